@@ -1,2 +1,0 @@
-/** The domain of TopoPlanner: fabric, node topology, cluster, jobs and placements. */
-package org.topoplanner.model;
