@@ -1,0 +1,231 @@
+package org.topoplanner.model.fabric;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.jgrapht.Graph;
+import org.jgrapht.graph.AsUnmodifiableGraph;
+import org.jgrapht.graph.builder.GraphTypeBuilder;
+import org.jgrapht.Graphs;
+
+/**
+ * The switch fabric: switches (with tiers), hosts and the cables between them, as an immutable
+ * JGraphT multigraph (parallel cables are kept), plus Slurm blocks where the source defines them.
+ *
+ * <p>Lists keep the order of the source, because Slurm breaks ties by configuration order. Build
+ * one with {@link FabricBuilder}.
+ */
+public final class Fabric {
+    private final List<SwitchNode> switches;
+    private final List<HostNode> hosts;
+    private final List<Cable> cables;
+    private final List<Block> blocks;
+    private final List<Integer> blockSizes;
+    private final Map<String, FabricNode> byName;
+    private final Graph<FabricNode, Cable> graph;
+    private final Map<String, List<String>> parents = new LinkedHashMap<>();
+    private final Map<String, List<String>> childSwitches = new LinkedHashMap<>();
+    private final Map<String, List<String>> hostsOfSwitch = new LinkedHashMap<>();
+    private final Map<String, List<String>> switchesOfHost = new LinkedHashMap<>();
+
+    Fabric(List<SwitchNode> switches, List<HostNode> hosts, List<Cable> cables, List<Block> blocks,
+           List<Integer> blockSizes) {
+        this.switches = List.copyOf(switches);
+        this.hosts = List.copyOf(hosts);
+        this.cables = List.copyOf(cables);
+        this.blocks = List.copyOf(blocks);
+        this.blockSizes = List.copyOf(blockSizes);
+        Map<String, FabricNode> names = new LinkedHashMap<>();
+        Graph<FabricNode, Cable> g = GraphTypeBuilder.<FabricNode, Cable>undirected()
+                .allowingMultipleEdges(true).allowingSelfLoops(false).weighted(false).buildGraph();
+        for (SwitchNode s : this.switches) {
+            names.put(s.name(), s);
+            g.addVertex(s);
+        }
+        for (HostNode h : this.hosts) {
+            names.put(h.name(), h);
+            g.addVertex(h);
+        }
+        this.byName = Collections.unmodifiableMap(names);
+        for (Cable c : this.cables) {
+            g.addEdge(byName.get(c.a().node()), byName.get(c.b().node()), c);
+        }
+        this.graph = new AsUnmodifiableGraph<>(g);
+        indexRelations();
+    }
+
+    private void indexRelations() {
+        Map<String, Set<String>> up = new LinkedHashMap<>();
+        Map<String, Set<String>> down = new LinkedHashMap<>();
+        Map<String, Set<String>> hostsOf = new LinkedHashMap<>();
+        Map<String, Set<String>> switchesOf = new LinkedHashMap<>();
+        for (SwitchNode s : switches) {
+            up.put(s.name(), new LinkedHashSet<>());
+            down.put(s.name(), new LinkedHashSet<>());
+            hostsOf.put(s.name(), new LinkedHashSet<>());
+        }
+        for (HostNode h : hosts) {
+            switchesOf.put(h.name(), new LinkedHashSet<>());
+        }
+        for (Cable c : cables) {
+            FabricNode a = byName.get(c.a().node());
+            FabricNode b = byName.get(c.b().node());
+            if (a instanceof SwitchNode sa && b instanceof SwitchNode sb) {
+                if (sa.tier() > sb.tier()) {
+                    down.get(sa.name()).add(sb.name());
+                    up.get(sb.name()).add(sa.name());
+                } else if (sb.tier() > sa.tier()) {
+                    down.get(sb.name()).add(sa.name());
+                    up.get(sa.name()).add(sb.name());
+                }
+            } else if (a instanceof SwitchNode sa && b instanceof HostNode hb) {
+                hostsOf.get(sa.name()).add(hb.name());
+                switchesOf.get(hb.name()).add(sa.name());
+            } else if (b instanceof SwitchNode sb && a instanceof HostNode ha) {
+                hostsOf.get(sb.name()).add(ha.name());
+                switchesOf.get(ha.name()).add(sb.name());
+            }
+        }
+        up.forEach((k, v) -> parents.put(k, List.copyOf(v)));
+        down.forEach((k, v) -> childSwitches.put(k, List.copyOf(v)));
+        hostsOf.forEach((k, v) -> hostsOfSwitch.put(k, List.copyOf(v)));
+        switchesOf.forEach((k, v) -> switchesOfHost.put(k, List.copyOf(v)));
+    }
+
+    public List<SwitchNode> switches() {
+        return switches;
+    }
+
+    public List<HostNode> hosts() {
+        return hosts;
+    }
+
+    public List<Cable> cables() {
+        return cables;
+    }
+
+    public List<Block> blocks() {
+        return blocks;
+    }
+
+    public List<Integer> blockSizes() {
+        return blockSizes;
+    }
+
+    /** The fabric as a read-only JGraphT multigraph. */
+    public Graph<FabricNode, Cable> graph() {
+        return graph;
+    }
+
+    public Optional<FabricNode> node(String name) {
+        return Optional.ofNullable(byName.get(name));
+    }
+
+    public Optional<SwitchNode> switchNamed(String name) {
+        return byName.get(name) instanceof SwitchNode s ? Optional.of(s) : Optional.empty();
+    }
+
+    public boolean hasHost(String name) {
+        return byName.get(name) instanceof HostNode;
+    }
+
+    /** Switches of tier {@code t}, in source order. */
+    public List<SwitchNode> switchesOfTier(int t) {
+        return switches.stream().filter(s -> s.tier() == t).toList();
+    }
+
+    public List<SwitchNode> leaves() {
+        return switchesOfTier(1);
+    }
+
+    public int maxTier() {
+        return switches.stream().mapToInt(SwitchNode::tier).max().orElse(0);
+    }
+
+    /** Switches one or more tiers above {@code switchName} that are cabled to it. */
+    public List<String> parents(String switchName) {
+        return parents.getOrDefault(switchName, List.of());
+    }
+
+    /** Switches below {@code switchName} that are cabled to it. */
+    public List<String> childSwitches(String switchName) {
+        return childSwitches.getOrDefault(switchName, List.of());
+    }
+
+    /** Hosts cabled directly to {@code switchName}, in cable order. */
+    public List<String> hostsOf(String switchName) {
+        return hostsOfSwitch.getOrDefault(switchName, List.of());
+    }
+
+    /** Child switches then directly cabled hosts: the {@code children} of the inspect document. */
+    public List<String> children(String switchName) {
+        List<String> all = new ArrayList<>(childSwitches(switchName));
+        all.addAll(hostsOf(switchName));
+        return all;
+    }
+
+    /** Every switch a host is cabled to (several on rail-optimised fabrics). */
+    public List<String> switchesOf(String hostName) {
+        return switchesOfHost.getOrDefault(hostName, List.of());
+    }
+
+    /** Switches with no parent: the tops of the tree (one for a proper tree). */
+    public List<SwitchNode> roots() {
+        return switches.stream().filter(s -> parents(s.name()).isEmpty() && s.tier() > 0).toList();
+    }
+
+    /** All hosts below {@code switchName} (through child switches), without repeats, in tree order. */
+    public List<String> hostsUnder(String switchName) {
+        Set<String> out = new LinkedHashSet<>();
+        Set<String> seen = new java.util.HashSet<>();
+        collectHosts(switchName, out, seen);
+        return List.copyOf(out);
+    }
+
+    private void collectHosts(String s, Set<String> out, Set<String> seen) {
+        if (!seen.add(s)) {
+            return;
+        }
+        for (String c : childSwitches(s)) {
+            collectHosts(c, out, seen);
+        }
+        out.addAll(hostsOf(s));
+    }
+
+    /** The cables between two nodes (parallel cables included). */
+    public List<Cable> cablesBetween(String a, String b) {
+        FabricNode na = byName.get(a);
+        FabricNode nb = byName.get(b);
+        if (na == null || nb == null) {
+            return List.of();
+        }
+        return List.copyOf(graph.getAllEdges(na, nb));
+    }
+
+    /** Neighbours of a node in the graph. */
+    public List<FabricNode> neighbours(String name) {
+        FabricNode n = byName.get(name);
+        return n == null ? List.of() : Graphs.neighborListOf(graph, n);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Fabric f && f.switches.equals(switches) && f.hosts.equals(hosts)
+                && f.cables.equals(cables) && f.blocks.equals(blocks) && f.blockSizes.equals(blockSizes);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(switches, hosts, cables, blocks, blockSizes);
+    }
+
+    @Override
+    public String toString() {
+        return "Fabric[" + switches.size() + " switches, " + hosts.size() + " hosts, " + cables.size() + " cables]";
+    }
+}

@@ -1,0 +1,96 @@
+package org.topoplanner.model.fabric;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Collects switches, hosts and cables in source order and builds an immutable {@link Fabric}.
+ *
+ * <p>Tiers come from {@link TierInference#byDistance} unless the caller sets them (a
+ * {@code topology.conf} reader knows the tree's direction). A cable naming an unknown node adds
+ * nothing: readers must report such dangling peers themselves before calling {@link #cable}. A
+ * cable given twice (once from each end, as {@code ibnetdiscover} lists it) is kept once.
+ */
+public final class FabricBuilder {
+    private final Map<String, SwitchNode> switches = new LinkedHashMap<>();
+    private final Map<String, HostNode> hosts = new LinkedHashMap<>();
+    private final List<Cable> cables = new ArrayList<>();
+    private final Set<Cable> seenCables = new HashSet<>();
+    private final List<Block> blocks = new ArrayList<>();
+    private final List<Integer> blockSizes = new ArrayList<>();
+    private Map<String, Integer> explicitTiers;
+
+    public FabricBuilder addSwitch(String name, String guid, String description) {
+        switches.putIfAbsent(name, new SwitchNode(name, guid, description, 0));
+        return this;
+    }
+
+    public FabricBuilder addSwitch(String name) {
+        return addSwitch(name, null, null);
+    }
+
+    public FabricBuilder addHost(String name) {
+        hosts.putIfAbsent(name, new HostNode(name));
+        return this;
+    }
+
+    public boolean hasSwitch(String name) {
+        return switches.containsKey(name);
+    }
+
+    public boolean hasHost(String name) {
+        return hosts.containsKey(name);
+    }
+
+    /** Adds a cable between two nodes added before; returns false (and adds nothing) otherwise. */
+    public boolean cable(Cable cable) {
+        if (!known(cable.a().node()) || !known(cable.b().node())) {
+            return false;
+        }
+        if (seenCables.contains(cable) || seenCables.contains(cable.reversed())) {
+            return true;
+        }
+        seenCables.add(cable);
+        cables.add(cable);
+        return true;
+    }
+
+    public boolean cable(String a, String b) {
+        return cable(Cable.between(a, b));
+    }
+
+    private boolean known(String name) {
+        return switches.containsKey(name) || hosts.containsKey(name);
+    }
+
+    public FabricBuilder block(Block block) {
+        blocks.add(block);
+        return this;
+    }
+
+    public FabricBuilder blockSizes(List<Integer> sizes) {
+        blockSizes.clear();
+        blockSizes.addAll(sizes);
+        return this;
+    }
+
+    /** Sets the tiers instead of inferring them; switches missing from the map get tier 0. */
+    public FabricBuilder tiers(Map<String, Integer> tiers) {
+        this.explicitTiers = Map.copyOf(tiers);
+        return this;
+    }
+
+    public Fabric build() {
+        Map<String, Integer> tiers = explicitTiers != null ? explicitTiers
+                : TierInference.byDistance(switches.keySet(), cables);
+        List<SwitchNode> tiered = new ArrayList<>(switches.size());
+        for (SwitchNode s : switches.values()) {
+            tiered.add(s.withTier(tiers.getOrDefault(s.name(), 0)));
+        }
+        return new Fabric(tiered, new ArrayList<>(hosts.values()), cables, blocks, blockSizes);
+    }
+}

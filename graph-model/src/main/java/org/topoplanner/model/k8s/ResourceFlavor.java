@@ -1,0 +1,12 @@
+package org.topoplanner.model.k8s;
+
+import java.util.Map;
+import java.util.Objects;
+
+/** A Kueue {@code ResourceFlavor}: the nodes it selects and the topology it follows, if any. */
+public record ResourceFlavor(String name, Map<String, String> nodeLabels, String topologyName) {
+    public ResourceFlavor {
+        Objects.requireNonNull(name, "name");
+        nodeLabels = Map.copyOf(nodeLabels);
+    }
+}

@@ -1,0 +1,94 @@
+package org.topoplanner.model.node;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.topoplanner.model.cpu.CpuSet;
+
+/**
+ * Everything inside one node: sockets, NUMA nodes, cores and threads, the PCIe tree, GPUs, NICs,
+ * NVSwitches, and the path class of every device pair.
+ *
+ * <p>Counts are {@code null} when the source cannot know them ({@code nvidia-smi topo -m} knows
+ * GPU affinity but not the core count); the lists are then empty. {@code links} holds one entry
+ * per unordered pair of devices that the source (or the PCIe tree) classifies. Build one with
+ * {@link NodeTopologyBuilder}.
+ */
+public record NodeTopology(String model, Integer sockets, Integer numaNodes, Integer cores, Integer threads,
+                           List<Core> coreList, List<NumaNode> numa, List<PciNode> pci, List<Gpu> gpus,
+                           List<Nic> nics, List<NvSwitch> nvSwitches, List<DeviceLink> links) {
+
+    public NodeTopology {
+        coreList = List.copyOf(coreList);
+        numa = List.copyOf(numa);
+        pci = List.copyOf(pci);
+        gpus = List.copyOf(gpus);
+        nics = List.copyOf(nics);
+        nvSwitches = List.copyOf(nvSwitches);
+        links = List.copyOf(links);
+    }
+
+    /** A node the sources say nothing about (a node line without gres.conf or topology). */
+    public static NodeTopology unknown() {
+        return new NodeTopology(null, null, null, null, null, List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(), List.of());
+    }
+
+    public Optional<Gpu> gpu(int index) {
+        return gpus.stream().filter(g -> g.index() == index).findFirst();
+    }
+
+    public Optional<Gpu> gpu(String id) {
+        return gpus.stream().filter(g -> g.id().equals(id)).findFirst();
+    }
+
+    public Optional<Nic> nic(String id) {
+        return nics.stream().filter(n -> n.id().equals(id)).findFirst();
+    }
+
+    /** The classified path between two devices, if the source says. */
+    public Optional<DeviceLink> link(String a, String b) {
+        for (DeviceLink l : links) {
+            if (l.joins(a, b)) {
+                return Optional.of(l);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** NVLink lanes between two devices; 0 when they are not NVLinked. */
+    public int nvlinkLanes(String a, String b) {
+        return link(a, b).filter(l -> l.kind() == LinkKind.NV).map(DeviceLink::count).orElse(0);
+    }
+
+    /** Threads per core, when cores are listed. */
+    public int threadsPerCore() {
+        return coreList.isEmpty() ? 1 : coreList.get(0).pus().size();
+    }
+
+    /** The cores of one socket, in core order. */
+    public List<Core> coresOfSocket(int socket) {
+        return coreList.stream().filter(c -> c.socket() == socket).toList();
+    }
+
+    /** The cores of one NUMA node, in core order. */
+    public List<Core> coresOfNuma(int numaNode) {
+        return coreList.stream().filter(c -> c.numa() == numaNode).toList();
+    }
+
+    /** The socket that holds a NUMA node, or -1 when unknown. */
+    public int socketOfNuma(int numaNode) {
+        return numa.stream().filter(n -> n.id() == numaNode).mapToInt(NumaNode::socket).findFirst().orElse(-1);
+    }
+
+    /** All OS CPU ids of the node. */
+    public CpuSet allCpus() {
+        return coreList.stream().map(Core::pus).reduce(CpuSet.empty(), CpuSet::union);
+    }
+
+    /** Device ids (GPUs then NICs) in matrix order. */
+    public List<String> deviceIds() {
+        return java.util.stream.Stream.concat(gpus.stream().map(Gpu::id), nics.stream().map(Nic::id))
+                .collect(Collectors.toList());
+    }
+}

@@ -1,0 +1,40 @@
+package org.topoplanner.importers;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/** Every input format, with the name used by {@code --format} and in {@code inspect --json} sources. */
+public enum Format {
+    NVIDIA_SMI_TOPO("nvidia-smi-topo"),
+    NVIDIA_SMI_P2P("nvidia-smi-p2p"),
+    IBNETDISCOVER("ibnetdiscover"),
+    IBNETDISCOVER_PORTS("ibnetdiscover-p"),
+    IBLINKINFO("iblinkinfo"),
+    SLURM_TOPOLOGY("slurm-topology"),
+    SLURM_TOPOLOGY_YAML("slurm-topology-yaml"),
+    SLURM_GRES("slurm-gres"),
+    SLURM_CONF("slurm-conf"),
+    SLURMD_G("slurmd-g"),
+    HWLOC_XML("hwloc-xml"),
+    VOLCANO_HYPERNODES("volcano-hypernodes"),
+    KUEUE_TOPOLOGY("kueue-topology"),
+    KUBERNETES_NODES("kubernetes-nodes"),
+    NODE_LABELS("node-labels"),
+    KUBECTL_DESCRIBE("kubectl-describe"),
+    PROJECT("project");
+
+    private final String id;
+
+    Format(String id) {
+        this.id = id;
+    }
+
+    /** The name on the command line and in JSON. */
+    public String id() {
+        return id;
+    }
+
+    public static Optional<Format> fromId(String id) {
+        return Arrays.stream(values()).filter(f -> f.id.equals(id)).findFirst();
+    }
+}
