@@ -51,6 +51,9 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         requireNonNegative("--gpus-per-node", gpusPerNode);
         requireNonNegative("--gpus-per-task", gpusPerTask);
         requireNonNegative("--switches", switches);
+        if (gpuType != null && gpus == null && gpusPerNode == null && gpusPerTask == null) {
+            throw new IllegalArgumentException("GPU type " + gpuType + " without a GPU count");
+        }
         if (minNodes != null && maxNodes != null && maxNodes < minNodes) {
             throw new IllegalArgumentException("-N " + minNodes + "-" + maxNodes + ": the maximum is below the minimum");
         }
