@@ -15,19 +15,28 @@ import org.topoplanner.model.job.Placement;
 
 /**
  * A cluster and what runs on it: immutable. Each running job holds its {@link Placement} (GPU
- * indices and Slurm CPU ids per host, see {@link SlurmCpuIds}); a job that holds a node whole
- * ({@code --exclusive}) is marked so, because such a node takes no other job even if the job did
- * not list every resource.
+ * indices and Slurm CPU ids per host, see {@link SlurmCpuIds}) and a {@link Hold}: a job that holds
+ * its nodes or blocks whole keeps them from other jobs even where it did not list every resource.
  */
 public final class ClusterState {
     private final Cluster cluster;
     private final Map<String, Placement> running;
-    private final Map<String, Boolean> wholeNodes;
+    private final Map<String, Hold> holds;
 
-    private ClusterState(Cluster cluster, Map<String, Placement> running, Map<String, Boolean> wholeNodes) {
+    /** How much more than its listed resources a running job keeps from others. */
+    public enum Hold {
+        /** Only the listed GPUs and CPUs. */
+        LISTED,
+        /** Its nodes whole ({@code --exclusive}). */
+        WHOLE_NODES,
+        /** Its Slurm base blocks whole ({@code --exclusive=topo}, topology/block). */
+        WHOLE_BLOCKS
+    }
+
+    private ClusterState(Cluster cluster, Map<String, Placement> running, Map<String, Hold> holds) {
         this.cluster = cluster;
         this.running = Collections.unmodifiableMap(running);
-        this.wholeNodes = Collections.unmodifiableMap(wholeNodes);
+        this.holds = Collections.unmodifiableMap(holds);
     }
 
     /** The cluster with nothing running. */
@@ -51,18 +60,18 @@ public final class ClusterState {
 
     /** This state plus {@code placement}; its job name must not run already. */
     public ClusterState with(Placement placement) {
-        return with(placement, false);
+        return with(placement, Hold.LISTED);
     }
 
-    /** This state plus {@code placement}; {@code wholeNodes} marks its hosts as held whole. */
-    public ClusterState with(Placement placement, boolean wholeNodes) {
+    /** This state plus {@code placement}, holding what {@code hold} says. */
+    public ClusterState with(Placement placement, Hold hold) {
         if (running.containsKey(placement.job())) {
             throw new IllegalArgumentException("job " + placement.job() + " runs already");
         }
         Map<String, Placement> r = new LinkedHashMap<>(running);
         r.put(placement.job(), placement);
-        Map<String, Boolean> w = new LinkedHashMap<>(this.wholeNodes);
-        w.put(placement.job(), wholeNodes);
+        Map<String, Hold> w = new LinkedHashMap<>(this.holds);
+        w.put(placement.job(), Objects.requireNonNull(hold, "hold"));
         return new ClusterState(cluster, r, w);
     }
 
@@ -73,7 +82,7 @@ public final class ClusterState {
         }
         Map<String, Placement> r = new LinkedHashMap<>(running);
         r.remove(job);
-        Map<String, Boolean> w = new LinkedHashMap<>(wholeNodes);
+        Map<String, Hold> w = new LinkedHashMap<>(holds);
         w.remove(job);
         return new ClusterState(cluster, r, w);
     }
@@ -95,7 +104,13 @@ public final class ClusterState {
 
     /** True when a job holds {@code host} whole ({@code --exclusive}). */
     public boolean heldWhole(String host) {
-        return running.keySet().stream().anyMatch(j -> wholeNodes.get(j) && running.get(j).on(host).isPresent());
+        return running.keySet().stream()
+                .anyMatch(j -> holds.get(j) == Hold.WHOLE_NODES && running.get(j).on(host).isPresent());
+    }
+
+    /** What {@code job} holds beyond its listed resources ({@link Hold#LISTED} when it does not run). */
+    public Hold hold(String job) {
+        return holds.getOrDefault(job, Hold.LISTED);
     }
 
     /** GPU indices in use on {@code host}. */

@@ -11,7 +11,6 @@ import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.slurm.SlurmJobSpec;
-import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.Placement;
 
@@ -143,7 +142,8 @@ public final class Replayer {
     private void start(String name, Job j, Placement p) {
         j.placement = p;
         j.reason = null;
-        state = state.with(p, j.spec.exclusive());
+        state = state.with(p, j.spec.exclusive() ? ClusterState.Hold.WHOLE_NODES
+                : j.spec.exclusiveTopo() ? ClusterState.Hold.WHOLE_BLOCKS : ClusterState.Hold.LISTED);
     }
 
     private void emit(String when, String name) {
@@ -151,7 +151,7 @@ public final class Replayer {
         ObjectNode o = j.placement == null
                 ? ReplayLine.job(when, name, "PENDING", j.reason, null, List.of())
                 : ReplayLine.job(when, name, "RUNNING", null, j.placement,
-                        SlurmTreePolicy.leavesOf(state.cluster(), j.placement));
+                        Leaves.of(state.cluster(), j.placement));
         out.add(ReplayLine.text(o));
     }
 }

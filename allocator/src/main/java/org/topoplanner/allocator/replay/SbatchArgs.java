@@ -34,6 +34,7 @@ public final class SbatchArgs {
         Duration wait = null;
         boolean bind = false;
         boolean exclusive = false;
+        boolean exclusiveTopo = false;
         List<String> nodelist = new ArrayList<>();
         List<String> exclude = new ArrayList<>();
         Integer segment = null;
@@ -44,7 +45,7 @@ public final class SbatchArgs {
             if (a.startsWith("--") && a.contains("=")) {
                 key = a.substring(0, a.indexOf('='));
                 val = a.substring(a.indexOf('=') + 1);
-            } else if (a.matches("-[NnwcxJ].+")) {
+            } else if (a.matches("-[NnwcxJG].+")) {
                 key = a.substring(0, 2);
                 val = a.substring(2);
             }
@@ -94,7 +95,10 @@ public final class SbatchArgs {
                     wait = p.length > 1 ? slurmTime(p[1]) : null;
                 }
                 case "--gres-flags" -> bind = val.contains("enforce-binding");
-                case "--exclusive" -> exclusive = val == null; // =topo/=user/=mcs do not take whole nodes
+                case "--exclusive" -> {
+                    exclusive = val == null; // =topo, =user and =mcs do not take whole nodes
+                    exclusiveTopo = "topo".equals(val);
+                }
                 case "-w", "--nodelist" -> nodelist.addAll(expand(val));
                 case "-x", "--exclude" -> exclude.addAll(expand(val));
                 case "-J", "--job-name" -> {
@@ -105,7 +109,7 @@ public final class SbatchArgs {
         }
         int min = minNodes != null ? minNodes : Math.max(1, nodelist.size());
         return new SlurmJobSpec(name, min, maxNodes, ntasks, ntpn, ntps, cpt, gpn, gpj, gpt, cpg, type, switches,
-                wait, bind, exclusive, nodelist, exclude, segment);
+                wait, bind, exclusive, exclusiveTopo, nodelist, exclude, segment);
     }
 
     private static boolean takesValue(String key) {

@@ -24,17 +24,8 @@ final class SlurmAllocation {
     private final List<SlurmNode> chosen = new ArrayList<>();
     private final List<BitSet> cores = new ArrayList<>();
     private final List<BitSet> gpus = new ArrayList<>();
-    private final List<String> leaves;
 
-    private SlurmAllocation(List<String> leaves) {
-        this.leaves = leaves;
-    }
-
-    List<String> leaves() {
-        return leaves.stream().sorted().toList();
-    }
-
-    static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, SwitchTable table, SlurmJobSpec job,
+    static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec job,
                                    SlurmVersion version) {
         NodeUse[] uses = new NodeUse[nodes.size()];
         BitSet nodeMap = new BitSet();
@@ -49,14 +40,13 @@ final class SlurmAllocation {
                 nodeMap.set(n.index());
             }
         }
-        TreeSelector selector = new TreeSelector(nodes, table, version);
         for (boolean firstPass : new boolean[] {true, false}) {
             CoreFilter.Result[] results = new CoreFilter.Result[nodes.size()];
             for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
                 results[i] = job.exclusive() ? whole(nodes.get(i))
                         : CoreFilter.select(nodes.get(i), uses[i], job, firstPass, job.enforceBinding());
             }
-            TreeSelector.Demand demand = new TreeSelector.Demand() {
+            NodeChooser.Demand demand = new NodeChooser.Demand() {
                 @Override
                 public int availCpus(int i) {
                     return results[i] == null ? 0 : results[i].availCpus();
@@ -76,11 +66,11 @@ final class SlurmAllocation {
                     return uses[i].freeCores().cardinality() * nodes.get(i).threadsPerCore();
                 }
             };
-            BitSet sel = selector.select(nodeMap, required, job, demand, minCpus(job));
+            BitSet sel = chooser.select(nodeMap, required, job, demand, minCpus(job));
             if (sel == null) {
                 continue;
             }
-            SlurmAllocation a = build(sel, nodes, uses, results, job, version, selector.leavesOf(sel));
+            SlurmAllocation a = build(sel, nodes, uses, results, job, version);
             if (a != null) {
                 return a;
             }
@@ -114,7 +104,7 @@ final class SlurmAllocation {
         if (job.exclude().contains(n.name()) || u.heldWhole() || u.freeCores().isEmpty()) {
             return false;
         }
-        if (job.exclusive() && !u.idle()) {
+        if ((job.exclusive() || job.exclusiveTopo()) && !u.idle()) {
             return false;
         }
         int free = u.freeGpus().cardinality();
@@ -142,9 +132,8 @@ final class SlurmAllocation {
     }
 
     private static SlurmAllocation build(BitSet sel, List<SlurmNode> nodes, NodeUse[] uses,
-                                         CoreFilter.Result[] results, SlurmJobSpec job, SlurmVersion version,
-                                         List<String> leaves) {
-        SlurmAllocation a = new SlurmAllocation(leaves);
+                                         CoreFilter.Result[] results, SlurmJobSpec job, SlurmVersion version) {
+        SlurmAllocation a = new SlurmAllocation();
         List<Integer> idx = sel.stream().boxed().toList();
         int[] tasks = distributeTasks(idx, results, job);
         for (int k = 0; k < idx.size(); k++) {

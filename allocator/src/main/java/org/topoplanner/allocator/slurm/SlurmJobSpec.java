@@ -13,12 +13,14 @@ import java.util.Objects;
  * @param ntasks        {@code -n}; {@code null} when not given
  * @param switches      {@code --switches=N}; {@code switchWait} its {@code @time} (Slurm's default 300 s)
  * @param gpuType       the GPU type of a typed request ({@code --gpus-per-node=h100:2}), else {@code null}
+ * @param exclusiveTopo {@code --exclusive=topo}: the job's base blocks take no other job (topology/block)
  * @param segment       {@code --segment=S} (topology/block only)
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
                            Integer gpusPerTask, Integer cpusPerGpu, String gpuType, Integer switches,
-                           Duration switchWait, boolean enforceBinding, boolean exclusive, List<String> nodelist,
+                           Duration switchWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
+                           List<String> nodelist,
                            List<String> exclude, Integer segment) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");

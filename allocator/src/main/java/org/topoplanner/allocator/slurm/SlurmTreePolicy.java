@@ -45,9 +45,10 @@ public final class SlurmTreePolicy implements PlacementPolicy<SlurmJobSpec> {
             }
         }
         SwitchTable table = new SwitchTable(cluster.fabric(), nodes, version);
-        SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, table, job, version);
+        TreeSelector chooser = new TreeSelector(nodes, table, version);
+        SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc == null) {
-            SlurmAllocation ever = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, table, job, version);
+            SlurmAllocation ever = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, chooser, job, version);
             if (ever == null) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
@@ -55,7 +56,7 @@ public final class SlurmTreePolicy implements PlacementPolicy<SlurmJobSpec> {
                     "not enough free nodes, cores or GPUs for " + job.name() + " now");
         }
         Placement placement = alloc.placement(job.name());
-        List<String> leaves = alloc.leaves();
+        List<String> leaves = org.topoplanner.allocator.replay.Leaves.of(cluster, placement);
         List<String> notes = new ArrayList<>();
         notes.add("leaves " + String.join(",", leaves));
         if (job.switches() != null && leaves.size() > job.switches()) {
@@ -65,19 +66,5 @@ public final class SlurmTreePolicy implements PlacementPolicy<SlurmJobSpec> {
                     + " s, then runs it there");
         }
         return new Suggestion.Placed(placement, notes);
-    }
-
-    /** Leaf switch names (topology.conf) of a placement's hosts, sorted by name as the harness prints them. */
-    public static List<String> leavesOf(Cluster cluster, Placement p) {
-        List<String> out = new ArrayList<>();
-        for (String h : p.hostNames()) {
-            for (String s : cluster.fabric().switchesOf(h)) {
-                if (!out.contains(s)) {
-                    out.add(s);
-                }
-            }
-        }
-        out.sort(String::compareTo);
-        return out;
     }
 }

@@ -1,6 +1,5 @@
 package org.topoplanner.allocator.slurm;
 
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.TreeMap;
@@ -21,7 +20,7 @@ import org.topoplanner.allocator.SlurmVersion;
  * same way, then the bigger count wins. Inside a leaf, nodes go in {@code slurm.conf} order.</li>
  * </ol>
  */
-final class TreeSelector {
+final class TreeSelector implements NodeChooser {
     private final List<SlurmNode> nodes;
     private final SwitchTable table;
     private final SlurmVersion version;
@@ -32,20 +31,8 @@ final class TreeSelector {
         this.version = version;
     }
 
-    /** What the selection needs to know about the job and each node. */
-    interface Demand {
-        /** Usable CPUs of node {@code i} for this job after the core filter, 0 when unusable. */
-        int availCpus(int i);
-
-        /** GPUs node {@code i} adds toward a per-job GPU count ({@code --gpus}). */
-        int gpusFor(int i);
-
-        /** Free CPUs of node {@code i} before any filtering (24.11 counts them per switch). */
-        int freeCpus(int i);
-    }
-
-    /** The chosen nodes (Slurm node indices), or {@code null} when the job does not fit now. */
-    BitSet select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+    @Override
+    public BitSet select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
         int n = table.size();
         int minNodes = job.minNodes();
         int reqNodes = job.reqNodes();
@@ -383,16 +370,5 @@ final class TreeSelector {
             return -1;
         }
         return Integer.compare(table.level[j], table.level[i]);
-    }
-
-    /** Leaves (topology.conf names) holding any of the given nodes, in switch order. */
-    List<String> leavesOf(BitSet chosen) {
-        List<String> out = new ArrayList<>();
-        for (int s = 0; s < table.size(); s++) {
-            if (table.isLeaf(s) && table.nodes[s].intersects(chosen)) {
-                out.add(table.names.get(s));
-            }
-        }
-        return out;
     }
 }

@@ -41,4 +41,16 @@ class SlurmTreeReplayTest {
         assertThat(expected).hasSizeGreaterThan(5);
         assertThat(mismatches).as("mismatches of %s/%s under %s", caseName, jobs, version).isEmpty();
     }
+
+    @org.junit.jupiter.api.Test
+    void blockReplayMatchesSlurm2411LineByLine() {
+        Cluster cluster = OracleCase.cluster("block32");
+        var policy = new org.topoplanner.allocator.slurm.SlurmBlockPolicy(PolicyOptions.DEFAULT);
+        JobScript script = JobScriptReader.read(OracleCase.resource("cases/block32/jobs.txt"));
+        List<String> lines = new Replayer(cluster, policy).run(script);
+        var expected = OracleComparison.jobLines(OracleCase.resource("results/new/block32.jsonl").lines().toList());
+        var actual = OracleComparison.jobLines(lines);
+        assertThat(expected).hasSizeGreaterThan(30);
+        assertThat(OracleComparison.mismatches(expected, actual)).as("mismatches of block32 under 24.11").isEmpty();
+    }
 }
