@@ -38,6 +38,9 @@ public final class NodeLabelsReader implements FormatReader {
         if (isShowLabelsHeader(lines.get(0))) {
             return 90;
         }
+        if (lines.stream().allMatch(l -> l.strip().startsWith("kubectl label "))) {
+            return 90;
+        }
         long pairs = lines.stream().filter(l -> {
             for (String p : l.strip().split(",")) {
                 if (!PAIR.matcher(p.strip()).matches()) {
@@ -73,6 +76,8 @@ public final class NodeLabelsReader implements FormatReader {
         }
         if (first < lines.size() && isShowLabelsHeader(lines.get(first))) {
             readTable(lines, first, nodes, d);
+        } else if (first < lines.size() && lines.get(first).strip().startsWith("kubectl label ")) {
+            readKubectlLabel(lines, nodes, d);
         } else {
             unnamed = readPairs(lines, source, nodes, d);
         }
@@ -105,6 +110,48 @@ public final class NodeLabelsReader implements FormatReader {
         if (labelsColumn < 0) {
             d.warning(header + 1, 1, "header without LABELS");
         }
+    }
+
+    /**
+     * Reads {@code kubectl label node NAME [--overwrite] k=v ...} lines (our own export); flags are
+     * skipped and {@code key-} (remove a label) is ignored. Lines for the same node add up.
+     */
+    private static void readKubectlLabel(List<String> lines, List<LabelledNode> nodes, Diagnostics d) {
+        Map<String, LabelledNode> byName = new LinkedHashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String[] words = line.split("\\s+");
+            if (!line.startsWith("kubectl label ") || words.length < 4
+                    || !List.of("node", "nodes", "no").contains(words[2])) {
+                d.warning(i + 1, 1, "not a 'kubectl label node NAME key=value...' line; skipped");
+                continue;
+            }
+            String name = null;
+            Map<String, String> labels = new LinkedHashMap<>();
+            for (int w = 3; w < words.length; w++) {
+                String word = words[w];
+                if (word.startsWith("-")) {
+                    continue;
+                }
+                if (name == null) {
+                    name = word.replaceAll("^'|'$", "");
+                } else if (!word.endsWith("-") || word.contains("=")) {
+                    parsePairs(word, i + 1, lines.get(i).indexOf(word) + 1, labels, d);
+                }
+            }
+            if (name == null) {
+                d.warning(i + 1, 1, "kubectl label line without a node name; skipped");
+                continue;
+            }
+            LabelledNode before = byName.get(name);
+            Map<String, String> all = new LinkedHashMap<>(before == null ? Map.of() : before.labels());
+            all.putAll(labels);
+            byName.put(name, new LabelledNode(name, all, null, null, before == null ? i + 1 : before.line(), 1));
+        }
+        nodes.addAll(byName.values());
     }
 
     /** Returns the name used for a node the file does not name, or {@code null}. */

@@ -63,7 +63,10 @@ public enum TopologyLabelFamily {
     /** Our own tier label prefix; {@code tier-1} is the leaf. */
     public static final String TOPOPLANNER_TIER_PREFIX = "topology.topoplanner.io/tier-";
 
-    private static final List<String> BLOCK_KEYS = List.of("nvidia.com/gpu.clique",
+    /** Our own NVLink block label, written with the tier labels. */
+    public static final String TOPOPLANNER_BLOCK = "topology.topoplanner.io/block";
+
+    private static final List<String> BLOCK_KEYS = List.of(TOPOPLANNER_BLOCK, "nvidia.com/gpu.clique",
             "network.topology.nvidia.com/accelerator", "accelerator.topograph.run/domain",
             "accelerated.topology.nvidia.com/level-0");
 
