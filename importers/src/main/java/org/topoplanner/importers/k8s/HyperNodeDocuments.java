@@ -73,7 +73,7 @@ final class HyperNodeDocuments {
         Optional<YamlValue.Mapping> spec = m.mapping("spec");
         Optional<YamlValue> tierValue = spec.flatMap(s -> s.get("tier"));
         if (tierValue.isEmpty()) {
-            diagnostics.error(spec.map(YamlValue::line).orElse(m.line()), 1, "HyperNode " + name.get()
+            diagnostics.error(m.keyLine("spec"), m.keyColumn("spec"), "HyperNode " + name.get()
                     + " has no spec.tier (required); skipped");
             return;
         }

@@ -57,7 +57,7 @@ public final class KueueTopologyReader implements FormatReader {
         List<KueueTopology> topologies = new ArrayList<>();
         Map<String, ResourceFlavor> flavors = new LinkedHashMap<>();
         List<TasRequest> requests = new ArrayList<>();
-        LevelListDocuments levelLists = new LevelListDocuments(d, source.path(), source.lines());
+        LevelListDocuments levelLists = new LevelListDocuments(d, source.lines());
         TasAnnotations tas = new TasAnnotations(d);
         for (YamlDocument doc : SafeYaml.parse(source.text(), d)) {
             Optional<YamlValue.Mapping> root = doc.mapping();

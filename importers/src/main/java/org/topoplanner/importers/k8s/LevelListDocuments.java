@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.topoplanner.importers.Diagnostics;
-import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.k8s.KueueTopology;
 import org.topoplanner.model.k8s.ResourceFlavor;
 
@@ -30,14 +29,12 @@ import org.topoplanner.model.k8s.ResourceFlavor;
 final class LevelListDocuments {
     static final String HOSTNAME = "kubernetes.io/hostname";
     private final Diagnostics d;
-    private final String path;
     private final List<String> lines;
     final List<KueueTopology> topologies = new ArrayList<>();
     final List<ResourceFlavor> flavors = new ArrayList<>();
 
-    LevelListDocuments(Diagnostics diagnostics, String path, List<String> lines) {
+    LevelListDocuments(Diagnostics diagnostics, List<String> lines) {
         this.d = diagnostics;
-        this.path = path;
         this.lines = lines;
     }
 
@@ -80,17 +77,12 @@ final class LevelListDocuments {
         return true;
     }
 
-    /** Parses YAML held in a string and reports its problems at their place in the outer file. */
+    /** Parses YAML held in a string, with values and problems placed where they are in the outer file. */
     private void embedded(YamlValue.Scalar s) {
-        Diagnostics inner = new Diagnostics(path);
-        List<YamlDocument> docs = SafeYaml.parse(s.text(), inner);
-        int lineOffset = s.text().contains("\n") ? s.line() : s.line() - 1;
-        int columnOffset = s.text().contains("\n") ? indentOfLine(s.line() + 1) : s.column();
-        for (Diagnostic x : inner.list()) {
-            d.add(new Diagnostic(x.severity(), path, x.line() == 0 ? s.line() : x.line() + lineOffset,
-                    x.line() == 0 ? s.column() : x.column() + columnOffset, "in the embedded config: " + x.message()));
-        }
-        for (YamlDocument doc : docs) {
+        boolean block = s.text().contains("\n");
+        int lineOffset = block ? s.line() : s.line() - 1;
+        int columnOffset = block ? indentOfLine(s.line() + 1) : s.column();
+        for (YamlDocument doc : SafeYaml.parse(s.text(), d, lineOffset, columnOffset)) {
             doc.mapping().flatMap(m -> m.sequence("networkTopologyDiscovery")).ifPresentOrElse(this::volcano,
                     () -> d.info(s.line(), s.column(), "embedded document without networkTopologyDiscovery skipped"));
         }

@@ -50,6 +50,14 @@ public final class SafeYaml {
 
     /** Every document of {@code text}, in order; problems go to {@code diagnostics}. */
     public static List<YamlDocument> parse(String text, Diagnostics diagnostics) {
+        return parse(text, diagnostics, 0, 0);
+    }
+
+    /**
+     * Parses YAML found inside another file (a ConfigMap's block string), placing values and problems
+     * {@code lineOffset} lines and {@code columnOffset} columns further on, where they are in that file.
+     */
+    public static List<YamlDocument> parse(String text, Diagnostics diagnostics, int lineOffset, int columnOffset) {
         List<String> lines = text.lines().toList();
         List<YamlDocument> documents = new ArrayList<>();
         StringBuilder chunk = new StringBuilder();
@@ -57,22 +65,23 @@ public final class SafeYaml {
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             if (LONG_SEPARATOR.matcher(line).matches()) {
-                diagnostics.error(i + 1, 1, "'" + line.strip() + "' is not a YAML document separator (a separator is"
+                diagnostics.error(lineOffset + i + 1, columnOffset + 1, "'" + line.strip() + "' is not a YAML document separator (a separator is"
                         + " exactly '---'); read as one, but fix the file: kubectl would reject or merge it");
                 line = "---";
             }
             if (DOCUMENT_START.matcher(line).matches() && i > chunkStart) {
-                parseChunk(chunk.toString(), chunkStart, documents, diagnostics);
+                parseChunk(chunk.toString(), lineOffset + chunkStart, columnOffset, documents, diagnostics);
                 chunk.setLength(0);
                 chunkStart = i;
             }
             chunk.append(line).append('\n');
         }
-        parseChunk(chunk.toString(), chunkStart, documents, diagnostics);
+        parseChunk(chunk.toString(), lineOffset + chunkStart, columnOffset, documents, diagnostics);
         return documents;
     }
 
-    private static void parseChunk(String chunk, int lineOffset, List<YamlDocument> out, Diagnostics diagnostics) {
+    private static void parseChunk(String chunk, int lineOffset, int columnOffset, List<YamlDocument> out,
+                                   Diagnostics diagnostics) {
         if (chunk.isBlank()) {
             return;
         }
@@ -81,7 +90,7 @@ public final class SafeYaml {
             Composer composer = new Composer(new ParserImpl(new StreamReader(chunk), options), new Resolver(), options);
             while (composer.checkNode()) {
                 Node node = composer.getNode();
-                Converter converter = new Converter(lineOffset, diagnostics);
+                Converter converter = new Converter(lineOffset, columnOffset, diagnostics);
                 YamlValue root = converter.convert(node, 0);
                 if (!converter.overBudget) {
                     out.add(new YamlDocument(root, out.size(), lineOffset + node.getStartMark().getLine() + 1));
@@ -90,13 +99,13 @@ public final class SafeYaml {
         } catch (MarkedYAMLException e) {
             Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
             int line = mark == null ? lineOffset + 1 : lineOffset + mark.getLine() + 1;
-            int column = mark == null ? 1 : mark.getColumn() + 1;
+            int column = columnOffset + (mark == null ? 1 : mark.getColumn() + 1);
             String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
             String context = e.getContext() != null ? e.getContext() + ": " : "";
             diagnostics.error(line, column, "invalid YAML, " + context + oneLine(problem) + "; this document is skipped");
         } catch (RuntimeException e) {
             // Limits (code points, nesting, aliases) raise plain YAMLExceptions without a mark.
-            diagnostics.error(lineOffset + 1, 1, "YAML document refused: " + oneLine(String.valueOf(e.getMessage())));
+            diagnostics.error(lineOffset + 1, columnOffset + 1, "YAML document refused: " + oneLine(String.valueOf(e.getMessage())));
         }
     }
 
@@ -118,19 +127,21 @@ public final class SafeYaml {
     /** Turns one composed node graph into values, guarding against recursion and alias fan-out. */
     private static final class Converter {
         private final int lineOffset;
+        private final int columnOffset;
         private final Diagnostics diagnostics;
         private final Set<Node> onPath = Collections.newSetFromMap(new IdentityHashMap<>());
         private int values;
         private boolean overBudget;
 
-        Converter(int lineOffset, Diagnostics diagnostics) {
+        Converter(int lineOffset, int columnOffset, Diagnostics diagnostics) {
             this.lineOffset = lineOffset;
+            this.columnOffset = columnOffset;
             this.diagnostics = diagnostics;
         }
 
         YamlValue convert(Node node, int depth) {
             int line = lineOffset + node.getStartMark().getLine() + 1;
-            int column = node.getStartMark().getColumn() + 1;
+            int column = columnOffset + node.getStartMark().getColumn() + 1;
             if (overBudget) {
                 return null;
             }
@@ -172,7 +183,7 @@ public final class SafeYaml {
             for (NodeTuple t : node.getValue()) {
                 Node k = t.getKeyNode();
                 int kl = lineOffset + k.getStartMark().getLine() + 1;
-                int kc = k.getStartMark().getColumn() + 1;
+                int kc = columnOffset + k.getStartMark().getColumn() + 1;
                 if (!(k instanceof ScalarNode ks)) {
                     diagnostics.warning(kl, kc, "a mapping key that is not a plain value is ignored");
                     continue;
