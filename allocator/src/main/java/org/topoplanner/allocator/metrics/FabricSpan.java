@@ -1,0 +1,89 @@
+package org.topoplanner.allocator.metrics;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * How much of the fabric a set of hosts spans, read on the {@link FabricTree}.
+ *
+ * @param leaves          the leaves (tier-1 domains) used, in order of first use
+ * @param spines          the tier-2 domains used, in order of first use (empty on one-tier fabrics)
+ * @param domainsPerTier  for every tier from 1 to the fabric's top, how many domains of that tier are used
+ * @param highestTier     the tier of the lowest switch above all hosts; 0 for a single host; -1 when the
+ *                        hosts share no switch at all ({@link #connected()} is false)
+ * @param unreachable     hosts no switch reaches (left out of every count above)
+ */
+public record FabricSpan(List<String> leaves, List<String> spines, Map<Integer, Integer> domainsPerTier,
+                         int highestTier, List<String> unreachable) {
+    public FabricSpan {
+        leaves = List.copyOf(leaves);
+        spines = List.copyOf(spines);
+        domainsPerTier = java.util.Collections.unmodifiableMap(new TreeMap<>(domainsPerTier));
+        unreachable = List.copyOf(unreachable);
+    }
+
+    /** True when one switch lies above every reachable host (or there is at most one host). */
+    public boolean connected() {
+        return highestTier >= 0;
+    }
+
+    /** Domains used at {@code tier} (0 when the fabric has no such tier). */
+    public int domains(int tier) {
+        return domainsPerTier.getOrDefault(tier, 0);
+    }
+
+    public static FabricSpan of(FabricTree tree, Collection<String> hosts) {
+        List<String> reachable = new ArrayList<>();
+        List<String> unreachable = new ArrayList<>();
+        for (String h : new LinkedHashSet<>(hosts)) {
+            (tree.leaf(h).isPresent() ? reachable : unreachable).add(h);
+        }
+        Map<Integer, Integer> perTier = new TreeMap<>();
+        List<String> leaves = List.of();
+        List<String> spines = List.of();
+        for (int t = 1; t <= tree.maxTier(); t++) {
+            List<String> used = domainsAt(tree, reachable, t);
+            perTier.put(t, used.size());
+            if (t == 1) {
+                leaves = used;
+            } else if (t == 2) {
+                spines = used;
+            }
+        }
+        return new FabricSpan(leaves, spines, perTier, highestTier(tree, reachable), unreachable);
+    }
+
+    private static List<String> domainsAt(FabricTree tree, List<String> hosts, int tier) {
+        Set<String> used = new LinkedHashSet<>();
+        for (String h : hosts) {
+            tree.domain(h, tier).ifPresent(used::add);
+        }
+        return List.copyOf(used);
+    }
+
+    private static int highestTier(FabricTree tree, List<String> hosts) {
+        if (hosts.size() <= 1) {
+            return 0;
+        }
+        return commonSwitch(tree, hosts).map(tree::tier).orElse(-1);
+    }
+
+    /** The lowest switch above every host, when there is one (and at least two hosts). */
+    public static Optional<String> commonSwitch(FabricTree tree, List<String> hosts) {
+        if (hosts.isEmpty()) {
+            return Optional.empty();
+        }
+        for (String s : tree.chain(hosts.get(0))) {
+            if (hosts.stream().allMatch(h -> tree.chain(h).contains(s))) {
+                return Optional.of(s);
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,75 @@
+package org.topoplanner.allocator.validate;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.topoplanner.model.diag.Severity;
+import org.topoplanner.model.job.HostAllocation;
+
+/**
+ * Counts against the request: too few nodes or GPUs is a partial gang ({@code GANG_INCOMPLETE}: the job
+ * cannot start until all of it is placed), too many nodes or GPUs, or too few CPUs on a node, is a
+ * placement the scheduler would never make. All errors. Hosts the cluster lacks are not counted.
+ * An {@code --exclusive} job may hold more GPUs than it asked for (it holds the whole node).
+ */
+final class CountCheck implements PlacementCheck {
+
+    @Override
+    public List<Violation> check(CheckContext c) {
+        List<Violation> out = new ArrayList<>();
+        JobDemand d = c.demand;
+        List<HostAllocation> hosts = c.knownAllocations();
+        int n = hosts.size();
+        if (n < d.minNodes()) {
+            out.add(Violation.of(ViolationCode.GANG_INCOMPLETE, Severity.ERROR, c.knownHostNames(),
+                    c.job() + " is placed on " + n + " node" + (n == 1 ? "" : "s") + " of the " + d.minNodes()
+                            + " it asks for; the job starts only when all are placed"));
+        }
+        if (d.maxNodes() != null && n > d.maxNodes()) {
+            out.add(Violation.of(ViolationCode.NODE_COUNT, Severity.ERROR, c.knownHostNames(),
+                    c.job() + " is placed on " + n + " nodes, more than the " + d.maxNodes() + " it allows (-N)"));
+        }
+        int total = 0;
+        for (HostAllocation a : hosts) {
+            int g = a.gpus().size();
+            total += g;
+            String h = a.host();
+            if (d.gpusPerNode() > 0 && g < d.gpusPerNode()) {
+                out.add(Violation.of(ViolationCode.GANG_INCOMPLETE, Severity.ERROR, Elements.gpuElements(h, a.gpus()),
+                        h + " gives " + c.job() + " " + g + " GPU" + (g == 1 ? "" : "s") + " of the "
+                                + d.gpusPerNode() + " it asks for per node"));
+            }
+            if (!c.request.exclusive() && g > 0 && (!d.asksForGpus() || (d.gpusPerNode() > 0 && g > d.gpusPerNode()))) {
+                String asked = d.asksForGpus() ? "the " + d.gpusPerNode() + " per node it asks for" : "none asked for";
+                out.add(Violation.of(ViolationCode.GPU_COUNT, Severity.ERROR, Elements.gpuElements(h, a.gpus()),
+                        h + " gives " + c.job() + " " + g + " GPUs, more than " + asked));
+            }
+            int need = d.cpusNeeded(g);
+            if (a.cpus().size() < need) {
+                out.add(Violation.of(ViolationCode.CPU_COUNT, Severity.ERROR, List.of(h),
+                        h + " gives " + c.job() + " " + a.cpus().size() + " CPUs; it needs " + need + " there"
+                                + cpuReason(c, g)));
+            }
+        }
+        if (d.gpusTotal() > 0 && total < d.gpusTotal()) {
+            out.add(Violation.of(ViolationCode.GANG_INCOMPLETE, Severity.ERROR, c.knownHostNames(),
+                    c.job() + " gets " + total + " GPUs of the " + d.gpusTotal() + " it asks for"));
+        }
+        if (d.gpusTotal() > 0 && total > d.gpusTotal() && !c.request.exclusive()) {
+            out.add(Violation.of(ViolationCode.GPU_COUNT, Severity.ERROR, c.knownHostNames(),
+                    c.job() + " gets " + total + " GPUs, more than the " + d.gpusTotal() + " it asks for (--gpus)"));
+        }
+        return out;
+    }
+
+    private static String cpuReason(CheckContext c, int gpus) {
+        JobDemand d = c.demand;
+        List<String> why = new ArrayList<>();
+        if (d.cpusPerGpu() != null) {
+            why.add("--cpus-per-gpu=" + d.cpusPerGpu() + " x " + gpus + " GPUs");
+        }
+        if (d.ntasksPerNode() != null) {
+            why.add("--ntasks-per-node=" + d.ntasksPerNode() + " x " + d.cpusPerTask() + " CPUs per task");
+        }
+        return why.isEmpty() ? "" : " (" + String.join(", ", why) + ")";
+    }
+}
