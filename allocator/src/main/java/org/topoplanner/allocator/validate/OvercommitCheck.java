@@ -29,14 +29,15 @@ final class OvercommitCheck implements PlacementCheck {
             for (Map.Entry<String, Placement> run : c.state.running().entrySet()) {
                 String other = run.getKey();
                 HostAllocation theirs = run.getValue().on(h).orElse(null);
-                if (theirs == null) {
-                    out.addAll(blockHold(c, h, other, run.getValue()));
-                    continue;
-                }
-                if (c.state.hold(other) == ClusterState.Hold.WHOLE_NODES) {
+                if (theirs != null && c.state.hold(other) == ClusterState.Hold.WHOLE_NODES) {
                     out.add(Violation.of(ViolationCode.RESOURCE_OVERCOMMIT, Severity.ERROR,
                             List.of(h, Elements.job(other)),
                             h + " is held whole by job " + other + " (--exclusive)"));
+                    continue;
+                }
+                List<Violation> block = blockHold(c, h, other, run.getValue());
+                if (!block.isEmpty() || theirs == null) {
+                    out.addAll(block);
                     continue;
                 }
                 if (c.request.exclusive()) {
@@ -65,7 +66,7 @@ final class OvercommitCheck implements PlacementCheck {
         return out;
     }
 
-    /** A host in a base block that {@code other} holds whole, though {@code other} is not on the host. */
+    /** A host in a base block that {@code other} holds whole, or that this job wants whole while {@code other} runs in it. */
     private static List<Violation> blockHold(CheckContext c, String host, String other, Placement theirs) {
         boolean theyHoldBlocks = c.state.hold(other) == ClusterState.Hold.WHOLE_BLOCKS;
         if (!theyHoldBlocks && !c.request.exclusiveTopo()) {
