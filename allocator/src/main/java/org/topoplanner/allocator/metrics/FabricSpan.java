@@ -74,16 +74,24 @@ public record FabricSpan(List<String> leaves, List<String> spines, Map<Integer, 
         return commonSwitch(tree, hosts).map(tree::tier).orElse(-1);
     }
 
-    /** The lowest switch above every host, when there is one (and at least two hosts). */
+    /**
+     * The lowest-tier switch that every host reaches going up any cable (ties: fabric order), when there is
+     * one; for a single host, its leaf.
+     */
     public static Optional<String> commonSwitch(FabricTree tree, List<String> hosts) {
         if (hosts.isEmpty()) {
             return Optional.empty();
         }
-        for (String s : tree.chain(hosts.get(0))) {
-            if (hosts.stream().allMatch(h -> tree.chain(h).contains(s))) {
-                return Optional.of(s);
+        Set<String> common = new LinkedHashSet<>(tree.ancestors(hosts.get(0)));
+        for (String h : hosts) {
+            common.retainAll(tree.ancestors(h));
+        }
+        String best = null;
+        for (org.topoplanner.model.fabric.SwitchNode s : tree.fabric().switches()) {
+            if (common.contains(s.name()) && (best == null || s.tier() < tree.tier(best))) {
+                best = s.name();
             }
         }
-        return Optional.empty();
+        return Optional.ofNullable(best);
     }
 }

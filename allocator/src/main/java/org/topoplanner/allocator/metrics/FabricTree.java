@@ -15,10 +15,11 @@ import org.topoplanner.model.fabric.SwitchNode;
  * <em>domain</em> per tier and domains of a tier never overlap.
  *
  * <p>A host's leaf is the lowest-tier switch it is cabled to (the first in cable order on ties);
- * a switch's parent is its first parent in cable order. On a proper tree that is the only choice.
- * On a fat tree where every leaf is cabled to every spine, all leaves get the same first spine, so
- * any two leaves share a tier-2 domain, which is the truth of a full fat tree. Rail-optimised
- * hosts cabled to several leaves are counted under their first leaf only.
+ * a switch's parent is, of the switches above it, the first in the fabric's switch order. On a proper
+ * tree that is the only choice. On a fat tree where every leaf is cabled to every spine, all leaves get
+ * the same spine, so any two leaves share a tier-2 domain, which is the truth of a full fat tree.
+ * Rail-optimised hosts cabled to several leaves are counted under their first leaf only.
+ * {@link #ancestors} follows every cable up, for questions where any path counts.
  *
  * <p>The domain of a host at tier {@code t} is the first switch on its chain of tier {@code t} or
  * above (a chain may skip a tier, as when a leaf is cabled straight to a core switch).
@@ -32,12 +33,15 @@ public final class FabricTree {
 
     public FabricTree(Fabric fabric) {
         this.fabric = fabric;
+        Map<String, Integer> order = new HashMap<>();
         for (SwitchNode s : fabric.switches()) {
+            order.put(s.name(), order.size());
             tierOfSwitch.put(s.name(), s.tier());
-            List<String> ps = fabric.parents(s.name());
-            if (!ps.isEmpty()) {
-                parentOfSwitch.put(s.name(), ps.get(0));
-            }
+        }
+        for (SwitchNode s : fabric.switches()) {
+            // the parent that comes first in the fabric's switch order: on a fat tree every leaf picks the same spine
+            fabric.parents(s.name()).stream().min(java.util.Comparator.comparingInt(order::get))
+                    .ifPresent(p -> parentOfSwitch.put(s.name(), p));
         }
         fabric.hosts().forEach(h -> {
             String best = null;
@@ -81,6 +85,19 @@ public final class FabricTree {
         while (s != null && !out.contains(s)) {
             out.add(s);
             s = parentOfSwitch.get(s);
+        }
+        return out;
+    }
+
+    /** Every switch above the host through any cable: its own switches and all their parents, transitively. */
+    public java.util.Set<String> ancestors(String host) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(fabric.switchesOf(host));
+        while (!todo.isEmpty()) {
+            String s = todo.poll();
+            if (out.add(s)) {
+                todo.addAll(fabric.parents(s));
+            }
         }
         return out;
     }

@@ -57,8 +57,9 @@ public record RingEstimate(double busGBps, String bottleneck, List<String> assum
             }
             double divisor = 1.0;
             StringBuilder path = new StringBuilder();
+            int topTier = tree.tier(top.get());
             for (String s : tree.chain(h)) {
-                if (s.equals(top.get())) {
+                if (tree.tier(s) >= topTier) {
                     break;
                 }
                 double r = rates.ratio(s);

@@ -21,7 +21,7 @@ final class CountCheck implements PlacementCheck {
         int n = hosts.size();
         if (n < d.minNodes()) {
             out.add(Violation.of(ViolationCode.GANG_INCOMPLETE, Severity.ERROR, c.knownHostNames(),
-                    c.job() + " is placed on " + n + " node" + (n == 1 ? "" : "s") + " of the " + d.minNodes()
+                    c.job() + " is placed on " + Elements.count(n, "node") + " of the " + d.minNodes()
                             + " it asks for; the job starts only when all are placed"));
         }
         if (d.maxNodes() != null && n > d.maxNodes()) {
@@ -35,24 +35,25 @@ final class CountCheck implements PlacementCheck {
             String h = a.host();
             if (d.gpusPerNode() > 0 && g < d.gpusPerNode()) {
                 out.add(Violation.of(ViolationCode.GANG_INCOMPLETE, Severity.ERROR, Elements.gpuElements(h, a.gpus()),
-                        h + " gives " + c.job() + " " + g + " GPU" + (g == 1 ? "" : "s") + " of the "
+                        h + " gives " + c.job() + " " + Elements.count(g, "GPU") + " of the "
                                 + d.gpusPerNode() + " it asks for per node"));
             }
             if (!c.request.exclusive() && g > 0 && (!d.asksForGpus() || (d.gpusPerNode() > 0 && g > d.gpusPerNode()))) {
                 String asked = d.asksForGpus() ? "the " + d.gpusPerNode() + " per node it asks for" : "none asked for";
                 out.add(Violation.of(ViolationCode.GPU_COUNT, Severity.ERROR, Elements.gpuElements(h, a.gpus()),
-                        h + " gives " + c.job() + " " + g + " GPUs, more than " + asked));
+                        h + " gives " + c.job() + " " + Elements.count(g, "GPU") + ", more than " + asked));
             }
             int need = d.cpusNeeded(g);
             if (a.cpus().size() < need) {
                 out.add(Violation.of(ViolationCode.CPU_COUNT, Severity.ERROR, List.of(h),
-                        h + " gives " + c.job() + " " + a.cpus().size() + " CPUs; it needs " + need + " there"
+                        h + " gives " + c.job() + " " + Elements.count(a.cpus().size(), "CPU") + "; it needs " + need
+                                + " there"
                                 + cpuReason(c, g)));
             }
         }
         if (d.gpusTotal() > 0 && total < d.gpusTotal()) {
             out.add(Violation.of(ViolationCode.GANG_INCOMPLETE, Severity.ERROR, c.knownHostNames(),
-                    c.job() + " gets " + total + " GPUs of the " + d.gpusTotal() + " it asks for"));
+                    c.job() + " gets " + Elements.count(total, "GPU") + " of the " + d.gpusTotal() + " it asks for"));
         }
         if (d.gpusTotal() > 0 && total > d.gpusTotal() && !c.request.exclusive()) {
             out.add(Violation.of(ViolationCode.GPU_COUNT, Severity.ERROR, c.knownHostNames(),

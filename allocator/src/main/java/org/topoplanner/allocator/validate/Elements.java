@@ -29,6 +29,11 @@ final class Elements {
         return (l.size() == 1 ? "GPU " : "GPUs ") + join(l);
     }
 
+    /** {@code 1 GPU}, {@code 2 GPUs}. */
+    static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
     static String join(Collection<?> items) {
         return String.join(",", items.stream().map(String::valueOf).toList());
     }

@@ -24,7 +24,7 @@ class RequestViolationsTest {
             GANG_INCOMPLETE    | --gpus=4                                | node01:0,1:0                           | job gets 2 GPUs of the 4 it asks for
             NODE_COUNT         | -N 1 --gpus-per-node=1                  | node01:0:0 node02:0:0                  | job is placed on 2 nodes, more than the 1 it allows (-N)
             GPU_COUNT          | -N 1 --gpus-per-node=1                  | node01:0,1:0                           | node01 gives job 2 GPUs, more than the 1 per node it asks for
-            GPU_COUNT          | -N 1                                    | node01:0:0                             | node01 gives job 1 GPUs, more than none asked for
+            GPU_COUNT          | -N 1                                    | node01:0:0                             | node01 gives job 1 GPU, more than none asked for
             CPU_COUNT          | -N 1 --gpus-per-node=2 --cpus-per-gpu=4 | node01:0,1:0-3                         | node01 gives job 4 CPUs; it needs 8 there (--cpus-per-gpu=4 x 2 GPUs)
             UNKNOWN_HOST       | -N 1                                    | node99::0                              | The cluster has no host node99; Slurm rejects the name (Invalid node name specified)
             UNKNOWN_GPU        | -N 1 --gpus-per-node=1                  | node01:8:0                             | node01 has no GPU 8 (it has 8 GPUs)
