@@ -3,6 +3,15 @@ package org.topoplanner.importers;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import org.topoplanner.importers.hwloc.HwlocXmlReader;
+import org.topoplanner.importers.k8s.HyperNodeReader;
+import org.topoplanner.importers.k8s.KubectlDescribeReader;
+import org.topoplanner.importers.k8s.KubernetesNodesReader;
+import org.topoplanner.importers.k8s.KueueTopologyReader;
+import org.topoplanner.importers.k8s.NodeLabelsReader;
+import org.topoplanner.importers.k8s.TopographModelReader;
+import org.topoplanner.importers.nvsmi.NvidiaSmiP2pReader;
+import org.topoplanner.importers.nvsmi.NvidiaSmiTopoReader;
 import org.topoplanner.importers.project.ProjectReader;
 
 /**
@@ -21,7 +30,17 @@ public final class FormatRegistry {
 
     /** All shipped readers. */
     public static FormatRegistry standard() {
-        return new FormatRegistry(List.of(new ProjectReader()));
+        return new FormatRegistry(List.of(
+                new ProjectReader(),
+                new NvidiaSmiTopoReader(),
+                new NvidiaSmiP2pReader(),
+                new HwlocXmlReader(),
+                new HyperNodeReader(),
+                new KueueTopologyReader(),
+                new TopographModelReader(),
+                new KubernetesNodesReader(),
+                new KubectlDescribeReader(),
+                new NodeLabelsReader()));
     }
 
     public List<FormatReader> readers() {
