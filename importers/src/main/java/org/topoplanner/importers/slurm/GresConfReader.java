@@ -40,7 +40,7 @@ public final class GresConfReader implements FormatReader {
 
     @Override
     public int detect(SourceText source) {
-        String t = source.text();
+        String t = SlurmConfLexer.withoutComments(source.text());
         if (SLURMD.matcher(t).find() || OTHER_CONF.matcher(t).find()) {
             return 0;
         }

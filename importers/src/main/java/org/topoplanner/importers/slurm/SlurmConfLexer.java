@@ -59,6 +59,13 @@ public final class SlurmConfLexer {
         return out;
     }
 
+    /** The text with every comment removed, line by line: what detection should look at. */
+    public static String withoutComments(String text) {
+        StringBuilder sb = new StringBuilder(text.length());
+        text.lines().forEach(l -> sb.append(l, 0, commentStart(l)).append('\n'));
+        return sb.toString();
+    }
+
     /** Index of the first {@code #} preceded by an even number of backslashes, else the length. */
     static int commentStart(String s) {
         int backslashes = 0;

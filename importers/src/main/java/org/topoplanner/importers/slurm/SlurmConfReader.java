@@ -38,7 +38,7 @@ public final class SlurmConfReader implements FormatReader {
 
     @Override
     public int detect(SourceText source) {
-        String t = source.text();
+        String t = SlurmConfLexer.withoutComments(source.text());
         boolean nodes = NODE_LINE.matcher(t).find() || PARTITION.matcher(t).find();
         boolean global = GLOBAL.matcher(t).find();
         if (!nodes && !global) {

@@ -150,7 +150,7 @@ final class SlurmNodeAssembler {
         } else {
             sink.add(Diagnostic.warning(l.path(), l.line(), l.coresColumn(), key + l.gres().cores()
                     + " is outside the node's " + total + " cores (0-" + (total - 1)
-                    + " on " + node.node().name() + "): slurmd reports Invalid GRES data and drops this affinity"));
+                    + "): slurmd reports Invalid GRES data and drops this affinity"));
             return;
         }
         List<Core> on = cores.stream().filter(c -> coreIds.contains(c.id())).toList();
