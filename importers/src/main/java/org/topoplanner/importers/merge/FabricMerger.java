@@ -89,11 +89,16 @@ final class FabricMerger {
         Map<String, Set<String>> groupA = leafMates(fa, common);
         Map<String, Set<String>> groupB = leafMates(fb, common);
         List<String> moved = new ArrayList<>();
+        List<String> mates = new ArrayList<>();
         for (String h : common) {
             if (!groupA.get(h).equals(groupB.get(h))) {
-                moved.add(h + " (" + fa.switchesOf(h) + " there, " + fb.switchesOf(h) + " here)");
+                // Hosts that changed switch come first: they are the ones that moved; the others only
+                // gained or lost a neighbour.
+                boolean renamed = !fa.switchesOf(h).equals(fb.switchesOf(h));
+                (renamed ? moved : mates).add(h + " (" + fa.switchesOf(h) + " there, " + fb.switchesOf(h) + " here)");
             }
         }
+        moved.addAll(mates);
         if (!moved.isEmpty()) {
             out.add(Diagnostic.warning(pb, 0, 0, moved.size() + " host(s) share a leaf with other hosts than in "
                     + pa + ": " + list(moved)));
