@@ -55,7 +55,7 @@ final class SlurmNodeAssembler {
         }
         checkTypes(node, specs, gpus, sink);
         for (GpuDraft g : gpus) {
-            resolveAffinity(g, cores, node, sink);
+            resolveAffinity(g, cores, sink);
             b.gpu(new Gpu("GPU" + g.index, g.index, g.type, g.numa, g.cpus, null, null, null));
         }
         addLinks(gpus, b, sink);
@@ -129,8 +129,7 @@ final class SlurmNodeAssembler {
     }
 
     /** Maps a GPU's Cores= (core indices, or CPU ids under the old CPUs= key) onto the node layout. */
-    private static void resolveAffinity(GpuDraft g, List<Core> cores, LocatedNodeLine node,
-                                        Collection<Diagnostic> sink) {
+    private static void resolveAffinity(GpuDraft g, List<Core> cores, Collection<Diagnostic> sink) {
         if (g.line == null || g.line.gres().cores() == null || cores.isEmpty()) {
             return;
         }
