@@ -2,7 +2,9 @@ package org.topoplanner.importers.slurm;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.topoplanner.model.fabric.NaturalNameOrder;
 
@@ -159,18 +161,39 @@ final class TopologyConfHostlist {
      * {@code _width_equiv} allows ({@code node[9-10]}).
      */
     static String compress(Collection<String> names) {
-        TreeSet<String> sorted = new TreeSet<>(NaturalNameOrder.INSTANCE);
-        sorted.addAll(names);
-        StringBuilder out = new StringBuilder();
-        List<Numbered> group = new ArrayList<>();
-        for (String name : sorted) {
-            Numbered n = Numbered.of(name);
-            if (!group.isEmpty() && !group.get(0).joinable(n)) {
-                flush(group, out);
-            }
-            group.add(n);
+        // Key: the prefix of a numbered name, or an unnumbered name itself; natural order as Slurm sorts.
+        TreeMap<String, List<WidthGroup>> numbered = new TreeMap<>(NaturalNameOrder.INSTANCE);
+        TreeSet<String> plain = new TreeSet<>(NaturalNameOrder.INSTANCE);
+        List<Numbered> all = new ArrayList<>();
+        for (String name : new TreeSet<>(names)) {
+            all.add(Numbered.of(name));
         }
-        flush(group, out);
+        all.sort(Comparator.comparingLong(Numbered::value).thenComparingInt(Numbered::width));
+        for (Numbered n : all) {
+            if (n.value < 0) {
+                plain.add(n.name);
+                continue;
+            }
+            List<WidthGroup> groups = numbered.computeIfAbsent(n.prefix, k -> new ArrayList<>());
+            WidthGroup home = groups.stream().filter(g -> g.accepts(n)).findFirst().orElse(null);
+            if (home == null) {
+                home = new WidthGroup();
+                groups.add(home);
+            }
+            home.add(n);
+        }
+        TreeSet<String> keys = new TreeSet<>(NaturalNameOrder.INSTANCE);
+        keys.addAll(plain);
+        keys.addAll(numbered.keySet());
+        StringBuilder out = new StringBuilder();
+        for (String key : keys) {
+            if (plain.contains(key)) {
+                flush(new ArrayList<>(List.of(Numbered.of(key))), out);
+            }
+            for (WidthGroup g : numbered.getOrDefault(key, List.of())) {
+                flush(g.members, out);
+            }
+        }
         return out.toString();
     }
 
@@ -225,14 +248,38 @@ final class TopologyConfHostlist {
             return value >= 0 && Long.toString(value).length() < width;
         }
 
-        /** Same prefix, both numbered, and both print the same at one common width. */
-        boolean joinable(Numbered other) {
-            if (value < 0 || other.value < 0 || !prefix.equals(other.prefix)) {
+        /** The width the number is padded to, or 0 when it is written without leading zeros. */
+        int paddedWidth() {
+            return padded() ? width : 0;
+        }
+    }
+
+    /**
+     * Numbers of one prefix that Slurm prints in one bracket: padded members share one width, and
+     * unpadded members have at least that many digits, so all print unchanged at that width
+     * (Slurm's {@code _width_equiv}).
+     */
+    private static final class WidthGroup {
+        final List<Numbered> members = new ArrayList<>();
+        private int width;
+        private int minUnpaddedDigits = Integer.MAX_VALUE;
+
+        boolean accepts(Numbered n) {
+            int w = Math.max(width, n.paddedWidth());
+            if (width != 0 && n.paddedWidth() != 0 && n.paddedWidth() != width) {
                 return false;
             }
-            int common = Math.max(padded() ? width : 0, other.padded() ? other.width : 0);
-            return pad(value, common).equals(name.substring(prefix.length()))
-                    && pad(other.value, common).equals(other.name.substring(other.prefix.length()));
+            boolean nFits = n.padded() || n.width >= w;
+            return nFits && (w == 0 || minUnpaddedDigits >= w);
+        }
+
+        void add(Numbered n) {
+            members.add(n);
+            if (n.padded()) {
+                width = n.width;
+            } else {
+                minUnpaddedDigits = Math.min(minUnpaddedDigits, n.width);
+            }
         }
     }
 }
