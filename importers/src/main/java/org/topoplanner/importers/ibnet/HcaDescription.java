@@ -19,7 +19,7 @@ record HcaDescription(String host, String hca) {
 
     static HcaDescription parse(String description) {
         String d = description == null ? "" : description.strip();
-        if (d.isEmpty() || DEFAULT.matcher(d).matches()) {
+        if (d.isEmpty() || looksDefault(d) && DEFAULT.matcher(d).matches()) {
             return new HcaDescription(null, null);
         }
         int space = firstWhitespace(d);
@@ -28,6 +28,11 @@ record HcaDescription(String host, String hca) {
         }
         String rest = d.substring(space).strip();
         return new HcaDescription(d.substring(0, space), rest.isEmpty() ? null : rest);
+    }
+
+    /** A cheap pre-check so that the pattern runs on few of the (often 10,000s of) descriptions. */
+    private static boolean looksDefault(String d) {
+        return d.startsWith("MT") || d.startsWith("ConnectX") || d.contains("Technologies");
     }
 
     private static int firstWhitespace(String s) {

@@ -41,6 +41,7 @@ final class IbFabricAssembler {
     private final Map<Long, String> nodeName = new HashMap<>();
     private final Map<Long, String> hcaName = new HashMap<>();
     private final Set<Long> skipped = new HashSet<>();
+    private final Map<Long, String> switchGuid = new HashMap<>();
 
     private IbFabricAssembler(IbDump dump, Diagnostics diagnostics) {
         this.dump = dump;
@@ -142,8 +143,8 @@ final class IbFabricAssembler {
     }
 
     private List<PendingCable> collectCables() {
-        Map<PortEnd, PortEnd> peerOf = new HashMap<>();
-        List<PendingCable> out = new ArrayList<>();
+        Map<PortEnd, PortEnd> peerOf = new HashMap<>(dump.links().size() * 2);
+        List<PendingCable> out = new ArrayList<>(dump.links().size() / 2 + 1);
         for (IbLink l : dump.links()) {
             if (skipped.contains(l.aKey()) || skipped.contains(l.bKey())) {
                 continue;
@@ -197,7 +198,7 @@ final class IbFabricAssembler {
     private CableEnd end(long key, String name, int port) {
         IbNode n = dump.nodes().get(key);
         if (n.kind() == IbNodeKind.SWITCH) {
-            return new CableEnd(name, port, null, guid(key));
+            return new CableEnd(name, port, null, switchGuid.computeIfAbsent(key, IbFabricAssembler::guid));
         }
         Long portGuid = dump.portGuid(key, port);
         return new CableEnd(name, port, hcaName.get(key), guid(portGuid != null ? portGuid : key));
@@ -238,9 +239,19 @@ final class IbFabricAssembler {
         return w + (s == LinkSpeed.UNKNOWN ? "?" : s.name());
     }
 
+    /** {@code 0x} and 16 lower-case hex digits; by hand, as String.format dominated the profile. */
     static String guid(long key) {
-        return String.format(Locale.ROOT, "0x%016x", key);
+        char[] out = new char[18];
+        out[0] = '0';
+        out[1] = 'x';
+        for (int i = 17; i >= 2; i--) {
+            out[i] = HEX[(int) (key & 0xf)];
+            key >>>= 4;
+        }
+        return new String(out);
     }
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     private record PortEnd(long key, int port) {
     }

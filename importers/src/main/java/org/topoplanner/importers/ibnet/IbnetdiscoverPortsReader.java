@@ -72,7 +72,7 @@ public final class IbnetdiscoverPortsReader implements FormatReader {
         IbNodeKind peerKind = IbNodeKind.fromToken(t.get(7).text);
         int peerPort = parsePort(t.get(9).text);
         long peerGuid = GuidText.parse(t.get(10).text);
-        int sep = open < 0 ? -1 : line.indexOf("' - '", open);
+        int sep = open < 0 ? -1 : line.indexOf("' - '", open + 1);
         if (peerKind == null || peerPort < 0 || peerGuid == GuidText.INVALID || sep < 0 || q2 <= sep + 4) {
             diagnostics.warning(lineNo, t.get(6).column, "the peer of this port is not \"- TYPE LID PORT GUID"
                     + " ( 'local' - 'peer' )\"; line ignored");

@@ -50,4 +50,15 @@ class IbnetdiscoverPortsReaderTest {
         assertThat(f.cablesBetween("leaf4", "node032").get(0).speed()).isEqualTo(LinkSpeed.UNKNOWN);
         assertThat(r.diagnostics()).filteredOn(d -> d.message().contains("degraded")).isEmpty();
     }
+
+    @Test
+    void reportsAPeerPartWhoseQuotesDoNotPair() {
+        ImportResult r = reader.read(new SourceText("p",
+                "SW     6  9 0xb8599f0300a00003 4x HDR - SW     9  2 0xb8599f0300a00005 ' - 'x\n"));
+        assertThat(r.diagnostics()).singleElement().satisfies(d -> {
+            assertThat(d.line()).isEqualTo(1);
+            assertThat(d.column()).isEqualTo(39);
+        });
+        assertThat(r.part().fabric().cables()).isEmpty();
+    }
 }
