@@ -1,7 +1,24 @@
 package org.topoplanner.app;
 
+import org.topoplanner.app.cli.TopoPlannerCommand;
+import org.topoplanner.app.desktop.DesktopLauncher;
+
+/**
+ * The one entry point of both faces: with no arguments the desktop window opens on the example
+ * cluster; with a subcommand it runs headless and exits with the command's code.
+ *
+ * <p>This class must not extend {@code javafx.application.Application}: the shaded jar runs on the
+ * class path, where the JavaFX launcher refuses a main class that does.
+ */
 public final class Main {
+    private Main() {
+    }
+
     public static void main(String[] args) {
-        System.out.println("TopoPlanner");
+        if (args.length == 0) {
+            DesktopLauncher.launch();
+            return;
+        }
+        System.exit(TopoPlannerCommand.run(args, System.out, System.err));
     }
 }

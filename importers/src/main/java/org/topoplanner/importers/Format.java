@@ -21,6 +21,8 @@ public enum Format {
     KUBERNETES_NODES("kubernetes-nodes"),
     NODE_LABELS("node-labels"),
     KUBECTL_DESCRIBE("kubectl-describe"),
+    /** NVIDIA Topograph simulation models ({@code tests/models/*.yaml}): switches and capacity blocks. */
+    TOPOGRAPH_MODEL("topograph-model"),
     PROJECT("project");
 
     private final String id;

@@ -103,7 +103,7 @@ class TopologyConfReaderTest {
             neither nodes nor switches | SwitchName=a                                           | ERROR   | 1 | 12 | neither Nodes= nor Switches=
             both nodes and switches  | SwitchName=a Nodes=n1 Switches=b\\nSwitchName=b Nodes=n2 | ERROR   | 1 | 32 | both Nodes= and Switches=
             unknown key              | SwitchName=a Nodes=n1 Speed=10                          | ERROR   | 1 | 23 | unknown key Speed=
-            non-numeric range        | SwitchName=a Nodes=leaf[A-B]                            | ERROR   | 1 | 25 | not a numeric range
+            non-numeric range        | SwitchName=a Nodes=leaf[A-B]                            | ERROR   | 1 | 25 | only numeric ranges
             node in two leaves       | SwitchName=a Nodes=n[1-2]\\nSwitchName=b Nodes=n2        | WARNING | 2 | 20 | node n2 is under switch a and under b
             several roots            | SwitchName=a Nodes=n1\\nSwitchName=b Nodes=n2           | WARNING | 2 | 12 | no switch reaches every node
             not key=value            | SwitchName=a Nodes=n1 oops                              | ERROR   | 1 | 23 | expected key=value

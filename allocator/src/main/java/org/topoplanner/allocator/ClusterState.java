@@ -1,0 +1,149 @@
+package org.topoplanner.allocator;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.Placement;
+
+/**
+ * A cluster and what runs on it: immutable. Each running job holds its {@link Placement} (GPU
+ * indices and Slurm CPU ids per host, see {@link SlurmCpuIds}) and a {@link Hold}: a job that holds
+ * its nodes or blocks whole keeps them from other jobs even where it did not list every resource.
+ */
+public final class ClusterState {
+    private final Cluster cluster;
+    private final Map<String, Placement> running;
+    private final Map<String, Hold> holds;
+
+    /** How much more than its listed resources a running job keeps from others. */
+    public enum Hold {
+        /** Only the listed GPUs and CPUs. */
+        LISTED,
+        /** Its nodes whole ({@code --exclusive}). */
+        WHOLE_NODES,
+        /** Its Slurm base blocks whole ({@code --exclusive=topo}, topology/block). */
+        WHOLE_BLOCKS
+    }
+
+    private ClusterState(Cluster cluster, Map<String, Placement> running, Map<String, Hold> holds) {
+        this.cluster = cluster;
+        this.running = Collections.unmodifiableMap(running);
+        this.holds = Collections.unmodifiableMap(holds);
+    }
+
+    /** The cluster with nothing running. */
+    public static ClusterState empty(Cluster cluster) {
+        return new ClusterState(Objects.requireNonNull(cluster, "cluster"), new LinkedHashMap<>(),
+                new LinkedHashMap<>());
+    }
+
+    public Cluster cluster() {
+        return cluster;
+    }
+
+    /** Running jobs in the order they started. */
+    public Map<String, Placement> running() {
+        return running;
+    }
+
+    public Optional<Placement> placement(String job) {
+        return Optional.ofNullable(running.get(job));
+    }
+
+    /** This state plus {@code placement}; its job name must not run already. */
+    public ClusterState with(Placement placement) {
+        return with(placement, Hold.LISTED);
+    }
+
+    /** This state plus {@code placement}, holding what {@code hold} says. */
+    public ClusterState with(Placement placement, Hold hold) {
+        if (running.containsKey(placement.job())) {
+            throw new IllegalArgumentException("job " + placement.job() + " runs already");
+        }
+        Map<String, Placement> r = new LinkedHashMap<>(running);
+        r.put(placement.job(), placement);
+        Map<String, Hold> w = new LinkedHashMap<>(this.holds);
+        w.put(placement.job(), Objects.requireNonNull(hold, "hold"));
+        return new ClusterState(cluster, r, w);
+    }
+
+    /** This state without {@code job} (unchanged when it does not run). */
+    public ClusterState without(String job) {
+        if (!running.containsKey(job)) {
+            return this;
+        }
+        Map<String, Placement> r = new LinkedHashMap<>(running);
+        r.remove(job);
+        Map<String, Hold> w = new LinkedHashMap<>(holds);
+        w.remove(job);
+        return new ClusterState(cluster, r, w);
+    }
+
+    /** Jobs with anything on {@code host}, in start order. */
+    public List<String> jobsOn(String host) {
+        List<String> out = new ArrayList<>();
+        running.forEach((job, p) -> {
+            if (p.on(host).isPresent()) {
+                out.add(job);
+            }
+        });
+        return out;
+    }
+
+    public boolean isIdle(String host) {
+        return jobsOn(host).isEmpty();
+    }
+
+    /** True when a job holds {@code host} whole ({@code --exclusive}). */
+    public boolean heldWhole(String host) {
+        return running.keySet().stream()
+                .anyMatch(j -> holds.get(j) == Hold.WHOLE_NODES && running.get(j).on(host).isPresent());
+    }
+
+    /** What {@code job} holds beyond its listed resources ({@link Hold#LISTED} when it does not run). */
+    public Hold hold(String job) {
+        return holds.getOrDefault(job, Hold.LISTED);
+    }
+
+    /** GPU indices in use on {@code host}. */
+    public BitSet usedGpus(String host) {
+        BitSet b = new BitSet();
+        for (Placement p : running.values()) {
+            p.on(host).ifPresent(a -> a.gpus().forEach(b::set));
+        }
+        return b;
+    }
+
+    /** GPU indices of {@code host} nobody uses. */
+    public List<Integer> freeGpus(String host) {
+        BitSet used = usedGpus(host);
+        return cluster.node(host).gpus().stream().map(g -> g.index()).filter(i -> !used.get(i)).sorted().toList();
+    }
+
+    /** Slurm CPU ids in use on {@code host}. */
+    public CpuSet usedCpus(String host) {
+        CpuSet all = CpuSet.empty();
+        for (Placement p : running.values()) {
+            Optional<HostAllocation> a = p.on(host);
+            if (a.isPresent()) {
+                all = all.union(a.get().cpus());
+            }
+        }
+        return all;
+    }
+
+    /** Cores (Slurm core numbering) with no thread in use on {@code host}. */
+    public CpuSet freeCores(String host) {
+        SlurmCpuIds ids = SlurmCpuIds.of(cluster, host);
+        CpuSet usedCores = ids.coresOfCpus(usedCpus(host));
+        return CpuSet.range(0, ids.cores() - 1).minus(usedCores);
+    }
+}

@@ -1,0 +1,157 @@
+package org.topoplanner.allocator.replay;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.PendingReason;
+import org.topoplanner.allocator.PlacementPolicy;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.slurm.SlurmJobSpec;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.Placement;
+
+/**
+ * Runs a {@link JobScript} under a policy in virtual time and prints what the real harness prints:
+ * one JSON line per submitted job (its state right after the scheduler looked at it), per
+ * snapshot, and a {@code final} line per job still alive at the end.
+ *
+ * <p>Scheduling is {@code sched/builtin}: strict FIFO. After every step the queue is tried in
+ * submission order; the first job that cannot start stops the pass and every later job waits with
+ * {@code Reason=Priority}. A {@link Suggestion.Waiting} job ({@code --switches}) starts on its
+ * allocation once its wait since submission has passed.
+ */
+public final class Replayer {
+    private final PlacementPolicy<SlurmJobSpec> policy;
+    private final BiFunction<String, List<String>, SlurmJobSpec> parser;
+    private ClusterState state;
+    private double now;
+    private final Map<String, Job> jobs = new LinkedHashMap<>();
+    private final List<String> out = new ArrayList<>();
+
+    /** A job the replay knows: pending (no placement) or running. */
+    private static final class Job {
+        final SlurmJobSpec spec;
+        final double submitted;
+        Placement placement;
+        String reason;
+        boolean gone;
+
+        Job(SlurmJobSpec spec, double submitted) {
+            this.spec = spec;
+            this.submitted = submitted;
+        }
+    }
+
+    public Replayer(Cluster cluster, PlacementPolicy<SlurmJobSpec> policy) {
+        this(cluster, policy, SbatchArgs::parse);
+    }
+
+    public Replayer(Cluster cluster, PlacementPolicy<SlurmJobSpec> policy,
+                    BiFunction<String, List<String>, SlurmJobSpec> parser) {
+        this.policy = policy;
+        this.parser = parser;
+        this.state = ClusterState.empty(cluster);
+    }
+
+    /** Runs the script and returns the JSON lines. */
+    public List<String> run(JobScript script) {
+        for (JobScript.Step step : script.steps()) {
+            if (step instanceof JobScript.Submit s) {
+                submit(s);
+            } else if (step instanceof JobScript.Cancel c) {
+                c.names().forEach(this::cancel);
+                schedule();
+            } else if (step instanceof JobScript.Reset) {
+                List.copyOf(jobs.keySet()).forEach(this::cancel);
+                schedule();
+            } else if (step instanceof JobScript.Sleep s) {
+                now += s.seconds();
+                schedule();
+            } else if (step instanceof JobScript.Snapshot s) {
+                List<String> names = s.names().isEmpty() ? List.copyOf(jobs.keySet()) : s.names();
+                names.stream().filter(jobs::containsKey).forEach(n -> emit("snapshot", n));
+            } else if (step instanceof JobScript.Note n) {
+                out.add(ReplayLine.text(ReplayLine.note(n.text())));
+            }
+            // JobScript.Show: the harness prints scontrol output; a replay has none.
+        }
+        jobs.keySet().stream().filter(n -> !jobs.get(n).gone).forEach(n -> emit("final", n));
+        return List.copyOf(out);
+    }
+
+    private void submit(JobScript.Submit s) {
+        SlurmJobSpec spec;
+        try {
+            spec = parser.apply(s.name(), s.args());
+        } catch (IllegalArgumentException e) {
+            out.add(ReplayLine.text(ReplayLine.rejected(s.name(), s.args(), e.getMessage())));
+            return;
+        }
+        Suggestion onEmpty = policy.suggest(ClusterState.empty(state.cluster()), spec);
+        if (onEmpty instanceof Suggestion.Impossible imp) {
+            out.add(ReplayLine.text(ReplayLine.rejected(s.name(), s.args(), imp.reason())));
+            return;
+        }
+        jobs.remove(s.name());
+        jobs.put(s.name(), new Job(spec, now));
+        schedule();
+        emit("submit", s.name());
+    }
+
+    private void cancel(String name) {
+        Job j = jobs.get(name);
+        if (j == null || j.gone) {
+            return;
+        }
+        if (j.placement != null) {
+            state = state.without(name);
+        }
+        j.gone = true;
+        jobs.remove(name);
+    }
+
+    /** One pass of {@code sched/builtin} over the queue. */
+    private void schedule() {
+        boolean blocked = false;
+        for (Map.Entry<String, Job> e : jobs.entrySet()) {
+            Job j = e.getValue();
+            if (j.gone || j.placement != null) {
+                continue;
+            }
+            if (blocked) {
+                j.reason = PendingReason.PRIORITY.slurmName();
+                continue;
+            }
+            Suggestion s = policy.suggest(state, j.spec);
+            if (s instanceof Suggestion.Placed p) {
+                start(e.getKey(), j, p.placement());
+            } else if (s instanceof Suggestion.Waiting w && now - j.submitted >= w.maxWait().toMillis() / 1000.0) {
+                start(e.getKey(), j, w.placement());
+            } else {
+                j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
+                        : PendingReason.RESOURCES.slurmName();
+                blocked = true;
+            }
+        }
+    }
+
+    private void start(String name, Job j, Placement p) {
+        j.placement = p;
+        j.reason = null;
+        state = state.with(p, j.spec.exclusive() ? ClusterState.Hold.WHOLE_NODES
+                : j.spec.exclusiveTopo() ? ClusterState.Hold.WHOLE_BLOCKS : ClusterState.Hold.LISTED);
+    }
+
+    private void emit(String when, String name) {
+        Job j = jobs.get(name);
+        ObjectNode o = j.placement == null
+                ? ReplayLine.job(when, name, "PENDING", j.reason, null, List.of())
+                : ReplayLine.job(when, name, "RUNNING", null, j.placement,
+                        Leaves.of(state.cluster(), j.placement));
+        out.add(ReplayLine.text(o));
+    }
+}

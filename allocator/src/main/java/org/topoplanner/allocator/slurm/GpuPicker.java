@@ -1,0 +1,311 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import org.topoplanner.allocator.SlurmVersion;
+
+/**
+ * Which GPUs of a node a job gets once its cores are known: Slurm's {@code _set_node_bits},
+ * {@code _set_task_bits} and {@code _set_job_bits1/2} ({@code gres_select_filter.c}).
+ *
+ * <p>22.05: one GPU on each socket the job's cores touch (lowest free index), then more on those
+ * sockets by the summed {@code Links} weight to those first GPUs (highest first, weights above 4
+ * scaled down to at most 4 levels, ties to the lowest index), then other sockets the same way.
+ * 24.11: GPUs go to the used sockets in proportion to the cores used there, then anywhere; the
+ * candidates are re-sorted after every pick by their summed links to the GPUs picked so far, in
+ * ascending order ({@code _compare_gres_by_links} returns {@code a - b} although its comment says
+ * "most linked"), with a stable sort, and the scan restarts at the second candidate. Observed in
+ * 24.11.5: lk1 gets 0,1 instead of 0,3 ({@code cases/links}).
+ */
+final class GpuPicker {
+    private final SlurmNode node;
+    private final BitSet used;
+    private final BitSet[] bySock;
+    private final BitSet any;
+    private final SlurmVersion version;
+
+    GpuPicker(SlurmNode node, BitSet usedGpus, SlurmVersion version) {
+        this.node = node;
+        this.used = usedGpus;
+        this.bySock = GpuSockets.affinity(node);
+        this.any = GpuSockets.anyAffinity(node);
+        this.version = version;
+    }
+
+    private boolean free(int g, BitSet picked) {
+        return !used.get(g) && !picked.get(g);
+    }
+
+    private int[] coresOnSock(BitSet cores) {
+        int[] on = new int[node.sockets()];
+        for (int c = cores.nextSetBit(0); c >= 0; c = cores.nextSetBit(c + 1)) {
+            on[node.socketOfCore(c)]++;
+        }
+        return on;
+    }
+
+    /** Per-node request ({@code --gpus-per-node}). */
+    BitSet perNode(BitSet cores, int count, boolean enforceBinding) {
+        return version == SlurmVersion.V22_05 ? perNode2205(cores, count) : perNode2411(cores, count, enforceBinding);
+    }
+
+    private BitSet perNode2205(BitSet cores, int count) {
+        int[] usedSock = coresOnSock(cores);
+        int sockets = node.sockets();
+        int gres = node.gpus().size();
+        BitSet picked = new BitSet();
+        int[] links = node.hasLinks() ? new int[gres] : null;
+        for (int s = -1; s < sockets && picked.cardinality() < count; s++) {
+            if (s >= 0 && usedSock[s] == 0) {
+                continue;
+            }
+            for (int g = 0; g < gres; g++) {
+                if (!inSet(s, g) || !free(g, picked)) {
+                    continue;
+                }
+                picked.set(g);
+                if (links != null) {
+                    for (int l = 0; l < gres; l++) {
+                        if (l != g && !used.get(l)) {
+                            links[l] += node.link(g, l);
+                        }
+                    }
+                }
+                break;
+            }
+        }
+        int best = scaleLinks(links);
+        for (int l = best; l >= 0 && picked.cardinality() < count; l--) {
+            for (int s = -1; s < sockets && picked.cardinality() < count; s++) {
+                if (s >= 0 && usedSock[s] == 0) {
+                    continue;
+                }
+                for (int g = 0; g < gres && picked.cardinality() < count; g++) {
+                    if ((links != null && links[g] < l) || !inSet(s, g) || !free(g, picked)) {
+                        continue;
+                    }
+                    picked.set(g);
+                }
+            }
+        }
+        for (int l = best; l >= 0 && picked.cardinality() < count; l--) {
+            for (int s = 0; s < sockets && picked.cardinality() < count; s++) {
+                if (usedSock[s] > 0) {
+                    continue;
+                }
+                for (int g = 0; g < gres && picked.cardinality() < count; g++) {
+                    if ((links != null && links[g] < l) || !inSet(s, g) || !free(g, picked)) {
+                        continue;
+                    }
+                    picked.set(g);
+                }
+            }
+        }
+        return picked;
+    }
+
+    private BitSet perNode2411(BitSet cores, int count, boolean enforceBinding) {
+        int[] onSock = coresOnSock(cores);
+        int usedCores = cores.cardinality();
+        Sorted sorted = new Sorted();
+        BitSet picked = new BitSet();
+        int needed = count;
+        float perCore = usedCores == 0 ? 0 : (float) needed / (float) usedCores;
+        for (int s = 0; s < node.sockets() && needed > 0; s++) {
+            if (onSock[s] == 0) {
+                continue;
+            }
+            int sockNeeded = Math.min(needed, (int) (onSock[s] * perCore));
+            needed -= pickTopo(s, sockNeeded, picked, sorted);
+        }
+        if (needed > 0) {
+            needed -= pickTopo(-1, needed, picked, sorted);
+        }
+        for (int s = 0; s < node.sockets() && needed > 0; s++) {
+            if (onSock[s] > 0) {
+                needed -= pickTopo(s, needed, picked, sorted);
+            }
+        }
+        if (needed > 0 && !enforceBinding) {
+            for (int s = 0; s < node.sockets() && needed > 0; s++) {
+                if (onSock[s] == 0) {
+                    needed -= pickTopo(s, needed, picked, sorted);
+                }
+            }
+        }
+        return picked;
+    }
+
+    /** 24.11's candidate order: by summed links to the GPUs picked so far, ascending, stable. */
+    private final class Sorted {
+        final List<Integer> order = new ArrayList<>();
+        final int[] links = new int[node.gpus().size()];
+        final boolean active = node.hasLinks();
+
+        Sorted() {
+            for (int g = 0; g < node.gpus().size(); g++) {
+                order.add(g);
+            }
+        }
+
+        void picked(int g) {
+            for (int l = 0; l < links.length; l++) {
+                if (l != g && !used.get(l)) {
+                    links[l] += node.link(g, l);
+                }
+            }
+            order.sort((a, b) -> Integer.compare(links[a], links[b]));
+        }
+    }
+
+    private int pickTopo(int s, int needed, BitSet picked, Sorted sorted) {
+        int still = needed;
+        int gres = node.gpus().size();
+        for (int i = 0; i < gres && still > 0; i++) {
+            int g = sorted.active ? sorted.order.get(i) : i;
+            if (!inSet(s, g) || !free(g, picked)) {
+                continue;
+            }
+            picked.set(g);
+            still--;
+            if (sorted.active) {
+                sorted.picked(g);
+                i = 0; // Slurm sets i = 0 and the loop's i++ follows: the scan resumes at the second candidate
+            }
+        }
+        return needed - still;
+    }
+
+    /** Per-task request ({@code --gpus-per-task}); {@code tasksPerSocket} from the chosen cores. */
+    BitSet perTask(int[] tasksPerSocket, int perTask, boolean enforceBinding) {
+        BitSet picked = new BitSet();
+        int total = 0;
+        for (int t : tasksPerSocket) {
+            total += t;
+        }
+        int goal = total * perTask;
+        if (version == SlurmVersion.V24_11) {
+            Sorted sorted = new Sorted();
+            int needed = goal;
+            for (int s = 0; s < node.sockets(); s++) {
+                if (tasksPerSocket[s] == 0) {
+                    continue;
+                }
+                needed -= pickTopo(s, Math.min(needed, tasksPerSocket[s] * perTask), picked, sorted);
+            }
+            if (needed > 0) {
+                needed -= pickTopo(-1, needed, picked, sorted);
+            }
+            for (int s = 0; s < node.sockets() && needed > 0 && !enforceBinding; s++) {
+                needed -= pickTopo(s, needed, picked, sorted);
+            }
+            return picked;
+        }
+        int gres = node.gpus().size();
+        int[] links = node.hasLinks() ? new int[gres] : null;
+        int tasksSoFar = 0;
+        for (int s = 0; s < node.sockets(); s++) {
+            if (tasksPerSocket[s] == 0) {
+                continue;
+            }
+            tasksSoFar += tasksPerSocket[s];
+            int socketGoal = tasksSoFar * perTask;
+            for (int g = 0; g < gres && picked.cardinality() < socketGoal; g++) {
+                if (!inSet(s, g) || !free(g, picked)) {
+                    continue;
+                }
+                picked.set(g);
+                if (links != null) {
+                    for (int l = 0; l < gres; l++) {
+                        if (l != g && !used.get(l)) {
+                            links[l] += node.link(g, l);
+                        }
+                    }
+                }
+            }
+        }
+        int best = scaleLinks(links);
+        for (int l = best; l >= 0 && picked.cardinality() < goal; l--) {
+            for (int s = -1; s < node.sockets() && picked.cardinality() < goal; s++) {
+                for (int g = 0; g < gres && picked.cardinality() < goal; g++) {
+                    if ((links != null && links[g] < l) || !inSet(s, g) || !free(g, picked)) {
+                        continue;
+                    }
+                    picked.set(g);
+                }
+            }
+        }
+        return picked;
+    }
+
+    /**
+     * Per-job request ({@code --gpus=N}) on this node: {@code _set_job_bits1} takes the GPUs on the
+     * sockets of the job's cores (any-socket GPUs first), up to {@code maxHere}.
+     */
+    BitSet perJobFirst(BitSet cores, int maxHere) {
+        int[] onSock = coresOnSock(cores);
+        BitSet picked = new BitSet();
+        for (int s = -1; s < node.sockets() && picked.cardinality() < maxHere; s++) {
+            if (s >= 0 && onSock[s] == 0) {
+                continue;
+            }
+            for (int g = 0; g < node.gpus().size() && picked.cardinality() < maxHere; g++) {
+                if (inSet(s, g) && free(g, picked)) {
+                    picked.set(g);
+                }
+            }
+        }
+        return picked;
+    }
+
+    /** {@code _set_job_bits2}: more GPUs anywhere on the node, best linked to the first picked one first. */
+    BitSet perJobMore(BitSet picked, int more) {
+        BitSet out = (BitSet) picked.clone();
+        int gres = node.gpus().size();
+        int bestInx = picked.nextSetBit(0);
+        int bestLink = 0;
+        if (node.hasLinks() && bestInx >= 0) {
+            for (int s = 0; s < gres; s++) {
+                bestLink = Math.max(bestLink, node.link(s, bestInx));
+            }
+        }
+        int goal = picked.cardinality() + more;
+        for (int l = bestLink; l >= 0 && out.cardinality() < goal; l--) {
+            for (int s = -1; s < node.sockets() && out.cardinality() < goal; s++) {
+                for (int g = 0; g < gres && out.cardinality() < goal; g++) {
+                    if (l > 0 && bestInx >= 0 && node.link(bestInx, g) < l) {
+                        continue;
+                    }
+                    if (inSet(s, g) && free(g, out)) {
+                        out.set(g);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private boolean inSet(int s, int g) {
+        return s == -1 ? any.get(g) : bySock[s].get(g);
+    }
+
+    private static int scaleLinks(int[] links) {
+        if (links == null) {
+            return 0;
+        }
+        int best = 0;
+        for (int l : links) {
+            best = Math.max(best, l);
+        }
+        if (best > 4) {
+            int div = (best + 3) / 4;
+            best = 0;
+            for (int l = 0; l < links.length; l++) {
+                links[l] /= div;
+                best = Math.max(best, links[l]);
+            }
+        }
+        return best;
+    }
+}

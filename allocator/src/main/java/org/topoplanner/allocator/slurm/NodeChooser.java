@@ -1,0 +1,22 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.BitSet;
+
+/** The topology plugin's part of Slurm's selection: which nodes, given what each node offers the job. */
+interface NodeChooser {
+
+    /** What the choice needs to know about the job on each node (Slurm node indices). */
+    interface Demand {
+        /** Usable CPUs of node {@code i} for this job after the core filter, 0 when unusable. */
+        int availCpus(int i);
+
+        /** GPUs node {@code i} adds toward a per-job GPU count ({@code --gpus}). */
+        int gpusFor(int i);
+
+        /** Free CPUs of node {@code i} before any filtering (24.11 counts them per switch). */
+        int freeCpus(int i);
+    }
+
+    /** The chosen nodes, or {@code null} when the job does not fit now. */
+    BitSet select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus);
+}

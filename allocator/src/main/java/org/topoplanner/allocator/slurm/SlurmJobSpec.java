@@ -1,0 +1,46 @@
+package org.topoplanner.allocator.slurm;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A batch job as {@code slurmctld} holds it after {@code sbatch}: the fields the select and
+ * topology plugins read. Absent options are {@code null}.
+ *
+ * @param minNodes      {@code -N} minimum (1 when not given)
+ * @param maxNodes      {@code -N} maximum; {@code null} when {@code -N} was not given (no limit)
+ * @param ntasks        {@code -n}; {@code null} when not given
+ * @param switches      {@code --switches=N}; {@code switchWait} its {@code @time} (Slurm's default 300 s)
+ * @param gpuType       the GPU type of a typed request ({@code --gpus-per-node=h100:2}), else {@code null}
+ * @param exclusiveTopo {@code --exclusive=topo}: the job's base blocks take no other job (topology/block)
+ * @param segment       {@code --segment=S} (topology/block only)
+ */
+public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
+                           Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
+                           Integer gpusPerTask, Integer cpusPerGpu, String gpuType, Integer switches,
+                           Duration switchWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
+                           List<String> nodelist,
+                           List<String> exclude, Integer segment) {
+    public SlurmJobSpec {
+        Objects.requireNonNull(name, "name");
+        nodelist = List.copyOf(nodelist);
+        exclude = List.copyOf(exclude);
+        if (minNodes < 1 || cpusPerTask < 1) {
+            throw new IllegalArgumentException("node count and CPUs per task must be positive");
+        }
+    }
+
+    boolean hasGpus() {
+        return gpusPerNode != null || gpusPerJob != null || gpusPerTask != null;
+    }
+
+    /** Requested node count (Slurm's {@code req_nodes}): the minimum, or the node list's size if larger. */
+    int reqNodes() {
+        return Math.max(minNodes, nodelist.size());
+    }
+
+    int maxNodesOr(int all) {
+        return maxNodes == null ? all : maxNodes;
+    }
+}

@@ -1,0 +1,124 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.node.Core;
+import org.topoplanner.model.node.Gpu;
+import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.model.slurm.GresLine;
+import org.topoplanner.model.slurm.NodeLine;
+
+/**
+ * A node as {@code slurmctld} sees it: its index in {@code slurm.conf} order (Slurm's node bitmap),
+ * sockets, cores, threads, scheduling weight and GPUs with their core affinity and links.
+ *
+ * <p>Read from the cluster's Slurm settings ({@code NodeName=} line, {@code gres.conf} lines) when
+ * present, because those are what Slurm itself reads; otherwise derived from the node topology
+ * (GPU affinity from its CPU list, links from NVLink lane counts, as {@code AutoDetect=nvml} does).
+ */
+record SlurmNode(String name, int index, int sockets, int coresPerSocket, int threadsPerCore, long weight,
+                 List<SlurmGpu> gpus) {
+
+    int cores() {
+        return sockets * coresPerSocket;
+    }
+
+    /** True when every GPU has a full {@code Links=} row (Slurm: {@code link_len == gres_cnt}). */
+    boolean hasLinks() {
+        return !gpus.isEmpty() && gpus.stream().allMatch(g -> g.links() != null && g.links().length == gpus.size());
+    }
+
+    int link(int a, int b) {
+        return gpus.get(a).linkTo(b);
+    }
+
+    int socketOfCore(int core) {
+        return core / coresPerSocket;
+    }
+
+    BitSet coresOfSocket(int s) {
+        BitSet b = new BitSet();
+        b.set(s * coresPerSocket, (s + 1) * coresPerSocket);
+        return b;
+    }
+
+    /** The nodes of a cluster in Slurm's order: node lines first, then other hosts of the cluster. */
+    static List<SlurmNode> of(Cluster cluster) {
+        List<String> names = new ArrayList<>();
+        cluster.slurm().nodeLines().forEach(n -> {
+            if (!names.contains(n.name())) {
+                names.add(n.name());
+            }
+        });
+        cluster.hostNames().forEach(h -> {
+            if (!names.contains(h)) {
+                names.add(h);
+            }
+        });
+        List<SlurmNode> out = new ArrayList<>();
+        for (String name : names) {
+            out.add(build(cluster, name, out.size()));
+        }
+        return out;
+    }
+
+    private static SlurmNode build(Cluster cluster, String name, int index) {
+        NodeLine line = cluster.slurm().nodeLines().stream().filter(n -> n.name().equals(name)).findFirst()
+                .orElse(null);
+        NodeTopology topo = cluster.node(name);
+        org.topoplanner.allocator.SlurmCpuIds ids = org.topoplanner.allocator.SlurmCpuIds.of(cluster, name);
+        long weight = line != null && line.weight() != null ? line.weight() : cluster.attributes(name).weight();
+        List<SlurmGpu> gpus = gresGpus(cluster, name);
+        if (gpus.isEmpty()) {
+            gpus = topologyGpus(topo);
+        }
+        return new SlurmNode(name, index, ids.sockets(), ids.coresPerSocket(), ids.threadsPerCore(), weight, gpus);
+    }
+
+    private static List<SlurmGpu> gresGpus(Cluster cluster, String name) {
+        List<SlurmGpu> out = new ArrayList<>();
+        for (GresLine g : cluster.slurm().gres()) {
+            if (!g.name().equals("gpu") || !(g.nodes().isEmpty() || g.nodes().contains(name))) {
+                continue;
+            }
+            int count = g.files().isEmpty() ? (g.count() == null ? 0 : g.count().intValue()) : g.files().size();
+            BitSet cores = g.cores() == null ? null : toBits(CpuSet.parse(g.cores()));
+            int[] links = g.links().isEmpty() ? null : g.links().stream().mapToInt(Integer::intValue).toArray();
+            for (int i = 0; i < count; i++) {
+                out.add(new SlurmGpu(out.size(), g.type(), cores, links));
+            }
+        }
+        return out;
+    }
+
+    private static List<SlurmGpu> topologyGpus(NodeTopology topo) {
+        List<SlurmGpu> out = new ArrayList<>();
+        List<Gpu> gpus = topo.gpus().stream().sorted(java.util.Comparator.comparingInt(Gpu::index)).toList();
+        for (Gpu g : gpus) {
+            BitSet cores = null;
+            if (!g.cpus().isEmpty() && !topo.coreList().isEmpty()) {
+                cores = new BitSet();
+                for (Core c : topo.coreList()) {
+                    if (!c.pus().intersection(g.cpus()).isEmpty()) {
+                        cores.set(c.id());
+                    }
+                }
+            }
+            int[] links = new int[gpus.size()];
+            for (int j = 0; j < gpus.size(); j++) {
+                links[j] = gpus.get(j).id().equals(g.id()) ? -1 : topo.nvlinkLanes(g.id(), gpus.get(j).id());
+            }
+            out.add(new SlurmGpu(g.index(), g.model(), cores, links));
+        }
+        return out;
+    }
+
+    private static BitSet toBits(CpuSet set) {
+        BitSet b = new BitSet();
+        set.stream().forEach(b::set);
+        return b;
+    }
+}

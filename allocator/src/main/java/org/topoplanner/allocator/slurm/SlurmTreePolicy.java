@@ -1,0 +1,70 @@
+package org.topoplanner.allocator.slurm;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.PendingReason;
+import org.topoplanner.allocator.PlacementPolicy;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.Placement;
+
+/**
+ * {@code slurm-tree}: where Slurm's {@code topology/tree} + {@code select/cons_tres} + GRES put a
+ * job, for 22.05 or 24.11 ({@link PolicyOptions#slurmVersion()}). Node choice is
+ * {@link TreeSelector}, cores {@link CoreFilter} and {@link CoreDistributor}, GPUs
+ * {@link GpuPicker}. A job over its {@code --switches} limit comes back as
+ * {@link Suggestion.Waiting} on the greedy allocation, as Slurm never searches for a smaller set.
+ */
+public final class SlurmTreePolicy implements PlacementPolicy<SlurmJobSpec> {
+    /** Slurm's default {@code max_switch_wait} when {@code --switches} has no time. */
+    static final Duration DEFAULT_SWITCH_WAIT = Duration.ofSeconds(300);
+
+    private final PolicyOptions options;
+
+    public SlurmTreePolicy(PolicyOptions options) {
+        this.options = options;
+    }
+
+    @Override
+    public String id() {
+        return "slurm-tree";
+    }
+
+    @Override
+    public Suggestion suggest(ClusterState state, SlurmJobSpec job) {
+        Cluster cluster = state.cluster();
+        SlurmVersion version = options.slurmVersion();
+        List<SlurmNode> nodes = SlurmNode.of(cluster);
+        for (String h : job.nodelist()) {
+            if (nodes.stream().noneMatch(n -> n.name().equals(h))) {
+                return new Suggestion.Impossible("Invalid node name specified: " + h);
+            }
+        }
+        SwitchTable table = new SwitchTable(cluster.fabric(), nodes, version);
+        TreeSelector chooser = new TreeSelector(nodes, table, version);
+        SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
+        if (alloc == null) {
+            SlurmAllocation ever = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, chooser, job, version);
+            if (ever == null) {
+                return new Suggestion.Impossible("Requested node configuration is not available");
+            }
+            return new Suggestion.Pending(PendingReason.RESOURCES,
+                    "not enough free nodes, cores or GPUs for " + job.name() + " now");
+        }
+        Placement placement = alloc.placement(job.name());
+        List<String> leaves = org.topoplanner.allocator.replay.Leaves.of(cluster, placement);
+        List<String> notes = new ArrayList<>();
+        notes.add("leaves " + String.join(",", leaves));
+        if (job.switches() != null && leaves.size() > job.switches()) {
+            Duration wait = job.switchWait() == null ? DEFAULT_SWITCH_WAIT : job.switchWait();
+            return new Suggestion.Waiting(placement, wait, "the greedy choice spans " + leaves.size()
+                    + " leaves, more than --switches=" + job.switches() + "; Slurm waits up to " + wait.toSeconds()
+                    + " s, then runs it there");
+        }
+        return new Suggestion.Placed(placement, notes);
+    }
+}

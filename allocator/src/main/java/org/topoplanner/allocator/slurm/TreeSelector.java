@@ -1,0 +1,374 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.TreeMap;
+import org.topoplanner.allocator.SlurmVersion;
+
+/**
+ * Node choice on a switch tree: Slurm's {@code _eval_nodes_topo}. 22.05:
+ * {@code src/plugins/select/cons_tres/job_test.c}; 24.11: {@code src/plugins/topology/tree/eval_nodes_tree.c}.
+ *
+ * <ol>
+ * <li>The top switch: the highest-level switch with enough usable nodes of the lowest weight
+ * (ties: the last one in {@code topology.conf}).</li>
+ * <li>Nodes of the lowest weights are collected until they suffice; lighter groups are taken whole.</li>
+ * <li>Leaves are then added one at a time ({@link #better}): the candidate replaces the current best
+ * when it is closer (sum of hop distances to the switches already used) and fits the rest
+ * (22.05: "not worse" by the comparison), or equally close and better by the comparison: a leaf that
+ * fits beats one that does not, two that fit go to the smaller, else the parents are compared the
+ * same way, then the bigger count wins. Inside a leaf, nodes go in {@code slurm.conf} order.</li>
+ * </ol>
+ */
+final class TreeSelector implements NodeChooser {
+    private final List<SlurmNode> nodes;
+    private final SwitchTable table;
+    private final SlurmVersion version;
+
+    TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version) {
+        this.nodes = nodes;
+        this.table = table;
+        this.version = version;
+    }
+
+    @Override
+    public BitSet select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        int n = table.size();
+        int minNodes = job.minNodes();
+        int reqNodes = job.reqNodes();
+        int gresPerJob = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
+        boolean gresPerJobMode = gresPerJob > 0;
+        int remNodes = gresPerJobMode ? Math.min(minNodes, reqNodes) : Math.max(minNodes, reqNodes);
+        int minRemNodes = minNodes;
+        int maxNodes = job.maxNodesOr(nodes.size());
+        int remCpus = minCpus;
+        int gresSum = 0;
+        int[] availCpu = new int[nodes.size()];
+        BitSet map = (BitSet) nodeMap.clone();
+        if (!required.isEmpty()) {
+            BitSet missing = (BitSet) required.clone();
+            missing.andNot(map);
+            if (!missing.isEmpty() || required.cardinality() > maxNodes) {
+                return null;
+            }
+            for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
+                int a = demand.availCpus(i);
+                if (a == 0) {
+                    return null;
+                }
+                availCpu[i] = a;
+                remNodes--;
+                minRemNodes--;
+                maxNodes--;
+                remCpus -= a;
+                gresSum += demand.gpusFor(i);
+            }
+        }
+        TreeMap<Long, BitSet> weights = new TreeMap<>();
+        for (int i = map.nextSetBit(0); i >= 0; i = map.nextSetBit(i + 1)) {
+            weights.computeIfAbsent(nodes.get(i).weight(), w -> new BitSet()).set(i);
+        }
+        BitSet[] swNodes = new BitSet[n];
+        int[] swCnt = new int[n];
+        int[] swCpu = new int[n];
+        boolean[] swReq = new boolean[n];
+        int top = -1;
+        long topWeight = 0;
+        for (int s = 0; s < n; s++) {
+            swNodes[s] = (BitSet) table.nodes[s].clone();
+            swNodes[s].and(map);
+            swCnt[s] = swNodes[s].cardinality();
+            for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
+                swCpu[s] += demand.freeCpus(i);
+            }
+            if (!required.isEmpty() && swNodes[s].intersects(required)) {
+                swReq[s] = true;
+                if (top == -1 || table.level[s] > table.level[top]) {
+                    top = s;
+                }
+            }
+            if (!enoughNodes(swCnt[s], remNodes, minNodes, reqNodes)) {
+                continue;
+            }
+            if (version == SlurmVersion.V24_11 && remCpus > swCpu[s]) {
+                continue;
+            }
+            if (required.isEmpty()) {
+                Long w = lowestWeightOn(weights, swNodes[s]);
+                if (w != null && (top == -1 || (table.level[s] >= table.level[top] && w <= topWeight))) {
+                    top = s;
+                    topWeight = w;
+                }
+            }
+        }
+        if (top == -1) {
+            return null;
+        }
+        if (!required.isEmpty()) {
+            BitSet notUnder = (BitSet) required.clone();
+            notUnder.andNot(swNodes[top]);
+            if (!notUnder.isEmpty()) {
+                return null;
+            }
+        }
+        for (int s = 0; s < n; s++) {
+            if (s != top) {
+                swNodes[s].and(swNodes[top]);
+            }
+        }
+        BitSet chosen = new BitSet();
+        if (!required.isEmpty()) {
+            chosen.or(required);
+            if (remNodes <= 0 && remCpus <= 0 && gresOk(gresPerJob, gresSum)) {
+                return chosen;
+            }
+            if (maxNodes <= 0) {
+                return null;
+            }
+        }
+        BitSet best = new BitSet();
+        BitSet req2 = null;
+        int bestCpu = 0;
+        int bestCnt = 0;
+        int bestGres = gresSum;
+        boolean sufficient = false;
+        for (BitSet group : weights.values()) {
+            if (sufficient) {
+                break;
+            }
+            if (bestCnt > 0) {
+                if (req2 == null) {
+                    req2 = new BitSet();
+                }
+                req2.or(best);
+            }
+            for (int i = group.nextSetBit(0); i >= 0; i = group.nextSetBit(i + 1)) {
+                if (availCpu[i] > 0 || !swNodes[top].get(i)) {
+                    continue;
+                }
+                int a = demand.availCpus(i);
+                if (a == 0) {
+                    continue;
+                }
+                best.set(i);
+                availCpu[i] = a;
+                bestCpu += a;
+                bestCnt++;
+                bestGres += demand.gpusFor(i);
+            }
+            sufficient = bestCpu >= remCpus && enoughNodes(bestCnt, remNodes, minNodes, reqNodes)
+                    && gresOk(gresPerJob, bestGres);
+        }
+        if (!sufficient) {
+            return null;
+        }
+        if (req2 != null) {
+            for (int i = req2.nextSetBit(0); i >= 0 && maxNodes > 0; i = req2.nextSetBit(i + 1)) {
+                remNodes--;
+                minRemNodes--;
+                maxNodes--;
+                remCpus -= availCpu[i];
+                gresSum += demand.gpusFor(i);
+            }
+            for (int s = 0; s < n; s++) {
+                if (!swReq[s] && swNodes[s].intersects(req2)) {
+                    swReq[s] = true;
+                }
+            }
+            chosen.or(req2);
+            if (remNodes <= 0 && remCpus <= 0 && gresOk(gresPerJob, gresSum)) {
+                return chosen;
+            }
+            if (maxNodes <= 0) {
+                return null;
+            }
+        }
+        best.or(chosen);
+        for (int s = 0; s < n; s++) {
+            swNodes[s].and(best);
+            swCnt[s] = swNodes[s].cardinality();
+        }
+        Progress p = new Progress(remNodes, minRemNodes, maxNodes, remCpus, gresSum);
+        if (!required.isEmpty() || req2 != null) {
+            for (int s = 0; s < n; s++) {
+                if (!swReq[s] || !table.isLeaf(s)) {
+                    continue;
+                }
+                int taken = 0;
+                for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
+                    if (chosen.get(i) || availCpu[i] == 0) {
+                        continue;
+                    }
+                    take(i, chosen, availCpu, demand, p);
+                    taken++;
+                    if (p.done(gresPerJob)) {
+                        return chosen;
+                    }
+                }
+                if (version == SlurmVersion.V24_11) {
+                    decrement(taken, s, swCnt);
+                }
+            }
+        }
+        long[] dist = new long[n];
+        for (int s = 0; s < n; s++) {
+            if (swReq[s]) {
+                addDist(dist, s);
+            }
+        }
+        int prev = p.remNodes + 1;
+        while (prev != p.remNodes) {
+            prev = p.remNodes;
+            int bestSw = -1;
+            for (int s = 0; s < n; s++) {
+                if (swReq[s] || !table.isLeaf(s)) {
+                    continue;
+                }
+                bestSw = choose(dist, swCnt, swCpu, p.remNodes, p.remCpus, s, bestSw);
+            }
+            if (bestSw == -1) {
+                break;
+            }
+            addDist(dist, bestSw);
+            for (int i = swNodes[bestSw].nextSetBit(0); i >= 0 && p.maxNodes > 0;
+                 i = swNodes[bestSw].nextSetBit(i + 1)) {
+                if (chosen.get(i) || availCpu[i] == 0) {
+                    continue;
+                }
+                take(i, chosen, availCpu, demand, p);
+                if (p.done(gresPerJob)) {
+                    return chosen;
+                }
+            }
+            if (version == SlurmVersion.V24_11) {
+                decrement(swCnt[bestSw], bestSw, swCnt);
+            }
+            swCnt[bestSw] = 0;
+        }
+        if (p.minRemNodes <= 0 && p.remCpus <= 0 && gresOk(gresPerJob, p.gres)) {
+            return chosen;
+        }
+        return null;
+    }
+
+    /** Remaining demand while nodes are added. */
+    private static final class Progress {
+        int remNodes;
+        int minRemNodes;
+        int maxNodes;
+        int remCpus;
+        int gres;
+
+        Progress(int remNodes, int minRemNodes, int maxNodes, int remCpus, int gres) {
+            this.remNodes = remNodes;
+            this.minRemNodes = minRemNodes;
+            this.maxNodes = maxNodes;
+            this.remCpus = remCpus;
+            this.gres = gres;
+        }
+
+        boolean done(int gresPerJob) {
+            return remNodes <= 0 && remCpus <= 0 && gresOk(gresPerJob, gres);
+        }
+    }
+
+    private static void take(int i, BitSet chosen, int[] availCpu, Demand demand, Progress p) {
+        p.remNodes--;
+        p.minRemNodes--;
+        p.maxNodes--;
+        p.remCpus -= availCpu[i];
+        p.gres += demand.gpusFor(i);
+        chosen.set(i);
+    }
+
+    private static boolean gresOk(int gresPerJob, int gres) {
+        return gresPerJob == 0 || gres >= gresPerJob;
+    }
+
+    static boolean enoughNodes(int avail, int remNodes, int minNodes, int reqNodes) {
+        int needed = reqNodes > minNodes ? remNodes + minNodes - reqNodes : remNodes;
+        return avail >= needed;
+    }
+
+    private static Long lowestWeightOn(TreeMap<Long, BitSet> weights, BitSet on) {
+        for (var e : weights.entrySet()) {
+            if (e.getValue().intersects(on)) {
+                return e.getKey();
+            }
+        }
+        return null;
+    }
+
+    private void addDist(long[] dist, int s) {
+        for (int i = 0; i < dist.length; i++) {
+            if (table.dist[s][i] >= SwitchTable.INFINITE || dist[i] >= SwitchTable.INFINITE) {
+                dist[i] = SwitchTable.INFINITE;
+            } else {
+                dist[i] += table.dist[s][i];
+            }
+        }
+    }
+
+    /** 24.11's {@code _decrement_node_cnt}: taken nodes leave the counts of the leaf and all its parents. */
+    private void decrement(int taken, int s, int[] swCnt) {
+        int guard = 0;
+        for (int i = s; i >= 0 && guard++ <= table.size(); i = table.parent[i]) {
+            swCnt[i] = swCnt[i] <= taken ? 0 : swCnt[i] - taken;
+            if (table.parent[i] == SwitchTable.NO_PARENT) {
+                break;
+            }
+        }
+    }
+
+    /** Slurm's {@code _topo_choose_best_switch}. */
+    private int choose(long[] dist, int[] cnt, int[] cpu, int remNodes, int remCpus, int i, int best) {
+        if (best == -1 || dist[i] >= SwitchTable.INFINITE || cnt[i] == 0) {
+            return cnt[i] != 0 && dist[i] < SwitchTable.INFINITE ? (best == -1 ? i : best) : best;
+        }
+        boolean[] iFit = new boolean[1];
+        int tcs = better(i, best, remNodes, remCpus, cnt, cpu, iFit);
+        boolean closer = dist[i] < dist[best];
+        boolean take = version == SlurmVersion.V22_05
+                ? (closer && tcs >= 0) || (dist[i] == dist[best] && tcs > 0)
+                : (closer && iFit[0]) || (dist[i] == dist[best] && tcs > 0);
+        return take ? i : best;
+    }
+
+    /** Slurm's {@code _topo_compare_switches}: 1 when {@code i} is the better fit, -1 when {@code j}, else 0. */
+    private int better(int i, int j, int remNodes, int remCpus, int[] cnt, int[] cpu, boolean[] iFitOut) {
+        boolean cpus = version == SlurmVersion.V24_11;
+        for (int guard = 0; guard <= 2 * table.size(); guard++) {
+            boolean iFit = cnt[i] >= remNodes && (!cpus || cpu[i] >= remCpus);
+            boolean jFit = cnt[j] >= remNodes && (!cpus || cpu[j] >= remCpus);
+            iFitOut[0] = iFit; // Slurm overwrites it on every level it compares
+            if (iFit && jFit) {
+                if (cnt[i] < cnt[j]) {
+                    return 1;
+                }
+                if (cnt[i] > cnt[j]) {
+                    return -1;
+                }
+                break;
+            } else if (iFit) {
+                return 1;
+            } else if (jFit) {
+                return -1;
+            }
+            int pi = table.parent[i];
+            int pj = table.parent[j];
+            if ((pi != i || pj != j) && pi != pj && pi != SwitchTable.NO_PARENT && pj != SwitchTable.NO_PARENT) {
+                i = pi;
+                j = pj;
+                continue;
+            }
+            break;
+        }
+        if (cnt[i] > cnt[j]) {
+            return 1;
+        }
+        if (cnt[i] < cnt[j]) {
+            return -1;
+        }
+        return Integer.compare(table.level[j], table.level[i]);
+    }
+}

@@ -1,0 +1,48 @@
+package org.topoplanner.allocator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.Placement;
+
+class ClusterStateTest {
+    private final Cluster tree3 = OracleCase.cluster("tree3lvl");
+
+    @Test
+    void withAndWithoutTrackGpusAndWholeCores() {
+        // n01: 2 sockets x 8 cores x 2 threads; Slurm CPU ids 16-17 are the two threads of core 8
+        Placement p = new Placement("a", List.of(HostAllocation.of("n01", List.of(2), CpuSet.parse("16-17"))));
+        ClusterState s = ClusterState.empty(tree3).with(p);
+        assertThat(s.freeGpus("n01")).containsExactly(0, 1, 3);
+        assertThat(s.freeCores("n01")).isEqualTo(CpuSet.parse("0-7,9-15"));
+        assertThat(s.jobsOn("n01")).containsExactly("a");
+        assertThat(s.isIdle("n02")).isTrue();
+        assertThat(s.without("a").isIdle("n01")).isTrue();
+        assertThatThrownBy(() -> s.with(p)).hasMessageContaining("runs already");
+    }
+
+    @Test
+    void exclusiveJobsHoldTheirNodesWhole() {
+        Placement p = new Placement("x", List.of(HostAllocation.of("g1", List.of(0), CpuSet.of(0))));
+        ClusterState s = ClusterState.empty(tree3).with(p, ClusterState.Hold.WHOLE_NODES);
+        assertThat(s.heldWhole("g1")).isTrue();
+        assertThat(s.heldWhole("g2")).isFalse();
+        assertThat(s.hold("x")).isEqualTo(ClusterState.Hold.WHOLE_NODES);
+    }
+
+    @Test
+    void slurmCpuIdsNumberThreadsInsideEachCore() {
+        SlurmCpuIds ids = SlurmCpuIds.of(tree3, "n05");
+        assertThat(ids).isEqualTo(new SlurmCpuIds(2, 8, 2));
+        assertThat(ids.cpusOfCores(List.of(0, 8))).isEqualTo(CpuSet.parse("0-1,16-17"));
+        assertThat(ids.coresOfCpus(CpuSet.parse("0-3"))).isEqualTo(CpuSet.parse("0-1"));
+        assertThat(ids.socketOfCore(8)).isEqualTo(1);
+        // Linux numbers the second thread of core 0 as 16 on this layout (cpuLayout of the model)
+        assertThat(ids.osCpus(CpuSet.parse("0-1"), tree3.node("n05"))).isEqualTo(CpuSet.parse("0,16"));
+    }
+}

@@ -1,0 +1,192 @@
+package org.topoplanner.allocator;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.cluster.HostAttributes;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.fabric.Block;
+import org.topoplanner.model.fabric.FabricBuilder;
+import org.topoplanner.model.node.Gpu;
+import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.model.node.NodeTopologyBuilder;
+import org.topoplanner.model.slurm.GresLine;
+import org.topoplanner.model.slurm.NodeLine;
+import org.topoplanner.model.slurm.SlurmSettings;
+
+/**
+ * Test-only reader of a harness case directory ({@code nodes.conf}, {@code gres.conf},
+ * {@code topology.conf} under {@code src/test/resources/oracle/cases/NAME}) into a {@link Cluster}.
+ * Only the keys the oracle cases use; the allocator itself never reads Slurm files.
+ */
+public final class OracleCase {
+    private static final Pattern KV = Pattern.compile("(\\w+)=(\\S+)");
+
+    private OracleCase() {
+    }
+
+    public static String resource(String path) {
+        try (InputStream in = OracleCase.class.getResourceAsStream("/oracle/" + path)) {
+            if (in == null) {
+                throw new IllegalArgumentException("missing test resource oracle/" + path);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static Cluster cluster(String name) {
+        List<NodeLine> nodeLines = new ArrayList<>();
+        Map<String, HostAttributes> attrs = new LinkedHashMap<>();
+        for (String line : lines(resource("cases/" + name + "/nodes.conf"))) {
+            Map<String, String> kv = kv(line);
+            if (!kv.containsKey("NodeName")) {
+                continue;
+            }
+            int weight = Integer.parseInt(kv.getOrDefault("Weight", "1"));
+            for (String h : expand(kv.get("NodeName"))) {
+                nodeLines.add(new NodeLine(h, null, null, intOf(kv, "Sockets"), intOf(kv, "CoresPerSocket"),
+                        intOf(kv, "ThreadsPerCore"), null, kv.get("Gres"), weight, List.of(), null, Map.of()));
+                attrs.put(h, new HostAttributes(weight, List.of()));
+            }
+        }
+        List<GresLine> gres = new ArrayList<>();
+        for (String line : lines(resource("cases/" + name + "/gres.conf"))) {
+            Map<String, String> kv = kv(line);
+            if (!kv.containsKey("Name")) {
+                continue;
+            }
+            List<Integer> links = kv.containsKey("Links")
+                    ? java.util.Arrays.stream(kv.get("Links").split(",")).map(Integer::valueOf).toList() : List.of();
+            gres.add(new GresLine(kv.containsKey("NodeName") ? expand(kv.get("NodeName")) : List.of(),
+                    kv.get("Name"), kv.get("Type"), kv.containsKey("File") ? expand(kv.get("File")) : List.of(),
+                    kv.get("Cores"), links, null, null, null));
+        }
+        FabricBuilder fb = new FabricBuilder();
+        nodeLines.forEach(n -> fb.addHost(n.name()));
+        Map<String, List<String>> children = new LinkedHashMap<>();
+        Map<String, List<String>> hostsOf = new LinkedHashMap<>();
+        List<Integer> blockSizes = new ArrayList<>();
+        for (String line : lines(resource("cases/" + name + "/topology.conf"))) {
+            Map<String, String> kv = kv(line);
+            if (kv.containsKey("SwitchName")) {
+                String sw = kv.get("SwitchName");
+                fb.addSwitch(sw);
+                children.put(sw, kv.containsKey("Switches") ? expand(kv.get("Switches")) : List.of());
+                hostsOf.put(sw, kv.containsKey("Nodes") ? expand(kv.get("Nodes")) : List.of());
+            } else if (kv.containsKey("BlockName")) {
+                fb.block(new Block(kv.get("BlockName"), expand(kv.get("Nodes"))));
+            } else if (kv.containsKey("BlockSizes")) {
+                java.util.Arrays.stream(kv.get("BlockSizes").split(",")).map(Integer::valueOf).forEach(blockSizes::add);
+            }
+        }
+        fb.blockSizes(blockSizes);
+        Map<String, Integer> tiers = new HashMap<>();
+        for (int pass = 0; pass <= children.size(); pass++) {
+            for (var e : children.entrySet()) {
+                if (e.getValue().isEmpty()) {
+                    tiers.put(e.getKey(), 1);
+                } else if (e.getValue().stream().allMatch(tiers::containsKey)) {
+                    tiers.put(e.getKey(), 1 + e.getValue().stream().mapToInt(tiers::get).max().orElse(0));
+                }
+            }
+        }
+        fb.tiers(tiers);
+        hostsOf.forEach((sw, hs) -> hs.forEach(h -> fb.cable(sw, h)));
+        children.forEach((sw, cs) -> cs.forEach(c -> fb.cable(sw, c)));
+        Map<String, NodeTopology> nodes = new LinkedHashMap<>();
+        for (NodeLine n : nodeLines) {
+            nodes.put(n.name(), topology(n, gres));
+        }
+        return new Cluster(name, fb.build(), nodes, attrs, new SlurmSettings(nodeLines, gres, Map.of()), null);
+    }
+
+    private static NodeTopology topology(NodeLine n, List<GresLine> gres) {
+        int sockets = n.sockets() == null ? 1 : n.sockets();
+        int cps = n.coresPerSocket() == null ? 1 : n.coresPerSocket();
+        int tpc = n.threadsPerCore() == null ? 1 : n.threadsPerCore();
+        NodeTopologyBuilder b = new NodeTopologyBuilder().cpuLayout(sockets, 1, cps, tpc, 0);
+        int index = 0;
+        for (GresLine g : gres) {
+            if (!g.nodes().contains(n.name())) {
+                continue;
+            }
+            for (int f = 0; f < g.files().size(); f++) {
+                CpuSet cpus = g.cores() == null ? CpuSet.empty() : CpuSet.parse(g.cores());
+                int socket = cpus.isEmpty() ? 0 : cpus.first() / cps;
+                b.gpu(Gpu.simple(index++, g.type(), socket, cpus, null));
+            }
+        }
+        return b.derivePcieLinks(false).build();
+    }
+
+    private static Integer intOf(Map<String, String> kv, String key) {
+        return kv.containsKey(key) ? Integer.valueOf(kv.get(key)) : null;
+    }
+
+    private static List<String> lines(String text) {
+        List<String> out = new ArrayList<>();
+        for (String l : text.split("\n")) {
+            String t = l.strip();
+            if (!t.isEmpty() && !t.startsWith("#")) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, String> kv(String line) {
+        Map<String, String> m = new LinkedHashMap<>();
+        Matcher mm = KV.matcher(line);
+        while (mm.find()) {
+            m.put(mm.group(1), mm.group(2));
+        }
+        return m;
+    }
+
+    /** Hostlist expansion for the case files ({@code node[01-04]}, {@code /dev/nvidia[0-3]}, {@code a,b}). */
+    static List<String> expand(String expr) {
+        List<String> out = new ArrayList<>();
+        int depth = 0;
+        StringBuilder cur = new StringBuilder();
+        for (char ch : expr.toCharArray()) {
+            depth += ch == '[' ? 1 : ch == ']' ? -1 : 0;
+            if (ch == ',' && depth == 0) {
+                out.addAll(expandOne(cur.toString()));
+                cur.setLength(0);
+            } else {
+                cur.append(ch);
+            }
+        }
+        out.addAll(expandOne(cur.toString()));
+        return out;
+    }
+
+    private static List<String> expandOne(String h) {
+        int open = h.indexOf('[');
+        if (open < 0) {
+            return List.of(h);
+        }
+        int close = h.indexOf(']', open);
+        List<String> out = new ArrayList<>();
+        for (String part : h.substring(open + 1, close).split(",")) {
+            String[] r = part.split("-");
+            int width = r[0].length();
+            for (long v = Long.parseLong(r[0]); v <= Long.parseLong(r[r.length - 1]); v++) {
+                for (String tail : expandOne(h.substring(close + 1))) {
+                    out.add(h.substring(0, open) + String.format("%0" + width + "d", v) + tail);
+                }
+            }
+        }
+        return out;
+    }
+}

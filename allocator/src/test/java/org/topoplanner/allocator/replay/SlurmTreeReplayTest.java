@@ -1,0 +1,56 @@
+package org.topoplanner.allocator.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.model.cluster.Cluster;
+
+/**
+ * {@code replay --policy slurm-tree} against the real Slurm's output for the same script, line by
+ * line (see {@code src/test/resources/oracle/PROVENANCE.md}). Every job line must match: state,
+ * reason, nodes, CPU ids, GPU indices, leaves.
+ */
+class SlurmTreeReplayTest {
+
+    @ParameterizedTest(name = "{0} {1} with Slurm {3}")
+    @CsvSource({
+        "tree32,   jobs.txt,       results/tree32.jsonl,           22.05",
+        "tree32,   jobs.probe.txt, results/tree32-probe.jsonl,     22.05",
+        "links,    jobs.txt,       results/links.jsonl,            22.05",
+        "tree3lvl, jobs.txt,       results/tree3lvl.jsonl,         22.05",
+        "tree32,   jobs.txt,       results/new/tree32.jsonl,       24.11",
+        "tree32,   jobs.probe.txt, results/new/tree32-probe.jsonl, 24.11",
+        "links,    jobs.txt,       results/new/links.jsonl,        24.11",
+        "tree3lvl, jobs.txt,       results/new/tree3lvl.jsonl,     24.11",
+    })
+    void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
+        Cluster cluster = OracleCase.cluster(caseName);
+        SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
+        SlurmTreePolicy policy = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
+        JobScript script = JobScriptReader.read(OracleCase.resource("cases/" + caseName + "/" + jobs));
+        List<String> lines = new Replayer(cluster, policy).run(script);
+        var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
+        var actual = OracleComparison.jobLines(lines);
+        List<String> mismatches = OracleComparison.mismatches(expected, actual);
+        assertThat(expected).hasSizeGreaterThan(5);
+        assertThat(mismatches).as("mismatches of %s/%s under %s", caseName, jobs, version).isEmpty();
+    }
+
+    @org.junit.jupiter.api.Test
+    void blockReplayMatchesSlurm2411LineByLine() {
+        Cluster cluster = OracleCase.cluster("block32");
+        var policy = new org.topoplanner.allocator.slurm.SlurmBlockPolicy(PolicyOptions.DEFAULT);
+        JobScript script = JobScriptReader.read(OracleCase.resource("cases/block32/jobs.txt"));
+        List<String> lines = new Replayer(cluster, policy).run(script);
+        var expected = OracleComparison.jobLines(OracleCase.resource("results/new/block32.jsonl").lines().toList());
+        var actual = OracleComparison.jobLines(lines);
+        assertThat(expected).hasSizeGreaterThan(30);
+        assertThat(OracleComparison.mismatches(expected, actual)).as("mismatches of block32 under 24.11").isEmpty();
+    }
+}

@@ -1,0 +1,85 @@
+package org.topoplanner.app.desktop;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javafx.scene.control.TreeItem;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.fabric.Fabric;
+import org.topoplanner.model.fabric.SwitchNode;
+import org.topoplanner.model.node.Gpu;
+import org.topoplanner.model.node.Nic;
+import org.topoplanner.model.node.NodeTopology;
+
+/**
+ * Builds the cluster tree: fabric, then switches from the top tier down, hosts under their leaves,
+ * and each host's GPUs and NICs. A host cabled to several leaves (rail-optimised) appears under each.
+ */
+final class ClusterTreeItems {
+    private ClusterTreeItems() {
+    }
+
+    static TreeItem<TreeEntry> build(Cluster cluster) {
+        Fabric f = cluster.fabric();
+        TreeItem<TreeEntry> root = new TreeItem<>(new TreeEntry(TreeEntry.Kind.CLUSTER, cluster.name(),
+                f.switches().size() + " switches, " + cluster.hostNames().size() + " hosts, " + cluster.gpuCount() + " GPUs"));
+        root.setExpanded(true);
+        Set<String> placed = new HashSet<>();
+        List<SwitchNode> tops = f.roots().isEmpty() ? f.leaves() : f.roots();
+        for (SwitchNode s : tops) {
+            root.getChildren().add(switchItem(cluster, s, placed, new HashSet<>()));
+        }
+        for (String host : cluster.hostNames()) {
+            if (!placed.contains(host)) {
+                root.getChildren().add(hostItem(cluster, host));
+            }
+        }
+        return root;
+    }
+
+    private static TreeItem<TreeEntry> switchItem(Cluster c, SwitchNode s, Set<String> placedHosts, Set<String> path) {
+        Fabric f = c.fabric();
+        List<String> hosts = f.hostsOf(s.name());
+        String detail = tierName(s.tier()) + (hosts.isEmpty() ? "" : ", " + hosts.size() + " hosts");
+        TreeItem<TreeEntry> item = new TreeItem<>(new TreeEntry(TreeEntry.Kind.SWITCH, s.name(), detail));
+        item.setExpanded(s.tier() >= 2);
+        path.add(s.name());
+        for (String child : f.childSwitches(s.name())) {
+            if (!path.contains(child)) {
+                item.getChildren().add(switchItem(c, f.switchNamed(child).orElseThrow(), placedHosts, path));
+            }
+        }
+        path.remove(s.name());
+        for (String h : hosts) {
+            placedHosts.add(h);
+            item.getChildren().add(hostItem(c, h));
+        }
+        return item;
+    }
+
+    private static TreeItem<TreeEntry> hostItem(Cluster c, String host) {
+        NodeTopology t = c.node(host);
+        String detail = t.gpus().isEmpty() ? "host" : t.gpus().size() + " GPUs, " + t.nics().size() + " NICs";
+        TreeItem<TreeEntry> item = new TreeItem<>(new TreeEntry(TreeEntry.Kind.HOST, host, detail));
+        for (Gpu g : t.gpus()) {
+            String numa = g.numaNodes().isEmpty() ? "" : ", NUMA " + g.numaNodes();
+            item.getChildren().add(new TreeItem<>(new TreeEntry(TreeEntry.Kind.GPU, g.id(),
+                    (g.model() == null ? "GPU" : g.model()) + numa)));
+        }
+        for (Nic n : t.nics()) {
+            item.getChildren().add(new TreeItem<>(new TreeEntry(TreeEntry.Kind.NIC, n.id(),
+                    (n.device() == null ? "NIC" : n.device()) + (n.numaNodes().isEmpty() ? "" : ", NUMA " + n.numaNodes()))));
+        }
+        return item;
+    }
+
+    static String tierName(int tier) {
+        return switch (tier) {
+            case 0 -> "unattached switch";
+            case 1 -> "leaf";
+            case 2 -> "spine";
+            case 3 -> "core";
+            default -> "tier " + tier;
+        };
+    }
+}

@@ -1,0 +1,59 @@
+package org.topoplanner.model.project;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Where each value of a JSON text starts, keyed by JSON pointer, so that a semantic problem found
+ * in the tree ("{@code /cluster/hosts/3/nodeType} names no node type") can be reported at its line
+ * and column like a syntax error.
+ */
+final class JsonLocations {
+    private final Map<String, int[]> byPointer;
+
+    private JsonLocations(Map<String, int[]> byPointer) {
+        this.byPointer = byPointer;
+    }
+
+    static JsonLocations index(String text) {
+        Map<String, int[]> map = new HashMap<>();
+        try (JsonParser p = new JsonFactory().createParser(text)) {
+            JsonToken t;
+            while ((t = p.nextToken()) != null) {
+                if (t == JsonToken.FIELD_NAME || t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+                    continue;
+                }
+                var loc = p.currentTokenLocation();
+                String pointer = p.getParsingContext().pathAsPointer().toString();
+                if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                    pointer = p.getParsingContext().getParent() == null ? ""
+                            : p.getParsingContext().getParent().pathAsPointer().toString();
+                }
+                map.putIfAbsent(pointer, new int[] {loc.getLineNr(), loc.getColumnNr()});
+            }
+        } catch (IOException e) {
+            // The syntax error itself is reported by the tree parse; what was indexed so far stays.
+        }
+        return new JsonLocations(map);
+    }
+
+    /** Line and column of the value at {@code pointer}, or of its nearest indexed ancestor. */
+    int[] at(String pointer) {
+        String p = pointer;
+        while (true) {
+            int[] loc = byPointer.get(p);
+            if (loc != null) {
+                return loc;
+            }
+            int slash = p.lastIndexOf('/');
+            if (slash < 0) {
+                return new int[] {1, 1};
+            }
+            p = p.substring(0, slash);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package org.topoplanner.model.project;
+
+import java.util.Objects;
+
+/**
+ * What the window showed when the project was saved, so that reopening it looks the same.
+ *
+ * @param selection the selected element (switch, host or job name), or {@code null}
+ * @param zoom      fabric view zoom factor (1 = fit)
+ * @param centerX   fabric view centre, in layout units
+ * @param centerY   fabric view centre, in layout units
+ * @param policy    the policy selector's value ({@code planner}, {@code slurm-tree}, ...)
+ * @param theme     {@code light} or {@code dark}
+ */
+public record ViewState(String selection, double zoom, double centerX, double centerY, String policy, String theme) {
+    public static final ViewState DEFAULT = new ViewState(null, 1.0, 0, 0, "planner", "light");
+
+    public ViewState {
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(theme, "theme");
+        if (!(zoom > 0)) {
+            throw new IllegalArgumentException("zoom must be positive");
+        }
+    }
+}

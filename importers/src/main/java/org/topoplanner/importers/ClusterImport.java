@@ -1,0 +1,127 @@
+package org.topoplanner.importers;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.topoplanner.importers.inspect.InspectSource;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.diag.Diagnostic;
+
+/**
+ * Imports a set of files into one cluster: reads each file once, detects its format from content
+ * (or takes the one forced with {@code --format}), reads it, and combines the parts. A file that
+ * cannot be read or recognised is a diagnostic, never an exception, and never stops the others.
+ */
+public final class ClusterImport {
+    private final FormatRegistry registry;
+    private final PartCombiner combiner;
+
+    public ClusterImport(FormatRegistry registry, PartCombiner combiner) {
+        this.registry = registry;
+        this.combiner = combiner;
+    }
+
+    public static ClusterImport standard() {
+        return new ClusterImport(FormatRegistry.standard(), PartCombiner.standard());
+    }
+
+    /** How several parts become one cluster; the merge reports every disagreement between them. */
+    public interface PartCombiner {
+        ImportOutcome combine(List<ImportResult> results);
+
+        /** Combines a single part as it is; several parts need the real merge. */
+        static PartCombiner standard() {
+            return SinglePartCombiner.INSTANCE;
+        }
+    }
+
+    public ImportOutcome importFiles(List<Path> paths, Optional<Format> forced) {
+        List<ImportResult> results = new ArrayList<>();
+        List<Diagnostic> problems = new ArrayList<>();
+        for (Path p : paths) {
+            readOne(p, forced, results, problems);
+        }
+        ImportOutcome combined = combiner.combine(results);
+        List<Diagnostic> all = new ArrayList<>(problems);
+        all.addAll(combined.diagnostics());
+        return new ImportOutcome(combined.cluster(), combined.sources(), all);
+    }
+
+    public ImportOutcome importTexts(List<SourceText> texts, Optional<Format> forced) {
+        List<ImportResult> results = new ArrayList<>();
+        List<Diagnostic> problems = new ArrayList<>();
+        for (SourceText t : texts) {
+            readText(t, forced, results, problems);
+        }
+        ImportOutcome combined = combiner.combine(results);
+        List<Diagnostic> all = new ArrayList<>(problems);
+        all.addAll(combined.diagnostics());
+        return new ImportOutcome(combined.cluster(), combined.sources(), all);
+    }
+
+    private void readOne(Path p, Optional<Format> forced, List<ImportResult> results, List<Diagnostic> problems) {
+        if (!Files.exists(p)) {
+            problems.add(Diagnostic.error(p.toString(), 0, 0, "no such file or folder"));
+            return;
+        }
+        if (Files.isDirectory(p)) {
+            problems.add(Diagnostic.error(p.toString(), 0, 0,
+                    "a folder: name its files, or give a Slurm configuration folder (slurm.conf or nodes.conf, "
+                            + "topology.conf, gres.conf)"));
+            return;
+        }
+        SourceText text;
+        try {
+            text = SourceText.read(p);
+        } catch (IOException e) {
+            problems.add(Diagnostic.error(p.toString(), 0, 0, "cannot read: " + e.getMessage()));
+            return;
+        }
+        readText(text, forced, results, problems);
+    }
+
+    private void readText(SourceText text, Optional<Format> forced, List<ImportResult> results,
+                          List<Diagnostic> problems) {
+        Optional<FormatReader> reader = forced.isPresent() ? registry.reader(forced.get()) : registry.detect(text);
+        if (reader.isEmpty()) {
+            problems.add(Diagnostic.error(text.path(), 0, 0, forced.isPresent()
+                    ? "no reader for format " + forced.get().id()
+                    : "unknown format: not one of " + knownFormats() + " (force one with --format)"));
+            return;
+        }
+        results.add(reader.get().read(text));
+    }
+
+    private String knownFormats() {
+        return String.join(", ", registry.readers().stream().map(r -> r.format().id()).toList());
+    }
+
+    /** One part as a cluster; refuses several parts rather than combining them without checks. */
+    private enum SinglePartCombiner implements PartCombiner {
+        INSTANCE;
+
+        @Override
+        public ImportOutcome combine(List<ImportResult> results) {
+            List<InspectSource> sources = results.stream()
+                    .map(r -> new InspectSource(r.source().path(), r.format())).toList();
+            List<Diagnostic> diags = new ArrayList<>();
+            results.forEach(r -> diags.addAll(r.diagnostics()));
+            if (results.isEmpty()) {
+                return new ImportOutcome(null, sources, diags);
+            }
+            if (results.size() > 1) {
+                diags.add(Diagnostic.error(results.get(1).source().path(), 0, 0,
+                        "several sources need the cluster merge, which this build does not include"));
+                return new ImportOutcome(null, sources, diags);
+            }
+            ClusterPart p = results.get(0).part();
+            var fabric = p.fabric() != null ? p.fabric() : new org.topoplanner.model.fabric.FabricBuilder().build();
+            Cluster c = new Cluster(results.get(0).source().fileName(), fabric, p.nodes(), p.hosts(), p.slurm(),
+                    p.kubernetes());
+            return new ImportOutcome(c, sources, diags);
+        }
+    }
+}

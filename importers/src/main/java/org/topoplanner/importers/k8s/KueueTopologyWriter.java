@@ -1,0 +1,69 @@
+package org.topoplanner.importers.k8s;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.diag.Diagnostic;
+
+/**
+ * Writes a Kueue {@code Topology} ({@code kueue.x-k8s.io/v1beta2}, the storage version since Kueue
+ * v0.16) whose levels are the tier labels of {@link NodeLabelsWriter} from the top tier down, ending at
+ * {@code kubernetes.io/hostname}, and a {@code ResourceFlavor} that follows it and selects the cluster's
+ * nodes by {@code topology.topoplanner.io/cluster} (a TAS flavor needs at least one node label).
+ */
+public final class KueueTopologyWriter implements KubernetesExport {
+    static final String API_VERSION = "kueue.x-k8s.io/v1beta2";
+
+    @Override
+    public String target() {
+        return "kueue-topology";
+    }
+
+    /** The Topology's and the ResourceFlavor's name. */
+    public static String objectName(Cluster cluster) {
+        return LabelSyntax.toObjectName(cluster.name());
+    }
+
+    /** The levels, widest first. */
+    public static List<String> levels(Cluster cluster) {
+        List<String> levels = new ArrayList<>();
+        for (int t = cluster.fabric().maxTier(); t >= 1; t--) {
+            levels.add(KubernetesExport.tierKey(t));
+        }
+        levels.add(LevelListDocuments.HOSTNAME);
+        return levels;
+    }
+
+    @Override
+    public String write(Cluster cluster) {
+        String name = TierPaths.quoted(objectName(cluster));
+        StringBuilder b = new StringBuilder();
+        b.append("apiVersion: ").append(API_VERSION).append("\nkind: Topology\nmetadata:\n  name: ").append(name)
+                .append("\nspec:\n  levels:\n");
+        levels(cluster).forEach(l -> b.append("  - nodeLabel: ").append(TierPaths.quoted(l)).append('\n'));
+        b.append("---\napiVersion: ").append(API_VERSION).append("\nkind: ResourceFlavor\nmetadata:\n  name: ")
+                .append(name).append("\nspec:\n  nodeLabels:\n    ").append(CLUSTER_LABEL).append(": ")
+                .append(TierPaths.quoted(KubernetesExport.clusterValue(cluster))).append("\n  topologyName: ")
+                .append(name).append('\n');
+        return b.toString();
+    }
+
+    @Override
+    public List<Diagnostic> check(Cluster cluster) {
+        List<Diagnostic> out = new ArrayList<>();
+        List<String> levels = levels(cluster);
+        if (levels.size() > KueueTopologyChecks.MAX_LEVELS) {
+            out.add(Diagnostic.error("", 0, 0, "the fabric has " + (levels.size() - 1) + " tiers; a Kueue Topology"
+                    + " holds at most " + KueueTopologyChecks.MAX_LEVELS + " levels including the hostname"));
+        }
+        if (cluster.fabric().maxTier() == 0) {
+            out.add(Diagnostic.warning("", 0, 0, "the fabric has no switch tiers; the Topology has only the hostname level"));
+        }
+        if (!objectName(cluster).equals(cluster.name())) {
+            out.add(Diagnostic.info("", 0, 0, "cluster " + cluster.name() + " is written as Topology and"
+                    + " ResourceFlavor " + objectName(cluster)));
+        }
+        out.addAll(new NodeLabelsWriter().check(cluster).stream().filter(Diagnostic::isError).toList());
+        return out;
+    }
+}

@@ -1,0 +1,25 @@
+package org.topoplanner.importers;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+
+/** Loads the real sample files copied into the test resources (see samples/PROVENANCE.md). */
+public final class TestSamples {
+    private TestSamples() {
+    }
+
+    /** The sample at {@code samples/<relative>}, reported under that path. */
+    public static SourceText load(String relative) {
+        String resource = "/samples/" + relative;
+        try (InputStream in = TestSamples.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no test resource " + resource);
+            }
+            return new SourceText(relative, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
