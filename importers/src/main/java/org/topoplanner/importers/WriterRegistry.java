@@ -6,6 +6,10 @@ import org.topoplanner.importers.k8s.HyperNodeWriter;
 import org.topoplanner.importers.k8s.KueueTopologyWriter;
 import org.topoplanner.importers.k8s.NodeLabelsWriter;
 import org.topoplanner.importers.project.ProjectWriter;
+import org.topoplanner.importers.slurm.GresConfWriter;
+import org.topoplanner.importers.slurm.SlurmNodeLinesWriter;
+import org.topoplanner.importers.slurm.TopologyConfBlockWriter;
+import org.topoplanner.importers.slurm.TopologyConfWriter;
 
 /** Every cluster-level export format, by its {@code convert --to} name. */
 public final class WriterRegistry {
@@ -17,6 +21,10 @@ public final class WriterRegistry {
 
     public static WriterRegistry standard() {
         return new WriterRegistry(List.of(
+                new TopologyConfWriter(),
+                new TopologyConfBlockWriter(),
+                new GresConfWriter(),
+                new SlurmNodeLinesWriter(),
                 new NodeLabelsWriter(),
                 new HyperNodeWriter(),
                 new KueueTopologyWriter(),
