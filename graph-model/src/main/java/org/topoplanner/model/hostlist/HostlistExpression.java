@@ -57,7 +57,7 @@ final class HostlistExpression {
                 i++;
             }
             if (open >= 0) {
-                throw error("'[' is never closed", open);
+                throw error("unclosed bracket: the '[' is never closed", open);
             }
             expandName(start, i, out);
         }
@@ -161,7 +161,7 @@ final class HostlistExpression {
         long l = Long.parseLong(lo);
         long h = Long.parseLong(hi);
         if (h < l) {
-            throw error("Invalid range: `" + part + "' (the end is below the start)", from);
+            throw error("Invalid range: `" + part + "' (descending: the end is below the start)", from);
         }
         if (h - l + 1 > MAX_RANGE) {
             throw error("Too many hosts in range `" + part + "' (at most " + MAX_RANGE + ")", from);

@@ -34,7 +34,7 @@ class HostlistTest {
                     assertThat(e.offset()).isEqualTo(offset);
                     assertThat(e.reason()).contains(reason);
                     assertThat(e.expression()).isEqualTo(expr);
-                    assertThat(e.getMessage()).contains(reason).contains("offset " + offset);
+                    assertThat(e.getMessage()).isEqualTo(e.reason());
                 });
     }
 

@@ -138,7 +138,7 @@ class SbatchOptionsTest {
             --gres-flags=foo            | expected enforce-binding or disable-binding
             --exclusive=node            | expected user, mcs or topo
             -w leaf[A-B]                | --nodelist=leaf[A-B]: Invalid range: `A-B'
-            -x n[1-3                    | --exclude=n[1-3: '[' is never closed
+            -x n[1-3                    | --exclude=n[1-3: unclosed bracket
             -w ./nodes.txt              | node list files are not supported
             --nodes                     | --nodes needs a value
             script.sh                   | unexpected argument 'script.sh'
