@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.topoplanner.importers.inspect.InspectSource;
-import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.importers.merge.ClusterMerger;
+import org.topoplanner.importers.merge.MergedCluster;
+import org.topoplanner.importers.slurm.SlurmClusterFolderReader;
+import org.topoplanner.importers.slurm.TopologyConfReader;
 import org.topoplanner.model.diag.Diagnostic;
 
 /**
@@ -32,9 +35,17 @@ public final class ClusterImport {
     public interface PartCombiner {
         ImportOutcome combine(List<ImportResult> results);
 
-        /** Combines a single part as it is; several parts need the real merge. */
+        /** The merge of {@link ClusterMerger}: every disagreement between sources is a diagnostic. */
         static PartCombiner standard() {
-            return SinglePartCombiner.INSTANCE;
+            return results -> {
+                List<InspectSource> sources = results.stream()
+                        .map(r -> new InspectSource(r.source().path(), r.format())).toList();
+                if (results.isEmpty()) {
+                    return new ImportOutcome(null, sources, List.of());
+                }
+                MergedCluster merged = new ClusterMerger().merge(results);
+                return new ImportOutcome(merged.cluster(), sources, merged.allDiagnostics());
+            };
         }
     }
 
@@ -68,9 +79,13 @@ public final class ClusterImport {
             return;
         }
         if (Files.isDirectory(p)) {
-            problems.add(Diagnostic.error(p.toString(), 0, 0,
-                    "a folder: name its files, or give a Slurm configuration folder (slurm.conf or nodes.conf, "
-                            + "topology.conf, gres.conf)"));
+            if (SlurmClusterFolderReader.looksLikeSlurmFolder(p)) {
+                results.add(new SlurmClusterFolderReader(new TopologyConfReader()).read(p));
+            } else {
+                problems.add(Diagnostic.error(p.toString(), 0, 0,
+                        "a folder that is not a Slurm configuration (slurm.conf or nodes.conf, topology.conf, "
+                                + "gres.conf): name its files instead"));
+            }
             return;
         }
         SourceText text;
@@ -97,31 +112,5 @@ public final class ClusterImport {
 
     private String knownFormats() {
         return String.join(", ", registry.readers().stream().map(r -> r.format().id()).toList());
-    }
-
-    /** One part as a cluster; refuses several parts rather than combining them without checks. */
-    private enum SinglePartCombiner implements PartCombiner {
-        INSTANCE;
-
-        @Override
-        public ImportOutcome combine(List<ImportResult> results) {
-            List<InspectSource> sources = results.stream()
-                    .map(r -> new InspectSource(r.source().path(), r.format())).toList();
-            List<Diagnostic> diags = new ArrayList<>();
-            results.forEach(r -> diags.addAll(r.diagnostics()));
-            if (results.isEmpty()) {
-                return new ImportOutcome(null, sources, diags);
-            }
-            if (results.size() > 1) {
-                diags.add(Diagnostic.error(results.get(1).source().path(), 0, 0,
-                        "several sources need the cluster merge, which this build does not include"));
-                return new ImportOutcome(null, sources, diags);
-            }
-            ClusterPart p = results.get(0).part();
-            var fabric = p.fabric() != null ? p.fabric() : new org.topoplanner.model.fabric.FabricBuilder().build();
-            Cluster c = new Cluster(results.get(0).source().fileName(), fabric, p.nodes(), p.hosts(), p.slurm(),
-                    p.kubernetes());
-            return new ImportOutcome(c, sources, diags);
-        }
     }
 }

@@ -3,6 +3,23 @@ package org.topoplanner.importers;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import org.topoplanner.importers.hwloc.HwlocXmlReader;
+import org.topoplanner.importers.ibnet.IblinkinfoReader;
+import org.topoplanner.importers.ibnet.IbnetdiscoverPortsReader;
+import org.topoplanner.importers.ibnet.IbnetdiscoverReader;
+import org.topoplanner.importers.slurm.GresConfReader;
+import org.topoplanner.importers.slurm.SlurmConfReader;
+import org.topoplanner.importers.slurm.SlurmdGresReader;
+import org.topoplanner.importers.slurm.TopologyConfReader;
+import org.topoplanner.importers.slurm.TopologyYamlReader;
+import org.topoplanner.importers.k8s.HyperNodeReader;
+import org.topoplanner.importers.k8s.KubectlDescribeReader;
+import org.topoplanner.importers.k8s.KubernetesNodesReader;
+import org.topoplanner.importers.k8s.KueueTopologyReader;
+import org.topoplanner.importers.k8s.NodeLabelsReader;
+import org.topoplanner.importers.k8s.TopographModelReader;
+import org.topoplanner.importers.nvsmi.NvidiaSmiP2pReader;
+import org.topoplanner.importers.nvsmi.NvidiaSmiTopoReader;
 import org.topoplanner.importers.project.ProjectReader;
 
 /**
@@ -13,6 +30,8 @@ import org.topoplanner.importers.project.ProjectReader;
 public final class FormatRegistry {
     /** The confidence below which detection gives up rather than guess. */
     public static final int MIN_CONFIDENCE = 30;
+    /** How much of a text detection looks at. */
+    static final int DETECTION_WINDOW = 64 * 1024;
     private final List<FormatReader> readers;
 
     public FormatRegistry(List<FormatReader> readers) {
@@ -21,7 +40,25 @@ public final class FormatRegistry {
 
     /** All shipped readers. */
     public static FormatRegistry standard() {
-        return new FormatRegistry(List.of(new ProjectReader()));
+        return new FormatRegistry(List.of(
+                new ProjectReader(),
+                new IbnetdiscoverReader(),
+                new IbnetdiscoverPortsReader(),
+                new IblinkinfoReader(),
+                new TopologyConfReader(),
+                new TopologyYamlReader(),
+                new GresConfReader(),
+                new SlurmConfReader(),
+                new SlurmdGresReader(),
+                new NvidiaSmiTopoReader(),
+                new NvidiaSmiP2pReader(),
+                new HwlocXmlReader(),
+                new HyperNodeReader(),
+                new KueueTopologyReader(),
+                new TopographModelReader(),
+                new KubernetesNodesReader(),
+                new KubectlDescribeReader(),
+                new NodeLabelsReader()));
     }
 
     public List<FormatReader> readers() {
@@ -34,8 +71,11 @@ public final class FormatRegistry {
 
     /** The reader for a text, judged from content; empty when no reader is sure enough. */
     public Optional<FormatReader> detect(SourceText source) {
+        // Every format shows itself in its first lines; judging a 9 MB dump whole, once per reader,
+        // took longer than reading it.
+        SourceText head = source.head(DETECTION_WINDOW);
         return readers.stream()
-                .map(r -> new Scored(r, safeDetect(r, source)))
+                .map(r -> new Scored(r, safeDetect(r, head)))
                 .filter(s -> s.score >= MIN_CONFIDENCE)
                 .max(Comparator.comparingInt(Scored::score))
                 .map(Scored::reader);

@@ -44,6 +44,15 @@ public record SourceText(String path, String text) {
         return text.lines().toList();
     }
 
+    /** The first {@code chars} characters, cut back to a whole line; the text itself when it is shorter. */
+    public SourceText head(int chars) {
+        if (text.length() <= chars) {
+            return this;
+        }
+        int cut = text.lastIndexOf('\n', chars);
+        return new SourceText(path, text.substring(0, cut > 0 ? cut + 1 : chars));
+    }
+
     /** The file name without folders, for messages and default host names. */
     public String fileName() {
         int slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));

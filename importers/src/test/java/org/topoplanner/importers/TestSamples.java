@@ -10,14 +10,23 @@ public final class TestSamples {
     private TestSamples() {
     }
 
-    /** The sample at {@code samples/<relative>}, reported under that path. */
+    /** The sample at {@code samples/<relative>}, reported under that relative path. */
     public static SourceText load(String relative) {
+        return read(relative, relative);
+    }
+
+    /** The sample at {@code samples/<relative>}, reported as {@code samples/<relative>}. */
+    public static SourceText text(String relative) {
+        return read(relative, "samples/" + relative);
+    }
+
+    private static SourceText read(String relative, String reportedPath) {
         String resource = "/samples/" + relative;
         try (InputStream in = TestSamples.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalArgumentException("no test resource " + resource);
+                throw new IllegalArgumentException("no test sample " + resource);
             }
-            return new SourceText(relative, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            return new SourceText(reportedPath, new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

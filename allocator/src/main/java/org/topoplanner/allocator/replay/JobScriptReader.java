@@ -1,60 +1,127 @@
 package org.topoplanner.allocator.replay;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.topoplanner.model.diag.Diagnostic;
 
 /**
  * Reads job scripts in both formats of the real-Slurm harness: the JSON list of cli.md
  * ({@code {"name","nodes","gpus_per_node",...,"sbatch":[...]}}, {@code {"cancel":[..]}}, ...) and the
  * {@code jobs.txt} lines ({@code job NAME OPTIONS...}, {@code cancel}, {@code reset}, {@code sleep},
  * {@code snapshot}, {@code show}, {@code note}). JSON job keys become sbatch options exactly as the
- * harness's {@code json_job_args} writes them.
+ * harness's {@code json_job_args} writes them. The sbatch options themselves are read when the job
+ * is submitted (a bad option rejects that job, as {@code sbatch} would), not here.
+ *
+ * <p>Never throws on bad input: a step that cannot be read is left out and reported with its line
+ * and column; the rest of the script is kept.
  */
 public final class JobScriptReader {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Set<String> JOB_KEYS = Set.of("name", "nodes", "gpus_per_node", "gpus", "ntasks",
+            "switches", "enforce_binding", "cpus_per_gpu", "cpus_per_task", "exclusive", "sbatch");
+
+    /** What a script read gave: the steps that could be read, and every problem. */
+    public record Result(JobScript script, List<Diagnostic> diagnostics) {
+        public Result {
+            diagnostics = List.copyOf(diagnostics);
+        }
+
+        public boolean hasErrors() {
+            return diagnostics.stream().anyMatch(Diagnostic::isError);
+        }
+    }
+
     private JobScriptReader() {
     }
 
     /** Reads {@code text}: JSON when it starts with {@code [}, else {@code jobs.txt} lines. */
-    public static JobScript read(String text) {
-        String t = text.strip();
-        return t.startsWith("[") ? readJson(t) : readText(text);
+    public static Result read(String path, String text) {
+        return text.strip().startsWith("[") ? readJson(path, text) : readText(path, text);
     }
 
-    public static JobScript readJson(String json) {
-        JsonNode root;
-        try {
-            root = new ObjectMapper().readTree(json);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("job script is not valid JSON: " + e.getMessage(), e);
+    /** Reads {@code text} and fails with every error when there is any (warnings are dropped). */
+    public static JobScript readStrict(String path, String text) throws JobScriptException {
+        Result r = read(path, text);
+        if (r.hasErrors()) {
+            throw new JobScriptException(r.diagnostics().stream().filter(Diagnostic::isError).toList());
         }
-        if (root == null || !root.isArray()) {
-            throw new IllegalArgumentException("a JSON job script is a list of steps");
-        }
+        return r.script();
+    }
+
+    public static Result readJson(String path, String text) {
+        Positions pos = new Positions(path, text);
         List<JobScript.Step> steps = new ArrayList<>();
-        int i = 0;
-        for (JsonNode j : root) {
-            i++;
-            if (j.has("cancel")) {
-                steps.add(new JobScript.Cancel(strings(j.get("cancel"))));
-            } else if (j.path("reset").asBoolean(false)) {
-                steps.add(new JobScript.Reset());
-            } else if (j.has("note")) {
-                steps.add(new JobScript.Note(j.get("note").asText()));
-            } else if (j.has("show")) {
-                steps.add(new JobScript.Show(strings(j.get("show"))));
-            } else if (j.has("sleep")) {
-                steps.add(new JobScript.Sleep(j.get("sleep").asDouble()));
-            } else if (j.has("snapshot")) {
-                steps.add(new JobScript.Snapshot(strings(j.get("snapshot"))));
-            } else {
-                String name = j.hasNonNull("name") ? j.get("name").asText() : "job" + i;
-                steps.add(new JobScript.Submit(name, jsonArgs(j)));
+        try (JsonParser p = JSON.createParser(text)) {
+            JsonToken t = p.nextToken();
+            if (t != JsonToken.START_ARRAY) {
+                pos.error(p.currentTokenLocation(), "a JSON job script is a list of steps");
+                return new Result(new JobScript(steps), pos.diagnostics);
+            }
+            int i = 0;
+            while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                if (t == null) {
+                    pos.error(p.currentLocation(), "the list of steps is not closed with ]");
+                    break;
+                }
+                JsonLocation at = p.currentTokenLocation();
+                i++;
+                JsonNode j = p.readValueAsTree();
+                if (j == null || !j.isObject()) {
+                    pos.error(at, "step " + i + " is not an object");
+                    continue;
+                }
+                JobScript.Step step = jsonStep(j, i, at, pos);
+                if (step != null) {
+                    steps.add(step);
+                }
+            }
+            if (t == JsonToken.END_ARRAY && p.nextToken() != null) {
+                pos.warning(p.currentTokenLocation(), "text after the list of steps is ignored");
+            }
+        } catch (JsonProcessingException e) {
+            pos.error(e.getLocation(), "not valid JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            pos.error(null, "cannot read the job script: " + e.getMessage());
+        }
+        return new Result(new JobScript(steps), pos.diagnostics);
+    }
+
+    private static JobScript.Step jsonStep(JsonNode j, int i, JsonLocation at, Positions pos) {
+        if (j.has("cancel")) {
+            return new JobScript.Cancel(strings(j.get("cancel")));
+        } else if (j.has("reset")) {
+            return new JobScript.Reset();
+        } else if (j.has("note")) {
+            return new JobScript.Note(j.get("note").asText());
+        } else if (j.has("show")) {
+            return new JobScript.Show(strings(j.get("show")));
+        } else if (j.has("sleep")) {
+            if (!j.get("sleep").isNumber() || j.get("sleep").asDouble() < 0) {
+                pos.error(at, "step " + i + ": sleep needs a number of seconds, not " + j.get("sleep"));
+                return null;
+            }
+            return new JobScript.Sleep(j.get("sleep").asDouble());
+        } else if (j.has("snapshot")) {
+            return new JobScript.Snapshot(strings(j.get("snapshot")));
+        }
+        for (Iterator<String> it = j.fieldNames(); it.hasNext(); ) {
+            String key = it.next();
+            if (!JOB_KEYS.contains(key)) {
+                pos.warning(at, "step " + i + ": unknown key '" + key + "' is ignored");
             }
         }
-        return new JobScript(steps);
+        String name = j.hasNonNull("name") ? j.get("name").asText() : "job" + i;
+        return new JobScript.Submit(name, jsonArgs(j));
     }
 
     /** The harness's {@code json_job_args}, key by key, in its order. */
@@ -104,34 +171,106 @@ public final class JobScriptReader {
         return out;
     }
 
-    public static JobScript readText(String text) {
+    public static Result readText(String path, String text) {
+        Positions pos = new Positions(path, text);
         List<JobScript.Step> steps = new ArrayList<>();
-        int lineNo = 0;
-        for (String raw : text.split("\n", -1)) {
-            lineNo++;
+        String[] lines = text.split("\n", -1);
+        for (int n = 0; n < lines.length; n++) {
+            String raw = lines[n];
             String line = raw.strip();
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
+            int lineNo = n + 1;
+            int col = raw.indexOf(line.charAt(0)) + 1;
             List<String> toks = List.of(line.split("\\s+"));
-            String cmd = toks.get(0).toLowerCase(java.util.Locale.ROOT);
+            String cmd = toks.get(0).toLowerCase(Locale.ROOT);
             List<String> rest = toks.subList(1, toks.size());
             switch (cmd) {
                 case "job" -> {
                     if (rest.isEmpty()) {
-                        throw new IllegalArgumentException("line " + lineNo + ": job needs a name");
+                        pos.add(Diagnostic.error(path, lineNo, col, "job needs a name"));
+                    } else {
+                        steps.add(new JobScript.Submit(rest.get(0), rest.subList(1, rest.size())));
                     }
-                    steps.add(new JobScript.Submit(rest.get(0), rest.subList(1, rest.size())));
                 }
                 case "cancel" -> steps.add(new JobScript.Cancel(rest));
                 case "reset" -> steps.add(new JobScript.Reset());
-                case "note" -> steps.add(new JobScript.Note(line.contains(" ") ? line.split("\\s+", 2)[1] : ""));
+                case "note" -> steps.add(new JobScript.Note(line.contains(" ") || line.contains("\t")
+                        ? line.split("\\s+", 2)[1] : ""));
                 case "show" -> steps.add(new JobScript.Show(rest));
-                case "sleep" -> steps.add(new JobScript.Sleep(Double.parseDouble(rest.get(0))));
+                case "sleep" -> sleep(rest, raw, lineNo, col, steps, pos);
                 case "snapshot" -> steps.add(new JobScript.Snapshot(rest));
-                default -> throw new IllegalArgumentException("line " + lineNo + ": unknown step '" + cmd + "'");
+                default -> pos.add(Diagnostic.error(path, lineNo, col, "unknown step '" + toks.get(0)
+                        + "' (expected job, cancel, reset, sleep, snapshot, show or note)"));
             }
         }
-        return new JobScript(steps);
+        return new Result(new JobScript(steps), pos.diagnostics);
+    }
+
+    private static void sleep(List<String> rest, String raw, int lineNo, int col, List<JobScript.Step> steps,
+                              Positions pos) {
+        if (rest.isEmpty()) {
+            pos.add(Diagnostic.error(pos.path, lineNo, col, "sleep needs a number of seconds"));
+            return;
+        }
+        try {
+            double s = Double.parseDouble(rest.get(0));
+            if (!(s >= 0) || Double.isInfinite(s)) {
+                throw new NumberFormatException();
+            }
+            steps.add(new JobScript.Sleep(s));
+        } catch (NumberFormatException e) {
+            int at = raw.indexOf(rest.get(0), col) + 1;
+            pos.add(Diagnostic.error(pos.path, lineNo, at, "sleep needs a number of seconds, not '" + rest.get(0)
+                    + "'"));
+        }
+    }
+
+    /** Turns parser locations (character offsets) into 1-based lines and columns of the text. */
+    private static final class Positions {
+        final String path;
+        final String text;
+        final List<Diagnostic> diagnostics = new ArrayList<>();
+
+        Positions(String path, String text) {
+            this.path = path;
+            this.text = text;
+        }
+
+        void add(Diagnostic d) {
+            diagnostics.add(d);
+        }
+
+        void error(JsonLocation at, String message) {
+            int[] lc = lineColumn(at);
+            diagnostics.add(Diagnostic.error(path, lc[0], lc[1], message));
+        }
+
+        void warning(JsonLocation at, String message) {
+            int[] lc = lineColumn(at);
+            diagnostics.add(Diagnostic.warning(path, lc[0], lc[1], message));
+        }
+
+        /** Counted from the character offset, with lines split at {@code \n} only (as the text reader splits). */
+        private int[] lineColumn(JsonLocation at) {
+            long offset = at == null ? -1 : at.getCharOffset();
+            if (offset < 0 || text.isEmpty()) {
+                return new int[] {1, 1};
+            }
+            int end = (int) Math.min(offset, text.length() - 1);
+            int line = 1;
+            int lineStart = 0;
+            for (int i = 0; i < end; i++) {
+                if (text.charAt(i) == '\n') {
+                    line++;
+                    lineStart = i + 1;
+                }
+            }
+            int lineEnd = text.indexOf('\n', lineStart);
+            int length = (lineEnd < 0 ? text.length() : lineEnd) - lineStart;
+            int column = Math.max(1, Math.min(end - lineStart + 1, Math.max(1, length)));
+            return new int[] {line, column};
+        }
     }
 }

@@ -46,6 +46,10 @@ final class ReplayLine {
                 h.gpus().forEach(gpus::add);
             }
             leaves.forEach(lv::add);
+            // The harness also prints Slurm's NodeList; its compare.py matches on it.
+            o.put("nodelist", org.topoplanner.model.hostlist.Hostlist.compress(p.hostNames()));
+        } else {
+            o.putNull("nodelist");
         }
         return o;
     }

@@ -5,14 +5,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiFunction;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.allocator.slurm.SlurmJobSpec;
 import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.job.SbatchOptions;
 
 /**
  * Runs a {@link JobScript} under a policy in virtual time and prints what the real harness prints:
@@ -23,10 +24,12 @@ import org.topoplanner.model.job.Placement;
  * submission order; the first job that cannot start stops the pass and every later job waits with
  * {@code Reason=Priority}. A {@link Suggestion.Waiting} job ({@code --switches}) starts on its
  * allocation once its wait since submission has passed.
+ *
+ * <p>Each step's options are read with {@link SbatchOptions#parse}; options sbatch would refuse
+ * give a {@code REJECTED} line naming them, as the real {@code sbatch} refuses the submission.
  */
 public final class Replayer {
-    private final PlacementPolicy<SlurmJobSpec> policy;
-    private final BiFunction<String, List<String>, SlurmJobSpec> parser;
+    private final PlacementPolicy policy;
     private ClusterState state;
     private double now;
     private final Map<String, Job> jobs = new LinkedHashMap<>();
@@ -34,26 +37,20 @@ public final class Replayer {
 
     /** A job the replay knows: pending (no placement) or running. */
     private static final class Job {
-        final SlurmJobSpec spec;
+        final JobRequest spec;
         final double submitted;
         Placement placement;
         String reason;
         boolean gone;
 
-        Job(SlurmJobSpec spec, double submitted) {
+        Job(JobRequest spec, double submitted) {
             this.spec = spec;
             this.submitted = submitted;
         }
     }
 
-    public Replayer(Cluster cluster, PlacementPolicy<SlurmJobSpec> policy) {
-        this(cluster, policy, SbatchArgs::parse);
-    }
-
-    public Replayer(Cluster cluster, PlacementPolicy<SlurmJobSpec> policy,
-                    BiFunction<String, List<String>, SlurmJobSpec> parser) {
+    public Replayer(Cluster cluster, PlacementPolicy policy) {
         this.policy = policy;
-        this.parser = parser;
         this.state = ClusterState.empty(cluster);
     }
 
@@ -84,10 +81,11 @@ public final class Replayer {
     }
 
     private void submit(JobScript.Submit s) {
-        SlurmJobSpec spec;
+        JobRequest spec;
         try {
-            spec = parser.apply(s.name(), s.args());
-        } catch (IllegalArgumentException e) {
+            // the script's step name identifies the job in the replay (and in the harness's output)
+            spec = SbatchOptions.parse(s.args(), s.name()).withName(s.name());
+        } catch (JobRequestException e) {
             out.add(ReplayLine.text(ReplayLine.rejected(s.name(), s.args(), e.getMessage())));
             return;
         }

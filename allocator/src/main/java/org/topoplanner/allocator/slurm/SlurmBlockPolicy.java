@@ -13,6 +13,7 @@ import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Block;
+import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 
 /**
@@ -20,7 +21,7 @@ import org.topoplanner.model.job.Placement;
  * cores and GPUs on each node as in {@link SlurmTreePolicy} (24.11 rules). 22.05 has no block
  * plugin, so the version option is ignored.
  */
-public final class SlurmBlockPolicy implements PlacementPolicy<SlurmJobSpec> {
+public final class SlurmBlockPolicy implements PlacementPolicy {
     public SlurmBlockPolicy(PolicyOptions options) {
         // the options carry nothing block-specific yet; 24.11 is the only release with the plugin
     }
@@ -31,7 +32,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy<SlurmJobSpec> {
     }
 
     @Override
-    public Suggestion suggest(ClusterState state, SlurmJobSpec job) {
+    public Suggestion suggest(ClusterState state, JobRequest request) {
+        SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         List<SlurmNode> nodes = SlurmNode.of(cluster);
         Map<String, Integer> index = new HashMap<>();

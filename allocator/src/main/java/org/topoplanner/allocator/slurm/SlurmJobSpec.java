@@ -3,10 +3,11 @@ package org.topoplanner.allocator.slurm;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import org.topoplanner.model.job.JobRequest;
 
 /**
  * A batch job as {@code slurmctld} holds it after {@code sbatch}: the fields the select and
- * topology plugins read. Absent options are {@code null}.
+ * topology plugins read, with sbatch's defaults filled in ({@link #of}). Absent options are {@code null}.
  *
  * @param minNodes      {@code -N} minimum (1 when not given)
  * @param maxNodes      {@code -N} maximum; {@code null} when {@code -N} was not given (no limit)
@@ -29,6 +30,20 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         if (minNodes < 1 || cpusPerTask < 1) {
             throw new IllegalArgumentException("node count and CPUs per task must be positive");
         }
+    }
+
+    /**
+     * The job as {@code slurmctld} records a {@link JobRequest}: {@code -N a} sets both minimum and
+     * maximum to {@code a} (sbatch's {@code -N} without a range), no {@code -N} means one node or the
+     * node list's size, {@code -c} defaults to 1.
+     */
+    public static SlurmJobSpec of(JobRequest r) {
+        int min = r.minNodes() != null ? r.minNodes() : Math.max(1, r.nodelist().size());
+        Integer max = r.maxNodes() != null ? r.maxNodes() : r.minNodes();
+        return new SlurmJobSpec(r.name(), min, max, r.ntasks(), r.ntasksPerNode(), r.ntasksPerSocket(),
+                r.cpusPerTask() == null ? 1 : r.cpusPerTask(), r.gpusPerNode(), r.gpus(), r.gpusPerTask(),
+                r.cpusPerGpu(), r.gpuType(), r.switches(), r.switchesWait(), r.enforceBinding(), r.exclusive(),
+                r.exclusiveTopo(), r.nodelist(), r.exclude(), r.segment());
     }
 
     boolean hasGpus() {

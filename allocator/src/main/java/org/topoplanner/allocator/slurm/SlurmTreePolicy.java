@@ -10,6 +10,7 @@ import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 
 /**
@@ -19,7 +20,7 @@ import org.topoplanner.model.job.Placement;
  * {@link GpuPicker}. A job over its {@code --switches} limit comes back as
  * {@link Suggestion.Waiting} on the greedy allocation, as Slurm never searches for a smaller set.
  */
-public final class SlurmTreePolicy implements PlacementPolicy<SlurmJobSpec> {
+public final class SlurmTreePolicy implements PlacementPolicy {
     /** Slurm's default {@code max_switch_wait} when {@code --switches} has no time. */
     static final Duration DEFAULT_SWITCH_WAIT = Duration.ofSeconds(300);
 
@@ -35,7 +36,8 @@ public final class SlurmTreePolicy implements PlacementPolicy<SlurmJobSpec> {
     }
 
     @Override
-    public Suggestion suggest(ClusterState state, SlurmJobSpec job) {
+    public Suggestion suggest(ClusterState state, JobRequest request) {
+        SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         SlurmVersion version = options.slurmVersion();
         List<SlurmNode> nodes = SlurmNode.of(cluster);

@@ -3,19 +3,22 @@ package org.topoplanner.allocator.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.topoplanner.allocator.OracleCase;
-import org.topoplanner.allocator.slurm.SlurmJobSpec;
+import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.diag.Severity;
 
 class JobScriptReaderTest {
 
     @Test
     void readsTheHarnessJsonExampleIntoSbatchArgsInHarnessOrder() {
-        JobScript s = JobScriptReader.read(OracleCase.resource("cases/tree32/jobs.example.json"));
+        JobScriptReader.Result r = JobScriptReader.read("jobs.example.json",
+                OracleCase.resource("cases/tree32/jobs.example.json"));
+        assertThat(r.diagnostics()).isEmpty();
+        JobScript s = r.script();
         assertThat(s.steps()).hasSize(8);
         assertThat(s.steps().get(0)).isEqualTo(new JobScript.Note("JSON job-list example (same engine as jobs.txt)"));
         assertThat(s.steps().get(2)).isEqualTo(new JobScript.Submit("j1n4g_bind",
@@ -28,8 +31,8 @@ class JobScriptReaderTest {
     }
 
     @Test
-    void readsJobsTxtStepsAndSkipsComments() {
-        JobScript s = JobScriptReader.read("""
+    void readsJobsTxtStepsAndSkipsComments() throws JobScriptException {
+        JobScript s = JobScriptReader.readStrict("jobs.txt", """
                 # comment
                 note S1 first
                 job a -N4 --gpus-per-node=8
@@ -45,42 +48,58 @@ class JobScriptReaderTest {
                 new JobScript.Cancel(List.of("a")), new JobScript.Reset());
     }
 
-    @Test
-    void refusesUnknownStepsNamingTheLine() {
-        assertThatThrownBy(() -> JobScriptReader.read("job a -N1\nfrobnicate\n"))
-                .hasMessageContaining("line 2").hasMessageContaining("frobnicate");
-    }
-
-    @ParameterizedTest
-    @CsvSource({
-        "1@0:05,   1, 5",
-        "2@1:00,   2, 60",
-        "2@5,      2, 300",
-        "1@1:00:00, 1, 3600",
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        // text (\n = new line)               | line | column | message part
+        "job a -N1\\n  frobnicate x           | 2    | 3      | unknown step 'frobnicate'",
+        "job a -N1\\njob\\njob b              | 2    | 1      | job needs a name",
+        "reset\\n\\tsleep soon                | 2    | 8      | not 'soon'",
+        "sleep                                | 1    | 1      | sleep needs a number",
     })
-    void switchesTimeIsSlurmTimeWhereOneNumberMeansMinutes(String value, int count, long seconds) {
-        SlurmJobSpec j = SbatchArgs.parse("j", List.of("-N2", "--switches=" + value));
-        assertThat(j.switches()).isEqualTo(count);
-        assertThat(j.switchWait()).isEqualTo(Duration.ofSeconds(seconds));
+    void reportsBadTextStepsWithLineAndColumnAndKeepsTheRest(String text, int line, int column, String message) {
+        JobScriptReader.Result r = JobScriptReader.read("jobs.txt", text.replace("\\n", "\n").replace("\\t", "\t"));
+        assertThat(r.diagnostics()).hasSize(1);
+        Diagnostic d = r.diagnostics().get(0);
+        assertThat(d.severity()).isEqualTo(Severity.ERROR);
+        assertThat(d.path()).isEqualTo("jobs.txt");
+        assertThat(d.line()).isEqualTo(line);
+        assertThat(d.column()).isEqualTo(column);
+        assertThat(d.message()).contains(message);
     }
 
     @Test
-    void expandsNodelistsAndReadsGpuOptions() {
-        SlurmJobSpec j = SbatchArgs.parse("j", List.of("-w", "node[01-03,07]", "-x", "gpu5",
-                "--gpus-per-node=h100:2", "-c3", "--exclusive=topo"));
-        assertThat(j.nodelist()).containsExactly("node01", "node02", "node03", "node07");
-        assertThat(j.exclude()).containsExactly("gpu5");
-        assertThat(j.gpuType()).isEqualTo("h100");
-        assertThat(j.gpusPerNode()).isEqualTo(2);
-        assertThat(j.cpusPerTask()).isEqualTo(3);
-        assertThat(j.exclusive()).isFalse();
-        assertThat(j.exclusiveTopo()).isTrue();
-        assertThat(j.minNodes()).isEqualTo(4);
+    void keepsTheGoodStepsAroundABadOne() {
+        JobScriptReader.Result r = JobScriptReader.read("j.txt", "job a -N1\nfrobnicate\njob b -N2\n");
+        assertThat(r.script().steps()).containsExactly(new JobScript.Submit("a", List.of("-N1")),
+                new JobScript.Submit("b", List.of("-N2")));
+        assertThat(r.hasErrors()).isTrue();
+        assertThatThrownBy(() -> JobScriptReader.readStrict("j.txt", "job a -N1\nfrobnicate\n"))
+                .isInstanceOf(JobScriptException.class).hasMessageContaining("j.txt:2:1: error: unknown step");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        // JSON                                              | line | column | severity | message part
+        "[{\"name\": \"a\"},\\n 7]                           | 2    | 2      | ERROR    | step 2 is not an object",
+        "[\\n  {\"name\": \"a\", \"gpu\": 2}]                | 2    | 3      | WARNING  | unknown key 'gpu'",
+        "[{\"sleep\": \"x\"}]                                | 1    | 2      | ERROR    | sleep needs a number",
+        "[{\"name\": \"a\"},\\n {\"name\": }]                | 2    | 11     | ERROR    | not valid JSON",
+        "[{\"name\": \"a\"}                                  | 1    | 14     | ERROR    | not",
+    })
+    void reportsBadJsonStepsWithLineAndColumn(String json, int line, int column, Severity severity, String message) {
+        JobScriptReader.Result r = JobScriptReader.read("jobs.json", json.replace("\\n", "\n"));
+        assertThat(r.diagnostics()).isNotEmpty();
+        Diagnostic d = r.diagnostics().get(0);
+        assertThat(d.severity()).isEqualTo(severity);
+        assertThat(d.line()).isEqualTo(line);
+        assertThat(d.column()).isEqualTo(column);
+        assertThat(d.message()).contains(message);
     }
 
     @Test
-    void unknownOptionsAreAnErrorThatNamesThem() {
-        assertThatThrownBy(() -> SbatchArgs.parse("j", List.of("--frobnicate=3")))
-                .hasMessageContaining("--frobnicate=3");
+    void aJsonScriptThatIsNoListIsOneError() {
+        JobScriptReader.Result r = JobScriptReader.readJson("j.json", "{\"name\": \"a\"}");
+        assertThat(r.script().steps()).isEmpty();
+        assertThat(r.diagnostics()).extracting(Diagnostic::message).containsExactly("a JSON job script is a list of steps");
     }
 }

@@ -33,7 +33,7 @@ class SlurmTreeReplayTest {
         Cluster cluster = OracleCase.cluster(caseName);
         SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
         SlurmTreePolicy policy = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
-        JobScript script = JobScriptReader.read(OracleCase.resource("cases/" + caseName + "/" + jobs));
+        JobScript script = JobScriptReader.read(jobs, OracleCase.resource("cases/" + caseName + "/" + jobs)).script();
         List<String> lines = new Replayer(cluster, policy).run(script);
         var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
         var actual = OracleComparison.jobLines(lines);
@@ -46,7 +46,7 @@ class SlurmTreeReplayTest {
     void blockReplayMatchesSlurm2411LineByLine() {
         Cluster cluster = OracleCase.cluster("block32");
         var policy = new org.topoplanner.allocator.slurm.SlurmBlockPolicy(PolicyOptions.DEFAULT);
-        JobScript script = JobScriptReader.read(OracleCase.resource("cases/block32/jobs.txt"));
+        JobScript script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/block32/jobs.txt")).script();
         List<String> lines = new Replayer(cluster, policy).run(script);
         var expected = OracleComparison.jobLines(OracleCase.resource("results/new/block32.jsonl").lines().toList());
         var actual = OracleComparison.jobLines(lines);

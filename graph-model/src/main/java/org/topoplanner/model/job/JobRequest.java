@@ -7,7 +7,9 @@ import java.util.Objects;
 /**
  * What a job asks for, in the terms of sbatch's options, independent of any one scheduler. Absent
  * options are {@code null} (or false, or empty lists); {@link SbatchOptions} reads and writes the
- * sbatch spelling.
+ * sbatch spelling, and {@link #builder()} makes one in code. The constructor refuses what no sbatch
+ * command line could say (negative counts, a wait without a switch count, a maximum below the
+ * minimum), so every request can be written back as sbatch options.
  *
  * @param name            {@code -J}; the job's name in the plan
  * @param minNodes        {@code -N} minimum; {@code null} when {@code -N} was not given
@@ -21,11 +23,15 @@ import java.util.Objects;
  * @param gpusPerTask     {@code --gpus-per-task}
  * @param gpuType         the type of a typed GPU request ({@code h100}), else {@code null}
  * @param cpusPerGpu      {@code --cpus-per-gpu}
- * @param switches        {@code --switches=N}
- * @param switchesWait    the {@code @time} of {@code --switches}; {@code null} = Slurm's default
+ * @param switches        {@code --switches=N}, at least 1
+ * @param switchesWait    the {@code @time} of {@code --switches}, whole seconds; {@code null} = not given,
+ *                        so Slurm's {@code max_switch_wait} (300 s by default) applies, as it does for
+ *                        {@code @INFINITE}. slurmctld also caps a longer wait at {@code max_switch_wait}.
  * @param enforceBinding  {@code --gres-flags=enforce-binding}
- * @param exclusive       {@code --exclusive} (whole nodes)
- * @param exclusiveTopo   {@code --exclusive=topo} (whole base blocks, topology/block)
+ * @param exclusive       {@code --exclusive} (whole nodes); {@code --exclusive=user|mcs} are read but
+ *                        leave both flags false, since they only keep other users' jobs away
+ * @param exclusiveTopo   {@code --exclusive=topo} (whole base blocks, topology/block, Slurm 24.11);
+ *                        not together with {@code exclusive}
  * @param nodelist        {@code -w}, expanded
  * @param exclude         {@code -x}, expanded
  * @param segment         {@code --segment}
@@ -35,6 +41,9 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                          Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
                          Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                          List<String> nodelist, List<String> exclude, Integer segment) {
+    /** The name used when the arguments carry no {@code -J}. */
+    public static final String DEFAULT_NAME = "job";
+
     public JobRequest {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -47,15 +56,29 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         requirePositive("--cpus-per-task", cpusPerTask);
         requirePositive("--cpus-per-gpu", cpusPerGpu);
         requirePositive("--segment", segment);
+        requirePositive("--switches", switches);
         requireNonNegative("--gpus", gpus);
         requireNonNegative("--gpus-per-node", gpusPerNode);
         requireNonNegative("--gpus-per-task", gpusPerTask);
-        requireNonNegative("--switches", switches);
         if (gpuType != null && gpus == null && gpusPerNode == null && gpusPerTask == null) {
             throw new IllegalArgumentException("GPU type " + gpuType + " without a GPU count");
         }
+        if (gpuType != null && !SbatchValues.isGpuType(gpuType)) {
+            throw new IllegalArgumentException("GPU type '" + gpuType + "' is empty or holds ':' or ','");
+        }
         if (minNodes != null && maxNodes != null && maxNodes < minNodes) {
             throw new IllegalArgumentException("-N " + minNodes + "-" + maxNodes + ": the maximum is below the minimum");
+        }
+        if (maxNodes != null && minNodes == null) {
+            throw new IllegalArgumentException("-N: a maximum node count needs a minimum");
+        }
+        if (switchesWait != null && (switches == null || switchesWait.isNegative() || switchesWait.getNano() != 0
+                || switchesWait.getSeconds() > SlurmTime.MAX_SECONDS)) {
+            throw new IllegalArgumentException("--switches: a wait needs a switch count and whole seconds"
+                    + " from 0 to " + SlurmTime.MAX_SECONDS + " (" + switchesWait + ")");
+        }
+        if (exclusive && exclusiveTopo) {
+            throw new IllegalArgumentException("--exclusive and --exclusive=topo are one option; the last one given wins");
         }
     }
 
@@ -88,20 +111,166 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
     }
 
     public JobRequest withName(String newName) {
-        return new JobRequest(newName, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus,
-                gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
-                exclusiveTopo, nodelist, exclude, segment);
+        return toBuilder().name(newName).build();
     }
 
     public JobRequest withNodelist(List<String> hosts) {
-        return new JobRequest(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus,
-                gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
-                exclusiveTopo, hosts, exclude, segment);
+        return toBuilder().nodelist(hosts).build();
     }
 
     public JobRequest withSwitches(Integer count, Duration wait) {
-        return new JobRequest(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus,
-                gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, count, wait, enforceBinding, exclusive,
-                exclusiveTopo, nodelist, exclude, segment);
+        return toBuilder().switches(count, wait).build();
+    }
+
+    /** This request in canonical sbatch spelling; {@code SbatchOptions.parse(r.toSbatchArgs())} equals {@code r}. */
+    public List<String> toSbatchArgs() {
+        return SbatchOptions.toArgs(this);
+    }
+
+    /** A builder starting from nothing asked for, named {@link #DEFAULT_NAME}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this request's values, to change a few of them. */
+    public Builder toBuilder() {
+        return new Builder().name(name).nodes(minNodes, maxNodes).ntasks(ntasks).ntasksPerNode(ntasksPerNode)
+                .ntasksPerSocket(ntasksPerSocket).cpusPerTask(cpusPerTask).gpus(gpus).gpusPerNode(gpusPerNode)
+                .gpusPerTask(gpusPerTask).gpuType(gpuType).cpusPerGpu(cpusPerGpu).switches(switches, switchesWait)
+                .enforceBinding(enforceBinding).exclusive(exclusive).exclusiveTopo(exclusiveTopo).nodelist(nodelist)
+                .exclude(exclude).segment(segment);
+    }
+
+    /** Fluent construction for tests and callers that set a few options; {@link #build()} validates. */
+    public static final class Builder {
+        private String name = DEFAULT_NAME;
+        private Integer minNodes;
+        private Integer maxNodes;
+        private Integer ntasks;
+        private Integer ntasksPerNode;
+        private Integer ntasksPerSocket;
+        private Integer cpusPerTask;
+        private Integer gpus;
+        private Integer gpusPerNode;
+        private Integer gpusPerTask;
+        private String gpuType;
+        private Integer cpusPerGpu;
+        private Integer switches;
+        private Duration switchesWait;
+        private boolean enforceBinding;
+        private boolean exclusive;
+        private boolean exclusiveTopo;
+        private List<String> nodelist = List.of();
+        private List<String> exclude = List.of();
+        private Integer segment;
+
+        private Builder() {
+        }
+
+        public Builder name(String value) {
+            name = value;
+            return this;
+        }
+
+        /** {@code -N n}. */
+        public Builder nodes(Integer n) {
+            return nodes(n, null);
+        }
+
+        /** {@code -N min-max}; {@code max} null when only a minimum is given. */
+        public Builder nodes(Integer min, Integer max) {
+            minNodes = min;
+            maxNodes = max;
+            return this;
+        }
+
+        public Builder ntasks(Integer value) {
+            ntasks = value;
+            return this;
+        }
+
+        public Builder ntasksPerNode(Integer value) {
+            ntasksPerNode = value;
+            return this;
+        }
+
+        public Builder ntasksPerSocket(Integer value) {
+            ntasksPerSocket = value;
+            return this;
+        }
+
+        public Builder cpusPerTask(Integer value) {
+            cpusPerTask = value;
+            return this;
+        }
+
+        public Builder gpus(Integer value) {
+            gpus = value;
+            return this;
+        }
+
+        public Builder gpusPerNode(Integer value) {
+            gpusPerNode = value;
+            return this;
+        }
+
+        public Builder gpusPerTask(Integer value) {
+            gpusPerTask = value;
+            return this;
+        }
+
+        public Builder gpuType(String value) {
+            gpuType = value;
+            return this;
+        }
+
+        public Builder cpusPerGpu(Integer value) {
+            cpusPerGpu = value;
+            return this;
+        }
+
+        /** {@code --switches=count[@wait]}; {@code wait} null for Slurm's default ({@code max_switch_wait}). */
+        public Builder switches(Integer count, Duration wait) {
+            switches = count;
+            switchesWait = wait;
+            return this;
+        }
+
+        public Builder enforceBinding(boolean value) {
+            enforceBinding = value;
+            return this;
+        }
+
+        public Builder exclusive(boolean value) {
+            exclusive = value;
+            return this;
+        }
+
+        public Builder exclusiveTopo(boolean value) {
+            exclusiveTopo = value;
+            return this;
+        }
+
+        public Builder nodelist(List<String> hosts) {
+            nodelist = hosts;
+            return this;
+        }
+
+        public Builder exclude(List<String> hosts) {
+            exclude = hosts;
+            return this;
+        }
+
+        public Builder segment(Integer value) {
+            segment = value;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException when the values contradict each other (see {@link JobRequest}) */
+        public JobRequest build() {
+            return new JobRequest(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus,
+                    gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
+                    exclusiveTopo, nodelist, exclude, segment);
+        }
     }
 }

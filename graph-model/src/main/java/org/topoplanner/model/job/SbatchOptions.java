@@ -1,67 +1,107 @@
 package org.topoplanner.model.job;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Locale;
+import java.util.Map;
 import org.topoplanner.model.hostlist.Hostlist;
 import org.topoplanner.model.hostlist.HostlistSyntaxException;
 
 /**
- * Reads and writes job requests in sbatch's own option spelling, so Slurm users need nothing new:
- * {@code -N 4 --gpus-per-node=8 --switches=1@5:00}. Both {@code --opt=value} and {@code --opt value}
- * are read, and short options glued ({@code -N4}) or apart ({@code -N 4}). Every problem is
- * collected; unknown options are named.
+ * Reads and writes job requests in sbatch's own option spelling (cli.md), so Slurm users need
+ * nothing new: {@code -N 4 --gpus-per-node=8 --switches=1@5:00}.
+ *
+ * <p>Read as sbatch's {@code getopt_long} reads them: {@code --opt=value} and {@code --opt value};
+ * short options glued ({@code -N4}) or apart ({@code -N 4}), where {@code -N=4} is the value
+ * {@code =4}, as in sbatch; {@code --exclusive} takes a value only after {@code =}; a later option
+ * replaces an earlier one. Unlike sbatch, long options may not be abbreviated ({@code --gpus-per-n}),
+ * since sbatch's longer option table decides what is ambiguous. Every problem is collected and
+ * names its option: unknown options, malformed values, and the contradictions sbatch 22.05 itself
+ * refuses before submitting ({@code -N 4-2}; {@code --cpus-per-gpu} with {@code --cpus-per-task}).
+ * Values sbatch accepts but this model cannot hold are reported as not supported (other GRES than
+ * gpu, several GPU types, node list files).
  */
 public final class SbatchOptions {
-    private static final Set<String> WITH_VALUE = Set.of("-N", "--nodes", "-n", "--ntasks", "--ntasks-per-node",
-            "--ntasks-per-socket", "-c", "--cpus-per-task", "--gpus", "-G", "--gpus-per-node", "--gpus-per-task",
-            "--gres", "--cpus-per-gpu", "--switches", "--gres-flags", "-w", "--nodelist", "-x", "--exclude", "-J",
-            "--job-name", "--segment");
-    private static final Set<String> SHORT_GLUED = Set.of("-N", "-n", "-c", "-G", "-w", "-x", "-J");
+    /** Long spelling of every option read; a short one maps to it. */
+    private static final Map<String, String> SHORT = Map.of("-N", "--nodes", "-n", "--ntasks", "-c",
+            "--cpus-per-task", "-G", "--gpus", "-w", "--nodelist", "-x", "--exclude", "-J", "--job-name");
+    private static final List<String> LONG = List.of("--nodes", "--ntasks", "--ntasks-per-node",
+            "--ntasks-per-socket", "--cpus-per-task", "--gpus", "--gpus-per-node", "--gpus-per-task", "--gres",
+            "--cpus-per-gpu", "--switches", "--gres-flags", "--exclusive", "--nodelist", "--exclude", "--job-name",
+            "--segment");
 
     private SbatchOptions() {
     }
 
+    /** Reads a request from sbatch arguments, named {@link JobRequest#DEFAULT_NAME} when there is no {@code -J}. */
+    public static JobRequest parse(List<String> args) throws JobRequestException {
+        return parse(args, JobRequest.DEFAULT_NAME);
+    }
+
     /** Reads a request from sbatch arguments; {@code defaultName} is used when there is no {@code -J}. */
     public static JobRequest parse(List<String> args, String defaultName) throws JobRequestException {
-        Reading r = new Reading(defaultName);
+        Draft d = new Draft(defaultName);
+        boolean optionsEnded = false;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
-            String key = a;
-            String val = null;
-            if (a.startsWith("--") && a.contains("=")) {
-                key = a.substring(0, a.indexOf('='));
-                val = a.substring(a.indexOf('=') + 1);
-            } else if (a.length() > 2 && a.charAt(0) == '-' && a.charAt(1) != '-' && SHORT_GLUED.contains(a.substring(0, 2))) {
-                key = a.substring(0, 2);
-                val = a.substring(2);
-                if (val.startsWith("=")) {
-                    val = val.substring(1);
-                }
-            }
-            if (!WITH_VALUE.contains(key) && !key.equals("--exclusive")) {
-                r.problems.add("unknown option " + a);
+            if (optionsEnded || !a.startsWith("-") || a.equals("-")) {
+                d.problems.add("unexpected argument '" + a + "': only sbatch options are read, no batch script");
                 continue;
             }
-            if (val == null && WITH_VALUE.contains(key)) {
+            if (a.equals("--")) {
+                optionsEnded = true;
+                continue;
+            }
+            String key;
+            String val = null;
+            if (a.startsWith("--")) {
+                int eq = a.indexOf('=');
+                key = eq < 0 ? a : a.substring(0, eq);
+                val = eq < 0 ? null : a.substring(eq + 1);
+                if (!LONG.contains(key)) {
+                    d.problems.add("unknown option " + key + suggestion(key));
+                    continue;
+                }
+            } else {
+                key = SHORT.get(a.substring(0, 2));
+                if (key == null) {
+                    d.problems.add("unknown option " + a.substring(0, 2));
+                    continue;
+                }
+                val = a.length() > 2 ? a.substring(2) : null;
+            }
+            if (key.equals("--exclusive")) {
+                d.exclusive(val);
+                continue;
+            }
+            if (val == null) {
                 if (i + 1 >= args.size()) {
-                    r.problems.add(key + " needs a value");
+                    d.problems.add(key + " needs a value");
                     continue;
                 }
                 val = args.get(++i);
             }
-            r.option(key, val);
+            d.option(key, val);
         }
-        return r.finish();
+        return d.finish();
+    }
+
+    private static String suggestion(String key) {
+        List<String> near = LONG.stream().filter(o -> o.startsWith(key)).toList();
+        return near.size() == 1 ? " (did you mean " + near.get(0) + "? abbreviations are not read)" : "";
     }
 
     /** Reads a request typed as one line ({@code -N 12 --gpus-per-node=8 --switches=2}), with shell quoting. */
+    public static JobRequest parseLine(String line) throws JobRequestException {
+        return parse(ShellWords.split(line));
+    }
+
+    /** Reads a request typed as one line, with shell quoting; {@code defaultName} when there is no {@code -J}. */
     public static JobRequest parseLine(String line, String defaultName) throws JobRequestException {
         return parse(ShellWords.split(line), defaultName);
     }
 
-    /** The request in canonical sbatch spelling; {@code parse(toArgs(r))} gives {@code r} back. */
+    /** The request in canonical sbatch spelling ({@code --long=value}); {@code parse(toArgs(r))} gives {@code r} back. */
     public static List<String> toArgs(JobRequest r) {
         List<String> out = new ArrayList<>();
         out.add("--job-name=" + r.name());
@@ -84,7 +124,8 @@ public final class SbatchOptions {
         }
         add(out, "--cpus-per-gpu", r.cpusPerGpu());
         if (r.switches() != null) {
-            out.add("--switches=" + r.switches() + (r.switchesWait() == null ? "" : "@" + SlurmTime.format(r.switchesWait())));
+            out.add("--switches=" + r.switches()
+                    + (r.switchesWait() == null ? "" : "@" + SlurmTime.format(r.switchesWait())));
         }
         if (r.enforceBinding()) {
             out.add("--gres-flags=enforce-binding");
@@ -110,160 +151,117 @@ public final class SbatchOptions {
         }
     }
 
-    /** The state of one parse: values read so far and every problem found. */
-    private static final class Reading {
+    /** The values read so far and every problem found. */
+    private static final class Draft {
         final List<String> problems = new ArrayList<>();
-        String name;
+        final SbatchValues values = new SbatchValues(problems);
+        final JobRequest.Builder b = JobRequest.builder();
         Integer minNodes;
         Integer maxNodes;
-        Integer ntasks;
-        Integer ntasksPerNode;
-        Integer ntasksPerSocket;
-        Integer cpusPerTask;
-        Integer gpus;
-        Integer gpusPerNode;
-        Integer gpusPerTask;
-        String gpuType;
-        Integer cpusPerGpu;
         Integer switches;
-        Duration wait;
-        boolean bind;
-        boolean exclusive;
-        boolean exclusiveTopo;
-        List<String> nodelist = List.of();
-        List<String> exclude = List.of();
-        Integer segment;
+        java.time.Duration wait;
+        boolean cpusPerTaskGiven;
+        boolean cpusPerGpuGiven;
+        String gpuType;
+        String gpuTypeOption;
 
-        Reading(String defaultName) {
-            this.name = defaultName;
+        Draft(String defaultName) {
+            b.name(defaultName);
         }
 
         void option(String key, String val) {
             switch (key) {
-                case "-N", "--nodes" -> nodes(val);
-                case "-n", "--ntasks" -> ntasks = count(key, val);
-                case "--ntasks-per-node" -> ntasksPerNode = count(key, val);
-                case "--ntasks-per-socket" -> ntasksPerSocket = count(key, val);
-                case "-c", "--cpus-per-task" -> cpusPerTask = count(key, val);
-                case "--gpus", "-G" -> gpus = typedCount(key, val);
-                case "--gpus-per-node" -> gpusPerNode = typedCount(key, val);
-                case "--gpus-per-task" -> gpusPerTask = typedCount(key, val);
-                case "--gres" -> gres(val);
-                case "--cpus-per-gpu" -> cpusPerGpu = count(key, val);
+                case "--nodes" -> {
+                    Integer[] n = values.nodes(key, val);
+                    minNodes = n[0];
+                    maxNodes = n[1];
+                }
+                case "--ntasks" -> b.ntasks(values.positive(key, val));
+                case "--ntasks-per-node" -> b.ntasksPerNode(values.positive(key, val));
+                case "--ntasks-per-socket" -> b.ntasksPerSocket(values.positive(key, val));
+                case "--cpus-per-task" -> {
+                    b.cpusPerTask(values.positive(key, val));
+                    cpusPerTaskGiven = true;
+                }
+                case "--cpus-per-gpu" -> {
+                    b.cpusPerGpu(values.positive(key, val));
+                    cpusPerGpuGiven = true;
+                }
+                case "--gpus" -> b.gpus(gpuCount(key, values.typedCount(key, val)));
+                case "--gpus-per-node" -> b.gpusPerNode(gpuCount(key, values.typedCount(key, val)));
+                case "--gpus-per-task" -> b.gpusPerTask(gpuCount(key, values.typedCount(key, val)));
+                case "--gres" -> b.gpusPerNode(gpuCount(key, values.gres(val)));
                 case "--switches" -> switches(val);
                 case "--gres-flags" -> gresFlags(val);
-                case "--exclusive" -> exclusive(val);
-                case "-w", "--nodelist" -> nodelist = hosts(key, val);
-                case "-x", "--exclude" -> exclude = hosts(key, val);
-                case "-J", "--job-name" -> name(val);
-                case "--segment" -> segment = count(key, val);
+                case "--nodelist" -> b.nodelist(hosts(key, val));
+                case "--exclude" -> b.exclude(hosts(key, val));
+                case "--job-name" -> name(val);
+                case "--segment" -> b.segment(values.positive(key, val));
                 default -> problems.add("unknown option " + key);
             }
         }
 
-        private void nodes(String val) {
-            int dash = val.indexOf('-');
-            minNodes = count("--nodes", dash < 0 ? val : val.substring(0, dash));
-            maxNodes = dash < 0 ? null : count("--nodes", val.substring(dash + 1));
-        }
-
-        private Integer count(String key, String val) {
-            try {
-                int n = Integer.parseInt(val.strip());
-                if (n < 0 || (n == 0 && !key.startsWith("--gpus") && !key.equals("-G") && !key.equals("--switches"))) {
-                    problems.add(key + "=" + val + ": must be a positive number");
-                    return null;
-                }
-                return n;
-            } catch (NumberFormatException e) {
-                problems.add(key + "=" + val + ": not a number");
+        private Integer gpuCount(String key, SbatchValues.TypedCount t) {
+            if (t == null) {
                 return null;
             }
-        }
-
-        /** {@code [type:]count}, as sbatch's {@code --gpus*} options take. */
-        private Integer typedCount(String key, String val) {
-            int colon = val.lastIndexOf(':');
-            if (colon >= 0) {
-                type(key, val.substring(0, colon));
-            }
-            return count(key, colon < 0 ? val : val.substring(colon + 1));
-        }
-
-        private void type(String key, String t) {
-            if (t.isEmpty() || t.contains(":")) {
-                problems.add(key + ": bad GPU type '" + t + "'");
-            } else if (gpuType != null && !gpuType.equals(t)) {
-                problems.add(key + ": GPU type '" + t + "' differs from the '" + gpuType + "' asked for before");
-            } else {
-                gpuType = t;
-            }
-        }
-
-        /** {@code --gres=gpu[:type]:N[,other...]}; only GPUs are modelled. */
-        private void gres(String val) {
-            for (String item : val.split(",")) {
-                String[] p = item.split(":");
-                if (!p[0].equals("gpu")) {
-                    problems.add("--gres=" + item + ": only gpu GRES are modelled");
-                    continue;
-                }
-                if (p.length == 1) {
-                    gpusPerNode = 1;
-                } else if (p.length == 2) {
-                    // gpu:2 is a count; gpu:h100 a type with count 1 (Slurm reads it the same way).
-                    if (p[1].chars().allMatch(Character::isDigit)) {
-                        gpusPerNode = count("--gres", p[1]);
-                    } else {
-                        type("--gres", p[1]);
-                        gpusPerNode = 1;
-                    }
-                } else if (p.length == 3) {
-                    type("--gres", p[1]);
-                    gpusPerNode = count("--gres", p[2]);
+            if (t.type() != null) {
+                if (gpuType != null && !gpuType.equals(t.type())) {
+                    problems.add(key + ": GPU type '" + t.type() + "' differs from '" + gpuType + "' of "
+                            + gpuTypeOption + " (one GPU type per request)");
                 } else {
-                    problems.add("--gres=" + item + ": expected gpu[:type]:count");
+                    gpuType = t.type();
+                    gpuTypeOption = key;
                 }
             }
+            return t.count();
         }
 
         private void switches(String val) {
-            String[] p = val.split("@", 2);
-            switches = count("--switches", p[0]);
-            if (p.length > 1) {
-                try {
-                    wait = SlurmTime.parse(p[1]);
-                } catch (IllegalArgumentException e) {
-                    problems.add("--switches=" + val + ": " + e.getMessage());
+            int at = val.indexOf('@');
+            switches = values.positive("--switches", at < 0 ? val : val.substring(0, at));
+            wait = null;
+            if (at >= 0) {
+                String time = val.substring(at + 1);
+                if (!SlurmTime.isInfinite(time)) {
+                    try {
+                        wait = SlurmTime.parse(time);
+                    } catch (IllegalArgumentException e) {
+                        problems.add("--switches=" + val + ": " + e.getMessage());
+                    }
                 }
             }
         }
 
         private void gresFlags(String val) {
-            for (String f : val.split(",")) {
-                switch (f.strip()) {
-                    case "enforce-binding" -> bind = true;
-                    case "disable-binding" -> bind = false;
-                    default -> problems.add("--gres-flags=" + f + ": expected enforce-binding or disable-binding");
-                }
+            switch (val.toLowerCase(Locale.ROOT)) {
+                case "enforce-binding" -> b.enforceBinding(true);
+                case "disable-binding" -> b.enforceBinding(false);
+                default -> problems.add("--gres-flags=" + val + ": expected enforce-binding or disable-binding");
             }
         }
 
-        private void exclusive(String val) {
+        void exclusive(String val) {
             if (val == null) {
-                exclusive = true;
+                b.exclusive(true).exclusiveTopo(false);
             } else if (val.equals("topo")) {
-                exclusiveTopo = true;
-            } else if (!val.equals("user") && !val.equals("mcs")) {
+                b.exclusive(false).exclusiveTopo(true);
+            } else if (val.equals("user") || val.equals("mcs")) {
+                b.exclusive(false).exclusiveTopo(false);
+            } else {
                 problems.add("--exclusive=" + val + ": expected user, mcs or topo");
             }
         }
 
         private List<String> hosts(String key, String val) {
+            if (val.indexOf('/') >= 0) {
+                problems.add(key + "=" + val + ": node list files are not supported; give a hostlist");
+                return List.of();
+            }
             try {
                 return Hostlist.expand(val);
             } catch (HostlistSyntaxException e) {
-                problems.add(key + "=" + val + ": " + e.getMessage());
+                problems.add(key + "=" + val + ": " + e.reason() + " (at offset " + e.offset() + ")");
                 return List.of();
             }
         }
@@ -272,16 +270,18 @@ public final class SbatchOptions {
             if (val.isBlank()) {
                 problems.add("--job-name needs a name");
             } else {
-                name = val;
+                b.name(val);
             }
         }
 
         JobRequest finish() throws JobRequestException {
+            if (cpusPerGpuGiven && cpusPerTaskGiven) {
+                // sbatch 22.05: "error: --cpus-per-gpu is mutually exclusive with --cpus-per-task"
+                problems.add("--cpus-per-gpu is mutually exclusive with --cpus-per-task");
+            }
             if (problems.isEmpty()) {
                 try {
-                    return new JobRequest(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
-                            gpus, gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, wait, bind, exclusive,
-                            exclusiveTopo, nodelist, exclude, segment);
+                    return b.nodes(minNodes, maxNodes).switches(switches, wait).gpuType(gpuType).build();
                 } catch (IllegalArgumentException e) {
                     problems.add(e.getMessage());
                 }

@@ -18,7 +18,8 @@ final class ShellWords {
             if (quote != 0) {
                 if (c == quote) {
                     quote = 0;
-                } else if (c == '\\' && quote == '"' && i + 1 < line.length()) {
+                } else if (c == '\\' && quote == '"' && i + 1 < line.length() && "$`\"\\\n".indexOf(line.charAt(i + 1)) >= 0) {
+                    // In double quotes a backslash escapes only these, as in POSIX sh; elsewhere it stays.
                     cur.append(line.charAt(++i));
                 } else {
                     cur.append(c);

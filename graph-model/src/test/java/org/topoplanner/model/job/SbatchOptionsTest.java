@@ -4,116 +4,227 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class SbatchOptionsTest {
 
+    private static JobRequest parse(String line) throws JobRequestException {
+        return SbatchOptions.parseLine(line);
+    }
+
     @Test
     void readsTheOptionsOfCliMdInBothSpellings() throws Exception {
         JobRequest r = SbatchOptions.parse(List.of("-N4", "--ntasks", "32", "--ntasks-per-node=8",
-                "--gpus-per-node=h100:8", "--cpus-per-gpu", "4", "-c2", "--switches=1@0:05",
+                "--ntasks-per-socket", "4", "--gpus-per-node=h100:8", "--cpus-per-gpu", "4", "--switches=1@0:05",
                 "--gres-flags=enforce-binding", "--exclusive", "-w", "node[01-04]", "-x", "node05", "-J", "train",
-                "--segment=2"), "job");
-        assertThat(r.name()).isEqualTo("train");
-        assertThat(r.minNodes()).isEqualTo(4);
-        assertThat(r.maxNodes()).isNull();
-        assertThat(r.ntasks()).isEqualTo(32);
-        assertThat(r.ntasksPerNode()).isEqualTo(8);
-        assertThat(r.gpusPerNode()).isEqualTo(8);
-        assertThat(r.gpuType()).isEqualTo("h100");
-        assertThat(r.cpusPerGpu()).isEqualTo(4);
-        assertThat(r.cpusPerTask()).isEqualTo(2);
-        assertThat(r.switches()).isEqualTo(1);
-        assertThat(r.switchesWait()).isEqualTo(Duration.ofSeconds(5));
-        assertThat(r.enforceBinding()).isTrue();
-        assertThat(r.exclusive()).isTrue();
-        assertThat(r.nodelist()).containsExactly("node01", "node02", "node03", "node04");
-        assertThat(r.exclude()).containsExactly("node05");
-        assertThat(r.segment()).isEqualTo(2);
+                "--segment=2"));
+        assertThat(r).isEqualTo(JobRequest.builder().name("train").nodes(4).ntasks(32).ntasksPerNode(8)
+                .ntasksPerSocket(4).gpusPerNode(8).gpuType("h100").cpusPerGpu(4)
+                .switches(1, Duration.ofSeconds(5)).enforceBinding(true).exclusive(true)
+                .nodelist(List.of("node01", "node02", "node03", "node04")).exclude(List.of("node05")).segment(2)
+                .build());
     }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            --gres=gpu:4          | 4 |
-            --gres=gpu:a100:2     | 2 | a100
-            --gres=gpu            | 1 |
-            --gres=gpu:h100       | 1 | h100
-            --gpus-per-node=3     | 3 |
+            -N 4                     | nodes 4
+            -N4                      | nodes 4
+            --nodes=4                | nodes 4
+            --nodes 4                | nodes 4
+            -N 2-4                   | nodes 2-4
+            -N4-4                    | nodes 4-4
+            -n 8                     | ntasks 8
+            -n8                      | ntasks 8
+            --ntasks=8               | ntasks 8
+            -c 2                     | cpusPerTask 2
+            -c2                      | cpusPerTask 2
+            --cpus-per-task 2        | cpusPerTask 2
+            -G 3                     | gpus 3
+            --gpus=a100:3            | gpus 3 a100
+            --gpus=a100              | gpus 1 a100
+            --gpus=0                 | gpus 0
+            --gpus-per-task=2        | gpusPerTask 2
+            --gpus-per-task=h100:2   | gpusPerTask 2 h100
+            --gres=gpu:4             | gpusPerNode 4
+            --gres=gpu:a100:2        | gpusPerNode 2 a100
+            --gres=gpu               | gpusPerNode 1
+            --gres=gpu:h100          | gpusPerNode 1 h100
+            --gres=gpu:1g.10gb:2     | gpusPerNode 2 1g.10gb
+            --gres=gpu:1g.10gb       | gpusPerNode 1 1g.10gb
+            --gres=gres:gpu:2        | gpusPerNode 2
+            --gres=gpu:0             | gpusPerNode 0
+            --gres=none              | gpusPerNode 0
+            --gpus-per-node=3        | gpusPerNode 3
+            -J train                 | name train
+            -Jtrain                  | name train
+            --job-name=big run       | name big run
             """)
-    void readsGpuRequests(String option, int count, String type) throws Exception {
-        JobRequest r = SbatchOptions.parse(List.of(option), "j");
-        assertThat(r.gpusPerNode()).isEqualTo(count);
-        assertThat(r.gpuType()).isEqualTo(type);
+    void readsEachOptionInSbatchSpelling(String option, String expected) throws Exception {
+        JobRequest r = SbatchOptions.parse(List.of(option.split(" ", option.startsWith("--job-name") ? 1 : 2)));
+        String[] e = expected.split(" ", 2);
+        String actual = switch (e[0]) {
+            case "nodes" -> r.minNodes() + (r.maxNodes() == null ? "" : "-" + r.maxNodes());
+            case "ntasks" -> String.valueOf(r.ntasks());
+            case "cpusPerTask" -> String.valueOf(r.cpusPerTask());
+            case "gpus" -> r.gpus() + (r.gpuType() == null ? "" : " " + r.gpuType());
+            case "gpusPerTask" -> r.gpusPerTask() + (r.gpuType() == null ? "" : " " + r.gpuType());
+            case "gpusPerNode" -> r.gpusPerNode() + (r.gpuType() == null ? "" : " " + r.gpuType());
+            case "name" -> r.name();
+            default -> throw new IllegalStateException(e[0]);
+        };
+        assertThat(actual).isEqualTo(e[1]);
     }
 
-    @ParameterizedTest(name = "@{0} is {1} s")
+    /** sbatch 22.05.8 echoes these with -v as switches: 2@00:05:00, 2@00:00:05, ... */
+    @ParameterizedTest(name = "--switches=2@{0} waits {1} s")
     @CsvSource(textBlock = """
             5,        300
             0:05,     5
-            1:00:00,  3600
-            2-1,      176400
-            1-0:0:10, 86410
+            1:2:3,    3723
+            1-2,      93600
+            1-2:3,    93780
+            1-2:3:4,  93784
+            0,        0
+            1-,       86400
+            90,       5400
+            0:90,     90
             """)
-    void readsSwitchWaitsAsSlurmDoes(String time, long seconds) throws Exception {
-        assertThat(SbatchOptions.parse(List.of("--switches=2@" + time), "j").switchesWait())
-                .isEqualTo(Duration.ofSeconds(seconds));
+    void readsSwitchWaitsAsSbatchDoes(String time, long seconds) throws Exception {
+        JobRequest r = SbatchOptions.parse(List.of("--switches=2@" + time));
+        assertThat(r.switches()).isEqualTo(2);
+        assertThat(r.switchesWait()).isEqualTo(Duration.ofSeconds(seconds));
+    }
+
+    @ParameterizedTest(name = "--switches=2@{0} means no wait of its own")
+    @CsvSource(textBlock = """
+            INFINITE
+            UNLIMITED
+            unlimited
+            -1
+            """)
+    void readsAnInfiniteWaitAsSlurmsDefault(String time) throws Exception {
+        // Slurm's INFINITE is the same value as "not set" for wait4switch: max_switch_wait applies.
+        assertThat(SbatchOptions.parse(List.of("--switches=2@" + time)).switchesWait()).isNull();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            --frobnicate=1              | unknown option --frobnicate
+            --gpus-per-n=8              | did you mean --gpus-per-node?
+            -q                          | unknown option -q
+            -N x                        | --nodes=x: not a whole number
+            -N=4                        | --nodes==4: not a whole number
+            -N 0                        | --nodes=0: must be at least 1
+            -N 4-2                      | maximum node count 2 is less than minimum node count 4
+            -N 2-                       | --nodes=: not a whole number
+            -n 0                        | --ntasks=0: must be at least 1
+            -n 3x                       | --ntasks=3x: not a whole number
+            --ntasks-per-node=0         | --ntasks-per-node=0: must be at least 1
+            -c 0                        | --cpus-per-task=0: must be at least 1
+            --switches=0                | --switches=0: must be at least 1
+            --switches=2@soon           | bad time 'soon'
+            --switches=2@5:             | bad time '5:'
+            --switches=2@1:2:3:4        | bad time '1:2:3:4'
+            --switches=2@1-:            | bad time '1-:'
+            --gres=mps:10               | --gres=mps:10: only gpu GRES are supported
+            --gres=GPU:2                | case-sensitive
+            --gres=gpu:2k               | unit suffix
+            --gres=gpu:a100:2,gpu:v100:1 | more than one gpu entry
+            --gpus=a100:2,v100:1        | several types in one request are not supported
+            --gres-flags=foo            | expected enforce-binding or disable-binding
+            --exclusive=node            | expected user, mcs or topo
+            -w leaf[A-B]                | --nodelist=leaf[A-B]: Invalid range: `A-B'
+            -x n[1-3                    | --exclude=n[1-3: unclosed bracket
+            -w ./nodes.txt              | node list files are not supported
+            --nodes                     | --nodes needs a value
+            script.sh                   | unexpected argument 'script.sh'
+            -N 2 -- -N 3                | unexpected argument '-N'
+            -c 2 --cpus-per-gpu=4       | --cpus-per-gpu is mutually exclusive with --cpus-per-task
+            --gpus=a100:2 --gpus-per-node=h100:1 | GPU type 'h100' differs from 'a100' of --gpus
+            """)
+    void namesTheOptionOfEveryProblem(String line, String problem) {
+        assertThatThrownBy(() -> parse(line)).isInstanceOfSatisfying(JobRequestException.class,
+                e -> assertThat(e.problems()).anyMatch(p -> p.contains(problem)));
     }
 
     @Test
-    void namesEveryProblem() {
-        assertThatThrownBy(() -> SbatchOptions.parse(List.of("--frobnicate", "-N", "x", "--gres=mps:10",
-                "--switches=2@soon", "-w", "leaf[A-B]", "--nodes"), "j"))
-                .isInstanceOfSatisfying(JobRequestException.class, e -> assertThat(e.problems())
-                        .anyMatch(p -> p.contains("--frobnicate"))
-                        .anyMatch(p -> p.contains("--nodes=x"))
-                        .anyMatch(p -> p.contains("mps"))
-                        .anyMatch(p -> p.contains("soon"))
-                        .anyMatch(p -> p.contains("leaf[A-B]"))
-                        .anyMatch(p -> p.contains("--nodes needs a value")));
+    void listsEveryProblemAtOnce() {
+        assertThatThrownBy(() -> parse("--frobnicate -N x --gres=mps:10 --switches=2@soon -w leaf[A-B] --time=5"))
+                .isInstanceOfSatisfying(JobRequestException.class, e -> assertThat(e.problems()).hasSize(6)
+                        .anyMatch(p -> p.contains("--frobnicate")).anyMatch(p -> p.contains("--time")));
     }
 
     @Test
-    void refusesContradictions() {
-        assertThatThrownBy(() -> SbatchOptions.parse(List.of("-N", "4-2"), "j"))
-                .isInstanceOf(JobRequestException.class).hasMessageContaining("maximum");
-        assertThatThrownBy(() -> SbatchOptions.parse(List.of("--gpus=a100:2", "--gpus-per-node=h100:1"), "j"))
-                .isInstanceOf(JobRequestException.class).hasMessageContaining("differs");
+    void letsALaterOptionReplaceAnEarlierOne() throws Exception {
+        assertThat(parse("--nodes=3 -N 4").minNodes()).isEqualTo(4);
+        assertThat(parse("--gres-flags=enforce-binding --gres-flags=disable-binding").enforceBinding()).isFalse();
+        assertThat(parse("--exclusive --exclusive=topo").exclusive()).isFalse();
+        assertThat(parse("--exclusive --exclusive=topo").exclusiveTopo()).isTrue();
+        assertThat(parse("--exclusive=topo --exclusive=user").exclusiveTopo()).isFalse();
+        assertThat(parse("--switches=2@5 --switches=3").switchesWait()).isNull();
+    }
+
+    @Test
+    void readsGresFlagsInAnyCase() throws Exception {
+        assertThat(parse("--gres-flags=ENFORCE-BINDING").enforceBinding()).isTrue();
+    }
+
+    @Test
+    void namesTheJobByDefault() throws Exception {
+        assertThat(SbatchOptions.parse(List.of("-N1")).name()).isEqualTo(JobRequest.DEFAULT_NAME);
+        assertThat(SbatchOptions.parse(List.of("-N1"), "s1").name()).isEqualTo("s1");
     }
 
     @Test
     void readsATypedLineWithQuotes() throws Exception {
-        JobRequest r = SbatchOptions.parseLine("-N 12 --gpus-per-node=8 --switches=2 -J 'big run'", "j");
+        JobRequest r = SbatchOptions.parseLine("-N 12 --gpus-per-node=8 --switches=2 -J 'big run'");
         assertThat(r.minNodes()).isEqualTo(12);
         assertThat(r.switches()).isEqualTo(2);
         assertThat(r.name()).isEqualTo("big run");
-        assertThatThrownBy(() -> SbatchOptions.parseLine("-J 'open", "j")).isInstanceOf(JobRequestException.class);
+        assertThat(SbatchOptions.parseLine("-J \"a \\\"b\\\" \\c\"").name()).isEqualTo("a \"b\" \\c");
+        assertThat(SbatchOptions.parseLine("-J a\\ b").name()).isEqualTo("a b");
+        assertThatThrownBy(() -> SbatchOptions.parseLine("-J 'open")).isInstanceOf(JobRequestException.class)
+                .hasMessageContaining("unclosed");
     }
 
-    @Property(tries = 300)
-    void readsBackWhatItWrites(@ForAll("requests") JobRequest r) throws Exception {
-        assertThat(SbatchOptions.parse(SbatchOptions.toArgs(r), "other")).isEqualTo(r);
+    @Test
+    void writesCanonicalSbatchSpelling() {
+        JobRequest r = JobRequest.builder().name("j").nodes(2, 4).gpusPerNode(8).gpuType("h100")
+                .switches(1, Duration.ofSeconds(5)).exclusive(true).nodelist(List.of("n1", "n2", "n3")).build();
+        assertThat(r.toSbatchArgs()).containsExactly("--job-name=j", "--nodes=2-4", "--gpus-per-node=h100:8",
+                "--switches=1@0:05", "--exclusive", "--nodelist=n[1-3]");
+        assertThat(JobRequest.builder().switches(2, Duration.ofDays(1).plusSeconds(4)).build().toSbatchArgs())
+                .contains("--switches=2@1-00:00:04");
     }
 
-    @Provide
-    Arbitrary<JobRequest> requests() {
-        Arbitrary<Integer> small = Arbitraries.integers().between(1, 64).injectNull(0.5);
-        Arbitrary<Integer> gpus = Arbitraries.integers().between(0, 16).injectNull(0.5);
-        Arbitrary<Duration> wait = Arbitraries.longs().between(0, 200_000).map(Duration::ofSeconds).injectNull(0.5);
-        Arbitrary<List<String>> hosts = Arbitraries.integers().between(1, 40).list().ofMaxSize(5)
-                .map(l -> l.stream().map(i -> String.format("node%02d", i)).toList());
-        return Combinators.combine(small, small, gpus, gpus, Arbitraries.of("h100", "a100").injectNull(0.5), wait,
-                        hosts, Arbitraries.of(0, 1, 2, 3))
-                .as((n, c, g, gpn, type, w, nl, flags) -> new JobRequest("job-" + (n == null ? 0 : n), n, null, c, null,
-                        null, c, g, gpn, null, g == null && gpn == null ? null : type, c, n == null ? null : n % 4, n == null ? null : w,
-                        (flags & 1) != 0, (flags & 2) != 0, false, nl, List.of(), null));
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            wait without count    | --switches: a wait needs a switch count
+            both exclusives       | last one given wins
+            max without min       | a maximum node count needs a minimum
+            type without count    | without a GPU count
+            """)
+    void refusesRequestsNoCommandLineCouldSay(String what, String message) {
+        JobRequest.Builder b = JobRequest.builder();
+        switch (what) {
+            case "wait without count" -> b.switches(null, Duration.ofSeconds(5));
+            case "both exclusives" -> b.exclusive(true).exclusiveTopo(true);
+            case "max without min" -> b.nodes(null, 4);
+            default -> b.gpuType("h100");
+        }
+        assertThatThrownBy(b::build).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(message);
+    }
+
+    @Test
+    void keepsTheOldWithMethods() {
+        JobRequest r = JobRequest.nodesWithGpus("a", 2, 8);
+        assertThat(r.withName("b").name()).isEqualTo("b");
+        assertThat(r.withNodelist(Arrays.asList("n1", "n2")).requestedNodes()).isEqualTo(2);
+        assertThat(r.withSwitches(1, Duration.ofMinutes(1)).switchesWait()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(r.asksForGpus()).isTrue();
     }
 }

@@ -12,6 +12,7 @@ import org.topoplanner.model.diag.Diagnostic;
  */
 public interface KubernetesExport extends FormatWriter {
     /** Problems of exporting {@code cluster}; the export should not be written when one is an error. */
+    @Override
     List<Diagnostic> check(Cluster cluster);
 
     /** The label prefix and cluster label every export shares, so that they select the same nodes. */

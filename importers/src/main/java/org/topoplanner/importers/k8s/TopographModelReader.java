@@ -202,8 +202,8 @@ public final class TopographModelReader implements FormatReader {
             List<String> out = new ArrayList<>();
             for (String expr : names(m, "nodes")) {
                 try {
-                    out.addAll(TopographHostlist.expand(expr));
-                } catch (IllegalArgumentException e) {
+                    out.addAll(org.topoplanner.model.hostlist.Hostlist.expand(expr));
+                } catch (org.topoplanner.model.hostlist.HostlistSyntaxException e) {
                     d.warning(m.keyLine("nodes"), m.keyColumn("nodes"), e.getMessage());
                 }
             }

@@ -1,0 +1,72 @@
+package org.topoplanner.allocator.slurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.topoplanner.model.job.JobRequestException;
+import org.topoplanner.model.job.SbatchOptions;
+
+/** The adapter from the model's {@code JobRequest} to what slurmctld records for a batch job. */
+class SlurmJobSpecTest {
+
+    private static SlurmJobSpec spec(String line) throws JobRequestException {
+        return SlurmJobSpec.of(SbatchOptions.parseLine(line, "j"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "1@0:05,   1, 5",
+        "2@1:00,   2, 60",
+        "2@5,      2, 300",
+        "1@1:00:00, 1, 3600",
+    })
+    void switchesTimeIsSlurmTimeWhereOneNumberMeansMinutes(String value, int count, long seconds)
+            throws JobRequestException {
+        SlurmJobSpec j = spec("-N2 --switches=" + value);
+        assertThat(j.switches()).isEqualTo(count);
+        assertThat(j.switchWait()).isEqualTo(Duration.ofSeconds(seconds));
+    }
+
+    @Test
+    void expandsNodelistsAndReadsGpuOptions() throws JobRequestException {
+        SlurmJobSpec j = spec("-w node[01-03,07] -x gpu5 --gpus-per-node=h100:2 -c3 --exclusive=topo");
+        assertThat(j.nodelist()).containsExactly("node01", "node02", "node03", "node07");
+        assertThat(j.exclude()).containsExactly("gpu5");
+        assertThat(j.gpuType()).isEqualTo("h100");
+        assertThat(j.gpusPerNode()).isEqualTo(2);
+        assertThat(j.cpusPerTask()).isEqualTo(3);
+        assertThat(j.exclusive()).isFalse();
+        assertThat(j.exclusiveTopo()).isTrue();
+        assertThat(j.minNodes()).isEqualTo(4);
+        assertThat(j.maxNodes()).isNull();
+    }
+
+    @ParameterizedTest
+    @CsvSource(nullValues = "-", value = {
+        // options          | min | max
+        "-N4,                 4,    4",
+        "-N 2-6,              2,    6",
+        "--gpus=12,           1,    -",
+        "-n2 --gpus-per-task=8, 1,  -",
+    })
+    void nodeCountsAreWhatSbatchRecords(String options, int min, Integer max) throws JobRequestException {
+        SlurmJobSpec j = spec(options);
+        assertThat(j.minNodes()).isEqualTo(min);
+        assertThat(j.maxNodes()).isEqualTo(max);
+        assertThat(j.cpusPerTask()).isEqualTo(1);
+    }
+
+    @Test
+    void carriesEveryGpuAndBindingOption() throws JobRequestException {
+        SlurmJobSpec j = spec("-N1 -n2 --ntasks-per-socket=1 --gpus=3 --gpus-per-task=1 --cpus-per-gpu=4 "
+                + "--gres-flags=enforce-binding --exclusive --segment=2");
+        assertThat(List.of(j.ntasks(), j.ntasksPerSocket(), j.gpusPerJob(), j.gpusPerTask(), j.cpusPerGpu(),
+                j.segment())).containsExactly(2, 1, 3, 1, 4, 2);
+        assertThat(j.enforceBinding()).isTrue();
+        assertThat(j.exclusive()).isTrue();
+    }
+}

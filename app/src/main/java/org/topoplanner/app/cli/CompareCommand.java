@@ -1,0 +1,63 @@
+package org.topoplanner.app.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.util.concurrent.Callable;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.PolicyCatalog;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.model.job.JobRequest;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code compare --cluster SRC... -- SBATCH-OPTIONS}: the same job under every policy. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Place the same job under every policy and show the answers side by side."})
+public final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ClusterArgs cluster = new ClusterArgs();
+
+    @Mixin
+    PolicyArgs policyArgs = new PolicyArgs();
+
+    @Option(names = "--json", description = "Print the comparison as JSON.")
+    boolean json;
+
+    @Mixin
+    JobArgs job = new JobArgs();
+
+    @Override
+    public Integer call() throws Exception {
+        JobRequest request = job.request(spec);
+        PolicyOptions options = policyArgs.options(spec);
+        ImportOutcome outcome = cluster.load(spec);
+        if (outcome == null) {
+            return TopoPlannerCommand.INVALID;
+        }
+        ClusterState empty = ClusterState.empty(outcome.cluster());
+        var out = spec.commandLine().getOut();
+        ArrayNode rows = new ObjectMapper().createArrayNode();
+        for (String id : PolicyCatalog.ids()) {
+            Suggestion s = PolicyCatalog.create(id, options).orElseThrow().suggest(empty, request);
+            if (json) {
+                rows.add(SuggestionJson.of(id, request.name(), s));
+            } else {
+                out.printf("%-12s %s%n", id, SuggestionJson.line(s));
+            }
+        }
+        if (json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rows));
+        }
+        out.flush();
+        return TopoPlannerCommand.OK;
+    }
+}

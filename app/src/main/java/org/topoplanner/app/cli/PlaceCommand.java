@@ -1,0 +1,73 @@
+package org.topoplanner.app.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.PlacementPolicy;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.model.job.JobRequest;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code place --cluster SRC... --policy P [--state STATE.json] -- SBATCH-OPTIONS}. */
+@Command(name = "place", mixinStandardHelpOptions = true,
+        description = {"Suggest a placement for one job under a policy. Exit 1 when it cannot be placed now or ever."})
+public final class PlaceCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ClusterArgs cluster = new ClusterArgs();
+
+    @Mixin
+    PolicyArgs policyArgs = new PolicyArgs();
+
+    @Option(names = "--policy", required = true, paramLabel = "P", description = "Placement policy.")
+    String policy;
+
+    @Option(names = "--state", paramLabel = "STATE.json",
+            description = "What already runs: a project file, or a JSON list of placements.")
+    Path state;
+
+    @Option(names = "--json", description = "Print the suggestion as JSON.")
+    boolean json;
+
+    @Mixin
+    JobArgs job = new JobArgs();
+
+    @Override
+    public Integer call() throws Exception {
+        JobRequest request = job.request(spec);
+        PlacementPolicy p = PolicyArgs.policy(spec, policy, policyArgs.options(spec));
+        ImportOutcome outcome = cluster.load(spec);
+        if (outcome == null) {
+            return TopoPlannerCommand.INVALID;
+        }
+        ClusterState running = ClusterState.empty(outcome.cluster());
+        if (state != null) {
+            RunningState.Loaded loaded = RunningState.load(outcome.cluster(), state);
+            loaded.diagnostics().forEach(spec.commandLine().getErr()::println);
+            if (loaded.diagnostics().stream().anyMatch(d -> d.isError())) {
+                return TopoPlannerCommand.INVALID;
+            }
+            running = loaded.state();
+        }
+        Suggestion s = p.suggest(running, request);
+        var out = spec.commandLine().getOut();
+        if (json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(SuggestionJson.of(policy, request.name(), s)));
+        } else {
+            out.println(policy + ": " + SuggestionJson.line(s));
+        }
+        out.flush();
+        return s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting ? TopoPlannerCommand.OK
+                : TopoPlannerCommand.INVALID;
+    }
+}

@@ -1,0 +1,63 @@
+package org.topoplanner.app.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.topoplanner.allocator.PlacementPolicy;
+import org.topoplanner.allocator.replay.JobScriptReader;
+import org.topoplanner.allocator.replay.Replayer;
+import org.topoplanner.importers.ImportOutcome;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code replay --cluster SRC... --policy P JOBS}: one JSON line per job, as the real-Slurm harness prints. */
+@Command(name = "replay", mixinStandardHelpOptions = true,
+        description = {"Replay a job script (the harness's JSON list or jobs.txt) under a policy and print one JSON line "
+                + "per job, in the real-Slurm harness's format, so the two can be diffed."})
+public final class ReplayCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ClusterArgs cluster = new ClusterArgs();
+
+    @Mixin
+    PolicyArgs policyArgs = new PolicyArgs();
+
+    @Option(names = "--policy", required = true, paramLabel = "P", description = "Placement policy.")
+    String policy;
+
+    @Parameters(paramLabel = "JOBS", description = "Job script: JSON list of steps, or jobs.txt lines.")
+    Path jobs;
+
+    @Override
+    public Integer call() {
+        PlacementPolicy p = PolicyArgs.policy(spec, policy, policyArgs.options(spec));
+        var err = spec.commandLine().getErr();
+        String text;
+        try {
+            text = Files.readString(jobs);
+        } catch (IOException e) {
+            err.println(jobs + ":0:0: error: cannot read: " + e.getMessage());
+            return TopoPlannerCommand.INVALID;
+        }
+        JobScriptReader.Result script = JobScriptReader.read(jobs.toString(), text);
+        script.diagnostics().forEach(err::println);
+        if (script.hasErrors()) {
+            return TopoPlannerCommand.INVALID;
+        }
+        ImportOutcome outcome = cluster.load(spec);
+        if (outcome == null) {
+            return TopoPlannerCommand.INVALID;
+        }
+        var out = spec.commandLine().getOut();
+        new Replayer(outcome.cluster(), p).run(script.script()).forEach(out::println);
+        out.flush();
+        return TopoPlannerCommand.OK;
+    }
+}

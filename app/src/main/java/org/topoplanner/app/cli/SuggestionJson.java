@@ -1,0 +1,71 @@
+package org.topoplanner.app.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.Placement;
+
+/** A policy's answer as JSON: outcome, reason, and the placement with GPUs, CPUs and NIC per GPU. */
+final class SuggestionJson {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private SuggestionJson() {
+    }
+
+    static ObjectNode of(String policy, String job, Suggestion s) {
+        ObjectNode o = F.objectNode().put("policy", policy).put("job", job);
+        if (s instanceof Suggestion.Placed p) {
+            o.put("outcome", "placed").putNull("reason");
+            o.set("placement", placement(p.placement()));
+            ArrayNode notes = o.putArray("notes");
+            p.notes().forEach(notes::add);
+        } else if (s instanceof Suggestion.Waiting w) {
+            o.put("outcome", "waiting").put("reason", w.explanation()).put("maxWaitSeconds", w.maxWait().getSeconds());
+            o.set("placement", placement(w.placement()));
+        } else if (s instanceof Suggestion.Pending p) {
+            o.put("outcome", "pending").put("reason", p.reason().slurmName() + ": " + p.explanation());
+            o.putNull("placement");
+        } else if (s instanceof Suggestion.Impossible i) {
+            o.put("outcome", "impossible").put("reason", i.reason());
+            o.putNull("placement");
+        }
+        return o;
+    }
+
+    static ObjectNode placement(Placement p) {
+        ObjectNode o = F.objectNode().put("job", p.job());
+        o.put("nodelist", org.topoplanner.model.hostlist.Hostlist.compress(p.hostNames()));
+        ArrayNode hosts = o.putArray("hosts");
+        for (HostAllocation h : p.hosts()) {
+            ObjectNode ho = hosts.addObject().put("host", h.host());
+            ArrayNode gpus = ho.putArray("gpus");
+            h.gpus().forEach(gpus::add);
+            ho.put("cpus", h.cpus().toString());
+            ObjectNode nics = ho.putObject("nics");
+            h.nicByGpu().forEach((g, n) -> nics.put(String.valueOf(g), n));
+        }
+        return o;
+    }
+
+    /** One line for people: {@code placed: node[01-04] (4 nodes, 32 GPUs)}. */
+    static String line(Suggestion s) {
+        if (s instanceof Suggestion.Placed p) {
+            return "placed: " + summary(p.placement());
+        }
+        if (s instanceof Suggestion.Waiting w) {
+            return "waits up to " + w.maxWait().getSeconds() + " s, then runs on " + summary(w.placement()) + " ("
+                    + w.explanation() + ")";
+        }
+        if (s instanceof Suggestion.Pending p) {
+            return "pending (" + p.reason().slurmName() + "): " + p.explanation();
+        }
+        return "impossible: " + ((Suggestion.Impossible) s).reason();
+    }
+
+    private static String summary(Placement p) {
+        return org.topoplanner.model.hostlist.Hostlist.compress(p.hostNames()) + " (" + p.hosts().size() + " nodes, "
+                + p.gpuCount() + " GPUs)";
+    }
+}

@@ -1,0 +1,78 @@
+package org.topoplanner.model.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+class SbatchOptionsPropertiesTest {
+
+    @Property(tries = 500)
+    void readsBackWhatItWrites(@ForAll("requests") JobRequest r) throws Exception {
+        assertThat(SbatchOptions.parse(r.toSbatchArgs(), "other")).isEqualTo(r);
+    }
+
+    @Property(tries = 500)
+    void readsBackAWrittenLine(@ForAll("requests") JobRequest r) throws Exception {
+        String line = String.join(" ", r.toSbatchArgs().stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
+        assertThat(SbatchOptions.parseLine(line)).isEqualTo(r);
+    }
+
+    @Property(tries = 500)
+    void reportsRatherThanThrows(@ForAll("noise") List<String> args) {
+        try {
+            SbatchOptions.parse(args);
+        } catch (JobRequestException e) {
+            assertThat(e.problems()).isNotEmpty();
+        }
+    }
+
+    @Provide
+    Arbitrary<JobRequest> requests() {
+        Arbitrary<Integer> small = Arbitraries.integers().between(1, 64).injectNull(0.5);
+        Arbitrary<Integer> gpus = Arbitraries.integers().between(0, 16).injectNull(0.6);
+        Arbitrary<Duration> wait = Arbitraries.longs().between(0, 400_000).map(Duration::ofSeconds).injectNull(0.5);
+        Arbitrary<List<String>> hosts = Arbitraries.integers().between(1, 40).list().ofMaxSize(5)
+                .map(l -> l.stream().map(i -> String.format("node%02d", i)).toList());
+        Arbitrary<JobRequest.Builder> counts = Combinators.combine(small, small, small, small, small, small, small,
+                        Arbitraries.integers().between(0, 8).injectNull(0.5))
+                .as((n, extra, nt, ntpn, ntps, cpt, seg, sw) -> JobRequest.builder()
+                        .nodes(n, n == null || extra == null ? null : n + extra % 5)
+                        .ntasks(nt).ntasksPerNode(ntpn).ntasksPerSocket(ntps).cpusPerTask(cpt).segment(seg)
+                        .switches(sw == null || sw == 0 ? null : sw, null));
+        return Combinators.combine(counts, gpus, gpus, gpus, Arbitraries.of("h100", "a100", "1g.10gb").injectNull(0.5),
+                        wait, Combinators.combine(hosts, hosts, Arbitraries.integers().between(0, 15),
+                                Arbitraries.of("job", "train run", "it's")).as(List::of))
+                .as((b, g, gpn, gpt, type, w, rest) -> {
+                    @SuppressWarnings("unchecked") List<String> nl = (List<String>) rest.get(0);
+                    @SuppressWarnings("unchecked") List<String> ex = (List<String>) rest.get(1);
+                    int flags = (Integer) rest.get(2);
+                    JobRequest base = b.build();
+                    b.gpus(g).gpusPerNode(gpn).gpusPerTask(gpt)
+                            .gpuType(g == null && gpn == null && gpt == null ? null : type)
+                            .switches(base.switches(), base.switches() == null ? null : w)
+                            .enforceBinding((flags & 1) != 0).exclusive((flags & 2) != 0)
+                            .exclusiveTopo((flags & 2) == 0 && (flags & 4) != 0).nodelist(nl).exclude(ex)
+                            .name((String) rest.get(3));
+                    if ((flags & 8) != 0 && base.cpusPerTask() == null) {
+                        b.cpusPerGpu(1 + flags);
+                    }
+                    return b.build();
+                });
+    }
+
+    @Provide
+    Arbitrary<List<String>> noise() {
+        Arbitrary<String> word = Arbitraries.oneOf(
+                Arbitraries.of("-N", "-n", "-c", "-G", "-w", "-x", "-J", "--nodes", "--gpus", "--gres", "--switches",
+                        "--exclusive", "--gres-flags", "--", "-", "--segment", "--cpus-per-gpu", "-c2"),
+                Arbitraries.strings().withChars("-=@:,[]0123456789abgpu").ofMaxLength(12));
+        return word.list().ofMaxSize(8);
+    }
+}

@@ -1,0 +1,176 @@
+package org.topoplanner.importers.slurm;
+
+import org.topoplanner.model.hostlist.Hostlist;
+import org.topoplanner.model.hostlist.HostlistSyntaxException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.topoplanner.importers.ClusterPart;
+import org.topoplanner.importers.Diagnostics;
+import org.topoplanner.importers.Format;
+import org.topoplanner.importers.FormatReader;
+import org.topoplanner.importers.ImportResult;
+import org.topoplanner.importers.SourceText;
+import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.fabric.Fabric;
+import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.model.slurm.GresLine;
+import org.topoplanner.model.slurm.SlurmSettings;
+
+/**
+ * Reads a folder as one Slurm cluster: {@code slurm.conf} and/or {@code nodes.conf} (and
+ * {@code *.slurm.conf}) for node lines and keys, {@code gres.conf} for GPUs, {@code topology.conf}
+ * for the fabric. Node lines and gres lines meet here, so a GPU's {@code Cores=} becomes its
+ * sockets and CPUs in the node line's layout.
+ *
+ * <p>The topology file is read by the reader given to the constructor (the {@code topology.conf}
+ * reader lives with the fabric formats); without one the file is reported and skipped. Every node a
+ * file names that the node lines do not define, and every defined node missing from the topology,
+ * is a warning, as real Slurm warns (and rejects jobs that touch a node in no switch).
+ */
+public final class SlurmClusterFolderReader {
+    private final FormatReader topologyReader;
+
+    /** @param topologyReader reads {@code topology.conf}; may be null */
+    public SlurmClusterFolderReader(FormatReader topologyReader) {
+        this.topologyReader = topologyReader;
+    }
+
+    /** True when the folder holds a file this reader takes as a Slurm configuration. */
+    public static boolean looksLikeSlurmFolder(Path folder) {
+        return Stream.of("slurm.conf", "nodes.conf", "gres.conf", "topology.conf")
+                .anyMatch(f -> Files.isRegularFile(folder.resolve(f)));
+    }
+
+    /** Reads the folder's files; never throws (an unreadable file is an error diagnostic). */
+    public ImportResult read(Path folder) {
+        List<SourceText> files = new ArrayList<>();
+        List<Diagnostic> io = new ArrayList<>();
+        try (Stream<Path> list = Files.list(folder)) {
+            for (Path p : list.filter(Files::isRegularFile).sorted(Comparator.comparing(Path::toString)).toList()) {
+                if (role(p.getFileName().toString()) != Role.OTHER) {
+                    try {
+                        files.add(SourceText.read(p));
+                    } catch (IOException e) {
+                        io.add(Diagnostic.error(p.toString(), 0, 0, "cannot read: " + e.getMessage()));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            io.add(Diagnostic.error(folder.toString(), 0, 0, "cannot list the folder: " + e.getMessage()));
+        }
+        ImportResult r = read(folder.toString(), files);
+        List<Diagnostic> all = new ArrayList<>(io);
+        all.addAll(r.diagnostics());
+        return new ImportResult(r.source(), r.format(), r.part(), all);
+    }
+
+    /** Combines already loaded files, recognised by name; used by {@link #read(Path)} and by tests. */
+    public ImportResult read(String folderPath, List<SourceText> files) {
+        List<Diagnostic> diagnostics = new ArrayList<>();
+        SlurmConf conf = new SlurmConf();
+        GresConf gres = null;
+        Fabric fabric = null;
+        String gresPath = null;
+        List<SourceText> ordered = new ArrayList<>(files);
+        ordered.sort(Comparator.comparing(f -> role(f.fileName())));
+        for (SourceText f : ordered) {
+            Diagnostics d = new Diagnostics(f.path());
+            switch (role(f.fileName())) {
+                case SLURM_CONF, NODES_CONF -> conf.consume(f, d);
+                case GRES_CONF -> {
+                    gres = GresConf.parse(f, d);
+                    gresPath = f.path();
+                }
+                case TOPOLOGY_CONF -> {
+                    if (topologyReader == null) {
+                        d.warning(0, 0, "no topology.conf reader is plugged in; the fabric is not read");
+                    } else {
+                        ImportResult t = topologyReader.read(f);
+                        fabric = t.part().fabric();
+                        diagnostics.addAll(t.diagnostics());
+                    }
+                }
+                default -> d.info(0, 0, "not a Slurm configuration file; skipped");
+            }
+            diagnostics.addAll(d.list());
+        }
+        Set<Diagnostic> sink = new LinkedHashSet<>();
+        Map<String, NodeTopology> nodes = new LinkedHashMap<>();
+        for (Map.Entry<String, LocatedNodeLine> e : conf.nodes().entrySet()) {
+            List<LocatedGresLine> lines = gres == null ? List.of() : gres.linesFor(e.getKey());
+            nodes.put(e.getKey(), SlurmNodeAssembler.assemble(e.getValue(), lines, sink));
+        }
+        diagnostics.addAll(sink);
+        if (gres != null) {
+            checkGresHosts(gres, conf, diagnostics);
+        }
+        if (fabric != null) {
+            checkFabricHosts(fabric, conf, folderPath, diagnostics);
+        }
+        List<GresLine> gresLines = gres == null ? List.of() : gres.lines().stream().map(LocatedGresLine::gres).toList();
+        Map<String, String> keys = new LinkedHashMap<>(conf.keys());
+        if (gres != null) {
+            keys.putAll(gres.autoDetect());
+        }
+        if (conf.nodes().isEmpty()) {
+            diagnostics.add(Diagnostic.warning(folderPath, 0, 0, "no NodeName= line in slurm.conf or nodes.conf"
+                    + (gresPath != null ? "; gres.conf alone cannot place GPUs on sockets" : "")));
+        }
+        SlurmSettings slurm = new SlurmSettings(conf.nodeLines(), gresLines, keys);
+        ClusterPart part = new ClusterPart(fabric, nodes, conf.hostAttributes(), slurm, null, null);
+        return new ImportResult(new SourceText(folderPath, ""), Format.SLURM_CONF, part, diagnostics);
+    }
+
+    private static void checkGresHosts(GresConf gres, SlurmConf conf, List<Diagnostic> out) {
+        for (LocatedGresLine l : gres.lines()) {
+            List<String> unknown = l.gres().nodes().stream().filter(h -> !conf.nodes().containsKey(h)).toList();
+            if (!unknown.isEmpty() && !conf.nodes().isEmpty()) {
+                out.add(Diagnostic.warning(l.path(), l.line(), l.column(), "NodeName names " + unknown.size()
+                        + " node(s) no node line defines (" + Hostlist.compress(unknown) + "); Slurm ignores them"));
+            }
+        }
+    }
+
+    private static void checkFabricHosts(Fabric fabric, SlurmConf conf, String folder, List<Diagnostic> out) {
+        Set<String> inFabric = new LinkedHashSet<>();
+        fabric.hosts().forEach(h -> inFabric.add(h.name()));
+        fabric.blocks().forEach(b -> inFabric.addAll(b.nodes()));
+        List<String> undefined = inFabric.stream().filter(h -> !conf.nodes().containsKey(h)).toList();
+        List<String> missing = conf.nodes().keySet().stream().filter(h -> !inFabric.contains(h)).toList();
+        if (!undefined.isEmpty() && !conf.nodes().isEmpty()) {
+            out.add(Diagnostic.warning(folder, 0, 0, "topology.conf names " + undefined.size()
+                    + " node(s) no node line defines: " + Hostlist.compress(undefined)
+                    + " (slurmctld: Invalid hostnames in switch configuration)"));
+        }
+        if (!missing.isEmpty()) {
+            out.add(Diagnostic.warning(folder, 0, 0, missing.size() + " node(s) are in no switch or block: "
+                    + Hostlist.compress(missing) + " (slurmctld rejects every job that could touch them)"));
+        }
+    }
+
+    private enum Role { SLURM_CONF, NODES_CONF, GRES_CONF, TOPOLOGY_CONF, OTHER }
+
+    private static Role role(String fileName) {
+        String f = fileName.toLowerCase(java.util.Locale.ROOT);
+        if (f.equals("slurm.conf")) {
+            return Role.SLURM_CONF;
+        }
+        if (f.equals("nodes.conf") || f.endsWith(".slurm.conf")) {
+            return Role.NODES_CONF;
+        }
+        if (f.equals("gres.conf")) {
+            return Role.GRES_CONF;
+        }
+        return f.equals("topology.conf") ? Role.TOPOLOGY_CONF : Role.OTHER;
+    }
+}
