@@ -20,14 +20,12 @@ import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.metrics.FabricTree;
-import org.topoplanner.allocator.replay.SbatchArgs;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.diag.Severity;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
-import org.topoplanner.model.job.SbatchOptions;
 import org.topoplanner.model.node.NodeTopology;
 
 /**
@@ -102,7 +100,7 @@ class InjectedFaultProperties {
     }
 
     private static Optional<Placement> placed(SlurmTreePolicy policy, ClusterState state, JobRequest r) {
-        Suggestion s = policy.suggest(state, SbatchArgs.parse(r.name(), SbatchOptions.toArgs(r)));
+        Suggestion s = policy.suggest(state, r);
         return s instanceof Suggestion.Placed p ? Optional.of(p.placement()) : Optional.empty();
     }
 
