@@ -117,12 +117,10 @@ public final class K8sDefaultPolicy implements PlacementPolicy<JobRequest> {
 
     /** The scheduler's event text: {@code 0/32 nodes are available: 4 Insufficient cpu, 28 ...}. */
     static String unschedulable(int nodes, Map<String, Integer> reasons) {
-        List<Map.Entry<String, Integer>> list = new ArrayList<>(reasons.entrySet());
-        list.sort(Comparator.comparing(Map.Entry::getKey));
-        StringBuilder sb = new StringBuilder("0/" + nodes + " nodes are available: ");
-        for (int i = 0; i < list.size(); i++) {
-            sb.append(i == 0 ? "" : ", ").append(list.get(i).getValue()).append(' ').append(list.get(i).getKey());
-        }
-        return sb.append('.').toString();
+        // FitError sorts the "count reason" strings themselves (sort.Strings), count included.
+        List<String> list = new ArrayList<>();
+        reasons.forEach((reason, count) -> list.add(count + " " + reason));
+        list.sort(Comparator.naturalOrder());
+        return "0/" + nodes + " nodes are available: " + String.join(", ", list) + ".";
     }
 }
