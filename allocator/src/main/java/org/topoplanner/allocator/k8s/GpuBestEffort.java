@@ -76,7 +76,7 @@ final class GpuBestEffort implements DeviceManager.Preference {
     }
 
     private void consider(Best best, List<List<Integer>> partition, List<Integer> required) {
-        boolean ok = partition.stream().anyMatch(s -> s.containsAll(required) && !s.contains(null));
+        boolean ok = partition.stream().anyMatch(s -> s.containsAll(required) && s.stream().noneMatch(x -> x == null));
         if (!ok) {
             return;
         }
