@@ -1,0 +1,181 @@
+package org.topoplanner.allocator.k8s;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.topoplanner.model.node.Gpu;
+import org.topoplanner.model.node.LinkKind;
+import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.model.node.PcieLinkClassifier;
+
+/**
+ * The NVIDIA device plugin's {@code GetPreferredAllocation} for whole GPUs: go-gpuallocator's
+ * {@code besteffort_policy.go}. All available GPUs are split into sets of the requested size (padded
+ * with empty slots); the partition with the highest total pair score wins, and from it the set with the
+ * highest score that holds every required GPU. The first best found wins ties; go-gpuallocator sees the
+ * GPUs in the order the kubelet lists them (a Go map, so random), this model in index order.
+ *
+ * <p>Pair score ({@code calculateGPUPairScore}): the PCIe path (NVML common ancestor) scores
+ * SYS 10, NODE 20, PHB 30, PXB 40, PIX 50 (same board 60, not modelled), plus 100 per NVLink lane
+ * between the two GPUs. go-gpuallocator counts only lanes whose far end is the other GPU, so GPUs
+ * behind NVSwitches get no NVLink points at all, and its switch stops at twelve lanes: a pair with
+ * 13 to 18 direct lanes also scores no NVLink points.
+ */
+final class GpuBestEffort implements DeviceManager.Preference {
+    private final NodeTopology node;
+    private final PcieLinkClassifier pcie;
+
+    GpuBestEffort(NodeTopology node) {
+        this.node = node;
+        this.pcie = node.pci().isEmpty() ? null : new PcieLinkClassifier(node.pci());
+    }
+
+    @Override
+    public List<Integer> choose(List<Integer> available, List<Integer> required, int size) {
+        if (size <= 0 || available.size() < size || required.size() > size) {
+            return List.of();
+        }
+        List<Integer> devices = new ArrayList<>(available);
+        Best best = new Best();
+        if (size == 1) {
+            for (int d : devices) {
+                List<List<Integer>> partition = List.of(List.of(d));
+                consider(best, partition, required);
+            }
+        } else {
+            int padding = 0;
+            while ((devices.size() + padding) % size != 0) {
+                padding++;
+            }
+            List<Integer> padded = new ArrayList<>(devices);
+            for (int i = 0; i < padding; i++) {
+                padded.add(null);
+            }
+            partitions(padded, size, padding, new ArrayList<>(), p -> consider(best, p, required));
+        }
+        if (best.partition == null) {
+            return List.of();
+        }
+        List<Integer> bestSet = null;
+        int bestScore = 0;
+        for (List<Integer> set : best.partition) {
+            if (!set.containsAll(required)) {
+                continue;
+            }
+            int s = setScore(set);
+            if (bestSet == null || s > bestScore) {
+                bestSet = set;
+                bestScore = s;
+            }
+        }
+        return bestSet == null ? List.of() : bestSet.stream().filter(x -> x != null).sorted().toList();
+    }
+
+    private static final class Best {
+        List<List<Integer>> partition;
+        int score;
+    }
+
+    private void consider(Best best, List<List<Integer>> partition, List<Integer> required) {
+        boolean ok = partition.stream().anyMatch(s -> s.containsAll(required) && s.stream().noneMatch(x -> x == null));
+        if (!ok) {
+            return;
+        }
+        int score = partition.stream().mapToInt(this::setScore).sum();
+        if (best.partition == null || score > best.score) {
+            // Padding slots are nulls, so the sets are copied into lists that allow them.
+            best.partition = partition.stream().<List<Integer>>map(ArrayList::new).toList();
+            best.score = score;
+        }
+    }
+
+    /** {@code iterateGPUPartitions}: the first device always opens the next set; sets hold no or all padding. */
+    private static void partitions(List<Integer> devices, int size, int padding, List<List<Integer>> accum,
+                                   java.util.function.Consumer<List<List<Integer>>> callback) {
+        if (devices.size() == size) {
+            List<List<Integer>> p = new ArrayList<>(accum);
+            p.add(devices);
+            callback.accept(p);
+            return;
+        }
+        List<Integer> rest = devices.subList(1, devices.size());
+        sets(rest, size - 1, 0, new ArrayList<>(), set -> {
+            List<Integer> full = new ArrayList<>();
+            full.add(devices.get(0));
+            full.addAll(set);
+            long pad = full.stream().filter(x -> x == null).count();
+            if (!(pad == 0 || pad == padding)) {
+                return;
+            }
+            List<Integer> remaining = new ArrayList<>();
+            List<Integer> taken = new ArrayList<>(full);
+            for (Integer d : devices) {
+                if (!taken.remove(d)) {
+                    remaining.add(d);
+                }
+            }
+            accum.add(full);
+            partitions(remaining, size, padding, accum, callback);
+            accum.remove(accum.size() - 1);
+        });
+    }
+
+    private static void sets(List<Integer> devices, int size, int from, List<Integer> accum,
+                             java.util.function.Consumer<List<Integer>> callback) {
+        if (accum.size() == size) {
+            callback.accept(new ArrayList<>(accum));
+            return;
+        }
+        for (int i = from; i < devices.size(); i++) {
+            accum.add(devices.get(i));
+            sets(devices, size, i + 1, accum, callback);
+            accum.remove(accum.size() - 1);
+        }
+    }
+
+    int setScore(List<Integer> set) {
+        int score = 0;
+        for (int i = 0; i < set.size(); i++) {
+            for (int j = i + 1; j < set.size(); j++) {
+                score += pairScore(set.get(i), set.get(j));
+            }
+        }
+        return score;
+    }
+
+    /** {@code calculateGPUPairScore}. */
+    int pairScore(Integer a, Integer b) {
+        if (a == null || b == null || a.equals(b)) {
+            return 0;
+        }
+        Gpu ga = node.gpu(a).orElseThrow();
+        Gpu gb = node.gpu(b).orElseThrow();
+        int score = switch (pcieClass(ga, gb)) {
+            case SYS -> 10;
+            case NODE -> 20;
+            case PHB -> 30;
+            case PXB -> 40;
+            case PIX -> 50;
+            case NV -> 0;
+        };
+        int lanes = node.nvSwitches().isEmpty() ? node.nvlinkLanes(ga.id(), gb.id()) : 0;
+        if (lanes >= 1 && lanes <= 12) {
+            score += 100 * lanes;
+        }
+        return score;
+    }
+
+    /** The PCIe class of a pair: the link list when it is a PCIe class, else the PCIe tree, else NUMA. */
+    private LinkKind pcieClass(Gpu a, Gpu b) {
+        LinkKind k = node.link(a.id(), b.id()).map(l -> l.kind()).orElse(null);
+        if (k != null && k != LinkKind.NV) {
+            return k;
+        }
+        if (pcie != null && a.pciParent() != null && b.pciParent() != null) {
+            java.util.Optional<LinkKind> c = pcie.classify(a.pciParent(), a.numa(), b.pciParent(), b.numa());
+            if (c.isPresent() && c.get() != LinkKind.NV) {
+                return c.get();
+            }
+        }
+        return a.numa() >= 0 && a.numa() == b.numa() ? LinkKind.NODE : LinkKind.SYS;
+    }
+}

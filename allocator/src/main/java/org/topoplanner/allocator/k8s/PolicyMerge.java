@@ -1,0 +1,35 @@
+package org.topoplanner.allocator.k8s;
+
+import java.util.List;
+
+/**
+ * One policy's {@code Merge}: the best hint and whether the pod (or container) is admitted
+ * ({@code policy_best_effort.go}, {@code policy_restricted.go}, {@code policy_single_numa_node.go}).
+ *
+ * @param hint  the hint resources are then allocated along ({@code affinity == null}: any NUMA node)
+ * @param admit false means the kubelet answers {@code TopologyAffinityError}
+ */
+public record PolicyMerge(TopologyHint hint, boolean admit) {
+
+    /** Merges the hints of every provider (each a list of per-resource hints) under {@code policy}. */
+    public static PolicyMerge of(TopologyManagerPolicy policy, List<Integer> numaNodes,
+                                 List<List<ResourceHints>> providers) {
+        List<List<TopologyHint>> filtered = HintMerger.filter(providers);
+        return switch (policy) {
+            case NONE -> new PolicyMerge(new TopologyHint(null, true), true);
+            case BEST_EFFORT -> new PolicyMerge(HintMerger.merge(numaNodes, filtered), true);
+            case RESTRICTED -> {
+                TopologyHint best = HintMerger.merge(numaNodes, filtered);
+                yield new PolicyMerge(best, best.preferred());
+            }
+            case SINGLE_NUMA_NODE -> {
+                TopologyHint best = HintMerger.merge(numaNodes, HintMerger.singleNuma(filtered));
+                // The kubelet turns an all-NUMA answer into "any NUMA node" before deciding.
+                if (best.affinity() != null && best.affinity().equals(NumaMask.of(numaNodes))) {
+                    best = new TopologyHint(null, best.preferred());
+                }
+                yield new PolicyMerge(best, best.preferred());
+            }
+        };
+    }
+}

@@ -1,0 +1,153 @@
+package org.topoplanner.allocator.kueue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.PendingReason;
+import org.topoplanner.allocator.PlacementPolicy;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.k8s.Admission;
+import org.topoplanner.allocator.k8s.AdmissionSession;
+import org.topoplanner.allocator.k8s.KubeletSettings;
+import org.topoplanner.allocator.k8s.NodeCapacity;
+import org.topoplanner.allocator.k8s.NodeScore;
+import org.topoplanner.allocator.k8s.Outcome;
+import org.topoplanner.allocator.k8s.PodRequest;
+import org.topoplanner.allocator.k8s.PodTemplate;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.k8s.TasRequest;
+
+/**
+ * {@code kueue-tas}: Kueue Topology Aware Scheduling ({@link TasAlgorithm}) assigns the job's pods to
+ * topology domains as a whole, then each node's kubelet admits its pods (several pods may share a node
+ * when they fit). The topology is the cluster's Kueue Topology, or its fabric tiers ({@link TopologyLevels}).
+ *
+ * <p>A job's TAS request comes from {@code requests} (read from its PodSet annotations); a job without
+ * one is treated as {@code preferred} at the level just above the hostname (the leaf switch), which is
+ * what a planner wants by default. Real Kueue treats a PodSet without annotations on a TAS flavor as
+ * implicitly unconstrained at the lowest level; pass an explicit request to emulate that.
+ *
+ * <p>When the lowest level is not the hostname, the pods of a lowest-level domain are placed on its
+ * nodes by the kube-scheduler's scores ({@link NodeScore}), ties by name.
+ */
+public final class KueueTasPolicy implements PlacementPolicy<JobRequest> {
+    private final KubeletSettings kubelet;
+    private final PodTemplate template;
+    private final Function<JobRequest, Optional<TasRequest>> requests;
+
+    public KueueTasPolicy(KubeletSettings kubelet, PodTemplate template,
+                          Function<JobRequest, Optional<TasRequest>> requests) {
+        this.kubelet = kubelet;
+        this.template = template;
+        this.requests = requests;
+    }
+
+    public KueueTasPolicy(PolicyOptions options) {
+        this(KubeletSettings.from(options), PodTemplate.DEFAULT, j -> Optional.empty());
+    }
+
+    @Override
+    public String id() {
+        return "kueue-tas";
+    }
+
+    @Override
+    public Suggestion suggest(ClusterState state, JobRequest job) {
+        return suggest(state, job, requests.apply(job).orElse(null));
+    }
+
+    /** The suggestion for {@code job} under {@code tas} ({@code null}: preferred at the leaf level). */
+    public Suggestion suggest(ClusterState state, JobRequest job, TasRequest tas) {
+        TopologyLevels levels = TopologyLevels.of(state.cluster());
+        if (levels.values().isEmpty()) {
+            return new Suggestion.Impossible("no node carries every level label of topology " + levels.name());
+        }
+        TasRequest.Mode mode = tas == null ? TasRequest.Mode.PREFERRED : tas.mode();
+        String level = tas == null || tas.level() == null ? defaultLevel(levels, mode) : tas.level();
+        int levelIdx = levels.indexOf(level);
+        if (levelIdx < 0) {
+            return new Suggestion.Impossible("no requested topology level: " + level);
+        }
+        int count = tas != null && tas.podCount() > 0 ? tas.podCount() : job.requestedNodes();
+        PodRequest pod = template.pod(state, job, 0);
+        Map<String, NodeCapacity> idle = capacities(ClusterState.empty(state.cluster()), job, levels);
+        TasAlgorithm.Result ever = new TasAlgorithm(levels, idle, pod).assign(mode, levelIdx, count);
+        if (ever.failure() != null) {
+            return new Suggestion.Impossible("even on an idle cluster: " + ever.failure());
+        }
+        Map<String, NodeCapacity> nodes = capacities(state, job, levels);
+        TasAlgorithm.Result r = new TasAlgorithm(levels, nodes, pod).assign(mode, levelIdx, count);
+        if (r.failure() != null) {
+            return new Suggestion.Pending(PendingReason.RESOURCES,
+                    "couldn't assign flavors to pod set main: " + r.failure());
+        }
+        return outcome(state, job, pod, levels, nodes, r, mode, level).toSuggestion();
+    }
+
+    private static String defaultLevel(TopologyLevels levels, TasRequest.Mode mode) {
+        int n = levels.levels().size();
+        if (mode == TasRequest.Mode.UNCONSTRAINED || n == 1 || !levels.lowestIsHostname()) {
+            return levels.levels().get(n - 1);
+        }
+        return levels.levels().get(n - 2);
+    }
+
+    private static Map<String, NodeCapacity> capacities(ClusterState state, JobRequest job, TopologyLevels levels) {
+        Map<String, NodeCapacity> out = new LinkedHashMap<>();
+        for (String h : PodTemplate.candidateHosts(state, job)) {
+            if (levels.values().containsKey(h)) {
+                out.put(h, NodeCapacity.of(state, h));
+            }
+        }
+        return out;
+    }
+
+    private Outcome outcome(ClusterState state, JobRequest job, PodRequest pod, TopologyLevels levels,
+                            Map<String, NodeCapacity> nodes, TasAlgorithm.Result r, TasRequest.Mode mode, String level) {
+        List<String> notes = new ArrayList<>();
+        notes.add("Kueue TAS " + mode.name().toLowerCase() + " at " + level + ": assigned at "
+                + levels.levels().get(r.fitLevel()) + " to " + r.leaves());
+        AdmissionSession kubelets = new AdmissionSession(state, kubelet);
+        List<Admission> bound = new ArrayList<>();
+        int pending = 0;
+        int i = 0;
+        Map<String, NodeCapacity> live = new LinkedHashMap<>(nodes);
+        for (TasDomain leaf : r.leaves()) {
+            for (int k = 0; k < leaf.state; k++) {
+                PodRequest p = pod.named(job.name() + "-" + i++);
+                String host = pick(leaf.hosts, live, p);
+                if (host == null) {
+                    pending++;
+                    continue;
+                }
+                live.put(host, live.get(host).plus(p));
+                bound.add(kubelets.admit(host, p));
+            }
+        }
+        String why = pending == 0 ? "" : pending + " pod(s) did not fit the nodes of their assigned domain";
+        return new Outcome(job.name(), i, bound, pending, why, notes);
+    }
+
+    /** The node of a domain the kube-scheduler would bind the pod to: the best score, ties by name. */
+    private static String pick(List<String> hosts, Map<String, NodeCapacity> live, PodRequest pod) {
+        String best = null;
+        long bestScore = -1;
+        for (String h : hosts.stream().sorted().toList()) {
+            NodeCapacity n = live.get(h);
+            if (n.insufficient(pod).isPresent()) {
+                continue;
+            }
+            long s = NodeScore.of(n, pod).total();
+            if (s > bestScore) {
+                best = h;
+                bestScore = s;
+            }
+        }
+        return best;
+    }
+}
