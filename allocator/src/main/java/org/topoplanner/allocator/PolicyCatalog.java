@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.topoplanner.allocator.k8s.K8sDefaultPolicy;
+import org.topoplanner.allocator.kueue.KueueTasPolicy;
 import org.topoplanner.allocator.slurm.SlurmBlockPolicy;
+import org.topoplanner.allocator.volcano.VolcanoPolicy;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 
 /**
@@ -18,6 +21,9 @@ public final class PolicyCatalog {
     static {
         FACTORIES.put("slurm-tree", SlurmTreePolicy::new);
         FACTORIES.put("slurm-block", SlurmBlockPolicy::new);
+        FACTORIES.put("k8s-default", K8sDefaultPolicy::new);
+        FACTORIES.put("kueue-tas", KueueTasPolicy::new);
+        FACTORIES.put("volcano", VolcanoPolicy::new);
     }
 
     private PolicyCatalog() {

@@ -29,7 +29,7 @@ import org.topoplanner.model.job.JobRequest;
  * <p>Binding does not wait for the kubelet: a pod the Topology Manager rejects is reported as bound
  * and rejected ({@code TopologyAffinityError}), see {@link Outcome}.
  */
-public final class K8sDefaultPolicy implements PlacementPolicy<JobRequest> {
+public final class K8sDefaultPolicy implements PlacementPolicy {
     private final KubeletSettings kubelet;
     private final PodTemplate template;
     private final boolean gang;

@@ -35,7 +35,7 @@ import org.topoplanner.model.k8s.TasRequest;
  * <p>When the lowest level is not the hostname, the pods of a lowest-level domain are placed on its
  * nodes by the kube-scheduler's scores ({@link NodeScore}), ties by name.
  */
-public final class KueueTasPolicy implements PlacementPolicy<JobRequest> {
+public final class KueueTasPolicy implements PlacementPolicy {
     private final KubeletSettings kubelet;
     private final PodTemplate template;
     private final Function<JobRequest, Optional<TasRequest>> requests;

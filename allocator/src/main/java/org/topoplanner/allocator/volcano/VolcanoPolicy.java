@@ -39,7 +39,7 @@ import org.topoplanner.model.job.JobRequest;
  *
  * <p>Several tasks may share a node when it has room, as in Volcano.
  */
-public final class VolcanoPolicy implements PlacementPolicy<JobRequest> {
+public final class VolcanoPolicy implements PlacementPolicy {
     private final KubeletSettings kubelet;
     private final PodTemplate template;
     private final Function<JobRequest, NetworkTopology> topology;

@@ -63,7 +63,7 @@ class PolicyProperties {
                 cpusPerGpu == 0 ? null : cpusPerGpu, null, null, false, false, false, List.of(), List.of(), null);
     }
 
-    private static List<PlacementPolicy<JobRequest>> policies(KubeletSettings k, boolean gang) {
+    private static List<PlacementPolicy> policies(KubeletSettings k, boolean gang) {
         return List.of(new K8sDefaultPolicy(k, PodTemplate.DEFAULT, gang),
                 new KueueTasPolicy(k, PodTemplate.DEFAULT, j -> Optional.empty()),
                 new VolcanoPolicy(k, PodTemplate.DEFAULT, j -> new NetworkTopology(true, null)),
@@ -78,7 +78,7 @@ class PolicyProperties {
         ClusterState s = state(busy);
         KubeletSettings k = KubeletSettings.of(TopologyManagerPolicy.parse(POLICIES[p]).orElseThrow(),
                 TopologyManagerScope.parse(SCOPES[sc]).orElseThrow());
-        for (PlacementPolicy<JobRequest> policy : policies(k, false)) {
+        for (PlacementPolicy policy : policies(k, false)) {
             Suggestion r = policy.suggest(s, job(nodes, gpus, cpusPerGpu));
             if (r instanceof Suggestion.Placed placed) {
                 for (HostAllocation h : placed.placement().hosts()) {
@@ -99,7 +99,7 @@ class PolicyProperties {
         // Policy none: the kubelet rejects nothing, so a gang policy's pods all run or none does.
         ClusterState s = state(busy);
         KubeletSettings k = KubeletSettings.of(TopologyManagerPolicy.NONE, TopologyManagerScope.CONTAINER);
-        for (PlacementPolicy<JobRequest> policy : policies(k, true)) {
+        for (PlacementPolicy policy : policies(k, true)) {
             Suggestion r = policy.suggest(s, job(nodes, gpus, 0));
             if (r instanceof Suggestion.Placed placed) {
                 assertThat(placed.placement().gpuCount()).as(policy.id()).isEqualTo(nodes * gpus);
