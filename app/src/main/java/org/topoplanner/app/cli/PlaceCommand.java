@@ -58,13 +58,26 @@ public final class PlaceCommand implements Callable<Integer> {
             }
             running = loaded.state();
         }
-        Suggestion s = p.suggest(running, request);
+        ClusterState others = running;
+        Suggestion s = p.suggest(others, request);
         var out = spec.commandLine().getOut();
+        PlacementReport report = SuggestionJson.placementOf(s)
+                .map(pl -> PlacementReport.of(others, request, pl, policy, policyArgs.options(spec))).orElse(null);
         if (json) {
-            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(SuggestionJson.of(policy, request.name(), s)));
+            var o = SuggestionJson.of(policy, request.name(), s);
+            if (report != null) {
+                o.set("metrics", report.metricsJson());
+                o.set("violations", report.violationsJson());
+            } else {
+                o.putNull("metrics");
+                o.putArray("violations");
+            }
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o));
         } else {
             out.println(policy + ": " + SuggestionJson.line(s));
+            if (report != null) {
+                report.lines().forEach(out::println);
+            }
         }
         out.flush();
         return s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting ? TopoPlannerCommand.OK

@@ -34,6 +34,17 @@ final class SuggestionJson {
         return o;
     }
 
+    /** The placement a suggestion would run (now, or after waiting), if any. */
+    static java.util.Optional<Placement> placementOf(Suggestion s) {
+        if (s instanceof Suggestion.Placed p) {
+            return java.util.Optional.of(p.placement());
+        }
+        if (s instanceof Suggestion.Waiting w) {
+            return java.util.Optional.of(w.placement());
+        }
+        return java.util.Optional.empty();
+    }
+
     static ObjectNode placement(Placement p) {
         ObjectNode o = F.objectNode().put("job", p.job());
         o.put("nodelist", org.topoplanner.model.hostlist.Hostlist.compress(p.hostNames()));
@@ -65,7 +76,7 @@ final class SuggestionJson {
     }
 
     private static String summary(Placement p) {
-        return org.topoplanner.model.hostlist.Hostlist.compress(p.hostNames()) + " (" + p.hosts().size() + " nodes, "
+        return org.topoplanner.model.hostlist.Hostlist.compress(p.hostNames()) + " (" + p.hosts().size() + (p.hosts().size() == 1 ? " node, " : " nodes, ")
                 + p.gpuCount() + " GPUs)";
     }
 }

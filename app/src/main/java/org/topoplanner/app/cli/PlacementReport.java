@@ -1,0 +1,136 @@
+package org.topoplanner.app.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.k8s.Admission;
+import org.topoplanner.allocator.k8s.KubeletSettings;
+import org.topoplanner.allocator.k8s.TopologyManagerAdmission;
+import org.topoplanner.allocator.metrics.NodeMetrics;
+import org.topoplanner.allocator.metrics.PlacementMetrics;
+import org.topoplanner.allocator.validate.PlacementValidator;
+import org.topoplanner.allocator.validate.TopologyAdmission;
+import org.topoplanner.allocator.validate.ValidationOptions;
+import org.topoplanner.allocator.validate.Violation;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
+
+/** Metrics and violations of a placement, as JSON and as lines for people. */
+final class PlacementReport {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    private static final Set<String> KUBERNETES = Set.of("k8s-default", "kueue-tas", "volcano");
+
+    final PlacementMetrics metrics;
+    final List<Violation> violations;
+
+    private PlacementReport(PlacementMetrics metrics, List<Violation> violations) {
+        this.metrics = metrics;
+        this.violations = violations;
+    }
+
+    /**
+     * Scores and checks {@code placement} against what else runs; under a Kubernetes policy the
+     * kubelet's admission of each pod is part of the check.
+     */
+    static PlacementReport of(ClusterState others, JobRequest request, Placement placement, String policy,
+                              PolicyOptions options) {
+        ValidationOptions v = ValidationOptions.NONE;
+        if (policy != null && KUBERNETES.contains(policy)) {
+            KubeletSettings kubelet = KubeletSettings.from(options);
+            List<TopologyAdmission> admissions = new ArrayList<>();
+            for (HostAllocation h : placement.hosts()) {
+                Admission a = TopologyManagerAdmission.wouldAdmit(others, h, kubelet);
+                admissions.add(new TopologyAdmission(h.host(), a instanceof Admission.Admitted,
+                        options.topologyManager(), options.topologyScope(),
+                        a instanceof Admission.Rejected r ? r.reason() + ": " + r.message() : null));
+            }
+            v = v.withAdmissions(admissions);
+        }
+        List<Violation> violations = new PlacementValidator().validate(others, request, placement, v);
+        return new PlacementReport(PlacementMetrics.of(others.with(placement), placement), violations);
+    }
+
+    boolean hasErrors() {
+        return violations.stream().anyMatch(x -> x.severity().name().equals("ERROR"));
+    }
+
+    ObjectNode metricsJson() {
+        ObjectNode o = F.objectNode();
+        o.put("leaves", metrics.leaves()).put("spines", metrics.spines()).put("highestTier", metrics.highestTier());
+        if (metrics.worstPair().a() == null) {
+            o.putNull("worstPair");
+        } else {
+            ObjectNode wp = o.putObject("worstPair");
+            wp.put("a", metrics.worstPair().a()).put("b", metrics.worstPair().b()).put("hops", metrics.worstPair().hops());
+        }
+        if (Double.isFinite(metrics.busGBps())) {
+            o.put("ringBusGBps", round(metrics.busGBps()));
+        } else {
+            o.putNull("ringBusGBps");
+        }
+        o.put("ringBottleneck", metrics.ring().bottleneck());
+        ArrayNode assumptions = o.putArray("assumptions");
+        metrics.ring().assumptions().forEach(assumptions::add);
+        ArrayNode nodes = o.putArray("nodes");
+        for (NodeMetrics n : metrics.nodes()) {
+            ObjectNode no = nodes.addObject().put("host", n.host());
+            ArrayNode numa = no.putArray("numaNodes");
+            n.numaNodes().forEach(numa::add);
+            no.put("nvlinkGBps", round(n.nvlinkGBps())).put("ringGBps", round(n.ringGBps()));
+        }
+        ObjectNode frag = o.putObject("fragmentation");
+        frag.put("freeNodes", metrics.fragmentation().freeNodes());
+        ArrayNode freeLeaves = frag.putArray("freeLeaves");
+        metrics.fragmentation().freeLeaves().forEach(freeLeaves::add);
+        frag.put("freeGpus", metrics.fragmentation().freeGpus()).put("strandedGpus", metrics.fragmentation().strandedGpus());
+        return o;
+    }
+
+    ArrayNode violationsJson() {
+        ArrayNode a = F.arrayNode();
+        for (Violation v : violations) {
+            ObjectNode o = a.addObject().put("code", v.code()).put("severity", v.severity().word());
+            ArrayNode el = o.putArray("elements");
+            v.elements().forEach(el::add);
+            o.put("sentence", v.sentence());
+        }
+        return a;
+    }
+
+    List<String> lines() {
+        List<String> out = new ArrayList<>();
+        StringBuilder sb = new StringBuilder("  ");
+        if (metrics.worstPair().a() == null) {
+            sb.append("one node");
+        } else {
+            sb.append(String.format("spans %s, %s (highest tier %d); worst pair %s-%s, %d hops",
+                    plural(metrics.leaves(), "leaf", "leaves"), plural(metrics.spines(), "spine", "spines"),
+                    metrics.highestTier(), metrics.worstPair().a(), metrics.worstPair().b(), metrics.worstPair().hops()));
+        }
+        if (Double.isFinite(metrics.busGBps())) {
+            sb.append(String.format("; ring all-reduce ~%.1f GB/s, limited by %s", metrics.busGBps(),
+                    metrics.ring().bottleneck()));
+        } else {
+            sb.append("; no ring (").append(metrics.ring().bottleneck()).append(')');
+        }
+        out.add(sb.toString());
+        for (Violation v : violations) {
+            out.add("  " + v.severity().word() + " " + v.code() + ": " + v.sentence());
+        }
+        return out;
+    }
+
+    private static String plural(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 100) / 100.0;
+    }
+}
