@@ -1,0 +1,101 @@
+package org.topoplanner.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class AllocatorCommandsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @ParameterizedTest(name = "replay of tree32 under Slurm {0} matches the real one")
+    @CsvSource({"22.05", "24.11"})
+    void replayReproducesTheRealSlurm(String version) throws Exception {
+        CommandLineTest.Run r = CommandLineTest.run("replay", "--cluster", ConvertCommandTest.input("tree32").toString(),
+                "--policy", "slurm-tree", "--slurm-version", version,
+                ConvertCommandTest.input("tree32-jobs.txt").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        Map<String, String> ours = jobLines(r.out().lines().toList());
+        Map<String, String> real = jobLines(Files.readAllLines(ConvertCommandTest.input("oracle/tree32-" + version + ".jsonl")));
+        assertThat(ours).hasSize(real.size()).isEqualTo(real);
+    }
+
+    /** when+name to state, reason, nodes, and per node CPU ids and GPU indices. */
+    private static Map<String, String> jobLines(List<String> lines) throws Exception {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String line : lines) {
+            JsonNode n = JSON.readTree(line);
+            if (!"job".equals(n.path("type").asText())) {
+                continue;
+            }
+            List<String> alloc = new ArrayList<>();
+            n.path("alloc").forEach(a -> alloc.add(a.path("node").asText() + " c" + a.path("cpus") + " g" + a.path("gpus")));
+            out.put(n.path("when").asText() + " " + n.path("name").asText(), n.path("state").asText() + " "
+                    + n.path("reason").asText("") + " " + n.path("nodes") + " " + alloc);
+        }
+        return out;
+    }
+
+    @Test
+    void placeExplainsItsAnswerAsJson() throws Exception {
+        CommandLineTest.Run r = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--json", "--",
+                "-N", "4", "--gpus-per-node=8");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode d = JSON.readTree(r.out());
+        assertThat(d.get("outcome").asText()).isEqualTo("placed");
+        assertThat(d.at("/placement/nodelist").asText()).isEqualTo("node[01-04]");
+        assertThat(d.at("/metrics/leaves").asInt()).isEqualTo(1);
+        assertThat(d.get("violations").isArray()).isTrue();
+    }
+
+    @Test
+    void placeSaysWhenAJobCanNeverRun() {
+        CommandLineTest.Run r = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--",
+                "-N", "40", "--gpus-per-node=8");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).contains("slurm-tree:");
+    }
+
+    @Test
+    void placeNamesABadSbatchOptionAsAUsageError() {
+        CommandLineTest.Run r = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--", "--gpus-per-nod=8");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("unknown option --gpus-per-nod");
+    }
+
+    @Test
+    void compareListsEveryPolicy() {
+        CommandLineTest.Run r = CommandLineTest.run("compare", "--example", "--", "-N", "2", "--gpus-per-node=8");
+        assertThat(r.code()).isZero();
+        for (String p : new String[] {"slurm-tree", "slurm-block", "k8s-default", "kueue-tas", "volcano"}) {
+            assertThat(r.out()).contains(p);
+        }
+    }
+
+    @Test
+    void validateFindsOvercommitAndBrokenBinding(@TempDir Path dir) throws Exception {
+        Path p = dir.resolve("p.json");
+        Files.writeString(p, """
+                [{"job": "a", "sbatch": ["-N", "2", "--gpus-per-node=4", "--gres-flags=enforce-binding"],
+                  "hosts": [{"host": "node01", "gpus": [0, 1, 2, 3], "cpus": "0"},
+                            {"host": "node02", "gpus": [0, 1, 2, 3], "cpus": "20"}]},
+                 {"job": "b", "hosts": [{"host": "node01", "gpus": [3], "cpus": "1"}]}]
+                """);
+        CommandLineTest.Run r = CommandLineTest.run("validate", "--example", "--placement", p.toString(), "--json");
+        assertThat(r.code()).isEqualTo(1);
+        JsonNode d = JSON.readTree(r.out());
+        assertThat(d.get(0).get("valid").asBoolean()).isFalse();
+        assertThat(d.get(0).get("violations").toString()).contains("CPU_NOT_LOCAL");
+        assertThat(d.get(1).get("violations").toString()).contains("RESOURCE_OVERCOMMIT");
+    }
+}
