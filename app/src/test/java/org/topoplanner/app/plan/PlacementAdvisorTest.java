@@ -1,0 +1,58 @@
+package org.topoplanner.app.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.Job;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.resources.ShippedData;
+
+class PlacementAdvisorTest {
+    private final PlacementAdvisor advisor = new PlacementAdvisor();
+    private final Plan empty = Plan.of(ShippedData.exampleCluster());
+
+    @Test
+    void aJobDroppedOnASwitchStaysInItsSubtree() {
+        JobRequest r = JobRequest.nodesWithGpus("j", 4, 8);
+        Advice a = advisor.suggest(empty, r, new DropTarget.OnSwitch("leaf3"), "slurm-tree", PolicyOptions.DEFAULT);
+        assertThat(a.placement().hostNames()).containsExactly("node17", "node18", "node19", "node20");
+        assertThat(a.verdict()).isNotEqualTo(Verdict.IMPOSSIBLE);
+    }
+
+    @Test
+    void aSwitchTooSmallForTheJobIsRed() {
+        JobRequest r = JobRequest.nodesWithGpus("j", 10, 8);
+        Advice a = advisor.suggest(empty, r, new DropTarget.OnSwitch("leaf1"), "slurm-tree", PolicyOptions.DEFAULT);
+        assertThat(a.verdict()).isEqualTo(Verdict.IMPOSSIBLE);
+        assertThat(a.placementIfAny()).isEmpty();
+        assertThat(a.reason()).isNotBlank();
+    }
+
+    @Test
+    void aJobDroppedOnAHostUsesIt() {
+        JobRequest r = JobRequest.nodesWithGpus("j", 1, 4);
+        Advice a = advisor.suggest(empty, r, new DropTarget.OnHost("node30"), "slurm-tree", PolicyOptions.DEFAULT);
+        assertThat(a.placement().hostNames()).containsExactly("node30");
+    }
+
+    @Test
+    void gpusDroppedByHandAcrossSocketsAreAmberAndOvercommitIsRed() {
+        JobRequest r = JobRequest.nodesWithGpus("j", 1, 2);
+        Advice split = advisor.suggest(empty, r, new DropTarget.OnGpus("node01", List.of(0, 4)), "slurm-tree",
+                PolicyOptions.DEFAULT);
+        assertThat(split.verdict()).isEqualTo(Verdict.WARNINGS);
+        assertThat(split.violations()).extracting(v -> v.code()).contains("GPU_NUMA_SPLIT");
+
+        Plan busy = empty.withJob(new Job("other", List.of("-N1", "--gpus-per-node=1")),
+                new Placement("other", List.of(HostAllocation.of("node01", List.of(0), CpuSet.of(0)))));
+        Advice clash = advisor.check(busy, r, new Placement("j", List.of(HostAllocation.of("node01", List.of(0, 1),
+                CpuSet.of(1)))));
+        assertThat(clash.verdict()).isEqualTo(Verdict.IMPOSSIBLE);
+        assertThat(clash.reason()).startsWith("RESOURCE_OVERCOMMIT");
+    }
+}
