@@ -1,0 +1,194 @@
+package org.topoplanner.app.desktop;
+
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.app.plan.Advice;
+import org.topoplanner.app.plan.DropTarget;
+import org.topoplanner.app.plan.EditHistory;
+import org.topoplanner.app.plan.Plan;
+import org.topoplanner.app.plan.PlanEdit;
+import org.topoplanner.app.plan.PlanEdits;
+import org.topoplanner.app.plan.PlacementAdvisor;
+import org.topoplanner.app.plan.Verdict;
+import org.topoplanner.model.job.Job;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.job.SbatchOptions;
+
+/**
+ * The window's state as observable properties: the plan (through the edit history), the policy,
+ * the selection, the live suggestion while dragging, and undo/redo availability. Uses only
+ * javafx.beans, so it is tested without a toolkit.
+ */
+public final class PlanViewModel {
+    private final EditHistory history;
+    private final PlacementAdvisor advisor = new PlacementAdvisor();
+    private final ObjectProperty<Plan> plan = new SimpleObjectProperty<>();
+    private final StringProperty policy = new SimpleStringProperty("planner");
+    private final ObjectProperty<PolicyOptions> options = new SimpleObjectProperty<>(PolicyOptions.DEFAULT);
+    private final StringProperty selection = new SimpleStringProperty();
+    private final StringProperty selectedJob = new SimpleStringProperty();
+    private final ObjectProperty<Advice> liveAdvice = new SimpleObjectProperty<>();
+    private final BooleanProperty canUndo = new SimpleBooleanProperty();
+    private final BooleanProperty canRedo = new SimpleBooleanProperty();
+    private final StringProperty undoText = new SimpleStringProperty("Undo");
+    private final StringProperty redoText = new SimpleStringProperty("Redo");
+    private final BooleanProperty dirty = new SimpleBooleanProperty();
+
+    public PlanViewModel(Plan start) {
+        history = new EditHistory(start, 200);
+        if (!org.topoplanner.allocator.PolicyCatalog.ids().contains(policy.get())) {
+            policy.set(org.topoplanner.allocator.PolicyCatalog.ids().get(0));
+        }
+        refresh(false);
+    }
+
+    public ReadOnlyObjectProperty<Plan> planProperty() {
+        return plan;
+    }
+
+    public Plan plan() {
+        return plan.get();
+    }
+
+    public StringProperty policyProperty() {
+        return policy;
+    }
+
+    public ObjectProperty<PolicyOptions> optionsProperty() {
+        return options;
+    }
+
+    public StringProperty selectionProperty() {
+        return selection;
+    }
+
+    public StringProperty selectedJobProperty() {
+        return selectedJob;
+    }
+
+    public ReadOnlyObjectProperty<Advice> liveAdviceProperty() {
+        return liveAdvice;
+    }
+
+    public ReadOnlyBooleanProperty canUndoProperty() {
+        return canUndo;
+    }
+
+    public ReadOnlyBooleanProperty canRedoProperty() {
+        return canRedo;
+    }
+
+    public ReadOnlyStringProperty undoTextProperty() {
+        return undoText;
+    }
+
+    public ReadOnlyStringProperty redoTextProperty() {
+        return redoText;
+    }
+
+    public BooleanProperty dirtyProperty() {
+        return dirty;
+    }
+
+    /** What the chosen policy would do with {@code request} dropped on {@code target}; shown as the ghost. */
+    public Advice advise(JobRequest request, DropTarget target) {
+        Advice a = advisor.suggest(plan(), request, target, policy.get(), options.get());
+        liveAdvice.set(a);
+        return a;
+    }
+
+    public void clearAdvice() {
+        liveAdvice.set(null);
+    }
+
+    /** Drops a new job: places it where the policy suggests for the target; false when it cannot go there. */
+    public boolean drop(JobRequest request, DropTarget target) {
+        JobRequest named = request.withName(plan().freshJobName(request.name()));
+        Advice a = advisor.suggest(plan(), named, target, policy.get(), options.get());
+        liveAdvice.set(null);
+        if (a.placementIfAny().isEmpty() || a.verdict() == Verdict.IMPOSSIBLE) {
+            return false;
+        }
+        perform(PlanEdits.place(new Job(named.name(), SbatchOptions.toArgs(named)), a.placement()));
+        selectedJob.set(named.name());
+        return true;
+    }
+
+    /** Moves a placed job by hand (kept even when it violates something: validation explains it). */
+    public Advice move(String job, Placement placement) {
+        Advice a = advisor.check(plan(), plan().request(job), placement);
+        perform(PlanEdits.move(job, new Placement(job, placement.hosts()), "Move job"));
+        return a;
+    }
+
+    /** Moves a job to the current policy's suggestion. */
+    public boolean applySuggestion(String job) {
+        Advice a = advisor.suggest(plan(), plan().request(job), DropTarget.ANYWHERE, policy.get(), options.get());
+        if (a.placementIfAny().isEmpty()) {
+            return false;
+        }
+        perform(PlanEdits.move(job, new Placement(job, a.placement().hosts()), "Apply suggestion to"));
+        return true;
+    }
+
+    /** Validation of a placed job as it stands. */
+    public Advice check(String job) {
+        Placement p = plan().placements().get(job);
+        return p == null ? null : advisor.check(plan(), plan().request(job), p);
+    }
+
+    public void delete(String job) {
+        perform(PlanEdits.remove(job));
+        if (job.equals(selectedJob.get())) {
+            selectedJob.set(null);
+        }
+    }
+
+    public void perform(PlanEdit edit) {
+        history.perform(edit);
+        refresh(true);
+    }
+
+    public void undo() {
+        history.undo().ifPresent(p -> refresh(true));
+    }
+
+    public void redo() {
+        history.redo().ifPresent(p -> refresh(true));
+    }
+
+    /** A new document (open, new cluster, recovery): nothing to undo, nothing unsaved. */
+    public void reset(Plan start) {
+        history.reset(start);
+        selectedJob.set(null);
+        selection.set(null);
+        refresh(false);
+    }
+
+    public void markSaved() {
+        dirty.set(false);
+    }
+
+    private void refresh(boolean changed) {
+        plan.set(history.current());
+        canUndo.set(history.undoDescription().isPresent());
+        canRedo.set(history.redoDescription().isPresent());
+        undoText.set(history.undoDescription().map(d -> "Undo " + d).orElse("Undo"));
+        redoText.set(history.redoDescription().map(d -> "Redo " + d).orElse("Redo"));
+        if (selectedJob.get() != null && plan.get().job(selectedJob.get()).isEmpty()) {
+            selectedJob.set(null);
+        }
+        if (changed) {
+            dirty.set(true);
+        }
+    }
+}

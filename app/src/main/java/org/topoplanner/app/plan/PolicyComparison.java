@@ -1,0 +1,44 @@
+package org.topoplanner.app.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.topoplanner.allocator.PolicyCatalog;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.model.job.JobRequest;
+
+/** The same job under every policy, for the inspector's comparison table and {@code compare}. */
+public final class PolicyComparison {
+    private final PlacementAdvisor advisor = new PlacementAdvisor();
+
+    /** One row per policy, with the job's own placement taken out of the state first. */
+    public List<Row> compare(Plan plan, JobRequest request, PolicyOptions options) {
+        List<Row> rows = new ArrayList<>();
+        for (String id : PolicyCatalog.ids()) {
+            rows.add(new Row(id, advisor.suggest(plan, request, DropTarget.ANYWHERE, id, options)));
+        }
+        return rows;
+    }
+
+    /** A policy's answer. */
+    public record Row(String policy, Advice advice) {
+        public String nodes() {
+            return advice.placementIfAny().map(p -> org.topoplanner.model.hostlist.Hostlist.compress(p.hostNames()))
+                    .orElse("\u2014");
+        }
+
+        public String leaves() {
+            return advice.metrics() == null ? "\u2014" : String.valueOf(advice.metrics().leaves());
+        }
+
+        public String spines() {
+            return advice.metrics() == null ? "\u2014" : String.valueOf(advice.metrics().spines());
+        }
+
+        public String ring() {
+            if (advice.metrics() == null || !Double.isFinite(advice.metrics().busGBps())) {
+                return "\u2014";
+            }
+            return String.format("%.1f GB/s", advice.metrics().busGBps());
+        }
+    }
+}

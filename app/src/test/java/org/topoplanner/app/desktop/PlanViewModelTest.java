@@ -1,0 +1,67 @@
+package org.topoplanner.app.desktop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.topoplanner.app.plan.DropTarget;
+import org.topoplanner.app.plan.Plan;
+import org.topoplanner.app.plan.Verdict;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.resources.ShippedData;
+
+/** The window's view model without a toolkit: drop, move, validate, undo. */
+class PlanViewModelTest {
+
+    @Test
+    void dropMoveUndoRedo() {
+        PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
+        vm.policyProperty().set("slurm-tree");
+        assertThat(vm.canUndoProperty().get()).isFalse();
+
+        assertThat(vm.drop(JobRequest.nodesWithGpus("train", 4, 8), new DropTarget.OnSwitch("leaf2"))).isTrue();
+        assertThat(vm.plan().placements().get("train").hostNames()).containsExactly("node09", "node10", "node11", "node12");
+        assertThat(vm.selectedJobProperty().get()).isEqualTo("train");
+        assertThat(vm.undoTextProperty().get()).isEqualTo("Undo Place job train");
+        assertThat(vm.dirtyProperty().get()).isTrue();
+
+        // A second job with the same name gets a fresh one.
+        assertThat(vm.drop(JobRequest.nodesWithGpus("train", 1, 8), DropTarget.ANYWHERE)).isTrue();
+        assertThat(vm.plan().jobs()).extracting(j -> j.name()).containsExactly("train", "train-2");
+
+        // Moved by hand onto a host the other job holds: kept, and the check says why it is wrong.
+        var moved = vm.move("train-2", new Placement("train-2", List.of(HostAllocation.of("node09",
+                List.of(0, 1, 2, 3, 4, 5, 6, 7), CpuSet.of(1)))));
+        assertThat(moved.verdict()).isEqualTo(Verdict.IMPOSSIBLE);
+        assertThat(vm.check("train-2").violations()).extracting(v -> v.code()).contains("RESOURCE_OVERCOMMIT");
+
+        assertThat(vm.applySuggestion("train-2")).isTrue();
+        assertThat(vm.check("train-2").verdict()).isNotEqualTo(Verdict.IMPOSSIBLE);
+
+        vm.undo();
+        assertThat(vm.plan().placements().get("train-2").hostNames()).containsExactly("node09");
+        vm.undo();
+        vm.undo();
+        assertThat(vm.plan().jobs()).extracting(j -> j.name()).containsExactly("train");
+        vm.redo();
+        assertThat(vm.plan().jobs()).hasSize(2);
+        vm.delete("train");
+        assertThat(vm.plan().jobs()).extracting(j -> j.name()).containsExactly("train-2");
+        assertThat(vm.canRedoProperty().get()).isFalse();
+    }
+
+    @Test
+    void adviceFollowsThePointerAndClears() {
+        PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
+        vm.policyProperty().set("slurm-tree");
+        var a = vm.advise(JobRequest.nodesWithGpus("j", 12, 8), new DropTarget.OnSwitch("leaf1"));
+        assertThat(a.verdict()).isEqualTo(Verdict.IMPOSSIBLE);
+        assertThat(vm.liveAdviceProperty().get()).isSameAs(a);
+        assertThat(vm.drop(JobRequest.nodesWithGpus("j", 12, 8), new DropTarget.OnSwitch("leaf1"))).isFalse();
+        assertThat(vm.liveAdviceProperty().get()).isNull();
+        assertThat(vm.plan().jobs()).isEmpty();
+    }
+}
