@@ -49,11 +49,28 @@ public final class ClusterImport {
         }
     }
 
+    /** Told after each file; answers whether to go on (false cancels the import). */
+    public interface Progress {
+        boolean fileDone(int done, int total, Path file);
+
+        Progress NONE = (done, total, file) -> true;
+    }
+
     public ImportOutcome importFiles(List<Path> paths, Optional<Format> forced) {
+        return importFiles(paths, forced, Progress.NONE);
+    }
+
+    /** Imports with progress; a cancelled import returns no cluster and says so. */
+    public ImportOutcome importFiles(List<Path> paths, Optional<Format> forced, Progress progress) {
         List<ImportResult> results = new ArrayList<>();
         List<Diagnostic> problems = new ArrayList<>();
-        for (Path p : paths) {
+        for (int i = 0; i < paths.size(); i++) {
+            Path p = paths.get(i);
             readOne(p, forced, results, problems);
+            if (!progress.fileDone(i + 1, paths.size(), p)) {
+                problems.add(Diagnostic.info(p.toString(), 0, 0, "import cancelled; nothing was changed"));
+                return new ImportOutcome(null, List.of(), problems);
+            }
         }
         ImportOutcome combined = combiner.combine(results);
         List<Diagnostic> all = new ArrayList<>(problems);
