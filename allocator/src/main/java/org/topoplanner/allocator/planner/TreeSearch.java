@@ -246,15 +246,16 @@ final class TreeSearch {
         int cap = Math.min(n, cand.usable[id]);
         Table t = new Table(rows, 0, vlen);
         t.ok[0] = true;
+        int[] rel = relevant(d.tier());
         for (int c : d.children()) {
             if (cand.usable[c] == 0) {
                 continue;
             }
-            t = merge(t, solve(c), c, cap);
+            t = merge(t, solve(c), c, cap, rel);
         }
         int[] direct = Arrays.stream(d.direct()).filter(cand::usable).toArray();
         if (direct.length > 0) {
-            t = merge(t, hostTable(direct), hostGroup(direct), cap);
+            t = merge(t, hostTable(direct), hostGroup(direct), cap, rel);
         }
         applyOwn(t, d);
         memo[id] = t;
@@ -297,8 +298,26 @@ final class TreeSearch {
         return t;
     }
 
+    /**
+     * The vector entries the parts below a tier-{@code tier} domain can fill: those of lower tiers and of
+     * nodes (the rest stay 0 until the domain and its ancestors add theirs), in vector order.
+     */
+    private int[] relevant(int tier) {
+        List<Integer> idx = new ArrayList<>();
+        for (int i = 0; i < vlen; i++) {
+            boolean lower = false;
+            for (int t = 1; t < tier; t++) {
+                lower |= i == layout.count(t) || i == layout.broken(t) || i == layout.left(t);
+            }
+            if (lower || i >= layout.node()) {
+                idx.add(i);
+            }
+        }
+        return idx.stream().mapToInt(Integer::intValue).toArray();
+    }
+
     /** Knapsack step: every split of k between what is merged so far and the next part. */
-    private Table merge(Table a, Table b, Object part, int capLimit) {
+    private Table merge(Table a, Table b, Object part, int capLimit, int[] rel) {
         int cap = Math.min(capLimit, a.cap + b.cap);
         Table c = new Table(rows, cap, vlen);
         c.choice.addAll(a.choice);
@@ -325,7 +344,7 @@ final class TreeSearch {
                         int cbase = ic * vlen;
                         boolean take = !c.ok[ic];
                         if (!take) {
-                            for (int i = 0; i < vlen; i++) {
+                            for (int i : rel) {
                                 long s = av[abase + i] + bv[bbase + i];
                                 long x = cv[cbase + i];
                                 if (s != x) {
@@ -335,7 +354,7 @@ final class TreeSearch {
                             }
                         }
                         if (take) {
-                            for (int i = 0; i < vlen; i++) {
+                            for (int i : rel) {
                                 cv[cbase + i] = av[abase + i] + bv[bbase + i];
                             }
                             c.ok[ic] = true;
