@@ -72,7 +72,12 @@ public final class ClusterState {
         r.put(placement.job(), placement);
         Map<String, Hold> w = new LinkedHashMap<>(this.holds);
         w.put(placement.job(), Objects.requireNonNull(hold, "hold"));
-        return new ClusterState(cluster, r, w);
+        ClusterState next = new ClusterState(cluster, r, w);
+        StateUsage u = usage;
+        if (u != null) {
+            next.usage = u.plus(placement, hold); // one job more: update the view instead of recounting
+        }
+        return next;
     }
 
     /** This state without {@code job} (unchanged when it does not run). */
@@ -84,7 +89,12 @@ public final class ClusterState {
         r.remove(job);
         Map<String, Hold> w = new LinkedHashMap<>(holds);
         w.remove(job);
-        return new ClusterState(cluster, r, w);
+        ClusterState next = new ClusterState(cluster, r, w);
+        StateUsage u = usage;
+        if (u != null) {
+            next.usage = u.minus(running.get(job), r, w);
+        }
+        return next;
     }
 
     /** What the running jobs hold, host by host (computed once per state). */

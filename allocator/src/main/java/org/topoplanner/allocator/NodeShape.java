@@ -42,6 +42,7 @@ public final class NodeShape {
     private final int[] coreNuma;
     private final int[] coreSocket;
     private final SlurmCpuIds ids;
+    private int[] positionOf = new int[0];
     private final Map<Object, Object> memo = new ConcurrentHashMap<>();
 
     private NodeShape(int gpus, int nics, SlurmCpuIds ids) {
@@ -85,6 +86,17 @@ public final class NodeShape {
                 numa = s.coreNuma[s.gpuCores[i].nextSetBit(0)];
             }
             s.gpuNuma[i] = numa;
+        }
+        int maxIndex = -1;
+        for (int i = 0; i < g; i++) {
+            maxIndex = Math.max(maxIndex, s.gpuIndex[i]);
+        }
+        s.positionOf = new int[Math.max(0, Math.min(maxIndex + 1, 4096))];
+        java.util.Arrays.fill(s.positionOf, -1);
+        for (int i = 0; i < g; i++) {
+            if (s.gpuIndex[i] >= 0 && s.gpuIndex[i] < s.positionOf.length) {
+                s.positionOf[s.gpuIndex[i]] = i;
+            }
         }
         for (int i = 0; i < gpus.size(); i++) {
             for (int j = 0; j < gpus.size(); j++) {
@@ -161,10 +173,8 @@ public final class NodeShape {
 
     /** The position of GPU index {@code index}, or -1. */
     public int position(int index) {
-        for (int g = 0; g < gpuIndex.length; g++) {
-            if (gpuIndex[g] == index) {
-                return g;
-            }
+        if (index >= 0 && index < positionOf.length) {
+            return positionOf[index];
         }
         return -1;
     }

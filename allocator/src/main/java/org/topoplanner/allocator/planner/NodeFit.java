@@ -50,12 +50,13 @@ public final class NodeFit {
         if (hit != null) {
             return hit == Boolean.FALSE ? null : (NodeChoice) hit;
         }
-        NodeChoice c = compute(shape, free, freeCores, d, gpus);
+        NodeChoice c = exact(shape, free, freeCores, d, gpus);
         shape.memo().put(key, c == null ? Boolean.FALSE : c);
         return c;
     }
 
-    private static NodeChoice compute(NodeShape shape, long free, BitSet freeCores, NodeDemand d, int gpus) {
+    /** {@link #choose} without the memo: the search itself (what the benchmarks time). */
+    public static NodeChoice exact(NodeShape shape, long free, BitSet freeCores, NodeDemand d, int gpus) {
         int all = shape.gpus();
         long allMask = all >= 64 ? -1L : (1L << all) - 1;
         if (d.exclusive()) {

@@ -12,6 +12,18 @@ import org.topoplanner.model.job.JobRequest;
 /** A rough timing loop for development (the figures that count come from the JMH benchmarks). */
 public final class QuickTiming {
     public static void main(String[] args) {
+        if (args.length > 1 && args[1].startsWith("replay")) {
+            Cluster c = BenchClusters.fatTree(4, 32, 32, 32, 64);
+            var script = ReplayBenchmark.script(Integer.parseInt(args[0]), 300, new java.util.Random(7));
+            for (PlacementPolicy p : new PlacementPolicy[] {new PlannerPolicy(), new SlurmTreePolicy(PolicyOptions.DEFAULT)}) {
+                long t = System.nanoTime();
+                var lines = new org.topoplanner.allocator.replay.Replayer(c, p).run(script);
+                long running = lines.stream().filter(l -> l.contains("\"when\":\"submit\"") && l.contains("RUNNING")).count();
+                System.out.printf("%s replay %d jobs: %.1f s, %d lines, %d started at submit%n", p.id(), Integer.parseInt(args[0]),
+                        (System.nanoTime() - t) / 1e9, lines.size(), running);
+            }
+            return;
+        }
         long t0 = System.nanoTime();
         Cluster c = BenchClusters.ft3x16384();
         ClusterState s = BenchClusters.occupied(c, 0.6, 1);
