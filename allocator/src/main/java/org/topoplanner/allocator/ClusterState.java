@@ -10,7 +10,6 @@ import java.util.Objects;
 import java.util.Optional;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
-import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 
 /**
@@ -22,6 +21,7 @@ public final class ClusterState {
     private final Cluster cluster;
     private final Map<String, Placement> running;
     private final Map<String, Hold> holds;
+    private volatile StateUsage usage;
 
     /** How much more than its listed resources a running job keeps from others. */
     public enum Hold {
@@ -72,7 +72,12 @@ public final class ClusterState {
         r.put(placement.job(), placement);
         Map<String, Hold> w = new LinkedHashMap<>(this.holds);
         w.put(placement.job(), Objects.requireNonNull(hold, "hold"));
-        return new ClusterState(cluster, r, w);
+        ClusterState next = new ClusterState(cluster, r, w);
+        StateUsage u = usage;
+        if (u != null) {
+            next.usage = u.plus(placement, hold); // one job more: update the view instead of recounting
+        }
+        return next;
     }
 
     /** This state without {@code job} (unchanged when it does not run). */
@@ -84,7 +89,22 @@ public final class ClusterState {
         r.remove(job);
         Map<String, Hold> w = new LinkedHashMap<>(holds);
         w.remove(job);
-        return new ClusterState(cluster, r, w);
+        ClusterState next = new ClusterState(cluster, r, w);
+        StateUsage u = usage;
+        if (u != null) {
+            next.usage = u.minus(running.get(job), r, w);
+        }
+        return next;
+    }
+
+    /** What the running jobs hold, host by host (computed once per state). */
+    public StateUsage usage() {
+        StateUsage u = usage;
+        if (u == null) {
+            u = new StateUsage(ClusterIndex.of(cluster), running, holds);
+            usage = u;
+        }
+        return u;
     }
 
     /** Jobs with anything on {@code host}, in start order. */
@@ -99,13 +119,14 @@ public final class ClusterState {
     }
 
     public boolean isIdle(String host) {
-        return jobsOn(host).isEmpty();
+        int h = ClusterIndex.of(cluster).number(host);
+        return h < 0 ? jobsOn(host).isEmpty() : usage().idle(h);
     }
 
     /** True when a job holds {@code host} whole ({@code --exclusive}). */
     public boolean heldWhole(String host) {
-        return running.keySet().stream()
-                .anyMatch(j -> holds.get(j) == Hold.WHOLE_NODES && running.get(j).on(host).isPresent());
+        int h = ClusterIndex.of(cluster).number(host);
+        return h >= 0 && usage().heldWhole(h);
     }
 
     /** What {@code job} holds beyond its listed resources ({@link Hold#LISTED} when it does not run). */
@@ -115,11 +136,8 @@ public final class ClusterState {
 
     /** GPU indices in use on {@code host}. */
     public BitSet usedGpus(String host) {
-        BitSet b = new BitSet();
-        for (Placement p : running.values()) {
-            p.on(host).ifPresent(a -> a.gpus().forEach(b::set));
-        }
-        return b;
+        int h = ClusterIndex.of(cluster).number(host);
+        return h < 0 ? new BitSet() : (BitSet) usage().usedGpuIndices(h).clone();
     }
 
     /** GPU indices of {@code host} nobody uses. */
@@ -130,14 +148,8 @@ public final class ClusterState {
 
     /** Slurm CPU ids in use on {@code host}. */
     public CpuSet usedCpus(String host) {
-        CpuSet all = CpuSet.empty();
-        for (Placement p : running.values()) {
-            Optional<HostAllocation> a = p.on(host);
-            if (a.isPresent()) {
-                all = all.union(a.get().cpus());
-            }
-        }
-        return all;
+        int h = ClusterIndex.of(cluster).number(host);
+        return h < 0 ? CpuSet.empty() : CpuSet.of(usage().usedCpus(h).stream().boxed().toList());
     }
 
     /** Cores (Slurm core numbering) with no thread in use on {@code host}. */

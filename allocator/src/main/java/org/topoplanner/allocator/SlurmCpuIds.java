@@ -26,15 +26,19 @@ public record SlurmCpuIds(int sockets, int coresPerSocket, int threadsPerCore) {
 
     /** The layout of {@code host}: its {@code slurm.conf} node line if any, else the node topology, else 1x1x1. */
     public static SlurmCpuIds of(Cluster cluster, String host) {
-        for (NodeLine n : cluster.slurm().nodeLines()) {
-            if (n.name().equals(host)) {
-                int boards = n.boards() == null ? 1 : n.boards();
-                int sockets = boards * (n.sockets() == null ? 1 : n.sockets());
-                return new SlurmCpuIds(sockets, n.coresPerSocket() == null ? 1 : n.coresPerSocket(),
-                        n.threadsPerCore() == null ? 1 : n.threadsPerCore());
-            }
+        ClusterIndex index = ClusterIndex.of(cluster);
+        int i = index.number(host);
+        return i >= 0 ? index.cpuIds(i) : of(null, cluster.node(host));
+    }
+
+    /** The layout from a node line ({@code null} when there is none), else from the node topology. */
+    static SlurmCpuIds of(NodeLine n, NodeTopology t) {
+        if (n != null) {
+            int boards = n.boards() == null ? 1 : n.boards();
+            int sockets = boards * (n.sockets() == null ? 1 : n.sockets());
+            return new SlurmCpuIds(sockets, n.coresPerSocket() == null ? 1 : n.coresPerSocket(),
+                    n.threadsPerCore() == null ? 1 : n.threadsPerCore());
         }
-        NodeTopology t = cluster.node(host);
         if (!t.coreList().isEmpty()) {
             int sockets = (int) t.coreList().stream().mapToInt(Core::socket).distinct().count();
             return new SlurmCpuIds(sockets, t.coreList().size() / sockets, t.threadsPerCore());

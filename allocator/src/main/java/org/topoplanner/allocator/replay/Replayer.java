@@ -34,6 +34,7 @@ public final class Replayer {
     private double now;
     private final Map<String, Job> jobs = new LinkedHashMap<>();
     private final List<String> out = new ArrayList<>();
+    private final Map<JobRequest, Suggestion> onEmptyCluster = new java.util.HashMap<>();
 
     /** A job the replay knows: pending (no placement) or running. */
     private static final class Job {
@@ -89,7 +90,9 @@ public final class Replayer {
             out.add(ReplayLine.text(ReplayLine.rejected(s.name(), s.args(), e.getMessage())));
             return;
         }
-        Suggestion onEmpty = policy.suggest(ClusterState.empty(state.cluster()), spec);
+        // whether the job can ever run depends on the request alone: scripts repeat requests, so ask once each
+        Suggestion onEmpty = onEmptyCluster.computeIfAbsent(spec.withName(""),
+                r -> policy.suggest(ClusterState.empty(state.cluster()), spec));
         if (onEmpty instanceof Suggestion.Impossible imp) {
             out.add(ReplayLine.text(ReplayLine.rejected(s.name(), s.args(), imp.reason())));
             return;

@@ -3,12 +3,16 @@ package org.topoplanner.allocator.slurm;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.SlurmCpuIds;
 import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
@@ -30,21 +34,38 @@ final class SlurmAllocation {
         NodeUse[] uses = new NodeUse[nodes.size()];
         BitSet nodeMap = new BitSet();
         BitSet required = new BitSet();
+        StateUsage usage = state.usage();
+        Map<Layout, NodeUse> idleUse = new HashMap<>();
+        java.util.Set<String> nodelist = new java.util.HashSet<>(job.nodelist());
+        java.util.Set<String> exclude = new java.util.HashSet<>(job.exclude());
+        int[] freeCpus = new int[nodes.size()];
         for (SlurmNode n : nodes) {
-            NodeUse u = use(state, n, job);
+            NodeUse u = usage.idle(n.index()) ? idleUse.computeIfAbsent(Layout.of(n), g -> use(usage, n, job))
+                    : usage.heldWhole(n.index()) ? HELD : use(usage, n, job);
             uses[n.index()] = u;
-            if (job.nodelist().contains(n.name())) {
+            freeCpus[n.index()] = u.freeCores().cardinality() * n.threadsPerCore();
+            if (nodelist.contains(n.name())) {
                 required.set(n.index());
             }
-            if (basicFit(n, u, job)) {
+            if (basicFit(n, u, job, exclude)) {
                 nodeMap.set(n.index());
             }
         }
         for (boolean firstPass : new boolean[] {true, false}) {
             CoreFilter.Result[] results = new CoreFilter.Result[nodes.size()];
+            Map<NodeUse, Map<Layout, CoreFilter.Result>> shared = new IdentityHashMap<>();
             for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
-                results[i] = job.exclusive() ? whole(nodes.get(i))
-                        : CoreFilter.select(nodes.get(i), uses[i], job, firstPass, job.enforceBinding());
+                SlurmNode n = nodes.get(i);
+                if (job.exclusive()) {
+                    results[i] = whole(n);
+                } else if (usage.idle(i)) {
+                    // idle nodes of one layout get the same cores: compute once (CoreFilter is pure)
+                    boolean fp = firstPass;
+                    results[i] = shared.computeIfAbsent(uses[i], k -> new HashMap<>()).computeIfAbsent(Layout.of(n),
+                            k -> CoreFilter.select(n, uses[n.index()], job, fp, job.enforceBinding()));
+                } else {
+                    results[i] = CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding());
+                }
             }
             NodeChooser.Demand demand = new NodeChooser.Demand() {
                 @Override
@@ -63,7 +84,7 @@ final class SlurmAllocation {
 
                 @Override
                 public int freeCpus(int i) {
-                    return uses[i].freeCores().cardinality() * nodes.get(i).threadsPerCore();
+                    return freeCpus[i];
                 }
             };
             BitSet sel = chooser.select(nodeMap, required, job, demand, minCpus(job));
@@ -78,30 +99,54 @@ final class SlurmAllocation {
         return null;
     }
 
+    /** A node another job holds whole: nothing is free, and no job looks further. */
+    private static final NodeUse HELD = new NodeUse(new BitSet(), new BitSet(), false, true);
+
+    /**
+     * What CoreFilter and the free-resource view read of a node: its GPUs and CPU layout (not its name).
+     * Nodes share a GPU list when they share a topology, so the list is compared by identity.
+     */
+    private record Layout(List<SlurmGpu> gpus, int sockets, int coresPerSocket, int threadsPerCore) {
+        static Layout of(SlurmNode n) {
+            return new Layout(n.gpus(), n.sockets(), n.coresPerSocket(), n.threadsPerCore());
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Layout l && l.gpus == gpus && l.sockets == sockets
+                    && l.coresPerSocket == coresPerSocket && l.threadsPerCore == threadsPerCore;
+        }
+
+        @Override
+        public int hashCode() {
+            return ((System.identityHashCode(gpus) * 31 + sockets) * 31 + coresPerSocket) * 31 + threadsPerCore;
+        }
+    }
+
     private static CoreFilter.Result whole(SlurmNode n) {
         BitSet all = new BitSet();
         all.set(0, n.cores());
         return new CoreFilter.Result(all, n.cores() * n.threadsPerCore());
     }
 
-    private static NodeUse use(ClusterState state, SlurmNode n, SlurmJobSpec job) {
-        SlurmCpuIds ids = new SlurmCpuIds(n.sockets(), n.coresPerSocket(), n.threadsPerCore());
+    /** What is free on node {@code n}, from the state's usage (cores: Slurm's numbering; the layouts agree). */
+    private static NodeUse use(StateUsage usage, SlurmNode n, SlurmJobSpec job) {
         BitSet freeCores = new BitSet();
         freeCores.set(0, n.cores());
-        state.usedCpus(n.name()).stream().forEach(c -> freeCores.clear(ids.coreOfCpu(c)));
+        freeCores.andNot(usage.usedCores(n.index()));
         BitSet freeGpus = new BitSet();
-        BitSet usedGpus = state.usedGpus(n.name());
+        BitSet usedGpus = usage.usedGpuIndices(n.index());
         for (SlurmGpu g : n.gpus()) {
             boolean typeOk = job.gpuType() == null || job.gpuType().equals(g.type());
             if (!usedGpus.get(g.index()) && typeOk) {
                 freeGpus.set(g.index());
             }
         }
-        return new NodeUse(freeCores, freeGpus, state.isIdle(n.name()), state.heldWhole(n.name()));
+        return new NodeUse(freeCores, freeGpus, usage.idle(n.index()), usage.heldWhole(n.index()));
     }
 
-    private static boolean basicFit(SlurmNode n, NodeUse u, SlurmJobSpec job) {
-        if (job.exclude().contains(n.name()) || u.heldWhole() || u.freeCores().isEmpty()) {
+    private static boolean basicFit(SlurmNode n, NodeUse u, SlurmJobSpec job, java.util.Set<String> exclude) {
+        if (exclude.contains(n.name()) || u.heldWhole() || u.freeCores().isEmpty()) {
             return false;
         }
         if ((job.exclusive() || job.exclusiveTopo()) && !u.idle()) {

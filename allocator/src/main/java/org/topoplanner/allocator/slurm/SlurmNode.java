@@ -2,14 +2,16 @@ package org.topoplanner.allocator.slurm;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.node.Core;
 import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.model.slurm.GresLine;
-import org.topoplanner.model.slurm.NodeLine;
 
 /**
  * A node as {@code slurmctld} sees it: its index in {@code slurm.conf} order (Slurm's node bitmap),
@@ -45,37 +47,32 @@ record SlurmNode(String name, int index, int sockets, int coresPerSocket, int th
         return b;
     }
 
-    /** The nodes of a cluster in Slurm's order: node lines first, then other hosts of the cluster. */
+    /**
+     * The nodes of a cluster in Slurm's order: node lines first, then other hosts of the cluster (the
+     * order of {@link ClusterIndex#hosts()}, so a node's index is its host number there). Built once
+     * per cluster; nodes of one topology share one GPU list.
+     */
     static List<SlurmNode> of(Cluster cluster) {
-        List<String> names = new ArrayList<>();
-        cluster.slurm().nodeLines().forEach(n -> {
-            if (!names.contains(n.name())) {
-                names.add(n.name());
-            }
-        });
-        cluster.hostNames().forEach(h -> {
-            if (!names.contains(h)) {
-                names.add(h);
-            }
-        });
-        List<SlurmNode> out = new ArrayList<>();
-        for (String name : names) {
-            out.add(build(cluster, name, out.size()));
-        }
-        return out;
+        return ClusterIndex.of(cluster).derived(SlurmNode.class, SlurmNode::build);
     }
 
-    private static SlurmNode build(Cluster cluster, String name, int index) {
-        NodeLine line = cluster.slurm().nodeLines().stream().filter(n -> n.name().equals(name)).findFirst()
-                .orElse(null);
-        NodeTopology topo = cluster.node(name);
-        org.topoplanner.allocator.SlurmCpuIds ids = org.topoplanner.allocator.SlurmCpuIds.of(cluster, name);
-        long weight = line != null && line.weight() != null ? line.weight() : cluster.attributes(name).weight();
-        List<SlurmGpu> gpus = gresGpus(cluster, name);
-        if (gpus.isEmpty()) {
-            gpus = topologyGpus(topo);
+    private static List<SlurmNode> build(Cluster cluster) {
+        ClusterIndex index = ClusterIndex.of(cluster);
+        boolean gres = cluster.slurm().gres().stream().anyMatch(g -> g.name().equals("gpu"));
+        Map<NodeTopology, List<SlurmGpu>> byTopology = new IdentityHashMap<>();
+        List<SlurmNode> out = new ArrayList<>();
+        for (int i = 0; i < index.size(); i++) {
+            String name = index.host(i);
+            NodeTopology topo = cluster.node(name);
+            org.topoplanner.allocator.SlurmCpuIds ids = index.cpuIds(i);
+            List<SlurmGpu> gpus = gres ? gresGpus(cluster, name) : List.of();
+            if (gpus.isEmpty()) {
+                gpus = byTopology.computeIfAbsent(topo, SlurmNode::topologyGpus);
+            }
+            out.add(new SlurmNode(name, i, ids.sockets(), ids.coresPerSocket(), ids.threadsPerCore(), index.weight(i),
+                    gpus));
         }
-        return new SlurmNode(name, index, ids.sockets(), ids.coresPerSocket(), ids.threadsPerCore(), weight, gpus);
+        return List.copyOf(out);
     }
 
     private static List<SlurmGpu> gresGpus(Cluster cluster, String name) {

@@ -3,6 +3,7 @@ package org.topoplanner.allocator.slurm;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
@@ -41,12 +42,13 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         Cluster cluster = state.cluster();
         SlurmVersion version = options.slurmVersion();
         List<SlurmNode> nodes = SlurmNode.of(cluster);
+        ClusterIndex index = ClusterIndex.of(cluster);
         for (String h : job.nodelist()) {
-            if (nodes.stream().noneMatch(n -> n.name().equals(h))) {
+            if (index.number(h) < 0) {
                 return new Suggestion.Impossible("Invalid node name specified: " + h);
             }
         }
-        SwitchTable table = new SwitchTable(cluster.fabric(), nodes, version);
+        SwitchTable table = SwitchTable.of(cluster, version);
         TreeSelector chooser = new TreeSelector(nodes, table, version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc == null) {

@@ -1,12 +1,15 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.model.fabric.SwitchNode;
 
@@ -19,6 +22,11 @@ import org.topoplanner.model.fabric.SwitchNode;
  * {@code _find_child_switches}, {@code _check_better_path}). A root's parent is index 0 in 22.05
  * (the record is {@code xcalloc}ed and never set), and {@code SWITCH_NO_PARENT} in 24.11; the
  * switch comparison walks parents, so this matters on trees of uneven depth.
+ *
+ * <p>Built once per cluster and version ({@link #of}) and shared by every suggestion: distances
+ * come from one breadth-first search per switch (Slurm's tables are the same shortest hop counts),
+ * which keeps a 1,280-switch fabric to a fraction of a second where an all-pairs triple loop took
+ * seconds.
  */
 final class SwitchTable {
     static final int NO_PARENT = -1;
@@ -29,22 +37,48 @@ final class SwitchTable {
     final int[] parent;
     final BitSet[] nodes;
     final long[][] dist;
+    /** Child switches of each switch (resolved ones only). */
+    final int[][] children;
+    /** True when a switch's nodes are exactly the disjoint union of its children's nodes (sums can go bottom-up). */
+    final boolean[] partitioned;
+    /** Switch indices by ascending level (leaves first); unresolved switches last. */
+    final int[] bottomUp;
+
+    /** The table of {@code cluster} for {@code version}, built on first use. */
+    static SwitchTable of(Cluster cluster, SlurmVersion version) {
+        return ClusterIndex.of(cluster).derived("slurm-switch-table-" + version.label(),
+                c -> new SwitchTable(c.fabric(), SlurmNode.of(c), version));
+    }
 
     SwitchTable(Fabric fabric, List<SlurmNode> slurmNodes, SlurmVersion version) {
         List<SwitchNode> sw = fabric.switches();
         int n = sw.size();
-        sw.forEach(s -> names.add(s.name()));
+        Map<String, Integer> index = new HashMap<>();
+        for (SwitchNode s : sw) {
+            index.putIfAbsent(s.name(), names.size());
+            names.add(s.name());
+        }
         Map<String, Integer> nodeIndex = new HashMap<>();
         slurmNodes.forEach(sn -> nodeIndex.put(sn.name(), sn.index()));
         level = new int[n];
         parent = new int[n];
         nodes = new BitSet[n];
         dist = new long[n][n];
+        children = new int[n][];
+        partitioned = new boolean[n];
         Arrays.fill(parent, version == SlurmVersion.V22_05 ? 0 : NO_PARENT);
         Arrays.fill(level, -1);
         for (int i = 0; i < n; i++) {
+            List<String> kids = fabric.childSwitches(names.get(i));
+            int[] c = new int[kids.size()];
+            int k = 0;
+            for (String kid : kids) {
+                Integer j = index.get(kid);
+                c[k++] = j == null ? -1 : j;
+            }
+            children[i] = c;
             nodes[i] = new BitSet();
-            if (!fabric.hostsOf(names.get(i)).isEmpty() || fabric.childSwitches(names.get(i)).isEmpty()) {
+            if (!fabric.hostsOf(names.get(i)).isEmpty() || kids.isEmpty()) {
                 level[i] = 0;
                 for (String h : fabric.hostsOf(names.get(i))) {
                     Integer idx = nodeIndex.get(h);
@@ -54,48 +88,92 @@ final class SwitchTable {
                 }
             }
         }
-        for (int pass = 0; pass < n + 1; pass++) {
-            for (int i = 0; i < n; i++) {
-                if (level[i] == 0) {
+        // a switch resolves once all its children have (Slurm's repeated passes); cycles never resolve
+        int[] state = new int[n];
+        for (int i = 0; i < n; i++) {
+            resolve(i, state);
+        }
+        for (int i = 0; i < n; i++) {
+            children[i] = Arrays.stream(children[i]).filter(j -> j >= 0).toArray();
+            for (int j : children[i]) {
+                parent[j] = i;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (level[i] <= 0) {
+                continue;
+            }
+            int sum = 0;
+            BitSet union = new BitSet();
+            for (int j : children[i]) {
+                sum += nodes[j].cardinality();
+                union.or(nodes[j]);
+            }
+            partitioned[i] = sum == union.cardinality() && union.equals(nodes[i]);
+        }
+        Integer[] order = new Integer[n];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, (a, b) -> Integer.compare(level[a] < 0 ? Integer.MAX_VALUE : level[a],
+                level[b] < 0 ? Integer.MAX_VALUE : level[b]));
+        bottomUp = Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+        distances(n);
+    }
+
+    /** 0 = not visited, 1 = on the stack, 2 = done. */
+    private void resolve(int i, int[] state) {
+        if (state[i] != 0) {
+            return;
+        }
+        state[i] = 1;
+        if (level[i] != 0) {
+            int lv = -1;
+            BitSet b = new BitSet();
+            boolean resolved = true;
+            for (int j : children[i]) {
+                if (j < 0) {
+                    resolved = false;
                     continue;
                 }
-                int lv = -1;
-                BitSet b = new BitSet();
-                boolean resolved = true;
-                for (String c : fabric.childSwitches(names.get(i))) {
-                    int j = names.indexOf(c);
-                    if (j < 0 || level[j] < 0) {
-                        resolved = false;
-                        break;
-                    }
-                    lv = Math.max(lv, level[j] + 1);
-                    b.or(nodes[j]);
+                resolve(j, state);
+                if (state[j] != 2 || level[j] < 0) {
+                    resolved = false;
+                    continue;
                 }
-                if (resolved) {
-                    level[i] = lv;
-                    nodes[i] = b;
-                }
+                lv = Math.max(lv, level[j] + 1);
+                b.or(nodes[j]);
+            }
+            if (resolved) {
+                level[i] = lv;
+                nodes[i] = b;
             }
         }
+        state[i] = 2;
+    }
+
+    /** Hop counts over the child links, both ways: one breadth-first search per switch. */
+    private void distances(int n) {
+        List<List<Integer>> adj = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            Arrays.fill(dist[i], INFINITE);
-            dist[i][i] = 0;
+            adj.add(new ArrayList<>());
         }
         for (int i = 0; i < n; i++) {
-            for (String c : fabric.childSwitches(names.get(i))) {
-                int j = names.indexOf(c);
-                if (j >= 0) {
-                    parent[j] = i;
-                    dist[i][j] = 1;
-                    dist[j][i] = 1;
-                }
+            for (int j : children[i]) {
+                adj.get(i).add(j);
+                adj.get(j).add(i);
             }
         }
-        for (int k = 0; k < n; k++) {
-            for (int i = 0; i < n; i++) {
-                for (int j = 0; j < n; j++) {
-                    if (dist[i][k] + dist[k][j] < dist[i][j]) {
-                        dist[i][j] = dist[i][k] + dist[k][j];
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        for (int s = 0; s < n; s++) {
+            long[] d = dist[s];
+            Arrays.fill(d, INFINITE);
+            d[s] = 0;
+            queue.add(s);
+            while (!queue.isEmpty()) {
+                int u = queue.poll();
+                for (int v : adj.get(u)) {
+                    if (d[v] == INFINITE) {
+                        d[v] = d[u] + 1;
+                        queue.add(v);
                     }
                 }
             }

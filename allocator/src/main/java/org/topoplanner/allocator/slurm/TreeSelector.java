@@ -78,9 +78,20 @@ final class TreeSelector implements NodeChooser {
             swNodes[s] = (BitSet) table.nodes[s].clone();
             swNodes[s].and(map);
             swCnt[s] = swNodes[s].cardinality();
-            for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
-                swCpu[s] += demand.freeCpus(i);
+        }
+        // free CPUs per switch; a switch whose nodes are exactly its children's adds theirs up (leaves first)
+        for (int s : table.bottomUp) {
+            if (table.partitioned[s]) {
+                for (int c : table.children[s]) {
+                    swCpu[s] += swCpu[c];
+                }
+            } else {
+                for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
+                    swCpu[s] += demand.freeCpus(i);
+                }
             }
+        }
+        for (int s = 0; s < n; s++) {
             if (!required.isEmpty() && swNodes[s].intersects(required)) {
                 swReq[s] = true;
                 if (top == -1 || table.level[s] > table.level[top]) {

@@ -1,0 +1,182 @@
+package org.topoplanner.allocator;
+
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.model.slurm.GresLine;
+import org.topoplanner.model.slurm.NodeLine;
+
+/**
+ * What every suggestion needs to know about a cluster and that never changes while jobs come and
+ * go: hosts by number (in configuration order), their weights, Slurm CPU layouts and
+ * {@link NodeShape}s, and the {@link FabricDomains}. Computed once per {@link Cluster} instance and
+ * shared by every {@link ClusterState} of that cluster: suggestions run on every drag-over event,
+ * and rebuilding these for a 16,384-host cluster would cost far more than the search itself.
+ *
+ * <p>The cache is keyed by the cluster's identity, not its (record) equality: hashing a 16,384-host
+ * cluster structurally would be as slow as indexing it. Entries hold the cluster weakly.
+ * {@link #derived} lets other packages (the Slurm emulation's switch table, for one) keep their own
+ * per-cluster tables here.
+ */
+public final class ClusterIndex {
+    private static final int CACHED = 8;
+    private static final List<Entry> CACHE = new ArrayList<>();
+
+    private final Cluster cluster;
+    private final List<String> hosts;
+    private final Map<String, Integer> number = new HashMap<>();
+    private final long[] weight;
+    private final SlurmCpuIds[] cpuIds;
+    private final NodeShape[] shapes;
+    private volatile FabricDomains domains;
+    private final Map<Object, Object> derived = new ConcurrentHashMap<>();
+
+    private record Entry(WeakReference<Cluster> cluster, ClusterIndex index) {
+    }
+
+    /** The index of {@code cluster}, built on first use and then reused. */
+    public static ClusterIndex of(Cluster cluster) {
+        synchronized (CACHE) {
+            for (int i = 0; i < CACHE.size(); i++) {
+                Entry e = CACHE.get(i);
+                if (e.cluster().get() == cluster) {
+                    if (i > 0) {
+                        CACHE.remove(i);
+                        CACHE.add(0, e);
+                    }
+                    return e.index();
+                }
+            }
+        }
+        ClusterIndex built = new ClusterIndex(cluster);
+        synchronized (CACHE) {
+            CACHE.removeIf(e -> e.cluster().get() == null || e.cluster().get() == cluster);
+            CACHE.add(0, new Entry(new WeakReference<>(cluster), built));
+            while (CACHE.size() > CACHED) {
+                CACHE.remove(CACHE.size() - 1);
+            }
+        }
+        return built;
+    }
+
+    private ClusterIndex(Cluster cluster) {
+        this.cluster = cluster;
+        Map<String, NodeLine> lines = new HashMap<>();
+        for (NodeLine n : cluster.slurm().nodeLines()) {
+            lines.putIfAbsent(n.name(), n);
+        }
+        // Slurm's node order: node lines first, then other hosts of the cluster
+        List<String> order = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (NodeLine n : cluster.slurm().nodeLines()) {
+            if (seen.add(n.name())) {
+                order.add(n.name());
+            }
+        }
+        for (String h : cluster.hostNames()) {
+            if (seen.add(h)) {
+                order.add(h);
+            }
+        }
+        this.hosts = List.copyOf(order);
+        int n = hosts.size();
+        weight = new long[n];
+        cpuIds = new SlurmCpuIds[n];
+        shapes = new NodeShape[n];
+        Map<NodeTopology, Map<SlurmCpuIds, NodeShape>> byTopology = new IdentityHashMap<>();
+        Map<String, Integer> gresCounts = gresGpuCounts(cluster);
+        for (int i = 0; i < n; i++) {
+            String h = hosts.get(i);
+            number.put(h, i);
+            NodeLine line = lines.get(h);
+            weight[i] = line != null && line.weight() != null ? line.weight() : cluster.attributes(h).weight();
+            cpuIds[i] = SlurmCpuIds.of(line, cluster.node(h));
+            NodeTopology topo = cluster.node(h);
+            int gres = gresCounts.getOrDefault(h, 0);
+            SlurmCpuIds ids = cpuIds[i];
+            shapes[i] = topo.gpus().isEmpty() && gres > 0 ? NodeShape.of(topo, ids, gres)
+                    : byTopology.computeIfAbsent(topo, t -> new HashMap<>())
+                            .computeIfAbsent(ids, x -> NodeShape.of(topo, x, 0));
+        }
+    }
+
+    /** GPUs {@code gres.conf} gives each host (for hosts whose topology lists none). */
+    private static Map<String, Integer> gresGpuCounts(Cluster cluster) {
+        Map<String, Integer> out = new HashMap<>();
+        List<GresLine> gpuLines = cluster.slurm().gres().stream().filter(g -> g.name().equals("gpu")).toList();
+        if (gpuLines.isEmpty()) {
+            return out;
+        }
+        for (GresLine g : gpuLines) {
+            int count = g.files().isEmpty() ? (g.count() == null ? 0 : g.count().intValue()) : g.files().size();
+            List<String> on = g.nodes().isEmpty() ? cluster.hostNames() : g.nodes();
+            for (String h : on) {
+                out.merge(h, count, Integer::sum);
+            }
+        }
+        return out;
+    }
+
+    public Cluster cluster() {
+        return cluster;
+    }
+
+    /** Host names in Slurm's configuration order (node lines first); a host's number is its position. */
+    public List<String> hosts() {
+        return hosts;
+    }
+
+    public int size() {
+        return hosts.size();
+    }
+
+    /** The number of {@code host}, or -1 when the cluster has no such host. */
+    public int number(String host) {
+        Integer i = number.get(host);
+        return i == null ? -1 : i;
+    }
+
+    public String host(int number) {
+        return hosts.get(number);
+    }
+
+    /** Scheduling weight: the node line's {@code Weight=}, else the host attributes' weight. */
+    public long weight(int host) {
+        return weight[host];
+    }
+
+    public SlurmCpuIds cpuIds(int host) {
+        return cpuIds[host];
+    }
+
+    public NodeShape shape(int host) {
+        return shapes[host];
+    }
+
+    /** The fabric as nested host sets (built on first use). */
+    public FabricDomains domains() {
+        FabricDomains d = domains;
+        if (d == null) {
+            synchronized (this) {
+                if (domains == null) {
+                    domains = FabricDomains.of(cluster.fabric(), this);
+                }
+                d = domains;
+            }
+        }
+        return d;
+    }
+
+    /** A table another package derives from the cluster, built once per key. */
+    @SuppressWarnings("unchecked")
+    public <T> T derived(Object key, Function<Cluster, T> build) {
+        return (T) derived.computeIfAbsent(key, k -> build.apply(cluster));
+    }
+}

@@ -1,0 +1,190 @@
+package org.topoplanner.allocator.planner;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+import org.topoplanner.allocator.ClusterIndex;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.FabricDomains;
+import org.topoplanner.allocator.NodeShape;
+import org.topoplanner.allocator.PendingReason;
+import org.topoplanner.allocator.PlacementPolicy;
+import org.topoplanner.allocator.StateUsage;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
+
+/**
+ * {@code planner}: the optimum of allocator.md. Among every placement that honours the request
+ * (node count, per-node GPUs and CPUs, GPU type, {@code --exclusive}, {@code -w}, {@code -x},
+ * {@code --switches} as a hard leaf limit, {@code enforce-binding} as cores on the GPUs' affine
+ * cores), it takes the one with the smallest {@link Score}: lowest tier spanned, fewest domains per
+ * tier from the top, least fragmentation (wholly idle leaves and nodes kept whole, best fit), lowest
+ * node weight, then the best GPU subsets ({@link NodeFit}). Node choice is exact
+ * ({@link TreeSearch}); so is the GPU subset on each node.
+ *
+ * <p>When nothing fits now but the job fits the empty cluster, the answer is
+ * {@link Suggestion.Pending} ({@code Resources}); when it does not even fit the empty cluster, it
+ * is {@link Suggestion.Impossible} with the reason ({@code --switches=1} for 16 nodes under 8-node
+ * leaves, a GPU count no node has, ...). The planner never answers {@link Suggestion.Waiting}:
+ * it does not wait for a better allocation that it can compute.
+ *
+ * <p>Choices: {@code -N min-max} takes the minimum; {@code --gpus=N} spreads evenly over the fewest
+ * nodes that can hold it (the last nodes take one fewer when it does not divide); {@code -n}
+ * without {@code --ntasks-per-node} puts an even share of tasks on each node. Rail-optimised and
+ * other multi-homed fabrics are counted on {@link FabricDomains} (a host cabled to all rail leaves of
+ * its unit counts under that unit).
+ */
+public final class PlannerPolicy implements PlacementPolicy {
+
+    /** A placement with the score it was chosen by. */
+    public record Plan(Placement placement, Score score, List<String> leaves) {
+    }
+
+    @Override
+    public String id() {
+        return "planner";
+    }
+
+    @Override
+    public Suggestion suggest(ClusterState state, JobRequest job) {
+        ClusterIndex index = ClusterIndex.of(state.cluster());
+        String bad = badNames(index, job);
+        if (bad != null) {
+            return new Suggestion.Impossible(bad);
+        }
+        Optional<Plan> plan = plan(state, job);
+        if (plan.isPresent()) {
+            Plan p = plan.get();
+            List<String> notes = new ArrayList<>();
+            notes.add("score: " + p.score());
+            if (!p.leaves().isEmpty()) {
+                notes.add("leaves " + String.join(",", p.leaves()));
+            }
+            return new Suggestion.Placed(p.placement(), notes);
+        }
+        ClusterState empty = ClusterState.empty(state.cluster());
+        if (plan(empty, job).isEmpty()) {
+            return new Suggestion.Impossible(Explanation.never(index, job, empty.usage()));
+        }
+        return new Suggestion.Pending(PendingReason.RESOURCES, Explanation.notNow(index, job, state.usage()));
+    }
+
+    /** Host names the cluster does not have, or a host both required and excluded; {@code null} when fine. */
+    static String badNames(ClusterIndex index, JobRequest job) {
+        for (String h : job.nodelist()) {
+            if (index.number(h) < 0) {
+                return "Invalid node name specified: " + h + " (-w names a host the cluster does not have)";
+            }
+            if (job.exclude().contains(h)) {
+                return "-w and -x both name " + h;
+            }
+        }
+        return null;
+    }
+
+    /** The optimum placement now, with its score; empty when nothing fits now. */
+    public Optional<Plan> plan(ClusterState state, JobRequest job) {
+        ClusterIndex index = ClusterIndex.of(state.cluster());
+        if (badNames(index, job) != null) {
+            return Optional.empty();
+        }
+        StateUsage usage = state.usage();
+        int maxGpus = 0;
+        for (int h = 0; h < index.size(); h++) {
+            maxGpus = Math.max(maxGpus, index.shape(h).gpus());
+        }
+        int first = NodeDemand.minNodes(job, maxGpus);
+        boolean perJobGpus = job.gpus() != null && job.gpusPerNode() == null && job.gpusPerTask() == null;
+        int last = perJobGpus ? Math.min(index.size(), first + 3) : first;
+        for (int nodes = first; nodes <= last; nodes++) {
+            Optional<Plan> p = plan(index, usage, job, NodeDemand.of(job, nodes));
+            if (p.isPresent()) {
+                return p;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Plan> plan(ClusterIndex index, StateUsage usage, JobRequest job, NodeDemand demand) {
+        if (demand.nodes() > index.size()) {
+            return Optional.empty();
+        }
+        Candidates cand = candidates(index, usage, job, demand);
+        for (String h : job.nodelist()) {
+            if (!cand.usable(index.number(h))) {
+                return Optional.empty();
+            }
+        }
+        if (cand.usableHosts < demand.nodes()) {
+            return Optional.empty();
+        }
+        FabricDomains dom = index.domains();
+        TreeSearch search = new TreeSearch(dom, cand, demand.nodes(), leafLimit(job, dom, demand.nodes()));
+        TreeSearch.Result r = search.search();
+        if (r == null) {
+            return Optional.empty();
+        }
+        List<HostAllocation> hosts = new ArrayList<>();
+        int trimFrom = r.hosts().length - demand.spareGpus();
+        for (int i = 0; i < r.hosts().length; i++) {
+            int h = r.hosts()[i];
+            NodeShape shape = index.shape(h);
+            NodeChoice c = cand.choice[h];
+            if (i >= trimFrom && demand.gpus() > 0) {
+                NodeChoice fewer = NodeFit.choose(shape, shape.gpus() >= 64 ? -1L
+                        : ((1L << shape.gpus()) - 1) & ~usage.usedGpuPositions(h), freeCores(shape, usage, h),
+                        demand, demand.gpus() - 1);
+                c = fewer == null ? c : fewer;
+            }
+            hosts.add(new HostAllocation(index.host(h), shape.indices(c.gpus()),
+                    index.cpuIds(h).cpusOfCores(c.cores().stream().boxed().toList()), c.nicByGpu(shape)));
+        }
+        List<String> leaves = new ArrayList<>();
+        BitSet seen = new BitSet();
+        for (int h : r.hosts()) {
+            int d = dom.domainOf(h);
+            if (d >= 0 && !seen.get(d) && dom.get(d).tier() == 1) {
+                seen.set(d);
+                leaves.add(dom.get(d).name());
+            }
+        }
+        return Optional.of(new Plan(new Placement(job.name(), hosts), new Score(search.layout(), r.cost()), leaves));
+    }
+
+    static Candidates candidates(ClusterIndex index, StateUsage usage, JobRequest job, NodeDemand demand) {
+        BitSet excluded = new BitSet();
+        job.exclude().forEach(h -> {
+            int i = index.number(h);
+            if (i >= 0) {
+                excluded.set(i);
+            }
+        });
+        BitSet required = new BitSet();
+        job.nodelist().forEach(h -> {
+            int i = index.number(h);
+            if (i >= 0) {
+                required.set(i);
+            }
+        });
+        return new Candidates(index, usage, demand, excluded, required);
+    }
+
+    static BitSet freeCores(NodeShape shape, StateUsage usage, int h) {
+        BitSet free = new BitSet();
+        free.set(0, shape.cores());
+        free.andNot(usage.usedCores(h));
+        return free;
+    }
+
+    /** {@code --switches=S} as a leaf limit for the search; 0 when absent or when it cannot bind. */
+    static int leafLimit(JobRequest job, FabricDomains dom, int nodes) {
+        if (job.switches() == null || job.switches() == 0) {
+            return 0;
+        }
+        long leaves = dom.all().stream().filter(d -> d.tier() == 1).count();
+        return job.switches() >= Math.min(nodes, leaves) ? 0 : job.switches();
+    }
+}

@@ -1,0 +1,103 @@
+package org.topoplanner.allocator.bench;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.cluster.HostAttributes;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.fabric.FabricBuilder;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.resources.NodeTemplate;
+import org.topoplanner.resources.ShippedData;
+
+/**
+ * Clusters for the benchmarks, built in code: a 3-level fat tree like {@code ft3-16384} of
+ * {@code fabrics/ibsim} (pods of leaves and spines, every leaf cabled to every spine of its pod,
+ * spine j of every pod to cores 8j..8j+7), HGX H100 nodes, and states with a share of hosts busy.
+ */
+public final class BenchClusters {
+    private BenchClusters() {
+    }
+
+    /**
+     * {@code pods} x {@code leaves} x {@code hosts} hosts, {@code spines} spines per pod, {@code cores}
+     * cores (a multiple of {@code spines}).
+     */
+    public static Cluster fatTree(int pods, int leaves, int hosts, int spines, int cores) {
+        NodeTopology node = ShippedData.template(NodeTemplate.HGX_H100_SXM);
+        FabricBuilder fb = new FabricBuilder();
+        Map<String, Integer> tiers = new HashMap<>();
+        Map<String, NodeTopology> nodes = new LinkedHashMap<>();
+        Map<String, HostAttributes> attrs = new LinkedHashMap<>();
+        int perSpine = cores / spines;
+        for (int c = 0; c < cores; c++) {
+            fb.addSwitch(String.format("core%03d", c + 1));
+            tiers.put(String.format("core%03d", c + 1), 3);
+        }
+        int h = 0;
+        for (int p = 0; p < pods; p++) {
+            List<String> podSpines = new ArrayList<>();
+            for (int s = 0; s < spines; s++) {
+                String sp = String.format("spine%02d-%02d", p + 1, s + 1);
+                fb.addSwitch(sp);
+                tiers.put(sp, 2);
+                podSpines.add(sp);
+                for (int k = 0; k < perSpine; k++) {
+                    fb.cable(String.format("core%03d", s * perSpine + k + 1), sp);
+                }
+            }
+            for (int l = 0; l < leaves; l++) {
+                String leaf = String.format("leaf%02d-%02d", p + 1, l + 1);
+                fb.addSwitch(leaf);
+                tiers.put(leaf, 1);
+                podSpines.forEach(sp -> fb.cable(sp, leaf));
+                for (int k = 0; k < hosts; k++) {
+                    String name = String.format("node%05d", ++h);
+                    fb.addHost(name);
+                    fb.cable(leaf, name);
+                    nodes.put(name, node);
+                    attrs.put(name, HostAttributes.DEFAULT);
+                }
+            }
+        }
+        fb.tiers(tiers);
+        return new Cluster("ft3-" + h, fb.build(), nodes, attrs, null, null);
+    }
+
+    /** The 16,384-host tree: 16 pods x 32 leaves x 32 hosts, 32 spines per pod, 256 cores. */
+    public static Cluster ft3x16384() {
+        return fatTree(16, 32, 32, 32, 256);
+    }
+
+    /** Each host busy whole (all GPUs and cores) with probability {@code share}; jobs of 64 hosts. */
+    public static ClusterState occupied(Cluster c, double share, long seed) {
+        Random r = new Random(seed);
+        ClusterState s = ClusterState.empty(c);
+        List<HostAllocation> chunk = new ArrayList<>();
+        int job = 0;
+        for (String h : c.hostNames()) {
+            if (r.nextDouble() >= share) {
+                continue;
+            }
+            NodeTopology t = c.node(h);
+            List<Integer> gpus = new ArrayList<>();
+            t.gpus().forEach(g -> gpus.add(g.index()));
+            chunk.add(HostAllocation.of(h, gpus, CpuSet.range(0, t.coreList().size() * t.threadsPerCore() - 1)));
+            if (chunk.size() == 64) {
+                s = s.with(new Placement("busy" + job++, chunk), ClusterState.Hold.WHOLE_NODES);
+                chunk = new ArrayList<>();
+            }
+        }
+        if (!chunk.isEmpty()) {
+            s = s.with(new Placement("busy" + job, chunk), ClusterState.Hold.WHOLE_NODES);
+        }
+        return s;
+    }
+}
