@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import org.topoplanner.allocator.k8s.K8sDefaultPolicy;
 import org.topoplanner.allocator.kueue.KueueTasPolicy;
+import org.topoplanner.allocator.planner.PlannerPolicy;
 import org.topoplanner.allocator.slurm.SlurmBlockPolicy;
 import org.topoplanner.allocator.volcano.VolcanoPolicy;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
@@ -24,6 +25,8 @@ public final class PolicyCatalog {
         FACTORIES.put("k8s-default", K8sDefaultPolicy::new);
         FACTORIES.put("kueue-tas", KueueTasPolicy::new);
         FACTORIES.put("volcano", VolcanoPolicy::new);
+        // The optimum needs no scheduler settings: the request carries every constraint it honours.
+        FACTORIES.put("planner", options -> new PlannerPolicy());
     }
 
     private PolicyCatalog() {
