@@ -24,7 +24,7 @@ public final class FabricLayout {
     static final double RACK_HEADER = 16;
     static final double RACK_GAP = 18;
     static final double POD_GAP = 64;
-    static final double TIER_PITCH = 120;
+    static final double TIER_PITCH = 104;
     static final double MARGIN = 40;
     static final int ROWS_PER_COLUMN = 16;
     static final int HOSTS_PER_RACK = 32;

@@ -39,6 +39,7 @@ final class FabricLayoutComputation {
     private final List<String> hostNames;
     private final Map<String, Integer> hostOrder = new HashMap<>();
     private int switchRows;
+    private double podGap = POD_GAP;
 
     FabricLayoutComputation(Cluster cluster, int sweeps) {
         this.cluster = cluster;
@@ -107,6 +108,15 @@ final class FabricLayoutComputation {
             rackOrder.add(protoRacks.get(item - s));
         }
         double rackY = MARGIN + switchRows * TIER_PITCH;
+        int rowsPerColumn = rowsPerColumn(rackOrder, rackY);
+        // Pods must stay apart when a big fabric is squeezed to fit: a gap of ~1/150 of the rack row.
+        double rackRow = 0;
+        for (ProtoRack pr : rackOrder) {
+            int r = Math.min(pr.hosts.size(), rowsPerColumn);
+            int cols = (pr.hosts.size() + r - 1) / r;
+            rackRow += 2 * RACK_PAD + cols * HOST_W + (cols - 1) * HOST_GAP;
+        }
+        podGap = Math.max(POD_GAP, rackRow / 150);
         List<RackBox> racks = new ArrayList<>();
         List<HostBox> hosts = new ArrayList<>();
         Map<String, Integer> hostByName = new HashMap<>();
@@ -116,7 +126,7 @@ final class FabricLayoutComputation {
             if (previous != null) {
                 x += gapBetween(previous, pr);
             }
-            int rows = Math.min(pr.hosts.size(), ROWS_PER_COLUMN);
+            int rows = Math.min(pr.hosts.size(), rowsPerColumn);
             int cols = (pr.hosts.size() + rows - 1) / rows;
             double w = 2 * RACK_PAD + cols * HOST_W + (cols - 1) * HOST_GAP;
             double h = RACK_HEADER + rows * HOST_H + (rows - 1) * HOST_GAP + RACK_PAD;
@@ -164,11 +174,20 @@ final class FabricLayoutComputation {
             maxX = Math.max(maxX, centre[i] + SWITCH_W / 2);
         }
         double shift = MARGIN - minX;
+        double[] room = new double[s];
+        java.util.Arrays.fill(room, Math.max(4 * SWITCH_W, maxX - minX));
+        for (int[] row : ordered) {
+            for (int p = 1; p < row.length && row[p] < s; p++) {
+                double d = Math.abs(centre[row[p]] - centre[row[p - 1]]);
+                room[row[p]] = Math.min(room[row[p]], d);
+                room[row[p - 1]] = Math.min(room[row[p - 1]], d);
+            }
+        }
         List<SwitchBox> switches = new ArrayList<>();
         for (int i = 0; i < s; i++) {
             SwitchNode sn = switchNodes.get(i);
             switches.add(new SwitchBox(i, sn.name(), sn.tier(), rowOfSwitch[i], centre[i] - SWITCH_W / 2 + shift,
-                    MARGIN + rowOfSwitch[i] * TIER_PITCH, SWITCH_W, SWITCH_H));
+                    MARGIN + rowOfSwitch[i] * TIER_PITCH, SWITCH_W, SWITCH_H, room[i]));
         }
         if (shift != 0) {
             racks = shiftRacks(racks, shift);
@@ -180,6 +199,33 @@ final class FabricLayoutComputation {
 
         return new Bundles(switches, racks, rackOrder, switchPairs, rowOfSwitch).finish(cluster.name(), hosts,
                 hostByName, switchIndex, rowsOf(switches, hosts.size(), rackY), width, height, crossings, inputCrossings);
+    }
+
+    /**
+     * Host rows per rack column: tall racks keep a big fabric narrow; a small fabric gets wider,
+     * shorter racks so the picture fills a 16:10 view instead of leaving its sides empty.
+     */
+    private int rowsPerColumn(List<ProtoRack> racks, double rackY) {
+        int best = ROWS_PER_COLUMN;
+        double bestScale = 0;
+        for (int rows = ROWS_PER_COLUMN; rows >= 2; rows /= 2) {
+            double w = 2 * MARGIN;
+            double h = 0;
+            ProtoRack previous = null;
+            for (ProtoRack pr : racks) {
+                int r = Math.min(pr.hosts.size(), rows);
+                int cols = (pr.hosts.size() + r - 1) / r;
+                w += 2 * RACK_PAD + cols * HOST_W + (cols - 1) * HOST_GAP + (previous == null ? 0 : gapBetween(previous, pr));
+                h = Math.max(h, RACK_HEADER + r * HOST_H + (r - 1) * HOST_GAP + RACK_PAD);
+                previous = pr;
+            }
+            double scale = Math.min(1.5 / w, 1.0 / (rackY + h + MARGIN));
+            if (scale > bestScale * 1.02) {
+                bestScale = scale;
+                best = rows;
+            }
+        }
+        return best;
     }
 
     private void assignRows() {
@@ -255,12 +301,12 @@ final class FabricLayoutComputation {
             return HOST_GAP * 2;
         }
         if (a.key.isEmpty() || b.key.isEmpty()) {
-            return POD_GAP;
+            return podGap;
         }
         java.util.Set<String> pa = parentsOf(a.key);
         java.util.Set<String> pb = parentsOf(b.key);
         boolean shared = pa.isEmpty() && pb.isEmpty() || pa.stream().anyMatch(pb::contains);
-        return shared ? RACK_GAP : POD_GAP;
+        return shared ? RACK_GAP : podGap;
     }
 
     private java.util.Set<String> parentsOf(List<Integer> switches) {

@@ -1,6 +1,5 @@
 package org.topoplanner.app.desktop.fabric;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -66,6 +65,7 @@ final class LayeredOrdering {
     void sweep(int sweeps) {
         long best = crossings();
         int[][] bestLayers = layers();
+        int stale = 0;
         for (int s = 0; s < sweeps && best > 0; s++) {
             if (s % 2 == 0) {
                 for (int l = 1; l < layers.length; l++) {
@@ -80,6 +80,9 @@ final class LayeredOrdering {
             if (c < best) {
                 best = c;
                 bestLayers = layers();
+                stale = 0;
+            } else if (++stale >= 3) {
+                break;
             }
         }
         restore(bestLayers);
@@ -134,15 +137,25 @@ final class LayeredOrdering {
     }
 
     private long crossingsBetween(int l) {
-        List<long[]> edges = new ArrayList<>();
+        int m = 0;
         for (int item : layers[l]) {
             for (int nb : adjacency[item]) {
                 if (layerOf[nb] == l + 1) {
-                    edges.add(new long[] {pos[item], pos[nb]});
+                    m++;
                 }
             }
         }
-        edges.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        // Edges as (north position, south position) packed in one long: sorting them sorts by both.
+        long[] edges = new long[m];
+        int k = 0;
+        for (int item : layers[l]) {
+            for (int nb : adjacency[item]) {
+                if (layerOf[nb] == l + 1) {
+                    edges[k++] = ((long) pos[item] << 32) | pos[nb];
+                }
+            }
+        }
+        Arrays.sort(edges);
         int southSize = layers[l + 1].length;
         int first = 1;
         while (first < southSize) {
@@ -152,8 +165,8 @@ final class LayeredOrdering {
         first -= 1;
         long[] tree = new long[treeSize];
         long count = 0;
-        for (long[] e : edges) {
-            int index = (int) e[1] + first;
+        for (long e : edges) {
+            int index = (int) (e & 0xffffffffL) + first;
             tree[index]++;
             while (index > 0) {
                 if (index % 2 == 1) {

@@ -1,7 +1,6 @@
 package org.topoplanner.app.desktop.fabric;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -28,6 +27,7 @@ public final class Occupancy {
     private final Map<String, Map<String, String>> nics;
     private final Map<String, Color> colours;
     private final Map<String, Integer> ordinals;
+    private final String[] byOrdinal;
     private final Map<String, Integer> gpusHeld;
     private final Map<String, Integer> usedByHost;
 
@@ -47,6 +47,7 @@ public final class Occupancy {
             ord.put(job, ord.size());
         }
         this.ordinals = Collections.unmodifiableMap(ord);
+        this.byOrdinal = ord.keySet().toArray(new String[0]);
         Map<String, Integer> held = new HashMap<>();
         Map<String, Integer> used = new HashMap<>();
         g.forEach((host, jobs) -> {
@@ -136,6 +137,11 @@ public final class Occupancy {
         return ordinals.getOrDefault(job, -1);
     }
 
+    /** The job of a first-seen position. */
+    public String job(int ordinal) {
+        return byOrdinal[ordinal];
+    }
+
     /** The colour the caller chose for a job, or {@code null} to let the palette choose. */
     public Color explicitColour(String job) {
         return colours.get(job);
@@ -207,10 +213,5 @@ public final class Occupancy {
         public Occupancy build() {
             return new Occupancy(this);
         }
-    }
-
-    static String[] copyOfGpus(Occupancy o, String host) {
-        String[] g = o.gpus.get(host);
-        return g == null ? new String[0] : Arrays.copyOf(g, g.length);
     }
 }

@@ -22,12 +22,21 @@ public record Viewport(double width, double height, double worldW, double worldH
 
     /** The whole layout in the view, centred. */
     public static Viewport fit(double width, double height, double worldW, double worldH) {
+        return fit(width, height, worldW, worldH, 0, 0);
+    }
+
+    /** The whole layout in the view between reserved strips (row labels, legend), centred there. */
+    public static Viewport fit(double width, double height, double worldW, double worldH, double reservedLeft,
+                               double reservedRight) {
         double w = Math.max(1, width);
         double h = Math.max(1, height);
         double ww = Math.max(1, worldW);
         double wh = Math.max(1, worldH);
-        double sx = Math.min(w / ww, h / wh);
-        return new Viewport(w, h, ww, wh, sx, 0, 0).centred();
+        double usable = Math.max(w * 0.5, w - reservedLeft - reservedRight);
+        double left = Math.min(reservedLeft, w - usable);
+        double sx = Math.min(usable / ww, h / wh);
+        Viewport v = new Viewport(w, h, ww, wh, sx, 0, 0);
+        return new Viewport(w, h, ww, wh, sx, (ww - usable / sx) / 2 - left / sx, (wh - h / v.sy()) / 2);
     }
 
     /** The vertical scale. */
@@ -114,16 +123,14 @@ public record Viewport(double width, double height, double worldW, double worldH
         return new Viewport(width, height, worldW, worldH, sx, wx - width / 2 / sx, wy - height / 2 / sy()).clamped();
     }
 
-    private Viewport centred() {
-        return new Viewport(width, height, worldW, worldH, sx, (worldW - width / sx) / 2, (worldH - height / sy()) / 2);
-    }
-
     /** Keeps part of the layout in view: a dimension that fits is centred, a larger one may not leave the view. */
     Viewport clamped() {
         double vw = width / sx;
         double vh = height / sy();
-        double nox = vw >= worldW ? (worldW - vw) / 2 : Math.max(-vw * 0.3, Math.min(worldW - vw * 0.7, ox));
-        double noy = vh >= worldH ? (worldH - vh) / 2 : Math.max(-vh * 0.3, Math.min(worldH - vh * 0.7, oy));
+        double nox = vw >= worldW ? Math.max(worldW - vw, Math.min(0, ox))
+                : Math.max(-vw * 0.3, Math.min(worldW - vw * 0.7, ox));
+        double noy = vh >= worldH ? Math.max(worldH - vh, Math.min(0, oy))
+                : Math.max(-vh * 0.3, Math.min(worldH - vh * 0.7, oy));
         return new Viewport(width, height, worldW, worldH, sx, nox, noy);
     }
 }

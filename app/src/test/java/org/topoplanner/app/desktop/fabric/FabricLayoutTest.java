@@ -176,6 +176,7 @@ class FabricLayoutTest {
         long t0 = System.nanoTime();
         FabricLayout l = FabricLayout.compute(big);
         double ms = (System.nanoTime() - t0) / 1e6;
+        System.out.println("LAYOUT16K ms=" + ms);
         assertThat(l.hosts()).hasSize(16384);
         assertThat(l.racks()).hasSize(512);
         assertThat(l.switches()).hasSize(256 + 512 + 512);
