@@ -1,0 +1,92 @@
+package org.topoplanner.app.desktop.fabric;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.scene.shape.Line;
+import javafx.scene.shape.Rectangle;
+import org.topoplanner.model.fabric.LinkSpeed;
+
+/** The key to the fabric picture: which colour is which job, and which line is which cable class. */
+public final class FabricLegend extends VBox {
+    private static final int MAX_JOBS = 8;
+
+    public FabricLegend() {
+        super(3);
+        getStyleClass().add("view-legend");
+        setId("fabricLegend");
+        setMaxSize(USE_PREF_SIZE, USE_PREF_SIZE);
+    }
+
+    void update(FabricLayout layout, Occupancy occupancy, Palette p) {
+        getChildren().clear();
+        if (!occupancy.jobs().isEmpty()) {
+            getChildren().add(title("Jobs"));
+            int n = 0;
+            for (String job : occupancy.jobs()) {
+                if (occupancy.gpusHeld(job) == 0) {
+                    continue;
+                }
+                if (n++ == MAX_JOBS) {
+                    getChildren().add(new Label("\u2026 " + (occupancy.jobs().size() - MAX_JOBS) + " more"));
+                    break;
+                }
+                getChildren().add(swatch(p.jobColour(occupancy, job), job + "  " + occupancy.gpusHeld(job) + " GPUs"));
+            }
+            getChildren().add(swatch(p.token("-tp-gpu-free"), "free GPU"));
+        }
+        Map<Integer, String> classes = new LinkedHashMap<>();
+        for (LinkBundle b : layout.links()) {
+            int cls = LinkPainter.classOf(b);
+            if (cls != 15) {
+                classes.putIfAbsent(cls, b.speed() == LinkSpeed.UNKNOWN ? "speed unknown"
+                        : b.speed().name() + (b.width().isKnown() ? " " + b.width() : "") + rate(b));
+            }
+        }
+        boolean over = layout.links().stream().anyMatch(LinkBundle::oversubscribed);
+        if (!classes.isEmpty()) {
+            getChildren().add(title("Cables"));
+            classes.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> getChildren().add(line(LinkPainter.colourOf(e.getKey(), p),
+                            LinkPainter.widthOf(e.getKey()), e.getValue())));
+            if (over) {
+                getChildren().add(line(LinkPainter.colourOf(15, p), LinkPainter.widthOf(15),
+                        "uplink of oversubscribed switch"));
+            }
+            getChildren().add(new Label("\u00d7n  parallel cables"));
+        }
+        setVisible(!getChildren().isEmpty());
+    }
+
+    private static String rate(LinkBundle b) {
+        double per = b.width().lanes() * b.speed().dataGbpsPerLane();
+        return per > 0 ? String.format(java.util.Locale.ROOT, "  %.0f Gb/s", per) : "";
+    }
+
+    private static Label title(String s) {
+        Label l = new Label(s);
+        l.getStyleClass().add("legend-title");
+        return l;
+    }
+
+    private static HBox swatch(javafx.scene.paint.Color c, String text) {
+        Rectangle r = new Rectangle(12, 10, c);
+        r.setArcWidth(3);
+        r.setArcHeight(3);
+        HBox box = new HBox(6, r, new Label(text));
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
+    private static HBox line(javafx.scene.paint.Color c, double width, String text) {
+        Line l = new Line(0, 0, 18, 0);
+        l.setStroke(c);
+        l.setStrokeWidth(width);
+        HBox box = new HBox(6, l, new Label(text));
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+}

@@ -1,0 +1,615 @@
+package org.topoplanner.app.desktop.fabric;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import javafx.application.Platform;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.Region;
+import javafx.scene.shape.Rectangle;
+import org.topoplanner.model.cluster.Cluster;
+
+/**
+ * The fabric view: switches in tiers above racks of hosts, drawn on a {@link Canvas}, with zoom
+ * (wheel, around the pointer), pan (drag the background), level of detail, hover card, selection,
+ * search dimming, a minimap and a drag ghost. Scene-graph nodes are used only for overlays.
+ *
+ * <p>Give it a cluster with {@link #setCluster} (laid out off the FX thread) or a ready
+ * {@link FabricLayout} with {@link #setLayout}; give it jobs with {@link #setOccupancy}. All
+ * methods are for the FX thread. Coordinates passed to {@link #hostAt}/{@link #switchAt} are in
+ * this region's local space.
+ */
+public final class FabricView extends Region {
+    private static final Executor LAYOUT_THREAD = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "fabric-layout");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final Canvas canvas = new Canvas();
+    private final HoverCard card = new HoverCard();
+    private final Minimap minimap = new Minimap();
+    private final FabricLegend legend = new FabricLegend();
+    private final PaintState state = new PaintState();
+    private final ReadOnlyObjectWrapper<FabricLayout> layout = new ReadOnlyObjectWrapper<>(this, "layout");
+    private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
+    private final StringProperty selection = new SimpleStringProperty(this, "selection");
+    private final ReadOnlyStringWrapper hovered = new ReadOnlyStringWrapper(this, "hovered");
+    private final ReadOnlyObjectWrapper<Viewport> viewport = new ReadOnlyObjectWrapper<>(this, "viewport");
+    private Occupancy occupancy = Occupancy.empty();
+    private FabricRenderer renderer;
+    private boolean redrawPending;
+    private boolean fitPending = true;
+    private long generation;
+    private long lastFrameNanos;
+    private double pressX;
+    private double pressY;
+    private boolean panning;
+    private boolean dragged;
+
+    public FabricView() {
+        getStyleClass().addAll("fabric-view", "tp-themed");
+        setId("fabricView");
+        setFocusTraversable(true);
+        getStylesheets().setAll(Theme.LIGHT.stylesheets());
+        getChildren().addAll(canvas, legend, minimap, card);
+        Rectangle clip = new Rectangle();
+        clip.widthProperty().bind(widthProperty());
+        clip.heightProperty().bind(heightProperty());
+        setClip(clip);
+        minimap.setOnJump((wx, wy) -> setViewport(viewport().centredOn(wx, wy)));
+        theme.addListener((o, a, t) -> {
+            getStylesheets().setAll(t.stylesheets());
+            state.palette = t.palette();
+            refreshOverlays();
+            requestRedraw();
+        });
+        selection.addListener((o, a, name) -> {
+            applySelection(name);
+            requestRedraw();
+        });
+        setOnScroll(this::onScroll);
+        setOnMousePressed(this::onPressed);
+        setOnMouseDragged(this::onDragged);
+        setOnMouseReleased(e -> panning = false);
+        setOnMouseClicked(this::onClicked);
+        setOnMouseMoved(this::onMoved);
+        setOnMouseExited(e -> hideCard());
+        setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.F) {
+                zoomToFit();
+            } else if (e.getCode() == KeyCode.Z) {
+                zoomToSelection();
+            } else if (e.getCode() == KeyCode.PLUS || e.getCode() == KeyCode.EQUALS || e.getCode() == KeyCode.ADD) {
+                zoomAt(1.25, getWidth() / 2, getHeight() / 2);
+            } else if (e.getCode() == KeyCode.MINUS || e.getCode() == KeyCode.SUBTRACT) {
+                zoomAt(0.8, getWidth() / 2, getHeight() / 2);
+            } else if (e.getCode() == KeyCode.ESCAPE) {
+                selection.set(null);
+                highlight("");
+            }
+        });
+        setLayout(FabricLayout.compute(new Cluster("empty", new org.topoplanner.model.fabric.FabricBuilder().build(),
+                Map.of(), Map.of(), null, null)));
+    }
+
+    /** A view laying out {@code cluster} in the background. */
+    public FabricView(Cluster cluster) {
+        this();
+        setCluster(cluster);
+    }
+
+    // ---- content -------------------------------------------------------------------------
+
+    /**
+     * Lays the cluster out off the FX thread and shows it when done; a later call wins over an
+     * earlier one still running. The future completes on the FX thread after the view shows it.
+     */
+    public CompletableFuture<FabricLayout> setCluster(Cluster cluster) {
+        long gen = ++generation;
+        CompletableFuture<FabricLayout> shown = new CompletableFuture<>();
+        CompletableFuture.supplyAsync(() -> FabricLayout.compute(cluster), LAYOUT_THREAD).whenComplete((l, err) ->
+                Platform.runLater(() -> {
+                    if (err != null) {
+                        shown.completeExceptionally(err);
+                    } else if (gen == generation) {
+                        setLayout(l);
+                        shown.complete(l);
+                    } else {
+                        shown.cancel(false);
+                    }
+                }));
+        return shown;
+    }
+
+    /** Shows a ready layout at once (FX thread), fitted to the view. */
+    public void setLayout(FabricLayout l) {
+        String keep = selection.get();
+        renderer = new FabricRenderer(l);
+        layout.set(l);
+        state.counts = FabricCounts.of(l, occupancy);
+        state.highlightActive = false;
+        state.rackMatches = new int[l.racks().size()];
+        state.rackGhosts = new int[l.racks().size()];
+        state.ghostHosts = new BitSet();
+        state.ghostState = null;
+        applySelection(keep);
+        fitPending = true;
+        refreshOverlays();
+        requestLayout();
+        requestRedraw();
+    }
+
+    public FabricLayout getLayout() {
+        return layout.get();
+    }
+
+    public ReadOnlyObjectProperty<FabricLayout> layoutProperty() {
+        return layout.getReadOnlyProperty();
+    }
+
+    /** Shows which job holds which GPU. */
+    public void setOccupancy(Occupancy o) {
+        occupancy = o == null ? Occupancy.empty() : o;
+        state.counts = FabricCounts.of(layout.get(), occupancy);
+        refreshOverlays();
+        requestRedraw();
+    }
+
+    public Occupancy getOccupancy() {
+        return occupancy;
+    }
+
+    /** The counts behind the labels (free/total per switch and rack) for the current occupancy. */
+    public FabricCounts getCounts() {
+        return state.counts;
+    }
+
+    public ObjectProperty<Theme> themeProperty() {
+        return theme;
+    }
+
+    public void setTheme(Theme t) {
+        theme.set(t);
+    }
+
+    // ---- selection, search, ghost -----------------------------------------------------------
+
+    /** The selected switch or host name, or {@code null}; set it to select from outside. */
+    public StringProperty selectionProperty() {
+        return selection;
+    }
+
+    /** The switch, host or rack under the pointer, or {@code null}. */
+    public ReadOnlyStringProperty hoveredProperty() {
+        return hovered.getReadOnlyProperty();
+    }
+
+    private void applySelection(String name) {
+        FabricLayout l = layout.get();
+        state.selectedSwitch = name == null || l == null ? -1 : l.switchIndex(name);
+        state.selectedHost = name == null || l == null ? -1 : l.hostIndex(name);
+    }
+
+    /**
+     * Dims everything that does not match {@code query} (see {@link FabricSearch}); blank clears.
+     *
+     * @return how many switches and hosts match
+     */
+    public int highlight(String query) {
+        FabricLayout l = layout.get();
+        if (query == null || query.isBlank()) {
+            state.highlightActive = false;
+            requestRedraw();
+            return 0;
+        }
+        FabricSearch m = FabricSearch.of(l, occupancy, query);
+        state.highlightActive = true;
+        state.hostMatches = m.hosts();
+        state.switchMatches = m.switches();
+        state.rackMatches = m.perRack();
+        requestRedraw();
+        return m.total();
+    }
+
+    /**
+     * Draws a drag ghost over {@code hosts}: the GPUs listed per host in {@code gpus} (all GPUs
+     * of a host missing from the map), coloured by {@code state}. Unknown names are ignored.
+     */
+    public void ghost(Set<String> hosts, Map<String, List<Integer>> gpus, GhostState ghostState) {
+        FabricLayout l = layout.get();
+        if (hosts == null || hosts.isEmpty() || ghostState == null) {
+            clearGhost();
+            return;
+        }
+        BitSet set = new BitSet();
+        Map<Integer, List<Integer>> byIndex = new HashMap<>();
+        int[] perRack = new int[l.racks().size()];
+        for (String h : hosts) {
+            int i = l.hostIndex(h);
+            if (i >= 0) {
+                set.set(i);
+                perRack[l.hosts().get(i).rack()]++;
+                if (gpus != null && gpus.containsKey(h)) {
+                    byIndex.put(i, List.copyOf(gpus.get(h)));
+                }
+            }
+        }
+        state.ghostHosts = set;
+        state.ghostGpus = byIndex;
+        state.rackGhosts = perRack;
+        state.ghostState = ghostState;
+        requestRedraw();
+    }
+
+    public void clearGhost() {
+        state.ghostHosts = new BitSet();
+        state.ghostGpus = Map.of();
+        state.ghostState = null;
+        requestRedraw();
+    }
+
+    // ---- hit testing ------------------------------------------------------------------------
+
+    /** The host drawn at a local point (as a tile or cell), or {@code null}; at rack level no single host is. */
+    public String hostAt(double x, double y) {
+        int i = hostIndexAt(x, y);
+        return i < 0 ? null : layout.get().hosts().get(i).name();
+    }
+
+    /** The switch drawn at a local point, or {@code null}. */
+    public String switchAt(double x, double y) {
+        int i = switchIndexAt(x, y);
+        return i < 0 ? null : layout.get().switches().get(i).name();
+    }
+
+    /**
+     * The hosts a drop at a local point targets: the host there, else all hosts of the rack
+     * there, else all hosts below the switch there; empty over the background.
+     */
+    public List<String> hostsAt(double x, double y) {
+        FabricLayout l = layout.get();
+        String h = hostAt(x, y);
+        if (h != null) {
+            return List.of(h);
+        }
+        Viewport vp = viewport();
+        int r = l.rackAt(vp.toWorldX(x), vp.toWorldY(y));
+        List<String> out = new ArrayList<>();
+        if (r >= 0) {
+            RackBox rb = l.racks().get(r);
+            for (int i = rb.firstHost(); i < rb.firstHost() + rb.hostCount(); i++) {
+                out.add(l.hosts().get(i).name());
+            }
+            return out;
+        }
+        int s = switchIndexAt(x, y);
+        if (s >= 0) {
+            BitSet below = l.racksBelowShared(s);
+            for (int k = below.nextSetBit(0); k >= 0; k = below.nextSetBit(k + 1)) {
+                RackBox rb = l.racks().get(k);
+                for (int i = rb.firstHost(); i < rb.firstHost() + rb.hostCount(); i++) {
+                    out.add(l.hosts().get(i).name());
+                }
+            }
+        }
+        return out;
+    }
+
+    int hostIndexAt(double x, double y) {
+        Viewport vp = viewport();
+        if (vp.sx() * FabricLayout.HOST_W < LevelOfDetail.TILES_FROM_PX) {
+            return -1;
+        }
+        return layout.get().hostAt(vp.toWorldX(x), vp.toWorldY(y));
+    }
+
+    int switchIndexAt(double x, double y) {
+        Viewport vp = viewport();
+        FabricLayout l = layout.get();
+        SwitchGeometry geo = new SwitchGeometry(vp);
+        double wx = vp.toWorldX(x);
+        double wy = vp.toWorldY(y);
+        int[] best = {-1};
+        double[] bestD = {Double.MAX_VALUE};
+        double slackX = 80 / vp.sx();
+        l.switchesIn(wx - slackX, wy - geo.maxHeight() / vp.sy() - 2, wx + slackX, wy + 2, i -> {
+            SwitchBox s = l.switches().get(i);
+            double left = geo.left(s);
+            double top = geo.top(s);
+            double w = geo.width(s);
+            if (x >= left - 2 && x <= left + w + 2 && y >= top - 2 && y <= top + geo.height(s) + 2) {
+                double d = Math.abs(x - (left + w / 2));
+                if (d < bestD[0]) {
+                    bestD[0] = d;
+                    best[0] = i;
+                }
+            }
+        });
+        return best[0];
+    }
+
+    // ---- zoom and pan -----------------------------------------------------------------------
+
+    /** The current mapping between world and view. */
+    public Viewport viewport() {
+        Viewport v = viewport.get();
+        if (v == null) {
+            FabricLayout l = layout.get();
+            v = Viewport.fit(Math.max(1, getWidth()), Math.max(1, getHeight()), l.width(), l.height());
+            viewport.set(v);
+        }
+        return v;
+    }
+
+    public ReadOnlyObjectProperty<Viewport> viewportProperty() {
+        return viewport.getReadOnlyProperty();
+    }
+
+    public void setViewport(Viewport v) {
+        viewport.set(v);
+        minimap.showViewport(v);
+        minimap.setVisible(!v.showsAll() && getWidth() > Minimap.WIDTH * 2.5);
+        requestRedraw();
+    }
+
+    /** What the last frame drew (hosts, tiles or rack blocks; labels; merged links). */
+    public LevelOfDetail levelOfDetail() {
+        return renderer == null ? LevelOfDetail.of(viewport(), 0) : renderer.lastLevelOfDetail();
+    }
+
+    public void zoomToFit() {
+        setViewport(fitted());
+    }
+
+    /** The fit viewport, leaving the legend its own strip on the right. */
+    private Viewport fitted() {
+        FabricLayout l = layout.get();
+        double reserved = legend.isVisible() && legend.getOpacity() > 0 ? legend.prefWidth(-1) + 20 : 0;
+        // The row labels pinned on the left take about 70 px.
+        return Viewport.fit(Math.max(1, getWidth()), Math.max(1, getHeight()), l.width(), l.height(), 70, reserved);
+    }
+
+    /** Zooms by {@code factor} around a local point. */
+    public void zoomAt(double factor, double x, double y) {
+        setViewport(viewport().zoomAt(factor, x, y));
+    }
+
+    /**
+     * Shows the selection: a switch with everything below it, a host with its rack and the
+     * switches above it, hosts drawn one by one when the rack fits.
+     */
+    public void zoomToSelection() {
+        FabricLayout l = layout.get();
+        double[] b;
+        if (state.selectedSwitch >= 0) {
+            b = l.subtreeBounds(state.selectedSwitch);
+        } else if (state.selectedHost >= 0) {
+            b = rackBounds(l.hosts().get(state.selectedHost).rack());
+        } else {
+            return;
+        }
+        setViewport(viewport().showing(b[0], b[1], b[2], b[3], Viewport.MAX_SCALE / 2));
+    }
+
+    private double[] rackBounds(int rack) {
+        FabricLayout l = layout.get();
+        RackBox r = l.racks().get(rack);
+        double[] b = {r.x(), r.y(), r.x() + r.w(), r.y() + r.h()};
+        for (int up : r.uplinks()) {
+            SwitchBox s = l.switches().get(up);
+            b[0] = Math.min(b[0], s.x());
+            b[1] = Math.min(b[1], s.y());
+            b[2] = Math.max(b[2], s.x() + s.w());
+        }
+        return b;
+    }
+
+    // ---- painting ---------------------------------------------------------------------------
+
+    /** Schedules one redraw for the next pulse; many requests in one pulse draw once. */
+    public void requestRedraw() {
+        if (!redrawPending) {
+            redrawPending = true;
+            Platform.runLater(() -> {
+                redrawPending = false;
+                redraw();
+            });
+        }
+    }
+
+    /** Draws a frame now; returns the nanoseconds spent issuing it. */
+    public long redraw() {
+        if (renderer == null || canvas.getWidth() < 1 || canvas.getHeight() < 1) {
+            return 0;
+        }
+        long t0 = System.nanoTime();
+        renderer.draw(canvas.getGraphicsContext2D(), viewport(), state);
+        lastFrameNanos = System.nanoTime() - t0;
+        return lastFrameNanos;
+    }
+
+    /** Nanoseconds the last frame took to issue (canvas rasterisation happens later, in the pulse). */
+    public long lastFrameNanos() {
+        return lastFrameNanos;
+    }
+
+    private void refreshOverlays() {
+        FabricLayout l = layout.get();
+        if (l == null || state.counts == null) {
+            return;
+        }
+        legend.update(l, occupancy, state.palette);
+        minimap.paint(l, state.counts, state.palette);
+    }
+
+    /** Shows or hides the legend (it is on by default). */
+    public void setLegendVisible(boolean show) {
+        legend.setManaged(show);
+        legend.setOpacity(show ? 1 : 0);
+        legend.setMouseTransparent(!show);
+    }
+
+    @Override
+    protected void layoutChildren() {
+        double w = getWidth();
+        double h = getHeight();
+        if (canvas.getWidth() != w || canvas.getHeight() != h) {
+            canvas.setWidth(w);
+            canvas.setHeight(h);
+            FabricLayout l = layout.get();
+            Viewport old = viewport.get();
+            if (fitPending || old == null) {
+                viewport.set(fitted());
+            } else {
+                viewport.set(old.resized(w, h));
+            }
+            setViewport(viewport.get());
+        } else if (fitPending) {
+            setViewport(fitted());
+        }
+        if (w > 1 && h > 1) {
+            fitPending = false;
+        }
+        legend.autosize();
+        legend.relocate(w - legend.getWidth() - 10, 10);
+        minimap.relocate(w - Minimap.WIDTH - 10, h - Minimap.HEIGHT - 10);
+        redraw();
+    }
+
+    @Override
+    protected double computePrefWidth(double height) {
+        return 900;
+    }
+
+    @Override
+    protected double computePrefHeight(double width) {
+        return 600;
+    }
+
+    // ---- input ------------------------------------------------------------------------------
+
+    private void onScroll(ScrollEvent e) {
+        double factor = Math.pow(1.0018, e.getDeltaY());
+        zoomAt(factor, e.getX(), e.getY());
+        hideCard();
+        e.consume();
+    }
+
+    private void onPressed(MouseEvent e) {
+        requestFocus();
+        pressX = e.getX();
+        pressY = e.getY();
+        dragged = false;
+        panning = e.getButton() == MouseButton.PRIMARY && switchIndexAt(e.getX(), e.getY()) < 0
+                && (!levelOfDetail().hosts() || hostIndexAt(e.getX(), e.getY()) < 0);
+    }
+
+    private void onDragged(MouseEvent e) {
+        if (Math.abs(e.getX() - pressX) + Math.abs(e.getY() - pressY) > 3) {
+            dragged = true;
+        }
+        if (panning) {
+            setViewport(viewport().panBy(e.getX() - pressX, e.getY() - pressY));
+            pressX = e.getX();
+            pressY = e.getY();
+            hideCard();
+        }
+    }
+
+    private void onClicked(MouseEvent e) {
+        if (dragged || e.getButton() != MouseButton.PRIMARY) {
+            return;
+        }
+        FabricLayout l = layout.get();
+        int s = switchIndexAt(e.getX(), e.getY());
+        int h = s < 0 ? hostIndexAt(e.getX(), e.getY()) : -1;
+        if (s >= 0) {
+            selection.set(l.switches().get(s).name());
+        } else if (h >= 0) {
+            selection.set(l.hosts().get(h).name());
+        } else {
+            Viewport vp = viewport();
+            int r = l.rackAt(vp.toWorldX(e.getX()), vp.toWorldY(e.getY()));
+            if (r >= 0) {
+                // A rack block stands for hosts too small to click: open it up.
+                double[] b = rackBounds(r);
+                setViewport(vp.showing(b[0], b[1], b[2], b[3], Viewport.MAX_SCALE / 2));
+                return;
+            }
+            selection.set(null);
+        }
+        if (e.getClickCount() == 2) {
+            zoomToSelection();
+        }
+    }
+
+    private void onMoved(MouseEvent e) {
+        FabricLayout l = layout.get();
+        int s = switchIndexAt(e.getX(), e.getY());
+        int h = s < 0 ? hostIndexAt(e.getX(), e.getY()) : -1;
+        int r = -1;
+        if (s < 0 && h < 0) {
+            Viewport vp = viewport();
+            r = l.rackAt(vp.toWorldX(e.getX()), vp.toWorldY(e.getY()));
+        }
+        if (s != state.hoveredSwitch || h != state.hoveredHost || r != state.hoveredRack) {
+            state.hoveredSwitch = s;
+            state.hoveredHost = h;
+            state.hoveredRack = r;
+            requestRedraw();
+        }
+        if (s >= 0) {
+            hovered.set(l.switches().get(s).name());
+            HoverCards.forSwitch(card, l, state, s);
+        } else if (h >= 0) {
+            hovered.set(l.hosts().get(h).name());
+            HoverCards.forHost(card, l, state, h);
+        } else if (r >= 0) {
+            hovered.set(l.racks().get(r).label());
+            HoverCards.forRack(card, l, state, r);
+        } else {
+            hideCard();
+            return;
+        }
+        card.place(e.getX(), e.getY(), getWidth(), getHeight());
+    }
+
+    private void hideCard() {
+        card.setVisible(false);
+        hovered.set(null);
+        if (state.hoveredSwitch >= 0 || state.hoveredHost >= 0 || state.hoveredRack >= 0) {
+            state.hoveredSwitch = -1;
+            state.hoveredHost = -1;
+            state.hoveredRack = -1;
+            requestRedraw();
+        }
+    }
+
+    /** The hover card overlay (for tests and for styling). */
+    HoverCard card() {
+        return card;
+    }
+
+    Minimap minimap() {
+        return minimap;
+    }
+}

@@ -1,0 +1,331 @@
+package org.topoplanner.app.desktop.fabric;
+
+import java.util.Arrays;
+import java.util.List;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.StrokeLineCap;
+import org.topoplanner.model.fabric.LinkSpeed;
+
+/**
+ * Draws cable bundles: culled to the view, one stroked path per class (colour and width by IB
+ * generation, rate and oversubscription) so a frame issues a handful of strokes, not thousands.
+ * When more bundles are visible than the screen can resolve, bundles landing on the same pixel
+ * columns are merged and drawn faintly, like a density plot.
+ */
+final class LinkPainter {
+    private static final int CLASSES = 16;
+    private static final double DENSE_BUCKET_PX = 4;
+
+    private final FabricLayout layout;
+    private final double[] x1;
+    private final double[] y1;
+    private final double[] x2;
+    private final double[] y2;
+    private final int[] visible;
+    private final PathBatch[] batches = new PathBatch[CLASSES * 2];
+    private final LongSet seen = new LongSet(1 << 14);
+    private int visibleCount;
+
+    LinkPainter(FabricLayout layout) {
+        this.layout = layout;
+        int n = layout.links().size();
+        x1 = new double[n];
+        y1 = new double[n];
+        x2 = new double[n];
+        y2 = new double[n];
+        visible = new int[n];
+        for (int i = 0; i < batches.length; i++) {
+            batches[i] = new PathBatch();
+        }
+    }
+
+    /** Projects and culls every bundle; returns how many are on screen. */
+    int project(Viewport vp, SwitchGeometry geo) {
+        List<LinkBundle> links = layout.links();
+        List<SwitchBox> switches = layout.switches();
+        List<RackBox> racks = layout.racks();
+        double w = vp.width();
+        double h = vp.height();
+        visibleCount = 0;
+        for (int i = 0; i < links.size(); i++) {
+            LinkBundle l = links.get(i);
+            SwitchBox up = switches.get(l.upper());
+            double ax = vp.toScreenX(up.centerX());
+            double ay;
+            double bx;
+            double by;
+            if (l.toRack()) {
+                RackBox r = racks.get(l.lower());
+                ay = geo.bottom(up);
+                bx = vp.toScreenX(r.centerX());
+                by = vp.toScreenY(r.y());
+            } else if (l.lateral()) {
+                SwitchBox lo = switches.get(l.lower());
+                ay = geo.top(up);
+                bx = vp.toScreenX(lo.centerX());
+                by = geo.top(lo);
+            } else {
+                SwitchBox lo = switches.get(l.lower());
+                ay = geo.bottom(up);
+                bx = vp.toScreenX(lo.centerX());
+                by = geo.top(lo);
+            }
+            if (Math.max(ax, bx) < -2 || Math.min(ax, bx) > w + 2 || Math.max(ay, by) < -2 || Math.min(ay, by) > h + 2) {
+                continue;
+            }
+            x1[i] = ax;
+            y1[i] = ay;
+            x2[i] = bx;
+            y2[i] = by;
+            visible[visibleCount++] = i;
+        }
+        return visibleCount;
+    }
+
+    void draw(GraphicsContext gc, Viewport vp, PaintState st, LevelOfDetail lod) {
+        Palette p = st.palette;
+        for (PathBatch b : batches) {
+            b.clear();
+        }
+        seen.clear();
+        List<LinkBundle> links = layout.links();
+        double zoomWidth = Painting.clamp(vp.sx(), 0.55, 1.6);
+        for (int k = 0; k < visibleCount; k++) {
+            int i = visible[k];
+            LinkBundle l = links.get(i);
+            int cls = classOf(l);
+            boolean dim = st.highlightActive && !touchesMatch(l, st);
+            if (lod.denseLinks()) {
+                long key = ((long) cls << 56) | ((long) (dim ? 1 : 0) << 55)
+                        | ((long) ((int) Math.floor(y1[i]) & 0x3ff) << 45)
+                        | ((long) ((int) Math.floor(x1[i] / DENSE_BUCKET_PX) & 0x7fff) << 30)
+                        | ((long) ((int) Math.floor(x2[i] / DENSE_BUCKET_PX) & 0x7fff) << 15)
+                        | ((long) ((int) Math.floor(y2[i]) & 0x3ff));
+                if (!seen.add(key)) {
+                    continue;
+                }
+            }
+            batches[cls * 2 + (dim ? 1 : 0)].add(x1[i], y1[i], x2[i], y2[i]);
+        }
+        gc.setLineCap(StrokeLineCap.BUTT);
+        for (int cls = 0; cls < CLASSES; cls++) {
+            for (int d = 1; d >= 0; d--) {
+                PathBatch b = batches[cls * 2 + d];
+                if (b.size == 0) {
+                    continue;
+                }
+                Color c = colourOf(cls, p);
+                double width;
+                if (lod.denseLinks()) {
+                    c = Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.30);
+                    width = 0.7;
+                } else if (visibleCount > 250) {
+                    // Fans of many uplinks: thinner and translucent, so they read as a fan, not a wall.
+                    c = Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.55);
+                    width = widthOf(cls) * zoomWidth * 0.6;
+                } else {
+                    width = widthOf(cls) * zoomWidth;
+                }
+                if (d == 1) {
+                    c = p.dim(c);
+                }
+                gc.setStroke(c);
+                gc.setLineWidth(width);
+                b.stroke(gc);
+            }
+        }
+        drawSelected(gc, vp, st);
+        if (lod.linkCounts()) {
+            drawCounts(gc, st);
+        }
+    }
+
+    private boolean touchesMatch(LinkBundle l, PaintState st) {
+        if (st.switchMatches.get(l.upper())) {
+            return true;
+        }
+        return l.toRack() ? st.rackMatches[l.lower()] > 0 : st.switchMatches.get(l.lower());
+    }
+
+    /** Bundles touching the selected switch, or the selected host's rack, drawn over the rest in the accent colour. */
+    private void drawSelected(GraphicsContext gc, Viewport vp, PaintState st) {
+        int[] chosen;
+        if (st.selectedSwitch >= 0) {
+            chosen = layout.linksOfSwitchShared(st.selectedSwitch);
+        } else if (st.selectedHost >= 0) {
+            chosen = layout.linksOfRackShared(layout.hosts().get(st.selectedHost).rack());
+        } else {
+            return;
+        }
+        PathBatch b = new PathBatch();
+        for (int i : chosen) {
+            if (isVisible(i)) {
+                b.add(x1[i], y1[i], x2[i], y2[i]);
+            }
+        }
+        gc.setStroke(st.palette.accent());
+        gc.setLineWidth(Painting.clamp(vp.sx() * 2.2, 1.6, 3.2));
+        b.stroke(gc);
+    }
+
+    private boolean isVisible(int link) {
+        // visible[] is sorted ascending (filled in index order).
+        return Arrays.binarySearch(visible, 0, visibleCount, link) >= 0;
+    }
+
+    /** "×4" on bundles of parallel cables, near their lower end so labels of a fan do not collide. */
+    private void drawCounts(GraphicsContext gc, PaintState st) {
+        List<LinkBundle> links = layout.links();
+        int drawn = 0;
+        for (int k = 0; k < visibleCount && drawn < 400; k++) {
+            int i = visible[k];
+            LinkBundle l = links.get(i);
+            if (l.cables() < 2) {
+                continue;
+            }
+            double len = Math.hypot(x2[i] - x1[i], y2[i] - y1[i]);
+            if (len < 60) {
+                continue;
+            }
+            double t = l.toRack() ? 0.5 : 0.72;
+            double cx = x1[i] + (x2[i] - x1[i]) * t;
+            double cy = y1[i] + (y2[i] - y1[i]) * t;
+            String s = "\u00d7" + l.cables();
+            double size = 10;
+            double tw = Painting.textWidth(s, size) + 6;
+            gc.setFill(st.palette.bg());
+            gc.fillRoundRect(cx - tw / 2, cy - 7, tw, 14, 6, 6);
+            Painting.centred(gc, s, cx, cy, size, true, st.palette.fgMuted(), tw + 2);
+            drawn++;
+        }
+    }
+
+    /** Class index: 0..9 by IB generation, 15 = uplink of an oversubscribed switch. */
+    static int classOf(LinkBundle l) {
+        if (l.oversubscribed()) {
+            return 15;
+        }
+        return switch (l.speed()) {
+            case XDR -> 1;
+            case NDR -> 2;
+            case HDR -> 3;
+            case EDR -> 4;
+            case SDR, DDR, QDR, FDR10, FDR -> 5;
+            case ETHERNET, UNKNOWN -> 0;
+        };
+    }
+
+    static Color colourOf(int cls, Palette p) {
+        return switch (cls) {
+            case 1 -> p.link(LinkSpeed.XDR);
+            case 2 -> p.link(LinkSpeed.NDR);
+            case 3 -> p.link(LinkSpeed.HDR);
+            case 4 -> p.link(LinkSpeed.EDR);
+            case 5 -> p.link(LinkSpeed.FDR);
+            case 15 -> p.token("-tp-link-oversubscribed");
+            default -> p.link(LinkSpeed.UNKNOWN);
+        };
+    }
+
+    /** Faster generations draw wider, so the eye finds the fat pipes. */
+    static double widthOf(int cls) {
+        return switch (cls) {
+            case 1 -> 2.4;
+            case 2 -> 2.0;
+            case 3 -> 1.6;
+            case 4 -> 1.3;
+            case 15 -> 1.6;
+            default -> 1.0;
+        };
+    }
+
+    /** Line segments of one stroke style, stroked as a single path. */
+    private static final class PathBatch {
+        double[] xy = new double[256];
+        int size;
+
+        void clear() {
+            size = 0;
+        }
+
+        void add(double ax, double ay, double bx, double by) {
+            if (size + 4 > xy.length) {
+                xy = Arrays.copyOf(xy, xy.length * 2);
+            }
+            xy[size++] = ax;
+            xy[size++] = ay;
+            xy[size++] = bx;
+            xy[size++] = by;
+        }
+
+        void stroke(GraphicsContext gc) {
+            if (size == 0) {
+                return;
+            }
+            gc.beginPath();
+            for (int i = 0; i < size; i += 4) {
+                gc.moveTo(xy[i], xy[i + 1]);
+                gc.lineTo(xy[i + 2], xy[i + 3]);
+            }
+            gc.stroke();
+        }
+    }
+
+    /** An open-addressing set of longs, cleared per frame without allocating. */
+    static final class LongSet {
+        private long[] keys;
+        private boolean[] used;
+        private int size;
+
+        LongSet(int capacity) {
+            keys = new long[capacity];
+            used = new boolean[capacity];
+        }
+
+        void clear() {
+            if (size > 0) {
+                Arrays.fill(used, false);
+                size = 0;
+            }
+        }
+
+        boolean add(long k) {
+            if (size * 2 >= keys.length) {
+                grow();
+            }
+            int mask = keys.length - 1;
+            int i = (int) (mix(k) & mask);
+            while (used[i]) {
+                if (keys[i] == k) {
+                    return false;
+                }
+                i = (i + 1) & mask;
+            }
+            used[i] = true;
+            keys[i] = k;
+            size++;
+            return true;
+        }
+
+        private void grow() {
+            long[] ok = keys;
+            boolean[] ou = used;
+            keys = new long[ok.length * 2];
+            used = new boolean[ok.length * 2];
+            size = 0;
+            for (int i = 0; i < ok.length; i++) {
+                if (ou[i]) {
+                    add(ok[i]);
+                }
+            }
+        }
+
+        private static long mix(long k) {
+            k ^= k >>> 33;
+            k *= 0xff51afd7ed558ccdL;
+            k ^= k >>> 33;
+            return k;
+        }
+    }
+}

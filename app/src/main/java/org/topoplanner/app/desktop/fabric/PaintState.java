@@ -1,0 +1,46 @@
+package org.topoplanner.app.desktop.fabric;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a frame shows besides the layout: colours, counts, selection, search matches, the drag
+ * ghost and the hovered item. Owned and mutated by {@link FabricView} on the FX thread.
+ */
+final class PaintState {
+    Palette palette = Theme.LIGHT.palette();
+    FabricCounts counts;
+    /** Selected switch or host index, or -1. */
+    int selectedSwitch = -1;
+    int selectedHost = -1;
+    int hoveredSwitch = -1;
+    int hoveredHost = -1;
+    int hoveredRack = -1;
+    /** Search: when active, items not in the match sets are dimmed. */
+    boolean highlightActive;
+    BitSet hostMatches = new BitSet();
+    BitSet switchMatches = new BitSet();
+    int[] rackMatches = new int[0];
+    /** Drag ghost: host indices, GPU indices per host index (absent = all GPUs), verdict. */
+    BitSet ghostHosts = new BitSet();
+    Map<Integer, List<Integer>> ghostGpus = Map.of();
+    GhostState ghostState;
+    int[] rackGhosts = new int[0];
+
+    boolean hostDimmed(int host) {
+        return highlightActive && !hostMatches.get(host);
+    }
+
+    boolean switchDimmed(int sw) {
+        return highlightActive && !switchMatches.get(sw);
+    }
+
+    boolean rackDimmed(int rack) {
+        return highlightActive && rackMatches[rack] == 0;
+    }
+
+    boolean hasGhost() {
+        return ghostState != null && !ghostHosts.isEmpty();
+    }
+}

@@ -1,0 +1,260 @@
+package org.topoplanner.app.desktop.fabric;
+
+import java.util.List;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.paint.Color;
+
+/**
+ * Draws racks at the three levels of detail: a block with counts and an aggregated occupancy
+ * bar; a grid of host tiles coloured by the jobs on their GPUs; host cells with name and a
+ * GPU bar. Also draws the drag ghost over racks and hosts.
+ */
+final class RackPainter {
+    private final FabricLayout layout;
+
+    RackPainter(FabricLayout layout) {
+        this.layout = layout;
+    }
+
+    void draw(GraphicsContext gc, Viewport vp, PaintState st, LevelOfDetail lod, int[] racks, int count) {
+        for (int k = 0; k < count; k++) {
+            RackBox r = layout.racks().get(racks[k]);
+            if (lod.tiles()) {
+                frame(gc, vp, st, r);
+                hosts(gc, vp, st, lod, r);
+            } else {
+                block(gc, vp, st, r);
+            }
+        }
+    }
+
+    private void block(GraphicsContext gc, Viewport vp, PaintState st, RackBox r) {
+        Palette p = st.palette;
+        boolean dim = st.rackDimmed(r.index());
+        double x = vp.toScreenX(r.x());
+        double y = vp.toScreenY(r.y());
+        double w = Math.max(1.5, r.w() * vp.sx());
+        double h = r.h() * vp.sy();
+        gc.setFill(shade(p.token("-tp-rack-fill"), dim, p));
+        gc.fillRect(x, y, w, h);
+        FabricCounts c = st.counts;
+        int total = c.rackGpus(r.index());
+        double pad = w >= 10 ? 2 : 0;
+        double barTop = y + (w >= 30 ? 30 : pad);
+        double barH = y + h - pad - barTop;
+        if (total > 0 && barH > 2) {
+            double bx = x + pad;
+            double bw = w - 2 * pad;
+            // Used GPUs stack up from the bottom, job by job; what is left on top is free.
+            double cursor = barTop + barH;
+            int[] jobs = c.rackJobOrdinals(r.index());
+            int[] gpus = c.rackJobGpus(r.index());
+            gc.setFill(shade(p.token("-tp-gpu-free"), dim, p));
+            gc.fillRect(bx, barTop, bw, barH);
+            for (int j = 0; j < jobs.length; j++) {
+                double seg = barH * gpus[j] / total;
+                gc.setFill(shade(p.jobColour(c.occupancy(), c.occupancy().job(jobs[j])), dim, p));
+                gc.fillRect(bx, cursor - seg, bw, seg);
+                cursor -= seg;
+            }
+        }
+        if (w >= 5) {
+            gc.setStroke(shade(p.border(), dim, p));
+            gc.setLineWidth(1);
+            gc.strokeRect(x + 0.5, y + 0.5, w - 1, h - 1);
+        }
+        if (w >= 30) {
+            Color fg = shade(p.fg(), dim, p);
+            Painting.centred(gc, Painting.count(r.hostCount()), x + w / 2, y + 9, 11, true, fg, w - 4);
+            Painting.centred(gc, c.rackFreeGpus(r.index()) + "/" + total, x + w / 2, y + 21, 9.5, false,
+                    shade(p.fgMuted(), dim, p), w - 4);
+        }
+        if (st.hoveredRack == r.index()) {
+            gc.setStroke(p.accent());
+            gc.setLineWidth(1.5);
+            gc.strokeRect(x, y, w, h);
+        }
+    }
+
+    private void frame(GraphicsContext gc, Viewport vp, PaintState st, RackBox r) {
+        Palette p = st.palette;
+        boolean dim = st.rackDimmed(r.index());
+        double x = vp.toScreenX(r.x());
+        double y = vp.toScreenY(r.y());
+        double w = r.w() * vp.sx();
+        double h = r.h() * vp.sy();
+        double arc = Painting.clamp(w * 0.05, 0, 8);
+        gc.setFill(shade(p.token("-tp-rack-fill"), dim, p));
+        gc.fillRoundRect(x, y, w, h, arc, arc);
+        gc.setStroke(shade(p.border(), dim, p));
+        gc.setLineWidth(1);
+        gc.strokeRoundRect(x + 0.5, y + 0.5, w - 1, h - 1, arc, arc);
+        double headerH = FabricLayout.RACK_HEADER * vp.sy();
+        double size = Painting.clamp(headerH * 0.55, 0, 11.5);
+        String free = st.counts.rackFreeGpus(r.index()) + "/" + st.counts.rackGpus(r.index()) + " free";
+        double freeW = Painting.textWidth(free, size);
+        boolean freeShown = w > freeW + Painting.textWidth(r.label(), size) + 16;
+        Painting.left(gc, r.label(), x + 5, y + headerH * 0.55, size, true, shade(p.fgMuted(), dim, p),
+                freeShown ? w - freeW - 14 : w - 10);
+        if (freeShown) {
+            Painting.left(gc, free, x + w - freeW - 5, y + headerH * 0.55, size, false, shade(p.fgSubtle(), dim, p),
+                    freeW + 2);
+        }
+    }
+
+    private void hosts(GraphicsContext gc, Viewport vp, PaintState st, LevelOfDetail lod, RackBox r) {
+        Palette p = st.palette;
+        List<HostBox> hosts = layout.hosts();
+        double sw = vp.width();
+        double sh = vp.height();
+        for (int i = r.firstHost(); i < r.firstHost() + r.hostCount(); i++) {
+            HostBox hb = hosts.get(i);
+            double x = vp.toScreenX(hb.x());
+            double y = vp.toScreenY(hb.y());
+            double w = hb.w() * vp.sx();
+            double h = hb.h() * vp.sy();
+            if (x > sw || y > sh || x + w < 0 || y + h < 0) {
+                continue;
+            }
+            boolean dim = st.hostDimmed(i);
+            if (lod.hosts()) {
+                hostCell(gc, vp, st, hb, x, y, w, h, dim);
+            } else {
+                tile(gc, st, hb, x, y, w, h, dim);
+            }
+            if (st.selectedHost == i) {
+                gc.setStroke(p.accent());
+                gc.setLineWidth(2);
+                gc.strokeRect(x - 1, y - 1, w + 2, h + 2);
+            } else if (st.hoveredHost == i) {
+                gc.setStroke(p.token("-color-accent-muted"));
+                gc.setLineWidth(2);
+                gc.strokeRect(x - 1, y - 1, w + 2, h + 2);
+            }
+        }
+    }
+
+    private void tile(GraphicsContext gc, PaintState st, HostBox hb, double x, double y, double w, double h, boolean dim) {
+        double inset = Math.min(1, w * 0.08);
+        gpuRun(gc, st, hb, x + inset, y + inset, w - 2 * inset, h - 2 * inset, dim, 0);
+    }
+
+    private void hostCell(GraphicsContext gc, Viewport vp, PaintState st, HostBox hb, double x, double y, double w,
+                          double h, boolean dim) {
+        Palette p = st.palette;
+        gc.setFill(shade(p.token("-tp-host-fill"), dim, p));
+        gc.fillRect(x, y, w, h);
+        gc.setStroke(shade(p.token("-tp-host-border"), dim, p));
+        gc.setLineWidth(1);
+        gc.strokeRect(x + 0.5, y + 0.5, w - 1, h - 1);
+        double pad = Painting.clamp(w * 0.05, 2, 5);
+        double size = Painting.clamp(h * 0.36, 7, 12.5);
+        double nameY = y + Math.min(h * 0.3, size * 0.5 + 4);
+        String used = hb.gpus() == 0 ? "" : (hb.gpus() - st.counts.hostUsedGpus(hb.index())) + "/" + hb.gpus();
+        double usedW = Painting.textWidth(used, size * 0.9);
+        boolean showUsed = !used.isEmpty() && w - 2 * pad > Painting.textWidth(hb.name(), size) + usedW + 8;
+        Color fg = shade(p.fg(), dim, p);
+        if (!Painting.left(gc, hb.name(), x + pad, nameY, size, false, fg, w - 2 * pad)) {
+            Painting.left(gc, Painting.shortName(hb.name()), x + pad, nameY, size, false, fg, w - 2 * pad);
+        }
+        if (showUsed) {
+            Painting.left(gc, used, x + w - pad - usedW, nameY, size * 0.9, false, shade(p.fgSubtle(), dim, p), usedW + 2);
+        }
+        if (hb.gpus() > 0) {
+            double barH = Painting.clamp(h * 0.34, 3, 16);
+            double barY = y + h - pad - barH;
+            gpuRun(gc, st, hb, x + pad, barY, w - 2 * pad, barH, dim, Painting.clamp(w * 0.012, 0.5, 2));
+        }
+    }
+
+    /** The host's GPUs side by side, each in its job's colour or the free colour; runs of one job in one rectangle when gapless. */
+    private void gpuRun(GraphicsContext gc, PaintState st, HostBox hb, double x, double y, double w, double h,
+                        boolean dim, double gap) {
+        Palette p = st.palette;
+        int n = hb.gpus();
+        Occupancy occ = st.counts.occupancy();
+        if (n == 0) {
+            gc.setFill(shade(p.token("-tp-host-fill"), dim, p));
+            gc.fillRect(x, y, w, h);
+            return;
+        }
+        double cell = (w - (n - 1) * gap) / n;
+        int g = 0;
+        while (g < n) {
+            String job = occ.jobOn(hb.name(), g);
+            int end = g + 1;
+            if (gap == 0) {
+                while (end < n && java.util.Objects.equals(occ.jobOn(hb.name(), end), job)) {
+                    end++;
+                }
+            }
+            Color c = job == null ? p.token("-tp-gpu-free") : p.jobColour(occ, job);
+            gc.setFill(shade(c, dim, p));
+            gc.fillRect(x + g * (cell + gap), y, (end - g) * cell + (end - g - 1) * gap, h);
+            g = end;
+        }
+    }
+
+    /** The drag ghost: state-coloured outlines and GPU fills over hosts, or badges over rack blocks. */
+    void drawGhost(GraphicsContext gc, Viewport vp, PaintState st, LevelOfDetail lod, int[] racks, int count) {
+        if (!st.hasGhost()) {
+            return;
+        }
+        Color c = st.palette.ghost(st.ghostState);
+        Color fill = Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.78);
+        for (int k = 0; k < count; k++) {
+            RackBox r = layout.racks().get(racks[k]);
+            int ghosts = st.rackGhosts[r.index()];
+            if (ghosts == 0) {
+                continue;
+            }
+            double rx = vp.toScreenX(r.x());
+            double ry = vp.toScreenY(r.y());
+            double rw = Math.max(2, r.w() * vp.sx());
+            double rh = r.h() * vp.sy();
+            if (!lod.tiles()) {
+                gc.setStroke(c);
+                gc.setLineWidth(2);
+                gc.strokeRect(rx - 1, ry - 1, rw + 2, rh + 2);
+                double share = ghosts / (double) r.hostCount();
+                gc.setFill(Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.35));
+                gc.fillRect(rx, ry + rh * (1 - share), rw, rh * share);
+                if (rw >= 22) {
+                    Painting.centred(gc, "+" + ghosts, rx + rw / 2, ry - 8, 10, true, c, rw + 20);
+                }
+                continue;
+            }
+            for (int i = r.firstHost(); i < r.firstHost() + r.hostCount(); i++) {
+                if (!st.ghostHosts.get(i)) {
+                    continue;
+                }
+                HostBox hb = layout.hosts().get(i);
+                double x = vp.toScreenX(hb.x());
+                double y = vp.toScreenY(hb.y());
+                double w = hb.w() * vp.sx();
+                double h = hb.h() * vp.sy();
+                List<Integer> gpus = st.ghostGpus.get(i);
+                if (hb.gpus() > 0) {
+                    double pad = lod.hosts() ? Painting.clamp(w * 0.05, 2, 5) : 0;
+                    double barH = lod.hosts() ? Painting.clamp(h * 0.34, 3, 16) : h;
+                    double barY = lod.hosts() ? y + h - pad - barH : y;
+                    double gap = lod.hosts() ? Painting.clamp(w * 0.012, 0.5, 2) : 0;
+                    double cell = (w - 2 * pad - (hb.gpus() - 1) * gap) / hb.gpus();
+                    gc.setFill(fill);
+                    for (int g = 0; g < hb.gpus(); g++) {
+                        if (gpus == null || gpus.contains(g)) {
+                            gc.fillRect(x + pad + g * (cell + gap), barY, cell, barH);
+                        }
+                    }
+                }
+                gc.setStroke(c);
+                gc.setLineWidth(2);
+                gc.strokeRect(x - 1, y - 1, w + 2, h + 2);
+            }
+        }
+    }
+
+    private static Color shade(Color c, boolean dim, Palette p) {
+        return dim ? p.dim(c) : c;
+    }
+}
