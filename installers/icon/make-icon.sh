@@ -11,7 +11,8 @@
 #   ../src/main/jpackage/topoplanner.png        256x256, the launcher and .deb/.rpm menu icon
 #   ../src/main/jpackage/topoplanner-48.png     48x48, the project-file (MIME type) icon
 #   ../src/main/jpackage/topoplanner.ico        16..256 px, for the Windows .msi (jpackage --icon)
-# macOS needs an .icns, which ImageMagick 6 cannot write: see ../README.md ("macOS .dmg").
+#   ../src/main/jpackage/topoplanner.icns       16..512 px, for the macOS .dmg; ImageMagick 6 cannot
+#                                               write ICNS, png2icns (Debian: icnsutils) can.
 set -euo pipefail
 cd "$(dirname "$0")"
 out=../src/main/jpackage
@@ -84,4 +85,7 @@ convert "$tmp/small-1024.png" -filter Lanczos -resize 48x48 "${strip[@]}" "$out/
 convert "$tmp/small-1024.png" -filter Lanczos -resize 32x32 "$tmp/32.png"
 convert "$tmp/small-1024.png" -filter Lanczos -resize 16x16 "$tmp/16.png"
 convert "$tmp/16.png" "$tmp/32.png" "$out/topoplanner-48.png" "$out/topoplanner.png" "$out/topoplanner.ico"
-echo "wrote $out/topoplanner.png, topoplanner-48.png, topoplanner.ico"
+convert "$tmp/full-1024.png" -filter Lanczos -resize 512x512 "${strip[@]}" "$tmp/512.png"
+convert "$tmp/full-1024.png" -filter Lanczos -resize 128x128 "${strip[@]}" "$tmp/128.png"
+png2icns "$out/topoplanner.icns" "$tmp/512.png" "$out/topoplanner.png" "$tmp/128.png" "$tmp/32.png" "$tmp/16.png" >/dev/null
+echo "wrote $out/topoplanner.png, topoplanner-48.png, topoplanner.ico, topoplanner.icns"
