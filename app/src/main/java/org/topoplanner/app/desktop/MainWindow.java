@@ -1,93 +1,271 @@
 package org.topoplanner.app.desktop;
 
+import java.util.function.Consumer;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.scene.Parent;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import org.topoplanner.app.desktop.fabric.FabricView;
+import org.topoplanner.app.desktop.fabric.Theme;
+import org.topoplanner.app.desktop.node.NodeView;
+import org.topoplanner.app.plan.Plan;
 import org.topoplanner.model.cluster.Cluster;
 
 /**
- * The main window: the cluster tree (with search) on the left, the selection's details in the
- * centre, a status bar below.
+ * The main window of app.md: cluster tree with search and the job palette on the left, the fabric
+ * and node views in the centre, the inspector on the right, menu and toolbar on top, status bar with
+ * progress below. State lives in the {@link PlanViewModel}; this class only wires views to it.
  */
 final class MainWindow {
-    private final Cluster cluster;
+    private final PlanViewModel vm;
     private final BorderPane root = new BorderPane();
-    private final TreeView<TreeEntry> tree;
+    private final TreeView<TreeEntry> tree = new TreeView<>();
+    private final FabricView fabric = new FabricView();
+    private final NodeView node = new NodeView();
+    private final TabPane centre = new TabPane();
     private final SelectionDetails details;
     private final Label status = new Label();
+    private final Label utilisation = new Label();
+    private final ProgressBar progress = new ProgressBar();
+    private final Button cancel = new Button("Cancel");
+    private Cluster shownCluster;
 
-    MainWindow(Cluster cluster) {
-        this.cluster = cluster;
-        TreeItem<TreeEntry> all = ClusterTreeItems.build(cluster);
-        tree = new TreeView<>(all);
+    MainWindow(PlanViewModel vm) {
+        this.vm = vm;
+        this.details = new SelectionDetails(vm.plan().cluster());
         tree.setId("clusterTree");
-        tree.setShowRoot(true);
-        details = new SelectionDetails(cluster);
         TextField search = new TextField();
         search.setId("treeSearch");
         search.setPromptText("Search switches, hosts, devices");
-        search.textProperty().addListener((obs, old, text) -> selectFirstMatch(all, text));
-        VBox left = new VBox(6, search, tree);
-        left.setPadding(new Insets(6));
-        VBox.setVgrow(tree, Priority.ALWAYS);
-        tree.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
-            details.show(item == null ? null : item.getValue());
-            status.setText(item == null ? summary() : item.getValue().name() + " \u2014 " + item.getValue().detail());
+        search.textProperty().addListener((o, a, text) -> {
+            selectFirstMatch(text);
+            int hits = fabric.highlight(text == null ? "" : text.strip());
+            if (text != null && !text.isBlank()) {
+                status.setText(hits + " match" + (hits == 1 ? "" : "es") + " for \u201c" + text.strip() + "\u201d");
+            }
         });
-        SplitPane split = new SplitPane(left, details.node());
-        split.setDividerPositions(0.3);
-        root.setCenter(split);
-        status.setText(summary());
-        HBox bar = new HBox(status);
-        bar.setPadding(new Insets(3, 8, 3, 8));
-        bar.setStyle("-fx-border-color: -fx-box-border transparent transparent transparent;");
-        root.setBottom(bar);
-        tree.getSelectionModel().select(0);
+        VBox treeBox = new VBox(6, search, tree);
+        treeBox.setPadding(new Insets(6));
+        VBox.setVgrow(tree, Priority.ALWAYS);
+        SplitPane left = new SplitPane(treeBox, new ScrollPane(new JobPalette().node()));
+        left.setOrientation(Orientation.VERTICAL);
+        left.setDividerPositions(0.6);
+
+        Tab fabricTab = new Tab("Fabric", fabric);
+        fabricTab.setId("fabricTab");
+        Tab nodeTab = new Tab("Node", node);
+        nodeTab.setId("nodeTab");
+        centre.getTabs().setAll(fabricTab, nodeTab);
+        centre.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+
+        JobInspector jobs = new JobInspector(vm);
+        VBox inspector = new VBox(details.node(), jobs.node());
+        ScrollPane right = new ScrollPane(inspector);
+        right.setFitToWidth(true);
+        right.setId("inspector");
+
+        SplitPane main = new SplitPane(left, centre, right);
+        main.setDividerPositions(0.2, 0.68);
+        root.setCenter(main);
+        root.setBottom(statusBar());
+
+        Consumer<String> say = status::setText;
+        FabricDropHandler drops = new FabricDropHandler(vm, say);
+        drops.install(fabric);
+        drops.install(node);
+        jobListDrag(jobs);
+
+        tree.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
+            if (item != null && item.getValue().kind() != TreeEntry.Kind.CLUSTER) {
+                String name = item.getValue().kind() == TreeEntry.Kind.GPU || item.getValue().kind() == TreeEntry.Kind.NIC
+                        ? item.getParent().getValue().name() : item.getValue().name();
+                vm.selectionProperty().set(name);
+            }
+            details.show(item == null ? null : item.getValue());
+        });
+        fabric.selectionProperty().addListener((o, a, name) -> {
+            if (name != null) {
+                vm.selectionProperty().set(name);
+            }
+        });
+        vm.selectionProperty().addListener((o, a, name) -> select(name));
+        vm.selectedJobProperty().addListener((o, a, job) -> showJob(job));
+        vm.planProperty().addListener((o, a, p) -> show(p));
+        show(vm.plan());
     }
 
     Parent root() {
         return root;
     }
 
-    String clusterName() {
-        return cluster.name();
+    FabricView fabricView() {
+        return fabric;
     }
 
-    private String summary() {
-        return cluster.name() + ": " + cluster.fabric().switches().size() + " switches, "
-                + cluster.hostNames().size() + " hosts, " + cluster.gpuCount() + " GPUs";
+    NodeView nodeView() {
+        return node;
     }
 
-    /** Selects (and reveals) the first row whose name contains the text, case-insensitively. */
-    private void selectFirstMatch(TreeItem<TreeEntry> item, String text) {
-        if (text == null || text.isBlank()) {
+    TabPane centre() {
+        return centre;
+    }
+
+    Label status() {
+        return status;
+    }
+
+    BorderPane frame() {
+        return root;
+    }
+
+    void setTheme(Theme t) {
+        fabric.setTheme(t);
+        node.setTheme(t);
+        root.getStylesheets().setAll(t.stylesheets());
+    }
+
+    /** Shows progress of long work; {@code onCancel} null hides the bar. */
+    void progress(javafx.concurrent.Task<?> task) {
+        progress.progressProperty().bind(task.progressProperty());
+        progress.setVisible(true);
+        cancel.setVisible(true);
+        cancel.setOnAction(e -> task.cancel());
+        status.textProperty().bind(task.messageProperty());
+        task.runningProperty().addListener((o, was, running) -> {
+            if (!running) {
+                progress.progressProperty().unbind();
+                status.textProperty().unbind();
+                progress.setVisible(false);
+                cancel.setVisible(false);
+            }
+        });
+    }
+
+    private HBox statusBar() {
+        status.setId("status");
+        utilisation.setId("utilisation");
+        progress.setVisible(false);
+        progress.setPrefWidth(160);
+        cancel.setVisible(false);
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        HBox bar = new HBox(10, status, grow, utilisation, progress, cancel);
+        bar.setPadding(new Insets(3, 8, 3, 8));
+        bar.getStyleClass().add("status-bar");
+        return bar;
+    }
+
+    private void show(Plan p) {
+        if (p.cluster() != shownCluster) {
+            shownCluster = p.cluster();
+            TreeItem<TreeEntry> all = ClusterTreeItems.build(p.cluster());
+            tree.setRoot(all);
+            tree.getSelectionModel().select(0);
+            details.setCluster(p.cluster());
+            fabric.setCluster(p.cluster()).thenRun(fabric::zoomToFit);
+            String first = p.cluster().hostNames().isEmpty() ? null : p.cluster().hostNames().get(0);
+            if (first != null) {
+                node.show(first, p.cluster().node(first));
+            }
+        }
+        var occupancy = OccupancyOf.plan(p);
+        fabric.setOccupancy(occupancy);
+        node.setOccupancy(occupancy);
+        int gpus = p.cluster().gpuCount();
+        int used = p.placements().values().stream().mapToInt(x -> x.gpuCount()).sum();
+        utilisation.setText(String.format("%d jobs \u00b7 %d of %d GPUs used (%.0f%%)", p.jobs().size(), used, gpus,
+                gpus == 0 ? 0.0 : 100.0 * used / gpus));
+    }
+
+    private void select(String name) {
+        if (name == null) {
             return;
         }
-        TreeItem<TreeEntry> hit = find(item, text.strip().toLowerCase(java.util.Locale.ROOT));
-        if (hit != null) {
-            for (TreeItem<TreeEntry> p = hit.getParent(); p != null; p = p.getParent()) {
-                p.setExpanded(true);
+        var cluster = vm.plan().cluster();
+        if (cluster.fabric().node(name).isPresent() && !name.equals(fabric.selectionProperty().get())) {
+            fabric.selectionProperty().set(name);
+        }
+        if (cluster.hostNames().contains(name) && !name.equals(node.getHost())) {
+            node.show(name, cluster.node(name));
+        }
+        TreeItem<TreeEntry> sel = tree.getSelectionModel().getSelectedItem();
+        if (sel == null || !sel.getValue().name().equals(name)) {
+            TreeItem<TreeEntry> hit = find(tree.getRoot(), name, true);
+            if (hit != null) {
+                reveal(hit);
             }
-            tree.getSelectionModel().select(hit);
-            tree.scrollTo(tree.getRow(hit));
         }
     }
 
-    private static TreeItem<TreeEntry> find(TreeItem<TreeEntry> item, String needle) {
-        if (item.getValue().name().toLowerCase(java.util.Locale.ROOT).contains(needle)
-                && item.getValue().kind() != TreeEntry.Kind.CLUSTER) {
+    private void showJob(String job) {
+        if (job == null) {
+            return;
+        }
+        var p = vm.plan().placements().get(job);
+        if (p != null && !p.hosts().isEmpty()) {
+            String first = p.hosts().get(0).host();
+            node.show(first, vm.plan().cluster().node(first));
+        }
+    }
+
+    /** Dragging a job from the job list moves it by hand. */
+    private void jobListDrag(JobInspector jobs) {
+        var list = (javafx.scene.control.ListView<?>) jobs.node().lookup("#jobList");
+        list.setOnDragDetected(e -> {
+            Object job = list.getSelectionModel().getSelectedItem();
+            if (job == null) {
+                return;
+            }
+            var db = list.startDragAndDrop(TransferMode.MOVE);
+            ClipboardContent c = new ClipboardContent();
+            c.putString(FabricDropHandler.MOVE_PREFIX + job);
+            db.setContent(c);
+            e.consume();
+        });
+    }
+
+    private void selectFirstMatch(String text) {
+        if (text == null || text.isBlank() || tree.getRoot() == null) {
+            return;
+        }
+        TreeItem<TreeEntry> hit = find(tree.getRoot(), text.strip().toLowerCase(java.util.Locale.ROOT), false);
+        if (hit != null) {
+            reveal(hit);
+        }
+    }
+
+    private void reveal(TreeItem<TreeEntry> hit) {
+        for (TreeItem<TreeEntry> p = hit.getParent(); p != null; p = p.getParent()) {
+            p.setExpanded(true);
+        }
+        tree.getSelectionModel().select(hit);
+        tree.scrollTo(Math.max(0, tree.getRow(hit) - 3));
+    }
+
+    private static TreeItem<TreeEntry> find(TreeItem<TreeEntry> item, String needle, boolean exact) {
+        String name = item.getValue().name();
+        boolean match = exact ? name.equals(needle) : name.toLowerCase(java.util.Locale.ROOT).contains(needle);
+        if (match && item.getValue().kind() != TreeEntry.Kind.CLUSTER) {
             return item;
         }
         for (TreeItem<TreeEntry> c : item.getChildren()) {
-            TreeItem<TreeEntry> hit = find(c, needle);
+            TreeItem<TreeEntry> hit = find(c, needle, exact);
             if (hit != null) {
                 return hit;
             }

@@ -1,36 +1,31 @@
 package org.topoplanner.app.desktop;
 
-import java.util.List;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Fabric;
-import org.topoplanner.model.node.Gpu;
-import org.topoplanner.model.node.Nic;
 import org.topoplanner.model.node.NodeTopology;
 
-/**
- * The centre pane: properties of the selected switch or host, and for a host its device matrix in
- * the {@code nvidia-smi topo -m} form engineers read every day.
- */
+/** The inspector's properties of the selected cluster, switch or host. */
 final class SelectionDetails {
-    private final Cluster cluster;
+    private Cluster cluster;
     private final VBox box = new VBox(10);
-    private final ScrollPane scroll = new ScrollPane(box);
 
     SelectionDetails(Cluster cluster) {
         this.cluster = cluster;
         box.setPadding(new Insets(12));
         box.setId("details");
-        scroll.setFitToWidth(true);
     }
 
     Node node() {
-        return scroll;
+        return box;
+    }
+
+    void setCluster(Cluster c) {
+        this.cluster = c;
     }
 
     void show(TreeEntry entry) {
@@ -95,42 +90,7 @@ final class SelectionDetails {
         row(g, row, "weight, features", cluster.attributes(host).weight() + ", "
                 + String.join(",", cluster.attributes(host).features()));
         box.getChildren().add(g);
-        if (!t.gpus().isEmpty() || !t.nics().isEmpty()) {
-            box.getChildren().add(matrix(t));
-        }
-    }
-
-    private static GridPane matrix(NodeTopology t) {
-        GridPane g = new GridPane();
-        g.setId("topoMatrix");
-        g.setHgap(10);
-        g.setVgap(4);
-        List<String> ids = t.deviceIds();
-        for (int j = 0; j < ids.size(); j++) {
-            g.add(bold(ids.get(j)), j + 1, 0);
-        }
-        g.add(bold("CPU Affinity"), ids.size() + 1, 0);
-        g.add(bold("NUMA Affinity"), ids.size() + 2, 0);
-        for (int i = 0; i < ids.size(); i++) {
-            g.add(bold(ids.get(i)), 0, i + 1);
-            for (int j = 0; j < ids.size(); j++) {
-                String cell = i == j ? "X" : t.link(ids.get(i), ids.get(j)).map(l -> l.token()).orElse("");
-                g.add(new Label(cell), j + 1, i + 1);
-            }
-            String id = ids.get(i);
-            String cpus = t.gpu(id).map(Gpu::cpus).map(Object::toString).orElse("");
-            String numa = t.gpu(id).map(Gpu::numaNodes).or(() -> t.nic(id).map(Nic::numaNodes))
-                    .map(l -> l.isEmpty() ? "N/A" : l.toString().replaceAll("[\\[\\] ]", "")).orElse("");
-            g.add(new Label(cpus), ids.size() + 1, i + 1);
-            g.add(new Label(numa), ids.size() + 2, i + 1);
-        }
-        return g;
-    }
-
-    private static Label bold(String s) {
-        Label l = new Label(s);
-        l.setStyle("-fx-font-weight: bold;");
-        return l;
+        // The device matrix is the node view's job (its matrix toggle); the inspector stays compact.
     }
 
     private static GridPane grid() {

@@ -1,20 +1,47 @@
 package org.topoplanner.app.desktop;
 
+import java.nio.file.Path;
 import javafx.application.Application;
 import javafx.scene.Scene;
+import javafx.scene.image.Image;
 import javafx.stage.Stage;
+import org.topoplanner.app.desktop.fabric.Theme;
+import org.topoplanner.app.plan.Plan;
+import org.topoplanner.app.plan.ProjectSession;
 import org.topoplanner.resources.ShippedData;
 
-/** The desktop application: one main window, opened on the built-in example cluster. */
+/**
+ * The desktop application: one main window, opened on the built-in example cluster, or on the
+ * project file given as the only argument (as a file manager passes it).
+ */
 public final class TopoPlannerApp extends Application {
     public static final String TITLE = "TopoPlanner";
 
     @Override
     public void start(Stage stage) {
-        MainWindow window = new MainWindow(ShippedData.exampleCluster());
-        Scene scene = new Scene(window.root(), 1400, 900);
-        stage.setTitle(TITLE + " \u2014 " + window.clusterName());
+        start(stage, ProjectSession.defaultHome());
+    }
+
+    /** Starts with settings under {@code home} (tests pass a temporary folder). */
+    public WindowController start(Stage stage, Path home) {
+        PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
+        MainWindow window = new MainWindow(vm);
+        WindowController controller = new WindowController(stage, vm, window, new ProjectSession(home));
+        Scene scene = new Scene(controller.root(), 1440, 900);
+        scene.getStylesheets().setAll(Theme.LIGHT.stylesheets());
         stage.setScene(scene);
+        var icon = TopoPlannerApp.class.getResource("/org/topoplanner/app/desktop/topoplanner-48.png");
+        if (icon != null) {
+            stage.getIcons().add(new Image(icon.toExternalForm()));
+        }
+        controller.updateTitle();
         stage.show();
+        var args = getParameters() == null ? java.util.List.<String>of() : getParameters().getRaw();
+        if (args.size() == 1) {
+            controller.open(Path.of(args.get(0)));
+        } else {
+            controller.offerRecovery();
+        }
+        return controller;
     }
 }
