@@ -63,6 +63,23 @@ final class ExportFixtures {
                 placed("block-b", "-N 1 --gpus-per-node=4", alloc("node05", "0-3", "0-15")));
     }
 
+    /** The example's nodes in 8 base blocks of 4 and no switches at all: a cluster for topology/block alone. */
+    static ProjectDocument blocksOnly() {
+        Cluster c = ShippedData.exampleCluster();
+        FabricBuilder b = new FabricBuilder();
+        List<String> hosts = c.fabric().hosts().stream().map(h -> h.name()).toList();
+        hosts.forEach(b::addHost);
+        for (int i = 0; i < 8; i++) {
+            b.block(new Block("b" + (i + 1), hosts.subList(4 * i, 4 * i + 4)));
+        }
+        b.blockSizes(List.of(4, 8, 16, 32));
+        Cluster blocks = new Cluster("blocks-only", b.build(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes());
+        return plan(blocks,
+                placed("block-a", "-N 4 --gpus-per-node=8", alloc("node01", "0-7", "0-31"), alloc("node02", "0-7", "0-31"),
+                        alloc("node03", "0-7", "0-31"), alloc("node04", "0-7", "0-31")),
+                placed("block-b", "-N 1 --gpus-per-node=4", alloc("node05", "0-3", "0-15")));
+    }
+
     /** ibsim's 2-level fat tree (8 leaves x 16 hosts, 4 spines), every host an example node. */
     static ProjectDocument fatTree() {
         Cluster c = ibsim("ft2-8x16-4s", NodeTemplate.EXAMPLE_2S16C_8GPU);
