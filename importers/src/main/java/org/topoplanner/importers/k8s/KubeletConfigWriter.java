@@ -119,7 +119,7 @@ public final class KubeletConfigWriter implements FormatWriter {
         return numaOfGpus == 1 ? "single-numa-node" : "restricted";
     }
 
-    static String config(NodeTopology node) {
+    public static String config(NodeTopology node) {
         StringBuilder b = new StringBuilder();
         b.append("apiVersion: ").append(API_VERSION).append("\nkind: KubeletConfiguration\n");
         String policy = topologyPolicy(node);
