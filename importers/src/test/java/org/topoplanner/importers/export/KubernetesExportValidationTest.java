@@ -32,6 +32,20 @@ class KubernetesExportValidationTest {
                 .collect(Collectors.toMap(ExportFile::relativePath, ExportFile::text));
     }
 
+    /** The check the bundle runs on a file of this path (Slurm job scripts included). */
+    static List<Diagnostic> checkAny(String path, String text) {
+        if (plan == null) {
+            export();
+        }
+        if (path.startsWith("jobs/")) {
+            var p = plan.placements().stream().filter(x -> path.equals("jobs/" + ExportBundle.fileName(x.job()) + ".sbatch"))
+                    .findFirst().orElseThrow();
+            return SbatchScriptCheck.check(path, text, plan.cluster(), p,
+                    SbatchPin.of(plan.cluster(), p, JobFiles.leaves(plan.cluster())));
+        }
+        return check(path, text);
+    }
+
     static List<Diagnostic> check(String path, String text) {
         if (path.endsWith(".volcano.yaml")) {
             return KubernetesExportCheck.volcanoJob(path, text);
