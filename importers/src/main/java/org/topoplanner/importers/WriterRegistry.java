@@ -3,6 +3,7 @@ package org.topoplanner.importers;
 import java.util.List;
 import java.util.Optional;
 import org.topoplanner.importers.k8s.HyperNodeWriter;
+import org.topoplanner.importers.k8s.KubeletConfigWriter;
 import org.topoplanner.importers.k8s.KueueTopologyWriter;
 import org.topoplanner.importers.k8s.NodeLabelsWriter;
 import org.topoplanner.importers.project.ProjectWriter;
@@ -28,6 +29,7 @@ public final class WriterRegistry {
                 new NodeLabelsWriter(),
                 new HyperNodeWriter(),
                 new KueueTopologyWriter(),
+                new KubeletConfigWriter(),
                 new ProjectWriter()));
     }
 

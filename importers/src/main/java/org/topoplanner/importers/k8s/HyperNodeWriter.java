@@ -30,7 +30,7 @@ public final class HyperNodeWriter implements KubernetesExport {
 
     @Override
     public String write(Cluster cluster) {
-        Fabric f = cluster.fabric();
+        Fabric f = RailCollapse.of(cluster.fabric());
         StringBuilder b = new StringBuilder();
         Set<String> listed = new HashSet<>();
         for (SwitchNode s : exported(f)) {
@@ -72,7 +72,7 @@ public final class HyperNodeWriter implements KubernetesExport {
 
     @Override
     public List<Diagnostic> check(Cluster cluster) {
-        Fabric f = cluster.fabric();
+        Fabric f = RailCollapse.of(cluster.fabric());
         List<Diagnostic> out = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (SwitchNode s : f.switches()) {
@@ -88,8 +88,11 @@ public final class HyperNodeWriter implements KubernetesExport {
                 out.add(Diagnostic.error("", 0, 0, "two switches become HyperNode " + name));
             }
             if (f.parents(s.name()).size() > 1) {
-                out.add(Diagnostic.warning("", 0, 0, "switch " + s.name() + " has parents " + f.parents(s.name())
-                        + "; Volcano allows one, so only " + f.parents(s.name()).get(0) + " lists it"));
+                String text = "switch " + s.name() + " has parents " + f.parents(s.name())
+                        + "; Volcano allows one, so only " + f.parents(s.name()).get(0) + " lists it";
+                // Interchangeable spines (each reaching the same hosts) lose nothing for placement.
+                out.add(TierPaths.interchangeableParents(f, s.name()) ? Diagnostic.info("", 0, 0, text
+                        + "; they reach the same hosts") : Diagnostic.warning("", 0, 0, text));
             }
             if (!f.hostsOf(s.name()).isEmpty() && !f.childSwitches(s.name()).isEmpty()) {
                 out.add(Diagnostic.warning("", 0, 0, "switch " + s.name() + " has both hosts and switches below it;"

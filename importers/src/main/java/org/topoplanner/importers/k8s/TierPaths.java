@@ -27,7 +27,7 @@ final class TierPaths {
     private final Fabric fabric;
 
     TierPaths(Cluster cluster) {
-        this.fabric = cluster.fabric();
+        this.fabric = RailCollapse.of(cluster.fabric());
         for (HostNode h : fabric.hosts()) {
             Map<Integer, String> path = new TreeMap<>();
             List<String> switches = fabric.switchesOf(h.name());
@@ -49,8 +49,11 @@ final class TierPaths {
         }
         for (SwitchNode s : fabric.switches()) {
             if (fabric.parents(s.name()).size() > 1) {
-                problems.add(Diagnostic.warning("", 0, 0, "switch " + s.name() + " has " + fabric.parents(s.name()).size()
-                        + " parents " + fabric.parents(s.name()) + "; a label tree keeps only the first"));
+                String text = "switch " + s.name() + " has " + fabric.parents(s.name()).size() + " parents "
+                        + fabric.parents(s.name()) + "; a label tree keeps only the first";
+                // Spines that each reach the same hosts (a full fat tree) are one domain: nothing is lost.
+                problems.add(interchangeableParents(fabric, s.name()) ? Diagnostic.info("", 0, 0, text
+                        + ", which reaches the same hosts as the others") : Diagnostic.warning("", 0, 0, text));
             }
             if (s.tier() == 0 || fabric.hostsUnder(s.name()).isEmpty()) {
                 problems.add(Diagnostic.warning("", 0, 0, "switch " + s.name() + " has no host below it; node labels"
@@ -66,6 +69,21 @@ final class TierPaths {
                 }
             }
         }
+    }
+
+    /** True when every parent of {@code switchName} reaches exactly the same hosts, so any one names the domain. */
+    static boolean interchangeableParents(Fabric fabric, String switchName) {
+        List<String> parents = fabric.parents(switchName);
+        if (parents.size() < 2) {
+            return true;
+        }
+        Set<String> first = new HashSet<>(fabric.hostsUnder(parents.get(0)));
+        for (String p : parents.subList(1, parents.size())) {
+            if (!first.equals(new HashSet<>(fabric.hostsUnder(p)))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Tier to switch name, from tier 1 up, for every host in fabric order. */

@@ -99,7 +99,7 @@ public final class GresConfWriter implements FormatWriter {
     }
 
     /** Slurm core indices of the GPU's NUMA nodes, or of the cores holding its CPUs; null when unknown. */
-    static String coresOf(NodeTopology node, Gpu g) {
+    public static String coresOf(NodeTopology node, Gpu g) {
         TreeSet<Integer> ids = new TreeSet<>();
         for (Core c : node.coreList()) {
             boolean near = !g.numaNodes().isEmpty() ? g.numaNodes().contains(c.numa())
@@ -117,7 +117,8 @@ public final class GresConfWriter implements FormatWriter {
             if (k > 0) {
                 sb.append(',');
             }
-            sb.append(k == index ? -1 : node.nvlinkLanes("GPU" + index, "GPU" + k));
+            // By device id, not "GPU" + position: sources name GPUs as they please.
+            sb.append(k == index ? -1 : node.nvlinkLanes(node.gpus().get(index).id(), node.gpus().get(k).id()));
         }
         return sb.toString();
     }

@@ -1,0 +1,53 @@
+package org.topoplanner.importers.export;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.project.ProjectDocument;
+
+/**
+ * Every export of a plan, validated: from a project document (cluster, jobs, placements) and the chosen
+ * targets, the files to write below an output folder, each with what its validation found, and a
+ * {@code MANIFEST.txt} listing them all ({@link ManifestWriter}).
+ *
+ * <p>Targets: {@link ExportTarget#SLURM} gives {@code slurm/*}, {@link ExportTarget#K8S} gives {@code k8s/*},
+ * and {@link ExportTarget#JOBS} the per-job files for the schedulers chosen with it: {@code jobs/*.sbatch}
+ * with Slurm, {@code k8s/jobs/*.yaml} with Kubernetes, both when {@code jobs} comes alone. Nothing is
+ * written here; {@link ExportWriter} writes a bundle only when its validation allows it.
+ */
+public final class ExportBundle {
+    public static final String MANIFEST = "MANIFEST.txt";
+
+    private ExportBundle() {
+    }
+
+    public static List<ExportFile> build(ProjectDocument doc, Set<ExportTarget> targets) {
+        return build(doc, targets, ExportOptions.DEFAULT);
+    }
+
+    public static List<ExportFile> build(ProjectDocument doc, Set<ExportTarget> targets, ExportOptions options) {
+        List<ExportFile> files = new ArrayList<>();
+        List<Diagnostic> bundle = new ArrayList<>();
+        boolean slurm = targets.contains(ExportTarget.SLURM);
+        boolean k8s = targets.contains(ExportTarget.K8S);
+        if (slurm) {
+            files.addAll(SlurmFiles.build(doc.cluster()));
+        }
+        if (k8s) {
+            files.addAll(KubernetesFiles.build(doc.cluster()));
+        }
+        if (targets.contains(ExportTarget.JOBS)) {
+            boolean alone = !slurm && !k8s;
+            files.addAll(JobFiles.build(doc, slurm || alone, k8s || alone, options, bundle));
+        }
+        files.add(new ExportFile(MANIFEST, ManifestWriter.write(doc.cluster().name(), files, bundle), bundle));
+        return List.copyOf(files);
+    }
+
+    /** A job name as a file name: characters other than letters, digits, dot, dash and underscore become {@code _}. */
+    public static String fileName(String job) {
+        String s = job.replaceAll("[^A-Za-z0-9._-]", "_");
+        return s.isEmpty() || s.startsWith(".") ? "_" + s : s;
+    }
+}

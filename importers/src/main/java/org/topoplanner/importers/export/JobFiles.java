@@ -1,0 +1,105 @@
+package org.topoplanner.importers.export;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.topoplanner.importers.ImportResult;
+import org.topoplanner.importers.SourceText;
+import org.topoplanner.importers.k8s.KueueTopologyWriter;
+import org.topoplanner.importers.slurm.SlurmKeysWriter;
+import org.topoplanner.importers.slurm.TopologyConfReader;
+import org.topoplanner.importers.slurm.TopologyConfWriter;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.fabric.Fabric;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.Job;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.project.ProjectDocument;
+
+/**
+ * The per-job part of a bundle: for every placement, {@code jobs/<job>.sbatch} (with Slurm) and
+ * {@code k8s/jobs/<job>.yaml} plus {@code k8s/jobs/<job>.volcano.yaml} (with Kubernetes). The leaves a
+ * job's nodes sit under are read back from the topology.conf the bundle writes, so {@code --switches}
+ * counts the switches Slurm will see (rail groups become one logical leaf there).
+ */
+final class JobFiles {
+    private JobFiles() {
+    }
+
+    static List<ExportFile> build(ProjectDocument doc, boolean slurm, boolean k8s, ExportOptions options,
+                                  List<Diagnostic> bundleProblems) {
+        Cluster cluster = doc.cluster();
+        Map<String, Job> jobs = new HashMap<>();
+        doc.jobs().forEach(j -> jobs.putIfAbsent(j.name(), j));
+        Map<String, String> leafOf = slurm ? leaves(cluster) : Map.of();
+        Map<String, Map<String, String>> labels = k8s ? PlacementDomain.labels(cluster) : Map.of();
+        List<String> levels = k8s ? KueueTopologyWriter.levels(cluster) : List.of();
+        KubernetesJobWriter kube = new KubernetesJobWriter(cluster, options);
+        Set<String> used = new HashSet<>();
+        List<ExportFile> out = new ArrayList<>();
+        for (Placement p : doc.placements()) {
+            String file = ExportBundle.fileName(p.job());
+            List<Diagnostic> common = new ArrayList<>();
+            if (!used.add(file)) {
+                common.add(Diagnostic.error("", 0, 0, "two jobs are written to the same file name " + file));
+            }
+            if (p.hosts().isEmpty()) {
+                bundleProblems.add(Diagnostic.error(ExportBundle.MANIFEST, 0, 0, "job " + p.job()
+                        + " is placed on no node; nothing to pin"));
+                continue;
+            }
+            for (HostAllocation h : p.hosts()) {
+                if (!cluster.hostNames().contains(h.host())) {
+                    common.add(Diagnostic.error("", 0, 0, "job " + p.job() + " is placed on " + h.host()
+                            + ", which the cluster does not have"));
+                }
+            }
+            if (slurm) {
+                String path = "jobs/" + file + ".sbatch";
+                SbatchPin pin = SbatchPin.of(cluster, p, leafOf);
+                String text = SbatchScriptWriter.write(cluster, jobs.get(p.job()), p, pin);
+                out.add(new ExportFile(path, text, KubernetesFiles.join(KubernetesFiles.at(path, common),
+                        SbatchScriptCheck.check(path, text, cluster, p, pin))));
+            }
+            if (k8s) {
+                PlacementDomain domain = PlacementDomain.of(cluster, p, labels);
+                List<Diagnostic> k8sCommon = new ArrayList<>(common);
+                if (domain.level() == null) {
+                    k8sCommon.add(Diagnostic.warning("", 0, 0, "no switch holds every node of job " + p.job()
+                            + "; the workloads pin the nodes but name no topology domain"));
+                }
+                if (p.hosts().stream().map(h -> h.gpus().size() + "/" + h.cpus().size()).distinct().count() > 1) {
+                    k8sCommon.add(Diagnostic.warning("", 0, 0, "the nodes of job " + p.job() + " hold different GPU or"
+                            + " CPU counts; one pod template asks for the first node's on every node"));
+                }
+                String path = "k8s/jobs/" + file + ".yaml";
+                String text = kube.kueue(p, domain);
+                out.add(new ExportFile(path, text, KubernetesFiles.join(KubernetesFiles.at(path, k8sCommon),
+                        KubernetesExportCheck.kueueJob(path, text, levels))));
+                String vpath = "k8s/jobs/" + file + ".volcano.yaml";
+                String vtext = kube.volcano(p, domain);
+                out.add(new ExportFile(vpath, vtext, KubernetesFiles.join(KubernetesFiles.at(vpath, k8sCommon),
+                        KubernetesExportCheck.volcanoJob(vpath, vtext))));
+            }
+        }
+        return out;
+    }
+
+    /** Host to the leaf it sits under in the written topology.conf (empty without a tree). */
+    static Map<String, String> leaves(Cluster cluster) {
+        if (SlurmKeysWriter.pluginFor(cluster.fabric()) != SlurmKeysWriter.Plugin.TREE) {
+            return Map.of();
+        }
+        String text = new TopologyConfWriter().write(cluster);
+        ImportResult r = new TopologyConfReader().read(new SourceText(SlurmFiles.TOPOLOGY, text));
+        Fabric written = r.part().fabric();
+        Map<String, String> out = new HashMap<>();
+        written.hosts().forEach(h -> written.switchesOf(h.name()).stream().findFirst()
+                .ifPresent(leaf -> out.put(h.name(), leaf)));
+        return out;
+    }
+}

@@ -1,0 +1,206 @@
+package org.topoplanner.importers.export;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.topoplanner.importers.k8s.KubeletConfigWriter;
+import org.topoplanner.importers.k8s.LabelSyntax;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.model.node.NumaNode;
+
+/**
+ * Writes a placed job for Kubernetes, one pod per planned node holding that node's planned GPUs and CPUs:
+ * <ul>
+ *   <li>{@code k8s/jobs/<job>.yaml}: a batch/v1 {@code Job} for one node, a JobSet
+ *       ({@code jobset.x-k8s.io/v1alpha2}) for several, queued in Kueue ({@code kueue.x-k8s.io/queue-name})
+ *       with {@code kueue.x-k8s.io/podset-required-topology} on the pod template naming the smallest level of
+ *       the exported Kueue Topology that holds all planned nodes ({@link PlacementDomain});</li>
+ *   <li>{@code k8s/jobs/<job>.volcano.yaml}: a Volcano {@code Job} ({@code batch.volcano.sh/v1alpha1}) with
+ *       {@code networkTopology: {mode: hard, highestTierAllowed: N}}, N that domain's HyperNode tier.</li>
+ * </ul>
+ * Both pin the nodes with a required node affinity on {@code kubernetes.io/hostname} and keep one pod per
+ * node with a required pod anti-affinity. Requests equal limits, so pods are Guaranteed and the kubelet's
+ * Topology Manager aligns them: the planned GPUs; the planned CPUs less those the exported kubelet
+ * configuration reserves ({@code reservedSystemCPUs}, which no pod gets); memory in proportion to the
+ * node's GPUs, less the kubelet's memory reservation. NCCL/UCX devices are set when every node's ranks use the same
+ * NICs (one pod template serves all nodes).
+ */
+final class KubernetesJobWriter {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    private static final YAMLMapper YAML = YAMLMapper.builder().enable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .disable(YAMLGenerator.Feature.MINIMIZE_QUOTES).build();
+    static final String GPU_RESOURCE = "nvidia.com/gpu";
+    static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
+    static final String REQUIRED = "kueue.x-k8s.io/podset-required-topology";
+
+    private final Cluster cluster;
+    private final ExportOptions options;
+
+    KubernetesJobWriter(Cluster cluster, ExportOptions options) {
+        this.cluster = cluster;
+        this.options = options;
+    }
+
+    static String objectName(String job) {
+        return LabelSyntax.toObjectName(job);
+    }
+
+    /** The Kueue workload: a Job for one node, a JobSet for several. */
+    String kueue(Placement p, PlacementDomain domain) {
+        String name = objectName(p.job());
+        ObjectNode pod = F.objectNode();
+        if (domain.level() != null) {
+            pod.putObject("metadata").putObject("annotations").put(REQUIRED, domain.level());
+        }
+        pod.set("spec", podSpec(p, "jobset.sigs.k8s.io/jobset-name", name));
+        ObjectNode jobSpec = F.objectNode();
+        int pods = p.hosts().size();
+        jobSpec.put("parallelism", pods).put("completions", pods).put("completionMode", "Indexed")
+                .put("backoffLimit", 0);
+        jobSpec.set("template", pod);
+        ObjectNode doc = F.objectNode();
+        if (pods == 1) {
+            doc.put("apiVersion", "batch/v1").put("kind", "Job");
+            doc.set("metadata", metadata(name, true));
+            doc.set("spec", jobSpec);
+        } else {
+            doc.put("apiVersion", "jobset.x-k8s.io/v1alpha2").put("kind", "JobSet");
+            doc.set("metadata", metadata(name, true));
+            ObjectNode rj = doc.putObject("spec").putArray("replicatedJobs").addObject();
+            rj.put("name", "ranks").put("replicas", 1);
+            rj.putObject("template").set("spec", jobSpec);
+        }
+        return header(p, "Kueue") + yaml(doc);
+    }
+
+    /** The Volcano Job. */
+    String volcano(Placement p, PlacementDomain domain) {
+        String name = objectName(p.job());
+        int pods = p.hosts().size();
+        ObjectNode doc = F.objectNode();
+        doc.put("apiVersion", "batch.volcano.sh/v1alpha1").put("kind", "Job");
+        doc.set("metadata", metadata(name, false));
+        ObjectNode spec = doc.putObject("spec");
+        spec.put("schedulerName", "volcano").put("queue", "default").put("minAvailable", pods);
+        if (domain.tier() >= 0) {
+            spec.putObject("networkTopology").put("mode", "hard").put("highestTierAllowed", Math.max(1, domain.tier()));
+        }
+        ObjectNode task = spec.putArray("tasks").addObject();
+        task.put("name", "rank").put("replicas", pods);
+        ObjectNode podSpec = podSpec(p, "volcano.sh/job-name", name);
+        task.putObject("template").set("spec", podSpec);
+        return header(p, "Volcano") + yaml(doc);
+    }
+
+    private String header(Placement p, String scheduler) {
+        return "# " + scheduler + " workload for job " + p.job() + " of cluster " + cluster.name()
+                + ", written by TopoPlanner: one pod per planned node\n# ("
+                + p.hosts().stream().map(h -> h.host() + " GPUs " + h.gpus()).collect(Collectors.joining(", "))
+                + ").\n";
+    }
+
+    private ObjectNode metadata(String name, boolean queued) {
+        ObjectNode m = F.objectNode();
+        m.put("name", name).put("namespace", options.namespace());
+        if (queued) {
+            m.putObject("labels").put(QUEUE_LABEL, options.queue());
+        }
+        return m;
+    }
+
+    private ObjectNode podSpec(Placement p, String podLabel, String name) {
+        ObjectNode spec = F.objectNode();
+        spec.put("restartPolicy", "Never");
+        spec.set("affinity", affinity(p, podLabel, name));
+        ObjectNode c = spec.putArray("containers").addObject();
+        c.put("name", "rank").put("image", options.image());
+        c.putArray("command").add("sh").add("-c").add(options.command());
+        Set<String> hcas = sameNics(p);
+        if (hcas != null && !hcas.isEmpty()) {
+            ArrayNode env = c.putArray("env");
+            String list = String.join(",", hcas);
+            env.addObject().put("name", "NCCL_IB_HCA").put("value", "=" + list);
+            env.addObject().put("name", "UCX_NET_DEVICES").put("value", list);
+        }
+        HostAllocation first = p.hosts().get(0);
+        ObjectNode requests = F.objectNode();
+        if (!first.gpus().isEmpty()) {
+            requests.put(GPU_RESOURCE, first.gpus().size());
+        }
+        int cpus = podCpus(cluster.node(first.host()), first);
+        if (cpus > 0) {
+            requests.put("cpu", String.valueOf(cpus));
+        }
+        long memory = memoryGi(cluster.node(first.host()), first);
+        if (memory > 0) {
+            requests.put("memory", memory + "Gi");
+        }
+        ObjectNode resources = c.putObject("resources");
+        resources.set("limits", requests.deepCopy());
+        resources.set("requests", requests);
+        return spec;
+    }
+
+    /** Required node affinity on the planned hosts; with a pod label, a required anti-affinity per node. */
+    private static ObjectNode affinity(Placement p, String podLabel, String name) {
+        ObjectNode a = F.objectNode();
+        ArrayNode values = a.putObject("nodeAffinity").putObject("requiredDuringSchedulingIgnoredDuringExecution")
+                .putArray("nodeSelectorTerms").addObject().putArray("matchExpressions").addObject()
+                .put("key", PlacementDomain.HOSTNAME).put("operator", "In").putArray("values");
+        p.hostNames().forEach(values::add);
+        if (podLabel != null && p.hosts().size() > 1) {
+            ObjectNode term = a.putObject("podAntiAffinity").putArray("requiredDuringSchedulingIgnoredDuringExecution")
+                    .addObject();
+            term.putObject("labelSelector").putObject("matchLabels").put(podLabel, name);
+            term.put("topologyKey", PlacementDomain.HOSTNAME);
+        }
+        return a;
+    }
+
+    /** The NICs of every node's ranks when they are the same on every node; else {@code null}. */
+    private Set<String> sameNics(Placement p) {
+        Set<Set<String>> perHost = new LinkedHashSet<>();
+        for (HostAllocation h : p.hosts()) {
+            Set<String> mine = new LinkedHashSet<>();
+            RankBindings.of(cluster, new Placement(p.job(), List.of(h))).stream().map(RankBinding::hca)
+                    .filter(java.util.Objects::nonNull).forEach(mine::add);
+            perHost.add(mine);
+        }
+        return perHost.size() == 1 ? perHost.iterator().next() : null;
+    }
+
+    /** The planned CPUs less those the exported kubelet configuration reserves for the system (pods never get them). */
+    static int podCpus(NodeTopology node, HostAllocation h) {
+        return RankBindings.toOs(node, h.cpus()).minus(KubeletConfigWriter.reservedCpus(node)).size();
+    }
+
+    /** The node's memory less the kubelet reservation, in proportion to the planned GPUs, in whole GiB. */
+    static long memoryGi(NodeTopology node, HostAllocation h) {
+        long total = node.numa().stream().mapToLong(NumaNode::memoryMiB).sum();
+        int gpus = node.gpus().size();
+        if (total <= 0 || gpus == 0 || h.gpus().isEmpty()) {
+            return 0;
+        }
+        long usable = total - 1124;
+        return usable * h.gpus().size() / gpus / 1024;
+    }
+
+    private static String yaml(ObjectNode doc) {
+        try {
+            return YAML.writeValueAsString(doc);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

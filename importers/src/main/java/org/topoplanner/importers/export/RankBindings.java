@@ -1,0 +1,187 @@
+package org.topoplanner.importers.export;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.fabric.Cable;
+import org.topoplanner.model.fabric.CableEnd;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.node.Core;
+import org.topoplanner.model.node.DeviceLink;
+import org.topoplanner.model.node.Gpu;
+import org.topoplanner.model.node.LinkKind;
+import org.topoplanner.model.node.Nic;
+import org.topoplanner.model.node.NodeTopology;
+
+/**
+ * Splits a placement into ranks, one per planned GPU, and binds each: its GPU, the planned CPUs
+ * local to that GPU shared out in whole cores, and the NIC the plan gives it ({@link HostAllocation#nicByGpu},
+ * else the NIC closest to the GPU by PCIe class).
+ *
+ * <p>Planned CPUs are Slurm's abstract CPU ids (cores in Slurm order, a core's threads together);
+ * {@code taskset} needs OS ids, which the node's core list gives ({@code Core.pus}). On a node whose
+ * cores are unknown the two are taken to be the same.
+ */
+final class RankBindings {
+    private RankBindings() {
+    }
+
+    static List<RankBinding> of(Cluster cluster, Placement placement) {
+        List<RankBinding> out = new ArrayList<>();
+        for (HostAllocation h : placement.hosts()) {
+            NodeTopology node = cluster.node(h.host());
+            if (h.gpus().isEmpty()) {
+                // A host without GPUs runs one rank on all its planned CPUs.
+                out.add(new RankBinding(h.host(), 0, -1, toOs(node, h.cpus()), null));
+                continue;
+            }
+            Map<Integer, CpuSet> shares = cpuShares(node, h);
+            int local = 0;
+            for (int gpu : h.gpus()) {
+                out.add(new RankBinding(h.host(), local++, gpu, toOs(node, shares.get(gpu)),
+                        hca(cluster, node, h, gpu).orElse(null)));
+            }
+        }
+        return out;
+    }
+
+    /** Planned CPUs per GPU (Slurm ids): CPUs local to the GPU first, shared in whole cores; the rest evenly. */
+    static Map<Integer, CpuSet> cpuShares(NodeTopology node, HostAllocation h) {
+        Map<Integer, CpuSet> out = new LinkedHashMap<>();
+        h.gpus().forEach(g -> out.put(g, CpuSet.empty()));
+        if (h.cpus().isEmpty() || h.gpus().isEmpty()) {
+            return out;
+        }
+        int tpc = Math.max(1, node.threadsPerCore());
+        CpuSet left = h.cpus();
+        Map<CpuSet, List<Integer>> byPool = new LinkedHashMap<>();
+        for (int g : h.gpus()) {
+            byPool.computeIfAbsent(localSlurmCpus(node, g, tpc).intersection(h.cpus()), k -> new ArrayList<>()).add(g);
+        }
+        List<Integer> homeless = new ArrayList<>();
+        for (var e : byPool.entrySet()) {
+            CpuSet pool = e.getKey().intersection(left);
+            if (pool.isEmpty()) {
+                homeless.addAll(e.getValue());
+                continue;
+            }
+            Map<Integer, CpuSet> split = splitByCores(pool, e.getValue(), tpc);
+            split.forEach(out::put);
+            left = left.minus(pool);
+        }
+        if (!homeless.isEmpty() && !left.isEmpty()) {
+            splitByCores(left, homeless, tpc).forEach(out::put);
+        }
+        return out;
+    }
+
+    /** Gives each GPU an equal run of whole cores of {@code pool}, in order; the last ones get any remainder. */
+    private static Map<Integer, CpuSet> splitByCores(CpuSet pool, List<Integer> gpus, int tpc) {
+        TreeSet<Integer> cores = new TreeSet<>();
+        pool.stream().forEach(c -> cores.add(c / tpc));
+        List<Integer> coreList = new ArrayList<>(cores);
+        Map<Integer, CpuSet> out = new LinkedHashMap<>();
+        int n = gpus.size();
+        int per = coreList.size() / n;
+        int extra = coreList.size() % n;
+        int at = 0;
+        for (int i = 0; i < n; i++) {
+            int take = per + (i >= n - extra ? 1 : 0);
+            List<Integer> cpus = new ArrayList<>();
+            for (int k = at; k < at + take; k++) {
+                int core = coreList.get(k);
+                pool.stream().filter(c -> c / tpc == core).forEach(cpus::add);
+            }
+            at += take;
+            out.put(gpus.get(i), CpuSet.of(cpus));
+        }
+        return out;
+    }
+
+    /** Slurm CPU ids of the cores near GPU {@code index} (its NUMA nodes, else its affine CPUs). */
+    private static CpuSet localSlurmCpus(NodeTopology node, int index, int tpc) {
+        Optional<Gpu> gpu = node.gpu(index);
+        if (gpu.isEmpty()) {
+            return CpuSet.empty();
+        }
+        List<Integer> ids = new ArrayList<>();
+        for (Core c : node.coreList()) {
+            boolean near = !gpu.get().numaNodes().isEmpty() ? gpu.get().numaNodes().contains(c.numa())
+                    : !c.pus().intersection(gpu.get().cpus()).isEmpty();
+            if (near) {
+                for (int t = 0; t < tpc; t++) {
+                    ids.add(c.id() * tpc + t);
+                }
+            }
+        }
+        return CpuSet.of(ids);
+    }
+
+    /** OS CPU ids of Slurm's abstract ids: id = core * threads-per-core + thread. */
+    static CpuSet toOs(NodeTopology node, CpuSet slurmIds) {
+        if (slurmIds == null || slurmIds.isEmpty() || node.coreList().isEmpty()) {
+            return slurmIds == null ? CpuSet.empty() : slurmIds;
+        }
+        int tpc = Math.max(1, node.threadsPerCore());
+        List<Core> cores = node.coreList().stream().sorted(Comparator.comparingInt(Core::id)).toList();
+        List<Integer> os = new ArrayList<>();
+        slurmIds.stream().forEach(id -> {
+            int core = id / tpc;
+            int thread = id % tpc;
+            if (core < cores.size()) {
+                List<Integer> pus = cores.get(core).pus().toList();
+                if (thread < pus.size()) {
+                    os.add(pus.get(thread));
+                }
+            }
+        });
+        return CpuSet.of(os);
+    }
+
+    /** {@code mlx5_0:1} for the GPU's NIC: the plan's, else the closest by PCIe class, lowest index on ties. */
+    private static Optional<String> hca(Cluster cluster, NodeTopology node, HostAllocation h, int gpu) {
+        Optional<Nic> nic = Optional.ofNullable(h.nicByGpu().get(gpu)).flatMap(node::nic);
+        if (nic.isEmpty()) {
+            nic = closestNic(node, gpu);
+        }
+        return nic.filter(n -> n.device() != null).map(n -> n.device() + ":" + port(cluster, h.host(), n.device()));
+    }
+
+    private static Optional<Nic> closestNic(NodeTopology node, int gpu) {
+        Optional<Gpu> g = node.gpu(gpu);
+        if (g.isEmpty() || node.nics().isEmpty()) {
+            return Optional.empty();
+        }
+        Nic best = null;
+        int bestRank = Integer.MAX_VALUE;
+        for (Nic n : node.nics()) {
+            int rank = node.link(g.get().id(), n.id()).map(DeviceLink::kind).map(LinkKind::ordinal)
+                    .orElse(n.numaNodes().equals(g.get().numaNodes()) && !n.numaNodes().isEmpty()
+                            ? LinkKind.NODE.ordinal() : LinkKind.SYS.ordinal() + 1);
+            if (rank < bestRank) {
+                best = n;
+                bestRank = rank;
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    /** The HCA port cabled for this device in the fabric; 1 (the usual single port) when the fabric does not say. */
+    private static int port(Cluster cluster, String host, String device) {
+        for (Cable c : cluster.fabric().cables()) {
+            for (CableEnd end : List.of(c.a(), c.b())) {
+                if (end.node().equals(host) && device.equals(end.hca()) && end.port() > 0) {
+                    return end.port();
+                }
+            }
+        }
+        return 1;
+    }
+}

@@ -1,0 +1,78 @@
+package org.topoplanner.importers.export;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.JobRequestException;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.job.SbatchOptions;
+
+/**
+ * Checks a written job script the way {@code sbatch} reads it: its {@code #SBATCH} lines (up to the first
+ * command, as sbatch stops there) must parse as options ({@link SbatchOptions}), name exactly the planned
+ * nodes, ask for no more GPUs per node than the node lines give, and keep {@code --switches} at least the
+ * planned leaf count; a job whose nodes have different GPU counts cannot be pinned per node (warning).
+ */
+final class SbatchScriptCheck {
+    private SbatchScriptCheck() {
+    }
+
+    static List<Diagnostic> check(String path, String text, Cluster cluster, Placement placement, SbatchPin pin) {
+        List<Diagnostic> out = new ArrayList<>();
+        List<String> args = new ArrayList<>();
+        List<Integer> lineOf = new ArrayList<>();
+        List<String> lines = text.lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i).strip();
+            if (l.startsWith("#SBATCH")) {
+                for (String word : l.substring("#SBATCH".length()).strip().split("\\s+")) {
+                    args.add(word);
+                    lineOf.add(i + 1);
+                }
+            } else if (!l.isEmpty() && !l.startsWith("#")) {
+                break;
+            }
+        }
+        int first = lineOf.isEmpty() ? 0 : lineOf.get(0);
+        JobRequest r;
+        try {
+            r = SbatchOptions.parse(args, placement.job());
+        } catch (JobRequestException e) {
+            e.problems().forEach(p -> out.add(Diagnostic.error(path, first, 1, "sbatch would reject: " + p)));
+            return out;
+        }
+        if (!new HashSet<>(r.nodelist()).equals(new HashSet<>(placement.hostNames()))
+                || r.nodelist().size() != placement.hostNames().size()) {
+            out.add(Diagnostic.error(path, first, 1, "--nodelist names " + r.nodelist() + ", not the planned nodes "
+                    + placement.hostNames()));
+        }
+        if (r.minNodes() == null || r.minNodes() != placement.hosts().size()) {
+            out.add(Diagnostic.error(path, first, 1, "--nodes is " + r.minNodes() + " but the plan uses "
+                    + placement.hosts().size() + " nodes"));
+        }
+        for (var h : placement.hosts()) {
+            int has = cluster.node(h.host()).gpus().size();
+            int asked = r.gpusPerNode() != null ? r.gpusPerNode() : h.gpus().size();
+            if (asked > has) {
+                out.add(Diagnostic.error(path, first, 1, h.host() + " has " + has + " GPUs; asking for " + asked
+                        + " per node is rejected (Requested node configuration is not available)"));
+            }
+            if (h.gpus().stream().anyMatch(g -> g < 0 || g >= has)) {
+                out.add(Diagnostic.error(path, first, 1, "the plan gives " + h.host() + " GPUs " + h.gpus()
+                        + " but the node has GPUs 0-" + (has - 1)));
+            }
+        }
+        if (pin.switches() != null && (r.switches() == null || r.switches() < pin.switches())) {
+            out.add(Diagnostic.error(path, first, 1, "--switches=" + r.switches() + " is below the "
+                    + pin.switches() + " leaves the planned nodes sit under; the job would wait, then run anyway"));
+        }
+        if (pin.gpus() > 0 && pin.gpusPerNode() == null) {
+            out.add(Diagnostic.warning(path, first, 1, "the planned nodes hold different GPU counts; sbatch asks"
+                    + " --gpus=" + pin.gpus() + " in total and Slurm may share them out differently"));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,51 @@
+package org.topoplanner.importers.export;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.topoplanner.importers.slurm.GresConfWriter;
+import org.topoplanner.importers.slurm.SlurmKeysWriter;
+import org.topoplanner.importers.slurm.SlurmNodeLinesWriter;
+import org.topoplanner.importers.slurm.TopologyConfBlockWriter;
+import org.topoplanner.importers.slurm.TopologyConfWriter;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.diag.Diagnostic;
+
+/**
+ * The {@code slurm/} part of a bundle: {@code topology.conf} (tree) and, where the cluster has blocks,
+ * {@code topology-block.conf}; {@code gres.conf}; the node lines; and the {@code slurm.conf} keys that
+ * switch the plugins on. Each text comes from the format's own writer and is checked by
+ * {@link SlurmExportCheck} as written.
+ */
+final class SlurmFiles {
+    static final String TOPOLOGY = "slurm/topology.conf";
+    static final String TOPOLOGY_BLOCK = "slurm/topology-block.conf";
+    static final String GRES = "slurm/gres.conf";
+    static final String NODES = "slurm/slurm-nodes.conf";
+    static final String KEYS = "slurm/slurm-topology-keys.conf";
+
+    private SlurmFiles() {
+    }
+
+    static List<ExportFile> build(Cluster cluster) {
+        boolean tree = SlurmKeysWriter.pluginFor(cluster.fabric()) == SlurmKeysWriter.Plugin.TREE;
+        boolean blocks = !cluster.fabric().blocks().isEmpty();
+        String treeText = tree ? new TopologyConfWriter().write(cluster) : null;
+        String blockText = blocks ? new TopologyConfBlockWriter().write(cluster) : null;
+        String gres = new GresConfWriter().write(cluster);
+        String nodes = new SlurmNodeLinesWriter().write(cluster);
+        String keys = new SlurmKeysWriter().write(cluster);
+        Map<String, List<Diagnostic>> found = SlurmExportCheck.check(treeText, blockText, gres, nodes, keys);
+        List<ExportFile> out = new ArrayList<>();
+        if (treeText != null) {
+            out.add(new ExportFile(TOPOLOGY, treeText, found.getOrDefault(TOPOLOGY, List.of())));
+        }
+        if (blockText != null) {
+            out.add(new ExportFile(TOPOLOGY_BLOCK, blockText, found.getOrDefault(TOPOLOGY_BLOCK, List.of())));
+        }
+        out.add(new ExportFile(GRES, gres, found.getOrDefault(GRES, List.of())));
+        out.add(new ExportFile(NODES, nodes, found.getOrDefault(NODES, List.of())));
+        out.add(new ExportFile(KEYS, keys, found.getOrDefault(KEYS, List.of())));
+        return out;
+    }
+}

@@ -1,0 +1,68 @@
+package org.topoplanner.importers.slurm;
+
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.fabric.Fabric;
+
+/**
+ * Writes the {@code slurm.conf} keys that make Slurm use the exported topology and GPUs
+ * ({@code TopologyPlugin}, {@code SelectType}, {@code GresTypes}), with the settings an administrator
+ * should weigh written as comments: {@code TopologyParam} and {@code SelectTypeParameters=CR_Core_Memory}
+ * change behaviour cluster-wide (memory as a consumable gives every job without {@code --mem} the whole
+ * node), so they are advice, not keys. {@link SlurmConfReader} reads the file back.
+ */
+public final class SlurmKeysWriter {
+    /** Which topology plugin the export is written for. */
+    public enum Plugin {
+        TREE("topology/tree"), BLOCK("topology/block"), NONE("topology/default");
+
+        private final String id;
+
+        Plugin(String id) {
+            this.id = id;
+        }
+
+        public String id() {
+            return id;
+        }
+    }
+
+    /** Tree when the fabric has switches, block when it has only blocks, else none. */
+    public static Plugin pluginFor(Fabric fabric) {
+        if (fabric.switches().stream().anyMatch(s -> s.tier() >= 1)) {
+            return Plugin.TREE;
+        }
+        return fabric.blocks().isEmpty() ? Plugin.NONE : Plugin.BLOCK;
+    }
+
+    public String write(Cluster cluster) {
+        Fabric fabric = cluster.fabric();
+        Plugin plugin = pluginFor(fabric);
+        StringBuilder b = new StringBuilder();
+        b.append("# slurm.conf keys for cluster ").append(cluster.name()).append(", written by TopoPlanner.\n");
+        b.append("# Add them to slurm.conf (or Include this file) next to the node lines of slurm-nodes.conf.\n");
+        switch (plugin) {
+            case TREE -> {
+                b.append("# Tree topology from topology.conf: jobs may ask --switches=N to stay under N leaf switches.\n");
+                b.append("TopologyPlugin=").append(plugin.id()).append('\n');
+                if (!fabric.blocks().isEmpty()) {
+                    b.append("# This cluster also has a topology/block layout in topology-block.conf (Slurm 23.11 and\n");
+                    b.append("# later): to use it, install it as topology.conf and set TopologyPlugin=topology/block.\n");
+                }
+            }
+            case BLOCK -> {
+                b.append("# Block topology from topology-block.conf (install it as topology.conf; Slurm 23.11 and later).\n");
+                b.append("TopologyPlugin=").append(plugin.id()).append('\n');
+            }
+            case NONE -> b.append("# No switches and no blocks are known: no topology plugin is set.\n");
+        }
+        b.append("# Advice, not set: TopologyParam=SwitchAsNodeRank gives node ranks in switch order, so that\n");
+        b.append("# MPI ranks follow the tree; TopologyParam=RouteTree routes control messages along it.\n");
+        b.append("SelectType=select/cons_tres\n");
+        b.append("# Advice, not set: SelectTypeParameters=CR_Core_Memory makes cores and memory consumable; then\n");
+        b.append("# also set DefMemPerGPU (or DefMemPerCPU), or every job without --mem gets a whole node's memory.\n");
+        if (cluster.gpuCount() > 0) {
+            b.append("GresTypes=gpu\n");
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,177 @@
+package org.topoplanner.importers.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.project.ProjectDocument;
+
+/**
+ * The real consumer: the bundle's Slurm files fed to a real {@code slurmctld} and one {@code slurmd} per
+ * node (the harness in the project's shared {@code oracle/slurm}), on Slurm 22.05 ({@code run.sh}) and
+ * 24.11 ({@code run-new.sh}, after {@code setup-new.sh}). It must start without a fatal error, an error or
+ * warning line, a topology warning or a node that is not idle (INVAL), {@code slurmd -G} must read
+ * gres.conf cleanly, and the exported job scripts, submitted in plan order with exactly their
+ * {@code #SBATCH} options, must land on the planned nodes, GPUs and CPUs.
+ *
+ * <p>Runs only with {@code -Dslurm.oracle=DIR} (the harness folder) as root; {@code .ci/slurm-acceptance.sh}
+ * does both. Otherwise every case is skipped with the reason.
+ */
+class SlurmExportAcceptanceTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    enum Version {
+        V22_05("run.sh", "22.05"), V24_11("run-new.sh", "24.11");
+
+        final String script;
+        final String label;
+
+        Version(String script, String label) {
+            this.script = script;
+            this.label = label;
+        }
+    }
+
+    static Stream<Arguments> cases() {
+        List<Arguments> out = new ArrayList<>();
+        Map<String, Supplier<ProjectDocument>> trees = new java.util.LinkedHashMap<>();
+        trees.put("example", ExportFixtures::example);
+        trees.put("ft2-8x16-4s", ExportFixtures::fatTree);
+        trees.put("rail-32x8", ExportFixtures::rail);
+        trees.put("example-blocks", ExportFixtures::exampleWithBlocks);
+        for (Version v : Version.values()) {
+            trees.forEach((name, plan) -> out.add(Arguments.of(name, v, plan)));
+        }
+        // topology/block exists from Slurm 23.11 on; 22.05 refuses the plugin.
+        out.add(Arguments.of("blocks-only", Version.V24_11, (Supplier<ProjectDocument>) ExportFixtures::blocksOnly));
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} on Slurm {1}")
+    @MethodSource("cases")
+    void realSlurmAcceptsTheExportAndPlacesTheJobsAsPlanned(String name, Version version,
+                                                           Supplier<ProjectDocument> plan, @TempDir Path dir)
+            throws Exception {
+        Path harness = harness(version);
+        ProjectDocument doc = plan.get();
+        List<ExportFile> files = ExportBundle.build(doc, java.util.EnumSet.of(ExportTarget.SLURM, ExportTarget.JOBS));
+        assertThat(files).allSatisfy(f -> assertThat(f.validation()).as(f.relativePath()).isEmpty());
+        Map<String, String> text = files.stream().collect(Collectors.toMap(ExportFile::relativePath, ExportFile::text));
+        Path caseDir = Files.createDirectories(dir.resolve(name));
+        Files.writeString(caseDir.resolve("nodes.conf"), text.get(SlurmFiles.KEYS) + text.get(SlurmFiles.NODES));
+        Files.writeString(caseDir.resolve("topology.conf"), text.getOrDefault(SlurmFiles.TOPOLOGY,
+                text.get(SlurmFiles.TOPOLOGY_BLOCK)));
+        Files.writeString(caseDir.resolve("gres.conf"), text.get(SlurmFiles.GRES));
+        ArrayNode jobs = JSON.createArrayNode();
+        for (Placement p : doc.placements()) {
+            ArrayNode args = jobs.addObject().put("name", p.job()).putArray("sbatch");
+            text.get("jobs/" + ExportBundle.fileName(p.job()) + ".sbatch").lines()
+                    .filter(l -> l.startsWith("#SBATCH ")).forEach(l -> args.add(l.substring(8).strip()));
+        }
+        Path jobsFile = Files.writeString(caseDir.resolve("jobs.json"), JSON.writeValueAsString(jobs));
+
+        List<JsonNode> check = run(harness, "--check", caseDir.toString());
+        JsonNode ctld = only(check, "slurmctld");
+        assertThat(ctld.path("started").asBoolean()).as("slurmctld started: " + ctld).isTrue();
+        assertThat(ctld.path("errors")).as("slurmctld log (fatal, error, warning)").isEmpty();
+        JsonNode probe = only(check, "gres_probe");
+        assertThat(probe.path("rc").asInt()).as("slurmd -G: " + probe).isZero();
+        // 24.11's slurmd -G also logs errors about the harness's sandbox (no spool socket dir, no hwloc);
+        // what concerns the export are its GRES errors ("Invalid GRES data for gpu, Cores=8-11").
+        List<String> gresErrors = new ArrayList<>();
+        probe.path("lines").forEach(l -> {
+            String s = l.asText().toLowerCase(java.util.Locale.ROOT);
+            if ((s.contains("error") || s.contains("warning")) && s.contains("gres")) {
+                gresErrors.add(l.asText());
+            }
+        });
+        assertThat(gresErrors).as("slurmd -G on gres.conf").isEmpty();
+
+        List<JsonNode> replay = run(harness, caseDir.toString(), "--jobs", jobsFile.toString());
+        assertThat(only(replay, "slurmctld").path("errors")).as("slurmctld log").isEmpty();
+        JsonNode slurmd = only(replay, "slurmd");
+        assertThat(slurmd.path("not_idle")).as("nodes not idle (INVAL): " + slurmd).isEmpty();
+        assertThat(slurmd.path("all_idle").asBoolean()).isTrue();
+        for (Placement p : doc.placements()) {
+            JsonNode job = replay.stream().filter(j -> j.path("type").asText().equals("job")
+                    && j.path("when").asText().equals("submit") && j.path("name").asText().equals(p.job()))
+                    .findFirst().orElseThrow(() -> new AssertionError("no record of job " + p.job()));
+            assertThat(job.path("state").asText()).as(p.job() + ": " + job).isEqualTo("RUNNING");
+            List<String> nodes = new ArrayList<>();
+            job.path("nodes").forEach(n -> nodes.add(n.asText()));
+            assertThat(nodes).as(p.job() + " nodes").containsExactlyInAnyOrderElementsOf(p.hostNames());
+            for (JsonNode a : job.path("alloc")) {
+                HostAllocation planned = p.on(a.path("node").asText()).orElseThrow();
+                List<Integer> gpus = new ArrayList<>();
+                a.path("gpus").forEach(g -> gpus.add(g.asInt()));
+                List<Integer> cpus = new ArrayList<>();
+                a.path("cpus").forEach(c -> cpus.add(c.asInt()));
+                assertThat(gpus).as(p.job() + " GPUs on " + planned.host()).isEqualTo(planned.gpus());
+                assertThat(CpuSet.of(cpus)).as(p.job() + " CPUs on " + planned.host()).isEqualTo(planned.cpus());
+            }
+        }
+    }
+
+    private static Path harness(Version version) {
+        String dir = System.getProperty("slurm.oracle");
+        Assumptions.assumeTrue(dir != null && !dir.isBlank(),
+                "real Slurm harness not given: run .ci/slurm-acceptance.sh (or -Dslurm.oracle=DIR as root)");
+        Path script = Path.of(dir).resolve(version.script);
+        Assumptions.assumeTrue(Files.isExecutable(script), "no " + script + ": the harness is not there");
+        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
+                "the harness needs root (namespaces, slurmd as root)");
+        if (version == Version.V24_11) {
+            String root = System.getenv().getOrDefault("SLURM_ROOT", "/var/tmp/trixie-root");
+            Assumptions.assumeTrue(Files.isExecutable(Path.of(root, "usr/sbin/slurmctld-wlm")),
+                    "no Slurm 24.11 in " + root + ": run setup-new.sh first");
+        } else {
+            Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/sbin/slurmctld-wlm")),
+                    "no Slurm 22.05 installed: run setup.sh first");
+        }
+        return script;
+    }
+
+    private static List<JsonNode> run(Path script, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("bash", script.toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(600, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("the harness did not finish in 600 s: " + cmd);
+        }
+        List<JsonNode> lines = new ArrayList<>();
+        for (String l : new String(out, StandardCharsets.UTF_8).split("\n")) {
+            if (l.startsWith("{")) {
+                lines.add(JSON.readTree(l));
+            }
+        }
+        assertThat(lines).as("harness output of " + cmd).noneMatch(l -> l.path("type").asText().equals("error"));
+        return lines;
+    }
+
+    private static JsonNode only(List<JsonNode> lines, String type) {
+        return lines.stream().filter(l -> l.path("type").asText().equals(type)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + type + " line in " + lines));
+    }
+}
