@@ -72,8 +72,10 @@ class KubeletConfigWriterTest {
         FabricBuilder b = new FabricBuilder();
         b.addHost("a");
         b.addHost("b");
-        Cluster c = new Cluster("two", b.build(), Map.of("a", ShippedData.template(NodeTemplate.WORKSTATION_4GPU),
-                "b", ShippedData.template(NodeTemplate.HGX_H100_SXM)), Map.of(), null, null);
+        Map<String, NodeTopology> nodes = new java.util.LinkedHashMap<>();
+        nodes.put("a", ShippedData.template(NodeTemplate.WORKSTATION_4GPU));
+        nodes.put("b", ShippedData.template(NodeTemplate.HGX_H100_SXM));
+        Cluster c = new Cluster("two", b.build(), nodes, Map.of(), null, null);
         KubeletConfigWriter w = new KubeletConfigWriter();
         assertThat(w.groups(c)).extracting(KubeletConfigWriter.NodeGroup::hosts).containsExactly(List.of("a"), List.of("b"));
         assertThat(w.write(c)).contains("# KubeletConfiguration for a of cluster two").contains("---");
