@@ -63,7 +63,9 @@ final class MainWindow {
         VBox treeBox = new VBox(6, search, tree);
         treeBox.setPadding(new Insets(6));
         VBox.setVgrow(tree, Priority.ALWAYS);
-        SplitPane left = new SplitPane(treeBox, new ScrollPane(new JobPalette().node()));
+        ScrollPane paletteScroll = new ScrollPane(new JobPalette().node());
+        paletteScroll.setFitToWidth(true);
+        SplitPane left = new SplitPane(treeBox, paletteScroll);
         left.setOrientation(Orientation.VERTICAL);
         left.setDividerPositions(0.6);
 
@@ -137,7 +139,7 @@ final class MainWindow {
     void setTheme(Theme t) {
         fabric.setTheme(t);
         node.setTheme(t);
-        root.getStylesheets().setAll(t.stylesheets());
+        root.getStylesheets().setAll(WindowStyles.of(t));
     }
 
     /** Shows progress of long work; {@code onCancel} null hides the bar. */

@@ -28,7 +28,7 @@ public final class TopoPlannerApp extends Application {
         MainWindow window = new MainWindow(vm);
         WindowController controller = new WindowController(stage, vm, window, new ProjectSession(home));
         Scene scene = new Scene(controller.root(), 1440, 900);
-        scene.getStylesheets().setAll(Theme.LIGHT.stylesheets());
+        scene.getStylesheets().setAll(WindowStyles.of(Theme.LIGHT));
         stage.setScene(scene);
         var icon = TopoPlannerApp.class.getResource("/org/topoplanner/app/desktop/topoplanner-48.png");
         if (icon != null) {

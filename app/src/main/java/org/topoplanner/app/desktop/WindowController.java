@@ -353,7 +353,7 @@ final class WindowController {
     private void toggleTheme() {
         theme = theme == Theme.LIGHT ? Theme.DARK : Theme.LIGHT;
         window.setTheme(theme);
-        root.getScene().getStylesheets().setAll(theme.stylesheets());
+        root.getScene().getStylesheets().setAll(WindowStyles.of(theme));
     }
 
     private void about() {

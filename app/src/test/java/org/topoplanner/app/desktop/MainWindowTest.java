@@ -2,51 +2,199 @@ package org.topoplanner.app.desktop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import javafx.scene.control.TreeItem;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Point2D;
+import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
 import javafx.scene.control.TreeView;
-import javafx.scene.layout.GridPane;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import org.topoplanner.allocator.validate.Violation;
+import org.topoplanner.app.desktop.fabric.FabricView;
+import org.topoplanner.app.plan.PolicyComparison;
 
-/** The real window, headless under Monocle: it opens on the example cluster and the tree works. */
+/** The real window, headless under Monocle: drag jobs, see violations, undo, import, save and reopen. */
 @ExtendWith(ApplicationExtension.class)
 class MainWindowTest {
+    @TempDir
+    static Path home;
     private Stage stage;
+    private WindowController controller;
 
     @Start
     void start(Stage stage) {
+        MonocleDrag.reset();
         this.stage = stage;
-        new TopoPlannerApp().start(stage);
+        controller = new TopoPlannerApp().start(stage, home);
         stage.toFront();
         stage.requestFocus();
     }
 
-    @Test
-    void opensOnTheExampleClusterTree(FxRobot robot) {
-        assertThat(stage.getTitle()).startsWith("TopoPlanner");
-        TreeView<TreeEntry> tree = robot.lookup("#clusterTree").queryAs(TreeView.class);
-        TreeItem<TreeEntry> root = tree.getRoot();
-        assertThat(root.getValue().detail()).contains("7 switches").contains("32 hosts").contains("256 GPUs");
-        TreeItem<TreeEntry> core = root.getChildren().get(0);
-        assertThat(core.getValue().name()).isEqualTo("core");
-        assertThat(core.getChildren()).extracting(i -> i.getValue().name()).containsExactly("spine1", "spine2");
-        TreeItem<TreeEntry> leaf1 = core.getChildren().get(0).getChildren().get(0);
-        assertThat(leaf1.getChildren()).hasSize(8);
-        assertThat(leaf1.getChildren().get(0).getChildren()).hasSize(12);
+    @BeforeEach
+    void layoutDone() throws Exception {
+        // The fabric layout is computed in the background; wait until the view shows the example.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fabric().getLayout().switches().size() == 7);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private FabricView fabric() {
+        return controller.window().fabricView();
     }
 
     @Test
-    void searchSelectsAHostAndShowsItsMatrix(FxRobot robot) {
-        robot.clickOn("#treeSearch").write("node17");
+    void opensOnTheExampleCluster(FxRobot robot) {
+        assertThat(stage.getTitle()).startsWith("TopoPlanner");
         TreeView<TreeEntry> tree = robot.lookup("#clusterTree").queryAs(TreeView.class);
-        assertThat(tree.getSelectionModel().getSelectedItem().getValue().name()).isEqualTo("node17");
-        GridPane matrix = robot.lookup("#topoMatrix").queryAs(GridPane.class);
-        // 12 NVLinked pairs (two NV4 islands of four GPUs), each shown twice in the symmetric matrix.
-        assertThat(robot.from(matrix).lookup((javafx.scene.Node n) -> n instanceof javafx.scene.control.Label l
-                && "NV4".equals(l.getText())).queryAll()).hasSize(24);
+        assertThat(tree.getRoot().getValue().detail()).contains("7 switches").contains("32 hosts").contains("256 GPUs");
+        assertThat(tree.getRoot().getChildren().get(0).getValue().name()).isEqualTo("core");
+        assertThat(robot.lookup("#policySelector").queryAs(ComboBox.class).getValue()).isEqualTo("planner");
+    }
+
+    @Test
+    void dragAJobOntoALeafThenMoveOneByHandIntoAViolationAndUndo(FxRobot robot) {
+        Point2D leaf2 = screenPointOf(s -> "leaf2".equals(fabric().switchAt(s.getX(), s.getY())));
+        robot.drag(chip(robot, "4 nodes \u00d7 8 GPUs")).dropTo(leaf2);
+        WaitForAsyncUtils.waitForFxEvents();
+        var vm = controller.viewModel();
+        assertThat(vm.plan().placements()).containsKey("n4x8");
+        assertThat(vm.plan().placements().get("n4x8").hostNames()).allSatisfy(h -> assertThat(List.of("node09", "node10", "node11", "node12", "node13", "node14",
+                        "node15", "node16")).contains(h));
+        assertThat(robot.lookup("#jobPlacement").queryAs(Label.class).getText()).contains("n4x8").contains("node");
+
+        // A one-GPU job, then dragged by hand from the job list onto a GPU that the big job holds.
+        robot.drag(chip(robot, "1 GPU")).dropTo(screenPointOf(s -> "node01".equals(fabric().hostAt(s.getX(), s.getY()))));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(vm.plan().placements()).containsKey("gpu1");
+        String busy = vm.plan().placements().get("n4x8").hostNames().get(0);
+        var nodeView = controller.window().nodeView();
+        robot.interact(() -> {
+            vm.selectedJobProperty().set("gpu1");
+            controller.window().centre().getSelectionModel().select(1);
+            nodeView.show(busy, vm.plan().cluster().node(busy));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Node jobList = robot.lookup("#jobList").query();
+        Node cell = robot.from(jobList).lookup((Node n) -> n instanceof javafx.scene.control.ListCell<?> c
+                && "gpu1".equals(c.getText())).queryAs(Node.class);
+        robot.drag(cell).dropTo(pointIn(nodeView, q -> nodeView.gpuAt(q.getX(), q.getY()) == 0));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(vm.plan().placements().get("gpu1").hostNames()).containsExactly(busy);
+        TableView<Violation> violations = robot.lookup("#violations").queryAs(TableView.class);
+        assertThat(violations.getItems()).extracting(Violation::code).contains("RESOURCE_OVERCOMMIT");
+
+        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(vm.plan().placements().get("gpu1").hostNames()).containsExactly("node01");
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.Z).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(vm.canUndoProperty().get()).isTrue();
+    }
+
+    @Test
+    void aHandPlacementIntoAViolationIsListedWithItsCode(FxRobot robot) {
+        var vm = controller.viewModel();
+        robot.interact(() -> {
+            vm.drop(org.topoplanner.model.job.JobRequest.nodesWithGpus("a", 1, 8), new org.topoplanner.app.plan.DropTarget.OnHost("node05"));
+            vm.drop(org.topoplanner.model.job.JobRequest.nodesWithGpus("b", 1, 2), new org.topoplanner.app.plan.DropTarget.OnHost("node06"));
+            vm.move("b", new org.topoplanner.model.job.Placement("b", List.of(org.topoplanner.model.job.HostAllocation.of(
+                    "node05", List.of(0, 1), org.topoplanner.model.cpu.CpuSet.of(3)))));
+            vm.selectedJobProperty().set("b");
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        TableView<Violation> violations = robot.lookup("#violations").queryAs(TableView.class);
+        assertThat(violations.getItems()).extracting(Violation::code).contains("RESOURCE_OVERCOMMIT");
+        robot.interact(vm::undo);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(violations.getItems()).isEmpty();
+    }
+
+    @Test
+    void switchingTheTopologyManagerPolicyChangesTheComparison(FxRobot robot) {
+        var vm = controller.viewModel();
+        robot.interact(() -> {
+            vm.drop(org.topoplanner.model.job.JobRequest.nodesWithGpus("six", 1, 6), org.topoplanner.app.plan.DropTarget.ANYWHERE);
+            vm.selectedJobProperty().set("six");
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        TableView<PolicyComparison.Row> table = robot.lookup("#comparison").queryAs(TableView.class);
+        String before = k8sAnswer(table);
+        ComboBox<String> tm = robot.lookup("#tmPolicy").queryAs(ComboBox.class);
+        robot.interact(() -> {
+            tm.setValue("single-numa-node");
+            tm.getOnAction().handle(null);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(k8sAnswer(table)).isNotEqualTo(before).contains("TopologyAffinityError");
+    }
+
+    private static String k8sAnswer(TableView<PolicyComparison.Row> table) {
+        return table.getItems().stream().filter(r -> r.policy().equals("k8s-default")).findFirst().orElseThrow()
+                .advice().reason() + " " + table.getItems().stream().filter(r -> r.policy().equals("k8s-default"))
+                .findFirst().orElseThrow().advice().verdict();
+    }
+
+    @Test
+    void importsASampleAndSavesAndReopensTheProject(FxRobot robot) throws Exception {
+        Path dump = Path.of(MainWindowTest.class.getResource("/inputs/example-32.ibnetdiscover").toURI());
+        robot.interact(() -> controller.importFiles(List.of(dump)));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> controller.viewModel().plan().cluster().name()
+                .equals("example-32"));
+        var vm = controller.viewModel();
+        assertThat(vm.plan().cluster().fabric().hosts()).hasSize(32);
+        assertThat(vm.plan().cluster().hostNames()).contains("node001");
+        robot.interact(() -> vm.drop(org.topoplanner.model.job.JobRequest.nodesWithGpus("keep", 2, 0),
+                org.topoplanner.app.plan.DropTarget.ANYWHERE));
+        Path file = home.resolve("reopen.topoplanner.json");
+        robot.interact(() -> controller.saveAs(file));
+        assertThat(Files.readString(file)).contains("topoplanner.project/1").contains("\"keep\"");
+        assertThat(stage.getTitle()).doesNotEndWith("*");
+        robot.interact(vm::undo);
+        robot.interact(() -> controller.open(file));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(vm.plan().jobs()).extracting(j -> j.name()).containsExactly("keep");
+        assertThat(vm.canUndoProperty().get()).isFalse();
+    }
+
+    private Label chip(FxRobot robot, String title) {
+        return robot.lookup((Node n) -> n instanceof Label l && l.getStyleClass().contains("job-chip")
+                && title.equals(l.getText())).queryAs(Label.class);
+    }
+
+    private static Point2D pointIn(javafx.scene.layout.Region r, java.util.function.Predicate<Point2D> hit) {
+        for (double y = 2; y < r.getHeight(); y += 3) {
+            for (double x = 2; x < r.getWidth(); x += 3) {
+                if (hit.test(new Point2D(x, y))) {
+                    return r.localToScreen(x + 1, y + 1);
+                }
+            }
+        }
+        throw new AssertionError("nothing in the view matches");
+    }
+
+    /** The screen point of the first place in the fabric view where {@code hit} holds (scanned every 3 px). */
+    private Point2D screenPointOf(java.util.function.Predicate<Point2D> hit) {
+        FabricView f = fabric();
+        for (double y = 2; y < f.getHeight(); y += 3) {
+            for (double x = 2; x < f.getWidth(); x += 3) {
+                Point2D local = new Point2D(x, y);
+                if (hit.test(local)) {
+                    return f.localToScreen(x + 1, y + 1);
+                }
+            }
+        }
+        throw new AssertionError("nothing in the fabric view matches");
     }
 }
