@@ -56,11 +56,14 @@ public final class StateUsage {
     /** This usage without one job: the job's hosts are recounted from the jobs still running. */
     StateUsage minus(Placement removed, Map<String, Placement> running, Map<String, ClusterState.Hold> holds) {
         StateUsage u = new StateUsage(this);
-        java.util.Set<String> hosts = new java.util.HashSet<>(removed.hostNames());
-        for (String host : hosts) {
+        java.util.Set<String> hosts = new java.util.HashSet<>();
+        for (String host : removed.hostNames()) {
             int h = index.number(host);
             if (h < 0) {
                 continue;
+            }
+            if (jobs[h] > 1) {
+                hosts.add(host); // shared with other jobs: recount from them
             }
             u.jobs[h] = 0;
             u.whole[h] = false;
@@ -69,7 +72,7 @@ public final class StateUsage {
             u.cpus[h] = null;
             u.cores[h] = null;
         }
-        if (jobs.length > 0) {
+        if (!hosts.isEmpty()) {
             for (Map.Entry<String, Placement> e : running.entrySet()) {
                 boolean w = holds.get(e.getKey()) == ClusterState.Hold.WHOLE_NODES;
                 for (HostAllocation a : e.getValue().hosts()) {

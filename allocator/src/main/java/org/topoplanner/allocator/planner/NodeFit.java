@@ -84,6 +84,7 @@ public final class NodeFit {
         long best = -1;
         long[] bestQ = null;
         if (cand.length < 63 && binomial(cand.length, gpus) <= EXACT_LIMIT) {
+            Search search = new Search(shape, free, freeCores, d);
             long comb = (1L << gpus) - 1;
             long end = 1L << cand.length;
             while (comb < end && comb > 0) {
@@ -91,10 +92,9 @@ public final class NodeFit {
                 for (long b = comb; b != 0; b &= b - 1) {
                     s |= 1L << cand[Long.numberOfTrailingZeros(b)];
                 }
-                long[] q = feasibleQuality(shape, s, free, freeCores, d);
-                if (q != null && (bestQ == null || better(q, s, bestQ, best))) {
+                if (search.quality(s) && (bestQ == null || better(search.q, s, bestQ, best))) {
                     best = s;
-                    bestQ = q;
+                    bestQ = search.q.clone();
                 }
                 long c = comb & -comb;
                 long r = comb + c;
@@ -109,6 +109,99 @@ public final class NodeFit {
         }
         BitSet cores = cores(shape, best, freeCores, d.cpus(), d.enforceBinding());
         return cores == null ? null : finish(shape, best, cores, bestQ, best);
+    }
+
+    /**
+     * The quality of many subsets of one node's free GPUs, without allocating per subset: per-GPU bits,
+     * NIC ranks, NVLink row sums over the free GPUs and affine free cores are worked out once. Gives
+     * exactly {@link #quality} (the brute-force test checks the two against each other).
+     */
+    private static final class Search {
+        final NodeShape shape;
+        final long free;
+        final int need;
+        final boolean bind;
+        final long[] numaBit;
+        final long[] pciBit;
+        final int[] nic;
+        final int[] rowFree;
+        final long[][] affine;
+        final long[] union;
+        final int freeLanes;
+        final long[] q = new long[QUALITY];
+
+        Search(NodeShape shape, long free, BitSet freeCores, NodeDemand d) {
+            this.shape = shape;
+            this.free = free;
+            this.need = d.cpus();
+            this.bind = d.enforceBinding();
+            int g = shape.gpus();
+            numaBit = new long[g];
+            pciBit = new long[g];
+            nic = new int[g];
+            rowFree = new int[g];
+            affine = new long[g][];
+            for (int i = 0; i < g; i++) {
+                numaBit[i] = bit(shape.numa(i));
+                pciBit[i] = bit(shape.pciSwitch(i));
+                nic[i] = bestNicRank(shape, i);
+                for (long b = free; b != 0; b &= b - 1) {
+                    int j = Long.numberOfTrailingZeros(b);
+                    rowFree[i] += j == i ? 0 : shape.lanes(i, j);
+                }
+                BitSet a = (BitSet) shape.affineCores(i).clone();
+                a.and(freeCores);
+                affine[i] = a.toLongArray();
+            }
+            int words = 0;
+            for (long[] a : affine) {
+                words = Math.max(words, a.length);
+            }
+            union = new long[words];
+            freeLanes = lanes(shape, free);
+        }
+
+        /** Fills {@link #q} for subset {@code s}; false when {@code enforce-binding} rules it out. */
+        boolean quality(long s) {
+            java.util.Arrays.fill(union, 0);
+            long numa = 0;
+            long pci = 0;
+            long nicSum = 0;
+            int row = 0;
+            for (long b = s; b != 0; b &= b - 1) {
+                int i = Long.numberOfTrailingZeros(b);
+                numa |= numaBit[i];
+                pci |= pciBit[i];
+                nicSum += nic[i];
+                row += rowFree[i];
+                long[] a = affine[i];
+                for (int w = 0; w < a.length; w++) {
+                    union[w] |= a[w];
+                }
+            }
+            int affineFree = 0;
+            for (long w : union) {
+                affineFree += Long.bitCount(w);
+            }
+            int misaligned = Math.max(0, need - affineFree);
+            if (misaligned > 0 && bind) {
+                return false;
+            }
+            long pciRest = 0;
+            for (long b = free & ~s; b != 0; b &= b - 1) {
+                pciRest |= pciBit[Long.numberOfTrailingZeros(b)];
+            }
+            int inside = lanes(shape, s);
+            q[0] = Long.bitCount(numa);
+            q[1] = Long.bitCount(pci);
+            q[2] = -inside;
+            q[3] = nicSum;
+            q[4] = misaligned;
+            // lanes among the rest = all free lanes - inside - (row sums of s - 2 * inside)
+            q[5] = -(freeLanes + inside - row);
+            q[6] = Long.bitCount(pci & pciRest & ~Long.MIN_VALUE);
+            return true;
+        }
     }
 
     private static boolean better(long[] q, long s, long[] bestQ, long best) {

@@ -167,6 +167,7 @@ final class TreeSearch {
             regular &= dom.get(c).tier() == childTier;
         }
         int from = layout.count(d.tier()) + 1;
+        boolean exact = d.tier() == 1;
         if (regular) {
             int m = fewestChildren(d);
             if (rows > 1 && childTier == 1 && m > rows - 1) {
@@ -174,20 +175,18 @@ final class TreeSearch {
             }
             lb[layout.count(childTier)] = m;
             from = layout.count(childTier) + 1;
-            if (childTier == 1) {
-                // every count is exact now, so the candidate's own and its ancestors' best-fit terms are too
-                for (int a = d.id(); a >= 0; a = dom.get(a).parent()) {
-                    FabricDomains.Domain x = dom.get(a);
-                    if (cand.idle[a] && n < x.hosts().length) {
-                        lb[layout.broken(x.tier())]++;
-                    }
-                    lb[layout.left(x.tier())] += cand.usable[a] - n;
+            exact = childTier == 1;
+        }
+        if (exact) {
+            // every count is exact (a leaf, or a domain of leaves), so are the chain's best-fit terms
+            for (int a = d.id(); a >= 0; a = dom.get(a).parent()) {
+                FabricDomains.Domain x = dom.get(a);
+                if (cand.idle[a] && n < x.hosts().length) {
+                    lb[layout.broken(x.tier())]++;
                 }
-                for (int i = layout.left(d.tier()) + 1; i < vlen; i++) {
-                    lb[i] = Long.MIN_VALUE / 4;
-                }
-                return lb;
+                lb[layout.left(x.tier())] += cand.usable[a] - n;
             }
+            from = d.tier() == 1 ? layout.node() : layout.left(d.tier()) + 1;
         }
         for (int i = from; i < vlen; i++) {
             lb[i] = Long.MIN_VALUE / 4;

@@ -15,12 +15,18 @@ public final class QuickTiming {
         if (args.length > 1 && args[1].startsWith("replay")) {
             Cluster c = BenchClusters.fatTree(4, 32, 32, 32, 64);
             var script = ReplayBenchmark.script(Integer.parseInt(args[0]), 300, new java.util.Random(7));
-            for (PlacementPolicy p : new PlacementPolicy[] {new PlannerPolicy(), new SlurmTreePolicy(PolicyOptions.DEFAULT)}) {
+            PlacementPolicy[] which = args[1].equals("replay-planner") ? new PlacementPolicy[] {new PlannerPolicy()}
+                    : args[1].equals("replay-slurm") ? new PlacementPolicy[] {new SlurmTreePolicy(PolicyOptions.DEFAULT)}
+                    : new PlacementPolicy[] {new PlannerPolicy(), new SlurmTreePolicy(PolicyOptions.DEFAULT)};
+            for (PlacementPolicy p : which) {
                 long t = System.nanoTime();
+                long cpu = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
                 var lines = new org.topoplanner.allocator.replay.Replayer(c, p).run(script);
                 long running = lines.stream().filter(l -> l.contains("\"when\":\"submit\"") && l.contains("RUNNING")).count();
-                System.out.printf("%s replay %d jobs: %.1f s, %d lines, %d started at submit%n", p.id(), Integer.parseInt(args[0]),
-                        (System.nanoTime() - t) / 1e9, lines.size(), running);
+                System.out.printf("%s replay %d jobs: %.1f s (cpu %.1f s), %d lines, %d started at submit%n", p.id(),
+                        Integer.parseInt(args[0]), (System.nanoTime() - t) / 1e9,
+                        (java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu) / 1e9,
+                        lines.size(), running);
             }
             return;
         }
