@@ -131,8 +131,9 @@ final class JobInspector {
             violations.setItems(FXCollections.observableArrayList(a.violations()));
             var m = a.metrics();
             metrics.setText(m == null ? "" : String.format(
-                    "%d leaves, %d spines, highest tier %d; worst pair %s hops; ring all-reduce %s",
-                    m.leaves(), m.spines(), m.highestTier(),
+                    "%d %s, %d %s, highest tier %d; worst pair %s hops; ring all-reduce %s",
+                    m.leaves(), m.leaves() == 1 ? "leaf" : "leaves", m.spines(), m.spines() == 1 ? "spine" : "spines",
+                    m.highestTier(),
                     m.worstPair().a() == null ? "\u2014" : String.valueOf(m.worstPair().hops()),
                     Double.isFinite(m.busGBps()) ? String.format("~%.1f GB/s (%s)", m.busGBps(), m.ring().bottleneck())
                             : "\u2014"));

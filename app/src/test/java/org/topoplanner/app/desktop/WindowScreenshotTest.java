@@ -1,0 +1,81 @@
+package org.topoplanner.app.desktop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import org.topoplanner.app.desktop.fabric.ViewShots;
+import org.topoplanner.app.plan.DropTarget;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.JobRequestException;
+import org.topoplanner.model.job.SbatchOptions;
+
+/**
+ * Renders the real window with jobs placed to {@code target/ui-views-shots/main-window.png}; the
+ * README's screenshot is a copy of it (see README "Screenshot").
+ */
+@ExtendWith(ApplicationExtension.class)
+class WindowScreenshotTest {
+    @TempDir
+    static Path home;
+    private WindowController controller;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        MonocleDrag.reset();
+        this.stage = stage;
+        controller = new TopoPlannerApp().start(stage, home);
+    }
+
+    @Test
+    void rendersTheWindowWithJobsPlaced(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> controller.window().fabricView().getLayout().switches().size() == 7);
+        var vm = controller.viewModel();
+        robot.interact(() -> {
+            place(vm, "-N 8 --gpus-per-node=8 -J pretrain", new DropTarget.OnSwitch("leaf1"));
+            place(vm, "-N 4 --gpus-per-node=8 -J finetune", new DropTarget.OnSwitch("leaf3"));
+            place(vm, "-N 2 --gpus-per-node=4 -J eval", DropTarget.ANYWHERE);
+            place(vm, "-N 1 --gpus-per-node=2 -J notebook", new DropTarget.OnHost("node26"));
+            vm.selectedJobProperty().set("finetune");
+            vm.selectionProperty().set("node17");
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> controller.window().fabricView().zoomToFit());
+        WaitForAsyncUtils.waitForFxEvents();
+        Path[] file = new Path[1];
+        robot.interact(() -> file[0] = ViewShots.save(stage.getScene(), "main-window"));
+        BufferedImage img = ImageIO.read(file[0].toFile());
+        assertThat(img.getWidth()).isGreaterThan(1000);
+        Set<Integer> colours = new HashSet<>();
+        for (int y = 0; y < img.getHeight(); y += 7) {
+            for (int x = 0; x < img.getWidth(); x += 7) {
+                colours.add(img.getRGB(x, y));
+            }
+        }
+        // A real window with views, jobs and text, not a blank frame.
+        assertThat(colours.size()).isGreaterThan(40);
+        assertThat(vm.plan().placements()).hasSize(4);
+    }
+
+    private static void place(PlanViewModel vm, String sbatch, DropTarget target) {
+        try {
+            JobRequest r = SbatchOptions.parseLine(sbatch, "job");
+            assertThat(vm.drop(r, target)).as(sbatch).isTrue();
+        } catch (JobRequestException e) {
+            throw new AssertionError(e);
+        }
+    }
+}
