@@ -20,7 +20,7 @@ import org.topoplanner.model.node.PcieLinkClassifier;
  * behind NVSwitches get no NVLink points at all, and its switch stops at twelve lanes: a pair with
  * 13 to 18 direct lanes also scores no NVLink points.
  */
-final class GpuBestEffort implements DeviceManager.Preference {
+final class GpuBestEffort implements DevicePluginResource.Preference {
     private final NodeTopology node;
     private final PcieLinkClassifier pcie;
 

@@ -86,10 +86,10 @@ public final class TopologyManagerAdmission {
         List<List<ResourceHints>> providers = new ArrayList<>();
         List<ResourceHints> devices = new ArrayList<>();
         if (c.gpus() > 0) {
-            devices.add(new ResourceHints(GPU, DeviceManager.hints(node.gpus, node.freeGpus, node.numaIds, c.gpus())));
+            devices.add(new ResourceHints(GPU, DevicePluginResource.hints(node.gpus, node.freeGpus, node.numaIds, c.gpus())));
         }
         if (c.rdma() > 0) {
-            devices.add(new ResourceHints(RDMA, DeviceManager.hints(node.nics, node.freeNics, node.numaIds, c.rdma())));
+            devices.add(new ResourceHints(RDMA, DevicePluginResource.hints(node.nics, node.freeNics, node.numaIds, c.rdma())));
         }
         providers.add(devices);
         List<ResourceHints> cpu = new ArrayList<>();
@@ -123,14 +123,14 @@ public final class TopologyManagerAdmission {
             }
             cpus.addAll(got);
         }
-        List<Integer> g = DeviceManager.allocate(node.gpus, node.freeGpus, c.gpus(), affinity,
+        List<Integer> g = DevicePluginResource.allocate(node.gpus, node.freeGpus, c.gpus(), affinity,
                 new GpuBestEffort(node.topology));
         if (g == null) {
             return "requested number of devices unavailable for " + GPU + ". Requested: " + c.gpus()
                     + ", Available: " + node.freeGpus.size();
         }
         gpus.addAll(g);
-        List<Integer> n = DeviceManager.allocate(node.nics, node.freeNics, c.rdma(), affinity, null);
+        List<Integer> n = DevicePluginResource.allocate(node.nics, node.freeNics, c.rdma(), affinity, null);
         if (n == null) {
             return "requested number of devices unavailable for " + RDMA + ". Requested: " + c.rdma()
                     + ", Available: " + node.freeNics.size();

@@ -11,8 +11,9 @@ import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
- * The kubelet Device Manager ({@code pkg/kubelet/cm/devicemanager/topology_hints.go} and
- * {@code manager.go devicesToAllocate}) for one device plugin resource.
+ * One device plugin resource as the kubelet Device Manager sees it ({@code pkg/kubelet/cm/devicemanager/topology_hints.go} and
+ * {@code manager.go devicesToAllocate}); named for what it holds, since the house rules keep
+ * "Manager" out of class names.
  *
  * <p>Hints: {@code null} when no device reports a NUMA node; empty when fewer devices are free than
  * asked; otherwise every NUMA combination holding enough free devices, preferred when its width equals
@@ -24,8 +25,8 @@ import java.util.function.Function;
  * rest. A plugin without {@code GetPreferredAllocation} (the RDMA plugins) gets devices in Go set
  * order, which is random; this model takes the lowest index first.
  */
-final class DeviceManager {
-    private DeviceManager() {
+final class DevicePluginResource {
+    private DevicePluginResource() {
     }
 
     /** {@code GetTopologyHints} / {@code GetPodTopologyHints} for one resource. */
