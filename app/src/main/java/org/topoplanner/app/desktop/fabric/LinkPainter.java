@@ -143,7 +143,8 @@ final class LinkPainter {
         }
         rasterKey = key;
         List<LinkBundle> links = layout.links();
-        raster.begin(vp.width(), vp.height(), visibleCount > 6000 ? 0.5 : 1);
+        boolean half = visibleCount > 6000;
+        raster.begin(vp.width(), vp.height(), half ? 0.5 : 1);
         for (int k = 0; k < visibleCount; k++) {
             int i = visible[k];
             LinkBundle l = links.get(i);
@@ -156,7 +157,8 @@ final class LinkPainter {
             colours[c] = colourOf(c, p);
             colours[c + CLASSES] = p.dim(colours[c]);
         }
-        raster.draw(gc, colours, 0.32);
+        // A half-resolution pixel takes about four lines' worth of a full one.
+        raster.draw(gc, colours, half ? 0.09 : 0.2);
     }
 
     private boolean touchesMatch(LinkBundle l, PaintState st) {

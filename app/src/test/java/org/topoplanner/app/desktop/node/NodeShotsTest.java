@@ -8,6 +8,7 @@ import java.util.stream.IntStream;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -23,6 +24,7 @@ import org.topoplanner.resources.ShippedData;
 
 /** Renders the node view headless to PNG: the example node and two HGX templates, light and dark, and the matrix. */
 @ExtendWith(ApplicationExtension.class)
+@EnabledIfSystemProperty(named = "shots", matches = "true", disabledReason = "writes PNGs to look at; run with -Dshots=true")
 class NodeShotsTest {
     private Stage stage;
     private NodeView view;
