@@ -10,12 +10,11 @@ import org.topoplanner.model.fabric.LinkSpeed;
 /**
  * Draws cable bundles: culled to the view, one stroked path per class (colour and width by IB
  * generation, rate and oversubscription) so a frame issues a handful of strokes, not thousands.
- * When more bundles are visible than the screen can resolve, bundles landing on the same pixel
- * columns are merged and drawn faintly, like a density plot.
+ * When more bundles are visible than the screen can resolve, they are accumulated into a
+ * {@link DensityRaster} instead: a density plot, cheap to draw.
  */
 final class LinkPainter {
     private static final int CLASSES = 16;
-    private static final double DENSE_BUCKET_PX = 4;
 
     private final FabricLayout layout;
     private final double[] x1;
@@ -24,7 +23,9 @@ final class LinkPainter {
     private final double[] y2;
     private final int[] visible;
     private final PathBatch[] batches = new PathBatch[CLASSES * 2];
-    private final LongSet seen = new LongSet(1 << 14);
+    private final DensityRaster raster = new DensityRaster();
+    /** What the density image was last drawn for; hover and selection redraws reuse it. */
+    private Object rasterKey;
     private int visibleCount;
 
     LinkPainter(FabricLayout layout) {
@@ -88,24 +89,18 @@ final class LinkPainter {
         for (PathBatch b : batches) {
             b.clear();
         }
-        seen.clear();
         List<LinkBundle> links = layout.links();
+        if (lod.denseLinks()) {
+            drawDense(gc, vp, st);
+            drawSelected(gc, vp, st);
+            return;
+        }
         double zoomWidth = Painting.clamp(vp.sx(), 0.55, 1.6);
         for (int k = 0; k < visibleCount; k++) {
             int i = visible[k];
             LinkBundle l = links.get(i);
             int cls = classOf(l);
             boolean dim = st.highlightActive && !touchesMatch(l, st);
-            if (lod.denseLinks()) {
-                long key = ((long) cls << 56) | ((long) (dim ? 1 : 0) << 55)
-                        | ((long) ((int) Math.floor(y1[i]) & 0x3ff) << 45)
-                        | ((long) ((int) Math.floor(x1[i] / DENSE_BUCKET_PX) & 0x7fff) << 30)
-                        | ((long) ((int) Math.floor(x2[i] / DENSE_BUCKET_PX) & 0x7fff) << 15)
-                        | ((long) ((int) Math.floor(y2[i]) & 0x3ff));
-                if (!seen.add(key)) {
-                    continue;
-                }
-            }
             batches[cls * 2 + (dim ? 1 : 0)].add(x1[i], y1[i], x2[i], y2[i]);
         }
         gc.setLineCap(StrokeLineCap.BUTT);
@@ -117,10 +112,7 @@ final class LinkPainter {
                 }
                 Color c = colourOf(cls, p);
                 double width;
-                if (lod.denseLinks()) {
-                    c = Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.30);
-                    width = 0.7;
-                } else if (visibleCount > 250) {
+                if (visibleCount > 250) {
                     // Fans of many uplinks: thinner and translucent, so they read as a fan, not a wall.
                     c = Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.55);
                     width = widthOf(cls) * zoomWidth * 0.6;
@@ -139,6 +131,34 @@ final class LinkPainter {
         if (lod.linkCounts()) {
             drawCounts(gc, st);
         }
+    }
+
+    /** Too many bundles to resolve: accumulate them into a density image, dimmed ones in their own class. */
+    private void drawDense(GraphicsContext gc, Viewport vp, PaintState st) {
+        Palette p = st.palette;
+        Object key = java.util.List.of(vp, p.theme(), st.highlightActive, st.hostMatches, st.switchMatches);
+        if (key.equals(rasterKey)) {
+            raster.drawAgain(gc);
+            return;
+        }
+        rasterKey = key;
+        List<LinkBundle> links = layout.links();
+        boolean half = visibleCount > 6000;
+        raster.begin(vp.width(), vp.height(), half ? 0.5 : 1);
+        for (int k = 0; k < visibleCount; k++) {
+            int i = visible[k];
+            LinkBundle l = links.get(i);
+            int cls = classOf(l);
+            boolean dim = st.highlightActive && !touchesMatch(l, st);
+            raster.line(x1[i], y1[i], x2[i], y2[i], 1, cls + (dim ? CLASSES : 0));
+        }
+        Color[] colours = new Color[CLASSES * 2];
+        for (int c = 0; c < CLASSES; c++) {
+            colours[c] = colourOf(c, p);
+            colours[c + CLASSES] = p.dim(colours[c]);
+        }
+        // A half-resolution pixel takes about four lines' worth of a full one.
+        raster.draw(gc, colours, half ? 0.09 : 0.2);
     }
 
     private boolean touchesMatch(LinkBundle l, PaintState st) {
@@ -269,63 +289,6 @@ final class LinkPainter {
                 gc.lineTo(xy[i + 2], xy[i + 3]);
             }
             gc.stroke();
-        }
-    }
-
-    /** An open-addressing set of longs, cleared per frame without allocating. */
-    static final class LongSet {
-        private long[] keys;
-        private boolean[] used;
-        private int size;
-
-        LongSet(int capacity) {
-            keys = new long[capacity];
-            used = new boolean[capacity];
-        }
-
-        void clear() {
-            if (size > 0) {
-                Arrays.fill(used, false);
-                size = 0;
-            }
-        }
-
-        boolean add(long k) {
-            if (size * 2 >= keys.length) {
-                grow();
-            }
-            int mask = keys.length - 1;
-            int i = (int) (mix(k) & mask);
-            while (used[i]) {
-                if (keys[i] == k) {
-                    return false;
-                }
-                i = (i + 1) & mask;
-            }
-            used[i] = true;
-            keys[i] = k;
-            size++;
-            return true;
-        }
-
-        private void grow() {
-            long[] ok = keys;
-            boolean[] ou = used;
-            keys = new long[ok.length * 2];
-            used = new boolean[ok.length * 2];
-            size = 0;
-            for (int i = 0; i < ok.length; i++) {
-                if (ou[i]) {
-                    add(ok[i]);
-                }
-            }
-        }
-
-        private static long mix(long k) {
-            k ^= k >>> 33;
-            k *= 0xff51afd7ed558ccdL;
-            k ^= k >>> 33;
-            return k;
         }
     }
 }

@@ -36,7 +36,7 @@ final class RackPainter {
         double w = Math.max(1.5, r.w() * vp.sx());
         double h = r.h() * vp.sy();
         gc.setFill(shade(p.token("-tp-rack-fill"), dim, p));
-        gc.fillRect(x, y, w, h);
+        Painting.fillSnapped(gc, x, y, w, h);
         FabricCounts c = st.counts;
         int total = c.rackGpus(r.index());
         double pad = w >= 10 ? 2 : 0;
@@ -50,18 +50,17 @@ final class RackPainter {
             int[] jobs = c.rackJobOrdinals(r.index());
             int[] gpus = c.rackJobGpus(r.index());
             gc.setFill(shade(p.token("-tp-gpu-free"), dim, p));
-            gc.fillRect(bx, barTop, bw, barH);
+            Painting.fillSnapped(gc, bx, barTop, bw, barH);
             for (int j = 0; j < jobs.length; j++) {
                 double seg = barH * gpus[j] / total;
                 gc.setFill(shade(p.jobColour(c.occupancy(), c.occupancy().job(jobs[j])), dim, p));
-                gc.fillRect(bx, cursor - seg, bw, seg);
+                Painting.fillSnapped(gc, bx, cursor - seg, bw, seg);
                 cursor -= seg;
             }
         }
         if (w >= 5) {
-            gc.setStroke(shade(p.border(), dim, p));
-            gc.setLineWidth(1);
-            gc.strokeRect(x + 0.5, y + 0.5, w - 1, h - 1);
+            gc.setFill(shade(p.border(), dim, p));
+            Painting.frameSnapped(gc, x, y, w, h);
         }
         if (w >= 30) {
             Color fg = shade(p.fg(), dim, p);
@@ -143,10 +142,9 @@ final class RackPainter {
                           double h, boolean dim) {
         Palette p = st.palette;
         gc.setFill(shade(p.token("-tp-host-fill"), dim, p));
-        gc.fillRect(x, y, w, h);
-        gc.setStroke(shade(p.token("-tp-host-border"), dim, p));
-        gc.setLineWidth(1);
-        gc.strokeRect(x + 0.5, y + 0.5, w - 1, h - 1);
+        Painting.fillSnapped(gc, x, y, w, h);
+        gc.setFill(shade(p.token("-tp-host-border"), dim, p));
+        Painting.frameSnapped(gc, x, y, w, h);
         double pad = Painting.clamp(w * 0.05, 2, 5);
         double size = Painting.clamp(h * 0.36, 7, 12.5);
         double nameY = y + Math.min(h * 0.3, size * 0.5 + 4);
@@ -175,7 +173,7 @@ final class RackPainter {
         Occupancy occ = st.counts.occupancy();
         if (n == 0) {
             gc.setFill(shade(p.token("-tp-host-fill"), dim, p));
-            gc.fillRect(x, y, w, h);
+            Painting.fillSnapped(gc, x, y, w, h);
             return;
         }
         double cell = (w - (n - 1) * gap) / n;
@@ -190,7 +188,7 @@ final class RackPainter {
             }
             Color c = job == null ? p.token("-tp-gpu-free") : p.jobColour(occ, job);
             gc.setFill(shade(c, dim, p));
-            gc.fillRect(x + g * (cell + gap), y, (end - g) * cell + (end - g - 1) * gap, h);
+            Painting.fillSnapped(gc, x + g * (cell + gap), y, (end - g) * cell + (end - g - 1) * gap, h);
             g = end;
         }
     }

@@ -10,6 +10,7 @@ import java.util.Set;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -20,6 +21,7 @@ import org.topoplanner.resources.ShippedData;
 
 /** Renders the fabric view headless to PNG files: the example cluster with jobs and the 16k fabric, light and dark. */
 @ExtendWith(ApplicationExtension.class)
+@EnabledIfSystemProperty(named = "shots", matches = "true", disabledReason = "writes PNGs to look at; run with -Dshots=true")
 class FabricShotsTest {
     private Stage stage;
     private FabricView view;

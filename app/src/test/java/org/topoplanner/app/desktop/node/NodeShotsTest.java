@@ -8,6 +8,7 @@ import java.util.stream.IntStream;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -17,11 +18,13 @@ import org.topoplanner.app.desktop.fabric.Occupancy;
 import org.topoplanner.app.desktop.fabric.Theme;
 import org.topoplanner.app.desktop.fabric.ViewShots;
 import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.model.node.NodeTopologyBuilder;
 import org.topoplanner.resources.NodeTemplate;
 import org.topoplanner.resources.ShippedData;
 
 /** Renders the node view headless to PNG: the example node and two HGX templates, light and dark, and the matrix. */
 @ExtendWith(ApplicationExtension.class)
+@EnabledIfSystemProperty(named = "shots", matches = "true", disabledReason = "writes PNGs to look at; run with -Dshots=true")
 class NodeShotsTest {
     private Stage stage;
     private NodeView view;
@@ -72,17 +75,27 @@ class NodeShotsTest {
             WaitForAsyncUtils.waitForFxEvents();
             shot(robot, "node-hgx-a100-matrix-" + theme.name().toLowerCase());
         }
+        // A 2 x 96-core CPU node in a small pane: cores fold into ranges, one per job.
+        NodeTopology manyCores = new NodeTopologyBuilder().model("2 x 96-core CPU node").cpuLayout(2, 2, 96, 2, 393216)
+                .build();
         robot.interact(() -> {
             view.setTheme(Theme.LIGHT);
             view.matrixShownProperty().set(false);
-            view.show("gpu00042", ShippedData.template(NodeTemplate.HGX_H100_SXM));
-            view.setOccupancy(jobsOn("gpu00042", ShippedData.template(NodeTemplate.HGX_H100_SXM)));
+            view.show("cpu007", manyCores);
+            view.setOccupancy(Occupancy.builder().holdCores("cpu007", IntStream.range(0, 60).boxed().toList(), "mpi-cfd")
+                    .holdCores("cpu007", IntStream.range(100, 112).boxed().toList(), "postproc").build());
             stage.setWidth(900);
             stage.setHeight(560);
         });
         WaitForAsyncUtils.waitForFxEvents();
-        shot(robot, "node-hgx-h100-small-folded-light");
+        shot(robot, "node-cpu192-small-folded-light");
         assertThat(view.getLayout().folded()).isTrue();
+        robot.interact(() -> {
+            stage.setWidth(1600);
+            stage.setHeight(1000);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.getLayout().folded()).isFalse();
     }
 
     private void shot(FxRobot robot, String name) {
