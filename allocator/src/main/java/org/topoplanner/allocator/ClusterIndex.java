@@ -174,9 +174,18 @@ public final class ClusterIndex {
         return d;
     }
 
-    /** A table another package derives from the cluster, built once per key. */
+    /**
+     * A table another package derives from the cluster, built once per key. Built outside the map's
+     * lock, because one table may need another (the Slurm switch table needs the Slurm node list).
+     */
     @SuppressWarnings("unchecked")
     public <T> T derived(Object key, Function<Cluster, T> build) {
-        return (T) derived.computeIfAbsent(key, k -> build.apply(cluster));
+        Object v = derived.get(key);
+        if (v == null) {
+            v = build.apply(cluster);
+            Object earlier = derived.putIfAbsent(key, v);
+            v = earlier != null ? earlier : v;
+        }
+        return (T) v;
     }
 }
