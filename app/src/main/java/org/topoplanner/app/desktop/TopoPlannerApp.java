@@ -27,7 +27,12 @@ public final class TopoPlannerApp extends Application {
         PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
         MainWindow window = new MainWindow(vm);
         WindowController controller = new WindowController(stage, vm, window, new ProjectSession(home));
-        Scene scene = new Scene(controller.root(), 1440, 900);
+        // As large as the design wants but no larger than the screen; set on the stage too, because a
+        // stage that was shown before keeps its old size when it gets a new scene.
+        var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        double w = Math.min(1440, screen.getWidth());
+        double h = Math.min(900, screen.getHeight());
+        Scene scene = new Scene(controller.root(), w, h);
         scene.getStylesheets().setAll(WindowStyles.of(Theme.LIGHT));
         stage.setScene(scene);
         var icon = TopoPlannerApp.class.getResource("/org/topoplanner/app/desktop/topoplanner-48.png");
@@ -35,6 +40,8 @@ public final class TopoPlannerApp extends Application {
             stage.getIcons().add(new Image(icon.toExternalForm()));
         }
         controller.updateTitle();
+        stage.setWidth(w);
+        stage.setHeight(h);
         stage.show();
         var args = getParameters() == null ? java.util.List.<String>of() : getParameters().getRaw();
         if (args.size() == 1) {

@@ -14,14 +14,15 @@ final class MonocleDrag {
     static void reset() {
         try {
             Class<?> c = Class.forName("com.sun.glass.ui.monocle.MouseInput");
-            Object input = c.getMethod("getInstance").invoke(null);
-            for (Field f : c.getDeclaredFields()) {
-                if (f.getName().toLowerCase(java.util.Locale.ROOT).contains("drag")
-                        && !f.getType().isPrimitive() && !java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
-                    f.setAccessible(true);
-                    f.set(input, null);
-                }
-            }
+            var getInstance = c.getDeclaredMethod("getInstance");
+            getInstance.setAccessible(true);
+            Object input = getInstance.invoke(null);
+            Field view = c.getDeclaredField("dragView");
+            view.setAccessible(true);
+            view.set(input, null);
+            Field inProgress = c.getDeclaredField("dragInProgress");
+            inProgress.setAccessible(true);
+            inProgress.setBoolean(input, false);
         } catch (ReflectiveOperationException | RuntimeException e) {
             // Not Monocle, or a Monocle without the field: nothing to clear.
         }
