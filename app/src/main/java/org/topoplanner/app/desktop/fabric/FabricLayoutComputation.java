@@ -109,14 +109,15 @@ final class FabricLayoutComputation {
         }
         double rackY = MARGIN + switchRows * TIER_PITCH;
         int rowsPerColumn = rowsPerColumn(rackOrder, rackY);
-        // Pods must stay apart when a big fabric is squeezed to fit: a gap of ~1/150 of the rack row.
+        // Pods must stay apart when a big fabric is squeezed to fit: a gap of ~1/150 of the rack
+        // row, capped so that zoomed in it is not a screen of nothing.
         double rackRow = 0;
         for (ProtoRack pr : rackOrder) {
             int r = Math.min(pr.hosts.size(), rowsPerColumn);
             int cols = (pr.hosts.size() + r - 1) / r;
             rackRow += 2 * RACK_PAD + cols * HOST_W + (cols - 1) * HOST_GAP;
         }
-        podGap = Math.max(POD_GAP, rackRow / 150);
+        podGap = Math.max(POD_GAP, Math.min(5 * POD_GAP, rackRow / 150));
         List<RackBox> racks = new ArrayList<>();
         List<HostBox> hosts = new ArrayList<>();
         Map<String, Integer> hostByName = new HashMap<>();

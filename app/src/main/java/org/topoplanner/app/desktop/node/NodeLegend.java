@@ -61,6 +61,17 @@ final class NodeLegend extends FlowPane {
                 job + (gpus > 0 ? "  " + gpus + " GPU" + (gpus == 1 ? "" : "s") : ""))));
     }
 
+    /** The key to the matrix: path classes from best to worst. */
+    void updateMatrix(Palette p) {
+        getChildren().clear();
+        getChildren().add(swatch(p.matrixCell(org.topoplanner.model.node.LinkKind.NV, 18), "NV# NVLink (darker = more links)"));
+        String[][] classes = {{"PIX", "one PCIe switch"}, {"PXB", "several PCIe switches"}, {"PHB", "host bridge"},
+            {"NODE", "across host bridges, one NUMA node"}, {"SYS", "across NUMA nodes / sockets"}};
+        for (String[] c : classes) {
+            getChildren().add(swatch(p.matrixCell(org.topoplanner.model.node.LinkKind.valueOf(c[0]), 0), c[0] + "  " + c[1]));
+        }
+    }
+
     private static HBox swatch(Color c, String text) {
         Rectangle r = new Rectangle(14, 10, c);
         r.setStroke(Color.gray(0.5, 0.6));

@@ -98,11 +98,14 @@ public final class NodeView extends BorderPane {
         canvas.setOnMouseMoved(this::onMoved);
         canvas.setOnMouseExited(e -> setHovered(-1));
         selectedGpus.addListener((javafx.collections.SetChangeListener<Integer>) c -> redraw());
-        matrixShown.addListener((o, a, b) -> redraw());
+        matrixShown.addListener((o, a, b) -> {
+            refreshLegend();
+            redraw();
+        });
         theme.addListener((o, a, t) -> {
             getStylesheets().setAll(t.stylesheets());
             matrix.show(topology, t.palette());
-            legend.update(topology, occupancy, host, t.palette(), layout);
+            refreshLegend();
             redraw();
         });
         setPrefSize(1000, 640);
@@ -182,8 +185,16 @@ public final class NodeView extends BorderPane {
         }
         layout = chosen;
         painter = new NodePainter(chosen);
-        legend.update(topology, occupancy, host, palette(), layout);
+        refreshLegend();
         redraw();
+    }
+
+    private void refreshLegend() {
+        if (matrixShown.get()) {
+            legend.updateMatrix(palette());
+        } else {
+            legend.update(topology, occupancy, host, palette(), layout);
+        }
     }
 
     private static double fitScale(NodeLayout l, double w, double h) {
