@@ -45,6 +45,10 @@ ibsim=$(shared_root)/fabrics/ibsim
 
 work=$(mktemp -d /tmp/bench-convert.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+# Time a copy, so that a build during the run (it rewrites app/target/topoplanner.jar) cannot
+# pull the jar from under a running JVM.
+cp "$jar" "$work/topoplanner.jar"
+jar=$work/topoplanner.jar
 shim=$work/bin
 mkdir -p "$shim"
 printf '#!/bin/sh\nexec cat "$BENCH_PORTS_FILE"\n' > "$shim/ibnetdiscover"

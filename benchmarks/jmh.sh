@@ -49,11 +49,35 @@ for bench, param, xs, unit in rows:
 PY
 }
 
+# JMH refuses to start while another JMH run on the machine holds /tmp/jmh.lock (it would skew both);
+# wait for it, up to JMH_LOCK_WAIT seconds (default 1800), instead of failing.
+wait_for_jmh_lock() {
+	python3 - "${JMH_LOCK_WAIT:-1800}" <<'PY'
+import fcntl, os, sys, time
+deadline = time.time() + float(sys.argv[1])
+said = False
+while True:
+    try:
+        with open("/tmp/jmh.lock", "a") as f:
+            fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.lockf(f, fcntl.LOCK_UN)
+        break
+    except OSError:
+        if time.time() > deadline:
+            sys.exit("another JMH run still holds /tmp/jmh.lock; giving up")
+        if not said:
+            print("waiting: another JMH run on this machine holds /tmp/jmh.lock", file=sys.stderr)
+            said = True
+        time.sleep(5)
+PY
+}
+
 echo "## Warm in-JVM figures (JMH 1.37)"
 echo
 machine_note
 echo
 for part in "${parts[@]}"; do
+	wait_for_jmh_lock || continue
 	before=$(loadavg)
 	case $part in
 	import)

@@ -77,6 +77,8 @@ machine_note
 echo
 work=$(mktemp -d /tmp/bench-startup.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+cp "$jar" "$work/topoplanner.jar"   # a build during the run must not rewrite the jar being timed
+jar=$work/topoplanner.jar
 echo "| what | runs | median ms | min-max ms | CPU user+sys ms | load avg before -> after |"
 echo "|---|---|---|---|---|---|"
 if [ -n "${window_skip:-}" ]; then
@@ -99,9 +101,12 @@ PY
 fi
 if command -v hyperfine >/dev/null; then
 	before=$(loadavg)
-	hyperfine -N --style none --warmup "$warmup" --runs "$runs" --export-json "$work/cli.json" \
-		-n "--version" "java -jar $jar --version" \
-		-n "inspect --example" "java -jar $jar inspect --example" > "$work/cli.out" 2>&1
+	if ! hyperfine -N --style none --warmup "$warmup" --runs "$runs" --export-json "$work/cli.json" \
+		-n "topoplanner --version" "java -jar $jar --version" \
+		-n "topoplanner inspect --example" "java -jar $jar inspect --example" > "$work/cli.out" 2>&1; then
+		echo "| --version, inspect --example | hyperfine failed: $(tail -1 "$work/cli.out") | | | | |"
+		exit 1
+	fi
 	after=$(loadavg)
 	python3 - "$work/cli.json" "$before" "$after" <<'PY'
 import json, statistics, sys
