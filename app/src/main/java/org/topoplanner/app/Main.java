@@ -19,6 +19,11 @@ public final class Main {
             DesktopLauncher.launch();
             return;
         }
+        // A file manager opens a project as `topoplanner FILE`: that is the window, not a subcommand.
+        if (args.length == 1 && !args[0].startsWith("-") && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(args[0]))) {
+            DesktopLauncher.launch(args[0]);
+            return;
+        }
         System.exit(TopoPlannerCommand.run(args, System.out, System.err));
     }
 }

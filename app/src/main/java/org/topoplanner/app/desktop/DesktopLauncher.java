@@ -7,7 +7,8 @@ public final class DesktopLauncher {
     private DesktopLauncher() {
     }
 
-    public static void launch() {
-        Application.launch(TopoPlannerApp.class);
+    /** Opens the window, on the project file given, if any. */
+    public static void launch(String... args) {
+        Application.launch(TopoPlannerApp.class, args);
     }
 }
