@@ -70,7 +70,8 @@ final class InspectSummary {
             if (!classes.isEmpty()) {
                 sb.append("    links: ").append(classes.toString().replaceAll("[{}]", "")).append('\n');
             }
-            sb.append("    hosts: ").append(abbreviate(e.getValue())).append('\n');
+            // Host names as Slurm writes them: node[01-32] says more than an elided list.
+            sb.append("    hosts: ").append(org.topoplanner.model.hostlist.Hostlist.compress(e.getValue())).append('\n');
         }
     }
 
