@@ -132,17 +132,13 @@ final class MainWindow {
         return status;
     }
 
-    BorderPane frame() {
-        return root;
-    }
-
     void setTheme(Theme t) {
         fabric.setTheme(t);
         node.setTheme(t);
         root.getStylesheets().setAll(WindowStyles.of(t));
     }
 
-    /** Shows progress of long work; {@code onCancel} null hides the bar. */
+    /** Shows a task's progress and message in the status bar, with Cancel, until it ends. */
     void progress(javafx.concurrent.Task<?> task) {
         progress.progressProperty().bind(task.progressProperty());
         progress.setVisible(true);
@@ -181,6 +177,7 @@ final class MainWindow {
             tree.getSelectionModel().select(0);
             details.setCluster(p.cluster());
             fabric.setCluster(p.cluster()).thenRun(fabric::zoomToFit);
+            warmAllocatorIndex(p.cluster());
             String first = p.cluster().hostNames().isEmpty() ? null : p.cluster().hostNames().get(0);
             if (first != null) {
                 node.show(first, p.cluster().node(first));
@@ -193,6 +190,16 @@ final class MainWindow {
         int used = p.placements().values().stream().mapToInt(x -> x.gpuCount()).sum();
         utilisation.setText(String.format("%d jobs \u00b7 %d of %d GPUs used (%.0f%%)", p.jobs().size(), used, gpus,
                 gpus == 0 ? 0.0 : 100.0 * used / gpus));
+    }
+
+    /**
+     * Builds the allocator's per-cluster index in the background: on a 16,384-host fabric it takes
+     * seconds once, and the first drag-over would otherwise pay it on the FX thread.
+     */
+    private static void warmAllocatorIndex(Cluster cluster) {
+        Thread t = new Thread(() -> org.topoplanner.allocator.ClusterIndex.of(cluster), "allocator-index");
+        t.setDaemon(true);
+        t.start();
     }
 
     private void select(String name) {
