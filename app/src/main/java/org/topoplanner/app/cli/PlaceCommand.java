@@ -28,8 +28,8 @@ public final class PlaceCommand implements Callable<Integer> {
     @Mixin
     PolicyArgs policyArgs = new PolicyArgs();
 
-    @Option(names = "--policy", required = true, paramLabel = "P", description = "Placement policy.")
-    String policy;
+    @Mixin
+    RequiredPolicy policy = new RequiredPolicy();
 
     @Option(names = "--state", paramLabel = "STATE.json",
             description = "What already runs: a project file, or a JSON list of placements.")
@@ -44,7 +44,7 @@ public final class PlaceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         JobRequest request = job.request(spec);
-        PlacementPolicy p = PolicyArgs.policy(spec, policy, policyArgs.options(spec));
+        PlacementPolicy p = policy.create(spec, policyArgs);
         ImportOutcome outcome = cluster.load(spec);
         if (outcome == null) {
             return TopoPlannerCommand.INVALID;
@@ -62,9 +62,9 @@ public final class PlaceCommand implements Callable<Integer> {
         Suggestion s = p.suggest(others, request);
         var out = spec.commandLine().getOut();
         PlacementReport report = SuggestionJson.placementOf(s)
-                .map(pl -> PlacementReport.of(others, request, pl, policy, policyArgs.options(spec))).orElse(null);
+                .map(pl -> PlacementReport.of(others, request, pl, policy.id, policyArgs.options(spec))).orElse(null);
         if (json) {
-            var o = SuggestionJson.of(policy, request.name(), s);
+            var o = SuggestionJson.of(policy.id, request.name(), s);
             if (report != null) {
                 o.set("metrics", report.metricsJson());
                 o.set("violations", report.violationsJson());
@@ -74,7 +74,7 @@ public final class PlaceCommand implements Callable<Integer> {
             }
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o));
         } else {
-            out.println(policy + ": " + SuggestionJson.line(s));
+            out.println(policy.id + ": " + SuggestionJson.line(s));
             if (report != null) {
                 report.lines().forEach(out::println);
             }

@@ -11,7 +11,6 @@ import org.topoplanner.importers.ImportOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -29,15 +28,15 @@ public final class ReplayCommand implements Callable<Integer> {
     @Mixin
     PolicyArgs policyArgs = new PolicyArgs();
 
-    @Option(names = "--policy", required = true, paramLabel = "P", description = "Placement policy.")
-    String policy;
+    @Mixin
+    RequiredPolicy policy = new RequiredPolicy();
 
     @Parameters(paramLabel = "JOBS", description = "Job script: JSON list of steps, or jobs.txt lines.")
     Path jobs;
 
     @Override
     public Integer call() {
-        PlacementPolicy p = PolicyArgs.policy(spec, policy, policyArgs.options(spec));
+        PlacementPolicy p = policy.create(spec, policyArgs);
         var err = spec.commandLine().getErr();
         String text;
         try {
