@@ -7,6 +7,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.function.Function;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.node.NodeTopology;
@@ -38,11 +40,18 @@ public final class ClusterIndex {
     private volatile FabricDomains domains;
     private final Map<Object, Object> derived = new ConcurrentHashMap<>();
 
-    private record Entry(WeakReference<Cluster> cluster, ClusterIndex index) {
+    /** A cache slot; {@code index} is a task so that a second caller waits for the first build instead of repeating it. */
+    private record Entry(WeakReference<Cluster> cluster, FutureTask<ClusterIndex> index) {
     }
 
-    /** The index of {@code cluster}, built on first use and then reused. */
+    /**
+     * The index of {@code cluster}, built on first use and then reused. Concurrent callers for the same
+     * cluster share one build (the window warms the index in the background while a drag may already
+     * ask for it): the later caller waits for the build in progress.
+     */
     public static ClusterIndex of(Cluster cluster) {
+        FutureTask<ClusterIndex> task = null;
+        boolean mine = false;
         synchronized (CACHE) {
             for (int i = 0; i < CACHE.size(); i++) {
                 Entry e = CACHE.get(i);
@@ -51,19 +60,46 @@ public final class ClusterIndex {
                         CACHE.remove(i);
                         CACHE.add(0, e);
                     }
-                    return e.index();
+                    task = e.index();
+                    break;
+                }
+            }
+            if (task == null) {
+                task = new FutureTask<>(() -> new ClusterIndex(cluster));
+                mine = true;
+                CACHE.removeIf(e -> e.cluster().get() == null);
+                CACHE.add(0, new Entry(new WeakReference<>(cluster), task));
+                while (CACHE.size() > CACHED) {
+                    CACHE.remove(CACHE.size() - 1);
                 }
             }
         }
-        ClusterIndex built = new ClusterIndex(cluster);
-        synchronized (CACHE) {
-            CACHE.removeIf(e -> e.cluster().get() == null || e.cluster().get() == cluster);
-            CACHE.add(0, new Entry(new WeakReference<>(cluster), built));
-            while (CACHE.size() > CACHED) {
-                CACHE.remove(CACHE.size() - 1);
-            }
+        if (mine) {
+            task.run();
         }
-        return built;
+        try {
+            return task.get();
+        } catch (ExecutionException e) {
+            forget(task);
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the cluster index was being built", e);
+        }
+    }
+
+    /** Drops a failed build so that the next caller tries again instead of seeing the old failure. */
+    private static void forget(FutureTask<ClusterIndex> task) {
+        synchronized (CACHE) {
+            CACHE.removeIf(e -> e.index() == task);
+        }
     }
 
     private ClusterIndex(Cluster cluster) {
