@@ -25,8 +25,9 @@ public final class PolicyCatalog {
         FACTORIES.put("k8s-default", K8sDefaultPolicy::new);
         FACTORIES.put("kueue-tas", KueueTasPolicy::new);
         FACTORIES.put("volcano", VolcanoPolicy::new);
-        // The optimum needs no scheduler settings: the request carries every constraint it honours.
-        FACTORIES.put("planner", options -> new PlannerPolicy());
+        // The optimum honours the hard ones among the options: the kubelet's Topology Manager, Volcano's
+        // highestTierAllowed in hard mode, Kueue's required level.
+        FACTORIES.put("planner", PlannerPolicy::new);
     }
 
     private PolicyCatalog() {

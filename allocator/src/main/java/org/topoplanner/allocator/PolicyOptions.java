@@ -3,24 +3,37 @@ package org.topoplanner.allocator;
 import java.util.Objects;
 
 /**
- * Settings a policy needs beyond the cluster and the job: which Slurm release to emulate, and the
- * kubelet Topology Manager policy and scope for the Kubernetes policies.
+ * Settings a policy needs beyond the cluster and the job: which Slurm release to emulate, the kubelet
+ * Topology Manager policy and scope for the Kubernetes policies (and the planner, which will not pick a
+ * node whose kubelet would refuse the pod), and the job's Volcano / Kueue topology settings.
  *
  * @param slurmVersion    the Slurm release the Slurm policies behave like (default 24.11)
  * @param topologyManager kubelet {@code --topology-manager-policy}: {@code none}, {@code best-effort},
  *                        {@code restricted}, {@code single-numa-node}
  * @param topologyScope   kubelet {@code --topology-manager-scope}: {@code container} or {@code pod}
+ * @param topology        Volcano {@code networkTopology} and Kueue PodSet topology of the job
  */
-public record PolicyOptions(SlurmVersion slurmVersion, String topologyManager, String topologyScope) {
+public record PolicyOptions(SlurmVersion slurmVersion, String topologyManager, String topologyScope,
+                            TopologyConstraints topology) {
     public static final PolicyOptions DEFAULT = new PolicyOptions(SlurmVersion.V24_11, "none", "container");
 
     public PolicyOptions {
         Objects.requireNonNull(slurmVersion, "slurmVersion");
         Objects.requireNonNull(topologyManager, "topologyManager");
         Objects.requireNonNull(topologyScope, "topologyScope");
+        Objects.requireNonNull(topology, "topology");
+    }
+
+    /** Options without Volcano or Kueue topology settings. */
+    public PolicyOptions(SlurmVersion slurmVersion, String topologyManager, String topologyScope) {
+        this(slurmVersion, topologyManager, topologyScope, TopologyConstraints.NONE);
     }
 
     public PolicyOptions withSlurmVersion(SlurmVersion v) {
-        return new PolicyOptions(v, topologyManager, topologyScope);
+        return new PolicyOptions(v, topologyManager, topologyScope, topology);
+    }
+
+    public PolicyOptions withTopology(TopologyConstraints t) {
+        return new PolicyOptions(slurmVersion, topologyManager, topologyScope, t);
     }
 }

@@ -48,7 +48,7 @@ public final class KueueTasPolicy implements PlacementPolicy {
     }
 
     public KueueTasPolicy(PolicyOptions options) {
-        this(KubeletSettings.from(options), PodTemplate.DEFAULT, j -> Optional.empty());
+        this(KubeletSettings.from(options), PodTemplate.DEFAULT, options.topology()::tasRequest);
     }
 
     @Override

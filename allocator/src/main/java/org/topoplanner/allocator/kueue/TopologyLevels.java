@@ -46,6 +46,21 @@ public record TopologyLevels(String name, List<String> levels, Map<String, List<
         return levels.indexOf(level);
     }
 
+    /**
+     * The fabric switch tier whose domains a level's domains are taken to be (1 = leaves), for checks
+     * that count tiers: exact for levels derived from the fabric; for a label Topology, counted from the
+     * bottom (the level above {@code kubernetes.io/hostname} is the leaf tier), which is how such
+     * Topologies are written. Empty for the hostname level and for unknown levels.
+     */
+    public Optional<Integer> switchTier(String level) {
+        int at = indexOf(level);
+        if (at < 0) {
+            return Optional.empty();
+        }
+        int tier = lowestIsHostname() ? levels.size() - 1 - at : levels.size() - at;
+        return tier >= 1 ? Optional.of(tier) : Optional.empty();
+    }
+
     /** The levels of {@code cluster}: its Kueue Topology if it has one, else its fabric tiers. */
     public static TopologyLevels of(Cluster cluster) {
         return fromKueue(cluster).orElseGet(() -> fromFabric(cluster));

@@ -10,8 +10,13 @@ import org.topoplanner.allocator.FabricDomains;
 import org.topoplanner.allocator.NodeShape;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
+import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.TopologyConstraints;
+import org.topoplanner.allocator.k8s.KubeletSettings;
+import org.topoplanner.allocator.kueue.TopologyLevels;
+import org.topoplanner.allocator.volcano.HyperNodeTree;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
@@ -36,8 +41,51 @@ import org.topoplanner.model.job.Placement;
  * without {@code --ntasks-per-node} puts an even share of tasks on each node. Rail-optimised and
  * other multi-homed fabrics are counted on {@link FabricDomains} (a host cabled to all rail leaves of
  * its unit counts under that unit).
+ *
+ * <p>The schedulers' hard settings in the {@link PolicyOptions} are hard constraints too: a host whose
+ * kubelet would refuse the pod under Topology Manager {@code restricted} or {@code single-numa-node}
+ * is not used ({@link KubeletGate}); Volcano {@code mode: hard} with {@code highestTierAllowed} and a
+ * Kueue {@code podset-required-topology} keep the job inside one of the scheduler's domains
+ * ({@link HostSets}, {@link LimitedSearch}). A request no domain or kubelet could ever take is
+ * {@link Suggestion.Impossible} with the setting named.
  */
 public final class PlannerPolicy implements PlacementPolicy {
+    private final KubeletSettings kubelet;
+    private final TopologyConstraints topology;
+
+    /** The optimum with no scheduler settings beyond the request (kubelet policy {@code none}). */
+    public PlannerPolicy() {
+        this(PolicyOptions.DEFAULT);
+    }
+
+    /** The optimum under the options' Topology Manager policy and the job's Volcano / Kueue limits. */
+    public PlannerPolicy(PolicyOptions options) {
+        this.kubelet = KubeletSettings.from(options);
+        this.topology = options.topology();
+    }
+
+    /**
+     * What the settings rule out for one job in one state.
+     *
+     * @param refused hosts whose kubelet would refuse the pod
+     * @param sets    the scheduler domains the job must stay inside, or {@code null}
+     * @param never   why no placement can ever meet the settings, or {@code null}
+     */
+    private record Limits(BitSet refused, HostSets sets, String never) {
+        static final Limits NONE = new Limits(new BitSet(), null, null);
+
+        boolean any() {
+            return !refused.isEmpty() || sets != null;
+        }
+    }
+
+    /** The Volcano tier limit of a cluster, cached with its index (one HyperNode tree walk per cluster). */
+    private record VolcanoSetsKey(int tier) {
+    }
+
+    /** The Kueue level limit of a cluster, cached with its index. */
+    private record KueueSetsKey(String level) {
+    }
 
     /** A placement with the score it was chosen by. */
     public record Plan(Placement placement, Score score, List<String> leaves) {
@@ -55,7 +103,11 @@ public final class PlannerPolicy implements PlacementPolicy {
         if (bad != null) {
             return new Suggestion.Impossible(bad);
         }
-        Optional<Plan> plan = plan(state, job);
+        Limits limits = limits(state, index, job);
+        if (limits.never() != null) {
+            return new Suggestion.Impossible(limits.never());
+        }
+        Optional<Plan> plan = plan(index, state.usage(), job, limits);
         if (plan.isPresent()) {
             Plan p = plan.get();
             List<String> notes = new ArrayList<>();
@@ -66,10 +118,66 @@ public final class PlannerPolicy implements PlacementPolicy {
             return new Suggestion.Placed(p.placement(), notes);
         }
         ClusterState empty = ClusterState.empty(state.cluster());
-        if (plan(empty, job).isEmpty()) {
+        if (plan(index, empty.usage(), job, Limits.NONE).isEmpty()) {
             return new Suggestion.Impossible(Explanation.never(index, job, empty.usage()));
         }
-        return new Suggestion.Pending(PendingReason.RESOURCES, Explanation.notNow(index, job, state.usage()));
+        if (limits.any() && plan(index, empty.usage(), job, limits(empty, index, job)).isEmpty()) {
+            return new Suggestion.Impossible(neverWithin(limits, job));
+        }
+        String now = Explanation.notNow(index, job, state.usage());
+        if (limits.any()) {
+            now += " (within " + within(limits) + ")";
+        }
+        return new Suggestion.Pending(PendingReason.RESOURCES, now);
+    }
+
+    private Limits limits(ClusterState state, ClusterIndex index, JobRequest job) {
+        BitSet refused = KubeletGate.refused(state, index, job, kubelet);
+        HostSets sets = null;
+        Optional<Integer> tier = topology.hardVolcanoTier();
+        if (tier.isPresent()) {
+            int t = tier.get();
+            sets = index.derived(new VolcanoSetsKey(t), c -> HostSets.volcano(index, HyperNodeTree.of(c), t));
+        }
+        Optional<String> level = topology.requiredKueueLevel();
+        if (level.isPresent()) {
+            String l = level.get();
+            Optional<HostSets> kueue = index.derived(new KueueSetsKey(l),
+                    c -> HostSets.kueue(index, TopologyLevels.of(c), l));
+            if (kueue.isEmpty()) {
+                TopologyLevels levels = TopologyLevels.of(state.cluster());
+                return new Limits(refused, null, "Kueue podset-required-topology=" + l + ": Topology "
+                        + levels.name() + " has no such level (levels: " + String.join(", ", levels.levels()) + ")");
+            }
+            sets = sets == null ? kueue.get() : sets.and(kueue.get());
+        }
+        return new Limits(refused, sets, null);
+    }
+
+    private String within(Limits limits) {
+        List<String> parts = new ArrayList<>();
+        if (limits.sets() != null) {
+            parts.add(limits.sets().origin());
+        }
+        if (!limits.refused().isEmpty()) {
+            parts.add("hosts whose kubelet admits the pod under Topology Manager " + kubelet.policy().flag()
+                    + ", scope " + kubelet.scope().flag());
+        }
+        return String.join("; ", parts);
+    }
+
+    private String neverWithin(Limits limits, JobRequest job) {
+        List<String> why = new ArrayList<>();
+        if (limits.sets() != null) {
+            why.add(limits.sets().origin() + ": no allowed domain can hold all " + job.requestedNodes()
+                    + " nodes of " + job.name() + " (the largest has " + limits.sets().largest() + " hosts)");
+        }
+        if (!limits.refused().isEmpty()) {
+            why.add("Topology Manager " + kubelet.policy().flag() + " (scope " + kubelet.scope().flag()
+                    + ") would refuse the pod with TopologyAffinityError on " + limits.refused().cardinality()
+                    + " node(s) even when idle");
+        }
+        return "The request can never be met under these scheduler settings: " + String.join("; ", why);
     }
 
     /** Host names the cluster does not have, or a host both required and excluded; {@code null} when fine. */
@@ -85,13 +193,17 @@ public final class PlannerPolicy implements PlacementPolicy {
         return null;
     }
 
-    /** The optimum placement now, with its score; empty when nothing fits now. */
+    /** The optimum placement now, with its score; empty when nothing fits now or ever. */
     public Optional<Plan> plan(ClusterState state, JobRequest job) {
         ClusterIndex index = ClusterIndex.of(state.cluster());
         if (badNames(index, job) != null) {
             return Optional.empty();
         }
-        StateUsage usage = state.usage();
+        Limits limits = limits(state, index, job);
+        return limits.never() != null ? Optional.empty() : plan(index, state.usage(), job, limits);
+    }
+
+    private static Optional<Plan> plan(ClusterIndex index, StateUsage usage, JobRequest job, Limits limits) {
         int maxGpus = 0;
         for (int h = 0; h < index.size(); h++) {
             maxGpus = Math.max(maxGpus, index.shape(h).gpus());
@@ -100,7 +212,7 @@ public final class PlannerPolicy implements PlacementPolicy {
         boolean perJobGpus = job.gpus() != null && job.gpusPerNode() == null && job.gpusPerTask() == null;
         int last = perJobGpus ? Math.min(index.size(), first + 3) : first;
         for (int nodes = first; nodes <= last; nodes++) {
-            Optional<Plan> p = plan(index, usage, job, NodeDemand.of(job, nodes));
+            Optional<Plan> p = plan(index, usage, job, NodeDemand.of(job, nodes), limits);
             if (p.isPresent()) {
                 return p;
             }
@@ -108,11 +220,19 @@ public final class PlannerPolicy implements PlacementPolicy {
         return Optional.empty();
     }
 
-    private static Optional<Plan> plan(ClusterIndex index, StateUsage usage, JobRequest job, NodeDemand demand) {
+    private static Optional<Plan> plan(ClusterIndex index, StateUsage usage, JobRequest job, NodeDemand demand,
+                                       Limits limits) {
         if (demand.nodes() > index.size()) {
             return Optional.empty();
         }
-        Candidates cand = candidates(index, usage, job, demand);
+        BitSet ruledOut = (BitSet) limits.refused().clone();
+        if (limits.sets() != null) {
+            BitSet outside = new BitSet();
+            outside.set(0, index.size());
+            outside.andNot(limits.sets().union());
+            ruledOut.or(outside);
+        }
+        Candidates cand = candidates(index, usage, job, demand, ruledOut);
         for (String h : job.nodelist()) {
             if (!cand.usable(index.number(h))) {
                 return Optional.empty();
@@ -122,8 +242,10 @@ public final class PlannerPolicy implements PlacementPolicy {
             return Optional.empty();
         }
         FabricDomains dom = index.domains();
-        TreeSearch search = new TreeSearch(dom, cand, demand.nodes(), leafLimit(job, dom, demand.nodes()));
-        TreeSearch.Result r = search.search();
+        int leafLimit = leafLimit(job, dom, demand.nodes());
+        TreeSearch.Result r = limits.sets() == null
+                ? new TreeSearch(dom, cand, demand.nodes(), leafLimit).search()
+                : LimitedSearch.best(dom, cand, demand.nodes(), leafLimit, limits.sets());
         if (r == null) {
             return Optional.empty();
         }
@@ -151,11 +273,17 @@ public final class PlannerPolicy implements PlacementPolicy {
                 leaves.add(dom.get(d).name());
             }
         }
-        return Optional.of(new Plan(new Placement(job.name(), hosts), new Score(search.layout(), r.cost()), leaves));
+        return Optional.of(new Plan(new Placement(job.name(), hosts), new Score(new Layout(dom.maxTier()), r.cost()), leaves));
     }
 
     static Candidates candidates(ClusterIndex index, StateUsage usage, JobRequest job, NodeDemand demand) {
-        BitSet excluded = new BitSet();
+        return candidates(index, usage, job, demand, new BitSet());
+    }
+
+    /** The candidates, with {@code ruledOut} hosts (by the scheduler settings) left out as if excluded. */
+    static Candidates candidates(ClusterIndex index, StateUsage usage, JobRequest job, NodeDemand demand,
+                                 BitSet ruledOut) {
+        BitSet excluded = (BitSet) ruledOut.clone();
         job.exclude().forEach(h -> {
             int i = index.number(h);
             if (i >= 0) {

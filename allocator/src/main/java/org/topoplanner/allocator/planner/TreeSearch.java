@@ -2,8 +2,10 @@ package org.topoplanner.allocator.planner;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.IntPredicate;
 import org.topoplanner.allocator.FabricDomains;
 
 /**
@@ -20,6 +22,11 @@ import org.topoplanner.allocator.FabricDomains;
  * the search stops when the bound exceeds the best vector found. That is what keeps a 256-node job
  * on a 16,384-host fat tree to a few domain tables.
  *
+ * <p>Hard locality limits (Volcano {@code highestTierAllowed}, a Kueue required level; see
+ * {@link HostSets}) narrow the search in two ways that keep every cost term as without them, so the
+ * answers of several searches compare: {@code eligible} hosts are the only ones taken, and only
+ * domains {@code lcaAllowed} says are wholly inside one allowed set may be the lowest common domain.
+ *
  * <p>Why a lexicographic vector may be summed: lexicographic order is compatible with addition, so
  * the cheapest sum of independent parts is the sum of the cheapest parts, and the k cheapest
  * hosts of a group are its k lexicographically smallest host vectors.
@@ -32,6 +39,10 @@ final class TreeSearch {
     private final int n;
     private final int rows;
     private final Table[] memo;
+    private final BitSet eligible;
+    private final IntPredicate lcaAllowed;
+    /** Per domain, the usable hosts the search may take (those of {@code eligible} when given). */
+    private final int[] reach;
 
     /** A DP table: rows = leaves used (one row when untracked), columns k = 0..cap. */
     private static final class Table {
@@ -59,17 +70,38 @@ final class TreeSearch {
      * @param leafLimit {@code --switches} limit, or 0 for none
      */
     TreeSearch(FabricDomains dom, Candidates cand, int nodes, int leafLimit) {
+        this(dom, cand, nodes, leafLimit, null, d -> true);
+    }
+
+    /**
+     * @param leafLimit  {@code --switches} limit, or 0 for none
+     * @param eligible   the only hosts the search may take; {@code null} for every usable host
+     * @param lcaAllowed which domains may hold the whole job as its lowest common domain
+     */
+    TreeSearch(FabricDomains dom, Candidates cand, int nodes, int leafLimit, BitSet eligible, IntPredicate lcaAllowed) {
         this.dom = dom;
+        this.eligible = eligible;
+        this.lcaAllowed = lcaAllowed;
+        if (eligible == null) {
+            this.reach = cand.usable;
+        } else {
+            this.reach = new int[dom.all().size()];
+            for (FabricDomains.Domain d : dom.all()) {
+                int r = 0;
+                for (int h : d.hosts()) {
+                    if (cand.usable(h) && eligible.get(h)) {
+                        r++;
+                    }
+                }
+                reach[d.id()] = r;
+            }
+        }
         this.cand = cand;
         this.layout = new Layout(dom.maxTier());
         this.vlen = layout.length();
         this.n = nodes;
         this.rows = leafLimit > 0 ? leafLimit + 1 : 1;
         this.memo = new Table[dom.all().size()];
-    }
-
-    Layout layout() {
-        return layout;
     }
 
     /** The result: chosen hosts and the cost vector; {@code null} when nothing fits. */
@@ -83,7 +115,7 @@ final class TreeSearch {
         List<long[]> bounds = new ArrayList<>();
         List<Integer> ids = new ArrayList<>();
         for (FabricDomains.Domain d : dom.all()) {
-            if (cand.usable[d.id()] >= n && cand.requiredIn[d.id()] == cand.requiredCount) {
+            if (reach[d.id()] >= n && cand.requiredIn[d.id()] == cand.requiredCount && lcaAllowed.test(d.id())) {
                 long[] lb = lowerBound(d);
                 if (lb != null) {
                     bounds.add(lb);
@@ -134,7 +166,7 @@ final class TreeSearch {
         long[] best = null;
         int bestHost = -1;
         for (int h = 0; h < cand.choice.length; h++) {
-            if (!cand.usable(h) || (cand.requiredCount > 0 && !cand.required[h])) {
+            if (!takes(h) || (cand.requiredCount > 0 && !cand.required[h])) {
                 continue;
             }
             long[] v = new long[vlen];
@@ -201,10 +233,10 @@ final class TreeSearch {
         List<Integer> others = new ArrayList<>();
         for (int c : d.children()) {
             if (cand.requiredIn[c] > 0) {
-                need -= cand.usable[c];
+                need -= reach[c];
                 m++;
             } else {
-                others.add(cand.usable[c]);
+                others.add(reach[c]);
             }
         }
         others.sort(Comparator.reverseOrder());
@@ -242,23 +274,28 @@ final class TreeSearch {
             return memo[id];
         }
         FabricDomains.Domain d = dom.get(id);
-        int cap = Math.min(n, cand.usable[id]);
+        int cap = Math.min(n, reach[id]);
         Table t = new Table(rows, 0, vlen);
         t.ok[0] = true;
         int[] rel = relevant(d.tier());
         for (int c : d.children()) {
-            if (cand.usable[c] == 0) {
+            if (reach[c] == 0) {
                 continue;
             }
             t = merge(t, solve(c), c, cap, rel);
         }
-        int[] direct = Arrays.stream(d.direct()).filter(cand::usable).toArray();
+        int[] direct = Arrays.stream(d.direct()).filter(this::takes).toArray();
         if (direct.length > 0) {
             t = merge(t, hostTable(direct), hostGroup(direct), cap, rel);
         }
         applyOwn(t, d);
         memo[id] = t;
         return t;
+    }
+
+    /** Whether the search may take host {@code h}. */
+    private boolean takes(int h) {
+        return cand.usable(h) && (eligible == null || eligible.get(h));
     }
 
     private HostGroup hostGroup(int[] hosts) {

@@ -18,6 +18,7 @@ import org.topoplanner.model.node.NodeTopology;
  * {@code --gres-flags=enforce-binding} Slurm gives a job only cores bound to its GPUs, so such cores are an
  * error; otherwise a warning (the ranks feed their GPUs across the socket interconnect). A GPU whose socket
  * has none of the job's cores is a warning either way: enforce-binding constrains cores, not GPUs.
+ * That warning needs the job to have had cores enough to do better: one core cannot sit on two sockets.
  * A GPU's socket is that of its NUMA node, else that of the cores of its CPU affinity.
  */
 final class CpuLocalityCheck implements PlacementCheck {
@@ -68,7 +69,12 @@ final class CpuLocalityCheck implements PlacementCheck {
             }
             List<Integer> lonely = gpuSocket.entrySet().stream().filter(e -> !coreSockets.contains(e.getValue()))
                     .map(Map.Entry::getKey).toList();
-            if (!lonely.isEmpty()) {
+            // A job with fewer cores than its GPUs have sockets cannot cover them all (one task, one core,
+            // eight GPUs on two sockets); it is only worth a warning when its cores could have covered more.
+            TreeSet<Integer> covered = new TreeSet<>(gpuSockets);
+            covered.retainAll(coreSockets);
+            boolean couldCoverMore = covered.size() < Math.min(cores.size(), gpuSockets.size());
+            if (!lonely.isEmpty() && couldCoverMore) {
                 TreeSet<Integer> socks = new TreeSet<>();
                 lonely.forEach(i -> socks.add(gpuSocket.get(i)));
                 out.add(Violation.of(ViolationCode.CPU_NOT_LOCAL, Severity.WARNING, Elements.gpuElements(h, lonely),

@@ -50,9 +50,13 @@ public final class VolcanoPolicy implements PlacementPolicy {
         this.topology = topology;
     }
 
-    /** Hard mode with no tier limit (the lowest tier that fits wins), the options' kubelet settings. */
+    /**
+     * The options' {@code networkTopology} (by default hard mode with no tier limit: the lowest tier that
+     * fits wins) and kubelet settings.
+     */
     public VolcanoPolicy(PolicyOptions options) {
-        this(KubeletSettings.from(options), PodTemplate.DEFAULT, j -> new NetworkTopology(true, null));
+        this(KubeletSettings.from(options), PodTemplate.DEFAULT, j -> new NetworkTopology(
+                options.topology().volcanoHard(), options.topology().volcanoHighestTier()));
     }
 
     @Override

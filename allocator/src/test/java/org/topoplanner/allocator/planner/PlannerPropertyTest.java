@@ -19,12 +19,21 @@ import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.TopologyConstraints;
+import org.topoplanner.allocator.k8s.Admission;
+import org.topoplanner.allocator.k8s.KubeletSettings;
+import org.topoplanner.allocator.k8s.PodTemplate;
+import org.topoplanner.allocator.k8s.TopologyManagerAdmission;
+import org.topoplanner.allocator.kueue.KueueTasPolicy;
+import org.topoplanner.allocator.volcano.HyperNodeTree;
+import org.topoplanner.allocator.volcano.VolcanoPolicy;
 import org.topoplanner.allocator.slurm.SlurmBlockPolicy;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.k8s.TasRequest;
 
 /** The planner on random trees and random occupancy: exact, never worse than Slurm, and within every constraint. */
 class PlannerPropertyTest {
@@ -95,6 +104,67 @@ class PlannerPropertyTest {
         ClusterState s = RandomClusters.occupy(r, c);
         JobRequest job = PlannerPolicyTest.job("-N" + (1 + r.nextInt(12)) + " --gpus-per-node=" + (1 + r.nextInt(8)));
         compareWith(new SlurmBlockPolicy(PolicyOptions.DEFAULT), s, job);
+    }
+
+    /**
+     * Volcano and Kueue TAS with random settings (Volcano tier limit in hard or soft mode, a Kueue
+     * required or preferred level, a Topology Manager policy): the planner under the same settings places
+     * whenever they do, never worse by the objective, inside the hard limit and only on nodes whose
+     * kubelet admits the pod.
+     */
+    @Property(tries = 150)
+    void isNeverWorseThanVolcanoOrKueueUnderTheirOwnSettings(@ForAll("seeds") long seed) {
+        Random r = new Random(seed);
+        Cluster c = RandomClusters.tree(r, 6, 5);
+        ClusterState s = RandomClusters.occupy(r, c);
+        int gpus = c.node(c.hostNames().get(0)).gpus().size();
+        JobRequest job = JobRequest.nodesWithGpus("k", 1 + r.nextInt(6), 1 + r.nextInt(gpus));
+        int maxTier = ClusterIndex.of(c).domains().maxTier();
+        TopologyConstraints t = TopologyConstraints.NONE;
+        if (r.nextBoolean()) {
+            t = t.withVolcano(r.nextInt(4) != 0, 1 + r.nextInt(maxTier));
+        }
+        if (r.nextBoolean()) {
+            t = t.withKueue(r.nextBoolean() ? TasRequest.Mode.REQUIRED : TasRequest.Mode.PREFERRED,
+                    "topoplanner.org/tier-" + (1 + r.nextInt(maxTier)));
+        }
+        String tm = List.of("none", "best-effort", "restricted", "single-numa-node").get(r.nextInt(4));
+        PolicyOptions options = new PolicyOptions(SlurmVersion.V24_11, tm, "container", t);
+        PlannerPolicy constrained = new PlannerPolicy(options);
+        Optional<PlannerPolicy.Plan> plan = constrained.plan(s, job);
+        plan.ifPresent(p -> {
+            respectsTheRequest(s, job, p.placement());
+            withinTheLimits(s, job, p.placement(), options);
+        });
+        PlacementPolicy other = r.nextBoolean() ? new VolcanoPolicy(options) : new KueueTasPolicy(options);
+        // Volcano's hard limit is the planner's; Kueue's required level is. Compare only under the other's own limit.
+        boolean sameLimits = other instanceof VolcanoPolicy ? t.requiredKueueLevel().isEmpty()
+                : t.hardVolcanoTier().isEmpty();
+        if (other.suggest(s, job) instanceof Suggestion.Placed placed && sameLimits
+                && placed.placement().hostNames().stream().distinct().count() == job.requestedNodes()) {
+            assertThat(plan).as("%s placed %s under %s, the planner nothing", other.id(), job, options).isPresent();
+            Score theirs = Objective.of(s, job, placed.placement());
+            assertThat(plan.get().score().compareTo(theirs)).as("planner %s vs %s %s for %s under %s",
+                    plan.get().score(), other.id(), theirs, job, options).isLessThanOrEqualTo(0);
+        }
+    }
+
+    /** Every host admitted by its kubelet, all hosts in one HyperNode up to the tier and one Kueue domain. */
+    private static void withinTheLimits(ClusterState s, JobRequest job, Placement p, PolicyOptions options) {
+        KubeletSettings kubelet = KubeletSettings.from(options);
+        for (String h : p.hostNames()) {
+            Admission a = TopologyManagerAdmission.admit(s, h, PodTemplate.DEFAULT.pod(s, job, 0), kubelet);
+            assertThat(a).as("kubelet of %s under %s", h, options.topologyManager()).isInstanceOf(Admission.Admitted.class);
+        }
+        options.topology().hardVolcanoTier().ifPresent(tier -> assertThat(HyperNodeTree.of(s.cluster()).hyperNodes()
+                .values().stream().filter(hn -> hn.tier() <= tier).anyMatch(hn -> hn.realNodes().containsAll(p.hostNames())))
+                .as("%s inside one HyperNode up to tier %d", p.hostNames(), tier).isTrue());
+        options.topology().requiredKueueLevel().ifPresent(level -> {
+            var levels = org.topoplanner.allocator.kueue.TopologyLevels.of(s.cluster());
+            int at = levels.indexOf(level);
+            assertThat(p.hostNames().stream().map(h -> levels.values().get(h).subList(0, at + 1)).distinct().count())
+                    .as("%s in one %s domain", p.hostNames(), level).isEqualTo(1);
+        });
     }
 
     private void compareWith(PlacementPolicy slurm, ClusterState s, JobRequest job) {

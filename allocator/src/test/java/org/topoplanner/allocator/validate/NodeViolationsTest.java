@@ -73,6 +73,18 @@ class NodeViolationsTest {
     }
 
     @Test
+    void aGpuSocketWithoutCoresIsOnlyWorthAWarningWhenTheCoresCouldHaveCoveredIt() {
+        // one core cannot sit on both sockets of eight GPUs: nothing to warn about
+        assertThat(check(EMPTY, "--gpus-per-node=8", "node01:0,1,2,3,4,5,6,7:0", ViolationCode.CPU_NOT_LOCAL)).isEmpty();
+        // two cores could have covered both sockets; both on socket 0 leave GPUs 4-7 without one
+        assertThat(check(EMPTY, "--gpus-per-node=8 -c 2", "node01:0,1,2,3,4,5,6,7:0-1", ViolationCode.CPU_NOT_LOCAL))
+                .extracting(Violation::sentence)
+                .containsExactly("node01 GPUs 4,5,6,7 (socket 1) have none of the job's cores on their socket");
+        assertThat(check(EMPTY, "--gpus-per-node=8 -c 2", "node01:0,1,2,3,4,5,6,7:0,16", ViolationCode.CPU_NOT_LOCAL))
+                .isEmpty();
+    }
+
+    @Test
     void aNicAcrossTheNodeWhileOneSitsOnTheGpusSwitch() {
         assertThat(check(EMPTY, "--gpus-per-node=1", "node01:0:0:0=NIC2", ViolationCode.NIC_NOT_LOCAL)).singleElement()
                 .satisfies(v -> {

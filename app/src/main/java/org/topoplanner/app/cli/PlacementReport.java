@@ -14,6 +14,7 @@ import org.topoplanner.allocator.k8s.TopologyManagerAdmission;
 import org.topoplanner.allocator.metrics.NodeMetrics;
 import org.topoplanner.allocator.metrics.PlacementMetrics;
 import org.topoplanner.allocator.validate.PlacementValidator;
+import org.topoplanner.allocator.validate.SchedulerTierLimit;
 import org.topoplanner.allocator.validate.TopologyAdmission;
 import org.topoplanner.allocator.validate.ValidationOptions;
 import org.topoplanner.allocator.validate.Violation;
@@ -40,7 +41,8 @@ final class PlacementReport {
      */
     static PlacementReport of(ClusterState others, JobRequest request, Placement placement, String policy,
                               PolicyOptions options) {
-        ValidationOptions v = ValidationOptions.NONE;
+        ValidationOptions v = ValidationOptions.NONE.withTierLimit(
+                SchedulerTierLimit.of(others.cluster(), policy, options.topology()).orElse(null));
         if (policy != null && KUBERNETES.contains(policy)) {
             KubeletSettings kubelet = KubeletSettings.from(options);
             List<TopologyAdmission> admissions = new ArrayList<>();

@@ -98,4 +98,45 @@ class AllocatorCommandsTest {
         assertThat(d.get(0).get("violations").toString()).contains("CPU_NOT_LOCAL");
         assertThat(d.get(1).get("violations").toString()).contains("RESOURCE_OVERCOMMIT");
     }
+
+    @Test
+    void thePlannerTakesTheSchedulersHardSettingsAsLimits() {
+        CommandLineTest.Run tier = CommandLineTest.run("place", "--example", "--policy", "planner", "--volcano-tier", "1",
+                "--", "-N", "9", "--gpus-per-node=8");
+        assertThat(tier.code()).isEqualTo(1);
+        assertThat(tier.out()).contains("Volcano highestTierAllowed=1").contains("the largest has 8 hosts");
+        CommandLineTest.Run numa = CommandLineTest.run("place", "--example", "--policy", "planner", "--tm-policy",
+                "single-numa-node", "--", "-N", "1", "--gpus-per-node=8");
+        assertThat(numa.code()).isEqualTo(1);
+        assertThat(numa.out()).contains("TopologyAffinityError");
+        CommandLineTest.Run kueue = CommandLineTest.run("place", "--example", "--policy", "planner", "--kueue-required",
+                "topoplanner.org/tier-2", "--", "-N", "12", "--gpus-per-node=8");
+        assertThat(kueue.code()).as(kueue.err()).isZero();
+        assertThat(kueue.out()).contains("node[01-04,09-16]").contains("1 spine");
+    }
+
+    @Test
+    void kueueAnnotationsExcludeEachOther() {
+        CommandLineTest.Run r = CommandLineTest.run("place", "--example", "--policy", "kueue-tas", "--kueue-required",
+                "topoplanner.org/tier-1", "--kueue-unconstrained", "--", "-N", "2", "--gpus-per-node=8");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("exclude each other");
+    }
+
+    @Test
+    void validateReportsATierLimitOfTheChosenScheduler(@TempDir Path dir) throws Exception {
+        Path p = dir.resolve("p.json");
+        Files.writeString(p, """
+                [{"job": "a", "sbatch": ["-N", "2", "--gpus-per-node=8"],
+                  "hosts": [{"host": "node01", "gpus": [0, 1, 2, 3, 4, 5, 6, 7], "cpus": "0"},
+                            {"host": "node09", "gpus": [0, 1, 2, 3, 4, 5, 6, 7], "cpus": "0"}]}]
+                """);
+        CommandLineTest.Run hard = CommandLineTest.run("validate", "--example", "--placement", p.toString(),
+                "--policy", "volcano", "--volcano-tier", "1", "--json");
+        assertThat(hard.code()).isEqualTo(1);
+        assertThat(hard.out()).contains("TIER_LIMIT").contains("Volcano highestTierAllowed=1");
+        CommandLineTest.Run none = CommandLineTest.run("validate", "--example", "--placement", p.toString(),
+                "--policy", "volcano", "--json");
+        assertThat(none.out()).doesNotContain("TIER_LIMIT");
+    }
 }
