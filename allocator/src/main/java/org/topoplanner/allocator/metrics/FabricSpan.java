@@ -13,7 +13,9 @@ import java.util.TreeMap;
  * How much of the fabric a set of hosts spans, read on the {@link FabricTree}.
  *
  * @param leaves          the leaves (tier-1 domains) used, in order of first use
- * @param spines          the tier-2 domains used, in order of first use (empty on one-tier fabrics)
+ * @param spines          the tier-2 domains the job's traffic crosses, in order of first use: empty when one
+ *                        leaf (or one host) holds the job, since its traffic then never leaves the leaf,
+ *                        and on one-tier fabrics
  * @param domainsPerTier  for every tier from 1 to the fabric's top, how many domains of that tier are used
  * @param highestTier     the tier of the lowest switch above all hosts; 0 for a single host; -1 when the
  *                        hosts share no switch at all ({@link #connected()} is false)
@@ -56,7 +58,11 @@ public record FabricSpan(List<String> leaves, List<String> spines, Map<Integer, 
                 spines = used;
             }
         }
-        return new FabricSpan(leaves, spines, perTier, highestTier(tree, reachable), unreachable);
+        int highest = highestTier(tree, reachable);
+        if (highest == 0 || highest == 1) {
+            spines = List.of();
+        }
+        return new FabricSpan(leaves, spines, perTier, highest, unreachable);
     }
 
     private static List<String> domainsAt(FabricTree tree, List<String> hosts, int tier) {

@@ -37,12 +37,12 @@ class PlacementMetricsTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             # placement                      | leaves | spines | tier | hops | bus GB/s | bottleneck starts with
-            node01:0.1.2.3                   | 1      | 1      | 0    | 0    | 100      | inside node01: GPU
-            node01:0.1.4.5                   | 1      | 1      | 0    | 0    | 10       | inside node01: GPU
-            node01:0.1.2.3 node02:0.1.2.3    | 1      | 1      | 1    | 2    | 25       | node01's network link (25 GB/s)
+            node01:0.1.2.3                   | 1      | 0      | 0    | 0    | 100      | inside node01: GPU
+            node01:0.1.4.5                   | 1      | 0      | 0    | 0    | 10       | inside node01: GPU
+            node01:0.1.2.3 node02:0.1.2.3    | 1      | 0      | 1    | 2    | 25       | node01's network link (25 GB/s)
             node01:0.1.2.3 node09:0.1.2.3    | 2      | 1      | 2    | 4    | 3.125    | node01's network link (25 GB/s) shared on the uplinks of leaf1 8:1
             node01:0.1.2.3 node17:0.1.2.3    | 2      | 2      | 3    | 6    | 1.5625   | node01's network link (25 GB/s) shared on the uplinks of leaf1 8:1, spine1 2:1
-            node01:0.1.2.3.4.5.6.7 node02:0  | 1      | 1      | 1    | 2    | 10       | inside node01: GPU
+            node01:0.1.2.3.4.5.6.7 node02:0  | 1      | 0      | 1    | 2    | 10       | inside node01: GPU
             """)
     void spanHopsAndRingBandwidthOnTheExampleCluster(String placement, int leaves, int spines, int tier, int hops,
                                                       double bus, String bottleneck) {

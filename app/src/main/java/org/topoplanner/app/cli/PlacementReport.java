@@ -111,8 +111,10 @@ final class PlacementReport {
         if (metrics.worstPair().a() == null) {
             sb.append("one node");
         } else {
-            sb.append(String.format("spans %s, %s (highest tier %d); worst pair %s-%s, %d hops",
-                    plural(metrics.leaves(), "leaf", "leaves"), plural(metrics.spines(), "spine", "spines"),
+            // a job inside one leaf crosses no spine: say so by not naming spines at all
+            String spines = metrics.spines() == 0 ? "" : ", " + plural(metrics.spines(), "spine", "spines");
+            sb.append(String.format("spans %s%s (highest tier %d); worst pair %s-%s, %d hops",
+                    plural(metrics.leaves(), "leaf", "leaves"), spines,
                     metrics.highestTier(), metrics.worstPair().a(), metrics.worstPair().b(), metrics.worstPair().hops()));
         }
         if (Double.isFinite(metrics.busGBps())) {
