@@ -5,27 +5,20 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.k8s.Admission;
-import org.topoplanner.allocator.k8s.KubeletSettings;
-import org.topoplanner.allocator.k8s.TopologyManagerAdmission;
 import org.topoplanner.allocator.metrics.NodeMetrics;
 import org.topoplanner.allocator.metrics.PlacementMetrics;
 import org.topoplanner.allocator.validate.PlacementValidator;
-import org.topoplanner.allocator.validate.SchedulerTierLimit;
-import org.topoplanner.allocator.validate.TopologyAdmission;
+import org.topoplanner.allocator.validate.SchedulerSettings;
 import org.topoplanner.allocator.validate.ValidationOptions;
 import org.topoplanner.allocator.validate.Violation;
-import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 
 /** Metrics and violations of a placement, as JSON and as lines for people. */
 final class PlacementReport {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
-    private static final Set<String> KUBERNETES = Set.of("k8s-default", "kueue-tas", "volcano");
 
     final PlacementMetrics metrics;
     final List<Violation> violations;
@@ -41,19 +34,7 @@ final class PlacementReport {
      */
     static PlacementReport of(ClusterState others, JobRequest request, Placement placement, String policy,
                               PolicyOptions options) {
-        ValidationOptions v = ValidationOptions.NONE.withTierLimit(
-                SchedulerTierLimit.of(others.cluster(), policy, options.topology()).orElse(null));
-        if (policy != null && KUBERNETES.contains(policy)) {
-            KubeletSettings kubelet = KubeletSettings.from(options);
-            List<TopologyAdmission> admissions = new ArrayList<>();
-            for (HostAllocation h : placement.hosts()) {
-                Admission a = TopologyManagerAdmission.wouldAdmit(others, h, kubelet);
-                admissions.add(new TopologyAdmission(h.host(), a instanceof Admission.Admitted,
-                        options.topologyManager(), options.topologyScope(),
-                        a instanceof Admission.Rejected r ? r.reason() + ": " + r.message() : null));
-            }
-            v = v.withAdmissions(admissions);
-        }
+        ValidationOptions v = SchedulerSettings.options(others, placement, policy, options);
         List<Violation> violations = new PlacementValidator().validate(others, request, placement, v);
         return new PlacementReport(PlacementMetrics.of(others.with(placement), placement), violations);
     }
