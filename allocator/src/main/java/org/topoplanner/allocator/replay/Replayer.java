@@ -43,6 +43,10 @@ public final class Replayer {
         Placement placement;
         String reason;
         boolean gone;
+        /** The last answer for this pending job and the state and time it was asked in. */
+        Suggestion asked;
+        ClusterState askedIn;
+        double askedAt;
 
         Job(JobRequest spec, double submitted) {
             this.spec = spec;
@@ -127,7 +131,12 @@ public final class Replayer {
                 j.reason = PendingReason.PRIORITY.slurmName();
                 continue;
             }
-            Suggestion s = policy.suggest(state, j.spec);
+            // A blocked queue head is asked again on every event; when neither the state nor the clock moved
+            // (a submission behind it), the answer cannot have changed: policies are pure functions of both.
+            Suggestion s = j.askedIn == state && j.askedAt == now ? j.asked : policy.suggest(state, j.spec);
+            j.asked = s;
+            j.askedIn = state;
+            j.askedAt = now;
             if (s instanceof Suggestion.Placed p) {
                 start(e.getKey(), j, p.placement());
             } else if (s instanceof Suggestion.Waiting w && now - j.submitted >= w.maxWait().toMillis() / 1000.0) {
