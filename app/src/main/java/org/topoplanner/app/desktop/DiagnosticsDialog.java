@@ -1,20 +1,19 @@
 package org.topoplanner.app.desktop;
 
 import java.util.List;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.collections.FXCollections;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
-import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableView;
 import javafx.stage.Window;
+import org.topoplanner.app.desktop.diagnostics.DiagnosticsPane;
+import org.topoplanner.app.desktop.diagnostics.SourceExcerptReader;
+import org.topoplanner.app.desktop.diagnostics.SourceExcerptView;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.diag.Severity;
 
 /**
- * The diagnostics of an import as a table (severity, file:line:column, message), with the choice
- * to take the imported cluster or keep the open one. Conflicts between sources are the merge's
- * warnings and appear here.
+ * The diagnostics of an import as a table over the source viewer that jumps to each finding's file
+ * and line, with the choice to take the imported cluster or keep the open one. Conflicts between
+ * sources are the merge's warnings and appear here.
  */
 final class DiagnosticsDialog {
     private DiagnosticsDialog() {
@@ -22,31 +21,30 @@ final class DiagnosticsDialog {
 
     /** Shows the list; true when the user takes the import. */
     static boolean confirm(Window owner, String title, List<Diagnostic> diagnostics, boolean canTake) {
-        TableView<Diagnostic> table = new TableView<>(FXCollections.observableArrayList(diagnostics));
-        table.setId("diagnosticsTable");
-        table.setPrefSize(900, 360);
-        table.getColumns().setAll(List.of(
-                col("Severity", d -> d.severity().word(), 80),
-                col("Where", d -> d.path() + ":" + d.line() + ":" + d.column(), 300),
-                col("Message", Diagnostic::message, 500)));
+        SourceExcerptView source = new SourceExcerptView(BackgroundRefresh.onDaemonThread("source-excerpt"),
+                new SourceExcerptReader());
+        DiagnosticsPane pane = new DiagnosticsPane(diagnostics, source);
         long errors = diagnostics.stream().filter(d -> d.severity() == Severity.ERROR).count();
         long warnings = diagnostics.stream().filter(d -> d.severity() == Severity.WARNING).count();
         Alert a = new Alert(canTake ? Alert.AlertType.CONFIRMATION : Alert.AlertType.ERROR);
         a.initOwner(owner);
         a.setTitle(title);
-        a.setHeaderText(errors + " errors, " + warnings + " warnings" + (canTake
+        a.setResizable(true);
+        a.setHeaderText(count(errors, "error") + ", " + count(warnings, "warning") + (canTake
                 ? ". Use the imported cluster? (Undo brings the current one back.)"
                 : ". Nothing was imported; the open project is unchanged."));
-        a.getDialogPane().setContent(table);
+        a.getDialogPane().setContent(pane.node());
+        a.getDialogPane().setPrefSize(980, 640);
+        a.getDialogPane().getStyleClass().add("diagnostics-dialog");
+        // The dialog is a scene of its own: give it the window's theme and styles.
+        if (owner != null && owner.getScene() != null) {
+            a.getDialogPane().getStylesheets().setAll(owner.getScene().getStylesheets());
+        }
         a.getButtonTypes().setAll(canTake ? List.of(ButtonType.OK, ButtonType.CANCEL) : List.of(ButtonType.CLOSE));
         return a.showAndWait().filter(b -> b == ButtonType.OK).isPresent();
     }
 
-    private static TableColumn<Diagnostic, String> col(String name, java.util.function.Function<Diagnostic, String> f,
-                                                       double width) {
-        TableColumn<Diagnostic, String> c = new TableColumn<>(name);
-        c.setCellValueFactory(d -> new SimpleStringProperty(f.apply(d.getValue())));
-        c.setPrefWidth(width);
-        return c;
+    private static String count(long n, String word) {
+        return n + " " + word + (n == 1 ? "" : "s");
     }
 }

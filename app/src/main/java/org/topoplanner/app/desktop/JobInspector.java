@@ -1,6 +1,7 @@
 package org.topoplanner.app.desktop;
 
 import java.util.List;
+import java.util.function.Function;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
@@ -9,6 +10,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
@@ -17,28 +19,27 @@ import javafx.scene.shape.Circle;
 import org.topoplanner.allocator.validate.Violation;
 import org.topoplanner.app.plan.Advice;
 import org.topoplanner.app.plan.Plan;
-import org.topoplanner.app.plan.PolicyComparison;
-import org.topoplanner.app.plan.Verdict;
-import org.topoplanner.model.hostlist.Hostlist;
-import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 
 /**
  * The inspector's job part: the plan's jobs with their verdicts, and for the selected job its
- * placement, metrics, violations (code, severity, sentence) and what every policy would do.
+ * request, placement and metrics as a property sheet, its violations (code, severity, sentence) and
+ * what every policy would do, the last computed in the background.
  */
 final class JobInspector {
     private final PlanViewModel vm;
     private final VBox box = new VBox(8);
     private final ListView<String> jobs = new ListView<>();
-    private final Label placement = new Label();
-    private final Label metrics = new Label();
+    private final Label summary = new Label();
+    private final InspectorSheet properties = new InspectorSheet("jobProperties", JobProperties.CATEGORIES,
+            JobProperties.PLACEMENT);
     private final TableView<Violation> violations = new TableView<>();
-    private final TableView<PolicyComparison.Row> comparison = new TableView<>();
-    private final PolicyComparison comparer = new PolicyComparison();
+    private final TableView<ComparisonLine> comparison = new TableView<>();
+    private final PolicyComparisonRows comparisonRows;
 
     JobInspector(PlanViewModel vm) {
         this.vm = vm;
+        this.comparisonRows = new PolicyComparisonRows(BackgroundRefresh.onDaemonThread("policy-comparison"));
         box.setPadding(new Insets(8));
         jobs.setId("jobList");
         jobs.setPrefHeight(140);
@@ -48,10 +49,9 @@ final class JobInspector {
                 vm.selectedJobProperty().set(job);
             }
         });
-        placement.setWrapText(true);
-        placement.setId("jobPlacement");
-        metrics.setWrapText(true);
-        metrics.setId("jobMetrics");
+        summary.setWrapText(true);
+        summary.setId("jobPlacement");
+        summary.getStyleClass().add("job-summary");
         violations.setId("violations");
         violations.setPrefHeight(160);
         violations.setPlaceholder(new Label("No violations"));
@@ -61,14 +61,17 @@ final class JobInspector {
                 column("What is wrong", v -> v.sentence(), 420)));
         comparison.setId("comparison");
         comparison.setPrefHeight(190);
+        comparison.setItems(comparisonRows.lines());
+        comparison.setPlaceholder(new Label("Select a job to compare the policies on it."));
+        TableColumn<ComparisonLine, String> answer = column("Answer", ComparisonLine::verdict, 110);
+        answer.setCellFactory(c -> new AnswerCell());
         comparison.getColumns().setAll(List.of(
-                column("Policy", PolicyComparison.Row::policy, 95),
-                column("Answer", r -> r.advice().verdict() == Verdict.IMPOSSIBLE ? r.advice().reason()
-                        : r.advice().verdict().name().toLowerCase(java.util.Locale.ROOT), 110),
-                column("Nodes", PolicyComparison.Row::nodes, 130),
-                column("Leaves", PolicyComparison.Row::leaves, 55),
-                column("Spines", PolicyComparison.Row::spines, 55),
-                column("Ring", PolicyComparison.Row::ring, 80)));
+                column("Policy", ComparisonLine::policy, 95),
+                answer,
+                column("Nodes", ComparisonLine::nodes, 130),
+                column("Leaves", ComparisonLine::leaves, 55),
+                column("Spines", ComparisonLine::spines, 55),
+                column("Ring", ComparisonLine::ring, 80)));
         Button apply = new Button("Apply suggestion");
         apply.setId("applySuggestion");
         apply.setOnAction(e -> {
@@ -84,8 +87,8 @@ final class JobInspector {
         });
         apply.disableProperty().bind(vm.selectedJobProperty().isNull());
         delete.disableProperty().bind(vm.selectedJobProperty().isNull());
-        box.getChildren().addAll(title("Jobs"), jobs, new HBox(6, apply, delete), title("Placement"), placement,
-                metrics, title("Violations"), violations, title("Every policy on this job"), comparison);
+        box.getChildren().addAll(title("Jobs"), jobs, new HBox(6, apply, delete), title("Job"), summary,
+                properties.node(), title("Violations"), violations, title("Every policy on this job"), comparison);
         vm.planProperty().addListener((o, a, p) -> refresh());
         vm.selectedJobProperty().addListener((o, a, j) -> refresh());
         vm.policyProperty().addListener((o, a, p) -> refresh());
@@ -106,40 +109,20 @@ final class JobInspector {
         String job = vm.selectedJobProperty().get();
         jobs.getSelectionModel().select(job);
         if (job == null || plan.job(job).isEmpty()) {
-            placement.setText("Select a job, or drag one from the palette onto the fabric.");
-            metrics.setText("");
+            summary.setText("Select a job, or drag one from the palette onto the fabric.");
+            properties.show(List.of());
             violations.getItems().clear();
-            comparison.getItems().clear();
+            comparisonRows.clear();
             return;
         }
         Placement p = plan.placements().get(job);
         String request = String.join(" ", plan.job(job).orElseThrow().sbatch());
-        if (p == null) {
-            placement.setText(job + " (" + request + ") is not placed.");
-            metrics.setText("");
-            violations.getItems().clear();
-        } else {
-            StringBuilder sb = new StringBuilder(job + "  \u2014  " + request + "\n" + Hostlist.compress(p.hostNames()));
-            for (HostAllocation h : p.hosts()) {
-                sb.append("\n  ").append(h.host()).append(": GPUs ").append(h.gpus()).append(", CPUs ").append(h.cpus());
-                if (!h.nicByGpu().isEmpty()) {
-                    sb.append(", NICs ").append(h.nicByGpu().values().stream().distinct().toList());
-                }
-            }
-            placement.setText(sb.toString());
-            Advice a = vm.check(job);
-            violations.setItems(FXCollections.observableArrayList(a.violations()));
-            var m = a.metrics();
-            metrics.setText(m == null ? "" : String.format(
-                    "%d %s, %d %s, highest tier %d; worst pair %s hops; ring all-reduce %s",
-                    m.leaves(), m.leaves() == 1 ? "leaf" : "leaves", m.spines(), m.spines() == 1 ? "spine" : "spines",
-                    m.highestTier(),
-                    m.worstPair().a() == null ? "\u2014" : String.valueOf(m.worstPair().hops()),
-                    Double.isFinite(m.busGBps()) ? String.format("~%.1f GB/s (%s)", m.busGBps(), m.ring().bottleneck())
-                            : "\u2014"));
-        }
-        comparison.setItems(FXCollections.observableArrayList(
-                comparer.compare(plan, plan.request(job), vm.optionsProperty().get())));
+        Advice a = p == null ? null : vm.check(job);
+        summary.setText(p == null ? job + " (" + request + ") is not placed."
+                : job + "  \u2014  " + request + "  \u2192  " + JobProperties.hostlist(p.hostNames()));
+        properties.show(JobProperties.of(plan, job, a));
+        violations.setItems(FXCollections.observableArrayList(a == null ? List.of() : a.violations()));
+        comparisonRows.compare(plan, plan.request(job), vm.optionsProperty().get());
     }
 
     private static Label title(String s) {
@@ -148,11 +131,26 @@ final class JobInspector {
         return l;
     }
 
-    private static <T> TableColumn<T, String> column(String name, java.util.function.Function<T, String> value, double width) {
+    private static <T> TableColumn<T, String> column(String name, Function<T, String> value, double width) {
         TableColumn<T, String> c = new TableColumn<>(name);
         c.setCellValueFactory(d -> new SimpleStringProperty(value.apply(d.getValue())));
         c.setPrefWidth(width);
         return c;
+    }
+
+    /** An answer, greyed while it is still being computed. */
+    private static final class AnswerCell extends TableCell<ComparisonLine, String> {
+        @Override
+        protected void updateItem(String text, boolean empty) {
+            super.updateItem(text, empty);
+            setText(empty ? null : text);
+            ComparisonLine line = empty || getTableRow() == null ? null : getTableRow().getItem();
+            boolean waiting = line != null && line.answer().isEmpty();
+            getStyleClass().remove("comparison-waiting");
+            if (waiting) {
+                getStyleClass().add("comparison-waiting");
+            }
+        }
     }
 
     /** A job with a dot coloured by its verdict. */

@@ -14,6 +14,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import org.controlsfx.control.PropertySheet;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -24,7 +25,6 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.allocator.validate.Violation;
 import org.topoplanner.app.desktop.fabric.FabricView;
-import org.topoplanner.app.plan.PolicyComparison;
 
 /** The real window, headless under Monocle: drag jobs, see violations, undo, import, save and reopen. */
 @ExtendWith(ApplicationExtension.class)
@@ -122,28 +122,71 @@ class MainWindowTest {
     }
 
     @Test
-    void switchingTheTopologyManagerPolicyChangesTheComparison(FxRobot robot) {
+    void switchingTheTopologyManagerPolicyChangesTheComparison(FxRobot robot) throws Exception {
         var vm = controller.viewModel();
         robot.interact(() -> {
             vm.drop(org.topoplanner.model.job.JobRequest.nodesWithGpus("six", 1, 6), org.topoplanner.app.plan.DropTarget.ANYWHERE);
             vm.selectedJobProperty().set("six");
         });
-        WaitForAsyncUtils.waitForFxEvents();
-        TableView<PolicyComparison.Row> table = robot.lookup("#comparison").queryAs(TableView.class);
+        TableView<ComparisonLine> table = robot.lookup("#comparison").queryAs(TableView.class);
+        // The answers are computed in the background and replace "computing…" when they arrive.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> answered(table));
         String before = k8sAnswer(table);
         ComboBox<String> tm = robot.lookup("#tmPolicy").queryAs(ComboBox.class);
         robot.interact(() -> {
             tm.setValue("single-numa-node");
             tm.getOnAction().handle(null);
         });
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(k8sAnswer(table)).isNotEqualTo(before).contains("TopologyAffinityError");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> answered(table) && !k8sAnswer(table).equals(before));
+        assertThat(k8sAnswer(table)).contains("TopologyAffinityError");
     }
 
-    private static String k8sAnswer(TableView<PolicyComparison.Row> table) {
-        return table.getItems().stream().filter(r -> r.policy().equals("k8s-default")).findFirst().orElseThrow()
-                .advice().reason() + " " + table.getItems().stream().filter(r -> r.policy().equals("k8s-default"))
-                .findFirst().orElseThrow().advice().verdict();
+    private static boolean answered(TableView<ComparisonLine> table) {
+        return !table.getItems().isEmpty() && table.getItems().stream().allMatch(l -> l.answer().isPresent());
+    }
+
+    private static String k8sAnswer(TableView<ComparisonLine> table) {
+        var row = table.getItems().stream().filter(r -> r.policy().equals("k8s-default")).findFirst().orElseThrow()
+                .answer().orElseThrow();
+        return row.advice().reason() + " " + row.advice().verdict();
+    }
+
+    @Test
+    void theJobSheetShowsRequestPlacementAndMetricsAndKeepsTheOpenCategory(FxRobot robot) {
+        var vm = controller.viewModel();
+        robot.interact(() -> {
+            vm.drop(org.topoplanner.model.job.JobRequest.nodesWithGpus("pair", 2, 8), new org.topoplanner.app.plan.DropTarget.OnSwitch("leaf3"));
+            vm.selectedJobProperty().set("pair");
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        PropertySheet sheet = robot.lookup("#jobProperties").queryAs(PropertySheet.class);
+        assertThat(sheet.getItems()).extracting(PropertySheet.Item::getCategory).contains("Request", "Placement", "Metrics");
+        assertThat(sheet.getItems()).filteredOn(i -> i.getName().equals("hosts")).extracting(PropertySheet.Item::getValue)
+                .containsExactly(org.topoplanner.model.hostlist.Hostlist.compress(vm.plan().placements().get("pair").hostNames()));
+        assertThat(sheet.getItems()).allSatisfy(i -> assertThat(i.isEditable()).isFalse());
+        assertThat(expandedCategory(sheet)).isEqualTo("Placement");
+        // The value shows at full strength although the item is read-only (the sheet disables its editor).
+        Label hosts = robot.from(sheet).lookup((Node n) -> n instanceof Label l && l.getStyleClass().contains("property-value")
+                && l.getText().startsWith("node")).queryAs(Label.class);
+        assertThat(hosts.getOpacity()).isEqualTo(1.0);
+
+        Node metrics = robot.from(sheet).lookup((Node n) -> n instanceof javafx.scene.control.TitledPane t
+                && t.getText().equals("Metrics")).query();
+        robot.clickOn(metrics.lookup(".title"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(expandedCategory(sheet)).isEqualTo("Metrics");
+        robot.interact(() -> vm.move("pair", new org.topoplanner.model.job.Placement("pair",
+                List.of(org.topoplanner.model.job.HostAllocation.of("node30", List.of(0, 1), org.topoplanner.model.cpu.CpuSet.of(3))))));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(sheet.getItems()).filteredOn(i -> i.getName().equals("hosts")).extracting(PropertySheet.Item::getValue)
+                .containsExactly("node30");
+        assertThat(expandedCategory(sheet)).as("the rebuilt sheet opens the category the user chose").isEqualTo("Metrics");
+    }
+
+    private static String expandedCategory(PropertySheet sheet) {
+        var pane = ((javafx.scene.control.Accordion) ((javafx.scene.control.ScrollPane) sheet.lookup(".scroll-pane"))
+                .getContent()).getExpandedPane();
+        return pane == null ? null : pane.getText();
     }
 
     @Test

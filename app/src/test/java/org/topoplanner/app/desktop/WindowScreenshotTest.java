@@ -68,6 +68,23 @@ class WindowScreenshotTest {
         // A real window with views, jobs and text, not a blank frame.
         assertThat(colours.size()).isGreaterThan(40);
         assertThat(vm.plan().placements()).hasSize(4);
+
+        // The same window in the dark theme: its inspector sheets must follow the theme too.
+        robot.clickOn(robot.lookup((javafx.scene.Node n) -> n instanceof javafx.scene.control.ToggleButton b
+                && "Dark".equals(b.getText())).queryAs(javafx.scene.control.ToggleButton.class));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> file[0] = ViewShots.save(stage.getScene(), "main-window-dark"));
+        BufferedImage dark = ImageIO.read(file[0].toFile());
+        var rows = robot.from(robot.lookup("#jobProperties").queryParent()).lookup(".property-pane").query();
+        var at = rows.localToScene(rows.getBoundsInLocal());
+        int x = (int) at.getMaxX() - 4;
+        int y = (int) at.getMinY() + 3;
+        assertThat(brightness(img.getRGB(x, y))).as("light sheet background").isGreaterThan(200);
+        assertThat(brightness(dark.getRGB(x, y))).as("dark sheet background").isLessThan(80);
+    }
+
+    private static int brightness(int rgb) {
+        return (((rgb >> 16) & 0xff) + ((rgb >> 8) & 0xff) + (rgb & 0xff)) / 3;
     }
 
     private static void place(PlanViewModel vm, String sbatch, DropTarget target) {
