@@ -125,7 +125,7 @@ public final class PlanViewModel {
 
     /** Moves a placed job by hand (kept even when it violates something: validation explains it). */
     public Advice move(String job, Placement placement) {
-        Advice a = advisor.check(plan(), plan().request(job), placement);
+        Advice a = advisor.check(plan(), plan().request(job), placement, policy.get(), options.get());
         perform(PlanEdits.move(job, new Placement(job, placement.hosts()), "Move job"));
         return a;
     }
@@ -143,7 +143,7 @@ public final class PlanViewModel {
     /** Validation of a placed job as it stands. */
     public Advice check(String job) {
         Placement p = plan().placements().get(job);
-        return p == null ? null : advisor.check(plan(), plan().request(job), p);
+        return p == null ? null : advisor.check(plan(), plan().request(job), p, policy.get(), options.get());
     }
 
     public void delete(String job) {

@@ -11,6 +11,7 @@ import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.metrics.PlacementMetrics;
 import org.topoplanner.allocator.validate.PlacementValidator;
+import org.topoplanner.allocator.validate.SchedulerSettings;
 import org.topoplanner.allocator.validate.Violation;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.diag.Severity;
@@ -35,7 +36,7 @@ public final class PlacementAdvisor {
         if (target instanceof DropTarget.OnGpus g) {
             Placement p = new Placement(request.name(), List.of(new HostAllocation(g.host(), g.gpus(),
                     coresFor(plan, g.host(), g.gpus()), java.util.Map.of())));
-            return check(plan, request, p);
+            return check(plan, request, p, policyId, options);
         }
         ClusterState asked = others;
         JobRequest r = request;
@@ -52,11 +53,12 @@ public final class PlacementAdvisor {
             return Advice.impossible(policyId + " failed: " + e.getMessage());
         }
         if (s instanceof Suggestion.Placed p) {
-            return withChecks(plan, request, p.placement(), others, p.notes().isEmpty() ? "" : p.notes().get(0));
+            return withChecks(plan, request, p.placement(), others, p.notes().isEmpty() ? "" : p.notes().get(0),
+                    policyId, options);
         }
         if (s instanceof Suggestion.Waiting w) {
             return withChecks(plan, request, w.placement(), others, "waits up to " + w.maxWait().getSeconds() + " s: "
-                    + w.explanation());
+                    + w.explanation(), policyId, options);
         }
         if (s instanceof Suggestion.Pending p) {
             return Advice.impossible("pending (" + p.reason().slurmName() + "): " + p.explanation());
@@ -64,13 +66,19 @@ public final class PlacementAdvisor {
         return Advice.impossible("impossible: " + ((Suggestion.Impossible) s).reason());
     }
 
-    /** Validates a placement made by hand (a dropped or dragged job) against everything else. */
-    public Advice check(Plan plan, JobRequest request, Placement placement) {
-        return withChecks(plan, request, placement, plan.stateWithout(request.name()), "placed by hand");
+    /**
+     * Validates a placement made by hand (a dropped or dragged job) against everything else, under the
+     * chosen policy's settings: its tier limit and, for the Kubernetes policies, the kubelet's admission.
+     */
+    public Advice check(Plan plan, JobRequest request, Placement placement, String policyId, PolicyOptions options) {
+        return withChecks(plan, request, placement, plan.stateWithout(request.name()), "placed by hand", policyId,
+                options);
     }
 
-    private Advice withChecks(Plan plan, JobRequest request, Placement placement, ClusterState others, String note) {
-        List<Violation> violations = validator.validate(others, request, placement);
+    private Advice withChecks(Plan plan, JobRequest request, Placement placement, ClusterState others, String note,
+                              String policyId, PolicyOptions options) {
+        List<Violation> violations = validator.validate(others, request, placement,
+                SchedulerSettings.options(others, placement, policyId, options));
         PlacementMetrics metrics = PlacementMetrics.of(others.with(placement), placement);
         boolean errors = violations.stream().anyMatch(v -> v.severity() == Severity.ERROR);
         boolean warnings = violations.stream().anyMatch(v -> v.severity() == Severity.WARNING);

@@ -51,8 +51,35 @@ class PlacementAdvisorTest {
         Plan busy = empty.withJob(new Job("other", List.of("-N1", "--gpus-per-node=1")),
                 new Placement("other", List.of(HostAllocation.of("node01", List.of(0), CpuSet.of(0)))));
         Advice clash = advisor.check(busy, r, new Placement("j", List.of(HostAllocation.of("node01", List.of(0, 1),
-                CpuSet.of(1)))));
+                CpuSet.of(1)))), "slurm-tree", PolicyOptions.DEFAULT);
         assertThat(clash.verdict()).isEqualTo(Verdict.IMPOSSIBLE);
         assertThat(clash.reason()).startsWith("RESOURCE_OVERCOMMIT");
+    }
+
+    @Test
+    void handPlacementsAreJudgedUnderThePolicysOwnSettings() {
+        Plan empty = Plan.of(org.topoplanner.resources.ShippedData.exampleCluster());
+        JobRequest two = JobRequest.nodesWithGpus("j", 2, 8);
+        Placement acrossLeaves = new Placement("j", List.of(
+                HostAllocation.of("node01", List.of(0, 1, 2, 3, 4, 5, 6, 7), CpuSet.of(0)),
+                HostAllocation.of("node09", List.of(0, 1, 2, 3, 4, 5, 6, 7), CpuSet.of(0))));
+        PolicyOptions tier1 = PolicyOptions.DEFAULT.withTopology(
+                org.topoplanner.allocator.TopologyConstraints.NONE.withVolcano(true, 1));
+        assertThat(advisor.check(empty, two, acrossLeaves, "volcano", tier1).violations())
+                .extracting(v -> v.code()).contains("TIER_LIMIT");
+        assertThat(advisor.check(empty, two, acrossLeaves, "slurm-tree", tier1).violations())
+                .extracting(v -> v.code()).doesNotContain("TIER_LIMIT");
+        // GPUs 2,3,6,7 of node01 busy: the four left sit two on each NUMA node, and the kubelet refuses four
+        // GPUs there under restricted (one NUMA node of this type holds four), but not under none
+        Plan half = empty.withJob(new Job("other", List.of("-N1", "--gpus-per-node=4")),
+                new Placement("other", List.of(HostAllocation.of("node01", List.of(2, 3, 6, 7), CpuSet.of(0)))));
+        Placement split = new Placement("k", List.of(HostAllocation.of("node01", List.of(0, 1, 4, 5), CpuSet.of(1))));
+        JobRequest four = JobRequest.nodesWithGpus("k", 1, 4);
+        PolicyOptions restricted = new PolicyOptions(org.topoplanner.allocator.SlurmVersion.V24_11, "restricted",
+                "container");
+        assertThat(advisor.check(half, four, split, "k8s-default", restricted).violations())
+                .extracting(v -> v.code()).contains("TOPOLOGY_MANAGER_REJECT");
+        assertThat(advisor.check(half, four, split, "k8s-default", PolicyOptions.DEFAULT).violations())
+                .extracting(v -> v.code()).doesNotContain("TOPOLOGY_MANAGER_REJECT");
     }
 }
