@@ -14,6 +14,9 @@ import org.topoplanner.model.node.NodeTopology;
 /**
  * Builds the cluster tree: fabric, then switches from the top tier down, hosts under their leaves,
  * and each host's GPUs and NICs. A host cabled to several leaves (rail-optimised) appears under each.
+ * A switch with several parents (every spine of a fat tree under every core) appears once, under the
+ * first of them, its row saying how many more it hangs under: repeating whole subtrees under each
+ * parent would multiply a 4,096-host fat tree into millions of rows.
  */
 final class ClusterTreeItems {
     private ClusterTreeItems() {
@@ -25,9 +28,12 @@ final class ClusterTreeItems {
                 f.switches().size() + " switches, " + cluster.hostNames().size() + " hosts, " + cluster.gpuCount() + " GPUs"));
         root.setExpanded(true);
         Set<String> placed = new HashSet<>();
+        Set<String> shown = new HashSet<>();
         List<SwitchNode> tops = f.roots().isEmpty() ? f.leaves() : f.roots();
         for (SwitchNode s : tops) {
-            root.getChildren().add(switchItem(cluster, s, placed, new HashSet<>()));
+            if (shown.add(s.name())) {
+                root.getChildren().add(switchItem(cluster, s, placed, shown));
+            }
         }
         for (String host : cluster.hostNames()) {
             if (!placed.contains(host)) {
@@ -37,19 +43,20 @@ final class ClusterTreeItems {
         return root;
     }
 
-    private static TreeItem<TreeEntry> switchItem(Cluster c, SwitchNode s, Set<String> placedHosts, Set<String> path) {
+    /** The switch and what is below it; {@code shown} holds the switches already in the tree (this one too). */
+    private static TreeItem<TreeEntry> switchItem(Cluster c, SwitchNode s, Set<String> placedHosts, Set<String> shown) {
         Fabric f = c.fabric();
         List<String> hosts = f.hostsOf(s.name());
-        String detail = tierName(s.tier()) + (hosts.isEmpty() ? "" : ", " + hosts.size() + " hosts");
+        int otherParents = Math.max(0, f.parents(s.name()).size() - 1);
+        String detail = tierName(s.tier()) + (hosts.isEmpty() ? "" : ", " + hosts.size() + " hosts")
+                + (otherParents == 0 ? "" : ", also under " + otherParents + " more");
         TreeItem<TreeEntry> item = new TreeItem<>(new TreeEntry(TreeEntry.Kind.SWITCH, s.name(), detail));
         item.setExpanded(s.tier() >= 2);
-        path.add(s.name());
         for (String child : f.childSwitches(s.name())) {
-            if (!path.contains(child)) {
-                item.getChildren().add(switchItem(c, f.switchNamed(child).orElseThrow(), placedHosts, path));
+            if (shown.add(child)) {
+                item.getChildren().add(switchItem(c, f.switchNamed(child).orElseThrow(), placedHosts, shown));
             }
         }
-        path.remove(s.name());
         for (String h : hosts) {
             placedHosts.add(h);
             item.getChildren().add(hostItem(c, h));

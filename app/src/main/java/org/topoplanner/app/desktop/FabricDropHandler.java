@@ -19,7 +19,8 @@ import org.topoplanner.model.job.SbatchOptions;
 
 /**
  * Drag and drop of jobs onto the fabric and node views: a palette shape places a new job, a job
- * dragged from the job list moves it. While dragging, the allocator's suggestion for the target under
+ * dragged from the job list moves it, and a job grabbed by its GPUs in the fabric view moves that
+ * host's share of it ({@link FabricJobMover}). While dragging, the allocator's suggestion for the target under
  * the pointer is drawn as a ghost (green, amber, red) and its reason goes to the status bar; the
  * question is asked again only when the target changes.
  */
@@ -37,6 +38,7 @@ final class FabricDropHandler {
     }
 
     void install(FabricView view) {
+        view.setOnJobMove(new FabricJobMover(vm, status, view));
         view.setOnDragOver(e -> {
             String payload = payload(e);
             if (payload == null) {
@@ -101,7 +103,7 @@ final class FabricDropHandler {
         return new DropTarget.OnGpus(view.getHost(), gpus);
     }
 
-    private static DropTarget targetAt(FabricView view, double x, double y) {
+    static DropTarget targetAt(FabricView view, double x, double y) {
         String host = view.hostAt(x, y);
         if (host != null) {
             return new DropTarget.OnHost(host);
@@ -175,7 +177,7 @@ final class FabricDropHandler {
         vm.clearAdvice();
     }
 
-    private static GhostState ghost(Verdict v) {
+    static GhostState ghost(Verdict v) {
         return switch (v) {
             case VALID -> GhostState.VALID;
             case WARNINGS -> GhostState.WARNING;
@@ -183,11 +185,11 @@ final class FabricDropHandler {
         };
     }
 
-    private static String describe(Advice a, DropTarget t) {
+    static String describe(Advice a, DropTarget t) {
         String where = t instanceof DropTarget.OnSwitch s ? "under " + s.name()
                 : t instanceof DropTarget.OnHost h ? "on " + h.name()
                 : t instanceof DropTarget.OnGpus g ? "on " + g.host() + " GPUs " + g.gpus() : "anywhere";
-        String nodes = a.placementIfAny().map(p -> org.topoplanner.model.hostlist.Hostlist.compress(p.hostNames()))
+        String nodes = a.placementIfAny().map(p -> org.topoplanner.model.hostlist.Hostlist.compressSorted(p.hostNames()))
                 .orElse("");
         return switch (a.verdict()) {
             case VALID -> "\u2714 " + where + ": " + nodes;

@@ -1,5 +1,6 @@
 package org.topoplanner.app.desktop;
 
+import java.util.Optional;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -17,6 +18,7 @@ import org.topoplanner.app.plan.Plan;
 import org.topoplanner.app.plan.PlanEdit;
 import org.topoplanner.app.plan.PlanEdits;
 import org.topoplanner.app.plan.PlacementAdvisor;
+import org.topoplanner.app.plan.ShareMove;
 import org.topoplanner.app.plan.Verdict;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.JobRequest;
@@ -127,6 +129,33 @@ public final class PlanViewModel {
     public Advice move(String job, Placement placement) {
         Advice a = advisor.check(plan(), plan().request(job), placement, policy.get(), options.get());
         perform(PlanEdits.move(job, new Placement(job, placement.hosts()), "Move job"));
+        return a;
+    }
+
+    /**
+     * What moving {@code job}'s share on {@code fromHost} to {@code target} would give (see
+     * {@link ShareMove}), shown as the ghost while the job is dragged in the fabric view; empty when
+     * that drop would move nothing.
+     */
+    public Optional<Advice> adviseShareMove(String job, String fromHost, DropTarget target) {
+        Optional<Advice> a = new ShareMove(job, fromHost).advise(plan(), target, advisor);
+        liveAdvice.set(a.orElse(null));
+        return a;
+    }
+
+    /**
+     * Moves {@code job}'s share on {@code fromHost} to {@code target} as one undoable edit, kept even
+     * when it violates something (the inspector explains it); selects the job. Empty when the drop
+     * moves nothing; an advice without placement when the target cannot take the share (nothing changes).
+     */
+    public Optional<Advice> moveShare(String job, String fromHost, DropTarget target) {
+        Optional<Advice> a = new ShareMove(job, fromHost).advise(plan(), target, advisor);
+        liveAdvice.set(null);
+        a.flatMap(Advice::placementIfAny).ifPresent(p -> {
+            boolean whole = plan().placements().get(job).hosts().size() == 1;
+            perform(PlanEdits.move(job, p, whole ? "Move job" : "Move " + fromHost + "'s share of"));
+            selectedJob.set(job);
+        });
         return a;
     }
 

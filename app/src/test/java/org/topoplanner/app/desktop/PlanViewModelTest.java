@@ -64,4 +64,32 @@ class PlanViewModelTest {
         assertThat(vm.liveAdviceProperty().get()).isNull();
         assertThat(vm.plan().jobs()).isEmpty();
     }
+
+    @Test
+    void movingAHostsShareIsOneEditThatUndoRestores() {
+        PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
+        assertThat(vm.drop(JobRequest.nodesWithGpus("train", 4, 8), new DropTarget.OnSwitch("leaf2"))).isTrue();
+        Placement before = vm.plan().placements().get("train");
+        String from = before.hostNames().get(0);
+
+        var ghost = vm.adviseShareMove("train", from, new DropTarget.OnHost("node20"));
+        assertThat(vm.liveAdviceProperty().get()).isSameAs(ghost.orElseThrow());
+        assertThat(vm.plan().placements().get("train")).isEqualTo(before);
+
+        var moved = vm.moveShare("train", from, new DropTarget.OnHost("node20")).orElseThrow();
+        assertThat(vm.liveAdviceProperty().get()).isNull();
+        assertThat(vm.plan().placements().get("train").hostNames()).contains("node20").doesNotContain(from);
+        assertThat(vm.check("train").violations()).extracting(v -> v.code()).contains("CROSS_LEAF");
+        assertThat(moved.violations()).isEqualTo(vm.check("train").violations());
+        assertThat(vm.undoTextProperty().get()).isEqualTo("Undo Move " + from + "'s share of train");
+
+        vm.undo();
+        assertThat(vm.plan().placements().get("train")).isEqualTo(before);
+        vm.redo();
+        assertThat(vm.plan().placements().get("train").hostNames()).contains("node20");
+
+        // A drop that changes nothing makes no edit.
+        assertThat(vm.moveShare("train", "node20", new DropTarget.OnHost("node20"))).isEmpty();
+        assertThat(vm.undoTextProperty().get()).isEqualTo("Undo Move " + from + "'s share of train");
+    }
 }

@@ -18,7 +18,11 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.geometry.BoundingBox;
+import javafx.geometry.Bounds;
+import javafx.scene.Cursor;
 import javafx.scene.canvas.Canvas;
+import javafx.scene.input.DragEvent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
@@ -30,7 +34,8 @@ import org.topoplanner.model.cluster.Cluster;
 /**
  * The fabric view: switches in tiers above racks of hosts, drawn on a {@link Canvas}, with zoom
  * (wheel, around the pointer), pan (drag the background), level of detail, hover card, selection,
- * search dimming, a minimap and a drag ghost. Scene-graph nodes are used only for overlays.
+ * search dimming, a minimap, a drag ghost, and placed jobs grabbed by their GPUs and moved by hand
+ * (see {@link #setOnJobMove}). Scene-graph nodes are used only for overlays.
  *
  * <p>Give it a cluster with {@link #setCluster} (laid out off the FX thread) or a ready
  * {@link FabricLayout} with {@link #setLayout}; give it jobs with {@link #setOccupancy}. All
@@ -46,6 +51,8 @@ public final class FabricView extends Region {
 
     private final Canvas canvas = new Canvas();
     private final HoverCard card = new HoverCard();
+    private final MoveBadge badge = new MoveBadge();
+    private final JobMoveGesture move = new JobMoveGesture(this, badge);
     private final Minimap minimap = new Minimap();
     private final FabricLegend legend = new FabricLegend();
     private final PaintState state = new PaintState();
@@ -70,14 +77,25 @@ public final class FabricView extends Region {
         setId("fabricView");
         setFocusTraversable(true);
         getStylesheets().setAll(Theme.LIGHT.stylesheets());
-        getChildren().addAll(canvas, legend, minimap, card);
+        getChildren().addAll(canvas, legend, minimap, badge);
         Rectangle clip = new Rectangle();
         clip.widthProperty().bind(widthProperty());
         clip.heightProperty().bind(heightProperty());
         setClip(clip);
         minimap.setOnJump((wx, wy) -> setViewport(viewport().centredOn(wx, wy)));
+        for (Region overlay : List.of(minimap, legend)) {
+            // Pointer events on an overlay are its own: bubbling up to the view they would select, pan
+            // or grab a job hidden under it, and the card of what was hovered before would stay up.
+            overlay.addEventHandler(MouseEvent.ANY, e -> {
+                if (e.getEventType() == MouseEvent.MOUSE_ENTERED) {
+                    hideCard();
+                }
+                e.consume();
+            });
+        }
         theme.addListener((o, a, t) -> {
             getStylesheets().setAll(t.stylesheets());
+            card.setTheme(t);
             state.palette = t.palette();
             refreshOverlays();
             requestRedraw();
@@ -89,10 +107,12 @@ public final class FabricView extends Region {
         setOnScroll(this::onScroll);
         setOnMousePressed(this::onPressed);
         setOnMouseDragged(this::onDragged);
-        setOnMouseReleased(e -> panning = false);
+        setOnMouseReleased(this::onReleased);
         setOnMouseClicked(this::onClicked);
         setOnMouseMoved(this::onMoved);
         setOnMouseExited(e -> hideCard());
+        // No cards while something is dragged over the view: the ghost and the status bar speak then.
+        addEventHandler(DragEvent.DRAG_OVER, e -> hideCard());
         setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.F) {
                 zoomToFit();
@@ -103,6 +123,10 @@ public final class FabricView extends Region {
             } else if (e.getCode() == KeyCode.MINUS || e.getCode() == KeyCode.SUBTRACT) {
                 zoomAt(0.8, getWidth() / 2, getHeight() / 2);
             } else if (e.getCode() == KeyCode.ESCAPE) {
+                if (move.cancel()) {
+                    e.consume();
+                    return;
+                }
                 selection.set(null);
                 highlight("");
             }
@@ -169,6 +193,7 @@ public final class FabricView extends Region {
     /** Shows which job holds which GPU. */
     public void setOccupancy(Occupancy o) {
         occupancy = o == null ? Occupancy.empty() : o;
+        hideCard();
         state.counts = FabricCounts.of(layout.get(), occupancy);
         refreshOverlays();
         requestRedraw();
@@ -257,6 +282,7 @@ public final class FabricView extends Region {
         state.ghostGpus = byIndex;
         state.rackGhosts = perRack;
         state.ghostState = ghostState;
+        badge.verdict(ghostState);
         requestRedraw();
     }
 
@@ -264,7 +290,17 @@ public final class FabricView extends Region {
         state.ghostHosts = new BitSet();
         state.ghostGpus = Map.of();
         state.ghostState = null;
+        badge.verdict(null);
         requestRedraw();
+    }
+
+    /**
+     * Lets placed jobs be grabbed by their GPUs and dragged: {@code moves} is told where the pointer
+     * goes, where the job is dropped and when the move is given up. Without a listener a press on a
+     * job only selects, as before.
+     */
+    public void setOnJobMove(JobMoves moves) {
+        move.setListener(moves);
     }
 
     // ---- hit testing ------------------------------------------------------------------------
@@ -273,6 +309,37 @@ public final class FabricView extends Region {
     public String hostAt(double x, double y) {
         int i = hostIndexAt(x, y);
         return i < 0 ? null : layout.get().hosts().get(i).name();
+    }
+
+    /**
+     * The placed job a press at a local point takes hold of: the one on the GPU drawn there, or on the
+     * rest of a host cell the job holding most of that host's GPUs (or, on a host without GPUs, its
+     * first job); {@code null} over a free GPU, an empty host or anything else.
+     */
+    public JobGrab jobAt(double x, double y) {
+        int h = hostIndexAt(x, y);
+        if (h < 0) {
+            return null;
+        }
+        HostBox hb = layout.get().hosts().get(h);
+        HostBar bar = HostBar.of(hb, viewport(), levelOfDetail().hosts());
+        int g = bar.gpuAt(x, y);
+        if (g >= 0) {
+            String job = occupancy.jobOn(hb.name(), g);
+            return job == null ? null : new JobGrab(job, hb.name());
+        }
+        Map<String, Integer> held = new HashMap<>();
+        String most = null;
+        for (int i = 0; i < hb.gpus(); i++) {
+            String job = occupancy.jobOn(hb.name(), i);
+            if (job != null && held.merge(job, 1, Integer::sum) > held.getOrDefault(most, 0)) {
+                most = job;
+            }
+        }
+        if (most == null && !occupancy.jobsOn(hb.name()).isEmpty()) {
+            most = occupancy.jobsOn(hb.name()).iterator().next();
+        }
+        return most == null ? null : new JobGrab(most, hb.name());
     }
 
     /** The switch drawn at a local point, or {@code null}. */
@@ -516,10 +583,16 @@ public final class FabricView extends Region {
 
     private void onPressed(MouseEvent e) {
         requestFocus();
+        // Kept from the parents: a TabPane around the view would take the focus back on this press,
+        // and the view's keys (Escape to cancel a move, F, Z, +/-) would go to the tabs.
+        e.consume();
+        hideCard();
         pressX = e.getX();
         pressY = e.getY();
         dragged = false;
-        panning = e.getButton() == MouseButton.PRIMARY && switchIndexAt(e.getX(), e.getY()) < 0
+        boolean primary = e.getButton() == MouseButton.PRIMARY;
+        move.arm(primary && move.enabled() ? jobAt(e.getX(), e.getY()) : null);
+        panning = primary && !move.armed() && switchIndexAt(e.getX(), e.getY()) < 0
                 && (!levelOfDetail().hosts() || hostIndexAt(e.getX(), e.getY()) < 0);
     }
 
@@ -527,12 +600,19 @@ public final class FabricView extends Region {
         if (Math.abs(e.getX() - pressX) + Math.abs(e.getY() - pressY) > 3) {
             dragged = true;
         }
-        if (panning) {
+        if (move.armed() && dragged) {
+            move.dragTo(e.getX(), e.getY());
+        } else if (panning) {
             setViewport(viewport().panBy(e.getX() - pressX, e.getY() - pressY));
             pressX = e.getX();
             pressY = e.getY();
             hideCard();
         }
+    }
+
+    private void onReleased(MouseEvent e) {
+        panning = false;
+        move.release(e.getX(), e.getY());
     }
 
     private void onClicked(MouseEvent e) {
@@ -563,7 +643,11 @@ public final class FabricView extends Region {
     }
 
     private void onMoved(MouseEvent e) {
+        if (move.moving()) {
+            return;
+        }
         FabricLayout l = layout.get();
+        setCursor(move.enabled() && jobAt(e.getX(), e.getY()) != null ? Cursor.OPEN_HAND : null);
         int s = switchIndexAt(e.getX(), e.getY());
         int h = s < 0 ? hostIndexAt(e.getX(), e.getY()) : -1;
         int r = -1;
@@ -571,30 +655,50 @@ public final class FabricView extends Region {
             Viewport vp = viewport();
             r = l.rackAt(vp.toWorldX(e.getX()), vp.toWorldY(e.getY()));
         }
-        if (s != state.hoveredSwitch || h != state.hoveredHost || r != state.hoveredRack) {
+        boolean changed = s != state.hoveredSwitch || h != state.hoveredHost || r != state.hoveredRack;
+        if (changed) {
             state.hoveredSwitch = s;
             state.hoveredHost = h;
             state.hoveredRack = r;
             requestRedraw();
         }
+        Viewport vp = viewport();
+        Bounds item;
         if (s >= 0) {
-            hovered.set(l.switches().get(s).name());
-            HoverCards.forSwitch(card, l, state, s);
+            SwitchBox sb = l.switches().get(s);
+            SwitchGeometry geo = new SwitchGeometry(vp);
+            hovered.set(sb.name());
+            item = new BoundingBox(geo.left(sb), geo.top(sb), geo.width(sb), geo.height(sb));
+            if (changed) {
+                HoverCards.forSwitch(card, l, state, s);
+            }
         } else if (h >= 0) {
-            hovered.set(l.hosts().get(h).name());
-            HoverCards.forHost(card, l, state, h);
+            HostBox hb = l.hosts().get(h);
+            hovered.set(hb.name());
+            item = screenBox(vp, hb.x(), hb.y(), hb.w(), hb.h());
+            if (changed) {
+                HoverCards.forHost(card, l, state, h);
+            }
         } else if (r >= 0) {
-            hovered.set(l.racks().get(r).label());
-            HoverCards.forRack(card, l, state, r);
+            RackBox rb = l.racks().get(r);
+            hovered.set(rb.label());
+            item = screenBox(vp, rb.x(), rb.y(), rb.w(), rb.h());
+            if (changed) {
+                HoverCards.forRack(card, l, state, r);
+            }
         } else {
             hideCard();
             return;
         }
-        card.place(e.getX(), e.getY(), getWidth(), getHeight());
+        card.aim(hovered.get(), this, item, e.getX());
+    }
+
+    private static Bounds screenBox(Viewport vp, double x, double y, double w, double h) {
+        return new BoundingBox(vp.toScreenX(x), vp.toScreenY(y), w * vp.sx(), h * vp.sy());
     }
 
     private void hideCard() {
-        card.setVisible(false);
+        card.hide();
         hovered.set(null);
         if (state.hoveredSwitch >= 0 || state.hoveredHost >= 0 || state.hoveredRack >= 0) {
             state.hoveredSwitch = -1;
@@ -604,8 +708,8 @@ public final class FabricView extends Region {
         }
     }
 
-    /** The hover card overlay (for tests and for styling). */
-    HoverCard card() {
+    /** The hover card (for tests and for styling). */
+    public HoverCard card() {
         return card;
     }
 

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Fills the hover card for a switch, a host or a rack block. */
+/** Fills the hover card for a switch, a host or a rack block: name, tier or leaf, GPUs free, links, jobs. */
 final class HoverCards {
     private HoverCards() {
     }
@@ -44,7 +44,7 @@ final class HoverCards {
             rows.add(new String[] {"oversubscribed", "!" + FabricRenderer.ratio(ratio)});
         }
         String kind = TierRow.tierName(sb.tier()) + " switch \u00b7 tier " + sb.tier();
-        card.show(sb.name(), kind, rows, c.jobsBelow(s), job -> st.palette.jobColour(c.occupancy(), job), st.palette);
+        card.fill(sb.name(), kind, rows, c.jobsBelow(s), job -> st.palette.jobColour(c.occupancy(), job), st.palette);
     }
 
     static void forHost(HoverCard card, FabricLayout l, PaintState st, int h) {
@@ -58,7 +58,12 @@ final class HoverCards {
         for (int u : r.uplinks()) {
             ups.add(l.switches().get(u).name());
         }
-        rows.add(new String[] {ups.size() == 1 ? "switch" : "switches", ups.isEmpty() ? "not cabled" : String.join(", ", ups)});
+        rows.add(new String[] {ups.size() == 1 ? TierRow.tierName(tierOf(l, r)) : "switches",
+                ups.isEmpty() ? "not cabled" : String.join(", ", ups)});
+        String link = hostLink(l, hb.rack());
+        if (link != null) {
+            rows.add(new String[] {"link", link});
+        }
         Map<String, Integer> jobs = new LinkedHashMap<>();
         for (int g = 0; g < hb.gpus(); g++) {
             String job = occ.jobOn(hb.name(), g);
@@ -66,7 +71,7 @@ final class HoverCards {
                 jobs.merge(job, 1, Integer::sum);
             }
         }
-        card.show(hb.name(), "host \u00b7 " + hb.gpus() + " GPUs", rows, jobs,
+        card.fill(hb.name(), "host \u00b7 " + (hb.gpus() == 0 ? "GPUs unknown" : hb.gpus() + " GPUs"), rows, jobs,
                 job -> st.palette.jobColour(occ, job), st.palette);
     }
 
@@ -81,8 +86,28 @@ final class HoverCards {
             ups.add(l.switches().get(u).name());
         }
         rows.add(new String[] {"under", ups.isEmpty() ? "not cabled" : String.join(", ", ups)});
-        card.show(rb.label(), "rack \u00b7 " + rb.hostCount() + " hosts \u00b7 click to open", rows, c.jobsInRack(r),
+        String link = hostLink(l, r);
+        if (link != null) {
+            rows.add(new String[] {"host links", link});
+        }
+        card.fill(rb.label(), "rack \u00b7 " + rb.hostCount() + " hosts \u00b7 click to open", rows, c.jobsInRack(r),
                 job -> st.palette.jobColour(c.occupancy(), job), st.palette);
+    }
+
+    /** The cable class between a rack's hosts and their switch ("QDR 4x"), or null when not cabled. */
+    private static String hostLink(FabricLayout l, int rack) {
+        for (int i : l.linksOfRackShared(rack)) {
+            LinkBundle b = l.links().get(i);
+            if (b.toRack()) {
+                return b.speed() == org.topoplanner.model.fabric.LinkSpeed.UNKNOWN ? "speed unknown"
+                        : b.speed().name() + (b.width().isKnown() ? " " + b.width() : "");
+            }
+        }
+        return null;
+    }
+
+    private static int tierOf(FabricLayout l, RackBox r) {
+        return r.uplinks().isEmpty() ? 1 : l.switches().get(r.uplinks().get(0)).tier();
     }
 
     private static String cables(int n, LinkBundle cls) {

@@ -119,7 +119,7 @@ final class RackPainter {
             if (lod.hosts()) {
                 hostCell(gc, vp, st, hb, x, y, w, h, dim);
             } else {
-                tile(gc, st, hb, x, y, w, h, dim);
+                gpuRun(gc, st, hb, HostBar.of(hb, vp, false), dim);
             }
             if (st.selectedHost == i) {
                 gc.setStroke(p.accent());
@@ -131,11 +131,6 @@ final class RackPainter {
                 gc.strokeRect(x - 1, y - 1, w + 2, h + 2);
             }
         }
-    }
-
-    private void tile(GraphicsContext gc, PaintState st, HostBox hb, double x, double y, double w, double h, boolean dim) {
-        double inset = Math.min(1, w * 0.08);
-        gpuRun(gc, st, hb, x + inset, y + inset, w - 2 * inset, h - 2 * inset, dim, 0);
     }
 
     private void hostCell(GraphicsContext gc, Viewport vp, PaintState st, HostBox hb, double x, double y, double w,
@@ -159,24 +154,22 @@ final class RackPainter {
             Painting.left(gc, used, x + w - pad - usedW, nameY, size * 0.9, false, shade(p.fgSubtle(), dim, p), usedW + 2);
         }
         if (hb.gpus() > 0) {
-            double barH = Painting.clamp(h * 0.34, 3, 16);
-            double barY = y + h - pad - barH;
-            gpuRun(gc, st, hb, x + pad, barY, w - 2 * pad, barH, dim, Painting.clamp(w * 0.012, 0.5, 2));
+            gpuRun(gc, st, hb, HostBar.of(hb, vp, true), dim);
         }
     }
 
     /** The host's GPUs side by side, each in its job's colour or the free colour; runs of one job in one rectangle when gapless. */
-    private void gpuRun(GraphicsContext gc, PaintState st, HostBox hb, double x, double y, double w, double h,
-                        boolean dim, double gap) {
+    private void gpuRun(GraphicsContext gc, PaintState st, HostBox hb, HostBar bar, boolean dim) {
         Palette p = st.palette;
         int n = hb.gpus();
         Occupancy occ = st.counts.occupancy();
         if (n == 0) {
             gc.setFill(shade(p.token("-tp-host-fill"), dim, p));
-            Painting.fillSnapped(gc, x, y, w, h);
+            Painting.fillSnapped(gc, bar.x(), bar.y(), bar.w(), bar.h());
             return;
         }
-        double cell = (w - (n - 1) * gap) / n;
+        double cell = bar.cell();
+        double gap = bar.gap();
         int g = 0;
         while (g < n) {
             String job = occ.jobOn(hb.name(), g);
@@ -188,7 +181,7 @@ final class RackPainter {
             }
             Color c = job == null ? p.token("-tp-gpu-free") : p.jobColour(occ, job);
             gc.setFill(shade(c, dim, p));
-            Painting.fillSnapped(gc, x + g * (cell + gap), y, (end - g) * cell + (end - g - 1) * gap, h);
+            Painting.fillSnapped(gc, bar.cellX(g), bar.y(), (end - g) * cell + (end - g - 1) * gap, bar.h());
             g = end;
         }
     }
@@ -233,15 +226,11 @@ final class RackPainter {
                 double h = hb.h() * vp.sy();
                 List<Integer> gpus = st.ghostGpus.get(i);
                 if (hb.gpus() > 0) {
-                    double pad = lod.hosts() ? Painting.clamp(w * 0.05, 2, 5) : 0;
-                    double barH = lod.hosts() ? Painting.clamp(h * 0.34, 3, 16) : h;
-                    double barY = lod.hosts() ? y + h - pad - barH : y;
-                    double gap = lod.hosts() ? Painting.clamp(w * 0.012, 0.5, 2) : 0;
-                    double cell = (w - 2 * pad - (hb.gpus() - 1) * gap) / hb.gpus();
+                    HostBar bar = HostBar.of(hb, vp, lod.hosts());
                     gc.setFill(fill);
                     for (int g = 0; g < hb.gpus(); g++) {
                         if (gpus == null || gpus.contains(g)) {
-                            gc.fillRect(x + pad + g * (cell + gap), barY, cell, barH);
+                            gc.fillRect(bar.cellX(g), bar.y(), bar.cell(), bar.h());
                         }
                     }
                 }

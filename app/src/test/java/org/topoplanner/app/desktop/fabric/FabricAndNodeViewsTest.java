@@ -128,18 +128,36 @@ class FabricAndNodeViewsTest {
     }
 
     @Test
-    void hoveringASwitchShowsItsCard(FxRobot robot) {
+    void hoveringASwitchShowsItsCardWithoutTakingTheFocus(FxRobot robot) throws Exception {
+        robot.interact(fabric::requestFocus);
         robot.moveTo(switchPoint("spine1"));
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(fabric.hoveredProperty().get()).isEqualTo("spine1");
         HoverCard card = fabric.card();
-        assertThat(card.isVisible()).isTrue();
-        assertThat(robot.from(card).lookup(".title").queryLabeled().getText()).isEqualTo("spine1");
+        WaitForAsyncUtils.waitFor(3, TimeUnit.SECONDS, card::isShowing);
+        assertThat(fabric.hoveredProperty().get()).isEqualTo("spine1");
+        assertThat(robot.from(card.content()).lookup(".title").queryLabeled().getText()).isEqualTo("spine1");
         // spine1 is above leaf1-2: 128 GPUs, of which the example jobs hold 104.
-        assertThat(robot.from(card).lookup("24 / 128").tryQuery()).isPresent();
+        assertThat(robot.from(card.content()).lookup("24 / 128").tryQuery()).isPresent();
+        // The card is a popup: the view keeps the keyboard, so its shortcuts still work.
+        assertThat(fabric.isFocused()).isTrue();
+        assertThat(fabric.getScene().getWindow().isFocused()).isTrue();
+        double before = fabric.viewport().sx();
+        robot.type(KeyCode.ADD);
+        assertThat(fabric.viewport().sx()).isGreaterThan(before);
         robot.moveTo(fabric.localToScreen(5, fabric.getHeight() - 5));
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(card.isVisible()).isFalse();
+        WaitForAsyncUtils.waitFor(3, TimeUnit.SECONDS, () -> !card.isShowing());
+        assertThat(fabric.hoveredProperty().get()).isNull();
+    }
+
+    @Test
+    void aHostsCardNamesItsLeafLinkAndJobs(FxRobot robot) throws Exception {
+        robot.moveTo(hostPoint("node17"));
+        HoverCard card = fabric.card();
+        WaitForAsyncUtils.waitFor(3, TimeUnit.SECONDS, card::isShowing);
+        assertThat(robot.from(card.content()).lookup(".title").queryLabeled().getText()).isEqualTo("node17");
+        List<String> texts = robot.from(card.content()).lookup((javafx.scene.Node n) -> n instanceof javafx.scene.control.Label)
+                .queryAllAs(javafx.scene.control.Label.class).stream().map(javafx.scene.control.Label::getText).toList();
+        assertThat(texts).contains("host \u00b7 8 GPUs", "6 / 8", "leaf", "leaf3", "link",
+                "eval-batch  \u00b7  2 GPUs");
     }
 
     @Test

@@ -1,0 +1,16 @@
+package org.topoplanner.app.desktop.fabric;
+
+import java.util.Objects;
+
+/**
+ * A placed job taken hold of in the fabric view, by its share on one host.
+ *
+ * @param job  the job
+ * @param host the host it was grabbed on
+ */
+public record JobGrab(String job, String host) {
+    public JobGrab {
+        Objects.requireNonNull(job, "job");
+        Objects.requireNonNull(host, "host");
+    }
+}

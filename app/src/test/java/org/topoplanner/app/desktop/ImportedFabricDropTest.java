@@ -1,0 +1,106 @@
+package org.topoplanner.app.desktop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPInputStream;
+import javafx.geometry.Point2D;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import org.topoplanner.app.desktop.fabric.FabricLayout;
+import org.topoplanner.app.desktop.fabric.FabricView;
+import org.topoplanner.app.desktop.fabric.SwitchBox;
+import org.topoplanner.app.desktop.fabric.ViewShots;
+import org.topoplanner.app.desktop.fabric.Viewport;
+
+/**
+ * The real window on a big imported fabric: the ibsim 3-level fat tree of 4,096 hosts
+ * ({@code ft3-4096.ibnetdiscover.gz}, see inputs/PROVENANCE.md) imported as a user does it, with an
+ * {@code nvidia-smi topo -m} of the node type so the hosts have GPUs, then a 4-node job dragged from
+ * the palette onto one leaf switch.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ImportedFabricDropTest {
+    private static final String LEAF = "leaf37";
+    @TempDir
+    static Path home;
+    @TempDir
+    Path files;
+    private WindowController controller;
+
+    @Start
+    void start(Stage stage) {
+        MonocleDrag.reset();
+        controller = new TopoPlannerApp().start(stage, home);
+        stage.toFront();
+        stage.requestFocus();
+    }
+
+    @Test
+    void aShapeDroppedOnALeafOfA4096HostFabricLandsUnderThatLeaf(FxRobot robot) throws Exception {
+        // The importer reads plain text; a user with a gzipped dump unpacks it first.
+        Path dump = files.resolve("ft3-4096.ibnetdiscover");
+        try (InputStream in = new GZIPInputStream(getClass().getResourceAsStream("/inputs/ft3-4096.ibnetdiscover.gz"))) {
+            Files.copy(in, dump);
+        }
+        Path nodeType = Path.of(getClass().getResource("/inputs/a100-sxm4-epyc7742-nps4-10nic.txt").toURI());
+
+        // File > Import… with both files: the node type applies to every host as a template, which the
+        // import says in its diagnostics list; the user takes the cluster.
+        robot.interact(() -> controller.importFiles(List.of(dump, nodeType)));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#diagnosticsTable").tryQuery().isPresent());
+        robot.clickOn(robot.lookup((Node n) -> n instanceof Button b && "OK".equals(b.getText())).queryAs(Button.class));
+        var vm = controller.viewModel();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> vm.plan().cluster().hostNames().size() == 4096);
+        assertThat(vm.plan().cluster().gpuCount()).isEqualTo(4096 * 8);
+        FabricView fabric = controller.window().fabricView();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fabric.getLayout().hosts().size() == 4096);
+
+        // Find the leaf in the tree (as clicking it there does) and zoom to it.
+        robot.interact(() -> {
+            vm.selectionProperty().set(LEAF);
+            fabric.zoomToSelection();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Point2D leaf = switchPoint(fabric, LEAF);
+        assertThat(fabric.switchAt(fabric.screenToLocal(leaf).getX(), fabric.screenToLocal(leaf).getY())).isEqualTo(LEAF);
+
+        robot.drag(chip(robot, "4 nodes \u00d7 8 GPUs")).dropTo(leaf);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(vm.plan().placements()).containsKey("n4x8");
+        List<String> hosts = vm.plan().placements().get("n4x8").hostNames();
+        assertThat(hosts).hasSize(4);
+        assertThat(vm.plan().cluster().fabric().hostsUnder(LEAF)).containsAll(hosts);
+        assertThat(vm.plan().placements().get("n4x8").gpuCount()).isEqualTo(32);
+        assertThat(vm.selectedJobProperty().get()).isEqualTo("n4x8");
+        assertThat(robot.lookup("#jobPlacement").queryAs(Label.class).getText()).contains("n4x8").contains(hosts.get(0));
+        assertThat(fabric.getOccupancy().gpusHeld("n4x8")).isEqualTo(32);
+        robot.interact(() -> ViewShots.save(fabric.getScene(), "imported-ft3-4096-drop"));
+    }
+
+    private static Point2D switchPoint(FabricView fabric, String name) {
+        FabricLayout l = fabric.getLayout();
+        SwitchBox s = l.switches().get(l.switchIndex(name));
+        Viewport vp = fabric.viewport();
+        return fabric.localToScreen(vp.toScreenX(s.centerX()), vp.toScreenY(s.y()) + 5);
+    }
+
+    private static Label chip(FxRobot robot, String title) {
+        return robot.lookup((Node n) -> n instanceof Label l && l.getStyleClass().contains("job-chip")
+                && title.equals(l.getText())).queryAs(Label.class);
+    }
+}
