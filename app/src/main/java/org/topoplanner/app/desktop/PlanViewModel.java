@@ -138,7 +138,7 @@ public final class PlanViewModel {
      * that drop would move nothing.
      */
     public Optional<Advice> adviseShareMove(String job, String fromHost, DropTarget target) {
-        Optional<Advice> a = new ShareMove(job, fromHost).advise(plan(), target, advisor);
+        Optional<Advice> a = new ShareMove(job, fromHost).advise(plan(), target, advisor, policy.get(), options.get());
         liveAdvice.set(a.orElse(null));
         return a;
     }
@@ -149,7 +149,7 @@ public final class PlanViewModel {
      * moves nothing; an advice without placement when the target cannot take the share (nothing changes).
      */
     public Optional<Advice> moveShare(String job, String fromHost, DropTarget target) {
-        Optional<Advice> a = new ShareMove(job, fromHost).advise(plan(), target, advisor);
+        Optional<Advice> a = new ShareMove(job, fromHost).advise(plan(), target, advisor, policy.get(), options.get());
         liveAdvice.set(null);
         a.flatMap(Advice::placementIfAny).ifPresent(p -> {
             boolean whole = plan().placements().get(job).hosts().size() == 1;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 
@@ -28,7 +29,9 @@ public record ShareMove(String job, String fromHost) {
      * The job's placement after the move, validated against everything else; empty when the drop
      * moves nothing, impossible (without a placement) when the target cannot take the share.
      */
-    public Optional<Advice> advise(Plan plan, DropTarget target, PlacementAdvisor advisor) {
+    public Optional<Advice> advise(Plan plan, DropTarget target, PlacementAdvisor advisor, String policyId,
+                                   PolicyOptions options) {
+        Checker check = p -> advisor.check(plan, plan.request(job), p, policyId, options);
         Placement before = plan.placements().get(job);
         Optional<HostAllocation> share = before == null ? Optional.empty() : before.on(fromHost);
         if (share.isEmpty()) {
@@ -37,12 +40,12 @@ public record ShareMove(String job, String fromHost) {
         ShareOnHost on = new ShareOnHost(plan.cluster(), plan.stateWithout(job));
         if (target instanceof DropTarget.OnHost h) {
             return h.name().equals(fromHost) ? Optional.empty()
-                    : Optional.of(onto(plan, before, h.name(), () -> on.place(share.get(), h.name()), advisor));
+                    : Optional.of(onto(plan, before, h.name(), () -> on.place(share.get(), h.name()), check));
         }
         if (target instanceof DropTarget.OnGpus g) {
             boolean same = g.host().equals(fromHost) && g.gpus().equals(share.get().gpus());
             return same ? Optional.empty()
-                    : Optional.of(onto(plan, before, g.host(), () -> on.place(share.get(), g.host(), g.gpus()), advisor));
+                    : Optional.of(onto(plan, before, g.host(), () -> on.place(share.get(), g.host(), g.gpus()), check));
         }
         if (target instanceof DropTarget.OnSwitch s) {
             List<String> under = plan.cluster().fabric().hostsUnder(s.name());
@@ -51,14 +54,14 @@ public record ShareMove(String job, String fromHost) {
             }
             boolean exclusive = plan.request(job).exclusive();
             return Optional.of(tightestHost(before, share.get(), under, on, exclusive)
-                    .map(h -> onto(plan, before, h, () -> on.place(share.get(), h), advisor))
+                    .map(h -> onto(plan, before, h, () -> on.place(share.get(), h), check))
                     .orElseGet(() -> Advice.impossible("no host under " + s.name() + " has room for " + what(share.get()))));
         }
         return Optional.empty();
     }
 
     private Advice onto(Plan plan, Placement before, String host, java.util.function.Supplier<HostAllocation> moved,
-                        PlacementAdvisor advisor) {
+                        Checker check) {
         if (!plan.cluster().fabric().hasHost(host) && !plan.cluster().hostNames().contains(host)) {
             return Advice.impossible("no host " + host);
         }
@@ -70,7 +73,7 @@ public record ShareMove(String job, String fromHost) {
         for (HostAllocation a : before.hosts()) {
             hosts.add(a.host().equals(fromHost) ? to : a);
         }
-        return advisor.check(plan, plan.request(job), new Placement(job, hosts));
+        return check.check(new Placement(job, hosts));
     }
 
     /** The host under the switch that holds the share with the least to spare, hosts of the job left out. */
@@ -80,6 +83,11 @@ public record ShareMove(String job, String fromHost) {
                 .filter(h -> before.on(h).isEmpty() && on.fits(share, h, exclusive))
                 .min(Comparator.comparingInt((String h) -> on.freeGpus(h).size())
                         .thenComparingInt(h -> on.freeCores(h).size()));
+    }
+
+    /** Validates the job as it would stand after the move, under the window's policy and settings. */
+    private interface Checker {
+        Advice check(Placement after);
     }
 
     private static String what(HostAllocation share) {
