@@ -169,8 +169,11 @@ final class WindowController {
         ComboBox<String> scope = new ComboBox<>();
         scope.getItems().setAll("container", "pod");
         scope.setValue(vm.optionsProperty().get().topologyScope());
+        // the job's Volcano / Kueue topology is set in its own pop-over and kept when these change
         Runnable options = () -> vm.optionsProperty().set(new PolicyOptions(
-                SlurmVersion.parse(slurm.getValue()).orElse(SlurmVersion.V24_11), tm.getValue(), scope.getValue()));
+                SlurmVersion.parse(slurm.getValue()).orElse(SlurmVersion.V24_11), tm.getValue(), scope.getValue(),
+                vm.optionsProperty().get().topology()));
+        JobTopologySettings jobTopology = new JobTopologySettings(vm);
         slurm.setOnAction(e -> options.run());
         tm.setOnAction(e -> options.run());
         scope.setOnAction(e -> options.run());
@@ -184,7 +187,7 @@ final class WindowController {
                 button("Save", this::save), button("Import\u2026", this::importChooser),
                 button("Export\u2026", this::export), new Separator(), undo, redo, new Separator(),
                 new Label("Policy"), policy, new Label("Slurm"), slurm, new Label("Topology Manager"), tm, scope,
-                new Separator(), button("Zoom to fit", () -> window.fabricView().zoomToFit()), dark);
+                jobTopology.button(), new Separator(), button("Zoom to fit", () -> window.fabricView().zoomToFit()), dark);
         t.setId("toolbar");
         return t;
     }

@@ -141,6 +141,39 @@ class MainWindowTest {
         assertThat(k8sAnswer(table)).contains("TopologyAffinityError");
     }
 
+    @Test
+    void aVolcanoTierLimitSetInTheToolbarBindsVolcanoAndThePlanner(FxRobot robot) throws Exception {
+        var vm = controller.viewModel();
+        robot.interact(() -> {
+            vm.drop(org.topoplanner.model.job.JobRequest.nodesWithGpus("nine", 9, 8), org.topoplanner.app.plan.DropTarget.ANYWHERE);
+            vm.selectedJobProperty().set("nine");
+        });
+        TableView<ComparisonLine> table = robot.lookup("#comparison").queryAs(TableView.class);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> answered(table));
+        assertThat(answer(table, "planner")).doesNotContain("highestTierAllowed");
+        robot.clickOn("#jobTopologySettings");
+        WaitForAsyncUtils.waitForFxEvents();
+        ComboBox<String> tier = robot.lookup("#volcanoTier").queryAs(ComboBox.class);
+        assertThat(tier.getItems()).containsExactly("no limit", "1", "2", "3");
+        robot.interact(() -> {
+            tier.setValue("1");
+            tier.getOnAction().handle(null);
+        });
+        assertThat(vm.optionsProperty().get().topology().hardVolcanoTier()).contains(1);
+        assertThat(robot.lookup("#jobTopologySettings").queryButton().getText()).contains("Volcano hard");
+        // nine nodes never fit one 8-node leaf: the planner says so, naming the setting
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> answered(table)
+                && answer(table, "planner").contains("highestTierAllowed=1"));
+        assertThat(answer(table, "planner")).contains("IMPOSSIBLE");
+        assertThat(answer(table, "volcano")).contains("IMPOSSIBLE");
+    }
+
+    private static String answer(TableView<ComparisonLine> table, String policy) {
+        var row = table.getItems().stream().filter(r -> r.policy().equals(policy)).findFirst().orElseThrow()
+                .answer().orElseThrow();
+        return row.advice().reason() + " " + row.advice().verdict();
+    }
+
     private static boolean answered(TableView<ComparisonLine> table) {
         return !table.getItems().isEmpty() && table.getItems().stream().allMatch(l -> l.answer().isPresent());
     }
