@@ -173,9 +173,10 @@ final class MainWindow {
         if (p.cluster() != shownCluster) {
             shownCluster = p.cluster();
             TreeItem<TreeEntry> all = ClusterTreeItems.build(p.cluster());
+            // the details must know the new cluster before the tree's selection shows its root there
+            details.setCluster(p.cluster());
             tree.setRoot(all);
             tree.getSelectionModel().select(0);
-            details.setCluster(p.cluster());
             fabric.setCluster(p.cluster()).thenRun(fabric::zoomToFit);
             warmAllocatorIndex(p.cluster());
             String first = p.cluster().hostNames().isEmpty() ? null : p.cluster().hostNames().get(0);

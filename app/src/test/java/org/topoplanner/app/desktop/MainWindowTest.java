@@ -231,6 +231,11 @@ class MainWindowTest {
         var vm = controller.viewModel();
         assertThat(vm.plan().cluster().fabric().hosts()).hasSize(32);
         assertThat(vm.plan().cluster().hostNames()).contains("node001");
+        // the inspector describes the imported cluster, not the one shown before (32 hosts without GPUs)
+        var sheet = robot.lookup("#selectionProperties").queryAs(org.controlsfx.control.PropertySheet.class);
+        assertThat(sheet.getItems()).filteredOn(i -> i.getName().equals("GPUs")).singleElement()
+                .satisfies(i -> assertThat(i.getValue()).isEqualTo(String.valueOf(vm.plan().cluster().gpuCount())));
+        assertThat(vm.plan().cluster().gpuCount()).isNotEqualTo(256);
         robot.interact(() -> vm.drop(org.topoplanner.model.job.JobRequest.nodesWithGpus("keep", 2, 0),
                 org.topoplanner.app.plan.DropTarget.ANYWHERE));
         Path file = home.resolve("reopen.topoplanner.json");
