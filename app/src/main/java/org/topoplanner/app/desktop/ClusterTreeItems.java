@@ -6,6 +6,7 @@ import java.util.Set;
 import javafx.scene.control.TreeItem;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Fabric;
+import org.topoplanner.model.fabric.NaturalNameOrder;
 import org.topoplanner.model.fabric.SwitchNode;
 import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.Nic;
@@ -29,7 +30,10 @@ final class ClusterTreeItems {
         root.setExpanded(true);
         Set<String> placed = new HashSet<>();
         Set<String> shown = new HashSet<>();
-        List<SwitchNode> tops = f.roots().isEmpty() ? f.leaves() : f.roots();
+        // names in natural order (core1, core2, ..., core10): discovery order (ibnetdiscover lists the
+        // last switch first) means nothing to a reader
+        List<SwitchNode> tops = (f.roots().isEmpty() ? f.leaves() : f.roots()).stream()
+                .sorted(java.util.Comparator.comparing(SwitchNode::name, NaturalNameOrder.INSTANCE)).toList();
         for (SwitchNode s : tops) {
             if (shown.add(s.name())) {
                 root.getChildren().add(switchItem(cluster, s, placed, shown));
@@ -52,12 +56,12 @@ final class ClusterTreeItems {
                 + (otherParents == 0 ? "" : ", also under " + otherParents + " more");
         TreeItem<TreeEntry> item = new TreeItem<>(new TreeEntry(TreeEntry.Kind.SWITCH, s.name(), detail));
         item.setExpanded(s.tier() >= 2);
-        for (String child : f.childSwitches(s.name())) {
+        for (String child : f.childSwitches(s.name()).stream().sorted(NaturalNameOrder.INSTANCE).toList()) {
             if (shown.add(child)) {
                 item.getChildren().add(switchItem(c, f.switchNamed(child).orElseThrow(), placedHosts, shown));
             }
         }
-        for (String h : hosts) {
+        for (String h : hosts.stream().sorted(NaturalNameOrder.INSTANCE).toList()) {
             placedHosts.add(h);
             item.getChildren().add(hostItem(c, h));
         }
