@@ -189,8 +189,12 @@ final class MainWindow {
         node.setOccupancy(occupancy);
         int gpus = p.cluster().gpuCount();
         int used = p.placements().values().stream().mapToInt(x -> x.gpuCount()).sum();
-        utilisation.setText(String.format("%d jobs \u00b7 %d of %d GPUs used (%.0f%%)", p.jobs().size(), used, gpus,
-                gpus == 0 ? 0.0 : 100.0 * used / gpus));
+        double share = gpus == 0 ? 0.0 : 100.0 * used / gpus;
+        // a few GPUs of a big fabric are not "0%"
+        String percent = used > 0 && share < 1 ? "<1%" : String.format(java.util.Locale.ROOT, "%.0f%%", share);
+        int jobs = p.jobs().size();
+        utilisation.setText(String.format(java.util.Locale.ROOT, "%d %s \u00b7 %d of %d GPUs used (%s)", jobs,
+                jobs == 1 ? "job" : "jobs", used, gpus, percent));
     }
 
     /**
