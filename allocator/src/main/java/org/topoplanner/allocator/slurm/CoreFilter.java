@@ -12,7 +12,7 @@ import java.util.List;
  *
  * <p>The part that decides where a small job's CPUs go: sockets are visited by most available
  * cores first (a stable sort, so ties keep socket order); each visited socket is "required" until
- * the GPUs counted so far cover the per-node request; on the first pass (and with
+ * the GPUs counted so far cover the per-node (or per-job, {@link #nodeGpuLimit}) request; on the first pass (and with
  * {@code enforce-binding}) the cores of sockets that are not required are removed. So a 1-CPU,
  * 2-GPU job on a node whose socket 0 lost a core to another job lands on socket 1. Checked
  * against 22.05.8 and 24.11.5 (tree32 S4/S5/S6, own case tree3lvl T1/T4). Where the upstream
@@ -77,6 +77,7 @@ final class CoreFilter {
                 return null;
             }
         }
+        long nodeLimit = nodeGpuLimit(job, use, tpc);
         long cntTotal = gs.anySock();
         boolean sufficient = false;
         int availCoresTot = 0;
@@ -120,7 +121,8 @@ final class CoreFilter {
             if (!sufficient) {
                 reqSock[s] = true;
             }
-            if (gs.anySock() == 0 && gresPerNode > 0 && cntTotal >= gresPerNode) {
+            if (gs.anySock() == 0 && ((gresPerNode > 0 && cntTotal >= gresPerNode)
+                    || (nodeLimit > 0 && cntTotal >= nodeLimit))) {
                 sufficient = true;
             }
         }
@@ -237,6 +239,26 @@ final class CoreFilter {
             availCpus = (int) Math.min(availCpus, (long) maxTasks * cpt);
         }
         return avail.isEmpty() ? null : new Result(avail, availCpus);
+    }
+
+    /**
+     * The {@code max_gres} a socket set must cover to be "sufficient": the node's GPU ceiling from
+     * {@code remove_unusable} ({@code max_node_gres}: the per-node request, else the per-job request,
+     * capped by free CPUs over {@code --cpus-per-gpu}). So a {@code --gpus=N} job is also kept on one
+     * socket once that socket has N free GPUs. Observed in own case frag f1b ({@code -N2 --gpus=3}
+     * on nodes whose socket 0 has one free GPU and socket 1 four): the CPU goes to socket 1 (id 16)
+     * and the GPUs are 4-5 and 4, in 22.05.8 and 24.11.5.
+     */
+    private static long nodeGpuLimit(SlurmJobSpec job, NodeUse use, int tpc) {
+        long limit = 0;
+        if (!job.exclusive()) {
+            limit = job.gpusPerNode() != null ? job.gpusPerNode() : job.gpuTotal() != null ? job.gpuTotal() : 0;
+        }
+        if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
+            long byCpus = (long) use.freeCores().cardinality() * tpc / job.cpusPerGpu();
+            limit = limit == 0 ? byCpus : Math.min(limit, byCpus);
+        }
+        return limit;
     }
 
     /**
