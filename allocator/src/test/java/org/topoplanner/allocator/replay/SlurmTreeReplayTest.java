@@ -28,6 +28,10 @@ class SlurmTreeReplayTest {
         "tree32,   jobs.probe.txt, results/new/tree32-probe.jsonl, 24.11",
         "links,    jobs.txt,       results/new/links.jsonl,        24.11",
         "tree3lvl, jobs.txt,       results/new/tree3lvl.jsonl,     24.11",
+        "hetero,   jobs.txt,       results/hetero.jsonl,           22.05",
+        "hetero,   jobs.txt,       results/new/hetero.jsonl,       24.11",
+        "frag,     jobs.txt,       results/frag.jsonl,             22.05",
+        "frag,     jobs.txt,       results/new/frag.jsonl,         24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
