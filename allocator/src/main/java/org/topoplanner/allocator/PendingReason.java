@@ -5,7 +5,12 @@ public enum PendingReason {
     /** Not enough free resources now (or a {@code --switches} limit not met yet). */
     RESOURCES("Resources"),
     /** An earlier job in the queue waits, and strict FIFO lets nothing pass it. */
-    PRIORITY("Priority");
+    PRIORITY("Priority"),
+    /**
+     * The job asks for more nodes than its partition has: Slurm 22.05 queues it for good (and, with
+     * strict FIFO, everything behind it), where 24.11 refuses it at submit.
+     */
+    PARTITION_CONFIG("PartitionConfig");
 
     private final String slurmName;
 

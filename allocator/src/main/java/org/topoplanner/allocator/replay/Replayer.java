@@ -11,6 +11,7 @@ import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.job.SbatchOptions;
@@ -115,8 +116,8 @@ public final class Replayer {
         if (j.placement != null) {
             state = state.without(name);
         }
+        // the harness still lists a cancelled job in snapshots (scontrol keeps it for MinJobAge)
         j.gone = true;
-        jobs.remove(name);
     }
 
     /** One pass of {@code sched/builtin} over the queue. */
@@ -149,6 +150,21 @@ public final class Replayer {
         }
     }
 
+    /**
+     * A cancelled job as a snapshot shows it: {@code CANCELLED}, its nodes and CPU ids kept, its GPUs
+     * already released; a job cancelled while pending keeps its last reason (own case frag, both
+     * versions: p2 lists its 6 nodes with CPU ids and no GPU indices, f1k shows Resources, f1l Priority).
+     */
+    private ObjectNode cancelled(String when, String name, Job j) {
+        if (j.placement == null) {
+            return ReplayLine.job(when, name, "CANCELLED", j.reason, null, List.of());
+        }
+        List<HostAllocation> hosts = j.placement.hosts().stream()
+                .map(h -> HostAllocation.of(h.host(), List.of(), h.cpus())).toList();
+        Placement released = new Placement(j.placement.job(), hosts);
+        return ReplayLine.job(when, name, "CANCELLED", null, released, Leaves.of(state.cluster(), released));
+    }
+
     private void start(String name, Job j, Placement p) {
         j.placement = p;
         j.reason = null;
@@ -158,6 +174,10 @@ public final class Replayer {
 
     private void emit(String when, String name) {
         Job j = jobs.get(name);
+        if (j.gone) {
+            out.add(ReplayLine.text(cancelled(when, name, j)));
+            return;
+        }
         ObjectNode o = j.placement == null
                 ? ReplayLine.job(when, name, "PENDING", j.reason, null, List.of())
                 : ReplayLine.job(when, name, "RUNNING", null, j.placement,

@@ -64,7 +64,12 @@ final class BlockSelector implements NodeChooser {
     }
 
     @Override
-    public BitSet select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+    public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        BitSet chosen = choose(nodeMap, required, job, demand);
+        return chosen == null ? null : NodePick.unordered(chosen, nodes.size());
+    }
+
+    private BitSet choose(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand) {
         BitSet usable = new BitSet();
         for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
             if (!blocked.get(i) && demand.availCpus(i) > 0) {
@@ -89,7 +94,7 @@ final class BlockSelector implements NodeChooser {
         }
         int seg = job.segment() == null ? n : job.segment();
         for (int placed = 0; placed < n; placed += seg) {
-            BitSet part = place(seg, usable);
+            BitSet part = place(seg, usable, demand);
             if (part == null) {
                 return null;
             }
@@ -99,7 +104,7 @@ final class BlockSelector implements NodeChooser {
         return chosen;
     }
 
-    private BitSet place(int n, BitSet usable) {
+    private BitSet place(int n, BitSet usable, Demand demand) {
         int lv = level(n);
         if (lv < 0) {
             return null;
@@ -119,7 +124,7 @@ final class BlockSelector implements NodeChooser {
                 frees.add(f.cardinality());
                 total += f.cardinality();
                 for (int i = f.nextSetBit(0); i >= 0; i = f.nextSetBit(i + 1)) {
-                    weight = Math.min(weight, nodes.get(i).weight());
+                    weight = Math.min(weight, demand.weight(i));
                 }
             }
             frees.sort((a, b) -> b - a);

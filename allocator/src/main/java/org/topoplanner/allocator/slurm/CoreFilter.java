@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
+import org.topoplanner.allocator.SlurmVersion;
 
 /**
  * Which cores of one node a job may use, and how many CPUs: Slurm's {@code _select_cores} with
@@ -12,7 +13,7 @@ import java.util.List;
  *
  * <p>The part that decides where a small job's CPUs go: sockets are visited by most available
  * cores first (a stable sort, so ties keep socket order); each visited socket is "required" until
- * the GPUs counted so far cover the per-node request; on the first pass (and with
+ * the GPUs counted so far cover the per-node (or per-job, {@link #nodeGpuLimit}) request; on the first pass (and with
  * {@code enforce-binding}) the cores of sockets that are not required are removed. So a 1-CPU,
  * 2-GPU job on a node whose socket 0 lost a core to another job lands on socket 1. Checked
  * against 22.05.8 and 24.11.5 (tree32 S4/S5/S6, own case tree3lvl T1/T4). Where the upstream
@@ -29,7 +30,8 @@ final class CoreFilter {
     private CoreFilter() {
     }
 
-    static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding) {
+    static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
+                         SlurmVersion version) {
         int sockets = node.sockets();
         int cps = node.coresPerSocket();
         int tpc = node.threadsPerCore();
@@ -77,6 +79,7 @@ final class CoreFilter {
                 return null;
             }
         }
+        long nodeLimit = nodeGpuLimit(job, use, tpc, version);
         long cntTotal = gs.anySock();
         boolean sufficient = false;
         int availCoresTot = 0;
@@ -120,7 +123,8 @@ final class CoreFilter {
             if (!sufficient) {
                 reqSock[s] = true;
             }
-            if (gs.anySock() == 0 && gresPerNode > 0 && cntTotal >= gresPerNode) {
+            if (gs.anySock() == 0 && ((gresPerNode > 0 && cntTotal >= gresPerNode)
+                    || (nodeLimit > 0 && cntTotal >= nodeLimit))) {
                 sufficient = true;
             }
         }
@@ -237,6 +241,36 @@ final class CoreFilter {
             availCpus = (int) Math.min(availCpus, (long) maxTasks * cpt);
         }
         return avail.isEmpty() ? null : new Result(avail, availCpus);
+    }
+
+    /**
+     * The {@code max_gres} a socket set must cover to be "sufficient": the node's GPU ceiling from
+     * {@code remove_unusable} ({@code max_node_gres}: the per-node request, else the per-job request,
+     * capped by free CPUs over {@code --cpus-per-gpu}). So a {@code --gpus=N} job is also kept on one
+     * socket once that socket has N free GPUs. Observed in own case frag f1b ({@code -N2 --gpus=3}
+     * on nodes whose socket 0 has one free GPU and socket 1 four): the CPU goes to socket 1 (id 16)
+     * and the GPUs are 4-5 and 4, in 22.05.8 and 24.11.5.
+     *
+     * <p>24.11 ({@code _set_max_gres}) first keeps one GPU back for each further node of the job: a
+     * {@code -N3 --gpus=5} job needs only 3 here, so a socket with 4 free GPUs is enough and the CPU
+     * goes there (own case frag f2c: CPU 16 and GPUs 4-6, 4, 4; 22.05.8: CPU 1 and GPUs 0-2, 0, 0).
+     */
+    private static long nodeGpuLimit(SlurmJobSpec job, NodeUse use, int tpc, SlurmVersion version) {
+        long limit = 0;
+        if (!job.exclusive()) {
+            limit = job.gpusPerNode() != null ? job.gpusPerNode() : job.gpuTotal() != null ? job.gpuTotal() : 0;
+        }
+        if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
+            long byCpus = (long) use.freeCores().cardinality() * tpc / job.cpusPerGpu();
+            limit = limit == 0 ? byCpus : Math.min(limit, byCpus);
+        }
+        if (version == SlurmVersion.V24_11 && job.gpuTotal() != null) {
+            long rest = (long) job.gpuTotal() - (job.minNodes() - 1);
+            if (limit > 0 && rest > 0 && rest < limit) {
+                limit = rest;
+            }
+        }
+        return limit;
     }
 
     /**

@@ -150,12 +150,25 @@ final class GpuPicker {
         }
 
         void picked(int g) {
+            addLinks(g);
+            order.sort((a, b) -> Integer.compare(links[a], links[b]));
+        }
+
+        /** Starts from GPUs picked earlier: their links summed, then one sort (as Slurm does). */
+        void seed(BitSet earlier) {
+            if (!active) {
+                return;
+            }
+            earlier.stream().forEach(this::addLinks);
+            order.sort((a, b) -> Integer.compare(links[a], links[b]));
+        }
+
+        private void addLinks(int g) {
             for (int l = 0; l < links.length; l++) {
                 if (l != g && !used.get(l)) {
                     links[l] += node.link(g, l);
                 }
             }
-            order.sort((a, b) -> Integer.compare(links[a], links[b]));
         }
     }
 
@@ -240,27 +253,127 @@ final class GpuPicker {
     }
 
     /**
-     * Per-job request ({@code --gpus=N}) on this node: {@code _set_job_bits1} takes the GPUs on the
-     * sockets of the job's cores (any-socket GPUs first), up to {@code maxHere}.
+     * Per-job request ({@code --gpus=N}) on this node, {@code _set_job_bits1}: GPUs on the sockets of
+     * the job's cores, up to {@code maxHere}. With a full {@code Links=} matrix and more than one GPU
+     * wanted, every such GPU is taken first and then the least linked to the best-linked pair are
+     * dropped ({@link #dropWorstLinked}).
+     *
+     * <p>22.05: any-socket GPUs first, then the sockets in order; if that found none, one GPU of another
+     * socket.
+     * 24.11: at least one GPU; the sockets get shares in proportion to the job's cores on them,
+     * then any-socket GPUs, then the rest of the sockets with cores, and (without enforce-binding) one
+     * GPU of another socket if none was found.
      */
-    BitSet perJobFirst(BitSet cores, int maxHere) {
+    BitSet perJobFirst(BitSet cores, int maxHere, boolean enforceBinding) {
         int[] onSock = coresOnSock(cores);
+        boolean all = maxHere > 1 && node.hasLinks();
         BitSet picked = new BitSet();
-        for (int s = -1; s < node.sockets() && picked.cardinality() < maxHere; s++) {
-            if (s >= 0 && onSock[s] == 0) {
-                continue;
+        if (version == SlurmVersion.V22_05) {
+            int pick = all ? Integer.MAX_VALUE : maxHere;
+            for (int s = -1; s < node.sockets() && picked.cardinality() < pick; s++) {
+                if (s < 0 || onSock[s] > 0) {
+                    takeInOrder(s, pick - picked.cardinality(), picked);
+                }
             }
-            for (int g = 0; g < node.gpus().size() && picked.cardinality() < maxHere; g++) {
-                if (inSet(s, g) && free(g, picked)) {
-                    picked.set(g);
+            for (int s = 0; s < node.sockets() && picked.isEmpty(); s++) {
+                if (onSock[s] == 0) {
+                    takeInOrder(s, 1, picked); // 22.05 does this even with enforce-binding
+                }
+            }
+        } else {
+            int pick = all ? Integer.MAX_VALUE : Math.max(maxHere, 1);
+            float perCore = all ? Float.MAX_VALUE : (float) pick / (float) Math.max(1, cores.cardinality());
+            for (int s = 0; s < node.sockets() && picked.cardinality() < pick; s++) {
+                if (onSock[s] > 0) {
+                    int share = all ? Integer.MAX_VALUE : (int) (onSock[s] * perCore);
+                    takeInOrder(s, Math.min(pick - picked.cardinality(), share), picked);
+                }
+            }
+            takeInOrder(-1, pick - picked.cardinality(), picked);
+            for (int s = 0; s < node.sockets() && picked.cardinality() < pick; s++) {
+                if (onSock[s] > 0) {
+                    takeInOrder(s, pick - picked.cardinality(), picked);
+                }
+            }
+            for (int s = 0; s < node.sockets() && picked.isEmpty() && !enforceBinding; s++) {
+                if (onSock[s] == 0) {
+                    takeInOrder(s, 1, picked);
                 }
             }
         }
+        dropWorstLinked(picked, maxHere);
         return picked;
     }
 
-    /** {@code _set_job_bits2}: more GPUs anywhere on the node, best linked to the first picked one first. */
+    /** Free GPUs of socket {@code s} ({@code -1}: any socket) in index order, at most {@code count}. */
+    private void takeInOrder(int s, int count, BitSet picked) {
+        for (int g = 0, n = 0; g < node.gpus().size() && n < count; g++) {
+            if (inSet(s, g) && free(g, picked)) {
+                picked.set(g);
+                n++;
+            }
+        }
+    }
+
+    /**
+     * The end of {@code _set_job_bits1}: while more GPUs are picked than {@code maxHere}, keep the
+     * first GPU of the best-linked picked pair and drop the picked GPU least linked to it.
+     */
+    private void dropWorstLinked(BitSet picked, int maxHere) {
+        if (picked.cardinality() <= maxHere) {
+            return;
+        }
+        int bestLink = -1;
+        int bestInx = -1;
+        for (int a = picked.nextSetBit(0); a >= 0; a = picked.nextSetBit(a + 1)) {
+            for (int b = picked.nextSetBit(a + 1); b >= 0; b = picked.nextSetBit(b + 1)) {
+                if (rawLink(a, b) > bestLink) {
+                    bestLink = rawLink(a, b);
+                    bestInx = a;
+                }
+            }
+        }
+        while (picked.cardinality() > maxHere && bestLink != -1) {
+            int worst = -1;
+            int worstLink = Integer.MAX_VALUE;
+            for (int g = picked.nextSetBit(0); g >= 0; g = picked.nextSetBit(g + 1)) {
+                if (g != bestInx && rawLink(bestInx, g) < worstLink) {
+                    worstLink = rawLink(bestInx, g);
+                    worst = g;
+                }
+            }
+            if (worst == -1) {
+                return;
+            }
+            picked.clear(worst);
+        }
+    }
+
+    /** The {@code Links=} value as written (0 without links): Slurm compares the raw counts here. */
+    private int rawLink(int a, int b) {
+        int[] row = node.gpus().get(a).links();
+        return row == null || b >= row.length ? 0 : row[b];
+    }
+
+    /**
+     * {@code _set_job_bits2}: more GPUs anywhere on the node when the first pass left the job short.
+     * 22.05: any-socket GPUs then the sockets, best linked to the first picked GPU first. 24.11: the
+     * sockets then any-socket GPUs, in its ascending link order ({@link Sorted}).
+     */
     BitSet perJobMore(BitSet picked, int more) {
+        if (version == SlurmVersion.V24_11) {
+            BitSet out = (BitSet) picked.clone();
+            Sorted sorted = new Sorted();
+            sorted.seed(picked);
+            int needed = more;
+            for (int s = 0; s < node.sockets() && needed > 0; s++) {
+                needed -= pickTopo(s, needed, out, sorted);
+            }
+            if (needed > 0) {
+                pickTopo(-1, needed, out, sorted);
+            }
+            return out;
+        }
         BitSet out = (BitSet) picked.clone();
         int gres = node.gpus().size();
         int bestInx = picked.nextSetBit(0);

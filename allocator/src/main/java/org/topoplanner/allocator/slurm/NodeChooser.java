@@ -15,8 +15,11 @@ interface NodeChooser {
 
         /** Free CPUs of node {@code i} before any filtering (24.11 counts them per switch). */
         int freeCpus(int i);
+
+        /** Node {@code i}'s scheduling weight for this job ({@link SchedWeight}); lower goes first. */
+        long weight(int i);
     }
 
     /** The chosen nodes, or {@code null} when the job does not fit now. */
-    BitSet select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus);
+    NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus);
 }

@@ -39,15 +39,17 @@ final class SlurmAllocation {
         java.util.Set<String> nodelist = new java.util.HashSet<>(job.nodelist());
         java.util.Set<String> exclude = new java.util.HashSet<>(job.exclude());
         int[] freeCpus = new int[nodes.size()];
+        long[] weights = new long[nodes.size()];
         for (SlurmNode n : nodes) {
             NodeUse u = usage.idle(n.index()) ? idleUse.computeIfAbsent(Layout.of(n), g -> use(usage, n, job))
                     : usage.heldWhole(n.index()) ? HELD : use(usage, n, job);
             uses[n.index()] = u;
             freeCpus[n.index()] = u.freeCores().cardinality() * n.threadsPerCore();
+            weights[n.index()] = SchedWeight.of(n, u, job);
             if (nodelist.contains(n.name())) {
                 required.set(n.index());
             }
-            if (basicFit(n, u, job, exclude)) {
+            if (basicFit(n, u, job, exclude) && enoughCpusForShare(n, u, job, version)) {
                 nodeMap.set(n.index());
             }
         }
@@ -62,9 +64,9 @@ final class SlurmAllocation {
                     // idle nodes of one layout get the same cores: compute once (CoreFilter is pure)
                     boolean fp = firstPass;
                     results[i] = shared.computeIfAbsent(uses[i], k -> new HashMap<>()).computeIfAbsent(Layout.of(n),
-                            k -> CoreFilter.select(n, uses[n.index()], job, fp, job.enforceBinding()));
+                            k -> CoreFilter.select(n, uses[n.index()], job, fp, job.enforceBinding(), version));
                 } else {
-                    results[i] = CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding());
+                    results[i] = CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version);
                 }
             }
             NodeChooser.Demand demand = new NodeChooser.Demand() {
@@ -86,12 +88,17 @@ final class SlurmAllocation {
                 public int freeCpus(int i) {
                     return freeCpus[i];
                 }
+
+                @Override
+                public long weight(int i) {
+                    return weights[i];
+                }
             };
-            BitSet sel = chooser.select(nodeMap, required, job, demand, minCpus(job));
+            NodePick sel = chooser.select(nodeMap, required, job, demand, minCpus(job));
             if (sel == null) {
                 continue;
             }
-            SlurmAllocation a = build(sel, nodes, uses, results, job, version);
+            SlurmAllocation a = build(sel, nodes, uses, results, demand, job, version);
             if (a != null) {
                 return a;
             }
@@ -162,6 +169,21 @@ final class SlurmAllocation {
         return job.gpusPerJob() == null || free > 0;
     }
 
+    /**
+     * 24.11's {@code can_job_run_on_node} also wants room for an even share of the tasks:
+     * {@code ceil(ntasks / max nodes)} tasks' CPUs on every node it uses (22.05 asks this only of a
+     * one-node job). Observed in own case frag f1i ({@code -N2 -n40}): 24.11.5 skips nodes with 18
+     * and 19 free CPUs and takes two nodes of another leaf (31 + 9 CPUs), where 22.05.8 takes 18 + 22.
+     */
+    private static boolean enoughCpusForShare(SlurmNode n, NodeUse u, SlurmJobSpec job, SlurmVersion version) {
+        if (version != SlurmVersion.V24_11 || job.ntasks() == null || job.ntasksPerNode() != null
+                || job.maxNodes() == null || job.exclusive()) {
+            return true;
+        }
+        int share = (job.ntasks() + job.maxNodes() - 1) / job.maxNodes();
+        return u.freeCores().cardinality() * n.threadsPerCore() >= share * job.cpusPerTask();
+    }
+
     /** Slurm's {@code details->min_cpus}: tasks times CPUs per task, or the CPUs the GPUs ask for. */
     static int minCpus(SlurmJobSpec job) {
         int tasks = job.ntasks() != null ? job.ntasks()
@@ -176,11 +198,12 @@ final class SlurmAllocation {
         return cpus;
     }
 
-    private static SlurmAllocation build(BitSet sel, List<SlurmNode> nodes, NodeUse[] uses,
-                                         CoreFilter.Result[] results, SlurmJobSpec job, SlurmVersion version) {
+    private static SlurmAllocation build(NodePick sel, List<SlurmNode> nodes, NodeUse[] uses,
+                                         CoreFilter.Result[] results, NodeChooser.Demand demand, SlurmJobSpec job,
+                                         SlurmVersion version) {
         SlurmAllocation a = new SlurmAllocation();
-        List<Integer> idx = sel.stream().boxed().toList();
-        int[] tasks = distributeTasks(idx, results, job);
+        List<Integer> idx = sel.nodes().stream().boxed().toList();
+        int[] tasks = distributeTasks(idx, results, sel, job);
         for (int k = 0; k < idx.size(); k++) {
             int i = idx.get(k);
             SlurmNode n = nodes.get(i);
@@ -226,6 +249,7 @@ final class SlurmAllocation {
             a.gpus.add(g);
         }
         if (job.gpusPerJob() != null && !job.exclusive()) {
+            int[] credit = creditedGpus(sel, demand, job.gpusPerJob());
             int total = 0;
             int rem = a.chosen.size();
             for (int k = 0; k < a.chosen.size(); k++, rem--) {
@@ -233,7 +257,11 @@ final class SlurmAllocation {
                 BitSet used = (BitSet) uses[n.index()].freeGpus().clone();
                 used.flip(0, n.gpus().size());
                 int maxHere = job.gpusPerJob() - total - (rem - 1);
-                BitSet g = new GpuPicker(n, used, version).perJobFirst(a.cores.get(k), Math.max(0, maxHere));
+                if (version == SlurmVersion.V24_11) {
+                    maxHere = Math.min(maxHere, credit[n.index()]);
+                }
+                BitSet g = new GpuPicker(n, used, version).perJobFirst(a.cores.get(k), Math.max(0, maxHere),
+                        job.enforceBinding());
                 a.gpus.set(k, g);
                 total += g.cardinality();
             }
@@ -250,8 +278,29 @@ final class SlurmAllocation {
         return a;
     }
 
-    /** Tasks per chosen node: Slurm lays tasks out one per node per round, within each node's CPUs. */
-    private static int[] distributeTasks(List<Integer> idx, CoreFilter.Result[] results, SlurmJobSpec job) {
+    /**
+     * The GPUs each chosen node was credited with toward {@code --gpus=N} while the selection added
+     * it ({@code gres_sched_add}): what it offers, but no more than the job still lacked. 24.11 keeps
+     * that as the node's ceiling when it picks the GPUs, so the node added last gives only the rest.
+     * Observed in own case hetero h1f ({@code --gpus=6}; a18-a20 added first with 1+2+2, then a13):
+     * 24.11.5 gives a13 one GPU where 22.05.8 gives it two and a20 one.
+     */
+    private static int[] creditedGpus(NodePick sel, NodeChooser.Demand demand, int perJob) {
+        int[] credit = new int[sel.cpus().length];
+        int sum = 0;
+        for (int i : sel.order()) {
+            credit[i] = Math.max(0, Math.min(demand.gpusFor(i), perJob - sum));
+            sum += credit[i];
+        }
+        return credit;
+    }
+
+    /**
+     * Tasks per chosen node: Slurm lays tasks out one per node per round ({@code _compute_c_b_task_dist}),
+     * within the CPUs each node gives ({@link NodePick#cpus}, else what the core filter allows).
+     */
+    private static int[] distributeTasks(List<Integer> idx, CoreFilter.Result[] results, NodePick sel,
+                                         SlurmJobSpec job) {
         int[] tasks = new int[idx.size()];
         if (job.ntasksPerNode() != null) {
             java.util.Arrays.fill(tasks, job.ntasksPerNode());
@@ -266,7 +315,8 @@ final class SlurmAllocation {
         while (left > 0 && progress) {
             progress = false;
             for (int k = 0; k < idx.size() && left > 0; k++) {
-                int cap = Math.max(1, results[idx.get(k)].availCpus() / job.cpusPerTask());
+                int i = idx.get(k);
+                int cap = Math.max(1, sel.cpusOr(i, results[i].availCpus()) / job.cpusPerTask());
                 if (tasks[k] < cap) {
                     tasks[k]++;
                     left--;

@@ -50,9 +50,29 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         return gpusPerNode != null || gpusPerJob != null || gpusPerTask != null;
     }
 
-    /** Requested node count (Slurm's {@code req_nodes}): the minimum, or the node list's size if larger. */
+    /**
+     * The job's GPU total when it has one: {@code --gpus=N}, or {@code -n} times
+     * {@code --gpus-per-task}. Slurm bounds what one node may give by it ({@code max_node_gres}), so
+     * a per-task job does not prefer nodes with more free GPUs than the whole job needs. Observed:
+     * tree3lvl t3e ({@code -n3 --gpus-per-task=1}) stays on the 4-GPU n03 rather than the empty 8-GPU
+     * g1, and own case frag f1c ({@code -n6 --gpus-per-task=1}) on a node with 7 free GPUs.
+     */
+    Integer gpuTotal() {
+        if (gpusPerJob != null) {
+            return gpusPerJob;
+        }
+        return gpusPerTask != null && ntasks != null ? gpusPerTask * ntasks : null;
+    }
+
+    /**
+     * Requested node count (Slurm's {@code req_nodes}): {@code select_nodes} passes the job's
+     * <em>maximum</em> when it has one, so {@code -N2-4} aims for 4 nodes and settles for 2 only
+     * when 4 are not free (own case hetero h1g: 4 nodes of one leaf, both versions); without a
+     * maximum, the minimum or the node list's size.
+     */
     int reqNodes() {
-        return Math.max(minNodes, nodelist.size());
+        int req = maxNodes != null ? maxNodes : minNodes;
+        return Math.max(req, Math.max(minNodes, nodelist.size()));
     }
 
     int maxNodesOr(int all) {

@@ -48,6 +48,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                 return new Suggestion.Impossible("Invalid node name specified: " + h);
             }
         }
+        if (version == SlurmVersion.V22_05 && job.minNodes() > nodes.size()) {
+            // own case frag f3a: 22.05.8 leaves -N30 on a 24-node partition PENDING (PartitionConfig);
+            // 24.11.5 rejects it at submit (the Impossible answer below)
+            return new Suggestion.Pending(PendingReason.PARTITION_CONFIG,
+                    job.name() + " asks for more nodes than the partition has");
+        }
         SwitchTable table = SwitchTable.of(cluster, version);
         TreeSelector chooser = new TreeSelector(nodes, table, version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);

@@ -32,7 +32,15 @@ final class TreeSelector implements NodeChooser {
     }
 
     @Override
-    public BitSet select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+    public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        Progress p = new Progress(nodes, job, demand);
+        BitSet chosen = choose(nodeMap, required, job, demand, minCpus, p);
+        return chosen == null ? null : new NodePick(chosen, p.order.stream().mapToInt(Integer::intValue).toArray(),
+                p.cpus);
+    }
+
+    private BitSet choose(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus,
+                          Progress p) {
         int n = table.size();
         int minNodes = job.minNodes();
         int reqNodes = job.reqNodes();
@@ -42,6 +50,7 @@ final class TreeSelector implements NodeChooser {
         int minRemNodes = minNodes;
         int maxNodes = job.maxNodesOr(nodes.size());
         int remCpus = minCpus;
+        p.budget = CpusToUse.initialBudget(job, minCpus, remNodes);
         int gresSum = 0;
         int[] availCpu = new int[nodes.size()];
         BitSet map = (BitSet) nodeMap.clone();
@@ -56,7 +65,9 @@ final class TreeSelector implements NodeChooser {
                 if (a == 0) {
                     return null;
                 }
+                a = p.limit(i, a, minRemNodes);
                 availCpu[i] = a;
+                p.order.add(i);
                 remNodes--;
                 minRemNodes--;
                 maxNodes--;
@@ -66,7 +77,7 @@ final class TreeSelector implements NodeChooser {
         }
         TreeMap<Long, BitSet> weights = new TreeMap<>();
         for (int i = map.nextSetBit(0); i >= 0; i = map.nextSetBit(i + 1)) {
-            weights.computeIfAbsent(nodes.get(i).weight(), w -> new BitSet()).set(i);
+            weights.computeIfAbsent(demand.weight(i), w -> new BitSet()).set(i);
         }
         BitSet[] swNodes = new BitSet[n];
         int[] swCnt = new int[n];
@@ -178,6 +189,9 @@ final class TreeSelector implements NodeChooser {
                 remNodes--;
                 minRemNodes--;
                 maxNodes--;
+                // Slurm counts this node off before _cpus_to_use here, unlike the other two places
+                availCpu[i] = p.limit(i, availCpu[i], minRemNodes);
+                p.order.add(i);
                 remCpus -= availCpu[i];
                 gresSum += demand.gpusFor(i);
             }
@@ -199,7 +213,7 @@ final class TreeSelector implements NodeChooser {
             swNodes[s].and(best);
             swCnt[s] = swNodes[s].cardinality();
         }
-        Progress p = new Progress(remNodes, minRemNodes, maxNodes, remCpus, gresSum);
+        p.start(remNodes, minRemNodes, maxNodes, remCpus, gresSum);
         if (!required.isEmpty() || req2 != null) {
             for (int s = 0; s < n; s++) {
                 if (!swReq[s] || !table.isLeaf(s)) {
@@ -210,7 +224,7 @@ final class TreeSelector implements NodeChooser {
                     if (chosen.get(i) || availCpu[i] == 0) {
                         continue;
                     }
-                    take(i, chosen, availCpu, demand, p);
+                    p.take(i, chosen, availCpu);
                     taken++;
                     if (p.done(gresPerJob)) {
                         return chosen;
@@ -246,7 +260,7 @@ final class TreeSelector implements NodeChooser {
                 if (chosen.get(i) || availCpu[i] == 0) {
                     continue;
                 }
-                take(i, chosen, availCpu, demand, p);
+                p.take(i, chosen, availCpu);
                 if (p.done(gresPerJob)) {
                     return chosen;
                 }
@@ -262,15 +276,29 @@ final class TreeSelector implements NodeChooser {
         return null;
     }
 
-    /** Remaining demand while nodes are added. */
+    /** Remaining demand while nodes are added, and what the added nodes give. */
     private static final class Progress {
+        final List<SlurmNode> nodes;
+        final SlurmJobSpec job;
+        final Demand demand;
+        final List<Integer> order = new java.util.ArrayList<>();
+        final int[] cpus;
+        /** Slurm's {@code rem_max_cpus}: what {@link CpusToUse} lets the next node give at most. */
+        long budget;
         int remNodes;
         int minRemNodes;
         int maxNodes;
         int remCpus;
         int gres;
 
-        Progress(int remNodes, int minRemNodes, int maxNodes, int remCpus, int gres) {
+        Progress(List<SlurmNode> nodes, SlurmJobSpec job, Demand demand) {
+            this.nodes = nodes;
+            this.job = job;
+            this.demand = demand;
+            this.cpus = new int[nodes.size()];
+        }
+
+        void start(int remNodes, int minRemNodes, int maxNodes, int remCpus, int gres) {
             this.remNodes = remNodes;
             this.minRemNodes = minRemNodes;
             this.maxNodes = maxNodes;
@@ -278,18 +306,29 @@ final class TreeSelector implements NodeChooser {
             this.gres = gres;
         }
 
+        /** {@code _cpus_to_use} for node {@code i}: records and returns the CPUs it gives. */
+        int limit(int i, int offered, int remNodesNow) {
+            int c = CpusToUse.limit(offered, budget, remNodesNow, job, nodes.get(i));
+            budget -= c;
+            cpus[i] = c;
+            return c;
+        }
+
+        /** Adds node {@code i}: Slurm's leaf loop, {@code _cpus_to_use} before the counts drop. */
+        void take(int i, BitSet chosen, int[] availCpu) {
+            availCpu[i] = limit(i, availCpu[i], minRemNodes);
+            order.add(i);
+            remNodes--;
+            minRemNodes--;
+            maxNodes--;
+            remCpus -= availCpu[i];
+            gres += demand.gpusFor(i);
+            chosen.set(i);
+        }
+
         boolean done(int gresPerJob) {
             return remNodes <= 0 && remCpus <= 0 && gresOk(gresPerJob, gres);
         }
-    }
-
-    private static void take(int i, BitSet chosen, int[] availCpu, Demand demand, Progress p) {
-        p.remNodes--;
-        p.minRemNodes--;
-        p.maxNodes--;
-        p.remCpus -= availCpu[i];
-        p.gres += demand.gpusFor(i);
-        chosen.set(i);
     }
 
     private static boolean gresOk(int gresPerJob, int gres) {

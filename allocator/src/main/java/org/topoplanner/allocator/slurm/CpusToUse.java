@@ -1,0 +1,63 @@
+package org.topoplanner.allocator.slurm;
+
+/**
+ * How many CPUs a node gives a job as the selection adds it: Slurm's {@code _cpus_to_use}
+ * ({@code select/cons_tres}; 24.11 {@code eval_nodes_cpus_to_use}). A node never gives more than
+ * the job still needs after one CPU is kept back for each further node, but at least the job's
+ * per-node minimum. The need starts at {@code _get_rem_max_cpus}: the job's CPU count, or the CPUs
+ * its per-node or per-job GPU request asks for, if more.
+ *
+ * <p>Why it matters: the tasks are then dealt out within these counts. Own case hetero h1j
+ * ({@code -n40} on empty 32-core nodes, one core of the first busy): the first node gives its 31
+ * free CPUs and the second only the 9 still needed, so the CPU ids are 1-31 and 0-4,16-19, not 20
+ * and 20 (both 22.05.8 and 24.11.5).
+ */
+final class CpusToUse {
+    private CpusToUse() {
+    }
+
+    /** Slurm's {@code rem_max_cpus} before any node is added. */
+    static long initialBudget(SlurmJobSpec job, int minCpus, int remNodes) {
+        long budget = minCpus;
+        int perNodeGpuCpus = minGresCpus(job);
+        if (perNodeGpuCpus > 0) {
+            budget = Math.max(budget, (long) perNodeGpuCpus * Math.max(remNodes, 0));
+        }
+        if (job.cpusPerGpu() != null && job.gpusPerJob() != null) {
+            budget = Math.max(budget, (long) job.cpusPerGpu() * job.gpusPerJob());
+        }
+        return budget;
+    }
+
+    /**
+     * The CPUs node {@code node} gives when it offers {@code offered}, {@code budget} CPUs are
+     * still wanted and {@code remNodes} nodes (this one included) are still to come.
+     */
+    static int limit(int offered, long budget, int remNodes, SlurmJobSpec job, SlurmNode node) {
+        if (job.exclusive()) {
+            return offered; // whole_node: the job uses everything on the node
+        }
+        long left = budget - (long) Math.max(remNodes - 1, 0) * node.threadsPerCore();
+        if (offered <= left) {
+            return offered;
+        }
+        long floor = Math.max(left, perNodeMinCpus(job));
+        floor = Math.max(floor, minGresCpus(job));
+        return (int) Math.max(0, Math.min(offered, floor));
+    }
+
+    /** Slurm's {@code pn_min_cpus}: CPUs of the tasks one node must hold at least. */
+    private static int perNodeMinCpus(SlurmJobSpec job) {
+        int tasks = job.ntasksPerNode() != null ? job.ntasksPerNode() : 1;
+        return tasks * job.cpusPerTask();
+    }
+
+    /** Slurm's {@code min_gres_cpu}: the CPUs one node's GPUs ask for with {@code --cpus-per-gpu}. */
+    private static int minGresCpus(SlurmJobSpec job) {
+        if (job.cpusPerGpu() == null) {
+            return 0;
+        }
+        int gpus = job.gpusPerNode() != null ? job.gpusPerNode() : job.gpusPerTask() != null ? job.gpusPerTask() : 0;
+        return gpus * job.cpusPerGpu();
+    }
+}

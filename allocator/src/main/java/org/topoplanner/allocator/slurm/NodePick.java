@@ -1,0 +1,26 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.BitSet;
+
+/**
+ * What the topology step chose: the nodes, the order Slurm added them in, and how many CPUs each
+ * node gives the job.
+ *
+ * @param nodes the chosen nodes (Slurm node indices)
+ * @param order the same nodes in the order the selection took them (required nodes, lighter
+ *              weights, then leaf by leaf); per-job GPU counts are credited in this order
+ * @param cpus  per node index, the CPUs the node gives after {@code _cpus_to_use}; 0 where the
+ *              selection did not limit the node (then it gives what the core filter allows)
+ */
+record NodePick(BitSet nodes, int[] order, int[] cpus) {
+
+    /** A choice that kept no order and limited no node's CPUs: index order, all CPUs. */
+    static NodePick unordered(BitSet nodes, int nodeCount) {
+        return new NodePick(nodes, nodes.stream().toArray(), new int[nodeCount]);
+    }
+
+    /** CPUs node {@code i} gives, or {@code offered} when the selection did not limit it. */
+    int cpusOr(int i, int offered) {
+        return cpus[i] > 0 ? cpus[i] : offered;
+    }
+}
