@@ -145,9 +145,10 @@ final class JobProperties {
     }
 
     /** A Slurm hostlist when the names allow one, else the names joined. */
+    /** The hosts as Slurm prints a job's node list: sorted (Slurm lists nodes in table order), compressed. */
     static String hostlist(List<String> names) {
         try {
-            return Hostlist.compress(names);
+            return Hostlist.compress(names.stream().sorted(org.topoplanner.model.fabric.NaturalNameOrder.INSTANCE).toList());
         } catch (IllegalArgumentException e) {
             return String.join(", ", names);
         }

@@ -22,7 +22,9 @@ class JobPropertiesTest {
     void aPlacedJobHasItsRequestPlacementAndMetrics() {
         PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
         vm.policyProperty().set("slurm-tree");
-        assertThat(vm.drop(JobRequest.nodesWithGpus("train", 4, 8), new DropTarget.OnSwitch("leaf2"))).isTrue();
+        // two CPUs per node: enough to sit beside both sockets' GPUs, so cores on one socket only are worth warnings
+        assertThat(vm.drop(JobRequest.nodesWithGpus("train", 4, 8).toBuilder().cpusPerTask(2).build(),
+                new DropTarget.OnSwitch("leaf2"))).isTrue();
         List<InspectorProperty> all = JobProperties.of(vm.plan(), "train", vm.check("train"));
         assertThat(vm.check("train").violations()).as("the verdict below counts them").hasSizeGreaterThan(1);
 
@@ -37,7 +39,7 @@ class JobPropertiesTest {
                         + advice.violations().size() + " violations)");
         assertThat(placement.get("node09")).startsWith("GPUs 0-7 \u00b7 CPUs ");
         Map<String, String> metrics = values(all, "Metrics");
-        assertThat(metrics).containsEntry("leaves", "1  (leaf2)").containsEntry("spines", "1")
+        assertThat(metrics).containsEntry("leaves", "1  (leaf2)").containsEntry("spines", "0")
                 .containsEntry("highest tier", "1").containsEntry("worst pair", "node09 \u2194 node10, 2 hops");
         assertThat(metrics.get("ring all-reduce")).matches("~\\d+\\.\\d GB/s");
         assertThat(metrics.get("left free")).startsWith("28 nodes, 224 GPUs");

@@ -10,7 +10,9 @@ import java.nio.file.StandardCopyOption;
 /**
  * Writes files so that a reader never sees half a file and a crash never destroys the old one:
  * the text goes to a temporary file in the same folder, is forced to disk, then renamed over the
- * target.
+ * target. The file keeps the permissions of the one it replaces; a new file gets {@code rw-r--r--}, as
+ * an editor with the usual umask would make it, not the owner-only mode of a temporary file: exported
+ * {@code topology.conf} and {@code gres.conf} are read by slurmctld and slurmd, which run as other users.
  */
 public final class AtomicFiles {
     private AtomicFiles() {
@@ -27,6 +29,7 @@ public final class AtomicFiles {
                 ch.write(StandardCharsets.UTF_8.encode(text));
                 ch.force(true);
             }
+            setPermissions(tmp, abs);
             try {
                 Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -35,5 +38,15 @@ public final class AtomicFiles {
         } finally {
             Files.deleteIfExists(tmp);
         }
+    }
+
+    private static void setPermissions(Path tmp, Path target) throws IOException {
+        if (!Files.getFileStore(tmp).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class)) {
+            return;
+        }
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> mode = Files.exists(target)
+                ? Files.getPosixFilePermissions(target)
+                : java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--");
+        Files.setPosixFilePermissions(tmp, mode);
     }
 }
