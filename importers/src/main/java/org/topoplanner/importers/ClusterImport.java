@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import org.topoplanner.importers.inspect.InspectSource;
 import org.topoplanner.importers.merge.ClusterMerger;
+import org.topoplanner.importers.merge.MergeChoices;
 import org.topoplanner.importers.merge.MergedCluster;
 import org.topoplanner.importers.slurm.SlurmClusterFolderReader;
 import org.topoplanner.importers.slurm.TopologyConfReader;
@@ -31,20 +32,26 @@ public final class ClusterImport {
         return new ClusterImport(FormatRegistry.standard(), PartCombiner.standard());
     }
 
-    /** How several parts become one cluster; the merge reports every disagreement between them. */
+    /**
+     * How several parts become one cluster; the merge reports every disagreement between them, and
+     * follows the choices made on the conflicts of an earlier merge of the same parts.
+     */
     public interface PartCombiner {
-        ImportOutcome combine(List<ImportResult> results);
+        ImportOutcome combine(List<ImportResult> results, MergeChoices choices);
 
-        /** The merge of {@link ClusterMerger}: every disagreement between sources is a diagnostic. */
+        /**
+         * The merge of {@link ClusterMerger}: every disagreement between sources is a diagnostic, and
+         * those a person can decide are also conflicts.
+         */
         static PartCombiner standard() {
-            return results -> {
+            return (results, choices) -> {
                 List<InspectSource> sources = results.stream()
                         .map(r -> new InspectSource(r.source().path(), r.format())).toList();
                 if (results.isEmpty()) {
                     return new ImportOutcome(null, sources, List.of());
                 }
-                MergedCluster merged = new ClusterMerger().merge(results);
-                return new ImportOutcome(merged.cluster(), sources, merged.allDiagnostics());
+                MergedCluster merged = new ClusterMerger().merge(results, choices);
+                return new ImportOutcome(merged.cluster(), sources, merged.allDiagnostics(), merged.conflicts());
             };
         }
     }
@@ -62,6 +69,14 @@ public final class ClusterImport {
 
     /** Imports with progress; a cancelled import returns no cluster and says so. */
     public ImportOutcome importFiles(List<Path> paths, Optional<Format> forced, Progress progress) {
+        return merge(read(paths, forced, progress), MergeChoices.none());
+    }
+
+    /**
+     * Reads the files without merging them, so that they can be merged again with other choices
+     * without reading them again; with progress and cancel as {@link #importFiles}.
+     */
+    public ReadSources read(List<Path> paths, Optional<Format> forced, Progress progress) {
         List<ImportResult> results = new ArrayList<>();
         List<Diagnostic> problems = new ArrayList<>();
         for (int i = 0; i < paths.size(); i++) {
@@ -69,13 +84,21 @@ public final class ClusterImport {
             readOne(p, forced, results, problems);
             if (!progress.fileDone(i + 1, paths.size(), p)) {
                 problems.add(Diagnostic.info(p.toString(), 0, 0, "import cancelled; nothing was changed"));
-                return new ImportOutcome(null, List.of(), problems);
+                return new ReadSources(List.of(), problems, true);
             }
         }
-        ImportOutcome combined = combiner.combine(results);
-        List<Diagnostic> all = new ArrayList<>(problems);
+        return new ReadSources(results, problems, false);
+    }
+
+    /** Merges what was read, answering its conflicts with {@code choices}; problems of reading come first. */
+    public ImportOutcome merge(ReadSources read, MergeChoices choices) {
+        if (read.cancelled()) {
+            return new ImportOutcome(null, List.of(), read.problems());
+        }
+        ImportOutcome combined = combiner.combine(read.results(), choices);
+        List<Diagnostic> all = new ArrayList<>(read.problems());
         all.addAll(combined.diagnostics());
-        return new ImportOutcome(combined.cluster(), combined.sources(), all);
+        return new ImportOutcome(combined.cluster(), combined.sources(), all, combined.conflicts());
     }
 
     public ImportOutcome importTexts(List<SourceText> texts, Optional<Format> forced) {
@@ -84,10 +107,7 @@ public final class ClusterImport {
         for (SourceText t : texts) {
             readText(t, forced, results, problems);
         }
-        ImportOutcome combined = combiner.combine(results);
-        List<Diagnostic> all = new ArrayList<>(problems);
-        all.addAll(combined.diagnostics());
-        return new ImportOutcome(combined.cluster(), combined.sources(), all);
+        return merge(new ReadSources(results, problems, false), MergeChoices.none());
     }
 
     private void readOne(Path p, Optional<Format> forced, List<ImportResult> results, List<Diagnostic> problems) {

@@ -31,18 +31,36 @@ import org.topoplanner.model.node.NodeTopology;
  *       complementary).</li>
  *   <li><b>Host attributes</b> (weight, features) and <b>Slurm and Kubernetes settings</b> are
  *       concatenated; the same node line, key or attribute with different values is a warning.</li>
+ *   <li><b>Conflicts</b>: where the merge took one side (the fabric, a group of hosts' insides,
+ *       hosts only some fabrics have), it says so as a {@link SourceConflict}; a {@link MergeChoices}
+ *       answer makes it take the other side, and the diagnostics then compare against that side.</li>
  *   <li><b>Name</b>: {@code ClusterName=} of slurm.conf, else the first source's file or folder name
  *       without extension, else {@code cluster}.</li>
  * </ul>
  */
 public final class ClusterMerger {
 
+    /** The merge with the rank-based defaults: the richest source wins every conflict, no host is dropped. */
     public MergedCluster merge(List<ImportResult> sources) {
+        return merge(sources, MergeChoices.none());
+    }
+
+    /**
+     * The merge with a person's answers to the conflicts of an earlier merge of the same sources; the
+     * result lists the conflicts again, each with the option now in use.
+     */
+    public MergedCluster merge(List<ImportResult> sources, MergeChoices choices) {
         List<Diagnostic> out = new ArrayList<>();
+        List<SourceConflict> conflicts = new ArrayList<>();
         List<Diagnostic> fromSources = new ArrayList<>();
         sources.forEach(r -> fromSources.addAll(r.diagnostics()));
-        Fabric fabric = FabricMerger.merge(sources, out);
+        Fabric fabric = FabricMerger.merge(sources, choices, out, conflicts);
+        Set<String> dropped = HostPresence.resolve(sources, choices, out, conflicts);
+        if (fabric != null && !dropped.isEmpty()) {
+            fabric = DroppedHosts.fabric(fabric, dropped);
+        }
         Set<String> hosts = namedHosts(sources, fabric);
+        hosts.removeAll(dropped);
         compareHostSets(sources, out);
         Map<String, List<NodeInsideMerger.Candidate>> candidates = new LinkedHashMap<>();
         hosts.forEach(h -> candidates.put(h, new ArrayList<>()));
@@ -52,14 +70,16 @@ public final class ClusterMerger {
                 String path = r.source().path();
                 if (e.getKey().equals(unnamed)) {
                     applyTemplate(r, e.getValue(), hosts, candidates, out);
-                } else {
+                } else if (!dropped.contains(e.getKey())) {
                     candidates.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
                             .add(new NodeInsideMerger.Candidate(e.getValue(), r.format(), path, false));
                 }
             }
         }
+        NodeInsideChoices insides = new NodeInsideChoices(choices);
         Map<String, NodeTopology> nodes = new LinkedHashMap<>();
-        candidates.forEach((h, list) -> nodes.put(h, NodeInsideMerger.merge(h, list, out)));
+        candidates.forEach((h, list) -> nodes.put(h, insides.merge(h, list, out)));
+        conflicts.addAll(insides.conflicts());
         if (fabric == null) {
             FabricBuilder b = new FabricBuilder();
             nodes.keySet().forEach(b::addHost);
@@ -69,11 +89,12 @@ public final class ClusterMerger {
             }
         }
         Map<String, HostAttributes> attributes = mergeAttributes(sources, out);
+        attributes.keySet().removeAll(dropped);
         SettingsMerger settings = new SettingsMerger(out);
         sources.forEach(settings::add);
-        Cluster cluster = new Cluster(name(sources, settings), fabric, nodes, attributes, settings.slurm(),
-                settings.kubernetes());
-        return new MergedCluster(cluster, fromSources, out);
+        Cluster cluster = new Cluster(name(sources, settings), fabric, nodes, attributes,
+                DroppedHosts.slurm(settings.slurm(), dropped), DroppedHosts.kubernetes(settings.kubernetes(), dropped));
+        return new MergedCluster(cluster, fromSources, out, conflicts);
     }
 
     private static void applyTemplate(ImportResult r, NodeTopology node, Set<String> hosts,

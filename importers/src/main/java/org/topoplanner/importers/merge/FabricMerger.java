@@ -20,7 +20,7 @@ import org.topoplanner.model.fabric.SwitchNode;
  * Picks the fabric of the cluster and reports how the others disagree with it.
  *
  * <p>The fabric with the most detail wins ({@code ibnetdiscover} over {@code topology.conf}, the
- * earlier source on a tie); blocks of a {@code topology.conf} block file are added to it when it has
+ * earlier source on a tie) unless the person chose another ({@link FabricConflict}); blocks of a {@code topology.conf} block file are added to it when it has
  * none. Against every other fabric it compares the switch names per tier, the hosts, and which hosts
  * share a leaf (so that two fabrics naming their switches differently are still compared).
  */
@@ -30,19 +30,31 @@ final class FabricMerger {
     private FabricMerger() {
     }
 
-    /** The chosen fabric, or null when no source has one. */
-    static Fabric merge(List<ImportResult> sources, List<Diagnostic> out) {
-        ImportResult primary = null;
+    /**
+     * The chosen fabric, or null when no source has one. When fabrics differ, {@code conflicts} gets a
+     * {@link FabricConflict}; a choice naming one of the fabric sources makes it the primary one, and
+     * the comparisons are made against it, so the warnings follow the choice.
+     */
+    static Fabric merge(List<ImportResult> sources, MergeChoices choices, List<Diagnostic> out,
+                        List<SourceConflict> conflicts) {
+        ImportResult ranked = null;
+        List<ImportResult> withFabric = new ArrayList<>();
         for (ImportResult r : sources) {
-            if (r.part().fabric() != null && (primary == null
-                    || SourceRank.fabric(r.format()) > SourceRank.fabric(primary.format()))) {
-                primary = r;
+            if (r.part().fabric() != null) {
+                withFabric.add(r);
+                if (ranked == null || SourceRank.fabric(r.format()) > SourceRank.fabric(ranked.format())) {
+                    ranked = r;
+                }
             }
         }
-        if (primary == null) {
+        if (ranked == null) {
             return null;
         }
+        ImportResult primary = choices.pick(FabricConflict.KEY)
+                .flatMap(path -> withFabric.stream().filter(r -> r.source().path().equals(path)).findFirst())
+                .orElse(ranked);
         Fabric fabric = primary.part().fabric();
+        boolean differ = false;
         for (ImportResult r : sources) {
             Fabric f = r.part().fabric();
             if (f == null) {
@@ -54,21 +66,37 @@ final class FabricMerger {
             if (r == primary) {
                 continue;
             }
-            compare(primary, fabric, r, f, out);
+            differ |= compare(primary, fabric, r, f, out);
             if (fabric.blocks().isEmpty() && !f.blocks().isEmpty()) {
                 fabric = withBlocks(fabric, f);
                 out.add(Diagnostic.info(r.source().path(), 0, 0, "the " + f.blocks().size() + " blocks of this "
                         + "source are added to the fabric of " + primary.source().path()));
             }
         }
-        if (sources.stream().filter(r -> r.part().fabric() != null).count() > 1) {
+        if (withFabric.size() > 1) {
             out.add(Diagnostic.info(primary.source().path(), 0, 0, "the fabric (switches and cables) is taken from "
-                    + "this source, the most detailed one"));
+                    + "this source, " + (primary == ranked ? "the most detailed one" : "as chosen")));
+        }
+        if (differ) {
+            conflicts.add(conflict(withFabric, ranked, primary));
         }
         return fabric;
     }
 
-    private static void compare(ImportResult a, Fabric fa, ImportResult b, Fabric fb, List<Diagnostic> out) {
+    private static FabricConflict conflict(List<ImportResult> withFabric, ImportResult ranked, ImportResult primary) {
+        List<ConflictOption> options = new ArrayList<>();
+        options.add(ConflictOption.ofSource(ranked.source().path(), SourceSummary.fabric(ranked.part().fabric())));
+        for (ImportResult r : withFabric) {
+            if (r != ranked) {
+                options.add(ConflictOption.ofSource(r.source().path(), SourceSummary.fabric(r.part().fabric())));
+            }
+        }
+        return new FabricConflict(options, primary.source().path());
+    }
+
+    /** Reports how {@code b}'s fabric differs from {@code a}'s; true when it does. */
+    private static boolean compare(ImportResult a, Fabric fa, ImportResult b, Fabric fb, List<Diagnostic> out) {
+        int before = out.size();
         String pa = a.source().path();
         String pb = b.source().path();
         Set<String> sa = switchNames(fa);
@@ -103,6 +131,7 @@ final class FabricMerger {
             out.add(Diagnostic.warning(pb, 0, 0, moved.size() + " host(s) share a leaf with other hosts than in "
                     + pa + ": " + list(moved)));
         }
+        return out.size() > before;
     }
 
     /** For every host, the hosts under the same leaf switches (itself included), among {@code common}. */

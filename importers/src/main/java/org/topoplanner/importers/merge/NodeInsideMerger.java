@@ -25,29 +25,69 @@ import org.topoplanner.model.node.NumaNode;
  * nodes per socket, as Linux numbers them (AMD NPS4: four per socket). GPU models, affinities and
  * NVLinks missing from the device source are filled from the others. Every difference in counts
  * and NVLink lanes is a warning naming both sources.
+ *
+ * <p>A person may prefer another source ({@link NodeInsideConflict}): it then ranks first, so it
+ * gives the devices and, when it lists cores, the CPU layout, and the warnings compare against it.
  */
 final class NodeInsideMerger {
     /** One source's view of the host. */
     record Candidate(NodeTopology node, Format format, String path, boolean template) {
     }
 
+    /**
+     * The host's inside, and whether its sources disagree on it.
+     *
+     * @param devicesFrom the path of the source that gave the devices
+     */
+    record Merged(NodeTopology node, boolean disagreed, String devicesFrom) {
+    }
+
     private NodeInsideMerger() {
     }
 
-    static NodeTopology merge(String host, List<Candidate> candidates, List<Diagnostic> out) {
-        if (candidates.isEmpty()) {
-            return NodeTopology.unknown();
-        }
+    /** The candidates richest first (the earlier one on a tie): the default order of preference. */
+    static List<Candidate> ranked(List<Candidate> candidates) {
         List<Candidate> ranked = new ArrayList<>(candidates);
         ranked.sort(Comparator.comparingInt((Candidate c) -> -SourceRank.inside(c.format())));
-        Candidate devices = ranked.stream().filter(c -> !c.node().gpus().isEmpty() || !c.node().nics().isEmpty())
-                .findFirst().orElse(ranked.get(0));
+        return ranked;
+    }
+
+    /**
+     * @param preferred the path of the source a person chose, or null for the rank order; a path that
+     *                  is not a candidate, or that is the rank order's device source already, changes
+     *                  nothing
+     */
+    static Merged merge(String host, List<Candidate> candidates, String preferred, List<Diagnostic> out) {
+        if (candidates.isEmpty()) {
+            return new Merged(NodeTopology.unknown(), false, null);
+        }
+        List<Candidate> ranked = ranked(candidates);
+        if (preferred != null && !preferred.equals(devicesOf(ranked).path())) {
+            ranked.stream().filter(c -> c.path().equals(preferred)).findFirst().ifPresent(c -> {
+                ranked.remove(c);
+                ranked.add(0, c);
+            });
+        }
+        Candidate devices = devicesOf(ranked);
         Candidate cpus = ranked.stream().filter(c -> !c.node().coreList().isEmpty()).findFirst()
                 .orElse(ranked.stream().filter(c -> c.node().cores() != null).findFirst().orElse(devices));
+        boolean disagreed = false;
         if (candidates.size() > 1) {
+            int before = out.size();
             compareCounts(host, cpus, ranked, out);
             compareGpus(host, devices, ranked, out);
+            disagreed = out.size() > before;
         }
+        return new Merged(combine(host, ranked, devices, cpus, out), disagreed, devices.path());
+    }
+
+    static Candidate devicesOf(List<Candidate> ranked) {
+        return ranked.stream().filter(c -> !c.node().gpus().isEmpty() || !c.node().nics().isEmpty())
+                .findFirst().orElse(ranked.get(0));
+    }
+
+    private static NodeTopology combine(String host, List<Candidate> ranked, Candidate devices, Candidate cpus,
+                                        List<Diagnostic> out) {
         NodeTopology layout = relayoutForNuma(host, cpus, devices, out);
         NodeTopologyBuilder b = new NodeTopologyBuilder().derivePcieLinks(false);
         b.model(ranked.stream().map(c -> c.node().model()).filter(Objects::nonNull).findFirst().orElse(null));
