@@ -3,6 +3,7 @@ package org.topoplanner.app.desktop;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.scene.Parent;
@@ -221,7 +222,7 @@ final class WindowController {
         } catch (IOException e) {
             error("Cannot open " + path, e.getMessage());
         } catch (ProjectFormatException e) {
-            DiagnosticsDialog.confirm(stage, "Cannot open " + path.getFileName(), e.diagnostics(), false);
+            DiagnosticsDialog.show(stage, "Cannot open " + path.getFileName(), e.diagnostics());
         }
     }
 
@@ -292,15 +293,16 @@ final class WindowController {
         t.start();
     }
 
-    private void takeImport(ImportOutcome outcome) {
+    /** Takes a clean import at once; otherwise the review decides, with the conflicts as the user resolved them. */
+    private void takeImport(ImportDraft draft) {
+        ImportOutcome outcome = draft.outcome();
         boolean usable = outcome.cluster() != null && !outcome.hasErrors();
-        boolean take = outcome.diagnostics().isEmpty() && usable
-                || DiagnosticsDialog.confirm(stage, "Import", outcome.diagnostics(), usable);
-        if (take && usable) {
-            vm.perform(PlanEdits.replaceCluster(outcome.cluster(), "Import " + outcome.cluster().name()));
-            window.status().setText("imported " + outcome.cluster().name() + " from " + outcome.sources().size()
-                    + " source(s)");
-        }
+        Optional<ImportOutcome> taken = outcome.diagnostics().isEmpty() && usable ? Optional.of(outcome)
+                : DiagnosticsDialog.review(stage, "Import", outcome, draft::remerge);
+        taken.ifPresent(o -> {
+            vm.perform(PlanEdits.replaceCluster(o.cluster(), "Import " + o.cluster().name()));
+            window.status().setText("imported " + o.cluster().name() + " from " + o.sources().size() + " source(s)");
+        });
     }
 
     private void export() {

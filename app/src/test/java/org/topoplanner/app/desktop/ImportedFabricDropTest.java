@@ -62,7 +62,7 @@ class ImportedFabricDropTest {
         // import says in its diagnostics list; the user takes the cluster.
         robot.interact(() -> controller.importFiles(List.of(dump, nodeType)));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#diagnosticsTable").tryQuery().isPresent());
-        robot.clickOn(robot.lookup((Node n) -> n instanceof Button b && "OK".equals(b.getText())).queryAs(Button.class));
+        robot.clickOn(robot.lookup((Node n) -> n instanceof Button b && "Import".equals(b.getText())).queryAs(Button.class));
         var vm = controller.viewModel();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> vm.plan().cluster().hostNames().size() == 4096);
         assertThat(vm.plan().cluster().gpuCount()).isEqualTo(4096 * 8);

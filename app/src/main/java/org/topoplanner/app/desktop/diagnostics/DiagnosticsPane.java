@@ -62,6 +62,21 @@ public final class DiagnosticsPane {
         return table;
     }
 
+    /**
+     * Shows the findings of a new merge of the same sources (after a conflict was answered): the
+     * selected finding stays selected when it is still there, else the first is shown.
+     */
+    public void show(List<Diagnostic> diagnostics) {
+        Diagnostic selected = table.getSelectionModel().getSelectedItem();
+        table.getItems().setAll(diagnostics);
+        int again = selected == null ? -1 : diagnostics.indexOf(selected);
+        if (again >= 0) {
+            table.getSelectionModel().select(again);
+        } else if (!diagnostics.isEmpty()) {
+            table.getSelectionModel().select(0);
+        }
+    }
+
     private static TableColumn<Diagnostic, Severity> severityColumn() {
         TableColumn<Diagnostic, Severity> c = new TableColumn<>("Severity");
         c.setCellValueFactory(d -> new SimpleObjectProperty<>(d.getValue().severity()));
