@@ -94,8 +94,8 @@ final class DiagnosticsDialog {
         result.setId("importResult");
         result.getStyleClass().add("import-result");
         // Findings that stop an import or an opening have no result to describe.
-        result.setManaged(outcome.cluster() != null);
-        result.setVisible(outcome.cluster() != null);
+        result.setManaged(usable(outcome));
+        result.setVisible(usable(outcome));
         if (outcome.conflicts().isEmpty()) {
             VBox box = new VBox(6, result, findings.node());
             VBox.setVgrow(findings.node(), Priority.ALWAYS);
