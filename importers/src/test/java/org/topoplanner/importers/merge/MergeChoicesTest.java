@@ -4,13 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.topoplanner.importers.ClusterPart;
+import org.topoplanner.importers.FixedFabricReader;
+import org.topoplanner.importers.Format;
 import org.topoplanner.importers.FormatRegistry;
 import org.topoplanner.importers.ImportResult;
 import org.topoplanner.importers.SourceText;
 import org.topoplanner.importers.TestSamples;
+import org.topoplanner.importers.slurm.SlurmClusterFolderReader;
+import org.topoplanner.importers.slurm.TopologyConfReader;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.diag.Severity;
+import org.topoplanner.model.fabric.Fabric;
+import org.topoplanner.model.slurm.NodeLine;
 
 /**
  * Conflicts between real sample files, read as the import reads them (format detected from the
@@ -141,6 +148,31 @@ class MergeChoicesTest {
         assertThat(m.cluster()).isEqualTo(byRank.cluster());
         assertThat(m.conflicts()).isEqualTo(byRank.conflicts());
         assertThat(m.mergeDiagnostics()).isEqualTo(byRank.mergeDiagnostics());
+    }
+
+    @Test
+    void aDroppedHostLeavesTheSlurmNodeLinesAndGresLinesToo() {
+        ImportResult folder = new SlurmClusterFolderReader(new TopologyConfReader()).read("cases/tree32", List.of(
+                TestSamples.text("oracle/tree32/nodes.conf"), TestSamples.text("oracle/tree32/gres.conf"),
+                TestSamples.text("oracle/tree32/topology.conf")));
+        // An InfiniBand fabric on which node32 is gone (a decommissioned node Slurm still lists).
+        Fabric without32 = FixedFabricReader.tree32(i -> i == 32 ? "spare" : String.format("node%02d", i), null);
+        ImportResult ib = new ImportResult(new SourceText("ib.txt", ""), Format.IBNETDISCOVER,
+                ClusterPart.ofFabric(without32), List.of());
+        MergedCluster byRank = merger.merge(List.of(folder, ib));
+        List<HostPresenceConflict> presence = byRank.conflicts().stream()
+                .filter(HostPresenceConflict.class::isInstance).map(HostPresenceConflict.class::cast).toList();
+        assertThat(presence).extracting(HostPresenceConflict::hosts)
+                .containsExactly(List.of("node32"), List.of("spare"));
+        assertThat(byRank.cluster().slurm().nodeLines()).extracting(NodeLine::name).contains("node32");
+
+        MergedCluster dropped = merger.merge(List.of(folder, ib),
+                MergeChoices.none().with(presence.get(0).key(), HostPresenceConflict.DROP));
+        Cluster c = dropped.cluster();
+        assertThat(c.hostNames()).hasSize(32).doesNotContain("node32").contains("spare");
+        assertThat(c.slurm().nodeLines()).extracting(NodeLine::name).hasSize(31).doesNotContain("node32");
+        assertThat(c.slurm().gres()).hasSize(8).allSatisfy(g -> assertThat(g.nodes()).hasSize(31)
+                .doesNotContain("node32"));
     }
 
     @Test

@@ -41,6 +41,7 @@ class DiagnosticsPaneTest {
     private static Path big;
     private static Path small;
     private TableView<Diagnostic> table;
+    private DiagnosticsPane pane;
 
     @BeforeAll
     static void files() throws IOException {
@@ -61,7 +62,7 @@ class DiagnosticsPaneTest {
                 Diagnostic.warning(dir.resolve("gone.conf").toString(), 3, 1, "a file deleted since the import"),
                 Diagnostic.info("", 0, 0, "node07: 8 GPUs in nvidia-smi, 4 in gres.conf"),
                 Diagnostic.error(small.toString(), 0, 0, "unknown format"));
-        DiagnosticsPane pane = new DiagnosticsPane(findings, new SourceExcerptView(
+        pane = new DiagnosticsPane(findings, new SourceExcerptView(
                 BackgroundRefresh.onDaemonThread("source-excerpt-test"), new SourceExcerptReader()));
         table = pane.table();
         Scene scene = new Scene((javafx.scene.Parent) pane.node(), 900, 600);
@@ -69,6 +70,20 @@ class DiagnosticsPaneTest {
         scene.getStylesheets().add(BackgroundRefresh.class.getResource("/org/topoplanner/app/desktop/window.css").toExternalForm());
         stage.setScene(scene);
         stage.show();
+    }
+
+    @Test
+    void findingsOfANewMergeKeepTheSelectedOneWhenItIsStillThereElseShowTheFirst(FxRobot robot) {
+        List<Diagnostic> before = List.copyOf(table.getItems());
+        Diagnostic kept = before.get(2);
+        robot.interact(() -> table.getSelectionModel().select(kept));
+        Diagnostic added = Diagnostic.info("", 0, 0, "the fabric is taken from this source, as chosen");
+        robot.interact(() -> pane.show(List.of(added, before.get(0), kept)));
+        assertThat(table.getItems()).containsExactly(added, before.get(0), kept);
+        assertThat(table.getSelectionModel().getSelectedItem()).isEqualTo(kept);
+
+        robot.interact(() -> pane.show(List.of(before.get(3), added)));
+        assertThat(table.getSelectionModel().getSelectedIndex()).as("the kept one is gone").isZero();
     }
 
     @Test
