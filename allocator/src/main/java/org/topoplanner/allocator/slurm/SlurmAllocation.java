@@ -44,7 +44,7 @@ final class SlurmAllocation {
             if (nodelist.contains(n.name())) {
                 required.set(n.index());
             }
-            if (basicFit(n, u, job, exclude) && enoughCpusForShare(n, u, job, version)) {
+            if (basicFit(n, u, job, exclude)) {
                 nodeMap.set(n.index());
             }
         }
@@ -162,21 +162,6 @@ final class SlurmAllocation {
             return false;
         }
         return job.gpusPerJob() == null || free > 0;
-    }
-
-    /**
-     * 24.11's {@code can_job_run_on_node} also wants room for an even share of the tasks:
-     * {@code ceil(ntasks / max nodes)} tasks' CPUs on every node it uses (22.05 asks this only of a
-     * one-node job). Observed in own case frag f1i ({@code -N2 -n40}): 24.11.5 skips nodes with 18
-     * and 19 free CPUs and takes two nodes of another leaf (31 + 9 CPUs), where 22.05.8 takes 18 + 22.
-     */
-    private static boolean enoughCpusForShare(SlurmNode n, NodeUse u, SlurmJobSpec job, SlurmVersion version) {
-        if (version != SlurmVersion.V24_11 || job.ntasks() == null || job.ntasksPerNode() != null
-                || job.maxNodes() == null || job.exclusive()) {
-            return true;
-        }
-        int share = (job.ntasks() + job.maxNodes() - 1) / job.maxNodes();
-        return u.freeCores().cardinality() * n.threadsPerCore() >= share * job.cpusPerTask();
     }
 
     /** Slurm's {@code details->min_cpus}: tasks times CPUs per task, or the CPUs the GPUs ask for. */

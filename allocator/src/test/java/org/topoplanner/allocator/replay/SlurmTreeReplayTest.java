@@ -36,6 +36,8 @@ class SlurmTreeReplayTest {
         "deep,     jobs.txt,       results/deep.jsonl,             22.05",
         "nameorder, jobs.txt,      results/nameorder.jsonl,        22.05",
         "share,    jobs.txt,       results/share.jsonl,            22.05",
+        "nameorder, jobs.txt,      results/new/nameorder.jsonl,    24.11",
+        "share,    jobs.txt,       results/new/share.jsonl,        24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
