@@ -36,8 +36,11 @@ final class ReplayLine {
         ArrayNode alloc = o.putArray("alloc");
         ArrayNode lv = o.putArray("leaves");
         if (p != null) {
+            // NodeList is a sorted hostlist, the per-node lines follow the placement (for slurm-tree:
+            // Slurm's node table order); the harness reports both, so they can differ in order
+            String nodelist = org.topoplanner.model.hostlist.Hostlist.compressSorted(p.hostNames());
+            org.topoplanner.model.hostlist.Hostlist.expandOrEmpty(nodelist).forEach(nodes::add);
             for (HostAllocation h : p.hosts()) {
-                nodes.add(h.host());
                 ObjectNode a = alloc.addObject();
                 a.put("node", h.host());
                 ArrayNode cpus = a.putArray("cpus");
@@ -47,7 +50,7 @@ final class ReplayLine {
             }
             leaves.forEach(lv::add);
             // The harness also prints Slurm's NodeList; its compare.py matches on it.
-            o.put("nodelist", org.topoplanner.model.hostlist.Hostlist.compress(p.hostNames()));
+            o.put("nodelist", nodelist);
         } else {
             o.putNull("nodelist");
         }

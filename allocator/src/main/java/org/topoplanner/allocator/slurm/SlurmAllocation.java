@@ -2,13 +2,10 @@ package org.topoplanner.allocator.slurm;
 
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.SlurmCpuIds;
 import org.topoplanner.allocator.SlurmVersion;
@@ -23,8 +20,6 @@ import org.topoplanner.model.job.Placement;
  * cores) and, when that fails, once more without that restriction.
  */
 final class SlurmAllocation {
-    private static final Pattern HOST = Pattern.compile("^(.*?)(\\d*)$");
-
     private final List<SlurmNode> chosen = new ArrayList<>();
     private final List<BitSet> cores = new ArrayList<>();
     private final List<BitSet> gpus = new ArrayList<>();
@@ -41,15 +36,15 @@ final class SlurmAllocation {
         int[] freeCpus = new int[nodes.size()];
         long[] weights = new long[nodes.size()];
         for (SlurmNode n : nodes) {
-            NodeUse u = usage.idle(n.index()) ? idleUse.computeIfAbsent(Layout.of(n), g -> use(usage, n, job))
-                    : usage.heldWhole(n.index()) ? HELD : use(usage, n, job);
+            NodeUse u = usage.idle(n.host()) ? idleUse.computeIfAbsent(Layout.of(n), g -> use(usage, n, job))
+                    : usage.heldWhole(n.host()) ? HELD : use(usage, n, job);
             uses[n.index()] = u;
             freeCpus[n.index()] = u.freeCores().cardinality() * n.threadsPerCore();
             weights[n.index()] = SchedWeight.of(n, u, job);
             if (nodelist.contains(n.name())) {
                 required.set(n.index());
             }
-            if (basicFit(n, u, job, exclude) && enoughCpusForShare(n, u, job, version)) {
+            if (basicFit(n, u, job, exclude)) {
                 nodeMap.set(n.index());
             }
         }
@@ -60,7 +55,7 @@ final class SlurmAllocation {
                 SlurmNode n = nodes.get(i);
                 if (job.exclusive()) {
                     results[i] = whole(n);
-                } else if (usage.idle(i)) {
+                } else if (usage.idle(n.host())) {
                     // idle nodes of one layout get the same cores: compute once (CoreFilter is pure)
                     boolean fp = firstPass;
                     results[i] = shared.computeIfAbsent(uses[i], k -> new HashMap<>()).computeIfAbsent(Layout.of(n),
@@ -140,16 +135,16 @@ final class SlurmAllocation {
     private static NodeUse use(StateUsage usage, SlurmNode n, SlurmJobSpec job) {
         BitSet freeCores = new BitSet();
         freeCores.set(0, n.cores());
-        freeCores.andNot(usage.usedCores(n.index()));
+        freeCores.andNot(usage.usedCores(n.host()));
         BitSet freeGpus = new BitSet();
-        BitSet usedGpus = usage.usedGpuIndices(n.index());
+        BitSet usedGpus = usage.usedGpuIndices(n.host());
         for (SlurmGpu g : n.gpus()) {
             boolean typeOk = job.gpuType() == null || job.gpuType().equals(g.type());
             if (!usedGpus.get(g.index()) && typeOk) {
                 freeGpus.set(g.index());
             }
         }
-        return new NodeUse(freeCores, freeGpus, usage.idle(n.index()), usage.heldWhole(n.index()));
+        return new NodeUse(freeCores, freeGpus, usage.idle(n.host()), usage.heldWhole(n.host()));
     }
 
     private static boolean basicFit(SlurmNode n, NodeUse u, SlurmJobSpec job, java.util.Set<String> exclude) {
@@ -167,21 +162,6 @@ final class SlurmAllocation {
             return false;
         }
         return job.gpusPerJob() == null || free > 0;
-    }
-
-    /**
-     * 24.11's {@code can_job_run_on_node} also wants room for an even share of the tasks:
-     * {@code ceil(ntasks / max nodes)} tasks' CPUs on every node it uses (22.05 asks this only of a
-     * one-node job). Observed in own case frag f1i ({@code -N2 -n40}): 24.11.5 skips nodes with 18
-     * and 19 free CPUs and takes two nodes of another leaf (31 + 9 CPUs), where 22.05.8 takes 18 + 22.
-     */
-    private static boolean enoughCpusForShare(SlurmNode n, NodeUse u, SlurmJobSpec job, SlurmVersion version) {
-        if (version != SlurmVersion.V24_11 || job.ntasks() == null || job.ntasksPerNode() != null
-                || job.maxNodes() == null || job.exclusive()) {
-            return true;
-        }
-        int share = (job.ntasks() + job.maxNodes() - 1) / job.maxNodes();
-        return u.freeCores().cardinality() * n.threadsPerCore() >= share * job.cpusPerTask();
     }
 
     /** Slurm's {@code details->min_cpus}: tasks times CPUs per task, or the CPUs the GPUs ask for. */
@@ -353,6 +333,11 @@ final class SlurmAllocation {
         return out;
     }
 
+    /**
+     * The placement with its hosts in Slurm's node table order ({@link NodeNameOrder}), the order
+     * {@code scontrol show job -d} prints the per-node lines in (own case nameorder o2c: gpu-b1's
+     * line before gpu1's, while the NodeList reads {@code gpu1,gpu-b1}).
+     */
     Placement placement(String job) {
         List<HostAllocation> hosts = new ArrayList<>();
         for (int k = 0; k < chosen.size(); k++) {
@@ -361,26 +346,6 @@ final class SlurmAllocation {
             CpuSet cpus = ids.cpusOfCores(cores.get(k).stream().boxed().toList());
             hosts.add(HostAllocation.of(n.name(), gpus.get(k).stream().boxed().toList(), cpus));
         }
-        hosts.sort(Comparator.comparing(HostAllocation::host, SlurmAllocation::compareHostnames));
         return new Placement(job, hosts);
-    }
-
-    /** Slurm's hostlist order: by prefix, then by number (the order {@code scontrol} prints nodes in). */
-    static int compareHostnames(String a, String b) {
-        Matcher ma = HOST.matcher(a);
-        Matcher mb = HOST.matcher(b);
-        ma.matches();
-        mb.matches();
-        int c = ma.group(1).compareTo(mb.group(1));
-        if (c != 0) {
-            return c;
-        }
-        String na = ma.group(2);
-        String nb = mb.group(2);
-        if (na.isEmpty() || nb.isEmpty()) {
-            return na.compareTo(nb);
-        }
-        c = Long.compare(Long.parseLong(na), Long.parseLong(nb));
-        return c != 0 ? c : na.compareTo(nb);
     }
 }

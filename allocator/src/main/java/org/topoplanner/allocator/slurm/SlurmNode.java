@@ -14,14 +14,16 @@ import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.model.slurm.GresLine;
 
 /**
- * A node as {@code slurmctld} sees it: its index in {@code slurm.conf} order (Slurm's node bitmap),
- * sockets, cores, threads, scheduling weight and GPUs with their core affinity and links.
+ * A node as {@code slurmctld} sees it: its index in Slurm's node table (the bit in every node
+ * bitmap; names in {@link NodeNameOrder}, not {@code slurm.conf} order), its host number in the
+ * {@link ClusterIndex} (what the cluster state is kept by), sockets, cores, threads, scheduling
+ * weight and GPUs with their core affinity and links.
  *
  * <p>Read from the cluster's Slurm settings ({@code NodeName=} line, {@code gres.conf} lines) when
  * present, because those are what Slurm itself reads; otherwise derived from the node topology
  * (GPU affinity from its CPU list, links from NVLink lane counts, as {@code AutoDetect=nvml} does).
  */
-record SlurmNode(String name, int index, int sockets, int coresPerSocket, int threadsPerCore, long weight,
+record SlurmNode(String name, int index, int host, int sockets, int coresPerSocket, int threadsPerCore, long weight,
                  List<SlurmGpu> gpus) {
 
     int cores() {
@@ -48,9 +50,8 @@ record SlurmNode(String name, int index, int sockets, int coresPerSocket, int th
     }
 
     /**
-     * The nodes of a cluster in Slurm's order: node lines first, then other hosts of the cluster (the
-     * order of {@link ClusterIndex#hosts()}, so a node's index is its host number there). Built once
-     * per cluster; nodes of one topology share one GPU list.
+     * The nodes of a cluster in Slurm's node table order ({@link NodeNameOrder}), so that
+     * {@code of(c).get(i).index() == i}. Built once per cluster; nodes of one topology share one GPU list.
      */
     static List<SlurmNode> of(Cluster cluster) {
         return ClusterIndex.of(cluster).derived(SlurmNode.class, SlurmNode::build);
@@ -60,8 +61,13 @@ record SlurmNode(String name, int index, int sockets, int coresPerSocket, int th
         ClusterIndex index = ClusterIndex.of(cluster);
         boolean gres = cluster.slurm().gres().stream().anyMatch(g -> g.name().equals("gpu"));
         Map<NodeTopology, List<SlurmGpu>> byTopology = new IdentityHashMap<>();
-        List<SlurmNode> out = new ArrayList<>();
+        List<Integer> hosts = new ArrayList<>();
         for (int i = 0; i < index.size(); i++) {
+            hosts.add(i);
+        }
+        hosts.sort(java.util.Comparator.comparing(index::host, NodeNameOrder.INSTANCE));
+        List<SlurmNode> out = new ArrayList<>();
+        for (int i : hosts) {
             String name = index.host(i);
             NodeTopology topo = cluster.node(name);
             org.topoplanner.allocator.SlurmCpuIds ids = index.cpuIds(i);
@@ -69,7 +75,7 @@ record SlurmNode(String name, int index, int sockets, int coresPerSocket, int th
             if (gpus.isEmpty()) {
                 gpus = byTopology.computeIfAbsent(topo, SlurmNode::topologyGpus);
             }
-            out.add(new SlurmNode(name, i, ids.sockets(), ids.coresPerSocket(), ids.threadsPerCore(), index.weight(i),
+            out.add(new SlurmNode(name, out.size(), i, ids.sockets(), ids.coresPerSocket(), ids.threadsPerCore(), index.weight(i),
                     gpus));
         }
         return List.copyOf(out);

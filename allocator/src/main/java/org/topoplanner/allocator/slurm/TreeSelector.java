@@ -245,11 +245,13 @@ final class TreeSelector implements NodeChooser {
         while (prev != p.remNodes) {
             prev = p.remNodes;
             int bestSw = -1;
+            int[] fitCpu = version == SlurmVersion.V24_11 ? reachableCpus(swNodes, swCpu, chosen, demand, p.maxNodes)
+                    : swCpu;
             for (int s = 0; s < n; s++) {
                 if (swReq[s] || !table.isLeaf(s)) {
                     continue;
                 }
-                bestSw = choose(dist, swCnt, swCpu, p.remNodes, p.remCpus, s, bestSw);
+                bestSw = choose(dist, swCnt, fitCpu, p.remNodes, p.remCpus, s, bestSw);
             }
             if (bestSw == -1) {
                 break;
@@ -274,6 +276,29 @@ final class TreeSelector implements NodeChooser {
             return chosen;
         }
         return null;
+    }
+
+    /**
+     * 24.11: what a leaf can still give the job, counting only its best {@code maxNodes} free nodes
+     * (the job may take no more). Not read from the source: it is the rule that fits own case frag
+     * f1i ({@code -N2 -n40}; leaf1's nodes have 18, 18, 19 and 15 free CPUs, and 24.11.5 goes to
+     * leaf2 without touching leaf1) and own cases share p3/p4 and nameorder o3b (a node with fewer CPUs
+     * than an even share is still used when the leaf can give the total).
+     */
+    private int[] reachableCpus(BitSet[] swNodes, int[] swCpu, BitSet chosen, Demand demand, int maxNodes) {
+        int[] out = swCpu.clone();
+        for (int s = 0; s < table.size(); s++) {
+            if (!table.isLeaf(s)) {
+                continue;
+            }
+            int[] free = swNodes[s].stream().filter(i -> !chosen.get(i)).map(demand::freeCpus).sorted().toArray();
+            int sum = 0;
+            for (int k = free.length - 1; k >= 0 && free.length - k <= maxNodes; k--) {
+                sum += free[k];
+            }
+            out[s] = sum;
+        }
+        return out;
     }
 
     /** Remaining demand while nodes are added, and what the added nodes give. */

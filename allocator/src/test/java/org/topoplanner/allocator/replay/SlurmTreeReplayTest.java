@@ -14,8 +14,8 @@ import org.topoplanner.model.cluster.Cluster;
 /**
  * {@code replay --policy slurm-tree} against the real Slurm's output for the same script, line by
  * line (see {@code src/test/resources/oracle/PROVENANCE.md}). Every job line must match: state,
- * reason, nodes, CPU ids, GPU indices, leaves. The {@code deep} case is kept next to these but not
- * listed: it still has two known mismatches (PROVENANCE.md).
+ * reason, nodes, CPU ids, GPU indices, leaves. Cases still missing for a version have a known
+ * mismatch there (PROVENANCE.md, last section).
  */
 class SlurmTreeReplayTest {
 
@@ -33,6 +33,11 @@ class SlurmTreeReplayTest {
         "hetero,   jobs.txt,       results/new/hetero.jsonl,       24.11",
         "frag,     jobs.txt,       results/frag.jsonl,             22.05",
         "frag,     jobs.txt,       results/new/frag.jsonl,         24.11",
+        "deep,     jobs.txt,       results/deep.jsonl,             22.05",
+        "nameorder, jobs.txt,      results/nameorder.jsonl,        22.05",
+        "share,    jobs.txt,       results/share.jsonl,            22.05",
+        "nameorder, jobs.txt,      results/new/nameorder.jsonl,    24.11",
+        "share,    jobs.txt,       results/new/share.jsonl,        24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
