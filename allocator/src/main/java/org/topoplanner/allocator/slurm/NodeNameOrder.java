@@ -16,8 +16,8 @@ import java.util.Comparator;
  * --gpus=5} on gpu-b04 and gpu-a4, gpu-b lines first in {@code slurm.conf}) gives gpu-a4 its two
  * socket-0 GPUs and gpu-b04 the other three in 22.05.8.
  */
-final class NodeNameOrder implements Comparator<String> {
-    static final NodeNameOrder INSTANCE = new NodeNameOrder();
+public final class NodeNameOrder implements Comparator<String> {
+    public static final NodeNameOrder INSTANCE = new NodeNameOrder();
 
     private NodeNameOrder() {
     }

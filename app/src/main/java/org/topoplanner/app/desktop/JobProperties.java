@@ -145,10 +145,10 @@ final class JobProperties {
     }
 
     /** A Slurm hostlist when the names allow one, else the names joined. */
-    /** The hosts as Slurm prints a job's node list: sorted (Slurm lists nodes in table order), compressed. */
+    /** The hosts as Slurm prints a job's node list: in its node table's (strnatcmp) order, compressed. */
     static String hostlist(List<String> names) {
         try {
-            return Hostlist.compress(names.stream().sorted(org.topoplanner.model.fabric.NaturalNameOrder.INSTANCE).toList());
+            return Hostlist.compress(names.stream().sorted(org.topoplanner.allocator.slurm.NodeNameOrder.INSTANCE).toList());
         } catch (IllegalArgumentException e) {
             return String.join(", ", names);
         }
