@@ -34,6 +34,11 @@ public final class Replayer {
     private ClusterState state;
     private double now;
     private final Map<String, Job> jobs = new LinkedHashMap<>();
+    /**
+     * The pending jobs in submission order: what a scheduling pass walks. Kept apart from {@link #jobs},
+     * which also holds running and cancelled jobs for snapshots, so a pass costs the queue, not the history.
+     */
+    private final Map<String, Job> queue = new LinkedHashMap<>();
     private final List<String> out = new ArrayList<>();
     private final Map<JobRequest, Suggestion> onEmptyCluster = new java.util.HashMap<>();
 
@@ -103,7 +108,10 @@ public final class Replayer {
             return;
         }
         jobs.remove(s.name());
-        jobs.put(s.name(), new Job(spec, now));
+        queue.remove(s.name());
+        Job job = new Job(spec, now);
+        jobs.put(s.name(), job);
+        queue.put(s.name(), job);
         schedule();
         emit("submit", s.name());
     }
@@ -118,16 +126,15 @@ public final class Replayer {
         }
         // the harness still lists a cancelled job in snapshots (scontrol keeps it for MinJobAge)
         j.gone = true;
+        queue.remove(name);
     }
 
     /** One pass of {@code sched/builtin} over the queue. */
     private void schedule() {
         boolean blocked = false;
-        for (Map.Entry<String, Job> e : jobs.entrySet()) {
+        for (var it = queue.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<String, Job> e = it.next();
             Job j = e.getValue();
-            if (j.gone || j.placement != null) {
-                continue;
-            }
             if (blocked) {
                 j.reason = PendingReason.PRIORITY.slurmName();
                 continue;
@@ -140,8 +147,10 @@ public final class Replayer {
             j.askedAt = now;
             if (s instanceof Suggestion.Placed p) {
                 start(e.getKey(), j, p.placement());
+                it.remove();
             } else if (s instanceof Suggestion.Waiting w && now - j.submitted >= w.maxWait().toMillis() / 1000.0) {
                 start(e.getKey(), j, w.placement());
+                it.remove();
             } else {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
                         : PendingReason.RESOURCES.slurmName();

@@ -30,10 +30,13 @@ final class SchedWeight {
     }
 
     private static long near(SlurmNode node, NodeUse use, SlurmJobSpec job) {
-        GpuSockets gs = GpuSockets.of(node, use.freeGpus(), use.freeCores());
         long near = use.freeGpus().cardinality();
+        // Counting GPUs per socket is only needed when some socket has no free core; this runs for every
+        // node on every scheduling pass, and on most nodes every socket has one.
+        GpuSockets gs = null;
         for (int s = 0; s < node.sockets(); s++) {
             if (!node.coresOfSocket(s).intersects(use.freeCores())) {
+                gs = gs == null ? GpuSockets.of(node, use.freeGpus(), use.freeCores()) : gs;
                 near -= gs.bySock()[s];
             }
         }
