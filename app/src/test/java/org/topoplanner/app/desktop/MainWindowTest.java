@@ -228,6 +228,7 @@ class MainWindowTest {
         robot.interact(() -> controller.importFiles(List.of(dump)));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> controller.viewModel().plan().cluster().name()
                 .equals("example-32"));
+        WaitForAsyncUtils.waitForFxEvents();
         var vm = controller.viewModel();
         assertThat(vm.plan().cluster().fabric().hosts()).hasSize(32);
         assertThat(vm.plan().cluster().hostNames()).contains("node001");
