@@ -52,7 +52,7 @@ public final class FabricView extends Region {
     private final Canvas canvas = new Canvas();
     private final HoverCard card = new HoverCard();
     private final MoveBadge badge = new MoveBadge();
-    private final JobMoveGesture move = new JobMoveGesture(this, badge);
+    private final JobMoveGesture move = new JobMoveGesture(this, badge, this::showLeaving);
     private final Minimap minimap = new Minimap();
     private final FabricLegend legend = new FabricLegend();
     private final PaintState state = new PaintState();
@@ -175,6 +175,8 @@ public final class FabricView extends Region {
         state.rackGhosts = new int[l.racks().size()];
         state.ghostHosts = new BitSet();
         state.ghostState = null;
+        state.leavingHost = -1;
+        state.leavingJob = null;
         applySelection(keep);
         fitPending = true;
         refreshOverlays();
@@ -301,6 +303,19 @@ public final class FabricView extends Region {
      */
     public void setOnJobMove(JobMoves moves) {
         move.setListener(moves);
+    }
+
+    /** The share being moved by hand now, drawn as leaving its host; {@code null} when nothing moves. */
+    public JobGrab movingShare() {
+        return state.leavingJob == null ? null
+                : new JobGrab(state.leavingJob, layout.get().hosts().get(state.leavingHost).name());
+    }
+
+    private void showLeaving(JobGrab grab) {
+        int host = grab == null ? -1 : layout.get().hostIndex(grab.host());
+        state.leavingHost = host;
+        state.leavingJob = host < 0 ? null : grab.job();
+        requestRedraw();
     }
 
     // ---- hit testing ------------------------------------------------------------------------

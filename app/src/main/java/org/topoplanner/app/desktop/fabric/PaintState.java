@@ -27,6 +27,9 @@ final class PaintState {
     Map<Integer, List<Integer>> ghostGpus = Map.of();
     GhostState ghostState;
     int[] rackGhosts = new int[0];
+    /** A share being moved by hand: the host index it leaves (or -1) and the job whose GPUs there are going. */
+    int leavingHost = -1;
+    String leavingJob;
 
     boolean hostDimmed(int host) {
         return highlightActive && !hostMatches.get(host);
@@ -38,6 +41,11 @@ final class PaintState {
 
     boolean rackDimmed(int rack) {
         return highlightActive && rackMatches[rack] == 0;
+    }
+
+    /** True when GPU cells of {@code job} on host {@code host} are the share being moved away. */
+    boolean leaving(int host, String job) {
+        return host == leavingHost && job != null && job.equals(leavingJob);
     }
 
     boolean hasGhost() {
