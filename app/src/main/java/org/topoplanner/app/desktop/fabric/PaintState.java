@@ -1,8 +1,10 @@
 package org.topoplanner.app.desktop.fabric;
 
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a frame shows besides the layout: colours, counts, selection, search matches, the drag
@@ -46,6 +48,36 @@ final class PaintState {
     /** True when GPU cells of {@code job} on host {@code host} are the share being moved away. */
     boolean leaving(int host, String job) {
         return host == leavingHost && job != null && job.equals(leavingJob);
+    }
+
+    /**
+     * Sets the drag ghost over {@code hosts}: the GPUs listed per host in {@code gpus} (all GPUs of a
+     * host missing from the map); names the layout does not have are ignored.
+     */
+    void ghost(FabricLayout l, Set<String> hosts, Map<String, List<Integer>> gpus, GhostState verdict) {
+        BitSet set = new BitSet();
+        Map<Integer, List<Integer>> byIndex = new HashMap<>();
+        int[] perRack = new int[l.racks().size()];
+        for (String h : hosts) {
+            int i = l.hostIndex(h);
+            if (i >= 0) {
+                set.set(i);
+                perRack[l.hosts().get(i).rack()]++;
+                if (gpus != null && gpus.containsKey(h)) {
+                    byIndex.put(i, List.copyOf(gpus.get(h)));
+                }
+            }
+        }
+        ghostHosts = set;
+        ghostGpus = byIndex;
+        rackGhosts = perRack;
+        ghostState = verdict;
+    }
+
+    void clearGhost() {
+        ghostHosts = new BitSet();
+        ghostGpus = Map.of();
+        ghostState = null;
     }
 
     boolean hasGhost() {
