@@ -43,12 +43,25 @@ public final class BackgroundRefresh<T> {
      * dialog that made one and was closed leaves no thread behind.
      */
     public static <T> BackgroundRefresh<T> onDaemonThread(String threadName) {
-        ThreadPoolExecutor one = new ThreadPoolExecutor(0, 1, 5, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+        return onWorker(daemonWorker(threadName));
+    }
+
+    /** A refresh computing on {@code worker} (shared with other refreshes) and handing over on the FX thread. */
+    public static <T> BackgroundRefresh<T> onWorker(Executor worker) {
+        return new BackgroundRefresh<>(worker, Platform::runLater);
+    }
+
+    /**
+     * One daemon thread named {@code threadName} that runs what it is given in order, ending after a few
+     * idle seconds and coming back on the next task. Refreshes that share it never compete for the CPU,
+     * and one queued behind another finds what the first remembered.
+     */
+    public static Executor daemonWorker(String threadName) {
+        return new ThreadPoolExecutor(0, 1, 5, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
             Thread t = new Thread(r, threadName);
             t.setDaemon(true);
             return t;
         });
-        return new BackgroundRefresh<>(one, Platform::runLater);
     }
 
     /**

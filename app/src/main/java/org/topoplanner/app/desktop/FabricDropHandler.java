@@ -13,6 +13,7 @@ import org.topoplanner.app.desktop.node.NodeView;
 import org.topoplanner.app.plan.Advice;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.Verdict;
+import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.SbatchOptions;
@@ -20,7 +21,7 @@ import org.topoplanner.model.job.SbatchOptions;
 /**
  * Drag and drop of jobs onto the fabric and node views: a palette shape places a new job, a job
  * dragged from the job list moves it, and a job grabbed by its GPUs in the fabric view moves that
- * host's share of it ({@link FabricJobMover}). While dragging, the allocator's suggestion for the target under
+ * host's share of it ({@link FabricJobMover}) or, in the node view, onto other GPUs ({@link NodeJobMover}). While dragging, the allocator's suggestion for the target under
  * the pointer is drawn as a ghost (green, amber, red) and its reason goes to the status bar; the
  * question is asked again only when the target changes.
  */
@@ -71,6 +72,7 @@ final class FabricDropHandler {
     }
 
     void install(NodeView view) {
+        view.setOnGpuMove(new NodeJobMover(vm, status, view));
         view.setOnDragOver(e -> {
             String payload = payload(e);
             if (payload == null || view.getHost() == null) {
@@ -79,17 +81,23 @@ final class FabricDropHandler {
             Advice a = advise(payload, gpuTarget(view, e.getX(), e.getY()));
             if (a != null) {
                 e.acceptTransferModes(TransferMode.COPY_OR_MOVE);
+                view.ghost(a.placementIfAny().flatMap(p -> p.on(view.getHost())).map(HostAllocation::gpus)
+                        .orElse(List.of()), ghost(a.verdict()));
             }
             e.consume();
         });
         view.setOnDragDropped(e -> {
             String payload = payload(e);
+            view.clearGhost();
             e.setDropCompleted(payload != null && view.getHost() != null
                     && drop(payload, gpuTarget(view, e.getX(), e.getY())));
             forget();
             e.consume();
         });
-        view.setOnDragExited(e -> forget());
+        view.setOnDragExited(e -> {
+            view.clearGhost();
+            forget();
+        });
     }
 
     /** GPUs under the pointer: the selection when the pointer is on it, else the GPU pointed at. */
@@ -182,6 +190,15 @@ final class FabricDropHandler {
             case VALID -> GhostState.VALID;
             case WARNINGS -> GhostState.WARNING;
             case IMPOSSIBLE -> GhostState.IMPOSSIBLE;
+        };
+    }
+
+    /** The verdict as the status bar leads with it. */
+    static String symbol(Advice a) {
+        return switch (a.verdict()) {
+            case VALID -> "\u2714";
+            case WARNINGS -> "\u26a0";
+            case IMPOSSIBLE -> "\u2716";
         };
     }
 

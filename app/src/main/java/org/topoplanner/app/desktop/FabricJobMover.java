@@ -64,7 +64,7 @@ final class FabricJobMover implements JobMoves {
             view.ghost(gpus.keySet(), gpus, FabricDropHandler.ghost(a.verdict()));
         }, () -> view.ghost(new LinkedHashSet<>(view.hostsAt(x, y)), Map.of(), GhostState.IMPOSSIBLE));
         status.accept(a.placementIfAny().isEmpty() ? FabricDropHandler.describe(a, target)
-                : symbol(a) + " " + where(target) + ": " + Hostlist.compressSorted(a.placement().hostNames())
+                : FabricDropHandler.symbol(a) + " " + where(target) + ": " + Hostlist.compressSorted(a.placement().hostNames())
                 + " \u2014 " + ViolationChange.between(before, a.violations()).summary());
     }
 
@@ -92,14 +92,6 @@ final class FabricJobMover implements JobMoves {
         moving = null;
         vm.clearAdvice();
         status.accept("move of " + grab.job() + " cancelled");
-    }
-
-    private static String symbol(Advice a) {
-        return switch (a.verdict()) {
-            case VALID -> "\u2714";
-            case WARNINGS -> "\u26a0";
-            case IMPOSSIBLE -> "\u2716";
-        };
     }
 
     private static String where(DropTarget t) {

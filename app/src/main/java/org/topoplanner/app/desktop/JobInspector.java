@@ -1,7 +1,13 @@
 package org.topoplanner.app.desktop;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
@@ -24,7 +30,9 @@ import org.topoplanner.model.job.Placement;
 /**
  * The inspector's job part: the plan's jobs with their verdicts, and for the selected job its
  * request, placement and metrics as a property sheet, its violations (code, severity, sentence) and
- * what every policy would do, the last computed in the background.
+ * what every policy would do. Validating a job takes a while on a big fabric, so what is not known
+ * yet (see {@link PlanViewModel#knownCheck}) is computed in the background, the selected job first,
+ * and shown when it arrives; the comparison table too.
  */
 final class JobInspector {
     private final PlanViewModel vm;
@@ -36,10 +44,18 @@ final class JobInspector {
     private final TableView<Violation> violations = new TableView<>();
     private final TableView<ComparisonLine> comparison = new TableView<>();
     private final PolicyComparisonRows comparisonRows;
+    private final BackgroundRefresh<Advice> selectedCheck;
+    private final BackgroundRefresh<Integer> listedChecks;
+    /** Listed jobs whose verdict a cell asked for and that are being checked in the background. */
+    private final Set<String> unchecked = new LinkedHashSet<>();
 
     JobInspector(PlanViewModel vm) {
         this.vm = vm;
         this.comparisonRows = new PolicyComparisonRows(BackgroundRefresh.onDaemonThread("policy-comparison"));
+        // One worker for both: the selected job, asked first, is then known when the list's turn comes.
+        Executor checking = BackgroundRefresh.daemonWorker("job-checks");
+        this.selectedCheck = BackgroundRefresh.onWorker(checking);
+        this.listedChecks = BackgroundRefresh.onWorker(checking);
         box.setPadding(new Insets(8));
         jobs.setId("jobList");
         jobs.setPrefHeight(140);
@@ -106,9 +122,14 @@ final class JobInspector {
         if (!jobs.getItems().equals(names)) {
             jobs.setItems(FXCollections.observableArrayList(names));
         }
+        // The plan, policy or settings changed: the dots may too, and what was being checked is stale.
+        listedChecks.cancel();
+        unchecked.clear();
+        jobs.refresh();
         String job = vm.selectedJobProperty().get();
         jobs.getSelectionModel().select(job);
         if (job == null || plan.job(job).isEmpty()) {
+            selectedCheck.cancel();
             summary.setText("Select a job, or drag one from the palette onto the fabric.");
             properties.show(List.of());
             violations.getItems().clear();
@@ -117,12 +138,48 @@ final class JobInspector {
         }
         Placement p = plan.placements().get(job);
         String request = String.join(" ", plan.job(job).orElseThrow().sbatch());
-        Advice a = p == null ? null : vm.check(job);
         summary.setText(p == null ? job + " (" + request + ") is not placed."
                 : job + "  \u2014  " + request + "  \u2192  " + JobProperties.hostlist(p.hostNames()));
-        properties.show(JobProperties.of(plan, job, a));
-        violations.setItems(FXCollections.observableArrayList(a == null ? List.of() : a.violations()));
+        Optional<Advice> known = vm.knownCheck(job);
+        if (p == null || known.isPresent()) {
+            selectedCheck.cancel();
+            showCheck(plan, job, known.orElse(null));
+        } else {
+            properties.show(JobProperties.checking(plan, job));
+            violations.getItems().clear();
+            violations.setPlaceholder(new Label("Checking\u2026"));
+            selectedCheck.request(vm.checkLater(job), a -> {
+                showCheck(plan, job, a);
+                jobs.refresh();
+            }, e -> violations.setPlaceholder(new Label("Cannot check " + job + ": " + e.getMessage())));
+        }
         comparisonRows.compare(plan, plan.request(job), vm.optionsProperty().get());
+    }
+
+    private void showCheck(Plan plan, String job, Advice a) {
+        properties.show(JobProperties.of(plan, job, a));
+        violations.setPlaceholder(new Label("No violations"));
+        violations.setItems(FXCollections.observableArrayList(a == null ? List.of() : a.violations()));
+    }
+
+    /**
+     * Checks a listed job in the background; the cells are redrawn when it is known. Each call asks
+     * again for every job still waiting, and the newest request wins, so the cells of one layout pass
+     * cost one round of checks.
+     */
+    private void checkListed(String job) {
+        if (!unchecked.add(job)) {
+            return;
+        }
+        List<Supplier<Advice>> work = new ArrayList<>();
+        unchecked.forEach(j -> work.add(vm.checkLater(j)));
+        listedChecks.request(() -> {
+            work.forEach(Supplier::get);
+            return work.size();
+        }, n -> {
+            unchecked.clear();
+            jobs.refresh();
+        }, e -> unchecked.clear());
     }
 
     private static Label title(String s) {
@@ -163,13 +220,17 @@ final class JobInspector {
                 setGraphic(null);
                 return;
             }
-            Advice a = vm.plan().placements().containsKey(job) ? vm.check(job) : null;
+            boolean placed = vm.plan().placements().containsKey(job);
+            Optional<Advice> a = placed ? vm.knownCheck(job) : Optional.empty();
+            if (placed && a.isEmpty()) {
+                checkListed(job);
+            }
             Circle dot = new Circle(5);
-            dot.getStyleClass().add(a == null ? "verdict-unplaced" : switch (a.verdict()) {
+            dot.getStyleClass().add(!placed ? "verdict-unplaced" : a.map(x -> switch (x.verdict()) {
                 case VALID -> "verdict-valid";
                 case WARNINGS -> "verdict-warnings";
                 case IMPOSSIBLE -> "verdict-impossible";
-            });
+            }).orElse("verdict-checking"));
             setGraphic(dot);
             setText(job);
         }

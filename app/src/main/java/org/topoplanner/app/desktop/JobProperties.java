@@ -44,6 +44,14 @@ final class JobProperties {
         return all;
     }
 
+    /** The properties of a placed {@code job} while its validation is still being computed. */
+    static List<InspectorProperty> checking(Plan plan, String job) {
+        List<InspectorProperty> all = new ArrayList<>(request(plan, job));
+        all.add(InspectorProperty.of(PLACEMENT, "verdict", "checking\u2026"));
+        all.add(InspectorProperty.of(PLACEMENT, "hosts", hostlist(plan.placements().get(job).hostNames())));
+        return all;
+    }
+
     private static List<InspectorProperty> request(Plan plan, String job) {
         JobRequest r = plan.request(job);
         List<InspectorProperty> l = new ArrayList<>();

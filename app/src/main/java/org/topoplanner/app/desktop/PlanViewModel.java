@@ -1,6 +1,7 @@
 package org.topoplanner.app.desktop;
 
 import java.util.Optional;
+import java.util.function.Supplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -14,6 +15,7 @@ import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.app.plan.Advice;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.EditHistory;
+import org.topoplanner.app.plan.JobChecks;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.app.plan.PlanEdit;
 import org.topoplanner.app.plan.PlanEdits;
@@ -33,6 +35,7 @@ import org.topoplanner.model.job.SbatchOptions;
 public final class PlanViewModel {
     private final EditHistory history;
     private final PlacementAdvisor advisor = new PlacementAdvisor();
+    private final JobChecks checks = JobChecks.of(advisor);
     private final ObjectProperty<Plan> plan = new SimpleObjectProperty<>();
     private final StringProperty policy = new SimpleStringProperty("planner");
     private final ObjectProperty<PolicyOptions> options = new SimpleObjectProperty<>(PolicyOptions.DEFAULT);
@@ -127,8 +130,10 @@ public final class PlanViewModel {
 
     /** Moves a placed job by hand (kept even when it violates something: validation explains it). */
     public Advice move(String job, Placement placement) {
-        Advice a = advisor.check(plan(), plan().request(job), placement, policy.get(), options.get());
-        perform(PlanEdits.move(job, new Placement(job, placement.hosts()), "Move job"));
+        Placement moved = new Placement(job, placement.hosts());
+        Advice a = advisor.check(plan(), plan().request(job), moved, policy.get(), options.get());
+        // The check above is the moved job's check in the new plan: the other jobs did not change.
+        perform(PlanEdits.move(job, moved, "Move job"), job, a);
         return a;
     }
 
@@ -153,7 +158,8 @@ public final class PlanViewModel {
         liveAdvice.set(null);
         a.flatMap(Advice::placementIfAny).ifPresent(p -> {
             boolean whole = plan().placements().get(job).hosts().size() == 1;
-            perform(PlanEdits.move(job, p, whole ? "Move job" : "Move " + fromHost + "'s share of"));
+            // ShareMove validated exactly this placement against the unchanged other jobs.
+            perform(PlanEdits.move(job, p, whole ? "Move job" : "Move " + fromHost + "'s share of"), job, a.get());
             selectedJob.set(job);
         });
         return a;
@@ -169,10 +175,31 @@ public final class PlanViewModel {
         return true;
     }
 
-    /** Validation of a placed job as it stands. */
+    /**
+     * Validation of a placed job as it stands ({@code null} for a job not placed), remembered until the
+     * plan, the policy or the settings change (see {@link JobChecks}).
+     */
     public Advice check(String job) {
-        Placement p = plan().placements().get(job);
-        return p == null ? null : advisor.check(plan(), plan().request(job), p, policy.get(), options.get());
+        return plan().placements().containsKey(job) ? checks.check(plan(), job, policy.get(), options.get()) : null;
+    }
+
+    /** The validation of a placed job if it is already known; never computes, so a list cell may ask. */
+    public Optional<Advice> knownCheck(String job) {
+        return plan().placements().containsKey(job) ? checks.remembered(plan(), job, policy.get(), options.get())
+                : Optional.empty();
+    }
+
+    /**
+     * The validation of a placed job as it stands now, to be computed on a worker (it takes a while on a
+     * big fabric); the answer is remembered for {@link #check} and {@link #knownCheck} unless the plan,
+     * policy or settings changed meanwhile. Call it on the thread that changes this model.
+     */
+    public Supplier<Advice> checkLater(String job) {
+        Plan now = plan();
+        if (!now.placements().containsKey(job)) {
+            return () -> null;
+        }
+        return checks.later(now, job, policy.get(), options.get());
     }
 
     public void delete(String job) {
@@ -184,6 +211,13 @@ public final class PlanViewModel {
 
     public void perform(PlanEdit edit) {
         history.perform(edit);
+        refresh(true);
+    }
+
+    /** Performs an edit whose job's check is already known, remembered before anyone sees the new plan. */
+    private void perform(PlanEdit edit, String job, Advice known) {
+        history.perform(edit);
+        checks.remember(history.current(), job, policy.get(), options.get(), known);
         refresh(true);
     }
 

@@ -75,9 +75,13 @@ class FabricJobMoveTest {
         String from = before.hostNames().get(0);
         Point2D grab = screenPointOf(p -> new JobGrab("n4x8", from).equals(fabric().jobAt(p.getX(), p.getY())));
         Point2D target = screenPointOf(p -> "node20".equals(fabric().hostAt(p.getX(), p.getY())));
+        double held = lightnessAround(grab);
 
         robot.drag(grab, MouseButton.PRIMARY).moveBy(30, 0).moveTo(target);
         WaitForAsyncUtils.waitForFxEvents();
+        // The grabbed share is drawn as leaving: its GPUs washed out (and striped) on the host it leaves.
+        assertThat(fabric().movingShare()).isEqualTo(new JobGrab("n4x8", from));
+        assertThat(lightnessAround(grab)).isGreaterThan(held + 0.1);
         // While it is held over node20: the ghost is amber (the job now spans two leaves) and says why.
         String status = robot.lookup("#status").queryAs(Label.class).getText();
         assertThat(status).startsWith("\u26a0 on node20").contains("worse: CROSS_LEAF");
@@ -102,6 +106,7 @@ class FabricJobMoveTest {
         TableView<Violation> violations = robot.lookup("#violations").queryAs(TableView.class);
         assertThat(violations.getItems()).extracting(Violation::code).contains("CROSS_LEAF");
         assertThat(robot.lookup("#moveBadge").queryAs(Label.class).isVisible()).isFalse();
+        assertThat(fabric().movingShare()).isNull();
         assertThat(vm().undoTextProperty().get()).isEqualTo("Undo Move " + from + "'s share of n4x8");
         assertThat(robot.lookup("#status").queryAs(Label.class).getText()).startsWith("moved n4x8 to "
                 + Hostlist.compressSorted(after.hostNames()) + " \u2014 worse: CROSS_LEAF");
@@ -134,6 +139,7 @@ class FabricJobMoveTest {
         assertThat(vm().liveAdviceProperty().get()).isNull();
         assertThat(robot.lookup("#status").queryAs(Label.class).getText()).isEqualTo("move of pair cancelled");
         assertThat(robot.lookup("#moveBadge").queryAs(Label.class).isVisible()).isFalse();
+        assertThat(fabric().movingShare()).isNull();
 
         robot.clickOn(grab, MouseButton.PRIMARY);
         WaitForAsyncUtils.waitForFxEvents();
@@ -170,6 +176,26 @@ class FabricJobMoveTest {
         robot.drop();
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(vm().plan().placements().get("gpu1").hostNames()).containsExactly("node12");
+    }
+
+    /** Mean relative luminance (0-1) of the fabric view's pixels in a 7 x 7 square around a screen point, as drawn now. */
+    private double lightnessAround(Point2D screen) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        Point2D local = fabric().screenToLocal(screen);
+        javafx.scene.image.WritableImage shot = WaitForAsyncUtils.asyncFx(() -> {
+            fabric().redraw();
+            return fabric().snapshot(null, null);
+        }).get(5, TimeUnit.SECONDS);
+        double sum = 0;
+        int n = 0;
+        for (int dy = -3; dy <= 3; dy++) {
+            for (int dx = -3; dx <= 3; dx++) {
+                javafx.scene.paint.Color c = shot.getPixelReader().getColor((int) local.getX() + dx, (int) local.getY() + dy);
+                sum += 0.2126 * c.getRed() + 0.7152 * c.getGreen() + 0.0722 * c.getBlue();
+                n++;
+            }
+        }
+        return sum / n;
     }
 
     private Label chip(FxRobot robot, String title) {

@@ -75,6 +75,8 @@ class ImportedFabricDropTest {
             fabric.zoomToSelection();
         });
         WaitForAsyncUtils.waitForFxEvents();
+        assertThat(propertyNamesAsDrawn(robot)).containsExactly("tier", "GUID", "description", "parents",
+                "child switches", "hosts", "hosts below");
         Point2D leaf = switchPoint(fabric, LEAF);
         assertThat(fabric.switchAt(fabric.screenToLocal(leaf).getX(), fabric.screenToLocal(leaf).getY())).isEqualTo(LEAF);
 
@@ -91,6 +93,32 @@ class ImportedFabricDropTest {
                 .endsWith(JobProperties.hostlist(hosts));
         assertThat(fabric.getOccupancy().gpusHeld("n4x8")).isEqualTo(32);
         robot.interact(() -> ViewShots.save(fabric.getScene(), "imported-ft3-4096-drop"));
+
+        // The leaf in the inspector, each category open in a narrower window: names are readable, not cut to "\u2026".
+        robot.interact(() -> fabric.getScene().getWindow().setWidth(1100));
+        WaitForAsyncUtils.waitForFxEvents();
+        var sheet = robot.lookup("#selectionProperties").queryAs(org.controlsfx.control.PropertySheet.class);
+        for (String category : List.of("Links", "Switch")) {
+            robot.clickOn(robot.from(sheet).lookup((Node n) -> n instanceof javafx.scene.control.TitledPane t
+                    && t.getText().equals(category)).lookup(".title").queryAs(Node.class));
+            WaitForAsyncUtils.waitForFxEvents();
+            robot.interact(() -> ViewShots.save(fabric.getScene(), "imported-ft3-4096-leaf-" + category.toLowerCase()));
+            assertThat(propertyNamesAsDrawn(robot)).containsExactly("tier", "GUID", "description", "parents",
+                    "child switches", "hosts", "hosts below");
+        }
+    }
+
+    /** The selection sheet's property names as their labels draw them. */
+    private static List<String> propertyNamesAsDrawn(FxRobot robot) {
+        var sheet = robot.lookup("#selectionProperties").queryAs(org.controlsfx.control.PropertySheet.class);
+        return robot.from(sheet).lookup((Node n) -> n instanceof Label l && !l.getStyleClass().contains("property-value"))
+                .queryAllAs(Label.class).stream().map(ImportedFabricDropTest::drawnText).toList();
+    }
+
+    /** The text a label's skin draws (with "\u2026" where it had to cut it). */
+    private static String drawnText(Label l) {
+        return l.lookupAll(".text").stream().filter(n -> n instanceof javafx.scene.text.Text)
+                .map(n -> ((javafx.scene.text.Text) n).getText()).findFirst().orElse(l.getText());
     }
 
     private static Point2D switchPoint(FabricView fabric, String name) {

@@ -185,7 +185,7 @@ class MainWindowTest {
     }
 
     @Test
-    void theJobSheetShowsRequestPlacementAndMetricsAndKeepsTheOpenCategory(FxRobot robot) {
+    void theJobSheetShowsRequestPlacementAndMetricsAndKeepsTheOpenCategory(FxRobot robot) throws Exception {
         var vm = controller.viewModel();
         robot.interact(() -> {
             vm.drop(org.topoplanner.model.job.JobRequest.nodesWithGpus("pair", 2, 8), new org.topoplanner.app.plan.DropTarget.OnSwitch("leaf3"));
@@ -193,6 +193,10 @@ class MainWindowTest {
         });
         WaitForAsyncUtils.waitForFxEvents();
         PropertySheet sheet = robot.lookup("#jobProperties").queryAs(PropertySheet.class);
+        // The job is validated in the background; its metrics come with the answer.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> sheet.getItems().stream()
+                .anyMatch(i -> i.getCategory().equals("Metrics")));
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(sheet.getItems()).extracting(PropertySheet.Item::getCategory).contains("Request", "Placement", "Metrics");
         assertThat(sheet.getItems()).filteredOn(i -> i.getName().equals("hosts")).extracting(PropertySheet.Item::getValue)
                 .containsExactly(org.topoplanner.model.hostlist.Hostlist.compress(vm.plan().placements().get("pair").hostNames()));
@@ -228,6 +232,7 @@ class MainWindowTest {
         robot.interact(() -> controller.importFiles(List.of(dump)));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> controller.viewModel().plan().cluster().name()
                 .equals("example-32"));
+        WaitForAsyncUtils.waitForFxEvents();
         var vm = controller.viewModel();
         assertThat(vm.plan().cluster().fabric().hosts()).hasSize(32);
         assertThat(vm.plan().cluster().hostNames()).contains("node001");

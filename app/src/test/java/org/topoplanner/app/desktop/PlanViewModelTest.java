@@ -3,7 +3,11 @@ package org.topoplanner.app.desktop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.app.plan.Advice;
+import org.topoplanner.app.plan.PlacementAdvisor;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.app.plan.Verdict;
@@ -91,5 +95,60 @@ class PlanViewModelTest {
         // A drop that changes nothing makes no edit.
         assertThat(vm.moveShare("train", "node20", new DropTarget.OnHost("node20"))).isEmpty();
         assertThat(vm.undoTextProperty().get()).isEqualTo("Undo Move " + from + "'s share of train");
+    }
+
+    @Test
+    void checksAreRememberedUntilThePlanThePolicyOrTheSettingsChange() {
+        PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
+        assertThat(vm.drop(JobRequest.nodesWithGpus("pair", 1, 2), new DropTarget.OnHost("node03"))).isTrue();
+        assertThat(vm.knownCheck("pair")).as("a drop is checked when someone asks").isEmpty();
+        Advice first = vm.check("pair");
+        assertThat(vm.check("pair")).isSameAs(first);
+        assertThat(vm.knownCheck("pair")).containsSame(first);
+
+        vm.policyProperty().set("slurm-tree");
+        assertThat(vm.knownCheck("pair")).isEmpty();
+        Advice underTree = vm.check("pair");
+        assertThat(underTree).isNotSameAs(first);
+        vm.optionsProperty().set(vm.optionsProperty().get().withSlurmVersion(SlurmVersion.V22_05));
+        assertThat(vm.knownCheck("pair")).isEmpty();
+        assertThat(vm.knownCheck("nobody")).isEmpty();
+        assertThat(vm.check("nobody")).isNull();
+    }
+
+    @Test
+    void aMoveRemembersTheCheckItMadeAndItIsTheCheckOfTheNewPlan() {
+        PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
+        assertThat(vm.drop(JobRequest.nodesWithGpus("train", 4, 8), new DropTarget.OnSwitch("leaf2"))).isTrue();
+        String from = vm.plan().placements().get("train").hostNames().get(0);
+        vm.moveShare("train", from, new DropTarget.OnHost("node20"));
+
+        Advice known = vm.knownCheck("train").orElseThrow();
+        Plan now = vm.plan();
+        Advice fresh = new PlacementAdvisor().check(now, now.request("train"), now.placements().get("train"),
+                vm.policyProperty().get(), vm.optionsProperty().get());
+        assertThat(known.violations()).isEqualTo(fresh.violations());
+        assertThat(known.verdict()).isEqualTo(fresh.verdict());
+        assertThat(known.metrics()).isEqualTo(fresh.metrics());
+        assertThat(known.placement()).isEqualTo(fresh.placement());
+
+        vm.undo();
+        assertThat(vm.knownCheck("train")).isEmpty();
+    }
+
+    @Test
+    void aCheckForTheWorkerIsRememberedOnlyWhileItsPlanIsTheNewest() {
+        PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
+        assertThat(vm.drop(JobRequest.nodesWithGpus("pair", 1, 2), new DropTarget.OnHost("node03"))).isTrue();
+        Supplier<Advice> later = vm.checkLater("pair");
+        Advice computed = later.get();
+        assertThat(vm.knownCheck("pair")).containsSame(computed);
+
+        Supplier<Advice> stale = vm.checkLater("pair");
+        vm.policyProperty().set("slurm-tree");
+        assertThat(vm.knownCheck("pair")).isEmpty();
+        assertThat(stale.get()).isNotNull();
+        assertThat(vm.knownCheck("pair")).as("an answer under the old policy is not kept").isEmpty();
+        assertThat(vm.checkLater("nobody").get()).isNull();
     }
 }

@@ -53,6 +53,11 @@ class WindowScreenshotTest {
             vm.selectionProperty().set("node17");
         });
         WaitForAsyncUtils.waitForFxEvents();
+        // Shot once the selected job's check (made in the background) is in the inspector.
+        var sheet = robot.lookup("#jobProperties").queryAs(org.controlsfx.control.PropertySheet.class);
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> sheet.getItems().stream()
+                .anyMatch(i -> i.getCategory().equals("Metrics")));
+        WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> controller.window().fabricView().zoomToFit());
         WaitForAsyncUtils.waitForFxEvents();
         Path[] file = new Path[1];

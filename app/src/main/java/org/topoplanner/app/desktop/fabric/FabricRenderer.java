@@ -137,24 +137,18 @@ final class FabricRenderer {
                 : String.format(Locale.ROOT, "%.1f:1", r);
     }
 
-    /** Row names pinned to the left edge, so a zoomed-in view still says which tier is which. */
+    /** Row names pinned to the left edge (see {@link RowLabels}). */
     private void drawRowLabels(GraphicsContext gc, Viewport vp, PaintState st, SwitchGeometry geo) {
         Palette p = st.palette;
-        double size = 10.5;
-        for (TierRow row : layout.rows()) {
-            boolean hosts = row.label().equals("hosts");
-            double cy = vp.toScreenY(row.y()) + (hosts ? FabricLayout.RACK_HEADER * vp.sy() / 2 : geo.maxHeight() / 2);
-            if (cy < 8 || cy > vp.height() - 8) {
-                continue;
-            }
-            String text = row.label().toUpperCase(Locale.ROOT) + "  " + Painting.count(row.count());
-            double tw = Painting.textWidth(text, size) + 12;
+        double x = RowLabels.LEFT;
+        for (RowLabels.RowLabel label : RowLabels.place(layout, vp, geo.maxHeight())) {
+            double top = label.top();
             gc.setFill(p.bg());
-            gc.fillRoundRect(6, cy - 9, tw, 18, 9, 9);
+            gc.fillRoundRect(x, top, label.w(), RowLabels.HEIGHT, 9, 9);
             gc.setStroke(p.borderMuted());
             gc.setLineWidth(1);
-            gc.strokeRoundRect(6.5, cy - 8.5, tw - 1, 17, 9, 9);
-            Painting.left(gc, text, 12, cy, size, true, p.fgMuted(), tw);
+            gc.strokeRoundRect(x + 0.5, top + 0.5, label.w() - 1, RowLabels.HEIGHT - 1, 9, 9);
+            Painting.left(gc, label.text(), x + 6, label.cy(), RowLabels.SIZE, true, p.fgMuted(), label.w());
         }
     }
 

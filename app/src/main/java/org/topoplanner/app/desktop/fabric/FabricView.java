@@ -1,8 +1,5 @@
 package org.topoplanner.app.desktop.fabric;
 
-import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,19 +11,11 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.geometry.BoundingBox;
-import javafx.geometry.Bounds;
-import javafx.scene.Cursor;
 import javafx.scene.canvas.Canvas;
-import javafx.scene.input.DragEvent;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
-import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Region;
 import javafx.scene.shape.Rectangle;
 import org.topoplanner.model.cluster.Cluster;
@@ -35,7 +24,9 @@ import org.topoplanner.model.cluster.Cluster;
  * The fabric view: switches in tiers above racks of hosts, drawn on a {@link Canvas}, with zoom
  * (wheel, around the pointer), pan (drag the background), level of detail, hover card, selection,
  * search dimming, a minimap, a drag ghost, and placed jobs grabbed by their GPUs and moved by hand
- * (see {@link #setOnJobMove}). Scene-graph nodes are used only for overlays.
+ * (see {@link #setOnJobMove}). Scene-graph nodes are used only for overlays. The mouse and keys are
+ * {@link FabricPointer}'s, the hovered item and its card {@link FabricHover}'s, and what lies under a
+ * point {@link FabricHits}'.
  *
  * <p>Give it a cluster with {@link #setCluster} (laid out off the FX thread) or a ready
  * {@link FabricLayout} with {@link #setLayout}; give it jobs with {@link #setOccupancy}. All
@@ -50,16 +41,15 @@ public final class FabricView extends Region {
     });
 
     private final Canvas canvas = new Canvas();
-    private final HoverCard card = new HoverCard();
     private final MoveBadge badge = new MoveBadge();
-    private final JobMoveGesture move = new JobMoveGesture(this, badge);
+    private final JobMoveGesture move = new JobMoveGesture(this, badge, this::showLeaving);
     private final Minimap minimap = new Minimap();
     private final FabricLegend legend = new FabricLegend();
     private final PaintState state = new PaintState();
+    private final FabricHover hover = new FabricHover(this, state);
     private final ReadOnlyObjectWrapper<FabricLayout> layout = new ReadOnlyObjectWrapper<>(this, "layout");
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
     private final StringProperty selection = new SimpleStringProperty(this, "selection");
-    private final ReadOnlyStringWrapper hovered = new ReadOnlyStringWrapper(this, "hovered");
     private final ReadOnlyObjectWrapper<Viewport> viewport = new ReadOnlyObjectWrapper<>(this, "viewport");
     private Occupancy occupancy = Occupancy.empty();
     private FabricRenderer renderer;
@@ -67,10 +57,6 @@ public final class FabricView extends Region {
     private boolean fitPending = true;
     private long generation;
     private long lastFrameNanos;
-    private double pressX;
-    private double pressY;
-    private boolean panning;
-    private boolean dragged;
 
     public FabricView() {
         getStyleClass().addAll("fabric-view", "tp-themed");
@@ -88,14 +74,14 @@ public final class FabricView extends Region {
             // or grab a job hidden under it, and the card of what was hovered before would stay up.
             overlay.addEventHandler(MouseEvent.ANY, e -> {
                 if (e.getEventType() == MouseEvent.MOUSE_ENTERED) {
-                    hideCard();
+                    hover.hide();
                 }
                 e.consume();
             });
         }
         theme.addListener((o, a, t) -> {
             getStylesheets().setAll(t.stylesheets());
-            card.setTheme(t);
+            hover.setTheme(t);
             state.palette = t.palette();
             refreshOverlays();
             requestRedraw();
@@ -104,33 +90,7 @@ public final class FabricView extends Region {
             applySelection(name);
             requestRedraw();
         });
-        setOnScroll(this::onScroll);
-        setOnMousePressed(this::onPressed);
-        setOnMouseDragged(this::onDragged);
-        setOnMouseReleased(this::onReleased);
-        setOnMouseClicked(this::onClicked);
-        setOnMouseMoved(this::onMoved);
-        setOnMouseExited(e -> hideCard());
-        // No cards while something is dragged over the view: the ghost and the status bar speak then.
-        addEventHandler(DragEvent.DRAG_OVER, e -> hideCard());
-        setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.F) {
-                zoomToFit();
-            } else if (e.getCode() == KeyCode.Z) {
-                zoomToSelection();
-            } else if (e.getCode() == KeyCode.PLUS || e.getCode() == KeyCode.EQUALS || e.getCode() == KeyCode.ADD) {
-                zoomAt(1.25, getWidth() / 2, getHeight() / 2);
-            } else if (e.getCode() == KeyCode.MINUS || e.getCode() == KeyCode.SUBTRACT) {
-                zoomAt(0.8, getWidth() / 2, getHeight() / 2);
-            } else if (e.getCode() == KeyCode.ESCAPE) {
-                if (move.cancel()) {
-                    e.consume();
-                    return;
-                }
-                selection.set(null);
-                highlight("");
-            }
-        });
+        new FabricPointer(this, hover, move).install();
         setLayout(FabricLayout.compute(new Cluster("empty", new org.topoplanner.model.fabric.FabricBuilder().build(),
                 Map.of(), Map.of(), null, null)));
     }
@@ -173,8 +133,9 @@ public final class FabricView extends Region {
         state.highlightActive = false;
         state.rackMatches = new int[l.racks().size()];
         state.rackGhosts = new int[l.racks().size()];
-        state.ghostHosts = new BitSet();
-        state.ghostState = null;
+        state.clearGhost();
+        state.leavingHost = -1;
+        state.leavingJob = null;
         applySelection(keep);
         fitPending = true;
         refreshOverlays();
@@ -193,7 +154,7 @@ public final class FabricView extends Region {
     /** Shows which job holds which GPU. */
     public void setOccupancy(Occupancy o) {
         occupancy = o == null ? Occupancy.empty() : o;
-        hideCard();
+        hover.hide();
         state.counts = FabricCounts.of(layout.get(), occupancy);
         refreshOverlays();
         requestRedraw();
@@ -225,7 +186,7 @@ public final class FabricView extends Region {
 
     /** The switch, host or rack under the pointer, or {@code null}. */
     public ReadOnlyStringProperty hoveredProperty() {
-        return hovered.getReadOnlyProperty();
+        return hover.hoveredProperty();
     }
 
     private void applySelection(String name) {
@@ -260,36 +221,17 @@ public final class FabricView extends Region {
      * of a host missing from the map), coloured by {@code state}. Unknown names are ignored.
      */
     public void ghost(Set<String> hosts, Map<String, List<Integer>> gpus, GhostState ghostState) {
-        FabricLayout l = layout.get();
         if (hosts == null || hosts.isEmpty() || ghostState == null) {
             clearGhost();
             return;
         }
-        BitSet set = new BitSet();
-        Map<Integer, List<Integer>> byIndex = new HashMap<>();
-        int[] perRack = new int[l.racks().size()];
-        for (String h : hosts) {
-            int i = l.hostIndex(h);
-            if (i >= 0) {
-                set.set(i);
-                perRack[l.hosts().get(i).rack()]++;
-                if (gpus != null && gpus.containsKey(h)) {
-                    byIndex.put(i, List.copyOf(gpus.get(h)));
-                }
-            }
-        }
-        state.ghostHosts = set;
-        state.ghostGpus = byIndex;
-        state.rackGhosts = perRack;
-        state.ghostState = ghostState;
+        state.ghost(layout.get(), hosts, gpus, ghostState);
         badge.verdict(ghostState);
         requestRedraw();
     }
 
     public void clearGhost() {
-        state.ghostHosts = new BitSet();
-        state.ghostGpus = Map.of();
-        state.ghostState = null;
+        state.clearGhost();
         badge.verdict(null);
         requestRedraw();
     }
@@ -303,11 +245,24 @@ public final class FabricView extends Region {
         move.setListener(moves);
     }
 
+    /** The share being moved by hand now, drawn as leaving its host; {@code null} when nothing moves. */
+    public JobGrab movingShare() {
+        return state.leavingJob == null ? null
+                : new JobGrab(state.leavingJob, layout.get().hosts().get(state.leavingHost).name());
+    }
+
+    private void showLeaving(JobGrab grab) {
+        int host = grab == null ? -1 : layout.get().hostIndex(grab.host());
+        state.leavingHost = host;
+        state.leavingJob = host < 0 ? null : grab.job();
+        requestRedraw();
+    }
+
     // ---- hit testing ------------------------------------------------------------------------
 
     /** The host drawn at a local point (as a tile or cell), or {@code null}; at rack level no single host is. */
     public String hostAt(double x, double y) {
-        int i = hostIndexAt(x, y);
+        int i = hits().hostIndexAt(x, y);
         return i < 0 ? null : layout.get().hosts().get(i).name();
     }
 
@@ -317,34 +272,12 @@ public final class FabricView extends Region {
      * first job); {@code null} over a free GPU, an empty host or anything else.
      */
     public JobGrab jobAt(double x, double y) {
-        int h = hostIndexAt(x, y);
-        if (h < 0) {
-            return null;
-        }
-        HostBox hb = layout.get().hosts().get(h);
-        HostBar bar = HostBar.of(hb, viewport(), levelOfDetail().hosts());
-        int g = bar.gpuAt(x, y);
-        if (g >= 0) {
-            String job = occupancy.jobOn(hb.name(), g);
-            return job == null ? null : new JobGrab(job, hb.name());
-        }
-        Map<String, Integer> held = new HashMap<>();
-        String most = null;
-        for (int i = 0; i < hb.gpus(); i++) {
-            String job = occupancy.jobOn(hb.name(), i);
-            if (job != null && held.merge(job, 1, Integer::sum) > held.getOrDefault(most, 0)) {
-                most = job;
-            }
-        }
-        if (most == null && !occupancy.jobsOn(hb.name()).isEmpty()) {
-            most = occupancy.jobsOn(hb.name()).iterator().next();
-        }
-        return most == null ? null : new JobGrab(most, hb.name());
+        return hits().jobAt(x, y);
     }
 
     /** The switch drawn at a local point, or {@code null}. */
     public String switchAt(double x, double y) {
-        int i = switchIndexAt(x, y);
+        int i = hits().switchIndexAt(x, y);
         return i < 0 ? null : layout.get().switches().get(i).name();
     }
 
@@ -353,65 +286,12 @@ public final class FabricView extends Region {
      * there, else all hosts below the switch there; empty over the background.
      */
     public List<String> hostsAt(double x, double y) {
-        FabricLayout l = layout.get();
-        String h = hostAt(x, y);
-        if (h != null) {
-            return List.of(h);
-        }
-        Viewport vp = viewport();
-        int r = l.rackAt(vp.toWorldX(x), vp.toWorldY(y));
-        List<String> out = new ArrayList<>();
-        if (r >= 0) {
-            RackBox rb = l.racks().get(r);
-            for (int i = rb.firstHost(); i < rb.firstHost() + rb.hostCount(); i++) {
-                out.add(l.hosts().get(i).name());
-            }
-            return out;
-        }
-        int s = switchIndexAt(x, y);
-        if (s >= 0) {
-            BitSet below = l.racksBelowShared(s);
-            for (int k = below.nextSetBit(0); k >= 0; k = below.nextSetBit(k + 1)) {
-                RackBox rb = l.racks().get(k);
-                for (int i = rb.firstHost(); i < rb.firstHost() + rb.hostCount(); i++) {
-                    out.add(l.hosts().get(i).name());
-                }
-            }
-        }
-        return out;
+        return hits().hostsAt(x, y);
     }
 
-    int hostIndexAt(double x, double y) {
-        Viewport vp = viewport();
-        if (vp.sx() * FabricLayout.HOST_W < LevelOfDetail.TILES_FROM_PX) {
-            return -1;
-        }
-        return layout.get().hostAt(vp.toWorldX(x), vp.toWorldY(y));
-    }
-
-    int switchIndexAt(double x, double y) {
-        Viewport vp = viewport();
-        FabricLayout l = layout.get();
-        SwitchGeometry geo = new SwitchGeometry(vp);
-        double wx = vp.toWorldX(x);
-        double wy = vp.toWorldY(y);
-        int[] best = {-1};
-        double[] bestD = {Double.MAX_VALUE};
-        double slackX = 80 / vp.sx();
-        l.switchesIn(wx - slackX, wy - geo.maxHeight() / vp.sy() - 2, wx + slackX, wy + 2, i -> {
-            SwitchBox s = l.switches().get(i);
-            double left = geo.left(s);
-            double top = geo.top(s);
-            double w = geo.width(s);
-            if (x >= left - 2 && x <= left + w + 2 && y >= top - 2 && y <= top + geo.height(s) + 2) {
-                double d = Math.abs(x - (left + w / 2));
-                if (d < bestD[0]) {
-                    bestD[0] = d;
-                    best[0] = i;
-                }
-            }
-        });
-        return best[0];
+    /** What is drawn where, at the current zoom and level of detail. */
+    FabricHits hits() {
+        return new FabricHits(layout.get(), viewport(), levelOfDetail().hosts(), occupancy);
     }
 
     // ---- zoom and pan -----------------------------------------------------------------------
@@ -474,6 +354,12 @@ public final class FabricView extends Region {
         } else {
             return;
         }
+        setViewport(viewport().showing(b[0], b[1], b[2], b[3], Viewport.MAX_SCALE / 2));
+    }
+
+    /** Zooms in on a rack block until its hosts are drawn one by one. */
+    void zoomToRack(int rack) {
+        double[] b = rackBounds(rack);
         setViewport(viewport().showing(b[0], b[1], b[2], b[3], Viewport.MAX_SCALE / 2));
     }
 
@@ -572,145 +458,9 @@ public final class FabricView extends Region {
         return 600;
     }
 
-    // ---- input ------------------------------------------------------------------------------
-
-    private void onScroll(ScrollEvent e) {
-        double factor = Math.pow(1.0018, e.getDeltaY());
-        zoomAt(factor, e.getX(), e.getY());
-        hideCard();
-        e.consume();
-    }
-
-    private void onPressed(MouseEvent e) {
-        requestFocus();
-        // Kept from the parents: a TabPane around the view would take the focus back on this press,
-        // and the view's keys (Escape to cancel a move, F, Z, +/-) would go to the tabs.
-        e.consume();
-        hideCard();
-        pressX = e.getX();
-        pressY = e.getY();
-        dragged = false;
-        boolean primary = e.getButton() == MouseButton.PRIMARY;
-        move.arm(primary && move.enabled() ? jobAt(e.getX(), e.getY()) : null);
-        panning = primary && !move.armed() && switchIndexAt(e.getX(), e.getY()) < 0
-                && (!levelOfDetail().hosts() || hostIndexAt(e.getX(), e.getY()) < 0);
-    }
-
-    private void onDragged(MouseEvent e) {
-        if (Math.abs(e.getX() - pressX) + Math.abs(e.getY() - pressY) > 3) {
-            dragged = true;
-        }
-        if (move.armed() && dragged) {
-            move.dragTo(e.getX(), e.getY());
-        } else if (panning) {
-            setViewport(viewport().panBy(e.getX() - pressX, e.getY() - pressY));
-            pressX = e.getX();
-            pressY = e.getY();
-            hideCard();
-        }
-    }
-
-    private void onReleased(MouseEvent e) {
-        panning = false;
-        move.release(e.getX(), e.getY());
-    }
-
-    private void onClicked(MouseEvent e) {
-        if (dragged || e.getButton() != MouseButton.PRIMARY) {
-            return;
-        }
-        FabricLayout l = layout.get();
-        int s = switchIndexAt(e.getX(), e.getY());
-        int h = s < 0 ? hostIndexAt(e.getX(), e.getY()) : -1;
-        if (s >= 0) {
-            selection.set(l.switches().get(s).name());
-        } else if (h >= 0) {
-            selection.set(l.hosts().get(h).name());
-        } else {
-            Viewport vp = viewport();
-            int r = l.rackAt(vp.toWorldX(e.getX()), vp.toWorldY(e.getY()));
-            if (r >= 0) {
-                // A rack block stands for hosts too small to click: open it up.
-                double[] b = rackBounds(r);
-                setViewport(vp.showing(b[0], b[1], b[2], b[3], Viewport.MAX_SCALE / 2));
-                return;
-            }
-            selection.set(null);
-        }
-        if (e.getClickCount() == 2) {
-            zoomToSelection();
-        }
-    }
-
-    private void onMoved(MouseEvent e) {
-        if (move.moving()) {
-            return;
-        }
-        FabricLayout l = layout.get();
-        setCursor(move.enabled() && jobAt(e.getX(), e.getY()) != null ? Cursor.OPEN_HAND : null);
-        int s = switchIndexAt(e.getX(), e.getY());
-        int h = s < 0 ? hostIndexAt(e.getX(), e.getY()) : -1;
-        int r = -1;
-        if (s < 0 && h < 0) {
-            Viewport vp = viewport();
-            r = l.rackAt(vp.toWorldX(e.getX()), vp.toWorldY(e.getY()));
-        }
-        boolean changed = s != state.hoveredSwitch || h != state.hoveredHost || r != state.hoveredRack;
-        if (changed) {
-            state.hoveredSwitch = s;
-            state.hoveredHost = h;
-            state.hoveredRack = r;
-            requestRedraw();
-        }
-        Viewport vp = viewport();
-        Bounds item;
-        if (s >= 0) {
-            SwitchBox sb = l.switches().get(s);
-            SwitchGeometry geo = new SwitchGeometry(vp);
-            hovered.set(sb.name());
-            item = new BoundingBox(geo.left(sb), geo.top(sb), geo.width(sb), geo.height(sb));
-            if (changed) {
-                HoverCards.forSwitch(card, l, state, s);
-            }
-        } else if (h >= 0) {
-            HostBox hb = l.hosts().get(h);
-            hovered.set(hb.name());
-            item = screenBox(vp, hb.x(), hb.y(), hb.w(), hb.h());
-            if (changed) {
-                HoverCards.forHost(card, l, state, h);
-            }
-        } else if (r >= 0) {
-            RackBox rb = l.racks().get(r);
-            hovered.set(rb.label());
-            item = screenBox(vp, rb.x(), rb.y(), rb.w(), rb.h());
-            if (changed) {
-                HoverCards.forRack(card, l, state, r);
-            }
-        } else {
-            hideCard();
-            return;
-        }
-        card.aim(hovered.get(), this, item, e.getX());
-    }
-
-    private static Bounds screenBox(Viewport vp, double x, double y, double w, double h) {
-        return new BoundingBox(vp.toScreenX(x), vp.toScreenY(y), w * vp.sx(), h * vp.sy());
-    }
-
-    private void hideCard() {
-        card.hide();
-        hovered.set(null);
-        if (state.hoveredSwitch >= 0 || state.hoveredHost >= 0 || state.hoveredRack >= 0) {
-            state.hoveredSwitch = -1;
-            state.hoveredHost = -1;
-            state.hoveredRack = -1;
-            requestRedraw();
-        }
-    }
-
     /** The hover card (for tests and for styling). */
     public HoverCard card() {
-        return card;
+        return hover.card();
     }
 
     Minimap minimap() {

@@ -17,6 +17,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.Rectangle;
+import javafx.stage.WindowEvent;
 import javafx.util.Duration;
 import org.controlsfx.control.PopOver;
 import org.controlsfx.control.PopOver.ArrowLocation;
@@ -29,25 +30,42 @@ import org.controlsfx.control.PopOver.ArrowLocation;
  * <p>The popover is a popup window: it never takes the keyboard focus from the view, and it neither
  * detaches nor eats the click that hides it, so pressing on the fabric under a card still selects,
  * pans or grabs a job with that same press.
+ *
+ * <p>One popover is reused and only its content is swapped, but ControlsFX's {@code PopOver} adds a
+ * new click handler to its own scene every time its window is shown (in its on-shown handler,
+ * ControlsFX 11.2): a long session of hovering, one card after another, would pile up thousands of
+ * them, each run on every click on the card's margin. There is no way to remove them from outside, so
+ * after {@link #SHOWS_PER_POPOVER} shows the card moves its content to a fresh popover and lets the
+ * old one, handlers and all, be collected.
  */
 public final class HoverCard {
     /** How long the pointer rests on an item before its card shows. */
     public static final Duration DELAY = Duration.millis(350);
     private static final double WIDE_ITEM_PX = 120;
+    /** Shows after which the card moves to a fresh popover (see above). */
+    static final int SHOWS_PER_POPOVER = 32;
 
-    private final PopOver popOver = new PopOver();
+    private PopOver popOver;
+    private int shows;
+    private Theme theme = Theme.LIGHT;
     private final VBox content = new VBox(2);
     private final Label title = new Label();
     private final Label subtitle = new Label();
     private final GridPane facts = new GridPane();
     private final VBox jobs = new VBox(2);
-    private final PauseTransition delay = new PauseTransition(DELAY);
+    private final PauseTransition delay;
     private Node owner;
     private double anchorX;
     private double anchorY;
     private String subject;
 
     HoverCard() {
+        this(DELAY);
+    }
+
+    /** A card that shows after resting for {@code rest} (tests use a short one). */
+    HoverCard(Duration rest) {
+        delay = new PauseTransition(rest);
         content.getStyleClass().add("hover-card");
         content.setId("hoverCard");
         title.getStyleClass().add("title");
@@ -57,29 +75,42 @@ public final class HoverCard {
         VBox.setMargin(facts, new Insets(5, 0, 0, 0));
         content.getChildren().addAll(title, subtitle, facts, jobs);
         content.setMinWidth(Region.USE_PREF_SIZE);
-        popOver.setContentNode(content);
-        popOver.getStyleClass().add("tp-themed");
-        popOver.setDetachable(false);
-        popOver.setAutoHide(true);
-        popOver.setConsumeAutoHidingEvents(false);
-        popOver.setHideOnEscape(true);
-        popOver.setAnimated(true);
-        popOver.setFadeInDuration(Duration.millis(120));
-        popOver.setFadeOutDuration(Duration.millis(80));
-        popOver.setArrowSize(8);
-        popOver.setArrowIndent(10);
-        popOver.setCornerRadius(6);
-        popOver.setOnHidden(e -> subject = null);
-        setTheme(Theme.LIGHT);
+        popOver = newPopOver();
         delay.setOnFinished(e -> showNow());
     }
 
+    private PopOver newPopOver() {
+        PopOver p = new PopOver();
+        p.setContentNode(content);
+        p.getStyleClass().add("tp-themed");
+        p.setDetachable(false);
+        p.setAutoHide(true);
+        p.setConsumeAutoHidingEvents(false);
+        p.setHideOnEscape(true);
+        p.setAnimated(true);
+        p.setFadeInDuration(Duration.millis(120));
+        p.setFadeOutDuration(Duration.millis(80));
+        p.setArrowSize(8);
+        p.setArrowIndent(10);
+        p.setCornerRadius(6);
+        p.setOnHidden(e -> subject = null);
+        // Counted as ControlsFX does it: each time the window shows, it adds a handler.
+        p.addEventHandler(WindowEvent.WINDOW_SHOWN, e -> shows++);
+        p.getRoot().getStylesheets().setAll(stylesheets(theme));
+        return p;
+    }
+
     /** Styles the card for a theme: the theme's tokens and the views' styles on the popup's own scene. */
-    void setTheme(Theme theme) {
+    void setTheme(Theme t) {
+        theme = t;
+        popOver.getRoot().getStylesheets().setAll(stylesheets(t));
+    }
+
+    private static List<String> stylesheets(Theme t) {
         List<String> sheets = new ArrayList<>();
         sheets.add(PopOver.class.getResource("popover.css").toExternalForm());
-        sheets.addAll(theme.stylesheets());
-        popOver.getRoot().getStylesheets().setAll(sheets);
+        sheets.addAll(t.stylesheets());
+        return sheets;
     }
 
     /**
@@ -148,6 +179,7 @@ public final class HoverCard {
         anchorX = screen.getX();
         anchorY = screen.getY();
         if (popOver.isShowing()) {
+            renewIfWorn();
             popOver.show(owner, anchorX, anchorY, Duration.ZERO);
         } else {
             delay.playFromStart();
@@ -159,8 +191,29 @@ public final class HoverCard {
     private void showNow() {
         if (owner != null && owner.getScene() != null && owner.getScene().getWindow() != null
                 && owner.getScene().getWindow().isShowing()) {
+            renewIfWorn();
             popOver.show(owner, anchorX, anchorY);
         }
+    }
+
+    /**
+     * Moves the card to a fresh popover once the current one has been shown {@link #SHOWS_PER_POPOVER}
+     * times. Called just before a show, so a card that is up is shown again at once by the new popover
+     * in the same pulse and does not blink.
+     */
+    private void renewIfWorn() {
+        if (shows < SHOWS_PER_POPOVER) {
+            return;
+        }
+        PopOver worn = popOver;
+        if (worn.isShowing()) {
+            worn.setAnimated(false);
+            worn.hide();
+        }
+        // Let go of the content, or the worn popover's skin would keep it (and fight the new one for it).
+        worn.setContentNode(new Region());
+        popOver = newPopOver();
+        shows = 0;
     }
 
     /** Hides the card, and forgets a card that was about to show. */
@@ -185,7 +238,7 @@ public final class HoverCard {
         return content;
     }
 
-    /** The popover itself (its window), for screenshots. */
+    /** The popover now carrying the card (its window), for screenshots and tests. */
     PopOver popOver() {
         return popOver;
     }

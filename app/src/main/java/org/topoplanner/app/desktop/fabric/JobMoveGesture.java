@@ -1,5 +1,6 @@
 package org.topoplanner.app.desktop.fabric;
 
+import java.util.function.Consumer;
 import javafx.scene.Cursor;
 import javafx.scene.layout.Region;
 
@@ -7,18 +8,22 @@ import javafx.scene.layout.Region;
  * Moving a placed job by hand in the fabric view. Pressing on a job's GPUs arms the gesture; dragging
  * past the click slop starts the move (the badge follows the pointer, the listener draws the ghost);
  * releasing drops it and Escape gives it up. A press that does not travel stays a click, so clicking
- * a host still selects it.
+ * a host still selects it. While the move is under way the view is told which share is leaving, so it
+ * can draw it as going.
  */
 final class JobMoveGesture {
     private final Region view;
     private final MoveBadge badge;
+    private final Consumer<JobGrab> leaving;
     private JobMoves listener;
     private JobGrab armed;
     private boolean moving;
 
-    JobMoveGesture(Region view, MoveBadge badge) {
+    /** @param leaving told the share being moved when a move starts, and {@code null} when it ends */
+    JobMoveGesture(Region view, MoveBadge badge, Consumer<JobGrab> leaving) {
         this.view = view;
         this.badge = badge;
+        this.leaving = leaving;
     }
 
     void setListener(JobMoves l) {
@@ -53,6 +58,7 @@ final class JobMoveGesture {
             moving = true;
             view.setCursor(Cursor.CLOSED_HAND);
             badge.show("Move " + armed.job() + " \u00b7 from " + armed.host());
+            leaving.accept(armed);
         }
         badge.follow(x, y, view.getWidth(), view.getHeight());
         listener.over(armed, x, y);
@@ -86,5 +92,6 @@ final class JobMoveGesture {
         moving = false;
         badge.setVisible(false);
         view.setCursor(null);
+        leaving.accept(null);
     }
 }

@@ -4,15 +4,15 @@ import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
 
 /**
- * The label that follows the pointer while a placed job is moved by hand: which job and whose share,
- * edged in the colour of the verdict on the spot under the pointer.
+ * The label that follows the pointer while a placed job is moved by hand (in the fabric view and in the
+ * node view): which job and whose share, edged in the colour of the verdict on the spot under the pointer.
  */
-final class MoveBadge extends Label {
+public final class MoveBadge extends Label {
     private static final PseudoClass VALID = PseudoClass.getPseudoClass("valid");
     private static final PseudoClass WARNING = PseudoClass.getPseudoClass("warning");
     private static final PseudoClass IMPOSSIBLE = PseudoClass.getPseudoClass("impossible");
 
-    MoveBadge() {
+    public MoveBadge() {
         getStyleClass().add("move-badge");
         setId("moveBadge");
         setManaged(false);
@@ -20,21 +20,21 @@ final class MoveBadge extends Label {
         setVisible(false);
     }
 
-    void show(String text) {
+    public void show(String text) {
         setText(text);
         verdict(null);
         setVisible(true);
     }
 
     /** Shows the verdict on the target under the pointer; {@code null} when there is none. */
-    void verdict(GhostState state) {
+    public void verdict(GhostState state) {
         pseudoClassStateChanged(VALID, state == GhostState.VALID);
         pseudoClassStateChanged(WARNING, state == GhostState.WARNING);
         pseudoClassStateChanged(IMPOSSIBLE, state == GhostState.IMPOSSIBLE);
     }
 
     /** Places the badge below-right of the pointer, flipped to stay inside a view of the given size. */
-    void follow(double px, double py, double viewW, double viewH) {
+    public void follow(double px, double py, double viewW, double viewH) {
         applyCss();
         autosize();
         double w = getWidth();

@@ -108,6 +108,31 @@ public final class Painting {
         gc.fillRect(x1 - 1, y0 + 1, 1, y1 - y0 - 2);
     }
 
+    /**
+     * Marks a rectangle as leaving: its fill washed towards {@code background} and crossed by diagonal
+     * stripes of {@code stripe}, the way drawing tools show the source of a move. The stripes keep the
+     * job's colour readable, so one still sees whose GPUs are about to go.
+     */
+    public static void leaving(GraphicsContext gc, double x, double y, double w, double h, Color background,
+                               Color stripe) {
+        if (w <= 0 || h <= 0) {
+            return;
+        }
+        gc.save();
+        gc.setFill(Color.color(background.getRed(), background.getGreen(), background.getBlue(), 0.62));
+        gc.fillRect(x, y, w, h);
+        gc.beginPath();
+        gc.rect(x, y, w, h);
+        gc.clip();
+        gc.setStroke(Color.color(stripe.getRed(), stripe.getGreen(), stripe.getBlue(), 0.75));
+        gc.setLineWidth(h < 8 ? 1 : 1.4);
+        double step = Math.max(3.5, Math.min(6, h / 2));
+        for (double d = -h; d < w; d += step) {
+            gc.strokeLine(x + d, y + h, x + d + h, y);
+        }
+        gc.restore();
+    }
+
     public static double clamp(double v, double lo, double hi) {
         return Math.max(lo, Math.min(hi, v));
     }

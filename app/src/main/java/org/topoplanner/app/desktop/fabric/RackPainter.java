@@ -7,7 +7,8 @@ import javafx.scene.paint.Color;
 /**
  * Draws racks at the three levels of detail: a block with counts and an aggregated occupancy
  * bar; a grid of host tiles coloured by the jobs on their GPUs; host cells with name and a
- * GPU bar. Also draws the drag ghost over racks and hosts.
+ * GPU bar, the GPUs of a share being moved by hand washed out and striped. Also draws the drag ghost
+ * over racks and hosts.
  */
 final class RackPainter {
     private final FabricLayout layout;
@@ -181,7 +182,11 @@ final class RackPainter {
             }
             Color c = job == null ? p.token("-tp-gpu-free") : p.jobColour(occ, job);
             gc.setFill(shade(c, dim, p));
-            Painting.fillSnapped(gc, bar.cellX(g), bar.y(), (end - g) * cell + (end - g - 1) * gap, bar.h());
+            double runW = (end - g) * cell + (end - g - 1) * gap;
+            Painting.fillSnapped(gc, bar.cellX(g), bar.y(), runW, bar.h());
+            if (st.leaving(hb.index(), job)) {
+                Painting.leaving(gc, bar.cellX(g), bar.y(), runW, bar.h(), p.bg(), c);
+            }
             g = end;
         }
     }

@@ -1,6 +1,5 @@
 package org.topoplanner.app.desktop.node;
 
-import java.util.Set;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.StrokeLineCap;
@@ -12,7 +11,8 @@ import org.topoplanner.app.desktop.fabric.Palette;
 /**
  * Paints a {@link NodeLayout} the way lstopo does: pastel fills per object type, loud job
  * colours for what a job holds, a bridge square on each PCIe box, NVLink in green with widths
- * by lane count. Works in layout units; the caller sets the scale.
+ * by lane count; over that the marks (selection, hover, a drag ghost, a share being moved away).
+ * Works in layout units; the caller sets the scale.
  */
 final class NodePainter {
     private final NodeLayout layout;
@@ -21,27 +21,46 @@ final class NodePainter {
         this.layout = layout;
     }
 
-    void paint(GraphicsContext gc, Palette p, String host, Occupancy occ, Set<Integer> selected, int hoveredGpu) {
-        box(gc, p, layout.machine(), host, occ, selected, hoveredGpu);
+    void paint(GraphicsContext gc, Palette p, String host, Occupancy occ, NodeMarks marks) {
+        box(gc, p, layout.machine(), host, occ, marks);
         nvlink(gc, p, occ, host);
+        ghost(gc, p, marks);
     }
 
-    private void box(GraphicsContext gc, Palette p, NodeBox b, String host, Occupancy occ, Set<Integer> selected,
-                     int hoveredGpu) {
+    private void box(GraphicsContext gc, Palette p, NodeBox b, String host, Occupancy occ, NodeMarks marks) {
         switch (b.kind()) {
             case MACHINE -> container(gc, p, b, p.token("-tp-node-machine"), 8, true);
             case PACKAGE -> container(gc, p, b, p.token("-tp-node-package"), 6, true);
             case NUMA -> container(gc, p, b, p.token("-tp-node-numa"), 5, true);
             case IO_GROUP -> container(gc, p, b, p.bgSubtle(), 5, true);
             case HOST_BRIDGE, PCI_SWITCH -> pcie(gc, p, b);
-            case CORE, CORE_RANGE -> core(gc, p, b, host, occ);
+            case CORE, CORE_RANGE -> core(gc, p, b, host, occ, marks);
             case GPU -> device(gc, p, b, p.token("-tp-node-gpu"), occ.jobOn(host, b.gpu()), occ,
-                    selected.contains(b.gpu()), hoveredGpu == b.gpu());
-            case NIC -> device(gc, p, b, p.token("-tp-node-nic"), occ.nicJob(host, b.id()), occ, false, false);
-            case NVSWITCH -> device(gc, p, b, p.token("-tp-node-nvswitch"), null, occ, false, false);
+                    marks.selected().contains(b.gpu()), marks.hovered() == b.gpu(), marks);
+            case NIC -> device(gc, p, b, p.token("-tp-node-nic"), occ.nicJob(host, b.id()), occ, false, false, marks);
+            case NVSWITCH -> device(gc, p, b, p.token("-tp-node-nvswitch"), null, occ, false, false, marks);
         }
         for (NodeBox c : b.children()) {
-            box(gc, p, c, host, occ, selected, hoveredGpu);
+            box(gc, p, c, host, occ, marks);
+        }
+    }
+
+    /** Where the dragged job would land: the GPUs washed and edged in the verdict's colour. */
+    private void ghost(GraphicsContext gc, Palette p, NodeMarks marks) {
+        if (marks.ghostState() == null) {
+            return;
+        }
+        Color c = p.ghost(marks.ghostState());
+        for (NodeBox b : layout.boxesOf(NodeBox.Kind.GPU)) {
+            if (marks.ghosted(b.gpu())) {
+                gc.setFill(Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.45));
+                gc.fillRoundRect(b.x(), b.y(), b.w(), b.h(), 6, 6);
+                gc.setStroke(c);
+                gc.setLineWidth(3);
+                gc.setLineDashes(6, 3);
+                gc.strokeRoundRect(b.x() - 2, b.y() - 2, b.w() + 4, b.h() + 4, 8, 8);
+                gc.setLineDashes((double[]) null);
+            }
         }
     }
 
@@ -81,7 +100,7 @@ final class NodePainter {
         Painting.left(gc, b.title(), b.x() + 7 + sq + 5, cy, 10.5, true, p.fgMuted(), b.w() - sq - 16);
     }
 
-    private static void core(GraphicsContext gc, Palette p, NodeBox b, String host, Occupancy occ) {
+    private static void core(GraphicsContext gc, Palette p, NodeBox b, String host, Occupancy occ, NodeMarks marks) {
         String job = null;
         for (int c : b.cores()) {
             job = occ.coreJob(host, c);
@@ -95,7 +114,11 @@ final class NodePainter {
         gc.setStroke(p.token("-tp-node-border"));
         gc.setLineWidth(0.8);
         gc.strokeRoundRect(b.x() + 0.4, b.y() + 0.4, b.w() - 0.8, b.h() - 0.8, 3, 3);
-        Color fg = Palette.textOn(fill);
+        boolean leaving = marks.leaving(job);
+        if (leaving) {
+            Painting.leaving(gc, b.x() + 1, b.y() + 1, b.w() - 2, b.h() - 2, p.bg(), fill);
+        }
+        Color fg = leaving ? p.fg() : Palette.textOn(fill);
         boolean range = b.kind() == NodeBox.Kind.CORE_RANGE;
         String title = range ? b.title() : b.title().replace("Core ", "C");
         Painting.left(gc, title, b.x() + 4, b.y() + 9, range ? 10.5 : 9.5, true, fg, b.w() - 6);
@@ -107,14 +130,19 @@ final class NodePainter {
     }
 
     private static void device(GraphicsContext gc, Palette p, NodeBox b, Color pastel, String job, Occupancy occ,
-                               boolean selected, boolean hovered) {
+                               boolean selected, boolean hovered, NodeMarks marks) {
         Color fill = job == null ? pastel : p.jobColour(occ, job);
         gc.setFill(fill);
         gc.fillRoundRect(b.x(), b.y(), b.w(), b.h(), 6, 6);
         gc.setStroke(p.token("-tp-node-border"));
         gc.setLineWidth(1.2);
         gc.strokeRoundRect(b.x() + 0.6, b.y() + 0.6, b.w() - 1.2, b.h() - 1.2, 6, 6);
-        Color fg = Palette.textOn(fill);
+        boolean leaving = marks.leaving(job);
+        if (leaving) {
+            Painting.leaving(gc, b.x() + 1.2, b.y() + 1.2, b.w() - 2.4, b.h() - 2.4, p.bg(), fill);
+        }
+        // On a washed-out box the text stays dark (or light in the dark theme), as on the background.
+        Color fg = leaving ? p.fg() : Palette.textOn(fill);
         String sub = job != null ? job : b.subtitle();
         boolean twoLines = b.h() >= 30 && !sub.isEmpty();
         double titleY = twoLines ? b.y() + 13 : b.y() + b.h() / 2;
@@ -153,7 +181,8 @@ final class NodePainter {
             Painting.left(gc, bar.label(), bar.x() + 12, bar.y() + bar.h() / 2, 11.5, true, p.fg(),
                     switchesLeft - bar.x() - 20);
             for (NodeBox s : bar.switches()) {
-                device(gc, p, s, p.token("-tp-node-nvswitch").interpolate(p.bg(), 0.4), null, occ, false, false);
+                device(gc, p, s, p.token("-tp-node-nvswitch").interpolate(p.bg(), 0.4), null, occ, false, false,
+                        NodeMarks.NONE);
             }
         }
         for (NvlinkDrawing.Bracket b : nv.brackets()) {

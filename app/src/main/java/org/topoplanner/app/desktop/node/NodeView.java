@@ -1,6 +1,7 @@
 package org.topoplanner.app.desktop.node;
 
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -14,6 +15,9 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -21,7 +25,10 @@ import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
+import javafx.scene.Cursor;
 import org.controlsfx.control.SegmentedButton;
+import org.topoplanner.app.desktop.fabric.GhostState;
+import org.topoplanner.app.desktop.fabric.MoveBadge;
 import org.topoplanner.app.desktop.fabric.Occupancy;
 import org.topoplanner.app.desktop.fabric.Palette;
 import org.topoplanner.app.desktop.fabric.Theme;
@@ -31,15 +38,21 @@ import org.topoplanner.model.node.NodeTopology;
  * The node view: one host's inside as lstopo-like nested boxes on a {@link Canvas} (hundreds of
  * boxes, redrawn whole on every change, hit-tested against the layout: cheaper and simpler than
  * a node per core), or as the {@code nvidia-smi topo -m} matrix. GPUs, cores and NICs take the
- * colour of the job holding them. GPUs are selectable (click; shift-click adds or removes).
+ * colour of the job holding them. GPUs are selectable (click; shift-click adds or removes). A placed
+ * job is grabbed by one of its GPUs and dragged onto other GPUs (see {@link #setOnGpuMove}); a drag
+ * ghost shows where a job would land.
  */
 public final class NodeView extends BorderPane {
     /** Below this scale the cores of each NUMA node are folded into ranges. */
     static final double FOLD_BELOW = 0.74;
     static final double MAX_SCALE = 1.35;
 
+    /** How far (in pixels, x plus y) a press travels before it is a drag rather than a click. */
+    private static final double CLICK_SLOP = 3;
     private final Canvas canvas = new Canvas();
-    private final Pane canvasPane = new Pane(canvas);
+    private final MoveBadge badge = new MoveBadge();
+    private final Pane canvasPane = new Pane(canvas, badge);
+    private final GpuMoveGesture move = new GpuMoveGesture(canvasPane, badge);
     private final TopoMatrixView matrix = new TopoMatrixView();
     private final ScrollPane matrixScroll = new ScrollPane(matrix);
     private final Label title = new Label("No host");
@@ -57,6 +70,11 @@ public final class NodeView extends BorderPane {
     private double offsetX;
     private double offsetY;
     private int hoveredGpu = -1;
+    private List<Integer> ghostGpus = List.of();
+    private GhostState ghostState;
+    private double pressX;
+    private double pressY;
+    private boolean dragged;
 
     public NodeView() {
         getStyleClass().addAll("node-view", "tp-themed");
@@ -94,9 +112,19 @@ public final class NodeView extends BorderPane {
         canvasPane.visibleProperty().bind(matrixShown.not());
         canvasPane.widthProperty().addListener((o, a, b) -> relayout());
         canvasPane.heightProperty().addListener((o, a, b) -> relayout());
+        badge.setId("nodeMoveBadge");
+        canvas.setOnMousePressed(this::onPressed);
+        canvas.setOnMouseDragged(this::onDragged);
+        canvas.setOnMouseReleased(this::onReleased);
         canvas.setOnMouseClicked(this::onClicked);
         canvas.setOnMouseMoved(this::onMoved);
         canvas.setOnMouseExited(e -> setHovered(-1));
+        addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE && move.cancel()) {
+                redraw();
+                e.consume();
+            }
+        });
         selectedGpus.addListener((javafx.collections.SetChangeListener<Integer>) c -> redraw());
         matrixShown.addListener((o, a, b) -> {
             refreshLegend();
@@ -111,8 +139,12 @@ public final class NodeView extends BorderPane {
         setPrefSize(1000, 640);
     }
 
-    /** Shows a host's inside; the GPU selection is cleared. */
+    /** Shows a host's inside; the GPU selection, a ghost and a move under way are cleared. */
     public void show(String hostName, NodeTopology t) {
+        move.cancel();
+        ghostGpus = List.of();
+        ghostState = null;
+        badge.verdict(null);
         host = hostName == null ? "" : hostName;
         topology = t == null ? NodeTopology.unknown() : t;
         selectedGpus.clear();
@@ -171,6 +203,42 @@ public final class NodeView extends BorderPane {
         return layout.gpuAt((c.getX() - offsetX) / scale, (c.getY() - offsetY) / scale);
     }
 
+    /**
+     * Lets placed jobs be grabbed by a GPU and dragged onto other GPUs: {@code moves} is told which
+     * GPU the pointer is over, where the job is dropped and when the move is given up. Without a
+     * listener a press on a GPU only selects, as before.
+     */
+    public void setOnGpuMove(GpuMoves moves) {
+        move.setListener(moves);
+    }
+
+    /**
+     * Draws a drag ghost over GPUs of the host shown, coloured by {@code state}; an empty list or a
+     * {@code null} state clears it.
+     */
+    public void ghost(List<Integer> gpus, GhostState state) {
+        boolean none = gpus == null || gpus.isEmpty() || state == null;
+        ghostGpus = none ? List.of() : List.copyOf(gpus);
+        ghostState = none ? null : state;
+        badge.verdict(ghostState);
+        redraw();
+    }
+
+    public void clearGhost() {
+        ghost(List.of(), null);
+    }
+
+    /** The GPUs the drag ghost covers now (empty when there is none). */
+    public List<Integer> ghostGpus() {
+        return ghostGpus;
+    }
+
+    /** The job being moved by hand now, or {@code null}. */
+    public String movingJob() {
+        GpuGrab g = move.moving();
+        return g == null ? null : g.job();
+    }
+
     /** Lays out again for the current size (folding cores when the full picture would be too small). */
     private void relayout() {
         double w = canvasPane.getWidth();
@@ -221,7 +289,7 @@ public final class NodeView extends BorderPane {
         gc.save();
         gc.translate(offsetX, offsetY);
         gc.scale(scale, scale);
-        painter.paint(gc, p, host, occupancy, selectedGpus, hoveredGpu);
+        painter.paint(gc, p, host, occupancy, new NodeMarks(selectedGpus, hoveredGpu, ghostGpus, ghostState, movingJob()));
         gc.restore();
     }
 
@@ -233,7 +301,45 @@ public final class NodeView extends BorderPane {
         return layout == null ? -1 : layout.gpuAt((cx - offsetX) / scale, (cy - offsetY) / scale);
     }
 
+    private void onPressed(MouseEvent e) {
+        // Kept from the parents: a TabPane around the view would take the focus back on this press,
+        // and Escape (to give up a move) would go to the tabs.
+        requestFocus();
+        e.consume();
+        pressX = e.getX();
+        pressY = e.getY();
+        dragged = false;
+        int g = gpuAtCanvas(e.getX(), e.getY());
+        String job = g < 0 ? null : occupancy.jobOn(host, g);
+        move.arm(e.getButton() == MouseButton.PRIMARY && job != null ? new GpuGrab(job, host, g) : null);
+    }
+
+    private void onDragged(MouseEvent e) {
+        if (Math.abs(e.getX() - pressX) + Math.abs(e.getY() - pressY) > CLICK_SLOP) {
+            dragged = true;
+        }
+        if (move.armed() && dragged) {
+            boolean starting = move.moving() == null;
+            move.dragTo(e.getX(), e.getY(), gpuAtCanvas(e.getX(), e.getY()));
+            setHovered(-1);
+            if (starting) {
+                redraw();
+            }
+        }
+    }
+
+    private void onReleased(MouseEvent e) {
+        boolean wasMoving = move.moving() != null;
+        move.release(gpuAtCanvas(e.getX(), e.getY()));
+        if (wasMoving) {
+            redraw();
+        }
+    }
+
     private void onClicked(MouseEvent e) {
+        if (dragged) {
+            return;
+        }
         int g = gpuAtCanvas(e.getX(), e.getY());
         if (e.isShiftDown()) {
             if (g >= 0 && !selectedGpus.remove(g)) {
@@ -250,7 +356,9 @@ public final class NodeView extends BorderPane {
     }
 
     private void onMoved(MouseEvent e) {
-        setHovered(gpuAtCanvas(e.getX(), e.getY()));
+        int g = gpuAtCanvas(e.getX(), e.getY());
+        setHovered(g);
+        canvasPane.setCursor(move.enabled() && g >= 0 && occupancy.jobOn(host, g) != null ? Cursor.OPEN_HAND : null);
     }
 
     private void setHovered(int g) {

@@ -1,0 +1,97 @@
+package org.topoplanner.app.desktop.fabric;
+
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.BoundingBox;
+import javafx.geometry.Bounds;
+
+/**
+ * What the pointer rests on in the fabric view: the switch, host or rack it is over (outlined in the
+ * frame and named by {@link #hoveredProperty}) and the hover card about it, aimed at the item. The card
+ * is filled again only when the item changes, so moving within one item just re-aims it.
+ */
+final class FabricHover {
+    private final FabricView view;
+    private final PaintState state;
+    private final HoverCard card = new HoverCard();
+    private final ReadOnlyStringWrapper hovered;
+
+    FabricHover(FabricView view, PaintState state) {
+        this.view = view;
+        this.state = state;
+        this.hovered = new ReadOnlyStringWrapper(view, "hovered");
+    }
+
+    HoverCard card() {
+        return card;
+    }
+
+    ReadOnlyStringProperty hoveredProperty() {
+        return hovered.getReadOnlyProperty();
+    }
+
+    /** The pointer is at a local point of the view, nothing held: outline what is there and aim its card. */
+    void pointerAt(double x, double y) {
+        FabricLayout l = view.getLayout();
+        FabricHits hits = view.hits();
+        int s = hits.switchIndexAt(x, y);
+        int h = s < 0 ? hits.hostIndexAt(x, y) : -1;
+        int r = s < 0 && h < 0 ? hits.rackAt(x, y) : -1;
+        boolean changed = s != state.hoveredSwitch || h != state.hoveredHost || r != state.hoveredRack;
+        if (changed) {
+            state.hoveredSwitch = s;
+            state.hoveredHost = h;
+            state.hoveredRack = r;
+            view.requestRedraw();
+        }
+        Viewport vp = view.viewport();
+        Bounds item;
+        if (s >= 0) {
+            SwitchBox sb = l.switches().get(s);
+            SwitchGeometry geo = new SwitchGeometry(vp);
+            hovered.set(sb.name());
+            item = new BoundingBox(geo.left(sb), geo.top(sb), geo.width(sb), geo.height(sb));
+            if (changed) {
+                HoverCards.forSwitch(card, l, state, s);
+            }
+        } else if (h >= 0) {
+            HostBox hb = l.hosts().get(h);
+            hovered.set(hb.name());
+            item = screenBox(vp, hb.x(), hb.y(), hb.w(), hb.h());
+            if (changed) {
+                HoverCards.forHost(card, l, state, h);
+            }
+        } else if (r >= 0) {
+            RackBox rb = l.racks().get(r);
+            hovered.set(rb.label());
+            item = screenBox(vp, rb.x(), rb.y(), rb.w(), rb.h());
+            if (changed) {
+                HoverCards.forRack(card, l, state, r);
+            }
+        } else {
+            hide();
+            return;
+        }
+        card.aim(hovered.get(), view, item, x);
+    }
+
+    /** Nothing is hovered any more: the card goes and the outline with it. */
+    void hide() {
+        card.hide();
+        hovered.set(null);
+        if (state.hoveredSwitch >= 0 || state.hoveredHost >= 0 || state.hoveredRack >= 0) {
+            state.hoveredSwitch = -1;
+            state.hoveredHost = -1;
+            state.hoveredRack = -1;
+            view.requestRedraw();
+        }
+    }
+
+    void setTheme(Theme t) {
+        card.setTheme(t);
+    }
+
+    private static Bounds screenBox(Viewport vp, double x, double y, double w, double h) {
+        return new BoundingBox(vp.toScreenX(x), vp.toScreenY(y), w * vp.sx(), h * vp.sy());
+    }
+}

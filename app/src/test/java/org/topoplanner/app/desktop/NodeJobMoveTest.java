@@ -1,0 +1,178 @@
+package org.topoplanner.app.desktop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Point2D;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import org.topoplanner.allocator.SlurmCpuIds;
+import org.topoplanner.allocator.validate.Violation;
+import org.topoplanner.app.desktop.fabric.ViewShots;
+import org.topoplanner.app.desktop.node.NodeView;
+import org.topoplanner.app.plan.DropTarget;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
+
+/**
+ * The real window, headless: a placed job grabbed by one of its GPUs in the node view and dragged onto
+ * other GPUs of the host (example cluster: GPUs 0-3 on socket 0, 4-7 on socket 1), with the ghost, the
+ * status bar, the inspector and undo; Escape and a plain click around it.
+ */
+@ExtendWith(ApplicationExtension.class)
+class NodeJobMoveTest {
+    @TempDir
+    static Path home;
+    private Stage stage;
+    private WindowController controller;
+
+    @Start
+    void start(Stage stage) {
+        MonocleDrag.reset();
+        this.stage = stage;
+        controller = new TopoPlannerApp().start(stage, home);
+        stage.toFront();
+        stage.requestFocus();
+    }
+
+    @BeforeEach
+    void pairOnGpus01OfNode01InTheNodeTab(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> controller.window().fabricView().getLayout().switches().size() == 7);
+        robot.interact(() -> {
+            vm().drop(JobRequest.nodesWithGpus("pair", 1, 2), new DropTarget.OnGpus("node01", List.of(0, 1)));
+            controller.window().centre().getSelectionModel().select(1);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(node().getHost()).isEqualTo("node01");
+        assertThat(gpus()).containsExactly(0, 1);
+    }
+
+    @Test
+    void draggingAJobsGpusOntoOtherGpusMovesItThereAndUndoRestoresIt(FxRobot robot) throws Exception {
+        // To the other socket: the cores go along, so nothing gets worse.
+        robot.drag(centreOf(0), MouseButton.PRIMARY).moveBy(12, 0).moveTo(centreOf(4));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(node().ghostGpus()).containsExactly(4, 5);
+        assertThat(node().movingJob()).isEqualTo("pair");
+        assertThat(status(robot)).isEqualTo("\u2714 on node01 GPUs 4,5: no violation added");
+        assertThat(robot.lookup("#nodeMoveBadge").queryAs(Label.class).isVisible()).isTrue();
+        assertThat(gpus()).containsExactly(0, 1);
+        robot.interact(() -> ViewShots.save(stage.getScene(), "node-job-move"));
+        robot.drop();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(gpus()).containsExactly(4, 5);
+        assertThat(coreSockets()).containsOnly(1);
+        assertThat(node().ghostGpus()).isEmpty();
+        assertThat(node().movingJob()).isNull();
+        assertThat(robot.lookup("#nodeMoveBadge").queryAs(Label.class).isVisible()).isFalse();
+        assertThat(violationCodes(robot)).doesNotContain("GPU_NUMA_SPLIT", "CPU_NOT_LOCAL");
+        assertThat(vm().undoTextProperty().get()).isEqualTo("Undo Move job pair");
+
+        // Grabbed by GPU 4 and dropped on GPU 3: the pair now straddles the sockets while one could hold it.
+        robot.drag(centreOf(4), MouseButton.PRIMARY).moveBy(-12, 0).moveTo(centreOf(3));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(node().ghostGpus()).containsExactly(3, 4);
+        assertThat(status(robot)).startsWith("\u26a0 on node01 GPUs 3,4: worse: GPU_NUMA_SPLIT");
+        robot.drop();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(gpus()).containsExactly(3, 4);
+        assertThat(violationCodes(robot)).contains("GPU_NUMA_SPLIT");
+        assertThat(status(robot)).startsWith("moved pair to node01 GPUs 3,4 \u2014 worse: GPU_NUMA_SPLIT");
+
+        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(gpus()).containsExactly(4, 5);
+        assertThat(violationCodes(robot)).doesNotContain("GPU_NUMA_SPLIT");
+        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(gpus()).containsExactly(0, 1);
+        assertThat(coreSockets()).containsOnly(0);
+    }
+
+    @Test
+    void escapeGivesUpTheMoveAndAPlainClickStillSelectsTheGpu(FxRobot robot) {
+        Placement before = vm().plan().placements().get("pair");
+        String undo = vm().undoTextProperty().get();
+        robot.drag(centreOf(1), MouseButton.PRIMARY).moveBy(12, 0).moveTo(centreOf(6));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(node().ghostGpus()).containsExactly(5, 6);
+        assertThat(vm().liveAdviceProperty().get()).isNotNull();
+        assertThat(node().isFocused()).isTrue();
+        robot.type(KeyCode.ESCAPE);
+        robot.drop();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(vm().plan().placements().get("pair")).isEqualTo(before);
+        assertThat(vm().undoTextProperty().get()).isEqualTo(undo);
+        assertThat(vm().liveAdviceProperty().get()).isNull();
+        assertThat(node().ghostGpus()).isEmpty();
+        assertThat(status(robot)).isEqualTo("move of pair cancelled");
+        assertThat(node().getSelectedGpus()).isEmpty();
+
+        robot.clickOn(centreOf(1), MouseButton.PRIMARY);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(node().getSelectedGpus()).containsExactly(1);
+        assertThat(vm().plan().placements().get("pair")).isEqualTo(before);
+    }
+
+    private PlanViewModel vm() {
+        return controller.viewModel();
+    }
+
+    private NodeView node() {
+        return controller.window().nodeView();
+    }
+
+    private List<Integer> gpus() {
+        return vm().plan().placements().get("pair").on("node01").map(HostAllocation::gpus).orElseThrow();
+    }
+
+    private List<Integer> coreSockets() {
+        SlurmCpuIds ids = SlurmCpuIds.of(vm().plan().cluster(), "node01");
+        HostAllocation a = vm().plan().placements().get("pair").on("node01").orElseThrow();
+        return ids.coresOfCpus(a.cpus()).toList().stream().map(ids::socketOfCore).distinct().toList();
+    }
+
+    private static String status(FxRobot robot) {
+        return robot.lookup("#status").queryAs(Label.class).getText();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> violationCodes(FxRobot robot) {
+        TableView<Violation> t = robot.lookup("#violations").queryAs(TableView.class);
+        return t.getItems().stream().map(Violation::code).toList();
+    }
+
+    /** The screen point at the middle of GPU {@code g}'s box in the node view. */
+    private Point2D centreOf(int g) {
+        NodeView v = node();
+        double sx = 0;
+        double sy = 0;
+        int n = 0;
+        for (double y = 1; y < v.getHeight(); y += 2) {
+            for (double x = 1; x < v.getWidth(); x += 2) {
+                if (v.gpuAt(x, y) == g) {
+                    sx += x;
+                    sy += y;
+                    n++;
+                }
+            }
+        }
+        assertThat(n).as("GPU %d drawn", g).isPositive();
+        return v.localToScreen(sx / n, sy / n);
+    }
+}
