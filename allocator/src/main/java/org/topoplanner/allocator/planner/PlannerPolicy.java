@@ -121,8 +121,12 @@ public final class PlannerPolicy implements PlacementPolicy {
         if (plan(index, empty.usage(), job, Limits.NONE).isEmpty()) {
             return new Suggestion.Impossible(Explanation.never(index, job, empty.usage()));
         }
-        if (limits.any() && plan(index, empty.usage(), job, limits(empty, index, job)).isEmpty()) {
-            return new Suggestion.Impossible(neverWithin(limits, job));
+        if (limits.any()) {
+            // what the settings rule out on the idle cluster: the kubelet may refuse fewer nodes there
+            Limits idle = limits(empty, index, job);
+            if (plan(index, empty.usage(), job, idle).isEmpty()) {
+                return new Suggestion.Impossible(neverWithin(idle, job));
+            }
         }
         String now = Explanation.notNow(index, job, state.usage());
         if (limits.any()) {

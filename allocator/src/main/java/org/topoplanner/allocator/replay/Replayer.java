@@ -127,6 +127,7 @@ public final class Replayer {
         // the harness still lists a cancelled job in snapshots (scontrol keeps it for MinJobAge)
         j.gone = true;
         queue.remove(name);
+        forgetAnswer(j);
     }
 
     /** One pass of {@code sched/builtin} over the queue. */
@@ -177,8 +178,18 @@ public final class Replayer {
     private void start(String name, Job j, Placement p) {
         j.placement = p;
         j.reason = null;
+        forgetAnswer(j);
         state = state.with(p, j.spec.exclusive() ? ClusterState.Hold.WHOLE_NODES
                 : j.spec.exclusiveTopo() ? ClusterState.Hold.WHOLE_BLOCKS : ClusterState.Hold.LISTED);
+    }
+
+    /**
+     * Drops a job's remembered answer once it leaves the queue: the state it was asked in would otherwise
+     * stay reachable from every job of a long replay (a 100,000-job script ran out of a 3 GB heap).
+     */
+    private static void forgetAnswer(Job j) {
+        j.asked = null;
+        j.askedIn = null;
     }
 
     private void emit(String when, String name) {
