@@ -35,7 +35,7 @@ final class SchedWeight {
         // node on every scheduling pass, and on most nodes every socket has one.
         GpuSockets gs = null;
         for (int s = 0; s < node.sockets(); s++) {
-            if (!node.coresOfSocket(s).intersects(use.freeCores())) {
+            if (!node.hasCoreOn(use.freeCores(), s)) {
                 gs = gs == null ? GpuSockets.of(node, use.freeGpus(), use.freeCores()) : gs;
                 near -= gs.bySock()[s];
             }

@@ -43,6 +43,12 @@ record SlurmNode(String name, int index, int host, int sockets, int coresPerSock
         return core / coresPerSocket;
     }
 
+    /** Whether {@code cores} holds a core of socket {@code s}; allocates nothing (a per-node, per-pass check). */
+    boolean hasCoreOn(BitSet cores, int s) {
+        int i = cores.nextSetBit(s * coresPerSocket);
+        return i >= 0 && i < (s + 1) * coresPerSocket;
+    }
+
     BitSet coresOfSocket(int s) {
         BitSet b = new BitSet();
         b.set(s * coresPerSocket, (s + 1) * coresPerSocket);

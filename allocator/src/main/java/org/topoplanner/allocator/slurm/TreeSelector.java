@@ -291,10 +291,29 @@ final class TreeSelector implements NodeChooser {
             if (!table.isLeaf(s)) {
                 continue;
             }
-            int[] free = swNodes[s].stream().filter(i -> !chosen.get(i)).map(demand::freeCpus).sorted().toArray();
+            // runs for every leaf on every pass of a big job: sum in one loop, and sort only a leaf that
+            // has more free nodes than the job may still take
+            int count = 0;
             int sum = 0;
-            for (int k = free.length - 1; k >= 0 && free.length - k <= maxNodes; k--) {
-                sum += free[k];
+            for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
+                if (!chosen.get(i)) {
+                    count++;
+                    sum += demand.freeCpus(i);
+                }
+            }
+            if (count > maxNodes) {
+                int[] free = new int[count];
+                int k = 0;
+                for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
+                    if (!chosen.get(i)) {
+                        free[k++] = demand.freeCpus(i);
+                    }
+                }
+                java.util.Arrays.sort(free);
+                sum = 0;
+                for (int j = free.length - 1; j >= 0 && free.length - j <= maxNodes; j--) {
+                    sum += free[j];
+                }
             }
             out[s] = sum;
         }
