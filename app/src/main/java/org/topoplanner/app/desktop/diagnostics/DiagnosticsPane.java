@@ -36,7 +36,7 @@ public final class DiagnosticsPane {
         table.getStyleClass().add("diagnostics-table");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().setAll(List.of(severityColumn(), fileColumn(), placeColumn(),
-                text("Message", Diagnostic::message, 520)));
+                text("Message", d -> ShortPaths.of(d.message()), 520)));
         table.setRowFactory(t -> new SeverityRow());
         table.getSelectionModel().selectedItemProperty().addListener((o, was, d) -> {
             if (d == null) {
@@ -156,6 +156,8 @@ public final class DiagnosticsPane {
             for (Severity s : Severity.values()) {
                 pseudoClassStateChanged(SourceExcerptView.severity(s), !empty && d != null && d.severity() == s);
             }
+            // the Message column cuts paths to file names; the whole message stays one hover away
+            setTooltip(empty || d == null ? null : new Tooltip(d.message()));
         }
     }
 }
