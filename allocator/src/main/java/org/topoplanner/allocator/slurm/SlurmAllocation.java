@@ -201,7 +201,13 @@ final class SlurmAllocation {
                             : job.gpusPerTask() != null ? job.gpusPerTask() * tasks[k] : 0;
                     cpus = Math.max(cpus, g * job.cpusPerGpu());
                 }
-                c = CoreDistributor.cyclic(n, results[i].availCores(), cpus, job.cpusPerTask());
+                // 24.11.5 lays a GPU job's CPUs out one core at a time round robin over the sockets, not
+                // whole tasks per socket as 22.05 does and as 24.11 still does for CPU-only jobs. Inferred
+                // from observations, not read in the source: own case deep d1f (-n3 -c4 --gpus-per-task=2
+                // on an empty 2x16-core node) gets 0-5,16-21 in 24.11.5 and 0-7,16-19 in 22.05.8, while
+                // tree32 s6a (-c14) and hetero h2g (-c16), both without GPUs, keep the task on socket 0.
+                boolean perCore = version == SlurmVersion.V24_11 && job.hasGpus();
+                c = CoreDistributor.cyclic(n, results[i].availCores(), cpus, perCore ? 1 : job.cpusPerTask());
                 if (c == null) {
                     return null;
                 }

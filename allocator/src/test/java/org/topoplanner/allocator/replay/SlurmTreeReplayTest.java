@@ -34,6 +34,7 @@ class SlurmTreeReplayTest {
         "frag,     jobs.txt,       results/frag.jsonl,             22.05",
         "frag,     jobs.txt,       results/new/frag.jsonl,         24.11",
         "deep,     jobs.txt,       results/deep.jsonl,             22.05",
+        "deep,     jobs.txt,       results/new/deep.jsonl,         24.11",
         "nameorder, jobs.txt,      results/nameorder.jsonl,        22.05",
         "share,    jobs.txt,       results/share.jsonl,            22.05",
         "nameorder, jobs.txt,      results/new/nameorder.jsonl,    24.11",
