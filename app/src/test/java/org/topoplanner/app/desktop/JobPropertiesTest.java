@@ -22,27 +22,27 @@ class JobPropertiesTest {
     void aPlacedJobHasItsRequestPlacementAndMetrics() {
         PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
         vm.policyProperty().set("slurm-tree");
-        // two CPUs per node: enough to sit beside both sockets' GPUs, so cores on one socket only are worth warnings
-        assertThat(vm.drop(JobRequest.nodesWithGpus("train", 4, 8).toBuilder().cpusPerTask(2).build(),
+        // 20 CPUs beside 4 GPUs of one 16-core socket: every node has cores on the other socket, a warning each
+        assertThat(vm.drop(JobRequest.nodesWithGpus("train", 4, 4).toBuilder().cpusPerTask(20).build(),
                 new DropTarget.OnSwitch("leaf2"))).isTrue();
         List<InspectorProperty> all = JobProperties.of(vm.plan(), "train", vm.check("train"));
         assertThat(vm.check("train").violations()).as("the verdict below counts them").hasSizeGreaterThan(1);
 
         assertThat(all).extracting(InspectorProperty::category).containsOnly("Request", "Placement", "Metrics");
         Map<String, String> request = values(all, "Request");
-        assertThat(request).containsEntry("job", "train").containsEntry("nodes", "4").containsEntry("GPUs per node", "8");
-        assertThat(request.get("sbatch")).contains("--nodes=4").contains("--gpus-per-node=8");
+        assertThat(request).containsEntry("job", "train").containsEntry("nodes", "4").containsEntry("GPUs per node", "4");
+        assertThat(request.get("sbatch")).contains("--nodes=4").contains("--gpus-per-node=4");
         Map<String, String> placement = values(all, "Placement");
         var advice = vm.check("train");
-        assertThat(placement).containsEntry("hosts", "node[09-12]").containsEntry("nodes, GPUs", "4 nodes, 32 GPUs")
+        assertThat(placement).containsEntry("hosts", "node[09-12]").containsEntry("nodes, GPUs", "4 nodes, 16 GPUs")
                 .containsEntry("verdict", advice.verdict().name().toLowerCase(java.util.Locale.ROOT) + " ("
                         + advice.violations().size() + " violations)");
-        assertThat(placement.get("node09")).startsWith("GPUs 0-7 \u00b7 CPUs ");
+        assertThat(placement.get("node09")).startsWith("GPUs 0-3 \u00b7 CPUs ");
         Map<String, String> metrics = values(all, "Metrics");
         assertThat(metrics).containsEntry("leaves", "1  (leaf2)").containsEntry("spines", "0")
                 .containsEntry("highest tier", "1").containsEntry("worst pair", "node09 \u2194 node10, 2 hops");
         assertThat(metrics.get("ring all-reduce")).matches("~\\d+\\.\\d GB/s");
-        assertThat(metrics.get("left free")).startsWith("28 nodes, 224 GPUs");
+        assertThat(metrics.get("left free")).startsWith("28 nodes, 240 GPUs");
     }
 
     @Test
