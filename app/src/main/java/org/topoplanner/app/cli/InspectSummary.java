@@ -32,9 +32,29 @@ final class InspectSummary {
         long errors = outcome.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).count();
         long warnings = outcome.diagnostics().stream().filter(d -> d.severity() == Severity.WARNING).count();
         sb.append("  diagnostics: ").append(errors).append(" errors, ").append(warnings).append(" warnings\n");
+        conflicts(sb);
         fabric(sb, c.fabric());
         nodes(sb, c);
         return sb.toString();
+    }
+
+    /** Where the sources disagree, what the merge used and what the others say (the window lets one choose). */
+    private void conflicts(StringBuilder sb) {
+        if (outcome.conflicts().isEmpty()) {
+            return;
+        }
+        sb.append("  conflicts: ").append(outcome.conflicts().size())
+                .append(" (the merge used the first answer; the window's import review lets you choose)\n");
+        for (var conflict : outcome.conflicts()) {
+            sb.append("    ").append(conflict.subject()).append('\n');
+            var used = conflict.chosenOption();
+            sb.append("      used:  ").append(used.label()).append(" \u2014 ").append(used.says()).append('\n');
+            for (var other : conflict.options()) {
+                if (!other.id().equals(used.id())) {
+                    sb.append("      other: ").append(other.label()).append(" \u2014 ").append(other.says()).append('\n');
+                }
+            }
+        }
     }
 
     private static void fabric(StringBuilder sb, Fabric f) {
@@ -47,7 +67,8 @@ final class InspectSummary {
         byTier.forEach((tier, list) -> {
             String name = tier < TIER_NAMES.length ? TIER_NAMES[tier] : "tier " + tier;
             sb.append(String.format("  tier %d (%s): %d switch%s: %s%n", tier, name, list.size(),
-                    list.size() == 1 ? "" : "es", abbreviate(list.stream().map(SwitchNode::name).toList())));
+                    list.size() == 1 ? "" : "es", abbreviate(list.stream().map(SwitchNode::name)
+                            .sorted(org.topoplanner.model.fabric.NaturalNameOrder.INSTANCE).toList())));
         });
         if (!f.blocks().isEmpty()) {
             sb.append("  blocks: ").append(f.blocks().size()).append(", sizes ").append(f.blockSizes()).append('\n');

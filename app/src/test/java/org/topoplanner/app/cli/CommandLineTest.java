@@ -128,4 +128,19 @@ class CommandLineTest {
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("32 hosts").contains("256 GPUs").contains("tier 3 (core): 1 switch: core");
     }
+
+    @Test
+    void inspectListsWhereTheSourcesDisagreeAndWhatItUsed() throws Exception {
+        String ibnet = Path.of(CommandLineTest.class.getResource("/inputs/example-32.ibnetdiscover").toURI())
+                .toString();
+        String stale = Path.of(CommandLineTest.class
+                .getResource("/inputs/conflicts/example-32-topology-node009-moved-node032-missing.conf").toURI()).toString();
+        Run r = run("inspect", ibnet, stale);
+        assertThat(r.out())
+                .contains("conflicts: 2")
+                .contains("used:  example-32.ibnetdiscover")
+                .contains("other: example-32-topology-node009-moved-node032-missing.conf")
+                .contains("node032")
+                .contains("tier 2 (spine): 2 switches: spine1 spine2");
+    }
 }
