@@ -1,7 +1,7 @@
 package org.topoplanner.allocator.planner;
 
 import java.util.BitSet;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.Map;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
@@ -21,9 +21,8 @@ import org.topoplanner.model.job.JobRequest;
  * admits every pod that fits, so there is nothing to check.
  *
  * <p>The pod is the one the Kubernetes policies build from the request ({@link PodTemplate#DEFAULT}),
- * so the planner and {@code k8s-default} ask the kubelet the same question. Idle hosts of one
- * {@link NodeShape} get the same answer, which keeps this to one admission per shape on an empty
- * fabric.
+ * so the planner and {@code k8s-default} ask the kubelet the same question. The pod asks for no RDMA
+ * device, so a node's answer depends only on its shape and its free GPUs and cores.
  */
 final class KubeletGate {
     private KubeletGate() {
@@ -35,23 +34,32 @@ final class KubeletGate {
                 || kubelet.policy() == TopologyManagerPolicy.SINGLE_NUMA_NODE;
     }
 
-    /** Hosts (numbers) whose kubelet would refuse {@code job}'s pod now. */
+    /** A node's free resources as the kubelet sees them for this pod: its shape, used GPUs and used cores. */
+    private record FreeState(NodeShape shape, long usedGpus, BitSet usedCores) {
+    }
+
+    /**
+     * Hosts (numbers) whose kubelet would refuse {@code job}'s pod now. Runs on every suggestion (every
+     * drag-over in the window), so hosts that cannot hold the pod's GPUs anyway are skipped, and the
+     * admission is asked once per distinct free state: on a big fabric most busy nodes look alike.
+     */
     static BitSet refused(ClusterState state, ClusterIndex index, JobRequest job, KubeletSettings kubelet) {
         BitSet out = new BitSet();
         if (!binds(kubelet)) {
             return out;
         }
         PodRequest pod = PodTemplate.DEFAULT.pod(state, job, 0);
-        Map<NodeShape, Boolean> idle = new IdentityHashMap<>();
+        var usage = state.usage();
+        Map<FreeState, Boolean> answers = new HashMap<>();
         for (int h = 0; h < index.size(); h++) {
-            String host = index.host(h);
-            boolean refused;
-            if (state.usage().idle(h)) {
-                refused = idle.computeIfAbsent(index.shape(h), s -> refuses(state, host, pod, kubelet));
-            } else {
-                refused = refuses(state, host, pod, kubelet);
+            NodeShape shape = index.shape(h);
+            long used = usage.usedGpuPositions(h);
+            if (usage.heldWhole(h) || shape.gpus() - Long.bitCount(used) < pod.gpus()) {
+                continue;
             }
-            if (refused) {
+            String host = index.host(h);
+            FreeState key = new FreeState(shape, used, (BitSet) usage.usedCores(h).clone());
+            if (answers.computeIfAbsent(key, k -> refuses(state, host, pod, kubelet))) {
                 out.set(h);
             }
         }

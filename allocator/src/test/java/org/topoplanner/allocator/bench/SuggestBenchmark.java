@@ -29,6 +29,9 @@ public class SuggestBenchmark {
     private JobRequest job;
     private final PlannerPolicy planner = new PlannerPolicy();
     private final SlurmTreePolicy slurmTree = new SlurmTreePolicy(PolicyOptions.DEFAULT);
+    /** The planner under Topology Manager {@code restricted}: every node's kubelet is asked (KubeletGate). */
+    private final PlannerPolicy plannerRestricted = new PlannerPolicy(
+            new PolicyOptions(org.topoplanner.allocator.SlurmVersion.V24_11, "restricted", "container"));
 
     @Setup
     public void setUp() {
@@ -55,6 +58,11 @@ public class SuggestBenchmark {
     @Benchmark
     public Suggestion slurmTree256Of16384() {
         return slurmTree.suggest(fresh(), job);
+    }
+
+    @Benchmark
+    public Suggestion planner256Of16384Restricted() {
+        return plannerRestricted.suggest(fresh(), job);
     }
 
     @Benchmark
