@@ -44,17 +44,13 @@ class FabricJobMoveTest {
 
     @Start
     void start(Stage stage) {
-        MonocleDrag.reset();
         this.stage = stage;
-        controller = new TopoPlannerApp().start(stage, home);
-        stage.toFront();
-        stage.requestFocus();
+        controller = ExampleWindow.open(stage, home);
     }
 
     @BeforeEach
     void layoutDone() throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fabric().getLayout().switches().size() == 7);
-        WaitForAsyncUtils.waitForFxEvents();
+        ExampleWindow.awaitLayout(controller);
     }
 
     private FabricView fabric() {

@@ -40,11 +40,8 @@ class HoverCardScreenshotTest {
 
     @Start
     void start(Stage stage) {
-        MonocleDrag.reset();
         this.stage = stage;
-        controller = new TopoPlannerApp().start(stage, home);
-        stage.toFront();
-        stage.requestFocus();
+        controller = ExampleWindow.open(stage, home);
     }
 
     @Test

@@ -45,9 +45,8 @@ class ImportConflictsTest {
 
     @Start
     void start(Stage stage) {
-        MonocleDrag.reset();
         this.stage = stage;
-        controller = new TopoPlannerApp().start(stage, home);
+        controller = ExampleWindow.open(stage, home);
     }
 
     private static Path input(String name) throws Exception {

@@ -41,9 +41,8 @@ class ImportDiagnosticsTest {
 
     @Start
     void start(Stage stage) {
-        MonocleDrag.reset();
         this.stage = stage;
-        controller = new TopoPlannerApp().start(stage, home);
+        controller = ExampleWindow.open(stage, home);
     }
 
     @Test

@@ -43,10 +43,7 @@ class ImportedFabricDropTest {
 
     @Start
     void start(Stage stage) {
-        MonocleDrag.reset();
-        controller = new TopoPlannerApp().start(stage, home);
-        stage.toFront();
-        stage.requestFocus();
+        controller = ExampleWindow.open(stage, home);
     }
 
     @Test

@@ -36,18 +36,12 @@ class MainWindowTest {
 
     @Start
     void start(Stage stage) {
-        MonocleDrag.reset();
         this.stage = stage;
-        controller = new TopoPlannerApp().start(stage, home);
-        stage.toFront();
-        stage.requestFocus();
+        controller = ExampleWindow.open(stage, home);
     }
 
     @BeforeEach
-    void layoutDone() throws Exception {
-        // The fabric layout is computed in the background; wait until the view shows the example.
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fabric().getLayout().switches().size() == 7);
-        WaitForAsyncUtils.waitForFxEvents();
+    void layoutDone() throws Exception {        ExampleWindow.awaitLayout(controller);
     }
 
     private FabricView fabric() {

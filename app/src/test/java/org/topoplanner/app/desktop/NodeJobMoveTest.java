@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javafx.geometry.Point2D;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
@@ -42,17 +41,13 @@ class NodeJobMoveTest {
 
     @Start
     void start(Stage stage) {
-        MonocleDrag.reset();
         this.stage = stage;
-        controller = new TopoPlannerApp().start(stage, home);
-        stage.toFront();
-        stage.requestFocus();
+        controller = ExampleWindow.open(stage, home);
     }
 
     @BeforeEach
     void pairOnGpus01OfNode01InTheNodeTab(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
-                () -> controller.window().fabricView().getLayout().switches().size() == 7);
+        ExampleWindow.awaitLayout(controller);
         robot.interact(() -> {
             vm().drop(JobRequest.nodesWithGpus("pair", 1, 2), new DropTarget.OnGpus("node01", List.of(0, 1)));
             controller.window().centre().getSelectionModel().select(1);

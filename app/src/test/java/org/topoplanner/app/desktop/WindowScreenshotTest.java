@@ -35,14 +35,13 @@ class WindowScreenshotTest {
 
     @Start
     void start(Stage stage) {
-        MonocleDrag.reset();
         this.stage = stage;
-        controller = new TopoPlannerApp().start(stage, home);
+        controller = ExampleWindow.open(stage, home);
     }
 
     @Test
     void rendersTheWindowWithJobsPlaced(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> controller.window().fabricView().getLayout().switches().size() == 7);
+        ExampleWindow.awaitLayout(controller);
         var vm = controller.viewModel();
         robot.interact(() -> {
             place(vm, "-N 8 --gpus-per-node=8 -J pretrain", new DropTarget.OnSwitch("leaf1"));
