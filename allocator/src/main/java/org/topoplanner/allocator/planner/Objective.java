@@ -21,7 +21,9 @@ import org.topoplanner.model.job.Placement;
  * state can be compared, and the planner's claim to be never worse can be checked.
  *
  * <p>A node's quality is taken from the GPUs and cores the placement gives it; cores count as
- * misaligned when fewer of them than the job needs sit on the GPUs' affine cores. Hosts the
+ * misaligned when fewer of them than the job needs sit on the GPUs' affine cores. A placement that
+ * gives a node fewer cores than the job needs (Kubernetes pods that ask for GPUs only) is judged as if
+ * the missing cores were the best free ones, as the planner would add them. Hosts the
  * cluster does not have are skipped. Hosts that no one domain joins span tier {@code maxTier + 1}.
  */
 public final class Objective {
@@ -99,6 +101,16 @@ public final class Objective {
         BitSet on = (BitSet) cores.clone();
         on.and(affine);
         int misaligned = Math.max(0, Math.min(cores.cardinality(), d.cpus()) - on.cardinality());
+        int missing = d.cpus() - Math.min(cores.cardinality(), d.cpus());
+        if (missing > 0) {
+            // Cores the placement leaves out (a pod that asks for GPUs only) go where the planner would put
+            // them, on free affine cores first; otherwise a core-less placement would look perfectly aligned.
+            BitSet spare = (BitSet) affine.clone();
+            spare.andNot(usage.usedCores(h));
+            spare.andNot(cores);
+            spare.clear(shape.cores(), Math.max(shape.cores(), spare.length()));
+            misaligned += Math.max(0, missing - spare.cardinality());
+        }
         long[] q = s == 0 ? new long[NodeFit.QUALITY] : NodeFit.quality(shape, s, free, misaligned);
         NodeChoice c = new NodeChoice(s, cores, new int[shape.gpus()], q);
         return Candidates.nodeCost(shape, free, usage.usedCores(h).cardinality(), usage.idle(h), c, index.weight(h));
