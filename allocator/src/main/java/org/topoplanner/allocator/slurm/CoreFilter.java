@@ -23,8 +23,15 @@ import org.topoplanner.allocator.SlurmVersion;
 final class CoreFilter {
     static final int NO_VAL = Integer.MAX_VALUE;
 
-    /** The usable cores and CPU count, or {@code null} when the job cannot use the node. */
-    record Result(BitSet availCores, int availCpus) {
+    /**
+     * The usable cores and CPU count, or {@code null} when the job cannot use the node; {@code minCores}
+     * is {@code min_cores_this_node}: the cores an {@code enforce-binding} or {@code --cpus-per-gpu} job
+     * needs for its GPUs (0 otherwise), which 24.11 hands out even beyond the tasks' CPUs.
+     */
+    record Result(BitSet availCores, int availCpus, int minCores) {
+        Result(BitSet availCores, int availCpus) {
+            this(availCores, availCpus, 0);
+        }
     }
 
     private CoreFilter() {
@@ -32,6 +39,7 @@ final class CoreFilter {
 
     static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
                          SlurmVersion version) {
+        boolean v24 = version == SlurmVersion.V24_11;
         int sockets = node.sockets();
         int cps = node.coresPerSocket();
         int tpc = node.threadsPerCore();
@@ -47,15 +55,25 @@ final class CoreFilter {
         int minTasks = tasks[0];
         int maxTasks = tasks[1];
         int cpt = job.cpusPerTask();
+        // _select_cores: the CPUs bound the task count, they do not raise a count the request fixed
+        // (-n1 keeps one task: cpulayout p3 gets 3+3 cores in both versions, not 6 on socket 0).
         int allocTasks = availCpus / cpt;
-        maxTasks = allocTasks < minTasks ? 0 : allocTasks;
+        if (allocTasks < minTasks) {
+            maxTasks = 0;
+        } else if (maxTasks == NO_VAL || allocTasks < maxTasks) {
+            maxTasks = allocTasks;
+        }
         if (!job.hasGpus()) {
             return maxTasks == 0 ? null : new Result(avail, availCpus);
         }
         GpuSockets gs = GpuSockets.of(node, use.freeGpus(), avail);
         int gresPerNode = job.gpusPerNode() == null ? 0 : job.gpusPerNode();
         int gresPerTask = job.gpusPerTask() == null ? 0 : job.gpusPerTask();
-        int cpusPerGres = job.cpusPerGpu() == null ? 0 : job.cpusPerGpu();
+        boolean hasCpusPerGres = job.cpusPerGpu() != null && job.cpusPerGpu() > 0;
+        int cpusPerGres = hasCpusPerGres ? job.cpusPerGpu() : 0;
+        if (!hasCpusPerGres && v24 && firstPass) {
+            cpusPerGres = estimatedCpusPerGres(job);
+        }
         if (!removeUnusable(gs, job, avail, availCpus, tpc, enforceBinding)) {
             return null;
         }
@@ -71,15 +89,18 @@ final class CoreFilter {
         }
         int taskIncr = minTasks;
         boolean[] reqSock = new boolean[sockets];
+        int reqSockCnt = 0;
         int minCoreCnt = (Math.max(minTasks, 1) * Math.max(cpt, 1) + tpc - 1) / tpc;
-        long maxGres = gresPerNode > 0 ? gresPerNode : (job.gpusPerJob() == null ? 0 : job.gpusPerJob());
+        long maxGres = nodeGpuLimit(job, use, tpc, version);
+        if (maxGres > 0 && gresPerNode > maxGres) {
+            return null;
+        }
         if (gresPerNode > 0 && gresPerTask > 0) {
             int mt = gresPerNode / gresPerTask;
             if (mt == 0 || mt > maxTasks || mt < minTasks) {
                 return null;
             }
         }
-        long nodeLimit = nodeGpuLimit(job, use, tpc, version);
         long cntTotal = gs.anySock();
         boolean sufficient = false;
         int availCoresTot = 0;
@@ -120,23 +141,47 @@ final class CoreFilter {
                 continue;
             }
             cntTotal += cntSock;
-            if (!sufficient) {
+            // 24.11 counts a socket as required only when it adds GPUs; 22.05 takes every socket until enough
+            if (v24 ? (!sufficient && cntSock > 0) || gs.anySock() > 0 : !sufficient) {
                 reqSock[s] = true;
+                reqSockCnt++;
             }
-            if (gs.anySock() == 0 && ((gresPerNode > 0 && cntTotal >= gresPerNode)
-                    || (nodeLimit > 0 && cntTotal >= nodeLimit))) {
+            if ((v24 || gs.anySock() == 0) && ((maxGres > 0 && cntTotal >= maxGres)
+                    || (gresPerNode > 0 && cntTotal >= gresPerNode))) {
                 sufficient = true;
             }
         }
         if (cpusPerGres > 0) {
-            long mg = availCpus / cpusPerGres;
-            cntTotal = Math.min(cntTotal, maxGres > 0 ? Math.min(mg, maxGres) : mg);
+            long byCpus = availCpus / cpusPerGres;
+            maxGres = maxGres > 0 ? Math.min(byCpus, maxGres) : byCpus;
+            cntTotal = Math.min(cntTotal, maxGres);
+        }
+        if (v24) {
+            // 24.11 never counts more GPUs than the node may give the job (_set_max_gres): a per-task job
+            // whose GPUs the node could double gets no more tasks than the job has (cpulayout p2: 7+8 cores)
+            if (maxGres > 0) {
+                cntTotal = Math.min(cntTotal, maxGres);
+            }
+            if (gresPerNode > 0) {
+                cntTotal = Math.min(cntTotal, gresPerNode);
+            }
         }
         if (cntTotal == 0 || gresPerNode > cntTotal || gresPerTask > cntTotal) {
             maxTasks = 0;
         }
+        if (v24 && cpusPerGres > 0 && cntTotal > 0) {
+            long gresCpus = cpusPerGres * cntTotal;
+            if (gresCpus < (long) minTasks * cpt || gresCpus < pnMinCpus(job)) {
+                maxTasks = minTasks;
+            } else {
+                maxTasks = (int) Math.min(maxTasks, gresCpus / cpt);
+            }
+        }
         if (gresPerTask > 0) {
             maxTasks = (int) Math.min(maxTasks, cntTotal / gresPerTask);
+            if (v24 && gresPerNode == 0) {
+                cntTotal = Math.min((long) maxTasks * gresPerTask, cntTotal);
+            }
         }
         if (taskIncr > 0) {
             maxTasks = (maxTasks / taskIncr) * taskIncr;
@@ -163,28 +208,36 @@ final class CoreFilter {
                 }
             }
         }
-        int reqCpus = maxTasks;
-        int efctvCpt = cpt;
-        reqCpus *= efctvCpt;
+        // required cores: whole cores for the tasks, fewer tasks while they do not fit
+        int reqCores = maxTasks * cpt;
         while (maxTasks >= minTasks) {
-            reqCpus = (reqCpus + tpc - 1) / tpc;
-            if (reqCpus <= availCoresTot) {
+            reqCores = (reqCores + tpc - 1) / tpc;
+            if (reqCores <= availCoresTot) {
                 break;
             }
             maxTasks--;
-            reqCpus = maxTasks * efctvCpt;
+            reqCores = maxTasks * cpt;
         }
         if (cpusPerGres > 0) {
             long g = gresPerNode > 0 ? gresPerNode : gresPerTask > 0 ? (long) gresPerTask * maxTasks
                     : Math.max(cntTotal, 1);
-            int need = (int) ((g * cpusPerGres + tpc - 1) / tpc);
-            reqCpus = Math.max(reqCpus, need);
+            long cpus = g * cpusPerGres;
+            if (v24) {
+                maxTasks = (int) Math.min(cpus, maxTasks);
+            }
+            reqCores = (int) Math.max(reqCores, (cpus + tpc - 1) / tpc);
         }
-        if (reqCpus > availCoresTot) {
+        if (enforceBinding && reqCores < reqSockCnt) {
+            reqCores = reqSockCnt;
+        }
+        if (reqCores > availCoresTot) {
             return null;
         }
-        if (availCoresTot > reqCpus && !enforceBinding && !firstPass) {
-            for (int s = 0; s < sockets && availCoresTot > reqCpus; s++) {
+        if (enforceBinding && reqCores * tpc > availCpus) {
+            return null;
+        }
+        if (availCoresTot > reqCores && !enforceBinding && !firstPass) {
+            for (int s = 0; s < sockets && availCoresTot > reqCores; s++) {
                 if (reqSock[s]) {
                     continue;
                 }
@@ -199,13 +252,14 @@ final class CoreFilter {
                     }
                     availCoresTot--;
                     availPerSock[s]--;
-                    if (availCoresTot == reqCpus) {
+                    if (availCoresTot == reqCores) {
                         break;
                     }
                 }
             }
         }
-        while (availCoresTot > reqCpus) {
+        // spread what is left over the required sockets: trim the fullest one, one core at a time
+        while (availCoresTot > reqCores) {
             int full = -1;
             for (int s = 0; s < sockets; s++) {
                 if (!reqSock[s] || availPerSock[s] == 0) {
@@ -237,10 +291,42 @@ final class CoreFilter {
             if (gresPerNode > fit || gresPerTask > fit) {
                 return null;
             }
-        } else {
+        }
+        if (!hasCpusPerGres) {
             availCpus = (int) Math.min(availCpus, (long) maxTasks * cpt);
         }
-        return avail.isEmpty() ? null : new Result(avail, availCpus);
+        int minCores = enforceBinding || hasCpusPerGres ? reqCores : 0;
+        return avail.isEmpty() ? null : new Result(avail, availCpus, minCores);
+    }
+
+    /**
+     * 24.11's first-pass guess of CPUs per GPU when the job names none ({@code _estimate_cpus_per_gres}):
+     * tasks a multiple of the GPUs give each GPU its tasks' CPUs; GPUs a multiple of the tasks give each
+     * GPU an even share of a task's CPUs when that divides. {@code --gpus-per-task} jobs count
+     * {@code -n} times their GPUs as the job's GPUs ({@code gres_job_state_validate}).
+     */
+    static int estimatedCpusPerGres(SlurmJobSpec job) {
+        Integer ntasks = job.ntasks() != null ? job.ntasks()
+                : job.ntasksPerNode() != null ? Integer.valueOf(job.ntasksPerNode() * job.minNodes()) : null;
+        Integer perJob = job.gpuTotal();
+        if (ntasks == null || ntasks == 0 || perJob == null || perJob == 0) {
+            return 0;
+        }
+        if (ntasks >= perJob && ntasks % perJob == 0) {
+            return ntasks / perJob * job.cpusPerTask();
+        }
+        if (perJob % ntasks == 0) {
+            int perTask = perJob / ntasks;
+            if (job.cpusPerTask() % perTask == 0) {
+                return job.cpusPerTask() / perTask;
+            }
+        }
+        return 0;
+    }
+
+    /** {@code details->pn_min_cpus}: CPUs one task needs at least. */
+    private static int pnMinCpus(SlurmJobSpec job) {
+        return job.cpusPerTask();
     }
 
     /**

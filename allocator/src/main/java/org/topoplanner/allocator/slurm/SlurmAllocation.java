@@ -190,10 +190,6 @@ final class SlurmAllocation {
             BitSet c;
             if (job.exclusive()) {
                 c = whole(n).availCores();
-            } else if (version == SlurmVersion.V24_11 && job.enforceBinding() && job.gpusPerNode() != null) {
-                // 24.11.5 gives an enforce-binding job every usable core of its GPUs' socket(s):
-                // tree32 s4b (4 GPUs, 1 CPU asked) gets CPUs 16-31, probe P2 (-c2) gets 0-15.
-                c = (BitSet) results[i].availCores().clone();
             } else {
                 int cpus = tasks[k] * job.cpusPerTask();
                 if (job.cpusPerGpu() != null) {
@@ -201,13 +197,14 @@ final class SlurmAllocation {
                             : job.gpusPerTask() != null ? job.gpusPerTask() * tasks[k] : 0;
                     cpus = Math.max(cpus, g * job.cpusPerGpu());
                 }
-                // 24.11.5 lays a GPU job's CPUs out one core at a time round robin over the sockets, not
-                // whole tasks per socket as 22.05 does and as 24.11 still does for CPU-only jobs. Inferred
-                // from observations, not read in the source: own case deep d1f (-n3 -c4 --gpus-per-task=2
-                // on an empty 2x16-core node) gets 0-5,16-21 in 24.11.5 and 0-7,16-19 in 22.05.8, while
-                // tree32 s6a (-c14) and hetero h2g (-c16), both without GPUs, keep the task on socket 0.
-                boolean perCore = version == SlurmVersion.V24_11 && job.hasGpus();
-                c = CoreDistributor.cyclic(n, results[i].availCores(), cpus, perCore ? 1 : job.cpusPerTask());
+                if (version == SlurmVersion.V24_11 && results[i].minCores() > 0) {
+                    // 24.11 raises a node's CPUs to the cores its GPUs need (dist_tasks_gres_min_cpus, called
+                    // from the cyclic layout; 22.05 calls it for plane layouts only): an enforce-binding job
+                    // gets every usable core of its GPUs' sockets (tree32 s4b: CPUs 16-31 for one task).
+                    int gresMin = results[i].minCores() * n.threadsPerCore();
+                    cpus = Math.max(cpus, Math.min(gresMin, results[i].availCpus()));
+                }
+                c = CoreDistributor.cyclic(n, results[i].availCores(), cpus, job.cpusPerTask());
                 if (c == null) {
                     return null;
                 }

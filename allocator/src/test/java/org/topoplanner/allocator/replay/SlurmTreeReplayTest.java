@@ -14,8 +14,7 @@ import org.topoplanner.model.cluster.Cluster;
 /**
  * {@code replay --policy slurm-tree} against the real Slurm's output for the same script, line by
  * line (see {@code src/test/resources/oracle/PROVENANCE.md}). Every job line must match: state,
- * reason, nodes, CPU ids, GPU indices, leaves. Cases still missing for a version have a known
- * mismatch there (PROVENANCE.md, last section).
+ * reason, nodes, CPU ids, GPU indices, leaves.
  */
 class SlurmTreeReplayTest {
 
@@ -39,6 +38,8 @@ class SlurmTreeReplayTest {
         "share,    jobs.txt,       results/share.jsonl,            22.05",
         "nameorder, jobs.txt,      results/new/nameorder.jsonl,    24.11",
         "share,    jobs.txt,       results/new/share.jsonl,        24.11",
+        "cpulayout, jobs.txt,      results/cpulayout.jsonl,        22.05",
+        "cpulayout, jobs.txt,      results/new/cpulayout.jsonl,    24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
