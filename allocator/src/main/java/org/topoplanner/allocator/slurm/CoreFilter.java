@@ -39,6 +39,16 @@ final class CoreFilter {
 
     static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
                          SlurmVersion version) {
+        return select(node, use, job, firstPass, enforceBinding, version, 0);
+    }
+
+    /**
+     * {@code gresTaken}: GPUs of a {@code --gpus=N} job (or {@code -n} x {@code --gpus-per-task}) already
+     * credited to the required nodes ({@code -w}) when this node is looked at: Slurm adds those first
+     * ({@code gres_sched_add}, {@code gres_js->total_gres}), so the node's cap is the rest.
+     */
+    static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
+                         SlurmVersion version, long gresTaken) {
         boolean v24 = version == SlurmVersion.V24_11;
         int sockets = node.sockets();
         int cps = node.coresPerSocket();
@@ -91,7 +101,7 @@ final class CoreFilter {
         boolean[] reqSock = new boolean[sockets];
         int reqSockCnt = 0;
         int minCoreCnt = (Math.max(minTasks, 1) * Math.max(cpt, 1) + tpc - 1) / tpc;
-        long maxGres = nodeGpuLimit(job, use, tpc, version);
+        long maxGres = nodeGpuLimit(job, use, tpc, version, gresTaken);
         if (maxGres > 0 && gresPerNode > maxGres) {
             return null;
         }
@@ -341,7 +351,7 @@ final class CoreFilter {
      * {@code -N3 --gpus=5} job needs only 3 here, so a socket with 4 free GPUs is enough and the CPU
      * goes there (own case frag f2c: CPU 16 and GPUs 4-6, 4, 4; 22.05.8: CPU 1 and GPUs 0-2, 0, 0).
      */
-    private static long nodeGpuLimit(SlurmJobSpec job, NodeUse use, int tpc, SlurmVersion version) {
+    private static long nodeGpuLimit(SlurmJobSpec job, NodeUse use, int tpc, SlurmVersion version, long gresTaken) {
         long limit = 0;
         if (!job.exclusive()) {
             limit = job.gpusPerNode() != null ? job.gpusPerNode() : job.gpuTotal() != null ? job.gpuTotal() : 0;
@@ -351,7 +361,7 @@ final class CoreFilter {
             limit = limit == 0 ? byCpus : Math.min(limit, byCpus);
         }
         if (version == SlurmVersion.V24_11 && job.gpuTotal() != null) {
-            long rest = (long) job.gpuTotal() - (job.minNodes() - 1);
+            long rest = (long) job.gpuTotal() - gresTaken - (job.minNodes() - 1);
             if (limit > 0 && rest > 0 && rest < limit) {
                 limit = rest;
             }

@@ -51,17 +51,34 @@ final class SlurmAllocation {
         for (boolean firstPass : new boolean[] {true, false}) {
             CoreFilter.Result[] results = new CoreFilter.Result[nodes.size()];
             Map<NodeUse, Map<Layout, CoreFilter.Result>> shared = new IdentityHashMap<>();
+            long taken = 0;
+            for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
+                if (!nodeMap.get(i)) {
+                    continue;
+                }
+                SlurmNode n = nodes.get(i);
+                results[i] = job.exclusive() ? whole(n)
+                        : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version);
+                taken += requiredCredit(job, uses[i], results[i], taken);
+            }
+            // 24.11 looks at the other nodes with the GPUs the required ones gave already counted (own case
+            // cpufrag u1: -w g1 -n4 -c6 --gpus=8, g1 gives 2, so g2 may give 6: 3 tasks, 9+9 cores)
+            long gresTaken = version == SlurmVersion.V24_11 ? taken : 0;
             for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
                 SlurmNode n = nodes.get(i);
-                if (job.exclusive()) {
+                if (required.get(i)) {
+                    continue;
+                } else if (job.exclusive()) {
                     results[i] = whole(n);
                 } else if (usage.idle(n.host())) {
                     // idle nodes of one layout get the same cores: compute once (CoreFilter is pure)
                     boolean fp = firstPass;
                     results[i] = shared.computeIfAbsent(uses[i], k -> new HashMap<>()).computeIfAbsent(Layout.of(n),
-                            k -> CoreFilter.select(n, uses[n.index()], job, fp, job.enforceBinding(), version));
+                            k -> CoreFilter.select(n, uses[n.index()], job, fp, job.enforceBinding(), version,
+                                    gresTaken));
                 } else {
-                    results[i] = CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version);
+                    results[i] = CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version,
+                            gresTaken);
                 }
             }
             NodeChooser.Demand demand = new NodeChooser.Demand() {
@@ -162,6 +179,19 @@ final class SlurmAllocation {
             return false;
         }
         return job.gpusPerJob() == null || free > 0;
+    }
+
+    /** GPUs toward the job's total a required node adds ({@code gres_sched_add}): its free ones, up to what is left. */
+    private static long requiredCredit(SlurmJobSpec job, NodeUse use, CoreFilter.Result result, long taken) {
+        Integer total = job.gpuTotal();
+        if (total == null || result == null) {
+            return 0;
+        }
+        long free = use.freeGpus().cardinality();
+        if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
+            free = Math.min(free, result.availCpus() / job.cpusPerGpu());
+        }
+        return Math.max(0, Math.min(free, total - taken));
     }
 
     /** Slurm's {@code details->min_cpus}: tasks times CPUs per task, or the CPUs the GPUs ask for. */

@@ -40,6 +40,8 @@ class SlurmTreeReplayTest {
         "share,    jobs.txt,       results/new/share.jsonl,        24.11",
         "cpulayout, jobs.txt,      results/cpulayout.jsonl,        22.05",
         "cpulayout, jobs.txt,      results/new/cpulayout.jsonl,    24.11",
+        "cpufrag,  jobs.txt,       results/cpufrag.jsonl,          22.05",
+        "cpufrag,  jobs.txt,       results/new/cpufrag.jsonl,      24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
