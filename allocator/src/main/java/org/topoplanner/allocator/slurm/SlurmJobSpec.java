@@ -40,6 +40,17 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
     public static SlurmJobSpec of(JobRequest r) {
         int min = r.minNodes() != null ? r.minNodes() : Math.max(1, r.nodelist().size());
         Integer max = r.maxNodes() != null ? r.maxNodes() : r.minNodes();
+        if (r.minNodes() != null && r.ntasks() != null) {
+            // sbatch (opt.c, both versions): no more nodes than tasks; "can't run 1 processes on 2 nodes,
+            // setting nnodes to 1" (own case cpumix m56: -N2 -n1 --gpus=4 runs on one node)
+            if (max != null && r.ntasks() < max) {
+                max = r.ntasks();
+            }
+            if (r.ntasks() < min) {
+                min = r.ntasks();
+                max = r.ntasks();
+            }
+        }
         return new SlurmJobSpec(r.name(), min, max, r.ntasks(), r.ntasksPerNode(), r.ntasksPerSocket(),
                 r.cpusPerTask() == null ? 1 : r.cpusPerTask(), r.gpusPerNode(), r.gpus(), r.gpusPerTask(),
                 r.cpusPerGpu(), r.gpuType(), r.switches(), r.switchesWait(), r.enforceBinding(), r.exclusive(),

@@ -1,0 +1,32 @@
+import random, sys
+seed = int(sys.argv[1]); n = int(sys.argv[2])
+r = random.Random(seed)
+nodes = ['a1','a2','a3','a4','b1','b2','b3','b4','c1','c2']
+print(f"note random GPU/CPU jobs, seed {seed} (gen.py)")
+names = []
+for k in range(n):
+    form = r.choice(['gpn','gpt','gpus','gpus','gpt'])
+    opts = []
+    if form == 'gpn':
+        opts.append(f"-N{r.choice([1,1,2])}")
+        if r.random() < 0.6: opts.append(f"-n{r.randint(1,4)}")
+        opts.append(f"-c{r.randint(1,6)}")
+        opts.append(f"--gpus-per-node={r.randint(1,4)}")
+    elif form == 'gpt':
+        opts.append(f"-n{r.randint(1,6)}"); opts.append(f"-c{r.randint(1,6)}")
+        opts.append(f"--gpus-per-task={r.choice([1,1,2])}")
+    else:
+        if r.random() < 0.3: opts.append(f"-N{r.choice([1,2])}")
+        opts.append(f"-n{r.randint(1,6)}"); opts.append(f"-c{r.randint(1,5)}")
+        opts.append(f"--gpus={r.randint(1,8)}")
+    if r.random() < 0.15: opts.append(f"--cpus-per-gpu={r.randint(1,4)}")
+    if r.random() < 0.12: opts.append("--gres-flags=enforce-binding")
+    if r.random() < 0.3: opts.insert(0, f"-w {r.choice(nodes)}")
+    name = f"m{k}"
+    print(f"job {name} " + " ".join(opts))
+    names.append(name)
+    if r.random() < 0.25 and len(names) > 2:
+        victim = r.choice(names[:-1]); names.remove(victim)
+        print(f"cancel {victim}")
+    if r.random() < 0.06:
+        print("reset"); names = []
