@@ -254,7 +254,7 @@ final class SlurmAllocation {
             } else if (job.gpusPerNode() != null) {
                 g = picker.perNode(a.cores.get(k), job.gpusPerNode(), job.enforceBinding());
             } else if (job.gpusPerTask() != null) {
-                g = picker.perTask(tasksPerSocket(n, a.cores.get(k), tasks[k], job), job.gpusPerTask(),
+                g = picker.perTask(tasksPerSocket(n, a.cores.get(k), tasks[k], job, version), job.gpusPerTask(),
                         job.enforceBinding());
             } else {
                 g = new BitSet();
@@ -340,11 +340,20 @@ final class SlurmAllocation {
         return tasks;
     }
 
-    /** Slurm's {@code _build_tasks_per_node_sock}: tasks per socket from the chosen cores. */
-    private static int[] tasksPerSocket(SlurmNode n, BitSet cores, int tasksOnNode, SlurmJobSpec job) {
+    /**
+     * Slurm's {@code _build_tasks_per_node_sock}: tasks per socket from the chosen cores, as many tasks per
+     * core as a core has CPUs for one task. 22.05 counts every task as one CPU there (its local
+     * {@code cpus_per_task} is only set on an error path), so a node's tasks pile onto the first socket's
+     * cores and the GPUs follow (own case cpumix2 m22: {@code -n6 -c5 --gpus-per-task=1} on cores 15+15
+     * gets GPUs 0-5 in 22.05.8); 24.11 divides the node's CPUs by its tasks.
+     */
+    private static int[] tasksPerSocket(SlurmNode n, BitSet cores, int tasksOnNode, SlurmJobSpec job,
+                                        SlurmVersion version) {
         int[] out = new int[n.sockets()];
         int placed = 0;
-        int tpc = Math.max(1, n.threadsPerCore() / job.cpusPerTask());
+        int cpt = version == SlurmVersion.V22_05 ? 1
+                : Math.max(1, cores.cardinality() * n.threadsPerCore() / Math.max(1, tasksOnNode));
+        int tpc = Math.max(1, n.threadsPerCore() / cpt);
         int skip = 0;
         for (int s = 0; s < n.sockets() && placed < tasksOnNode; s++) {
             for (int c = s * n.coresPerSocket(); c < (s + 1) * n.coresPerSocket() && placed < tasksOnNode; c++) {
@@ -355,8 +364,8 @@ final class SlurmAllocation {
                     skip--;
                     continue;
                 }
-                if (n.threadsPerCore() / job.cpusPerTask() < 1) {
-                    skip = job.cpusPerTask() / n.threadsPerCore() - 1;
+                if (n.threadsPerCore() / cpt < 1) {
+                    skip = cpt / n.threadsPerCore() - 1;
                 }
                 int add = Math.min(tpc, tasksOnNode - placed);
                 out[s] += add;

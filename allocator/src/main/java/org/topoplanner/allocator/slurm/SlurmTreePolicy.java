@@ -58,7 +58,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         TreeSelector chooser = new TreeSelector(nodes, table, version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc == null) {
-            SlurmAllocation ever = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, chooser, job, version);
+            TreeSelector submitTest = new TreeSelector(nodes, table, version, version == SlurmVersion.V22_05);
+            SlurmAllocation ever = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version);
             if (ever == null) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }

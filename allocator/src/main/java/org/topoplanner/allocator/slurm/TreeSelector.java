@@ -25,10 +25,24 @@ final class TreeSelector implements NodeChooser {
     private final SwitchTable table;
     private final SlurmVersion version;
 
+    private final boolean nodesBoundByTasks;
+
     TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version) {
+        this(nodes, table, version, true);
+    }
+
+    /**
+     * {@code nodesBoundByTasks}: a job takes no more nodes than it has tasks (each node runs one at
+     * least), so {@code -n1 --gpus=8} waits for one node with 8 free GPUs. Own case cpumix2 m29
+     * ({@code -n1 -c2 --gpus=4}) and m71 ({@code -n1 -c3 --gpus=8}) stay PENDING (Resources) in 22.05.8
+     * and 24.11.5 while two nodes together had the GPUs. Only the submit-time test of 24.11 leaves the
+     * bound out: it accepts {@code -w c1 -n1 --gpus=6} on a 4-GPU c1, which 22.05 refuses (cpumix m18).
+     */
+    TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version, boolean nodesBoundByTasks) {
         this.nodes = nodes;
         this.table = table;
         this.version = version;
+        this.nodesBoundByTasks = nodesBoundByTasks;
     }
 
     @Override
@@ -49,6 +63,9 @@ final class TreeSelector implements NodeChooser {
         int remNodes = gresPerJobMode ? Math.min(minNodes, reqNodes) : Math.max(minNodes, reqNodes);
         int minRemNodes = minNodes;
         int maxNodes = job.maxNodesOr(nodes.size());
+        if (nodesBoundByTasks && job.ntasks() != null && job.ntasksPerNode() == null) {
+            maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), minNodes));
+        }
         int remCpus = minCpus;
         p.budget = CpusToUse.initialBudget(job, minCpus, remNodes);
         int gresSum = 0;
@@ -279,11 +296,14 @@ final class TreeSelector implements NodeChooser {
     }
 
     /**
-     * 24.11: what a leaf can still give the job, counting only its best {@code maxNodes} free nodes
-     * (the job may take no more). Not read from the source: it is the rule that fits own case frag
-     * f1i ({@code -N2 -n40}; leaf1's nodes have 18, 18, 19 and 15 free CPUs, and 24.11.5 goes to
-     * leaf2 without touching leaf1) and own cases share p3/p4 and nameorder o3b (a node with fewer CPUs
-     * than an even share is still used when the leaf can give the total).
+     * 24.11: what a leaf can still give the job: the CPUs its nodes offer after the core filter
+     * ({@code switch_cpu_cnt} sums {@code avail_cpus}), counting only the best {@code maxNodes} nodes (the
+     * job may take no more). The sum over the filtered CPUs is the source's; the best-{@code maxNodes}
+     * cut is inferred from own cases frag f1i ({@code -N2 -n40}; leaf1's nodes have 18, 18, 19 and 15
+     * free CPUs, and 24.11.5 goes to leaf2 without touching leaf1), share p3/p4 and nameorder o3b. The
+     * filtered sum decides cpumix2 m64 ({@code -N1 -n6 -c3 --gpus=4}): the idle a4 offers only 15 CPUs
+     * in the first pass (the filter keeps the socket whose GPUs suffice), so 24.11.5 takes the leaf of
+     * c1, while 22.05.8, which compares leaves by node count alone, takes a4 in the second pass.
      */
     private int[] reachableCpus(BitSet[] swNodes, int[] swCpu, BitSet chosen, Demand demand, int maxNodes) {
         int[] out = swCpu.clone();
@@ -298,7 +318,7 @@ final class TreeSelector implements NodeChooser {
             for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
                 if (!chosen.get(i)) {
                     count++;
-                    sum += demand.freeCpus(i);
+                    sum += demand.availCpus(i);
                 }
             }
             if (count > maxNodes) {
@@ -306,7 +326,7 @@ final class TreeSelector implements NodeChooser {
                 int k = 0;
                 for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
                     if (!chosen.get(i)) {
-                        free[k++] = demand.freeCpus(i);
+                        free[k++] = demand.availCpus(i);
                     }
                 }
                 java.util.Arrays.sort(free);

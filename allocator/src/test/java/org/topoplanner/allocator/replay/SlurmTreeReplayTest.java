@@ -42,6 +42,9 @@ class SlurmTreeReplayTest {
         "cpulayout, jobs.txt,      results/new/cpulayout.jsonl,    24.11",
         "cpufrag,  jobs.txt,       results/cpufrag.jsonl,          22.05",
         "cpufrag,  jobs.txt,       results/new/cpufrag.jsonl,      24.11",
+        "cpumix,   jobs.txt,       results/cpumix.jsonl,           22.05",
+        "cpumix2,  jobs.txt,       results/cpumix2.jsonl,          22.05",
+        "cpumix2,  jobs.txt,       results/new/cpumix2.jsonl,      24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
@@ -63,7 +66,6 @@ class SlurmTreeReplayTest {
      */
     @ParameterizedTest(name = "{0} with Slurm {2}, known differences {3}")
     @CsvSource(delimiter = ';', value = {
-        "cpumix;  results/cpumix.jsonl;      22.05; m18",
         "cpumix;  results/new/cpumix.jsonl;  24.11; m64 m65 m66 m68 m69",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
