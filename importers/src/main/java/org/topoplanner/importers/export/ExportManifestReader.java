@@ -27,7 +27,12 @@ public final class ExportManifestReader implements FormatReader {
     @Override
     public int detect(SourceText source) {
         List<String> lines = source.lines();
-        return !lines.isEmpty() && HEADER.matcher(lines.get(0)).find() ? 95 : 0;
+        if (!lines.isEmpty() && HEADER.matcher(lines.get(0)).find()) {
+            return 95;
+        }
+        // A manifest whose header words changed is still one when the file is named so and says whose it is.
+        return source.fileName().equals(ExportBundle.MANIFEST) && lines.stream().limit(3)
+                .anyMatch(l -> l.startsWith("#") && l.contains("TopoPlanner")) ? 80 : 0;
     }
 
     /** The name of the cluster the manifest was written for, so a bundle read back keeps its name. */
@@ -42,13 +47,14 @@ public final class ExportManifestReader implements FormatReader {
         Diagnostics d = new Diagnostics(source.path());
         List<String> lines = source.lines();
         Matcher header = lines.isEmpty() ? null : HEADER.matcher(lines.get(0));
-        if (header == null || !header.find()) {
+        if (detect(source) == 0) {
             d.error(1, 1, "not a TopoPlanner export manifest (no '# TopoPlanner export of cluster' line)");
         } else {
             // One unindented line per file; a file's findings are indented below it.
             long files = lines.stream().skip(1).filter(l -> !l.isBlank() && !l.startsWith("#")
                     && !Character.isWhitespace(l.charAt(0))).count();
-            d.info(1, 1, "manifest of the export of cluster " + header.group(1) + ", listing " + files
+            String cluster = header != null && header.find() ? " of cluster " + header.group(1) : "";
+            d.info(1, 1, "manifest of the export" + cluster + ", listing " + files
                     + " file(s); it describes the bundle, not the cluster");
         }
         return new ImportResult(source, format(), ClusterPart.empty(), d.list());

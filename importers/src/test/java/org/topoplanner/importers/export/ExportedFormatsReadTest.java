@@ -138,4 +138,21 @@ class ExportedFormatsReadTest {
             assertThat(d.message()).contains("share a leaf with other hosts").contains("node001");
         });
     }
+
+    @Test
+    void theManifestIsRecognisedByItsHeaderOrByItsNameAndGivesTheClusterName() {
+        SourceText manifest = new SourceText("deploy/MANIFEST.txt", "# TopoPlanner export of cluster c1: 2 files, "
+                + "0 errors, 0 warnings\n# <status> <path>\nok       slurm/gres.conf\n  a finding\nok       MANIFEST.txt\n");
+        SourceText renamed = new SourceText("deploy/MANIFEST.txt", "# Bundle written by TopoPlanner 0.2\n"
+                + "ok slurm/gres.conf 3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b\n");
+
+        assertThat(detected(manifest.path(), manifest.text())).isEqualTo(Format.EXPORT_MANIFEST);
+        assertThat(detected(renamed.path(), renamed.text())).isEqualTo(Format.EXPORT_MANIFEST);
+        assertThat(ExportManifestReader.clusterName(manifest)).hasValue("c1");
+        assertThat(new ExportManifestReader().read(manifest).diagnostics()).singleElement().satisfies(d -> assertThat(
+                d.message()).startsWith("manifest of the export of cluster c1, listing 2 file(s)"));
+        assertThat(new ExportManifestReader().read(renamed).diagnostics()).singleElement().satisfies(d -> assertThat(
+                d.message()).startsWith("manifest of the export, listing 1 file(s)"));
+        assertThat(new ExportManifestReader().read(new SourceText("x.txt", "hello\n")).hasErrors()).isTrue();
+    }
 }
