@@ -33,7 +33,7 @@ public final class ClusterSourceOptions {
     @Option(names = "--hardware", paramLabel = "HOSTLIST=SOURCE", converter = HardwareRuleConverter.class,
             description = "Give the hosts of HOSTLIST (Slurm hostlist syntax) their inside from SOURCE: a "
                     + "template id (see `topoplanner templates`) or a file describing a node (nvidia-smi topo -m, "
-                    + "hwloc XML, slurmd -G, node lines, gres.conf). Repeatable; a later rule refines an earlier "
+                    + "hwloc XML, slurmd -G, node lines, gres.conf) or a folder of them. Repeatable; a later rule refines an earlier "
                     + "one. A source naming the host itself wins over a file for a set of hosts, which wins over "
                     + "a template.")
     List<HardwareRule> hardware = new ArrayList<>();

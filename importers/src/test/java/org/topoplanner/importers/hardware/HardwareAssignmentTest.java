@@ -207,4 +207,25 @@ class HardwareAssignmentTest {
         assertThat(r.hasErrors()).isTrue();
         assertThat(of(r, Severity.ERROR)).anySatisfy(d -> assertThat(d.message()).startsWith("unknown format"));
     }
+
+    @Test
+    void aFolderOfPerHostDumpsGivesEachHostItsOwnAndNamesTheHostsItMisses() throws Exception {
+        Path dumps = java.nio.file.Files.createDirectories(dir.resolve("dumps"));
+        Files.writeString(dumps.resolve("a.xml"), Samples.load(
+                "hwloc/generated/hgx-like-2s-4gpu-4nic-2nvswitch-lstopo-2.9-v2.xml").text());
+        Files.writeString(dumps.resolve("b.xml"), Samples.load("hwloc/generated/dev-vm-2cpu-virtio-lstopo-2.9-v2.xml")
+                .text());
+        Cluster bare = new Cluster("c", new FabricBuilder().addHost("hgx-test-01").addHost("vm").addHost("spare")
+                .build(), java.util.Map.of(), java.util.Map.of(), null, null);
+
+        HardwareResult r = new HardwareAssignment(List.of(rule("hgx-test-01,vm,spare=" + dumps)))
+                .apply(bare, ExistingHardware.KEEP);
+
+        assertThat(r.cluster().node("hgx-test-01").gpus()).hasSize(4);
+        assertThat(r.cluster().node("vm").cores()).isEqualTo(2);
+        assertThat(of(r, Severity.WARNING)).extracting(Diagnostic::message).anySatisfy(m -> assertThat(m)
+                .endsWith("does not describe 1 host(s) of hgx-test-01,vm,spare: spare"))
+                .anySatisfy(m -> assertThat(m).startsWith("1 of the 3 hosts have no hardware").endsWith(
+                        "(a template id from `topoplanner templates`, or a file describing the node)"));
+    }
 }
