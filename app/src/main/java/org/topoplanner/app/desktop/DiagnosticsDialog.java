@@ -61,6 +61,7 @@ final class DiagnosticsDialog {
         alert.getDialogPane().setContent(content(outcome));
         alert.getDialogPane().setPrefSize(1040, outcome.conflicts().isEmpty() ? 640 : 760);
         alert.getDialogPane().getStyleClass().add("diagnostics-dialog");
+        alert.getDialogPane().setId("importReview");
         // The dialog is a scene of its own: give it the window's theme and styles.
         if (owner != null && owner.getScene() != null) {
             alert.getDialogPane().getStylesheets().setAll(owner.getScene().getStylesheets());

@@ -53,7 +53,8 @@ public final class TopoPlannerApp extends Application {
         stage.show();
         var args = getParameters() == null ? java.util.List.<String>of() : getParameters().getRaw();
         if (args.isEmpty()) {
-            controller.offerRecovery();
+            // once the window is up (and start has returned): the prompt is a dialog of this window
+            javafx.application.Platform.runLater(controller::offerRecovery);
         } else {
             // after the window is up: an import reads in the background and its review is a dialog of this window
             java.util.List<Path> files = args.stream().map(Path::of).toList();
