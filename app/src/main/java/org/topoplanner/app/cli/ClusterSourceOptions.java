@@ -8,6 +8,11 @@ import org.topoplanner.importers.ClusterImport;
 import org.topoplanner.importers.Format;
 import org.topoplanner.importers.ImportOutcome;
 import org.topoplanner.importers.inspect.InspectSource;
+import org.topoplanner.importers.hardware.ExistingHardware;
+import org.topoplanner.importers.hardware.HardwareAssignment;
+import org.topoplanner.importers.hardware.HardwareResult;
+import org.topoplanner.importers.hardware.HardwareRule;
+import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.resources.ShippedData;
 import picocli.CommandLine.Option;
@@ -25,8 +30,35 @@ public final class ClusterSourceOptions {
             completionCandidates = FormatConverter.Candidates.class)
     Format format;
 
-    /** Imports the named files, or the example; the files list may be empty only with --example. */
+    @Option(names = "--hardware", paramLabel = "HOSTLIST=SOURCE", converter = HardwareRuleConverter.class,
+            description = "Give the hosts of HOSTLIST (Slurm hostlist syntax) their inside from SOURCE: a "
+                    + "template id (see `topoplanner templates`) or a file describing a node (nvidia-smi topo -m, "
+                    + "hwloc XML, slurmd -G, node lines, gres.conf). Repeatable; a later rule refines an earlier "
+                    + "one. A source naming the host itself wins over a file for a set of hosts, which wins over "
+                    + "a template.")
+    List<HardwareRule> hardware = new ArrayList<>();
+
+    /**
+     * Imports the named files, or the example; the files list may be empty only with --example. The
+     * {@code --hardware} rules then give the hosts their inside; hosts still without one are a warning.
+     */
     ImportOutcome load(List<Path> files) {
+        ImportOutcome imported = importOnly(files);
+        if (imported.cluster() == null) {
+            return imported;
+        }
+        HardwareResult given = new HardwareAssignment(hardware).apply(imported.cluster(), ExistingHardware.KEEP);
+        List<Diagnostic> diags = new ArrayList<>(imported.diagnostics());
+        diags.addAll(given.diagnostics());
+        return new ImportOutcome(given.cluster(), imported.sources(), diags, imported.conflicts());
+    }
+
+    /** The hardware rules applied to a cluster that came another way (a project file read whole). */
+    HardwareResult giveHardware(Cluster cluster) {
+        return new HardwareAssignment(hardware).apply(cluster, ExistingHardware.KEEP);
+    }
+
+    private ImportOutcome importOnly(List<Path> files) {
         List<ImportOutcome> parts = new ArrayList<>();
         if (example) {
             parts.add(new ImportOutcome(ShippedData.exampleCluster(),

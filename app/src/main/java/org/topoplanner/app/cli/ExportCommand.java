@@ -13,6 +13,7 @@ import org.topoplanner.importers.export.ExportBundle;
 import org.topoplanner.importers.export.ExportFile;
 import org.topoplanner.importers.export.ExportTarget;
 import org.topoplanner.importers.export.ExportWriter;
+import org.topoplanner.importers.hardware.HardwareResult;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.project.ProjectCodec;
 import org.topoplanner.model.project.ProjectDocument;
@@ -98,7 +99,11 @@ public final class ExportCommand implements Callable<Integer> {
             try {
                 String text = Files.readString(cluster.get(0));
                 if (ProjectCodec.looksLikeProject(text)) {
-                    return new ProjectCodec().read(text, cluster.get(0).toString());
+                    ProjectDocument doc = new ProjectCodec().read(text, cluster.get(0).toString());
+                    HardwareResult given = source.giveHardware(doc.cluster());
+                    given.diagnostics().forEach(err::println);
+                    return given.hasErrors() ? null
+                            : new ProjectDocument(given.cluster(), doc.jobs(), doc.placements(), doc.view());
                 }
             } catch (IOException e) {
                 err.println(cluster.get(0) + ":0:0: error: cannot read: " + e.getMessage());

@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         description = {"Plan GPU jobs on InfiniBand/RoCE fabrics: import what machines and schedulers report,",
                 "place jobs, compare schedulers, export configs. Without arguments the window opens."},
         subcommands = {InspectCommand.class, ConvertCommand.class, PlaceCommand.class, ValidateCommand.class,
-                CompareCommand.class, ReplayCommand.class, ExportCommand.class},
+                CompareCommand.class, ReplayCommand.class, ExportCommand.class, TemplatesCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the input is invalid or a placement is impossible or invalid",
                 "2:usage error"})
