@@ -40,6 +40,7 @@ import org.topoplanner.app.plan.ProjectFiles;
 import org.topoplanner.app.plan.PlanEdits;
 import org.topoplanner.app.plan.ProjectSession;
 import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.importers.hardware.HardwareTotals;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.project.ProjectDocument;
 import org.topoplanner.model.project.ProjectFormatException;
@@ -77,6 +78,7 @@ final class WindowController {
         this.autosaving = autosaveEvery.greaterThan(Duration.ZERO);
         root.setTop(new VBox(menus(), toolbar()));
         root.setCenter(window.root());
+        window.onAssignHardware(this::assignHardware);
         root.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) {
                 e.acceptTransferModes(TransferMode.COPY);
@@ -222,7 +224,9 @@ final class WindowController {
         apply.disableProperty().bind(vm.selectedJobProperty().isNull());
         delete.disableProperty().bind(vm.selectedJobProperty().isNull());
         Menu edit = new Menu("Edit");
-        edit.getItems().setAll(undo, redo, new javafx.scene.control.SeparatorMenuItem(), apply, delete);
+        edit.getItems().setAll(undo, redo, new javafx.scene.control.SeparatorMenuItem(), apply, delete,
+                new javafx.scene.control.SeparatorMenuItem(),
+                item("Assign hardware\u2026", "Shortcut+Shift+H", this::assignHardware));
         Menu view = new Menu("View");
         view.getItems().setAll(
                 item("Zoom to fit", "Shortcut+0", () -> window.fabricView().zoomToFit()),
@@ -411,7 +415,9 @@ final class WindowController {
     private void takeImport(ImportDraft draft) {
         ImportOutcome outcome = draft.outcome();
         boolean usable = outcome.cluster() != null && !outcome.hasErrors();
-        Optional<ImportOutcome> taken = outcome.diagnostics().isEmpty() && usable ? Optional.of(outcome)
+        // a clean import of fully described hosts is taken at once; hosts without hardware get the hardware step
+        boolean described = usable && HardwareTotals.of(outcome.cluster()).withoutHardware() == 0;
+        Optional<ImportOutcome> taken = outcome.diagnostics().isEmpty() && described ? Optional.of(outcome)
                 : DiagnosticsDialog.review(stage, "Import", outcome, draft::remerge);
         // The chooser asked before reading; a drop or the command line asks here, once the review is taken.
         taken.filter(o -> settleUnsaved("importing " + o.cluster().name())).ifPresent(o -> {
@@ -421,6 +427,31 @@ final class WindowController {
             window.status().setText("imported " + o.cluster().name() + " from " + o.sources().size() + " source(s)");
             if (!lost.isEmpty()) {
                 tellDropped(o.cluster().name(), lost);
+            }
+        });
+    }
+
+    /**
+     * Assign hardware… to the hosts selected in the cluster tree (or under a selected switch), as one
+     * undoable edit; jobs whose GPUs the new hardware lacks are dropped with one message.
+     */
+    void assignHardware() {
+        List<String> hosts = window.selectedHosts();
+        if (hosts.isEmpty()) {
+            window.status().setText("select hosts or a switch in the cluster tree (or the fabric) to assign hardware");
+            return;
+        }
+        AssignHardwareDialog.show(stage, vm.plan().cluster(), hosts).ifPresent(c -> {
+            List<String> lost = vm.plan().jobsLostOn(c);
+            String from = origins.get(vm.plan().cluster());
+            if (from != null) {
+                origins.put(c, from);
+            }
+            String which = org.topoplanner.model.hostlist.Hostlist.compress(hosts);
+            vm.perform(PlanEdits.replaceCluster(c, "Assign hardware to " + which));
+            window.status().setText("assigned hardware to " + which + " (Undo takes it back)");
+            if (!lost.isEmpty()) {
+                tellDropped(c.name() + " with the new hardware", lost);
             }
         });
     }
@@ -440,7 +471,7 @@ final class WindowController {
         a.setContentText(String.join(", ", lost) + "\n\nEdit > Undo brings back the previous cluster with these jobs.");
         a.getDialogPane().setId("droppedJobs");
         a.show();
-        window.status().setText("imported " + cluster + "; dropped " + String.join(", ", lost) + " (Undo brings them back)");
+        window.status().setText("dropped " + String.join(", ", lost) + " (not on " + cluster + "; Undo brings them back)");
     }
 
     private void export() {
