@@ -57,7 +57,7 @@ final class DiagnosticsDialog {
                 new SourceExcerptReader());
         findings = new DiagnosticsPane(outcome.diagnostics(), source);
         conflicts = new ConflictsPane(outcome.conflicts(), this::choose);
-        hardware = usable(outcome) ? new HardwareStepPane(HardwareChoices.of(outcome.cluster(), ExistingHardware.KEEP)) : null;
+        hardware = usable(outcome) ? new HardwareStepPane(HardwareChoices.of(outcome.cluster(), ExistingHardware.REPLACE)) : null;
         alert = new Alert(usable(outcome) ? Alert.AlertType.CONFIRMATION : Alert.AlertType.ERROR);
         alert.initOwner(owner);
         alert.setTitle(title);
@@ -179,7 +179,7 @@ final class DiagnosticsDialog {
         conflicts.show(outcome.conflicts());
         findings.show(outcome.diagnostics());
         if (hardware != null && usable(outcome)) {
-            hardware.reset(HardwareChoices.of(outcome.cluster(), ExistingHardware.KEEP));
+            hardware.reset(HardwareChoices.of(outcome.cluster(), ExistingHardware.REPLACE));
         }
         holdBack(false);
         showResult();

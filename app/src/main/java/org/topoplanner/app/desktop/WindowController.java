@@ -388,9 +388,6 @@ final class WindowController {
     }
 
     private void importChooser() {
-        if (!settleUnsaved("importing")) {
-            return;
-        }
         FileChooser fc = new FileChooser();
         fc.setTitle("Import files");
         var files = fc.showOpenMultipleDialog(stage);
@@ -419,7 +416,7 @@ final class WindowController {
         boolean described = usable && HardwareTotals.of(outcome.cluster()).withoutHardware() == 0;
         Optional<ImportOutcome> taken = outcome.diagnostics().isEmpty() && described ? Optional.of(outcome)
                 : DiagnosticsDialog.review(stage, "Import", outcome, draft::remerge);
-        // The chooser asked before reading; a drop or the command line asks here, once the review is taken.
+        // Asked when the import is about to replace the project, not before: a cancelled review needs no answer.
         taken.filter(o -> settleUnsaved("importing " + o.cluster().name())).ifPresent(o -> {
             List<String> lost = vm.plan().jobsLostOn(o.cluster());
             origins.put(o.cluster(), origin(o));

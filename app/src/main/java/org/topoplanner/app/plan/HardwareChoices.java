@@ -27,9 +27,9 @@ import org.topoplanner.model.cluster.Cluster;
  * @param cluster  the cluster the hardware goes into (an import's result, or the open one)
  * @param groups   the hosts in question, grouped
  * @param chosen   group index to its source; groups without one keep what they have
- * @param existing {@link ExistingHardware#KEEP} in the import review (a host's own sources win over a
- *                 template, as on the command line), {@link ExistingHardware#REPLACE} for "Assign
- *                 hardware…" (the person asked for exactly this)
+ * @param existing the window uses {@link ExistingHardware#REPLACE}: a group is chosen for as a whole, and
+ *                 the groups already keep hosts their own sources describe apart, so a choice means
+ *                 exactly what it says (the command line's blanket rules use KEEP instead)
  */
 public record HardwareChoices(Cluster cluster, List<HostGroup> groups, Map<Integer, HardwareSource> chosen,
                               ExistingHardware existing) {

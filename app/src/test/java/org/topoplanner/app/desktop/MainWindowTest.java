@@ -30,7 +30,7 @@ import org.topoplanner.app.desktop.fabric.FabricView;
 @ExtendWith(ApplicationExtension.class)
 class MainWindowTest {
     @TempDir
-    static Path home;
+    Path home;
     private Stage stage;
     private WindowController controller;
 
