@@ -21,13 +21,18 @@ final class UnsavedChangesPrompt {
     private UnsavedChangesPrompt() {
     }
 
-    /** Asks about {@code project}'s unsaved changes before {@code action} ("opening another project"). */
-    static Answer ask(Window owner, String project, String action) {
+    /**
+     * Asks about {@code project}'s unsaved changes before {@code action} ("opening another project");
+     * {@code undoable} when the action is an edit that Undo takes back (New cluster, Import).
+     */
+    static Answer ask(Window owner, String project, String action, boolean undoable) {
         Alert a = new Alert(Alert.AlertType.WARNING, "", SAVE, DISCARD, CANCEL);
         a.initOwner(owner);
         a.setTitle("Unsaved changes");
         a.setHeaderText("Save the changes to " + project + " before " + action + "?");
-        a.setContentText("Discarding throws away every change since the last save, and its autosave.");
+        a.setContentText(undoable
+                ? "Without saving, the changes stay only in this window's undo history; their autosave is deleted."
+                : "Discarding throws away every change since the last save, and its autosave.");
         a.getDialogPane().setId("unsavedChanges");
         for (ButtonType t : a.getButtonTypes()) {
             ((Button) a.getDialogPane().lookupButton(t)).setDefaultButton(false);

@@ -167,11 +167,16 @@ final class WindowController {
      * saved, discarded on purpose (its autosave goes too), or there was nothing unsaved.
      */
     boolean settleUnsaved(String action) {
+        return settleUnsaved(action, false);
+    }
+
+    /** As {@link #settleUnsaved(String)}; {@code undoable} when Undo takes the action back (the prompt says so). */
+    boolean settleUnsaved(String action, boolean undoable) {
         if (!vm.dirtyProperty().get()) {
             return true;
         }
         String project = session.file().map(p -> p.getFileName().toString()).orElse("the untitled project");
-        return switch (UnsavedChangesPrompt.ask(stage, project, action)) {
+        return switch (UnsavedChangesPrompt.ask(stage, project, action, undoable)) {
             case SAVE -> {
                 save();
                 yield !vm.dirtyProperty().get();
@@ -283,7 +288,7 @@ final class WindowController {
 
     /** New cluster…: asks about unsaved work first, then designs; undo brings the previous project back. */
     void newCluster() {
-        if (!settleUnsaved("starting a new cluster")) {
+        if (!settleUnsaved("starting a new cluster", true)) {
             return;
         }
         NewClusterDialog.show(stage).ifPresent(c -> {
@@ -417,7 +422,7 @@ final class WindowController {
         Optional<ImportOutcome> taken = outcome.diagnostics().isEmpty() && described ? Optional.of(outcome)
                 : DiagnosticsDialog.review(stage, "Import", outcome, draft::remerge);
         // Asked when the import is about to replace the project, not before: a cancelled review needs no answer.
-        taken.filter(o -> settleUnsaved("importing " + o.cluster().name())).ifPresent(o -> {
+        taken.filter(o -> settleUnsaved("importing " + o.cluster().name(), true)).ifPresent(o -> {
             List<String> lost = vm.plan().jobsLostOn(o.cluster());
             origins.put(o.cluster(), origin(o));
             performAsNewDocument(PlanEdits.replaceCluster(o.cluster(), "Import " + o.cluster().name()));

@@ -58,6 +58,8 @@ class RecoveryWindowTest {
         var prompt = Dialogs.await(robot, "recoveryPrompt");
         assertThat(prompt.getHeaderText()).contains("plan.topoplanner.json");
         assertThat(changes(robot)).contains("\u2022 1 job added: train");
+        var shown = prompt;
+        robot.interact(() -> org.topoplanner.app.desktop.fabric.ViewShots.save(shown.getScene(), "recovery-prompt"));
         Dialogs.click(robot, prompt, "Not now");
         robot.interact(second::quit);
         assertThat(new ProjectSession(home).leftovers()).as("kept for later").hasSize(1);
