@@ -18,8 +18,13 @@ import org.topoplanner.model.diag.Diagnostic;
  * Imports a set of files into one cluster: reads each file once, detects its format from content
  * (or takes the one forced with {@code --format}), reads it, and combines the parts. A file that
  * cannot be read or recognised is a diagnostic, never an exception, and never stops the others.
+ * A folder is one Slurm cluster when it holds Slurm's files, else a folder of sources (an export
+ * bundle reads back so).
  */
 public final class ClusterImport {
+    /** How deep a folder of sources is read: a bundle is {@code k8s/jobs/} deep. */
+    static final int FOLDER_DEPTH = 4;
+
     private final FormatRegistry registry;
     private final PartCombiner combiner;
 
@@ -119,9 +124,7 @@ public final class ClusterImport {
             if (SlurmClusterFolderReader.looksLikeSlurmFolder(p)) {
                 results.add(new SlurmClusterFolderReader(new TopologyConfReader()).read(p));
             } else {
-                problems.add(Diagnostic.error(p.toString(), 0, 0,
-                        "a folder that is not a Slurm configuration (slurm.conf or nodes.conf, topology.conf, "
-                                + "gres.conf): name its files instead"));
+                readFolder(p, forced, results, problems, 0);
             }
             return;
         }
@@ -135,8 +138,46 @@ public final class ClusterImport {
         readText(text, forced, results, problems);
     }
 
+    /**
+     * A folder that is not one Slurm configuration (an export bundle, its {@code k8s/} folder, a folder
+     * of dumps): every file in it, in name order, and every subfolder the same way, a Slurm folder as
+     * one cluster. Hidden entries are skipped; nesting stops at {@link #FOLDER_DEPTH}.
+     */
+    private void readFolder(Path folder, Optional<Format> forced, List<ImportResult> results, List<Diagnostic> problems,
+                            int depth) {
+        List<Path> entries;
+        try (var list = Files.list(folder)) {
+            entries = list.filter(e -> !e.getFileName().toString().startsWith("."))
+                    .sorted(java.util.Comparator.comparing((Path e) -> Files.isDirectory(e)).thenComparing(Path::toString))
+                    .toList();
+        } catch (IOException e) {
+            problems.add(Diagnostic.error(folder.toString(), 0, 0, "cannot list the folder: " + e.getMessage()));
+            return;
+        }
+        if (entries.isEmpty()) {
+            problems.add(Diagnostic.error(folder.toString(), 0, 0, "an empty folder: nothing to read"));
+        }
+        for (Path e : entries) {
+            if (Files.isDirectory(e) && !SlurmClusterFolderReader.looksLikeSlurmFolder(e)) {
+                if (depth + 1 < FOLDER_DEPTH) {
+                    readFolder(e, forced, results, problems, depth + 1);
+                } else {
+                    problems.add(Diagnostic.warning(e.toString(), 0, 0, "folders nested deeper than "
+                            + FOLDER_DEPTH + " are not read; name it to read it"));
+                }
+            } else {
+                readOne(e, forced, results, problems);
+            }
+        }
+    }
+
     private void readText(SourceText text, Optional<Format> forced, List<ImportResult> results,
                           List<Diagnostic> problems) {
+        if (text.text().isBlank()) {
+            // An export writes an empty file where there is nothing to say (no HyperNodes without switches).
+            problems.add(Diagnostic.info(text.path(), 0, 0, "an empty file: nothing to read"));
+            return;
+        }
         Optional<FormatReader> reader = forced.isPresent() ? registry.reader(forced.get()) : registry.detect(text);
         if (reader.isEmpty()) {
             problems.add(Diagnostic.error(text.path(), 0, 0, forced.isPresent()

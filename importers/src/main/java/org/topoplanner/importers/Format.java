@@ -23,7 +23,15 @@ public enum Format {
     KUBECTL_DESCRIBE("kubectl-describe"),
     /** NVIDIA Topograph simulation models ({@code tests/models/*.yaml}): switches and capacity blocks. */
     TOPOGRAPH_MODEL("topograph-model"),
-    PROJECT("project");
+    PROJECT("project"),
+    /** A kubelet {@code KubeletConfiguration}: recognised, its Topology/CPU/Memory Manager settings reported. */
+    KUBELET_CONFIG("kubelet-config"),
+    /** Kubernetes workloads (Volcano {@code Job}, {@code batch/v1 Job}, {@code JobSet}): recognised and summarised. */
+    K8S_WORKLOAD("k8s-workload"),
+    /** A batch script with {@code #SBATCH} lines: recognised, its job options reported. */
+    SBATCH_SCRIPT("sbatch-script"),
+    /** The {@code MANIFEST.txt} of an export bundle: recognised, what it lists reported. */
+    EXPORT_MANIFEST("export-manifest");
 
     private final String id;
 

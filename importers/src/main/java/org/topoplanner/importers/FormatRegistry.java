@@ -17,6 +17,10 @@ import org.topoplanner.importers.k8s.KubectlDescribeReader;
 import org.topoplanner.importers.k8s.KubernetesNodesReader;
 import org.topoplanner.importers.k8s.KueueTopologyReader;
 import org.topoplanner.importers.k8s.NodeLabelsReader;
+import org.topoplanner.importers.k8s.KubeletConfigReader;
+import org.topoplanner.importers.k8s.WorkloadReader;
+import org.topoplanner.importers.slurm.SbatchScriptReader;
+import org.topoplanner.importers.export.ExportManifestReader;
 import org.topoplanner.importers.k8s.TopographModelReader;
 import org.topoplanner.importers.nvsmi.NvidiaSmiP2pReader;
 import org.topoplanner.importers.nvsmi.NvidiaSmiTopoReader;
@@ -58,7 +62,11 @@ public final class FormatRegistry {
                 new TopographModelReader(),
                 new KubernetesNodesReader(),
                 new KubectlDescribeReader(),
-                new NodeLabelsReader()));
+                new NodeLabelsReader(),
+                new KubeletConfigReader(),
+                new WorkloadReader(),
+                new SbatchScriptReader(),
+                new ExportManifestReader()));
     }
 
     public List<FormatReader> readers() {

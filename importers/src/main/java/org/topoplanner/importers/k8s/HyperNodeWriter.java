@@ -33,10 +33,13 @@ public final class HyperNodeWriter implements KubernetesExport {
         Fabric f = RailCollapse.of(cluster.fabric());
         StringBuilder b = new StringBuilder();
         Set<String> listed = new HashSet<>();
+        // Lower tiers come first, so a child is known to have a HyperNode before a parent lists it: a
+        // spine whose leaves all sit under another spine has no members and must not be listed.
+        Set<String> written = new HashSet<>();
         for (SwitchNode s : exported(f)) {
             List<String> members = new ArrayList<>();
             for (String child : f.childSwitches(s.name())) {
-                if (isExported(f, child) && f.parents(child).get(0).equals(s.name()) && listed.add("S" + child)) {
+                if (written.contains(child) && f.parents(child).get(0).equals(s.name()) && listed.add("S" + child)) {
                     members.add(member("HyperNode", LabelSyntax.toObjectName(child)));
                 }
             }
@@ -48,6 +51,7 @@ public final class HyperNodeWriter implements KubernetesExport {
             if (members.isEmpty()) {
                 continue;
             }
+            written.add(s.name());
             b.append("---\napiVersion: ").append(API_VERSION).append("\nkind: HyperNode\nmetadata:\n  name: ")
                     .append(TierPaths.quoted(LabelSyntax.toObjectName(s.name()))).append("\nspec:\n  tier: ")
                     .append(s.tier()).append("\n  members:\n");

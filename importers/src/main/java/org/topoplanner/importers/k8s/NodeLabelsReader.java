@@ -22,6 +22,7 @@ import org.topoplanner.importers.SourceText;
  */
 public final class NodeLabelsReader implements FormatReader {
     static final String HOSTNAME = "kubernetes.io/hostname";
+    private static final Pattern SHELL_OPTIONS = Pattern.compile("set(\\s+[-+][A-Za-z]+(\\s+[a-z]+)?)+");
     private static final Pattern PAIR = Pattern.compile("[A-Za-z0-9][-A-Za-z0-9_./]*=[^=\\s]*");
 
     @Override
@@ -49,7 +50,9 @@ public final class NodeLabelsReader implements FormatReader {
             }
             return true;
         }).count();
-        boolean prefixed = lines.stream().anyMatch(l -> l.contains("/") && l.contains("="));
+        // A prefixed key (topology.kubernetes.io/zone=...) is a label; a slash in a value only
+        // (TopologyPlugin=topology/tree in slurm.conf) is not evidence.
+        boolean prefixed = lines.stream().anyMatch(l -> l.contains("=") && l.substring(0, l.indexOf('=')).contains("/"));
         if (pairs == lines.size()) {
             return prefixed ? 85 : 40;
         }
@@ -57,7 +60,16 @@ public final class NodeLabelsReader implements FormatReader {
     }
 
     private static List<String> meaningful(SourceText source) {
-        return source.lines().stream().filter(l -> !l.isBlank() && !l.strip().startsWith("#")).limit(200).toList();
+        return source.lines().stream().filter(l -> !skipped(l)).limit(200).toList();
+    }
+
+    /**
+     * Blank lines, comments and a shell script's option lines ({@code set -eu}, {@code set -o pipefail}):
+     * an exported {@code node-labels.sh} is a script of {@code kubectl label} lines.
+     */
+    private static boolean skipped(String line) {
+        String s = line.strip();
+        return s.isEmpty() || s.startsWith("#") || SHELL_OPTIONS.matcher(s).matches();
     }
 
     private static boolean isShowLabelsHeader(String line) {
@@ -71,7 +83,7 @@ public final class NodeLabelsReader implements FormatReader {
         List<LabelledNode> nodes = new ArrayList<>();
         String unnamed = null;
         int first = 0;
-        while (first < lines.size() && (lines.get(first).isBlank() || lines.get(first).strip().startsWith("#"))) {
+        while (first < lines.size() && skipped(lines.get(first))) {
             first++;
         }
         if (first < lines.size() && isShowLabelsHeader(lines.get(first))) {
@@ -120,7 +132,7 @@ public final class NodeLabelsReader implements FormatReader {
         Map<String, LabelledNode> byName = new LinkedHashMap<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
-            if (line.isEmpty() || line.startsWith("#")) {
+            if (skipped(line)) {
                 continue;
             }
             String[] words = line.split("\\s+");

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.topoplanner.importers.ImportResult;
@@ -99,6 +100,13 @@ final class FabricMerger {
         int before = out.size();
         String pa = a.source().path();
         String pb = b.source().path();
+        if (SourceRank.isOneParentTree(b.format()) && !SourceRank.isOneParentTree(a.format())
+                && !switchNames(fa).equals(switchNames(fb)) && isTreeOf(fa, fb)) {
+            out.add(Diagnostic.info(pb, 0, 0, "this source holds " + fb.switches().size() + " of the "
+                    + fa.switches().size() + " switches of " + pa + ": as Kubernetes allows, every switch has one "
+                    + "parent here, and all its hosts, leaves and parents are those of " + pa));
+            return false;
+        }
         Set<String> sa = switchNames(fa);
         Set<String> sb = switchNames(fb);
         if (!sa.equals(sb)) {
@@ -132,6 +140,30 @@ final class FabricMerger {
                     + pa + ": " + list(moved)));
         }
         return out.size() > before;
+    }
+
+    /**
+     * Whether {@code tree} is {@code full} seen with one parent per switch: the same hosts, each under
+     * the same leaves, and every switch of {@code tree} in {@code full} at the same tier with parents
+     * among its parents there.
+     */
+    private static boolean isTreeOf(Fabric full, Fabric tree) {
+        if (!hostNames(full).equals(hostNames(tree))) {
+            return false;
+        }
+        for (SwitchNode s : tree.switches()) {
+            Optional<SwitchNode> there = full.switchNamed(s.name());
+            if (there.isEmpty() || there.get().tier() != s.tier()
+                    || !full.parents(s.name()).containsAll(tree.parents(s.name()))) {
+                return false;
+            }
+        }
+        for (HostNode h : tree.hosts()) {
+            if (!new LinkedHashSet<>(full.switchesOf(h.name())).equals(new LinkedHashSet<>(tree.switchesOf(h.name())))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** For every host, the hosts under the same leaf switches (itself included), among {@code common}. */

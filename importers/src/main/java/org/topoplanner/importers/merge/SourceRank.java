@@ -36,6 +36,15 @@ final class SourceRank {
                 || f == Format.PROJECT;
     }
 
+    /**
+     * Kubernetes views of the fabric (labels, HyperNodes): a strict tree, one parent per switch, so a
+     * fat tree's spines under which no switch is listed first cannot appear in them.
+     */
+    static boolean isOneParentTree(Format f) {
+        return f == Format.VOLCANO_HYPERNODES || f == Format.NODE_LABELS || f == Format.KUBERNETES_NODES
+                || f == Format.KUBECTL_DESCRIBE;
+    }
+
     /** Sources whose tree says one leaf per host, so a host under two leaves is a configuration fault. */
     static boolean isSlurmTree(Format f) {
         return f == Format.SLURM_TOPOLOGY || f == Format.SLURM_TOPOLOGY_YAML || f == Format.SLURM_CONF;

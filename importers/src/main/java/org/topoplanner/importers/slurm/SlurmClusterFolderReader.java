@@ -22,14 +22,16 @@ import org.topoplanner.importers.ImportResult;
 import org.topoplanner.importers.SourceText;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.fabric.Fabric;
+import org.topoplanner.model.fabric.FabricBuilder;
 import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.model.slurm.GresLine;
 import org.topoplanner.model.slurm.SlurmSettings;
 
 /**
  * Reads a folder as one Slurm cluster: {@code slurm.conf} and/or {@code nodes.conf} (and
- * {@code *.slurm.conf}) for node lines and keys, {@code gres.conf} for GPUs, {@code topology.conf}
- * for the fabric. Node lines and gres lines meet here, so a GPU's {@code Cores=} becomes its
+ * {@code *.slurm.conf}, and an export's {@code slurm-nodes.conf} and {@code slurm-topology-keys.conf})
+ * for node lines and keys, {@code gres.conf} for GPUs, {@code topology.conf} and an export's
+ * {@code topology-block.conf} for the fabric. Node lines and gres lines meet here, so a GPU's {@code Cores=} becomes its
  * sockets and CPUs in the node line's layout.
  *
  * <p>The topology file is read by the reader given to the constructor (the {@code topology.conf}
@@ -38,6 +40,10 @@ import org.topoplanner.model.slurm.SlurmSettings;
  * is a warning, as real Slurm warns (and rejects jobs that touch a node in no switch).
  */
 public final class SlurmClusterFolderReader {
+    /** The names an export bundle's {@code slurm/} folder uses (export.SlurmFiles), so a bundle reads back. */
+    private static final String EXPORT_NODES = "slurm-nodes.conf";
+    private static final String EXPORT_KEYS = "slurm-topology-keys.conf";
+    private static final String EXPORT_BLOCKS = "topology-block.conf";
     private final FormatReader topologyReader;
 
     /** @param topologyReader reads {@code topology.conf}; may be null */
@@ -47,8 +53,8 @@ public final class SlurmClusterFolderReader {
 
     /** True when the folder holds a file this reader takes as a Slurm configuration. */
     public static boolean looksLikeSlurmFolder(Path folder) {
-        return Stream.of("slurm.conf", "nodes.conf", "gres.conf", "topology.conf")
-                .anyMatch(f -> Files.isRegularFile(folder.resolve(f)));
+        return Stream.of("slurm.conf", "nodes.conf", "gres.conf", "topology.conf", EXPORT_NODES,
+                        EXPORT_BLOCKS).anyMatch(f -> Files.isRegularFile(folder.resolve(f)));
     }
 
     /** Reads the folder's files; never throws (an unreadable file is an error diagnostic). */
@@ -91,12 +97,12 @@ public final class SlurmClusterFolderReader {
                     gres = GresConf.parse(f, d);
                     gresPath = f.path();
                 }
-                case TOPOLOGY_CONF -> {
+                case TOPOLOGY_CONF, TOPOLOGY_BLOCK_CONF -> {
                     if (topologyReader == null) {
                         d.warning(0, 0, "no topology.conf reader is plugged in; the fabric is not read");
                     } else {
                         ImportResult t = topologyReader.read(f);
-                        fabric = t.part().fabric();
+                        fabric = fabric == null ? t.part().fabric() : withBlocksOf(fabric, t.part().fabric());
                         diagnostics.addAll(t.diagnostics());
                     }
                 }
@@ -158,18 +164,45 @@ public final class SlurmClusterFolderReader {
         }
     }
 
-    private enum Role { SLURM_CONF, NODES_CONF, GRES_CONF, TOPOLOGY_CONF, OTHER }
+    /**
+     * The tree of {@code topology.conf} with the blocks of {@code topology-block.conf} (an export
+     * writes both when the cluster has a tree and blocks); a block file alone gives the fabric.
+     */
+    private static Fabric withBlocksOf(Fabric tree, Fabric blocks) {
+        if (blocks == null || blocks.blocks().isEmpty()) {
+            return tree;
+        }
+        FabricBuilder b = new FabricBuilder();
+        Map<String, Integer> tiers = new LinkedHashMap<>();
+        tree.switches().forEach(sw -> {
+            b.addSwitch(sw.name(), sw.guid(), sw.description());
+            tiers.put(sw.name(), sw.tier());
+        });
+        tree.hosts().forEach(h -> b.addHost(h.name()));
+        blocks.hosts().forEach(h -> b.addHost(h.name()));
+        tree.cables().forEach(b::cable);
+        blocks.blocks().forEach(b::block);
+        b.blockSizes(blocks.blockSizes());
+        return b.tiers(tiers).build();
+    }
+
+    /** The order files are read in: node lines first, then GPUs, then the tree before its blocks. */
+    private enum Role { SLURM_CONF, NODES_CONF, GRES_CONF, TOPOLOGY_CONF, TOPOLOGY_BLOCK_CONF, OTHER }
 
     private static Role role(String fileName) {
         String f = fileName.toLowerCase(java.util.Locale.ROOT);
-        if (f.equals("slurm.conf")) {
+        // slurm-topology-keys.conf (an export's slurm.conf keys) is slurm.conf syntax too.
+        if (f.equals("slurm.conf") || f.equals(EXPORT_KEYS)) {
             return Role.SLURM_CONF;
         }
-        if (f.equals("nodes.conf") || f.endsWith(".slurm.conf")) {
+        if (f.equals("nodes.conf") || f.endsWith(".slurm.conf") || f.equals(EXPORT_NODES)) {
             return Role.NODES_CONF;
         }
         if (f.equals("gres.conf")) {
             return Role.GRES_CONF;
+        }
+        if (f.equals(EXPORT_BLOCKS)) {
+            return Role.TOPOLOGY_BLOCK_CONF;
         }
         return f.equals("topology.conf") ? Role.TOPOLOGY_CONF : Role.OTHER;
     }
