@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
-import javafx.application.Platform;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
@@ -95,7 +94,14 @@ class HardwareWindowTest {
         String host = p.hostNames().get(0);
         String leaf = vm.plan().cluster().fabric().switchesOf(host).get(0);
         robot.interact(() -> vm.selectionProperty().set(leaf));
-        Platform.runLater(controller::assignHardware);
+        WaitForAsyncUtils.waitForFxEvents();
+        // the cluster tree's context menu item "Assign hardware…", with the leaf's row selected
+        var tree = robot.lookup("#clusterTree").queryAs(javafx.scene.control.TreeView.class);
+        assertThat(((TreeEntry) ((javafx.scene.control.TreeItem<?>) tree.getSelectionModel().getSelectedItem()).getValue()).name())
+                .isEqualTo(leaf);
+        var item = tree.getContextMenu().getItems().get(0);
+        assertThat(item.getText()).isEqualTo("Assign hardware\u2026");
+        javafx.application.Platform.runLater(item::fire);
         DialogPane assign = Dialogs.await(robot, "assignHardware");
         List<String> under = vm.plan().cluster().fabric().hostsUnder(leaf);
         assertThat(assign.getHeaderText()).startsWith("Assign hardware to "
