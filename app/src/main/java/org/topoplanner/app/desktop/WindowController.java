@@ -570,7 +570,11 @@ final class WindowController {
         recent.getItems().clear();
         for (Path p : session.recent()) {
             MenuItem m = new MenuItem(p.toString());
-            m.setOnAction(e -> open(p));
+            m.setOnAction(e -> {
+                if (settleUnsaved("opening " + p.getFileName())) {
+                    open(p);
+                }
+            });
             recent.getItems().add(m);
         }
         recent.setDisable(recent.getItems().isEmpty());
