@@ -59,6 +59,11 @@ class HardwareOptionTest {
                 "node[001-032]=hgx-h100-sxm", "--out", out.toString());
         assertThat(export.code()).as(export.err()).isZero();
         assertThat(Files.readString(out.resolve("slurm/gres.conf"))).contains("Type=nvidia_h100_80gb_hbm3 File=/dev/nvidia7");
+        CommandLineTest.Run back = CommandLineTest.run("inspect", "--json", out.toString());
+        assertThat(back.code()).as(back.err()).isZero();
+        assertThat(back.err()).doesNotContain("warning").doesNotContain("error");
+        assertThat(JSON.readTree(back.out()).get("nodes")).hasSize(32)
+                .allSatisfy(n -> assertThat(n.get("gpus")).hasSize(8));
     }
 
     @Test

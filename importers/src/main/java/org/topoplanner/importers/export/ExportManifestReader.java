@@ -1,6 +1,7 @@
 package org.topoplanner.importers.export;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.topoplanner.importers.ClusterPart;
@@ -16,7 +17,7 @@ import org.topoplanner.importers.SourceText;
  * for which cluster it was written and how many files it lists.
  */
 public final class ExportManifestReader implements FormatReader {
-    private static final Pattern HEADER = Pattern.compile("^#\\s*TopoPlanner export of cluster (\\S+)");
+    private static final Pattern HEADER = Pattern.compile("^#\\s*TopoPlanner export of cluster (\\S+?):?(\\s|$)");
 
     @Override
     public Format format() {
@@ -27,6 +28,13 @@ public final class ExportManifestReader implements FormatReader {
     public int detect(SourceText source) {
         List<String> lines = source.lines();
         return !lines.isEmpty() && HEADER.matcher(lines.get(0)).find() ? 95 : 0;
+    }
+
+    /** The name of the cluster the manifest was written for, so a bundle read back keeps its name. */
+    public static Optional<String> clusterName(SourceText source) {
+        List<String> lines = source.lines();
+        Matcher header = lines.isEmpty() ? null : HEADER.matcher(lines.get(0));
+        return header != null && header.find() ? Optional.of(header.group(1)) : Optional.empty();
     }
 
     @Override

@@ -103,9 +103,9 @@ public record HardwareAssignment(List<HardwareRule> rules) {
                 }
             } else {
                 nodes.put(h, offers.forSet.containsKey(h) ? offers.forSet.get(h) : offers.template.get(h));
-                if (known) {
-                    replaced.add(h);
-                }
+            }
+            if (known && existing == ExistingHardware.REPLACE) {
+                replaced.add(h);
             }
         }
         if (!kept.isEmpty()) {
@@ -173,8 +173,9 @@ public record HardwareAssignment(List<HardwareRule> rules) {
                     + "outside " + rule.hostlist() + ", left alone: " + HostNames.hostlist(outside)));
         }
         if (forSet != null) {
+            // Hosts the file names take what it says about each of them (above); the others its node.
             for (String h : matched) {
-                if (!offers.perHost.containsKey(h) || !d.named().containsKey(h)) {
+                if (!d.named().containsKey(h)) {
                     offers.forSet.put(h, forSet);
                 }
             }

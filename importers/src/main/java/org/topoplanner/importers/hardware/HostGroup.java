@@ -6,7 +6,8 @@ import java.util.Objects;
 /**
  * Hosts that one thing describes, to assign hardware to them at once.
  *
- * @param description what they share: "hgx.xml: 8 GPUs (NV18), 2 sockets, 112 cores", "1 x mlx5 4xQDR port
+ * @param description what they share: "hgx.xml: 4 GPUs (NV18), 2 sockets, 32 cores" (a
+ *                    rule's file naming them), "the cluster's sources: 8 GPUs ...", "1 x mlx5 4xQDR port
  *                    on the fabric", "nothing describes them"
  * @param hosts       in cluster order
  * @param totals      what the hosts add up to now

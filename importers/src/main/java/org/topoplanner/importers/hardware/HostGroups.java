@@ -37,7 +37,8 @@ public final class HostGroups {
         Map<String, String> namedBy = new HashMap<>();
         for (HardwareRule r : proposed.rules()) {
             if (r.source() instanceof HardwareSource.Described d) {
-                r.hosts().stream().filter(d.named()::containsKey).forEach(h -> namedBy.put(h, d.path()));
+                r.hosts().stream().filter(d.named()::containsKey).forEach(h -> namedBy.put(h, d.path() + ": "
+                        + NodeInsides.summary(d.named().get(h).get(0).node())));
             }
         }
         Map<String, List<Cable>> cables = new HashMap<>();
@@ -53,7 +54,7 @@ public final class HostGroups {
             String description;
             if (namedBy.containsKey(h)) {
                 kind = HostGroup.Kind.DESCRIBED;
-                description = namedBy.get(h) + " names them";
+                description = namedBy.get(h);
             } else if (!NodeInsides.isUnknown(n)) {
                 kind = HostGroup.Kind.DESCRIBED;
                 description = "the cluster's sources: " + NodeInsides.summary(n);

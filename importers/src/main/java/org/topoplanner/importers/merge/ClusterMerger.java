@@ -6,7 +6,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Optional;
+import org.topoplanner.importers.Format;
 import org.topoplanner.importers.ImportResult;
+import org.topoplanner.importers.export.ExportManifestReader;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cluster.HostAttributes;
 import org.topoplanner.model.diag.Diagnostic;
@@ -34,8 +37,9 @@ import org.topoplanner.model.node.NodeTopology;
  *   <li><b>Conflicts</b>: where the merge took one side (the fabric, a group of hosts' insides,
  *       hosts only some fabrics have), it says so as a {@link SourceConflict}; a {@link MergeChoices}
  *       answer makes it take the other side, and the diagnostics then compare against that side.</li>
- *   <li><b>Name</b>: {@code ClusterName=} of slurm.conf, else the first source's file or folder name
- *       without extension, else {@code cluster}.</li>
+ *   <li><b>Name</b>: {@code ClusterName=} of slurm.conf, else the cluster an export manifest was
+ *       written for, else the first source's file or folder name without extension, else
+ *       {@code cluster}.</li>
  * </ul>
  */
 public final class ClusterMerger {
@@ -188,6 +192,17 @@ public final class ClusterMerger {
             return fromConf;
         }
         for (ImportResult r : sources) {
+            if (r.format() == Format.EXPORT_MANIFEST) {
+                Optional<String> exported = ExportManifestReader.clusterName(r.source());
+                if (exported.isPresent()) {
+                    return exported.get();
+                }
+            }
+        }
+        for (ImportResult r : sources) {
+            if (r.format() == Format.EXPORT_MANIFEST) {
+                continue;
+            }
             String f = r.source().fileName();
             if (!f.isBlank()) {
                 int dot = f.indexOf('.');

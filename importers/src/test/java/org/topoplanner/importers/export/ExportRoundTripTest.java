@@ -95,6 +95,7 @@ class ExportRoundTripTest {
             assertThat(o.diagnostics()).anySatisfy(d -> assertThat(d.message())
                     .startsWith("batch script asking for: ").contains("--nodelist=node[01-02]"));
             assertThat(o.cluster().kubernetes().nodeLabels()).as("labels read into the model").hasSize(32);
+            assertThat(o.cluster().name()).as("the manifest names the cluster").isEqualTo("example");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {

@@ -68,7 +68,7 @@ class HostGroupsTest {
         List<HostGroup> groups = HostGroups.of(bare, proposed);
 
         assertThat(groups).hasSize(2);
-        assertThat(groups.get(0).description()).isEqualTo(hwloc + " names them");
+        assertThat(groups.get(0).description()).startsWith(hwloc + ": 4 GPUs");
         assertThat(groups.get(0).hosts()).containsExactly("hgx-test-01");
         assertThat(groups.get(1).kind()).isEqualTo(HostGroup.Kind.NOTHING);
         assertThat(proposed.apply(bare, ExistingHardware.KEEP).totals().gpus()).isEqualTo(4);

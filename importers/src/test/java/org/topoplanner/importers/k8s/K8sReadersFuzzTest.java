@@ -34,7 +34,7 @@ class K8sReadersFuzzTest {
     private static List<FormatReader> readers() {
         return List.of(new HyperNodeReader(java.util.Map.of("node-0", java.util.Map.of("a", "b"))),
                 new KueueTopologyReader(), new NodeLabelsReader(), new KubernetesNodesReader(),
-                new KubectlDescribeReader(), new TopographModelReader());
+                new KubectlDescribeReader(), new TopographModelReader(), new KubeletConfigReader(), new WorkloadReader());
     }
 
     @Provide

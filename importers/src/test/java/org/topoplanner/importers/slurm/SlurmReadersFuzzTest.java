@@ -22,7 +22,7 @@ class SlurmReadersFuzzTest {
             "oracle/tree32/gres.conf", "oracle/tree32/nodes.conf", "oracle/links/gres.conf",
             "oracle/slurmd-g/slurmd-G-24.11-ok.txt", "oracle/slurmd-g/slurmd-G-22.05-ok.txt");
     private static final List<FormatReader> READERS = List.of(new GresConfReader(), new SlurmConfReader(),
-            new SlurmdGresReader());
+            new SlurmdGresReader(), new SbatchScriptReader());
 
     @Provide
     Arbitrary<String> sampleTexts() {
