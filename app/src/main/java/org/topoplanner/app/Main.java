@@ -5,7 +5,8 @@ import org.topoplanner.app.desktop.DesktopLauncher;
 
 /**
  * The one entry point of both faces: with no arguments the desktop window opens on the example
- * cluster; with a subcommand it runs headless and exits with the command's code.
+ * cluster, with files it opens on them; with a subcommand it runs headless and exits with the
+ * command's code.
  *
  * <p>This class must not extend {@code javafx.application.Application}: the shaded jar runs on the
  * class path, where the JavaFX launcher refuses a main class that does.
@@ -14,14 +15,25 @@ public final class Main {
     private Main() {
     }
 
+    /**
+     * {@code topoplanner FILE...} (as a file manager passes files) opens the window on them: every
+     * argument an existing file or folder and the first not a subcommand's name. A project opens,
+     * anything else goes through the import review.
+     */
+    static boolean opensWindow(String[] args) {
+        if (args.length == 0 || new picocli.CommandLine(new TopoPlannerCommand()).getSubcommands().containsKey(args[0])) {
+            return false;
+        }
+        return java.util.Arrays.stream(args).allMatch(a -> !a.startsWith("-") && java.nio.file.Files.exists(java.nio.file.Path.of(a)));
+    }
+
     public static void main(String[] args) {
         if (args.length == 0) {
             DesktopLauncher.launch();
             return;
         }
-        // A file manager opens a project as `topoplanner FILE`: that is the window, not a subcommand.
-        if (args.length == 1 && !args[0].startsWith("-") && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(args[0]))) {
-            DesktopLauncher.launch(args[0]);
+        if (opensWindow(args)) {
+            DesktopLauncher.launch(args);
             return;
         }
         System.exit(TopoPlannerCommand.run(args, System.out, System.err));

@@ -18,7 +18,9 @@ import org.topoplanner.app.desktop.diagnostics.DiagnosticsPane;
 import org.topoplanner.app.desktop.diagnostics.ResultSummary;
 import org.topoplanner.app.desktop.diagnostics.SourceExcerptReader;
 import org.topoplanner.app.desktop.diagnostics.SourceExcerptView;
+import org.topoplanner.app.plan.HardwareChoices;
 import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.importers.hardware.ExistingHardware;
 import org.topoplanner.importers.merge.ConflictOption;
 import org.topoplanner.importers.merge.MergeChoices;
 import org.topoplanner.importers.merge.SourceConflict;
@@ -42,6 +44,7 @@ final class DiagnosticsDialog {
     private final Alert alert;
     private final DiagnosticsPane findings;
     private final ConflictsPane conflicts;
+    private final HardwareStepPane hardware;
     private ImportOutcome current;
     private MergeChoices choices = MergeChoices.none();
 
@@ -54,13 +57,18 @@ final class DiagnosticsDialog {
                 new SourceExcerptReader());
         findings = new DiagnosticsPane(outcome.diagnostics(), source);
         conflicts = new ConflictsPane(outcome.conflicts(), this::choose);
+        hardware = usable(outcome) ? new HardwareStepPane(HardwareChoices.of(outcome.cluster(), ExistingHardware.REPLACE)) : null;
         alert = new Alert(usable(outcome) ? Alert.AlertType.CONFIRMATION : Alert.AlertType.ERROR);
         alert.initOwner(owner);
         alert.setTitle(title);
         alert.setResizable(true);
         alert.getDialogPane().setContent(content(outcome));
-        alert.getDialogPane().setPrefSize(1040, outcome.conflicts().isEmpty() ? 640 : 760);
+        // a clean import has no findings to list: the hardware step gets the room
+        int findingsHeight = outcome.diagnostics().isEmpty() && outcome.conflicts().isEmpty() ? 420
+                : outcome.conflicts().isEmpty() ? 640 : 760;
+        alert.getDialogPane().setPrefSize(1120, findingsHeight + (hardware == null ? 0 : 200));
         alert.getDialogPane().getStyleClass().add("diagnostics-dialog");
+        alert.getDialogPane().setId("importReview");
         // The dialog is a scene of its own: give it the window's theme and styles.
         if (owner != null && owner.getScene() != null) {
             alert.getDialogPane().getStylesheets().setAll(owner.getScene().getStylesheets());
@@ -68,6 +76,12 @@ final class DiagnosticsDialog {
         alert.getDialogPane().getStylesheets().add(
                 DiagnosticsDialog.class.getResource("diagnostics/conflicts.css").toExternalForm());
         alert.getButtonTypes().setAll(usable(outcome) ? List.of(IMPORT, ButtonType.CANCEL) : List.of(ButtonType.CLOSE));
+        if (hardware != null) {
+            hardware.previewProperty().addListener((o, a, r) -> {
+                holdBack(false);
+                showResult();
+            });
+        }
         showResult();
     }
 
@@ -80,7 +94,7 @@ final class DiagnosticsDialog {
         DiagnosticsDialog d = new DiagnosticsDialog(owner, title, outcome, remerge);
         boolean take = d.alert.showAndWait().filter(b -> b == IMPORT).isPresent();
         d.merging.cancel();
-        return take && usable(d.current) ? Optional.of(d.current) : Optional.empty();
+        return take && usable(d.current) ? Optional.of(d.taken()) : Optional.empty();
     }
 
     /** Shows findings that stop something (a project that cannot be opened): nothing to take, only Close. */
@@ -90,7 +104,38 @@ final class DiagnosticsDialog {
         });
     }
 
+    /** The outcome as resolved, its cluster with the hardware the step gave it. */
+    private ImportOutcome taken() {
+        if (hardware == null || hardware.choicesProperty().get().isEmpty()) {
+            return current;
+        }
+        return new ImportOutcome(hardware.previewProperty().get().cluster(), current.sources(), current.diagnostics(),
+                current.conflicts());
+    }
+
+    /** The hardware step, open when some host has none. */
+    private Node hardwareSection() {
+        long without = hardware.choicesProperty().get().now().withoutHardware();
+        javafx.scene.control.TitledPane pane = new javafx.scene.control.TitledPane(
+                "Hardware" + (without == 0 ? ": every host is described" : ": "
+                        + String.format(java.util.Locale.ROOT, "%,d", without) + " hosts have none yet"),
+                hardware.node());
+        pane.setId("hardwareSection");
+        pane.setExpanded(without > 0);
+        return pane;
+    }
+
     private Node content(ImportOutcome outcome) {
+        Node body = findingsAndConflicts(outcome);
+        if (hardware == null) {
+            return body;
+        }
+        VBox box = new VBox(6, hardwareSection(), body);
+        VBox.setVgrow(body, Priority.ALWAYS);
+        return box;
+    }
+
+    private Node findingsAndConflicts(ImportOutcome outcome) {
         result.setId("importResult");
         result.getStyleClass().add("import-result");
         // Findings that stop an import or an opening have no result to describe.
@@ -133,6 +178,9 @@ final class DiagnosticsDialog {
         current = outcome;
         conflicts.show(outcome.conflicts());
         findings.show(outcome.diagnostics());
+        if (hardware != null && usable(outcome)) {
+            hardware.reset(HardwareChoices.of(outcome.cluster(), ExistingHardware.REPLACE));
+        }
         holdBack(false);
         showResult();
     }
@@ -141,7 +189,10 @@ final class DiagnosticsDialog {
         conflicts.setChoosable(!merging);
         Node take = alert.getDialogPane().lookupButton(IMPORT);
         if (take != null) {
-            take.setDisable(merging || !usable(current));
+            // a hardware choice that cannot be applied (a file that describes no node) is fixed first
+            boolean badHardware = hardware != null && hardware.previewProperty().get() != null
+                    && hardware.previewProperty().get().hasErrors();
+            take.setDisable(merging || !usable(current) || badHardware);
         }
     }
 
@@ -155,7 +206,7 @@ final class DiagnosticsDialog {
         alert.setHeaderText(counts + (usable(first)
                 ? ". Import this cluster? (Undo brings the current one back; Cancel keeps it.)"
                 : ". Nothing was imported; the open project is unchanged."));
-        result.setText("Result: " + ResultSummary.of(current.cluster()));
+        result.setText("Result: " + ResultSummary.of(usable(current) ? taken().cluster() : current.cluster()));
     }
 
     private static boolean usable(ImportOutcome o) {

@@ -1,6 +1,7 @@
 package org.topoplanner.app.desktop;
 
 import java.util.function.Consumer;
+import java.util.List;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Parent;
@@ -50,6 +51,8 @@ final class MainWindow {
         this.vm = vm;
         this.details = new SelectionDetails(vm.plan().cluster());
         tree.setId("clusterTree");
+        // several hosts or switches at once, for "Assign hardware…"
+        tree.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
         TextField search = new TextField();
         search.setId("treeSearch");
         search.setPromptText("Search switches, hosts, devices");
@@ -116,6 +119,44 @@ final class MainWindow {
         return root;
     }
 
+    /**
+     * The hosts the selection stands for, in cluster order: the hosts selected in the tree, every host
+     * under a selected switch, all of them for the cluster row; else the host or switch selected in the
+     * fabric view.
+     */
+    List<String> selectedHosts() {
+        Cluster c = vm.plan().cluster();
+        java.util.Set<String> hosts = new java.util.HashSet<>();
+        List<String> names = tree.getSelectionModel().getSelectedItems().stream().filter(java.util.Objects::nonNull)
+                .map(i -> i.getValue().kind() == TreeEntry.Kind.CLUSTER ? null : i.getValue().kind() == TreeEntry.Kind.GPU
+                        || i.getValue().kind() == TreeEntry.Kind.NIC ? i.getParent().getValue().name() : i.getValue().name())
+                .toList();
+        boolean all = tree.getSelectionModel().getSelectedItems().stream()
+                .anyMatch(i -> i != null && i.getValue().kind() == TreeEntry.Kind.CLUSTER);
+        if (names.isEmpty() && !all && vm.selectionProperty().get() != null) {
+            names = List.of(vm.selectionProperty().get());
+        }
+        for (String n : names) {
+            if (n == null) {
+                continue;
+            }
+            if (c.fabric().switchNamed(n).isPresent()) {
+                hosts.addAll(c.fabric().hostsUnder(n));
+            } else {
+                hosts.add(n);
+            }
+        }
+        return c.hostNames().stream().filter(h -> all || hosts.contains(h)).toList();
+    }
+
+    /** "Assign hardware…" in the cluster tree's context menu. */
+    void onAssignHardware(Runnable action) {
+        javafx.scene.control.MenuItem assign = new javafx.scene.control.MenuItem("Assign hardware\u2026");
+        assign.setId("assignHardwareItem");
+        assign.setOnAction(e -> action.run());
+        tree.setContextMenu(new javafx.scene.control.ContextMenu(assign));
+    }
+
     FabricView fabricView() {
         return fabric;
     }
@@ -176,7 +217,7 @@ final class MainWindow {
             // the details must know the new cluster before the tree's selection shows its root there
             details.setCluster(p.cluster());
             tree.setRoot(all);
-            tree.getSelectionModel().select(0);
+            tree.getSelectionModel().clearAndSelect(0);
             fabric.setCluster(p.cluster()).thenRun(fabric::zoomToFit);
             warmAllocatorIndex(p.cluster());
             String first = p.cluster().hostNames().isEmpty() ? null : p.cluster().hostNames().get(0);
@@ -268,7 +309,7 @@ final class MainWindow {
         for (TreeItem<TreeEntry> p = hit.getParent(); p != null; p = p.getParent()) {
             p.setExpanded(true);
         }
-        tree.getSelectionModel().select(hit);
+        tree.getSelectionModel().clearAndSelect(tree.getRow(hit));
         tree.scrollTo(Math.max(0, tree.getRow(hit) - 3));
     }
 

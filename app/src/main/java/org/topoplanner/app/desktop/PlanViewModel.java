@@ -235,6 +235,7 @@ public final class PlanViewModel {
         selectedJob.set(null);
         selection.set(null);
         refresh(false);
+        dirty.set(false);
     }
 
     public void markSaved() {

@@ -11,8 +11,8 @@ import org.topoplanner.app.plan.ProjectSession;
 import org.topoplanner.resources.ShippedData;
 
 /**
- * The desktop application: one main window, opened on the built-in example cluster, or on the
- * project file given as the only argument (as a file manager passes it).
+ * The desktop application: one main window, opened on the built-in example cluster, then on the
+ * files given as arguments (a project opens, anything else goes through the import review).
  */
 public final class TopoPlannerApp extends Application {
     public static final String TITLE = "TopoPlanner";
@@ -22,11 +22,19 @@ public final class TopoPlannerApp extends Application {
         start(stage, ProjectSession.defaultHome());
     }
 
-    /** Starts with settings under {@code home} (tests pass a temporary folder). */
+    /** Starts with settings under {@code home}, autosaving every 30 s. */
     public WindowController start(Stage stage, Path home) {
+        return start(stage, home, javafx.util.Duration.seconds(30));
+    }
+
+    /**
+     * Starts with settings under {@code home} (tests pass a folder of their own) and autosave every
+     * {@code autosaveEvery} ({@link javafx.util.Duration#ZERO}: off, for tests that are not about it).
+     */
+    public WindowController start(Stage stage, Path home, javafx.util.Duration autosaveEvery) {
         PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
         MainWindow window = new MainWindow(vm);
-        WindowController controller = new WindowController(stage, vm, window, new ProjectSession(home));
+        WindowController controller = new WindowController(stage, vm, window, new ProjectSession(home), autosaveEvery);
         // As large as the design wants but no larger than the screen; set on the stage too, because a
         // stage that was shown before keeps its old size when it gets a new scene.
         var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
@@ -44,10 +52,13 @@ public final class TopoPlannerApp extends Application {
         stage.setHeight(h);
         stage.show();
         var args = getParameters() == null ? java.util.List.<String>of() : getParameters().getRaw();
-        if (args.size() == 1) {
-            controller.open(Path.of(args.get(0)));
+        if (args.isEmpty()) {
+            // once the window is up (and start has returned): the prompt is a dialog of this window
+            javafx.application.Platform.runLater(controller::offerRecovery);
         } else {
-            controller.offerRecovery();
+            // after the window is up: an import reads in the background and its review is a dialog of this window
+            java.util.List<Path> files = args.stream().map(Path::of).toList();
+            javafx.application.Platform.runLater(() -> controller.openFiles(files));
         }
         return controller;
     }

@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import javafx.animation.KeyFrame;
+import javafx.application.Platform;
 import javafx.animation.Timeline;
 import javafx.scene.Parent;
 import javafx.scene.control.Alert;
@@ -29,10 +32,16 @@ import org.topoplanner.allocator.PolicyCatalog;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.app.desktop.fabric.Theme;
+import org.topoplanner.app.plan.Autosave;
 import org.topoplanner.app.plan.Plan;
+import org.topoplanner.app.plan.PlanEdit;
+import org.topoplanner.app.plan.ProjectDiff;
+import org.topoplanner.app.plan.ProjectFiles;
 import org.topoplanner.app.plan.PlanEdits;
 import org.topoplanner.app.plan.ProjectSession;
 import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.importers.hardware.HardwareTotals;
+import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.project.ProjectDocument;
 import org.topoplanner.model.project.ProjectFormatException;
 import org.topoplanner.model.project.ViewState;
@@ -50,15 +59,26 @@ final class WindowController {
     private final ProjectSession session;
     private final BorderPane root = new BorderPane();
     private final Menu recent = new Menu("Open Recent");
+    /** Names of imported clusters by where they came from, for the title (clusters are immutable values). */
+    private final Map<Cluster, String> origins = new IdentityHashMap<>();
+    /**
+     * The file each side of a New or an Import belongs to (the plan before it: the open file; after it:
+     * none), so Undo and Redo across one bring back the file as well as the plan.
+     */
+    private final Map<Plan, Optional<Path>> documents = new IdentityHashMap<>();
+    private final boolean autosaving;
     private Theme theme = Theme.LIGHT;
 
-    WindowController(Stage stage, PlanViewModel vm, MainWindow window, ProjectSession session) {
+    /** {@code autosaveEvery} zero or negative turns autosave off (window tests that are not about it). */
+    WindowController(Stage stage, PlanViewModel vm, MainWindow window, ProjectSession session, Duration autosaveEvery) {
         this.stage = stage;
         this.vm = vm;
         this.window = window;
         this.session = session;
+        this.autosaving = autosaveEvery.greaterThan(Duration.ZERO);
         root.setTop(new VBox(menus(), toolbar()));
         root.setCenter(window.root());
+        window.onAssignHardware(this::assignHardware);
         root.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) {
                 e.acceptTransferModes(TransferMode.COPY);
@@ -67,17 +87,28 @@ final class WindowController {
         });
         root.setOnDragDropped(e -> {
             if (e.getDragboard().hasFiles()) {
-                importFiles(e.getDragboard().getFiles().stream().map(f -> f.toPath()).toList());
+                List<Path> dropped = e.getDragboard().getFiles().stream().map(f -> f.toPath()).toList();
+                // after the drop has completed: opening may ask questions, which a drop handler must not wait for
+                Platform.runLater(() -> openFiles(dropped));
                 e.setDropCompleted(true);
                 e.consume();
             }
         });
         vm.dirtyProperty().addListener((o, a, d) -> updateTitle());
-        Timeline autosave = new Timeline(new KeyFrame(Duration.seconds(30), e -> autosave()));
+        vm.planProperty().addListener((o, a, p) -> planChanged(p));
+        Timeline autosave = new Timeline(new KeyFrame(autosaving ? autosaveEvery : Duration.seconds(30), e -> autosave()));
         autosave.setCycleCount(Timeline.INDEFINITE);
-        autosave.play();
+        if (autosaving) {
+            autosave.play();
+        }
+        stage.setOnCloseRequest(e -> {
+            if (!settleUnsaved("closing the window")) {
+                e.consume();
+            }
+        });
         stage.setOnHidden(e -> {
             autosave.stop();
+            // Unsaved work reaches here only when the user discarded it, which deleted its autosave already.
             if (!vm.dirtyProperty().get()) {
                 deleteAutosaveQuietly();
             }
@@ -100,9 +131,69 @@ final class WindowController {
         return session;
     }
 
+    /** "TopoPlanner — ft3-4096 from ft3-4096.ibnetdiscover (untitled) *": the cluster, where it came from, the file. */
     void updateTitle() {
-        String name = session.file().map(p -> p.getFileName().toString()).orElse(vm.plan().cluster().name());
-        stage.setTitle(TopoPlannerApp.TITLE + " \u2014 " + name + (vm.dirtyProperty().get() ? " *" : ""));
+        Cluster c = vm.plan().cluster();
+        String from = origins.containsKey(c) ? " from " + origins.get(c) : "";
+        String file = session.file().map(p -> p.getFileName().toString()).orElse("untitled");
+        stage.setTitle(TopoPlannerApp.TITLE + " \u2014 " + c.name() + from + " (" + file + ")"
+                + (vm.dirtyProperty().get() ? " *" : ""));
+    }
+
+    /** Undo or Redo across a New or an Import: the file follows the plan; then the title. */
+    private void planChanged(Plan p) {
+        Optional<Path> file = documents.get(p);
+        if (file != null && !file.equals(session.file())) {
+            try {
+                session.reattach(file);
+            } catch (IOException e) {
+                window.status().setText("the autosave of the other file stays: " + e.getMessage());
+            }
+            autosave();
+        }
+        updateTitle();
+    }
+
+    /** Performs an edit that starts a new, untitled document on the plan (New cluster, Import); undoable. */
+    private void performAsNewDocument(PlanEdit edit) {
+        documents.put(vm.plan(), session.file());
+        vm.perform(edit);
+        documents.put(vm.plan(), Optional.empty());
+        planChanged(vm.plan());
+    }
+
+    /**
+     * Asks Save / Discard / Cancel when there are unsaved changes; true when the work is safe to leave:
+     * saved, discarded on purpose (its autosave goes too), or there was nothing unsaved.
+     */
+    boolean settleUnsaved(String action) {
+        return settleUnsaved(action, false);
+    }
+
+    /** As {@link #settleUnsaved(String)}; {@code undoable} when Undo takes the action back (the prompt says so). */
+    boolean settleUnsaved(String action, boolean undoable) {
+        if (!vm.dirtyProperty().get()) {
+            return true;
+        }
+        String project = session.file().map(p -> p.getFileName().toString()).orElse("the untitled project");
+        return switch (UnsavedChangesPrompt.ask(stage, project, action, undoable)) {
+            case SAVE -> {
+                save();
+                yield !vm.dirtyProperty().get();
+            }
+            case DISCARD -> {
+                deleteAutosaveQuietly();
+                yield true;
+            }
+            case CANCEL -> false;
+        };
+    }
+
+    /** File > Quit: like closing the window, asks first when there is unsaved work. */
+    void quit() {
+        if (settleUnsaved("quitting")) {
+            stage.close();
+        }
     }
 
     private MenuBar menus() {
@@ -117,7 +208,7 @@ final class WindowController {
                 item("Import\u2026", "Shortcut+I", this::importChooser),
                 item("Export\u2026", "Shortcut+E", this::export),
                 new javafx.scene.control.SeparatorMenuItem(),
-                item("Quit", "Shortcut+Q", stage::close));
+                item("Quit", "Shortcut+Q", this::quit));
         file.setOnShowing(e -> fillRecent());
         MenuItem undo = item("Undo", "Shortcut+Z", vm::undo);
         undo.textProperty().bind(vm.undoTextProperty());
@@ -138,7 +229,9 @@ final class WindowController {
         apply.disableProperty().bind(vm.selectedJobProperty().isNull());
         delete.disableProperty().bind(vm.selectedJobProperty().isNull());
         Menu edit = new Menu("Edit");
-        edit.getItems().setAll(undo, redo, new javafx.scene.control.SeparatorMenuItem(), apply, delete);
+        edit.getItems().setAll(undo, redo, new javafx.scene.control.SeparatorMenuItem(), apply, delete,
+                new javafx.scene.control.SeparatorMenuItem(),
+                item("Assign hardware\u2026", "Shortcut+Shift+H", this::assignHardware));
         Menu view = new Menu("View");
         view.getItems().setAll(
                 item("Zoom to fit", "Shortcut+0", () -> window.fabricView().zoomToFit()),
@@ -193,16 +286,21 @@ final class WindowController {
         return t;
     }
 
-    private void newCluster() {
+    /** New cluster…: asks about unsaved work first, then designs; undo brings the previous project back. */
+    void newCluster() {
+        if (!settleUnsaved("starting a new cluster", true)) {
+            return;
+        }
         NewClusterDialog.show(stage).ifPresent(c -> {
-            vm.reset(Plan.of(c));
-            session.detach();
-            vm.dirtyProperty().set(true);
-            updateTitle();
+            performAsNewDocument(PlanEdits.newCluster(c));
+            window.status().setText("new cluster " + c.name() + " (Undo brings the previous project back)");
         });
     }
 
     private void openChooser() {
+        if (!settleUnsaved("opening another project")) {
+            return;
+        }
         FileChooser fc = new FileChooser();
         fc.setTitle("Open project");
         fc.getExtensionFilters().setAll(PROJECTS);
@@ -212,13 +310,35 @@ final class WindowController {
         }
     }
 
-    /** Opens a project; a file that cannot be read leaves the open project as it is. */
+    /**
+     * The one way in for files (command line, drop): a project opens (after asking about unsaved
+     * work); anything else, or several files, goes through the import review.
+     */
+    void openFiles(List<Path> files) {
+        if (files.isEmpty()) {
+            return;
+        }
+        ProjectFiles sorted = ProjectFiles.sort(files);
+        if (sorted.sources().isEmpty() && sorted.projects().size() == 1) {
+            if (settleUnsaved("opening " + files.get(0).getFileName())) {
+                open(files.get(0));
+            }
+            return;
+        }
+        // Several projects, or projects beside other sources: all are sources of one import (a project
+        // contributes its cluster), so nothing the user dropped is silently left out.
+        importFiles(files);
+    }
+
+    /** Opens a project (unsaved work is settled before); a file that cannot be read leaves the open project as it is. */
     void open(Path path) {
         try {
             ProjectDocument doc = session.open(path);
+            documents.clear();
             vm.reset(Plan.of(doc));
             updateTitle();
             window.status().setText("opened " + path);
+            offerRecoveryOf(doc);
         } catch (IOException e) {
             error("Cannot open " + path, e.getMessage());
         } catch (ProjectFormatException e) {
@@ -297,37 +417,138 @@ final class WindowController {
     private void takeImport(ImportDraft draft) {
         ImportOutcome outcome = draft.outcome();
         boolean usable = outcome.cluster() != null && !outcome.hasErrors();
-        Optional<ImportOutcome> taken = outcome.diagnostics().isEmpty() && usable ? Optional.of(outcome)
+        // a clean import of fully described hosts is taken at once; hosts without hardware get the hardware step
+        boolean described = usable && HardwareTotals.of(outcome.cluster()).withoutHardware() == 0;
+        Optional<ImportOutcome> taken = outcome.diagnostics().isEmpty() && described ? Optional.of(outcome)
                 : DiagnosticsDialog.review(stage, "Import", outcome, draft::remerge);
-        taken.ifPresent(o -> {
-            vm.perform(PlanEdits.replaceCluster(o.cluster(), "Import " + o.cluster().name()));
+        // Asked when the import is about to replace the project, not before: a cancelled review needs no answer.
+        taken.filter(o -> settleUnsaved("importing " + o.cluster().name(), true)).ifPresent(o -> {
+            List<String> lost = vm.plan().jobsLostOn(o.cluster());
+            origins.put(o.cluster(), origin(o));
+            performAsNewDocument(PlanEdits.replaceCluster(o.cluster(), "Import " + o.cluster().name()));
             window.status().setText("imported " + o.cluster().name() + " from " + o.sources().size() + " source(s)");
+            if (!lost.isEmpty()) {
+                tellDropped(o.cluster().name(), lost);
+            }
         });
+    }
+
+    /**
+     * Assign hardware… to the hosts selected in the cluster tree (or under a selected switch), as one
+     * undoable edit; jobs whose GPUs the new hardware lacks are dropped with one message.
+     */
+    void assignHardware() {
+        List<String> hosts = window.selectedHosts();
+        if (hosts.isEmpty()) {
+            window.status().setText("select hosts or a switch in the cluster tree (or the fabric) to assign hardware");
+            return;
+        }
+        AssignHardwareDialog.show(stage, vm.plan().cluster(), hosts).ifPresent(c -> {
+            List<String> lost = vm.plan().jobsLostOn(c);
+            String from = origins.get(vm.plan().cluster());
+            if (from != null) {
+                origins.put(c, from);
+            }
+            String which = org.topoplanner.model.hostlist.Hostlist.compress(hosts);
+            vm.perform(PlanEdits.replaceCluster(c, "Assign hardware to " + which));
+            window.status().setText("assigned hardware to " + which + " (Undo takes it back)");
+            if (!lost.isEmpty()) {
+                tellDropped(c.name() + " with the new hardware", lost);
+            }
+        });
+    }
+
+    private static String origin(ImportOutcome o) {
+        List<String> names = o.sources().stream().map(s -> Path.of(s.path()).getFileName().toString()).toList();
+        return names.size() <= 2 ? String.join(" + ", names) : names.size() + " files";
+    }
+
+    /** One message for every job the new cluster could not hold (not modal: Undo fixes it). */
+    private void tellDropped(String cluster, List<String> lost) {
+        Alert a = new Alert(Alert.AlertType.INFORMATION, "", ButtonType.OK);
+        a.initOwner(stage);
+        a.setTitle("Jobs dropped");
+        a.setHeaderText((lost.size() == 1 ? "1 job was" : lost.size() + " jobs were") + " dropped: " + cluster
+                + " lacks the hosts or GPUs they were placed on");
+        a.setContentText(String.join(", ", lost) + "\n\nEdit > Undo brings back the previous cluster with these jobs.");
+        a.getDialogPane().setId("droppedJobs");
+        a.show();
+        window.status().setText("dropped " + String.join(", ", lost) + " (not on " + cluster + "; Undo brings them back)");
     }
 
     private void export() {
         ExportDialog.show(stage, vm.plan());
     }
 
+    /**
+     * At a start without a file: offers the newest autosave a crash left (of an untitled project or
+     * of a saved one), compared with its saved file or with what the window shows now.
+     */
     void offerRecovery() {
-        session.recoverable().ifPresent(p -> {
-            Alert a = new Alert(Alert.AlertType.CONFIRMATION, "TopoPlanner did not close cleanly. Recover the unsaved work from "
-                    + p + "?", ButtonType.YES, ButtonType.NO);
-            a.initOwner(stage);
-            a.setHeaderText("Recover unsaved work?");
-            if (a.showAndWait().filter(b -> b == ButtonType.YES).isPresent()) {
-                try {
-                    vm.reset(Plan.of(session.recover(p)));
-                    vm.dirtyProperty().set(true);
-                    updateTitle();
-                } catch (IOException | ProjectFormatException e) {
-                    error("Cannot recover", e.getMessage());
-                }
+        List<Autosave> left = session.leftovers();
+        if (left.isEmpty()) {
+            return;
+        }
+        Autosave a = left.get(0);
+        ProjectDocument saved = vm.plan().toDocument();
+        String against = "the " + vm.plan().cluster().name() + " cluster shown now";
+        if (a.project().isPresent()) {
+            try {
+                saved = session.read(a.project().get());
+                against = "the saved " + a.projectLabel();
+            } catch (IOException | ProjectFormatException e) {
+                against = "the window (the saved " + a.projectLabel() + " cannot be read: " + e.getMessage() + ")";
             }
-        });
+        }
+        offer(a, saved, against);
     }
 
+    /** After opening a project: its own autosave, if a crash left one newer than the file. */
+    private void offerRecoveryOf(ProjectDocument saved) {
+        session.recoverable().ifPresent(a -> offer(a, saved, "the saved " + a.projectLabel()));
+    }
+
+    private void offer(Autosave a, ProjectDocument saved, String against) {
+        ProjectDocument autosaved;
+        try {
+            autosaved = session.recover(a);
+        } catch (IOException | ProjectFormatException e) {
+            window.status().setText("an autosave of " + a.projectLabel() + " cannot be read (" + a.path() + "): " + e.getMessage());
+            return;
+        }
+        switch (RecoveryPrompt.ask(stage, a, ProjectDiff.between(saved, autosaved), against)) {
+            case RECOVER -> {
+                try {
+                    session.adopt(a);
+                } catch (IOException e) {
+                    window.status().setText("recovered, but the old autosave stays: " + e.getMessage());
+                }
+                documents.clear();
+                vm.reset(Plan.of(autosaved));
+                vm.dirtyProperty().set(true);
+                updateTitle();
+                window.status().setText("recovered the unsaved work on " + a.projectLabel() + "; save to keep it");
+            }
+            case DISCARD -> {
+                try {
+                    session.discard(a);
+                } catch (IOException e) {
+                    error("Cannot delete the autosave " + a.path(), e.getMessage());
+                }
+            }
+            case LATER -> window.status().setText("the autosave of " + a.projectLabel() + " is kept: " + a.path());
+        }
+    }
+
+    /** The timer's autosave, and after the file changed under the plan (Undo across New or Import). */
     private void autosave() {
+        if (autosaving) {
+            autosaveNow();
+        }
+    }
+
+    /** Writes this project's autosave now if there is unsaved work (also what a test calls). */
+    void autosaveNow() {
         if (vm.dirtyProperty().get()) {
             try {
                 session.autosave(document());
@@ -349,7 +570,11 @@ final class WindowController {
         recent.getItems().clear();
         for (Path p : session.recent()) {
             MenuItem m = new MenuItem(p.toString());
-            m.setOnAction(e -> open(p));
+            m.setOnAction(e -> {
+                if (settleUnsaved("opening " + p.getFileName())) {
+                    open(p);
+                }
+            });
             recent.getItems().add(m);
         }
         recent.setDisable(recent.getItems().isEmpty());

@@ -102,16 +102,31 @@ public record Plan(Cluster cluster, List<Job> jobs, Map<String, Placement> place
         return new Plan(cluster, js, ps, view);
     }
 
-    /** The plan on another cluster: placements on hosts the new cluster lacks are dropped, jobs stay. */
+    /**
+     * The plan on another cluster, which replaces the old one as a whole: jobs placed on hosts (or GPUs
+     * of a host) the new cluster lacks are dropped with their placements, the others stay where they
+     * are and are validated against the new hardware; unplaced jobs stay.
+     */
     public Plan withCluster(Cluster newCluster) {
-        Map<String, Placement> ps = new LinkedHashMap<>();
-        List<String> hosts = newCluster.hostNames();
+        List<String> lost = jobsLostOn(newCluster);
+        List<Job> js = jobs.stream().filter(j -> !lost.contains(j.name())).toList();
+        Map<String, Placement> ps = new LinkedHashMap<>(placements);
+        lost.forEach(ps::remove);
+        return new Plan(newCluster, js, ps, view);
+    }
+
+    /** The placed jobs that {@link #withCluster} drops: some host or GPU of theirs is not in {@code newCluster}. */
+    public List<String> jobsLostOn(Cluster newCluster) {
+        java.util.Set<String> hosts = new java.util.HashSet<>(newCluster.hostNames());
+        List<String> lost = new ArrayList<>();
         placements.forEach((job, p) -> {
-            if (hosts.containsAll(p.hostNames())) {
-                ps.put(job, p);
+            boolean fits = p.hosts().stream().allMatch(a -> hosts.contains(a.host())
+                    && a.gpus().stream().allMatch(g -> newCluster.node(a.host()).gpu(g).isPresent()));
+            if (!fits) {
+                lost.add(job);
             }
         });
-        return new Plan(newCluster, jobs, ps, view);
+        return lost;
     }
 
     public Plan withView(ViewState v) {

@@ -24,8 +24,17 @@ public final class PlanEdits {
         return edit("Delete job " + job, p -> p.withoutJob(job));
     }
 
+    /**
+     * Another cluster in place of this one, as a whole (Import, Assign hardware): jobs it cannot hold
+     * are dropped (see {@link Plan#withCluster}); undo brings cluster and jobs back.
+     */
     public static PlanEdit replaceCluster(Cluster cluster, String how) {
         return edit(how, p -> p.withCluster(cluster));
+    }
+
+    /** A designed cluster with no jobs (New cluster…); undo brings the previous cluster and its jobs back. */
+    public static PlanEdit newCluster(Cluster cluster) {
+        return edit("New cluster " + cluster.name(), p -> Plan.of(cluster));
     }
 
     public static PlanEdit view(ViewState view) {

@@ -11,11 +11,16 @@ final class ExampleWindow {
     private ExampleWindow() {
     }
 
-    /** Starts the app in {@code stage} with {@code home} as its settings folder, in front and focused. */
+    /** Starts the app in {@code stage} with {@code home} as its settings folder, autosave off, in front and focused. */
     static WindowController open(Stage stage, Path home) {
+        return open(stage, home, javafx.util.Duration.ZERO);
+    }
+
+    /** As {@link #open(Stage, Path)} with autosave every {@code autosaveEvery} (tests about autosave and recovery). */
+    static WindowController open(Stage stage, Path home, javafx.util.Duration autosaveEvery) {
         // a drag left over from an earlier test class would swallow this class's first drag
         MonocleDrag.reset();
-        WindowController controller = new TopoPlannerApp().start(stage, home);
+        WindowController controller = new TopoPlannerApp().start(stage, home, autosaveEvery);
         stage.toFront();
         stage.requestFocus();
         return controller;

@@ -38,7 +38,7 @@ import org.topoplanner.model.job.Placement;
 @ExtendWith(ApplicationExtension.class)
 class FabricJobMoveTest {
     @TempDir
-    static Path home;
+    Path home;
     private Stage stage;
     private WindowController controller;
 

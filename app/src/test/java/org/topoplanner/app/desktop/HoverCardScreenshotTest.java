@@ -34,7 +34,7 @@ import org.topoplanner.model.job.JobRequest;
 @ExtendWith(ApplicationExtension.class)
 class HoverCardScreenshotTest {
     @TempDir
-    static Path home;
+    Path home;
     private Stage stage;
     private WindowController controller;
 

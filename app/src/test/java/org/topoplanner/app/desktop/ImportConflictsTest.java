@@ -39,7 +39,7 @@ import org.topoplanner.model.diag.Diagnostic;
 @ExtendWith(ApplicationExtension.class)
 class ImportConflictsTest {
     @TempDir
-    static Path home;
+    Path home;
     private WindowController controller;
     private Stage stage;
 

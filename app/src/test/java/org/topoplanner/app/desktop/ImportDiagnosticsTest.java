@@ -35,7 +35,7 @@ import org.topoplanner.model.diag.Severity;
 class ImportDiagnosticsTest {
     private static final PseudoClass TARGET = PseudoClass.getPseudoClass("target");
     @TempDir
-    static Path home;
+    Path home;
     private WindowController controller;
     private Stage stage;
 

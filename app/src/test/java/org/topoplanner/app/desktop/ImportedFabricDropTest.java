@@ -36,7 +36,7 @@ import org.topoplanner.app.desktop.fabric.Viewport;
 class ImportedFabricDropTest {
     private static final String LEAF = "leaf37";
     @TempDir
-    static Path home;
+    Path home;
     @TempDir
     Path files;
     private WindowController controller;

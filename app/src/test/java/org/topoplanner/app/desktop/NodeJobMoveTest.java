@@ -35,7 +35,7 @@ import org.topoplanner.model.job.Placement;
 @ExtendWith(ApplicationExtension.class)
 class NodeJobMoveTest {
     @TempDir
-    static Path home;
+    Path home;
     private Stage stage;
     private WindowController controller;
 

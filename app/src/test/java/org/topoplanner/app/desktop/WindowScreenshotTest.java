@@ -29,7 +29,7 @@ import org.topoplanner.model.job.SbatchOptions;
 @ExtendWith(ApplicationExtension.class)
 class WindowScreenshotTest {
     @TempDir
-    static Path home;
+    Path home;
     private WindowController controller;
     private Stage stage;
 

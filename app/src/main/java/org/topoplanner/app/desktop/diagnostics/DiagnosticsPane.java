@@ -32,6 +32,7 @@ public final class DiagnosticsPane {
 
     public DiagnosticsPane(List<Diagnostic> diagnostics, SourceExcerptView source) {
         table = new TableView<>(FXCollections.observableArrayList(diagnostics));
+        table.setPlaceholder(new javafx.scene.control.Label("No findings: every file was read without a warning."));
         table.setId("diagnosticsTable");
         table.getStyleClass().add("diagnostics-table");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
