@@ -22,11 +22,16 @@ public final class TopoPlannerApp extends Application {
         start(stage, ProjectSession.defaultHome());
     }
 
-    /** Starts with settings under {@code home} (tests pass a temporary folder). */
+    /** Starts with settings under {@code home}, autosaving and offering recovery. */
     public WindowController start(Stage stage, Path home) {
+        return start(stage, home, CrashRecovery.ON);
+    }
+
+    /** Starts with settings under {@code home} (tests pass a temporary folder of their own). */
+    public WindowController start(Stage stage, Path home, CrashRecovery recovery) {
         PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
         MainWindow window = new MainWindow(vm);
-        WindowController controller = new WindowController(stage, vm, window, new ProjectSession(home));
+        WindowController controller = new WindowController(stage, vm, window, new ProjectSession(home), recovery);
         // As large as the design wants but no larger than the screen; set on the stage too, because a
         // stage that was shown before keeps its old size when it gets a new scene.
         var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
@@ -46,7 +51,7 @@ public final class TopoPlannerApp extends Application {
         var args = getParameters() == null ? java.util.List.<String>of() : getParameters().getRaw();
         if (args.size() == 1) {
             controller.open(Path.of(args.get(0)));
-        } else {
+        } else if (recovery == CrashRecovery.ON) {
             controller.offerRecovery();
         }
         return controller;

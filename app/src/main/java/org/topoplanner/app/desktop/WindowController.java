@@ -52,7 +52,7 @@ final class WindowController {
     private final Menu recent = new Menu("Open Recent");
     private Theme theme = Theme.LIGHT;
 
-    WindowController(Stage stage, PlanViewModel vm, MainWindow window, ProjectSession session) {
+    WindowController(Stage stage, PlanViewModel vm, MainWindow window, ProjectSession session, CrashRecovery recovery) {
         this.stage = stage;
         this.vm = vm;
         this.window = window;
@@ -75,7 +75,9 @@ final class WindowController {
         vm.dirtyProperty().addListener((o, a, d) -> updateTitle());
         Timeline autosave = new Timeline(new KeyFrame(Duration.seconds(30), e -> autosave()));
         autosave.setCycleCount(Timeline.INDEFINITE);
-        autosave.play();
+        if (recovery == CrashRecovery.ON) {
+            autosave.play();
+        }
         stage.setOnHidden(e -> {
             autosave.stop();
             if (!vm.dirtyProperty().get()) {

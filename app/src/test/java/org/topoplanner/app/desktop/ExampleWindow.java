@@ -1,7 +1,6 @@
 package org.topoplanner.app.desktop;
 
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.stage.Stage;
 import org.testfx.util.WaitForAsyncUtils;
@@ -11,11 +10,15 @@ final class ExampleWindow {
     private ExampleWindow() {
     }
 
-    /** Starts the app in {@code stage} with {@code home} as its settings folder, in front and focused. */
+    /**
+     * Starts the app in {@code stage} with {@code home} as its settings folder, in front and focused.
+     * Give each test its own {@code home} (an instance {@code @TempDir}). Autosave and the recovery offer
+     * are off: a test about them starts the app itself with {@link CrashRecovery#ON}.
+     */
     static WindowController open(Stage stage, Path home) {
         // a drag left over from an earlier test class would swallow this class's first drag
         MonocleDrag.reset();
-        WindowController controller = new TopoPlannerApp().start(stage, home);
+        WindowController controller = new TopoPlannerApp().start(stage, home, CrashRecovery.OFF);
         stage.toFront();
         stage.requestFocus();
         return controller;
@@ -23,7 +26,7 @@ final class ExampleWindow {
 
     /** Waits until the fabric view shows the example's 7 switches (its layout is computed in the background). */
     static void awaitLayout(WindowController controller) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        Eventually.until("the example's 7 switches laid out",
                 () -> controller.window().fabricView().getLayout().switches().size() == 7);
         WaitForAsyncUtils.waitForFxEvents();
     }

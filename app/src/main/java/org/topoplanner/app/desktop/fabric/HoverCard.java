@@ -233,6 +233,11 @@ public final class HoverCard {
         return popOver.isShowing();
     }
 
+    /** True while a card waits out its {@link #DELAY} and will then show (tests check that none is coming). */
+    public boolean isPending() {
+        return delay.getStatus() == PauseTransition.Status.RUNNING;
+    }
+
     /** The card's content (title, facts, jobs), for tests and lookups. */
     public Node content() {
         return content;
