@@ -13,15 +13,26 @@ final class ExampleWindow {
     /**
      * Starts the app in {@code stage} with {@code home} as its settings folder, in front and focused.
      * Give each test its own {@code home} (an instance {@code @TempDir}). Autosave and the recovery offer
-     * are off: a test about them starts the app itself with {@link CrashRecovery#ON}.
+     * are off: a test about them starts the app itself with {@link CrashRecovery#ON}. The fabric view's
+     * hover cards are off too (see {@link org.topoplanner.app.desktop.fabric.HoverCard#setEnabled}); a
+     * test about them turns them on with {@link #hoverCards}.
      */
     static WindowController open(Stage stage, Path home) {
         // a drag left over from an earlier test class would swallow this class's first drag
         MonocleDrag.reset();
         WindowController controller = new TopoPlannerApp().start(stage, home, CrashRecovery.OFF);
+        controller.window().fabricView().card().setEnabled(false);
         stage.toFront();
         stage.requestFocus();
         return controller;
+    }
+
+    /** Turns the fabric view's hover cards on or off (on the FX thread). */
+    static void hoverCards(WindowController controller, boolean on) {
+        Eventually.onFxThread(() -> {
+            controller.window().fabricView().card().setEnabled(on);
+            return null;
+        });
     }
 
     /** Waits until the fabric view shows the example's 7 switches (its layout is computed in the background). */

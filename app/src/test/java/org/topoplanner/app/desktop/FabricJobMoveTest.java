@@ -73,7 +73,11 @@ class FabricJobMoveTest {
         Point2D target = screenPointOf(p -> "node20".equals(fabric().hostAt(p.getX(), p.getY())));
         double held = lightnessAround(grab);
 
-        robot.drag(grab, MouseButton.PRIMARY).moveBy(30, 0).moveTo(target);
+        robot.drag(grab, MouseButton.PRIMARY);
+        // Cards on from the press on (off before it, so none can open over the grab point on the way there):
+        // none may open while the share is held.
+        ExampleWindow.hoverCards(controller, true);
+        robot.moveBy(30, 0).moveTo(target);
         WaitForAsyncUtils.waitForFxEvents();
         // The grabbed share is drawn as leaving: its GPUs washed out (and striped) on the host it leaves.
         assertThat(fabric().movingShare()).isEqualTo(new JobGrab("n4x8", from));
@@ -162,8 +166,9 @@ class FabricJobMoveTest {
     @Test
     void draggingAPaletteShapeOverTheFabricShowsNoHoverCard(FxRobot robot) throws Exception {
         Point2D host = screenPointOf(p -> "node12".equals(fabric().hostAt(p.getX(), p.getY())));
-        robot.moveTo(host);
-        Eventually.until("the card over node12", fabric().card()::isShowing);
+        ExampleWindow.hoverCards(controller, true);
+        PointerRest.until(robot, fabric().card(),
+                () -> screenPointOf(p -> "node12".equals(fabric().hostAt(p.getX(), p.getY()))), "the card over node12");
         robot.drag(chip(robot, "1 GPU")).moveTo(host).moveBy(4, 0);
         WaitForAsyncUtils.waitForFxEvents();
         // the drag hid the card, and resting over a host while dragging schedules none

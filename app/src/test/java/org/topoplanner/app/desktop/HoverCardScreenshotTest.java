@@ -55,9 +55,9 @@ class HoverCardScreenshotTest {
         });
         WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn(fabric.localToScreen(8, fabric.getHeight() - 8));
-        robot.moveTo(hostPoint(fabric, "node19"));
         HoverCard card = fabric.card();
-        Eventually.until("the card over node19", card::isShowing);
+        ExampleWindow.hoverCards(controller, true);
+        PointerRest.until(robot, card, () -> hostPoint(fabric, "node19"), "the card over node19");
         WaitForAsyncUtils.waitForFxEvents();
         assertClose(cardBackground(robot, card), Theme.LIGHT.palette().token("-color-bg-overlay"));
         shot(robot, "hover-card-light");
