@@ -82,6 +82,8 @@ class MainWindowTest {
         Node jobList = robot.lookup("#jobList").query();
         Node cell = robot.from(jobList).lookup((Node n) -> n instanceof javafx.scene.control.ListCell<?> c
                 && "gpu1".equals(c.getText())).queryAs(Node.class);
+        // the node tab is laid out on a later pulse than the selection: wait until GPU 0 is drawn there
+        Eventually.until(busy + "'s GPU 0 drawn in the node view", () -> drawn(nodeView, q -> nodeView.gpuAt(q.getX(), q.getY()) == 0));
         robot.drag(cell).dropTo(pointIn(nodeView, q -> nodeView.gpuAt(q.getX(), q.getY()) == 0));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(vm.plan().placements().get("gpu1").hostNames()).containsExactly(busy);
@@ -253,6 +255,17 @@ class MainWindowTest {
     private Label chip(FxRobot robot, String title) {
         return robot.lookup((Node n) -> n instanceof Label l && l.getStyleClass().contains("job-chip")
                 && title.equals(l.getText())).queryAs(Label.class);
+    }
+
+    private static boolean drawn(javafx.scene.layout.Region r, java.util.function.Predicate<Point2D> hit) {
+        for (double y = 2; y < r.getHeight(); y += 3) {
+            for (double x = 2; x < r.getWidth(); x += 3) {
+                if (hit.test(new Point2D(x, y))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static Point2D pointIn(javafx.scene.layout.Region r, java.util.function.Predicate<Point2D> hit) {

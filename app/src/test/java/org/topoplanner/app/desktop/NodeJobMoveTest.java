@@ -51,6 +51,8 @@ class NodeJobMoveTest {
             controller.window().centre().getSelectionModel().select(1);
         });
         WaitForAsyncUtils.waitForFxEvents();
+        // the node tab is laid out on a later pulse than the selection: wait until its GPUs are drawn
+        Eventually.until("node01's GPUs drawn in the node view", () -> drawn(0) && drawn(7));
         assertThat(node().getHost()).isEqualTo("node01");
         assertThat(gpus()).containsExactly(0, 1);
     }
@@ -150,6 +152,18 @@ class NodeJobMoveTest {
     /** The codes once the background re-check of the selected job (pair) has finished. */
     private static List<String> violationCodes(FxRobot robot) {
         return SelectedJobCheck.violationCodes(robot);
+    }
+
+    private boolean drawn(int g) {
+        NodeView v = node();
+        for (double y = 1; y < v.getHeight(); y += 2) {
+            for (double x = 1; x < v.getWidth(); x += 2) {
+                if (v.gpuAt(x, y) == g) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The screen point at the middle of GPU {@code g}'s box in the node view. */
