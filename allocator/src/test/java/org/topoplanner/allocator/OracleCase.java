@@ -45,9 +45,14 @@ public final class OracleCase {
     }
 
     public static Cluster cluster(String name) {
+        return clusterIn("cases/" + name);
+    }
+
+    /** The case in {@code dir} under {@code src/test/resources/oracle}, e.g. {@code heldout/cases/mix101}. */
+    public static Cluster clusterIn(String dir) {
         List<NodeLine> nodeLines = new ArrayList<>();
         Map<String, HostAttributes> attrs = new LinkedHashMap<>();
-        for (String line : lines(resource("cases/" + name + "/nodes.conf"))) {
+        for (String line : lines(resource(dir + "/nodes.conf"))) {
             Map<String, String> kv = kv(line);
             if (!kv.containsKey("NodeName")) {
                 continue;
@@ -60,7 +65,7 @@ public final class OracleCase {
             }
         }
         List<GresLine> gres = new ArrayList<>();
-        for (String line : lines(resource("cases/" + name + "/gres.conf"))) {
+        for (String line : lines(resource(dir + "/gres.conf"))) {
             Map<String, String> kv = kv(line);
             if (!kv.containsKey("Name")) {
                 continue;
@@ -76,7 +81,7 @@ public final class OracleCase {
         Map<String, List<String>> children = new LinkedHashMap<>();
         Map<String, List<String>> hostsOf = new LinkedHashMap<>();
         List<Integer> blockSizes = new ArrayList<>();
-        for (String line : lines(resource("cases/" + name + "/topology.conf"))) {
+        for (String line : lines(resource(dir + "/topology.conf"))) {
             Map<String, String> kv = kv(line);
             if (kv.containsKey("SwitchName")) {
                 String sw = kv.get("SwitchName");
@@ -107,7 +112,7 @@ public final class OracleCase {
         for (NodeLine n : nodeLines) {
             nodes.put(n.name(), topology(n, gres));
         }
-        return new Cluster(name, fb.build(), nodes, attrs, new SlurmSettings(nodeLines, gres, Map.of()), null);
+        return new Cluster(dir.substring(dir.lastIndexOf('/') + 1), fb.build(), nodes, attrs, new SlurmSettings(nodeLines, gres, Map.of()), null);
     }
 
     private static NodeTopology topology(NodeLine n, List<GresLine> gres) {

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Random;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -112,6 +113,18 @@ class PlannerPropertyTest {
      * whenever they do, never worse by the objective, inside the hard limit and only on nodes whose
      * kubelet admits the pod.
      */
+    /**
+     * Values of {@code seed} that failed {@link #isNeverWorseThanVolcanoOrKueueUnderTheirOwnSettings} in CI
+     * (commit 8f32750: a core-less Kueue/Volcano placement judged without the cores the planner adds),
+     * kept as fixed cases so that every run asks them again, whatever the random tries are.
+     */
+    @Example
+    void seedsThatOnceFailedAgainstVolcanoOrKueue() {
+        for (long seed : new long[] {8529L, 5881453877837467243L}) {
+            isNeverWorseThanVolcanoOrKueueUnderTheirOwnSettings(seed);
+        }
+    }
+
     @Property(tries = 150)
     void isNeverWorseThanVolcanoOrKueueUnderTheirOwnSettings(@ForAll("seeds") long seed) {
         Random r = new Random(seed);

@@ -29,7 +29,8 @@ class JobScriptReaderFuzzTest {
     }
 
     private static void check(String text) {
-        JobScriptReader.Result r = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(5),
+        // a hang guard (a parser that loops or expands without end), not a speed budget: load cannot reach it
+        JobScriptReader.Result r = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(60),
                 () -> JobScriptReader.read("fuzz", text));
         assertThat(r.script()).isNotNull();
         String[] lines = text.split("\n", -1);

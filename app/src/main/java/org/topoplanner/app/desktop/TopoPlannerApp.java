@@ -22,19 +22,16 @@ public final class TopoPlannerApp extends Application {
         start(stage, ProjectSession.defaultHome());
     }
 
-    /** Starts with settings under {@code home}, autosaving every 30 s. */
+    /** Starts with settings under {@code home}, autosaving and offering recovery. */
     public WindowController start(Stage stage, Path home) {
-        return start(stage, home, javafx.util.Duration.seconds(30));
+        return start(stage, home, CrashRecovery.ON);
     }
 
-    /**
-     * Starts with settings under {@code home} (tests pass a folder of their own) and autosave every
-     * {@code autosaveEvery} ({@link javafx.util.Duration#ZERO}: off, for tests that are not about it).
-     */
-    public WindowController start(Stage stage, Path home, javafx.util.Duration autosaveEvery) {
+    /** Starts with settings under {@code home} (tests pass a temporary folder of their own). */
+    public WindowController start(Stage stage, Path home, CrashRecovery recovery) {
         PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
         MainWindow window = new MainWindow(vm);
-        WindowController controller = new WindowController(stage, vm, window, new ProjectSession(home), autosaveEvery);
+        WindowController controller = new WindowController(stage, vm, window, new ProjectSession(home), recovery);
         // As large as the design wants but no larger than the screen; set on the stage too, because a
         // stage that was shown before keeps its old size when it gets a new scene.
         var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
@@ -53,8 +50,10 @@ public final class TopoPlannerApp extends Application {
         stage.show();
         var args = getParameters() == null ? java.util.List.<String>of() : getParameters().getRaw();
         if (args.isEmpty()) {
-            // once the window is up (and start has returned): the prompt is a dialog of this window
-            javafx.application.Platform.runLater(controller::offerRecovery);
+            if (recovery == CrashRecovery.ON) {
+                // once the window is up (and start has returned): the prompt is a dialog of this window
+                javafx.application.Platform.runLater(controller::offerRecovery);
+            }
         } else {
             // after the window is up: an import reads in the background and its review is a dialog of this window
             java.util.List<Path> files = args.stream().map(Path::of).toList();

@@ -69,13 +69,12 @@ final class WindowController {
     private final boolean autosaving;
     private Theme theme = Theme.LIGHT;
 
-    /** {@code autosaveEvery} zero or negative turns autosave off (window tests that are not about it). */
-    WindowController(Stage stage, PlanViewModel vm, MainWindow window, ProjectSession session, Duration autosaveEvery) {
+    WindowController(Stage stage, PlanViewModel vm, MainWindow window, ProjectSession session, CrashRecovery recovery) {
         this.stage = stage;
         this.vm = vm;
         this.window = window;
         this.session = session;
-        this.autosaving = autosaveEvery.greaterThan(Duration.ZERO);
+        this.autosaving = recovery == CrashRecovery.ON;
         root.setTop(new VBox(menus(), toolbar()));
         root.setCenter(window.root());
         window.onAssignHardware(this::assignHardware);
@@ -96,7 +95,7 @@ final class WindowController {
         });
         vm.dirtyProperty().addListener((o, a, d) -> updateTitle());
         vm.planProperty().addListener((o, a, p) -> planChanged(p));
-        Timeline autosave = new Timeline(new KeyFrame(autosaving ? autosaveEvery : Duration.seconds(30), e -> autosave()));
+        Timeline autosave = new Timeline(new KeyFrame(Duration.seconds(30), e -> autosave()));
         autosave.setCycleCount(Timeline.INDEFINITE);
         if (autosaving) {
             autosave.play();

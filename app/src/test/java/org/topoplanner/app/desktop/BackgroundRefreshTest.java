@@ -93,7 +93,7 @@ class BackgroundRefreshTest {
                 thread.set(name);
                 done.countDown();
             }, e -> done.countDown());
-            assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
+            assertThat(done.await(Eventually.HANG_GUARD_SECONDS, TimeUnit.SECONDS)).isTrue();
             assertThat(thread.get()).isEqualTo("worker-under-test").isNotEqualTo(Thread.currentThread().getName());
         } finally {
             pool.shutdownNow();

@@ -1,6 +1,5 @@
 package org.topoplanner.app.desktop;
 
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -15,7 +14,7 @@ final class Dialogs {
 
     /** Waits until a dialog with pane id {@code id} shows, and returns its pane. */
     static DialogPane await(FxRobot robot, String id) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> showing(robot, id));
+        Eventually.until("the dialog " + id + " shown", () -> showing(robot, id));
         WaitForAsyncUtils.waitForFxEvents();
         return robot.lookup("#" + id).queryAs(DialogPane.class);
     }
@@ -33,7 +32,7 @@ final class Dialogs {
     }
 
     static void awaitClosed(FxRobot robot, String id) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !showing(robot, id));
+        Eventually.until("the dialog " + id + " closed", () -> !showing(robot, id));
         WaitForAsyncUtils.waitForFxEvents();
     }
 }

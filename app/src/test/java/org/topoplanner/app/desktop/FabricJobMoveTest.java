@@ -9,7 +9,6 @@ import java.util.function.Predicate;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.stage.Stage;
@@ -21,7 +20,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.topoplanner.allocator.validate.Violation;
 import org.topoplanner.app.desktop.fabric.FabricView;
 import org.topoplanner.app.desktop.fabric.JobGrab;
 import org.topoplanner.app.desktop.fabric.ViewShots;
@@ -69,11 +67,17 @@ class FabricJobMoveTest {
         Placement before = vm().plan().placements().get("n4x8");
         assertThat(before.hostNames()).allSatisfy(h -> assertThat(vm().plan().cluster().fabric().hostsUnder("leaf2")).contains(h));
         String from = before.hostNames().get(0);
+        robot.interact(() -> vm().selectedJobProperty().set("n4x8"));
+        List<String> beforeCodes = SelectedJobCheck.violationCodes(robot);
         Point2D grab = screenPointOf(p -> new JobGrab("n4x8", from).equals(fabric().jobAt(p.getX(), p.getY())));
         Point2D target = screenPointOf(p -> "node20".equals(fabric().hostAt(p.getX(), p.getY())));
         double held = lightnessAround(grab);
 
-        robot.drag(grab, MouseButton.PRIMARY).moveBy(30, 0).moveTo(target);
+        robot.drag(grab, MouseButton.PRIMARY);
+        // Cards on from the press on (off before it, so none can open over the grab point on the way there):
+        // none may open while the share is held.
+        ExampleWindow.hoverCards(controller, true);
+        robot.moveBy(30, 0).moveTo(target);
         WaitForAsyncUtils.waitForFxEvents();
         // The grabbed share is drawn as leaving: its GPUs washed out (and striped) on the host it leaves.
         assertThat(fabric().movingShare()).isEqualTo(new JobGrab("n4x8", from));
@@ -85,10 +89,8 @@ class FabricJobMoveTest {
         assertThat(robot.lookup("#moveBadge").queryAs(Label.class).isVisible()).isTrue();
         assertThat(vm().plan().placements().get("n4x8")).isEqualTo(before);
         robot.interact(() -> ViewShots.save(stage.getScene(), "fabric-job-move"));
-        // Resting over a host mid-move shows no hover card.
-        Thread.sleep(700);
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(fabric().card().isShowing()).isFalse();
+        // Resting over a host mid-move shows no hover card: none is up and none is waiting out its delay.
+        assertThat(Eventually.onFxThread(() -> fabric().card().isShowing() || fabric().card().isPending())).isFalse();
         robot.drop();
         WaitForAsyncUtils.waitForFxEvents();
 
@@ -99,8 +101,7 @@ class FabricJobMoveTest {
         assertThat(vm().selectedJobProperty().get()).isEqualTo("n4x8");
         assertThat(robot.lookup("#jobPlacement").queryAs(Label.class).getText())
                 .endsWith(JobProperties.hostlist(after.hostNames()));
-        TableView<Violation> violations = robot.lookup("#violations").queryAs(TableView.class);
-        assertThat(violations.getItems()).extracting(Violation::code).contains("CROSS_LEAF");
+        assertThat(SelectedJobCheck.violationCodes(robot)).contains("CROSS_LEAF");
         assertThat(robot.lookup("#moveBadge").queryAs(Label.class).isVisible()).isFalse();
         assertThat(fabric().movingShare()).isNull();
         assertThat(vm().undoTextProperty().get()).isEqualTo("Undo Move " + from + "'s share of n4x8");
@@ -110,7 +111,9 @@ class FabricJobMoveTest {
         robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(vm().plan().placements().get("n4x8")).isEqualTo(before);
-        assertThat(violations.getItems()).extracting(Violation::code).doesNotContain("CROSS_LEAF");
+        // the re-check of the restored placement, four hosts of leaf2: nothing crosses a leaf any more
+        assertThat(vm().selectedJobProperty().get()).isEqualTo("n4x8");
+        assertThat(SelectedJobCheck.violationCodes(robot)).isEqualTo(beforeCodes).doesNotContain("CROSS_LEAF");
     }
 
     @Test
@@ -163,12 +166,13 @@ class FabricJobMoveTest {
     @Test
     void draggingAPaletteShapeOverTheFabricShowsNoHoverCard(FxRobot robot) throws Exception {
         Point2D host = screenPointOf(p -> "node12".equals(fabric().hostAt(p.getX(), p.getY())));
-        robot.moveTo(host);
-        WaitForAsyncUtils.waitFor(3, TimeUnit.SECONDS, fabric().card()::isShowing);
+        ExampleWindow.hoverCards(controller, true);
+        PointerRest.until(robot, fabric().card(),
+                () -> screenPointOf(p -> "node12".equals(fabric().hostAt(p.getX(), p.getY()))), "the card over node12");
         robot.drag(chip(robot, "1 GPU")).moveTo(host).moveBy(4, 0);
-        Thread.sleep(700);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(fabric().card().isShowing()).isFalse();
+        // the drag hid the card, and resting over a host while dragging schedules none
+        assertThat(Eventually.onFxThread(() -> fabric().card().isShowing() || fabric().card().isPending())).isFalse();
         robot.drop();
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(vm().plan().placements().get("gpu1").hostNames()).containsExactly("node12");
@@ -181,7 +185,7 @@ class FabricJobMoveTest {
         javafx.scene.image.WritableImage shot = WaitForAsyncUtils.asyncFx(() -> {
             fabric().redraw();
             return fabric().snapshot(null, null);
-        }).get(5, TimeUnit.SECONDS);
+        }).get(Eventually.HANG_GUARD_SECONDS, TimeUnit.SECONDS);
         double sum = 0;
         int n = 0;
         for (int dy = -3; dy <= 3; dy++) {

@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
@@ -76,9 +75,9 @@ class HardwareWindowTest {
         Dialogs.click(robot, review, "Import");
 
         var vm = controller.viewModel();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> vm.plan().cluster().gpuCount() == 32768);
+        Eventually.until("32,768 GPUs in the imported cluster", () -> vm.plan().cluster().gpuCount() == 32768);
         FabricView fabric = controller.window().fabricView();
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> fabric.getLayout().hosts().size() == 4096);
+        Eventually.until("the 4,096 hosts laid out", () -> fabric.getLayout().hosts().size() == 4096);
         WaitForAsyncUtils.waitForFxEvents();
 
         robot.interact(() -> robot.lookup("#sbatchField").queryAs(TextField.class).setText("-N 64 --gpus-per-node=8"));

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
@@ -47,7 +46,7 @@ class HoverCardScreenshotTest {
     @Test
     void theHoverCardOverAHostIsDrawnInTheLightAndTheDarkTheme(FxRobot robot) throws Exception {
         FabricView fabric = controller.window().fabricView();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fabric.getLayout().switches().size() == 7);
+        Eventually.until("the example's 7 switches laid out", () -> fabric.getLayout().switches().size() == 7);
         var vm = controller.viewModel();
         robot.interact(() -> {
             vm.drop(JobRequest.nodesWithGpus("finetune", 2, 8), new DropTarget.OnSwitch("leaf3"));
@@ -56,9 +55,9 @@ class HoverCardScreenshotTest {
         });
         WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn(fabric.localToScreen(8, fabric.getHeight() - 8));
-        robot.moveTo(hostPoint(fabric, "node19"));
         HoverCard card = fabric.card();
-        WaitForAsyncUtils.waitFor(3, TimeUnit.SECONDS, card::isShowing);
+        ExampleWindow.hoverCards(controller, true);
+        PointerRest.until(robot, card, () -> hostPoint(fabric, "node19"), "the card over node19");
         WaitForAsyncUtils.waitForFxEvents();
         assertClose(cardBackground(robot, card), Theme.LIGHT.palette().token("-color-bg-overlay"));
         shot(robot, "hover-card-light");
@@ -87,7 +86,7 @@ class HoverCardScreenshotTest {
 
     /** The colour of the card's bubble just inside its content's top-left corner, once its fade-in is done. */
     private static Color cardBackground(FxRobot robot, HoverCard card) throws Exception {
-        Thread.sleep(300);
+        Eventually.until("the card's fade-in to finish", () -> opaque(card.content()));
         Color[] c = new Color[1];
         robot.interact(() -> {
             Bounds b = card.content().localToScene(card.content().getBoundsInLocal());
@@ -96,6 +95,16 @@ class HoverCardScreenshotTest {
             c[0] = Color.rgb((rgb >> 16) & 0xff, (rgb >> 8) & 0xff, rgb & 0xff);
         });
         return c[0];
+    }
+
+    /** The popover fades in by animating the opacity of its skin, an ancestor of the content. */
+    private static boolean opaque(javafx.scene.Node n) {
+        for (javafx.scene.Node a = n; a != null; a = a.getParent()) {
+            if (a.getOpacity() < 1) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Point2D hostPoint(FabricView fabric, String host) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -68,12 +67,12 @@ class ImportConflictsTest {
         shoot(robot, "import-conflicts-light");
 
         pick(robot, table, HostPresenceConflict.class, "drop");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> result(robot).startsWith("Result: 31 hosts"));
+        Eventually.until("the merged result of the import", () -> result(robot).startsWith("Result: 31 hosts"));
         assertThat(conflict(table, HostPresenceConflict.class).kept()).isFalse();
         assertThat(findings(robot)).anyMatch(m -> m.contains("left out, as chosen: node032"));
 
         pick(robot, table, FabricConflict.class, topology.getFileName().toString());
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        Eventually.until("the re-merged result", 
                 () -> conflict(table, FabricConflict.class).chosen().equals(topology.toString()));
         assertThat(findings(robot)).anyMatch(m -> m.endsWith("is taken from this source, as chosen"));
         shoot(robot, "import-conflicts-chosen-light");
@@ -81,7 +80,7 @@ class ImportConflictsTest {
         Window dialog = table.getScene().getWindow();
         robot.clickOn(robot.from(table.getScene().getRoot()).lookup((Node n) -> n instanceof Button b
                 && "Import".equals(b.getText())).queryAs(Button.class));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !dialog.isShowing());
+        Eventually.until("the dialog to close", () -> !dialog.isShowing());
         WaitForAsyncUtils.waitForFxEvents();
         Cluster c = controller.viewModel().plan().cluster();
         assertThat(c.hostNames()).hasSize(31).doesNotContain("node032");
@@ -104,7 +103,7 @@ class ImportConflictsTest {
         assertThat(findings(robot)).anyMatch(m -> m.equals("a100n1: 4 GPUs here, 8 in " + smi + " (kept 8)"));
 
         pick(robot, table, NodeInsideConflict.class, "slurm-a100n-4gpu.conf");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> result(robot).equals("Result: 2 hosts, 0 switches, 8 GPUs"));
+        Eventually.until("the merged result of the import", () -> result(robot).equals("Result: 2 hosts, 0 switches, 8 GPUs"));
         assertThat(findings(robot)).anyMatch(m -> m.equals("a100n1: 8 GPUs here, 4 in " + slurm + " (kept 4)"));
         shoot(robot, "import-conflicts-dark");
 
@@ -112,14 +111,14 @@ class ImportConflictsTest {
         // The dialog's Cancel, not the status bar's (which cancels a running import).
         robot.clickOn(robot.from(table.getScene().getRoot()).lookup((Node n) -> n instanceof Button b
                 && "Cancel".equals(b.getText())).queryAs(Button.class));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !dialog.isShowing());
+        Eventually.until("the dialog to close", () -> !dialog.isShowing());
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(controller.viewModel().plan().cluster()).as("Cancel leaves the open project").isSameAs(before);
     }
 
     private TableView<SourceConflict> importAndWaitForConflicts(FxRobot robot, Path... files) throws Exception {
         robot.interact(() -> controller.importFiles(List.of(files)));
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#conflictsTable").tryQuery().isPresent());
+        Eventually.until("the import's conflicts dialog", () -> robot.lookup("#conflictsTable").tryQuery().isPresent());
         WaitForAsyncUtils.waitForFxEvents();
         return robot.lookup("#conflictsTable").queryAs(TableView.class);
     }
@@ -136,7 +135,7 @@ class ImportConflictsTest {
         Node row = robot.lookup((Node n) -> n instanceof TableRow<?> r && c.equals(r.getItem())).query();
         ComboBox<ConflictOption> box = robot.from(row).lookup(".conflict-choice").queryAs(ComboBox.class);
         robot.clickOn(box);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, box::isShowing);
+        Eventually.until("the message box", box::isShowing);
         WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn(robot.lookup((Node n) -> n instanceof javafx.scene.control.ListCell<?> cell
                 && cell.getItem() instanceof ConflictOption o && o.label().equals(label)).queryAs(Node.class));

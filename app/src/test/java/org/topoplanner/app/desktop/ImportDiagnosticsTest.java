@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -57,7 +56,7 @@ class ImportDiagnosticsTest {
 
         Diagnostic second = errors.stream().filter(d -> d.line() == 7).findFirst().orElseThrow();
         robot.clickOn(rowOf(robot, second));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> highlighted(robot) != null
+        Eventually.until("the finding's line highlighted in the source", () -> highlighted(robot) != null
                 && highlighted(robot).getItem().number() == 7);
         ListCell<SourceLine> line7 = highlighted(robot);
         assertThat(line7.getItem().text()).isEqualTo(fileLines.get(6));
@@ -72,7 +71,7 @@ class ImportDiagnosticsTest {
         robot.interact(() -> table.getFocusModel().focus(table.getItems().indexOf(first)));
         assertThat(table.getSelectionModel().getSelectedItem()).isEqualTo(second);
         robot.type(KeyCode.ENTER);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> highlighted(robot) != null
+        Eventually.until("the finding's line highlighted in the source", () -> highlighted(robot) != null
                 && highlighted(robot).getItem().number() == 4);
         shoot(robot, "diagnostics-light");
         close(robot);
@@ -83,7 +82,7 @@ class ImportDiagnosticsTest {
         robot.interact(dark::fire);
         assertThat(stage.getScene().getStylesheets()).anyMatch(s -> s.endsWith("dark.css"));
         importAndWaitForTheList(robot, broken);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> highlighted(robot) != null);
+        Eventually.until("a line highlighted in the source", () -> highlighted(robot) != null);
         shoot(robot, "diagnostics-dark");
         close(robot);
         assertThat(controller.viewModel().plan().cluster().name()).as("nothing imported").isNotEqualTo("topology");
@@ -91,7 +90,7 @@ class ImportDiagnosticsTest {
 
     private TableView<Diagnostic> importAndWaitForTheList(FxRobot robot, Path file) throws Exception {
         robot.interact(() -> controller.importFiles(List.of(file)));
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#diagnosticsTable").tryQuery().isPresent());
+        Eventually.until("the import's findings dialog", () -> robot.lookup("#diagnosticsTable").tryQuery().isPresent());
         WaitForAsyncUtils.waitForFxEvents();
         return robot.lookup("#diagnosticsTable").queryAs(TableView.class);
     }
@@ -117,6 +116,6 @@ class ImportDiagnosticsTest {
                 && ("Close".equals(b.getText()) || "Cancel".equals(b.getText()))).queryButton();
         javafx.stage.Window dialog = table.getScene().getWindow();
         robot.interact(close::fire);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !dialog.isShowing());
+        Eventually.until("the dialog to close", () -> !dialog.isShowing());
     }
 }

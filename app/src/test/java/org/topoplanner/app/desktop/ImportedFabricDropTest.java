@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
@@ -58,13 +57,13 @@ class ImportedFabricDropTest {
         // File > Import… with both files: the node type applies to every host as a template, which the
         // import says in its diagnostics list; the user takes the cluster.
         robot.interact(() -> controller.importFiles(List.of(dump, nodeType)));
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#diagnosticsTable").tryQuery().isPresent());
+        Eventually.until("the import's findings dialog", () -> robot.lookup("#diagnosticsTable").tryQuery().isPresent());
         robot.clickOn(robot.lookup((Node n) -> n instanceof Button b && "Import".equals(b.getText())).queryAs(Button.class));
         var vm = controller.viewModel();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> vm.plan().cluster().hostNames().size() == 4096);
+        Eventually.until("the 4,096-host import in the plan", () -> vm.plan().cluster().hostNames().size() == 4096);
         assertThat(vm.plan().cluster().gpuCount()).isEqualTo(4096 * 8);
         FabricView fabric = controller.window().fabricView();
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fabric.getLayout().hosts().size() == 4096);
+        Eventually.until("the 4,096 hosts laid out in the fabric view", () -> fabric.getLayout().hosts().size() == 4096);
 
         // Find the leaf in the tree (as clicking it there does) and zoom to it.
         robot.interact(() -> {

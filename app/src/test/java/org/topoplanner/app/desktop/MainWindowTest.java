@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
@@ -23,7 +22,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.topoplanner.allocator.validate.Violation;
 import org.topoplanner.app.desktop.fabric.FabricView;
 
 /** The real window, headless under Monocle: drag jobs, see violations, undo, import, save and reopen. */
@@ -41,7 +39,8 @@ class MainWindowTest {
     }
 
     @BeforeEach
-    void layoutDone() throws Exception {        ExampleWindow.awaitLayout(controller);
+    void layoutDone() throws Exception {
+        ExampleWindow.awaitLayout(controller);
     }
 
     private FabricView fabric() {
@@ -83,15 +82,19 @@ class MainWindowTest {
         Node jobList = robot.lookup("#jobList").query();
         Node cell = robot.from(jobList).lookup((Node n) -> n instanceof javafx.scene.control.ListCell<?> c
                 && "gpu1".equals(c.getText())).queryAs(Node.class);
+        // the node tab is laid out on a later pulse than the selection: wait until GPU 0 is drawn there
+        Eventually.until(busy + "'s GPU 0 drawn in the node view", () -> drawn(nodeView, q -> nodeView.gpuAt(q.getX(), q.getY()) == 0));
         robot.drag(cell).dropTo(pointIn(nodeView, q -> nodeView.gpuAt(q.getX(), q.getY()) == 0));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(vm.plan().placements().get("gpu1").hostNames()).containsExactly(busy);
-        TableView<Violation> violations = robot.lookup("#violations").queryAs(TableView.class);
-        assertThat(violations.getItems()).extracting(Violation::code).contains("RESOURCE_OVERCOMMIT");
+        assertThat(SelectedJobCheck.violationCodes(robot)).contains("RESOURCE_OVERCOMMIT");
 
         robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(vm.plan().placements().get("gpu1").hostNames()).containsExactly("node01");
+        // the re-check of gpu1 back alone on node01: its one GPU overcommits nothing
+        assertThat(vm.selectedJobProperty().get()).isEqualTo("gpu1");
+        assertThat(SelectedJobCheck.violationCodes(robot)).doesNotContain("RESOURCE_OVERCOMMIT");
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.Z).release(KeyCode.SHIFT, KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(vm.canUndoProperty().get()).isTrue();
@@ -108,11 +111,12 @@ class MainWindowTest {
             vm.selectedJobProperty().set("b");
         });
         WaitForAsyncUtils.waitForFxEvents();
-        TableView<Violation> violations = robot.lookup("#violations").queryAs(TableView.class);
-        assertThat(violations.getItems()).extracting(Violation::code).contains("RESOURCE_OVERCOMMIT");
+        assertThat(SelectedJobCheck.violationCodes(robot)).contains("RESOURCE_OVERCOMMIT");
         robot.interact(vm::undo);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(violations.getItems()).isEmpty();
+        // the re-check of b back on node06, whose GPUs and core it has to itself
+        assertThat(vm.plan().placements().get("b").hostNames()).containsExactly("node06");
+        assertThat(SelectedJobCheck.violations(robot)).isEmpty();
     }
 
     @Test
@@ -124,14 +128,14 @@ class MainWindowTest {
         });
         TableView<ComparisonLine> table = robot.lookup("#comparison").queryAs(TableView.class);
         // The answers are computed in the background and replace "computing…" when they arrive.
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> answered(table));
+        Eventually.until("the answers", () -> answered(table));
         String before = k8sAnswer(table);
         ComboBox<String> tm = robot.lookup("#tmPolicy").queryAs(ComboBox.class);
         robot.interact(() -> {
             tm.setValue("single-numa-node");
             tm.getOnAction().handle(null);
         });
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> answered(table) && !k8sAnswer(table).equals(before));
+        Eventually.until("the answers under single-numa-node", () -> answered(table) && !k8sAnswer(table).equals(before));
         assertThat(k8sAnswer(table)).contains("TopologyAffinityError");
     }
 
@@ -143,7 +147,7 @@ class MainWindowTest {
             vm.selectedJobProperty().set("nine");
         });
         TableView<ComparisonLine> table = robot.lookup("#comparison").queryAs(TableView.class);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> answered(table));
+        Eventually.until("the answers", () -> answered(table));
         assertThat(answer(table, "planner")).doesNotContain("highestTierAllowed");
         robot.clickOn("#jobTopologySettings");
         WaitForAsyncUtils.waitForFxEvents();
@@ -156,7 +160,7 @@ class MainWindowTest {
         assertThat(vm.optionsProperty().get().topology().hardVolcanoTier()).contains(1);
         assertThat(robot.lookup("#jobTopologySettings").queryButton().getText()).contains("Volcano hard");
         // nine nodes never fit one 8-node leaf: the planner says so, naming the setting
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> answered(table)
+        Eventually.until("the answers under the Volcano tier limit", () -> answered(table)
                 && answer(table, "planner").contains("highestTierAllowed=1"));
         assertThat(answer(table, "planner")).contains("IMPOSSIBLE");
         assertThat(answer(table, "volcano")).contains("IMPOSSIBLE");
@@ -188,7 +192,7 @@ class MainWindowTest {
         WaitForAsyncUtils.waitForFxEvents();
         PropertySheet sheet = robot.lookup("#jobProperties").queryAs(PropertySheet.class);
         // The job is validated in the background; its metrics come with the answer.
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> sheet.getItems().stream()
+        Eventually.until("the job's metrics", () -> sheet.getItems().stream()
                 .anyMatch(i -> i.getCategory().equals("Metrics")));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(sheet.getItems()).extracting(PropertySheet.Item::getCategory).contains("Request", "Placement", "Metrics");
@@ -226,7 +230,7 @@ class MainWindowTest {
         robot.interact(() -> controller.importFiles(List.of(dump)));
         // its hosts have no hardware: the review's hardware step shows; taken as it is
         Dialogs.click(robot, Dialogs.await(robot, "importReview"), "Import");
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> controller.viewModel().plan().cluster().name()
+        Eventually.until("the import of example-32", () -> controller.viewModel().plan().cluster().name()
                 .equals("example-32"));
         WaitForAsyncUtils.waitForFxEvents();
         var vm = controller.viewModel();
@@ -253,6 +257,17 @@ class MainWindowTest {
     private Label chip(FxRobot robot, String title) {
         return robot.lookup((Node n) -> n instanceof Label l && l.getStyleClass().contains("job-chip")
                 && title.equals(l.getText())).queryAs(Label.class);
+    }
+
+    private static boolean drawn(javafx.scene.layout.Region r, java.util.function.Predicate<Point2D> hit) {
+        for (double y = 2; y < r.getHeight(); y += 3) {
+            for (double x = 2; x < r.getWidth(); x += 3) {
+                if (hit.test(new Point2D(x, y))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static Point2D pointIn(javafx.scene.layout.Region r, java.util.function.Predicate<Point2D> hit) {

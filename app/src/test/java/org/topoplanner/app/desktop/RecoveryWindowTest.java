@@ -10,7 +10,6 @@ import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
-import javafx.util.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +37,7 @@ class RecoveryWindowTest {
     @Start
     void start(Stage stage) {
         // The window that will "crash": its autosave is written by the test, at a known moment.
-        crashed = ExampleWindow.open(stage, home, Duration.hours(1));
+        crashed = ExampleWindow.open(stage, home, CrashRecovery.ON);
     }
 
     @Test
@@ -110,7 +109,7 @@ class RecoveryWindowTest {
     /** A second window on the same settings folder, as the next start after a crash. */
     private WindowController startAnother(FxRobot robot) {
         WindowController[] c = new WindowController[1];
-        robot.interact(() -> c[0] = new TopoPlannerApp().start(new Stage(), home, Duration.ZERO));
+        robot.interact(() -> c[0] = new TopoPlannerApp().start(new Stage(), home, CrashRecovery.ON));
         return c[0];
     }
 

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
@@ -69,13 +68,13 @@ class UnsavedWorkWindowTest {
         // Discard goes on to the designer; its cluster replaces the project, and Undo brings it back.
         Platform.runLater(controller::newCluster);
         Dialogs.click(robot, Dialogs.await(robot, "unsavedChanges"), "Discard changes");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").queryAll().stream()
+        Eventually.until("the dialog shown", () -> robot.lookup(".dialog-pane").queryAll().stream()
                 .anyMatch(n -> "New cluster".equals(((Stage) n.getScene().getWindow()).getTitle())));
         DialogPane designer = robot.lookup(".dialog-pane").queryAll().stream()
                 .filter(n -> "New cluster".equals(((Stage) n.getScene().getWindow()).getTitle()))
                 .map(DialogPane.class::cast).findFirst().orElseThrow();
         Dialogs.click(robot, designer, "OK");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> vm.plan().cluster().name().equals("design"));
+        Eventually.until("the new design in the window", () -> vm.plan().cluster().name().equals("design"));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(vm.plan().jobs()).isEmpty();
         assertThat(stage.getTitle()).startsWith("TopoPlanner \u2014 design (untitled)");
@@ -102,7 +101,7 @@ class UnsavedWorkWindowTest {
         // the unsaved job, then the new cluster.
         Path dump = Path.of(getClass().getResource("/inputs/example-32.ibnetdiscover").toURI());
         Platform.runLater(() -> controller.openFiles(List.of(dump)));
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> Dialogs.showing(robot, "importReview")
+        Eventually.until("the import review", () -> Dialogs.showing(robot, "importReview")
                 || Dialogs.showing(robot, "unsavedChanges"));
         if (Dialogs.showing(robot, "importReview")) {
             Dialogs.click(robot, Dialogs.await(robot, "importReview"), "Import");
@@ -135,7 +134,7 @@ class UnsavedWorkWindowTest {
         Path dump = Path.of(getClass().getResource("/inputs/example-32.ibnetdiscover").toURI());
         Path copy = Files.copy(dump, files.resolve("fabric.json"));
         Platform.runLater(() -> controller.openFiles(List.of(copy)));
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> Dialogs.showing(robot, "importReview")
+        Eventually.until("the import review", () -> Dialogs.showing(robot, "importReview")
                 || controller.viewModel().plan().cluster().name().equals("fabric"));
         if (Dialogs.showing(robot, "importReview")) {
             DialogPane review = Dialogs.await(robot, "importReview");
@@ -143,7 +142,7 @@ class UnsavedWorkWindowTest {
             Dialogs.click(robot, review, "Import");
         }
         // the cluster is named after the file, whatever its extension says
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> controller.viewModel().plan().cluster().name().equals("fabric"));
+        Eventually.until("the imported fabric in the window", () -> controller.viewModel().plan().cluster().name().equals("fabric"));
         // the plan is read off the FX thread: let the FX thread finish the edit (title, views) first
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(controller.viewModel().plan().cluster().hostNames()).hasSize(32).contains("node001");
@@ -162,7 +161,7 @@ class UnsavedWorkWindowTest {
         Platform.runLater(() -> controller.openFiles(List.of(file)));
         // the undo left unsaved work: asked first
         Dialogs.click(robot, Dialogs.await(robot, "unsavedChanges"), "Discard changes");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> vm.plan().jobs().size() == 1);
+        Eventually.until("the job placed", () -> vm.plan().jobs().size() == 1);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(stage.getTitle()).contains("(other.topoplanner.json)").doesNotEndWith("*");
         assertThat(vm.canUndoProperty().get()).isFalse();

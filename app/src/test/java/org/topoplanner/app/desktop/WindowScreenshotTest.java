@@ -6,7 +6,6 @@ import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -54,7 +53,7 @@ class WindowScreenshotTest {
         WaitForAsyncUtils.waitForFxEvents();
         // Shot once the selected job's check (made in the background) is in the inspector.
         var sheet = robot.lookup("#jobProperties").queryAs(org.controlsfx.control.PropertySheet.class);
-        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> sheet.getItems().stream()
+        Eventually.until("the job's metrics", () -> sheet.getItems().stream()
                 .anyMatch(i -> i.getCategory().equals("Metrics")));
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> controller.window().fabricView().zoomToFit());

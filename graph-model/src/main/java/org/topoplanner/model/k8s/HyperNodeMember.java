@@ -1,5 +1,7 @@
 package org.topoplanner.model.k8s;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -12,7 +14,8 @@ import java.util.Objects;
 public record HyperNodeMember(String type, String exactMatch, String regexMatch, Map<String, String> labelMatch) {
     public HyperNodeMember {
         Objects.requireNonNull(type, "type");
-        labelMatch = labelMatch == null ? null : Map.copyOf(labelMatch);
+        // in the order written: Map.copyOf would reorder them per JVM, and a saved project would change on every save
+        labelMatch = labelMatch == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(labelMatch));
     }
 
     public static HyperNodeMember exactNode(String name) {

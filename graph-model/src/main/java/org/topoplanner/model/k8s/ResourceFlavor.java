@@ -1,5 +1,7 @@
 package org.topoplanner.model.k8s;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -7,6 +9,7 @@ import java.util.Objects;
 public record ResourceFlavor(String name, Map<String, String> nodeLabels, String topologyName) {
     public ResourceFlavor {
         Objects.requireNonNull(name, "name");
-        nodeLabels = Map.copyOf(nodeLabels);
+        // in the order written: Map.copyOf would reorder them per JVM, and a saved project would change on every save
+        nodeLabels = Collections.unmodifiableMap(new LinkedHashMap<>(nodeLabels));
     }
 }

@@ -1,5 +1,7 @@
 package org.topoplanner.model.slurm;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,7 +19,8 @@ public record NodeLine(String name, Integer cpus, Integer boards, Integer socket
     public NodeLine {
         Objects.requireNonNull(name, "name");
         features = List.copyOf(features);
-        other = Map.copyOf(other);
+        // in the order written: Map.copyOf would reorder them per JVM, and a saved project would change on every save
+        other = Collections.unmodifiableMap(new LinkedHashMap<>(other));
     }
 
     public static NodeLine of(String name, int sockets, int coresPerSocket, int threadsPerCore, String gres) {

@@ -1,5 +1,7 @@
 package org.topoplanner.model.slurm;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,7 +14,8 @@ public record SlurmSettings(List<NodeLine> nodeLines, List<GresLine> gres, Map<S
     public SlurmSettings {
         nodeLines = List.copyOf(nodeLines);
         gres = List.copyOf(gres);
-        keys = Map.copyOf(keys);
+        // in the order written: Map.copyOf would reorder them per JVM, and a saved project would change on every save
+        keys = Collections.unmodifiableMap(new LinkedHashMap<>(keys));
     }
 
     public static SlurmSettings empty() {

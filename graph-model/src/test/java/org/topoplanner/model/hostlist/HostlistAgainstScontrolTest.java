@@ -1,7 +1,6 @@
 package org.topoplanner.model.hostlist;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -16,12 +15,15 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.topoplanner.model.CiExpectation;
 
 /**
  * Compares {@link Hostlist} with the real Slurm on a few hundred generated cases (seeded, so every
  * run asks the same questions). Runs where Slurm is installed ({@code .ci/run} installs
- * slurm-client) and is skipped elsewhere, saying why. What it taught us lives on in the tables of
- * {@code hostlist/*.tsv}, which run without Slurm.
+ * slurm-client and gcc) and is skipped elsewhere, saying why; under CI ({@code CI=true}) a missing
+ * tool fails instead. A probe that does not build where the compiler and library are there fails
+ * with the compiler's message. What it taught us lives on in the tables of {@code hostlist/*.tsv},
+ * which run without Slurm.
  *
  * <ul>
  *   <li>{@code scontrol show hostnames} against {@link Hostlist#expand};</li>
@@ -82,13 +84,17 @@ class HostlistAgainstScontrolTest {
 
     @Test
     void compressesSortedLikeLibslurmsHostlistUniq() throws Exception {
-        assumeTrue(onPath("scontrol"), "scontrol is not installed: install slurm-client to compare with real Slurm");
-        assumeTrue(Files.isReadable(LIBSLURM_DIR.resolve("libslurmfull.so")) && onPath("cc"),
-                "no libslurmfull.so or no C compiler: cannot build the hostlist_uniq probe");
+        CiExpectation.require(onPath("scontrol"), "scontrol is not installed: install slurm-client to compare with real Slurm");
+        CiExpectation.require(Files.isReadable(LIBSLURM_DIR.resolve("libslurmfull.so")),
+                "no " + LIBSLURM_DIR.resolve("libslurmfull.so") + " (package slurm-wlm-basic-plugins): cannot build the hostlist_uniq probe");
+        CiExpectation.require(onPath("cc"), "no C compiler (cc): install gcc to build the hostlist_uniq probe");
         Path probe = dir.resolve("probe");
+        // The compiler and the library are there: a probe that does not build is a failure, not a skip.
         Process cc = new ProcessBuilder("cc", "-O", "-o", probe.toString(), PROBE_SOURCE.toAbsolutePath().toString(),
-                "-L" + LIBSLURM_DIR, "-lslurmfull", "-Wl,-rpath," + LIBSLURM_DIR).inheritIO().start();
-        assumeTrue(cc.waitFor(60, TimeUnit.SECONDS) && cc.exitValue() == 0, "the hostlist_uniq probe did not build");
+                "-L" + LIBSLURM_DIR, "-lslurmfull", "-Wl,-rpath," + LIBSLURM_DIR).redirectErrorStream(true).start();
+        String ccOutput = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        cc.waitFor();
+        assertThat(cc.exitValue()).as("building the hostlist_uniq probe:%n%s", ccOutput).isZero();
 
         Random r = new Random(512);
         List<List<String>> cases = new ArrayList<>();
@@ -120,7 +126,7 @@ class HostlistAgainstScontrolTest {
     }
 
     private Path slurmConf() throws IOException {
-        assumeTrue(onPath("scontrol"), "scontrol is not installed: install slurm-client to compare with real Slurm");
+        CiExpectation.require(onPath("scontrol"), "scontrol is not installed: install slurm-client to compare with real Slurm");
         Path conf = dir.resolve("slurm.conf");
         Files.writeString(conf, "ClusterName=x\nSlurmctldHost=localhost\n");
         return conf;

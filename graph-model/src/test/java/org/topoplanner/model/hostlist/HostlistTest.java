@@ -107,19 +107,17 @@ class HostlistTest {
         assertThat(Hostlist.compressSorted(List.of(big, "n1", big))).isEqualTo("n1," + big);
     }
 
+    /** How fast is HostlistBenchmark's question (benchmarks module); timing it here would let load fail it. */
     @Test
-    void compressesSixteenThousandShuffledNamesQuickly() throws Exception {
+    void compressesSixteenThousandShuffledNames() throws Exception {
         List<String> names = new ArrayList<>();
         for (int i = 1; i <= 16384; i++) {
             names.add("gpu" + Hostlist.pad(i, 5));
             names.add("cpu" + i);
         }
         Collections.shuffle(names, new Random(7));
-        long start = System.nanoTime();
         String expr = Hostlist.compressSorted(names);
-        long millis = (System.nanoTime() - start) / 1_000_000;
         assertThat(expr).isEqualTo("cpu[1-16384],gpu[00001-16384]");
-        assertThat(millis).as("milliseconds for 32,768 names").isLessThan(2_000);
         assertThat(Hostlist.expand(Hostlist.compress(names))).containsExactlyElementsOf(names);
     }
 

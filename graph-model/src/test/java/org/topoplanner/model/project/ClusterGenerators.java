@@ -28,7 +28,10 @@ import org.topoplanner.model.slurm.GresLine;
 import org.topoplanner.model.slurm.NodeLine;
 import org.topoplanner.model.slurm.SlurmSettings;
 
-/** Random two-level clusters with node types, Slurm lines and placements, for round-trip properties. */
+/**
+ * Random two-level clusters with node types, Slurm and Kubernetes settings, jobs with every sbatch option,
+ * placements and a view ({@link ProjectParts}), for round-trip properties of the whole project file.
+ */
 final class ClusterGenerators {
     private ClusterGenerators() {
     }
@@ -67,17 +70,15 @@ final class ClusterGenerators {
                 }
             }
         }
-        SlurmSettings slurm = new SlurmSettings(
-                List.of(NodeLine.of("n000", 2, 16, 2, "gpu:a100:" + gpus)),
-                List.of(new GresLine(List.of("n000"), "gpu", r.nextBoolean() ? "a100" : null,
-                        List.of("/dev/nvidia0"), "0-15", List.of(-1, 4), null, null, null)),
-                Map.of("TopologyPlugin", "topology/tree"));
-        Cluster c = new Cluster("c" + seed, fb.build(), nodes, attrs, slurm, null);
-        List<Job> jobs = List.of(new Job("j1", List.of("-N", "1", "--gpus-per-node=" + Math.max(1, gpus))));
-        List<Placement> placements = nodes.isEmpty() ? List.of()
-                : List.of(new Placement("j1", List.of(new HostAllocation(nodes.keySet().iterator().next(),
-                        gpus == 0 ? List.of() : List.of(0), CpuSet.of(0, 1), gpus == 0 ? Map.of() : Map.of(0, "NIC0")))));
-        return new ProjectDocument(c, jobs, placements, new ViewState("leaf0", 2.5, 10, -4, "slurm-tree", "dark"));
+        List<String> hosts = new ArrayList<>();
+        for (int i = 0; i < leaves * hostsPerLeaf; i++) {
+            hosts.add(String.format("n%03d", i));
+        }
+        Cluster c = new Cluster("c" + seed, fb.build(), nodes, attrs, ProjectParts.slurm(r, hosts, gpus),
+                ProjectParts.kubernetes(r, hosts, leaves));
+        List<Job> jobs = ProjectParts.jobs(r, hosts);
+        List<Placement> placements = ProjectParts.placements(r, jobs, hosts, gpus);
+        return new ProjectDocument(c, jobs, placements, ProjectParts.view(r, hosts, leaves));
     }
 
     private static NodeTopology node(int gpus, java.util.Random r, int variant) {

@@ -16,7 +16,8 @@ import org.topoplanner.model.diag.Diagnostic;
 class ProjectCodecTest {
     private final ProjectCodec codec = new ProjectCodec();
 
-    @Property(tries = 60)
+    /** Whole documents: cluster, Slurm and Kubernetes settings, jobs with every option, placements, view. */
+    @Property(tries = 500)
     void readsBackWhatItWrote(@ForAll("documents") ProjectDocument doc) throws Exception {
         String text = codec.write(doc);
         ProjectDocument back = codec.read(text, "p.json");

@@ -22,7 +22,8 @@ import org.topoplanner.model.fabric.Fabric;
 /**
  * Time to import an {@code ibnetdiscover} dump and infer tiers (the reader builds the fabric,
  * whose builder runs {@link org.topoplanner.model.fabric.TierInference#byDistance}). The dumps are
- * read from /work/shared/fabrics/ibsim; a missing one makes the benchmark a no-op with a message.
+ * read from the shared folder's fabrics/ibsim ({@code ../shared} beside the checkout, see
+ * {@link org.topoplanner.importers.SharedFolder}); a missing one makes the benchmark a no-op with a message.
  * Not a unit test: run with {@code -Pjmh} (see importers/pom.xml).
  */
 @State(Scope.Benchmark)
@@ -32,7 +33,8 @@ import org.topoplanner.model.fabric.Fabric;
 @Measurement(iterations = 10)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx3g"})
 public class IbnetdiscoverImportBenchmark {
-    static final Path SHARED = Path.of("/work/shared/fabrics/ibsim");
+    static final Path SHARED = org.topoplanner.importers.SharedFolder.find()
+            .orElse(Path.of("..", "..", "shared")).resolve("fabrics").resolve("ibsim");
 
     @Param({"ft3-16384"})
     public String fabric;

@@ -10,12 +10,12 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.topoplanner.importers.FormatReader;
 import org.topoplanner.importers.ImportResult;
 import org.topoplanner.importers.Samples;
+import org.topoplanner.importers.SharedFolder;
 import org.topoplanner.importers.SourceText;
 import org.topoplanner.importers.slurm.TopologyConfReader;
 import org.topoplanner.importers.slurm.TopologyConfWriter;
@@ -28,8 +28,6 @@ import org.topoplanner.model.fabric.HostNode;
  * compares the tree with the one the fabric's .net file implies ({@link IbsimTruth}).
  */
 class IbsimFabricTruthTest {
-    private static final Path SHARED = Path.of("/work/shared/fabrics/ibsim");
-
     @ParameterizedTest(name = "{0}.{1}")
     @CsvSource({
             "example-32, ibnetdiscover", "example-32, ibnetdiscover-p", "example-32, iblinkinfo",
@@ -41,14 +39,15 @@ class IbsimFabricTruthTest {
         check(Samples.load("ibsim/" + fabric + ".net").text(), Samples.load("ibsim/" + fabric + "." + format), format);
     }
 
-    @ParameterizedTest(name = "{0}.{1} from /work/shared")
+    /** The large fabrics stay in the shared folder ({@code ../shared/fabrics/ibsim}, see {@link SharedFolder}). */
+    @ParameterizedTest(name = "{0}.{1} from ../shared")
     @CsvSource({"ft2-2048, ibnetdiscover", "ft2-2048, ibnetdiscover-p", "ft2-2048, iblinkinfo",
             "ft3-4096, ibnetdiscover", "ft3-4096, ibnetdiscover-p", "ft3-4096, iblinkinfo",
             "rail-128x8, ibnetdiscover"})
     void writesTheTreeOfLargeSharedFabrics(String fabric, String format) throws IOException {
-        Path net = SHARED.resolve(fabric + ".net");
-        Assumptions.assumeTrue(Files.isReadable(net), "skipped: " + SHARED + " is not on this machine");
-        check(Files.readString(net), SourceText.read(SHARED.resolve(fabric + "." + format)), format);
+        Path net = SharedFolder.require("fabrics/ibsim/" + fabric + ".net");
+        Path dump = SharedFolder.require("fabrics/ibsim/" + fabric + "." + format);
+        check(Files.readString(net), SourceText.read(dump), format);
     }
 
     private static void check(String netText, SourceText dump, String format) {

@@ -17,6 +17,9 @@ import org.topoplanner.model.diag.Diagnostic;
 
 /** Truncated, mutated and random input: no exception, prompt, and every diagnostic points into the text. */
 class SlurmReadersFuzzTest {
+    /** A hang guard (a reader that loops or expands without end), not a speed budget: load cannot reach it. */
+    private static final long HANG_GUARD_NANOS = 60_000_000_000L;
+
     private static final List<String> SAMPLES = List.of("slurm/gres-lambda-8gpu-cpus-affinity.conf.txt",
             "slurm/slurm-conf-h800-nodename-nodeaddr-range-excerpt.txt", "slurm/gres-bare-range-0-9.conf.txt",
             "oracle/tree32/gres.conf", "oracle/tree32/nodes.conf", "oracle/links/gres.conf",
@@ -63,7 +66,7 @@ class SlurmReadersFuzzTest {
         long start = System.nanoTime();
         ImportResult r = new SlurmClusterFolderReader(null).read("f", List.of(new SourceText("f/nodes.conf", nodes),
                 new SourceText("f/gres.conf", gres), new SourceText("f/topology.conf", gres)));
-        assertThat(System.nanoTime() - start).isLessThan(5_000_000_000L);
+        assertThat(System.nanoTime() - start).isLessThan(HANG_GUARD_NANOS);
         for (Diagnostic d : r.diagnostics()) {
             String text = d.path().endsWith("nodes.conf") ? nodes : d.path().endsWith("gres.conf") ? gres : "";
             inside(d, text);
@@ -76,7 +79,7 @@ class SlurmReadersFuzzTest {
             long start = System.nanoTime();
             int score = reader.detect(source);
             ImportResult r = reader.read(source);
-            assertThat(System.nanoTime() - start).as(reader.format().id()).isLessThan(5_000_000_000L);
+            assertThat(System.nanoTime() - start).as(reader.format().id()).isLessThan(HANG_GUARD_NANOS);
             assertThat(score).isBetween(0, 100);
             assertThat(r.format()).isEqualTo(reader.format());
             r.diagnostics().forEach(d -> inside(d, text));

@@ -58,6 +58,7 @@ public final class HoverCard {
     private double anchorX;
     private double anchorY;
     private String subject;
+    private boolean enabled = true;
 
     HoverCard() {
         this(DELAY);
@@ -163,6 +164,9 @@ public final class HoverCard {
      * @param pointerX the pointer, for items wider than a card's arrow can usefully point at the middle of
      */
     void aim(String subjectKey, Region view, Bounds item, double pointerX) {
+        if (!enabled) {
+            return;
+        }
         if (subjectKey.equals(subject) && (popOver.isShowing() || delay.getStatus() == PauseTransition.Status.RUNNING)) {
             return;
         }
@@ -231,6 +235,24 @@ public final class HoverCard {
     /** True while the card is up. */
     public boolean isShowing() {
         return popOver.isShowing();
+    }
+
+    /**
+     * Turns the cards off (and hides one that is up) or on again. The window tests that press on the
+     * fabric turn them off: TestFX moves the pointer in steps, and on a loaded machine it can rest on a
+     * host long enough for that host's card to open over the point it is heading for, which then takes
+     * the press.
+     */
+    public void setEnabled(boolean on) {
+        enabled = on;
+        if (!on) {
+            hide();
+        }
+    }
+
+    /** True while a card waits out its {@link #DELAY} and will then show (tests check that none is coming). */
+    public boolean isPending() {
+        return delay.getStatus() == PauseTransition.Status.RUNNING;
     }
 
     /** The card's content (title, facts, jobs), for tests and lookups. */

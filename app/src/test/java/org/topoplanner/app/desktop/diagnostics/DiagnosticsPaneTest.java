@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -26,6 +25,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.BackgroundRefresh;
+import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.fabric.Theme;
 import org.topoplanner.model.diag.Diagnostic;
 
@@ -89,7 +89,7 @@ class DiagnosticsPaneTest {
     @Test
     void aFindingDeepInAHugeFileShowsOnlyTheLinesAroundIt(FxRobot robot) throws Exception {
         assertThat(Files.size(big)).isGreaterThan(5_000_000);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> target(robot) != null);
+        Eventually.until("the finding's line highlighted", () -> target(robot) != null);
         ListCell<SourceLine> line = target(robot);
         assertThat(line.getItem().number()).isEqualTo(75_000);
         assertThat(line.getItem().text()).startsWith("[75000]\t");
@@ -103,7 +103,7 @@ class DiagnosticsPaneTest {
     @Test
     void aFileThatIsGoneIsSaidSo(FxRobot robot) throws Exception {
         robot.interact(() -> table.getSelectionModel().select(1));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> placeholder(robot).contains("not there"));
+        Eventually.until("the missing-file placeholder", () -> placeholder(robot).contains("not there"));
         assertThat(robot.lookup("#sourceLines").queryAs(ListView.class).getItems()).isEmpty();
         assertThat(placeholder(robot)).contains("gone.conf");
         assertThat(robot.lookup("#sourceLines").query().getPseudoClassStates())
@@ -113,9 +113,9 @@ class DiagnosticsPaneTest {
     @Test
     void aFindingAboutNoFileAndOneAboutAWholeFile(FxRobot robot) throws Exception {
         robot.interact(() -> table.getSelectionModel().select(2));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> placeholder(robot).contains("not one place in a file"));
+        Eventually.until("the no-place placeholder", () -> placeholder(robot).contains("not one place in a file"));
         robot.interact(() -> table.getSelectionModel().select(3));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        Eventually.until("the source shown again", 
                 () -> !robot.lookup("#sourceLines").queryAs(ListView.class).getItems().isEmpty());
         assertThat(robot.lookup("#sourceLines").queryAs(ListView.class).getItems())
                 .containsExactly(SourceLine.whole(1, "Name=gpu File=/dev/nvidia[0-7]"));

@@ -20,6 +20,8 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import org.topoplanner.app.desktop.Eventually;
+import org.topoplanner.app.desktop.PointerRest;
 import org.topoplanner.app.desktop.node.NodeBox;
 import org.topoplanner.app.desktop.node.NodeView;
 import org.topoplanner.model.cluster.Cluster;
@@ -60,7 +62,7 @@ class FabricAndNodeViewsTest {
             fabric.setCluster(cluster).thenAccept(shown::complete);
             fabric.setOccupancy(jobs);
         });
-        shown.get(30, TimeUnit.SECONDS);
+        shown.get(Eventually.HANG_GUARD_SECONDS, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
     }
 
@@ -130,9 +132,8 @@ class FabricAndNodeViewsTest {
     @Test
     void hoveringASwitchShowsItsCardWithoutTakingTheFocus(FxRobot robot) throws Exception {
         robot.interact(fabric::requestFocus);
-        robot.moveTo(switchPoint("spine1"));
         HoverCard card = fabric.card();
-        WaitForAsyncUtils.waitFor(3, TimeUnit.SECONDS, card::isShowing);
+        PointerRest.until(robot, card, () -> switchPoint("spine1"), "the card of spine1");
         assertThat(fabric.hoveredProperty().get()).isEqualTo("spine1");
         assertThat(robot.from(card.content()).lookup(".title").queryLabeled().getText()).isEqualTo("spine1");
         // spine1 is above leaf1-2: 128 GPUs, of which the example jobs hold 104.
@@ -144,15 +145,14 @@ class FabricAndNodeViewsTest {
         robot.type(KeyCode.ADD);
         assertThat(fabric.viewport().sx()).isGreaterThan(before);
         robot.moveTo(fabric.localToScreen(5, fabric.getHeight() - 5));
-        WaitForAsyncUtils.waitFor(3, TimeUnit.SECONDS, () -> !card.isShowing());
+        Eventually.until("the hover card to hide", () -> !card.isShowing());
         assertThat(fabric.hoveredProperty().get()).isNull();
     }
 
     @Test
     void aHostsCardNamesItsLeafLinkAndJobs(FxRobot robot) throws Exception {
-        robot.moveTo(hostPoint("node17"));
         HoverCard card = fabric.card();
-        WaitForAsyncUtils.waitFor(3, TimeUnit.SECONDS, card::isShowing);
+        PointerRest.until(robot, card, () -> hostPoint("node17"), "the card of node17");
         assertThat(robot.from(card.content()).lookup(".title").queryLabeled().getText()).isEqualTo("node17");
         List<String> texts = robot.from(card.content()).lookup((javafx.scene.Node n) -> n instanceof javafx.scene.control.Label)
                 .queryAllAs(javafx.scene.control.Label.class).stream().map(javafx.scene.control.Label::getText).toList();

@@ -169,20 +169,15 @@ class FabricLayoutTest {
         }
     }
 
+    /** Its speed is measured by FabricLayoutBenchmark (benchmarks module), not timed here. */
     @Test
-    void lays16kHostsOutInUnderASecond() {
+    void lays16kHostsOut() {
         Cluster big = FatTreeFixture.large();
-        FabricLayout.compute(big);
-        long t0 = System.nanoTime();
         FabricLayout l = FabricLayout.compute(big);
-        double ms = (System.nanoTime() - t0) / 1e6;
-        System.out.println("LAYOUT16K ms=" + ms);
         assertThat(l.hosts()).hasSize(16384);
         assertThat(l.racks()).hasSize(512);
         assertThat(l.switches()).hasSize(256 + 512 + 512);
         assertThat(l.links()).hasSize(16 * 32 * 8 + 16 * 32 * 32 + 512);
-        // Generous on a shared 2-core machine; BENCHMARKS-views.md has the measured figure.
-        assertThat(ms).isLessThan(3000);
     }
 
     private static SwitchBox box(FabricLayout l, String name) {

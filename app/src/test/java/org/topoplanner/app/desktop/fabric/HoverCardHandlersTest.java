@@ -19,6 +19,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import org.topoplanner.app.desktop.Eventually;
 
 /**
  * ControlsFX's PopOver adds a click handler to its popup's scene each time its window shows, and a
@@ -49,12 +50,12 @@ class HoverCardHandlersTest {
 
     @Test
     void showingCardAfterCardKeepsTheClickHandlersBounded(FxRobot robot) throws Exception {
-        HoverCard card = WaitForAsyncUtils.asyncFx(() -> new HoverCard(Duration.millis(1))).get(5, TimeUnit.SECONDS);
+        HoverCard card = WaitForAsyncUtils.asyncFx(() -> new HoverCard(Duration.millis(1))).get(Eventually.HANG_GUARD_SECONDS, TimeUnit.SECONDS);
         int cards = 3 * HoverCard.SHOWS_PER_POPOVER + 5;
         for (int i = 0; i < cards; i++) {
             int item = i;
             robot.interact(() -> card.aim("item " + item, view, new BoundingBox(50 + item % 20 * 20, 50, 20, 10), 60));
-            WaitForAsyncUtils.waitFor(3, TimeUnit.SECONDS, card::isShowing);
+            Eventually.until("the card", card::isShowing);
             // Moving on to the next item while the card is up only re-aims it.
             robot.interact(() -> card.aim("next to " + item, view, new BoundingBox(50, 250, 20, 10), 60));
             assertThat(card.isShowing()).isTrue();
@@ -62,7 +63,7 @@ class HoverCardHandlersTest {
         }
         assertThat(clickHandlers(card.popOver())).isBetween(1, HoverCard.SHOWS_PER_POPOVER);
         robot.interact(() -> card.aim("last", view, new BoundingBox(50, 50, 20, 10), 60));
-        WaitForAsyncUtils.waitFor(3, TimeUnit.SECONDS, card::isShowing);
+        Eventually.until("the card", card::isShowing);
         assertThat(card.content().getScene()).as("the content moved to the new popover").isSameAs(card.popOver().getScene());
         robot.interact(card::hide);
     }

@@ -32,7 +32,7 @@ import org.topoplanner.model.node.NodeTopology;
  * Random cluster states built by the slurm-tree policy itself, a placement it suggests for one more job
  * (which must carry no error), then one injected fault that validation must find.
  */
-class InjectedFaultProperties {
+class InjectedFaultPropertiesTest {
     private static final FabricTree TREE = new FabricTree(EXAMPLE.fabric());
 
     enum Fault {

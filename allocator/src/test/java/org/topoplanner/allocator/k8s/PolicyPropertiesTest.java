@@ -26,7 +26,7 @@ import org.topoplanner.model.job.Placement;
  * Properties of the three Kubernetes policies on a 6-node cluster (2 leaves of 3; 2 NUMA nodes of 4
  * cores, 2 GPUs and a NIC each) with random GPUs and CPUs already taken.
  */
-class PolicyProperties {
+class PolicyPropertiesTest {
     private static final Cluster CLUSTER = TestClusters.cluster("n", 6, 3,
             TestClusters.node(4, 32000, new int[] {2, 2}, new int[] {1, 1}));
     private static final String[] POLICIES = {"none", "best-effort", "restricted", "single-numa-node"};
