@@ -13,7 +13,6 @@ import org.topoplanner.importers.export.ExportBundle;
 import org.topoplanner.importers.export.ExportFile;
 import org.topoplanner.importers.export.ExportTarget;
 import org.topoplanner.importers.export.ExportWriter;
-import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.project.ProjectCodec;
 import org.topoplanner.model.project.ProjectDocument;
 import org.topoplanner.model.project.ProjectFormatException;
@@ -26,8 +25,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code export --cluster SRC... --out DIR [--targets slurm,k8s,jobs] [--force]}: every export of the
- * cluster (and, from a project file, of its placed jobs), validated as written, plus MANIFEST.txt. An
- * error writes nothing and exits 1; a warning writes nothing unless {@code --force}.
+ * cluster (and, from a project file, of its placed jobs), validated as written, plus MANIFEST.txt, swapped
+ * into DIR as one unit ({@link ExportWriter}). An error writes nothing and exits 1; a warning, or a file in
+ * DIR the previous export did not write as it is now (its diff goes to stderr), writes nothing unless
+ * {@code --force}. The last line on stderr says what was and was not written.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Write every export, validated, plus a manifest: slurm/ (topology.conf, gres.conf, node lines,",
@@ -51,7 +52,8 @@ public final class ExportCommand implements Callable<Integer> {
             description = "Any of slurm, k8s, jobs (default: all).")
     List<String> targets = new ArrayList<>();
 
-    @Option(names = "--force", description = "Write even when the validation warns (never when it finds errors).")
+    @Option(names = "--force", description = {"Write even when the validation warns (never when it finds errors),",
+            "and overwrite files in DIR that were edited by hand or not written by a previous export."})
     boolean force;
 
     @Override
@@ -76,20 +78,19 @@ public final class ExportCommand implements Callable<Integer> {
         List<ExportFile> files = ExportBundle.build(doc, chosen);
         files.forEach(f -> f.validation().forEach(err::println));
         ExportWriter.Result result = ExportWriter.write(out, files, force);
+        result.handEdits().forEach(h -> err.print(h.diff()));
         if (!result.written()) {
-            boolean errors = result.blocking().stream().anyMatch(Diagnostic::isError);
-            if (errors) {
-                result.blocking().stream().filter(d -> files.stream().noneMatch(f -> f.validation().contains(d)))
-                        .forEach(err::println);
-            }
-            err.println("topoplanner: export: " + (errors ? "the export would be rejected by its consumers;"
-                    + " nothing written" : "the export has warnings; nothing written (use --force to write anyway)"));
+            result.blocking().stream().filter(d -> files.stream().noneMatch(f -> f.validation().contains(d)))
+                    .forEach(err::println);
+            err.println("topoplanner: export: " + result.summary());
             return TopoPlannerCommand.INVALID;
         }
+        result.blocking().forEach(err::println);
         var o = spec.commandLine().getOut();
         files.forEach(f -> o.println(String.format("%-8s %s", f.status(), out.resolve(f.relativePath()))));
         o.flush();
-        return TopoPlannerCommand.OK;
+        err.println("topoplanner: export: " + result.summary());
+        return result.blocking().isEmpty() ? TopoPlannerCommand.OK : TopoPlannerCommand.INVALID;
     }
 
     /** The plan: a project file alone keeps its jobs and placements; anything else gives the cluster only. */
