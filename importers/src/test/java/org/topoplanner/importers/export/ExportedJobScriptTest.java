@@ -27,8 +27,8 @@ class ExportedJobScriptTest {
     @Test
     void pinsAJobOverTwoSpinesToItsNodesAndLeaves() {
         assertThat(sbatch(texts(ExportFixtures.example()).get("jobs/wide-4n.sbatch"))).containsExactly(
-                "--job-name=wide-4n", "--nodes=4", "--nodelist=node[09-10,17-18]", "--ntasks-per-node=8",
-                "--gpus-per-node=8", "--cpus-per-gpu=4", "--gres-flags=enforce-binding", "--switches=2");
+                "--job-name=wide-4n", "--nodes=4", "--ntasks-per-node=8", "--gpus-per-node=8", "--cpus-per-gpu=4",
+                "--switches=2", "--gres-flags=enforce-binding", "--nodelist=node[09-10,17-18]");
     }
 
     @Test
@@ -53,14 +53,6 @@ class ExportedJobScriptTest {
         assertThat(RankBindings.toOs(rail.node("node001"), h.cpus())).isEqualTo(CpuSet.parse("0-1,112-113"));
         assertThat(texts(ExportFixtures.rail()).get("jobs/socket.sbatch"))
                 .contains("node010:0) planned=0,1,2,3 gpu=0 pos=0 cpus=0-13,112-125 hca=mlx5_0:1 ;;");
-    }
-
-    @Test
-    void leavesOutEnforceBindingWhenCpusLieOutsideTheGpusCores() {
-        ProjectDocument doc = ExportFixtures.plan(ExportFixtures.example().cluster(),
-                ExportFixtures.placed("far", "-N 1", ExportFixtures.alloc("node07", "0-1", "16-23")));
-        assertThat(sbatch(texts(doc).get("jobs/far.sbatch"))).doesNotContain("--gres-flags=enforce-binding")
-                .contains("--cpus-per-gpu=4");
     }
 
     @Test
