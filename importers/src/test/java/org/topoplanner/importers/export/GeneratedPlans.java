@@ -17,8 +17,8 @@ import org.topoplanner.resources.ShippedData;
 
 /**
  * Plans on clusters that are not in the repository: a fat tree of random size (2-6 leaves of 2-8 hosts,
- * 1-3 spines, a random host prefix) of example nodes, with whole-node and half-node jobs placed one after
- * the other from the first host. The same seed gives the same plan.
+ * 1-3 spines, a random host prefix) of example nodes, with whole-node and half-node jobs (4 CPUs per GPU,
+ * bound to the GPUs' cores) placed one after the other from the first host, where Slurm itself puts them. The same seed gives the same plan.
  */
 final class GeneratedPlans {
     private GeneratedPlans() {
@@ -47,7 +47,10 @@ final class GeneratedPlans {
                         : ExportFixtures.alloc(hosts.get(next + k), "0-7", "0-31"));
             }
             next += nodes;
-            jobs.add(new Job(name, List.of("-N", String.valueOf(nodes), "--gpus-per-node=" + (half ? 4 : 8))));
+            int gpus = half ? 4 : 8;
+            // Tasks and CPUs asked as Slurm must give them for the plan's CPUs (4 per GPU, next to the GPUs).
+            jobs.add(new Job(name, List.of("-N", String.valueOf(nodes), "--ntasks-per-node=" + gpus,
+                    "--gpus-per-node=" + gpus, "--cpus-per-gpu=4", "--gres-flags=enforce-binding")));
             placements.add(new Placement(name, allocs));
         }
         return new ProjectDocument(c, jobs, placements, ViewState.DEFAULT);
