@@ -11,7 +11,6 @@ import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Fabric;
-import org.topoplanner.model.fabric.RailGroups;
 import org.topoplanner.model.fabric.SwitchNode;
 
 /**
@@ -24,7 +23,7 @@ import org.topoplanner.model.fabric.SwitchNode;
  * (the record is {@code xcalloc}ed and never set), and {@code SWITCH_NO_PARENT} in 24.11; the
  * switch comparison walks parents, so this matters on trees of uneven depth.
  *
- * <p>The switches are those of the {@code topology.conf} the planner exports ({@link RailGroups#collapse}):
+ * <p>The switches are those of the {@code topology.conf} the planner exports ({@link org.topoplanner.model.fabric.RailGroups#collapse}):
  * the rail leaves of a scalable unit are one leaf, as Slurm is given them, so that {@code --switches} and
  * the leaf count mean what the exported file and the metrics mean.
  *
@@ -52,7 +51,7 @@ final class SwitchTable {
     /** The table of {@code cluster} for {@code version}, built on first use. */
     static SwitchTable of(Cluster cluster, SlurmVersion version) {
         return ClusterIndex.of(cluster).derived("slurm-switch-table-" + version.label(),
-                c -> new SwitchTable(RailGroups.collapse(c.fabric()), SlurmNode.of(c), version));
+                c -> new SwitchTable(org.topoplanner.allocator.replay.Leaves.slurmFabric(c), SlurmNode.of(c), version));
     }
 
     SwitchTable(Fabric fabric, List<SlurmNode> slurmNodes, SlurmVersion version) {

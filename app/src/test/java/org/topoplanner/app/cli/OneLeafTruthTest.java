@@ -45,6 +45,8 @@ class OneLeafTruthTest {
         List<String> hosts = out.findValuesAsText("host").stream().distinct().toList();
         assertThat(hosts).hasSize(4);
         assertThat(out.findPath("leaves").asInt()).as("metrics: " + r.out()).isEqualTo(1);
+        assertThat(r.out()).as("slurm-tree's own account").doesNotContain("more than --switches")
+                .containsPattern("leaves su\\d+\"");
 
         Fabric written = new TopologyConfReader().read(new SourceText("topology.conf",
                 new TopologyConfWriter().write(cluster))).part().fabric();
