@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.topoplanner.importers.ImportOutcome;
 import org.topoplanner.importers.export.ExportBundle;
 import org.topoplanner.importers.export.ExportFile;
+import org.topoplanner.importers.export.ExportOptions;
 import org.topoplanner.importers.export.ExportTarget;
 import org.topoplanner.importers.export.ExportWriter;
 import org.topoplanner.model.project.ProjectCodec;
@@ -56,8 +57,27 @@ public final class ExportCommand implements Callable<Integer> {
             "and overwrite files in DIR that were edited by hand or not written by a previous export."})
     boolean force;
 
+    @Option(names = "--tm-policy", paramLabel = "P", description = {"The kubelet Topology Manager policy the jobs were"
+            + " validated under (none, best-effort, restricted, single-numa-node): the exported kubelet configuration",
+            "uses exactly it. Without it, the configuration is TopoPlanner's recommendation per node, as the manifest says."})
+    String tmPolicy;
+
+    @Option(names = "--tm-scope", paramLabel = "S", description = "The Topology Manager scope the jobs were validated"
+            + " under (container or pod); with --tm-policy (default then: container, as validate's).")
+    String tmScope;
+
     @Override
     public Integer call() {
+        if (tmPolicy != null && !List.of("none", "best-effort", "restricted", "single-numa-node").contains(tmPolicy)) {
+            throw new ParameterException(spec.commandLine(), "--tm-policy must be none, best-effort, restricted or"
+                    + " single-numa-node, not " + tmPolicy);
+        }
+        if (tmScope != null && !List.of("container", "pod").contains(tmScope)) {
+            throw new ParameterException(spec.commandLine(), "--tm-scope must be container or pod, not " + tmScope);
+        }
+        if (tmScope != null && tmPolicy == null) {
+            throw new ParameterException(spec.commandLine(), "--tm-scope needs --tm-policy");
+        }
         if (cluster.isEmpty() && !source.example) {
             throw new ParameterException(spec.commandLine(), "give --cluster SRC... or --example");
         }
@@ -75,7 +95,9 @@ public final class ExportCommand implements Callable<Integer> {
             err.println("topoplanner: export: the input has errors; nothing written");
             return TopoPlannerCommand.INVALID;
         }
-        List<ExportFile> files = ExportBundle.build(doc, chosen);
+        ExportOptions options = tmPolicy == null ? ExportOptions.DEFAULT
+                : ExportOptions.DEFAULT.withTopologyManager(tmPolicy, tmScope == null ? "container" : tmScope);
+        List<ExportFile> files = ExportBundle.build(doc, chosen, options);
         files.forEach(f -> f.validation().forEach(err::println));
         ExportWriter.Result result = ExportWriter.write(out, files, force);
         result.handEdits().forEach(h -> err.print(h.diff()));

@@ -102,4 +102,21 @@ class ExportCommandTest {
                     .isEqualTo(org.topoplanner.allocator.kueue.TopologyLevels.of(cluster).levels());
         }
     }
+
+    @Test
+    void theKubeletConfigurationIsTheTopologyManagerTheJobsWereValidatedUnder(@TempDir Path dir) throws Exception {
+        Path plan = project(dir, "node07");
+        Path given = dir.resolve("given");
+        CommandLineTest.Run r = CommandLineTest.run("export", "--cluster", plan.toString(), "--out", given.toString(),
+                "--tm-policy", "restricted", "--tm-scope", "pod");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readString(given.resolve("k8s/kubelet-config.yaml")))
+                .contains("topologyManagerPolicy: restricted\ntopologyManagerScope: pod\n");
+        assertThat(Files.readString(given.resolve("MANIFEST.txt"))).doesNotContain("recommendation");
+        Path recommended = dir.resolve("recommended");
+        assertThat(CommandLineTest.run("export", "--cluster", plan.toString(), "--out", recommended.toString()).code())
+                .isZero();
+        assertThat(Files.readString(recommended.resolve("MANIFEST.txt")))
+                .contains("TopoPlanner's recommendation per node, not settings the jobs were validated under");
+    }
 }

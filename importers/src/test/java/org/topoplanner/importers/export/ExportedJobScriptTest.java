@@ -73,7 +73,7 @@ class ExportedJobScriptTest {
                 List.of(new Placement("empty", List.of())), null);
         ExportFile manifest = ExportBundle.build(doc, ExportTarget.all()).stream()
                 .filter(f -> f.relativePath().equals(ExportBundle.MANIFEST)).findFirst().orElseThrow();
-        assertThat(manifest.validation()).singleElement().satisfies(d -> assertThat(d.isError()).isTrue());
+        assertThat(manifest.validation()).filteredOn(Diagnostic::isError).hasSize(1);
         assertThat(manifest.text()).contains("job empty is placed on no node");
     }
 }
