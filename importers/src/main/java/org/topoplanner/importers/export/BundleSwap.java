@@ -75,7 +75,14 @@ final class BundleSwap {
 
     BundleSwap(ExportDisk disk, Path dir) {
         this.disk = disk;
-        this.dir = dir.toAbsolutePath().normalize();
+        Path abs = dir.toAbsolutePath().normalize();
+        try {
+            // A folder reached through a symlink: stage next to the real folder, on its file system.
+            abs = java.nio.file.Files.isDirectory(abs) ? abs.toRealPath() : abs;
+        } catch (IOException e) {
+            // Unreadable path: keep it as given; the first step will report it.
+        }
+        this.dir = abs;
         Path parent = this.dir.getParent();
         if (parent == null) {
             throw new IllegalArgumentException("cannot export into the root folder");

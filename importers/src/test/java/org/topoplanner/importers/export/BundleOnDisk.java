@@ -74,8 +74,9 @@ final class BundleOnDisk {
     }
 
     static void assertNoStaging(Path dir) {
-        Path staging = dir.toAbsolutePath().getParent().resolve("." + dir.getFileName() + ".topoplanner-export");
+        Path staging = new BundleSwap(ExportDisk.LOCAL, dir).staging();
         assertThat(staging).as("staging folder").doesNotExist();
+        assertThat(staging.getParent().resolve("." + dir.getFileName() + ".topoplanner-export")).doesNotExist();
     }
 
     private static List<String> concat(Set<String> a, String b) {

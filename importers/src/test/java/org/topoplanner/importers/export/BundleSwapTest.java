@@ -105,6 +105,17 @@ class BundleSwapTest {
                 .get("slurm/topology.conf"));
     }
 
+    @Test
+    void aFolderReachedThroughASymlinkIsStagedBesideTheRealFolder(@TempDir Path root) throws Exception {
+        Path real = Files.createDirectories(root.resolve("real/deploy"));
+        Path link = Files.createSymbolicLink(root.resolve("link"), real);
+        assertThat(new BundleSwap(ExportDisk.LOCAL, link).staging().getParent()).isEqualTo(real.toRealPath().getParent());
+        List<ExportFile> bundle = ExportBundle.build(GeneratedPlans.plan(3), ExportTarget.all());
+        assertThat(ExportWriter.write(link, bundle, false).written()).isTrue();
+        BundleOnDisk.assertOneWhole(real, Map.of(), List.of(bundle));
+        assertThat(link).isSymbolicLink();
+    }
+
     private static void prepare(Path dir, List<ExportFile> bundle) throws Exception {
         assertThat(ExportWriter.write(dir, bundle, false).written()).isTrue();
         for (Map.Entry<String, String> f : USER_FILES.entrySet()) {
