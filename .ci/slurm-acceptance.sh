@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Real-consumer check of the Slurm exports: installs the real-Slurm harness (22.05 from Debian 12, and
-# 24.11 in a Debian 13 chroot), then runs SlurmExportAcceptanceTest, which feeds the export bundles of
-# several clusters to real slurmctld/slurmd and replays the exported job scripts.
+# Real-consumer check of the Slurm exports: installs the real-Slurm harness (22.05 from Debian 12,
+# 24.11 in a Debian 13 chroot and 26.05 in a Debian unstable chroot), then runs SlurmExportAcceptanceTest,
+# which feeds the export bundles of several clusters (fixtures and generated ones) to real
+# slurmctld/slurmd of each version and replays the exported job scripts.
 #
 #   .ci/slurm-acceptance.sh            # from anywhere; needs root (namespaces, slurmd as root)
 #   SLURM_ORACLE=DIR .ci/slurm-acceptance.sh   # the harness elsewhere than ../shared/oracle/slurm
 #   MVN_ARGS=-o .ci/slurm-acceptance.sh        # extra Maven arguments (offline here)
+#   SID_ROOT=DIR .ci/slurm-acceptance.sh       # where to build the 26.05 root (default /var/tmp/sid-root)
 #
 # Skips (exit 0, with the reason) when the shared harness is not next to the project or when not root.
 # Measured here (2 shared cores): setup.sh ~2 s and setup-new.sh ~2 s when already installed (8 s and
-# 31 s fresh); the test class ~105 s for 9 cases; about 3 minutes in all with the Maven build.
+# 31 s fresh); SUITE=sid setup-new.sh ~2 s installed, ~110-300 s fresh; the test class runs 20 cases
+# (see the report line for its time).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ORACLE=${SLURM_ORACLE:-$ROOT/../shared/oracle/slurm}
@@ -25,12 +28,15 @@ fi
 start=$SECONDS
 t=$SECONDS; "$ORACLE/setup.sh" >/dev/null; echo "slurm-acceptance: setup.sh (Slurm 22.05) $((SECONDS - t)) s"
 t=$SECONDS; "$ORACLE/setup-new.sh" >/dev/null; echo "slurm-acceptance: setup-new.sh (Slurm 24.11) $((SECONDS - t)) s"
+SID_ROOT=${SID_ROOT:-/var/tmp/sid-root}
+t=$SECONDS; SUITE=sid "$ORACLE/setup-new.sh" "$SID_ROOT" >/dev/null
+echo "slurm-acceptance: SUITE=sid setup-new.sh (Slurm 26.05) $((SECONDS - t)) s"
 t=$SECONDS
 cd "$ROOT"
 # shellcheck disable=SC2086
 mvn -B -q ${MVN_ARGS:-} -pl graph-model,src-resources,importers -am verify \
   -Dtest=SlurmExportAcceptanceTest -Dsurefire.failIfNoSpecifiedTests=false -DfailIfNoTests=false \
-  -Dslurm.oracle="$ORACLE"
+  -Dslurm.oracle="$ORACLE" -Dslurm.root.26.05="$SID_ROOT"
 report=$(ls importers/target/surefire-reports/*SlurmExportAcceptanceTest.txt)
 grep -h "Tests run" "$report"
 if grep -q "Skipped: [1-9]" "$report"; then

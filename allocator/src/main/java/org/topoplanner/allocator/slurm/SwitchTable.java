@@ -23,6 +23,10 @@ import org.topoplanner.model.fabric.SwitchNode;
  * (the record is {@code xcalloc}ed and never set), and {@code SWITCH_NO_PARENT} in 24.11; the
  * switch comparison walks parents, so this matters on trees of uneven depth.
  *
+ * <p>The switches are those of the {@code topology.conf} the planner exports ({@link org.topoplanner.model.fabric.RailGroups#collapse}):
+ * the rail leaves of a scalable unit are one leaf, as Slurm is given them, so that {@code --switches} and
+ * the leaf count mean what the exported file and the metrics mean.
+ *
  * <p>Built once per cluster and version ({@link #of}) and shared by every suggestion: distances
  * come from one breadth-first search per switch (Slurm's tables are the same shortest hop counts),
  * which keeps a 1,280-switch fabric to a fraction of a second where an all-pairs triple loop took
@@ -47,7 +51,7 @@ final class SwitchTable {
     /** The table of {@code cluster} for {@code version}, built on first use. */
     static SwitchTable of(Cluster cluster, SlurmVersion version) {
         return ClusterIndex.of(cluster).derived("slurm-switch-table-" + version.label(),
-                c -> new SwitchTable(c.fabric(), SlurmNode.of(c), version));
+                c -> new SwitchTable(org.topoplanner.allocator.replay.Leaves.slurmFabric(c), SlurmNode.of(c), version));
     }
 
     SwitchTable(Fabric fabric, List<SlurmNode> slurmNodes, SlurmVersion version) {

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.topoplanner.importers.FormatWriter;
 import org.topoplanner.importers.ImportOutcome;
 import org.topoplanner.importers.WriterRegistry;
+import org.topoplanner.importers.export.ExportVerdict;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.diag.Severity;
 import org.topoplanner.model.project.AtomicFiles;
@@ -21,7 +22,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code convert --to FORMAT FILE... [-o OUT]}: import, then write one export format. The export is
- * checked first: an error writes nothing; a warning writes nothing unless {@code --force}.
+ * checked first, by the same rules and with the same verdict as that file of an {@code export} bundle
+ * ({@link ExportVerdict}): an error writes nothing; a warning writes nothing unless {@code --force}.
  */
 @Command(name = "convert", mixinStandardHelpOptions = true,
         description = {"Import and merge the files, then write one export format to stdout or -o OUT.",
@@ -69,7 +71,9 @@ public final class ConvertCommand implements Callable<Integer> {
             err.println("topoplanner: convert: the input has errors; nothing written");
             return TopoPlannerCommand.INVALID;
         }
-        List<Diagnostic> checks = writer.check(outcome.cluster());
+        // The verdict export gives the same file, so that the two commands never disagree.
+        List<Diagnostic> checks = ExportVerdict.of(outcome.cluster(), writer.target(),
+                output == null ? "<stdout>" : output.toString()).orElseGet(() -> writer.check(outcome.cluster()));
         checks.forEach(err::println);
         boolean errors = checks.stream().anyMatch(Diagnostic::isError);
         boolean warnings = checks.stream().anyMatch(d -> d.severity() == Severity.WARNING);

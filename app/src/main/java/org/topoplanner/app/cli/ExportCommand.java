@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.topoplanner.importers.ImportOutcome;
 import org.topoplanner.importers.export.ExportBundle;
 import org.topoplanner.importers.export.ExportFile;
+import org.topoplanner.importers.export.ExportOptions;
 import org.topoplanner.importers.export.ExportTarget;
 import org.topoplanner.importers.export.ExportWriter;
 import org.topoplanner.importers.hardware.HardwareResult;
@@ -27,8 +28,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code export --cluster SRC... --out DIR [--targets slurm,k8s,jobs] [--force]}: every export of the
- * cluster (and, from a project file, of its placed jobs), validated as written, plus MANIFEST.txt. An
- * error writes nothing and exits 1; a warning writes nothing unless {@code --force}.
+ * cluster (and, from a project file, of its placed jobs), validated as written, plus MANIFEST.txt, swapped
+ * into DIR as one unit ({@link ExportWriter}). An error writes nothing and exits 1; a warning, or a file in
+ * DIR the previous export did not write as it is now (its diff goes to stderr), writes nothing unless
+ * {@code --force}. The last line on stderr says what was and was not written.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Write every export, validated, plus a manifest: slurm/ (topology.conf, gres.conf, node lines,",
@@ -52,11 +55,31 @@ public final class ExportCommand implements Callable<Integer> {
             description = "Any of slurm, k8s, jobs (default: all).")
     List<String> targets = new ArrayList<>();
 
-    @Option(names = "--force", description = "Write even when the validation warns (never when it finds errors).")
+    @Option(names = "--force", description = {"Write even when the validation warns (never when it finds errors),",
+            "and overwrite files in DIR that were edited by hand or not written by a previous export."})
     boolean force;
+
+    @Option(names = "--tm-policy", paramLabel = "P", description = {"The kubelet Topology Manager policy the jobs were"
+            + " validated under (none, best-effort, restricted, single-numa-node): the exported kubelet configuration",
+            "uses exactly it. Without it, the configuration is TopoPlanner's recommendation per node, as the manifest says."})
+    String tmPolicy;
+
+    @Option(names = "--tm-scope", paramLabel = "S", description = "The Topology Manager scope the jobs were validated"
+            + " under (container or pod); with --tm-policy (default then: container, as validate's).")
+    String tmScope;
 
     @Override
     public Integer call() {
+        if (tmPolicy != null && !List.of("none", "best-effort", "restricted", "single-numa-node").contains(tmPolicy)) {
+            throw new ParameterException(spec.commandLine(), "--tm-policy must be none, best-effort, restricted or"
+                    + " single-numa-node, not " + tmPolicy);
+        }
+        if (tmScope != null && !List.of("container", "pod").contains(tmScope)) {
+            throw new ParameterException(spec.commandLine(), "--tm-scope must be container or pod, not " + tmScope);
+        }
+        if (tmScope != null && tmPolicy == null) {
+            throw new ParameterException(spec.commandLine(), "--tm-scope needs --tm-policy");
+        }
         if (cluster.isEmpty() && !source.example) {
             throw new ParameterException(spec.commandLine(), "give --cluster SRC... or --example");
         }
@@ -74,23 +97,24 @@ public final class ExportCommand implements Callable<Integer> {
             err.println("topoplanner: export: the input has errors; nothing written");
             return TopoPlannerCommand.INVALID;
         }
-        List<ExportFile> files = ExportBundle.build(doc, chosen);
+        ExportOptions options = tmPolicy == null ? ExportOptions.DEFAULT
+                : ExportOptions.DEFAULT.withTopologyManager(tmPolicy, tmScope == null ? "container" : tmScope);
+        List<ExportFile> files = ExportBundle.build(doc, chosen, options);
         files.forEach(f -> f.validation().forEach(err::println));
         ExportWriter.Result result = ExportWriter.write(out, files, force);
+        result.handEdits().forEach(h -> err.print(h.diff()));
         if (!result.written()) {
-            boolean errors = result.blocking().stream().anyMatch(Diagnostic::isError);
-            if (errors) {
-                result.blocking().stream().filter(d -> files.stream().noneMatch(f -> f.validation().contains(d)))
-                        .forEach(err::println);
-            }
-            err.println("topoplanner: export: " + (errors ? "the export would be rejected by its consumers;"
-                    + " nothing written" : "the export has warnings; nothing written (use --force to write anyway)"));
+            result.blocking().stream().filter(d -> files.stream().noneMatch(f -> f.validation().contains(d)))
+                    .forEach(err::println);
+            err.println("topoplanner: export: " + result.summary());
             return TopoPlannerCommand.INVALID;
         }
+        result.blocking().forEach(err::println);
         var o = spec.commandLine().getOut();
         files.forEach(f -> o.println(String.format("%-8s %s", f.status(), out.resolve(f.relativePath()))));
         o.flush();
-        return TopoPlannerCommand.OK;
+        err.println("topoplanner: export: " + result.summary());
+        return result.blocking().isEmpty() ? TopoPlannerCommand.OK : TopoPlannerCommand.INVALID;
     }
 
     /** The plan: a project file alone keeps its jobs and placements; anything else gives the cluster only. */

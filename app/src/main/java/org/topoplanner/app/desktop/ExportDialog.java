@@ -27,6 +27,7 @@ import org.topoplanner.importers.export.ExportBundle;
 import org.topoplanner.importers.export.ExportFile;
 import org.topoplanner.importers.export.ExportTarget;
 import org.topoplanner.importers.export.ExportWriter;
+import org.topoplanner.importers.export.HandEdit;
 import org.topoplanner.model.diag.Diagnostic;
 
 /**
@@ -101,9 +102,9 @@ final class ExportDialog {
             ExportWriter.Result r = ExportWriter.write(dir, files.getItems(), b == force);
             Alert a = new Alert(r.written() ? Alert.AlertType.INFORMATION : Alert.AlertType.ERROR);
             a.initOwner(owner);
-            a.setHeaderText(r.written() ? "Wrote " + r.files().size() + " files" : "Nothing was written");
-            a.setContentText(r.written() ? dir.toString() : String.join("\n", r.blocking().stream().limit(12)
-                    .map(Diagnostic::toString).toList()));
+            a.setHeaderText(r.summary());
+            a.setContentText(String.join("\n", java.util.stream.Stream.concat(r.blocking().stream().limit(12)
+                    .map(Diagnostic::toString), r.handEdits().stream().limit(3).map(HandEdit::diff)).toList()));
             a.showAndWait();
         });
     }

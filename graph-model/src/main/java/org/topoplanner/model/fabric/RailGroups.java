@@ -121,4 +121,50 @@ public final class RailGroups {
         railGroups().forEach(u -> out.addAll(u.leaves()));
         return Collections.unmodifiableSet(out);
     }
+
+    /**
+     * The fabric as Slurm's topology/tree sees it once {@code topology.conf} is written: each rail group
+     * one leaf named after its unit ({@code su1}, ...), holding the unit's hosts, under the switches its
+     * rail leaves hang from; everything else as it is. This is the one definition of a leaf that the
+     * exported {@code topology.conf}, the {@code slurm-tree} emulation and the metrics share: a host
+     * cabled to the 8 rail leaves of its scalable unit sits under one leaf, not eight.
+     */
+    public static Fabric collapse(Fabric fabric) {
+        RailGroups groups = of(fabric);
+        if (groups.units().stream().noneMatch(ScalableUnit::isRailGroup)) {
+            return fabric;
+        }
+        java.util.Map<String, String> logical = new HashMap<>();
+        groups.units().stream().filter(ScalableUnit::isRailGroup)
+                .forEach(u -> u.leaves().forEach(l -> logical.put(l, u.name())));
+        FabricBuilder b = new FabricBuilder();
+        java.util.Map<String, Integer> tiers = new LinkedHashMap<>();
+        java.util.Set<String> added = new java.util.HashSet<>();
+        for (SwitchNode s : fabric.switches()) {
+            String name = logical.getOrDefault(s.name(), s.name());
+            if (added.add(name)) {
+                if (name.equals(s.name())) {
+                    b.addSwitch(s.name(), s.guid(), s.description());
+                } else {
+                    b.addSwitch(name);
+                }
+                tiers.put(name, logical.containsKey(s.name()) ? 1 : s.tier());
+            }
+        }
+        fabric.hosts().forEach(h -> b.addHost(h.name()));
+        for (Cable c : fabric.cables()) {
+            String a = logical.getOrDefault(c.a().node(), c.a().node());
+            String z = logical.getOrDefault(c.b().node(), c.b().node());
+            if (a.equals(z)) {
+                continue;
+            }
+            b.cable(new Cable(new CableEnd(a, c.a().port(), c.a().hca(), c.a().guid()),
+                    new CableEnd(z, c.b().port(), c.b().hca(), c.b().guid()), c.width(), c.speed()));
+        }
+        fabric.blocks().forEach(b::block);
+        if (!fabric.blockSizes().isEmpty()) {
+            b.blockSizes(fabric.blockSizes());
+        }
+        return b.tiers(tiers).build();
+    }
 }

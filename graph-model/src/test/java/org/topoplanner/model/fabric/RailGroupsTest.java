@@ -56,4 +56,26 @@ class RailGroupsTest {
         assertThat(List.of("leaf10", "leaf2", "leaf02", "leaf1").stream().sorted(NaturalNameOrder.INSTANCE).toList())
                 .containsExactly("leaf1", "leaf2", "leaf02", "leaf10");
     }
+
+    @Test
+    void collapsingGivesEachRailGroupOneLeafUnderTheSameSpines() {
+        Fabric slurm = RailGroups.collapse(railFabric());
+        assertThat(slurm.switches()).extracting(SwitchNode::name).containsExactlyInAnyOrder("su1", "su2", "leaf10",
+                "spine1");
+        for (String h : List.of("n1", "n2")) {
+            assertThat(slurm.switchesOf(h)).containsExactly("su1");
+        }
+        assertThat(slurm.switchesOf("n4")).containsExactly("su2");
+        assertThat(slurm.switchesOf("n5")).containsExactly("leaf10");
+        assertThat(slurm.childSwitches("spine1")).containsExactlyInAnyOrder("su1", "su2", "leaf10");
+        assertThat(slurm.leaves()).extracting(SwitchNode::name).containsExactlyInAnyOrder("su1", "su2", "leaf10");
+    }
+
+    @Test
+    void aFabricWithoutRailGroupsIsLeftAsItIs() {
+        FabricBuilder b = new FabricBuilder().addSwitch("l1").addHost("a");
+        b.cable("l1", "a");
+        Fabric f = b.build();
+        assertThat(RailGroups.collapse(f)).isSameAs(f);
+    }
 }

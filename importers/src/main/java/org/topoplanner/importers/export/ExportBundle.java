@@ -35,11 +35,16 @@ public final class ExportBundle {
             files.addAll(SlurmFiles.build(doc.cluster()));
         }
         if (k8s) {
-            files.addAll(KubernetesFiles.build(doc.cluster()));
+            files.addAll(KubernetesFiles.build(doc.cluster(), options));
         }
         if (targets.contains(ExportTarget.JOBS)) {
             boolean alone = !slurm && !k8s;
             files.addAll(JobFiles.build(doc, slurm || alone, k8s || alone, options, bundle));
+        }
+        if (k8s && !doc.placements().isEmpty() && options.tmPolicy() == null && options.tmScope() == null) {
+            bundle.add(Diagnostic.info(MANIFEST, 0, 0, "the kubelet configuration's Topology Manager settings are"
+                    + " TopoPlanner's recommendation per node, not settings the jobs were validated under; export with"
+                    + " --tm-policy and --tm-scope as given to validate to write exactly those"));
         }
         files.add(new ExportFile(MANIFEST, ManifestWriter.write(doc.cluster().name(), files, bundle), bundle));
         return List.copyOf(files);

@@ -6,10 +6,19 @@ import java.util.Objects;
  * What the Kubernetes job exports need beyond the plan: the namespace and Kueue LocalQueue they
  * are submitted to, and the container image. The default image is NVIDIA's CUDA base image running
  * {@code nvidia-smi topo -m}, so a pod shows the GPUs and NICs it got before real work is put in.
+ * {@code tmPolicy}/{@code tmScope}: the kubelet Topology Manager settings the jobs were validated under,
+ * written into the kubelet configuration exactly; {@code null}: the writer recommends per node, and the
+ * manifest records that choice.
  */
-public record ExportOptions(String namespace, String queue, String image, String command) {
+public record ExportOptions(String namespace, String queue, String image, String command, String tmPolicy,
+                            String tmScope) {
     public static final ExportOptions DEFAULT = new ExportOptions("default", "default",
-            "nvcr.io/nvidia/cuda:12.4.1-base-ubuntu22.04", "nvidia-smi topo -m");
+            "nvcr.io/nvidia/cuda:12.4.1-base-ubuntu22.04", "nvidia-smi topo -m", null, null);
+
+    /** These options with the kubelet Topology Manager settings the jobs were validated under. */
+    public ExportOptions withTopologyManager(String policy, String scope) {
+        return new ExportOptions(namespace, queue, image, command, policy, scope);
+    }
 
     public ExportOptions {
         Objects.requireNonNull(namespace, "namespace");

@@ -17,6 +17,9 @@ import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Job;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.JobRequestException;
+import org.topoplanner.model.job.SbatchOptions;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.project.ProjectDocument;
 
@@ -35,7 +38,7 @@ final class JobFiles {
         Cluster cluster = doc.cluster();
         Map<String, Job> jobs = new HashMap<>();
         doc.jobs().forEach(j -> jobs.putIfAbsent(j.name(), j));
-        Map<String, String> leafOf = slurm ? leaves(cluster) : Map.of();
+        Map<String, String> leafOf = leaves(cluster);
         Map<String, Map<String, String>> labels = k8s ? PlacementDomain.labels(cluster) : Map.of();
         List<String> levels = k8s ? KueueTopologyWriter.levels(cluster) : List.of();
         KubernetesJobWriter kube = new KubernetesJobWriter(cluster, options);
@@ -58,10 +61,28 @@ final class JobFiles {
                             + ", which the cluster does not have"));
                 }
             }
-            if (slurm) {
+            Job job = jobs.get(p.job());
+            JobRequest request = null;
+            if (job == null) {
+                common.add(Diagnostic.error("", 0, 0, "job " + p.job() + " is placed but the plan holds no request"
+                        + " for it; an exported job would have to make its options up"));
+            } else {
+                try {
+                    request = SbatchOptions.parse(job.sbatch(), p.job());
+                    PlanAgreement.problems(cluster, request, p, leafOf).forEach(m -> common.add(
+                            Diagnostic.error("", 0, 0, "job " + p.job() + " " + m + "; the plan and the request disagree")));
+                } catch (JobRequestException e) {
+                    e.problems().forEach(m -> common.add(Diagnostic.error("", 0, 0, "job " + p.job()
+                            + ": its request '" + String.join(" ", job.sbatch()) + "' does not parse: " + m)));
+                }
+            }
+            if (slurm && request == null) {
                 String path = "jobs/" + file + ".sbatch";
-                SbatchPin pin = SbatchPin.of(cluster, p, leafOf);
-                String text = SbatchScriptWriter.write(cluster, jobs.get(p.job()), p, pin);
+                out.add(new ExportFile(path, "", KubernetesFiles.at(path, common)));
+            } else if (slurm) {
+                String path = "jobs/" + file + ".sbatch";
+                SbatchPin pin = SbatchPin.of(p, request, leafOf);
+                String text = SbatchScriptWriter.write(cluster, job, p, pin);
                 out.add(new ExportFile(path, text, KubernetesFiles.join(KubernetesFiles.at(path, common),
                         SbatchScriptCheck.check(path, text, cluster, p, pin))));
             }

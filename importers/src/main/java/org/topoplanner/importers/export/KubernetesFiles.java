@@ -28,6 +28,10 @@ final class KubernetesFiles {
     }
 
     static List<ExportFile> build(Cluster cluster) {
+        return build(cluster, ExportOptions.DEFAULT);
+    }
+
+    static List<ExportFile> build(Cluster cluster, ExportOptions options) {
         List<ExportFile> out = new ArrayList<>();
         NodeLabelsWriter labels = new NodeLabelsWriter();
         String script = "#!/bin/sh\nset -eu\n" + labels.write(cluster);
@@ -43,7 +47,8 @@ final class KubernetesFiles {
         String kueueText = kueue.write(cluster);
         out.add(new ExportFile(KUEUE, kueueText, join(KubernetesExportCheck.kueueTopology(KUEUE, kueueText,
                 new ArrayList<>()), at(KUEUE, kueue.check(cluster)))));
-        List<KubeletConfigWriter.NodeGroup> groups = new KubeletConfigWriter().groups(cluster);
+        List<KubeletConfigWriter.NodeGroup> groups = new KubeletConfigWriter().groups(cluster,
+                options.tmPolicy(), options.tmScope());
         for (int i = 0; i < groups.size(); i++) {
             KubeletConfigWriter.NodeGroup g = groups.get(i);
             String path = groups.size() == 1 ? KUBELET : "k8s/kubelet-config-" + (i + 1) + ".yaml";

@@ -11,7 +11,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.topoplanner.importers.k8s.KubeletConfigWriter;
 import org.topoplanner.importers.k8s.LabelSyntax;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.HostAllocation;
@@ -31,8 +30,7 @@ import org.topoplanner.model.node.NumaNode;
  * </ul>
  * Both pin the nodes with a required node affinity on {@code kubernetes.io/hostname} and keep one pod per
  * node with a required pod anti-affinity. Requests equal limits, so pods are Guaranteed and the kubelet's
- * Topology Manager aligns them: the planned GPUs; the planned CPUs less those the exported kubelet
- * configuration reserves ({@code reservedSystemCPUs}, which no pod gets); memory in proportion to the
+ * Topology Manager aligns them: the planned GPUs; the planned CPU count; memory in proportion to the
  * node's GPUs, less the kubelet's memory reservation. NCCL/UCX devices are set when every node's ranks use the same
  * NICs (one pod template serves all nodes).
  */
@@ -180,9 +178,12 @@ final class KubernetesJobWriter {
         return perHost.size() == 1 ? perHost.iterator().next() : null;
     }
 
-    /** The planned CPUs less those the exported kubelet configuration reserves for the system (pods never get them). */
+    /**
+     * The planned CPU count, exactly: a pod of CPUs 0-15 asks {@code cpu: "16"}. (Subtracting the CPUs the
+     * exported kubelet configuration reserves would ask for fewer CPUs than the plan validated.)
+     */
     static int podCpus(NodeTopology node, HostAllocation h) {
-        return RankBindings.toOs(node, h.cpus()).minus(KubeletConfigWriter.reservedCpus(node)).size();
+        return h.cpus().size();
     }
 
     /** The node's memory less the kubelet reservation, in proportion to the planned GPUs, in whole GiB. */

@@ -34,9 +34,29 @@ final class RankBindings {
     }
 
     static List<RankBinding> of(Cluster cluster, Placement placement) {
+        return of(cluster, placement, placement.hosts().stream().map(h -> Math.max(1, h.gpus().size())).toList());
+    }
+
+    /**
+     * Ranks for {@code tasks.get(i)} tasks on the i-th planned node: one per planned GPU when the counts
+     * agree; otherwise each task of the node is bound to all the node's planned GPUs, CPUs and their NICs
+     * (a job that asked one task per node to drive several GPUs gets exactly that).
+     */
+    static List<RankBinding> of(Cluster cluster, Placement placement, List<Integer> tasks) {
         List<RankBinding> out = new ArrayList<>();
-        for (HostAllocation h : placement.hosts()) {
+        for (int i = 0; i < placement.hosts().size(); i++) {
+            HostAllocation h = placement.hosts().get(i);
             NodeTopology node = cluster.node(h.host());
+            int count = tasks.get(i);
+            if (!h.gpus().isEmpty() && count != h.gpus().size()) {
+                java.util.LinkedHashSet<String> hcas = new java.util.LinkedHashSet<>();
+                h.gpus().forEach(g -> hca(cluster, node, h, g).ifPresent(hcas::add));
+                for (int r = 0; r < count; r++) {
+                    out.add(new RankBinding(h.host(), r, -1, toOs(node, h.cpus()),
+                            hcas.isEmpty() ? null : String.join(",", hcas)));
+                }
+                continue;
+            }
             if (h.gpus().isEmpty()) {
                 // A host without GPUs runs one rank on all its planned CPUs.
                 out.add(new RankBinding(h.host(), 0, -1, toOs(node, h.cpus()), null));

@@ -13,8 +13,9 @@ import org.topoplanner.model.job.SbatchOptions;
 /**
  * Checks a written job script the way {@code sbatch} reads it: its {@code #SBATCH} lines (up to the first
  * command, as sbatch stops there) must parse as options ({@link SbatchOptions}), name exactly the planned
- * nodes, ask for no more GPUs per node than the node lines give, and keep {@code --switches} at least the
- * planned leaf count; a job whose nodes have different GPU counts cannot be pinned per node (warning).
+ * nodes, ask for no more GPUs per node than the node lines give, and read back as exactly the job's request
+ * pinned to its nodes; a job of {@code --gpus} whose nodes hold different GPU counts cannot be pinned per
+ * node (warning).
  */
 final class SbatchScriptCheck {
     private SbatchScriptCheck() {
@@ -65,13 +66,13 @@ final class SbatchScriptCheck {
                         + " but the node has GPUs 0-" + (has - 1)));
             }
         }
-        if (pin.switches() != null && (r.switches() == null || r.switches() < pin.switches())) {
-            out.add(Diagnostic.error(path, first, 1, "--switches=" + r.switches() + " is below the "
-                    + pin.switches() + " leaves the planned nodes sit under; the job would wait, then run anyway"));
+        if (!r.withName(pin.pinned().name()).equals(pin.pinned())) {
+            out.add(Diagnostic.error(path, first, 1, "the #SBATCH lines read back as " + r.toSbatchArgs()
+                    + ", not the job's request pinned to its nodes " + pin.options()));
         }
-        if (pin.gpus() > 0 && pin.gpusPerNode() == null) {
+        if (r.gpus() != null && placement.hosts().stream().map(h -> h.gpus().size()).distinct().count() > 1) {
             out.add(Diagnostic.warning(path, first, 1, "the planned nodes hold different GPU counts; sbatch asks"
-                    + " --gpus=" + pin.gpus() + " in total and Slurm may share them out differently"));
+                    + " --gpus=" + r.gpus() + " in total and Slurm may share them out differently"));
         }
         return out;
     }

@@ -12,8 +12,10 @@ import org.topoplanner.model.job.Placement;
 
 /**
  * Writes {@code jobs/<job>.sbatch}: a batch script whose {@code #SBATCH} lines pin the placement
- * ({@link SbatchPin}) and whose body starts one rank per planned GPU with {@code srun}, each through a
- * wrapper that looks itself up by node name and local rank and sets:
+ * ({@link SbatchPin}: the job's own request pinned to the planned nodes) and whose body starts the request's
+ * tasks with {@code srun}, each through a wrapper that looks itself up by node name and local rank and
+ * sets (one rank per planned GPU when the request has as many tasks; otherwise each task gets all the
+ * node's planned GPUs, CPUs and NICs):
  * <ul>
  *   <li>{@code CUDA_VISIBLE_DEVICES} to its one GPU: the entry at the GPU's position among the node's
  *       planned GPUs, taken from what Slurm put in the step's {@code CUDA_VISIBLE_DEVICES}, so that it is
@@ -55,7 +57,7 @@ final class SbatchScriptWriter {
                 .append(" CPUs $(taskset -cp $$ | sed \"s/.*: //\") NCCL_IB_HCA=${NCCL_IB_HCA:-}\"'\n");
         b.append("fi\n\n");
         b.append("rank_wrapper=$(cat <<'").append(WRAPPER_END).append("'\n");
-        b.append(rankCases(cluster, placement));
+        b.append(rankCases(cluster, placement, pin));
         b.append("""
                 got="${SLURM_STEP_GPUS:-${SLURM_JOB_GPUS:-}}"
                 if [ -n "$planned" ] && [ -n "$got" ] && [ "$got" != "$planned" ]; then
@@ -83,12 +85,12 @@ final class SbatchScriptWriter {
     }
 
     /** The wrapper's lookup: one case per rank, by {@code node:local-rank}. */
-    private static String rankCases(Cluster cluster, Placement placement) {
+    private static String rankCases(Cluster cluster, Placement placement, SbatchPin pin) {
         Map<String, String> plannedOf = new LinkedHashMap<>();
         placement.hosts().forEach(h -> plannedOf.put(h.host(),
                 h.gpus().stream().map(String::valueOf).collect(Collectors.joining(","))));
         StringBuilder b = new StringBuilder("case \"${SLURMD_NODENAME}:${SLURM_LOCALID}\" in\n");
-        List<RankBinding> ranks = RankBindings.of(cluster, placement);
+        List<RankBinding> ranks = RankBindings.of(cluster, placement, pin.tasks(placement));
         for (RankBinding r : ranks) {
             HostAllocation h = placement.on(r.host()).orElseThrow();
             b.append("  ").append(shellQuote(r.host() + ":" + r.localRank())).append(") planned=")

@@ -15,7 +15,8 @@ import org.topoplanner.model.diag.Diagnostic;
  * The {@code slurm/} part of a bundle: {@code topology.conf} (tree) and, where the cluster has blocks,
  * {@code topology-block.conf}; {@code gres.conf}; the node lines; and the {@code slurm.conf} keys that
  * switch the plugins on. Each text comes from the format's own writer and is checked by
- * {@link SlurmExportCheck} as written.
+ * {@link SlurmExportCheck} as written, and the cluster by {@link SlurmMissingFacts} for what the writers
+ * would have to make up. {@code convert} gets the same verdict for each of these files ({@link ExportVerdict}).
  */
 final class SlurmFiles {
     static final String TOPOLOGY = "slurm/topology.conf";
@@ -35,7 +36,9 @@ final class SlurmFiles {
         String gres = new GresConfWriter().write(cluster);
         String nodes = new SlurmNodeLinesWriter().write(cluster);
         String keys = new SlurmKeysWriter().write(cluster);
-        Map<String, List<Diagnostic>> found = SlurmExportCheck.check(treeText, blockText, gres, nodes, keys);
+        Map<String, List<Diagnostic>> found = new java.util.LinkedHashMap<>(
+                SlurmExportCheck.check(treeText, blockText, gres, nodes, keys));
+        SlurmMissingFacts.check(cluster).forEach((path, more) -> found.merge(path, more, KubernetesFiles::join));
         List<ExportFile> out = new ArrayList<>();
         if (treeText != null) {
             out.add(new ExportFile(TOPOLOGY, treeText, found.getOrDefault(TOPOLOGY, List.of())));

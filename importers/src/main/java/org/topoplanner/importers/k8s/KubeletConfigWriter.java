@@ -61,9 +61,17 @@ public final class KubeletConfigWriter implements FormatWriter {
     }
 
     public List<NodeGroup> groups(Cluster cluster) {
+        return groups(cluster, null, null);
+    }
+
+    /**
+     * The node groups with the Topology Manager {@code policy} and {@code scope} the jobs were validated
+     * under, or (both {@code null}) this writer's recommendation per node.
+     */
+    public List<NodeGroup> groups(Cluster cluster, String policy, String scope) {
         Map<String, List<String>> byText = new LinkedHashMap<>();
         for (String host : cluster.hostNames()) {
-            byText.computeIfAbsent(config(cluster.node(host)), k -> new ArrayList<>()).add(host);
+            byText.computeIfAbsent(config(cluster.node(host), policy, scope), k -> new ArrayList<>()).add(host);
         }
         List<NodeGroup> out = new ArrayList<>();
         byText.forEach((text, hosts) -> out.add(new NodeGroup(hosts, text)));
@@ -120,11 +128,18 @@ public final class KubeletConfigWriter implements FormatWriter {
     }
 
     public static String config(NodeTopology node) {
+        return config(node, null, null);
+    }
+
+    /** One node's configuration; {@code policy}/{@code scope} {@code null}: the recommendation. */
+    public static String config(NodeTopology node, String validatedPolicy, String validatedScope) {
         StringBuilder b = new StringBuilder();
         b.append("apiVersion: ").append(API_VERSION).append("\nkind: KubeletConfiguration\n");
-        String policy = topologyPolicy(node);
-        b.append("# ").append(reason(policy)).append('\n');
-        b.append("topologyManagerPolicy: ").append(policy).append("\ntopologyManagerScope: pod\n");
+        String policy = validatedPolicy != null ? validatedPolicy : topologyPolicy(node);
+        String scope = validatedScope != null ? validatedScope : "pod";
+        b.append("# ").append(validatedPolicy != null || validatedScope != null
+                ? "the Topology Manager settings the jobs were validated under" : reason(policy)).append('\n');
+        b.append("topologyManagerPolicy: ").append(policy).append("\ntopologyManagerScope: ").append(scope).append('\n');
         int numaCount = node.numa().size();
         if (numaCount > 2) {
             b.append("topologyManagerPolicyOptions:\n  prefer-closest-numa-nodes: \"true\"\n");

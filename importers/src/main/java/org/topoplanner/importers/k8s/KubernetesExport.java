@@ -16,7 +16,7 @@ public interface KubernetesExport extends FormatWriter {
     List<Diagnostic> check(Cluster cluster);
 
     /** The label prefix and cluster label every export shares, so that they select the same nodes. */
-    String CLUSTER_LABEL = "topology.topoplanner.io/cluster";
+    String CLUSTER_LABEL = "topoplanner.org/cluster";
 
     /** The label value naming the cluster. */
     static String clusterValue(Cluster cluster) {

@@ -9,7 +9,7 @@ import org.topoplanner.model.diag.Diagnostic;
  * Writes a Kueue {@code Topology} ({@code kueue.x-k8s.io/v1beta2}, the storage version since Kueue
  * v0.16) whose levels are the tier labels of {@link NodeLabelsWriter} from the top tier down, ending at
  * {@code kubernetes.io/hostname}, and a {@code ResourceFlavor} that follows it and selects the cluster's
- * nodes by {@code topology.topoplanner.io/cluster} (a TAS flavor needs at least one node label).
+ * nodes by {@code topoplanner.org/cluster} (a TAS flavor needs at least one node label).
  */
 public final class KueueTopologyWriter implements KubernetesExport {
     static final String API_VERSION = "kueue.x-k8s.io/v1beta2";

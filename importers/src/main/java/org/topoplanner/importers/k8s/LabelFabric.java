@@ -24,7 +24,7 @@ import org.topoplanner.model.fabric.TierInference;
  * top domain: the key's short name, as in {@code zone.us-east}), else with a {@code ~2}, {@code ~3}
  * suffix in source order; names are therefore deterministic and unique. The switch's description
  * keeps {@code key=value}. Tiers come from the keys when they state them (our own
- * {@code topology.topoplanner.io/tier-N}), otherwise from the height in the tree.
+ * {@code topoplanner.org/tier-N}), otherwise from the height in the tree.
  */
 final class LabelFabric {
     private final Diagnostics diagnostics;

@@ -9,9 +9,9 @@ import org.topoplanner.model.diag.Diagnostic;
 
 /**
  * Writes the fabric as node labels in a domain of our own, since Kubernetes reserves
- * {@code kubernetes.io} and defines no rack or switch labels: {@code topology.topoplanner.io/tier-N}
- * names the switch at fabric tier N above the node (tier-1 the leaf), {@code topology.topoplanner.io/block}
- * its NVLink block, and {@code topology.topoplanner.io/cluster} the cluster, which the Kueue
+ * {@code kubernetes.io} and defines no rack or switch labels: {@code topoplanner.org/tier-N}
+ * names the switch at fabric tier N above the node (tier-1 the leaf), {@code topoplanner.org/block}
+ * its NVLink block, and {@code topoplanner.org/cluster} the cluster, which the Kueue
  * ResourceFlavor selects. The tier keys are exactly the levels of {@link KueueTopologyWriter}'s Topology.
  *
  * <p>{@link #write} gives a {@code kubectl label} script; {@link #writePatch} the same labels as Node

@@ -36,8 +36,10 @@ import java.util.regex.Pattern;
  * <li>{@link #VOLCANO}: the labels of Volcano's HyperNode label discovery, {@code volcano.sh/hypercluster}
  *     above {@code volcano.sh/hypernode}; {@code volcano.sh/tor} is a ToR switch directly above hosts
  *     (volcano {@code docs/user-guide/how_to_use_hypernode_auto_discovery.md}).</li>
- * <li>{@link #TOPOPLANNER}: this planner's own export, {@code topology.topoplanner.io/tier-N} with
- *     N = 1 the leaf, matching the fabric's tiers exactly.</li>
+ * <li>{@link #TOPOPLANNER}: this planner's own export, {@code topoplanner.org/tier-N} with N = 1 the
+ *     leaf, matching the fabric's tiers exactly: the same keys the planner's Kueue levels use, so exported
+ *     labels, Topology, annotations and {@code --kueue-required} name one thing one way.
+ *     {@link #TOPOPLANNER_OLD} reads the {@code topology.topoplanner.io/tier-N} of earlier exports.</li>
  * </ul>
  *
  * <p>NVLink domains are not switches: {@code nvidia.com/gpu.clique} (GPU Operator,
@@ -46,7 +48,8 @@ import java.util.regex.Pattern;
  * fabric blocks instead (see {@link #blockKeys()}).
  */
 public enum TopologyLabelFamily {
-    TOPOPLANNER(numbered("topology.topoplanner.io/tier-", 1)),
+    TOPOPLANNER(numbered("topoplanner.org/tier-", 1)),
+    TOPOPLANNER_OLD(numbered("topology.topoplanner.io/tier-", 1)),
     TOPOGRAPH_TIER(numbered("fabric.topograph.run/tier-", 0)),
     TOPOGRAPH_LEVEL(numbered("network.topology.nvidia.com/level-", 0)),
     TOPOGRAPH(List.of("network.topology.nvidia.com/datacenter", "network.topology.nvidia.com/core",
@@ -61,12 +64,13 @@ public enum TopologyLabelFamily {
     KUBERNETES(List.of("topology.kubernetes.io/region", "topology.kubernetes.io/zone"));
 
     /** Our own tier label prefix; {@code tier-1} is the leaf. */
-    public static final String TOPOPLANNER_TIER_PREFIX = "topology.topoplanner.io/tier-";
+    public static final String TOPOPLANNER_TIER_PREFIX = "topoplanner.org/tier-";
 
     /** Our own NVLink block label, written with the tier labels. */
-    public static final String TOPOPLANNER_BLOCK = "topology.topoplanner.io/block";
+    public static final String TOPOPLANNER_BLOCK = "topoplanner.org/block";
 
-    private static final List<String> BLOCK_KEYS = List.of(TOPOPLANNER_BLOCK, "nvidia.com/gpu.clique",
+    private static final List<String> BLOCK_KEYS = List.of(TOPOPLANNER_BLOCK, "topology.topoplanner.io/block",
+            "nvidia.com/gpu.clique",
             "network.topology.nvidia.com/accelerator", "accelerator.topograph.run/domain",
             "accelerated.topology.nvidia.com/level-0");
 
@@ -123,7 +127,7 @@ public enum TopologyLabelFamily {
                         continue;
                     }
                     int height = n - f.firstNumber;
-                    return Optional.of(new Level(key, f, height, f == TOPOPLANNER ? n : null));
+                    return Optional.of(new Level(key, f, height, f == TOPOPLANNER || f == TOPOPLANNER_OLD ? n : null));
                 }
             } else {
                 int i = f.keysTopDown.indexOf(key);

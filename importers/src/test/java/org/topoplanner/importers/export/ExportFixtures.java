@@ -38,13 +38,13 @@ final class ExportFixtures {
     static ProjectDocument example() {
         Cluster c = ShippedData.exampleCluster();
         return plan(c,
-                placed("train-2n", "-N 2 --gpus-per-node=8", alloc("node01", "0-7", "0-31"), alloc("node02", "0-7", "0-31")),
-                placed("half-a", "-N 1 --gpus-per-node=4", nics(alloc("node03", "0-3", "0-15"), 0, "NIC0", 1, "NIC0",
+                placed("train-2n", "-N 2 --ntasks-per-node=8 --gpus-per-node=8 --cpus-per-gpu=4 --gres-flags=enforce-binding", alloc("node01", "0-7", "0-31"), alloc("node02", "0-7", "0-31")),
+                placed("half-a", "-N 1 --ntasks-per-node=4 --gpus-per-node=4 --cpus-per-gpu=4 --gres-flags=enforce-binding", nics(alloc("node03", "0-3", "0-15"), 0, "NIC0", 1, "NIC0",
                         2, "NIC1", 3, "NIC1")),
-                placed("half-b", "-N 1 --gpus-per-node=4", alloc("node03", "4-7", "16-31")),
-                placed("wide-4n", "-N 4 --gpus-per-node=8", alloc("node09", "0-7", "0-31"),
+                placed("half-b", "-N 1 --ntasks-per-node=4 --gpus-per-node=4 --cpus-per-gpu=4 --gres-flags=enforce-binding", alloc("node03", "4-7", "16-31")),
+                placed("wide-4n", "-N 4 --ntasks-per-node=8 --gpus-per-node=8 --cpus-per-gpu=4 --gres-flags=enforce-binding --switches=2", alloc("node09", "0-7", "0-31"),
                         alloc("node10", "0-7", "0-31"), alloc("node17", "0-7", "0-31"), alloc("node18", "0-7", "0-31")),
-                placed("pair", "-N 1 --gpus-per-node=2", alloc("node05", "0-1", "0-7")));
+                placed("pair", "-N 1 --ntasks-per-node=2 --gpus-per-node=2 --cpus-per-gpu=4 --gres-flags=enforce-binding", alloc("node05", "0-1", "0-7")));
     }
 
     /** The example cluster with 8 base blocks of 4 nodes and BlockSizes=4,8,16,32 next to its tree. */
@@ -58,9 +58,9 @@ final class ExportFixtures {
         b.blockSizes(List.of(4, 8, 16, 32));
         Cluster blocks = new Cluster("example-blocks", b.build(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes());
         return plan(blocks,
-                placed("block-a", "-N 4 --gpus-per-node=8", alloc("node01", "0-7", "0-31"), alloc("node02", "0-7", "0-31"),
+                placed("block-a", "-N 4 --ntasks-per-node=8 --gpus-per-node=8 --cpus-per-gpu=4 --gres-flags=enforce-binding", alloc("node01", "0-7", "0-31"), alloc("node02", "0-7", "0-31"),
                         alloc("node03", "0-7", "0-31"), alloc("node04", "0-7", "0-31")),
-                placed("block-b", "-N 1 --gpus-per-node=4", alloc("node05", "0-3", "0-15")));
+                placed("block-b", "-N 1 --ntasks-per-node=4 --gpus-per-node=4 --cpus-per-gpu=4 --gres-flags=enforce-binding", alloc("node05", "0-3", "0-15")));
     }
 
     /** The example's nodes in 8 base blocks of 4 and no switches at all: a cluster for topology/block alone. */
@@ -75,19 +75,19 @@ final class ExportFixtures {
         b.blockSizes(List.of(4, 8, 16, 32));
         Cluster blocks = new Cluster("blocks-only", b.build(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes());
         return plan(blocks,
-                placed("block-a", "-N 4 --gpus-per-node=8", alloc("node01", "0-7", "0-31"), alloc("node02", "0-7", "0-31"),
+                placed("block-a", "-N 4 --ntasks-per-node=8 --gpus-per-node=8 --cpus-per-gpu=4 --gres-flags=enforce-binding", alloc("node01", "0-7", "0-31"), alloc("node02", "0-7", "0-31"),
                         alloc("node03", "0-7", "0-31"), alloc("node04", "0-7", "0-31")),
-                placed("block-b", "-N 1 --gpus-per-node=4", alloc("node05", "0-3", "0-15")));
+                placed("block-b", "-N 1 --ntasks-per-node=4 --gpus-per-node=4 --cpus-per-gpu=4 --gres-flags=enforce-binding", alloc("node05", "0-3", "0-15")));
     }
 
     /** ibsim's 2-level fat tree (8 leaves x 16 hosts, 4 spines), every host an example node. */
     static ProjectDocument fatTree() {
         Cluster c = ibsim("ft2-8x16-4s", NodeTemplate.EXAMPLE_2S16C_8GPU);
         return plan(c,
-                placed("leaf-16", "-N 16 --gpus-per-node=8", range("node", 1, 16, "0-7", "0-31")),
-                placed("cross-4", "-N 4 --gpus-per-node=8", alloc("node017", "0-7", "0-31"),
+                placed("leaf-16", "-N 16 --ntasks-per-node=8 --gpus-per-node=8 --cpus-per-gpu=4 --gres-flags=enforce-binding", range("node", 1, 16, "0-7", "0-31")),
+                placed("cross-4", "-N 4 --ntasks-per-node=8 --gpus-per-node=8 --cpus-per-gpu=4 --gres-flags=enforce-binding --switches=2", alloc("node017", "0-7", "0-31"),
                         alloc("node018", "0-7", "0-31"), alloc("node033", "0-7", "0-31"), alloc("node034", "0-7", "0-31")),
-                placed("quad", "-N 1 --gpus-per-node=4", alloc("node050", "0-3", "0-15")));
+                placed("quad", "-N 1 --ntasks-per-node=4 --gpus-per-node=4 --cpus-per-gpu=4 --gres-flags=enforce-binding", alloc("node050", "0-3", "0-15")));
     }
 
     /** ibsim's rail-optimised fabric (32 hosts, 8 rails), every host an HGX H100 (SMT: Slurm CPU ids differ from OS ids). */
@@ -98,8 +98,8 @@ final class ExportFixtures {
             four[i] = nics(four[i], 0, "NIC0", 1, "NIC1", 2, "NIC2", 3, "NIC3", 4, "NIC4", 5, "NIC5", 6, "NIC6", 7, "NIC7");
         }
         return plan(c,
-                placed("rails-4n", "-N 4 --gpus-per-node=8", four),
-                placed("socket", "-N 1 --gpus-per-node=4", alloc("node010", "0-3", "0-111")));
+                placed("rails-4n", "-N 4 --ntasks-per-node=8 --gpus-per-node=8 --cpus-per-gpu=28 --gres-flags=enforce-binding", four),
+                placed("socket", "-N 1 --ntasks-per-node=4 --gpus-per-node=4 --cpus-per-gpu=28 --gres-flags=enforce-binding", alloc("node010", "0-3", "0-111")));
     }
 
     static Cluster ibsim(String name, NodeTemplate template) {

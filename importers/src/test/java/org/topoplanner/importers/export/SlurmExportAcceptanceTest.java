@@ -28,8 +28,10 @@ import org.topoplanner.model.project.ProjectDocument;
 
 /**
  * The real consumer: the bundle's Slurm files fed to a real {@code slurmctld} and one {@code slurmd} per
- * node (the harness in the project's shared {@code oracle/slurm}), on Slurm 22.05 ({@code run.sh}) and
- * 24.11 ({@code run-new.sh}, after {@code setup-new.sh}). It must start without a fatal error, an error or
+ * node (the harness in the project's shared {@code oracle/slurm}), on Slurm 22.05 ({@code run.sh}), 24.11
+ * ({@code run-new.sh} on the Debian 13 root of {@code setup-new.sh}) and 26.05 ({@code run-new.sh} on the
+ * Debian unstable root of {@code SUITE=sid setup-new.sh /var/tmp/sid-root}), for the fixture plans and for
+ * generated clusters that are not in the repository. It must start without a fatal error, an error or
  * warning line, a topology warning or a node that is not idle (INVAL), {@code slurmd -G} must read
  * gres.conf cleanly, and the exported job scripts, submitted in plan order with exactly their
  * {@code #SBATCH} options, must land on the planned nodes, GPUs and CPUs.
@@ -41,14 +43,28 @@ class SlurmExportAcceptanceTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     enum Version {
-        V22_05("run.sh", "22.05"), V24_11("run-new.sh", "24.11");
+        V22_05("run.sh", "22.05", null), V24_11("run-new.sh", "24.11", "/var/tmp/trixie-root"),
+        V26_05("run-new.sh", "26.05", "/var/tmp/sid-root");
 
         final String script;
         final String label;
+        /** The chroot run-new.sh uses ({@code SLURM_ROOT}); {@code null} for the host's own Slurm. */
+        final String defaultRoot;
 
-        Version(String script, String label) {
+        Version(String script, String label, String defaultRoot) {
             this.script = script;
             this.label = label;
+            this.defaultRoot = defaultRoot;
+        }
+
+        /** {@code -Dslurm.root.24.11=DIR} / {@code -Dslurm.root.26.05=DIR} override the default root. */
+        String root() {
+            return defaultRoot == null ? null : System.getProperty("slurm.root." + label, defaultRoot);
+        }
+
+        @Override
+        public String toString() {
+            return label;
         }
     }
 
@@ -59,11 +75,16 @@ class SlurmExportAcceptanceTest {
         trees.put("ft2-8x16-4s", ExportFixtures::fatTree);
         trees.put("rail-32x8", ExportFixtures::rail);
         trees.put("example-blocks", ExportFixtures::exampleWithBlocks);
+        // Clusters that are not in the repository: fat trees of random size and host names.
+        for (long seed : new long[] {101, 202}) {
+            trees.put("generated-" + seed, () -> GeneratedPlans.plan(seed));
+        }
         for (Version v : Version.values()) {
             trees.forEach((name, plan) -> out.add(Arguments.of(name, v, plan)));
         }
         // topology/block exists from Slurm 23.11 on; 22.05 refuses the plugin.
         out.add(Arguments.of("blocks-only", Version.V24_11, (Supplier<ProjectDocument>) ExportFixtures::blocksOnly));
+        out.add(Arguments.of("blocks-only", Version.V26_05, (Supplier<ProjectDocument>) ExportFixtures::blocksOnly));
         return out.stream();
     }
 
@@ -90,7 +111,7 @@ class SlurmExportAcceptanceTest {
         }
         Path jobsFile = Files.writeString(caseDir.resolve("jobs.json"), JSON.writeValueAsString(jobs));
 
-        List<JsonNode> check = run(harness, "--check", caseDir.toString());
+        List<JsonNode> check = run(version, harness, "--check", caseDir.toString());
         JsonNode ctld = only(check, "slurmctld");
         assertThat(ctld.path("started").asBoolean()).as("slurmctld started: " + ctld).isTrue();
         assertThat(ctld.path("errors")).as("slurmctld log (fatal, error, warning)").isEmpty();
@@ -107,7 +128,7 @@ class SlurmExportAcceptanceTest {
         });
         assertThat(gresErrors).as("slurmd -G on gres.conf").isEmpty();
 
-        List<JsonNode> replay = run(harness, caseDir.toString(), "--jobs", jobsFile.toString());
+        List<JsonNode> replay = run(version, harness, caseDir.toString(), "--jobs", jobsFile.toString());
         assertThat(only(replay, "slurmctld").path("errors")).as("slurmctld log").isEmpty();
         JsonNode slurmd = only(replay, "slurmd");
         assertThat(slurmd.path("not_idle")).as("nodes not idle (INVAL): " + slurmd).isEmpty();
@@ -140,10 +161,11 @@ class SlurmExportAcceptanceTest {
         Assumptions.assumeTrue(Files.isExecutable(script), "no " + script + ": the harness is not there");
         Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
                 "the harness needs root (namespaces, slurmd as root)");
-        if (version == Version.V24_11) {
-            String root = System.getenv().getOrDefault("SLURM_ROOT", "/var/tmp/trixie-root");
+        if (version.root() != null) {
+            String root = version.root();
             Assumptions.assumeTrue(Files.isExecutable(Path.of(root, "usr/sbin/slurmctld-wlm")),
-                    "no Slurm 24.11 in " + root + ": run setup-new.sh first");
+                    "no Slurm " + version.label + " in " + root + ": run " + (version == Version.V26_05
+                            ? "SUITE=sid setup-new.sh " + root : "setup-new.sh") + " first");
         } else {
             Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/sbin/slurmctld-wlm")),
                     "no Slurm 22.05 installed: run setup.sh first");
@@ -151,10 +173,15 @@ class SlurmExportAcceptanceTest {
         return script;
     }
 
-    private static List<JsonNode> run(Path script, String... args) throws IOException, InterruptedException {
+    private static List<JsonNode> run(Version version, Path script, String... args)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("bash", script.toString()));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
+        if (version.root() != null) {
+            pb.environment().put("SLURM_ROOT", version.root());
+        }
+        Process p = pb.start();
         byte[] out = p.getInputStream().readAllBytes();
         if (!p.waitFor(600, TimeUnit.SECONDS)) {
             p.destroyForcibly();

@@ -84,7 +84,7 @@ class KubernetesWritersTest {
         assertThat(back.diagnostics()).isEmpty();
         List<String> levels = back.part().kubernetes().topologies().get(0).levels();
         assertThat(levels).hasSize(tiers + 1).endsWith("kubernetes.io/hostname")
-                .startsWith("topology.topoplanner.io/tier-" + tiers);
+                .startsWith("topoplanner.org/tier-" + tiers);
         assertThat(back.part().kubernetes().flavors()).containsExactly(new ResourceFlavor(c.name(),
                 Map.of(KubernetesExport.CLUSTER_LABEL, c.name()), c.name()));
         // Every level but the hostname is a label the node-label export sets on every host.
@@ -115,7 +115,7 @@ class KubernetesWritersTest {
         assertThat(LabelSyntax.keyProblem("Fabric.Example.COM/rack")).isPresent();
         assertThat(LabelSyntax.keyProblem("-rack")).isPresent();
         assertThat(LabelSyntax.keyProblem("a/b/c")).isPresent();
-        assertThat(LabelSyntax.keyProblem("topology.topoplanner.io/tier-1")).isEmpty();
+        assertThat(LabelSyntax.keyProblem("topoplanner.org/tier-1")).isEmpty();
         assertThat(LabelSyntax.valueProblem("")).isEmpty();
     }
 
@@ -134,16 +134,16 @@ class KubernetesWritersTest {
         ImportResult model = new TopographModelReader().read(Samples.sample("topograph-model-nvl72-blocks-labels.yaml.txt"));
         Cluster c = new Cluster("nvl72", model.part().fabric(), Map.of(), Map.of(), null, null);
         Map<String, Map<String, String>> labels = new NodeLabelsWriter().labels(c);
-        assertThat(labels.get("node1101")).containsEntry("topology.topoplanner.io/tier-1", "leaf-1-1")
-                .containsEntry("topology.topoplanner.io/tier-2", "spine-1").containsEntry("topology.topoplanner.io/tier-3", "core")
-                .containsEntry("topology.topoplanner.io/block", "nvl-1-1");
+        assertThat(labels.get("node1101")).containsEntry("topoplanner.org/tier-1", "leaf-1-1")
+                .containsEntry("topoplanner.org/tier-2", "spine-1").containsEntry("topoplanner.org/tier-3", "core")
+                .containsEntry("topoplanner.org/block", "nvl-1-1");
         labels.values().forEach(l -> l.forEach((k, v) -> {
             assertThat(LabelSyntax.isKey(k)).isTrue();
             assertThat(LabelSyntax.isValue(v)).isTrue();
         }));
         assertThat(new KueueTopologyReader().read(new SourceText("k", new KueueTopologyWriter().write(c)))
                 .part().kubernetes().topologies()).containsExactly(new KueueTopology("nvl72", List.of(
-                "topology.topoplanner.io/tier-3", "topology.topoplanner.io/tier-2", "topology.topoplanner.io/tier-1",
+                "topoplanner.org/tier-3", "topoplanner.org/tier-2", "topoplanner.org/tier-1",
                 "kubernetes.io/hostname")));
     }
 }

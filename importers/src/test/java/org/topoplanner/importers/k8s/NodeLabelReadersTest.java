@@ -162,7 +162,8 @@ class NodeLabelReadersTest {
             volcano.sh/tor                        | VOLCANO         | 0
             topology.kubernetes.io/region         | KUBERNETES      | 1
             network.topology.nvidia.com/core      | TOPOGRAPH       | 3
-            topology.topoplanner.io/tier-1        | TOPOPLANNER     | 0
+            topoplanner.org/tier-1                | TOPOPLANNER     | 0
+            topology.topoplanner.io/tier-1        | TOPOPLANNER_OLD | 0
             """)
     void knowsEachFamilysOrder(String key, TopologyLabelFamily family, int height) {
         TopologyLabelFamily.Level level = TopologyLabelFamily.levelOf(key).orElseThrow();

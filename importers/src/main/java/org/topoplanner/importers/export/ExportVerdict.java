@@ -1,0 +1,62 @@
+package org.topoplanner.importers.export;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.diag.Diagnostic;
+
+/**
+ * One verdict per exported file, whichever command writes it: {@code convert --to slurm-topology} gets
+ * exactly the findings {@code export} has for {@code slurm/topology.conf} (the same text, checked by the
+ * same rules), so a file one command refuses the other refuses too.
+ */
+public final class ExportVerdict {
+    private static final Map<String, String> BUNDLE_PATH = Map.of(
+            "slurm-topology", SlurmFiles.TOPOLOGY,
+            "slurm-topology-block", SlurmFiles.TOPOLOGY_BLOCK,
+            "slurm-gres", SlurmFiles.GRES,
+            "slurm-nodes", SlurmFiles.NODES,
+            "k8s-labels", KubernetesFiles.LABELS,
+            "volcano-hypernodes", KubernetesFiles.HYPERNODES,
+            "kueue-topology", KubernetesFiles.KUEUE,
+            "kubelet-config", KubernetesFiles.KUBELET);
+
+    private ExportVerdict() {
+    }
+
+    /**
+     * The bundle's findings for the file a {@code convert} target writes, with {@code path} as their path;
+     * empty when the target is not part of the bundle (the caller uses the writer's own check then).
+     */
+    public static Optional<List<Diagnostic>> of(Cluster cluster, String target, String path) {
+        String file = BUNDLE_PATH.get(target);
+        if (file == null) {
+            return Optional.empty();
+        }
+        boolean slurm = file.startsWith("slurm/");
+        List<ExportFile> files = slurm ? SlurmFiles.build(cluster) : KubernetesFiles.build(cluster);
+        List<Diagnostic> out = new ArrayList<>();
+        boolean found = false;
+        for (ExportFile f : files) {
+            boolean kubelet = file.equals(KubernetesFiles.KUBELET) && f.relativePath().startsWith("k8s/kubelet-config");
+            if (f.relativePath().equals(file) || kubelet) {
+                found = true;
+                f.validation().forEach(d -> out.add(new Diagnostic(d.severity(), path, d.line(), d.column(), d.message())));
+            }
+        }
+        if (!found && slurm) {
+            // The bundle leaves this file out for this cluster (a tree file for a cluster of blocks alone):
+            // its other Slurm findings still concern what convert would write.
+            files.forEach(f -> f.validation().forEach(d -> out.add(new Diagnostic(d.severity(), path, d.line(),
+                    d.column(), d.message()))));
+        }
+        if (file.equals(KubernetesFiles.KUBELET)) {
+            // convert writes one document where the bundle writes one file per node group: say so.
+            new org.topoplanner.importers.k8s.KubeletConfigWriter().check(cluster).forEach(d -> out.add(
+                    new Diagnostic(d.severity(), path, d.line(), d.column(), d.message())));
+        }
+        return Optional.of(out);
+    }
+}

@@ -1,0 +1,93 @@
+package org.topoplanner.importers.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.fabric.FabricBuilder;
+import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.model.slurm.GresLine;
+import org.topoplanner.model.slurm.NodeLine;
+import org.topoplanner.model.slurm.SlurmSettings;
+import org.topoplanner.resources.NodeTemplate;
+import org.topoplanner.resources.ShippedData;
+
+/**
+ * Facts the Slurm writers would have to make up are errors naming them, and {@code convert} gets the very
+ * verdict {@code export} has for the same file.
+ */
+class ExportVerdictTest {
+    /** Two leaves with no switch above them, n1-n2 and n3-n4; n9 in the node lines only by name. */
+    private static Cluster twoRoots(SlurmSettings slurm, boolean sizeN9) {
+        FabricBuilder b = new FabricBuilder();
+        b.addSwitch("leafA").addSwitch("leafB");
+        for (String h : List.of("n1", "n2", "n3", "n4", "n9")) {
+            b.addHost(h);
+        }
+        b.cable("leafA", "n1");
+        b.cable("leafA", "n2");
+        b.cable("leafB", "n3");
+        b.cable("leafB", "n4");
+        b.cable("leafB", "n9");
+        NodeTopology node = ShippedData.template(NodeTemplate.EXAMPLE_2S16C_8GPU);
+        Map<String, NodeTopology> nodes = new LinkedHashMap<>();
+        for (String h : List.of("n1", "n2", "n3", "n4")) {
+            nodes.put(h, node);
+        }
+        if (sizeN9) {
+            nodes.put("n9", node);
+        }
+        return new Cluster("tworoots", b.tiers(Map.of("leafA", 1, "leafB", 1, "n1", 0)).build(), nodes, Map.of(), slurm,
+                null);
+    }
+
+    private static SlurmSettings empty() {
+        return new SlurmSettings(List.of(), List.of(), Map.of());
+    }
+
+    @Test
+    void anUndefinedNodesSizeIsAnErrorNamingIt() {
+        Cluster c = twoRoots(empty(), false);
+        List<Diagnostic> found = SlurmMissingFacts.check(c).get(SlurmFiles.NODES);
+        assertThat(found).singleElement().satisfies(d -> {
+            assertThat(d.isError()).isTrue();
+            assertThat(d.message()).contains("size of n9 is unknown");
+        });
+        assertThat(ExportVerdict.of(c, "slurm-nodes", "out.conf").orElseThrow()).contains(
+                new Diagnostic(found.get(0).severity(), "out.conf", 0, 0, found.get(0).message()));
+    }
+
+    @Test
+    void aGresCountThatContradictsTheOtherSourcesIsAnError() {
+        SlurmSettings slurm = new SlurmSettings(List.of(NodeLine.of("n1", 2, 16, 1, "gpu:2")), List.of(), Map.of());
+        List<Diagnostic> found = SlurmMissingFacts.check(twoRoots(slurm, true)).get(SlurmFiles.NODES);
+        assertThat(found).anySatisfy(d -> assertThat(d.message())
+                .contains("n1: Gres=gpu:2 in slurm.conf, but 8 GPUs from the other sources"));
+    }
+
+    @Test
+    void aCountWithoutDeviceFilesIsAnErrorNotInventedFiles() {
+        GresLine line = new GresLine(List.of("n3", "n4"), "gpu", null, List.of(), null, List.of(), 2L, null, null);
+        SlurmSettings slurm = new SlurmSettings(List.of(), List.of(line), Map.of());
+        List<Diagnostic> found = SlurmMissingFacts.check(twoRoots(slurm, true)).get(SlurmFiles.GRES);
+        assertThat(found).singleElement().satisfies(d -> {
+            assertThat(d.isError()).isTrue();
+            assertThat(d.message()).contains("n[3-4] Name=gpu Count=2 without File=");
+        });
+    }
+
+    @Test
+    void convertAndExportGiveTheSameVerdictOnATwoRootTopology() {
+        Cluster c = twoRoots(empty(), true);
+        List<Diagnostic> bundle = SlurmFiles.build(c).stream().filter(f -> f.relativePath().equals(SlurmFiles.TOPOLOGY))
+                .findFirst().orElseThrow().validation();
+        List<Diagnostic> convert = ExportVerdict.of(c, "slurm-topology", SlurmFiles.TOPOLOGY).orElseThrow();
+        assertThat(bundle).isNotEmpty();
+        assertThat(convert).containsExactlyElementsOf(bundle);
+        assertThat(ExportVerdict.of(c, "project", "x")).isEmpty();
+    }
+}
