@@ -176,6 +176,18 @@ final class TopoMatrixParser {
             if (q >= line.length() || !cell.region(q, line.length()).lookingAt()) {
                 break;
             }
+            int digitsEnd = cell.end();
+            while (digitsEnd < line.length() && Character.isDigit(line.charAt(digitsEnd))) {
+                digitsEnd++;
+            }
+            boolean lastCell = cells.size() + 1 == header.devices().size();
+            if (cell.group().startsWith("NV") && digitsEnd > cell.end() && !(lastCell && !header.affinity().isEmpty())) {
+                // Only the last cell can have a CPU list glued to it (NV180-71); anywhere else the digits
+                // belong to the cell, and NV9223372036854775808 is no lane count (NVLink has at most 18).
+                diagnostics.error(number, q + 1, "'" + abbreviate(line.substring(q, digitsEnd))
+                        + "' is not a link class: NV takes a lane count of at most two digits");
+                break;
+            }
             cells.add(new Cell(cell.group(), number, q + 1));
             p = cell.end();
         }

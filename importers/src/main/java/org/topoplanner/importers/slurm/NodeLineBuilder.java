@@ -28,6 +28,8 @@ final class NodeLineBuilder {
     private final Map<String, SlurmConfPair> defaults = new LinkedHashMap<>();
     private final String path;
     private final Diagnostics diagnostics;
+    /** Hosts named by the NodeName lines built so far, bounded by {@link Hostlist#MAX_HOSTS}. */
+    private long hostsSoFar;
 
     NodeLineBuilder(String path, Diagnostics diagnostics) {
         this.path = path;
@@ -37,6 +39,7 @@ final class NodeLineBuilder {
     /** Carries the defaults of an earlier file (slurm.conf before an included nodes.conf). */
     NodeLineBuilder withDefaults(NodeLineBuilder earlier) {
         defaults.putAll(earlier.defaults);
+        hostsSoFar = earlier.hostsSoFar;
         return this;
     }
 
@@ -62,6 +65,15 @@ final class NodeLineBuilder {
                     + SlurmConfLexer.abbreviate(name.value()) + "': " + e.getMessage() + "; line skipped");
             return List.of();
         }
+        if (hostsSoFar + hosts.size() > Hostlist.MAX_HOSTS) {
+            // Each host becomes a node of the model; past this many the file describes no real cluster
+            // and reading it would only cost minutes and gigabytes.
+            diagnostics.error(name.valueLine(), name.valueColumn(), "NodeName lines of this file name more than "
+                    + Hostlist.MAX_HOSTS + " hosts in all (" + hostsSoFar + " before this line, " + hosts.size()
+                    + " on it); line skipped");
+            return List.of();
+        }
+        hostsSoFar += hosts.size();
         Map<String, SlurmConfPair> all = new LinkedHashMap<>(defaults);
         all.putAll(own);
         List<String> addrs = inStep(all.get("nodeaddr"), hosts.size());
