@@ -82,6 +82,12 @@ public final class ExportCommand implements Callable<Integer> {
                 result.blocking().stream().filter(d -> files.stream().noneMatch(f -> f.validation().contains(d)))
                         .forEach(err::println);
             }
+            boolean invalid = files.stream().flatMap(f -> f.validation().stream()).anyMatch(Diagnostic::isError);
+            if (errors && !invalid) {
+                // nothing wrong with the files: the disk refused them, and the line above says why
+                err.println("topoplanner: export: the files could not be written; nothing more was written");
+                return TopoPlannerCommand.INVALID;
+            }
             err.println("topoplanner: export: " + (errors ? "the export would be rejected by its consumers;"
                     + " nothing written" : "the export has warnings; nothing written (use --force to write anyway)"));
             return TopoPlannerCommand.INVALID;

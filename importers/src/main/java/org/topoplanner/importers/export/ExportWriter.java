@@ -46,7 +46,7 @@ public final class ExportWriter {
             return new Result(false, warnings, List.of());
         }
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            return new Result(false, List.of(Diagnostic.error(dir.toString(), 0, 0, "not a folder")), List.of());
+            return new Result(false, List.of(Diagnostic.error(dir.toString(), 1, 1, "not a folder")), List.of());
         }
         List<Path> written = new ArrayList<>();
         for (ExportFile f : files) {
@@ -62,8 +62,8 @@ public final class ExportWriter {
                 }
                 written.add(target);
             } catch (IOException e) {
-                return new Result(false, List.of(Diagnostic.error(target.toString(), 0, 0, "cannot write: "
-                        + e.getMessage() + " (" + written.size() + " of " + files.size() + " files were written)")),
+                return new Result(false, List.of(Diagnostic.error(target.toString(), 1, 1, "cannot write: "
+                        + org.topoplanner.model.input.InputFile.reason(e) + " (" + written.size() + " of " + files.size() + " files were written)")),
                         written);
             }
         }

@@ -24,6 +24,13 @@ import org.topoplanner.model.node.NodeTopologyBuilder;
  * NVLinks with that lane count. PCIe classes are not derived: Slurm does not know the PCIe tree.
  */
 final class SlurmNodeAssembler {
+    /**
+     * The most GPUs one node may declare: the allocators hold a node's GPUs in a 64-bit mask, and no
+     * machine has more. {@code Gres=gpu:99999} is an error, not a node of 1,024 GPUs whose subsets
+     * the Kubernetes emulation would enumerate for ever.
+     */
+    static final int MAX_GPUS = 64;
+
     private SlurmNodeAssembler() {
     }
 
@@ -44,6 +51,10 @@ final class SlurmNodeAssembler {
         List<GpuDraft> gpus = gpusFromGres(gres, sink);
         List<GresSpec> specs = node == null ? List.of() : nodeGres(node, sink);
         long declared = GresSpec.gpuCount(specs);
+        if (declared > MAX_GPUS && node != null) {
+            sink.add(Diagnostic.error(node.path(), node.line(), node.gresColumn(), "Gres=" + node.node().gres()
+                    + " declares " + declared + " GPUs; a node holds at most " + MAX_GPUS + " here"));
+        }
         if (gpus.isEmpty() && declared > 0) {
             gpus = gpusFromNodeLine(specs, cores, node);
         } else if (node != null && declared >= 0 && declared != gpus.size()) {
@@ -100,7 +111,7 @@ final class SlurmNodeAssembler {
             if (!s.isGpu()) {
                 continue;
             }
-            for (long k = 0; k < Math.min(s.count(), 1024); k++) {
+            for (long k = 0; k < Math.min(s.count(), MAX_GPUS) && out.size() < MAX_GPUS; k++) {
                 GpuDraft g = new GpuDraft(out.size(), s.type(), null, List.of());
                 if (s.sockets() != null && !cores.isEmpty()) {
                     List<Core> on = cores.stream().filter(c -> s.sockets().contains(c.socket())).toList();
