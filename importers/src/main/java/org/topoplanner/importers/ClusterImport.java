@@ -190,12 +190,29 @@ public final class ClusterImport {
             problems.add(emptyFile(text));
             return;
         }
-        results.add(capped(reader.read(text)));
+        results.add(located(capped(reader.read(text))));
     }
 
     private static ImportResult capped(ImportResult r) {
         List<Diagnostic> kept = DiagnosticCap.cap(r.diagnostics());
         return kept == r.diagnostics() ? r : new ImportResult(r.source(), r.format(), r.part(), kept);
+    }
+
+    /**
+     * A reader's error about the whole file ("no Node found", line 0) is placed where the reader
+     * began to look, the file's first non-blank character, so that every error of an import has a
+     * line and column an editor can jump to. Readers added later get this too.
+     */
+    private static ImportResult located(ImportResult r) {
+        if (r.diagnostics().stream().noneMatch(d -> d.isError() && d.line() == 0 && d.path().equals(r.source().path()))) {
+            return r;
+        }
+        int[] at = firstContent(r.source().text());
+        List<Diagnostic> out = r.diagnostics().stream()
+                .map(d -> d.isError() && d.line() == 0 && d.path().equals(r.source().path())
+                        ? new Diagnostic(d.severity(), d.path(), at[0], at[1], d.message()) : d)
+                .toList();
+        return new ImportResult(r.source(), r.format(), r.part(), out);
     }
 
     private static boolean isBlank(SourceText text) {
