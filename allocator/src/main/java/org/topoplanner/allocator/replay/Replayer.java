@@ -75,29 +75,41 @@ public final class Replayer {
 
     /** Runs the script and returns the JSON lines. */
     public List<String> run(JobScript script) {
+        int number = 0;
         for (JobScript.Step step : script.steps()) {
-            if (step instanceof JobScript.Submit s) {
-                submit(s);
-            } else if (step instanceof JobScript.Cancel c) {
-                c.names().forEach(this::cancel);
-                schedule();
-            } else if (step instanceof JobScript.Reset) {
-                List.copyOf(jobs.keySet()).forEach(this::cancelKey);
-                schedule();
-            } else if (step instanceof JobScript.Sleep s) {
-                now += s.seconds();
-                schedule();
-            } else if (step instanceof JobScript.Snapshot s) {
-                List<String> keys = s.names().isEmpty() ? List.copyOf(jobs.keySet())
-                        : s.names().stream().flatMap(n -> byName.getOrDefault(n, List.of()).stream()).toList();
-                keys.forEach(k -> emit("snapshot", k));
-            } else if (step instanceof JobScript.Note n) {
-                out.add(ReplayLine.text(ReplayLine.note(n.text())));
+            number++;
+            try {
+                replay(step);
+            } catch (RuntimeException e) {
+                // A defect must not cost the rest of the replay: said where it happened, and the script goes on.
+                out.add(ReplayLine.text(ReplayLine.note("step " + number + " could not be replayed (internal error: "
+                        + e + "); please report it with the script")));
             }
-            // JobScript.Show: the harness prints scontrol output; a replay has none.
         }
         jobs.keySet().stream().filter(n -> !jobs.get(n).gone).forEach(n -> emit("final", n));
         return List.copyOf(out);
+    }
+
+    private void replay(JobScript.Step step) {
+        if (step instanceof JobScript.Submit s) {
+            submit(s);
+        } else if (step instanceof JobScript.Cancel c) {
+            c.names().forEach(this::cancel);
+            schedule();
+        } else if (step instanceof JobScript.Reset) {
+            List.copyOf(jobs.keySet()).forEach(this::cancelKey);
+            schedule();
+        } else if (step instanceof JobScript.Sleep s) {
+            now += s.seconds();
+            schedule();
+        } else if (step instanceof JobScript.Snapshot s) {
+            List<String> keys = s.names().isEmpty() ? List.copyOf(jobs.keySet())
+                    : s.names().stream().flatMap(n -> byName.getOrDefault(n, List.of()).stream()).toList();
+            keys.forEach(k -> emit("snapshot", k));
+        } else if (step instanceof JobScript.Note n) {
+            out.add(ReplayLine.text(ReplayLine.note(n.text())));
+        }
+        // JobScript.Show: the harness prints scontrol output; a replay has none.
     }
 
     private void submit(JobScript.Submit s) {

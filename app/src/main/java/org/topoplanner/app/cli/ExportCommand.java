@@ -1,6 +1,5 @@
 package org.topoplanner.app.cli;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "topoplanner", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Plan GPU jobs on InfiniBand/RoCE fabrics: import what machines and schedulers report,",
-                "place jobs, compare schedulers, export configs. Without arguments the window opens."},
+                "place jobs, compare schedulers, export configs. Without arguments the window opens.",
+                "--debug (with any subcommand, before --) adds the Java stack trace to an internal error."},
         subcommands = {InspectCommand.class, ConvertCommand.class, PlaceCommand.class, ValidateCommand.class,
                 CompareCommand.class, ReplayCommand.class, ExportCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
