@@ -77,11 +77,11 @@ final class NodeLineBuilder {
         Map<String, SlurmConfPair> all = new LinkedHashMap<>(defaults);
         all.putAll(own);
         List<String> addrs = inStep(all.get("nodeaddr"), hosts.size());
-        Integer cpus = integer(all.get("cpus"));
-        Integer boards = integer(all.get("boards"));
-        Integer sockets = integer(all.get("sockets"));
-        Integer cps = integer(all.get("corespersocket"));
-        Integer tpc = integer(all.get("threadspercore"));
+        Integer cpus = layout(all.get("cpus"), 65536);
+        Integer boards = layout(all.get("boards"), 64);
+        Integer sockets = layout(all.get("sockets"), 64);
+        Integer cps = layout(all.get("corespersocket"), 4096);
+        Integer tpc = layout(all.get("threadspercore"), 16);
         Long memory = number(all.get("realmemory"));
         Integer weight = integer(all.get("weight"));
         String gres = all.containsKey("gres") ? all.get("gres").value() : null;
@@ -158,6 +158,21 @@ final class NodeLineBuilder {
             diagnostics.warning(at.valueLine(), at.valueColumn(), "CPUs=" + cpus + " is neither the " + threads
                     + " threads nor the " + cores + " cores that Boards/Sockets/CoresPerSocket/ThreadsPerCore give");
         }
+    }
+
+    /**
+     * A count of the CPU layout: at least 1 (Sockets=0 would divide the node by nothing) and at most
+     * {@code max}, far above any machine, so that CoresPerSocket=2147483647 does not build two
+     * billion cores. Outside that it is a warning and the value is ignored, as a bad number is.
+     */
+    private Integer layout(SlurmConfPair p, int max) {
+        Integer n = integer(p);
+        if (n != null && (n < 1 || n > max)) {
+            diagnostics.warning(p.valueLine(), p.valueColumn(), p.key() + "=" + p.value() + " is outside 1.." + max
+                    + "; ignored");
+            return null;
+        }
+        return n;
     }
 
     private Integer integer(SlurmConfPair p) {

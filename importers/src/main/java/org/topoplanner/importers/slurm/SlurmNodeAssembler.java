@@ -30,6 +30,8 @@ final class SlurmNodeAssembler {
      * the Kubernetes emulation would enumerate for ever.
      */
     static final int MAX_GPUS = 64;
+    /** The most CPUs (sockets x cores x threads) a node line may describe before its layout is not built. */
+    static final int MAX_THREADS = 65536;
 
     private SlurmNodeAssembler() {
     }
@@ -42,7 +44,11 @@ final class SlurmNodeAssembler {
     static NodeTopology assemble(LocatedNodeLine node, List<LocatedGresLine> gres, Collection<Diagnostic> sink) {
         NodeTopologyBuilder b = new NodeTopologyBuilder().derivePcieLinks(false);
         List<Core> cores = List.of();
-        if (node != null && node.describesCpus()) {
+        long threads = node == null ? 0 : (long) node.totalSockets() * node.coresPerSocket() * node.threadsPerCore();
+        if (node != null && node.describesCpus() && threads > MAX_THREADS) {
+            sink.add(Diagnostic.warning(node.path(), node.line(), 1, "the node line describes " + threads
+                    + " CPUs; more than " + MAX_THREADS + " is no machine, so its CPU layout is not built"));
+        } else if (node != null && node.describesCpus() && threads > 0) {
             int sockets = node.totalSockets();
             long memory = node.node().realMemory() == null ? 0 : node.node().realMemory() / sockets;
             b.cpuLayout(sockets, 1, node.coresPerSocket(), node.threadsPerCore(), memory);

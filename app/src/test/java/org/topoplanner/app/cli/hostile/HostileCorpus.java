@@ -56,6 +56,10 @@ public final class HostileCorpus {
         // legal and takes seconds per command, which this corpus leaves to the fuzz run)
         c.text("slurm-hostlist-bombs.conf", ("NodeName=n[0-65535],n65536 CPUs=64\nNodeName=m[0-1][0-65535] CPUs=64\n"
                 + "NodeName=o[0-65535]p[0-1] CPUs=64\nNodeName=p[0-99999] CPUs=64\n"));
+        // found by the fuzz run (seed 1): Sockets=0 divided the node's memory by zero
+        c.text("slurm-zero-sockets.conf", "NodeName=n[1-2] Sockets=0 CoresPerSocket=64 RealMemory=1000 Gres=gpu:4\n");
+        c.text("slurm-huge-layout.conf", "NodeName=n1 Boards=64 Sockets=64 CoresPerSocket=4096 ThreadsPerCore=16\n");
+        c.text("slurm-many-gpus.conf", "NodeName=n[1-2] CPUs=8 Gres=gpu:99999\n");
         c.text("topology-hostlist-bomb.conf", "SwitchName=s1 Nodes=a[0-65535]b[0-65535]\n");
         c.text("gres-hostlist-bomb.conf", "NodeName=a[0-65535]x[0-65535] Name=gpu File=/dev/nvidia[0-65535]\n");
         c.text("empty.txt", "");
