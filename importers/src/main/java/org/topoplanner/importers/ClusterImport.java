@@ -128,7 +128,7 @@ public final class ClusterImport {
     private void readOne(Path p, Optional<Format> forced, List<ImportResult> results, List<Diagnostic> problems) {
         if (Files.isDirectory(p)) {
             if (SlurmClusterFolderReader.looksLikeSlurmFolder(p)) {
-                results.add(capped(new SlurmClusterFolderReader(new TopologyConfReader(), limits).read(p)));
+                results.add(located(capped(bounded(new SlurmClusterFolderReader(new TopologyConfReader(), limits).read(p)))));
             } else {
                 problems.add(Diagnostic.error(p.toString(), 1, 1,
                         "a folder that is not a Slurm configuration (slurm.conf or nodes.conf, topology.conf, "
@@ -190,7 +190,30 @@ public final class ClusterImport {
             problems.add(emptyFile(text));
             return;
         }
-        results.add(located(capped(reader.read(text))));
+        results.add(located(capped(bounded(reader.read(text)))));
+    }
+
+    /**
+     * A node of more than {@link InputLimits#GPUS_PER_NODE} GPUs (a repeated gres.conf line, a
+     * mistyped label) is no machine: it is an error and its inside is left out, whatever reader
+     * built it, so that no policy enumerates its GPUs.
+     */
+    private static ImportResult bounded(ImportResult r) {
+        List<String> huge = r.part().nodes().entrySet().stream()
+                .filter(e -> e.getValue().gpus().size() > InputLimits.GPUS_PER_NODE).map(java.util.Map.Entry::getKey).toList();
+        if (huge.isEmpty()) {
+            return r;
+        }
+        java.util.Map<String, org.topoplanner.model.node.NodeTopology> nodes = new java.util.LinkedHashMap<>(r.part().nodes());
+        List<Diagnostic> diagnostics = new ArrayList<>(r.diagnostics());
+        for (String host : huge) {
+            diagnostics.add(Diagnostic.error(r.source().path(), 0, 0, "host " + host + " has " + nodes.get(host).gpus().size()
+                    + " GPUs; a node holds at most " + InputLimits.GPUS_PER_NODE + ", so its inside is left out"));
+            nodes.remove(host);
+        }
+        ClusterPart p = r.part();
+        return new ImportResult(r.source(), r.format(), new ClusterPart(p.fabric(), nodes, p.hosts(), p.slurm(),
+                p.kubernetes(), p.unnamedHost()), diagnostics);
     }
 
     private static ImportResult capped(ImportResult r) {

@@ -18,6 +18,12 @@ public record InputLimits(long override) {
     /** What is read before the format is known: enough for any format's first lines. */
     public static final int HEAD = 64 * 1024;
 
+    /**
+     * The most GPUs one node of an input may have: the allocators hold a node's GPUs in a 64-bit
+     * mask, the Kubernetes emulation enumerates their partitions, and no machine has more.
+     */
+    public static final int GPUS_PER_NODE = 64;
+
     public static final InputLimits DEFAULT = new InputLimits(0);
 
     public InputLimits {

@@ -29,7 +29,7 @@ final class SlurmNodeAssembler {
      * machine has more. {@code Gres=gpu:99999} is an error, not a node of 1,024 GPUs whose subsets
      * the Kubernetes emulation would enumerate for ever.
      */
-    static final int MAX_GPUS = 64;
+    static final int MAX_GPUS = org.topoplanner.model.input.InputLimits.GPUS_PER_NODE;
     /** The most CPUs (sockets x cores x threads) a node line may describe before its layout is not built. */
     static final int MAX_THREADS = 65536;
 
@@ -103,6 +103,11 @@ final class SlurmNodeAssembler {
             if (n > 1 && !l.gres().links().isEmpty()) {
                 sink.add(Diagnostic.warning(l.path(), l.line(), l.linksColumn(), "one Links= row for " + n
                         + " GPUs: each GPU needs its own row with -1 at its own index"));
+            }
+            if (out.size() + n > MAX_GPUS) {
+                sink.add(Diagnostic.error(l.path(), l.line(), 1, "the gres.conf lines for this node name more than "
+                        + MAX_GPUS + " GPUs (" + (out.size() + n) + " with this line); the GPUs from here on are left out"));
+                return out;
             }
             for (int k = 0; k < n; k++) {
                 out.add(new GpuDraft(out.size(), l.gres().type(), l, l.gres().links()));

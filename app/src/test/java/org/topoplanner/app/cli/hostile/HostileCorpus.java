@@ -60,6 +60,9 @@ public final class HostileCorpus {
         c.text("slurm-zero-sockets.conf", "NodeName=n[1-2] Sockets=0 CoresPerSocket=64 RealMemory=1000 Gres=gpu:4\n");
         c.text("slurm-huge-layout.conf", "NodeName=n1 Boards=64 Sockets=64 CoresPerSocket=4096 ThreadsPerCore=16\n");
         c.text("slurm-many-gpus.conf", "NodeName=n[1-2] CPUs=8 Gres=gpu:99999\n");
+        // found by the fuzz run (seed 1): a repeated gres.conf line gave a node 1,100 GPUs, and every policy hung on it
+        c.repeated("gres-repeated-line.conf", "NodeName=node[01-32] Name=gpu File=/dev/nvidia0 Cores=0-15\n", 1100);
+        c.text("labels-many-gpus.txt", "node01 nvidia.com/gpu.count=99999 topology.kubernetes.io/zone=z1\n");
         c.text("topology-hostlist-bomb.conf", "SwitchName=s1 Nodes=a[0-65535]b[0-65535]\n");
         c.text("gres-hostlist-bomb.conf", "NodeName=a[0-65535]x[0-65535] Name=gpu File=/dev/nvidia[0-65535]\n");
         c.text("empty.txt", "");
