@@ -76,7 +76,7 @@ public record InputLimits(long override) {
     /** A size for messages: {@code 3.0 GiB}, {@code 64 MiB}, {@code 812 bytes}. */
     public static String describe(long bytes) {
         if (bytes < 1024) {
-            return bytes + " bytes";
+            return bytes + (bytes == 1 ? " byte" : " bytes");
         }
         String[] units = {"KiB", "MiB", "GiB", "TiB"};
         double v = bytes;
