@@ -1,11 +1,12 @@
 package org.topoplanner.allocator;
 
+import org.topoplanner.model.node.GpuTypeMatch;
+
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.topoplanner.model.node.Core;
@@ -179,13 +180,9 @@ public final class NodeShape {
         return -1;
     }
 
-    /** True when GPU {@code g} answers a typed request: its model is the type, or contains it as a word part. */
+    /** True when GPU {@code g} answers a typed request: by {@link GpuTypeMatch}, the model or a run of its words. */
     public boolean isType(int g, String type) {
-        if (type == null) {
-            return true;
-        }
-        String m = gpuModel[g];
-        return m != null && (m.equalsIgnoreCase(type) || m.toLowerCase(Locale.ROOT).contains(type.toLowerCase(Locale.ROOT)));
+        return type == null || GpuTypeMatch.answers(gpuModel[g], type);
     }
 
     public int numa(int g) {

@@ -29,13 +29,20 @@ public final class Main {
 
     public static void main(String[] args) {
         if (args.length == 0) {
-            DesktopLauncher.launch();
+            exitOnFailure(DesktopLauncher.launch(System.err));
             return;
         }
         if (opensWindow(args)) {
-            DesktopLauncher.launch(args);
+            exitOnFailure(DesktopLauncher.launch(System.err, args));
             return;
         }
         System.exit(TopoPlannerCommand.run(args, System.out, System.err));
+    }
+
+    /** The window's launcher returns when the window closes (0) or could not open (not 0: exit with it). */
+    private static void exitOnFailure(int code) {
+        if (code != 0) {
+            System.exit(code);
+        }
     }
 }

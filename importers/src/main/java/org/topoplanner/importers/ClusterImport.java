@@ -13,6 +13,10 @@ import org.topoplanner.importers.merge.MergedCluster;
 import org.topoplanner.importers.slurm.SlurmClusterFolderReader;
 import org.topoplanner.importers.slurm.TopologyConfReader;
 import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.diag.DiagnosticCap;
+import org.topoplanner.model.input.InputFile;
+import org.topoplanner.model.input.InputLimits;
+import org.topoplanner.model.input.InputRefusal;
 
 /**
  * Imports a set of files into one cluster: reads each file once, detects its format from content
@@ -27,14 +31,25 @@ public final class ClusterImport {
 
     private final FormatRegistry registry;
     private final PartCombiner combiner;
+    private final InputLimits limits;
 
     public ClusterImport(FormatRegistry registry, PartCombiner combiner) {
+        this(registry, combiner, InputLimits.DEFAULT);
+    }
+
+    public ClusterImport(FormatRegistry registry, PartCombiner combiner, InputLimits limits) {
         this.registry = registry;
         this.combiner = combiner;
+        this.limits = limits;
     }
 
     public static ClusterImport standard() {
-        return new ClusterImport(FormatRegistry.standard(), PartCombiner.standard());
+        return standard(InputLimits.DEFAULT);
+    }
+
+    /** The shipped readers and merge, reading files within {@code limits}. */
+    public static ClusterImport standard(InputLimits limits) {
+        return new ClusterImport(FormatRegistry.standard(), PartCombiner.standard(), limits);
     }
 
     /**
@@ -88,7 +103,7 @@ public final class ClusterImport {
             Path p = paths.get(i);
             readOne(p, forced, results, problems);
             if (!progress.fileDone(i + 1, paths.size(), p)) {
-                problems.add(Diagnostic.info(p.toString(), 0, 0, "import cancelled; nothing was changed"));
+                problems.add(Diagnostic.info(p.toString(), 1, 1, "import cancelled; nothing was changed"));
                 return new ReadSources(List.of(), problems, true);
             }
         }
@@ -116,26 +131,58 @@ public final class ClusterImport {
     }
 
     private void readOne(Path p, Optional<Format> forced, List<ImportResult> results, List<Diagnostic> problems) {
-        if (!Files.exists(p)) {
-            problems.add(Diagnostic.error(p.toString(), 0, 0, "no such file or folder"));
-            return;
-        }
+        readOne(p, forced, results, problems, false);
+    }
+
+    /**
+     * {@code inFolder}: the file was found in a folder being read, not named; an empty one there (an
+     * export leaves one where there is nothing to say) is an info, while a named empty file is an error.
+     */
+    private void readOne(Path p, Optional<Format> forced, List<ImportResult> results, List<Diagnostic> problems,
+                         boolean inFolder) {
         if (Files.isDirectory(p)) {
             if (SlurmClusterFolderReader.looksLikeSlurmFolder(p)) {
-                results.add(new SlurmClusterFolderReader(new TopologyConfReader()).read(p));
+                results.add(located(capped(bounded(new SlurmClusterFolderReader(new TopologyConfReader(), limits).read(p)))));
             } else {
                 readFolder(p, forced, results, problems, 0);
             }
             return;
         }
-        SourceText text;
+        // The type and size are checked before the file is opened; only the head is read to learn the
+        // format, and the rest only when the size is within that format's limit.
         try {
-            text = SourceText.read(p);
-        } catch (IOException e) {
-            problems.add(Diagnostic.error(p.toString(), 0, 0, "cannot read: " + e.getMessage()));
-            return;
+            InputFile file = InputFile.open(p);
+            if (file.size() > limits.largest()) {
+                // over every format's limit: refused on its size alone, before a byte is read
+                file.text(limits.largest(), "any input format");
+            }
+            Optional<FormatReader> reader;
+            if (forced.isPresent()) {
+                reader = registry.reader(forced.get());
+            } else {
+                SourceText head = new SourceText(p.toString(), file.head(InputLimits.HEAD));
+                if (isBlank(head) && file.size() <= InputLimits.HEAD) {
+                    problems.add(inFolder ? Diagnostic.info(p.toString(), 1, 1, "an empty file in the folder: nothing to read")
+                            : emptyFile(head));
+                    return;
+                }
+                reader = registry.detect(head);
+                if (reader.isEmpty()) {
+                    problems.add(unknownFormat(head));
+                    return;
+                }
+            }
+            if (reader.isEmpty()) {
+                problems.add(Diagnostic.error(p.toString(), 1, 1, "no reader for format " + forced.get().id()));
+                return;
+            }
+            Format format = reader.get().format();
+            SourceText text = new SourceText(p.toString(),
+                    file.text(InputSizes.limit(limits, format), InputSizes.kind(format)));
+            readWith(reader.get(), text, results, problems);
+        } catch (InputRefusal r) {
+            problems.add(r.toDiagnostic());
         }
-        readText(text, forced, results, problems);
     }
 
     /**
@@ -151,11 +198,11 @@ public final class ClusterImport {
                     .sorted(java.util.Comparator.comparing((Path e) -> Files.isDirectory(e)).thenComparing(Path::toString))
                     .toList();
         } catch (IOException e) {
-            problems.add(Diagnostic.error(folder.toString(), 0, 0, "cannot list the folder: " + e.getMessage()));
+            problems.add(Diagnostic.error(folder.toString(), 1, 1, "cannot list the folder: " + InputFile.reason(e)));
             return;
         }
         if (entries.isEmpty()) {
-            problems.add(Diagnostic.error(folder.toString(), 0, 0, "an empty folder: nothing to read"));
+            problems.add(Diagnostic.error(folder.toString(), 1, 1, "an empty folder: nothing to read"));
         }
         for (Path e : entries) {
             if (Files.isDirectory(e) && !SlurmClusterFolderReader.looksLikeSlurmFolder(e)) {
@@ -166,26 +213,125 @@ public final class ClusterImport {
                             + FOLDER_DEPTH + " are not read; name it to read it"));
                 }
             } else {
-                readOne(e, forced, results, problems);
+                readOne(e, forced, results, problems, true);
             }
         }
     }
 
     private void readText(SourceText text, Optional<Format> forced, List<ImportResult> results,
                           List<Diagnostic> problems) {
-        if (text.text().isBlank()) {
-            // An export writes an empty file where there is nothing to say (no HyperNodes without switches).
-            problems.add(Diagnostic.info(text.path(), 0, 0, "an empty file: nothing to read"));
-            return;
-        }
         Optional<FormatReader> reader = forced.isPresent() ? registry.reader(forced.get()) : registry.detect(text);
         if (reader.isEmpty()) {
-            problems.add(Diagnostic.error(text.path(), 0, 0, forced.isPresent()
-                    ? "no reader for format " + forced.get().id()
-                    : "unknown format: not one of " + knownFormats() + " (force one with --format)"));
+            problems.add(forced.isPresent()
+                    ? Diagnostic.error(text.path(), 1, 1, "no reader for format " + forced.get().id())
+                    : isBlank(text) ? emptyFile(text) : unknownFormat(text));
             return;
         }
-        results.add(reader.get().read(text));
+        readWith(reader.get(), text, results, problems);
+    }
+
+    /** Every reader gives the same verdict on an empty file: it describes nothing, which is an error. */
+    private void readWith(FormatReader reader, SourceText text, List<ImportResult> results, List<Diagnostic> problems) {
+        if (isBlank(text)) {
+            problems.add(emptyFile(text));
+            return;
+        }
+        results.add(located(capped(bounded(reader.read(text)))));
+    }
+
+    /**
+     * A node of more than {@link InputLimits#GPUS_PER_NODE} GPUs (a repeated gres.conf line, a
+     * mistyped label) is no machine: it is an error and its inside is left out, whatever reader
+     * built it, so that no policy enumerates its GPUs.
+     */
+    private static ImportResult bounded(ImportResult r) {
+        List<String> huge = r.part().nodes().entrySet().stream()
+                .filter(e -> e.getValue().gpus().size() > InputLimits.GPUS_PER_NODE).map(java.util.Map.Entry::getKey).toList();
+        if (huge.isEmpty()) {
+            return r;
+        }
+        java.util.Map<String, org.topoplanner.model.node.NodeTopology> nodes = new java.util.LinkedHashMap<>(r.part().nodes());
+        List<Diagnostic> diagnostics = new ArrayList<>(r.diagnostics());
+        for (String host : huge) {
+            diagnostics.add(Diagnostic.error(r.source().path(), 0, 0, "host " + host + " has " + nodes.get(host).gpus().size()
+                    + " GPUs; a node holds at most " + InputLimits.GPUS_PER_NODE + ", so its inside is left out"));
+            nodes.remove(host);
+        }
+        ClusterPart p = r.part();
+        return new ImportResult(r.source(), r.format(), new ClusterPart(p.fabric(), nodes, p.hosts(), p.slurm(),
+                p.kubernetes(), p.unnamedHost()), diagnostics);
+    }
+
+    private static ImportResult capped(ImportResult r) {
+        List<Diagnostic> kept = DiagnosticCap.cap(r.diagnostics());
+        return kept == r.diagnostics() ? r : new ImportResult(r.source(), r.format(), r.part(), kept);
+    }
+
+    /**
+     * A reader's error about the whole file ("no Node found", line 0) is placed where the reader
+     * began to look, the file's first non-blank character, so that every error of an import has a
+     * line and column an editor can jump to. Readers added later get this too.
+     */
+    private static ImportResult located(ImportResult r) {
+        if (r.diagnostics().stream().noneMatch(d -> d.isError() && d.line() == 0 && d.path().equals(r.source().path()))) {
+            return r;
+        }
+        int[] at = firstContent(r.source().text());
+        List<Diagnostic> out = r.diagnostics().stream()
+                .map(d -> d.isError() && d.line() == 0 && d.path().equals(r.source().path())
+                        ? new Diagnostic(d.severity(), d.path(), at[0], at[1], d.message()) : d)
+                .toList();
+        return new ImportResult(r.source(), r.format(), r.part(), out);
+    }
+
+    private static boolean isBlank(SourceText text) {
+        return text.text().isBlank();
+    }
+
+    private static Diagnostic emptyFile(SourceText text) {
+        return Diagnostic.error(text.path(), 1, 1, text.text().isEmpty() ? "empty file: it describes nothing"
+                : "the file holds only blank space: it describes nothing");
+    }
+
+    /** Unknown format, with the reader that came closest when one recognised anything at all. */
+    private Diagnostic unknownFormat(SourceText text) {
+        Optional<FormatRegistry.Guess> guess = registry.closest(text);
+        String closest = guess.map(g -> "; closest: " + g.reader().format().id() + " (" + g.score()
+                + "% sure; if it is that, force it with --format " + g.reader().format().id() + ")").orElse("");
+        int[] at = firstContent(text.text());
+        return Diagnostic.error(text.path(), at[0], at[1], "unknown format: not one of " + knownFormats()
+                + closest + (guess.isEmpty() ? " (force one with --format)" : "")
+                + (looksBinary(text.text()) ? "; the file looks binary" : ""));
+    }
+
+    /** Line and column of the first character that is not blank, where a reader would have looked first. */
+    private static int[] firstContent(String text) {
+        int line = 1;
+        int col = 1;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n') {
+                line++;
+                col = 1;
+            } else if (Character.isWhitespace(c)) {
+                col++;
+            } else {
+                return new int[] {line, col};
+            }
+        }
+        return new int[] {1, 1};
+    }
+
+    private static boolean looksBinary(String text) {
+        int n = Math.min(text.length(), 4096);
+        int control = 0;
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 && c != '\n' && c != '\r' && c != '\t') {
+                control++;
+            }
+        }
+        return control * 20 > n;
     }
 
     private String knownFormats() {

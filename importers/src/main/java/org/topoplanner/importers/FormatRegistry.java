@@ -89,6 +89,19 @@ public final class FormatRegistry {
                 .map(Scored::reader);
     }
 
+    /** The reader that scored highest on a text no reader is sure of, when any scored above nothing. */
+    public Optional<Guess> closest(SourceText source) {
+        SourceText head = source.head(DETECTION_WINDOW);
+        return readers.stream()
+                .map(r -> new Guess(r, safeDetect(r, head)))
+                .filter(g -> g.score() > 0)
+                .max(Comparator.comparingInt(Guess::score));
+    }
+
+    /** A reader and how sure it was, 0 to 100. */
+    public record Guess(FormatReader reader, int score) {
+    }
+
     private static int safeDetect(FormatReader r, SourceText source) {
         try {
             return r.detect(source);

@@ -1,13 +1,13 @@
 package org.topoplanner.importers;
 
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.topoplanner.model.input.InputFile;
+import org.topoplanner.model.input.InputLimits;
+import org.topoplanner.model.input.InputRefusal;
+import org.topoplanner.model.input.TextDecoding;
 
 /**
  * The text of one input file and the name it is reported under. Readers work on text, not on
@@ -20,23 +20,22 @@ public record SourceText(String path, String text) {
     }
 
     /**
-     * Reads a file as UTF-8, falling back to ISO-8859-1 for bytes that are not UTF-8, so that a
-     * pasted file with a stray byte still imports.
+     * Reads a whole file within the largest input limit, decoded as every input is (see
+     * {@link TextDecoding}: a byte order mark or UTF-16 decides, else UTF-8, else ISO-8859-1).
+     *
+     * @throws IOException with the refusal's sentence when the file is special, too big or unreadable
      */
     public static SourceText read(Path file) throws IOException {
-        byte[] bytes = Files.readAllBytes(file);
-        String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            text = new String(bytes, StandardCharsets.ISO_8859_1);
+            return read(file, InputLimits.DEFAULT.largest(), "an input");
+        } catch (InputRefusal r) {
+            throw new IOException(r.getMessage(), r);
         }
-        if (text.startsWith("\uFEFF")) {
-            text = text.substring(1);
-        }
-        return new SourceText(file.toString(), text);
+    }
+
+    /** Reads a whole file of a kind allowed {@code limit} bytes, refusing special files and larger ones. */
+    public static SourceText read(Path file, long limit, String kind) throws InputRefusal {
+        return new SourceText(file.toString(), InputFile.readText(file, limit, kind));
     }
 
     /** Lines without their terminators ({@code \n}, {@code \r\n} or {@code \r}); line i is number i+1. */

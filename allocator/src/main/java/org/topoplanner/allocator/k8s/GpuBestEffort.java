@@ -50,7 +50,7 @@ final class GpuBestEffort implements DevicePluginResource.Preference {
             for (int i = 0; i < padding; i++) {
                 padded.add(null);
             }
-            partitions(padded, size, padding, new ArrayList<>(), p -> consider(best, p, required));
+            partitions(padded, size, padding, new ArrayList<>(), p -> consider(best, p, required), new Budget());
         }
         if (best.partition == null) {
             return List.of();
@@ -68,6 +68,22 @@ final class GpuBestEffort implements DevicePluginResource.Preference {
             }
         }
         return bestSet == null ? List.of() : bestSet.stream().filter(x -> x != null).sorted().toList();
+    }
+
+    /**
+     * The device plugin enumerates every partition of the free GPUs into sets of the request's size:
+     * 105 for 8 GPUs in pairs, two billion for 16. Real nodes have at most 8 (the plugin is only ever
+     * run on those); on a larger node, as an imported file can describe, the enumeration stops after
+     * this many steps and the best partition found so far is taken, so that an answer always comes.
+     */
+    static final long MAX_STEPS = 200_000;
+
+    private static final class Budget {
+        long steps;
+
+        boolean spent() {
+            return ++steps > MAX_STEPS;
+        }
     }
 
     private static final class Best {
@@ -90,7 +106,10 @@ final class GpuBestEffort implements DevicePluginResource.Preference {
 
     /** {@code iterateGPUPartitions}: the first device always opens the next set; sets hold no or all padding. */
     private static void partitions(List<Integer> devices, int size, int padding, List<List<Integer>> accum,
-                                   java.util.function.Consumer<List<List<Integer>>> callback) {
+                                   java.util.function.Consumer<List<List<Integer>>> callback, Budget budget) {
+        if (budget.spent()) {
+            return;
+        }
         if (devices.size() == size) {
             List<List<Integer>> p = new ArrayList<>(accum);
             p.add(devices);
@@ -98,7 +117,7 @@ final class GpuBestEffort implements DevicePluginResource.Preference {
             return;
         }
         List<Integer> rest = devices.subList(1, devices.size());
-        sets(rest, size - 1, 0, new ArrayList<>(), set -> {
+        sets(rest, size - 1, 0, new ArrayList<>(), budget, set -> {
             List<Integer> full = new ArrayList<>();
             full.add(devices.get(0));
             full.addAll(set);
@@ -114,20 +133,23 @@ final class GpuBestEffort implements DevicePluginResource.Preference {
                 }
             }
             accum.add(full);
-            partitions(remaining, size, padding, accum, callback);
+            partitions(remaining, size, padding, accum, callback, budget);
             accum.remove(accum.size() - 1);
         });
     }
 
-    private static void sets(List<Integer> devices, int size, int from, List<Integer> accum,
+    private static void sets(List<Integer> devices, int size, int from, List<Integer> accum, Budget budget,
                              java.util.function.Consumer<List<Integer>> callback) {
+        if (budget.spent()) {
+            return;
+        }
         if (accum.size() == size) {
             callback.accept(new ArrayList<>(accum));
             return;
         }
         for (int i = from; i < devices.size(); i++) {
             accum.add(devices.get(i));
-            sets(devices, size, i + 1, accum, callback);
+            sets(devices, size, i + 1, accum, budget, callback);
             accum.remove(accum.size() - 1);
         }
     }

@@ -60,6 +60,7 @@ public final class JobScriptReader {
 
     public static Result readJson(String path, String text) {
         Positions pos = new Positions(path, text);
+        var where = org.topoplanner.model.project.JsonLocations.index(text);
         List<JobScript.Step> steps = new ArrayList<>();
         try (JsonParser p = JSON.createParser(text)) {
             JsonToken t = p.nextToken();
@@ -80,6 +81,9 @@ public final class JobScriptReader {
                     pos.error(at, "step " + i + " is not an object");
                     continue;
                 }
+                if (!schemaOk(j, i, pos, where)) {
+                    continue;
+                }
                 JobScript.Step step = jsonStep(j, i, at, pos);
                 if (step != null) {
                     steps.add(step);
@@ -94,6 +98,72 @@ public final class JobScriptReader {
             pos.error(null, "cannot read the job script: " + e.getMessage());
         }
         return new Result(new JobScript(steps), pos.diagnostics);
+    }
+
+    /** Job keys whose value is a count: a whole number, or a string in sbatch's own syntax ("2-4"). */
+    private static final Set<String> COUNT_KEYS = Set.of("nodes", "gpus_per_node", "gpus", "ntasks", "switches",
+            "cpus_per_gpu", "cpus_per_task");
+    private static final Set<String> FLAG_KEYS = Set.of("enforce_binding", "exclusive");
+    private static final Set<String> NAME_LIST_KEYS = Set.of("cancel", "show", "snapshot");
+
+    /**
+     * The schema of a step: every key known, every value of its type. Each problem is an error at
+     * the value's own line and column; a step with one is left out.
+     */
+    private static boolean schemaOk(JsonNode j, int i, Positions pos, org.topoplanner.model.project.JsonLocations where) {
+        String step = "/" + (i - 1);
+        boolean control = NAME_LIST_KEYS.stream().anyMatch(j::has) || j.has("reset") || j.has("note") || j.has("sleep");
+        boolean ok = true;
+        for (Iterator<String> it = j.fieldNames(); it.hasNext(); ) {
+            String key = it.next();
+            JsonNode v = j.get(key);
+            int[] loc = where.at(step + "/" + key.replace("~", "~0").replace("/", "~1"));
+            String problem = null;
+            if (NAME_LIST_KEYS.contains(key)) {
+                boolean names = v.isTextual() || (v.isArray() && java.util.stream.StreamSupport.stream(v.spliterator(), false)
+                        .allMatch(JsonNode::isTextual));
+                problem = names ? null : key + " takes a job name or a list of them, not " + v.getNodeType().name().toLowerCase(Locale.ROOT);
+            } else if (key.equals("note")) {
+                problem = v.isTextual() ? null : "note takes a string";
+            } else if (key.equals("reset") || key.equals("sleep")) {
+                problem = null; // reset takes anything; sleep is checked with its step
+            } else if (control) {
+                problem = "unknown key '" + key + "' in a " + controlName(j) + " step";
+            } else if (!JOB_KEYS.contains(key)) {
+                problem = "unknown key '" + key + "' (a job takes " + String.join(", ", JOB_KEYS.stream().sorted().toList()) + ")";
+            } else if (key.equals("name")) {
+                problem = v.isTextual() && !v.textValue().isBlank() ? null : "name takes a non-empty string";
+            } else if (key.equals("sbatch")) {
+                boolean words = v.isArray() && java.util.stream.StreamSupport.stream(v.spliterator(), false)
+                        .allMatch(JsonNode::isTextual);
+                problem = words || v.isTextual() ? null : "sbatch takes a list of option words [\"-N\", \"2\"]";
+            } else if (FLAG_KEYS.contains(key)) {
+                problem = v.isBoolean() ? null : key + " takes true or false, not " + v;
+            } else if (COUNT_KEYS.contains(key)) {
+                boolean count = (v.isIntegralNumber() && v.canConvertToInt() && v.intValue() >= 0)
+                        || (v.isTextual() && !v.textValue().isBlank());
+                problem = count ? null : key + " takes a whole number of at least 0 (or sbatch's text for it), not "
+                        + abbreviate(v.toString());
+            }
+            if (problem != null) {
+                pos.add(Diagnostic.error(pos.path, loc[0], loc[1], "step " + i + ": " + problem));
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
+    private static String controlName(JsonNode j) {
+        for (String k : List.of("cancel", "reset", "note", "show", "sleep", "snapshot")) {
+            if (j.has(k)) {
+                return k;
+            }
+        }
+        return "control";
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 40 ? s : s.substring(0, 37) + "...";
     }
 
     private static JobScript.Step jsonStep(JsonNode j, int i, JsonLocation at, Positions pos) {
@@ -113,12 +183,6 @@ public final class JobScriptReader {
             return new JobScript.Sleep(j.get("sleep").asDouble());
         } else if (j.has("snapshot")) {
             return new JobScript.Snapshot(strings(j.get("snapshot")));
-        }
-        for (Iterator<String> it = j.fieldNames(); it.hasNext(); ) {
-            String key = it.next();
-            if (!JOB_KEYS.contains(key)) {
-                pos.warning(at, "step " + i + ": unknown key '" + key + "' is ignored");
-            }
         }
         String name = j.hasNonNull("name") ? j.get("name").asText() : "job" + i;
         return new JobScript.Submit(name, jsonArgs(j));

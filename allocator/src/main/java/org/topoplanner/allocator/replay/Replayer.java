@@ -33,7 +33,13 @@ public final class Replayer {
     private final PlacementPolicy policy;
     private ClusterState state;
     private double now;
+    /**
+     * Every job by its key: the script's name, or for a second job of a name still known, the name
+     * and a number (Slurm allows any number of jobs of one name; each has its own job id).
+     */
     private final Map<String, Job> jobs = new LinkedHashMap<>();
+    /** The keys of the jobs of each name, in submission order: {@code scancel -n} cancels them all. */
+    private final Map<String, List<String>> byName = new java.util.HashMap<>();
     /**
      * The pending jobs in submission order: what a scheduling pass walks. Kept apart from {@link #jobs},
      * which also holds running and cancelled jobs for snapshots, so a pass costs the queue, not the history.
@@ -44,6 +50,7 @@ public final class Replayer {
 
     /** A job the replay knows: pending (no placement) or running. */
     private static final class Job {
+        final String name;
         final JobRequest spec;
         final double submitted;
         Placement placement;
@@ -54,7 +61,8 @@ public final class Replayer {
         ClusterState askedIn;
         double askedAt;
 
-        Job(JobRequest spec, double submitted) {
+        Job(String name, JobRequest spec, double submitted) {
+            this.name = name;
             this.spec = spec;
             this.submitted = submitted;
         }
@@ -67,35 +75,49 @@ public final class Replayer {
 
     /** Runs the script and returns the JSON lines. */
     public List<String> run(JobScript script) {
+        int number = 0;
         for (JobScript.Step step : script.steps()) {
-            if (step instanceof JobScript.Submit s) {
-                submit(s);
-            } else if (step instanceof JobScript.Cancel c) {
-                c.names().forEach(this::cancel);
-                schedule();
-            } else if (step instanceof JobScript.Reset) {
-                List.copyOf(jobs.keySet()).forEach(this::cancel);
-                schedule();
-            } else if (step instanceof JobScript.Sleep s) {
-                now += s.seconds();
-                schedule();
-            } else if (step instanceof JobScript.Snapshot s) {
-                List<String> names = s.names().isEmpty() ? List.copyOf(jobs.keySet()) : s.names();
-                names.stream().filter(jobs::containsKey).forEach(n -> emit("snapshot", n));
-            } else if (step instanceof JobScript.Note n) {
-                out.add(ReplayLine.text(ReplayLine.note(n.text())));
+            number++;
+            try {
+                replay(step);
+            } catch (RuntimeException e) {
+                // A defect must not cost the rest of the replay: said where it happened, and the script goes on.
+                out.add(ReplayLine.text(ReplayLine.note("step " + number + " could not be replayed (internal error: "
+                        + e + "); please report it with the script")));
             }
-            // JobScript.Show: the harness prints scontrol output; a replay has none.
         }
         jobs.keySet().stream().filter(n -> !jobs.get(n).gone).forEach(n -> emit("final", n));
         return List.copyOf(out);
     }
 
+    private void replay(JobScript.Step step) {
+        if (step instanceof JobScript.Submit s) {
+            submit(s);
+        } else if (step instanceof JobScript.Cancel c) {
+            c.names().forEach(this::cancel);
+            schedule();
+        } else if (step instanceof JobScript.Reset) {
+            List.copyOf(jobs.keySet()).forEach(this::cancelKey);
+            schedule();
+        } else if (step instanceof JobScript.Sleep s) {
+            now += s.seconds();
+            schedule();
+        } else if (step instanceof JobScript.Snapshot s) {
+            List<String> keys = s.names().isEmpty() ? List.copyOf(jobs.keySet())
+                    : s.names().stream().flatMap(n -> byName.getOrDefault(n, List.of()).stream()).toList();
+            keys.forEach(k -> emit("snapshot", k));
+        } else if (step instanceof JobScript.Note n) {
+            out.add(ReplayLine.text(ReplayLine.note(n.text())));
+        }
+        // JobScript.Show: the harness prints scontrol output; a replay has none.
+    }
+
     private void submit(JobScript.Submit s) {
         JobRequest spec;
+        String key = uniqueKey(s.name());
         try {
-            // the script's step name identifies the job in the replay (and in the harness's output)
-            spec = SbatchOptions.parse(s.args(), s.name()).withName(s.name());
+            // the key identifies the job in the cluster state; the script's name is what is printed
+            spec = SbatchOptions.parse(s.args(), s.name()).withName(key);
         } catch (JobRequestException e) {
             out.add(ReplayLine.text(ReplayLine.rejected(s.name(), s.args(), e.getMessage())));
             return;
@@ -107,16 +129,32 @@ public final class Replayer {
             out.add(ReplayLine.text(ReplayLine.rejected(s.name(), s.args(), imp.reason())));
             return;
         }
-        jobs.remove(s.name());
-        queue.remove(s.name());
-        Job job = new Job(spec, now);
-        jobs.put(s.name(), job);
-        queue.put(s.name(), job);
+        Job job = new Job(s.name(), spec, now);
+        jobs.put(key, job);
+        byName.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(key);
+        queue.put(key, job);
         schedule();
-        emit("submit", s.name());
+        emit("submit", key);
     }
 
+    /** The name itself when no job has it yet, else the name with the first free number. */
+    private String uniqueKey(String name) {
+        if (!jobs.containsKey(name)) {
+            return name;
+        }
+        int n = byName.getOrDefault(name, List.of()).size() + 1;
+        while (jobs.containsKey(name + "#" + n)) {
+            n++;
+        }
+        return name + "#" + n;
+    }
+
+    /** {@code scancel -n NAME}: every job of that name. */
     private void cancel(String name) {
+        byName.getOrDefault(name, List.of()).forEach(this::cancelKey);
+    }
+
+    private void cancelKey(String name) {
         Job j = jobs.get(name);
         if (j == null || j.gone) {
             return;
@@ -192,8 +230,9 @@ public final class Replayer {
         j.askedIn = null;
     }
 
-    private void emit(String when, String name) {
-        Job j = jobs.get(name);
+    private void emit(String when, String key) {
+        Job j = jobs.get(key);
+        String name = j.name;
         if (j.gone) {
             out.add(ReplayLine.text(cancelled(when, name, j)));
             return;

@@ -12,7 +12,8 @@ import org.topoplanner.model.slurm.GresLine;
  * The type of each GPU of a host as Slurm's GRES layer names it: {@code Type=} of the {@code gres.conf}
  * lines for the host, in GRES index order (the order of their {@code File=} entries), as {@code slurmd}
  * builds the list. Without {@code gres.conf} a request's type is matched against the GPU's model name
- * ({@code h100} matches {@code NVIDIA H100 80GB HBM3}), which is how a site names its types.
+ * by {@link org.topoplanner.model.node.GpuTypeMatch} ({@code h100} matches {@code NVIDIA H100 80GB HBM3}),
+ * which is how a site names its types.
  */
 final class GresTypes {
     private final List<String> types;
@@ -52,7 +53,7 @@ final class GresTypes {
         if (g.isEmpty() || g.get().model() == null) {
             return Optional.empty();
         }
-        return Optional.of(g.get().model().toLowerCase(Locale.ROOT).contains(w));
+        return Optional.of(org.topoplanner.model.node.GpuTypeMatch.answers(g.get().model(), wanted));
     }
 
     /** The type in words for a sentence. */

@@ -81,7 +81,10 @@ class JobScriptReaderTest {
     @CsvSource(delimiter = '|', value = {
         // JSON                                              | line | column | severity | message part
         "[{\"name\": \"a\"},\\n 7]                           | 2    | 2      | ERROR    | step 2 is not an object",
-        "[\\n  {\"name\": \"a\", \"gpu\": 2}]                | 2    | 3      | WARNING  | unknown key 'gpu'",
+        "[\\n  {\"name\": \"a\", \"gpu\": 2}]                | 2    | 24     | ERROR    | unknown key 'gpu'",
+        "[{\"name\": \"a\", \"nodes\": [2]}]                    | 1    | 25     | ERROR    | nodes takes a whole number",
+        "[{\"name\": \"a\", \"exclusive\": \"yes\"}]            | 1    | 29     | ERROR    | exclusive takes true or false",
+        "[{\"cancel\": 3}]                                   | 1    | 13     | ERROR    | cancel takes a job name",
         "[{\"sleep\": \"x\"}]                                | 1    | 2      | ERROR    | sleep needs a number",
         "[{\"name\": \"a\"},\\n {\"name\": }]                | 2    | 11     | ERROR    | not valid JSON",
         "[{\"name\": \"a\"}                                  | 1    | 14     | ERROR    | not",

@@ -23,13 +23,18 @@ public final class ClusterArgs {
         if (sources.isEmpty() && !source.example) {
             throw new ParameterException(spec.commandLine(), "give --cluster SRC... or --example");
         }
-        ImportOutcome outcome = source.load(sources);
+        ImportOutcome outcome = source.load(spec, sources);
         outcome.diagnostics().forEach(spec.commandLine().getErr()::println);
         if (outcome.cluster() == null || outcome.hasErrors()) {
             spec.commandLine().getErr().println("topoplanner: " + spec.name() + ": the cluster has errors");
             return null;
         }
         return outcome;
+    }
+
+    /** The size limits the command reads its other files with too ({@code --max-input-size}). */
+    org.topoplanner.model.input.InputLimits limits() {
+        return source.limits();
     }
 
     List<Path> sources() {

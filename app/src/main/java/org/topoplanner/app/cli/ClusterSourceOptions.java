@@ -14,8 +14,13 @@ import org.topoplanner.importers.hardware.HardwareResult;
 import org.topoplanner.importers.hardware.HardwareRule;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.input.InputLimits;
 import org.topoplanner.resources.ShippedData;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * Where a command's cluster comes from: files and folders, a project file, or {@code --example}
@@ -30,6 +35,17 @@ public final class ClusterSourceOptions {
             completionCandidates = FormatConverter.Candidates.class)
     Format format;
 
+    @Option(names = "--max-input-size", paramLabel = "SIZE", converter = InputSizeConverter.class,
+            description = {"Read input files up to SIZE (bytes, or with K, M, G) whatever their format.",
+                    "Without it: 128M for fabric dumps, node lists and projects, 1M for nvidia-smi,",
+                    "32M for everything else."})
+    long maxInputSize;
+
+    /** The size limits of every file this command reads. */
+    InputLimits limits() {
+        return new InputLimits(maxInputSize);
+    }
+
     @Option(names = "--hardware", paramLabel = "HOSTLIST=SOURCE", converter = HardwareRuleConverter.class,
             description = "Give the hosts of HOSTLIST (Slurm hostlist syntax) their inside from SOURCE: a "
                     + "template id (see `topoplanner templates`) or a file describing a node (nvidia-smi topo -m, "
@@ -39,11 +55,12 @@ public final class ClusterSourceOptions {
     List<HardwareRule> hardware = new ArrayList<>();
 
     /**
-     * Imports the named files, or the example; the files list may be empty only with --example. The
-     * {@code --hardware} rules then give the hosts their inside; hosts still without one are a warning.
+     * Imports the named files, or the example; the files list may be empty only with --example, and
+     * both at once is a usage error (exit 2). The {@code --hardware} rules then give the hosts their
+     * inside; hosts still without one are a warning.
      */
-    ImportOutcome load(List<Path> files) {
-        ImportOutcome imported = importOnly(files);
+    ImportOutcome load(CommandSpec spec, List<Path> files) {
+        ImportOutcome imported = importOnly(spec, files);
         if (imported.cluster() == null) {
             return imported;
         }
@@ -58,21 +75,27 @@ public final class ClusterSourceOptions {
         return new HardwareAssignment(hardware).apply(cluster, ExistingHardware.KEEP);
     }
 
-    private ImportOutcome importOnly(List<Path> files) {
-        List<ImportOutcome> parts = new ArrayList<>();
+    private ImportOutcome importOnly(CommandSpec spec, List<Path> files) {
+        if (example && !files.isEmpty()) {
+            throw new ParameterException(spec.commandLine(),
+                    "--example stands for the whole cluster; give files or --example, not both");
+        }
         if (example) {
-            parts.add(new ImportOutcome(ShippedData.exampleCluster(),
-                    List.of(new InspectSource("example", Format.PROJECT)), List.of()));
+            return new ImportOutcome(ShippedData.exampleCluster(),
+                    List.of(new InspectSource("example", Format.PROJECT)), List.of());
         }
-        if (!files.isEmpty()) {
-            parts.add(ClusterImport.standard().importFiles(files, Optional.ofNullable(format)));
+        return ClusterImport.standard(limits()).importFiles(files, Optional.ofNullable(format));
+    }
+
+    /** {@code --max-input-size}: a wrong size is a usage error. */
+    static final class InputSizeConverter implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            try {
+                return InputLimits.parseSize(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
-        if (parts.size() == 1) {
-            return parts.get(0);
-        }
-        List<Diagnostic> diags = new ArrayList<>();
-        parts.forEach(p -> diags.addAll(p.diagnostics()));
-        diags.add(Diagnostic.error("--example", 0, 0, "--example stands for the whole cluster; give files or --example, not both"));
-        return new ImportOutcome(null, List.of(), diags);
     }
 }

@@ -65,7 +65,7 @@ public final class ConvertCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "give FILE... or --example");
         }
         var err = spec.commandLine().getErr();
-        ImportOutcome outcome = source.load(files);
+        ImportOutcome outcome = source.load(spec, files);
         outcome.diagnostics().forEach(err::println);
         if (outcome.cluster() == null || outcome.hasErrors()) {
             err.println("topoplanner: convert: the input has errors; nothing written");

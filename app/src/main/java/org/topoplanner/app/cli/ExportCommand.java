@@ -1,6 +1,5 @@
 package org.topoplanner.app.cli;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -121,7 +120,8 @@ public final class ExportCommand implements Callable<Integer> {
     private ProjectDocument load(java.io.PrintWriter err) {
         if (cluster.size() == 1 && !source.example && Files.isRegularFile(cluster.get(0))) {
             try {
-                String text = Files.readString(cluster.get(0));
+                String text = org.topoplanner.model.input.InputFile.readText(cluster.get(0),
+                        source.limits().limit(org.topoplanner.model.input.InputLimits.LARGE), "a project");
                 if (ProjectCodec.looksLikeProject(text)) {
                     ProjectDocument doc = new ProjectCodec().read(text, cluster.get(0).toString());
                     HardwareResult given = source.giveHardware(doc.cluster());
@@ -129,15 +129,15 @@ public final class ExportCommand implements Callable<Integer> {
                     return given.hasErrors() ? null
                             : new ProjectDocument(given.cluster(), doc.jobs(), doc.placements(), doc.view());
                 }
-            } catch (IOException e) {
-                err.println(cluster.get(0) + ":0:0: error: cannot read: " + e.getMessage());
+            } catch (org.topoplanner.model.input.InputRefusal r) {
+                err.println(r.toDiagnostic());
                 return null;
             } catch (ProjectFormatException e) {
                 e.diagnostics().forEach(err::println);
                 return null;
             }
         }
-        ImportOutcome outcome = source.load(cluster);
+        ImportOutcome outcome = source.load(spec, cluster);
         outcome.diagnostics().forEach(err::println);
         if (outcome.cluster() == null || outcome.hasErrors()) {
             return null;

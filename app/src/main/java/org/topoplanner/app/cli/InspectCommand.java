@@ -36,7 +36,7 @@ public final class InspectCommand implements Callable<Integer> {
         if (files.isEmpty() && !source.example) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give FILE... or --example");
         }
-        ImportOutcome outcome = source.load(files);
+        ImportOutcome outcome = source.load(spec, files);
         var err = spec.commandLine().getErr();
         for (Diagnostic d : outcome.diagnostics()) {
             err.println(d);

@@ -51,7 +51,7 @@ public final class PlaceCommand implements Callable<Integer> {
         }
         ClusterState running = ClusterState.empty(outcome.cluster());
         if (state != null) {
-            RunningState.Loaded loaded = RunningState.load(outcome.cluster(), state);
+            RunningState.Loaded loaded = RunningState.load(outcome.cluster(), state, cluster.limits());
             loaded.diagnostics().forEach(spec.commandLine().getErr()::println);
             if (loaded.diagnostics().stream().anyMatch(d -> d.isError())) {
                 return TopoPlannerCommand.INVALID;

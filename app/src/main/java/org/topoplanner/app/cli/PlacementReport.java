@@ -65,7 +65,9 @@ final class PlacementReport {
             ObjectNode no = nodes.addObject().put("host", n.host());
             ArrayNode numa = no.putArray("numaNodes");
             n.numaNodes().forEach(numa::add);
-            no.put("nvlinkGBps", round(n.nvlinkGBps())).put("ringGBps", round(n.ringGBps()));
+            // fewer than two GPUs have no ring step: no value (null), not a rounded infinity
+            putRate(no, "nvlinkGBps", n.nvlinkGBps());
+            putRate(no, "ringGBps", n.ringGBps());
         }
         ObjectNode frag = o.putObject("fragmentation");
         frag.put("freeNodes", metrics.fragmentation().freeNodes());
@@ -113,6 +115,14 @@ final class PlacementReport {
 
     private static String plural(int n, String one, String many) {
         return n + " " + (n == 1 ? one : many);
+    }
+
+    private static void putRate(ObjectNode o, String key, double v) {
+        if (Double.isFinite(v)) {
+            o.put(key, round(v));
+        } else {
+            o.putNull(key);
+        }
     }
 
     private static double round(double v) {

@@ -1,7 +1,5 @@
 package org.topoplanner.app.cli;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.topoplanner.allocator.PlacementPolicy;
@@ -40,9 +38,10 @@ public final class ReplayCommand implements Callable<Integer> {
         var err = spec.commandLine().getErr();
         String text;
         try {
-            text = Files.readString(jobs);
-        } catch (IOException e) {
-            err.println(jobs + ":0:0: error: cannot read: " + e.getMessage());
+            text = org.topoplanner.model.input.InputFile.readText(jobs,
+                    cluster.limits().limit(org.topoplanner.model.input.InputLimits.MEDIUM), "a job script");
+        } catch (org.topoplanner.model.input.InputRefusal r) {
+            err.println(r.toDiagnostic());
             return TopoPlannerCommand.INVALID;
         }
         JobScriptReader.Result script = JobScriptReader.read(jobs.toString(), text);

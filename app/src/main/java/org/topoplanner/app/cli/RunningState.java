@@ -1,16 +1,14 @@
 package org.topoplanner.app.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.cluster.Cluster;
-import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.input.InputFile;
+import org.topoplanner.model.input.InputLimits;
+import org.topoplanner.model.input.InputRefusal;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.project.ProjectCodec;
@@ -28,14 +26,14 @@ final class RunningState {
     record Loaded(ClusterState state, List<Diagnostic> diagnostics) {
     }
 
-    static Loaded load(Cluster cluster, Path file) {
+    static Loaded load(Cluster cluster, Path file, InputLimits limits) {
         ClusterState state = ClusterState.empty(cluster);
         List<Diagnostic> diags = new ArrayList<>();
         String text;
         try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            diags.add(Diagnostic.error(file.toString(), 0, 0, "cannot read: " + e.getMessage()));
+            text = InputFile.readText(file, limits.limit(InputLimits.LARGE), "a running state");
+        } catch (InputRefusal r) {
+            diags.add(r.toDiagnostic());
             return new Loaded(state, diags);
         }
         List<Placement> placements = new ArrayList<>();
@@ -51,9 +49,14 @@ final class RunningState {
         for (Placement p : placements) {
             for (HostAllocation h : p.hosts()) {
                 if (!cluster.hostNames().contains(h.host())) {
-                    diags.add(Diagnostic.error(file.toString(), 0, 0, "job " + p.job() + " runs on " + h.host()
+                    diags.add(Diagnostic.error(file.toString(), 1, 1, "job " + p.job() + " runs on " + h.host()
                             + ", which the cluster does not have"));
                 }
+            }
+            if (state.placement(p.job()).isPresent()) {
+                diags.add(Diagnostic.error(file.toString(), 1, 1, "job " + p.job() + " is listed twice; job names"
+                        + " of a running state must differ"));
+                continue;
             }
             state = state.with(p);
         }
@@ -61,23 +64,8 @@ final class RunningState {
     }
 
     private static void readList(String text, String path, List<Placement> out, List<Diagnostic> diags) {
-        try {
-            JsonNode root = new ObjectMapper().readTree(text);
-            if (root == null || !root.isArray()) {
-                diags.add(Diagnostic.error(path, 1, 1, "expected a JSON list of placements or a project file"));
-                return;
-            }
-            for (JsonNode p : root) {
-                List<HostAllocation> hosts = new ArrayList<>();
-                for (JsonNode h : p.path("hosts")) {
-                    List<Integer> gpus = new ArrayList<>();
-                    h.path("gpus").forEach(g -> gpus.add(g.asInt()));
-                    hosts.add(HostAllocation.of(h.path("host").asText(), gpus, CpuSet.parse(h.path("cpus").asText(""))));
-                }
-                out.add(new Placement(p.path("job").asText("job" + (out.size() + 1)), hosts));
-            }
-        } catch (IOException | IllegalArgumentException e) {
-            diags.add(Diagnostic.error(path, 1, 1, "not a placement list: " + e.getMessage()));
-        }
+        PlacementJson.Result r = PlacementJson.read(path, text);
+        diags.addAll(r.diagnostics());
+        r.entries().forEach(e -> out.add(e.placement()));
     }
 }

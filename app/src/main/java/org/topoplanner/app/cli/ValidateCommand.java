@@ -1,19 +1,18 @@
 package org.topoplanner.app.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.importers.ImportOutcome;
-import org.topoplanner.model.cpu.CpuSet;
-import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.input.InputFile;
+import org.topoplanner.model.input.InputLimits;
+import org.topoplanner.model.input.InputRefusal;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.Placement;
@@ -63,11 +62,32 @@ public final class ValidateCommand implements Callable<Integer> {
         if (policy != null) {
             PolicyArgs.policy(spec, policy, policyArgs.options(spec));
         }
-        List<Given> given;
+        List<Given> given = new ArrayList<>();
+        String text;
         try {
-            given = read(Files.readString(placementFile));
-        } catch (IOException | IllegalArgumentException | JobRequestException e) {
-            err.println(placementFile + ":1:1: error: " + e.getMessage());
+            text = InputFile.readText(placementFile, cluster.limits().limit(InputLimits.MEDIUM), "a placement list");
+        } catch (InputRefusal r) {
+            err.println(r.toDiagnostic());
+            return TopoPlannerCommand.INVALID;
+        }
+        PlacementJson.Result read = PlacementJson.read(placementFile.toString(), text);
+        List<Diagnostic> problems = new ArrayList<>(read.diagnostics());
+        for (PlacementJson.Entry e : read.entries()) {
+            Placement p = e.placement();
+            if (e.sbatch() == null) {
+                int gpusPerNode = p.hosts().stream().mapToInt(h -> h.gpus().size()).max().orElse(0);
+                given.add(new Given(JobRequest.nodesWithGpus(p.job(), p.hosts().size(), gpusPerNode), p));
+                continue;
+            }
+            try {
+                given.add(new Given(SbatchOptions.parse(e.sbatch(), p.job()), p));
+            } catch (JobRequestException ex) {
+                problems.add(Diagnostic.error(placementFile.toString(), e.sbatchAt()[0], e.sbatchAt()[1],
+                        "bad sbatch options of " + p.job() + ": " + String.join("; ", ex.problems())));
+            }
+        }
+        problems.forEach(err::println);
+        if (problems.stream().anyMatch(Diagnostic::isError)) {
             return TopoPlannerCommand.INVALID;
         }
         ImportOutcome outcome = cluster.load(spec);
@@ -99,42 +119,4 @@ public final class ValidateCommand implements Callable<Integer> {
         return errors ? TopoPlannerCommand.INVALID : TopoPlannerCommand.OK;
     }
 
-    private static List<Given> read(String text) throws IOException, JobRequestException {
-        JsonNode root = new ObjectMapper().readTree(text);
-        List<JsonNode> items = new ArrayList<>();
-        if (root != null && root.isArray()) {
-            root.forEach(items::add);
-        } else if (root != null && root.isObject()) {
-            items.add(root);
-        } else {
-            throw new IllegalArgumentException("expected a placement object or a list of them");
-        }
-        List<Given> out = new ArrayList<>();
-        for (JsonNode n : items) {
-            String job = n.path("job").asText("job" + (out.size() + 1));
-            List<HostAllocation> hosts = new ArrayList<>();
-            for (JsonNode h : n.path("hosts")) {
-                List<Integer> gpus = new ArrayList<>();
-                h.path("gpus").forEach(x -> gpus.add(x.asInt()));
-                java.util.Map<Integer, String> nics = new java.util.LinkedHashMap<>();
-                h.path("nics").fields().forEachRemaining(e -> nics.put(Integer.parseInt(e.getKey()), e.getValue().asText()));
-                hosts.add(new HostAllocation(h.path("host").asText(), gpus, CpuSet.parse(h.path("cpus").asText("")), nics));
-            }
-            if (hosts.isEmpty()) {
-                throw new IllegalArgumentException("placement of " + job + " lists no hosts");
-            }
-            Placement p = new Placement(job, hosts);
-            JobRequest request;
-            if (n.has("sbatch")) {
-                List<String> args = new ArrayList<>();
-                n.get("sbatch").forEach(a -> args.add(a.asText()));
-                request = SbatchOptions.parse(args, job);
-            } else {
-                int gpusPerNode = hosts.stream().mapToInt(h -> h.gpus().size()).max().orElse(0);
-                request = JobRequest.nodesWithGpus(job, hosts.size(), gpusPerNode);
-            }
-            out.add(new Given(request, p));
-        }
-        return out;
-    }
 }

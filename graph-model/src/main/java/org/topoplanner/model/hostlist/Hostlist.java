@@ -39,6 +39,9 @@ import java.util.List;
  */
 public final class Hostlist {
 
+    /** The most hosts one expression may name (see {@link HostlistExpression#MAX_HOSTS}). */
+    public static final int MAX_HOSTS = HostlistExpression.MAX_HOSTS;
+
     private Hostlist() {
     }
 

@@ -11,8 +11,13 @@ import java.util.List;
 final class HostlistExpression {
     /** Slurm's MAX_RANGE: the most hosts one bracket range may name. */
     static final int MAX_RANGE = 65536;
-    /** Our own cap on a whole expression, so that {@code a[1-65536][1-65536]} fails instead of exhausting memory. */
-    static final int MAX_HOSTS = 1 << 20;
+    /**
+     * Our own cap on a whole expression, as many hosts as Slurm's MAX_RANGE: far above the largest
+     * clusters, and checked on the product of the brackets before a name is built, so that a short
+     * line such as {@code a[1-65536][1-65536]} fails at once instead of building a model of a
+     * million hosts for a minute.
+     */
+    static final int MAX_HOSTS = 65536;
 
     private final String expr;
     private long hosts;

@@ -35,8 +35,17 @@ final class SbatchValues {
         return number(option, val);
     }
 
+    /** {@code -8}, {@code +2}, {@code -0.5}: a number with a sign, never a GPU type. */
+    private static boolean isSigned(String s) {
+        return s.length() > 1 && (s.charAt(0) == '-' || s.charAt(0) == '+') && Character.isDigit(s.charAt(1));
+    }
+
     private Integer number(String option, String val) {
         String s = val.stripLeading();
+        if (isSigned(s) && s.charAt(0) == '-') {
+            problems.add(option + "=" + val + ": cannot be negative");
+            return null;
+        }
         if (s.isEmpty() || !s.chars().allMatch(c -> c >= '0' && c <= '9')) {
             problems.add(option + "=" + val + ": not a whole number");
             return null;
@@ -68,6 +77,11 @@ final class SbatchValues {
         int colon = val.lastIndexOf(':');
         String type = colon < 0 ? null : val.substring(0, colon);
         String count = colon < 0 ? val : val.substring(colon + 1);
+        if (colon < 0 && isSigned(count)) {
+            // sbatch reads "-8" as a count and refuses it; taking it as a type named "-8" placed 1 GPU.
+            problems.add(option + "=" + val + ": a GPU count cannot be negative or signed");
+            return null;
+        }
         if (colon < 0 && !count.isEmpty() && !Character.isDigit(count.charAt(0))) {
             type = count;
             count = "1";

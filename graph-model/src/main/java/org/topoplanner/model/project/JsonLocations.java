@@ -12,14 +12,14 @@ import java.util.Map;
  * in the tree ("{@code /cluster/hosts/3/nodeType} names no node type") can be reported at its line
  * and column like a syntax error.
  */
-final class JsonLocations {
+public final class JsonLocations {
     private final Map<String, int[]> byPointer;
 
     private JsonLocations(Map<String, int[]> byPointer) {
         this.byPointer = byPointer;
     }
 
-    static JsonLocations index(String text) {
+    public static JsonLocations index(String text) {
         Map<String, int[]> map = new HashMap<>();
         try (JsonParser p = new JsonFactory().createParser(text)) {
             JsonToken t;
@@ -42,7 +42,7 @@ final class JsonLocations {
     }
 
     /** Line and column of the value at {@code pointer}, or of its nearest indexed ancestor. */
-    int[] at(String pointer) {
+    public int[] at(String pointer) {
         String p = pointer;
         while (true) {
             int[] loc = byPointer.get(p);

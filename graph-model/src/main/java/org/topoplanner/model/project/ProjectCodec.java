@@ -77,8 +77,14 @@ public final class ProjectCodec {
         AtomicFiles.writeString(file, write(doc));
     }
 
+    /** Reads a project file within the large input limit; a special or oversized file is a format error. */
     public ProjectDocument load(Path file) throws IOException, ProjectFormatException {
-        return read(java.nio.file.Files.readString(file), file.toString());
+        try {
+            return read(org.topoplanner.model.input.InputFile.readText(file,
+                    org.topoplanner.model.input.InputLimits.LARGE, "a project"), file.toString());
+        } catch (org.topoplanner.model.input.InputRefusal r) {
+            throw new ProjectFormatException(List.of(r.toDiagnostic()));
+        }
     }
 
     /** Whether a text looks like a project file of any version (for format detection). */

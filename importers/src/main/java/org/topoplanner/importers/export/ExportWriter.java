@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.input.InputFile;
 import org.topoplanner.model.diag.Severity;
 
 /**
@@ -71,12 +72,12 @@ public final class ExportWriter {
                     + " warnings; --force writes anyway)");
         }
         if (disk.exists(dir) && !disk.isDirectory(dir)) {
-            return Result.refused(List.of(Diagnostic.error(dir.toString(), 0, 0, "not a folder")), List.of(), unchanged);
+            return Result.refused(List.of(Diagnostic.error(dir.toString(), 1, 1, "not a folder")), List.of(), unchanged);
         }
         for (ExportFile f : files) {
             Path target = dir.resolve(f.relativePath()).normalize();
             if (!target.startsWith(dir.normalize())) {
-                return Result.refused(List.of(Diagnostic.error(f.relativePath(), 0, 0, "resolves outside " + dir)),
+                return Result.refused(List.of(Diagnostic.error(f.relativePath(), 1, 1, "resolves outside " + dir)),
                         List.of(), unchanged);
             }
         }
@@ -92,8 +93,8 @@ public final class ExportWriter {
         try {
             recovered = swap.recover();
         } catch (IOException e) {
-            return Result.refused(List.of(Diagnostic.error(dir.toString(), 0, 0, "cannot finish the export that was"
-                    + " interrupted there: " + e.getMessage())), List.of(), "nothing written; " + dir
+            return Result.refused(List.of(Diagnostic.error(dir.toString(), 1, 1, "cannot finish the export that was"
+                    + " interrupted there: " + InputFile.reason(e))), List.of(), "nothing written; " + dir
                     + " still holds an interrupted export (journal in " + swap.staging() + ")");
         }
         String before = recovered == null ? "" : "first " + recovered + "; then ";
@@ -107,12 +108,12 @@ public final class ExportWriter {
                     : BundleManifest.NONE;
             changes = BundleChanges.plan(disk, dir, files, previous, force);
         } catch (IOException e) {
-            return Result.refused(List.of(Diagnostic.error(dir.toString(), 0, 0, "cannot read the folder: "
-                    + e.getMessage())), List.of(), before + unchanged);
+            return Result.refused(List.of(Diagnostic.error(dir.toString(), 1, 1, "cannot read the folder: "
+                    + InputFile.reason(e))), List.of(), before + unchanged);
         }
         if (!changes.conflicts().isEmpty() && !force) {
             List<Diagnostic> edits = changes.conflicts().stream().map(c -> Diagnostic.warning(
-                    dir.resolve(c.path()).toString(), 0, 0, c.reason() + "; --force overwrites it")).toList();
+                    dir.resolve(c.path()).toString(), 1, 1, c.reason() + "; --force overwrites it")).toList();
             return Result.refused(edits, changes.conflicts(), before + unchanged + " (" + edits.size()
                     + " files there were not written by the previous export as they are now; --force replaces them)");
         }
@@ -125,8 +126,8 @@ public final class ExportWriter {
                 case NEW_BUNDLE -> "the new bundle is in place, complete";
                 case HALF_SWAPPED -> "the bundle in " + dir + " is half replaced; the next export to it finishes the swap";
             };
-            return new Result(e.left == BundleSwap.Left.NEW_BUNDLE, List.of(Diagnostic.error(dir.toString(), 0, 0,
-                    "cannot write the bundle: " + e.getMessage())), List.of(), List.of(), List.of(),
+            return new Result(e.left == BundleSwap.Left.NEW_BUNDLE, List.of(Diagnostic.error(dir.toString(), 1, 1,
+                    "cannot write the bundle: " + InputFile.reason(e))), List.of(), List.of(), List.of(),
                     changes.conflicts(), before + where);
         }
         List<Path> put = done.put().stream().map(dir::resolve).toList();

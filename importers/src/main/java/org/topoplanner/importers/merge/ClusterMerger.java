@@ -89,7 +89,9 @@ public final class ClusterMerger {
             nodes.keySet().forEach(b::addHost);
             fabric = b.build();
             if (!sources.isEmpty()) {
-                out.add(Diagnostic.info("", 0, 0, "no source describes the fabric: the hosts stand without switches"));
+                // said of the first source, the one a reader of the message most likely meant to carry the fabric
+                out.add(Diagnostic.info(sources.get(0).source().path(), 1, 1,
+                        "no source describes the fabric: the hosts stand without switches"));
             }
         }
         Map<String, HostAttributes> attributes = mergeAttributes(sources, out);

@@ -176,6 +176,21 @@ final class TopoMatrixParser {
             if (q >= line.length() || !cell.region(q, line.length()).lookingAt()) {
                 break;
             }
+            int digitsEnd = cell.end();
+            while (digitsEnd < line.length() && Character.isDigit(line.charAt(digitsEnd))) {
+                digitsEnd++;
+            }
+            boolean lastCell = cells.size() + 1 == header.devices().size();
+            boolean gluedCpuList = lastCell && !header.affinity().isEmpty() && (digitsEnd - cell.end() <= 7
+                    || (digitsEnd < line.length() && (line.charAt(digitsEnd) == '-' || line.charAt(digitsEnd) == ',')));
+            if (cell.group().startsWith("NV") && digitsEnd > cell.end() && !gluedCpuList) {
+                // Only the last cell can have a CPU list glued to it (NV180-71), and a CPU id has at most 7
+                // digits; anywhere else the digits belong to the cell, and NV9223372036854775808 is no lane
+                // count (NVLink has at most 18).
+                diagnostics.error(number, q + 1, "'" + abbreviate(line.substring(q, digitsEnd))
+                        + "' is not a link class: NV takes a lane count of at most two digits");
+                break;
+            }
             cells.add(new Cell(cell.group(), number, q + 1));
             p = cell.end();
         }

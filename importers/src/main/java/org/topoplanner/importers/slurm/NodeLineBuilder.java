@@ -28,6 +28,8 @@ final class NodeLineBuilder {
     private final Map<String, SlurmConfPair> defaults = new LinkedHashMap<>();
     private final String path;
     private final Diagnostics diagnostics;
+    /** Hosts named by the NodeName lines built so far, bounded by {@link Hostlist#MAX_HOSTS}. */
+    private long hostsSoFar;
 
     NodeLineBuilder(String path, Diagnostics diagnostics) {
         this.path = path;
@@ -37,6 +39,7 @@ final class NodeLineBuilder {
     /** Carries the defaults of an earlier file (slurm.conf before an included nodes.conf). */
     NodeLineBuilder withDefaults(NodeLineBuilder earlier) {
         defaults.putAll(earlier.defaults);
+        hostsSoFar = earlier.hostsSoFar;
         return this;
     }
 
@@ -62,14 +65,23 @@ final class NodeLineBuilder {
                     + SlurmConfLexer.abbreviate(name.value()) + "': " + e.getMessage() + "; line skipped");
             return List.of();
         }
+        if (hostsSoFar + hosts.size() > Hostlist.MAX_HOSTS) {
+            // Each host becomes a node of the model; past this many the file describes no real cluster
+            // and reading it would only cost minutes and gigabytes.
+            diagnostics.error(name.valueLine(), name.valueColumn(), "NodeName lines of this file name more than "
+                    + Hostlist.MAX_HOSTS + " hosts in all (" + hostsSoFar + " before this line, " + hosts.size()
+                    + " on it); line skipped");
+            return List.of();
+        }
+        hostsSoFar += hosts.size();
         Map<String, SlurmConfPair> all = new LinkedHashMap<>(defaults);
         all.putAll(own);
         List<String> addrs = inStep(all.get("nodeaddr"), hosts.size());
-        Integer cpus = integer(all.get("cpus"));
-        Integer boards = integer(all.get("boards"));
-        Integer sockets = integer(all.get("sockets"));
-        Integer cps = integer(all.get("corespersocket"));
-        Integer tpc = integer(all.get("threadspercore"));
+        Integer cpus = layout(all.get("cpus"), 65536);
+        Integer boards = layout(all.get("boards"), 64);
+        Integer sockets = layout(all.get("sockets"), 64);
+        Integer cps = layout(all.get("corespersocket"), 4096);
+        Integer tpc = layout(all.get("threadspercore"), 16);
         Long memory = number(all.get("realmemory"));
         Integer weight = integer(all.get("weight"));
         String gres = all.containsKey("gres") ? all.get("gres").value() : null;
@@ -146,6 +158,21 @@ final class NodeLineBuilder {
             diagnostics.warning(at.valueLine(), at.valueColumn(), "CPUs=" + cpus + " is neither the " + threads
                     + " threads nor the " + cores + " cores that Boards/Sockets/CoresPerSocket/ThreadsPerCore give");
         }
+    }
+
+    /**
+     * A count of the CPU layout: at least 1 (Sockets=0 would divide the node by nothing) and at most
+     * {@code max}, far above any machine, so that CoresPerSocket=2147483647 does not build two
+     * billion cores. Outside that it is a warning and the value is ignored, as a bad number is.
+     */
+    private Integer layout(SlurmConfPair p, int max) {
+        Integer n = integer(p);
+        if (n != null && (n < 1 || n > max)) {
+            diagnostics.warning(p.valueLine(), p.valueColumn(), p.key() + "=" + p.value() + " is outside 1.." + max
+                    + "; ignored");
+            return null;
+        }
+        return n;
     }
 
     private Integer integer(SlurmConfPair p) {

@@ -21,6 +21,9 @@ import org.topoplanner.importers.FormatReader;
 import org.topoplanner.importers.ImportResult;
 import org.topoplanner.importers.SourceText;
 import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.input.InputFile;
+import org.topoplanner.model.input.InputLimits;
+import org.topoplanner.model.input.InputRefusal;
 import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.model.fabric.FabricBuilder;
 import org.topoplanner.model.node.NodeTopology;
@@ -45,10 +48,17 @@ public final class SlurmClusterFolderReader {
     private static final String EXPORT_KEYS = "slurm-topology-keys.conf";
     private static final String EXPORT_BLOCKS = "topology-block.conf";
     private final FormatReader topologyReader;
+    private final InputLimits limits;
 
     /** @param topologyReader reads {@code topology.conf}; may be null */
     public SlurmClusterFolderReader(FormatReader topologyReader) {
+        this(topologyReader, InputLimits.DEFAULT);
+    }
+
+    /** @param limits how big each file of the folder may be */
+    public SlurmClusterFolderReader(FormatReader topologyReader, InputLimits limits) {
         this.topologyReader = topologyReader;
+        this.limits = limits;
     }
 
     /** True when the folder holds a file this reader takes as a Slurm configuration. */
@@ -65,14 +75,14 @@ public final class SlurmClusterFolderReader {
             for (Path p : list.filter(Files::isRegularFile).sorted(Comparator.comparing(Path::toString)).toList()) {
                 if (role(p.getFileName().toString()) != Role.OTHER) {
                     try {
-                        files.add(SourceText.read(p));
-                    } catch (IOException e) {
-                        io.add(Diagnostic.error(p.toString(), 0, 0, "cannot read: " + e.getMessage()));
+                        files.add(SourceText.read(p, limits.limit(InputLimits.MEDIUM), "a Slurm configuration file"));
+                    } catch (InputRefusal r) {
+                        io.add(r.toDiagnostic());
                     }
                 }
             }
         } catch (IOException e) {
-            io.add(Diagnostic.error(folder.toString(), 0, 0, "cannot list the folder: " + e.getMessage()));
+            io.add(Diagnostic.error(folder.toString(), 1, 1, "cannot list the folder: " + InputFile.reason(e)));
         }
         ImportResult r = read(folder.toString(), files);
         List<Diagnostic> all = new ArrayList<>(io);

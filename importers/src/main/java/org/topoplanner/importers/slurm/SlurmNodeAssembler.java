@@ -24,6 +24,15 @@ import org.topoplanner.model.node.NodeTopologyBuilder;
  * NVLinks with that lane count. PCIe classes are not derived: Slurm does not know the PCIe tree.
  */
 final class SlurmNodeAssembler {
+    /**
+     * The most GPUs one node may declare: the allocators hold a node's GPUs in a 64-bit mask, and no
+     * machine has more. {@code Gres=gpu:99999} is an error, not a node of 1,024 GPUs whose subsets
+     * the Kubernetes emulation would enumerate for ever.
+     */
+    static final int MAX_GPUS = org.topoplanner.model.input.InputLimits.GPUS_PER_NODE;
+    /** The most CPUs (sockets x cores x threads) a node line may describe before its layout is not built. */
+    static final int MAX_THREADS = 65536;
+
     private SlurmNodeAssembler() {
     }
 
@@ -35,7 +44,11 @@ final class SlurmNodeAssembler {
     static NodeTopology assemble(LocatedNodeLine node, List<LocatedGresLine> gres, Collection<Diagnostic> sink) {
         NodeTopologyBuilder b = new NodeTopologyBuilder().derivePcieLinks(false);
         List<Core> cores = List.of();
-        if (node != null && node.describesCpus()) {
+        long threads = node == null ? 0 : (long) node.totalSockets() * node.coresPerSocket() * node.threadsPerCore();
+        if (node != null && node.describesCpus() && threads > MAX_THREADS) {
+            sink.add(Diagnostic.warning(node.path(), node.line(), 1, "the node line describes " + threads
+                    + " CPUs; more than " + MAX_THREADS + " is no machine, so its CPU layout is not built"));
+        } else if (node != null && node.describesCpus() && threads > 0) {
             int sockets = node.totalSockets();
             long memory = node.node().realMemory() == null ? 0 : node.node().realMemory() / sockets;
             b.cpuLayout(sockets, 1, node.coresPerSocket(), node.threadsPerCore(), memory);
@@ -44,6 +57,10 @@ final class SlurmNodeAssembler {
         List<GpuDraft> gpus = gpusFromGres(gres, sink);
         List<GresSpec> specs = node == null ? List.of() : nodeGres(node, sink);
         long declared = GresSpec.gpuCount(specs);
+        if (declared > MAX_GPUS && node != null) {
+            sink.add(Diagnostic.error(node.path(), node.line(), node.gresColumn(), "Gres=" + node.node().gres()
+                    + " declares " + declared + " GPUs; a node holds at most " + MAX_GPUS + " here"));
+        }
         if (gpus.isEmpty() && declared > 0) {
             gpus = gpusFromNodeLine(specs, cores, node);
         } else if (node != null && declared >= 0 && declared != gpus.size()) {
@@ -87,6 +104,11 @@ final class SlurmNodeAssembler {
                 sink.add(Diagnostic.warning(l.path(), l.line(), l.linksColumn(), "one Links= row for " + n
                         + " GPUs: each GPU needs its own row with -1 at its own index"));
             }
+            if (out.size() + n > MAX_GPUS) {
+                sink.add(Diagnostic.error(l.path(), l.line(), 1, "the gres.conf lines for this node name more than "
+                        + MAX_GPUS + " GPUs (" + (out.size() + n) + " with this line); the GPUs from here on are left out"));
+                return out;
+            }
             for (int k = 0; k < n; k++) {
                 out.add(new GpuDraft(out.size(), l.gres().type(), l, l.gres().links()));
             }
@@ -100,7 +122,7 @@ final class SlurmNodeAssembler {
             if (!s.isGpu()) {
                 continue;
             }
-            for (long k = 0; k < Math.min(s.count(), 1024); k++) {
+            for (long k = 0; k < Math.min(s.count(), MAX_GPUS) && out.size() < MAX_GPUS; k++) {
                 GpuDraft g = new GpuDraft(out.size(), s.type(), null, List.of());
                 if (s.sockets() != null && !cores.isEmpty()) {
                     List<Core> on = cores.stream().filter(c -> s.sockets().contains(c.socket())).toList();

@@ -64,6 +64,10 @@ public final class SourceExcerptReader {
         if (Files.isDirectory(file)) {
             return new SourceExcerpt.Unavailable(path, path + " is a folder; the finding is about the folder as a whole.");
         }
+        if (!Files.isRegularFile(file)) {
+            // a FIFO would block the reading thread, a device would never end
+            return new SourceExcerpt.Unavailable(path, path + " is not a regular file; it has no lines to show.");
+        }
         try {
             Scan scan = scan(file, SourceWindow.around(line, context), column);
             if (line > 0 && scan.lines().isEmpty() || line > scan.lineCount()) {
