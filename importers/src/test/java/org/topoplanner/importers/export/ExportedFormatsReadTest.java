@@ -93,7 +93,11 @@ class ExportedFormatsReadTest {
         assertThat(o.sources()).extracting(s -> Path.of(s.path()).getFileName().toString())
                 .containsExactly("labels.txt");
         assertThat(o.diagnostics()).filteredOn(Diagnostic::isError).isEmpty();
-        assertThat(o.diagnostics()).anySatisfy(d -> assertThat(d.message()).isEqualTo("an empty file: nothing to read"));
+        assertThat(o.diagnostics()).anySatisfy(d -> assertThat(d.message())
+                .isEqualTo("an empty file in the folder: nothing to read"));
+        // named on its own, the same empty file is an error, as every reader says of an empty file
+        assertThat(ClusterImport.standard().importFiles(List.of(dir.resolve("k8s/empty.yaml")), Optional.empty())
+                .diagnostics()).singleElement().satisfies(d -> assertThat(d.isError()).isTrue());
         assertThat(o.cluster().hostNames()).containsExactly("n1");
         Path empty = Files.createDirectories(dir.resolve("void"));
         assertThat(ClusterImport.standard().importFiles(List.of(empty), Optional.empty()).diagnostics())
