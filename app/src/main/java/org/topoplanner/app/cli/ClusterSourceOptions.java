@@ -64,7 +64,8 @@ public final class ClusterSourceOptions {
         if (imported.cluster() == null) {
             return imported;
         }
-        HardwareResult given = new HardwareAssignment(hardware).apply(imported.cluster(), ExistingHardware.KEEP);
+        String hostsFrom = imported.sources().isEmpty() ? imported.cluster().name() : imported.sources().get(0).path();
+        HardwareResult given = new HardwareAssignment(hardware).apply(imported.cluster(), ExistingHardware.KEEP, hostsFrom);
         List<Diagnostic> diags = new ArrayList<>(imported.diagnostics());
         diags.addAll(given.diagnostics());
         return new ImportOutcome(given.cluster(), imported.sources(), diags, imported.conflicts());

@@ -100,7 +100,7 @@ class HardwareOptionTest {
         Files.writeString(garbage, "hello\n");
         CommandLineTest.Run bad = CommandLineTest.run("inspect", ibnet, "--hardware", "node001=" + garbage);
         assertThat(bad.code()).isEqualTo(1);
-        assertThat(bad.err()).contains(garbage + ":0:0: error: unknown format").doesNotContain("Exception");
+        assertThat(bad.err()).contains(garbage + ":1:1: error: unknown format").doesNotContain("Exception");
     }
 
     @Test

@@ -55,11 +55,11 @@ final class SlurmMissingFacts {
             }
         }
         List<Diagnostic> nodes = new ArrayList<>();
-        unsized.values().forEach(hosts -> nodes.add(Diagnostic.error(SlurmFiles.NODES, 0, 0, "the size of "
+        unsized.values().forEach(hosts -> nodes.add(Diagnostic.error(SlurmFiles.NODES, 1, 1, "the size of "
                 + Hostlist.compress(hosts) + " is unknown (no sockets or cores from any source, no CPUs= or Sockets="
                 + " node line): a bare NodeName line makes Slurm count 1 CPU; import its hwloc, nvidia-smi, slurmd -C"
                 + " output or a node line")));
-        gresDisagrees.forEach((what, hosts) -> nodes.add(Diagnostic.error(SlurmFiles.NODES, 0, 0,
+        gresDisagrees.forEach((what, hosts) -> nodes.add(Diagnostic.error(SlurmFiles.NODES, 1, 1,
                 Hostlist.compress(hosts) + ": " + what + "; settle which is right before exporting")));
         List<Diagnostic> gres = new ArrayList<>();
         Map<String, List<String>> countOnly = new LinkedHashMap<>();
@@ -69,7 +69,7 @@ final class SlurmMissingFacts {
                 countOnly.computeIfAbsent("Count=" + g.count(), k -> new ArrayList<>()).addAll(hosts);
             }
         }
-        countOnly.forEach((count, hosts) -> gres.add(Diagnostic.error(SlurmFiles.GRES, 0, 0, "gres.conf gives "
+        countOnly.forEach((count, hosts) -> gres.add(Diagnostic.error(SlurmFiles.GRES, 1, 1, "gres.conf gives "
                 + Hostlist.compress(hosts.stream().distinct().toList()) + " Name=gpu " + count + " without File=: the"
                 + " GPU device files are unknown and the export would have to invent them; add File= (or"
                 + " AutoDetect=nvml) to that gres.conf line")));

@@ -74,6 +74,14 @@ public record HardwareAssignment(List<HardwareRule> rules) {
     }
 
     public HardwareResult apply(Cluster cluster, ExistingHardware existing) {
+        return apply(cluster, existing, cluster.name());
+    }
+
+    /**
+     * As {@link #apply(Cluster, ExistingHardware)}, with {@code hostsFrom} (the file that brought the
+     * hosts) as the place of the warning about hosts left without hardware.
+     */
+    public HardwareResult apply(Cluster cluster, ExistingHardware existing, String hostsFrom) {
         List<Diagnostic> out = new ArrayList<>();
         List<String> hostNames = cluster.hostNames();
         Set<String> inCluster = new LinkedHashSet<>(hostNames);
@@ -118,7 +126,7 @@ public record HardwareAssignment(List<HardwareRule> rules) {
         }
         Cluster result = rules.isEmpty() ? cluster : new Cluster(cluster.name(), cluster.fabric(), nodes,
                 cluster.hosts(), cluster.slurm(), cluster.kubernetes());
-        warnWithout(result, out);
+        warnWithout(result, hostsFrom, out);
         return new HardwareResult(result, out);
     }
 
@@ -187,11 +195,11 @@ public record HardwareAssignment(List<HardwareRule> rules) {
     }
 
     /** One warning naming every host still without hardware, so none is silently taken as empty. */
-    static void warnWithout(Cluster cluster, List<Diagnostic> out) {
+    static void warnWithout(Cluster cluster, String hostsFrom, List<Diagnostic> out) {
         List<String> without = cluster.hostNames().stream().filter(h -> NodeInsides.isUnknown(cluster.node(h)))
                 .toList();
         if (!without.isEmpty()) {
-            out.add(Diagnostic.warning("", 0, 0, without.size() + " of the " + cluster.hostNames().size()
+            out.add(Diagnostic.warning(hostsFrom, 1, 1, without.size() + " of the " + cluster.hostNames().size()
                     + " hosts have no hardware (no GPUs, no CPU count), so no job that needs GPUs or CPUs fits "
                     + "on them: " + HostNames.hostlist(without) + "; give it with --hardware HOSTLIST=SOURCE "
                     + "(a template id from `topoplanner templates`, or a file describing the node)"));

@@ -58,7 +58,7 @@ class ExportVerdictTest {
             assertThat(d.message()).contains("size of n9 is unknown");
         });
         assertThat(ExportVerdict.of(c, "slurm-nodes", "out.conf").orElseThrow()).contains(
-                new Diagnostic(found.get(0).severity(), "out.conf", 0, 0, found.get(0).message()));
+                new Diagnostic(found.get(0).severity(), "out.conf", 1, 1, found.get(0).message()));
     }
 
     @Test
