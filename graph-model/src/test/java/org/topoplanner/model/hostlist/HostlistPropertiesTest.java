@@ -10,6 +10,7 @@ import java.util.Random;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -30,8 +31,13 @@ class HostlistPropertiesTest {
         assertThat(Hostlist.expand(Hostlist.compressSorted(names))).containsExactlyElementsOf(expected);
     }
 
+    /**
+     * Only where each prefix has one padding: with mixed padding libslurm's {@code hostlist_uniq} itself
+     * depends on the input order (its range comparison is no total order there), as the example below
+     * shows; a mixed-names version of this property failed in a run for exactly that reason.
+     */
     @Property(tries = 300)
-    void theSortedFormIgnoresOrderAndDuplicates(@ForAll("mixedNames") List<String> names, @ForAll long seed)
+    void theSortedFormIgnoresOrderAndDuplicates(@ForAll("consistentNames") List<String> names, @ForAll long seed)
             throws Exception {
         String sorted = Hostlist.compressSorted(names);
         List<String> shuffled = new ArrayList<>(names);
@@ -41,6 +47,18 @@ class HostlistPropertiesTest {
         assertThat(Hostlist.expand(sorted)).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(
                 names.stream().distinct().toList());
         assertThat(Hostlist.compressSorted(Hostlist.expand(sorted))).isEqualTo(sorted);
+    }
+
+    /**
+     * Mixed padding: real libslurm 22.05.8 {@code hostlist_uniq} (the C probe in src/test/oracle/hostlist)
+     * answers {@code node[9-10,00]} for {@code node00,node9,node10,node00} but {@code node[9,00,10]} for
+     * {@code node9,node00,node10,node00}; the emulation follows its merge sort step for step, so it must too.
+     * Shrunk from a failing try of the property above (jqwik seed 7462710269617167827).
+     */
+    @Example
+    void mixedPaddingDependsOnTheInputOrderAsInLibslurm() {
+        assertThat(Hostlist.compressSorted(List.of("node00", "node9", "node10", "node00"))).isEqualTo("node[9-10,00]");
+        assertThat(Hostlist.compressSorted(List.of("node9", "node00", "node10", "node00"))).isEqualTo("node[9,00,10]");
     }
 
     @Property(tries = 500)

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.topoplanner.model.fabric.RailGroups;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.fabric.Fabric;
@@ -30,7 +31,7 @@ public final class HyperNodeWriter implements KubernetesExport {
 
     @Override
     public String write(Cluster cluster) {
-        Fabric f = RailCollapse.of(cluster.fabric());
+        Fabric f = RailGroups.collapse(cluster.fabric());
         StringBuilder b = new StringBuilder();
         Set<String> listed = new HashSet<>();
         // Lower tiers come first, so a child is known to have a HyperNode before a parent lists it: a
@@ -76,7 +77,7 @@ public final class HyperNodeWriter implements KubernetesExport {
 
     @Override
     public List<Diagnostic> check(Cluster cluster) {
-        Fabric f = RailCollapse.of(cluster.fabric());
+        Fabric f = RailGroups.collapse(cluster.fabric());
         List<Diagnostic> out = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (SwitchNode s : f.switches()) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.topoplanner.model.fabric.RailGroups;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.fabric.Block;
@@ -27,7 +28,7 @@ final class TierPaths {
     private final Fabric fabric;
 
     TierPaths(Cluster cluster) {
-        this.fabric = RailCollapse.of(cluster.fabric());
+        this.fabric = RailGroups.collapse(cluster.fabric());
         for (HostNode h : fabric.hosts()) {
             Map<Integer, String> path = new TreeMap<>();
             List<String> switches = fabric.switchesOf(h.name());

@@ -22,7 +22,7 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.importers.ClusterImport;
 import org.topoplanner.importers.ImportOutcome;
-import org.topoplanner.importers.k8s.RailCollapseView;
+import org.topoplanner.model.fabric.RailGroups;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.design.ClusterDesigner;
 import org.topoplanner.model.design.FabricDesign;
@@ -142,8 +142,8 @@ class ExportRoundTripTest {
             ExportWriter.Result written = ExportWriter.write(dir, ExportBundle.build(doc, ExportTarget.all()), true);
             assertThat(written.written()).as("written: %s", written.blocking()).isTrue();
             // Slurm's tree and Kubernetes' labels show a rail-optimised fabric with one logical leaf per
-            // scalable unit (RailCollapse, as the writers document); everything else is as exported.
-            ClusterShape expected = ClusterShape.of(doc.cluster()).withFabric(RailCollapseView.of(doc.cluster().fabric()));
+            // scalable unit (RailGroups.collapse, as topology.conf and the Kubernetes writers show it); everything else is as exported.
+            ClusterShape expected = ClusterShape.of(doc.cluster()).withFabric(RailGroups.collapse(doc.cluster().fabric()));
 
             assertReadsBack(dir, expected);
             assertReadsBack(dir.resolve("slurm"), expected);
