@@ -32,10 +32,8 @@ import org.topoplanner.allocator.PolicyCatalog;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.app.desktop.fabric.Theme;
-import org.topoplanner.app.plan.Autosave;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.app.plan.PlanEdit;
-import org.topoplanner.app.plan.ProjectDiff;
 import org.topoplanner.app.plan.ProjectFiles;
 import org.topoplanner.app.plan.PlanEdits;
 import org.topoplanner.app.plan.ProjectSession;
@@ -66,6 +64,7 @@ final class WindowController {
      * none), so Undo and Redo across one bring back the file as well as the plan.
      */
     private final Map<Plan, Optional<Path>> documents = new IdentityHashMap<>();
+    private final RecoveryOffer recovery;
     private final boolean autosaving;
     private Theme theme = Theme.LIGHT;
 
@@ -75,6 +74,10 @@ final class WindowController {
         this.window = window;
         this.session = session;
         this.autosaving = recovery == CrashRecovery.ON;
+        this.recovery = new RecoveryOffer(stage, vm, session, window.status(), () -> {
+            documents.clear();
+            updateTitle();
+        });
         root.setTop(new VBox(menus(), toolbar()));
         root.setCenter(window.root());
         window.onAssignHardware(this::assignHardware);
@@ -337,7 +340,7 @@ final class WindowController {
             vm.reset(Plan.of(doc));
             updateTitle();
             window.status().setText("opened " + path);
-            offerRecoveryOf(doc);
+            recovery.afterOpening(doc);
         } catch (IOException e) {
             error("Cannot open " + path, e.getMessage());
         } catch (ProjectFormatException e) {
@@ -479,64 +482,9 @@ final class WindowController {
         ExportDialog.show(stage, vm.plan());
     }
 
-    /**
-     * At a start without a file: offers the newest autosave a crash left (of an untitled project or
-     * of a saved one), compared with its saved file or with what the window shows now.
-     */
+    /** At a start without a file: offers the newest autosave a crash left ({@link RecoveryOffer}). */
     void offerRecovery() {
-        List<Autosave> left = session.leftovers();
-        if (left.isEmpty()) {
-            return;
-        }
-        Autosave a = left.get(0);
-        ProjectDocument saved = vm.plan().toDocument();
-        String against = "the " + vm.plan().cluster().name() + " cluster shown now";
-        if (a.project().isPresent()) {
-            try {
-                saved = session.read(a.project().get());
-                against = "the saved " + a.projectLabel();
-            } catch (IOException | ProjectFormatException e) {
-                against = "the window (the saved " + a.projectLabel() + " cannot be read: " + e.getMessage() + ")";
-            }
-        }
-        offer(a, saved, against);
-    }
-
-    /** After opening a project: its own autosave, if a crash left one newer than the file. */
-    private void offerRecoveryOf(ProjectDocument saved) {
-        session.recoverable().ifPresent(a -> offer(a, saved, "the saved " + a.projectLabel()));
-    }
-
-    private void offer(Autosave a, ProjectDocument saved, String against) {
-        ProjectDocument autosaved;
-        try {
-            autosaved = session.recover(a);
-        } catch (IOException | ProjectFormatException e) {
-            window.status().setText("an autosave of " + a.projectLabel() + " cannot be read (" + a.path() + "): " + e.getMessage());
-            return;
-        }
-        switch (RecoveryPrompt.ask(stage, a, ProjectDiff.between(saved, autosaved), against)) {
-            case RECOVER -> {
-                try {
-                    session.adopt(a);
-                } catch (IOException e) {
-                    window.status().setText("recovered, but the old autosave stays: " + e.getMessage());
-                }
-                documents.clear();
-                vm.reset(Plan.of(autosaved));
-                vm.dirtyProperty().set(true);
-                updateTitle();
-                window.status().setText("recovered the unsaved work on " + a.projectLabel() + "; save to keep it");
-            }
-            case DISCARD -> {
-                try {
-                    session.discard(a);
-                } catch (IOException e) {
-                    error("Cannot delete the autosave " + a.path(), e.getMessage());
-                }
-            }
-            case LATER -> window.status().setText("the autosave of " + a.projectLabel() + " is kept: " + a.path());
-        }
+        recovery.atStart();
     }
 
     /** The timer's autosave, and after the file changed under the plan (Undo across New or Import). */
