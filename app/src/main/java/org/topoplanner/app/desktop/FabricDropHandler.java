@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 import javafx.scene.input.DragEvent;
 import javafx.scene.input.TransferMode;
 import org.topoplanner.app.desktop.fabric.FabricView;
-import org.topoplanner.app.desktop.fabric.GhostState;
+import org.topoplanner.app.desktop.canvas.GhostState;
 import org.topoplanner.app.desktop.node.NodeView;
 import org.topoplanner.app.plan.Advice;
 import org.topoplanner.app.plan.DropTarget;

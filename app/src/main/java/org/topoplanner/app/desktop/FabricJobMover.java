@@ -7,9 +7,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.topoplanner.app.desktop.fabric.FabricView;
-import org.topoplanner.app.desktop.fabric.GhostState;
-import org.topoplanner.app.desktop.fabric.JobGrab;
-import org.topoplanner.app.desktop.fabric.JobMoves;
+import org.topoplanner.app.desktop.canvas.GhostState;
+import org.topoplanner.app.desktop.canvas.JobGrab;
+import javafx.geometry.Point2D;
+import org.topoplanner.app.desktop.canvas.ShareMoves;
 import org.topoplanner.app.plan.Advice;
 import org.topoplanner.allocator.validate.Violation;
 import org.topoplanner.app.plan.DropTarget;
@@ -23,7 +24,7 @@ import org.topoplanner.model.hostlist.Hostlist;
  * again only when the target under the pointer changes; the drop is one undoable edit; Escape
  * leaves everything as it was.
  */
-final class FabricJobMover implements JobMoves {
+final class FabricJobMover implements ShareMoves<JobGrab, Point2D> {
     private final PlanViewModel vm;
     private final Consumer<String> status;
     private final FabricView view;
@@ -38,7 +39,9 @@ final class FabricJobMover implements JobMoves {
     }
 
     @Override
-    public void over(JobGrab grab, double x, double y) {
+    public void over(JobGrab grab, Point2D spot) {
+        double x = spot.getX();
+        double y = spot.getY();
         if (!grab.equals(moving)) {
             moving = grab;
             lastTarget = null;
@@ -69,7 +72,9 @@ final class FabricJobMover implements JobMoves {
     }
 
     @Override
-    public void dropped(JobGrab grab, double x, double y) {
+    public void dropped(JobGrab grab, Point2D spot) {
+        double x = spot.getX();
+        double y = spot.getY();
         view.clearGhost();
         lastTarget = null;
         moving = null;

@@ -23,7 +23,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.topoplanner.app.desktop.fabric.FabricView;
-import org.topoplanner.app.desktop.fabric.Theme;
+import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.desktop.node.NodeView;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.model.cluster.Cluster;

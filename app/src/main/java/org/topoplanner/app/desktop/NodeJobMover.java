@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.topoplanner.allocator.validate.Violation;
-import org.topoplanner.app.desktop.node.GpuGrab;
-import org.topoplanner.app.desktop.node.GpuMoves;
+import org.topoplanner.app.desktop.canvas.GpuGrab;
+import org.topoplanner.app.desktop.canvas.ShareMoves;
 import org.topoplanner.app.desktop.node.NodeView;
 import org.topoplanner.app.plan.Advice;
 import org.topoplanner.app.plan.DropTarget;
@@ -22,7 +22,7 @@ import org.topoplanner.model.node.Gpu;
  * the drop is one undoable edit; Escape leaves everything as it was. Moving it to another host is the
  * fabric view's gesture.
  */
-final class NodeJobMover implements GpuMoves {
+final class NodeJobMover implements ShareMoves<GpuGrab, Integer> {
     private final PlanViewModel vm;
     private final Consumer<String> status;
     private final NodeView view;
@@ -37,7 +37,7 @@ final class NodeJobMover implements GpuMoves {
     }
 
     @Override
-    public void over(GpuGrab grab, int gpu) {
+    public void over(GpuGrab grab, Integer gpu) {
         if (!grab.equals(moving)) {
             moving = grab;
             lastTarget = null;
@@ -65,7 +65,7 @@ final class NodeJobMover implements GpuMoves {
     }
 
     @Override
-    public void dropped(GpuGrab grab, int gpu) {
+    public void dropped(GpuGrab grab, Integer gpu) {
         view.clearGhost();
         moving = null;
         lastTarget = null;

@@ -1,7 +1,7 @@
 package org.topoplanner.app.desktop;
 
 import org.topoplanner.allocator.SlurmCpuIds;
-import org.topoplanner.app.desktop.fabric.Occupancy;
+import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;

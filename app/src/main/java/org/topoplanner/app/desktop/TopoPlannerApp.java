@@ -5,7 +5,7 @@ import javafx.application.Application;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
 import javafx.stage.Stage;
-import org.topoplanner.app.desktop.fabric.Theme;
+import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.app.plan.ProjectSession;
 import org.topoplanner.resources.ShippedData;

@@ -31,7 +31,7 @@ import javafx.util.Duration;
 import org.topoplanner.allocator.PolicyCatalog;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.SlurmVersion;
-import org.topoplanner.app.desktop.fabric.Theme;
+import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.app.plan.PlanEdit;
 import org.topoplanner.app.plan.ProjectFiles;

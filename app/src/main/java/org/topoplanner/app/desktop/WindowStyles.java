@@ -2,7 +2,7 @@ package org.topoplanner.app.desktop;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.topoplanner.app.desktop.fabric.Theme;
+import org.topoplanner.app.desktop.canvas.Theme;
 
 /** The stylesheets of the whole window in a theme: the theme's tokens and view styles, then the window's own. */
 final class WindowStyles {

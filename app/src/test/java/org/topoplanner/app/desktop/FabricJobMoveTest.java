@@ -21,7 +21,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.fabric.FabricView;
-import org.topoplanner.app.desktop.fabric.JobGrab;
+import org.topoplanner.app.desktop.canvas.JobGrab;
 import org.topoplanner.app.desktop.fabric.ViewShots;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.model.hostlist.Hostlist;

@@ -20,7 +20,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.fabric.FabricView;
 import org.topoplanner.app.desktop.fabric.HoverCard;
-import org.topoplanner.app.desktop.fabric.Theme;
+import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.desktop.fabric.ViewShots;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.model.job.JobRequest;

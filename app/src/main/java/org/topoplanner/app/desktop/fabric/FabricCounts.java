@@ -4,6 +4,7 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.topoplanner.app.desktop.canvas.Occupancy;
 
 /**
  * Free and total GPUs and hosts per host, rack and switch for one occupancy snapshot, plus the

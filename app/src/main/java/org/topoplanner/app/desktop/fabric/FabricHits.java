@@ -5,6 +5,8 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.canvas.JobGrab;
 
 /**
  * What the fabric view draws at a point of it, for one frame's zoom: the switch box, the host tile or

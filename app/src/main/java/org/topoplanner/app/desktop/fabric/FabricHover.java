@@ -4,6 +4,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.BoundingBox;
 import javafx.geometry.Bounds;
+import org.topoplanner.app.desktop.canvas.Theme;
 
 /**
  * What the pointer rests on in the fabric view: the switch, host or rack it is over (outlined in the

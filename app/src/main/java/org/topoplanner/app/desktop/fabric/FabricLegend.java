@@ -9,6 +9,8 @@ import javafx.scene.layout.VBox;
 import javafx.scene.shape.Line;
 import javafx.scene.shape.Rectangle;
 import org.topoplanner.model.fabric.LinkSpeed;
+import org.topoplanner.app.desktop.canvas.Palette;
+import org.topoplanner.app.desktop.canvas.Occupancy;
 
 /** The key to the fabric picture: which colour is which job, and which line is which cable class. */
 public final class FabricLegend extends VBox {

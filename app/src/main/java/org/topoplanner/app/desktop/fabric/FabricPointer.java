@@ -1,5 +1,6 @@
 package org.topoplanner.app.desktop.fabric;
 
+import javafx.geometry.Point2D;
 import javafx.scene.Cursor;
 import javafx.scene.input.DragEvent;
 import javafx.scene.input.KeyCode;
@@ -7,11 +8,13 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
+import org.topoplanner.app.desktop.canvas.JobGrab;
+import org.topoplanner.app.desktop.canvas.MoveGesture;
 
 /**
  * The fabric view's mouse and keys: the wheel zooms around the pointer; dragging the background pans;
  * a click selects a switch or host (a double click also zooms to it) and opens up a rack block; a
- * press on a placed job's GPUs grabs it for a move ({@link JobMoveGesture}); hovering shows the card
+ * press on a placed job's GPUs grabs it for a move ({@link MoveGesture}); hovering shows the card
  * ({@link FabricHover}); F, Z, +/- zoom and Escape gives up a move, else clears selection and search.
  */
 final class FabricPointer {
@@ -19,13 +22,13 @@ final class FabricPointer {
     private static final double CLICK_SLOP = 3;
     private final FabricView view;
     private final FabricHover hover;
-    private final JobMoveGesture move;
+    private final MoveGesture<JobGrab, Point2D> move;
     private double pressX;
     private double pressY;
     private boolean panning;
     private boolean dragged;
 
-    FabricPointer(FabricView view, FabricHover hover, JobMoveGesture move) {
+    FabricPointer(FabricView view, FabricHover hover, MoveGesture<JobGrab, Point2D> move) {
         this.view = view;
         this.hover = hover;
         this.move = move;
@@ -92,7 +95,7 @@ final class FabricPointer {
             dragged = true;
         }
         if (move.armed() && dragged) {
-            move.dragTo(e.getX(), e.getY());
+            move.dragTo(e.getX(), e.getY(), new Point2D(e.getX(), e.getY()));
         } else if (panning) {
             view.setViewport(view.viewport().panBy(e.getX() - pressX, e.getY() - pressY));
             pressX = e.getX();
@@ -103,7 +106,7 @@ final class FabricPointer {
 
     private void onReleased(MouseEvent e) {
         panning = false;
-        move.release(e.getX(), e.getY());
+        move.release(new Point2D(e.getX(), e.getY()));
     }
 
     private void onClicked(MouseEvent e) {
@@ -133,7 +136,7 @@ final class FabricPointer {
     }
 
     private void onMoved(MouseEvent e) {
-        if (move.moving()) {
+        if (move.moving() != null) {
             return;
         }
         view.setCursor(move.enabled() && view.hits().jobAt(e.getX(), e.getY()) != null ? Cursor.OPEN_HAND : null);

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Locale;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
+import org.topoplanner.app.desktop.canvas.Palette;
+import org.topoplanner.app.desktop.canvas.Painting;
 
 /**
  * Paints one frame of a {@link FabricLayout}: links under racks under switches, then the ghost

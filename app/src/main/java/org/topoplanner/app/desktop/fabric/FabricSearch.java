@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.topoplanner.model.hostlist.Hostlist;
+import org.topoplanner.app.desktop.canvas.Occupancy;
 
 /**
  * What a search matches: a Slurm hostlist ({@code gpu[00001-00064]}) matches exactly those

@@ -14,11 +14,19 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.geometry.Point2D;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Region;
 import javafx.scene.shape.Rectangle;
 import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.app.desktop.canvas.Theme;
+import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.canvas.GhostState;
+import org.topoplanner.app.desktop.canvas.MoveBadge;
+import org.topoplanner.app.desktop.canvas.JobGrab;
+import org.topoplanner.app.desktop.canvas.MoveGesture;
+import org.topoplanner.app.desktop.canvas.ShareMoves;
 
 /**
  * The fabric view: switches in tiers above racks of hosts, drawn on a {@link Canvas}, with zoom
@@ -42,7 +50,7 @@ public final class FabricView extends Region {
 
     private final Canvas canvas = new Canvas();
     private final MoveBadge badge = new MoveBadge();
-    private final JobMoveGesture move = new JobMoveGesture(this, badge, this::showLeaving);
+    private final MoveGesture<JobGrab, Point2D> move = new MoveGesture<>(this, badge, this::showLeaving);
     private final Minimap minimap = new Minimap();
     private final FabricLegend legend = new FabricLegend();
     private final PaintState state = new PaintState();
@@ -238,10 +246,10 @@ public final class FabricView extends Region {
 
     /**
      * Lets placed jobs be grabbed by their GPUs and dragged: {@code moves} is told where the pointer
-     * goes, where the job is dropped and when the move is given up. Without a listener a press on a
+     * goes (a local point), where the job is dropped and when the move is given up. Without a listener a press on a
      * job only selects, as before.
      */
-    public void setOnJobMove(JobMoves moves) {
+    public void setOnJobMove(ShareMoves<JobGrab, Point2D> moves) {
         move.setListener(moves);
     }
 

@@ -1,5 +1,7 @@
 package org.topoplanner.app.desktop.fabric;
 
+import org.topoplanner.app.desktop.canvas.Painting;
+
 /**
  * Where a host's GPUs land on screen: a strip of cells along the bottom of a host cell, or the whole
  * tile when hosts are drawn as tiles. The painter draws from it and the view hit-tests with it, so a

@@ -21,6 +21,8 @@ import javafx.stage.WindowEvent;
 import javafx.util.Duration;
 import org.controlsfx.control.PopOver;
 import org.controlsfx.control.PopOver.ArrowLocation;
+import org.topoplanner.app.desktop.canvas.Palette;
+import org.topoplanner.app.desktop.canvas.Theme;
 
 /**
  * The card about the switch, host or rack under the pointer: a ControlsFX {@link PopOver} whose

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.canvas.Painting;
 
 /** Fills the hover card for a switch, a host or a rack block: name, tier or leaf, GPUs free, links, jobs. */
 final class HoverCards {

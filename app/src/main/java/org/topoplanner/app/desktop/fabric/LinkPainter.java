@@ -6,6 +6,8 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.StrokeLineCap;
 import org.topoplanner.model.fabric.LinkSpeed;
+import org.topoplanner.app.desktop.canvas.Palette;
+import org.topoplanner.app.desktop.canvas.Painting;
 
 /**
  * Draws cable bundles: culled to the view, one stroked path per class (colour and width by IB

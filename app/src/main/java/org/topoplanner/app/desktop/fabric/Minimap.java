@@ -5,6 +5,7 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.layout.Region;
 import javafx.scene.shape.Rectangle;
+import org.topoplanner.app.desktop.canvas.Palette;
 
 /**
  * An overview of the whole fabric (rack occupancy and switch rows) with the visible part as a

@@ -5,6 +5,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.topoplanner.app.desktop.canvas.Palette;
+import org.topoplanner.app.desktop.canvas.Theme;
+import org.topoplanner.app.desktop.canvas.GhostState;
 
 /**
  * What a frame shows besides the layout: colours, counts, selection, search matches, the drag

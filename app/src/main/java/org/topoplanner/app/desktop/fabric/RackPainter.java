@@ -3,6 +3,9 @@ package org.topoplanner.app.desktop.fabric;
 import java.util.List;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
+import org.topoplanner.app.desktop.canvas.Palette;
+import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.canvas.Painting;
 
 /**
  * Draws racks at the three levels of detail: a block with counts and an aggregated occupancy

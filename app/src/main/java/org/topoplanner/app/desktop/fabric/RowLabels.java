@@ -3,6 +3,7 @@ package org.topoplanner.app.desktop.fabric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.topoplanner.app.desktop.canvas.Painting;
 
 /**
  * Where the tier names ("LEAF 128", "HOSTS 4,096") pinned to the fabric view's left edge go, so a

@@ -1,5 +1,7 @@
 package org.topoplanner.app.desktop.fabric;
 
+import org.topoplanner.app.desktop.canvas.Painting;
+
 /**
  * Where a switch box lands on screen at a zoom: centred on its world position, at least a
  * couple of pixels wide, and of a height that stays legible when the view is squeezed sideways.

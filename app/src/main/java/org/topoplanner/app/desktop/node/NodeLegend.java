@@ -9,8 +9,8 @@ import javafx.scene.layout.HBox;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.Line;
 import javafx.scene.shape.Rectangle;
-import org.topoplanner.app.desktop.fabric.Occupancy;
-import org.topoplanner.app.desktop.fabric.Palette;
+import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.NodeTopology;
 

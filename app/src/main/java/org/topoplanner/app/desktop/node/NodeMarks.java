@@ -2,7 +2,7 @@ package org.topoplanner.app.desktop.node;
 
 import java.util.List;
 import java.util.Set;
-import org.topoplanner.app.desktop.fabric.GhostState;
+import org.topoplanner.app.desktop.canvas.GhostState;
 
 /**
  * What the node view draws over the occupancy: the GPU selection and hover, the drag ghost (where a

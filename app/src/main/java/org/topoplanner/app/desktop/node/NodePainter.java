@@ -4,9 +4,9 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.StrokeLineCap;
 import javafx.scene.shape.StrokeLineJoin;
-import org.topoplanner.app.desktop.fabric.Occupancy;
-import org.topoplanner.app.desktop.fabric.Painting;
-import org.topoplanner.app.desktop.fabric.Palette;
+import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.canvas.Painting;
+import org.topoplanner.app.desktop.canvas.Palette;
 
 /**
  * Paints a {@link NodeLayout} the way lstopo does: pastel fills per object type, loud job

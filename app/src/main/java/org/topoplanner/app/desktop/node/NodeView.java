@@ -27,12 +27,15 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.Cursor;
 import org.controlsfx.control.SegmentedButton;
-import org.topoplanner.app.desktop.fabric.GhostState;
-import org.topoplanner.app.desktop.fabric.MoveBadge;
-import org.topoplanner.app.desktop.fabric.Occupancy;
-import org.topoplanner.app.desktop.fabric.Palette;
-import org.topoplanner.app.desktop.fabric.Theme;
+import org.topoplanner.app.desktop.canvas.GhostState;
+import org.topoplanner.app.desktop.canvas.MoveBadge;
+import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.canvas.Palette;
+import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.app.desktop.canvas.GpuGrab;
+import org.topoplanner.app.desktop.canvas.MoveGesture;
+import org.topoplanner.app.desktop.canvas.ShareMoves;
 
 /**
  * The node view: one host's inside as lstopo-like nested boxes on a {@link Canvas} (hundreds of
@@ -52,7 +55,7 @@ public final class NodeView extends BorderPane {
     private final Canvas canvas = new Canvas();
     private final MoveBadge badge = new MoveBadge();
     private final Pane canvasPane = new Pane(canvas, badge);
-    private final GpuMoveGesture move = new GpuMoveGesture(canvasPane, badge);
+    private final MoveGesture<GpuGrab, Integer> move = new MoveGesture<>(canvasPane, badge, g -> redraw());
     private final TopoMatrixView matrix = new TopoMatrixView();
     private final ScrollPane matrixScroll = new ScrollPane(matrix);
     private final Label title = new Label("No host");
@@ -121,7 +124,6 @@ public final class NodeView extends BorderPane {
         canvas.setOnMouseExited(e -> setHovered(-1));
         addEventHandler(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ESCAPE && move.cancel()) {
-                redraw();
                 e.consume();
             }
         });
@@ -208,7 +210,7 @@ public final class NodeView extends BorderPane {
      * GPU the pointer is over, where the job is dropped and when the move is given up. Without a
      * listener a press on a GPU only selects, as before.
      */
-    public void setOnGpuMove(GpuMoves moves) {
+    public void setOnGpuMove(ShareMoves<GpuGrab, Integer> moves) {
         move.setListener(moves);
     }
 
@@ -319,21 +321,13 @@ public final class NodeView extends BorderPane {
             dragged = true;
         }
         if (move.armed() && dragged) {
-            boolean starting = move.moving() == null;
             move.dragTo(e.getX(), e.getY(), gpuAtCanvas(e.getX(), e.getY()));
             setHovered(-1);
-            if (starting) {
-                redraw();
-            }
         }
     }
 
     private void onReleased(MouseEvent e) {
-        boolean wasMoving = move.moving() != null;
         move.release(gpuAtCanvas(e.getX(), e.getY()));
-        if (wasMoving) {
-            redraw();
-        }
     }
 
     private void onClicked(MouseEvent e) {

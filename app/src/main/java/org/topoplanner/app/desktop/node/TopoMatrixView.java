@@ -6,7 +6,7 @@ import javafx.geometry.HPos;
 import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
 import javafx.scene.paint.Color;
-import org.topoplanner.app.desktop.fabric.Palette;
+import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.model.node.DeviceLink;
 import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.LinkKind;

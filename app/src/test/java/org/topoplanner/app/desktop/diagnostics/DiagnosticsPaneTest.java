@@ -26,7 +26,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.BackgroundRefresh;
 import org.topoplanner.app.desktop.Eventually;
-import org.topoplanner.app.desktop.fabric.Theme;
+import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.model.diag.Diagnostic;
 
 /**

@@ -26,6 +26,9 @@ import org.topoplanner.app.desktop.node.NodeBox;
 import org.topoplanner.app.desktop.node.NodeView;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.resources.ShippedData;
+import org.topoplanner.app.desktop.canvas.Theme;
+import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.canvas.GhostState;
 
 /** Both views in a real stage, headless: selection, zoom, pan, hover, search, ghost and GPU picking. */
 @ExtendWith(ApplicationExtension.class)

@@ -23,6 +23,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.app.desktop.canvas.Occupancy;
 
 /**
  * Frame times of the fabric view on the 16,384-host fabric, headless (Monocle, software

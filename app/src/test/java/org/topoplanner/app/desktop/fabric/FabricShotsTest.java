@@ -18,6 +18,9 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.resources.ShippedData;
+import org.topoplanner.app.desktop.canvas.Theme;
+import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.canvas.GhostState;
 
 /** Renders the fabric view headless to PNG files: the example cluster with jobs and the 16k fabric, light and dark. */
 @ExtendWith(ApplicationExtension.class)

@@ -18,6 +18,7 @@ import org.topoplanner.model.fabric.SwitchNode;
 import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.resources.NodeTemplate;
 import org.topoplanner.resources.ShippedData;
+import org.topoplanner.app.desktop.canvas.Occupancy;
 
 /**
  * Three-level fat trees built in code: {@code pods} pods of {@code leaves} leaves with

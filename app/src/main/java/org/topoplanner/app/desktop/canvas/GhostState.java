@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.fabric;
+package org.topoplanner.app.desktop.canvas;
 
 /** How a drag ghost looks: the allocator's verdict on the suggestion under the pointer. */
 public enum GhostState {

@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.fabric;
+package org.topoplanner.app.desktop.canvas;
 
 import java.net.URL;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.fabric;
+package org.topoplanner.app.desktop.canvas;
 
 import java.util.Objects;
 
@@ -8,9 +8,14 @@ import java.util.Objects;
  * @param job  the job
  * @param host the host it was grabbed on
  */
-public record JobGrab(String job, String host) {
+public record JobGrab(String job, String host) implements ShareGrab {
     public JobGrab {
         Objects.requireNonNull(job, "job");
         Objects.requireNonNull(host, "host");
+    }
+
+    @Override
+    public String badgeText() {
+        return "Move " + job + " \u00b7 from " + host;
     }
 }
