@@ -8,6 +8,7 @@ import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PolicyCatalog;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.app.plan.SuggestionSentence;
 import org.topoplanner.importers.ImportOutcome;
 import org.topoplanner.model.job.JobRequest;
 import picocli.CommandLine.Command;
@@ -51,7 +52,7 @@ public final class CompareCommand implements Callable<Integer> {
             if (json) {
                 rows.add(SuggestionJson.of(id, request.name(), s));
             } else {
-                out.printf("%-12s %s%n", id, SuggestionJson.line(s));
+                out.printf("%-12s %s%n", id, SuggestionSentence.line(s));
             }
         }
         if (json) {

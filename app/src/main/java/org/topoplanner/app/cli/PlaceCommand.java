@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.app.plan.SuggestionSentence;
 import org.topoplanner.importers.ImportOutcome;
 import org.topoplanner.model.job.JobRequest;
 import picocli.CommandLine.Command;
@@ -74,7 +75,7 @@ public final class PlaceCommand implements Callable<Integer> {
             }
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o));
         } else {
-            out.println(policy.id + ": " + SuggestionJson.line(s));
+            out.println(policy.id + ": " + SuggestionSentence.line(s));
             if (report != null) {
                 report.lines().forEach(out::println);
             }

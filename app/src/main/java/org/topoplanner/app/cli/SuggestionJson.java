@@ -59,24 +59,4 @@ final class SuggestionJson {
         }
         return o;
     }
-
-    /** One line for people: {@code placed: node[01-04] (4 nodes, 32 GPUs)}. */
-    static String line(Suggestion s) {
-        if (s instanceof Suggestion.Placed p) {
-            return "placed: " + summary(p.placement());
-        }
-        if (s instanceof Suggestion.Waiting w) {
-            return "waits up to " + w.maxWait().getSeconds() + " s, then runs on " + summary(w.placement()) + " ("
-                    + w.explanation() + ")";
-        }
-        if (s instanceof Suggestion.Pending p) {
-            return "pending (" + p.reason().slurmName() + "): " + p.explanation();
-        }
-        return "impossible: " + ((Suggestion.Impossible) s).reason();
-    }
-
-    private static String summary(Placement p) {
-        return org.topoplanner.model.hostlist.Hostlist.compress(p.hostNames()) + " (" + p.hosts().size() + (p.hosts().size() == 1 ? " node, " : " nodes, ")
-                + p.gpuCount() + " GPUs)";
-    }
 }

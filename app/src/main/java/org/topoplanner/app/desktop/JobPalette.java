@@ -4,8 +4,8 @@ import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.TransferMode;
+import org.topoplanner.app.desktop.dnd.DragPayload;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
 import org.topoplanner.model.job.JobRequestException;
@@ -57,17 +57,12 @@ final class JobPalette {
         Label l = new Label(text);
         l.getStyleClass().add("job-chip");
         l.setOnDragDetected(e -> {
-            String line = sbatchLine != null ? sbatchLine : sbatch.getText();
-            try {
-                SbatchOptions.parseLine(line, "job");
-            } catch (JobRequestException ex) {
-                problem.setText(String.join("; ", ex.problems()));
+            DragPayload payload = DragPayload.newJob(sbatchLine != null ? sbatchLine : sbatch.getText());
+            if (payload instanceof DragPayload.Unreadable u) {
+                problem.setText(String.join("; ", u.problems()));
                 return;
             }
-            var db = l.startDragAndDrop(TransferMode.COPY);
-            ClipboardContent c = new ClipboardContent();
-            c.putString(JobShape.DRAG_PREFIX + line);
-            db.setContent(c);
+            l.startDragAndDrop(TransferMode.COPY).setContent(payload.content());
             e.consume();
         });
         return l;

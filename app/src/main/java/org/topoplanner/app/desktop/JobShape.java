@@ -24,7 +24,4 @@ record JobShape(String title, String sbatch) {
     JobRequest request() throws JobRequestException {
         return SbatchOptions.parseLine(sbatch, "job");
     }
-
-    /** The Dragboard text that carries a job shape (sbatch options after this prefix). */
-    static final String DRAG_PREFIX = "topoplanner-job:";
 }

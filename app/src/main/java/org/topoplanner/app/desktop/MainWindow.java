@@ -15,13 +15,14 @@ import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import org.topoplanner.app.desktop.dnd.DragPayload;
+import org.topoplanner.app.desktop.dnd.FabricDropHandler;
 import org.topoplanner.app.desktop.fabric.FabricView;
 import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.desktop.node.NodeView;
@@ -287,10 +288,7 @@ final class MainWindow {
             if (job == null) {
                 return;
             }
-            var db = list.startDragAndDrop(TransferMode.MOVE);
-            ClipboardContent c = new ClipboardContent();
-            c.putString(FabricDropHandler.MOVE_PREFIX + job);
-            db.setContent(c);
+            list.startDragAndDrop(TransferMode.MOVE).setContent(new DragPayload.MoveJob(String.valueOf(job)).content());
             e.consume();
         });
     }

@@ -22,6 +22,7 @@ import org.topoplanner.app.plan.PlanEdits;
 import org.topoplanner.app.plan.PlacementAdvisor;
 import org.topoplanner.app.plan.ShareMove;
 import org.topoplanner.app.plan.Verdict;
+import org.topoplanner.app.desktop.dnd.DroppablePlan;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
@@ -32,7 +33,7 @@ import org.topoplanner.model.job.SbatchOptions;
  * the selection, the live suggestion while dragging, and undo/redo availability. Uses only
  * javafx.beans, so it is tested without a toolkit.
  */
-public final class PlanViewModel {
+public final class PlanViewModel implements DroppablePlan {
     private final EditHistory history;
     private final PlacementAdvisor advisor = new PlacementAdvisor();
     private final JobChecks checks = JobChecks.of(advisor);

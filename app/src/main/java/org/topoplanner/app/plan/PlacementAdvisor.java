@@ -53,17 +53,12 @@ public final class PlacementAdvisor {
             return Advice.impossible(policyId + " failed: " + e.getMessage());
         }
         if (s instanceof Suggestion.Placed p) {
-            return withChecks(plan, request, p.placement(), others, p.notes().isEmpty() ? "" : p.notes().get(0),
-                    policyId, options);
+            return withChecks(plan, request, p.placement(), others, SuggestionSentence.reason(s), policyId, options);
         }
         if (s instanceof Suggestion.Waiting w) {
-            return withChecks(plan, request, w.placement(), others, "waits up to " + w.maxWait().getSeconds() + " s: "
-                    + w.explanation(), policyId, options);
+            return withChecks(plan, request, w.placement(), others, SuggestionSentence.reason(s), policyId, options);
         }
-        if (s instanceof Suggestion.Pending p) {
-            return Advice.impossible("pending (" + p.reason().slurmName() + "): " + p.explanation());
-        }
-        return Advice.impossible("impossible: " + ((Suggestion.Impossible) s).reason());
+        return Advice.impossible(SuggestionSentence.reason(s));
     }
 
     /**

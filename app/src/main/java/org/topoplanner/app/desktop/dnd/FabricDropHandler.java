@@ -1,0 +1,192 @@
+package org.topoplanner.app.desktop.dnd;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import javafx.scene.input.DragEvent;
+import javafx.scene.input.TransferMode;
+import org.topoplanner.app.desktop.fabric.FabricView;
+import org.topoplanner.app.desktop.node.NodeView;
+import org.topoplanner.app.plan.Advice;
+import org.topoplanner.app.plan.DropFeedback;
+import org.topoplanner.app.plan.DropTarget;
+import org.topoplanner.model.job.JobRequest;
+
+/**
+ * Drag and drop of jobs onto the fabric and node views, as event plumbing: a palette shape places a
+ * new job, a job dragged from the job list moves it (both arrive as a {@link DragPayload}), and a job
+ * grabbed by its GPUs in either view moves that host's share of it ({@link ShareMover}). While
+ * dragging, the allocator's suggestion for the target under the pointer is drawn as a ghost (green,
+ * amber, red) and {@link DropFeedback}'s sentence goes to the status bar; the question is asked again
+ * only when the target changes, and the Dragboard is read once per drag.
+ */
+public final class FabricDropHandler {
+    private final DroppablePlan vm;
+    private final Consumer<String> status;
+    /** The Dragboard text of the drag under way and what it reads as. */
+    private String lastText;
+    private Optional<DragPayload> payload = Optional.empty();
+    private DropTarget lastTarget;
+    private Advice lastAdvice;
+
+    public FabricDropHandler(DroppablePlan vm, Consumer<String> status) {
+        this.vm = vm;
+        this.status = status;
+    }
+
+    public void install(FabricView view) {
+        view.setOnJobMove(new ShareMover<>(vm, status, new FabricJobMover(view)));
+        view.setOnDragOver(e -> {
+            Optional<DragPayload> p = payload(e);
+            if (p.isEmpty()) {
+                return;
+            }
+            DropTarget target = targetAt(view, e.getX(), e.getY());
+            Advice a = advise(p.get(), target);
+            if (a == null) {
+                return;
+            }
+            e.acceptTransferModes(TransferMode.COPY_OR_MOVE);
+            DropFeedback f = DropFeedback.over(a, target);
+            if (f.ghost().isEmpty()) {
+                view.clearGhost();
+            } else {
+                view.ghost(f.ghost().keySet(), f.ghost(), GhostVerdicts.of(f.verdict()));
+            }
+            e.consume();
+        });
+        view.setOnDragExited(e -> {
+            view.clearGhost();
+            forget();
+        });
+        view.setOnDragDropped(e -> {
+            Optional<DragPayload> p = payload(e);
+            view.clearGhost();
+            e.setDropCompleted(p.isPresent() && drop(p.get(), targetAt(view, e.getX(), e.getY())));
+            forget();
+            e.consume();
+        });
+    }
+
+    public void install(NodeView view) {
+        view.setOnGpuMove(new ShareMover<>(vm, status, new NodeJobMover(vm, view)));
+        view.setOnDragOver(e -> {
+            Optional<DragPayload> p = payload(e);
+            if (p.isEmpty() || view.getHost() == null) {
+                return;
+            }
+            DropTarget target = gpuTarget(view, e.getX(), e.getY());
+            Advice a = advise(p.get(), target);
+            if (a != null) {
+                e.acceptTransferModes(TransferMode.COPY_OR_MOVE);
+                view.ghost(DropFeedback.over(a, target).ghost().getOrDefault(view.getHost(), List.of()),
+                        GhostVerdicts.of(a.verdict()));
+            }
+            e.consume();
+        });
+        view.setOnDragDropped(e -> {
+            Optional<DragPayload> p = payload(e);
+            view.clearGhost();
+            e.setDropCompleted(p.isPresent() && view.getHost() != null
+                    && drop(p.get(), gpuTarget(view, e.getX(), e.getY())));
+            forget();
+            e.consume();
+        });
+        view.setOnDragExited(e -> {
+            view.clearGhost();
+            forget();
+        });
+    }
+
+    /** GPUs under the pointer: the selection when the pointer is on it, else the GPU pointed at. */
+    private static DropTarget gpuTarget(NodeView view, double x, double y) {
+        int gpu = view.gpuAt(x, y);
+        if (gpu < 0) {
+            return new DropTarget.OnHost(view.getHost());
+        }
+        List<Integer> gpus = view.getSelectedGpus().contains(gpu) ? view.getSelectedGpus().stream().sorted().toList()
+                : List.of(gpu);
+        return new DropTarget.OnGpus(view.getHost(), gpus);
+    }
+
+    /** The host, else the switch, drawn at a local point of the fabric view; the background is anywhere. */
+    static DropTarget targetAt(FabricView view, double x, double y) {
+        String host = view.hostAt(x, y);
+        if (host != null) {
+            return new DropTarget.OnHost(host);
+        }
+        String sw = view.switchAt(x, y);
+        return sw != null ? new DropTarget.OnSwitch(sw) : DropTarget.ANYWHERE;
+    }
+
+    /** What the drag carries, read from the Dragboard once per drag (the text stays the same all along). */
+    private Optional<DragPayload> payload(DragEvent e) {
+        String text = e.getDragboard().hasString() ? e.getDragboard().getString() : null;
+        if (!Objects.equals(text, lastText)) {
+            lastText = text;
+            payload = DragPayload.decode(text);
+            lastTarget = null;
+            lastAdvice = null;
+        }
+        return payload;
+    }
+
+    /** The advice for the payload at a target, asked again only when the target changed; null for no job. */
+    private Advice advise(DragPayload p, DropTarget target) {
+        if (lastAdvice != null && Objects.equals(target, lastTarget)) {
+            return lastAdvice;
+        }
+        JobRequest r = request(p);
+        if (r == null) {
+            return null;
+        }
+        lastTarget = target;
+        lastAdvice = vm.advise(r, target);
+        status.accept(DropFeedback.over(lastAdvice, target).sentence());
+        return lastAdvice;
+    }
+
+    private boolean drop(DragPayload p, DropTarget target) {
+        JobRequest r = request(p);
+        if (r == null) {
+            return false;
+        }
+        if (p instanceof DragPayload.MoveJob) {
+            // A move by hand is kept even when it violates something; the inspector explains it.
+            Advice a = vm.advise(r, target);
+            vm.clearAdvice();
+            if (a.placementIfAny().isEmpty()) {
+                status.accept(DropFeedback.cannotMove(r.name(), a));
+                return false;
+            }
+            Advice after = vm.move(r.name(), a.placement());
+            status.accept(DropFeedback.moved(r.name(), after));
+            vm.selectedJobProperty().set(r.name());
+            return true;
+        }
+        boolean placed = vm.drop(r, target);
+        status.accept(DropFeedback.dropped(placed ? vm.selectedJobProperty().get() : null, lastAdvice));
+        return placed;
+    }
+
+    /** The job a payload stands for: the palette's request, the listed job's own; {@code null} for none. */
+    private JobRequest request(DragPayload p) {
+        if (p instanceof DragPayload.NewJob n) {
+            return n.request();
+        }
+        if (p instanceof DragPayload.MoveJob m) {
+            return vm.plan().job(m.job()).isPresent() ? vm.plan().request(m.job()) : null;
+        }
+        status.accept(DropFeedback.badJob(((DragPayload.Unreadable) p).problems()));
+        return null;
+    }
+
+    private void forget() {
+        lastText = null;
+        payload = Optional.empty();
+        lastTarget = null;
+        lastAdvice = null;
+        vm.clearAdvice();
+    }
+}

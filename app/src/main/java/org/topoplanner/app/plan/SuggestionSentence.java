@@ -1,0 +1,55 @@
+package org.topoplanner.app.plan;
+
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.hostlist.Hostlist;
+import org.topoplanner.model.job.Placement;
+
+/**
+ * What a policy's answer says in words, the one place it is phrased: the command line prints the
+ * {@link #line line} ({@code place}, {@code compare}) and the window's status bar reads the
+ * {@link #reason reason} after the place and nodes it already names (through {@link Advice#reason()}
+ * and {@link DropFeedback}). Both come from the same clauses, so the CLI and the window never word one
+ * outcome two ways.
+ */
+public final class SuggestionSentence {
+    private SuggestionSentence() {
+    }
+
+    /** One line for people: {@code placed: node[01-04] (4 nodes, 32 GPUs)}, or why not. */
+    public static String line(Suggestion s) {
+        if (s instanceof Suggestion.Placed p) {
+            return "placed: " + summary(p.placement());
+        }
+        if (s instanceof Suggestion.Waiting w) {
+            return waits(w) + ", then runs on " + summary(w.placement()) + " (" + w.explanation() + ")";
+        }
+        return reason(s);
+    }
+
+    /**
+     * The reason of an answer where the nodes are said elsewhere: the policy's first note for a
+     * placement (empty without notes), how long it waits and why, or why it is pending or impossible.
+     */
+    public static String reason(Suggestion s) {
+        if (s instanceof Suggestion.Placed p) {
+            return p.notes().isEmpty() ? "" : p.notes().get(0);
+        }
+        if (s instanceof Suggestion.Waiting w) {
+            return waits(w) + ": " + w.explanation();
+        }
+        if (s instanceof Suggestion.Pending p) {
+            return "pending (" + p.reason().slurmName() + "): " + p.explanation();
+        }
+        return "impossible: " + ((Suggestion.Impossible) s).reason();
+    }
+
+    private static String waits(Suggestion.Waiting w) {
+        return "waits up to " + w.maxWait().getSeconds() + " s";
+    }
+
+    /** {@code node[01-04] (4 nodes, 32 GPUs)}. */
+    private static String summary(Placement p) {
+        return Hostlist.compress(p.hostNames()) + " (" + p.hosts().size() + (p.hosts().size() == 1 ? " node, " : " nodes, ")
+                + p.gpuCount() + " GPUs)";
+    }
+}
