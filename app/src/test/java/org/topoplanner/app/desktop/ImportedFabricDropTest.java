@@ -19,9 +19,9 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.topoplanner.app.desktop.fabric.FabricLayout;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
 import org.topoplanner.app.desktop.fabric.FabricView;
-import org.topoplanner.app.desktop.fabric.SwitchBox;
+import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
 import org.topoplanner.app.desktop.fabric.ViewShots;
 import org.topoplanner.app.desktop.fabric.Viewport;
 

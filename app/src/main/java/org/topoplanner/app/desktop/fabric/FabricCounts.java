@@ -5,6 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
+import org.topoplanner.app.desktop.fabric.layout.HostBox;
+import org.topoplanner.app.desktop.fabric.layout.RackBox;
 
 /**
  * Free and total GPUs and hosts per host, rack and switch for one occupancy snapshot, plus the

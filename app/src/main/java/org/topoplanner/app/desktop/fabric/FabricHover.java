@@ -5,6 +5,10 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.BoundingBox;
 import javafx.geometry.Bounds;
 import org.topoplanner.app.desktop.canvas.Theme;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
+import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
+import org.topoplanner.app.desktop.fabric.layout.HostBox;
+import org.topoplanner.app.desktop.fabric.layout.RackBox;
 
 /**
  * What the pointer rests on in the fabric view: the switch, host or rack it is over (outlined in the

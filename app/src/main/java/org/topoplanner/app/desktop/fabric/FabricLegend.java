@@ -11,6 +11,8 @@ import javafx.scene.shape.Rectangle;
 import org.topoplanner.model.fabric.LinkSpeed;
 import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
+import org.topoplanner.app.desktop.fabric.layout.LinkBundle;
 
 /** The key to the fabric picture: which colour is which job, and which line is which cable class. */
 public final class FabricLegend extends VBox {

@@ -10,6 +10,7 @@ import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
 import org.topoplanner.app.desktop.canvas.JobGrab;
 import org.topoplanner.app.desktop.canvas.MoveGesture;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
 
 /**
  * The fabric view's mouse and keys: the wheel zooms around the pointer; dragging the background pans;

@@ -7,6 +7,9 @@ import java.util.Locale;
 import java.util.Set;
 import org.topoplanner.model.hostlist.Hostlist;
 import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
+import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
+import org.topoplanner.app.desktop.fabric.layout.HostBox;
 
 /**
  * What a search matches: a Slurm hostlist ({@code gpu[00001-00064]}) matches exactly those

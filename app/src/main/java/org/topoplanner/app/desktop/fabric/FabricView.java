@@ -27,6 +27,9 @@ import org.topoplanner.app.desktop.canvas.MoveBadge;
 import org.topoplanner.app.desktop.canvas.JobGrab;
 import org.topoplanner.app.desktop.canvas.MoveGesture;
 import org.topoplanner.app.desktop.canvas.ShareMoves;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
+import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
+import org.topoplanner.app.desktop.fabric.layout.RackBox;
 
 /**
  * The fabric view: switches in tiers above racks of hosts, drawn on a {@link Canvas}, with zoom

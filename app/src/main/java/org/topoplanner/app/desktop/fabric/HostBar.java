@@ -1,6 +1,7 @@
 package org.topoplanner.app.desktop.fabric;
 
 import org.topoplanner.app.desktop.canvas.Painting;
+import org.topoplanner.app.desktop.fabric.layout.HostBox;
 
 /**
  * Where a host's GPUs land on screen: a strip of cells along the bottom of a host cell, or the whole

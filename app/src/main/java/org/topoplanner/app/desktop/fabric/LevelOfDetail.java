@@ -1,5 +1,7 @@
 package org.topoplanner.app.desktop.fabric;
 
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
+
 /**
  * What the fabric view draws at a zoom: hosts one by one only when a host cell is wide enough to
  * show its name and GPU bar, otherwise racks as blocks with counts and aggregated occupancy; link

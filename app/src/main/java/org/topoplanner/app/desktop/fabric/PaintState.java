@@ -8,6 +8,7 @@ import java.util.Set;
 import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.desktop.canvas.GhostState;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
 
 /**
  * What a frame shows besides the layout: colours, counts, selection, search matches, the drag

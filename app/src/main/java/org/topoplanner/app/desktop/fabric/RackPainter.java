@@ -6,6 +6,9 @@ import javafx.scene.paint.Color;
 import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.desktop.canvas.Painting;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
+import org.topoplanner.app.desktop.fabric.layout.HostBox;
+import org.topoplanner.app.desktop.fabric.layout.RackBox;
 
 /**
  * Draws racks at the three levels of detail: a block with counts and an aggregated occupancy

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.topoplanner.app.desktop.canvas.Painting;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
+import org.topoplanner.app.desktop.fabric.layout.TierRow;
 
 /**
  * Where the tier names ("LEAF 128", "HOSTS 4,096") pinned to the fabric view's left edge go, so a

@@ -1,6 +1,8 @@
 package org.topoplanner.app.desktop.fabric;
 
 import org.topoplanner.app.desktop.canvas.Painting;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
+import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
 
 /**
  * Where a switch box lands on screen at a zoom: centred on its world position, at least a

@@ -1,5 +1,7 @@
 package org.topoplanner.app.desktop.fabric;
 
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
+
 /**
  * The mapping between world units of a {@link FabricLayout} and pixels of the view.
  *

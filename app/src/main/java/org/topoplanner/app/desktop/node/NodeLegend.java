@@ -13,6 +13,7 @@ import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.app.desktop.node.layout.NodeLayout;
 
 /** The key under the node picture: object types in their pastels, NVLink, and the jobs on this host. */
 final class NodeLegend extends FlowPane {

@@ -7,6 +7,9 @@ import javafx.scene.shape.StrokeLineJoin;
 import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.desktop.canvas.Painting;
 import org.topoplanner.app.desktop.canvas.Palette;
+import org.topoplanner.app.desktop.node.layout.NodeLayout;
+import org.topoplanner.app.desktop.node.layout.NodeBox;
+import org.topoplanner.app.desktop.node.layout.NvlinkDrawing;
 
 /**
  * Paints a {@link NodeLayout} the way lstopo does: pastel fills per object type, loud job
@@ -71,7 +74,7 @@ final class NodePainter {
         gc.setLineWidth(1);
         gc.strokeRoundRect(b.x() + 0.5, b.y() + 0.5, b.w() - 1, b.h() - 1, arc, arc);
         if (header) {
-            double cy = b.y() + LayoutBox.HEADER / 2 + 1;
+            double cy = b.y() + NodeBox.HEADER / 2 + 1;
             double titleW = Painting.measure(b.title(), 11.5, true);
             Painting.left(gc, b.title(), b.x() + 8, cy, 11.5, true, p.fg(), b.w() - 16);
             if (!b.subtitle().isEmpty()) {
@@ -94,7 +97,7 @@ final class NodePainter {
         gc.strokeRoundRect(b.x() + 0.5, b.y() + 0.5, b.w() - 1, b.h() - 1, 4, 4);
         gc.setLineDashes((double[]) null);
         double sq = b.kind() == NodeBox.Kind.HOST_BRIDGE ? 9 : 7;
-        double cy = b.y() + LayoutBox.HEADER / 2 + 1;
+        double cy = b.y() + NodeBox.HEADER / 2 + 1;
         gc.setFill(p.token("-tp-node-bridge"));
         gc.fillRect(b.x() + 7, cy - sq / 2, sq, sq);
         Painting.left(gc, b.title(), b.x() + 7 + sq + 5, cy, 10.5, true, p.fgMuted(), b.w() - sq - 16);

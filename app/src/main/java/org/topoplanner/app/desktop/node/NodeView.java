@@ -36,6 +36,7 @@ import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.app.desktop.canvas.GpuGrab;
 import org.topoplanner.app.desktop.canvas.MoveGesture;
 import org.topoplanner.app.desktop.canvas.ShareMoves;
+import org.topoplanner.app.desktop.node.layout.NodeLayout;
 
 /**
  * The node view: one host's inside as lstopo-like nested boxes on a {@link Canvas} (hundreds of

@@ -24,6 +24,9 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
+import org.topoplanner.app.desktop.fabric.layout.HostBox;
+import org.topoplanner.app.desktop.fabric.layout.FatTreeFixture;
 
 /**
  * Frame times of the fabric view on the 16,384-host fabric, headless (Monocle, software

@@ -21,6 +21,8 @@ import org.topoplanner.resources.ShippedData;
 import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.desktop.canvas.GhostState;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
+import org.topoplanner.app.desktop.fabric.layout.FatTreeFixture;
 
 /** Renders the fabric view headless to PNG files: the example cluster with jobs and the 16k fabric, light and dark. */
 @ExtendWith(ApplicationExtension.class)

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
+import org.topoplanner.app.desktop.fabric.layout.RackBox;
+import org.topoplanner.app.desktop.fabric.layout.FatTreeFixture;
 
 /**
  * The pinned row names on a big fabric: zoomed in with a rack under the left edge, the hosts row's

@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.node;
+package org.topoplanner.app.desktop.node.layout;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -69,7 +69,7 @@ final class NvlinkRouting {
                 gpuBoxes.put(b.gpu(), b);
             }
         });
-        double contentBottom = machine.y() + LayoutBox.HEADER;
+        double contentBottom = machine.y() + NodeBox.HEADER;
         for (NodeBox c : machine.children()) {
             contentBottom = Math.max(contentBottom, c.y() + c.h());
         }

@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.fabric;
+package org.topoplanner.app.desktop.fabric.layout;
 
 import java.util.BitSet;
 import java.util.Collections;
@@ -18,10 +18,10 @@ public final class FabricLayout {
     public static final double SWITCH_H = 22;
     public static final double HOST_W = 76;
     public static final double HOST_H = 24;
-    static final double SWITCH_GAP = 16;
+    public static final double SWITCH_GAP = 16;
     static final double HOST_GAP = 4;
     static final double RACK_PAD = 6;
-    static final double RACK_HEADER = 16;
+    public static final double RACK_HEADER = 16;
     static final double RACK_GAP = 18;
     static final double POD_GAP = 64;
     static final double TIER_PITCH = 104;
@@ -166,7 +166,8 @@ public final class FabricLayout {
         return (BitSet) racksBelow[switchIndex].clone();
     }
 
-    BitSet racksBelowShared(int switchIndex) {
+    /** {@link #racksBelow} without the copy, for the painters' per-frame loops: never change it. */
+    public BitSet racksBelowShared(int switchIndex) {
         return racksBelow[switchIndex];
     }
 
@@ -175,7 +176,8 @@ public final class FabricLayout {
         return linksOfSwitch[switchIndex].clone();
     }
 
-    int[] linksOfSwitchShared(int switchIndex) {
+    /** {@link #linksOfSwitch} without the copy, for the painters' per-frame loops: never change it. */
+    public int[] linksOfSwitchShared(int switchIndex) {
         return linksOfSwitch[switchIndex];
     }
 
@@ -184,7 +186,8 @@ public final class FabricLayout {
         return linksOfRack[rackIndex].clone();
     }
 
-    int[] linksOfRackShared(int rackIndex) {
+    /** {@link #linksOfRack} without the copy, for the painters' per-frame loops: never change it. */
+    public int[] linksOfRackShared(int rackIndex) {
         return linksOfRack[rackIndex];
     }
 

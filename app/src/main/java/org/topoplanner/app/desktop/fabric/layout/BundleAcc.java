@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.fabric;
+package org.topoplanner.app.desktop.fabric.layout;
 
 import org.topoplanner.model.fabric.Cable;
 import org.topoplanner.model.fabric.LinkSpeed;

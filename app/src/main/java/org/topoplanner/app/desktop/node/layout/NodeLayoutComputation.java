@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.node;
+package org.topoplanner.app.desktop.node.layout;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.IntFunction;
-import org.topoplanner.app.desktop.node.LayoutBox.Arrangement;
+import org.topoplanner.app.desktop.node.layout.LayoutBox.Arrangement;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.node.Core;
 import org.topoplanner.model.node.Gpu;

@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.fabric;
+package org.topoplanner.app.desktop.fabric.layout;
 
 /**
  * Places the items of one row, in a fixed order, as close to their desired centres as minimum

@@ -1,19 +1,19 @@
-package org.topoplanner.app.desktop.fabric;
+package org.topoplanner.app.desktop.fabric.layout;
 
-import static org.topoplanner.app.desktop.fabric.FabricLayout.HOSTS_PER_RACK;
-import static org.topoplanner.app.desktop.fabric.FabricLayout.HOST_GAP;
-import static org.topoplanner.app.desktop.fabric.FabricLayout.HOST_H;
-import static org.topoplanner.app.desktop.fabric.FabricLayout.HOST_W;
-import static org.topoplanner.app.desktop.fabric.FabricLayout.MARGIN;
-import static org.topoplanner.app.desktop.fabric.FabricLayout.POD_GAP;
-import static org.topoplanner.app.desktop.fabric.FabricLayout.RACK_GAP;
-import static org.topoplanner.app.desktop.fabric.FabricLayout.RACK_HEADER;
-import static org.topoplanner.app.desktop.fabric.FabricLayout.RACK_PAD;
-import static org.topoplanner.app.desktop.fabric.FabricLayout.ROWS_PER_COLUMN;
-import static org.topoplanner.app.desktop.fabric.FabricLayout.SWITCH_GAP;
-import static org.topoplanner.app.desktop.fabric.FabricLayout.SWITCH_H;
-import static org.topoplanner.app.desktop.fabric.FabricLayout.SWITCH_W;
-import static org.topoplanner.app.desktop.fabric.FabricLayout.TIER_PITCH;
+import static org.topoplanner.app.desktop.fabric.layout.FabricLayout.HOSTS_PER_RACK;
+import static org.topoplanner.app.desktop.fabric.layout.FabricLayout.HOST_GAP;
+import static org.topoplanner.app.desktop.fabric.layout.FabricLayout.HOST_H;
+import static org.topoplanner.app.desktop.fabric.layout.FabricLayout.HOST_W;
+import static org.topoplanner.app.desktop.fabric.layout.FabricLayout.MARGIN;
+import static org.topoplanner.app.desktop.fabric.layout.FabricLayout.POD_GAP;
+import static org.topoplanner.app.desktop.fabric.layout.FabricLayout.RACK_GAP;
+import static org.topoplanner.app.desktop.fabric.layout.FabricLayout.RACK_HEADER;
+import static org.topoplanner.app.desktop.fabric.layout.FabricLayout.RACK_PAD;
+import static org.topoplanner.app.desktop.fabric.layout.FabricLayout.ROWS_PER_COLUMN;
+import static org.topoplanner.app.desktop.fabric.layout.FabricLayout.SWITCH_GAP;
+import static org.topoplanner.app.desktop.fabric.layout.FabricLayout.SWITCH_H;
+import static org.topoplanner.app.desktop.fabric.layout.FabricLayout.SWITCH_W;
+import static org.topoplanner.app.desktop.fabric.layout.FabricLayout.TIER_PITCH;
 
 import java.util.ArrayList;
 import java.util.BitSet;

@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.node;
+package org.topoplanner.app.desktop.node.layout;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,6 @@ final class LayoutBox {
 
     static final double PAD = 6;
     static final double GAP = 6;
-    static final double HEADER = 20;
 
     final NodeBox.Kind kind;
     final String id;
@@ -69,7 +68,7 @@ final class LayoutBox {
     }
 
     private double header() {
-        return visible ? HEADER : 0;
+        return visible ? NodeBox.HEADER : 0;
     }
 
     private double pad() {

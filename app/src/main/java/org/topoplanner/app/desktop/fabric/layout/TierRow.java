@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.fabric;
+package org.topoplanner.app.desktop.fabric.layout;
 
 /**
  * One horizontal row of the picture: a switch tier, or the hosts.
@@ -8,7 +8,7 @@ package org.topoplanner.app.desktop.fabric;
  * @param count switches (or hosts) in the row
  */
 public record TierRow(String label, double y, int count) {
-    static String tierName(int tier) {
+    public static String tierName(int tier) {
         return switch (tier) {
             case 0, 1 -> "leaf";
             case 2 -> "spine";

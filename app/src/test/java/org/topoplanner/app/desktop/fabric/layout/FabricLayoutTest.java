@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.fabric;
+package org.topoplanner.app.desktop.fabric.layout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

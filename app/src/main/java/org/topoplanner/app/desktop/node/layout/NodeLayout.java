@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.node;
+package org.topoplanner.app.desktop.node.layout;
 
 import java.util.ArrayList;
 import java.util.List;

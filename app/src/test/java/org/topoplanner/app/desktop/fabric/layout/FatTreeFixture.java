@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.fabric;
+package org.topoplanner.app.desktop.fabric.layout;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -26,18 +26,18 @@ import org.topoplanner.app.desktop.canvas.Occupancy;
  * spine {@code j} of every pod goes to core group {@code j} with the parallel cables that keep
  * the tree non-blocking. {@link #large()} is the 16,384-host fabric of the benchmarks.
  */
-final class FatTreeFixture {
+public final class FatTreeFixture {
     private static final LinkWidth X4 = LinkWidth.X4;
 
     private FatTreeFixture() {
     }
 
     /** 16 pods x 32 leaves x 32 hosts, 32 spines per pod, 256 cores; hosts with 8 GPUs. */
-    static Cluster large() {
+    public static Cluster large() {
         return threeLevel(16, 32, 32, 32, 256);
     }
 
-    static Cluster threeLevel(int pods, int leaves, int hostsPerLeaf, int spines, int cores) {
+    public static Cluster threeLevel(int pods, int leaves, int hostsPerLeaf, int spines, int cores) {
         FabricBuilder b = new FabricBuilder();
         Map<String, Integer> tiers = new HashMap<>();
         for (int c = 0; c < cores; c++) {
@@ -87,7 +87,7 @@ final class FatTreeFixture {
     }
 
     /** The same cluster with switches, hosts and cables in a random source order. */
-    static Cluster shuffled(Cluster c, long seed) {
+    public static Cluster shuffled(Cluster c, long seed) {
         Random rnd = new Random(seed);
         Fabric f = c.fabric();
         List<SwitchNode> switches = new ArrayList<>(f.switches());
@@ -121,16 +121,16 @@ final class FatTreeFixture {
         return new Cable(CableEnd.of(a, aPort), CableEnd.of(b, bPort), X4, speed);
     }
 
-    static String leaf(int pod, int l) {
+    public static String leaf(int pod, int l) {
         return String.format("p%02d-leaf%02d", pod + 1, l + 1);
     }
 
-    static String spine(int pod, int s) {
+    public static String spine(int pod, int s) {
         return String.format("p%02d-spine%02d", pod + 1, s + 1);
     }
 
     /** Three jobs spread over the cluster, as a scheduler would leave them. */
-    static Occupancy someJobs(Cluster c, double share, long seed) {
+    public static Occupancy someJobs(Cluster c, double share, long seed) {
         Random rnd = new Random(seed);
         Occupancy.Builder b = Occupancy.builder();
         List<String> hosts = c.hostNames();

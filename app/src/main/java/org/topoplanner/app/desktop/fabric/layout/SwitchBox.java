@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.fabric;
+package org.topoplanner.app.desktop.fabric.layout;
 
 /**
  * A switch placed in the fabric picture, in world units; {@code (x, y)} is the top-left corner.

@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.node;
+package org.topoplanner.app.desktop.node.layout;
 
 import java.util.List;
 import java.util.function.Consumer;
@@ -17,6 +17,8 @@ import java.util.function.Consumer;
  */
 public record NodeBox(Kind kind, String id, String title, String subtitle, double x, double y, double w, double h,
                       List<NodeBox> children, List<Integer> cores, int gpu) {
+    /** Height of the title strip at the top of a box that has children. */
+    public static final double HEADER = 20;
 
     /** What a box stands for. */
     public enum Kind {
