@@ -17,13 +17,11 @@ import org.topoplanner.app.desktop.fabric.layout.RackBox;
  */
 final class FabricHover {
     private final FabricView view;
-    private final PaintState state;
     private final HoverCard card = new HoverCard();
     private final ReadOnlyStringWrapper hovered;
 
-    FabricHover(FabricView view, PaintState state) {
+    FabricHover(FabricView view) {
         this.view = view;
-        this.state = state;
         this.hovered = new ReadOnlyStringWrapper(view, "hovered");
     }
 
@@ -42,12 +40,10 @@ final class FabricHover {
         int s = hits.switchIndexAt(x, y);
         int h = s < 0 ? hits.hostIndexAt(x, y) : -1;
         int r = s < 0 && h < 0 ? hits.rackAt(x, y) : -1;
-        boolean changed = s != state.hoveredSwitch || h != state.hoveredHost || r != state.hoveredRack;
+        FabricFrame.Hover now = new FabricFrame.Hover(s, h, r);
+        boolean changed = !now.equals(view.frame().hover());
         if (changed) {
-            state.hoveredSwitch = s;
-            state.hoveredHost = h;
-            state.hoveredRack = r;
-            view.requestRedraw();
+            view.setHover(now);
         }
         Viewport vp = view.viewport();
         Bounds item;
@@ -57,21 +53,21 @@ final class FabricHover {
             hovered.set(sb.name());
             item = new BoundingBox(geo.left(sb), geo.top(sb), geo.width(sb), geo.height(sb));
             if (changed) {
-                HoverCards.forSwitch(card, l, state, s);
+                HoverCards.forSwitch(card, l, view.frame(), s);
             }
         } else if (h >= 0) {
             HostBox hb = l.hosts().get(h);
             hovered.set(hb.name());
             item = screenBox(vp, hb.x(), hb.y(), hb.w(), hb.h());
             if (changed) {
-                HoverCards.forHost(card, l, state, h);
+                HoverCards.forHost(card, l, view.frame(), h);
             }
         } else if (r >= 0) {
             RackBox rb = l.racks().get(r);
             hovered.set(rb.label());
             item = screenBox(vp, rb.x(), rb.y(), rb.w(), rb.h());
             if (changed) {
-                HoverCards.forRack(card, l, state, r);
+                HoverCards.forRack(card, l, view.frame(), r);
             }
         } else {
             hide();
@@ -84,11 +80,8 @@ final class FabricHover {
     void hide() {
         card.hide();
         hovered.set(null);
-        if (state.hoveredSwitch >= 0 || state.hoveredHost >= 0 || state.hoveredRack >= 0) {
-            state.hoveredSwitch = -1;
-            state.hoveredHost = -1;
-            state.hoveredRack = -1;
-            view.requestRedraw();
+        if (view.frame().hover().any()) {
+            view.setHover(FabricFrame.Hover.NONE);
         }
     }
 

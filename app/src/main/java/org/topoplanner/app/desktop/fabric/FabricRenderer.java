@@ -40,8 +40,8 @@ final class FabricRenderer {
         return lastLod;
     }
 
-    void draw(GraphicsContext gc, Viewport vp, PaintState st) {
-        Palette p = st.palette;
+    void draw(GraphicsContext gc, Viewport vp, FabricFrame st) {
+        Palette p = st.palette();
         gc.setGlobalAlpha(1);
         gc.setFill(p.bg());
         gc.fillRect(0, 0, vp.width(), vp.height());
@@ -67,8 +67,8 @@ final class FabricRenderer {
         drawRowLabels(gc, vp, st, geo);
     }
 
-    private void drawSwitches(GraphicsContext gc, Viewport vp, PaintState st, LevelOfDetail lod, SwitchGeometry geo) {
-        Palette p = st.palette;
+    private void drawSwitches(GraphicsContext gc, Viewport vp, FabricFrame st, LevelOfDetail lod, SwitchGeometry geo) {
+        Palette p = st.palette();
         List<SwitchBox> switches = layout.switches();
         for (int k = 0; k < switchCount; k++) {
             SwitchBox s = switches.get(switchBuf[k]);
@@ -89,11 +89,11 @@ final class FabricRenderer {
                 gc.setFill(shade(p.token("-tp-switch-border"), dim, p));
                 gc.fillRect(x, y, w, h);
             }
-            if (st.selectedSwitch == i) {
+            if (st.selectedSwitch() == i) {
                 gc.setStroke(p.accent());
                 gc.setLineWidth(2.5);
                 gc.strokeRoundRect(x - 2, y - 2, w + 4, h + 4, 8, 8);
-            } else if (st.hoveredSwitch == i) {
+            } else if (st.hover().sw() == i) {
                 gc.setStroke(p.token("-color-accent-muted"));
                 gc.setLineWidth(2.5);
                 gc.strokeRoundRect(x - 2, y - 2, w + 4, h + 4, 8, 8);
@@ -105,14 +105,14 @@ final class FabricRenderer {
     }
 
     /** Name inside the box; free/total on a chip under it; oversubscription as a badge on its corner. */
-    private void label(GraphicsContext gc, Viewport vp, PaintState st, SwitchGeometry geo, SwitchBox s, double x,
+    private void label(GraphicsContext gc, Viewport vp, FabricFrame st, SwitchGeometry geo, SwitchBox s, double x,
                        double y, double w, double h, boolean dim) {
-        Palette p = st.palette;
+        Palette p = st.palette();
         double size = geo.nameSize();
         Color fg = shade(Palette.textOn(p.switchFill(s.tier())), dim, p);
         Painting.centred(gc, s.name(), x + w / 2, y + h / 2, size, true, fg, w);
         double room = s.room() * vp.sx() - 8;
-        FabricCounts c = st.counts;
+        FabricCounts c = st.counts();
         int total = c.switchGpus(s.index());
         String free = total > 0 ? "free " + c.switchFreeGpus(s.index()) + "/" + Painting.count(total)
                 : c.switchFreeHosts(s.index()) + "/" + c.switchHosts(s.index()) + " hosts";
@@ -142,8 +142,8 @@ final class FabricRenderer {
     }
 
     /** Row names pinned to the left edge (see {@link RowLabels}). */
-    private void drawRowLabels(GraphicsContext gc, Viewport vp, PaintState st, SwitchGeometry geo) {
-        Palette p = st.palette;
+    private void drawRowLabels(GraphicsContext gc, Viewport vp, FabricFrame st, SwitchGeometry geo) {
+        Palette p = st.palette();
         double x = RowLabels.LEFT;
         for (RowLabels.RowLabel label : RowLabels.place(layout, vp, geo.maxHeight())) {
             double top = label.top();

@@ -56,13 +56,14 @@ public final class FabricView extends Region {
     private final MoveGesture<JobGrab, Point2D> move = new MoveGesture<>(this, badge, this::showLeaving);
     private final Minimap minimap = new Minimap();
     private final FabricLegend legend = new FabricLegend();
-    private final PaintState state = new PaintState();
-    private final FabricHover hover = new FabricHover(this, state);
+    private final FabricHover hover = new FabricHover(this);
     private final ReadOnlyObjectWrapper<FabricLayout> layout = new ReadOnlyObjectWrapper<>(this, "layout");
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
     private final StringProperty selection = new SimpleStringProperty(this, "selection");
     private final ReadOnlyObjectWrapper<Viewport> viewport = new ReadOnlyObjectWrapper<>(this, "viewport");
     private Occupancy occupancy = Occupancy.empty();
+    /** What the next frame paints; replaced, never changed, on every change of what the view shows. */
+    private FabricFrame frame = FabricFrame.of(Theme.LIGHT.palette(), null);
     private FabricRenderer renderer;
     private boolean redrawPending;
     private boolean fitPending = true;
@@ -93,7 +94,7 @@ public final class FabricView extends Region {
         theme.addListener((o, a, t) -> {
             getStylesheets().setAll(t.stylesheets());
             hover.setTheme(t);
-            state.palette = t.palette();
+            frame = frame.withPalette(t.palette());
             refreshOverlays();
             requestRedraw();
         });
@@ -140,13 +141,8 @@ public final class FabricView extends Region {
         String keep = selection.get();
         renderer = new FabricRenderer(l);
         layout.set(l);
-        state.counts = FabricCounts.of(l, occupancy);
-        state.highlightActive = false;
-        state.rackMatches = new int[l.racks().size()];
-        state.rackGhosts = new int[l.racks().size()];
-        state.clearGhost();
-        state.leavingHost = -1;
-        state.leavingJob = null;
+        // A new layout keeps only the theme and the hover: no search, ghost or move carries over.
+        frame = FabricFrame.of(frame.palette(), FabricCounts.of(l, occupancy)).withHover(frame.hover());
         applySelection(keep);
         fitPending = true;
         refreshOverlays();
@@ -166,7 +162,7 @@ public final class FabricView extends Region {
     public void setOccupancy(Occupancy o) {
         occupancy = o == null ? Occupancy.empty() : o;
         hover.hide();
-        state.counts = FabricCounts.of(layout.get(), occupancy);
+        frame = frame.withCounts(FabricCounts.of(layout.get(), occupancy));
         refreshOverlays();
         requestRedraw();
     }
@@ -177,7 +173,7 @@ public final class FabricView extends Region {
 
     /** The counts behind the labels (free/total per switch and rack) for the current occupancy. */
     public FabricCounts getCounts() {
-        return state.counts;
+        return frame.counts();
     }
 
     public ObjectProperty<Theme> themeProperty() {
@@ -202,8 +198,8 @@ public final class FabricView extends Region {
 
     private void applySelection(String name) {
         FabricLayout l = layout.get();
-        state.selectedSwitch = name == null || l == null ? -1 : l.switchIndex(name);
-        state.selectedHost = name == null || l == null ? -1 : l.hostIndex(name);
+        frame = frame.withSelection(name == null || l == null ? -1 : l.switchIndex(name),
+                name == null || l == null ? -1 : l.hostIndex(name));
     }
 
     /**
@@ -214,35 +210,32 @@ public final class FabricView extends Region {
     public int highlight(String query) {
         FabricLayout l = layout.get();
         if (query == null || query.isBlank()) {
-            state.highlightActive = false;
+            frame = frame.withHighlight(FabricFrame.Highlight.NONE);
             requestRedraw();
             return 0;
         }
         FabricSearch m = FabricSearch.of(l, occupancy, query);
-        state.highlightActive = true;
-        state.hostMatches = m.hosts();
-        state.switchMatches = m.switches();
-        state.rackMatches = m.perRack();
+        frame = frame.withHighlight(new FabricFrame.Highlight(true, m.hosts(), m.switches(), m.perRack()));
         requestRedraw();
         return m.total();
     }
 
     /**
      * Draws a drag ghost over {@code hosts}: the GPUs listed per host in {@code gpus} (all GPUs
-     * of a host missing from the map), coloured by {@code state}. Unknown names are ignored.
+     * of a host missing from the map), coloured by {@code ghostState}. Unknown names are ignored.
      */
     public void ghost(Set<String> hosts, Map<String, List<Integer>> gpus, GhostState ghostState) {
         if (hosts == null || hosts.isEmpty() || ghostState == null) {
             clearGhost();
             return;
         }
-        state.ghost(layout.get(), hosts, gpus, ghostState);
+        frame = frame.withGhost(FabricFrame.Ghost.over(layout.get(), hosts, gpus, ghostState));
         badge.verdict(ghostState);
         requestRedraw();
     }
 
     public void clearGhost() {
-        state.clearGhost();
+        frame = frame.withGhost(FabricFrame.Ghost.NONE);
         badge.verdict(null);
         requestRedraw();
     }
@@ -258,14 +251,13 @@ public final class FabricView extends Region {
 
     /** The share being moved by hand now, drawn as leaving its host; {@code null} when nothing moves. */
     public JobGrab movingShare() {
-        return state.leavingJob == null ? null
-                : new JobGrab(state.leavingJob, layout.get().hosts().get(state.leavingHost).name());
+        FabricFrame.Leaving l = frame.leaving();
+        return l.job() == null ? null : new JobGrab(l.job(), layout.get().hosts().get(l.host()).name());
     }
 
     private void showLeaving(JobGrab grab) {
         int host = grab == null ? -1 : layout.get().hostIndex(grab.host());
-        state.leavingHost = host;
-        state.leavingJob = host < 0 ? null : grab.job();
+        frame = frame.withLeaving(host < 0 ? FabricFrame.Leaving.NONE : new FabricFrame.Leaving(host, grab.job()));
         requestRedraw();
     }
 
@@ -358,10 +350,10 @@ public final class FabricView extends Region {
     public void zoomToSelection() {
         FabricLayout l = layout.get();
         double[] b;
-        if (state.selectedSwitch >= 0) {
-            b = l.subtreeBounds(state.selectedSwitch);
-        } else if (state.selectedHost >= 0) {
-            b = rackBounds(l.hosts().get(state.selectedHost).rack());
+        if (frame.selectedSwitch() >= 0) {
+            b = l.subtreeBounds(frame.selectedSwitch());
+        } else if (frame.selectedHost() >= 0) {
+            b = rackBounds(l.hosts().get(frame.selectedHost()).rack());
         } else {
             return;
         }
@@ -406,7 +398,7 @@ public final class FabricView extends Region {
             return 0;
         }
         long t0 = System.nanoTime();
-        renderer.draw(canvas.getGraphicsContext2D(), viewport(), state);
+        renderer.draw(canvas.getGraphicsContext2D(), viewport(), frame);
         lastFrameNanos = System.nanoTime() - t0;
         return lastFrameNanos;
     }
@@ -418,11 +410,11 @@ public final class FabricView extends Region {
 
     private void refreshOverlays() {
         FabricLayout l = layout.get();
-        if (l == null || state.counts == null) {
+        if (l == null || frame.counts() == null) {
             return;
         }
-        legend.update(l, occupancy, state.palette);
-        minimap.paint(l, state.counts, state.palette);
+        legend.update(l, occupancy, frame.palette());
+        minimap.paint(l, frame.counts(), frame.palette());
     }
 
     /** Shows or hides the legend (it is on by default). */
@@ -472,6 +464,17 @@ public final class FabricView extends Region {
     /** The hover card (for tests and for styling). */
     public HoverCard card() {
         return hover.card();
+    }
+
+    /** What the next frame paints (for the hover and the cards). */
+    FabricFrame frame() {
+        return frame;
+    }
+
+    /** The pointer rests on another item (or none); the outline follows in the next frame. */
+    void setHover(FabricFrame.Hover h) {
+        frame = frame.withHover(h);
+        requestRedraw();
     }
 
     Minimap minimap() {

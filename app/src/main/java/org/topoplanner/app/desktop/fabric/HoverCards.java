@@ -18,9 +18,9 @@ final class HoverCards {
     private HoverCards() {
     }
 
-    static void forSwitch(HoverCard card, FabricLayout l, PaintState st, int s) {
+    static void forSwitch(HoverCard card, FabricLayout l, FabricFrame st, int s) {
         SwitchBox sb = l.switches().get(s);
-        FabricCounts c = st.counts;
+        FabricCounts c = st.counts();
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"GPUs free", c.switchFreeGpus(s) + " / " + Painting.count(c.switchGpus(s))});
         rows.add(new String[] {"hosts free", c.switchFreeHosts(s) + " / " + Painting.count(c.switchHosts(s))});
@@ -52,12 +52,12 @@ final class HoverCards {
             rows.add(new String[] {"oversubscribed", "!" + FabricRenderer.ratio(ratio)});
         }
         String kind = TierRow.tierName(sb.tier()) + " switch \u00b7 tier " + sb.tier();
-        card.fill(sb.name(), kind, rows, c.jobsBelow(s), job -> st.palette.jobColour(c.occupancy(), job), st.palette);
+        card.fill(sb.name(), kind, rows, c.jobsBelow(s), job -> st.palette().jobColour(c.occupancy(), job), st.palette());
     }
 
-    static void forHost(HoverCard card, FabricLayout l, PaintState st, int h) {
+    static void forHost(HoverCard card, FabricLayout l, FabricFrame st, int h) {
         HostBox hb = l.hosts().get(h);
-        FabricCounts c = st.counts;
+        FabricCounts c = st.counts();
         Occupancy occ = c.occupancy();
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"GPUs free", (hb.gpus() - c.hostUsedGpus(h)) + " / " + hb.gpus()});
@@ -80,12 +80,12 @@ final class HoverCards {
             }
         }
         card.fill(hb.name(), "host \u00b7 " + (hb.gpus() == 0 ? "GPUs unknown" : hb.gpus() + " GPUs"), rows, jobs,
-                job -> st.palette.jobColour(occ, job), st.palette);
+                job -> st.palette().jobColour(occ, job), st.palette());
     }
 
-    static void forRack(HoverCard card, FabricLayout l, PaintState st, int r) {
+    static void forRack(HoverCard card, FabricLayout l, FabricFrame st, int r) {
         RackBox rb = l.racks().get(r);
-        FabricCounts c = st.counts;
+        FabricCounts c = st.counts();
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"GPUs free", c.rackFreeGpus(r) + " / " + c.rackGpus(r)});
         rows.add(new String[] {"hosts free", c.rackFreeHosts(r) + " / " + rb.hostCount()});
@@ -99,7 +99,7 @@ final class HoverCards {
             rows.add(new String[] {"host links", link});
         }
         card.fill(rb.label(), "rack \u00b7 " + rb.hostCount() + " hosts \u00b7 click to open", rows, c.jobsInRack(r),
-                job -> st.palette.jobColour(c.occupancy(), job), st.palette);
+                job -> st.palette().jobColour(c.occupancy(), job), st.palette());
     }
 
     /** The cable class between a rack's hosts and their switch ("QDR 4x"), or null when not cabled. */

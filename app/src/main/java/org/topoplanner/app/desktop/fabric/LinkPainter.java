@@ -90,8 +90,8 @@ final class LinkPainter {
         return visibleCount;
     }
 
-    void draw(GraphicsContext gc, Viewport vp, PaintState st, LevelOfDetail lod) {
-        Palette p = st.palette;
+    void draw(GraphicsContext gc, Viewport vp, FabricFrame st, LevelOfDetail lod) {
+        Palette p = st.palette();
         for (PathBatch b : batches) {
             b.clear();
         }
@@ -106,7 +106,7 @@ final class LinkPainter {
             int i = visible[k];
             LinkBundle l = links.get(i);
             int cls = classOf(l);
-            boolean dim = st.highlightActive && !touchesMatch(l, st);
+            boolean dim = st.highlight().active() && !touchesMatch(l, st);
             batches[cls * 2 + (dim ? 1 : 0)].add(x1[i], y1[i], x2[i], y2[i]);
         }
         gc.setLineCap(StrokeLineCap.BUTT);
@@ -140,9 +140,9 @@ final class LinkPainter {
     }
 
     /** Too many bundles to resolve: accumulate them into a density image, dimmed ones in their own class. */
-    private void drawDense(GraphicsContext gc, Viewport vp, PaintState st) {
-        Palette p = st.palette;
-        Object key = java.util.List.of(vp, p.theme(), st.highlightActive, st.hostMatches, st.switchMatches);
+    private void drawDense(GraphicsContext gc, Viewport vp, FabricFrame st) {
+        Palette p = st.palette();
+        Object key = java.util.List.of(vp, p.theme(), st.highlight().active(), st.highlight().hosts(), st.highlight().switches());
         if (key.equals(rasterKey)) {
             raster.drawAgain(gc);
             return;
@@ -155,7 +155,7 @@ final class LinkPainter {
             int i = visible[k];
             LinkBundle l = links.get(i);
             int cls = classOf(l);
-            boolean dim = st.highlightActive && !touchesMatch(l, st);
+            boolean dim = st.highlight().active() && !touchesMatch(l, st);
             raster.line(x1[i], y1[i], x2[i], y2[i], 1, cls + (dim ? CLASSES : 0));
         }
         Color[] colours = new Color[CLASSES * 2];
@@ -167,20 +167,20 @@ final class LinkPainter {
         raster.draw(gc, colours, half ? 0.09 : 0.2);
     }
 
-    private boolean touchesMatch(LinkBundle l, PaintState st) {
-        if (st.switchMatches.get(l.upper())) {
+    private boolean touchesMatch(LinkBundle l, FabricFrame st) {
+        if (st.highlight().matchesSwitch(l.upper())) {
             return true;
         }
-        return l.toRack() ? st.rackMatches[l.lower()] > 0 : st.switchMatches.get(l.lower());
+        return l.toRack() ? st.highlight().inRack(l.lower()) > 0 : st.highlight().matchesSwitch(l.lower());
     }
 
     /** Bundles touching the selected switch, or the selected host's rack, drawn over the rest in the accent colour. */
-    private void drawSelected(GraphicsContext gc, Viewport vp, PaintState st) {
+    private void drawSelected(GraphicsContext gc, Viewport vp, FabricFrame st) {
         int[] chosen;
-        if (st.selectedSwitch >= 0) {
-            chosen = layout.linksOfSwitchShared(st.selectedSwitch);
-        } else if (st.selectedHost >= 0) {
-            chosen = layout.linksOfRackShared(layout.hosts().get(st.selectedHost).rack());
+        if (st.selectedSwitch() >= 0) {
+            chosen = layout.linksOfSwitchShared(st.selectedSwitch());
+        } else if (st.selectedHost() >= 0) {
+            chosen = layout.linksOfRackShared(layout.hosts().get(st.selectedHost()).rack());
         } else {
             return;
         }
@@ -190,7 +190,7 @@ final class LinkPainter {
                 b.add(x1[i], y1[i], x2[i], y2[i]);
             }
         }
-        gc.setStroke(st.palette.accent());
+        gc.setStroke(st.palette().accent());
         gc.setLineWidth(Painting.clamp(vp.sx() * 2.2, 1.6, 3.2));
         b.stroke(gc);
     }
@@ -201,7 +201,7 @@ final class LinkPainter {
     }
 
     /** "×4" on bundles of parallel cables, near their lower end so labels of a fan do not collide. */
-    private void drawCounts(GraphicsContext gc, PaintState st) {
+    private void drawCounts(GraphicsContext gc, FabricFrame st) {
         List<LinkBundle> links = layout.links();
         int drawn = 0;
         for (int k = 0; k < visibleCount && drawn < 400; k++) {
@@ -220,9 +220,9 @@ final class LinkPainter {
             String s = "\u00d7" + l.cables();
             double size = 10;
             double tw = Painting.textWidth(s, size) + 6;
-            gc.setFill(st.palette.bg());
+            gc.setFill(st.palette().bg());
             gc.fillRoundRect(cx - tw / 2, cy - 7, tw, 14, 6, 6);
-            Painting.centred(gc, s, cx, cy, size, true, st.palette.fgMuted(), tw + 2);
+            Painting.centred(gc, s, cx, cy, size, true, st.palette().fgMuted(), tw + 2);
             drawn++;
         }
     }

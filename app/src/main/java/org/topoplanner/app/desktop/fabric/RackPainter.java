@@ -23,7 +23,7 @@ final class RackPainter {
         this.layout = layout;
     }
 
-    void draw(GraphicsContext gc, Viewport vp, PaintState st, LevelOfDetail lod, int[] racks, int count) {
+    void draw(GraphicsContext gc, Viewport vp, FabricFrame st, LevelOfDetail lod, int[] racks, int count) {
         for (int k = 0; k < count; k++) {
             RackBox r = layout.racks().get(racks[k]);
             if (lod.tiles()) {
@@ -35,8 +35,8 @@ final class RackPainter {
         }
     }
 
-    private void block(GraphicsContext gc, Viewport vp, PaintState st, RackBox r) {
-        Palette p = st.palette;
+    private void block(GraphicsContext gc, Viewport vp, FabricFrame st, RackBox r) {
+        Palette p = st.palette();
         boolean dim = st.rackDimmed(r.index());
         double x = vp.toScreenX(r.x());
         double y = vp.toScreenY(r.y());
@@ -44,7 +44,7 @@ final class RackPainter {
         double h = r.h() * vp.sy();
         gc.setFill(shade(p.token("-tp-rack-fill"), dim, p));
         Painting.fillSnapped(gc, x, y, w, h);
-        FabricCounts c = st.counts;
+        FabricCounts c = st.counts();
         int total = c.rackGpus(r.index());
         double pad = w >= 10 ? 2 : 0;
         double barTop = y + (w >= 30 ? 30 : pad);
@@ -75,15 +75,15 @@ final class RackPainter {
             Painting.centred(gc, c.rackFreeGpus(r.index()) + "/" + total, x + w / 2, y + 21, 9.5, false,
                     shade(p.fgMuted(), dim, p), w - 4);
         }
-        if (st.hoveredRack == r.index()) {
+        if (st.hover().rack() == r.index()) {
             gc.setStroke(p.accent());
             gc.setLineWidth(1.5);
             gc.strokeRect(x, y, w, h);
         }
     }
 
-    private void frame(GraphicsContext gc, Viewport vp, PaintState st, RackBox r) {
-        Palette p = st.palette;
+    private void frame(GraphicsContext gc, Viewport vp, FabricFrame st, RackBox r) {
+        Palette p = st.palette();
         boolean dim = st.rackDimmed(r.index());
         double x = vp.toScreenX(r.x());
         double y = vp.toScreenY(r.y());
@@ -97,7 +97,7 @@ final class RackPainter {
         gc.strokeRoundRect(x + 0.5, y + 0.5, w - 1, h - 1, arc, arc);
         double headerH = FabricLayout.RACK_HEADER * vp.sy();
         double size = Painting.clamp(headerH * 0.55, 0, 11.5);
-        String free = st.counts.rackFreeGpus(r.index()) + "/" + st.counts.rackGpus(r.index()) + " free";
+        String free = st.counts().rackFreeGpus(r.index()) + "/" + st.counts().rackGpus(r.index()) + " free";
         double freeW = Painting.textWidth(free, size);
         boolean freeShown = w > freeW + Painting.textWidth(r.label(), size) + 16;
         Painting.left(gc, r.label(), x + 5, y + headerH * 0.55, size, true, shade(p.fgMuted(), dim, p),
@@ -108,8 +108,8 @@ final class RackPainter {
         }
     }
 
-    private void hosts(GraphicsContext gc, Viewport vp, PaintState st, LevelOfDetail lod, RackBox r) {
-        Palette p = st.palette;
+    private void hosts(GraphicsContext gc, Viewport vp, FabricFrame st, LevelOfDetail lod, RackBox r) {
+        Palette p = st.palette();
         List<HostBox> hosts = layout.hosts();
         double sw = vp.width();
         double sh = vp.height();
@@ -128,11 +128,11 @@ final class RackPainter {
             } else {
                 gpuRun(gc, st, hb, HostBar.of(hb, vp, false), dim);
             }
-            if (st.selectedHost == i) {
+            if (st.selectedHost() == i) {
                 gc.setStroke(p.accent());
                 gc.setLineWidth(2);
                 gc.strokeRect(x - 1, y - 1, w + 2, h + 2);
-            } else if (st.hoveredHost == i) {
+            } else if (st.hover().host() == i) {
                 gc.setStroke(p.token("-color-accent-muted"));
                 gc.setLineWidth(2);
                 gc.strokeRect(x - 1, y - 1, w + 2, h + 2);
@@ -140,9 +140,9 @@ final class RackPainter {
         }
     }
 
-    private void hostCell(GraphicsContext gc, Viewport vp, PaintState st, HostBox hb, double x, double y, double w,
+    private void hostCell(GraphicsContext gc, Viewport vp, FabricFrame st, HostBox hb, double x, double y, double w,
                           double h, boolean dim) {
-        Palette p = st.palette;
+        Palette p = st.palette();
         gc.setFill(shade(p.token("-tp-host-fill"), dim, p));
         Painting.fillSnapped(gc, x, y, w, h);
         gc.setFill(shade(p.token("-tp-host-border"), dim, p));
@@ -150,7 +150,7 @@ final class RackPainter {
         double pad = Painting.clamp(w * 0.05, 2, 5);
         double size = Painting.clamp(h * 0.36, 7, 12.5);
         double nameY = y + Math.min(h * 0.3, size * 0.5 + 4);
-        String used = hb.gpus() == 0 ? "" : (hb.gpus() - st.counts.hostUsedGpus(hb.index())) + "/" + hb.gpus();
+        String used = hb.gpus() == 0 ? "" : (hb.gpus() - st.counts().hostUsedGpus(hb.index())) + "/" + hb.gpus();
         double usedW = Painting.textWidth(used, size * 0.9);
         boolean showUsed = !used.isEmpty() && w - 2 * pad > Painting.textWidth(hb.name(), size) + usedW + 8;
         Color fg = shade(p.fg(), dim, p);
@@ -166,10 +166,10 @@ final class RackPainter {
     }
 
     /** The host's GPUs side by side, each in its job's colour or the free colour; runs of one job in one rectangle when gapless. */
-    private void gpuRun(GraphicsContext gc, PaintState st, HostBox hb, HostBar bar, boolean dim) {
-        Palette p = st.palette;
+    private void gpuRun(GraphicsContext gc, FabricFrame st, HostBox hb, HostBar bar, boolean dim) {
+        Palette p = st.palette();
         int n = hb.gpus();
-        Occupancy occ = st.counts.occupancy();
+        Occupancy occ = st.counts().occupancy();
         if (n == 0) {
             gc.setFill(shade(p.token("-tp-host-fill"), dim, p));
             Painting.fillSnapped(gc, bar.x(), bar.y(), bar.w(), bar.h());
@@ -198,15 +198,15 @@ final class RackPainter {
     }
 
     /** The drag ghost: state-coloured outlines and GPU fills over hosts, or badges over rack blocks. */
-    void drawGhost(GraphicsContext gc, Viewport vp, PaintState st, LevelOfDetail lod, int[] racks, int count) {
+    void drawGhost(GraphicsContext gc, Viewport vp, FabricFrame st, LevelOfDetail lod, int[] racks, int count) {
         if (!st.hasGhost()) {
             return;
         }
-        Color c = st.palette.ghost(st.ghostState);
+        Color c = st.palette().ghost(st.ghost().state());
         Color fill = Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.78);
         for (int k = 0; k < count; k++) {
             RackBox r = layout.racks().get(racks[k]);
-            int ghosts = st.rackGhosts[r.index()];
+            int ghosts = st.ghost().inRack(r.index());
             if (ghosts == 0) {
                 continue;
             }
@@ -227,7 +227,7 @@ final class RackPainter {
                 continue;
             }
             for (int i = r.firstHost(); i < r.firstHost() + r.hostCount(); i++) {
-                if (!st.ghostHosts.get(i)) {
+                if (!st.ghost().covers(i)) {
                     continue;
                 }
                 HostBox hb = layout.hosts().get(i);
@@ -235,7 +235,7 @@ final class RackPainter {
                 double y = vp.toScreenY(hb.y());
                 double w = hb.w() * vp.sx();
                 double h = hb.h() * vp.sy();
-                List<Integer> gpus = st.ghostGpus.get(i);
+                List<Integer> gpus = st.ghost().gpusOn(i);
                 if (hb.gpus() > 0) {
                     HostBar bar = HostBar.of(hb, vp, lod.hosts());
                     gc.setFill(fill);
