@@ -6,9 +6,9 @@ import javafx.geometry.BoundingBox;
 import javafx.geometry.Bounds;
 import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
-import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
 import org.topoplanner.app.desktop.fabric.layout.HostBox;
 import org.topoplanner.app.desktop.fabric.layout.RackBox;
+import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
 
 /**
  * What the pointer rests on in the fabric view: the switch, host or rack it is over (outlined in the

@@ -8,11 +8,11 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Line;
 import javafx.scene.shape.Rectangle;
-import org.topoplanner.model.fabric.LinkSpeed;
-import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
 import org.topoplanner.app.desktop.fabric.layout.LinkBundle;
+import org.topoplanner.model.fabric.LinkSpeed;
 
 /** The key to the fabric picture: which colour is which job, and which line is which cable class. */
 public final class FabricLegend extends VBox {

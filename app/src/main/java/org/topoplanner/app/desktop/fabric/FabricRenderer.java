@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Locale;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
-import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.desktop.canvas.Painting;
+import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
 import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
 

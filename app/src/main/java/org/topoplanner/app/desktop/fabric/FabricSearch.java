@@ -5,11 +5,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.topoplanner.model.hostlist.Hostlist;
 import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
-import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
 import org.topoplanner.app.desktop.fabric.layout.HostBox;
+import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
+import org.topoplanner.model.hostlist.Hostlist;
 
 /**
  * What a search matches: a Slurm hostlist ({@code gpu[00001-00064]}) matches exactly those

@@ -19,17 +19,17 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Region;
 import javafx.scene.shape.Rectangle;
-import org.topoplanner.model.cluster.Cluster;
-import org.topoplanner.app.desktop.canvas.Theme;
-import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.desktop.canvas.GhostState;
-import org.topoplanner.app.desktop.canvas.MoveBadge;
 import org.topoplanner.app.desktop.canvas.JobGrab;
+import org.topoplanner.app.desktop.canvas.MoveBadge;
 import org.topoplanner.app.desktop.canvas.MoveGesture;
+import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.desktop.canvas.ShareMoves;
+import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
-import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
 import org.topoplanner.app.desktop.fabric.layout.RackBox;
+import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
+import org.topoplanner.model.cluster.Cluster;
 
 /**
  * The fabric view: switches in tiers above racks of hosts, drawn on a {@link Canvas}, with zoom

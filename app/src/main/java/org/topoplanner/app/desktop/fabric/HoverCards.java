@@ -7,11 +7,11 @@ import java.util.Map;
 import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.desktop.canvas.Painting;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
-import org.topoplanner.app.desktop.fabric.layout.TierRow;
-import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
 import org.topoplanner.app.desktop.fabric.layout.HostBox;
-import org.topoplanner.app.desktop.fabric.layout.RackBox;
 import org.topoplanner.app.desktop.fabric.layout.LinkBundle;
+import org.topoplanner.app.desktop.fabric.layout.RackBox;
+import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
+import org.topoplanner.app.desktop.fabric.layout.TierRow;
 
 /** Fills the hover card for a switch, a host or a rack block: name, tier or leaf, GPUs free, links, jobs. */
 final class HoverCards {

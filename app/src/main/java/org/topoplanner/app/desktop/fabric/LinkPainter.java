@@ -5,13 +5,13 @@ import java.util.List;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.StrokeLineCap;
-import org.topoplanner.model.fabric.LinkSpeed;
-import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.desktop.canvas.Painting;
+import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
-import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
-import org.topoplanner.app.desktop.fabric.layout.RackBox;
 import org.topoplanner.app.desktop.fabric.layout.LinkBundle;
+import org.topoplanner.app.desktop.fabric.layout.RackBox;
+import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
+import org.topoplanner.model.fabric.LinkSpeed;
 
 /**
  * Draws cable bundles: culled to the view, one stroked path per class (colour and width by IB

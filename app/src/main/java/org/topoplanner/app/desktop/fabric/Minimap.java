@@ -7,8 +7,8 @@ import javafx.scene.layout.Region;
 import javafx.scene.shape.Rectangle;
 import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
-import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
 import org.topoplanner.app.desktop.fabric.layout.RackBox;
+import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
 
 /**
  * An overview of the whole fabric (rack occupancy and switch rows) with the visible part as a

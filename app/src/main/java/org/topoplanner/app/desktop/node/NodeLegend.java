@@ -11,9 +11,9 @@ import javafx.scene.shape.Line;
 import javafx.scene.shape.Rectangle;
 import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.desktop.canvas.Palette;
+import org.topoplanner.app.desktop.node.layout.NodeLayout;
 import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.NodeTopology;
-import org.topoplanner.app.desktop.node.layout.NodeLayout;
 
 /** The key under the node picture: object types in their pastels, NVLink, and the jobs on this host. */
 final class NodeLegend extends FlowPane {

@@ -7,8 +7,8 @@ import javafx.scene.shape.StrokeLineJoin;
 import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.desktop.canvas.Painting;
 import org.topoplanner.app.desktop.canvas.Palette;
-import org.topoplanner.app.desktop.node.layout.NodeLayout;
 import org.topoplanner.app.desktop.node.layout.NodeBox;
+import org.topoplanner.app.desktop.node.layout.NodeLayout;
 import org.topoplanner.app.desktop.node.layout.NvlinkDrawing;
 
 /**

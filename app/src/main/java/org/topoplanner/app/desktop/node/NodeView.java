@@ -10,6 +10,7 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableSet;
 import javafx.geometry.Point2D;
+import javafx.scene.Cursor;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Label;
@@ -25,18 +26,17 @@ import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
-import javafx.scene.Cursor;
 import org.controlsfx.control.SegmentedButton;
 import org.topoplanner.app.desktop.canvas.GhostState;
+import org.topoplanner.app.desktop.canvas.GpuGrab;
 import org.topoplanner.app.desktop.canvas.MoveBadge;
+import org.topoplanner.app.desktop.canvas.MoveGesture;
 import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.desktop.canvas.Palette;
-import org.topoplanner.app.desktop.canvas.Theme;
-import org.topoplanner.model.node.NodeTopology;
-import org.topoplanner.app.desktop.canvas.GpuGrab;
-import org.topoplanner.app.desktop.canvas.MoveGesture;
 import org.topoplanner.app.desktop.canvas.ShareMoves;
+import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.desktop.node.layout.NodeLayout;
+import org.topoplanner.model.node.NodeTopology;
 
 /**
  * The node view: one host's inside as lstopo-like nested boxes on a {@link Canvas} (hundreds of
@@ -56,6 +56,7 @@ public final class NodeView extends BorderPane {
     private final Canvas canvas = new Canvas();
     private final MoveBadge badge = new MoveBadge();
     private final Pane canvasPane = new Pane(canvas, badge);
+    /** A move starting or ending redraws: the share leaving is drawn from {@link #movingJob()}. */
     private final MoveGesture<GpuGrab, Integer> move = new MoveGesture<>(canvasPane, badge, g -> redraw());
     private final TopoMatrixView matrix = new TopoMatrixView();
     private final ScrollPane matrixScroll = new ScrollPane(matrix);

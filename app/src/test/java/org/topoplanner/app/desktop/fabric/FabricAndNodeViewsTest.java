@@ -22,16 +22,16 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.PointerRest;
-import org.topoplanner.app.desktop.node.layout.NodeBox;
+import org.topoplanner.app.desktop.canvas.GhostState;
+import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.canvas.Theme;
+import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
+import org.topoplanner.app.desktop.fabric.layout.HostBox;
+import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
 import org.topoplanner.app.desktop.node.NodeView;
+import org.topoplanner.app.desktop.node.layout.NodeBox;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.resources.ShippedData;
-import org.topoplanner.app.desktop.canvas.Theme;
-import org.topoplanner.app.desktop.canvas.Occupancy;
-import org.topoplanner.app.desktop.canvas.GhostState;
-import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
-import org.topoplanner.app.desktop.fabric.layout.SwitchBox;
-import org.topoplanner.app.desktop.fabric.layout.HostBox;
 
 /** Both views in a real stage, headless: selection, zoom, pan, hover, search, ghost and GPU picking. */
 @ExtendWith(ApplicationExtension.class)

@@ -22,11 +22,11 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
-import org.topoplanner.app.desktop.fabric.layout.HostBox;
 import org.topoplanner.app.desktop.fabric.layout.FatTreeFixture;
+import org.topoplanner.app.desktop.fabric.layout.HostBox;
+import org.topoplanner.model.cluster.Cluster;
 
 /**
  * Frame times of the fabric view on the 16,384-host fabric, headless (Monocle, software

@@ -16,13 +16,13 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.topoplanner.model.cluster.Cluster;
-import org.topoplanner.resources.ShippedData;
-import org.topoplanner.app.desktop.canvas.Theme;
-import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.desktop.canvas.GhostState;
+import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
 import org.topoplanner.app.desktop.fabric.layout.FatTreeFixture;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.resources.ShippedData;
 
 /** Renders the fabric view headless to PNG files: the example cluster with jobs and the 16k fabric, light and dark. */
 @ExtendWith(ApplicationExtension.class)

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
-import org.topoplanner.app.desktop.fabric.layout.RackBox;
 import org.topoplanner.app.desktop.fabric.layout.FatTreeFixture;
+import org.topoplanner.app.desktop.fabric.layout.RackBox;
 
 /**
  * The pinned row names on a big fabric: zoomed in with a rack under the left edge, the hosts row's

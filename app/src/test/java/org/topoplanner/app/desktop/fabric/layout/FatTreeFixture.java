@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Cable;
 import org.topoplanner.model.fabric.CableEnd;
@@ -18,7 +19,6 @@ import org.topoplanner.model.fabric.SwitchNode;
 import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.resources.NodeTemplate;
 import org.topoplanner.resources.ShippedData;
-import org.topoplanner.app.desktop.canvas.Occupancy;
 
 /**
  * Three-level fat trees built in code: {@code pods} pods of {@code leaves} leaves with
