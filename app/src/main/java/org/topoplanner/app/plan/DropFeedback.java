@@ -22,9 +22,9 @@ import org.topoplanner.model.job.Placement;
  * @param sentence what the status bar reads
  */
 public record DropFeedback(Verdict verdict, Map<String, List<Integer>> ghost, String sentence) {
-    static final String VALID = "\u2714";
-    static final String WARNINGS = "\u26a0";
-    static final String IMPOSSIBLE = "\u2716";
+    private static final String TICK = "\u2714";
+    private static final String WARN = "\u26a0";
+    private static final String CROSS = "\u2716";
     private static final String DASH = " \u2014 ";
 
     public DropFeedback {
@@ -43,9 +43,9 @@ public record DropFeedback(Verdict verdict, Map<String, List<Integer>> ghost, St
     public static DropFeedback over(Advice a, DropTarget target) {
         String where = where(target);
         String sentence = switch (a.verdict()) {
-            case VALID -> VALID + " " + where + ": " + nodes(a);
-            case WARNINGS -> WARNINGS + " " + where + ": " + nodes(a) + DASH + a.reason();
-            case IMPOSSIBLE -> IMPOSSIBLE + " " + where + ": " + a.reason();
+            case VALID -> TICK + " " + where + ": " + nodes(a);
+            case WARNINGS -> WARN + " " + where + ": " + nodes(a) + DASH + a.reason();
+            case IMPOSSIBLE -> CROSS + " " + where + ": " + a.reason();
         };
         return new DropFeedback(a.verdict(), ghostOf(a), sentence);
     }
@@ -132,9 +132,9 @@ public record DropFeedback(Verdict verdict, Map<String, List<Integer>> ghost, St
     /** The verdict as the status bar leads with it. */
     static String symbol(Verdict v) {
         return switch (v) {
-            case VALID -> VALID;
-            case WARNINGS -> WARNINGS;
-            case IMPOSSIBLE -> IMPOSSIBLE;
+            case VALID -> TICK;
+            case WARNINGS -> WARN;
+            case IMPOSSIBLE -> CROSS;
         };
     }
 
