@@ -242,8 +242,8 @@ public final class FabricView extends Region {
 
     /**
      * Lets placed jobs be grabbed by their GPUs and dragged: {@code moves} is told where the pointer
-     * goes (a local point), where the job is dropped and when the move is given up. Without a listener a press on a
-     * job only selects, as before.
+     * goes (a local point), where the job is dropped and when the move is given up. Without a listener
+     * a press on a job only selects, as before.
      */
     public void setOnJobMove(ShareMoves<JobGrab, Point2D> moves) {
         move.setListener(moves);
