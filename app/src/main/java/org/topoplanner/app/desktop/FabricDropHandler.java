@@ -7,9 +7,11 @@ import java.util.Objects;
 import java.util.function.Consumer;
 import javafx.scene.input.DragEvent;
 import javafx.scene.input.TransferMode;
+import org.topoplanner.app.desktop.dnd.JobShape;
 import org.topoplanner.app.desktop.fabric.FabricView;
 import org.topoplanner.app.desktop.fabric.GhostState;
 import org.topoplanner.app.desktop.node.NodeView;
+import org.topoplanner.app.desktop.state.PlanViewModel;
 import org.topoplanner.app.plan.Advice;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.Verdict;
@@ -25,20 +27,20 @@ import org.topoplanner.model.job.SbatchOptions;
  * the pointer is drawn as a ghost (green, amber, red) and its reason goes to the status bar; the
  * question is asked again only when the target changes.
  */
-final class FabricDropHandler {
-    static final String MOVE_PREFIX = "topoplanner-move:";
+public final class FabricDropHandler {
+    public static final String MOVE_PREFIX = "topoplanner-move:";
     private final PlanViewModel vm;
     private final Consumer<String> status;
     private DropTarget lastTarget;
     private String lastPayload;
     private Advice lastAdvice;
 
-    FabricDropHandler(PlanViewModel vm, Consumer<String> status) {
+    public FabricDropHandler(PlanViewModel vm, Consumer<String> status) {
         this.vm = vm;
         this.status = status;
     }
 
-    void install(FabricView view) {
+    public void install(FabricView view) {
         view.setOnJobMove(new FabricJobMover(vm, status, view));
         view.setOnDragOver(e -> {
             String payload = payload(e);
@@ -71,7 +73,7 @@ final class FabricDropHandler {
         });
     }
 
-    void install(NodeView view) {
+    public void install(NodeView view) {
         view.setOnGpuMove(new NodeJobMover(vm, status, view));
         view.setOnDragOver(e -> {
             String payload = payload(e);

@@ -7,6 +7,7 @@ import org.topoplanner.allocator.validate.Violation;
 import org.topoplanner.app.desktop.node.GpuGrab;
 import org.topoplanner.app.desktop.node.GpuMoves;
 import org.topoplanner.app.desktop.node.NodeView;
+import org.topoplanner.app.desktop.state.PlanViewModel;
 import org.topoplanner.app.plan.Advice;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.GpuSlide;
