@@ -75,7 +75,7 @@ public final class DiagnosticsDialog {
             alert.getDialogPane().getStylesheets().setAll(owner.getScene().getStylesheets());
         }
         alert.getDialogPane().getStylesheets().add(
-                DiagnosticsDialog.class.getResource("diagnostics/conflicts.css").toExternalForm());
+                DiagnosticsDialog.class.getResource("/org/topoplanner/app/desktop/diagnostics/conflicts.css").toExternalForm());
         alert.getButtonTypes().setAll(usable(outcome) ? List.of(IMPORT, ButtonType.CANCEL) : List.of(ButtonType.CLOSE));
         if (hardware != null) {
             hardware.previewProperty().addListener((o, a, r) -> {
