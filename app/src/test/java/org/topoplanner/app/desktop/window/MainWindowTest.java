@@ -250,11 +250,11 @@ class MainWindowTest {
         robot.interact(() -> vm.drop(org.topoplanner.model.job.JobRequest.nodesWithGpus("keep", 2, 0),
                 org.topoplanner.app.plan.DropTarget.ANYWHERE));
         Path file = home.resolve("reopen.topoplanner.json");
-        robot.interact(() -> controller.saveAs(file));
+        robot.interact(() -> controller.projects().saveAs(file));
         assertThat(Files.readString(file)).contains("topoplanner.project/1").contains("\"keep\"");
         assertThat(stage.getTitle()).doesNotEndWith("*");
         robot.interact(vm::undo);
-        robot.interact(() -> controller.open(file));
+        robot.interact(() -> controller.projects().open(file));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(vm.plan().jobs()).extracting(j -> j.name()).containsExactly("keep");
         assertThat(vm.canUndoProperty().get()).isFalse();

@@ -46,11 +46,11 @@ class RecoveryWindowTest {
     void aSavedProjectsUnsavedJobIsOfferedBackAfterACrashWithWhatChanged(FxRobot robot) throws Exception {
         ExampleWindow.awaitLayout(crashed);
         Path file = files.resolve("plan.topoplanner.json");
-        robot.interact(() -> crashed.saveAs(file));
+        robot.interact(() -> crashed.projects().saveAs(file));
         Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis() - 60_000));
         robot.interact(() -> {
             crashed.viewModel().drop(JobRequest.nodesWithGpus("train", 2, 8), new DropTarget.OnSwitch("leaf2"));
-            crashed.autosaveNow();
+            crashed.projects().autosaveNow();
         });
         assertThat(new ProjectSession(home).leftovers()).hasSize(1);
 
@@ -68,7 +68,7 @@ class RecoveryWindowTest {
         // Opening the project offers it again; Recover brings the job back as unsaved work on that file.
         WindowController third = startAnother(robot);
         Dialogs.click(robot, Dialogs.await(robot, "recoveryPrompt"), "Not now");
-        Platform.runLater(() -> third.open(file));
+        Platform.runLater(() -> third.projects().open(file));
         prompt = Dialogs.await(robot, "recoveryPrompt");
         assertThat(changes(robot)).contains("\u2022 1 job added: train");
         Dialogs.click(robot, prompt, "Recover");
@@ -90,7 +90,7 @@ class RecoveryWindowTest {
         ExampleWindow.awaitLayout(crashed);
         robot.interact(() -> {
             crashed.viewModel().drop(JobRequest.nodesWithGpus("solo", 1, 4), DropTarget.ANYWHERE);
-            crashed.autosaveNow();
+            crashed.projects().autosaveNow();
         });
         WindowController next = startAnother(robot);
         var prompt = Dialogs.await(robot, "recoveryPrompt");

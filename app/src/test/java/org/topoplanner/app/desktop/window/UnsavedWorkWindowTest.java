@@ -94,7 +94,7 @@ class UnsavedWorkWindowTest {
         robot.interact(() -> {
             vm.drop(JobRequest.nodesWithGpus("train", 2, 8), new DropTarget.OnSwitch("leaf1"));
             vm.drop(JobRequest.nodesWithGpus("eval", 1, 2), new DropTarget.OnHost("node30"));
-            controller.saveAs(file);
+            controller.projects().saveAs(file);
             vm.drop(JobRequest.nodesWithGpus("late", 1, 1), new DropTarget.OnHost("node31"));
         });
         String before = stage.getTitle();
@@ -158,7 +158,7 @@ class UnsavedWorkWindowTest {
         Path file = files.resolve("other.topoplanner.json");
         robot.interact(() -> {
             vm.drop(JobRequest.nodesWithGpus("kept", 1, 8), DropTarget.ANYWHERE);
-            controller.saveAs(file);
+            controller.projects().saveAs(file);
             vm.undo();
         });
         Platform.runLater(() -> controller.openFiles(List.of(file)));
