@@ -3,7 +3,7 @@ package org.topoplanner.app.desktop;
 import java.lang.reflect.Field;
 
 /**
- * Works around Monocle's stale drag view (stack.md): after a drag in one scene, Monocle's MouseInput
+ * Works around Monocle's stale drag view: after a drag in one scene, Monocle's MouseInput
  * keeps the old drag view and the next Dragboard drag throws. Clearing it before each UI test fixes
  * it; does nothing when Monocle is not loaded (tests under Xvfb/GTK).
  */

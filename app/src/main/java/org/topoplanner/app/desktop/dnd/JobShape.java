@@ -7,7 +7,10 @@ import org.topoplanner.model.job.SbatchOptions;
 
 /** A ready job shape of the palette, as the sbatch options it stands for. */
 public record JobShape(String title, String sbatch) {
-    /** The palette of app.md: single-node GPU counts, multi-node 8-GPU shapes, and whole nodes. */
+    /**
+     * The palette (README.md, "A short tour of the window"): single-node GPU counts, multi-node 8-GPU
+     * shapes, and whole nodes.
+     */
     static List<JobShape> palette() {
         return List.of(
                 new JobShape("1 GPU", "-N 1 --gpus-per-node=1 -J gpu1"),

@@ -36,8 +36,8 @@ import org.topoplanner.app.plan.Plan;
 import org.topoplanner.model.cluster.Cluster;
 
 /**
- * The main window of app.md: cluster tree with search and the job palette on the left, the fabric
- * and node views in the centre, the inspector on the right, menu and toolbar on top, status bar with
+ * The main window (README.md, "A short tour of the window"): cluster tree with search and the job
+ * palette on the left, the fabric and node views in the centre, the inspector on the right, menu and toolbar on top, status bar with
  * progress below. State lives in the {@link PlanViewModel}; this class only wires views to it.
  */
 public final class MainWindow {

@@ -30,7 +30,7 @@ import org.topoplanner.model.job.Placement;
 
 /**
  * A real fabric without node hardware, end to end in the window: the ibsim 3-level fat tree of
- * 4,096 hosts ({@code ft3-4096.ibnetdiscover.gz}, see inputs/PROVENANCE.md) imported alone, its
+ * 4,096 hosts ({@code ft3-4096.ibnetdiscover.gz}, see src/test/resources/inputs/PROVENANCE.md) imported alone, its
  * hosts given the HGX H100 template in the review's hardware step (the totals say what that gives
  * before anything changes), a 64-node x 8-GPU job dragged onto the fabric, then the hosts of one leaf
  * given other hardware from the cluster tree, and that undone.
