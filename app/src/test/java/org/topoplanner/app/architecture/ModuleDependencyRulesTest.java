@@ -10,8 +10,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The dependency rules of the module map (docs/architecture.md): {@code app -> importers,
- * allocator -> graph-model}; nothing but {@code app} touches JavaFX; importers and allocator do not know each other; the model
+ * The dependency rules of docs/architecture.md: {@code app -> importers, allocator -> graph-model};
+ * nothing but {@code app} touches JavaFX; importers and allocator do not know each other; the model
  * knows nothing of ours. Run from {@code app}, whose test class path holds every module.
  */
 class ModuleDependencyRulesTest {
