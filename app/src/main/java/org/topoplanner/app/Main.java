@@ -1,7 +1,7 @@
 package org.topoplanner.app;
 
 import org.topoplanner.app.cli.TopoPlannerCommand;
-import org.topoplanner.app.desktop.DesktopLauncher;
+import org.topoplanner.app.desktop.window.DesktopLauncher;
 
 /**
  * The one entry point of both faces: with no arguments the desktop window opens on the example

@@ -5,7 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
-/** Loads test samples from {@code src/test/resources/samples} (see PROVENANCE.md there). */
+/** Loads test samples from {@code src/test/resources/samples} (see src/test/resources/samples/PROVENANCE.md). */
 public final class Samples {
     private Samples() {
     }

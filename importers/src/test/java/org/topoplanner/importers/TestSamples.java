@@ -5,7 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
-/** Loads the real sample files copied into the test resources (see samples/PROVENANCE.md). */
+/** Loads the real sample files copied into the test resources (see src/test/resources/samples/PROVENANCE.md). */
 public final class TestSamples {
     private TestSamples() {
     }

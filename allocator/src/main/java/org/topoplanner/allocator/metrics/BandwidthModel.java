@@ -9,8 +9,9 @@ import org.topoplanner.model.node.LinkKind;
  * The bandwidth model of placement metrics: every constant in one place, each with its source.
  * All rates are GB/s (10^9 bytes per second) <em>per direction</em>, which is what a ring
  * all-reduce step uses: each GPU sends to one neighbour while receiving from the other, so the
- * ring's bus bandwidth is bounded by its slowest one-way link (nccl-tests {@code PERFORMANCE.md}:
- * bus bandwidth "reflects the speed of the hardware bottleneck").
+ * ring's bus bandwidth is bounded by its slowest one-way link (nccl-tests,
+ * https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md: bus bandwidth "reflects the
+ * speed of the hardware bottleneck").
  *
  * <p><b>NVLink</b>, per link and direction; {@code nvidia-smi topo -m} prints the number of links
  * between two GPUs ({@code NV12}), so a pair's rate is links x rate per link:

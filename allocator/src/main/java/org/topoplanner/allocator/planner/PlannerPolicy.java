@@ -22,7 +22,7 @@ import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 
 /**
- * {@code planner}: the optimum of allocator.md. Among every placement that honours the request
+ * {@code planner}: the optimum (package documentation: the objective). Among every placement that honours the request
  * (node count, per-node GPUs and CPUs, GPU type, {@code --exclusive}, {@code -w}, {@code -x},
  * {@code --switches} as a hard leaf limit, {@code enforce-binding} as cores on the GPUs' affine
  * cores), it takes the one with the smallest {@link Score}: lowest tier spanned, fewest domains per

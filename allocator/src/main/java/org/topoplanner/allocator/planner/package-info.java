@@ -1,5 +1,5 @@
 /**
- * The {@code planner} policy: the exact optimum of allocator.md.
+ * The {@code planner} policy: the exact optimum of the objective below.
  *
  * <p>{@link org.topoplanner.allocator.planner.PlannerPolicy} takes, among all placements that honour
  * the request, the one with the smallest {@link org.topoplanner.allocator.planner.Score} (a vector

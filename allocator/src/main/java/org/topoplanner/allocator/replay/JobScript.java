@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A job script for {@code replay}: the steps of the real-Slurm harness ({@code oracle/slurm},
- * cli.md "Job scripts for replay"), run in order; each job sees the jobs before it.
+ * A job script for {@code replay}: the steps of the real-Slurm harness ({@code oracle/slurm} of the
+ * shared data; both formats are described at {@link JobScriptReader}), run in order; each job sees
+ * the jobs before it.
  */
 public record JobScript(List<Step> steps) {
     public JobScript {

@@ -15,7 +15,7 @@ import java.util.Set;
 import org.topoplanner.model.diag.Diagnostic;
 
 /**
- * Reads job scripts in both formats of the real-Slurm harness: the JSON list of cli.md
+ * Reads job scripts in both formats of the real-Slurm harness: the JSON list that {@code replay} takes
  * ({@code {"name","nodes","gpus_per_node",...,"sbatch":[...]}}, {@code {"cancel":[..]}}, ...) and the
  * {@code jobs.txt} lines ({@code job NAME OPTIONS...}, {@code cancel}, {@code reset}, {@code sleep},
  * {@code snapshot}, {@code show}, {@code note}). JSON job keys become sbatch options exactly as the

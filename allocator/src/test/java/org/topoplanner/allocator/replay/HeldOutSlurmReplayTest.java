@@ -12,8 +12,8 @@ import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 
 /**
  * The held-out score of the Slurm emulation: {@code replay --policy slurm-tree} on real-Slurm cases
- * that no rule of the emulation was fitted to ({@code src/test/resources/oracle/heldout}, see its
- * PROVENANCE.md). Three scripts of 70 random jobs each from {@code cases/gen.py} with seeds 101, 102 and
+ * that no rule of the emulation was fitted to ({@code src/test/resources/oracle/heldout}, see
+ * src/test/resources/oracle/heldout/PROVENANCE.md). Three scripts of 70 random jobs each from {@code cases/gen.py} with seeds 101, 102 and
  * 103 (the tuning probes cpumix and cpumix2 used 7 and 11), on the cpumix cluster, run once through the
  * real Slurm 22.05.8 and 24.11.5 and stored as they came out.
  *

@@ -60,7 +60,7 @@ class SlurmTreeReplayTest {
     }
 
     /**
-     * Random probes (own cases cpumix*, jobs from {@code gen.py} with a seed, PROVENANCE.md): every line
+     * Random probes (own cases cpumix*, jobs from {@code gen.py} with a seed, src/test/resources/oracle/PROVENANCE.md): every line
      * matches except the jobs named here, each a documented, understood-but-unemulated difference. The
      * named lines must still differ, so a fix shows up here and the list shrinks.
      */

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The dependency rules of {@code style.md}: {@code app -> importers, allocator -> graph-model};
+ * The dependency rules of docs/architecture.md: {@code app -> importers, allocator -> graph-model};
  * nothing but {@code app} touches JavaFX; importers and allocator do not know each other; the model
  * knows nothing of ours. Run from {@code app}, whose test class path holds every module.
  */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --hardware HOSTLIST=SOURCE} and {@code templates} on imported fabrics (inputs/example-32.ibnetdiscover
- * and inputs/ft3-4096.ibnetdiscover.gz, see inputs/PROVENANCE.md).
+ * and inputs/ft3-4096.ibnetdiscover.gz, see src/test/resources/inputs/PROVENANCE.md).
  */
 class HardwareOptionTest {
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -4,9 +4,12 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeoutException;
 import javafx.stage.Stage;
 import org.testfx.util.WaitForAsyncUtils;
+import org.topoplanner.app.desktop.window.CrashRecovery;
+import org.topoplanner.app.desktop.window.TopoPlannerApp;
+import org.topoplanner.app.desktop.window.WindowController;
 
 /** The real window on the built-in example cluster, as the TestFX window tests start it. */
-final class ExampleWindow {
+public final class ExampleWindow {
     private ExampleWindow() {
     }
 
@@ -17,12 +20,12 @@ final class ExampleWindow {
      * hover cards are off too (see {@link org.topoplanner.app.desktop.fabric.HoverCard#setEnabled}); a
      * test about them turns them on with {@link #hoverCards}.
      */
-    static WindowController open(Stage stage, Path home) {
+    public static WindowController open(Stage stage, Path home) {
         return open(stage, home, CrashRecovery.OFF);
     }
 
     /** As {@link #open(Stage, Path)} with autosave and the recovery offer as {@code recovery} says. */
-    static WindowController open(Stage stage, Path home, CrashRecovery recovery) {
+    public static WindowController open(Stage stage, Path home, CrashRecovery recovery) {
         // a drag left over from an earlier test class would swallow this class's first drag
         MonocleDrag.reset();
         WindowController controller = new TopoPlannerApp().start(stage, home, recovery);
@@ -33,7 +36,7 @@ final class ExampleWindow {
     }
 
     /** Turns the fabric view's hover cards on or off (on the FX thread). */
-    static void hoverCards(WindowController controller, boolean on) {
+    public static void hoverCards(WindowController controller, boolean on) {
         Eventually.onFxThread(() -> {
             controller.window().fabricView().card().setEnabled(on);
             return null;
@@ -41,7 +44,7 @@ final class ExampleWindow {
     }
 
     /** Waits until the fabric view shows the example's 7 switches (its layout is computed in the background). */
-    static void awaitLayout(WindowController controller) throws TimeoutException {
+    public static void awaitLayout(WindowController controller) throws TimeoutException {
         Eventually.until("the example's 7 switches laid out",
                 () -> controller.window().fabricView().getLayout().switches().size() == 7);
         WaitForAsyncUtils.waitForFxEvents();

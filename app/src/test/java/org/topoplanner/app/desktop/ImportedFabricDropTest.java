@@ -1,5 +1,7 @@
 package org.topoplanner.app.desktop;
 
+import org.topoplanner.app.desktop.inspector.JobProperties;
+import org.topoplanner.app.desktop.window.WindowController;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.InputStream;
@@ -27,7 +29,7 @@ import org.topoplanner.app.desktop.fabric.Viewport;
 
 /**
  * The real window on a big imported fabric: the ibsim 3-level fat tree of 4,096 hosts
- * ({@code ft3-4096.ibnetdiscover.gz}, see inputs/PROVENANCE.md) imported as a user does it, with an
+ * ({@code ft3-4096.ibnetdiscover.gz}, see src/test/resources/inputs/PROVENANCE.md) imported as a user does it, with an
  * {@code nvidia-smi topo -m} of the node type so the hosts have GPUs, then a 4-node job dragged from
  * the palette onto one leaf switch.
  */

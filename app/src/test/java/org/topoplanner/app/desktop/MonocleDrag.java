@@ -3,15 +3,15 @@ package org.topoplanner.app.desktop;
 import java.lang.reflect.Field;
 
 /**
- * Works around Monocle's stale drag view (stack.md): after a drag in one scene, Monocle's MouseInput
+ * Works around Monocle's stale drag view: after a drag in one scene, Monocle's MouseInput
  * keeps the old drag view and the next Dragboard drag throws. Clearing it before each UI test fixes
  * it; does nothing when Monocle is not loaded (tests under Xvfb/GTK).
  */
-final class MonocleDrag {
+public final class MonocleDrag {
     private MonocleDrag() {
     }
 
-    static void reset() {
+    public static void reset() {
         try {
             Class<?> c = Class.forName("com.sun.glass.ui.monocle.MouseInput");
             var getInstance = c.getDeclaredMethod("getInstance");

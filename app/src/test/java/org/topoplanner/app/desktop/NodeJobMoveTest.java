@@ -1,5 +1,7 @@
 package org.topoplanner.app.desktop;
 
+import org.topoplanner.app.desktop.state.PlanViewModel;
+import org.topoplanner.app.desktop.window.WindowController;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import java.util.Queue;
 import java.util.concurrent.Executor;
 
 /** An executor that only queues; a test runs what it holds when it chooses, to order background work. */
-final class QueuedExecutor implements Executor {
+public final class QueuedExecutor implements Executor {
     private final Queue<Runnable> queued = new ArrayDeque<>();
 
     @Override
@@ -14,13 +14,13 @@ final class QueuedExecutor implements Executor {
     }
 
     /** Runs everything queued, including what the runs queue themselves. */
-    void runAll() {
+    public void runAll() {
         while (!queued.isEmpty()) {
             queued.poll().run();
         }
     }
 
-    int size() {
+    public int size() {
         return queued.size();
     }
 }

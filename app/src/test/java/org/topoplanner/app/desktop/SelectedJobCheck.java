@@ -11,16 +11,16 @@ import org.topoplanner.allocator.validate.Violation;
  * an edit the table is emptied and says "Checking…" until the answer arrives, so reading it earlier
  * sees an empty table whatever the check will find.
  */
-final class SelectedJobCheck {
+public final class SelectedJobCheck {
     private SelectedJobCheck() {
     }
 
     /** The violation codes once the check of the job selected now has finished. */
-    static List<String> violationCodes(FxRobot robot) {
+    public static List<String> violationCodes(FxRobot robot) {
         return violations(robot).stream().map(Violation::code).toList();
     }
 
-    static List<Violation> violations(FxRobot robot) {
+    public static List<Violation> violations(FxRobot robot) {
         TableView<Violation> table = robot.lookup("#violations").queryAs(TableView.class);
         Eventually.until("the selected job's check to finish", () -> !checking(table));
         return Eventually.onFxThread(() -> List.copyOf(table.getItems()));

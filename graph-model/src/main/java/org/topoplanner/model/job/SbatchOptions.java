@@ -8,7 +8,7 @@ import org.topoplanner.model.hostlist.Hostlist;
 import org.topoplanner.model.hostlist.HostlistSyntaxException;
 
 /**
- * Reads and writes job requests in sbatch's own option spelling (cli.md), so Slurm users need
+ * Reads and writes job requests in sbatch's own option spelling, so Slurm users need
  * nothing new: {@code -N 4 --gpus-per-node=8 --switches=1@5:00}.
  *
  * <p>Read as sbatch's {@code getopt_long} reads them: {@code --opt=value} and {@code --opt value};

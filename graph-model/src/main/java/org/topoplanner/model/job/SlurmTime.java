@@ -9,7 +9,7 @@ import java.util.Locale;
  * {@code days-hours}, {@code days-hours:minutes}, {@code days-hours:minutes:seconds}.
  *
  * <p>A lone number is <em>minutes</em>: {@code @5} waits five minutes and {@code @0:05} five seconds
- * (cli.md's {@code [[HH:]MM:]SS} reads as if a lone number were seconds; Slurm does not agree, and
+ * (a {@code [[HH:]MM:]SS} reading would make a lone number seconds; Slurm does not agree, and
  * sbatch 22.05 itself echoes {@code --switches=2@5} as {@code 2@00:05:00}). The same characters and
  * digit groups are accepted as in Slurm's {@code _is_valid_timespec} ({@code 1-} is one day,
  * {@code 5:} is invalid); where sbatch silently ignores an invalid time ({@code 2@soon}), we report it.

@@ -19,7 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
- * The CRD schemas shipped in {@code org/topoplanner/importers/k8s/crd/} (see PROVENANCE.md there) as
+ * The CRD schemas shipped in {@code org/topoplanner/importers/k8s/crd/} (where each comes from:
+ * src/main/resources/org/topoplanner/importers/k8s/crd/PROVENANCE.md) as
  * strict JSON-schema validators: OpenAPI 3.0 dialect with the {@code x-kubernetes-*} keywords known but
  * not evaluated, and every object schema that lists properties closed with
  * {@code additionalProperties: false}, so that an unknown field fails as {@code kubectl --validate=strict}

@@ -15,7 +15,7 @@ import org.topoplanner.model.diag.Diagnostic;
 /**
  * Checks Kubernetes export texts before they are written: every document against its CRD schema in strict
  * mode ({@link CrdSchemas}), then the rules no schema expresses (CEL rules, webhooks, apimachinery's label
- * syntax), as the schemas' NOTES.md lists them: one selector per HyperNode member and a strict HyperNode
+ * syntax): one selector per HyperNode member and a strict HyperNode
  * tree; Topology levels unique, valid label keys of at most 63 characters, the hostname only last; a TAS
  * flavor with node labels; TAS annotations that are strings, valid keys of at most 63 characters and
  * levels of the exported Topology; Volcano's tier fields not both set; label keys and values.

@@ -26,7 +26,7 @@ import org.topoplanner.model.slurm.NodeLine;
 
 /**
  * Checks the Slurm files of a bundle as the real {@code slurmctld} and {@code slurmd} (22.05 and
- * 24.11, formats.md "Export") would take them, by reading the written text back with the project's
+ * 24.11) would take them, by reading the written text back with the project's
  * own readers and adding the rules that span files:
  * <ul>
  *   <li>topology.conf: what {@link TopologyConfReader} reports (a switch defined twice, an undefined

@@ -30,9 +30,9 @@ import org.topoplanner.model.slurm.NodeLine;
 import org.topoplanner.model.slurm.SlurmSettings;
 
 /**
- * The normalized model as the {@code topoplanner.inspect/1} JSON document of {@code cli.md}: every
- * key present ({@code null} or empty where the sources say nothing), names as the sources spell
- * them, CPU sets as canonical range strings, so documents of different sources can be compared.
+ * The normalized model as the {@code topoplanner.inspect/1} JSON document {@code inspect --json}
+ * prints: every key present ({@code null} or empty where the sources say nothing), names as the
+ * sources spell them, CPU sets as canonical range strings, so documents of different sources can be compared.
  */
 public final class InspectJsonWriter {
     public static final String SCHEMA = "topoplanner.inspect/1";

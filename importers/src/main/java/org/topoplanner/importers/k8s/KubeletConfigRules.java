@@ -20,8 +20,8 @@ import org.topoplanner.model.node.NumaNode;
 
 /**
  * The rules the kubelet applies to a {@code KubeletConfiguration} at start-up (it does not start on a
- * violation); no schema is published, so they are checked here, as the schemas' NOTES.md section 7
- * summarises them from k8s.io/kubelet v0.36: the policy enums (case matters: {@code static} but
+ * violation); no schema is published, so they are checked here, as k8s.io/kubelet v0.36 validates
+ * them: the policy enums (case matters: {@code static} but
  * {@code Static}), a CPU reservation for the static CPU policy, a parseable {@code reservedSystemCPUs}
  * not combined with reserved cgroups, {@code reservedMemory} adding up exactly to the reservations plus
  * the memory eviction threshold, on existing NUMA nodes, without duplicates or zero limits, and known

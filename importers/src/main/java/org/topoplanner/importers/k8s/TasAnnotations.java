@@ -16,7 +16,7 @@ import org.topoplanner.model.k8s.TasRequest;
 /**
  * Reads Kueue Topology Aware Scheduling annotations from the pod templates of a Job, a JobSet or any
  * workload with {@code spec.template}, into {@link TasRequest}s, checking the rules Kueue v0.19 enforces
- * ({@code pkg/controller/jobframework/tas_validation.go}, summarised in the schemas' NOTES.md section 5).
+ * ({@code pkg/controller/jobframework/tas_validation.go}).
  * The multi-layer slice annotation holds JSON inside YAML; it is parsed here and its errors are placed
  * in the YAML file (approximately, for a block scalar: the JSON's line below the annotation key).
  */

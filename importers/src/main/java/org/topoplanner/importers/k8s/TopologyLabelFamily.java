@@ -35,7 +35,7 @@ import java.util.regex.Pattern;
  *     {@code ComputeNetworkBlock}, which belongs to a {@code computeHpcIslandId}).</li>
  * <li>{@link #VOLCANO}: the labels of Volcano's HyperNode label discovery, {@code volcano.sh/hypercluster}
  *     above {@code volcano.sh/hypernode}; {@code volcano.sh/tor} is a ToR switch directly above hosts
- *     (volcano {@code docs/user-guide/how_to_use_hypernode_auto_discovery.md}).</li>
+ *     (https://github.com/volcano-sh/volcano/blob/master/docs/user-guide/how_to_use_hypernode_auto_discovery.md).</li>
  * <li>{@link #TOPOPLANNER}: this planner's own export, {@code topoplanner.org/tier-N} with N = 1 the
  *     leaf, matching the fabric's tiers exactly: the same keys the planner's Kueue levels use, so exported
  *     labels, Topology, annotations and {@code --kueue-required} name one thing one way.

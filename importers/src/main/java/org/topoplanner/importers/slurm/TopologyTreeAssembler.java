@@ -18,7 +18,7 @@ import org.topoplanner.model.fabric.TierInference;
 
 /**
  * Checks declared switches and blocks the way {@code slurmctld} would and builds the fabric.
- * Faults that make the real Slurm refuse to start (formats.md) are errors: a switch defined twice,
+ * Faults that make the real Slurm refuse to start are errors: a switch defined twice,
  * an undefined child switch, a cycle, a switch with neither or both nodes and switches, a
  * non-numeric range. Faults it starts with are warnings: a node under two leaves, several roots.
  * The fabric is built from what is left, with tiers by height (the tree's direction is known).

@@ -11,7 +11,7 @@ import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.diag.Severity;
 
 /**
- * Every rule of formats.md's "real Slurm" table, on small texts: the faults that stop slurmctld and those
+ * Every rule SlurmExportCheck lists (what the real Slurm accepts), on small texts: the faults that stop slurmctld and those
  * that make a node INVAL are errors, those Slurm starts with are warnings, and a clean set passes.
  */
 class SlurmExportCheckTest {

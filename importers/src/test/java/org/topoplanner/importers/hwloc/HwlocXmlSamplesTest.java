@@ -20,7 +20,7 @@ import org.topoplanner.model.node.NumaNode;
 import org.topoplanner.model.node.PciKind;
 import org.topoplanner.model.node.PciNode;
 
-/** The two real hwloc samples and the files made with lstopo 2.9 (see samples/PROVENANCE.md). */
+/** The two real hwloc samples and the files made with lstopo 2.9 (see src/test/resources/samples/PROVENANCE.md). */
 class HwlocXmlSamplesTest {
     private static ImportResult read(String file) {
         return new HwlocXmlReader().read(TestSamples.load("hwloc/" + file));

@@ -17,7 +17,7 @@ import org.topoplanner.model.node.NodeTopology;
 
 /**
  * Every real {@code topo -m}/{@code -mp} sample, with counts, cells and affinities read off the
- * files by eye (see samples/PROVENANCE.md for where each file comes from).
+ * files by eye (see src/test/resources/samples/PROVENANCE.md for where each file comes from).
  */
 class NvidiaSmiTopoSamplesTest {
     private final NvidiaSmiTopoReader reader = new NvidiaSmiTopoReader();

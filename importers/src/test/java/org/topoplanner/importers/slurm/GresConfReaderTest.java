@@ -15,7 +15,7 @@ import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.model.slurm.GresLine;
 
-/** Expected values were read off the sample files (see samples/PROVENANCE.md). */
+/** Expected values were read off the sample files (see src/test/resources/samples/PROVENANCE.md). */
 class GresConfReaderTest {
     private final GresConfReader reader = new GresConfReader();
 

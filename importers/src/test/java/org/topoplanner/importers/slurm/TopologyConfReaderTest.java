@@ -94,7 +94,7 @@ class TopologyConfReaderTest {
         assertThat(r.part().fabric().hostsOf("l2")).containsExactly("n3");
     }
 
-    /** Every fault of formats.md's table, with where it is reported. */
+    /** Every fault {@code slurmctld} checks in topology.conf (see TopologyTreeAssembler), with where it is reported. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             switch defined twice     | SwitchName=a Nodes=n1\\nSwitchName=a Nodes=n2           | ERROR   | 2 | 12 | defined twice

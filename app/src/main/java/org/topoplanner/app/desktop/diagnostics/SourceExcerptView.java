@@ -13,7 +13,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.topoplanner.app.desktop.BackgroundRefresh;
+import org.topoplanner.app.desktop.state.BackgroundRefresh;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.diag.Severity;
 

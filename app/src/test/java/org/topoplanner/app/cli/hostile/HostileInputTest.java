@@ -23,7 +23,7 @@ import org.topoplanner.model.diag.DiagnosticCap;
  */
 class HostileInputTest {
     private static final Duration SAFETY = Duration.ofMinutes(10);
-    /** The seed copies the mutants are made from (kept in the project; see inputs/PROVENANCE.md). */
+    /** The seed copies the mutants are made from (kept in the project; see src/test/resources/inputs/PROVENANCE.md). */
     private static final Path INPUTS = Path.of("src/test/resources/inputs");
 
     @TempDir

@@ -24,9 +24,9 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.topoplanner.app.desktop.BackgroundRefresh;
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.canvas.Theme;
+import org.topoplanner.app.desktop.state.BackgroundRefresh;
 import org.topoplanner.model.diag.Diagnostic;
 
 /**

@@ -1,0 +1,70 @@
+package org.topoplanner.app.desktop.dnd;
+
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.input.TransferMode;
+import org.topoplanner.app.desktop.dnd.DragPayload;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.VBox;
+import org.topoplanner.model.job.JobRequestException;
+import org.topoplanner.model.job.SbatchOptions;
+
+/**
+ * The job palette: ready shapes and a field that takes an sbatch line; each is dragged onto the
+ * fabric, a switch, a host or GPUs. The field says at once what it cannot read.
+ */
+public final class JobPalette {
+    private final VBox box = new VBox(6);
+    private final TextField sbatch = new TextField("-N 12 --gpus-per-node=8 --switches=2");
+    private final Label problem = new Label();
+
+    public JobPalette() {
+        box.setPadding(new Insets(6));
+        box.getStyleClass().add("job-palette");
+        Label title = new Label("Jobs");
+        title.getStyleClass().add("section-title");
+        FlowPane shapes = new FlowPane(6, 6);
+        for (JobShape s : JobShape.palette()) {
+            shapes.getChildren().add(chip(s.title(), s.sbatch()));
+        }
+        sbatch.setId("sbatchField");
+        sbatch.setPromptText("sbatch options, e.g. -N 4 --gpus-per-node=8");
+        problem.getStyleClass().add("problem");
+        problem.setWrapText(true);
+        Label custom = chip("Drag this job", null);
+        custom.setId("sbatchChip");
+        sbatch.textProperty().addListener((o, a, text) -> check(text));
+        box.getChildren().addAll(title, shapes, new Label("Custom (sbatch options):"), sbatch, custom, problem);
+    }
+
+    public Node node() {
+        return box;
+    }
+
+    private void check(String text) {
+        try {
+            SbatchOptions.parseLine(text, "job");
+            problem.setText("");
+        } catch (JobRequestException e) {
+            problem.setText(String.join("; ", e.problems()));
+        }
+    }
+
+    /** A draggable chip; {@code sbatchLine} null means "whatever the field holds". */
+    private Label chip(String text, String sbatchLine) {
+        Label l = new Label(text);
+        l.getStyleClass().add("job-chip");
+        l.setOnDragDetected(e -> {
+            DragPayload payload = DragPayload.newJob(sbatchLine != null ? sbatchLine : sbatch.getText());
+            if (payload instanceof DragPayload.Unreadable u) {
+                problem.setText(String.join("; ", u.problems()));
+                return;
+            }
+            l.startDragAndDrop(TransferMode.COPY).setContent(payload.content());
+            e.consume();
+        });
+        return l;
+    }
+}

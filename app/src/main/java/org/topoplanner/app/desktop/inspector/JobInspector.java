@@ -1,0 +1,240 @@
+package org.topoplanner.app.desktop.inspector;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.scene.shape.Circle;
+import org.topoplanner.allocator.validate.Violation;
+import org.topoplanner.app.desktop.state.BackgroundRefresh;
+import org.topoplanner.app.desktop.state.PlanViewModel;
+import org.topoplanner.app.plan.Advice;
+import org.topoplanner.app.plan.Plan;
+import org.topoplanner.model.job.Placement;
+
+/**
+ * The inspector's job part: the plan's jobs with their verdicts, and for the selected job its
+ * request, placement and metrics as a property sheet, its violations (code, severity, sentence) and
+ * what every policy would do. Validating a job takes a while on a big fabric, so what is not known
+ * yet (see {@link PlanViewModel#knownCheck}) is computed in the background, the selected job first,
+ * and shown when it arrives; the comparison table too.
+ */
+public final class JobInspector {
+    private final PlanViewModel vm;
+    private final VBox box = new VBox(8);
+    private final ListView<String> jobs = new ListView<>();
+    private final Label summary = new Label();
+    private final InspectorSheet properties = new InspectorSheet("jobProperties", JobProperties.CATEGORIES,
+            JobProperties.PLACEMENT);
+    private final TableView<Violation> violations = new TableView<>();
+    private final TableView<ComparisonLine> comparison = new TableView<>();
+    private final PolicyComparisonRows comparisonRows;
+    private final BackgroundRefresh<Advice> selectedCheck;
+    private final BackgroundRefresh<Integer> listedChecks;
+    /** Listed jobs whose verdict a cell asked for and that are being checked in the background. */
+    private final Set<String> unchecked = new LinkedHashSet<>();
+
+    public JobInspector(PlanViewModel vm) {
+        this.vm = vm;
+        this.comparisonRows = new PolicyComparisonRows(BackgroundRefresh.onDaemonThread("policy-comparison"));
+        // One worker for both: the selected job, asked first, is then known when the list's turn comes.
+        Executor checking = BackgroundRefresh.daemonWorker("job-checks");
+        this.selectedCheck = BackgroundRefresh.onWorker(checking);
+        this.listedChecks = BackgroundRefresh.onWorker(checking);
+        box.setPadding(new Insets(8));
+        jobs.setId("jobList");
+        jobs.setPrefHeight(140);
+        jobs.setCellFactory(l -> new JobCell());
+        jobs.getSelectionModel().selectedItemProperty().addListener((o, a, job) -> {
+            if (job != null) {
+                vm.selectedJobProperty().set(job);
+            }
+        });
+        summary.setWrapText(true);
+        summary.setId("jobPlacement");
+        summary.getStyleClass().add("job-summary");
+        violations.setId("violations");
+        violations.setPrefHeight(160);
+        violations.setPlaceholder(new Label("No violations"));
+        violations.getColumns().setAll(List.of(
+                column("Code", v -> v.code(), 150),
+                column("Severity", v -> v.severity().word(), 70),
+                column("What is wrong", v -> v.sentence(), 420)));
+        comparison.setId("comparison");
+        comparison.setPrefHeight(190);
+        comparison.setItems(comparisonRows.lines());
+        comparison.setPlaceholder(new Label("Select a job to compare the policies on it."));
+        TableColumn<ComparisonLine, String> answer = column("Answer", ComparisonLine::verdict, 110);
+        answer.setCellFactory(c -> new AnswerCell());
+        comparison.getColumns().setAll(List.of(
+                column("Policy", ComparisonLine::policy, 95),
+                answer,
+                column("Nodes", ComparisonLine::nodes, 130),
+                column("Leaves", ComparisonLine::leaves, 55),
+                column("Spines", ComparisonLine::spines, 55),
+                column("Ring", ComparisonLine::ring, 80)));
+        Button apply = new Button("Apply suggestion");
+        apply.setId("applySuggestion");
+        apply.setOnAction(e -> {
+            if (vm.selectedJobProperty().get() != null) {
+                vm.applySuggestion(vm.selectedJobProperty().get());
+            }
+        });
+        Button delete = new Button("Delete job");
+        delete.setOnAction(e -> {
+            if (vm.selectedJobProperty().get() != null) {
+                vm.delete(vm.selectedJobProperty().get());
+            }
+        });
+        apply.disableProperty().bind(vm.selectedJobProperty().isNull());
+        delete.disableProperty().bind(vm.selectedJobProperty().isNull());
+        box.getChildren().addAll(title("Jobs"), jobs, new HBox(6, apply, delete), title("Job"), summary,
+                properties.node(), title("Violations"), violations, title("Every policy on this job"), comparison);
+        vm.planProperty().addListener((o, a, p) -> refresh());
+        vm.selectedJobProperty().addListener((o, a, j) -> refresh());
+        vm.policyProperty().addListener((o, a, p) -> refresh());
+        vm.optionsProperty().addListener((o, a, p) -> refresh());
+        refresh();
+    }
+
+    public Node node() {
+        return box;
+    }
+
+    private void refresh() {
+        Plan plan = vm.plan();
+        List<String> names = plan.jobs().stream().map(j -> j.name()).toList();
+        if (!jobs.getItems().equals(names)) {
+            jobs.setItems(FXCollections.observableArrayList(names));
+        }
+        // The plan, policy or settings changed: the dots may too, and what was being checked is stale.
+        listedChecks.cancel();
+        unchecked.clear();
+        jobs.refresh();
+        String job = vm.selectedJobProperty().get();
+        jobs.getSelectionModel().select(job);
+        if (job == null || plan.job(job).isEmpty()) {
+            selectedCheck.cancel();
+            summary.setText("Select a job, or drag one from the palette onto the fabric.");
+            properties.show(List.of());
+            violations.getItems().clear();
+            comparisonRows.clear();
+            return;
+        }
+        Placement p = plan.placements().get(job);
+        String request = String.join(" ", plan.job(job).orElseThrow().sbatch());
+        summary.setText(p == null ? job + " (" + request + ") is not placed."
+                : job + "  \u2014  " + request + "  \u2192  " + JobProperties.hostlist(p.hostNames()));
+        Optional<Advice> known = vm.knownCheck(job);
+        if (p == null || known.isPresent()) {
+            selectedCheck.cancel();
+            showCheck(plan, job, known.orElse(null));
+        } else {
+            properties.show(JobProperties.checking(plan, job));
+            violations.getItems().clear();
+            violations.setPlaceholder(new Label("Checking\u2026"));
+            selectedCheck.request(vm.checkLater(job), a -> {
+                showCheck(plan, job, a);
+                jobs.refresh();
+            }, e -> violations.setPlaceholder(new Label("Cannot check " + job + ": " + e.getMessage())));
+        }
+        comparisonRows.compare(plan, plan.request(job), vm.optionsProperty().get());
+    }
+
+    private void showCheck(Plan plan, String job, Advice a) {
+        properties.show(JobProperties.of(plan, job, a));
+        violations.setPlaceholder(new Label("No violations"));
+        violations.setItems(FXCollections.observableArrayList(a == null ? List.of() : a.violations()));
+    }
+
+    /**
+     * Checks a listed job in the background; the cells are redrawn when it is known. Each call asks
+     * again for every job still waiting, and the newest request wins, so the cells of one layout pass
+     * cost one round of checks.
+     */
+    private void checkListed(String job) {
+        if (!unchecked.add(job)) {
+            return;
+        }
+        List<Supplier<Advice>> work = new ArrayList<>();
+        unchecked.forEach(j -> work.add(vm.checkLater(j)));
+        listedChecks.request(() -> {
+            work.forEach(Supplier::get);
+            return work.size();
+        }, n -> {
+            unchecked.clear();
+            jobs.refresh();
+        }, e -> unchecked.clear());
+    }
+
+    private static Label title(String s) {
+        Label l = new Label(s);
+        l.getStyleClass().add("section-title");
+        return l;
+    }
+
+    private static <T> TableColumn<T, String> column(String name, Function<T, String> value, double width) {
+        TableColumn<T, String> c = new TableColumn<>(name);
+        c.setCellValueFactory(d -> new SimpleStringProperty(value.apply(d.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    /** An answer, greyed while it is still being computed. */
+    private static final class AnswerCell extends TableCell<ComparisonLine, String> {
+        @Override
+        protected void updateItem(String text, boolean empty) {
+            super.updateItem(text, empty);
+            setText(empty ? null : text);
+            ComparisonLine line = empty || getTableRow() == null ? null : getTableRow().getItem();
+            boolean waiting = line != null && line.answer().isEmpty();
+            getStyleClass().remove("comparison-waiting");
+            if (waiting) {
+                getStyleClass().add("comparison-waiting");
+            }
+        }
+    }
+
+    /** A job with a dot coloured by its verdict. */
+    private final class JobCell extends ListCell<String> {
+        @Override
+        protected void updateItem(String job, boolean empty) {
+            super.updateItem(job, empty);
+            if (empty || job == null) {
+                setText(null);
+                setGraphic(null);
+                return;
+            }
+            boolean placed = vm.plan().placements().containsKey(job);
+            Optional<Advice> a = placed ? vm.knownCheck(job) : Optional.empty();
+            if (placed && a.isEmpty()) {
+                checkListed(job);
+            }
+            Circle dot = new Circle(5);
+            dot.getStyleClass().add(!placed ? "verdict-unplaced" : a.map(x -> switch (x.verdict()) {
+                case VALID -> "verdict-valid";
+                case WARNINGS -> "verdict-warnings";
+                case IMPOSSIBLE -> "verdict-impossible";
+            }).orElse("verdict-checking"));
+            setGraphic(dot);
+            setText(job);
+        }
+    }
+}

@@ -1,0 +1,259 @@
+package org.topoplanner.app.desktop.state;
+
+import java.util.Optional;
+import java.util.function.Supplier;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.app.plan.Advice;
+import org.topoplanner.app.plan.DropTarget;
+import org.topoplanner.app.plan.EditHistory;
+import org.topoplanner.app.plan.JobChecks;
+import org.topoplanner.app.plan.PlacementAdvisor;
+import org.topoplanner.app.plan.Plan;
+import org.topoplanner.app.plan.PlanEdit;
+import org.topoplanner.app.plan.PlanEdits;
+import org.topoplanner.app.plan.ShareMove;
+import org.topoplanner.app.plan.Verdict;
+import org.topoplanner.app.desktop.dnd.DroppablePlan;
+import org.topoplanner.model.job.Job;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.job.SbatchOptions;
+
+/**
+ * The window's state as observable properties: the plan (through the edit history), the policy,
+ * the selection, the live suggestion while dragging, and undo/redo availability. Uses only
+ * javafx.beans, so it is tested without a toolkit.
+ */
+public final class PlanViewModel implements DroppablePlan {
+    private final EditHistory history;
+    private final PlacementAdvisor advisor = new PlacementAdvisor();
+    private final JobChecks checks = JobChecks.of(advisor);
+    private final ObjectProperty<Plan> plan = new SimpleObjectProperty<>();
+    private final StringProperty policy = new SimpleStringProperty("planner");
+    private final ObjectProperty<PolicyOptions> options = new SimpleObjectProperty<>(PolicyOptions.DEFAULT);
+    private final StringProperty selection = new SimpleStringProperty();
+    private final StringProperty selectedJob = new SimpleStringProperty();
+    private final ObjectProperty<Advice> liveAdvice = new SimpleObjectProperty<>();
+    private final BooleanProperty canUndo = new SimpleBooleanProperty();
+    private final BooleanProperty canRedo = new SimpleBooleanProperty();
+    private final StringProperty undoText = new SimpleStringProperty("Undo");
+    private final StringProperty redoText = new SimpleStringProperty("Redo");
+    private final BooleanProperty dirty = new SimpleBooleanProperty();
+
+    public PlanViewModel(Plan start) {
+        history = new EditHistory(start, 200);
+        if (!org.topoplanner.allocator.PolicyCatalog.ids().contains(policy.get())) {
+            policy.set(org.topoplanner.allocator.PolicyCatalog.ids().get(0));
+        }
+        refresh(false);
+    }
+
+    public ReadOnlyObjectProperty<Plan> planProperty() {
+        return plan;
+    }
+
+    public Plan plan() {
+        return plan.get();
+    }
+
+    public StringProperty policyProperty() {
+        return policy;
+    }
+
+    public ObjectProperty<PolicyOptions> optionsProperty() {
+        return options;
+    }
+
+    public StringProperty selectionProperty() {
+        return selection;
+    }
+
+    public StringProperty selectedJobProperty() {
+        return selectedJob;
+    }
+
+    public ReadOnlyObjectProperty<Advice> liveAdviceProperty() {
+        return liveAdvice;
+    }
+
+    public ReadOnlyBooleanProperty canUndoProperty() {
+        return canUndo;
+    }
+
+    public ReadOnlyBooleanProperty canRedoProperty() {
+        return canRedo;
+    }
+
+    public ReadOnlyStringProperty undoTextProperty() {
+        return undoText;
+    }
+
+    public ReadOnlyStringProperty redoTextProperty() {
+        return redoText;
+    }
+
+    public BooleanProperty dirtyProperty() {
+        return dirty;
+    }
+
+    /** What the chosen policy would do with {@code request} dropped on {@code target}; shown as the ghost. */
+    public Advice advise(JobRequest request, DropTarget target) {
+        Advice a = advisor.suggest(plan(), request, target, policy.get(), options.get());
+        liveAdvice.set(a);
+        return a;
+    }
+
+    public void clearAdvice() {
+        liveAdvice.set(null);
+    }
+
+    /** Drops a new job: places it where the policy suggests for the target; false when it cannot go there. */
+    public boolean drop(JobRequest request, DropTarget target) {
+        JobRequest named = request.withName(plan().freshJobName(request.name()));
+        Advice a = advisor.suggest(plan(), named, target, policy.get(), options.get());
+        liveAdvice.set(null);
+        if (a.placementIfAny().isEmpty() || a.verdict() == Verdict.IMPOSSIBLE) {
+            return false;
+        }
+        perform(PlanEdits.place(new Job(named.name(), SbatchOptions.toArgs(named)), a.placement()));
+        selectedJob.set(named.name());
+        return true;
+    }
+
+    /** Moves a placed job by hand (kept even when it violates something: validation explains it). */
+    public Advice move(String job, Placement placement) {
+        Placement moved = new Placement(job, placement.hosts());
+        Advice a = advisor.check(plan(), plan().request(job), moved, policy.get(), options.get());
+        // The check above is the moved job's check in the new plan: the other jobs did not change.
+        perform(PlanEdits.move(job, moved, "Move job"), job, a);
+        return a;
+    }
+
+    /**
+     * What moving {@code job}'s share on {@code fromHost} to {@code target} would give (see
+     * {@link ShareMove}), shown as the ghost while the job is dragged in the fabric view; empty when
+     * that drop would move nothing.
+     */
+    public Optional<Advice> adviseShareMove(String job, String fromHost, DropTarget target) {
+        Optional<Advice> a = new ShareMove(job, fromHost).advise(plan(), target, advisor, policy.get(), options.get());
+        liveAdvice.set(a.orElse(null));
+        return a;
+    }
+
+    /**
+     * Moves {@code job}'s share on {@code fromHost} to {@code target} as one undoable edit, kept even
+     * when it violates something (the inspector explains it); selects the job. Empty when the drop
+     * moves nothing; an advice without placement when the target cannot take the share (nothing changes).
+     */
+    public Optional<Advice> moveShare(String job, String fromHost, DropTarget target) {
+        Optional<Advice> a = new ShareMove(job, fromHost).advise(plan(), target, advisor, policy.get(), options.get());
+        liveAdvice.set(null);
+        a.flatMap(Advice::placementIfAny).ifPresent(p -> {
+            boolean whole = plan().placements().get(job).hosts().size() == 1;
+            // ShareMove validated exactly this placement against the unchanged other jobs.
+            perform(PlanEdits.move(job, p, whole ? "Move job" : "Move " + fromHost + "'s share of"), job, a.get());
+            selectedJob.set(job);
+        });
+        return a;
+    }
+
+    /** Moves a job to the current policy's suggestion. */
+    public boolean applySuggestion(String job) {
+        Advice a = advisor.suggest(plan(), plan().request(job), DropTarget.ANYWHERE, policy.get(), options.get());
+        if (a.placementIfAny().isEmpty()) {
+            return false;
+        }
+        perform(PlanEdits.move(job, new Placement(job, a.placement().hosts()), "Apply suggestion to"));
+        return true;
+    }
+
+    /**
+     * Validation of a placed job as it stands ({@code null} for a job not placed), remembered until the
+     * plan, the policy or the settings change (see {@link JobChecks}).
+     */
+    public Advice check(String job) {
+        return plan().placements().containsKey(job) ? checks.check(plan(), job, policy.get(), options.get()) : null;
+    }
+
+    /** The validation of a placed job if it is already known; never computes, so a list cell may ask. */
+    public Optional<Advice> knownCheck(String job) {
+        return plan().placements().containsKey(job) ? checks.remembered(plan(), job, policy.get(), options.get())
+                : Optional.empty();
+    }
+
+    /**
+     * The validation of a placed job as it stands now, to be computed on a worker (it takes a while on a
+     * big fabric); the answer is remembered for {@link #check} and {@link #knownCheck} unless the plan,
+     * policy or settings changed meanwhile. Call it on the thread that changes this model.
+     */
+    public Supplier<Advice> checkLater(String job) {
+        Plan now = plan();
+        if (!now.placements().containsKey(job)) {
+            return () -> null;
+        }
+        return checks.later(now, job, policy.get(), options.get());
+    }
+
+    public void delete(String job) {
+        perform(PlanEdits.remove(job));
+        if (job.equals(selectedJob.get())) {
+            selectedJob.set(null);
+        }
+    }
+
+    public void perform(PlanEdit edit) {
+        history.perform(edit);
+        refresh(true);
+    }
+
+    /** Performs an edit whose job's check is already known, remembered before anyone sees the new plan. */
+    private void perform(PlanEdit edit, String job, Advice known) {
+        history.perform(edit);
+        checks.remember(history.current(), job, policy.get(), options.get(), known);
+        refresh(true);
+    }
+
+    public void undo() {
+        history.undo().ifPresent(p -> refresh(true));
+    }
+
+    public void redo() {
+        history.redo().ifPresent(p -> refresh(true));
+    }
+
+    /** A new document (open, new cluster, recovery): nothing to undo, nothing unsaved. */
+    public void reset(Plan start) {
+        history.reset(start);
+        selectedJob.set(null);
+        selection.set(null);
+        refresh(false);
+        dirty.set(false);
+    }
+
+    public void markSaved() {
+        dirty.set(false);
+    }
+
+    private void refresh(boolean changed) {
+        plan.set(history.current());
+        canUndo.set(history.undoDescription().isPresent());
+        canRedo.set(history.redoDescription().isPresent());
+        undoText.set(history.undoDescription().map(d -> "Undo " + d).orElse("Undo"));
+        redoText.set(history.redoDescription().map(d -> "Redo " + d).orElse("Redo"));
+        if (selectedJob.get() != null && plan.get().job(selectedJob.get()).isEmpty()) {
+            selectedJob.set(null);
+        }
+        if (changed) {
+            dirty.set(true);
+        }
+    }
+}

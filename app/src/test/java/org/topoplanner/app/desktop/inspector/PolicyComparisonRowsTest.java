@@ -1,0 +1,88 @@
+package org.topoplanner.app.desktop.inspector;
+
+import org.topoplanner.app.desktop.QueuedExecutor;
+import org.topoplanner.app.desktop.state.BackgroundRefresh;
+import org.topoplanner.app.desktop.state.PlanViewModel;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.PolicyCatalog;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.app.plan.DropTarget;
+import org.topoplanner.app.plan.Plan;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.resources.ShippedData;
+
+/**
+ * The every-policy table computed in the background: "computing…" first, answers when the worker
+ * and then the FX thread have run, and an answer overtaken by a newer change never shown. The
+ * executors are queues the test runs by hand; no toolkit.
+ */
+class PolicyComparisonRowsTest {
+    private static final PolicyOptions NO_TM = new PolicyOptions(SlurmVersion.V24_11, "none", "container");
+    private static final PolicyOptions SINGLE_NUMA = new PolicyOptions(SlurmVersion.V24_11, "single-numa-node", "container");
+    private final QueuedExecutor worker = new QueuedExecutor();
+    private final QueuedExecutor fx = new QueuedExecutor();
+    private final PolicyComparisonRows rows = new PolicyComparisonRows(new BackgroundRefresh<>(worker, fx));
+    private Plan plan;
+    private JobRequest six;
+
+    @BeforeEach
+    void aSixGpuJobOnTheExample() {
+        PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
+        assertThat(vm.drop(JobRequest.nodesWithGpus("six", 1, 6), DropTarget.ANYWHERE)).isTrue();
+        plan = vm.plan();
+        six = plan.request("six");
+    }
+
+    @Test
+    void everyPolicyShowsComputingUntilTheAnswersAreHandedOver() {
+        rows.compare(plan, six, NO_TM);
+        assertThat(rows.lines()).extracting(ComparisonLine::policy).containsExactlyElementsOf(PolicyCatalog.ids());
+        assertThat(rows.lines()).extracting(ComparisonLine::verdict).containsOnly(ComparisonLine.COMPUTING);
+        worker.runAll();
+        assertThat(rows.lines()).as("computed, not yet handed to the FX thread")
+                .extracting(ComparisonLine::verdict).containsOnly(ComparisonLine.COMPUTING);
+        fx.runAll();
+        assertThat(rows.lines()).extracting(ComparisonLine::policy).containsExactlyElementsOf(PolicyCatalog.ids());
+        assertThat(rows.lines()).allSatisfy(l -> assertThat(l.answer()).isPresent());
+        assertThat(k8s().nodes()).startsWith("node");
+    }
+
+    @Test
+    void anAnswerOvertakenByANewerChangeIsDropped() {
+        rows.compare(plan, six, NO_TM);
+        worker.runAll();
+        rows.compare(plan, six, SINGLE_NUMA);
+        fx.runAll();
+        assertThat(k8s().verdict()).as("the stale answer for 'none' was not shown").isEqualTo(ComparisonLine.COMPUTING);
+        worker.runAll();
+        fx.runAll();
+        assertThat(k8s().verdict()).contains("TopologyAffinityError");
+    }
+
+    @Test
+    void theSameQuestionIsNotAskedAgain() {
+        rows.compare(plan, six, NO_TM);
+        worker.runAll();
+        fx.runAll();
+        rows.compare(plan, six, NO_TM);
+        assertThat(worker.size()).isZero();
+        assertThat(k8s().answer()).isPresent();
+    }
+
+    @Test
+    void clearingDropsTheAnswerUnderWay() {
+        rows.compare(plan, six, NO_TM);
+        worker.runAll();
+        rows.clear();
+        fx.runAll();
+        assertThat(rows.lines()).isEmpty();
+    }
+
+    private ComparisonLine k8s() {
+        return rows.lines().stream().filter(l -> l.policy().equals("k8s-default")).findFirst().orElseThrow();
+    }
+}

@@ -1,0 +1,104 @@
+package org.topoplanner.app.desktop.state;
+
+import org.topoplanner.app.desktop.Eventually;
+import org.topoplanner.app.desktop.QueuedExecutor;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** Newest-wins background computation, driven step by step through queued executors; no toolkit. */
+class BackgroundRefreshTest {
+    private final QueuedExecutor worker = new QueuedExecutor();
+    private final QueuedExecutor fx = new QueuedExecutor();
+    private final BackgroundRefresh<String> refresh = new BackgroundRefresh<>(worker, fx);
+    private final List<String> shown = new ArrayList<>();
+    private final List<String> computed = new ArrayList<>();
+
+    private void request(String value) {
+        refresh.request(() -> {
+            computed.add(value);
+            return value;
+        }, shown::add, e -> shown.add("failed: " + e.getMessage()));
+    }
+
+    @Test
+    void theResultArrivesOnlyWhenTheWorkerAndThenTheFxThreadHaveRun() {
+        request("a");
+        assertThat(computed).isEmpty();
+        assertThat(shown).isEmpty();
+        worker.runAll();
+        assertThat(computed).containsExactly("a");
+        assertThat(shown).as("not before the hand-over runs").isEmpty();
+        fx.runAll();
+        assertThat(shown).containsExactly("a");
+    }
+
+    @Test
+    void aResultThatArrivesAfterANewerRequestIsDropped() {
+        request("old");
+        worker.runAll();
+        assertThat(fx.size()).isEqualTo(1);
+        request("new");
+        fx.runAll();
+        assertThat(shown).as("the old answer reached the FX thread after the new request").isEmpty();
+        worker.runAll();
+        fx.runAll();
+        assertThat(computed).containsExactly("old", "new");
+        assertThat(shown).containsExactly("new");
+    }
+
+    @Test
+    void workOvertakenBeforeItStartsIsNotComputedAtAll() {
+        request("1");
+        request("2");
+        request("3");
+        worker.runAll();
+        fx.runAll();
+        assertThat(computed).containsExactly("3");
+        assertThat(shown).containsExactly("3");
+    }
+
+    @Test
+    void cancelDropsWhatIsUnderWay() {
+        request("a");
+        worker.runAll();
+        refresh.cancel();
+        fx.runAll();
+        assertThat(shown).isEmpty();
+    }
+
+    @Test
+    void aFailureIsHandedOverLikeAResult() {
+        refresh.request(() -> {
+            throw new IllegalStateException("policy bug");
+        }, shown::add, e -> shown.add("failed: " + e.getMessage()));
+        worker.runAll();
+        fx.runAll();
+        assertThat(shown).containsExactly("failed: policy bug");
+    }
+
+    @Test
+    void computesOnTheWorkerThreadNotTheCallersOne() throws InterruptedException {
+        ExecutorService pool = Executors.newSingleThreadExecutor(r -> new Thread(r, "worker-under-test"));
+        try {
+            BackgroundRefresh<String> real = new BackgroundRefresh<>(pool, Runnable::run);
+            AtomicReference<String> thread = new AtomicReference<>();
+            CountDownLatch done = new CountDownLatch(1);
+            real.request(() -> Thread.currentThread().getName(), name -> {
+                thread.set(name);
+                done.countDown();
+            }, e -> done.countDown());
+            assertThat(done.await(Eventually.HANG_GUARD_SECONDS, TimeUnit.SECONDS)).isTrue();
+            assertThat(thread.get()).isEqualTo("worker-under-test").isNotEqualTo(Thread.currentThread().getName());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
