@@ -376,7 +376,7 @@ final class SlurmAllocation {
     }
 
     /**
-     * The placement with its hosts in Slurm's node table order ({@link NodeNameOrder}), the order
+     * The placement with its hosts in Slurm's node table order ({@link org.topoplanner.model.hostlist.NaturalOrder}), the order
      * {@code scontrol show job -d} prints the per-node lines in (own case nameorder o2c: gpu-b1's
      * line before gpu1's, while the NodeList reads {@code gpu1,gpu-b1}).
      */
