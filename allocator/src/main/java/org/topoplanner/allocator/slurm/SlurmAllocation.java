@@ -7,10 +7,10 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.SlurmCpuIds;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 

@@ -77,7 +77,7 @@ record SlurmNode(String name, int index, int host, int sockets, int coresPerSock
         for (int i : hosts) {
             String name = index.host(i);
             NodeTopology topo = cluster.node(name);
-            org.topoplanner.allocator.SlurmCpuIds ids = index.cpuIds(i);
+            org.topoplanner.model.cpu.SlurmCpuIds ids = index.cpuIds(i);
             List<SlurmGpu> gpus = gres ? gresGpus(cluster, name) : List.of();
             if (gpus.isEmpty()) {
                 gpus = byTopology.computeIfAbsent(topo, SlurmNode::topologyGpus);

@@ -138,18 +138,9 @@ final class JobProperties {
         return l;
     }
 
-    /** Device indices as ranges ({@code 0-3,6}), the way nvidia-smi and Slurm write GPU sets. */
+    /** Device indices as ranges ({@code 0-3,6}), the way nvidia-smi and Slurm write GPU sets: CPU-list syntax. */
     static String ranges(List<Integer> indices) {
-        List<Integer> sorted = indices.stream().sorted().distinct().toList();
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < sorted.size(); i++) {
-            int from = sorted.get(i);
-            while (i + 1 < sorted.size() && sorted.get(i + 1) == sorted.get(i) + 1) {
-                i++;
-            }
-            sb.append(sb.length() == 0 ? "" : ",").append(from).append(from == sorted.get(i) ? "" : "-" + sorted.get(i));
-        }
-        return sb.toString();
+        return org.topoplanner.model.cpu.CpuSet.of(indices).toString();
     }
 
     /** A Slurm hostlist when the names allow one, else the names joined. */
