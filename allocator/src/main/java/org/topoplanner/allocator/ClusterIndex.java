@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.function.Function;
 import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.model.slurm.GresLine;
 import org.topoplanner.model.slurm.NodeLine;
@@ -133,7 +134,7 @@ public final class ClusterIndex {
             number.put(h, i);
             NodeLine line = lines.get(h);
             weight[i] = line != null && line.weight() != null ? line.weight() : cluster.attributes(h).weight();
-            cpuIds[i] = SlurmCpuIds.of(line, cluster.node(h));
+            cpuIds[i] = cpuIdsOf(line, cluster.node(h));
             NodeTopology topo = cluster.node(h);
             int gres = gresCounts.getOrDefault(h, 0);
             SlurmCpuIds ids = cpuIds[i];
@@ -190,6 +191,23 @@ public final class ClusterIndex {
 
     public SlurmCpuIds cpuIds(int host) {
         return cpuIds[host];
+    }
+
+    /** The CPU id layout of {@code host}: its {@code slurm.conf} node line if any, else the node topology, else 1x1x1. */
+    public SlurmCpuIds cpuIdsOf(String host) {
+        int i = number(host);
+        return i >= 0 ? cpuIds[i] : cpuIdsOf(null, cluster.node(host));
+    }
+
+    /** The layout from a node line ({@code null} when there is none), else from the node topology. */
+    static SlurmCpuIds cpuIdsOf(NodeLine n, NodeTopology t) {
+        if (n != null) {
+            int boards = n.boards() == null ? 1 : n.boards();
+            int sockets = boards * (n.sockets() == null ? 1 : n.sockets());
+            return new SlurmCpuIds(sockets, n.coresPerSocket() == null ? 1 : n.coresPerSocket(),
+                    n.threadsPerCore() == null ? 1 : n.threadsPerCore());
+        }
+        return t.slurmCpuIds();
     }
 
     public NodeShape shape(int host) {

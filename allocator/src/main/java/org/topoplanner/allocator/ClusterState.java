@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.Placement;
 
 /**
@@ -154,7 +155,7 @@ public final class ClusterState {
 
     /** Cores (Slurm core numbering) with no thread in use on {@code host}. */
     public CpuSet freeCores(String host) {
-        SlurmCpuIds ids = SlurmCpuIds.of(cluster, host);
+        SlurmCpuIds ids = ClusterIndex.of(cluster).cpuIdsOf(host);
         CpuSet usedCores = ids.coresOfCpus(usedCpus(host));
         return CpuSet.range(0, ids.cores() - 1).minus(usedCores);
     }

@@ -1,7 +1,5 @@
 package org.topoplanner.allocator;
 
-import org.topoplanner.model.node.GpuTypeMatch;
-
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
@@ -9,9 +7,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.node.Core;
 import org.topoplanner.model.node.DeviceLink;
 import org.topoplanner.model.node.Gpu;
+import org.topoplanner.model.node.GpuTypeMatch;
 import org.topoplanner.model.node.LinkKind;
 import org.topoplanner.model.node.Nic;
 import org.topoplanner.model.node.NodeTopology;

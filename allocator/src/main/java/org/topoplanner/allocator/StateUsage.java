@@ -2,6 +2,7 @@ package org.topoplanner.allocator;
 
 import java.util.BitSet;
 import java.util.Map;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 

@@ -7,6 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 
@@ -37,12 +38,12 @@ class ClusterStateTest {
 
     @Test
     void slurmCpuIdsNumberThreadsInsideEachCore() {
-        SlurmCpuIds ids = SlurmCpuIds.of(tree3, "n05");
+        SlurmCpuIds ids = ClusterIndex.of(tree3).cpuIdsOf("n05");
         assertThat(ids).isEqualTo(new SlurmCpuIds(2, 8, 2));
         assertThat(ids.cpusOfCores(List.of(0, 8))).isEqualTo(CpuSet.parse("0-1,16-17"));
         assertThat(ids.coresOfCpus(CpuSet.parse("0-3"))).isEqualTo(CpuSet.parse("0-1"));
         assertThat(ids.socketOfCore(8)).isEqualTo(1);
         // Linux numbers the second thread of core 0 as 16 on this layout (cpuLayout of the model)
-        assertThat(ids.osCpus(CpuSet.parse("0-1"), tree3.node("n05"))).isEqualTo(CpuSet.parse("0,16"));
+        assertThat(ids.osCpus(CpuSet.parse("0-1"), tree3.node("n05").threadsOfCores())).isEqualTo(CpuSet.parse("0,16"));
     }
 }

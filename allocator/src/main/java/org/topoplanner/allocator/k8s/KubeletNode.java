@@ -6,9 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.SlurmCpuIds;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.node.Core;
@@ -53,7 +54,7 @@ final class KubeletNode {
     KubeletNode(ClusterState state, String host, KubeletSettings settings) {
         this.host = host;
         this.topology = state.cluster().node(host);
-        SlurmCpuIds ids = SlurmCpuIds.of(state.cluster(), host);
+        SlurmCpuIds ids = ClusterIndex.of(state.cluster()).cpuIdsOf(host);
         List<Cpu> list = new ArrayList<>();
         for (Core c : topology.coreList()) {
             List<Integer> pus = c.pus().toList();

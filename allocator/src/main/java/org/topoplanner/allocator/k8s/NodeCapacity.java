@@ -3,8 +3,9 @@ package org.topoplanner.allocator.k8s;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.SlurmCpuIds;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.node.NodeTopology;
 
@@ -27,7 +28,7 @@ public record NodeCapacity(String host, long cpuMilli, long memoryMiB, int gpus,
     /** The node as {@code state} leaves it. A node held whole by a running job has nothing free. */
     public static NodeCapacity of(ClusterState state, String host) {
         NodeTopology t = state.cluster().node(host);
-        long cpus = SlurmCpuIds.of(state.cluster(), host).cpus() * 1000L;
+        long cpus = ClusterIndex.of(state.cluster()).cpuIdsOf(host).cpus() * 1000L;
         if (t.coreList().isEmpty() && t.sockets() == null && state.cluster().slurm().nodeLines().stream()
                 .noneMatch(n -> n.name().equals(host))) {
             cpus = 0;

@@ -2,8 +2,9 @@ package org.topoplanner.allocator.k8s;
 
 import java.util.List;
 import java.util.Optional;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.SlurmCpuIds;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.JobRequest;
 
 /**
@@ -24,7 +25,7 @@ public record PodTemplate(long memoryMiB, int rdma) {
     /** Pod {@code i} of {@code job} ({@code name-i}); an exclusive job's pod asks for a whole node of the cluster's first host shape. */
     public PodRequest pod(ClusterState state, JobRequest job, int i) {
         String any = state.cluster().hostNames().isEmpty() ? "" : state.cluster().hostNames().get(0);
-        int nodeCpus = any.isEmpty() ? 0 : SlurmCpuIds.of(state.cluster(), any).cpus();
+        int nodeCpus = any.isEmpty() ? 0 : ClusterIndex.of(state.cluster()).cpuIdsOf(any).cpus();
         int nodeGpus = any.isEmpty() ? 0 : state.cluster().node(any).gpus().size();
         return PodRequest.fromJob(job, memoryMiB, rdma, nodeCpus, nodeGpus).named(job.name() + "-" + i);
     }

@@ -1,6 +1,5 @@
 package org.topoplanner.allocator.replay;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,11 +14,16 @@ import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.replay.JobScript;
+import org.topoplanner.model.replay.ReplayEvent;
+import org.topoplanner.model.replay.ReplayEvent.JobState;
+import org.topoplanner.model.replay.ReplayEvent.Moment;
 
 /**
- * Runs a {@link JobScript} under a policy in virtual time and prints what the real harness prints:
- * one JSON line per submitted job (its state right after the scheduler looked at it), per
- * snapshot, and a {@code final} line per job still alive at the end.
+ * Runs a {@link JobScript} under a policy in virtual time and reports what the real harness prints:
+ * one event per submitted job (its state right after the scheduler looked at it), per snapshot, and
+ * a {@code final} one per job still alive at the end. The events are values; the importers write
+ * them as the harness's JSON lines ({@code importers.replay.ReplayLine}).
  *
  * <p>Scheduling is {@code sched/builtin}: strict FIFO. After every step the queue is tried in
  * submission order; the first job that cannot start stops the pass and every later job waits with
@@ -45,7 +49,7 @@ public final class Replayer {
      * which also holds running and cancelled jobs for snapshots, so a pass costs the queue, not the history.
      */
     private final Map<String, Job> queue = new LinkedHashMap<>();
-    private final List<String> out = new ArrayList<>();
+    private final List<ReplayEvent> out = new ArrayList<>();
     private final Map<JobRequest, Suggestion> onEmptyCluster = new java.util.HashMap<>();
 
     /** A job the replay knows: pending (no placement) or running. */
@@ -73,8 +77,8 @@ public final class Replayer {
         this.state = ClusterState.empty(cluster);
     }
 
-    /** Runs the script and returns the JSON lines. */
-    public List<String> run(JobScript script) {
+    /** Runs the script and returns what happened, in the harness's order. */
+    public List<ReplayEvent> run(JobScript script) {
         int number = 0;
         for (JobScript.Step step : script.steps()) {
             number++;
@@ -82,11 +86,11 @@ public final class Replayer {
                 replay(step);
             } catch (RuntimeException e) {
                 // A defect must not cost the rest of the replay: said where it happened, and the script goes on.
-                out.add(ReplayLine.text(ReplayLine.note("step " + number + " could not be replayed (internal error: "
-                        + e + "); please report it with the script")));
+                out.add(new ReplayEvent.Note("step " + number + " could not be replayed (internal error: "
+                        + e + "); please report it with the script"));
             }
         }
-        jobs.keySet().stream().filter(n -> !jobs.get(n).gone).forEach(n -> emit("final", n));
+        jobs.keySet().stream().filter(n -> !jobs.get(n).gone).forEach(n -> emit(Moment.FINAL, n));
         return List.copyOf(out);
     }
 
@@ -105,9 +109,9 @@ public final class Replayer {
         } else if (step instanceof JobScript.Snapshot s) {
             List<String> keys = s.names().isEmpty() ? List.copyOf(jobs.keySet())
                     : s.names().stream().flatMap(n -> byName.getOrDefault(n, List.of()).stream()).toList();
-            keys.forEach(k -> emit("snapshot", k));
+            keys.forEach(k -> emit(Moment.SNAPSHOT, k));
         } else if (step instanceof JobScript.Note n) {
-            out.add(ReplayLine.text(ReplayLine.note(n.text())));
+            out.add(new ReplayEvent.Note(n.text()));
         }
         // JobScript.Show: the harness prints scontrol output; a replay has none.
     }
@@ -119,14 +123,14 @@ public final class Replayer {
             // the key identifies the job in the cluster state; the script's name is what is printed
             spec = SbatchOptions.parse(s.args(), s.name()).withName(key);
         } catch (JobRequestException e) {
-            out.add(ReplayLine.text(ReplayLine.rejected(s.name(), s.args(), e.getMessage())));
+            out.add(new ReplayEvent.Rejected(s.name(), s.args(), e.getMessage()));
             return;
         }
         // whether the job can ever run depends on the request alone: scripts repeat requests, so ask once each
         Suggestion onEmpty = onEmptyCluster.computeIfAbsent(spec.withName(""),
                 r -> policy.suggest(ClusterState.empty(state.cluster()), spec));
         if (onEmpty instanceof Suggestion.Impossible imp) {
-            out.add(ReplayLine.text(ReplayLine.rejected(s.name(), s.args(), imp.reason())));
+            out.add(new ReplayEvent.Rejected(s.name(), s.args(), imp.reason()));
             return;
         }
         Job job = new Job(s.name(), spec, now);
@@ -134,7 +138,7 @@ public final class Replayer {
         byName.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(key);
         queue.put(key, job);
         schedule();
-        emit("submit", key);
+        emit(Moment.SUBMIT, key);
     }
 
     /** The name itself when no job has it yet, else the name with the first free number. */
@@ -203,14 +207,14 @@ public final class Replayer {
      * already released; a job cancelled while pending keeps its last reason (own case frag, both
      * versions: p2 lists its 6 nodes with CPU ids and no GPU indices, f1k shows Resources, f1l Priority).
      */
-    private ObjectNode cancelled(String when, String name, Job j) {
+    private ReplayEvent.Job cancelled(Moment when, String name, Job j) {
         if (j.placement == null) {
-            return ReplayLine.job(when, name, "CANCELLED", j.reason, null, List.of());
+            return new ReplayEvent.Job(when, name, JobState.CANCELLED, j.reason, null, List.of());
         }
         List<HostAllocation> hosts = j.placement.hosts().stream()
                 .map(h -> HostAllocation.of(h.host(), List.of(), h.cpus())).toList();
         Placement released = new Placement(j.placement.job(), hosts);
-        return ReplayLine.job(when, name, "CANCELLED", null, released, Leaves.of(state.cluster(), released));
+        return new ReplayEvent.Job(when, name, JobState.CANCELLED, null, released, Leaves.of(state.cluster(), released));
     }
 
     private void start(String name, Job j, Placement p) {
@@ -230,17 +234,16 @@ public final class Replayer {
         j.askedIn = null;
     }
 
-    private void emit(String when, String key) {
+    private void emit(Moment when, String key) {
         Job j = jobs.get(key);
         String name = j.name;
         if (j.gone) {
-            out.add(ReplayLine.text(cancelled(when, name, j)));
+            out.add(cancelled(when, name, j));
             return;
         }
-        ObjectNode o = j.placement == null
-                ? ReplayLine.job(when, name, "PENDING", j.reason, null, List.of())
-                : ReplayLine.job(when, name, "RUNNING", null, j.placement,
-                        Leaves.of(state.cluster(), j.placement));
-        out.add(ReplayLine.text(o));
+        out.add(j.placement == null
+                ? new ReplayEvent.Job(when, name, JobState.PENDING, j.reason, null, List.of())
+                : new ReplayEvent.Job(when, name, JobState.RUNNING, null, j.placement,
+                        Leaves.of(state.cluster(), j.placement)));
     }
 }

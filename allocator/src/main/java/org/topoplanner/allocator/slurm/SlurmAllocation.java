@@ -7,10 +7,10 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.SlurmCpuIds;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 
@@ -376,7 +376,7 @@ final class SlurmAllocation {
     }
 
     /**
-     * The placement with its hosts in Slurm's node table order ({@link NodeNameOrder}), the order
+     * The placement with its hosts in Slurm's node table order ({@link org.topoplanner.model.hostlist.NaturalOrder}), the order
      * {@code scontrol show job -d} prints the per-node lines in (own case nameorder o2c: gpu-b1's
      * line before gpu1's, while the NodeList reads {@code gpu1,gpu-b1}).
      */

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.hostlist.NaturalOrder;
 import org.topoplanner.model.node.Core;
 import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.NodeTopology;
@@ -15,7 +16,7 @@ import org.topoplanner.model.slurm.GresLine;
 
 /**
  * A node as {@code slurmctld} sees it: its index in Slurm's node table (the bit in every node
- * bitmap; names in {@link NodeNameOrder}, not {@code slurm.conf} order), its host number in the
+ * bitmap; names in {@link NaturalOrder}, not {@code slurm.conf} order), its host number in the
  * {@link ClusterIndex} (what the cluster state is kept by), sockets, cores, threads, scheduling
  * weight and GPUs with their core affinity and links.
  *
@@ -56,7 +57,7 @@ record SlurmNode(String name, int index, int host, int sockets, int coresPerSock
     }
 
     /**
-     * The nodes of a cluster in Slurm's node table order ({@link NodeNameOrder}), so that
+     * The nodes of a cluster in Slurm's node table order ({@link NaturalOrder}), so that
      * {@code of(c).get(i).index() == i}. Built once per cluster; nodes of one topology share one GPU list.
      */
     static List<SlurmNode> of(Cluster cluster) {
@@ -71,12 +72,12 @@ record SlurmNode(String name, int index, int host, int sockets, int coresPerSock
         for (int i = 0; i < index.size(); i++) {
             hosts.add(i);
         }
-        hosts.sort(java.util.Comparator.comparing(index::host, NodeNameOrder.INSTANCE));
+        hosts.sort(java.util.Comparator.comparing(index::host, NaturalOrder.INSTANCE));
         List<SlurmNode> out = new ArrayList<>();
         for (int i : hosts) {
             String name = index.host(i);
             NodeTopology topo = cluster.node(name);
-            org.topoplanner.allocator.SlurmCpuIds ids = index.cpuIds(i);
+            org.topoplanner.model.cpu.SlurmCpuIds ids = index.cpuIds(i);
             List<SlurmGpu> gpus = gres ? gresGpus(cluster, name) : List.of();
             if (gpus.isEmpty()) {
                 gpus = byTopology.computeIfAbsent(topo, SlurmNode::topologyGpus);

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.topoplanner.allocator.SlurmCpuIds;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.diag.Severity;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.node.Core;
@@ -44,7 +45,7 @@ final class CpuLocalityCheck implements PlacementCheck {
             if (gpuSocket.size() != a.gpus().size()) {
                 continue;
             }
-            SlurmCpuIds ids = SlurmCpuIds.of(c.cluster, h);
+            SlurmCpuIds ids = ClusterIndex.of(c.cluster).cpuIdsOf(h);
             CpuSet cores = ids.coresOfCpus(a.cpus());
             TreeSet<Integer> coreSockets = new TreeSet<>();
             List<Integer> remote = new ArrayList<>();

@@ -3,8 +3,9 @@ package org.topoplanner.allocator.validate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.topoplanner.allocator.SlurmCpuIds;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.diag.Severity;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.node.NodeTopology;
@@ -27,7 +28,7 @@ final class DeviceCheck implements PlacementCheck {
                 out.add(Violation.of(ViolationCode.UNKNOWN_GPU, Severity.ERROR, Elements.gpuElements(h, missing),
                         h + " has no " + Elements.gpus(missing) + " (it has " + node.gpus().size() + " GPUs)"));
             }
-            SlurmCpuIds ids = SlurmCpuIds.of(c.cluster, h);
+            SlurmCpuIds ids = ClusterIndex.of(c.cluster).cpuIdsOf(h);
             CpuSet beyond = a.cpus().minus(CpuSet.range(0, ids.cpus() - 1));
             if (!beyond.isEmpty()) {
                 out.add(Violation.of(ViolationCode.UNKNOWN_CPU, Severity.ERROR, List.of(h),

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
-import org.topoplanner.allocator.SlurmCpuIds;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.metrics.BlockHolds;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 
 /**
  * The fewest domains of a tier that could hold the job with the resources free now (the placement's own
@@ -44,7 +45,7 @@ final class MinimumDomains {
                 continue;
             }
             int gpus = freeGpus(h);
-            SlurmCpuIds ids = SlurmCpuIds.of(c.cluster, h);
+            SlurmCpuIds ids = ClusterIndex.of(c.cluster).cpuIdsOf(h);
             int cores = (Math.max(1, d.cpusNeeded(gpusPerHost)) + ids.threadsPerCore() - 1) / ids.threadsPerCore();
             if (gpus >= gpusPerHost && c.state.freeCores(h).size() >= cores) {
                 eligibleGpus.put(h, gpus);

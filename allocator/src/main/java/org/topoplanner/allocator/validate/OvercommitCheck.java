@@ -3,9 +3,10 @@ package org.topoplanner.allocator.validate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.SlurmCpuIds;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.diag.Severity;
 import org.topoplanner.model.fabric.Block;
 import org.topoplanner.model.job.HostAllocation;
@@ -24,7 +25,7 @@ final class OvercommitCheck implements PlacementCheck {
         List<Violation> out = new ArrayList<>();
         for (HostAllocation mine : c.knownAllocations()) {
             String h = mine.host();
-            SlurmCpuIds ids = SlurmCpuIds.of(c.cluster, h);
+            SlurmCpuIds ids = ClusterIndex.of(c.cluster).cpuIdsOf(h);
             CpuSet myCores = ids.coresOfCpus(mine.cpus());
             for (Map.Entry<String, Placement> run : c.state.running().entrySet()) {
                 String other = run.getKey();

@@ -16,10 +16,10 @@ import org.openjdk.jmh.annotations.State;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.planner.PlannerPolicy;
-import org.topoplanner.allocator.replay.JobScript;
 import org.topoplanner.allocator.replay.Replayer;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.replay.JobScript;
 
 /**
  * A 100,000-job replay on a 4,096-host fat tree (4 pods x 32 leaves x 32 hosts, 32 spines per pod,

@@ -9,6 +9,9 @@ import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.importers.replay.JobScriptReader;
+import org.topoplanner.importers.replay.ReplayLine;
+import org.topoplanner.model.replay.JobScript;
 
 /**
  * The held-out score of the Slurm emulation: {@code replay --policy slurm-tree} on real-Slurm cases
@@ -43,7 +46,7 @@ class HeldOutSlurmReplayTest {
             String dir = "heldout/cases/" + name;
             SlurmTreePolicy policy = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
             JobScript script = JobScriptReader.read("jobs.txt", OracleCase.resource(dir + "/jobs.txt")).script();
-            var actual = OracleComparison.jobLines(new Replayer(OracleCase.clusterIn(dir), policy).run(script));
+            var actual = OracleComparison.jobLines(ReplayLine.lines(new Replayer(OracleCase.clusterIn(dir), policy).run(script)));
             var expected = OracleComparison.jobLines(
                     OracleCase.resource("heldout/" + results + "/" + name + ".jsonl").lines().toList());
             int same = 0;

@@ -9,7 +9,10 @@ import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.importers.replay.JobScriptReader;
+import org.topoplanner.importers.replay.ReplayLine;
 import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.replay.JobScript;
 
 /**
  * {@code replay --policy slurm-tree} against the real Slurm's output for the same script, line by
@@ -51,7 +54,7 @@ class SlurmTreeReplayTest {
         SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
         SlurmTreePolicy policy = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
         JobScript script = JobScriptReader.read(jobs, OracleCase.resource("cases/" + caseName + "/" + jobs)).script();
-        List<String> lines = new Replayer(cluster, policy).run(script);
+        List<String> lines = ReplayLine.lines(new Replayer(cluster, policy).run(script));
         var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
         var actual = OracleComparison.jobLines(lines);
         List<String> mismatches = OracleComparison.mismatches(expected, actual);
@@ -74,7 +77,7 @@ class SlurmTreeReplayTest {
         SlurmTreePolicy policy = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
         JobScript script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/" + caseName + "/jobs.txt"))
                 .script();
-        List<String> lines = new Replayer(cluster, policy).run(script);
+        List<String> lines = ReplayLine.lines(new Replayer(cluster, policy).run(script));
         var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
         var actual = OracleComparison.jobLines(lines);
         java.util.Set<String> names = java.util.Set.of(known.trim().split("\\s+"));
@@ -95,7 +98,7 @@ class SlurmTreeReplayTest {
         Cluster cluster = OracleCase.cluster("block32");
         var policy = new org.topoplanner.allocator.slurm.SlurmBlockPolicy(PolicyOptions.DEFAULT);
         JobScript script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/block32/jobs.txt")).script();
-        List<String> lines = new Replayer(cluster, policy).run(script);
+        List<String> lines = ReplayLine.lines(new Replayer(cluster, policy).run(script));
         var expected = OracleComparison.jobLines(OracleCase.resource("results/new/block32.jsonl").lines().toList());
         var actual = OracleComparison.jobLines(lines);
         assertThat(expected).hasSizeGreaterThan(30);

@@ -3,9 +3,10 @@ package org.topoplanner.app.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.topoplanner.allocator.PlacementPolicy;
-import org.topoplanner.allocator.replay.JobScriptReader;
 import org.topoplanner.allocator.replay.Replayer;
 import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.importers.replay.JobScriptReader;
+import org.topoplanner.importers.replay.ReplayLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -54,7 +55,7 @@ public final class ReplayCommand implements Callable<Integer> {
             return TopoPlannerCommand.INVALID;
         }
         var out = spec.commandLine().getOut();
-        new Replayer(outcome.cluster(), p).run(script.script()).forEach(out::println);
+        ReplayLine.lines(new Replayer(outcome.cluster(), p).run(script.script())).forEach(out::println);
         out.flush();
         return TopoPlannerCommand.OK;
     }

@@ -11,13 +11,14 @@ import org.topoplanner.model.input.InputLimits;
 import org.topoplanner.model.input.InputRefusal;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.project.PlacementJson;
 import org.topoplanner.model.project.ProjectCodec;
 import org.topoplanner.model.project.ProjectFormatException;
 
 /**
  * What already runs, for {@code place --state}: a project file (its placements), or a JSON list of
  * placements in the project's form ({@code [{"job": "a", "hosts": [{"host": "node01", "gpus": [0],
- * "cpus": "0-3"}]}]}).
+ * "cpus": "0-3"}]}]}); both read by the one placement codec ({@link PlacementJson}).
  */
 final class RunningState {
     private RunningState() {
@@ -44,7 +45,9 @@ final class RunningState {
                 diags.addAll(e.diagnostics());
             }
         } else {
-            readList(text, file.toString(), placements, diags);
+            PlacementJson.Result read = PlacementJson.read(file.toString(), text);
+            diags.addAll(read.diagnostics());
+            placements.addAll(read.placements());
         }
         for (Placement p : placements) {
             for (HostAllocation h : p.hosts()) {
@@ -61,11 +64,5 @@ final class RunningState {
             state = state.with(p);
         }
         return new Loaded(state, diags);
-    }
-
-    private static void readList(String text, String path, List<Placement> out, List<Diagnostic> diags) {
-        PlacementJson.Result r = PlacementJson.read(path, text);
-        diags.addAll(r.diagnostics());
-        r.entries().forEach(e -> out.add(e.placement()));
     }
 }

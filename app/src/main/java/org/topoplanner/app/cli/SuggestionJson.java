@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.project.PlacementJson;
 
 /** A policy's answer as JSON: outcome, reason, and the placement with GPUs, CPUs and NIC per GPU. */
 final class SuggestionJson {
@@ -45,18 +45,11 @@ final class SuggestionJson {
         return java.util.Optional.empty();
     }
 
+    /** The placement in the project's form ({@link PlacementJson}), with Slurm's node list beside its hosts. */
     static ObjectNode placement(Placement p) {
         ObjectNode o = F.objectNode().put("job", p.job());
         o.put("nodelist", org.topoplanner.model.hostlist.Hostlist.compress(p.hostNames()));
-        ArrayNode hosts = o.putArray("hosts");
-        for (HostAllocation h : p.hosts()) {
-            ObjectNode ho = hosts.addObject().put("host", h.host());
-            ArrayNode gpus = ho.putArray("gpus");
-            h.gpus().forEach(gpus::add);
-            ho.put("cpus", h.cpus().toString());
-            ObjectNode nics = ho.putObject("nics");
-            h.nicByGpu().forEach((g, n) -> nics.put(String.valueOf(g), n));
-        }
+        o.set("hosts", PlacementJson.hosts(p));
         return o;
     }
 }

@@ -17,6 +17,7 @@ import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.project.PlacementJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -98,7 +98,7 @@ public final class PlacementAdvisor {
     /** One core per GPU on the GPU's own socket, for GPUs dropped by hand (the user moves cores later). */
     private static CpuSet coresFor(Plan plan, String host, List<Integer> gpus) {
         var node = plan.cluster().node(host);
-        var ids = org.topoplanner.allocator.SlurmCpuIds.of(plan.cluster(), host);
+        var ids = org.topoplanner.allocator.ClusterIndex.of(plan.cluster()).cpuIdsOf(host);
         List<Integer> cores = new ArrayList<>();
         for (int g : gpus) {
             node.gpu(g).ifPresent(gpu -> node.coreList().stream()

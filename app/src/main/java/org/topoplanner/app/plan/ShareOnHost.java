@@ -7,10 +7,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.SlurmCpuIds;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.node.Core;
 import org.topoplanner.model.node.DeviceLink;
@@ -43,8 +44,8 @@ final class ShareOnHost {
 
     /** The share on {@code host} with exactly the given GPUs (dropped on GPUs in the node view). */
     HostAllocation place(HostAllocation share, String host, List<Integer> gpus) {
-        SlurmCpuIds ids = SlurmCpuIds.of(cluster, host);
-        CpuSet shareCores = SlurmCpuIds.of(cluster, share.host()).coresOfCpus(share.cpus());
+        SlurmCpuIds ids = ClusterIndex.of(cluster).cpuIdsOf(host);
+        CpuSet shareCores = ClusterIndex.of(cluster).cpuIdsOf(share.host()).coresOfCpus(share.cpus());
         List<Integer> cores = chooseCores(host, ids, shareCores, gpus, gpus.equals(share.gpus()));
         Map<Integer, String> nics = share.nicByGpu().isEmpty() ? Map.of()
                 : gpus.equals(share.gpus()) && allNicsExist(host, share.nicByGpu()) ? share.nicByGpu()
@@ -57,7 +58,7 @@ final class ShareOnHost {
      * whole ({@code exclusive}), nothing else runs there.
      */
     boolean fits(HostAllocation share, String host, boolean exclusive) {
-        int cores = SlurmCpuIds.of(cluster, share.host()).coresOfCpus(share.cpus()).size();
+        int cores = ClusterIndex.of(cluster).cpuIdsOf(share.host()).coresOfCpus(share.cpus()).size();
         if (exclusive && !others.isIdle(host)) {
             return false;
         }

@@ -19,10 +19,11 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.topoplanner.allocator.SlurmCpuIds;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.app.desktop.fabric.ViewShots;
 import org.topoplanner.app.desktop.node.NodeView;
 import org.topoplanner.app.plan.DropTarget;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
@@ -142,7 +143,7 @@ class NodeJobMoveTest {
     }
 
     private List<Integer> coreSockets() {
-        SlurmCpuIds ids = SlurmCpuIds.of(vm().plan().cluster(), "node01");
+        SlurmCpuIds ids = ClusterIndex.of(vm().plan().cluster()).cpuIdsOf("node01");
         HostAllocation a = vm().plan().placements().get("pair").on("node01").orElseThrow();
         return ids.coresOfCpus(a.cpus()).toList().stream().map(ids::socketOfCore).distinct().toList();
     }

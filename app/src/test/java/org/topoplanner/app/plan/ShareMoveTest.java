@@ -5,9 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmCpuIds;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.JobRequest;
@@ -31,7 +32,7 @@ class ShareMoveTest {
     /** A job pinned by hand to GPUs of one host, with one core per GPU. */
     private static Plan holding(Plan plan, String job, String host, List<Integer> gpus) {
         JobRequest r = JobRequest.nodesWithGpus(job, 1, gpus.size());
-        CpuSet cpus = SlurmCpuIds.of(plan.cluster(), host).cpusOfCores(gpus.stream().map(g -> g * 4).toList());
+        CpuSet cpus = ClusterIndex.of(plan.cluster()).cpuIdsOf(host).cpusOfCores(gpus.stream().map(g -> g * 4).toList());
         return plan.withJob(new Job(job, SbatchOptions.toArgs(r)),
                 new Placement(job, List.of(HostAllocation.of(host, gpus, cpus))));
     }
@@ -67,7 +68,7 @@ class ShareMoveTest {
 
         HostAllocation moved = a.placement().on("node20").orElseThrow();
         assertThat(moved.gpus()).containsExactly(4, 5, 6, 7);
-        SlurmCpuIds ids = SlurmCpuIds.of(plan.cluster(), "node20");
+        SlurmCpuIds ids = ClusterIndex.of(plan.cluster()).cpuIdsOf("node20");
         assertThat(ids.coresOfCpus(moved.cpus()).stream().map(ids::socketOfCore).distinct().boxed().toList())
                 .containsExactly(1);
         assertThat(a.violations()).extracting(v -> v.code()).doesNotContain("RESOURCE_OVERCOMMIT", "CPU_NOT_LOCAL");

@@ -94,6 +94,18 @@ public final class CpuSet {
     }
 
     /**
+     * Reads an hwloc bitmap as an hwloc XML object carries it ({@code cpuset}, {@code nodeset}): the bits
+     * of the words written. An infinite mask's tail ({@code 0xf...f}) is cut off at the last word
+     * written: an object's CPUs (or NUMA nodes) are those the words list, and the machine's size is not
+     * known while its objects are read.
+     *
+     * @throws CpuSetSyntaxException with the column of the first problem
+     */
+    public static CpuSet fromHwlocMaskAsWritten(String mask) throws CpuSetSyntaxException {
+        return new CpuSet(HwlocMaskReader.read(mask).bits());
+    }
+
+    /**
      * Reads an hwloc cpuset string on a machine of {@code cpuCount} CPUs: an infinite mask's tail
      * ({@code 0xf...f}) stands for every CPU up to {@code cpuCount - 1}, and set bits at or above
      * {@code cpuCount} are dropped, since no such CPU exists.

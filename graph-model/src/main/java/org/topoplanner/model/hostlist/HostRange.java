@@ -63,7 +63,7 @@ final class HostRange {
      * single host (no number) sorts first and is never "the same prefix" as a numbered range.
      */
     static int comparePrefixes(HostRange a, HostRange b) {
-        int r = NaturalOrder.compare(a.prefix, b.prefix);
+        int r = NaturalOrder.INSTANCE.compare(a.prefix, b.prefix);
         return r == 0 ? (b.single ? 1 : 0) - (a.single ? 1 : 0) : r;
     }
 

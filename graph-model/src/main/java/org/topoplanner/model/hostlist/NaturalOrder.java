@@ -1,22 +1,39 @@
 package org.topoplanner.model.hostlist;
 
+import java.util.Comparator;
+
 /**
- * Martin Pool's "natural order" string comparison ({@code strnatcmp}), which Slurm uses to sort
- * hostlist prefixes: runs of digits compare by value ({@code rack2-} before {@code rack10-}), runs
- * starting with a zero compare digit by digit from the left ({@code a001b} before {@code a01b}
- * before {@code a1b}), everything else by character.
+ * Slurm's order of node names: Martin Pool's "natural order" string comparison ({@code strnatcmp},
+ * {@code src/common/strnatcmp.c}). Slurm sorts with it twice, and both are this one comparator:
+ * hostlist prefixes ({@code hostlist_sort}, {@code rack2-} before {@code rack10-}), and the node table
+ * ({@code node_record_table_ptr}, so every node bitmap), which {@code slurmctld} sorts by name after
+ * reading {@code slurm.conf}, whatever order the node lines had.
+ *
+ * <p>Runs of digits compare by value ({@code d7} before {@code d10}), runs starting with a zero digit by
+ * digit from the left ({@code a001b} before {@code a01b} before {@code a1b}; {@code n02} before {@code n1}),
+ * everything else by character ({@code -} before {@code 1}). Observed in own probe nameorder (22.05.8
+ * and 24.11.5 alike, one {@code NodeName=} line per node in the order zz1, aa1, mm1, d7, d10, gpu1,
+ * gpu-b1, n02, n1): {@code scontrol show node} and the job's {@code BatchHost} follow aa1, d7, d10,
+ * gpu-b1, gpu1, mm1, n02, n1, zz1. The node table order decides which node a job's per-job GPU count
+ * reaches first: own case deep d3d ({@code -N2 --gpus=5} on gpu-b04 and gpu-a4, gpu-b lines first in
+ * {@code slurm.conf}) gives gpu-a4 its two socket-0 GPUs and gpu-b04 the other three in 22.05.8.
  *
  * <p>Two details follow the C code rather than intuition, because the point is to sort exactly as
  * Slurm does: after two equal digit runs the comparison goes on character by character (so a
- * shorter run with equal leading digits is not special-cased), and characters compare as C's signed
- * {@code char}, which puts every non-ASCII character before every ASCII one. Whitespace, which
- * {@code strnatcmp} skips, cannot occur in a host name and is not handled.
+ * shorter run with equal leading digits is not special-cased, and two different names never compare
+ * equal), and characters compare as C's signed {@code char}, which puts every non-ASCII character
+ * before every ASCII one. Whitespace, which {@code strnatcmp} skips, cannot occur in a host name and
+ * is not handled.
  */
-final class NaturalOrder {
+public final class NaturalOrder implements Comparator<String> {
+    /** The one instance: the order is stateless. */
+    public static final NaturalOrder INSTANCE = new NaturalOrder();
+
     private NaturalOrder() {
     }
 
-    static int compare(String a, String b) {
+    @Override
+    public int compare(String a, String b) {
         int ai = 0;
         int bi = 0;
         while (true) {

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 
 /**
  * Everything inside one node: sockets, NUMA nodes, cores and threads, the PCIe tree, GPUs, NICs,
@@ -64,6 +65,31 @@ public record NodeTopology(String model, Integer sockets, Integer numaNodes, Int
     /** Threads per core, when cores are listed. */
     public int threadsPerCore() {
         return coreList.isEmpty() ? 1 : coreList.get(0).pus().size();
+    }
+
+    /**
+     * Slurm's CPU id layout as this node's own description gives it: sockets, cores per socket and
+     * threads from the core list, else from the counts, else one CPU. (A host's {@code slurm.conf} node
+     * line, when it has one, decides instead: the allocator's {@code ClusterIndex} chooses.)
+     */
+    public SlurmCpuIds slurmCpuIds() {
+        if (!coreList.isEmpty()) {
+            int socketCount = (int) coreList.stream().mapToInt(Core::socket).distinct().count();
+            return new SlurmCpuIds(socketCount, coreList.size() / socketCount, threadsPerCore());
+        }
+        if (sockets != null && cores != null && sockets > 0 && cores > 0) {
+            int perCore = threads == null ? 1 : Math.max(1, threads / cores);
+            return new SlurmCpuIds(sockets, Math.max(1, cores / sockets), perCore);
+        }
+        return new SlurmCpuIds(1, 1, 1);
+    }
+
+    /**
+     * The OS CPU ids of each core's threads, cores in the order of their ids: Slurm's core numbering,
+     * which {@link SlurmCpuIds#osCpus} translates with.
+     */
+    public List<CpuSet> threadsOfCores() {
+        return coreList.stream().sorted(java.util.Comparator.comparingInt(Core::id)).map(Core::pus).toList();
     }
 
     /** The cores of one socket, in core order. */

@@ -11,13 +11,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.diag.Diagnostic;
-import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.Placement;
 
@@ -49,18 +45,7 @@ public final class ProjectCodec {
             j.sbatch().forEach(args::add);
         }
         ArrayNode placements = root.putArray("placements");
-        for (Placement p : doc.placements()) {
-            ObjectNode po = placements.addObject().put("job", p.job());
-            ArrayNode hosts = po.putArray("hosts");
-            for (HostAllocation h : p.hosts()) {
-                ObjectNode ho = hosts.addObject().put("host", h.host());
-                ArrayNode gpus = ho.putArray("gpus");
-                h.gpus().forEach(gpus::add);
-                ho.put("cpus", h.cpus().toString());
-                ObjectNode nics = ho.putObject("nics");
-                h.nicByGpu().forEach((gpu, nic) -> nics.put(String.valueOf(gpu), nic));
-            }
-        }
+        doc.placements().forEach(p -> placements.add(PlacementJson.write(p)));
         ViewState v = doc.view();
         ObjectNode vo = root.putObject("view");
         NodeTopologyJson.putNullable(vo, "selection", v.selection());
@@ -111,7 +96,7 @@ public final class ProjectCodec {
         JsonLocations locations = JsonLocations.index(text);
         try {
             checkSchema(root, path, locations);
-            return readDocument(new JsonFields(root, ""));
+            return readDocument(new JsonFields(root, ""), root.get("placements"), path, locations);
         } catch (JsonShapeException e) {
             int[] loc = locations.at(e.pointer());
             throw new ProjectFormatException(List.of(Diagnostic.error(path, loc[0], loc[1], e.getMessage())));
@@ -143,7 +128,8 @@ public final class ProjectCodec {
         }
     }
 
-    private ProjectDocument readDocument(JsonFields root) {
+    private ProjectDocument readDocument(JsonFields root, JsonNode placementList, String path, JsonLocations locations)
+            throws ProjectFormatException {
         var cluster = ClusterJson.read(root.object("cluster"));
         List<Job> jobs = new ArrayList<>();
         Set<String> jobNames = new HashSet<>();
@@ -154,36 +140,26 @@ public final class ProjectCodec {
             }
             jobs.add(job);
         }
+        // placements are read by the one placement codec, which reports every problem at its place
+        PlacementJson.Result read = PlacementJson.readList(path, placementList, "/placements", locations);
+        if (read.hasErrors()) {
+            throw new ProjectFormatException(read.diagnostics());
+        }
         List<Placement> placements = new ArrayList<>();
-        for (JsonFields p : root.objects("placements")) {
-            String job = p.string("job");
-            if (!jobNames.contains(job)) {
-                throw new JsonShapeException(p.pointer("job"), "placement of job " + job + ", which the jobs list does not define");
+        for (PlacementJson.Entry e : read.entries()) {
+            Placement p = e.placement();
+            if (!jobNames.contains(p.job())) {
+                throw new JsonShapeException(e.pointer() + "/job", "placement of job " + p.job()
+                        + ", which the jobs list does not define");
             }
-            List<HostAllocation> hosts = new ArrayList<>();
-            for (JsonFields h : p.objects("hosts")) {
-                String host = h.string("host");
+            for (int i = 0; i < p.hosts().size(); i++) {
+                String host = p.hosts().get(i).host();
                 if (!cluster.hostNames().contains(host)) {
-                    throw new JsonShapeException(h.pointer("host"), "job " + job + " is placed on " + host
-                            + ", which the cluster does not have");
+                    throw new JsonShapeException(e.pointer() + "/hosts/" + i + "/host", "job " + p.job()
+                            + " is placed on " + host + ", which the cluster does not have");
                 }
-                CpuSet cpus;
-                try {
-                    cpus = CpuSet.parse(h.has("cpus") ? h.string("cpus") : "");
-                } catch (IllegalArgumentException e) {
-                    throw new JsonShapeException(h.pointer("cpus"), "not a CPU list at " + h.pointer("cpus"));
-                }
-                Map<Integer, String> nics = new LinkedHashMap<>();
-                for (var e : h.stringMap("nics").entrySet()) {
-                    try {
-                        nics.put(Integer.parseInt(e.getKey()), e.getValue());
-                    } catch (NumberFormatException ex) {
-                        throw new JsonShapeException(h.pointer("nics") + "/" + e.getKey(), "NIC keys are GPU indices");
-                    }
-                }
-                hosts.add(new HostAllocation(host, h.integers("gpus"), cpus, nics));
             }
-            placements.add(new Placement(job, hosts));
+            placements.add(p);
         }
         ViewState view = ViewState.DEFAULT;
         if (root.has("view")) {

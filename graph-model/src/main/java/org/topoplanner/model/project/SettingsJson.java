@@ -18,14 +18,21 @@ import org.topoplanner.model.slurm.GresLine;
 import org.topoplanner.model.slurm.NodeLine;
 import org.topoplanner.model.slurm.SlurmSettings;
 
-/** The Slurm and Kubernetes settings of a cluster as JSON objects of the project format. */
-final class SettingsJson {
+/**
+ * The Slurm and Kubernetes settings of a cluster as JSON, in the one shape both documents use that
+ * carry them: the project file ({@code cluster.slurm}, {@code cluster.kubernetes}) and
+ * {@code inspect --json} ({@code slurm}, {@code kubernetes}; cli.md lists the keys every reader can rely
+ * on, this shape holds them all plus what a project must keep: CPUs, boards, memory, addresses, the
+ * other keys of node lines, GRES counts and flags, Kueue flavors). Every key is written, {@code null}
+ * or empty where the sources say nothing.
+ */
+public final class SettingsJson {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private SettingsJson() {
     }
 
-    static ObjectNode writeSlurm(SlurmSettings s) {
+    public static ObjectNode writeSlurm(SlurmSettings s) {
         ObjectNode o = F.objectNode();
         ArrayNode lines = o.putArray("nodeLines");
         for (NodeLine n : s.nodeLines()) {
@@ -77,7 +84,7 @@ final class SettingsJson {
         return new SlurmSettings(lines, gres, o.stringMap("keys"));
     }
 
-    static ObjectNode writeKubernetes(KubernetesSettings k) {
+    public static ObjectNode writeKubernetes(KubernetesSettings k) {
         ObjectNode o = F.objectNode();
         ArrayNode hns = o.putArray("hyperNodes");
         for (HyperNode h : k.hyperNodes()) {

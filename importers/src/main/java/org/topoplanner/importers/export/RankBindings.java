@@ -1,7 +1,6 @@
 package org.topoplanner.importers.export;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +8,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.fabric.Cable;
 import org.topoplanner.model.fabric.CableEnd;
 import org.topoplanner.model.job.HostAllocation;
@@ -79,11 +79,11 @@ final class RankBindings {
         if (h.cpus().isEmpty() || h.gpus().isEmpty()) {
             return out;
         }
-        int tpc = Math.max(1, node.threadsPerCore());
+        SlurmCpuIds ids = cpuIds(node);
         CpuSet left = h.cpus();
         Map<CpuSet, List<Integer>> byPool = new LinkedHashMap<>();
         for (int g : h.gpus()) {
-            byPool.computeIfAbsent(localSlurmCpus(node, g, tpc).intersection(h.cpus()), k -> new ArrayList<>()).add(g);
+            byPool.computeIfAbsent(localSlurmCpus(node, g, ids).intersection(h.cpus()), k -> new ArrayList<>()).add(g);
         }
         List<Integer> homeless = new ArrayList<>();
         for (var e : byPool.entrySet()) {
@@ -92,20 +92,20 @@ final class RankBindings {
                 homeless.addAll(e.getValue());
                 continue;
             }
-            Map<Integer, CpuSet> split = splitByCores(pool, e.getValue(), tpc);
+            Map<Integer, CpuSet> split = splitByCores(pool, e.getValue(), ids);
             split.forEach(out::put);
             left = left.minus(pool);
         }
         if (!homeless.isEmpty() && !left.isEmpty()) {
-            splitByCores(left, homeless, tpc).forEach(out::put);
+            splitByCores(left, homeless, ids).forEach(out::put);
         }
         return out;
     }
 
     /** Gives each GPU an equal run of whole cores of {@code pool}, in order; the last ones get any remainder. */
-    private static Map<Integer, CpuSet> splitByCores(CpuSet pool, List<Integer> gpus, int tpc) {
+    private static Map<Integer, CpuSet> splitByCores(CpuSet pool, List<Integer> gpus, SlurmCpuIds ids) {
         TreeSet<Integer> cores = new TreeSet<>();
-        pool.stream().forEach(c -> cores.add(c / tpc));
+        pool.stream().forEach(c -> cores.add(ids.coreOfCpu(c)));
         List<Integer> coreList = new ArrayList<>(cores);
         Map<Integer, CpuSet> out = new LinkedHashMap<>();
         int n = gpus.size();
@@ -117,7 +117,7 @@ final class RankBindings {
             List<Integer> cpus = new ArrayList<>();
             for (int k = at; k < at + take; k++) {
                 int core = coreList.get(k);
-                pool.stream().filter(c -> c / tpc == core).forEach(cpus::add);
+                pool.stream().filter(c -> ids.coreOfCpu(c) == core).forEach(cpus::add);
             }
             at += take;
             out.put(gpus.get(i), CpuSet.of(cpus));
@@ -126,43 +126,35 @@ final class RankBindings {
     }
 
     /** Slurm CPU ids of the cores near GPU {@code index} (its NUMA nodes, else its affine CPUs). */
-    private static CpuSet localSlurmCpus(NodeTopology node, int index, int tpc) {
+    private static CpuSet localSlurmCpus(NodeTopology node, int index, SlurmCpuIds ids) {
         Optional<Gpu> gpu = node.gpu(index);
         if (gpu.isEmpty()) {
             return CpuSet.empty();
         }
-        List<Integer> ids = new ArrayList<>();
+        List<Integer> near = new ArrayList<>();
         for (Core c : node.coreList()) {
-            boolean near = !gpu.get().numaNodes().isEmpty() ? gpu.get().numaNodes().contains(c.numa())
-                    : !c.pus().intersection(gpu.get().cpus()).isEmpty();
-            if (near) {
-                for (int t = 0; t < tpc; t++) {
-                    ids.add(c.id() * tpc + t);
-                }
+            if (!gpu.get().numaNodes().isEmpty() ? gpu.get().numaNodes().contains(c.numa())
+                    : !c.pus().intersection(gpu.get().cpus()).isEmpty()) {
+                near.add(c.id());
             }
         }
-        return CpuSet.of(ids);
+        return ids.cpusOfCores(near);
     }
 
-    /** OS CPU ids of Slurm's abstract ids: id = core * threads-per-core + thread. */
+    /** OS CPU ids of Slurm's abstract ids ({@link SlurmCpuIds#osCpus}, with the node's own core list). */
     static CpuSet toOs(NodeTopology node, CpuSet slurmIds) {
         if (slurmIds == null || slurmIds.isEmpty() || node.coreList().isEmpty()) {
             return slurmIds == null ? CpuSet.empty() : slurmIds;
         }
-        int tpc = Math.max(1, node.threadsPerCore());
-        List<Core> cores = node.coreList().stream().sorted(Comparator.comparingInt(Core::id)).toList();
-        List<Integer> os = new ArrayList<>();
-        slurmIds.stream().forEach(id -> {
-            int core = id / tpc;
-            int thread = id % tpc;
-            if (core < cores.size()) {
-                List<Integer> pus = cores.get(core).pus().toList();
-                if (thread < pus.size()) {
-                    os.add(pus.get(thread));
-                }
-            }
-        });
-        return CpuSet.of(os);
+        return cpuIds(node).osCpus(slurmIds, node.threadsOfCores());
+    }
+
+    /**
+     * The node's Slurm CPU numbering as far as bindings need it: core {@code c} holds the ids
+     * {@code c*T .. c*T+T-1}; how the cores group into sockets does not matter here.
+     */
+    private static SlurmCpuIds cpuIds(NodeTopology node) {
+        return new SlurmCpuIds(1, Math.max(1, node.coreList().size()), Math.max(1, node.threadsPerCore()));
     }
 
     /** {@code mlx5_0:1} for the GPU's NIC: the plan's, else the closest by PCIe class, lowest index on ties. */

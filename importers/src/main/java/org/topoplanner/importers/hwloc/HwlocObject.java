@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.cpu.CpuSetSyntaxException;
 
 /**
  * An {@code <object>} of an hwloc XML file with its infos, parent and children. Type names are
@@ -64,11 +65,20 @@ final class HwlocObject {
     }
 
     Optional<CpuSet> cpuset() {
-        return attribute("cpuset").flatMap(HwlocBitmap::parse);
+        return attribute("cpuset").flatMap(HwlocObject::bitmap);
     }
 
     Optional<CpuSet> nodeset() {
-        return attribute("nodeset").flatMap(HwlocBitmap::parse);
+        return attribute("nodeset").flatMap(HwlocObject::bitmap);
+    }
+
+    /** An hwloc bitmap attribute ({@code 0x000000ff,,0x0}), or empty when the text is not one. */
+    private static Optional<CpuSet> bitmap(String text) {
+        try {
+            return Optional.of(CpuSet.fromHwlocMaskAsWritten(text.strip()));
+        } catch (CpuSetSyntaxException e) {
+            return Optional.empty();
+        }
     }
 
     boolean isIo() {

@@ -17,17 +17,11 @@ import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.model.fabric.HostNode;
 import org.topoplanner.model.fabric.LinkSpeed;
 import org.topoplanner.model.fabric.SwitchNode;
-import org.topoplanner.model.k8s.HyperNode;
-import org.topoplanner.model.k8s.HyperNodeMember;
-import org.topoplanner.model.k8s.KubernetesSettings;
-import org.topoplanner.model.k8s.KueueTopology;
 import org.topoplanner.model.node.DeviceLink;
 import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.Nic;
 import org.topoplanner.model.node.NodeTopology;
-import org.topoplanner.model.slurm.GresLine;
-import org.topoplanner.model.slurm.NodeLine;
-import org.topoplanner.model.slurm.SlurmSettings;
+import org.topoplanner.model.project.SettingsJson;
 
 /**
  * The normalized model as the {@code topoplanner.inspect/1} JSON document {@code inspect --json}
@@ -60,8 +54,9 @@ public final class InspectJsonWriter {
         root.set("fabric", fabric(cluster.fabric()));
         ArrayNode nodes = root.putArray("nodes");
         cluster.nodes().forEach((name, topo) -> nodes.add(node(name, topo)));
-        root.set("kubernetes", kubernetes(cluster.kubernetes()));
-        root.set("slurm", slurm(cluster.slurm()));
+        // the settings in the project file's shape: one serialisation of them, a superset of cli.md's keys
+        root.set("kubernetes", SettingsJson.writeKubernetes(cluster.kubernetes()));
+        root.set("slurm", SettingsJson.writeSlurm(cluster.slurm()));
         return root;
     }
 
@@ -156,65 +151,8 @@ public final class InspectJsonWriter {
         return o;
     }
 
-    private static ObjectNode kubernetes(KubernetesSettings k) {
-        ObjectNode o = F.objectNode();
-        ArrayNode hns = o.putArray("hyperNodes");
-        for (HyperNode h : k.hyperNodes()) {
-            ObjectNode ho = hns.addObject().put("name", h.name()).put("tier", h.tier());
-            nullable(ho, "tierName", h.tierName());
-            ArrayNode members = ho.putArray("members");
-            for (HyperNodeMember m : h.members()) {
-                ObjectNode mo = members.addObject().put("type", m.type());
-                nullable(mo, "exactMatch", m.exactMatch());
-                nullable(mo, "regexMatch", m.regexMatch());
-                if (m.labelMatch() == null) {
-                    mo.putNull("labelMatch");
-                } else {
-                    map(mo.putObject("labelMatch"), m.labelMatch());
-                }
-            }
-        }
-        ArrayNode tops = o.putArray("topologies");
-        for (KueueTopology t : k.topologies()) {
-            strings(tops.addObject().put("name", t.name()).putArray("levels"), t.levels());
-        }
-        ObjectNode labels = o.putObject("nodeLabels");
-        k.nodeLabels().forEach((node, l) -> map(labels.putObject(node), l));
-        return o;
-    }
-
-    private static ObjectNode slurm(SlurmSettings s) {
-        ObjectNode o = F.objectNode();
-        ArrayNode lines = o.putArray("nodeLines");
-        for (NodeLine n : s.nodeLines()) {
-            ObjectNode no = lines.addObject().put("name", n.name());
-            nullableInteger(no, "sockets", n.sockets());
-            nullableInteger(no, "coresPerSocket", n.coresPerSocket());
-            nullableInteger(no, "threadsPerCore", n.threadsPerCore());
-            nullable(no, "gres", n.gres());
-            nullableInteger(no, "weight", n.weight());
-            strings(no.putArray("features"), n.features());
-        }
-        ArrayNode gres = o.putArray("gres");
-        for (GresLine g : s.gres()) {
-            ObjectNode go = gres.addObject();
-            strings(go.putArray("nodes"), g.nodes());
-            go.put("name", g.name());
-            nullable(go, "type", g.type());
-            strings(go.putArray("files"), g.files());
-            nullable(go, "cores", g.cores());
-            ArrayNode links = go.putArray("links");
-            g.links().forEach(links::add);
-        }
-        return o;
-    }
-
     private static void strings(ArrayNode a, List<String> values) {
         values.forEach(a::add);
-    }
-
-    private static void map(ObjectNode o, Map<String, String> values) {
-        values.forEach(o::put);
     }
 
     private static void nullable(ObjectNode o, String key, String value) {

@@ -138,25 +138,16 @@ public final class JobProperties {
         return l;
     }
 
-    /** Device indices as ranges ({@code 0-3,6}), the way nvidia-smi and Slurm write GPU sets. */
+    /** Device indices as ranges ({@code 0-3,6}), the way nvidia-smi and Slurm write GPU sets: CPU-list syntax. */
     static String ranges(List<Integer> indices) {
-        List<Integer> sorted = indices.stream().sorted().distinct().toList();
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < sorted.size(); i++) {
-            int from = sorted.get(i);
-            while (i + 1 < sorted.size() && sorted.get(i + 1) == sorted.get(i) + 1) {
-                i++;
-            }
-            sb.append(sb.length() == 0 ? "" : ",").append(from).append(from == sorted.get(i) ? "" : "-" + sorted.get(i));
-        }
-        return sb.toString();
+        return org.topoplanner.model.cpu.CpuSet.of(indices).toString();
     }
 
     /** A Slurm hostlist when the names allow one, else the names joined. */
     /** The hosts as Slurm prints a job's node list: in its node table's (strnatcmp) order, compressed. */
     public static String hostlist(List<String> names) {
         try {
-            return Hostlist.compress(names.stream().sorted(org.topoplanner.allocator.slurm.NodeNameOrder.INSTANCE).toList());
+            return Hostlist.compress(names.stream().sorted(org.topoplanner.model.hostlist.NaturalOrder.INSTANCE).toList());
         } catch (IllegalArgumentException e) {
             return String.join(", ", names);
         }

@@ -1,8 +1,9 @@
 package org.topoplanner.app.desktop.window;
 
-import org.topoplanner.allocator.SlurmCpuIds;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.app.desktop.canvas.Occupancy;
 import org.topoplanner.app.plan.Plan;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 
@@ -17,7 +18,7 @@ final class OccupancyOf {
             for (HostAllocation h : p.hosts()) {
                 b.holdGpus(h.host(), h.gpus(), p.job());
                 // Placements carry Slurm's CPU ids; the node view colours cores.
-                b.holdCores(h.host(), SlurmCpuIds.of(plan.cluster(), h.host()).coresOfCpus(h.cpus()).toList(), p.job());
+                b.holdCores(h.host(), ClusterIndex.of(plan.cluster()).cpuIdsOf(h.host()).coresOfCpus(h.cpus()).toList(), p.job());
                 h.nicByGpu().values().stream().distinct().forEach(nic -> b.holdNic(h.host(), nic, p.job()));
             }
         }

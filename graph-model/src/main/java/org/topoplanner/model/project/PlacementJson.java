@@ -1,9 +1,13 @@
-package org.topoplanner.app.cli;
+package org.topoplanner.model.project;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -17,31 +21,46 @@ import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.diag.DiagnosticCap;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
-import org.topoplanner.model.project.JsonLocations;
 
 /**
- * Placements as {@code validate --placement} and {@code place --state} take them, checked like a
- * schema: one placement object or a list of them, {@code {"job": "a", "sbatch": ["-N", "2"], "hosts":
- * [{"host": "node01", "gpus": [0, 1], "cpus": "0-3", "nics": {"0": "NIC0"}}]}}. Unknown keys, wrong
- * types, GPU ids that are not whole numbers in range, and a GPU listed twice are errors at the line
- * and column of the value; nothing is coerced ({@code "abc"} is not GPU 0, 4294967296 is not 0).
+ * The one JSON form of placements, read and written: inside a project file ({@link ProjectCodec}'s
+ * {@code "placements"}), in the files {@code validate --placement} and {@code place --state} take, and
+ * in the command line's answers. {@code {"job": "a", "sbatch": ["-N", "2"], "hosts": [{"host": "node01",
+ * "gpus": [0, 1], "cpus": "0-3", "nics": {"0": "NIC0"}}]}} ({@code sbatch} only where a request goes
+ * with the placement). Read like a schema: unknown keys, wrong types, GPU ids that are not whole
+ * numbers in range, and a GPU listed twice are errors at the line and column of the value; nothing is
+ * coerced ({@code "abc"} is not GPU 0, 4294967296 is not 0). Reading never throws on bad input.
  */
-final class PlacementJson {
+public final class PlacementJson {
     /** GPU ids above this are no GPU of any machine (a node of the model holds at most 64). */
-    static final int MAX_GPU_ID = 1023;
+    public static final int MAX_GPU_ID = 1023;
     private static final Set<String> PLACEMENT_KEYS = Set.of("job", "sbatch", "hosts");
     private static final Set<String> HOST_KEYS = Set.of("host", "gpus", "cpus", "nics");
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    /** A placement as given, with its sbatch words when it had them (null otherwise) and where they stand. */
-    record Entry(Placement placement, List<String> sbatch, int[] sbatchAt) {
+    /**
+     * A placement as given, with its sbatch words when it had them (null otherwise), where they stand
+     * (line, column), and the JSON pointer of the placement object.
+     */
+    public record Entry(Placement placement, List<String> sbatch, int[] sbatchAt, String pointer) {
     }
 
-    record Result(List<Entry> entries, List<Diagnostic> diagnostics) {
-        boolean hasErrors() {
+    /** What a read gave: the placements that could be read, and every problem. */
+    public record Result(List<Entry> entries, List<Diagnostic> diagnostics) {
+        public Result {
+            entries = List.copyOf(entries);
+            diagnostics = List.copyOf(diagnostics);
+        }
+
+        public boolean hasErrors() {
             return diagnostics.stream().anyMatch(Diagnostic::isError);
+        }
+
+        public List<Placement> placements() {
+            return entries.stream().map(Entry::placement).toList();
         }
     }
 
@@ -50,12 +69,13 @@ final class PlacementJson {
     private final List<Diagnostic> problems = new ArrayList<>();
     private final Set<String> jobs = new HashSet<>();
 
-    private PlacementJson(String path, String text) {
+    private PlacementJson(String path, JsonLocations where) {
         this.path = path;
-        this.where = JsonLocations.index(text);
+        this.where = where;
     }
 
-    static Result read(String path, String text) {
+    /** Reads a placement file: one placement object or a non-empty list of them. */
+    public static Result read(String path, String text) {
         JsonNode root;
         try {
             root = JSON.readTree(text);
@@ -66,7 +86,59 @@ final class PlacementJson {
             return new Result(List.of(), List.of(Diagnostic.error(path, line, col, "not valid JSON: "
                     + e.getOriginalMessage())));
         }
-        return new PlacementJson(path, text).placements(root);
+        return new PlacementJson(path, JsonLocations.index(text)).placements(root);
+    }
+
+    /**
+     * Reads the list at {@code pointer} of an already parsed document (a project's {@code "placements"},
+     * which may be empty), reporting at the places {@code where} indexed.
+     */
+    static Result readList(String path, JsonNode list, String pointer, JsonLocations where) {
+        PlacementJson reader = new PlacementJson(path, where);
+        List<Entry> out = new ArrayList<>();
+        if (list == null || list.isNull()) {
+            return new Result(out, List.of());
+        }
+        if (!list.isArray()) {
+            reader.error(pointer, "placements are a list of {\"job\": ..., \"hosts\": [...]}, not " + kind(list));
+        } else {
+            for (int i = 0; i < list.size(); i++) {
+                reader.placement(list.get(i), pointer + "/" + i, out);
+            }
+        }
+        return new Result(out, DiagnosticCap.cap(reader.problems));
+    }
+
+    /** A placement as an object: {@code job} and {@code hosts}. */
+    public static ObjectNode write(Placement p) {
+        ObjectNode o = NODES.objectNode().put("job", p.job());
+        o.set("hosts", hosts(p));
+        return o;
+    }
+
+    /** The {@code hosts} list of a placement, for answers that put more beside it (a node list). */
+    public static ArrayNode hosts(Placement p) {
+        ArrayNode hosts = NODES.arrayNode();
+        for (HostAllocation h : p.hosts()) {
+            ObjectNode ho = hosts.addObject().put("host", h.host());
+            ArrayNode gpus = ho.putArray("gpus");
+            h.gpus().forEach(gpus::add);
+            ho.put("cpus", h.cpus().toString());
+            ObjectNode nics = ho.putObject("nics");
+            h.nicByGpu().forEach((gpu, nic) -> nics.put(String.valueOf(gpu), nic));
+        }
+        return hosts;
+    }
+
+    /** A placement file's text: the list, indented, with a final line break. */
+    public static String text(List<Placement> placements) {
+        ArrayNode list = NODES.arrayNode();
+        placements.forEach(p -> list.add(write(p)));
+        try {
+            return JSON.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(list) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a JSON tree that cannot be written", e);
+        }
     }
 
     private Result placements(JsonNode root) {
@@ -134,7 +206,7 @@ final class PlacementJson {
             return;
         }
         if (!hosts.isEmpty() && job != null) {
-            out.add(new Entry(new Placement(job, hosts), sbatch, where.at(at + "/sbatch")));
+            out.add(new Entry(new Placement(job, hosts), sbatch, where.at(at + "/sbatch"), at));
         }
     }
 
@@ -174,8 +246,8 @@ final class PlacementJson {
                     cpus = CpuSet.parse(c);
                 } catch (CpuSetSyntaxException e) {
                     int[] loc = where.at(at + "/cpus");
-                    // the value starts with its quote; the column of the problem is inside the string
-                    problems.add(Diagnostic.error(path, loc[0], loc[1] + Math.max(1, e.column()),
+                    // the value starts with its quote, the problem's 0-based column counts from the next character
+                    problems.add(Diagnostic.error(path, loc[0], loc[1] + 1 + e.column(),
                             "bad CPU list '" + c + "': " + e.reason()));
                 }
             }

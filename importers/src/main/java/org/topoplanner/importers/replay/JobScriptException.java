@@ -1,4 +1,4 @@
-package org.topoplanner.allocator.replay;
+package org.topoplanner.importers.replay;
 
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,4 +1,4 @@
-package org.topoplanner.allocator.replay;
+package org.topoplanner.importers.replay;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.replay.JobScript;
 
 /**
  * Reads job scripts in both formats of the real-Slurm harness: the JSON list that {@code replay} takes

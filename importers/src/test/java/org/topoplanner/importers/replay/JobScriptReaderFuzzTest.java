@@ -1,4 +1,4 @@
-package org.topoplanner.allocator.replay;
+package org.topoplanner.importers.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,13 +10,13 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Assertions;
-import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.importers.TestSamples;
 import org.topoplanner.model.diag.Diagnostic;
 
 /** Truncated, mutated and random scripts: no exception, quick, and diagnostics that point into the text. */
 class JobScriptReaderFuzzTest {
-    private static final List<String> SAMPLES = List.of("cases/tree32/jobs.txt", "cases/tree32/jobs.example.json",
-            "cases/block32/jobs.txt", "cases/tree3lvl/jobs.txt");
+    private static final List<String> SAMPLES = List.of("oracle/tree32/jobs.txt", "oracle/tree32/jobs.example.json",
+            "oracle/block32/jobs.txt", "oracle/tree3lvl/jobs.txt");
 
     @Property(tries = 300)
     void survivesTruncatedAndMutatedScripts(@ForAll("mutatedScripts") String text) {
@@ -43,7 +43,7 @@ class JobScriptReaderFuzzTest {
 
     @Provide
     Arbitrary<String> mutatedScripts() {
-        Arbitrary<String> sample = Arbitraries.of(SAMPLES).map(OracleCase::resource);
+        Arbitrary<String> sample = Arbitraries.of(SAMPLES).map(s -> TestSamples.load(s).text());
         return sample.flatMap(text -> Arbitraries.integers().between(0, text.length()).flatMap(cut ->
                 Arbitraries.integers().between(0, 5000).list().ofMaxSize(8).flatMap(positions ->
                         Arbitraries.strings().withChars("\t \n[]{}\":,-=0123456789jobsleepN@").ofMaxLength(6)

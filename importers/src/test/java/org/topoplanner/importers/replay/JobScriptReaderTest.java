@@ -1,4 +1,4 @@
-package org.topoplanner.allocator.replay;
+package org.topoplanner.importers.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,7 +7,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.importers.TestSamples;
+import org.topoplanner.model.replay.JobScript;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.diag.Severity;
 
@@ -16,7 +17,7 @@ class JobScriptReaderTest {
     @Test
     void readsTheHarnessJsonExampleIntoSbatchArgsInHarnessOrder() {
         JobScriptReader.Result r = JobScriptReader.read("jobs.example.json",
-                OracleCase.resource("cases/tree32/jobs.example.json"));
+                TestSamples.load("oracle/tree32/jobs.example.json").text());
         assertThat(r.diagnostics()).isEmpty();
         JobScript s = r.script();
         assertThat(s.steps()).hasSize(8);

@@ -1,12 +1,7 @@
-package org.topoplanner.allocator;
+package org.topoplanner.model.cpu;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.topoplanner.model.cluster.Cluster;
-import org.topoplanner.model.cpu.CpuSet;
-import org.topoplanner.model.node.Core;
-import org.topoplanner.model.node.NodeTopology;
-import org.topoplanner.model.slurm.NodeLine;
 
 /**
  * Slurm's abstract CPU ids on one node, as {@code scontrol show job -d} prints them in
@@ -16,38 +11,16 @@ import org.topoplanner.model.slurm.NodeLine;
  * the first core of socket 1 (8 cores per socket) {@code 16-17}. Linux numbers the same threads
  * differently (second threads after all first threads), so these ids are not OS CPU ids; {@link #osCpus}
  * translates when the node's cores are known.
+ *
+ * <p>One arithmetic for the whole program: the allocator's policies and checks, the window's moves and
+ * the exporters' rank bindings ({@code taskset} needs OS ids) all count with it. Which layout a host
+ * has (its {@code slurm.conf} node line, else its topology) the allocator's {@code ClusterIndex} decides.
  */
 public record SlurmCpuIds(int sockets, int coresPerSocket, int threadsPerCore) {
     public SlurmCpuIds {
         if (sockets < 1 || coresPerSocket < 1 || threadsPerCore < 1) {
             throw new IllegalArgumentException("sockets, cores per socket and threads must be positive");
         }
-    }
-
-    /** The layout of {@code host}: its {@code slurm.conf} node line if any, else the node topology, else 1x1x1. */
-    public static SlurmCpuIds of(Cluster cluster, String host) {
-        ClusterIndex index = ClusterIndex.of(cluster);
-        int i = index.number(host);
-        return i >= 0 ? index.cpuIds(i) : of(null, cluster.node(host));
-    }
-
-    /** The layout from a node line ({@code null} when there is none), else from the node topology. */
-    static SlurmCpuIds of(NodeLine n, NodeTopology t) {
-        if (n != null) {
-            int boards = n.boards() == null ? 1 : n.boards();
-            int sockets = boards * (n.sockets() == null ? 1 : n.sockets());
-            return new SlurmCpuIds(sockets, n.coresPerSocket() == null ? 1 : n.coresPerSocket(),
-                    n.threadsPerCore() == null ? 1 : n.threadsPerCore());
-        }
-        if (!t.coreList().isEmpty()) {
-            int sockets = (int) t.coreList().stream().mapToInt(Core::socket).distinct().count();
-            return new SlurmCpuIds(sockets, t.coreList().size() / sockets, t.threadsPerCore());
-        }
-        if (t.sockets() != null && t.cores() != null && t.sockets() > 0 && t.cores() > 0) {
-            int threads = t.threads() == null ? 1 : Math.max(1, t.threads() / t.cores());
-            return new SlurmCpuIds(t.sockets(), Math.max(1, t.cores() / t.sockets()), threads);
-        }
-        return new SlurmCpuIds(1, 1, 1);
     }
 
     public int cores() {
@@ -82,15 +55,18 @@ public record SlurmCpuIds(int sockets, int coresPerSocket, int threadsPerCore) {
         return CpuSet.of(cpus.stream().map(this::coreOfCpu).boxed().distinct().toList());
     }
 
-    /** The OS CPU ids of the given Slurm CPU ids, using the node's core list (cores in Slurm order). */
-    public CpuSet osCpus(CpuSet slurmCpus, NodeTopology node) {
+    /**
+     * The OS CPU ids of the given Slurm CPU ids, from the OS ids of each core's threads with the cores in
+     * Slurm's order ({@code NodeTopology.threadsOfCores()}); ids past the cores or threads known have no
+     * OS CPU and are left out.
+     */
+    public CpuSet osCpus(CpuSet slurmCpus, List<CpuSet> threadsOfCores) {
         List<Integer> out = new ArrayList<>();
-        List<Core> cores = node.coreList();
         for (int id : slurmCpus.toList()) {
             int core = coreOfCpu(id);
             int thread = id % threadsPerCore;
-            if (core < cores.size()) {
-                List<Integer> pus = cores.get(core).pus().toList();
+            if (core < threadsOfCores.size()) {
+                List<Integer> pus = threadsOfCores.get(core).toList();
                 if (thread < pus.size()) {
                     out.add(pus.get(thread));
                 }

@@ -1,4 +1,4 @@
-package org.topoplanner.allocator.replay;
+package org.topoplanner.model.replay;
 
 import java.util.List;
 import java.util.Objects;
