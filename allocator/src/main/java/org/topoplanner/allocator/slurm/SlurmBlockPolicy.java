@@ -9,12 +9,12 @@ import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Block;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * {@code slurm-block}: Slurm's {@code topology/block} as 24.11.5 behaves ({@link BlockSelector});

@@ -8,11 +8,11 @@ import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * {@code slurm-tree}: where Slurm's {@code topology/tree} + {@code select/cons_tres} + GRES put a

@@ -7,8 +7,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * The held-out score of the Slurm emulation: {@code replay --policy slurm-tree} on real-Slurm cases

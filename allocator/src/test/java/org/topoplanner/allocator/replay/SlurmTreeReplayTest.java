@@ -7,9 +7,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * {@code replay --policy slurm-tree} against the real Slurm's output for the same script, line by

@@ -30,7 +30,6 @@ import javafx.stage.Stage;
 import javafx.util.Duration;
 import org.topoplanner.allocator.PolicyCatalog;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.app.desktop.fabric.Theme;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.app.plan.PlanEdit;
@@ -43,6 +42,7 @@ import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.project.ProjectDocument;
 import org.topoplanner.model.project.ProjectFormatException;
 import org.topoplanner.model.project.ViewState;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * The window's commands: menus, toolbar and shortcuts for every action, project files (open, save,
@@ -256,8 +256,11 @@ final class WindowController {
         policy.getItems().setAll(PolicyCatalog.ids());
         policy.valueProperty().bindBidirectional(vm.policyProperty());
         ComboBox<String> slurm = new ComboBox<>();
-        slurm.getItems().setAll("24.11", "22.05");
-        slurm.setValue("24.11");
+        slurm.setId("slurmVersion");
+        slurm.getItems().setAll(SlurmVersion.labels());
+        slurm.setValue(vm.optionsProperty().get().slurmVersion().label());
+        // an opened project brings its own release
+        vm.optionsProperty().addListener((o, a, b) -> slurm.setValue(b.slurmVersion().label()));
         ComboBox<String> tm = new ComboBox<>();
         tm.setId("tmPolicy");
         tm.getItems().setAll("none", "best-effort", "restricted", "single-numa-node");
@@ -267,7 +270,7 @@ final class WindowController {
         scope.setValue(vm.optionsProperty().get().topologyScope());
         // the job's Volcano / Kueue topology is set in its own pop-over and kept when these change
         Runnable options = () -> vm.optionsProperty().set(new PolicyOptions(
-                SlurmVersion.parse(slurm.getValue()).orElse(SlurmVersion.V24_11), tm.getValue(), scope.getValue(),
+                SlurmVersion.parse(slurm.getValue()).orElse(SlurmVersion.DEFAULT), tm.getValue(), scope.getValue(),
                 vm.optionsProperty().get().topology()));
         JobTopologySettings jobTopology = new JobTopologySettings(vm);
         slurm.setOnAction(e -> options.run());
@@ -390,7 +393,8 @@ final class WindowController {
         double zoom = v.fitScale() > 0 ? v.sx() / v.fitScale() : 1.0;
         ViewState view = new ViewState(vm.selectionProperty().get(), zoom > 0 ? zoom : 1.0,
                 v.toWorldX(v.width() / 2), v.toWorldY(v.height() / 2),
-                vm.policyProperty().get(), theme == Theme.DARK ? "dark" : "light");
+                vm.policyProperty().get(), theme == Theme.DARK ? "dark" : "light",
+                vm.optionsProperty().get().slurmVersion());
         return vm.plan().withView(view).toDocument();
     }
 

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.app.plan.Advice;
 import org.topoplanner.app.plan.PlacementAdvisor;
 import org.topoplanner.app.plan.DropTarget;
@@ -15,6 +14,7 @@ import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.resources.ShippedData;
 
 /** The window's view model without a toolkit: drop, move, validate, undo. */
