@@ -17,13 +17,17 @@ import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
- * {@code slurm-block}: Slurm's {@code topology/block} as 24.11.5 behaves ({@link BlockSelector});
- * cores and GPUs on each node as in {@link SlurmTreePolicy} (24.11 rules). 22.05 has no block
- * plugin, so the version option is ignored.
+ * {@code slurm-block}: Slurm's {@code topology/block} as 24.11.5 and 26.05.5 behave ({@link BlockSelector},
+ * {@link BlockLevels}); cores and GPUs on each node as in {@link SlurmTreePolicy} for the same release.
+ * 26.05 sends one-node jobs past the plugin ({@link FirstFitOneNode}) and names why a job waits
+ * ({@code No_suitable_topology_unit_found}, ...). 22.05 has no block plugin: asked for it, the policy
+ * behaves as 24.11, the oldest release that has one.
  */
 public final class SlurmBlockPolicy implements PlacementPolicy {
+    private final SlurmVersion version;
+
     public SlurmBlockPolicy(PolicyOptions options) {
-        // the options carry nothing block-specific yet; 24.11 is the only release with the plugin
+        this.version = options.slurmVersion().hasBlockTopology() ? options.slurmVersion() : SlurmVersion.V24_11;
     }
 
     @Override
@@ -44,20 +48,33 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             b.nodes().stream().filter(index::containsKey).forEach(h -> bits.set(index.get(h)));
             bases.add(bits);
         }
-        BlockSelector empty = new BlockSelector(nodes, bases, cluster.fabric().blockSizes(), new BitSet());
-        String never = empty.impossible(job);
+        List<Integer> sizes = cluster.fabric().blockSizes();
+        BlockSelector emptyBlocks = new BlockSelector(nodes, bases, sizes, new BitSet(), version);
+        String never = emptyBlocks.impossible(job);
         if (never != null) {
             return new Suggestion.Impossible(never);
         }
-        BlockSelector chooser = new BlockSelector(nodes, bases, cluster.fabric().blockSizes(), blocked(state, bases,
-                index));
-        SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, SlurmVersion.V24_11);
+        if (version.atLeast(SlurmVersion.V26_05) && job.minNodes() > nodes.size()) {
+            return new Suggestion.Pending(PendingReason.PARTITION_NODE_LIMIT,
+                    job.name() + " asks for more nodes than the partition has");
+        }
+        BlockSelector blocks = new BlockSelector(nodes, bases, sizes, blocked(state, bases, index), version);
+        NodeChooser chooser = SlurmTreePolicy.oneNodeShortcut(nodes, blocks, version);
+        SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc == null) {
-            if (SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, SlurmVersion.V24_11) == null) {
+            NodeChooser empty = SlurmTreePolicy.oneNodeShortcut(nodes, emptyBlocks, version);
+            if (SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version) == null) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
-            return new Suggestion.Pending(PendingReason.RESOURCES,
-                    "no block of the level " + job.name() + " needs has enough free nodes");
+            String why = "no block of the level " + job.name() + " needs has enough free nodes";
+            if (!version.atLeast(SlurmVersion.V26_05) || FirstFitOneNode.applies(job)) {
+                return new Suggestion.Pending(PendingReason.RESOURCES, why);
+            }
+            return new Suggestion.Pending(switch (blocks.failure()) {
+                case NO_FIT -> PendingReason.TOPO_NO_FIT;
+                case SEGMENT_NO_FIT -> PendingReason.TOPO_SEGMENT_NO_FIT;
+                case INSUFFICIENT -> PendingReason.TOPO_INSUFFICIENT;
+            }, why);
         }
         Placement p = alloc.placement(job.name());
         return new Suggestion.Placed(p, List.of("blocks " + String.join(",",
