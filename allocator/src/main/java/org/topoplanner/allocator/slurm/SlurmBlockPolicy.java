@@ -20,14 +20,14 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@code slurm-block}: Slurm's {@code topology/block} as 24.11.5 and 26.05.5 behave ({@link BlockSelector},
  * {@link BlockLevels}); cores and GPUs on each node as in {@link SlurmTreePolicy} for the same release.
  * 26.05 sends one-node jobs past the plugin ({@link FirstFitOneNode}) and names why a job waits
- * ({@code No_suitable_topology_unit_found}, ...). 22.05 has no block plugin: asked for it, the policy
- * behaves as 24.11, the oldest release that has one.
+ * ({@code No_suitable_topology_unit_found}, ...). 22.05 has no block plugin (it arrived in 23.11; the real
+ * 22.05.8 refuses {@code TopologyPlugin=topology/block} at start), so under 22.05 every job is impossible.
  */
 public final class SlurmBlockPolicy implements PlacementPolicy {
     private final SlurmVersion version;
 
     public SlurmBlockPolicy(PolicyOptions options) {
-        this.version = options.slurmVersion().hasBlockTopology() ? options.slurmVersion() : SlurmVersion.V24_11;
+        this.version = options.slurmVersion();
     }
 
     @Override
@@ -37,6 +37,9 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
 
     @Override
     public Suggestion suggest(ClusterState state, JobRequest request) {
+        if (!version.hasBlockTopology()) {
+            return new Suggestion.Impossible("Slurm " + version.label() + " has no topology/block (it arrived in 23.11)");
+        }
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         List<SlurmNode> nodes = SlurmNode.of(cluster);

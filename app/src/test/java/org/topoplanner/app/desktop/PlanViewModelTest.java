@@ -116,6 +116,17 @@ class PlanViewModelTest {
         assertThat(vm.check("nobody")).isNull();
     }
 
+    /** A new window plans with 26.05; an opened project brings the release it was saved with. */
+    @Test
+    void theSlurmVersionComesFromTheProject() {
+        PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
+        assertThat(vm.optionsProperty().get().slurmVersion()).isEqualTo(SlurmVersion.V26_05);
+        Plan saved = Plan.of(ShippedData.exampleCluster());
+        vm.reset(saved.withView(saved.view().withSlurmVersion(SlurmVersion.V22_05)));
+        assertThat(vm.optionsProperty().get().slurmVersion()).isEqualTo(SlurmVersion.V22_05);
+        assertThat(vm.optionsProperty().get().topologyManager()).isEqualTo("none");
+    }
+
     @Test
     void aMoveRemembersTheCheckItMadeAndItIsTheCheckOfTheNewPlan() {
         PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
