@@ -137,9 +137,13 @@ final class BlockSelector implements NodeChooser {
                 bnc += free[b];
             }
             blockNodes.and(usable);
-            if (!required.isEmpty() && blockNodes.intersects(required)) {
-                best = i; // the first block with a named node is the block
-                break;
+            if (!required.isEmpty()) {
+                // with named nodes the first block holding one is the block; weights and fit are not compared
+                if (blockNodes.intersects(required)) {
+                    best = i;
+                    break;
+                }
+                continue;
             }
             int avail = bnc;
             if (useLl) {
