@@ -42,6 +42,11 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         }
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
+        if (cluster.fabric().blocks().isEmpty()) {
+            // slurmctld refuses to start topology/block without a block ("Block not contains any nodes"),
+            // so not even a one-node job (which 26.05 places past the plugin) runs
+            return new Suggestion.Impossible("the cluster defines no blocks for topology/block");
+        }
         List<SlurmNode> nodes = SlurmNode.of(cluster);
         Map<String, Integer> index = new HashMap<>();
         nodes.forEach(n -> index.put(n.name(), n.index()));

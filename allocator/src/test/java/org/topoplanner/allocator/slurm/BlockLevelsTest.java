@@ -69,6 +69,15 @@ class BlockLevelsTest {
     }
 
     @Test
+    void aClusterWithoutBlocksRunsNothingUnderTheBlockPluginNotEvenOneNodeJobs() throws Exception {
+        var cluster = OracleCase.cluster("tree32");
+        Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT).suggest(ClusterState.empty(cluster),
+                SbatchOptions.parse(List.of("-N1"), "j"));
+        assertThat(s).isInstanceOfSatisfying(Suggestion.Impossible.class,
+                i -> assertThat(i.reason()).contains("no blocks"));
+    }
+
+    @Test
     void slurm2205HasNoBlockPlugin() throws Exception {
         var cluster = OracleCase.cluster("blocklv");
         Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05)).suggest(
