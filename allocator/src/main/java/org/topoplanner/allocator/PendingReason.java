@@ -10,7 +10,18 @@ public enum PendingReason {
      * The job asks for more nodes than its partition has: Slurm 22.05 queues it for good (and, with
      * strict FIFO, everything behind it), where 24.11 refuses it at submit.
      */
-    PARTITION_CONFIG("PartitionConfig");
+    PARTITION_CONFIG("PartitionConfig"),
+    /**
+     * 26.05 with topology/block: more nodes than the partition has (own case blocklv l1_73n; on a tree,
+     * 26.05 says {@link #PARTITION_CONFIG}, frag f3a).
+     */
+    PARTITION_NODE_LIMIT("PartitionNodeLimit"),
+    /** 26.05 topology/block: no block of the job's level has the nodes ({@code ESLURM_TOPO_NO_FIT}). */
+    TOPO_NO_FIT("No_suitable_topology_unit_found"),
+    /** 26.05 topology/block: a segment finds no block ({@code ESLURM_TOPO_SEGMENT_NO_FIT}). */
+    TOPO_SEGMENT_NO_FIT("No_suitable_topology_unit_found_for_segment"),
+    /** 26.05 topology/block: the chosen block's base blocks do not add up ({@code ESLURM_TOPO_INSUFFICIENT_RESOURCES}). */
+    TOPO_INSUFFICIENT("Insufficient_resources_in_topology_unit");
 
     private final String slurmName;
 

@@ -1,13 +1,14 @@
 package org.topoplanner.allocator;
 
 import java.util.Objects;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Settings a policy needs beyond the cluster and the job: which Slurm release to emulate, the kubelet
  * Topology Manager policy and scope for the Kubernetes policies (and the planner, which will not pick a
  * node whose kubelet would refuse the pod), and the job's Volcano / Kueue topology settings.
  *
- * @param slurmVersion    the Slurm release the Slurm policies behave like (default 24.11)
+ * @param slurmVersion    the Slurm release the Slurm policies behave like (default {@link SlurmVersion#DEFAULT}, 26.05)
  * @param topologyManager kubelet {@code --topology-manager-policy}: {@code none}, {@code best-effort},
  *                        {@code restricted}, {@code single-numa-node}
  * @param topologyScope   kubelet {@code --topology-manager-scope}: {@code container} or {@code pod}
@@ -15,7 +16,7 @@ import java.util.Objects;
  */
 public record PolicyOptions(SlurmVersion slurmVersion, String topologyManager, String topologyScope,
                             TopologyConstraints topology) {
-    public static final PolicyOptions DEFAULT = new PolicyOptions(SlurmVersion.V24_11, "none", "container");
+    public static final PolicyOptions DEFAULT = new PolicyOptions(SlurmVersion.DEFAULT, "none", "container");
 
     public PolicyOptions {
         Objects.requireNonNull(slurmVersion, "slurmVersion");

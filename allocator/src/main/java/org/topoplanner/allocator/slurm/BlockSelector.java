@@ -3,73 +3,83 @@ package org.topoplanner.allocator.slurm;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
- * Node choice on {@code topology/block} as Slurm 24.11.5 makes it (measured on {@code cases/block32};
- * the code is {@code src/plugins/topology/block/eval_nodes_block.c}):
+ * Node choice on {@code topology/block} as Slurm makes it ({@code eval_nodes_block.c} of 24.11.5 and
+ * 26.05, read in both; measured on {@code cases/block32}, {@code blocklv}, {@code blocklv-sizes}):
  *
  * <ul>
- * <li>A job of N nodes needs {@code k = ceil(N / base)} base blocks; the level is the smallest
- * configured {@code BlockSizes} level with {@code 2^level >= k}; the job must fit one aligned
- * block of that level, or it waits (no fallback to a bigger level).</li>
- * <li>Among blocks of that level whose {@code k} fullest base blocks hold N free nodes: lowest node
- * weight, then the fewest free nodes (best fit), ties to the last block.</li>
- * <li>Inside: base blocks one by one; one that fits the rest with the fewest free nodes, else the
- * one with the most free nodes; ties to the last; nodes in index order.</li>
- * <li>{@code --segment=S}: each segment of S nodes is placed on its own as above.</li>
+ * <li>The job's level and the lower level inside it come from {@link BlockLevels}. Without an enabled
+ * level big enough, the whole cluster is one block.</li>
+ * <li>Among the blocks of that level whose fullest lower-level groups (as many as the job needs) hold
+ * the nodes: lowest node weight, then the fewest free nodes (best fit), ties to the last block. No
+ * fallback to a bigger level: the job waits.</li>
+ * <li>Inside it, base blocks one by one ({@code _choose_best_bblock}): first keep to lower-level groups
+ * already used, then a group that fits the rest (the smallest), else the fullest group; then a base
+ * block that fits the rest (the smallest), else the fullest; ties to the last. Nodes in index order.</li>
+ * <li>{@code --segment=S}: each segment of S nodes is placed on its own. 24.11 refuses a segment
+ * bigger than the base block and segments with {@code -w}; 26.05 allows both and ignores a segment
+ * bigger than the job.</li>
  * </ul>
+ *
+ * <p>Not emulated: node weights inside the chosen block (Slurm adds lighter nodes first) and the CPU
+ * count of a block (every block job here asks for whole nodes or GPUs).
  */
 final class BlockSelector implements NodeChooser {
+    /** Why the last selection failed, in Slurm 26.05's words (24.11 says {@code Resources} for all). */
+    enum Failure { NO_FIT, SEGMENT_NO_FIT, INSUFFICIENT }
+
     private final List<SlurmNode> nodes;
     private final List<BitSet> bases;
-    private final int baseSize;
-    private final List<Integer> levels;
+    private final BlockLevels levels;
     private final BitSet blocked;
+    private final SlurmVersion version;
+    private Failure failure = Failure.INSUFFICIENT;
 
-    BlockSelector(List<SlurmNode> nodes, List<BitSet> bases, List<Integer> blockSizes, BitSet blocked) {
+    BlockSelector(List<SlurmNode> nodes, List<BitSet> bases, List<Integer> blockSizes, BitSet blocked,
+                  SlurmVersion version) {
         this.nodes = nodes;
         this.bases = bases;
-        this.baseSize = blockSizes.isEmpty() ? (bases.isEmpty() ? 1 : bases.get(0).cardinality()) : blockSizes.get(0);
-        this.levels = new ArrayList<>();
-        for (int size : blockSizes.isEmpty() ? List.of(baseSize) : blockSizes) {
-            int ratio = size / baseSize;
-            if (ratio > 0 && Integer.bitCount(ratio) == 1) {
-                levels.add(Integer.numberOfTrailingZeros(ratio));
-            }
-        }
+        this.levels = BlockLevels.of(bases, blockSizes);
         this.blocked = blocked;
+        this.version = version;
+    }
+
+    Failure failure() {
+        return failure;
     }
 
     /** Why a request can never be placed here ({@code null} when it can be). */
     String impossible(SlurmJobSpec job) {
-        int n = job.minNodes();
-        if (job.segment() != null) {
-            int s = job.segment();
-            if (s < 1 || n % s != 0 || s > baseSize) {
-                return "Requested topology configuration is not available";
-            }
+        Integer s = job.segment();
+        if (s == null) {
             return null;
         }
-        return level(n) < 0 ? "Requested topology configuration is not available" : null;
+        int n = job.minNodes();
+        if (s < 1) {
+            return "Requested topology configuration is not available";
+        }
+        if (version.atLeast(SlurmVersion.V26_05)) {
+            return s <= n && n % s != 0 ? "Requested topology configuration is not available" : null;
+        }
+        if (s > levels.baseSize() || n % s != 0 || !job.nodelist().isEmpty()) {
+            return "Requested topology configuration is not available";
+        }
+        return null;
     }
 
-    private int level(int n) {
-        int k = (n + baseSize - 1) / baseSize;
-        for (int lv : levels) {
-            if ((1 << lv) >= k) {
-                return lv;
-            }
+    /** The segment size in force: 26.05 ignores one bigger than the job. */
+    private Integer segment(SlurmJobSpec job) {
+        Integer s = job.segment();
+        if (s == null || (version.atLeast(SlurmVersion.V26_05) && s > job.minNodes())) {
+            return null;
         }
-        return -1;
+        return s;
     }
 
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
-        BitSet chosen = choose(nodeMap, required, job, demand);
-        return chosen == null ? null : NodePick.unordered(chosen, nodes.size());
-    }
-
-    private BitSet choose(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand) {
         BitSet usable = new BitSet();
         for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
             if (!blocked.get(i) && demand.availCpus(i) > 0) {
@@ -77,106 +87,237 @@ final class BlockSelector implements NodeChooser {
             }
         }
         int n = job.minNodes();
-        BitSet chosen = new BitSet();
-        if (!required.isEmpty()) {
-            // -w: the named nodes are the allocation (they must all be usable); more only if -N asks more
-            BitSet missing = (BitSet) required.clone();
-            missing.andNot(usable);
-            if (!missing.isEmpty()) {
-                return null;
-            }
-            chosen.or(required);
-            usable.andNot(required);
-            n -= required.cardinality();
-            if (n <= 0) {
-                return chosen;
-            }
+        Integer seg = segment(job);
+        if (seg == null) {
+            BitSet one = place(n, usable, required, demand, false);
+            return one == null ? null : NodePick.unordered(one, nodes.size());
         }
-        int seg = job.segment() == null ? n : job.segment();
+        if (!required.isEmpty()) {
+            // 26.05: the segments are cut out of the named nodes (24.11 refused this at submit)
+            usable.and(required);
+        }
+        BitSet chosen = new BitSet();
+        boolean several = n / seg > 1;
         for (int placed = 0; placed < n; placed += seg) {
-            BitSet part = place(seg, usable, demand);
+            BitSet part = place(seg, usable, new BitSet(), demand, several);
             if (part == null) {
                 return null;
             }
             chosen.or(part);
             usable.andNot(part);
         }
-        return chosen;
+        return NodePick.unordered(chosen, nodes.size());
     }
 
-    private BitSet place(int n, BitSet usable, Demand demand) {
-        int lv = level(n);
-        if (lv < 0) {
-            return null;
+    /** {@code eval_nodes_block} for {@code rem} nodes out of {@code usable}; {@code null} when they do not fit. */
+    private BitSet place(int rem, BitSet usable, BitSet required, Demand demand, boolean segmented) {
+        int count = bases.size();
+        int lv = levels.level(rem);
+        int ll = levels.lowerLevel(rem);
+        int perBlock = lv < 0 ? count : 1 << lv;
+        int blockCount = lv < 0 ? 1 : (count + perBlock - 1) / perBlock;
+        int perLl = 1 << ll;
+        int maxLl = (rem + perLl * levels.baseSize() - 1) / (perLl * levels.baseSize());
+        boolean useLl = perBlock != perLl * maxLl;
+        int llCount = (count + perLl - 1) / perLl;
+        int[] free = new int[count];
+        for (int b = 0; b < count; b++) {
+            free[b] = cardinality(bases.get(b), usable);
         }
-        int width = 1 << lv;
-        int k = (n + baseSize - 1) / baseSize;
         int best = -1;
         long bestWeight = Long.MAX_VALUE;
-        int bestFree = Integer.MAX_VALUE;
-        for (int start = 0; start + width <= bases.size(); start += width) {
-            List<Integer> frees = new ArrayList<>();
-            int total = 0;
-            long weight = Long.MAX_VALUE;
-            for (int b = start; b < start + width; b++) {
-                BitSet f = (BitSet) bases.get(b).clone();
-                f.and(usable);
-                frees.add(f.cardinality());
-                total += f.cardinality();
-                for (int i = f.nextSetBit(0); i >= 0; i = f.nextSetBit(i + 1)) {
-                    weight = Math.min(weight, demand.weight(i));
-                }
+        int bestFree = 0;
+        for (int i = 0; i < blockCount; i++) {
+            int first = i * perBlock;
+            int last = Math.min(count, first + perBlock);
+            BitSet blockNodes = new BitSet();
+            int bnc = 0;
+            for (int b = first; b < last; b++) {
+                blockNodes.or(bases.get(b));
+                bnc += free[b];
             }
-            frees.sort((a, b) -> b - a);
-            int fullest = frees.stream().limit(k).mapToInt(Integer::intValue).sum();
-            if (fullest < n) {
+            blockNodes.and(usable);
+            if (!required.isEmpty()) {
+                // with named nodes the first block holding one is the block; weights and fit are not compared
+                if (blockNodes.intersects(required)) {
+                    best = i;
+                    break;
+                }
                 continue;
             }
-            if (best == -1 || weight < bestWeight || (weight == bestWeight && total <= bestFree)) {
-                best = start;
+            int avail = bnc;
+            if (useLl) {
+                List<Integer> groups = new ArrayList<>();
+                for (int g = first / perLl; g < Math.min(llCount, (first + perBlock) / perLl); g++) {
+                    int sum = 0;
+                    for (int b = g * perLl; b < Math.min(count, (g + 1) * perLl); b++) {
+                        sum += free[b];
+                    }
+                    groups.add(sum);
+                }
+                groups.sort((x, y) -> y - x);
+                avail = groups.stream().limit(maxLl).mapToInt(Integer::intValue).sum();
+            }
+            if (avail < rem) {
+                continue;
+            }
+            long weight = Long.MAX_VALUE;
+            for (int k = blockNodes.nextSetBit(0); k >= 0; k = blockNodes.nextSetBit(k + 1)) {
+                weight = Math.min(weight, demand.weight(k));
+            }
+            if (best == -1 || weight < bestWeight || (weight == bestWeight && bnc <= bestFree)) {
+                best = i;
                 bestWeight = weight;
-                bestFree = total;
+                bestFree = bnc;
             }
         }
         if (best == -1) {
+            failure = segmented ? Failure.SEGMENT_NO_FIT : Failure.NO_FIT;
             return null;
         }
-        BitSet out = new BitSet();
-        List<Integer> left = new ArrayList<>();
-        for (int b = best; b < best + width; b++) {
-            left.add(b);
+        failure = Failure.INSUFFICIENT;
+        int first = best * perBlock;
+        int last = Math.min(count, first + perBlock);
+        BitSet inBlock = new BitSet();
+        for (int b = first; b < last; b++) {
+            inBlock.or(bases.get(b));
         }
-        int rem = n;
-        while (rem > 0 && !left.isEmpty()) {
-            int pick = -1;
-            int pickFree = 0;
-            boolean pickFits = false;
-            for (int b : left) {
-                BitSet f = (BitSet) bases.get(b).clone();
-                f.and(usable);
-                int free = f.cardinality();
-                if (free == 0) {
-                    continue;
-                }
-                boolean fits = free >= rem;
-                if (pick == -1 || (fits && !pickFits) || (fits && free <= pickFree)
-                        || (!fits && !pickFits && free >= pickFree)) {
-                    pick = b;
-                    pickFree = free;
-                    pickFits = fits;
+        BitSet chosen = new BitSet();
+        BitSet missing = (BitSet) required.clone();
+        missing.andNot(inBlock);
+        missing.or(andNot(required, usable));
+        if (!missing.isEmpty()) {
+            return null;
+        }
+        BitSet candidates = (BitSet) inBlock.clone();
+        candidates.and(usable);
+        if (candidates.cardinality() < rem) {
+            return null;
+        }
+        boolean[] taken = new boolean[count];
+        chosen.or(required);
+        rem -= required.cardinality();
+        int lastLl = Integer.MIN_VALUE;
+        for (int b = first; b < last; b++) {
+            if (bases.get(b).intersects(required)) {
+                taken[b] = true;
+                if (lastLl == Integer.MIN_VALUE || (lastLl >> ll) != (b >> ll)) {
+                    maxLl--;
+                    lastLl = b;
                 }
             }
-            if (pick == -1) {
-                return null;
+        }
+        if (maxLl < 0) {
+            return null;
+        }
+        for (int b = first; b < last && rem > 0; b++) {
+            if (taken[b]) {
+                rem = take(bases.get(b), candidates, chosen, rem);
             }
-            left.remove(Integer.valueOf(pick));
-            BitSet f = (BitSet) bases.get(pick).clone();
-            f.and(usable);
-            for (int i = f.nextSetBit(0); i >= 0 && rem > 0; i = f.nextSetBit(i + 1)) {
-                out.set(i);
+        }
+        int[] onBase = new int[count];
+        int[] onLl = new int[llCount];
+        for (int b = first; b < last; b++) {
+            if (!taken[b]) {
+                onBase[b] = cardinality(bases.get(b), candidates);
+                onLl[b / perLl] += onBase[b];
+            }
+        }
+        int prev = rem + 1;
+        while (rem > 0 && prev != rem) {
+            prev = rem;
+            Choice c = new Choice();
+            for (int b = first; b < last; b++) {
+                if (!taken[b]) {
+                    c.consider(b, rem, onBase, useLl ? onLl : null, ll, taken);
+                }
+            }
+            if (c.best == -1 || (maxLl <= 0 && !c.sameLl)) {
+                break;
+            }
+            taken[c.best] = true;
+            rem = take(bases.get(c.best), candidates, chosen, rem);
+            if (!c.sameLl) {
+                maxLl--;
+            }
+        }
+        return rem > 0 ? null : chosen;
+    }
+
+    /** {@code _choose_best_bblock}: the next base block of the chosen block. */
+    private static final class Choice {
+        int best = -1;
+        boolean fit;
+        boolean sameLl = true;
+
+        void consider(int i, int rem, int[] onBase, int[] onLl, int ll, boolean[] taken) {
+            boolean fits = onBase[i] >= rem;
+            if (onLl != null && (best == -1 || (best >> ll) != (i >> ll))) {
+                boolean same = false;
+                for (int j = (i >> ll) << ll; j < Math.min(taken.length, ((i >> ll) + 1) << ll); j++) {
+                    if (taken[j]) {
+                        same = true;
+                        break;
+                    }
+                }
+                if (best == -1 || (same && !sameLl)) {
+                    set(i, fits, same);
+                    return;
+                }
+                if (!same && sameLl) {
+                    return;
+                }
+                int bestGroup = onLl[best >> ll];
+                int group = onLl[i >> ll];
+                boolean groupFits = group >= rem;
+                boolean bestGroupFits = bestGroup >= rem;
+                if (groupFits != bestGroupFits) {
+                    if (groupFits) {
+                        set(i, fits, same);
+                    }
+                    return;
+                }
+                if (groupFits ? group < bestGroup : group > bestGroup) {
+                    set(i, fits, same);
+                    return;
+                }
+                if (group != bestGroup) {
+                    return;
+                }
+            }
+            if (best == -1 || (fits && !fit) || (!fits && !fit && onBase[i] >= onBase[best])
+                    || (fits && onBase[i] <= onBase[best])) {
+                best = i;
+                fit = fits;
+            }
+        }
+
+        private void set(int i, boolean fits, boolean same) {
+            best = i;
+            fit = fits;
+            sameLl = same;
+        }
+    }
+
+    private static int take(BitSet base, BitSet candidates, BitSet chosen, int rem) {
+        for (int k = base.nextSetBit(0); k >= 0 && rem > 0; k = base.nextSetBit(k + 1)) {
+            if (candidates.get(k) && !chosen.get(k)) {
+                chosen.set(k);
                 rem--;
             }
         }
-        return rem > 0 ? null : out;
+        return rem;
+    }
+
+    private static int cardinality(BitSet a, BitSet b) {
+        BitSet c = (BitSet) a.clone();
+        c.and(b);
+        return c.cardinality();
+    }
+
+    private static BitSet andNot(BitSet a, BitSet b) {
+        BitSet c = (BitSet) a.clone();
+        c.andNot(b);
+        return c;
     }
 }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
-import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Which cores of one node a job may use, and how many CPUs: Slurm's {@code _select_cores} with
@@ -49,7 +49,7 @@ final class CoreFilter {
      */
     static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
                          SlurmVersion version, long gresTaken) {
-        boolean v24 = version == SlurmVersion.V24_11;
+        boolean v24 = version.atLeast(SlurmVersion.V24_11);
         int sockets = node.sockets();
         int cps = node.coresPerSocket();
         int tpc = node.threadsPerCore();
@@ -360,7 +360,7 @@ final class CoreFilter {
             long byCpus = (long) use.freeCores().cardinality() * tpc / job.cpusPerGpu();
             limit = limit == 0 ? byCpus : Math.min(limit, byCpus);
         }
-        if (version == SlurmVersion.V24_11 && job.gpuTotal() != null) {
+        if (version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null) {
             long rest = (long) job.gpuTotal() - gresTaken - (job.minNodes() - 1);
             if (limit > 0 && rest > 0 && rest < limit) {
                 limit = rest;

@@ -3,7 +3,7 @@ package org.topoplanner.allocator.slurm;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Which GPUs of a node a job gets once its cores are known: Slurm's {@code _set_node_bits},
@@ -198,7 +198,7 @@ final class GpuPicker {
             total += t;
         }
         int goal = total * perTask;
-        if (version == SlurmVersion.V24_11) {
+        if (version.atLeast(SlurmVersion.V24_11)) {
             Sorted sorted = new Sorted();
             int needed = goal;
             for (int s = 0; s < node.sockets(); s++) {
@@ -361,7 +361,7 @@ final class GpuPicker {
      * sockets then any-socket GPUs, in its ascending link order ({@link Sorted}).
      */
     BitSet perJobMore(BitSet picked, int more) {
-        if (version == SlurmVersion.V24_11) {
+        if (version.atLeast(SlurmVersion.V24_11)) {
             BitSet out = (BitSet) picked.clone();
             Sorted sorted = new Sorted();
             sorted.seed(picked);

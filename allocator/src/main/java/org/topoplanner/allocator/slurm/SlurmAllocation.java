@@ -7,12 +7,12 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * One scheduling attempt for a job on a cluster state: which nodes can host it, the tree choice,
@@ -63,7 +63,7 @@ final class SlurmAllocation {
             }
             // 24.11 looks at the other nodes with the GPUs the required ones gave already counted (own case
             // cpufrag u1: -w g1 -n4 -c6 --gpus=8, g1 gives 2, so g2 may give 6: 3 tasks, 9+9 cores)
-            long gresTaken = version == SlurmVersion.V24_11 ? taken : 0;
+            long gresTaken = version.atLeast(SlurmVersion.V24_11) ? taken : 0;
             for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
                 SlurmNode n = nodes.get(i);
                 if (required.get(i)) {
@@ -227,7 +227,7 @@ final class SlurmAllocation {
                             : job.gpusPerTask() != null ? job.gpusPerTask() * tasks[k] : 0;
                     cpus = Math.max(cpus, g * job.cpusPerGpu());
                 }
-                if (version == SlurmVersion.V24_11 && results[i].minCores() > 0) {
+                if (version.atLeast(SlurmVersion.V24_11) && results[i].minCores() > 0) {
                     // 24.11 raises a node's CPUs to the cores its GPUs need (dist_tasks_gres_min_cpus, called
                     // from the cyclic layout; 22.05 calls it for plane layouts only): an enforce-binding job
                     // gets every usable core of its GPUs' sockets (tree32 s4b: CPUs 16-31 for one task).
@@ -270,7 +270,7 @@ final class SlurmAllocation {
                 BitSet used = (BitSet) uses[n.index()].freeGpus().clone();
                 used.flip(0, n.gpus().size());
                 int maxHere = job.gpusPerJob() - total - (rem - 1);
-                if (version == SlurmVersion.V24_11) {
+                if (version.atLeast(SlurmVersion.V24_11)) {
                     maxHere = Math.min(maxHere, credit[n.index()]);
                 }
                 BitSet g = new GpuPicker(n, used, version).perJobFirst(a.cores.get(k), Math.max(0, maxHere),

@@ -9,21 +9,25 @@ import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Block;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
- * {@code slurm-block}: Slurm's {@code topology/block} as 24.11.5 behaves ({@link BlockSelector});
- * cores and GPUs on each node as in {@link SlurmTreePolicy} (24.11 rules). 22.05 has no block
- * plugin, so the version option is ignored.
+ * {@code slurm-block}: Slurm's {@code topology/block} as 24.11.5 and 26.05.5 behave ({@link BlockSelector},
+ * {@link BlockLevels}); cores and GPUs on each node as in {@link SlurmTreePolicy} for the same release.
+ * 26.05 sends one-node jobs past the plugin ({@link FirstFitOneNode}) and names why a job waits
+ * ({@code No_suitable_topology_unit_found}, ...). 22.05 has no block plugin (it arrived in 23.11; the real
+ * 22.05.8 refuses {@code TopologyPlugin=topology/block} at start), so under 22.05 every job is impossible.
  */
 public final class SlurmBlockPolicy implements PlacementPolicy {
+    private final SlurmVersion version;
+
     public SlurmBlockPolicy(PolicyOptions options) {
-        // the options carry nothing block-specific yet; 24.11 is the only release with the plugin
+        this.version = options.slurmVersion();
     }
 
     @Override
@@ -33,8 +37,16 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
 
     @Override
     public Suggestion suggest(ClusterState state, JobRequest request) {
+        if (!version.hasBlockTopology()) {
+            return new Suggestion.Impossible("Slurm " + version.label() + " has no topology/block (it arrived in 23.11)");
+        }
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
+        if (cluster.fabric().blocks().isEmpty()) {
+            // slurmctld refuses to start topology/block without a block ("Block not contains any nodes"),
+            // so not even a one-node job (which 26.05 places past the plugin) runs
+            return new Suggestion.Impossible("the cluster defines no blocks for topology/block");
+        }
         List<SlurmNode> nodes = SlurmNode.of(cluster);
         Map<String, Integer> index = new HashMap<>();
         nodes.forEach(n -> index.put(n.name(), n.index()));
@@ -44,20 +56,33 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             b.nodes().stream().filter(index::containsKey).forEach(h -> bits.set(index.get(h)));
             bases.add(bits);
         }
-        BlockSelector empty = new BlockSelector(nodes, bases, cluster.fabric().blockSizes(), new BitSet());
-        String never = empty.impossible(job);
+        List<Integer> sizes = cluster.fabric().blockSizes();
+        BlockSelector emptyBlocks = new BlockSelector(nodes, bases, sizes, new BitSet(), version);
+        String never = emptyBlocks.impossible(job);
         if (never != null) {
             return new Suggestion.Impossible(never);
         }
-        BlockSelector chooser = new BlockSelector(nodes, bases, cluster.fabric().blockSizes(), blocked(state, bases,
-                index));
-        SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, SlurmVersion.V24_11);
+        if (version.atLeast(SlurmVersion.V26_05) && job.minNodes() > nodes.size()) {
+            return new Suggestion.Pending(PendingReason.PARTITION_NODE_LIMIT,
+                    job.name() + " asks for more nodes than the partition has");
+        }
+        BlockSelector blocks = new BlockSelector(nodes, bases, sizes, blocked(state, bases, index), version);
+        NodeChooser chooser = SlurmTreePolicy.oneNodeShortcut(nodes, blocks, version);
+        SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc == null) {
-            if (SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, SlurmVersion.V24_11) == null) {
+            NodeChooser empty = SlurmTreePolicy.oneNodeShortcut(nodes, emptyBlocks, version);
+            if (SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version) == null) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
-            return new Suggestion.Pending(PendingReason.RESOURCES,
-                    "no block of the level " + job.name() + " needs has enough free nodes");
+            String why = "no block of the level " + job.name() + " needs has enough free nodes";
+            if (!version.atLeast(SlurmVersion.V26_05) || FirstFitOneNode.applies(job)) {
+                return new Suggestion.Pending(PendingReason.RESOURCES, why);
+            }
+            return new Suggestion.Pending(switch (blocks.failure()) {
+                case NO_FIT -> PendingReason.TOPO_NO_FIT;
+                case SEGMENT_NO_FIT -> PendingReason.TOPO_SEGMENT_NO_FIT;
+                case INSUFFICIENT -> PendingReason.TOPO_INSUFFICIENT;
+            }, why);
         }
         Placement p = alloc.placement(job.name());
         return new Suggestion.Placed(p, List.of("blocks " + String.join(",",

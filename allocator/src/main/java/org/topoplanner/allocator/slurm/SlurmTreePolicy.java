@@ -8,15 +8,16 @@ import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * {@code slurm-tree}: where Slurm's {@code topology/tree} + {@code select/cons_tres} + GRES put a
- * job, for 22.05 or 24.11 ({@link PolicyOptions#slurmVersion()}). Node choice is
+ * job, for 22.05, 24.11 or 26.05 ({@link PolicyOptions#slurmVersion()}; 26.05 places one-node jobs
+ * with {@link FirstFitOneNode}). Node choice is
  * {@link TreeSelector}, cores {@link CoreFilter} and {@link CoreDistributor}, GPUs
  * {@link GpuPicker}. A job over its {@code --switches} limit comes back as
  * {@link Suggestion.Waiting} on the greedy allocation, as Slurm never searches for a smaller set.
@@ -48,17 +49,18 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                 return new Suggestion.Impossible("Invalid node name specified: " + h);
             }
         }
-        if (version == SlurmVersion.V22_05 && job.minNodes() > nodes.size()) {
-            // own case frag f3a: 22.05.8 leaves -N30 on a 24-node partition PENDING (PartitionConfig);
-            // 24.11.5 rejects it at submit (the Impossible answer below)
+        if (version != SlurmVersion.V24_11 && job.minNodes() > nodes.size()) {
+            // own case frag f3a: 22.05.8 and 26.05.5 leave -N30 on a 24-node partition PENDING
+            // (PartitionConfig); 24.11.5 rejects it at submit (the Impossible answer below)
             return new Suggestion.Pending(PendingReason.PARTITION_CONFIG,
                     job.name() + " asks for more nodes than the partition has");
         }
         SwitchTable table = SwitchTable.of(cluster, version);
-        TreeSelector chooser = new TreeSelector(nodes, table, version);
+        NodeChooser chooser = oneNodeShortcut(nodes, new TreeSelector(nodes, table, version), version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc == null) {
-            TreeSelector submitTest = new TreeSelector(nodes, table, version, version == SlurmVersion.V22_05);
+            NodeChooser submitTest = oneNodeShortcut(nodes,
+                    new TreeSelector(nodes, table, version, version == SlurmVersion.V22_05), version);
             SlurmAllocation ever = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version);
             if (ever == null) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
@@ -77,5 +79,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     + " s, then runs it there");
         }
         return new Suggestion.Placed(placement, notes);
+    }
+
+    /** 26.05 sends jobs that may use one node only past the topology plugin ({@link FirstFitOneNode}). */
+    static NodeChooser oneNodeShortcut(List<SlurmNode> nodes, NodeChooser topology, SlurmVersion version) {
+        return version.atLeast(SlurmVersion.V26_05) ? new FirstFitOneNode(nodes, topology) : topology;
     }
 }

@@ -8,10 +8,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.topoplanner.allocator.ClusterIndex;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.model.fabric.SwitchNode;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Slurm's {@code switch_record_table} for {@code topology/tree}: switches in {@code topology.conf}

@@ -3,7 +3,7 @@ package org.topoplanner.allocator.slurm;
 import java.util.BitSet;
 import java.util.List;
 import java.util.TreeMap;
-import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Node choice on a switch tree: Slurm's {@code _eval_nodes_topo}. 22.05:
@@ -129,7 +129,7 @@ final class TreeSelector implements NodeChooser {
             if (!enoughNodes(swCnt[s], remNodes, minNodes, reqNodes)) {
                 continue;
             }
-            if (version == SlurmVersion.V24_11 && remCpus > swCpu[s]) {
+            if (version.atLeast(SlurmVersion.V24_11) && remCpus > swCpu[s]) {
                 continue;
             }
             if (required.isEmpty()) {
@@ -247,7 +247,7 @@ final class TreeSelector implements NodeChooser {
                         return chosen;
                     }
                 }
-                if (version == SlurmVersion.V24_11) {
+                if (version.atLeast(SlurmVersion.V24_11)) {
                     decrement(taken, s, swCnt);
                 }
             }
@@ -262,7 +262,7 @@ final class TreeSelector implements NodeChooser {
         while (prev != p.remNodes) {
             prev = p.remNodes;
             int bestSw = -1;
-            int[] fitCpu = version == SlurmVersion.V24_11 ? reachableCpus(swNodes, swCpu, chosen, demand, p.maxNodes)
+            int[] fitCpu = version.atLeast(SlurmVersion.V24_11) ? reachableCpus(swNodes, swCpu, chosen, demand, p.maxNodes)
                     : swCpu;
             for (int s = 0; s < n; s++) {
                 if (swReq[s] || !table.isLeaf(s)) {
@@ -284,7 +284,7 @@ final class TreeSelector implements NodeChooser {
                     return chosen;
                 }
             }
-            if (version == SlurmVersion.V24_11) {
+            if (version.atLeast(SlurmVersion.V24_11)) {
                 decrement(swCnt[bestSw], bestSw, swCnt);
             }
             swCnt[bestSw] = 0;
@@ -450,7 +450,7 @@ final class TreeSelector implements NodeChooser {
 
     /** Slurm's {@code _topo_compare_switches}: 1 when {@code i} is the better fit, -1 when {@code j}, else 0. */
     private int better(int i, int j, int remNodes, int remCpus, int[] cnt, int[] cpu, boolean[] iFitOut) {
-        boolean cpus = version == SlurmVersion.V24_11;
+        boolean cpus = version.atLeast(SlurmVersion.V24_11);
         for (int guard = 0; guard <= 2 * table.size(); guard++) {
             boolean iFit = cnt[i] >= remNodes && (!cpus || cpu[i] >= remCpus);
             boolean jFit = cnt[j] >= remNodes && (!cpus || cpu[j] >= remCpus);

@@ -31,7 +31,7 @@ public class SuggestBenchmark {
     private final SlurmTreePolicy slurmTree = new SlurmTreePolicy(PolicyOptions.DEFAULT);
     /** The planner under Topology Manager {@code restricted}: every node's kubelet is asked (KubeletGate). */
     private final PlannerPolicy plannerRestricted = new PlannerPolicy(
-            new PolicyOptions(org.topoplanner.allocator.SlurmVersion.V24_11, "restricted", "container"));
+            new PolicyOptions(org.topoplanner.model.slurm.SlurmVersion.V24_11, "restricted", "container"));
 
     @Setup
     public void setUp() {

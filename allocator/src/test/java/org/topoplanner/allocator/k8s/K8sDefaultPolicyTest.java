@@ -6,13 +6,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.resources.ShippedData;
 
 /**

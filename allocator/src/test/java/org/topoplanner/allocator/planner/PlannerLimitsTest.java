@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.TopologyConstraints;
 import org.topoplanner.allocator.k8s.TestClusters;
@@ -23,6 +22,7 @@ import org.topoplanner.model.k8s.HyperNode;
 import org.topoplanner.model.k8s.HyperNodeMember;
 import org.topoplanner.model.k8s.KubernetesSettings;
 import org.topoplanner.model.k8s.TasRequest;
+import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.resources.ShippedData;
 
 /**

@@ -18,7 +18,6 @@ import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.TopologyConstraints;
 import org.topoplanner.allocator.k8s.Admission;
@@ -35,6 +34,7 @@ import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.k8s.TasRequest;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /** The planner on random trees and random occupancy: exact, never worse than Slurm, and within every constraint. */
 class PlannerPropertyTest {

@@ -7,11 +7,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.importers.replay.JobScriptReader;
 import org.topoplanner.importers.replay.ReplayLine;
 import org.topoplanner.model.replay.JobScript;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * The held-out score of the Slurm emulation: {@code replay --policy slurm-tree} on real-Slurm cases
@@ -25,7 +25,8 @@ import org.topoplanner.model.replay.JobScript;
  * only with the tuning cases; this test records where it stands on data it never saw and fails when a
  * change makes it worse. Recorded when the cases were made (2026-12-03): 22.05 <b>264 of 280</b> job
  * lines match (94.3 %; mix101 84/91, mix102 72/74, mix103 108/115), 24.11 <b>247 of 280</b> (88.2 %; 77/91,
- * 71/74, 99/115). A line counts only if state, reason, nodes, CPU ids, GPU indices and leaves all equal
+ * 71/74, 99/115). 26.05.5 (run 2026-12-04, after the 26.05 rules were read from its source and fitted to
+ * the tuning cases only): <b>222 of 280</b> (79.3 %; 64/91, 67/74, 91/115). A line counts only if state, reason, nodes, CPU ids, GPU indices and leaves all equal
  * the real one, and one early difference can change every later placement, so the score is a floor of
  * how often single decisions agree. A better score is printed; raise the recorded one with it.
  */
@@ -36,6 +37,7 @@ class HeldOutSlurmReplayTest {
     @CsvSource({
         "22.05, results,     264, 280",
         "24.11, results/new, 247, 280",
+        "26.05, results/v26.05, 222, 280",
     })
     void heldOutScoreDoesNotDrop(String version, String results, int recordedMatching, int recordedTotal) {
         SlurmVersion v = SlurmVersion.parse(version).orElseThrow();

@@ -7,12 +7,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.importers.replay.JobScriptReader;
 import org.topoplanner.importers.replay.ReplayLine;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.replay.JobScript;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * {@code replay --policy slurm-tree} against the real Slurm's output for the same script, line by
@@ -48,6 +48,14 @@ class SlurmTreeReplayTest {
         "cpumix,   jobs.txt,       results/cpumix.jsonl,           22.05",
         "cpumix2,  jobs.txt,       results/cpumix2.jsonl,          22.05",
         "cpumix2,  jobs.txt,       results/new/cpumix2.jsonl,      24.11",
+        "tree32,   jobs.txt,       results/v26.05/tree32.jsonl,       26.05",
+        "tree32,   jobs.probe.txt, results/v26.05/tree32-probe.jsonl, 26.05",
+        "links,    jobs.txt,       results/v26.05/links.jsonl,        26.05",
+        "tree3lvl, jobs.txt,       results/v26.05/tree3lvl.jsonl,     26.05",
+        "hetero,   jobs.txt,       results/v26.05/hetero.jsonl,       26.05",
+        "deep,     jobs.txt,       results/v26.05/deep.jsonl,         26.05",
+        "nameorder, jobs.txt,      results/v26.05/nameorder.jsonl,    26.05",
+        "share,    jobs.txt,       results/v26.05/share.jsonl,        26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
@@ -70,6 +78,14 @@ class SlurmTreeReplayTest {
     @ParameterizedTest(name = "{0} with Slurm {2}, known differences {3}")
     @CsvSource(delimiter = ';', value = {
         "cpumix;  results/new/cpumix.jsonl;  24.11; m64 m65 m66 m68 m69",
+        // 26.05 spreads the cores of a GPU job with several CPUs per task over both sockets where 24.11
+        // packs them on one (cpulayout p5, cpufrag t1, cpumix m4): read, not yet emulated; the cpumix
+        // lines after m4 follow from it. frag f1l: 26.05 starts a job queued behind a -w job earlier.
+        "cpulayout; results/v26.05/cpulayout.jsonl; 26.05; p5",
+        "cpufrag; results/v26.05/cpufrag.jsonl; 26.05; t1",
+        "frag;    results/v26.05/frag.jsonl;    26.05; f1l",
+        "cpumix;  results/v26.05/cpumix.jsonl;  26.05; m4 m12 m20 m22 m24 m39 m57 m58 m60 m62 m64 m65 m66 m68 m69",
+        "cpumix2; results/v26.05/cpumix2.jsonl; 26.05; m27 m32 m33 m52 m54 m62 m64",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);
@@ -81,7 +97,7 @@ class SlurmTreeReplayTest {
         var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
         var actual = OracleComparison.jobLines(lines);
         java.util.Set<String> names = java.util.Set.of(known.trim().split("\\s+"));
-        assertThat(expected).hasSameSizeAs(actual).hasSizeGreaterThan(50);
+        assertThat(expected).hasSameSizeAs(actual).hasSizeGreaterThan(5);
         java.util.Set<String> differing = new java.util.TreeSet<>();
         for (int i = 0; i < expected.size(); i++) {
             String e = OracleComparison.summary(expected.get(i));
@@ -93,15 +109,31 @@ class SlurmTreeReplayTest {
                 .containsExactlyInAnyOrderElementsOf(names);
     }
 
-    @org.junit.jupiter.api.Test
-    void blockReplayMatchesSlurm2411LineByLine() {
-        Cluster cluster = OracleCase.cluster("block32");
-        var policy = new org.topoplanner.allocator.slurm.SlurmBlockPolicy(PolicyOptions.DEFAULT);
-        JobScript script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/block32/jobs.txt")).script();
+    /**
+     * {@code slurm-block} against real 24.11.5 and 26.05.5: block32 (BlockSizes=4,8,16,32), blocklv (four
+     * 18-node blocks, no BlockSizes: Slurm's default levels 0-4, so -N36 takes a pair of blocks) and
+     * blocklv-sizes (the same with BlockSizes=18,72: no pair level).
+     */
+    @ParameterizedTest(name = "{0} with Slurm {2}")
+    @CsvSource({
+        "block32,       results/new/block32.jsonl,          24.11",
+        "block32,       results/v26.05/block32.jsonl,       26.05",
+        "blocklv,       results/new/blocklv.jsonl,          24.11",
+        "blocklv,       results/v26.05/blocklv.jsonl,       26.05",
+        "blocklv-sizes, results/new/blocklv-sizes.jsonl,    24.11",
+        "blocklv-sizes, results/v26.05/blocklv-sizes.jsonl, 26.05",
+    })
+    void blockReplayMatchesRealSlurmLineByLine(String caseName, String results, String version) {
+        Cluster cluster = OracleCase.cluster(caseName);
+        SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
+        var policy = new org.topoplanner.allocator.slurm.SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
+        JobScript script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/" + caseName + "/jobs.txt"))
+                .script();
         List<String> lines = ReplayLine.lines(new Replayer(cluster, policy).run(script));
-        var expected = OracleComparison.jobLines(OracleCase.resource("results/new/block32.jsonl").lines().toList());
+        var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
         var actual = OracleComparison.jobLines(lines);
-        assertThat(expected).hasSizeGreaterThan(30);
-        assertThat(OracleComparison.mismatches(expected, actual)).as("mismatches of block32 under 24.11").isEmpty();
+        assertThat(expected).hasSizeGreaterThan(15);
+        assertThat(OracleComparison.mismatches(expected, actual)).as("mismatches of %s under %s", caseName, version)
+                .isEmpty();
     }
 }

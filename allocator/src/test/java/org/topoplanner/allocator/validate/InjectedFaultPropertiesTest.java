@@ -17,7 +17,6 @@ import net.jqwik.api.Property;
 import net.jqwik.api.statistics.Statistics;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.metrics.FabricTree;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
@@ -27,6 +26,7 @@ import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Random cluster states built by the slurm-tree policy itself, a placement it suggests for one more job

@@ -3,17 +3,17 @@ package org.topoplanner.app.cli;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyCatalog;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.TopologyConstraints;
 import org.topoplanner.model.k8s.TasRequest;
+import org.topoplanner.model.slurm.SlurmVersion;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /** The policy options shared by place, validate, compare and replay. */
 public final class PolicyArgs {
-    @Option(names = "--slurm-version", paramLabel = "V", defaultValue = "24.11",
-            description = "Slurm release the Slurm policies behave like: 22.05 or 24.11 (default ${DEFAULT-VALUE}).")
+    @Option(names = "--slurm-version", paramLabel = "V", defaultValue = "26.05",
+            description = "Slurm release the Slurm policies behave like: 26.05, 24.11 or 22.05 (default ${DEFAULT-VALUE}).")
     String slurmVersion;
 
     @Option(names = "--tm-policy", paramLabel = "P", defaultValue = "none",
@@ -48,7 +48,7 @@ public final class PolicyArgs {
 
     PolicyOptions options(CommandSpec spec) {
         SlurmVersion v = SlurmVersion.parse(slurmVersion).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                "--slurm-version must be 22.05 or 24.11, not " + slurmVersion));
+                "--slurm-version must be " + String.join(", ", SlurmVersion.labels()) + ", not " + slurmVersion));
         if (!java.util.List.of("none", "best-effort", "restricted", "single-numa-node").contains(tmPolicy)) {
             throw new ParameterException(spec.commandLine(), "--tm-policy must be none, best-effort, restricted or "
                     + "single-numa-node, not " + tmPolicy);

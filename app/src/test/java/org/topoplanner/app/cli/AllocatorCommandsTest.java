@@ -19,7 +19,7 @@ class AllocatorCommandsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @ParameterizedTest(name = "replay of tree32 under Slurm {0} matches the real one")
-    @CsvSource({"22.05", "24.11"})
+    @CsvSource({"22.05", "24.11", "26.05"})
     void replayReproducesTheRealSlurm(String version) throws Exception {
         CommandLineTest.Run r = CommandLineTest.run("replay", "--cluster", ConvertCommandTest.input("tree32").toString(),
                 "--policy", "slurm-tree", "--slurm-version", version,
@@ -28,6 +28,23 @@ class AllocatorCommandsTest {
         Map<String, String> ours = jobLines(r.out().lines().toList());
         Map<String, String> real = jobLines(Files.readAllLines(ConvertCommandTest.input("oracle/tree32-" + version + ".jsonl")));
         assertThat(ours).hasSize(real.size()).isEqualTo(real);
+    }
+
+    @Test
+    void slurmVersionDefaultsTo2605AndNamesTheThreeReleases() throws Exception {
+        CommandLineTest.Run help = CommandLineTest.run("place", "--help");
+        // picocli wraps the description; compare with the line breaks folded
+        assertThat(help.out().replaceAll("\\s+", " ")).contains("--slurm-version=V Slurm release")
+                .contains("26.05, 24.11 or 22.05 (default 26.05)");
+        CommandLineTest.Run bad = CommandLineTest.run("place", "--example", "--policy", "slurm-tree",
+                "--slurm-version", "23.02", "--", "-N", "1");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--slurm-version must be 26.05, 24.11, 22.05, not 23.02");
+        // a patch level names its release (what `sinfo --version` prints can be pasted)
+        CommandLineTest.Run patch = CommandLineTest.run("place", "--example", "--policy", "slurm-tree",
+                "--slurm-version", "26.05.5", "--json", "--", "-N", "1", "--gpus-per-node=8");
+        assertThat(patch.code()).as(patch.err()).isZero();
+        assertThat(JSON.readTree(patch.out()).at("/placement/nodelist").asText()).isEqualTo("node01");
     }
 
     /** when+name to state, reason, nodes, and per node CPU ids and GPU indices. */

@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.resources.ShippedData;
 
 /** Remembered validation: computed once per plan, job, policy and settings; stale answers are not kept. */

@@ -75,7 +75,7 @@ class PlacementAdvisorTest {
                 new Placement("other", List.of(HostAllocation.of("node01", List.of(2, 3, 6, 7), CpuSet.of(0)))));
         Placement split = new Placement("k", List.of(HostAllocation.of("node01", List.of(0, 1, 4, 5), CpuSet.of(1))));
         JobRequest four = JobRequest.nodesWithGpus("k", 1, 4);
-        PolicyOptions restricted = new PolicyOptions(org.topoplanner.allocator.SlurmVersion.V24_11, "restricted",
+        PolicyOptions restricted = new PolicyOptions(org.topoplanner.model.slurm.SlurmVersion.V24_11, "restricted",
                 "container");
         assertThat(advisor.check(half, four, split, "k8s-default", restricted).violations())
                 .extracting(v -> v.code()).contains("TOPOLOGY_MANAGER_REJECT");

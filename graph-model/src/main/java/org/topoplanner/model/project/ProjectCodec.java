@@ -16,6 +16,7 @@ import java.util.Set;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Reads and writes project files ({@code topoplanner.project/1}): versioned JSON holding the
@@ -50,7 +51,7 @@ public final class ProjectCodec {
         ObjectNode vo = root.putObject("view");
         NodeTopologyJson.putNullable(vo, "selection", v.selection());
         vo.put("zoom", v.zoom()).put("centerX", v.centerX()).put("centerY", v.centerY())
-                .put("policy", v.policy()).put("theme", v.theme());
+                .put("policy", v.policy()).put("theme", v.theme()).put("slurmVersion", v.slurmVersion().label());
         try {
             return mapper.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -164,9 +165,17 @@ public final class ProjectCodec {
         ViewState view = ViewState.DEFAULT;
         if (root.has("view")) {
             JsonFields v = root.object("view");
+            SlurmVersion slurm = SlurmVersion.UNRECORDED;
+            if (v.has("slurmVersion")) {
+                String label = v.string("slurmVersion");
+                slurm = SlurmVersion.parse(label).orElseThrow(() -> new JsonShapeException(v.pointer("slurmVersion"),
+                        "unknown Slurm version \"" + label + "\"; known: " + String.join(", ", SlurmVersion.labels())));
+            }
+            SlurmVersion slurmVersion = slurm;
             view = NodeTopologyJson.guard(v, "zoom", () -> new ViewState(v.optString("selection"), v.number("zoom", 1.0),
                     v.number("centerX", 0), v.number("centerY", 0),
-                    v.has("policy") ? v.string("policy") : "planner", v.has("theme") ? v.string("theme") : "light"));
+                    v.has("policy") ? v.string("policy") : "planner", v.has("theme") ? v.string("theme") : "light",
+                    slurmVersion));
         }
         return new ProjectDocument(cluster, jobs, placements, view);
     }

@@ -12,6 +12,7 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 class ProjectCodecTest {
     private final ProjectCodec codec = new ProjectCodec();
@@ -81,6 +82,43 @@ class ProjectCodecTest {
                 .isInstanceOfSatisfying(ProjectFormatException.class, e -> {
                     assertThat(e.diagnostics().get(0).message()).contains("nope");
                     assertThat(e.diagnostics().get(0).line()).isEqualTo(expectedLine);
+                });
+    }
+
+    /**
+     * The Slurm release is saved with the project. A file written before it was (no {@code slurmVersion}
+     * key) opens as 24.11: the window's default then, so its placements were made under 24.11's rules;
+     * a new project is 26.05.
+     */
+    @Test
+    void keepsTheSlurmVersionAndReadsAnOldProjectAs2411() throws Exception {
+        ProjectDocument generated = ClusterGenerators.document(1, 2, 2, org.topoplanner.model.fabric.LinkSpeed.HDR, 1, 5);
+        assertThat(ViewState.DEFAULT.slurmVersion()).isEqualTo(SlurmVersion.V26_05);
+        ProjectDocument doc = new ProjectDocument(generated.cluster(), generated.jobs(), generated.placements(),
+                generated.view().withSlurmVersion(SlurmVersion.DEFAULT));
+        String text = codec.write(doc);
+        assertThat(text).contains("\"slurmVersion\" : \"26.05\"");
+        String old = text.replaceFirst(",\\s*\"slurmVersion\" : \"26.05\"", "");
+        assertThat(old).doesNotContain("slurmVersion").contains("\"theme\"");
+        assertThat(codec.read(old, "old.json").view().slurmVersion()).isEqualTo(SlurmVersion.V24_11);
+        ProjectDocument v22 = new ProjectDocument(doc.cluster(), doc.jobs(), doc.placements(),
+                doc.view().withSlurmVersion(SlurmVersion.V22_05));
+        assertThat(codec.read(codec.write(v22), "v22.json").view().slurmVersion()).isEqualTo(SlurmVersion.V22_05);
+    }
+
+    @Test
+    void locatesAnUnknownSlurmVersion() {
+        ProjectDocument generated = ClusterGenerators.document(1, 2, 2, org.topoplanner.model.fabric.LinkSpeed.HDR, 1, 5);
+        ProjectDocument doc = new ProjectDocument(generated.cluster(), generated.jobs(), generated.placements(),
+                generated.view().withSlurmVersion(SlurmVersion.V26_05));
+        String text = codec.write(doc).replace("\"slurmVersion\" : \"26.05\"", "\"slurmVersion\" : \"23.02\"");
+        int expectedLine = (int) text.substring(0, text.indexOf("\"23.02\"")).lines().count();
+        assertThatThrownBy(() -> codec.read(text, "v.json"))
+                .isInstanceOfSatisfying(ProjectFormatException.class, e -> {
+                    Diagnostic d = e.diagnostics().get(0);
+                    assertThat(d.message()).contains("unknown Slurm version \"23.02\"").contains("26.05, 24.11, 22.05");
+                    assertThat(d.line()).isEqualTo(expectedLine);
+                    assertThat(d.path()).isEqualTo("v.json");
                 });
     }
 

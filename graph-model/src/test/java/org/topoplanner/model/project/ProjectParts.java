@@ -252,6 +252,7 @@ final class ProjectParts {
         double zoom = Math.exp(r.nextGaussian() * 2);
         return new ViewState(selection, zoom, r.nextGaussian() * 1e4, -r.nextDouble() * 1e3 + 0.1,
                 pick(r, List.of("planner", "slurm-tree", "slurm-block", "k8s-default", "kueue", "volcano")),
-                pick(r, List.of("light", "dark")));
+                pick(r, List.of("light", "dark")),
+                pick(r, List.of(org.topoplanner.model.slurm.SlurmVersion.values())));
     }
 }

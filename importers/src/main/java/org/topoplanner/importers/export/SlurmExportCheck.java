@@ -139,6 +139,18 @@ final class SlurmExportCheck {
                                     + base + " (the first BlockSizes value); Slurm refuses to start"));
                 }
             }
+        } else if (!f.blocks().isEmpty()) {
+            // without BlockSizes the first block's node count is the base size (block_record.c, 24.11 and 26.05)
+            Block first = f.blocks().get(0);
+            for (Block b : f.blocks()) {
+                if (b.nodes().size() < first.nodes().size()) {
+                    add(Diagnostic.error(SlurmFiles.TOPOLOGY_BLOCK, lines.declaring("BlockName", b.name()), 1,
+                            "block " + b.name() + " has " + b.nodes().size() + " nodes, fewer than the first block "
+                                    + first.name() + " (" + first.nodes().size() + "), which sets the base block size"
+                                    + " when BlockSizes is absent; Slurm refuses to start (children count lower than"
+                                    + " bblock_node_cnt)"));
+                }
+            }
         }
         Set<String> inBlocks = new HashSet<>();
         f.blocks().forEach(b -> inBlocks.addAll(b.nodes()));

@@ -88,6 +88,7 @@ class SlurmExportCheckTest {
             block below the base size     | ERROR   | BlockName=b1 Nodes=n[1-4]\\nBlockName=b2 Nodes=n[5-7]\\nBlockSizes=4,8 | fewer than the base block size
             node in no block              | WARNING | BlockName=b1 Nodes=n[1-4]\\nBlockName=b2 Nodes=n[5-7]\\nBlockSizes=3,6 | no block holds 1 node(s) n8
             block naming an unknown node  | WARNING | BlockName=b1 Nodes=n[1-4]\\nBlockName=b2 Nodes=n[5-9]\\nBlockSizes=4,8 | names node(s) n9
+            smaller block, no BlockSizes  | ERROR   | BlockName=b1 Nodes=n[1-5]\\nBlockName=b2 Nodes=n[6-8] | fewer than the first block b1 (5)
             """)
     void judgesBlocksAs2411Does(String fault, Severity severity, String block, String fragment) {
         List<Diagnostic> found = all(null, block.replace("\\n", "\n"), GRES, NODES, KEYS);

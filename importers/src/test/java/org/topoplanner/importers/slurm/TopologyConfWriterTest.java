@@ -118,6 +118,30 @@ class TopologyConfWriterTest {
         assertThat(read(new TopologyConfBlockWriter().write(x))).isEqualTo(x);
     }
 
+    /**
+     * Without sizes in the fabric no BlockSizes line is written: slurm-block plans with the levels Slurm
+     * derives itself (block_record.c; own oracle case blocklv, four 18-node blocks: 18, 36, 72 in
+     * {@code scontrol show topology} of 24.11.5 and 26.05.5), and the comment names them.
+     */
+    @Test
+    void blocksWithoutSizesNameSlurmsDefaultLevels() {
+        FabricBuilder b = new FabricBuilder();
+        for (int i = 0; i < 4; i++) {
+            List<String> nodes = new ArrayList<>();
+            for (int j = 1; j <= 18; j++) {
+                String h = String.format("node%02d", i * 18 + j);
+                nodes.add(h);
+                b.addHost(h);
+            }
+            b.block(new Block("b" + (i + 1), nodes));
+        }
+        String text = new TopologyConfBlockWriter().write(b.build());
+        assertThat(text).doesNotContain("BlockSizes=")
+                .contains("BlockName=b4 Nodes=node[55-72]\n")
+                .endsWith("# no BlockSizes: Slurm (24.11, 26.05) uses blocks of 18, 36, 72 nodes"
+                        + " (1, 2, 4, 8, 16 times the first block's 18)\n");
+    }
+
     @Test
     void writesTopDownWithCompressedHostlists() {
         Fabric f = read("SwitchName=s0 Nodes=tara-c-[001-004]\nSwitchName=s1 Nodes=tara-c-[005-006]\n"

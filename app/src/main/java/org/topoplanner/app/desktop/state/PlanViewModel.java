@@ -51,6 +51,7 @@ public final class PlanViewModel implements DroppablePlan {
 
     public PlanViewModel(Plan start) {
         history = new EditHistory(start, 200);
+        options.set(options.get().withSlurmVersion(start.view().slurmVersion()));
         if (!org.topoplanner.allocator.PolicyCatalog.ids().contains(policy.get())) {
             policy.set(org.topoplanner.allocator.PolicyCatalog.ids().get(0));
         }
@@ -233,6 +234,8 @@ public final class PlanViewModel implements DroppablePlan {
     /** A new document (open, new cluster, recovery): nothing to undo, nothing unsaved. */
     public void reset(Plan start) {
         history.reset(start);
+        // the project's Slurm release is part of what it means: its placements were made under it
+        options.set(options.get().withSlurmVersion(start.view().slurmVersion()));
         selectedJob.set(null);
         selection.set(null);
         refresh(false);

@@ -26,7 +26,6 @@ import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import org.topoplanner.allocator.PolicyCatalog;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.app.desktop.dialogs.AssignHardwareDialog;
 import org.topoplanner.app.desktop.dialogs.DiagnosticsDialog;
 import org.topoplanner.app.desktop.dialogs.ExportDialog;
@@ -39,6 +38,7 @@ import org.topoplanner.app.plan.ProjectSession;
 import org.topoplanner.importers.ImportOutcome;
 import org.topoplanner.importers.hardware.HardwareTotals;
 import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Wires the window: menus, toolbar and shortcuts for every action, files dropped on the window,
@@ -179,8 +179,11 @@ public final class WindowController {
         policy.getItems().setAll(PolicyCatalog.ids());
         policy.valueProperty().bindBidirectional(vm.policyProperty());
         ComboBox<String> slurm = new ComboBox<>();
-        slurm.getItems().setAll("24.11", "22.05");
-        slurm.setValue("24.11");
+        slurm.setId("slurmVersion");
+        slurm.getItems().setAll(SlurmVersion.labels());
+        slurm.setValue(vm.optionsProperty().get().slurmVersion().label());
+        // an opened project brings its own release
+        vm.optionsProperty().addListener((o, a, b) -> slurm.setValue(b.slurmVersion().label()));
         ComboBox<String> tm = new ComboBox<>();
         tm.setId("tmPolicy");
         tm.getItems().setAll("none", "best-effort", "restricted", "single-numa-node");
@@ -190,7 +193,7 @@ public final class WindowController {
         scope.setValue(vm.optionsProperty().get().topologyScope());
         // the job's Volcano / Kueue topology is set in its own pop-over and kept when these change
         Runnable options = () -> vm.optionsProperty().set(new PolicyOptions(
-                SlurmVersion.parse(slurm.getValue()).orElse(SlurmVersion.V24_11), tm.getValue(), scope.getValue(),
+                SlurmVersion.parse(slurm.getValue()).orElse(SlurmVersion.DEFAULT), tm.getValue(), scope.getValue(),
                 vm.optionsProperty().get().topology()));
         JobTopologySettings jobTopology = new JobTopologySettings(vm);
         slurm.setOnAction(e -> options.run());

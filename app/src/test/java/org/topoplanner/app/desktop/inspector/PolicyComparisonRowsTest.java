@@ -9,10 +9,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.PolicyCatalog;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.resources.ShippedData;
 
 /**

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.app.plan.Advice;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.PlacementAdvisor;
@@ -15,6 +14,7 @@ import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.resources.ShippedData;
 
 /** The window's view model without a toolkit: drop, move, validate, undo. */
@@ -114,6 +114,17 @@ class PlanViewModelTest {
         assertThat(vm.knownCheck("pair")).isEmpty();
         assertThat(vm.knownCheck("nobody")).isEmpty();
         assertThat(vm.check("nobody")).isNull();
+    }
+
+    /** A new window plans with 26.05; an opened project brings the release it was saved with. */
+    @Test
+    void theSlurmVersionComesFromTheProject() {
+        PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
+        assertThat(vm.optionsProperty().get().slurmVersion()).isEqualTo(SlurmVersion.V26_05);
+        Plan saved = Plan.of(ShippedData.exampleCluster());
+        vm.reset(saved.withView(saved.view().withSlurmVersion(SlurmVersion.V22_05)));
+        assertThat(vm.optionsProperty().get().slurmVersion()).isEqualTo(SlurmVersion.V22_05);
+        assertThat(vm.optionsProperty().get().topologyManager()).isEqualTo("none");
     }
 
     @Test
