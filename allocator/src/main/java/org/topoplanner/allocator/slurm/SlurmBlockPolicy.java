@@ -22,8 +22,11 @@ import org.topoplanner.model.job.Placement;
  * plugin, so the version option is ignored.
  */
 public final class SlurmBlockPolicy implements PlacementPolicy {
+    private final PolicyOptions options;
+
     public SlurmBlockPolicy(PolicyOptions options) {
         // the options carry nothing block-specific yet; 24.11 is the only release with the plugin
+        this.options = options;
     }
 
     @Override
@@ -31,8 +34,25 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         return "slurm-block";
     }
 
+    /**
+     * With partitions or {@code topology.yaml}, the job's partition decides the nodes and the
+     * topology ({@link PartitionTopology}): a tree or flat topology is placed as
+     * {@link SlurmTreePolicy} places it, a block one here.
+     */
     @Override
     public Suggestion suggest(ClusterState state, JobRequest request) {
+        PartitionTopology p = PartitionTopology.resolve(state, request);
+        if (p.refusal() != null) {
+            return new Suggestion.Impossible(p.refusal());
+        }
+        if (p.kind() != null && !"block".equals(p.kind())) {
+            return new SlurmTreePolicy(options).onTree(p.state(), p.request());
+        }
+        return onBlocks(p.state(), p.request());
+    }
+
+    /** The placement on the blocks of the state's own fabric. */
+    static Suggestion onBlocks(ClusterState state, JobRequest request) {
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         List<SlurmNode> nodes = SlurmNode.of(cluster);

@@ -36,8 +36,25 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         return "slurm-tree";
     }
 
+    /**
+     * With partitions or {@code topology.yaml}, the job's partition decides the nodes and the
+     * topology ({@link PartitionTopology}): a block topology is placed as {@link SlurmBlockPolicy}
+     * places it, a tree or flat one here.
+     */
     @Override
     public Suggestion suggest(ClusterState state, JobRequest request) {
+        PartitionTopology p = PartitionTopology.resolve(state, request);
+        if (p.refusal() != null) {
+            return new Suggestion.Impossible(p.refusal());
+        }
+        if ("block".equals(p.kind())) {
+            return SlurmBlockPolicy.onBlocks(p.state(), p.request());
+        }
+        return onTree(p.state(), p.request());
+    }
+
+    /** The placement on the state's own fabric as a {@code topology/tree} (no switches: {@code topology/flat}). */
+    Suggestion onTree(ClusterState state, JobRequest request) {
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         SlurmVersion version = options.slurmVersion();

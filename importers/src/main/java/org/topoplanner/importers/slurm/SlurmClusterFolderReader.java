@@ -178,7 +178,7 @@ public final class SlurmClusterFolderReader {
      * The tree of {@code topology.conf} with the blocks of {@code topology-block.conf} (an export
      * writes both when the cluster has a tree and blocks); a block file alone gives the fabric.
      */
-    private static Fabric withBlocksOf(Fabric tree, Fabric blocks) {
+    static Fabric withBlocksOf(Fabric tree, Fabric blocks) {
         if (blocks == null || blocks.blocks().isEmpty()) {
             return tree;
         }
