@@ -234,13 +234,13 @@ public final class TopologyYamlReader implements FormatReader {
 
         /**
          * The fabric to draw: the default (else first) tree with the default (else first) block
-         * topology's blocks; null when the file has neither.
+         * topology's blocks; empty when the file has neither (a fabric file always gives a fabric).
          */
         Fabric fabric() {
             Fabric tree = pick("tree");
             Fabric blocks = pick("block");
             if (tree == null) {
-                return blocks;
+                return blocks != null ? blocks : new org.topoplanner.model.fabric.FabricBuilder().build();
             }
             return SlurmClusterFolderReader.withBlocksOf(tree, blocks);
         }
