@@ -23,7 +23,7 @@ def write_config(self):
     src = os.path.join(self.case_dir, "topology.yaml")
     if os.path.exists(src):
         shutil.copy(src, os.path.join(self.etc, "topology.yaml"))
-        self.notes.append("topology.yaml copied beside slurm.conf (yaml-harness/oracle_yaml.py)")
+        self.notes.append("topology.yaml copied beside slurm.conf (.ci/oracle-yaml/oracle_yaml.py)")
 
 
 oracle.Harness.write_config = write_config

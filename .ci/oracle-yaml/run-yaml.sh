@@ -8,10 +8,12 @@
 # The harness's run.sh starts "$HERE/oracle.py"; this script puts a copy of run.sh and
 # oracle_yaml.py (as oracle.py) into a temporary folder, and oracle_yaml.py loads the shared
 # oracle.py as a module and wraps Harness.write_config. Env: ORACLE_SHARED (default: the
-# harness beside the checkout, ../shared/oracle/slurm).
+# harness beside the checkout, ../shared/oracle/slurm). Used for the oracle case yamlparts
+# (allocator/src/test/resources/oracle/PROVENANCE.md) and by SlurmExportAcceptanceTest for
+# exports that hold a topology.yaml. The wrapper stays until the shared harness copies the file.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-SHARED=${ORACLE_SHARED:-$(cd "$HERE/../../../../../.." && pwd)/../shared/oracle/slurm}
+SHARED=${ORACLE_SHARED:-$(cd "$HERE/../.." && pwd)/../shared/oracle/slurm}
 SHARED=$(cd "$SHARED" && pwd)
 [[ -f $SHARED/run.sh && -f $SHARED/oracle.py ]] || { echo "run-yaml.sh: no harness at $SHARED" >&2; exit 1; }
 TMP=$(mktemp -d /tmp/oracle-yaml.XXXXXX)
