@@ -46,8 +46,6 @@ final class TopologyYamlCheck {
             out.add(Diagnostic.warning(path, 1, 1, "the topologies name " + unknown.size() + " node(s) the cluster"
                     + " does not define: " + Hostlist.compress(List.copyOf(unknown))));
         }
-        out.add(Diagnostic.info(path, 1, 1, "topology.yaml is read by Slurm 25.05 and later only; there it replaces"
-                + " topology.conf and TopologyPlugin"));
         return out;
     }
 }
