@@ -6,8 +6,6 @@ import java.util.Optional;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.cluster.Cluster;
-import org.topoplanner.model.fabric.Fabric;
-import org.topoplanner.model.fabric.FabricBuilder;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.slurm.SlurmPartition;
 import org.topoplanner.model.slurm.SlurmSettings;
@@ -65,8 +63,7 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
         }
         SlurmTopology t = topology.get();
         Cluster view = ClusterIndex.of(cluster).derived("slurm-topology-view-" + t.name(),
-                c -> new Cluster(c.name(), t instanceof SlurmTopology.Flat ? oneSwitch(t.name(), c) : t.layout(),
-                        c.nodes(), c.hosts(), c.slurm(), c.kubernetes()));
+                c -> new Cluster(c.name(), t.layout(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes()));
         return new PartitionTopology(state.onCluster(view), inPartition, t.kind(), null);
     }
 
@@ -86,21 +83,6 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
         List<String> exclude = new ArrayList<>(request.exclude());
         outside.stream().filter(h -> !exclude.contains(h)).forEach(exclude::add);
         return request.toBuilder().exclude(exclude).build();
-    }
-
-    /**
-     * {@code topology/flat} as one switch over every host: no topology ranks the nodes, and a tree
-     * of one leaf leaves the choice to the node order, weights and load, as the flat plugin's common
-     * {@code eval_nodes} does on the states checked (case yamlparts). Its preference for consecutive
-     * runs of free nodes on fragmented states is not modelled.
-     */
-    private static Fabric oneSwitch(String name, Cluster cluster) {
-        FabricBuilder b = new FabricBuilder().addSwitch(name);
-        for (String h : cluster.hostNames()) {
-            b.addHost(h);
-            b.cable(h, name);
-        }
-        return b.build();
     }
 
     private static PartitionTopology refused(ClusterState state, JobRequest request, String why) {

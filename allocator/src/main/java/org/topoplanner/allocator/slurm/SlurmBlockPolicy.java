@@ -46,7 +46,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return new Suggestion.Impossible(p.refusal());
         }
         if (p.kind() != null && !"block".equals(p.kind())) {
-            return new SlurmTreePolicy(options).onTree(p.state(), p.request());
+            return new SlurmTreePolicy(options).onTree(p.state(), p.request(), "flat".equals(p.kind()));
         }
         return onBlocks(p.state(), p.request());
     }

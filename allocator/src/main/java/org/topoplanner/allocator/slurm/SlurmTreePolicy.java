@@ -50,11 +50,14 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if ("block".equals(p.kind())) {
             return SlurmBlockPolicy.onBlocks(p.state(), p.request());
         }
-        return onTree(p.state(), p.request());
+        return onTree(p.state(), p.request(), "flat".equals(p.kind()));
     }
 
-    /** The placement on the state's own fabric as a {@code topology/tree} (no switches: {@code topology/flat}). */
-    Suggestion onTree(ClusterState state, JobRequest request) {
+    /**
+     * The placement on the state's own fabric as a {@code topology/tree}, or with {@code flat} as
+     * {@code topology/flat} ({@link FlatSelector}).
+     */
+    Suggestion onTree(ClusterState state, JobRequest request, boolean flat) {
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         SlurmVersion version = options.slurmVersion();
@@ -71,11 +74,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.PARTITION_CONFIG,
                     job.name() + " asks for more nodes than the partition has");
         }
-        SwitchTable table = SwitchTable.of(cluster, version);
-        TreeSelector chooser = new TreeSelector(nodes, table, version);
+        SwitchTable table = flat ? null : SwitchTable.of(cluster, version);
+        NodeChooser chooser = flat ? new FlatSelector(nodes.size()) : new TreeSelector(nodes, table, version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc == null) {
-            TreeSelector submitTest = new TreeSelector(nodes, table, version, version == SlurmVersion.V22_05);
+            NodeChooser submitTest = flat ? chooser
+                    : new TreeSelector(nodes, table, version, version == SlurmVersion.V22_05);
             SlurmAllocation ever = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version);
             if (ever == null) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
