@@ -16,8 +16,8 @@ import org.topoplanner.model.slurm.SlurmTopology;
  * partition is bound to: {@code -p NAME}, else the partition marked {@code Default=YES}; its
  * {@code Topology=}, else the {@code cluster_default} topology (slurmctld: {@code part_ptr->topo_idx},
  * 0 = the default). The job then sees only the partition's nodes, laid out as that topology says:
- * a tree for {@code topology/tree}, blocks for {@code topology/block}, no switches for
- * {@code topology/flat}.
+ * a tree for {@code topology/tree}, blocks for {@code topology/block}, no fabric for
+ * {@code topology/flat} (placed by {@link FlatSelector}).
  *
  * <p>A cluster without partitions or topologies is placed as before: on its fabric, by the
  * policy asked for. A job without {@code -p} on a cluster whose partitions name no default is placed
