@@ -2,7 +2,9 @@
 # Real-consumer check of the Slurm exports: installs the real-Slurm harness (22.05 from Debian 12,
 # 24.11 in a Debian 13 chroot and 26.05 in a Debian unstable chroot), then runs SlurmExportAcceptanceTest,
 # which feeds the export bundles of several clusters (fixtures and generated ones) to real
-# slurmctld/slurmd of each version and replays the exported job scripts.
+# slurmctld/slurmd of each version and replays the exported job scripts. A bundle with topology.yaml
+# (Slurm 25.05+, case example-yaml on 26.05 only) goes through .ci/oracle-yaml/run-yaml.sh, which places
+# the file beside slurm.conf (the shared harness copies topology.conf only).
 #
 #   .ci/slurm-acceptance.sh            # from anywhere; needs root (namespaces, slurmd as root)
 #   SLURM_ORACLE=DIR .ci/slurm-acceptance.sh   # the harness elsewhere than ../shared/oracle/slurm
@@ -11,7 +13,7 @@
 #
 # Skips (exit 0, with the reason) when the shared harness is not next to the project or when not root.
 # Measured here (2 shared cores): setup.sh ~2 s and setup-new.sh ~2 s when already installed (8 s and
-# 31 s fresh); SUITE=sid setup-new.sh ~2 s installed, ~110-300 s fresh; the test class runs 20 cases
+# 31 s fresh); SUITE=sid setup-new.sh ~2 s installed, ~110-300 s fresh; the test class runs 21 cases
 # (see the report line for its time).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

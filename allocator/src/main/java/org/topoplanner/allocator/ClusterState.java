@@ -50,6 +50,15 @@ public final class ClusterState {
         return cluster;
     }
 
+    /**
+     * The same jobs on {@code view}: the same hosts seen through another layout (a partition's
+     * {@code topology.yaml} topology). The hosts must be this cluster's.
+     */
+    public ClusterState onCluster(Cluster view) {
+        return new ClusterState(Objects.requireNonNull(view, "view"), new LinkedHashMap<>(running),
+                new LinkedHashMap<>(holds));
+    }
+
     /** Running jobs in the order they started. */
     public Map<String, Placement> running() {
         return running;

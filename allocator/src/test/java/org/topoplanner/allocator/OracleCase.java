@@ -25,7 +25,8 @@ import org.topoplanner.model.slurm.SlurmSettings;
 /**
  * Test-only reader of a harness case directory ({@code nodes.conf}, {@code gres.conf},
  * {@code topology.conf} under {@code src/test/resources/oracle/cases/NAME}) into a {@link Cluster}.
- * Only the keys the oracle cases use; the allocator itself never reads Slurm files.
+ * Only the keys the oracle cases use; the allocator itself never reads Slurm files. Node lines come from {@code nodes.conf}, or from
+ * {@code slurm.conf} when a case has no {@code nodes.conf}.
  */
 public final class OracleCase {
     private static final Pattern KV = Pattern.compile("(\\w+)=(\\S+)");
@@ -44,6 +45,15 @@ public final class OracleCase {
         }
     }
 
+    private static boolean exists(String path) {
+        return OracleCase.class.getResource("/oracle/" + path) != null;
+    }
+
+    /** The first of these resources that exists ({@code nodes.conf}, else {@code slurm.conf}). */
+    private static String resourceOr(String path, String fallback) {
+        return resource(exists(path) ? path : fallback);
+    }
+
     public static Cluster cluster(String name) {
         return clusterIn("cases/" + name);
     }
@@ -52,7 +62,7 @@ public final class OracleCase {
     public static Cluster clusterIn(String dir) {
         List<NodeLine> nodeLines = new ArrayList<>();
         Map<String, HostAttributes> attrs = new LinkedHashMap<>();
-        for (String line : lines(resource(dir + "/nodes.conf"))) {
+        for (String line : lines(resourceOr(dir + "/nodes.conf", dir + "/slurm.conf"))) {
             Map<String, String> kv = kv(line);
             if (!kv.containsKey("NodeName")) {
                 continue;
@@ -81,7 +91,9 @@ public final class OracleCase {
         Map<String, List<String>> children = new LinkedHashMap<>();
         Map<String, List<String>> hostsOf = new LinkedHashMap<>();
         List<Integer> blockSizes = new ArrayList<>();
-        for (String line : lines(resource(dir + "/topology.conf"))) {
+        // a topology.yaml case (yamlparts) has no topology.conf: its hosts stand in no switch here
+        String topologyConf = exists(dir + "/topology.conf") ? resource(dir + "/topology.conf") : "";
+        for (String line : lines(topologyConf)) {
             Map<String, String> kv = kv(line);
             if (kv.containsKey("SwitchName")) {
                 String sw = kv.get("SwitchName");

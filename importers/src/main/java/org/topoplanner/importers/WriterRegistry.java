@@ -10,6 +10,7 @@ import org.topoplanner.importers.project.ProjectWriter;
 import org.topoplanner.importers.slurm.GresConfWriter;
 import org.topoplanner.importers.slurm.SlurmNodeLinesWriter;
 import org.topoplanner.importers.slurm.TopologyConfBlockWriter;
+import org.topoplanner.importers.slurm.TopologyYamlWriter;
 import org.topoplanner.importers.slurm.TopologyConfWriter;
 
 /** Every cluster-level export format, by its {@code convert --to} name. */
@@ -24,6 +25,7 @@ public final class WriterRegistry {
         return new WriterRegistry(List.of(
                 new TopologyConfWriter(),
                 new TopologyConfBlockWriter(),
+                new TopologyYamlWriter(),
                 new GresConfWriter(),
                 new SlurmNodeLinesWriter(),
                 new NodeLabelsWriter(),

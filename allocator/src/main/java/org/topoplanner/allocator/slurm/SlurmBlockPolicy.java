@@ -24,9 +24,11 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * 22.05.8 refuses {@code TopologyPlugin=topology/block} at start), so under 22.05 every job is impossible.
  */
 public final class SlurmBlockPolicy implements PlacementPolicy {
+    private final PolicyOptions options;
     private final SlurmVersion version;
 
     public SlurmBlockPolicy(PolicyOptions options) {
+        this.options = options;
         this.version = options.slurmVersion();
     }
 
@@ -35,11 +37,28 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         return "slurm-block";
     }
 
+    /**
+     * With partitions or {@code topology.yaml}, the job's partition decides the nodes and the
+     * topology ({@link PartitionTopology}): a tree or flat topology is placed as
+     * {@link SlurmTreePolicy} places it, a block one here.
+     */
     @Override
     public Suggestion suggest(ClusterState state, JobRequest request) {
         if (!version.hasBlockTopology()) {
             return new Suggestion.Impossible("Slurm " + version.label() + " has no topology/block (it arrived in 23.11)");
         }
+        PartitionTopology p = PartitionTopology.resolve(state, request, version);
+        if (p.refusal() != null) {
+            return new Suggestion.Impossible(p.refusal());
+        }
+        if (p.kind() != null && !"block".equals(p.kind())) {
+            return new SlurmTreePolicy(options).onTree(p.state(), p.request(), "flat".equals(p.kind()));
+        }
+        return onBlocks(p.state(), p.request(), version);
+    }
+
+    /** The placement on the blocks of the state's own fabric, as {@code version} places it. */
+    static Suggestion onBlocks(ClusterState state, JobRequest request, SlurmVersion version) {
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         if (cluster.fabric().blocks().isEmpty()) {

@@ -37,8 +37,28 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         return "slurm-tree";
     }
 
+    /**
+     * With partitions or {@code topology.yaml}, the job's partition decides the nodes and the
+     * topology ({@link PartitionTopology}): a block topology is placed as {@link SlurmBlockPolicy}
+     * places it, a tree or flat one here.
+     */
     @Override
     public Suggestion suggest(ClusterState state, JobRequest request) {
+        PartitionTopology p = PartitionTopology.resolve(state, request, version);
+        if (p.refusal() != null) {
+            return new Suggestion.Impossible(p.refusal());
+        }
+        if ("block".equals(p.kind())) {
+            return SlurmBlockPolicy.onBlocks(p.state(), p.request(), version);
+        }
+        return onTree(p.state(), p.request(), "flat".equals(p.kind()));
+    }
+
+    /**
+     * The placement on the state's own fabric as a {@code topology/tree}, or with {@code flat} as
+     * {@code topology/flat} ({@link FlatSelector}).
+     */
+    Suggestion onTree(ClusterState state, JobRequest request, boolean flat) {
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         SlurmVersion version = options.slurmVersion();
@@ -55,11 +75,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.PARTITION_CONFIG,
                     job.name() + " asks for more nodes than the partition has");
         }
-        SwitchTable table = SwitchTable.of(cluster, version);
-        NodeChooser chooser = oneNodeShortcut(nodes, new TreeSelector(nodes, table, version), version);
+        SwitchTable table = flat ? null : SwitchTable.of(cluster, version);
+        NodeChooser chooser = oneNodeShortcut(nodes,
+                flat ? new FlatSelector(nodes.size()) : new TreeSelector(nodes, table, version), version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc == null) {
-            NodeChooser submitTest = oneNodeShortcut(nodes,
+            NodeChooser submitTest = flat ? chooser : oneNodeShortcut(nodes,
                     new TreeSelector(nodes, table, version, version == SlurmVersion.V22_05), version);
             SlurmAllocation ever = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version);
             if (ever == null) {

@@ -67,6 +67,10 @@ public final class ExportCommand implements Callable<Integer> {
             + " under (container or pod); with --tm-policy (default then: container, as validate's).")
     String tmScope;
 
+    @Option(names = "--topology-yaml", description = {"Also write slurm/topology.yaml (Slurm 25.05 and later read it"
+            + " instead of topology.conf).", "It is written anyway when the cluster has several named topologies."})
+    boolean topologyYaml;
+
     @Override
     public Integer call() {
         if (tmPolicy != null && !List.of("none", "best-effort", "restricted", "single-numa-node").contains(tmPolicy)) {
@@ -98,7 +102,7 @@ public final class ExportCommand implements Callable<Integer> {
         }
         ExportOptions options = tmPolicy == null ? ExportOptions.DEFAULT
                 : ExportOptions.DEFAULT.withTopologyManager(tmPolicy, tmScope == null ? "container" : tmScope);
-        List<ExportFile> files = ExportBundle.build(doc, chosen, options);
+        List<ExportFile> files = ExportBundle.build(doc, chosen, options.withTopologyYaml(topologyYaml));
         files.forEach(f -> f.validation().forEach(err::println));
         ExportWriter.Result result = ExportWriter.write(out, files, force);
         result.handEdits().forEach(h -> err.print(h.diff()));

@@ -35,12 +35,14 @@ import java.util.Objects;
  * @param nodelist        {@code -w}, expanded
  * @param exclude         {@code -x}, expanded
  * @param segment         {@code --segment}
+ * @param partition       {@code -p}: the partition, whose nodes and {@code topology.yaml} topology
+ *                        ({@code Topology=}, Slurm 25.05+) the job gets; {@code null} = the default partition
  */
 public record JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                          Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
                          Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
                          Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
-                         List<String> nodelist, List<String> exclude, Integer segment) {
+                         List<String> nodelist, List<String> exclude, Integer segment, String partition) {
     /** The name used when the arguments carry no {@code -J}. */
     public static final String DEFAULT_NAME = "job";
 
@@ -77,9 +79,23 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             throw new IllegalArgumentException("--switches: a wait needs a switch count and whole seconds"
                     + " from 0 to " + SlurmTime.MAX_SECONDS + " (" + switchesWait + ")");
         }
+        if (partition != null && !SbatchValues.isPartitionName(partition)) {
+            throw new IllegalArgumentException("partition '" + partition + "' is empty or holds a space, ',' or '='");
+        }
         if (exclusive && exclusiveTopo) {
             throw new IllegalArgumentException("--exclusive and --exclusive=topo are one option; the last one given wins");
         }
+    }
+
+    /** A request in the default partition. */
+    public JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
+                      Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
+                      Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
+                      Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
+                      List<String> nodelist, List<String> exclude, Integer segment) {
+        this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
+                gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
+                nodelist, exclude, segment, null);
     }
 
     private static void requirePositive(String option, Integer v) {
@@ -138,7 +154,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                 .ntasksPerSocket(ntasksPerSocket).cpusPerTask(cpusPerTask).gpus(gpus).gpusPerNode(gpusPerNode)
                 .gpusPerTask(gpusPerTask).gpuType(gpuType).cpusPerGpu(cpusPerGpu).switches(switches, switchesWait)
                 .enforceBinding(enforceBinding).exclusive(exclusive).exclusiveTopo(exclusiveTopo).nodelist(nodelist)
-                .exclude(exclude).segment(segment);
+                .exclude(exclude).segment(segment).partition(partition);
     }
 
     /** Fluent construction for tests and callers that set a few options; {@link #build()} validates. */
@@ -163,6 +179,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         private List<String> nodelist = List.of();
         private List<String> exclude = List.of();
         private Integer segment;
+        private String partition;
 
         private Builder() {
         }
@@ -261,6 +278,11 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return this;
         }
 
+        public Builder partition(String value) {
+            partition = value;
+            return this;
+        }
+
         public Builder segment(Integer value) {
             segment = value;
             return this;
@@ -270,7 +292,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         public JobRequest build() {
             return new JobRequest(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus,
                     gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
-                    exclusiveTopo, nodelist, exclude, segment);
+                    exclusiveTopo, nodelist, exclude, segment, partition);
         }
     }
 }

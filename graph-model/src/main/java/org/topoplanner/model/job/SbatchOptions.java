@@ -24,11 +24,11 @@ import org.topoplanner.model.hostlist.HostlistSyntaxException;
 public final class SbatchOptions {
     /** Long spelling of every option read; a short one maps to it. */
     private static final Map<String, String> SHORT = Map.of("-N", "--nodes", "-n", "--ntasks", "-c",
-            "--cpus-per-task", "-G", "--gpus", "-w", "--nodelist", "-x", "--exclude", "-J", "--job-name");
+            "--cpus-per-task", "-G", "--gpus", "-w", "--nodelist", "-x", "--exclude", "-J", "--job-name", "-p", "--partition");
     private static final List<String> LONG = List.of("--nodes", "--ntasks", "--ntasks-per-node",
             "--ntasks-per-socket", "--cpus-per-task", "--gpus", "--gpus-per-node", "--gpus-per-task", "--gres",
             "--cpus-per-gpu", "--switches", "--gres-flags", "--exclusive", "--nodelist", "--exclude", "--job-name",
-            "--segment");
+            "--segment", "--partition");
 
     private SbatchOptions() {
     }
@@ -142,6 +142,9 @@ public final class SbatchOptions {
             out.add("--exclude=" + Hostlist.compress(r.exclude()));
         }
         add(out, "--segment", r.segment());
+        if (r.partition() != null) {
+            out.add("--partition=" + r.partition());
+        }
         return out;
     }
 
@@ -197,6 +200,7 @@ public final class SbatchOptions {
                 case "--exclude" -> b.exclude(hosts(key, val));
                 case "--job-name" -> name(val);
                 case "--segment" -> b.segment(values.positive(key, val));
+                case "--partition" -> partition(val);
                 default -> problems.add("unknown option " + key);
             }
         }
@@ -263,6 +267,17 @@ public final class SbatchOptions {
             } catch (HostlistSyntaxException e) {
                 problems.add(key + "=" + val + ": " + e.reason() + " (at offset " + e.offset() + ")");
                 return List.of();
+            }
+        }
+
+        private void partition(String val) {
+            if (val.contains(",")) {
+                // sbatch takes a list and starts the job in the first partition that can; one is modelled
+                problems.add("--partition=" + val + ": several partitions are not supported; give one");
+            } else if (!SbatchValues.isPartitionName(val)) {
+                problems.add("--partition needs a name without spaces or '='");
+            } else {
+                b.partition(val);
             }
         }
 

@@ -16,6 +16,11 @@ final class SbatchValues {
     }
 
     /** A GPU type as GRES names it: anything but empty, {@code :} or {@code ,} ({@code h100}, MIG {@code 1g.10gb}). */
+    /** A partition name as slurm.conf can define it: not empty, no blank, ',' or '='. */
+    static boolean isPartitionName(String p) {
+        return !p.isEmpty() && p.chars().noneMatch(c -> Character.isWhitespace(c) || c == ',' || c == '=');
+    }
+
     static boolean isGpuType(String t) {
         return !t.isEmpty() && t.indexOf(':') < 0 && t.indexOf(',') < 0;
     }

@@ -17,6 +17,8 @@ import org.topoplanner.model.k8s.ResourceFlavor;
 import org.topoplanner.model.slurm.GresLine;
 import org.topoplanner.model.slurm.NodeLine;
 import org.topoplanner.model.slurm.SlurmSettings;
+import org.topoplanner.model.slurm.SlurmTopology;
+import org.topoplanner.model.fabric.Block;
 
 /**
  * The Slurm and Kubernetes settings of a cluster as JSON, in the one shape both documents use that
@@ -64,7 +66,68 @@ public final class SettingsJson {
             putNullable(go, "autoDetect", g.autoDetect());
         }
         map(o.putObject("keys"), s.keys());
+        if (!s.topologies().isEmpty()) {
+            ArrayNode tops = o.putArray("topologies");
+            s.topologies().forEach(t -> tops.add(writeTopology(t)));
+        }
         return o;
+    }
+
+    /** One topology.yaml topology: its name, kind, cluster_default and the kind's own lines. */
+    private static ObjectNode writeTopology(SlurmTopology t) {
+        ObjectNode o = F.objectNode().put("name", t.name()).put("kind", t.kind())
+                .put("clusterDefault", t.clusterDefault());
+        if (t instanceof SlurmTopology.Tree tree) {
+            ArrayNode switches = o.putArray("switches");
+            for (SlurmTopology.SwitchLine line : tree.switches()) {
+                ObjectNode so = switches.addObject().put("name", line.name());
+                strings(so.putArray("children"), line.children());
+                strings(so.putArray("nodes"), line.nodes());
+            }
+        } else if (t instanceof SlurmTopology.BlockLayout block) {
+            ArrayNode sizes = o.putArray("blockSizes");
+            block.blockSizes().forEach(sizes::add);
+            ArrayNode blocks = o.putArray("blocks");
+            for (Block b : block.blocks()) {
+                strings(blocks.addObject().put("name", b.name()).putArray("nodes"), b.nodes());
+            }
+        } else if (t instanceof SlurmTopology.Flat flat) {
+            o.put("alphaStepRank", flat.alphaStepRank());
+        }
+        return o;
+    }
+
+    private static SlurmTopology readTopology(JsonFields t) {
+        try {
+            return topology(t);
+        } catch (IllegalArgumentException e) {
+            throw new JsonShapeException(t.pointer("name"), e.getMessage());
+        }
+    }
+
+    private static SlurmTopology topology(JsonFields t) {
+        String name = t.string("name");
+        boolean clusterDefault = t.bool("clusterDefault", false);
+        String kind = t.string("kind");
+        return switch (kind) {
+            case "tree" -> {
+                List<SlurmTopology.SwitchLine> lines = new ArrayList<>();
+                for (JsonFields s : t.objects("switches")) {
+                    lines.add(new SlurmTopology.SwitchLine(s.string("name"), s.strings("children"), s.strings("nodes")));
+                }
+                yield new SlurmTopology.Tree(name, clusterDefault, lines);
+            }
+            case "block" -> {
+                List<Block> blocks = new ArrayList<>();
+                for (JsonFields b : t.objects("blocks")) {
+                    blocks.add(new Block(b.string("name"), b.strings("nodes")));
+                }
+                yield new SlurmTopology.BlockLayout(name, clusterDefault, t.integers("blockSizes"), blocks);
+            }
+            case "flat" -> new SlurmTopology.Flat(name, clusterDefault, t.bool("alphaStepRank", false));
+            default -> throw new JsonShapeException(t.pointer("kind"), "a Slurm topology is tree, block or flat, not \""
+                    + kind + "\"");
+        };
     }
 
     static SlurmSettings readSlurm(JsonFields o) {
@@ -81,7 +144,11 @@ public final class SettingsJson {
                     g.optString("cores"), g.integers("links"), g.optLongObject("count"), g.optString("flags"),
                     g.optString("autoDetect")));
         }
-        return new SlurmSettings(lines, gres, o.stringMap("keys"));
+        List<SlurmTopology> topologies = new ArrayList<>();
+        for (JsonFields t : o.objects("topologies")) {
+            topologies.add(readTopology(t));
+        }
+        return new SlurmSettings(lines, gres, o.stringMap("keys"), topologies);
     }
 
     public static ObjectNode writeKubernetes(KubernetesSettings k) {

@@ -47,7 +47,7 @@ class SbatchOptionsPropertiesTest {
                         .ntasks(nt).ntasksPerNode(ntpn).ntasksPerSocket(ntps).cpusPerTask(cpt).segment(seg)
                         .switches(sw == null || sw == 0 ? null : sw, null));
         return Combinators.combine(counts, gpus, gpus, gpus, Arbitraries.of("h100", "a100", "1g.10gb").injectNull(0.5),
-                        wait, Combinators.combine(hosts, hosts, Arbitraries.integers().between(0, 15),
+                        wait, Combinators.combine(hosts, hosts, Arbitraries.integers().between(0, 31),
                                 Arbitraries.of("job", "train run", "it's")).as(List::of))
                 .as((b, g, gpn, gpt, type, w, rest) -> {
                     @SuppressWarnings("unchecked") List<String> nl = (List<String>) rest.get(0);
@@ -59,7 +59,7 @@ class SbatchOptionsPropertiesTest {
                             .switches(base.switches(), base.switches() == null ? null : w)
                             .enforceBinding((flags & 1) != 0).exclusive((flags & 2) != 0)
                             .exclusiveTopo((flags & 2) == 0 && (flags & 4) != 0).nodelist(nl).exclude(ex)
-                            .name((String) rest.get(3));
+                            .name((String) rest.get(3)).partition((flags & 16) != 0 ? "gpu-blk" : null);
                     if ((flags & 8) != 0 && base.cpusPerTask() == null) {
                         b.cpusPerGpu(1 + flags);
                     }
@@ -71,7 +71,8 @@ class SbatchOptionsPropertiesTest {
     Arbitrary<List<String>> noise() {
         Arbitrary<String> word = Arbitraries.oneOf(
                 Arbitraries.of("-N", "-n", "-c", "-G", "-w", "-x", "-J", "--nodes", "--gpus", "--gres", "--switches",
-                        "--exclusive", "--gres-flags", "--", "-", "--segment", "--cpus-per-gpu", "-c2"),
+                        "--exclusive", "--gres-flags", "--", "-", "--segment", "--cpus-per-gpu", "-c2", "-p",
+                        "--partition"),
                 Arbitraries.strings().withChars("-=@:,[]0123456789abgpu").ofMaxLength(12));
         return word.list().ofMaxSize(8);
     }

@@ -20,6 +20,8 @@ import org.topoplanner.model.k8s.ResourceFlavor;
 import org.topoplanner.model.slurm.GresLine;
 import org.topoplanner.model.slurm.NodeLine;
 import org.topoplanner.model.slurm.SlurmSettings;
+import org.topoplanner.model.slurm.SlurmTopology;
+import org.topoplanner.model.fabric.Block;
 
 /**
  * The parts of a project document besides the fabric and node insides, drawn from one {@link Random}:
@@ -185,7 +187,20 @@ final class ProjectParts {
                 keys.put(kv[0], kv[1]);
             }
         }
-        return new SlurmSettings(lines, gres, keys);
+        List<SlurmTopology> topologies = new ArrayList<>();
+        if (r.nextBoolean() && !hosts.isEmpty()) {
+            // topology.yaml: a tree over the hosts, blocks of them, a flat one; a partition bound to the blocks
+            int half = Math.max(1, hosts.size() / 2);
+            String name = awkward(r);
+            topologies.add(new SlurmTopology.Tree(name.isBlank() ? "fabric" : name, r.nextBoolean(), List.of(
+                    new SlurmTopology.SwitchLine("top", List.of("leafA"), List.of()),
+                    new SlurmTopology.SwitchLine("leafA", List.of(), hosts))));
+            topologies.add(new SlurmTopology.BlockLayout("blocks", false, r.nextBoolean() ? List.of() : List.of(half),
+                    List.of(new Block("b1", hosts.subList(0, half)), new Block("b2", hosts.subList(half, hosts.size())))));
+            topologies.add(new SlurmTopology.Flat("flat", false, r.nextBoolean()));
+            keys.put("PartitionName.blk", "Nodes=ALL Topology=blocks");
+        }
+        return new SlurmSettings(lines, gres, keys, topologies);
     }
 
     /** HyperNodes with each kind of member, Kueue topologies and flavors, node labels. */

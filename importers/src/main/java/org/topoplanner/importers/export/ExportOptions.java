@@ -8,16 +8,22 @@ import java.util.Objects;
  * {@code nvidia-smi topo -m}, so a pod shows the GPUs and NICs it got before real work is put in.
  * {@code tmPolicy}/{@code tmScope}: the kubelet Topology Manager settings the jobs were validated under,
  * written into the kubelet configuration exactly; {@code null}: the writer recommends per node, and the
- * manifest records that choice.
+ * manifest records that choice. {@code topologyYaml}: write Slurm's {@code topology.yaml} too (it is written
+ * anyway for a cluster of several named topologies).
  */
 public record ExportOptions(String namespace, String queue, String image, String command, String tmPolicy,
-                            String tmScope) {
+                            String tmScope, boolean topologyYaml) {
     public static final ExportOptions DEFAULT = new ExportOptions("default", "default",
-            "nvcr.io/nvidia/cuda:12.4.1-base-ubuntu22.04", "nvidia-smi topo -m", null, null);
+            "nvcr.io/nvidia/cuda:12.4.1-base-ubuntu22.04", "nvidia-smi topo -m", null, null, false);
 
     /** These options with the kubelet Topology Manager settings the jobs were validated under. */
     public ExportOptions withTopologyManager(String policy, String scope) {
-        return new ExportOptions(namespace, queue, image, command, policy, scope);
+        return new ExportOptions(namespace, queue, image, command, policy, scope, topologyYaml);
+    }
+
+    /** These options writing {@code topology.yaml} or not. */
+    public ExportOptions withTopologyYaml(boolean value) {
+        return new ExportOptions(namespace, queue, image, command, tmPolicy, tmScope, value);
     }
 
     public ExportOptions {

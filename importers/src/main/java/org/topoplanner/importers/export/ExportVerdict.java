@@ -16,6 +16,7 @@ public final class ExportVerdict {
     private static final Map<String, String> BUNDLE_PATH = Map.of(
             "slurm-topology", SlurmFiles.TOPOLOGY,
             "slurm-topology-block", SlurmFiles.TOPOLOGY_BLOCK,
+            "slurm-topology-yaml", SlurmFiles.TOPOLOGY_YAML,
             "slurm-gres", SlurmFiles.GRES,
             "slurm-nodes", SlurmFiles.NODES,
             "k8s-labels", KubernetesFiles.LABELS,
@@ -36,7 +37,8 @@ public final class ExportVerdict {
             return Optional.empty();
         }
         boolean slurm = file.startsWith("slurm/");
-        List<ExportFile> files = slurm ? SlurmFiles.build(cluster) : KubernetesFiles.build(cluster);
+        List<ExportFile> files = slurm ? SlurmFiles.build(cluster, file.equals(SlurmFiles.TOPOLOGY_YAML))
+                : KubernetesFiles.build(cluster);
         List<Diagnostic> out = new ArrayList<>();
         boolean found = false;
         for (ExportFile f : files) {

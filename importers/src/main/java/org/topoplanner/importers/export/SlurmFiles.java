@@ -8,12 +8,14 @@ import org.topoplanner.importers.slurm.SlurmKeysWriter;
 import org.topoplanner.importers.slurm.SlurmNodeLinesWriter;
 import org.topoplanner.importers.slurm.TopologyConfBlockWriter;
 import org.topoplanner.importers.slurm.TopologyConfWriter;
+import org.topoplanner.importers.slurm.TopologyYamlWriter;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.diag.Diagnostic;
 
 /**
  * The {@code slurm/} part of a bundle: {@code topology.conf} (tree) and, where the cluster has blocks,
- * {@code topology-block.conf}; {@code gres.conf}; the node lines; and the {@code slurm.conf} keys that
+ * {@code topology-block.conf}; {@code topology.yaml} when asked or when the cluster has several named topologies
+ * (older Slurm keeps reading {@code topology.conf}, 25.05 and later read the YAML instead); {@code gres.conf}; the node lines; and the {@code slurm.conf} keys that
  * switch the plugins on. Each text comes from the format's own writer and is checked by
  * {@link SlurmExportCheck} as written, and the cluster by {@link SlurmMissingFacts} for what the writers
  * would have to make up. {@code convert} gets the same verdict for each of these files ({@link ExportVerdict}).
@@ -21,6 +23,7 @@ import org.topoplanner.model.diag.Diagnostic;
 final class SlurmFiles {
     static final String TOPOLOGY = "slurm/topology.conf";
     static final String TOPOLOGY_BLOCK = "slurm/topology-block.conf";
+    static final String TOPOLOGY_YAML = "slurm/topology.yaml";
     static final String GRES = "slurm/gres.conf";
     static final String NODES = "slurm/slurm-nodes.conf";
     static final String KEYS = "slurm/slurm-topology-keys.conf";
@@ -29,6 +32,14 @@ final class SlurmFiles {
     }
 
     static List<ExportFile> build(Cluster cluster) {
+        return build(cluster, false);
+    }
+
+    /**
+     * @param topologyYaml also write {@code topology.yaml} (Slurm 25.05+), which is written anyway when the
+     *                     cluster has more than one named topology (no {@code topology.conf} can say that)
+     */
+    static List<ExportFile> build(Cluster cluster, boolean topologyYaml) {
         boolean tree = SlurmKeysWriter.pluginFor(cluster.fabric()) == SlurmKeysWriter.Plugin.TREE;
         boolean blocks = !cluster.fabric().blocks().isEmpty();
         String treeText = tree ? new TopologyConfWriter().write(cluster) : null;
@@ -45,6 +56,10 @@ final class SlurmFiles {
         }
         if (blockText != null) {
             out.add(new ExportFile(TOPOLOGY_BLOCK, blockText, found.getOrDefault(TOPOLOGY_BLOCK, List.of())));
+        }
+        if (topologyYaml || cluster.slurm().topologies().size() > 1) {
+            String yaml = new TopologyYamlWriter().write(cluster);
+            out.add(new ExportFile(TOPOLOGY_YAML, yaml, TopologyYamlCheck.check(cluster, yaml, TOPOLOGY_YAML)));
         }
         out.add(new ExportFile(GRES, gres, found.getOrDefault(GRES, List.of())));
         out.add(new ExportFile(NODES, nodes, found.getOrDefault(NODES, List.of())));

@@ -60,7 +60,7 @@ final class DroppedHosts {
             }
         }
         return new SlurmSettings(s.nodeLines().stream().filter(n -> !dropped.contains(n.name())).toList(), gres,
-                s.keys());
+                s.keys(), s.topologies().stream().map(t -> t.withoutHosts(dropped)).toList());
     }
 
     /**

@@ -13,6 +13,7 @@ import org.topoplanner.model.k8s.ResourceFlavor;
 import org.topoplanner.model.slurm.GresLine;
 import org.topoplanner.model.slurm.NodeLine;
 import org.topoplanner.model.slurm.SlurmSettings;
+import org.topoplanner.model.slurm.SlurmTopology;
 
 /**
  * Concatenates the Slurm and Kubernetes settings of several sources. The same node line, key or
@@ -23,6 +24,7 @@ final class SettingsMerger {
     private final Map<String, NodeLine> nodeLines = new LinkedHashMap<>();
     private final List<GresLine> gres = new ArrayList<>();
     private final Map<String, String> keys = new LinkedHashMap<>();
+    private final List<SlurmTopology> slurmTopologies = new ArrayList<>();
     private final List<HyperNode> hyperNodes = new ArrayList<>();
     private final List<KueueTopology> topologies = new ArrayList<>();
     private final List<ResourceFlavor> flavors = new ArrayList<>();
@@ -43,6 +45,15 @@ final class SettingsMerger {
             }
         }
         s.gres().stream().filter(g -> !gres.contains(g)).forEach(gres::add);
+        if (!s.topologies().isEmpty()) {
+            // one topology.yaml describes a cluster's topologies: a second, different one is not mixed in
+            if (slurmTopologies.isEmpty()) {
+                slurmTopologies.addAll(s.topologies());
+            } else if (!slurmTopologies.equals(s.topologies())) {
+                out.add(Diagnostic.warning(path, 0, 0, "a second set of topology.yaml topologies differs from an"
+                        + " earlier source's; kept the earlier one"));
+            }
+        }
         s.keys().forEach((k, v) -> {
             String before = keys.putIfAbsent(k, v);
             if (before != null && !before.equals(v)) {
@@ -72,7 +83,7 @@ final class SettingsMerger {
     }
 
     SlurmSettings slurm() {
-        return new SlurmSettings(List.copyOf(nodeLines.values()), gres, keys);
+        return new SlurmSettings(List.copyOf(nodeLines.values()), gres, keys, slurmTopologies);
     }
 
     KubernetesSettings kubernetes() {

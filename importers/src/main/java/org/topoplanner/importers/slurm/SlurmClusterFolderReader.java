@@ -28,13 +28,16 @@ import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.model.fabric.FabricBuilder;
 import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.model.slurm.GresLine;
+import org.topoplanner.model.slurm.SlurmPartition;
 import org.topoplanner.model.slurm.SlurmSettings;
+import org.topoplanner.model.slurm.SlurmTopology;
 
 /**
  * Reads a folder as one Slurm cluster: {@code slurm.conf} and/or {@code nodes.conf} (and
  * {@code *.slurm.conf}, and an export's {@code slurm-nodes.conf} and {@code slurm-topology-keys.conf})
  * for node lines and keys, {@code gres.conf} for GPUs, {@code topology.conf} and an export's
- * {@code topology-block.conf} for the fabric. Node lines and gres lines meet here, so a GPU's {@code Cores=} becomes its
+ * {@code topology-block.conf} for the fabric, or {@code topology.yaml} (Slurm 25.05+: its named topologies, which
+ * partitions bind to with {@code Topology=}; when it is present {@code topology.conf} is ignored, as slurmctld does). Node lines and gres lines meet here, so a GPU's {@code Cores=} becomes its
  * sockets and CPUs in the node line's layout.
  *
  * <p>The topology file is read by the reader given to the constructor (the {@code topology.conf}
@@ -63,7 +66,7 @@ public final class SlurmClusterFolderReader {
 
     /** True when the folder holds a file this reader takes as a Slurm configuration. */
     public static boolean looksLikeSlurmFolder(Path folder) {
-        return Stream.of("slurm.conf", "nodes.conf", "gres.conf", "topology.conf", EXPORT_NODES,
+        return Stream.of("slurm.conf", "nodes.conf", "gres.conf", "topology.conf", "topology.yaml", EXPORT_NODES,
                         EXPORT_BLOCKS).anyMatch(f -> Files.isRegularFile(folder.resolve(f)));
     }
 
@@ -97,6 +100,8 @@ public final class SlurmClusterFolderReader {
         GresConf gres = null;
         Fabric fabric = null;
         String gresPath = null;
+        List<SlurmTopology> topologies = List.of();
+        boolean yaml = files.stream().anyMatch(f -> role(f.fileName()) == Role.TOPOLOGY_YAML);
         List<SourceText> ordered = new ArrayList<>(files);
         ordered.sort(Comparator.comparing(f -> role(f.fileName())));
         for (SourceText f : ordered) {
@@ -107,8 +112,17 @@ public final class SlurmClusterFolderReader {
                     gres = GresConf.parse(f, d);
                     gresPath = f.path();
                 }
+                case TOPOLOGY_YAML -> {
+                    ImportResult t = new TopologyYamlReader().read(f);
+                    fabric = t.part().fabric();
+                    topologies = t.part().slurm().topologies();
+                    diagnostics.addAll(t.diagnostics());
+                }
                 case TOPOLOGY_CONF, TOPOLOGY_BLOCK_CONF -> {
-                    if (topologyReader == null) {
+                    if (yaml) {
+                        // slurmctld reads topology.yaml first and then ignores topology.conf (topology.yaml(5))
+                        d.info(0, 0, "topology.yaml is present: Slurm 25.05+ ignores this file, and so does the planner");
+                    } else if (topologyReader == null) {
                         d.warning(0, 0, "no topology.conf reader is plugged in; the fabric is not read");
                     } else {
                         ImportResult t = topologyReader.read(f);
@@ -142,9 +156,27 @@ public final class SlurmClusterFolderReader {
             diagnostics.add(Diagnostic.warning(folderPath, 0, 0, "no NodeName= line in slurm.conf or nodes.conf"
                     + (gresPath != null ? "; gres.conf alone cannot place GPUs on sockets" : "")));
         }
-        SlurmSettings slurm = new SlurmSettings(conf.nodeLines(), gresLines, keys);
+        SlurmSettings slurm = new SlurmSettings(conf.nodeLines(), gresLines, keys, topologies);
+        checkPartitionTopologies(slurm, folderPath, diagnostics);
         ClusterPart part = new ClusterPart(fabric, nodes, conf.hostAttributes(), slurm, null, null);
         return new ImportResult(new SourceText(folderPath, ""), Format.SLURM_CONF, part, diagnostics);
+    }
+
+    /** A partition bound to a topology topology.yaml does not define: slurmctld refuses to start. */
+    private static void checkPartitionTopologies(SlurmSettings slurm, String folder, List<Diagnostic> out) {
+        for (SlurmPartition p : slurm.partitions()) {
+            if (p.topology() == null) {
+                continue;
+            }
+            if (slurm.topologies().isEmpty()) {
+                out.add(Diagnostic.warning(folder, 0, 0, "partition " + p.name() + " names Topology=" + p.topology()
+                        + " but the folder has no topology.yaml (Slurm 25.05+) defining it"));
+            } else if (slurm.topology(p.topology()).isEmpty()) {
+                out.add(Diagnostic.error(folder, 0, 0, "partition " + p.name() + " names Topology=" + p.topology()
+                        + ", which topology.yaml does not define; known: " + String.join(", ",
+                        slurm.topologies().stream().map(SlurmTopology::name).toList())));
+            }
+        }
     }
 
     private static void checkGresHosts(GresConf gres, SlurmConf conf, List<Diagnostic> out) {
@@ -178,7 +210,7 @@ public final class SlurmClusterFolderReader {
      * The tree of {@code topology.conf} with the blocks of {@code topology-block.conf} (an export
      * writes both when the cluster has a tree and blocks); a block file alone gives the fabric.
      */
-    private static Fabric withBlocksOf(Fabric tree, Fabric blocks) {
+    static Fabric withBlocksOf(Fabric tree, Fabric blocks) {
         if (blocks == null || blocks.blocks().isEmpty()) {
             return tree;
         }
@@ -197,7 +229,7 @@ public final class SlurmClusterFolderReader {
     }
 
     /** The order files are read in: node lines first, then GPUs, then the tree before its blocks. */
-    private enum Role { SLURM_CONF, NODES_CONF, GRES_CONF, TOPOLOGY_CONF, TOPOLOGY_BLOCK_CONF, OTHER }
+    private enum Role { SLURM_CONF, NODES_CONF, GRES_CONF, TOPOLOGY_YAML, TOPOLOGY_CONF, TOPOLOGY_BLOCK_CONF, OTHER }
 
     private static Role role(String fileName) {
         String f = fileName.toLowerCase(java.util.Locale.ROOT);
@@ -210,6 +242,9 @@ public final class SlurmClusterFolderReader {
         }
         if (f.equals("gres.conf")) {
             return Role.GRES_CONF;
+        }
+        if (f.equals("topology.yaml")) {
+            return Role.TOPOLOGY_YAML;
         }
         if (f.equals(EXPORT_BLOCKS)) {
             return Role.TOPOLOGY_BLOCK_CONF;

@@ -2,13 +2,15 @@ package org.topoplanner.importers.slurm;
 
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Fabric;
+import org.topoplanner.model.slurm.SlurmPartition;
 
 /**
  * Writes the {@code slurm.conf} keys that make Slurm use the exported topology and GPUs
  * ({@code TopologyPlugin}, {@code SelectType}, {@code GresTypes}), with the settings an administrator
  * should weigh written as comments: {@code TopologyParam} and {@code SelectTypeParameters=CR_Core_Memory}
  * change behaviour cluster-wide (memory as a consumable gives every job without {@code --mem} the whole
- * node), so they are advice, not keys. {@link SlurmConfReader} reads the file back.
+ * node), so they are advice, not keys. With {@code topology.yaml} topologies the partition lines follow, as
+ * they bind partitions to them ({@code Topology=}). {@link SlurmConfReader} reads the file back.
  */
 public final class SlurmKeysWriter {
     /** Which topology plugin the export is written for. */
@@ -54,6 +56,18 @@ public final class SlurmKeysWriter {
                 b.append("TopologyPlugin=").append(plugin.id()).append('\n');
             }
             case NONE -> b.append("# No switches and no blocks are known: no topology plugin is set.\n");
+        }
+        if (!cluster.slurm().topologies().isEmpty()) {
+            b.append("# topology.yaml (Slurm 25.05 and later) defines ").append(cluster.slurm().topologies().size())
+                    .append(" named topologies; slurmctld reads it instead of\n");
+            b.append("# topology.conf and TopologyPlugin. Partitions pick one with Topology=, the others get the\n");
+            b.append("# cluster_default. Older Slurm ignores topology.yaml and the Topology= key is an error there.\n");
+            cluster.slurm().keys().forEach((key, value) -> {
+                if (key.startsWith(SlurmPartition.KEY_PREFIX)) {
+                    b.append("PartitionName=").append(key.substring(SlurmPartition.KEY_PREFIX.length())).append(' ')
+                            .append(value).append('\n');
+                }
+            });
         }
         b.append("# Advice, not set: TopologyParam=SwitchAsNodeRank gives node ranks in switch order, so that\n");
         b.append("# MPI ranks follow the tree; TopologyParam=RouteTree routes control messages along it.\n");

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,20 +18,29 @@ import org.topoplanner.importers.ImportResult;
 import org.topoplanner.importers.SourceText;
 import org.topoplanner.importers.slurm.TopologyDeclarations.BlockDeclaration;
 import org.topoplanner.importers.slurm.TopologyDeclarations.SwitchDeclaration;
+import org.topoplanner.model.fabric.Block;
+import org.topoplanner.model.fabric.Fabric;
+import org.topoplanner.model.hostlist.Hostlist;
+import org.topoplanner.model.slurm.SlurmSettings;
+import org.topoplanner.model.slurm.SlurmTopology;
 
 /**
- * Reads Slurm 25.05+ {@code topology.yaml}: a list of named topologies, each a {@code tree}
- * ({@code switches: [{switch, children, nodes}]}), a {@code block}
- * ({@code block_sizes}, {@code blocks: [{block, nodes}]}) or {@code flat}.
+ * Reads Slurm 25.05+ {@code topology.yaml}: a list of named topologies (or one topology as a
+ * mapping, which Slurm also takes), each exactly one of {@code tree}
+ * ({@code switches: [{switch, children, nodes}]}), {@code block} ({@code block_sizes},
+ * {@code blocks: [{block, nodes}]}) or {@code flat} ({@code true}, or {@code {alpha_step_rank}}).
+ * Keys and structure follow Slurm's own parser ({@code data_parser} {@code TOPOLOGY_CONF}).
  *
- * <p>A fabric holds one tree and one block layout, so the reader takes the tree topology marked
- * {@code cluster_default} (else the first tree) and likewise one block topology; every other
- * topology is listed in an INFO saying it was not read. The checks are those of
- * {@code topology.conf}. Jackson drops positions from its tree, so a value is located by finding
- * its {@code key: value} line in the text.
+ * <p>Every tree, block and flat topology is kept in the cluster's Slurm settings
+ * ({@link SlurmSettings#topologies()}), so partitions bound to them ({@code Topology=}) place jobs as
+ * Slurm does. The fabric drawn and measured is the cluster-default tree (else the first tree) with
+ * the default (else first) block topology's blocks. {@code ring} and {@code torus3d} topologies are
+ * listed in an INFO and not kept. Each topology is checked like {@code topology.conf}. Jackson drops
+ * positions from its tree, so a value is located by finding its {@code key: value} line in the text.
  */
 public final class TopologyYamlReader implements FormatReader {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final List<String> KINDS = List.of("tree", "block", "flat", "ring", "torus3d");
 
     @Override
     public Format format() {
@@ -48,11 +58,9 @@ public final class TopologyYamlReader implements FormatReader {
     @Override
     public ImportResult read(SourceText source) {
         Diagnostics diagnostics = new Diagnostics(source.path());
-        TopologyDeclarations declarations = new TopologyDeclarations();
-        declarations.separateTopologies = true;
+        Walk walk = new Walk(new YamlPositions(source.text()), diagnostics);
         try {
-            JsonNode root = YAML.readTree(source.text());
-            new Walk(new YamlPositions(source.text()), declarations, diagnostics).topologies(root);
+            walk.topologies(YAML.readTree(source.text()));
         } catch (JacksonException e) {
             JsonLocation at = e.getLocation();
             int line = at == null ? 0 : Math.max(0, at.getLineNr());
@@ -61,80 +69,101 @@ public final class TopologyYamlReader implements FormatReader {
         } catch (RuntimeException | StackOverflowError e) {
             diagnostics.error(0, 0, "not readable as topology.yaml: " + e);
         }
-        return new ImportResult(source, format(),
-                ClusterPart.ofFabric(TopologyTreeAssembler.assemble(declarations, diagnostics)), diagnostics.list());
+        SlurmSettings slurm = SlurmSettings.empty().withTopologies(walk.kept);
+        ClusterPart part = new ClusterPart(walk.fabric(), Map.of(), Map.of(), slurm, null, null);
+        return new ImportResult(source, format(), part, diagnostics.list());
     }
 
-    /** Walks the YAML tree into declarations. */
+    /** Walks the YAML tree into topologies, each checked through its own declarations. */
     private static final class Walk {
         private final YamlPositions positions;
-        private final TopologyDeclarations d;
         private final Diagnostics diagnostics;
+        final List<SlurmTopology> kept = new ArrayList<>();
+        private final List<Fabric> layouts = new ArrayList<>();
 
-        Walk(YamlPositions positions, TopologyDeclarations d, Diagnostics diagnostics) {
+        Walk(YamlPositions positions, Diagnostics diagnostics) {
             this.positions = positions;
-            this.d = d;
             this.diagnostics = diagnostics;
         }
 
         void topologies(JsonNode root) {
             if (root == null || root.isMissingNode() || root.isNull()) {
-                diagnostics.error(0, 0, "the file holds no topology");
+                diagnostics.error(1, 1, "the file holds no topology");
                 return;
             }
-            if (!root.isArray()) {
+            if (root.isObject()) {
+                topology(root); // one topology as a mapping: Slurm's parser takes it as a list of one
+            } else if (root.isArray()) {
+                root.forEach(this::topology);
+            } else {
                 diagnostics.error(1, 1, "topology.yaml is a list of topologies (\"- topology: name\")");
                 return;
             }
-            JsonNode tree = pick(root, "tree");
-            JsonNode block = pick(root, "block");
-            for (JsonNode t : root) {
-                String name = t.path("topology").asText("");
-                LocatedText at = positions.find("topology", name);
-                if (!t.isObject() || name.isEmpty()) {
-                    diagnostics.error(at.line(), at.column(), "a list item without \"topology: name\" is skipped");
-                } else if (t == tree) {
-                    tree(t.get("tree"), name);
-                } else if (t == block) {
-                    block(t.get("block"), name);
-                } else {
-                    diagnostics.info(at.line(), at.column(), "topology " + name + " (" + kind(t) + ") not read: "
-                            + (t.has("flat") ? "a flat topology has no structure to model"
-                            : "only the default (or first) tree and block topologies are read"));
+            Set<String> names = new HashSet<>();
+            boolean seenDefault = false;
+            for (SlurmTopology t : kept) {
+                LocatedText at = positions.find("topology", t.name());
+                if (!names.add(t.name())) {
+                    diagnostics.warning(at.line(), at.column(), "topology " + t.name() + " is defined twice;"
+                            + " partitions naming it get the first");
                 }
-                if (t.isObject()) {
-                    unknownKeys(t, Set.of("topology", "cluster_default", "tree", "block", "flat"), name);
+                if (t.clusterDefault() && seenDefault) {
+                    diagnostics.warning(at.line(), at.column(), "topology " + t.name() + " is a second"
+                            + " cluster_default; Slurm uses the first");
                 }
+                seenDefault |= t.clusterDefault();
             }
         }
 
-        /** The {@code cluster_default} topology of this kind, else the first of it. */
-        private static JsonNode pick(JsonNode root, String kind) {
-            JsonNode first = null;
-            for (JsonNode t : root) {
-                if (t.isObject() && t.has(kind) && !t.path("topology").asText("").isEmpty()) {
-                    if (t.path("cluster_default").asBoolean(false)) {
-                        return t;
-                    }
-                    if (first == null) {
-                        first = t;
-                    }
-                }
+        private void topology(JsonNode t) {
+            String name = t.isObject() ? t.path("topology").asText("") : "";
+            LocatedText at = positions.find("topology", name);
+            if (!t.isObject() || name.isEmpty()) {
+                diagnostics.error(at.line(), at.column(), "a list item without \"topology: name\" is skipped");
+                return;
             }
-            return first;
+            unknownKeys(t, Set.of("topology", "cluster_default", "tree", "block", "flat", "ring", "torus3d"), name);
+            boolean clusterDefault = false;
+            JsonNode d = t.get("cluster_default");
+            if (d != null && !d.isNull()) {
+                if (!d.isBoolean()) {
+                    LocatedText v = positions.find("cluster_default", "");
+                    diagnostics.error(v.line(), v.column(), "cluster_default of " + name + " is \"" + d.asText()
+                            + "\", not true or false; Slurm refuses the file");
+                }
+                clusterDefault = d.asBoolean(false);
+            }
+            List<String> kinds = KINDS.stream().filter(k -> t.has(k) && !isFalse(t.get(k))).toList();
+            if (kinds.size() != 1) {
+                diagnostics.error(at.line(), at.column(), "topology " + name + (kinds.isEmpty()
+                        ? " names no kind (tree, block, flat, ring or torus3d)"
+                        : " names " + String.join(" and ", kinds) + "; they are mutually exclusive")
+                        + "; Slurm refuses the file");
+                return;
+            }
+            switch (kinds.get(0)) {
+                case "tree" -> tree(t.get("tree"), name, clusterDefault);
+                case "block" -> block(t.get("block"), name, clusterDefault);
+                case "flat" -> flat(t.get("flat"), name, clusterDefault);
+                default -> diagnostics.info(at.line(), at.column(), "topology " + name + " (" + kinds.get(0)
+                        + ") is not read: the planner models tree, block and flat topologies");
+            }
         }
 
-        private static String kind(JsonNode t) {
-            return t.has("tree") ? "tree" : t.has("block") ? "block" : t.has("flat") ? "flat" : "unknown kind";
+        private static boolean isFalse(JsonNode v) {
+            return v == null || v.isNull() || (v.isBoolean() && !v.asBoolean());
         }
 
-        private void tree(JsonNode tree, String topology) {
+        private void tree(JsonNode tree, String topology, boolean clusterDefault) {
             JsonNode switches = tree.path("switches");
             if (!switches.isArray()) {
                 LocatedText at = positions.find("topology", topology);
                 diagnostics.error(at.line(), at.column(), "tree topology " + topology + " has no switches list");
                 return;
             }
+            TopologyDeclarations d = new TopologyDeclarations();
+            d.separateTopologies = true;
+            List<SlurmTopology.SwitchLine> lines = new ArrayList<>();
             for (JsonNode s : switches) {
                 String name = s.path("switch").asText("");
                 LocatedText at = positions.find("switch", name);
@@ -142,12 +171,19 @@ public final class TopologyYamlReader implements FormatReader {
                     diagnostics.error(at.line(), at.column(), "a switch without \"switch: name\" is skipped");
                     continue;
                 }
-                d.switches.add(new SwitchDeclaration(at, value(s, "children"), value(s, "nodes")));
+                LocatedText children = value(s, "children");
+                LocatedText nodes = value(s, "nodes");
+                d.switches.add(new SwitchDeclaration(at, children, nodes));
+                lines.add(new SlurmTopology.SwitchLine(name, hosts(children), hosts(nodes)));
                 unknownKeys(s, Set.of("switch", "children", "nodes", "link_speed"), name);
             }
+            layouts.add(TopologyTreeAssembler.assemble(d, diagnostics));
+            kept.add(new SlurmTopology.Tree(topology, clusterDefault, lines));
         }
 
-        private void block(JsonNode block, String topology) {
+        private void block(JsonNode block, String topology, boolean clusterDefault) {
+            TopologyDeclarations d = new TopologyDeclarations();
+            d.separateTopologies = true;
             for (JsonNode size : block.path("block_sizes")) {
                 if (size.canConvertToInt() && size.asInt() > 0) {
                     d.blockSizes.add(size.asInt());
@@ -160,6 +196,7 @@ public final class TopologyYamlReader implements FormatReader {
             if (!d.blockSizes.isEmpty()) {
                 d.blockSizesAt = positions.find("block_sizes", "");
             }
+            List<Block> blocks = new ArrayList<>();
             for (JsonNode b : block.path("blocks")) {
                 String name = b.path("block").asText("");
                 LocatedText at = positions.find("block", name);
@@ -167,13 +204,64 @@ public final class TopologyYamlReader implements FormatReader {
                     diagnostics.error(at.line(), at.column(), "a block without \"block: name\" is skipped");
                     continue;
                 }
-                d.blocks.add(new BlockDeclaration(at, value(b, "nodes")));
+                LocatedText nodes = value(b, "nodes");
+                d.blocks.add(new BlockDeclaration(at, nodes));
+                blocks.add(new Block(name, hosts(nodes)));
                 unknownKeys(b, Set.of("block", "nodes"), name);
             }
             if (!block.path("blocks").isArray()) {
                 LocatedText at = positions.find("topology", topology);
                 diagnostics.error(at.line(), at.column(), "block topology " + topology + " has no blocks list");
+                return;
             }
+            layouts.add(TopologyTreeAssembler.assemble(d, diagnostics));
+            kept.add(new SlurmTopology.BlockLayout(topology, clusterDefault, d.blockSizes, blocks));
+        }
+
+        private void flat(JsonNode flat, String topology, boolean clusterDefault) {
+            boolean alpha = false;
+            if (flat.isObject()) {
+                alpha = flat.path("alpha_step_rank").asBoolean(false);
+                unknownKeys(flat, Set.of("alpha_step_rank"), topology);
+            } else if (!flat.isBoolean()) {
+                LocatedText at = positions.find("flat", "");
+                diagnostics.error(at.line(), at.column(), "flat of " + topology + " is \"" + flat.asText()
+                        + "\": true, false or a mapping of options");
+            }
+            layouts.add(new org.topoplanner.model.fabric.FabricBuilder().build());
+            kept.add(new SlurmTopology.Flat(topology, clusterDefault, alpha));
+        }
+
+        /**
+         * The fabric to draw: the default (else first) tree with the default (else first) block
+         * topology's blocks; empty when the file has neither (a fabric file always gives a fabric).
+         */
+        Fabric fabric() {
+            Fabric tree = pick("tree");
+            Fabric blocks = pick("block");
+            if (tree == null) {
+                return blocks != null ? blocks : new org.topoplanner.model.fabric.FabricBuilder().build();
+            }
+            return SlurmClusterFolderReader.withBlocksOf(tree, blocks);
+        }
+
+        private Fabric pick(String kind) {
+            Fabric first = null;
+            for (int i = 0; i < kept.size(); i++) {
+                if (kept.get(i).kind().equals(kind)) {
+                    if (kept.get(i).clusterDefault()) {
+                        return layouts.get(i);
+                    }
+                    if (first == null) {
+                        first = layouts.get(i);
+                    }
+                }
+            }
+            return first;
+        }
+
+        private static List<String> hosts(LocatedText value) {
+            return value == null ? List.of() : Hostlist.expandOrEmpty(value.text());
         }
 
         /** A hostlist value: a string, or a YAML list of hostlists joined with commas. */

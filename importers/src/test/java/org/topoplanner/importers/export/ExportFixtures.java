@@ -22,6 +22,8 @@ import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.model.project.ProjectDocument;
 import org.topoplanner.model.project.ViewState;
+import org.topoplanner.model.slurm.SlurmSettings;
+import org.topoplanner.model.slurm.SlurmTopology;
 import org.topoplanner.resources.NodeTemplate;
 import org.topoplanner.resources.ShippedData;
 
@@ -45,6 +47,30 @@ final class ExportFixtures {
                 placed("wide-4n", "-N 4 --ntasks-per-node=8 --gpus-per-node=8 --cpus-per-gpu=4 --gres-flags=enforce-binding --switches=2", alloc("node09", "0-7", "0-31"),
                         alloc("node10", "0-7", "0-31"), alloc("node17", "0-7", "0-31"), alloc("node18", "0-7", "0-31")),
                 placed("pair", "-N 1 --ntasks-per-node=2 --gpus-per-node=2 --cpus-per-gpu=4 --gres-flags=enforce-binding", alloc("node05", "0-1", "0-7")));
+    }
+
+    /**
+     * The example cluster with three topology.yaml topologies: its tree ({@code fabric}, the default), 8
+     * blocks of 4 ({@code nvl}, bound to partition {@code nvl}) and a flat one; jobs in the default partition.
+     */
+    static ProjectDocument exampleWithTopologies() {
+        Cluster c = ShippedData.exampleCluster();
+        SlurmTopology tree = org.topoplanner.importers.slurm.TopologyYamlWriter.topologies(c).get(0);
+        List<String> hosts = c.fabric().hosts().stream().map(h -> h.name()).toList();
+        List<Block> blocks = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            blocks.add(new Block("b" + (i + 1), hosts.subList(4 * i, 4 * i + 4)));
+        }
+        java.util.Map<String, String> keys = new java.util.LinkedHashMap<>(c.slurm().keys());
+        keys.put("PartitionName.main", "Nodes=ALL Default=YES MaxTime=INFINITE State=UP");
+        keys.put("PartitionName.nvl", "Nodes=ALL Topology=nvl MaxTime=INFINITE State=UP");
+        SlurmSettings slurm = new SlurmSettings(c.slurm().nodeLines(), c.slurm().gres(), keys, List.of(
+                new SlurmTopology.Tree("fabric", true, ((SlurmTopology.Tree) tree).switches()),
+                new SlurmTopology.BlockLayout("nvl", false, List.of(4, 8, 16, 32), blocks),
+                new SlurmTopology.Flat("plain", false, false)));
+        Cluster named = new Cluster("example-yaml", c.fabric(), c.nodes(), c.hosts(), slurm, c.kubernetes());
+        ProjectDocument jobs = example();
+        return new ProjectDocument(named, jobs.jobs(), jobs.placements(), ViewState.DEFAULT);
     }
 
     /** The example cluster with 8 base blocks of 4 nodes and BlockSizes=4,8,16,32 next to its tree. */

@@ -37,7 +37,9 @@ import org.topoplanner.model.project.ProjectDocument;
  * {@code #SBATCH} options, must land on the planned nodes, GPUs and CPUs.
  *
  * <p>Runs only with {@code -Dslurm.oracle=DIR} (the harness folder) as root; {@code .ci/slurm-acceptance.sh}
- * does both. Otherwise every case is skipped with the reason.
+ * does both. Otherwise every case is skipped with the reason. {@code -Dslurm.cases=NAME,...} runs only the named
+ * cases. A bundle with {@code topology.yaml} (case {@code example-yaml}, 26.05 only) goes through
+ * {@code .ci/oracle-yaml/run-yaml.sh}, since the shared harness copies {@code topology.conf} only.
  */
 class SlurmExportAcceptanceTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -85,7 +87,13 @@ class SlurmExportAcceptanceTest {
         // topology/block exists from Slurm 23.11 on; 22.05 refuses the plugin.
         out.add(Arguments.of("blocks-only", Version.V24_11, (Supplier<ProjectDocument>) ExportFixtures::blocksOnly));
         out.add(Arguments.of("blocks-only", Version.V26_05, (Supplier<ProjectDocument>) ExportFixtures::blocksOnly));
-        return out.stream();
+        // topology.yaml exists from Slurm 25.05 on; older Slurm ignores the file and refuses Topology=.
+        out.add(Arguments.of("example-yaml", Version.V26_05,
+                (Supplier<ProjectDocument>) ExportFixtures::exampleWithTopologies));
+        // -Dslurm.cases=example-yaml,blocks-only runs only those cases (all versions of each)
+        String only = System.getProperty("slurm.cases", "");
+        List<String> names = only.isBlank() ? List.of() : List.of(only.split(","));
+        return out.stream().filter(a -> names.isEmpty() || names.contains((String) a.get()[0]));
     }
 
     @ParameterizedTest(name = "{0} on Slurm {1}")
@@ -103,6 +111,11 @@ class SlurmExportAcceptanceTest {
         Files.writeString(caseDir.resolve("topology.conf"), text.getOrDefault(SlurmFiles.TOPOLOGY,
                 text.get(SlurmFiles.TOPOLOGY_BLOCK)));
         Files.writeString(caseDir.resolve("gres.conf"), text.get(SlurmFiles.GRES));
+        if (text.containsKey(SlurmFiles.TOPOLOGY_YAML)) {
+            // the shared harness copies topology.conf only: .ci/oracle-yaml places topology.yaml beside slurm.conf
+            Files.writeString(caseDir.resolve("topology.yaml"), text.get(SlurmFiles.TOPOLOGY_YAML));
+            harness = yamlHarness(harness);
+        }
         ArrayNode jobs = JSON.createArrayNode();
         for (Placement p : doc.placements()) {
             ArrayNode args = jobs.addObject().put("name", p.job()).putArray("sbatch");
@@ -173,6 +186,13 @@ class SlurmExportAcceptanceTest {
         return script;
     }
 
+    /** {@code .ci/oracle-yaml/run-yaml.sh} of this checkout, running the harness beside {@code script}. */
+    private static Path yamlHarness(Path script) {
+        Path wrapper = Path.of("..", ".ci", "oracle-yaml", "run-yaml.sh").toAbsolutePath().normalize();
+        assertThat(wrapper).as("the topology.yaml wrapper of the harness").isRegularFile();
+        return wrapper;
+    }
+
     private static List<JsonNode> run(Version version, Path script, String... args)
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("bash", script.toString()));
@@ -181,6 +201,7 @@ class SlurmExportAcceptanceTest {
         if (version.root() != null) {
             pb.environment().put("SLURM_ROOT", version.root());
         }
+        pb.environment().put("ORACLE_SHARED", System.getProperty("slurm.oracle", ""));
         Process p = pb.start();
         byte[] out = p.getInputStream().readAllBytes();
         if (!p.waitFor(600, TimeUnit.SECONDS)) {

@@ -1,0 +1,174 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Node choice without a topology ({@code topology/flat}, Slurm 25.05+ in {@code topology.yaml}): the
+ * common {@code eval_nodes} default, {@code _eval_nodes_consec} ({@code src/plugins/topology/common/
+ * eval_nodes.c}, 26.05). The usable nodes form runs of consecutive node indices of one scheduling
+ * weight; runs are taken one at a time, the best first: one holding a required ({@code -w}) node,
+ * else the lightest, then the first that is sufficient, a sufficient one with fewer CPUs (tightest
+ * fit), or while none is sufficient the one with the most CPUs. A run with required nodes is taken
+ * upwards from its first required node, then downwards; another from its start, and for the last
+ * node the run's best-fitting single node (fewest CPUs that suffice). Observed on real 26.05.5
+ * (case yamlparts, {@code jobs.flat.txt}): with holes at node10 and node13, {@code -N2} takes
+ * node11-12, not node09 and node11.
+ *
+ * <p>Each node gives every CPU the core filter allows ({@code eval_nodes_cpus_to_use} is not applied).
+ */
+final class FlatSelector implements NodeChooser {
+    private final int nodeCount;
+
+    FlatSelector(int nodeCount) {
+        this.nodeCount = nodeCount;
+    }
+
+    /** A run of consecutive usable nodes. */
+    private static final class Run {
+        int start;
+        int end;
+        int nodes;
+        int cpus;
+        int gpus;
+        int firstRequired = -1;
+        long weight;
+    }
+
+    @Override
+    public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        BitSet chosen = new BitSet();
+        List<Integer> order = new ArrayList<>();
+        int minNodes = job.minNodes();
+        int reqNodes = job.reqNodes();
+        int gresPerJob = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
+        int[] rem = {gresPerJob > 0 ? Math.min(minNodes, reqNodes) : Math.max(minNodes, reqNodes), minCpus,
+                gresPerJob, job.maxNodesOr(nodeCount)};
+        for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
+            if (!nodeMap.get(i) || demand.availCpus(i) == 0 || rem[3] == 0) {
+                return null;
+            }
+            take(i, chosen, order, rem, demand);
+        }
+        List<Run> runs = runs(nodeMap, required, demand);
+        while (!done(rem) && rem[3] > 0) {
+            Run best = best(runs, rem, minNodes, reqNodes, gresPerJob > 0);
+            if (best == null) {
+                break;
+            }
+            if (best.firstRequired >= 0) {
+                for (int i = best.firstRequired; i <= best.end && !done(rem) && rem[3] > 0; i++) {
+                    offer(i, chosen, order, rem, demand, nodeMap);
+                }
+                for (int i = best.firstRequired - 1; i >= best.start && !done(rem) && rem[3] > 0; i--) {
+                    offer(i, chosen, order, rem, demand, nodeMap);
+                }
+            } else {
+                int single = rem[0] <= 1 ? bestSingle(best, chosen, rem, demand, nodeMap) : -1;
+                for (int i = best.start; i <= best.end && !done(rem) && rem[3] > 0; i++) {
+                    if (single < 0 || i == single) {
+                        offer(i, chosen, order, rem, demand, nodeMap);
+                    }
+                }
+            }
+            best.nodes = 0;
+            best.cpus = 0;
+        }
+        if (!done(rem) || chosen.cardinality() < minNodes) {
+            return null;
+        }
+        return new NodePick(chosen, order.stream().mapToInt(Integer::intValue).toArray(), new int[nodeCount]);
+    }
+
+    private static boolean done(int[] rem) {
+        return rem[0] <= 0 && rem[1] <= 0 && rem[2] <= 0;
+    }
+
+    private static void offer(int i, BitSet chosen, List<Integer> order, int[] rem, Demand demand, BitSet nodeMap) {
+        if (nodeMap.get(i) && !chosen.get(i) && demand.availCpus(i) > 0) {
+            take(i, chosen, order, rem, demand);
+        }
+    }
+
+    private static void take(int i, BitSet chosen, List<Integer> order, int[] rem, Demand demand) {
+        chosen.set(i);
+        order.add(i);
+        rem[0]--;
+        rem[1] -= demand.availCpus(i);
+        rem[2] -= demand.gpusFor(i);
+        rem[3]--;
+    }
+
+    /** Runs of usable nodes, split where a node is unusable or the weight changes; required nodes mark their run. */
+    private List<Run> runs(BitSet nodeMap, BitSet required, Demand demand) {
+        List<Run> out = new ArrayList<>();
+        Run run = null;
+        for (int i = 0; i < nodeCount; i++) {
+            boolean usable = nodeMap.get(i) && demand.availCpus(i) > 0;
+            if (!usable) {
+                run = null;
+                continue;
+            }
+            if (run == null || run.weight != demand.weight(i)) {
+                run = new Run();
+                run.start = i;
+                run.weight = demand.weight(i);
+                out.add(run);
+            }
+            run.end = i;
+            if (required.get(i)) {
+                if (run.firstRequired < 0) {
+                    run.firstRequired = i;
+                }
+            } else {
+                run.nodes++;
+                run.cpus += demand.availCpus(i);
+                run.gpus += demand.gpusFor(i);
+            }
+        }
+        return out;
+    }
+
+    private static Run best(List<Run> runs, int[] rem, int minNodes, int reqNodes, boolean gresPerJob) {
+        Run best = null;
+        boolean bestSufficient = false;
+        for (Run r : runs) {
+            if (r.nodes == 0) {
+                continue;
+            }
+            boolean sufficient = r.cpus >= rem[1] && TreeSelector.enoughNodes(r.nodes, rem[0], minNodes, reqNodes)
+                    && (!gresPerJob || r.gpus >= rem[2]);
+            boolean better = best == null || (best.firstRequired < 0 && r.firstRequired >= 0) || r.weight < best.weight;
+            if (!better && r.weight == best.weight) {
+                better = (sufficient && !bestSufficient) || (sufficient && r.cpus < best.cpus)
+                        || (!sufficient && r.cpus > best.cpus);
+            }
+            if (better) {
+                best = r;
+                bestSufficient = sufficient;
+            }
+        }
+        return best;
+    }
+
+    /** For the last node: the run's node with the fewest CPUs that still cover the rest; -1 if none does. */
+    private static int bestSingle(Run run, BitSet chosen, int[] rem, Demand demand, BitSet nodeMap) {
+        int best = -1;
+        int bestSize = 0;
+        for (int i = run.start; i <= run.end; i++) {
+            int a = demand.availCpus(i);
+            if (!nodeMap.get(i) || chosen.get(i) || a == 0 || a < rem[1] || demand.gpusFor(i) < rem[2]) {
+                continue;
+            }
+            if (best < 0 || a < bestSize) {
+                best = i;
+                bestSize = a;
+                if (bestSize == rem[1]) {
+                    break;
+                }
+            }
+        }
+        return best;
+    }
+}

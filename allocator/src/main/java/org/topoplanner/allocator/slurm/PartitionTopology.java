@@ -1,0 +1,93 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.topoplanner.allocator.ClusterIndex;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.slurm.SlurmPartition;
+import org.topoplanner.model.slurm.SlurmSettings;
+import org.topoplanner.model.slurm.SlurmVersion;
+import org.topoplanner.model.slurm.SlurmTopology;
+
+/**
+ * The partition a job runs in and, with {@code topology.yaml} (Slurm 25.05+), the topology that
+ * partition is bound to: {@code -p NAME}, else the partition marked {@code Default=YES}; its
+ * {@code Topology=}, else the {@code cluster_default} topology (slurmctld: {@code part_ptr->topo_idx},
+ * 0 = the default). The job then sees only the partition's nodes, laid out as that topology says:
+ * a tree for {@code topology/tree}, blocks for {@code topology/block}, no fabric for
+ * {@code topology/flat} (placed by {@link FlatSelector}).
+ *
+ * <p>A cluster without partitions or topologies is placed as before: on its fabric, by the
+ * policy asked for. A job without {@code -p} on a cluster whose partitions name no default is placed
+ * on every node (sbatch would refuse it; the planner serves configurations still being designed).
+ *
+ * @param state   the state the job is placed on (a view on the bound topology's layout, or as given)
+ * @param request the request, with the hosts outside the partition added to {@code --exclude}
+ * @param kind    the topology kind that decides ({@code null}: the policy's own)
+ * @param refusal why sbatch refuses the job ({@code null}: it does not)
+ */
+record PartitionTopology(ClusterState state, JobRequest request, String kind, String refusal) {
+
+    static PartitionTopology resolve(ClusterState state, JobRequest request, SlurmVersion version) {
+        Cluster cluster = state.cluster();
+        SlurmSettings slurm = cluster.slurm();
+        List<SlurmPartition> partitions = slurm.partitions();
+        SlurmPartition partition = null;
+        if (!partitions.isEmpty()) {
+            if (request.partition() != null) {
+                partition = partitions.stream().filter(p -> p.name().equals(request.partition())).findFirst()
+                        .orElse(null);
+                if (partition == null) {
+                    return refused(state, request, "Invalid partition name specified");
+                }
+            } else {
+                // without Default=YES sbatch would refuse a job without -p; the planner places it on the
+                // whole cluster instead, as it did before it read partitions (a configuration under design)
+                partition = partitions.stream().filter(SlurmPartition::isDefault).findFirst().orElse(null);
+            }
+        }
+        JobRequest inPartition = partition == null ? request : confine(request, partition, cluster);
+        if (inPartition == null) {
+            return refused(state, request, "Requested node configuration is not available");
+        }
+        // topology.yaml arrived in 25.05: older releases never read it and place on topology.conf's fabric
+        if (slurm.topologies().isEmpty() || !version.atLeast(SlurmVersion.V26_05)) {
+            return new PartitionTopology(state, inPartition, null, null);
+        }
+        String name = partition == null ? null : partition.topology();
+        Optional<SlurmTopology> topology = name == null ? slurm.defaultTopology() : slurm.topology(name);
+        if (topology.isEmpty()) {
+            return refused(state, request, "partition " + partition.name() + " names topology " + name
+                    + ", which topology.yaml does not define");
+        }
+        SlurmTopology t = topology.get();
+        Cluster view = ClusterIndex.of(cluster).derived("slurm-topology-view-" + t.name(),
+                c -> new Cluster(c.name(), t.layout(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes()));
+        return new PartitionTopology(state.onCluster(view), inPartition, t.kind(), null);
+    }
+
+    /**
+     * The request kept to the partition's nodes ({@code --exclude} gains the others), or null when
+     * {@code -w} names a node outside it (sbatch: "Requested node configuration is not available").
+     */
+    private static JobRequest confine(JobRequest request, SlurmPartition partition, Cluster cluster) {
+        List<String> hosts = cluster.hostNames();
+        if (request.nodelist().stream().anyMatch(h -> hosts.contains(h) && !partition.holds(h))) {
+            return null;
+        }
+        List<String> outside = hosts.stream().filter(h -> !partition.holds(h)).toList();
+        if (outside.isEmpty()) {
+            return request;
+        }
+        List<String> exclude = new ArrayList<>(request.exclude());
+        outside.stream().filter(h -> !exclude.contains(h)).forEach(exclude::add);
+        return request.toBuilder().exclude(exclude).build();
+    }
+
+    private static PartitionTopology refused(ClusterState state, JobRequest request, String why) {
+        return new PartitionTopology(state, request, null, why);
+    }
+}

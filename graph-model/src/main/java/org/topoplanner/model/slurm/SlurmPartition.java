@@ -1,0 +1,73 @@
+package org.topoplanner.model.slurm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.topoplanner.model.hostlist.Hostlist;
+
+/**
+ * A {@code PartitionName=} line of {@code slurm.conf} as far as placement needs it: its nodes
+ * ({@code Nodes=}, {@code ALL} or a hostlist; absent = none), whether it is the default partition
+ * ({@code Default=YES}) and the {@code topology.yaml} topology it is bound to ({@code Topology=},
+ * Slurm 25.05+; {@code null} = the cluster default).
+ *
+ * @param nodes the expanded {@code Nodes=}; {@code null} for {@code ALL}
+ */
+public record SlurmPartition(String name, List<String> nodes, boolean isDefault, String topology) {
+    /** The prefix under which {@link SlurmSettings#keys()} keeps partition lines. */
+    public static final String KEY_PREFIX = "PartitionName.";
+
+    public SlurmPartition {
+        nodes = nodes == null ? null : List.copyOf(nodes);
+    }
+
+    /** True when the partition holds {@code host} ({@code Nodes=ALL} holds every node). */
+    public boolean holds(String host) {
+        return nodes == null || nodes.contains(host);
+    }
+
+    /**
+     * The partitions kept in {@code keys} ({@code PartitionName.<name>} to the rest of the line), in
+     * order; {@code PartitionName=DEFAULT} gives its values to the lines after it, as in Slurm. A
+     * {@code Nodes=} hostlist that does not parse holds no node (the reader reported it).
+     */
+    public static List<SlurmPartition> of(Map<String, String> keys) {
+        List<SlurmPartition> out = new ArrayList<>();
+        String defaultLine = "";
+        for (Map.Entry<String, String> e : keys.entrySet()) {
+            if (!e.getKey().startsWith(KEY_PREFIX)) {
+                continue;
+            }
+            String name = e.getKey().substring(KEY_PREFIX.length());
+            if (name.equalsIgnoreCase("DEFAULT")) {
+                defaultLine = defaultLine + " " + e.getValue();
+                continue;
+            }
+            String line = defaultLine + " " + e.getValue();
+            String nodes = value(line, "Nodes");
+            List<String> hosts = nodes == null ? List.of()
+                    : nodes.equalsIgnoreCase("ALL") ? null : Hostlist.expandOrEmpty(nodes);
+            String isDefault = value(line, "Default");
+            out.add(new SlurmPartition(name, hosts, isDefault != null && isDefault.equalsIgnoreCase("YES"),
+                    value(line, "Topology")));
+        }
+        return out;
+    }
+
+    /** The last {@code key=value} of the line (keys fold case, as Slurm's parser does); null if absent. */
+    private static String value(String line, String key) {
+        String found = null;
+        for (String word : line.trim().split("\\s+")) {
+            int eq = word.indexOf('=');
+            if (eq > 0 && word.substring(0, eq).toLowerCase(Locale.ROOT).equals(key.toLowerCase(Locale.ROOT))) {
+                found = stripQuotes(word.substring(eq + 1));
+            }
+        }
+        return found;
+    }
+
+    private static String stripQuotes(String v) {
+        return v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"") ? v.substring(1, v.length() - 1) : v;
+    }
+}
