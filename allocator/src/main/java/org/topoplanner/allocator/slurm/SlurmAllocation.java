@@ -149,7 +149,7 @@ final class SlurmAllocation {
     }
 
     /** What is free on node {@code n}, from the state's usage (cores: Slurm's numbering; the layouts agree). */
-    private static NodeUse use(StateUsage usage, SlurmNode n, SlurmJobSpec job) {
+    static NodeUse use(StateUsage usage, SlurmNode n, SlurmJobSpec job) {
         BitSet freeCores = new BitSet();
         freeCores.set(0, n.cores());
         freeCores.andNot(usage.usedCores(n.host()));
@@ -171,6 +171,11 @@ final class SlurmAllocation {
         if ((job.exclusive() || job.exclusiveTopo()) && !u.idle()) {
             return false;
         }
+        return enoughGpus(n, u, job);
+    }
+
+    /** Enough free GPUs (of the job's type) for one node's share: per node, one task's, or one of {@code --gpus}. */
+    static boolean enoughGpus(SlurmNode n, NodeUse u, SlurmJobSpec job) {
         int free = u.freeGpus().cardinality();
         if (job.gpusPerNode() != null && free < job.gpusPerNode()) {
             return false;
