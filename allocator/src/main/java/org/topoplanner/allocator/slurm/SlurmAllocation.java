@@ -219,6 +219,8 @@ final class SlurmAllocation {
         SlurmAllocation a = new SlurmAllocation();
         List<Integer> idx = sel.nodes().stream().boxed().toList();
         int[] tasks = distributeTasks(idx, results, sel, job);
+        int[] cpus22 = version == SlurmVersion.V22_05 && job.ntasks() == null && job.ntasksPerNode() == null
+                ? jobCpus2205(idx, nodes, results, sel, job) : null;
         for (int k = 0; k < idx.size(); k++) {
             int i = idx.get(k);
             SlurmNode n = nodes.get(i);
@@ -232,12 +234,22 @@ final class SlurmAllocation {
                             : job.gpusPerTask() != null ? job.gpusPerTask() * tasks[k] : 0;
                     cpus = Math.max(cpus, g * job.cpusPerGpu());
                 }
+                if (cpus22 != null) {
+                    cpus = Math.max(cpus, cpus22[k]);
+                }
                 if (version == SlurmVersion.V24_11 && results[i].minCores() > 0) {
                     // 24.11 raises a node's CPUs to the cores its GPUs need (dist_tasks_gres_min_cpus, called
-                    // from the cyclic layout; 22.05 calls it for plane layouts only): an enforce-binding job
-                    // gets every usable core of its GPUs' sockets (tree32 s4b: CPUs 16-31 for one task).
+                    // from the cyclic layout): an enforce-binding job gets every usable core of its GPUs'
+                    // sockets (tree32 s4b: CPUs 16-31 for one task).
                     int gresMin = results[i].minCores() * n.threadsPerCore();
                     cpus = Math.max(cpus, Math.min(gresMin, results[i].availCpus()));
+                } else if (version == SlurmVersion.V22_05 && job.enforceBinding() && results[i].minCores() > 0) {
+                    // 22.05 raises them too (dist_tasks_compute_c_b ends with dist_tasks_gres_min_cpus), but
+                    // only as far as the CPUs _cpus_to_use gave the node: tree32 s4b keeps its 1 CPU, while the
+                    // first node of own case binding x8 (-N2 --gpus-per-node=3 --cpus-per-gpu=8, enforce-binding)
+                    // is raised to its 32 cores and the second stays at the 24 it was given.
+                    int gresMin = results[i].minCores() * n.threadsPerCore();
+                    cpus = Math.max(cpus, Math.min(gresMin, sel.cpusOr(i, results[i].availCpus())));
                 }
                 c = CoreDistributor.cyclic(n, results[i].availCores(), cpus, job.cpusPerTask());
                 if (c == null) {
@@ -294,6 +306,55 @@ final class SlurmAllocation {
             }
         }
         return a;
+    }
+
+    /**
+     * 22.05's CPUs per node for a job without {@code -n} ({@code dist_tasks_compute_c_b}): the job's CPU
+     * count ({@code job_res->ncpus}: at least {@code details->min_cpus}, which {@code --cpus-per-gpu} makes
+     * GPUs x CPUs-per-GPU) is dealt out as tasks, one per node first, then whole cores' worth per node and
+     * round ({@code vpus / cpus_per_task} tasks), each node up to the CPUs {@code _cpus_to_use} gave it.
+     * Own case fuzz01 f1 ({@code -N3 --gpus-per-node=3 --cpus-per-gpu=7}, 63 CPUs) gets 32 on the 2-thread
+     * node and 16 + 15 on the others, not 21 each; without {@code --cpus-per-gpu} it is one task per node.
+     */
+    private static int[] jobCpus2205(List<Integer> idx, List<SlurmNode> nodes, CoreFilter.Result[] results,
+                                     NodePick sel, SlurmJobSpec job) {
+        int hosts = idx.size();
+        int cpt = job.cpusPerTask();
+        long ncpus = Math.max(Math.max(hosts, minCpus(job)), (long) hosts * cpt);
+        long maxTasks = cpt > 1 ? ncpus / cpt : ncpus;
+        int[] cpus = new int[hosts];
+        int[] cap = new int[hosts];
+        long tid = 0;
+        for (int k = 0; k < hosts && tid < maxTasks; k++) {
+            int i = idx.get(k);
+            cap[k] = sel.cpusOr(i, results[i].availCpus());
+            if (cap[k] > 0) {
+                tid++;
+                cpus[k] = Math.min(cap[k], cpt);
+            }
+        }
+        // the rest of the cores already begun (a 2-thread core holds a second 1-CPU task)
+        for (int k = 0; k < hosts && tid < maxTasks; k++) {
+            int vpus = nodes.get(idx.get(k)).threadsPerCore();
+            int remTasks = cpus[k] % vpus / cpt;
+            for (int t = 0; t < remTasks && tid < maxTasks && cap[k] - cpus[k] >= cpt; t++) {
+                tid++;
+                cpus[k] += cpt;
+            }
+        }
+        boolean progress = true;
+        while (tid < maxTasks && progress) {
+            progress = false;
+            for (int k = 0; k < hosts && tid < maxTasks; k++) {
+                int remTasks = Math.max(1, nodes.get(idx.get(k)).threadsPerCore() / cpt);
+                for (int t = 0; t < remTasks && tid < maxTasks && cap[k] - cpus[k] >= cpt; t++) {
+                    tid++;
+                    cpus[k] += cpt;
+                    progress = true;
+                }
+            }
+        }
+        return cpus;
     }
 
     /**
