@@ -235,7 +235,9 @@ final class SlurmAllocation {
                     cpus = Math.max(cpus, g * job.cpusPerGpu());
                 }
                 if (cpus22 != null) {
-                    cpus = Math.max(cpus, cpus22[k]);
+                    // the dealt-out count is what the node gets, even below GPUs x CPUs-per-GPU (fuzz01 f1: 16
+                    // and 15 CPUs for 3 GPUs x 7 on the nodes after the first)
+                    cpus = cpus22[k];
                 }
                 if (version == SlurmVersion.V24_11 && results[i].minCores() > 0) {
                     // 24.11 raises a node's CPUs to the cores its GPUs need (dist_tasks_gres_min_cpus, called

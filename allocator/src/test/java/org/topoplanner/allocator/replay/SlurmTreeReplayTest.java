@@ -68,7 +68,6 @@ class SlurmTreeReplayTest {
     @ParameterizedTest(name = "{0} with Slurm {2}, known differences {3}")
     @CsvSource(delimiter = ';', value = {
         "cpumix;  results/new/cpumix.jsonl;  24.11; m64 m65 m66 m68 m69",
-        "binding; results/new/binding.jsonl; 24.11; x6",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);
