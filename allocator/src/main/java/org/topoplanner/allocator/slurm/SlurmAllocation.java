@@ -125,7 +125,7 @@ final class SlurmAllocation {
      * What CoreFilter and the free-resource view read of a node: its GPUs and CPU layout (not its name).
      * Nodes share a GPU list when they share a topology, so the list is compared by identity.
      */
-    private record Layout(List<SlurmGpu> gpus, int sockets, int coresPerSocket, int threadsPerCore) {
+    record Layout(List<SlurmGpu> gpus, int sockets, int coresPerSocket, int threadsPerCore) {
         static Layout of(SlurmNode n) {
             return new Layout(n.gpus(), n.sockets(), n.coresPerSocket(), n.threadsPerCore());
         }

@@ -1,7 +1,9 @@
 package org.topoplanner.allocator.slurm;
 
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.StateUsage;
@@ -37,12 +39,17 @@ public final class SlurmBinding {
         }
         StateUsage usage = state.usage();
         List<SlurmNode> nodes = SlurmNode.of(state.cluster());
+        // idle nodes of one layout get one verdict (the filter reads only the layout and what is free)
+        Map<SlurmAllocation.Layout, Boolean> idle = new HashMap<>();
         for (SlurmNode n : nodes) {
             if (usage.heldWhole(n.host())) {
                 continue;
             }
-            NodeUse use = SlurmAllocation.use(usage, n, job);
-            if (!accepts(n, use, job, version)) {
+            boolean ok = usage.idle(n.host())
+                    ? idle.computeIfAbsent(SlurmAllocation.Layout.of(n),
+                            l -> accepts(n, SlurmAllocation.use(usage, n, job), job, version))
+                    : accepts(n, SlurmAllocation.use(usage, n, job), job, version);
+            if (!ok) {
                 out.set(n.host());
             }
         }
