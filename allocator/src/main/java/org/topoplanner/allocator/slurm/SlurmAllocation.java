@@ -196,7 +196,15 @@ final class SlurmAllocation {
         if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
             free = Math.min(free, result.availCpus() / job.cpusPerGpu());
         }
-        return Math.max(0, Math.min(free, total - taken));
+        long credit = Math.max(0, Math.min(free, total - taken));
+        if (job.gpusPerTask() != null && job.gpusPerTask() > 0) {
+            // GPUs per task come in whole tasks, as many as the node's CPUs run: own case fuzz01 f3
+            // (-w p7 -n2 -c3 --gpus-per-task=2, p7 has 3 GPUs) credits p7 with one task's 2 GPUs and
+            // leaves 2 for a second node, where crediting 3 left 1 and no node could take the task
+            long tasks = Math.min(credit / job.gpusPerTask(), result.availCpus() / job.cpusPerTask());
+            credit = tasks * job.gpusPerTask();
+        }
+        return credit;
     }
 
     /** Slurm's {@code details->min_cpus}: tasks times CPUs per task, or the CPUs the GPUs ask for. */

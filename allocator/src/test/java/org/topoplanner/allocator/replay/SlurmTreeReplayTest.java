@@ -46,6 +46,7 @@ class SlurmTreeReplayTest {
         "cpumix2,  jobs.txt,       results/cpumix2.jsonl,          22.05",
         "cpumix2,  jobs.txt,       results/new/cpumix2.jsonl,      24.11",
         "binding,  jobs.txt,       results/binding.jsonl,          22.05",
+        "binding,  jobs.txt,       results/new/binding.jsonl,      24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
