@@ -1,4 +1,9 @@
 import random, sys
+if len(sys.argv) > 1 and sys.argv[1] == 'fuzz':
+    # gen.py fuzz SEED N DIR: a whole random case (fuzz.py), not only a job script for the cpumix cluster
+    import fuzz
+    fuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    sys.exit(0)
 seed = int(sys.argv[1]); n = int(sys.argv[2])
 r = random.Random(seed)
 nodes = ['a1','a2','a3','a4','b1','b2','b3','b4','c1','c2']

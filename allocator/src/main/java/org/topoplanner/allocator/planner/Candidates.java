@@ -57,6 +57,9 @@ final class Candidates {
                     BitSet all = new BitSet();
                     all.set(0, s.cores());
                     NodeChoice x = NodeFit.choose(s, allMask, all, demand, demand.gpus());
+                    if (x == null && demand.enforceBinding()) {
+                        x = NodeFit.choose(s, allMask, all, demand.loosened(), demand.gpus());
+                    }
                     return x == null ? Boolean.FALSE : x;
                 });
                 c = hit == Boolean.FALSE ? null : (NodeChoice) hit;
@@ -65,6 +68,9 @@ final class Candidates {
                 freeCores.set(0, shape.cores());
                 freeCores.andNot(usage.usedCores(h));
                 c = NodeFit.choose(shape, free, freeCores, demand, demand.gpus());
+                if (c == null && demand.enforceBinding()) {
+                    c = NodeFit.choose(shape, free, freeCores, demand.loosened(), demand.gpus());
+                }
             }
             if (c == null) {
                 continue;

@@ -6,8 +6,8 @@ import org.topoplanner.model.job.JobRequest;
  * What a job needs on each of its nodes, worked out from the request the way sbatch counts:
  * GPUs from {@code --gpus-per-node}, or {@code --gpus-per-task} times the tasks on the node, or an
  * even share of {@code --gpus}; cores from the tasks times {@code -c}, or {@code --cpus-per-gpu}
- * times the GPUs when that is more (one core per CPU: the planner hands out whole cores, as Slurm
- * does with {@code CR_Core}).
+ * times the GPUs when that is more. The cores a node gives are whole cores for those CPUs
+ * ({@link #cores}), as Slurm gives them with {@code CR_Core}.
  *
  * @param nodes          how many nodes the job takes
  * @param gpus           GPUs on every node (an even share of {@code --gpus}, rounded up)
@@ -16,9 +16,46 @@ import org.topoplanner.model.job.JobRequest;
  * @param enforceBinding cores only among the chosen GPUs' affine cores
  * @param exclusive      whole idle nodes
  * @param gpuType        only GPUs of this type, or {@code null}
+ * @param cpusPerGpu     {@code --cpus-per-gpu}, 0 when not given: with {@code enforce-binding} each socket
+ *                       holds that many CPUs for each of the job's GPUs on it (Slurm's per-socket rule)
+ * @param looseBinding   {@code enforce-binding} as Slurm applies it on a node whose GPUs' sockets lack the
+ *                       cores but whose core filter accepts the job all the same ({@link #loosened}): cores
+ *                       may sit off the GPUs' sockets; the per-socket CPUs-per-GPU rule still holds
  */
 public record NodeDemand(int nodes, int gpus, int spareGpus, int cpus, boolean enforceBinding, boolean exclusive,
-                         String gpuType) {
+                         String gpuType, int cpusPerGpu, boolean looseBinding) {
+
+    /** A demand without {@code --cpus-per-gpu}. */
+    public NodeDemand(int nodes, int gpus, int spareGpus, int cpus, boolean enforceBinding, boolean exclusive,
+                      String gpuType) {
+        this(nodes, gpus, spareGpus, cpus, enforceBinding, exclusive, gpuType, 0, false);
+    }
+
+    /**
+     * The demand on a node where Slurm's core filter accepts an {@code enforce-binding} job that the GPUs'
+     * own cores cannot hold: 22.05 counts every socket it visits as required until the GPUs suffice, so
+     * a socket without free GPUs lends its cores (its {@code gres_select_filter_sock_core}; own property
+     * {@code PlannerBindingPropertyTest}: {@code -N2 -n2 -c5 --gpus-per-node=2} gets cores of socket 0
+     * for GPUs of socket 1). The planner takes such a node as Slurm does rather than refuse it.
+     */
+    public NodeDemand loosened() {
+        return new NodeDemand(nodes, gpus, spareGpus, cpus, enforceBinding, exclusive, gpuType, cpusPerGpu, true);
+    }
+
+    /** Cores only among the chosen GPUs' affine cores. */
+    public boolean strictBinding() {
+        return enforceBinding && !looseBinding;
+    }
+
+    /**
+     * Whole cores for {@link #cpus} on a node with {@code threadsPerCore} threads per core: Slurm
+     * ({@code CR_Core}) gives a job whole cores, so 6 CPUs take 3 cores of a 2-thread node
+     * ({@code _select_cores}: required cores are the tasks' CPUs over the threads per core, rounded up).
+     */
+    public int cores(int threadsPerCore) {
+        int t = Math.max(1, threadsPerCore);
+        return (cpus + t - 1) / t;
+    }
 
     /**
      * The demand of {@code job} on {@code nodes} nodes; {@code nodes} is the request's node count except
@@ -51,7 +88,7 @@ public record NodeDemand(int nodes, int gpus, int spareGpus, int cpus, boolean e
             cpus = Math.max(cpus, gpus * job.cpusPerGpu());
         }
         return new NodeDemand(nodes, gpus, spare, Math.max(1, cpus), job.enforceBinding(), job.exclusive(),
-                job.gpuType());
+                job.gpuType(), job.cpusPerGpu() == null ? 0 : job.cpusPerGpu(), false);
     }
 
     /** The fewest nodes a {@code --gpus=N} job can use when a node holds at most {@code maxGpus}. */

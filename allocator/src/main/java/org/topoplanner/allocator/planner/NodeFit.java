@@ -18,7 +18,8 @@ import org.topoplanner.allocator.NodeShape;
  * <li>the summed path class from each GPU to its best NIC (1 = same PCIe switch ... 5 = across
  *     sockets): GPUDirect RDMA wants a NIC on the GPU's switch, or at least its NUMA node;</li>
  * <li>cores that cannot sit on the GPUs' affine cores (NUMA-aligned); with {@code enforce-binding}
- *     a subset needing any is not allowed;</li>
+ *     a subset needing any is not allowed, nor (with {@code --cpus-per-gpu}) one whose GPUs on a socket
+ *     need more CPUs than the socket has free ({@link SocketShare}, Slurm's per-socket rule);</li>
  * <li>minus the NVLink lanes among the GPUs left free (leave the rest well connected);</li>
  * <li>PCIe switches split between the job and the GPUs left free.</li>
  * </ol>
@@ -37,7 +38,8 @@ public final class NodeFit {
     }
 
     /** The memo key of a choice: everything the choice depends on. */
-    private record Key(long free, BitSet freeCores, int gpus, int cpus, boolean bind, boolean exclusive, String type) {
+    private record Key(long free, BitSet freeCores, int gpus, int cpus, boolean bind, boolean exclusive, String type,
+                       int cpusPerGpu, boolean loose) {
     }
 
     /**
@@ -45,7 +47,8 @@ public final class NodeFit {
      * {@code freeCores}, or {@code null} when the demand does not fit. Memoised on the shape.
      */
     public static NodeChoice choose(NodeShape shape, long free, BitSet freeCores, NodeDemand d, int gpus) {
-        Key key = new Key(free, freeCores, gpus, d.cpus(), d.enforceBinding(), d.exclusive(), d.gpuType());
+        Key key = new Key(free, freeCores, gpus, d.cpus(), d.enforceBinding(), d.exclusive(), d.gpuType(),
+                d.cpusPerGpu(), d.looseBinding());
         Object hit = shape.memo().get(key);
         if (hit != null) {
             return hit == Boolean.FALSE ? null : (NodeChoice) hit;
@@ -73,11 +76,12 @@ public final class NodeFit {
                 typed |= 1L << g;
             }
         }
-        if (Long.bitCount(typed) < gpus || freeCores.cardinality() < d.cpus()) {
+        int need = d.cores(shape.cpuIds().threadsPerCore());
+        if (Long.bitCount(typed) < gpus || freeCores.cardinality() < need) {
             return null;
         }
         if (gpus == 0) {
-            BitSet cores = cpuOnlyCores(shape, freeCores, d.cpus());
+            BitSet cores = cpuOnlyCores(shape, freeCores, need);
             return new NodeChoice(0, cores, noNics(all), new long[QUALITY]);
         }
         int[] cand = positions(typed);
@@ -107,7 +111,7 @@ public final class NodeFit {
         if (bestQ == null) {
             return null;
         }
-        BitSet cores = cores(shape, best, freeCores, d.cpus(), d.enforceBinding());
+        BitSet cores = cores(shape, best, freeCores, need, d.strictBinding());
         return cores == null ? null : finish(shape, best, cores, bestQ, best);
     }
 
@@ -128,13 +132,15 @@ public final class NodeFit {
         final long[][] affine;
         final long[] union;
         final int freeLanes;
+        final SocketShare share;
         final long[] q = new long[QUALITY];
 
         Search(NodeShape shape, long free, BitSet freeCores, NodeDemand d) {
             this.shape = shape;
             this.free = free;
-            this.need = d.cpus();
-            this.bind = d.enforceBinding();
+            this.need = d.cores(shape.cpuIds().threadsPerCore());
+            this.share = SocketShare.of(shape, freeCores, d);
+            this.bind = d.strictBinding();
             int g = shape.gpus();
             numaBit = new long[g];
             pciBit = new long[g];
@@ -184,7 +190,7 @@ public final class NodeFit {
                 affineFree += Long.bitCount(w);
             }
             int misaligned = Math.max(0, need - affineFree);
-            if (misaligned > 0 && bind) {
+            if (misaligned > 0 && bind || share != null && !share.holds(s)) {
                 return false;
             }
             long pciRest = 0;
@@ -216,8 +222,9 @@ public final class NodeFit {
     private static long[] feasibleQuality(NodeShape shape, long s, long free, BitSet freeCores, NodeDemand d) {
         BitSet affine = affinity(shape, s);
         affine.and(freeCores);
-        int misaligned = Math.max(0, d.cpus() - affine.cardinality());
-        if (misaligned > 0 && d.enforceBinding()) {
+        int misaligned = Math.max(0, d.cores(shape.cpuIds().threadsPerCore()) - affine.cardinality());
+        SocketShare share = SocketShare.of(shape, freeCores, d);
+        if (misaligned > 0 && d.strictBinding() || share != null && !share.holds(s)) {
             return null;
         }
         return quality(shape, s, free, misaligned);

@@ -100,8 +100,9 @@ public final class Objective {
         }
         BitSet on = (BitSet) cores.clone();
         on.and(affine);
-        int misaligned = Math.max(0, Math.min(cores.cardinality(), d.cpus()) - on.cardinality());
-        int missing = d.cpus() - Math.min(cores.cardinality(), d.cpus());
+        int need = d.cores(ids.threadsPerCore());
+        int misaligned = Math.max(0, Math.min(cores.cardinality(), need) - on.cardinality());
+        int missing = need - Math.min(cores.cardinality(), need);
         if (missing > 0) {
             // Cores the placement leaves out (a pod that asks for GPUs only) go where the planner would put
             // them, on free affine cores first; otherwise a core-less placement would look perfectly aligned.

@@ -11,11 +11,13 @@ import org.topoplanner.allocator.NodeShape;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.TopologyConstraints;
 import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.kueue.TopologyLevels;
+import org.topoplanner.allocator.slurm.SlurmBinding;
 import org.topoplanner.allocator.volcano.HyperNodeTree;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
@@ -48,10 +50,16 @@ import org.topoplanner.model.job.Placement;
  * Kueue {@code podset-required-topology} keep the job inside one of the scheduler's domains
  * ({@link HostSets}, {@link LimitedSearch}). A request no domain or kubelet could ever take is
  * {@link Suggestion.Impossible} with the setting named.
+ *
+ * <p>Slurm's binding rules are hard too, for the Slurm release of the options: a node whose
+ * {@code select/cons_tres} core filter would refuse the job ({@link SlurmBinding}: per socket, for
+ * {@code --cpus-per-gpu}, {@code -c} and {@code enforce-binding}) is not used, so the planner never
+ * proposes what {@code slurm-tree} of that release can never start.
  */
 public final class PlannerPolicy implements PlacementPolicy {
     private final KubeletSettings kubelet;
     private final TopologyConstraints topology;
+    private final SlurmVersion slurm;
 
     /** The optimum with no scheduler settings beyond the request (kubelet policy {@code none}). */
     public PlannerPolicy() {
@@ -62,20 +70,22 @@ public final class PlannerPolicy implements PlacementPolicy {
     public PlannerPolicy(PolicyOptions options) {
         this.kubelet = KubeletSettings.from(options);
         this.topology = options.topology();
+        this.slurm = options.slurmVersion();
     }
 
     /**
      * What the settings rule out for one job in one state.
      *
      * @param refused hosts whose kubelet would refuse the pod
+     * @param unbound hosts on which Slurm's binding rules refuse the job
      * @param sets    the scheduler domains the job must stay inside, or {@code null}
      * @param never   why no placement can ever meet the settings, or {@code null}
      */
-    private record Limits(BitSet refused, HostSets sets, String never) {
-        static final Limits NONE = new Limits(new BitSet(), null, null);
+    private record Limits(BitSet refused, BitSet unbound, HostSets sets, String never) {
+        static final Limits NONE = new Limits(new BitSet(), new BitSet(), null, null);
 
         boolean any() {
-            return !refused.isEmpty() || sets != null;
+            return !refused.isEmpty() || !unbound.isEmpty() || sets != null;
         }
     }
 
@@ -128,6 +138,13 @@ public final class PlannerPolicy implements PlacementPolicy {
                 return new Suggestion.Impossible(neverWithin(idle, job));
             }
         }
+        for (String h : job.nodelist()) {
+            if (limits.unbound().get(index.number(h))) {
+                return new Suggestion.Pending(PendingReason.RESOURCES, "-w " + h + ": Slurm " + slurm.label()
+                        + " binds the job's CPUs to its GPUs' sockets, and the free cores of that node's sockets"
+                        + " cannot now hold them (Reason=Resources there too)");
+            }
+        }
         String now = Explanation.notNow(index, job, state.usage());
         if (limits.any()) {
             now += " (within " + within(limits) + ")";
@@ -137,6 +154,7 @@ public final class PlannerPolicy implements PlacementPolicy {
 
     private Limits limits(ClusterState state, ClusterIndex index, JobRequest job) {
         BitSet refused = KubeletGate.refused(state, index, job, kubelet);
+        BitSet unbound = SlurmBinding.refused(state, job, slurm);
         HostSets sets = null;
         Optional<Integer> tier = topology.hardVolcanoTier();
         if (tier.isPresent()) {
@@ -150,12 +168,12 @@ public final class PlannerPolicy implements PlacementPolicy {
                     c -> HostSets.kueue(index, TopologyLevels.of(c), l));
             if (kueue.isEmpty()) {
                 TopologyLevels levels = TopologyLevels.of(state.cluster());
-                return new Limits(refused, null, "Kueue podset-required-topology=" + l + ": Topology "
+                return new Limits(refused, unbound, null, "Kueue podset-required-topology=" + l + ": Topology "
                         + levels.name() + " has no such level (levels: " + String.join(", ", levels.levels()) + ")");
             }
             sets = sets == null ? kueue.get() : sets.and(kueue.get());
         }
-        return new Limits(refused, sets, null);
+        return new Limits(refused, unbound, sets, null);
     }
 
     private String within(Limits limits) {
@@ -166,6 +184,9 @@ public final class PlannerPolicy implements PlacementPolicy {
         if (!limits.refused().isEmpty()) {
             parts.add("hosts whose kubelet admits the pod under Topology Manager " + kubelet.policy().flag()
                     + ", scope " + kubelet.scope().flag());
+        }
+        if (!limits.unbound().isEmpty()) {
+            parts.add("nodes whose free cores Slurm " + slurm.label() + " binds to the GPUs per socket");
         }
         return String.join("; ", parts);
     }
@@ -180,6 +201,10 @@ public final class PlannerPolicy implements PlacementPolicy {
             why.add("Topology Manager " + kubelet.policy().flag() + " (scope " + kubelet.scope().flag()
                     + ") would refuse the pod with TopologyAffinityError on " + limits.refused().cardinality()
                     + " node(s) even when idle");
+        }
+        if (!limits.unbound().isEmpty()) {
+            why.add("Slurm " + slurm.label() + " binds the CPUs to the GPUs' sockets and refuses the job on "
+                    + limits.unbound().cardinality() + " node(s) even when idle");
         }
         return "The request can never be met under these scheduler settings: " + String.join("; ", why);
     }
@@ -230,6 +255,7 @@ public final class PlannerPolicy implements PlacementPolicy {
             return Optional.empty();
         }
         BitSet ruledOut = (BitSet) limits.refused().clone();
+        ruledOut.or(limits.unbound());
         if (limits.sets() != null) {
             BitSet outside = new BitSet();
             outside.set(0, index.size());

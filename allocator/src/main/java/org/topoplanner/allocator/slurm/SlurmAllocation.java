@@ -125,7 +125,7 @@ final class SlurmAllocation {
      * What CoreFilter and the free-resource view read of a node: its GPUs and CPU layout (not its name).
      * Nodes share a GPU list when they share a topology, so the list is compared by identity.
      */
-    private record Layout(List<SlurmGpu> gpus, int sockets, int coresPerSocket, int threadsPerCore) {
+    record Layout(List<SlurmGpu> gpus, int sockets, int coresPerSocket, int threadsPerCore) {
         static Layout of(SlurmNode n) {
             return new Layout(n.gpus(), n.sockets(), n.coresPerSocket(), n.threadsPerCore());
         }
@@ -149,7 +149,7 @@ final class SlurmAllocation {
     }
 
     /** What is free on node {@code n}, from the state's usage (cores: Slurm's numbering; the layouts agree). */
-    private static NodeUse use(StateUsage usage, SlurmNode n, SlurmJobSpec job) {
+    static NodeUse use(StateUsage usage, SlurmNode n, SlurmJobSpec job) {
         BitSet freeCores = new BitSet();
         freeCores.set(0, n.cores());
         freeCores.andNot(usage.usedCores(n.host()));
@@ -171,6 +171,11 @@ final class SlurmAllocation {
         if ((job.exclusive() || job.exclusiveTopo()) && !u.idle()) {
             return false;
         }
+        return enoughGpus(n, u, job);
+    }
+
+    /** Enough free GPUs (of the job's type) for one node's share: per node, one task's, or one of {@code --gpus}. */
+    static boolean enoughGpus(SlurmNode n, NodeUse u, SlurmJobSpec job) {
         int free = u.freeGpus().cardinality();
         if (job.gpusPerNode() != null && free < job.gpusPerNode()) {
             return false;
@@ -191,7 +196,15 @@ final class SlurmAllocation {
         if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
             free = Math.min(free, result.availCpus() / job.cpusPerGpu());
         }
-        return Math.max(0, Math.min(free, total - taken));
+        long credit = Math.max(0, Math.min(free, total - taken));
+        if (job.gpusPerTask() != null && job.gpusPerTask() > 0) {
+            // GPUs per task come in whole tasks, as many as the node's CPUs run: own case fuzz01 f3
+            // (-w p7 -n2 -c3 --gpus-per-task=2, p7 has 3 GPUs) credits p7 with one task's 2 GPUs and
+            // leaves 2 for a second node, where crediting 3 left 1 and no node could take the task
+            long tasks = Math.min(credit / job.gpusPerTask(), result.availCpus() / job.cpusPerTask());
+            credit = tasks * job.gpusPerTask();
+        }
+        return credit;
     }
 
     /** Slurm's {@code details->min_cpus}: tasks times CPUs per task, or the CPUs the GPUs ask for. */
@@ -214,6 +227,8 @@ final class SlurmAllocation {
         SlurmAllocation a = new SlurmAllocation();
         List<Integer> idx = sel.nodes().stream().boxed().toList();
         int[] tasks = distributeTasks(idx, results, sel, job);
+        int[] cpus22 = version == SlurmVersion.V22_05 && job.ntasks() == null && job.ntasksPerNode() == null
+                ? jobCpus2205(idx, nodes, results, sel, job) : null;
         for (int k = 0; k < idx.size(); k++) {
             int i = idx.get(k);
             SlurmNode n = nodes.get(i);
@@ -227,12 +242,24 @@ final class SlurmAllocation {
                             : job.gpusPerTask() != null ? job.gpusPerTask() * tasks[k] : 0;
                     cpus = Math.max(cpus, g * job.cpusPerGpu());
                 }
+                if (cpus22 != null) {
+                    // the dealt-out count is what the node gets, even below GPUs x CPUs-per-GPU (fuzz01 f1: 16
+                    // and 15 CPUs for 3 GPUs x 7 on the nodes after the first)
+                    cpus = cpus22[k];
+                }
                 if (version.atLeast(SlurmVersion.V24_11) && results[i].minCores() > 0) {
                     // 24.11 raises a node's CPUs to the cores its GPUs need (dist_tasks_gres_min_cpus, called
-                    // from the cyclic layout; 22.05 calls it for plane layouts only): an enforce-binding job
-                    // gets every usable core of its GPUs' sockets (tree32 s4b: CPUs 16-31 for one task).
+                    // from the cyclic layout): an enforce-binding job gets every usable core of its GPUs'
+                    // sockets (tree32 s4b: CPUs 16-31 for one task).
                     int gresMin = results[i].minCores() * n.threadsPerCore();
                     cpus = Math.max(cpus, Math.min(gresMin, results[i].availCpus()));
+                } else if (version == SlurmVersion.V22_05 && job.enforceBinding() && results[i].minCores() > 0) {
+                    // 22.05 raises them too (dist_tasks_compute_c_b ends with dist_tasks_gres_min_cpus), but
+                    // only as far as the CPUs _cpus_to_use gave the node: tree32 s4b keeps its 1 CPU, while the
+                    // first node of own case binding x8 (-N2 --gpus-per-node=3 --cpus-per-gpu=8, enforce-binding)
+                    // is raised to its 32 cores and the second stays at the 24 it was given.
+                    int gresMin = results[i].minCores() * n.threadsPerCore();
+                    cpus = Math.max(cpus, Math.min(gresMin, sel.cpusOr(i, results[i].availCpus())));
                 }
                 c = CoreDistributor.cyclic(n, results[i].availCores(), cpus, job.cpusPerTask());
                 if (c == null) {
@@ -289,6 +316,55 @@ final class SlurmAllocation {
             }
         }
         return a;
+    }
+
+    /**
+     * 22.05's CPUs per node for a job without {@code -n} ({@code dist_tasks_compute_c_b}): the job's CPU
+     * count ({@code job_res->ncpus}: at least {@code details->min_cpus}, which {@code --cpus-per-gpu} makes
+     * GPUs x CPUs-per-GPU) is dealt out as tasks, one per node first, then whole cores' worth per node and
+     * round ({@code vpus / cpus_per_task} tasks), each node up to the CPUs {@code _cpus_to_use} gave it.
+     * Own case fuzz01 f1 ({@code -N3 --gpus-per-node=3 --cpus-per-gpu=7}, 63 CPUs) gets 32 on the 2-thread
+     * node and 16 + 15 on the others, not 21 each; without {@code --cpus-per-gpu} it is one task per node.
+     */
+    private static int[] jobCpus2205(List<Integer> idx, List<SlurmNode> nodes, CoreFilter.Result[] results,
+                                     NodePick sel, SlurmJobSpec job) {
+        int hosts = idx.size();
+        int cpt = job.cpusPerTask();
+        long ncpus = Math.max(Math.max(hosts, minCpus(job)), (long) hosts * cpt);
+        long maxTasks = cpt > 1 ? ncpus / cpt : ncpus;
+        int[] cpus = new int[hosts];
+        int[] cap = new int[hosts];
+        long tid = 0;
+        for (int k = 0; k < hosts && tid < maxTasks; k++) {
+            int i = idx.get(k);
+            cap[k] = sel.cpusOr(i, results[i].availCpus());
+            if (cap[k] > 0) {
+                tid++;
+                cpus[k] = Math.min(cap[k], cpt);
+            }
+        }
+        // the rest of the cores already begun (a 2-thread core holds a second 1-CPU task)
+        for (int k = 0; k < hosts && tid < maxTasks; k++) {
+            int vpus = nodes.get(idx.get(k)).threadsPerCore();
+            int remTasks = cpus[k] % vpus / cpt;
+            for (int t = 0; t < remTasks && tid < maxTasks && cap[k] - cpus[k] >= cpt; t++) {
+                tid++;
+                cpus[k] += cpt;
+            }
+        }
+        boolean progress = true;
+        while (tid < maxTasks && progress) {
+            progress = false;
+            for (int k = 0; k < hosts && tid < maxTasks; k++) {
+                int remTasks = Math.max(1, nodes.get(idx.get(k)).threadsPerCore() / cpt);
+                for (int t = 0; t < remTasks && tid < maxTasks && cap[k] - cpus[k] >= cpt; t++) {
+                    tid++;
+                    cpus[k] += cpt;
+                    progress = true;
+                }
+            }
+        }
+        return cpus;
     }
 
     /**

@@ -44,12 +44,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      */
     @Override
     public Suggestion suggest(ClusterState state, JobRequest request) {
-        PartitionTopology p = PartitionTopology.resolve(state, request, version);
+        PartitionTopology p = PartitionTopology.resolve(state, request, options.slurmVersion());
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());
         }
         if ("block".equals(p.kind())) {
-            return SlurmBlockPolicy.onBlocks(p.state(), p.request(), version);
+            return SlurmBlockPolicy.onBlocks(p.state(), p.request(), options.slurmVersion());
         }
         return onTree(p.state(), p.request(), "flat".equals(p.kind()));
     }

@@ -14,7 +14,10 @@ import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.importers.ImportResult;
 import org.topoplanner.importers.SourceText;
 import org.topoplanner.importers.slurm.SlurmConfReader;
+import org.topoplanner.importers.replay.JobScriptReader;
+import org.topoplanner.importers.replay.ReplayLine;
 import org.topoplanner.importers.slurm.TopologyYamlReader;
+import org.topoplanner.model.replay.JobScript;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.slurm.SlurmSettings;
 import org.topoplanner.model.slurm.SlurmTopology;
@@ -86,7 +89,7 @@ class TopologyYamlReplayTest {
     private static List<String> mismatches(org.topoplanner.allocator.PlacementPolicy policy, String jobs, String results,
                                            int atLeast) {
         JobScript script = JobScriptReader.read(jobs, OracleCase.resource("cases/yamlparts/" + jobs)).script();
-        List<String> lines = new Replayer(cluster(), policy).run(script);
+        List<String> lines = ReplayLine.lines(new Replayer(cluster(), policy).run(script));
         List<JsonNode> expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
         List<JsonNode> actual = OracleComparison.jobLines(lines);
         assertThat(expected).hasSizeGreaterThan(atLeast);

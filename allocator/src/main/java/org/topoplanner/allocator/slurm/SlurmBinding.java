@@ -1,0 +1,71 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.allocator.StateUsage;
+import org.topoplanner.model.job.JobRequest;
+
+/**
+ * Slurm's binding rules as a verdict per node, for policies that choose nodes their own way (the
+ * planner): may {@code select/cons_tres} give this job its cores and GPUs on this node in this state?
+ * The answer is {@link CoreFilter}, the same code {@code slurm-tree} places with, in either of its
+ * passes ({@code _select_cores}: a node Slurm can only use in the second pass is still usable). It
+ * refuses, per socket, what the real schedulers refuse: with {@code --cpus-per-gpu} and
+ * {@code enforce-binding} a socket offers at most its free CPUs over CPUs-per-GPU of its GPUs (the
+ * issue's probe: {@code --gpus-per-node=3 --cpus-per-gpu=8 --gres-flags=enforce-binding} on a node
+ * whose 2-GPU socket has fewer than 16 free cores is {@code Resources} in 22.05.8 and 24.11.5, own
+ * case {@code binding} x1), and with {@code enforce-binding} alone the cores must sit on the sockets
+ * whose GPUs the job takes.
+ */
+public final class SlurmBinding {
+    private SlurmBinding() {
+    }
+
+    /**
+     * The hosts (numbered as in the cluster's {@link org.topoplanner.allocator.ClusterIndex}) that Slurm
+     * {@code version} would never give {@code request} in {@code state} because of their free cores, GPUs
+     * and the sockets they sit on. Hosts that are busy as a whole, excluded or named wrongly are left to
+     * the caller; {@code --exclusive} jobs take whole idle nodes and are never refused here.
+     */
+    public static BitSet refused(ClusterState state, JobRequest request, SlurmVersion version) {
+        BitSet out = new BitSet();
+        SlurmJobSpec job = SlurmJobSpec.of(request);
+        if (job.exclusive()) {
+            return out;
+        }
+        StateUsage usage = state.usage();
+        List<SlurmNode> nodes = SlurmNode.of(state.cluster());
+        // idle nodes of one layout get one verdict (the filter reads only the layout and what is free)
+        Map<SlurmAllocation.Layout, Boolean> idle = new HashMap<>();
+        for (SlurmNode n : nodes) {
+            if (usage.heldWhole(n.host())) {
+                continue;
+            }
+            boolean ok = usage.idle(n.host())
+                    ? idle.computeIfAbsent(SlurmAllocation.Layout.of(n),
+                            l -> accepts(n, SlurmAllocation.use(usage, n, job), job, version))
+                    : accepts(n, SlurmAllocation.use(usage, n, job), job, version);
+            if (!ok) {
+                out.set(n.host());
+            }
+        }
+        return out;
+    }
+
+    private static boolean accepts(SlurmNode n, NodeUse use, SlurmJobSpec job, SlurmVersion version) {
+        if (use.freeCores().isEmpty() || !SlurmAllocation.enoughGpus(n, use, job)) {
+            return false;
+        }
+        return gives(CoreFilter.select(n, use, job, true, job.enforceBinding(), version))
+                || gives(CoreFilter.select(n, use, job, false, job.enforceBinding(), version));
+    }
+
+    /** A node the filter leaves no CPUs for (fewer cores than one task needs) is skipped by the selection too. */
+    private static boolean gives(CoreFilter.Result r) {
+        return r != null && r.availCpus() > 0;
+    }
+}

@@ -1,0 +1,116 @@
+package org.topoplanner.allocator.planner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.SlurmCpuIds;
+import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.replay.Leaves;
+import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.node.Gpu;
+import org.topoplanner.model.node.NodeTopology;
+
+/**
+ * The planner against {@code slurm-tree} of the same Slurm release on random clusters, states and jobs
+ * where the binding rules decide ({@link BindingClusters}: GPUs split unevenly over the sockets, cores
+ * taken socket by socket, two threads per core; jobs with {@code --cpus-per-gpu} or {@code -n/-c}, with
+ * and without {@code enforce-binding}). The planner never places a job that the emulation says can never
+ * start on that state (Pending or Impossible), it places every job the emulation places, on no more
+ * leaves, and with {@code enforce-binding} and {@code --cpus-per-gpu} each socket holds the CPUs of the
+ * job's GPUs on it.
+ */
+class PlannerBindingPropertyTest {
+
+    @Provide
+    Arbitrary<Long> seeds() {
+        return Arbitraries.longs();
+    }
+
+    @Property(tries = 400)
+    void agreesWithSlurmTreeOnWhatTheBindingRulesAllow(@ForAll("seeds") long seed) {
+        Random r = new Random(seed);
+        Cluster c = BindingClusters.tree(r);
+        ClusterState s = BindingClusters.occupy(r, c);
+        JobRequest job = randomJob(r, c);
+        SlurmVersion v = r.nextBoolean() ? SlurmVersion.V22_05 : SlurmVersion.V24_11;
+        PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(v);
+        Suggestion slurm = new SlurmTreePolicy(options).suggest(s, job);
+        Suggestion mine = new PlannerPolicy(options).suggest(s, job);
+        String what = job + " under Slurm " + v.label() + " (seed " + seed + ")";
+        if (slurm instanceof Suggestion.Pending || slurm instanceof Suggestion.Impossible) {
+            assertThat(mine).as("slurm-tree says %s for %s; the planner placed it", slurm, what)
+                    .isNotInstanceOf(Suggestion.Placed.class);
+        }
+        if (slurm instanceof Suggestion.Placed placed) {
+            assertThat(mine).as("slurm-tree placed %s; the planner says %s", what, mine)
+                    .isInstanceOf(Suggestion.Placed.class);
+            Placement p = ((Suggestion.Placed) mine).placement();
+            assertThat(Leaves.of(c, p).size()).as("leaves of the planner for %s", what)
+                    .isLessThanOrEqualTo(Leaves.of(c, placed.placement()).size());
+        }
+        if (mine instanceof Suggestion.Placed placed) {
+            socketsHoldTheirGpusCpus(s, job, placed.placement(), what);
+        }
+    }
+
+    /** A job of 1-2 nodes, 1-4 GPUs per node, {@code --cpus-per-gpu} or {@code -n/-c}, maybe bound, maybe {@code -w}. */
+    private static JobRequest randomJob(Random r, Cluster c) {
+        int gpus = c.node(c.hostNames().get(0)).gpus().size();
+        int nodes = 1 + r.nextInt(2);
+        StringBuilder sb = new StringBuilder();
+        if (nodes == 1 && r.nextInt(3) == 0) {
+            sb.append("-w ").append(c.hostNames().get(r.nextInt(c.hostNames().size()))).append(' ');
+        }
+        sb.append("-N").append(nodes).append(" --gpus-per-node=").append(1 + r.nextInt(gpus));
+        if (r.nextBoolean()) {
+            sb.append(" --cpus-per-gpu=").append(1 + r.nextInt(8));
+        } else if (r.nextBoolean()) {
+            sb.append(" -n").append(nodes).append(" -c").append(1 + r.nextInt(12));
+        }
+        if (r.nextBoolean()) {
+            sb.append(" --gres-flags=enforce-binding");
+        }
+        return PlannerPolicyTest.job(sb.toString());
+    }
+
+    /** With enforce-binding and --cpus-per-gpu: cores on the GPUs' sockets, CPUs-per-GPU of them per GPU. */
+    private static void socketsHoldTheirGpusCpus(ClusterState s, JobRequest job, Placement p, String what) {
+        if (!job.enforceBinding() || job.cpusPerGpu() == null) {
+            return;
+        }
+        for (HostAllocation a : p.hosts()) {
+            NodeTopology t = s.cluster().node(a.host());
+            SlurmCpuIds ids = SlurmCpuIds.of(s.cluster(), a.host());
+            int[] gpusOn = new int[ids.sockets()];
+            for (Gpu g : t.gpus()) {
+                if (a.gpus().contains(g.index())) {
+                    gpusOn[g.numa()]++;
+                }
+            }
+            int[] freeOn = new int[ids.sockets()];
+            var used = s.usedCpus(a.host());
+            for (int cpu = 0; cpu < ids.cpus(); cpu++) {
+                if (!used.contains(cpu)) {
+                    freeOn[ids.socketOfCore(ids.coreOfCpu(cpu))]++;
+                }
+            }
+            for (int sock = 0; sock < ids.sockets(); sock++) {
+                assertThat((long) gpusOn[sock] * job.cpusPerGpu()).as("CPUs socket %d of %s must hold for %s: %s",
+                        sock, a.host(), what, List.of(gpusOn[sock], freeOn[sock])).isLessThanOrEqualTo(freeOn[sock]);
+            }
+        }
+    }
+}
