@@ -11,7 +11,7 @@ import org.topoplanner.allocator.NodeShape;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.TopologyConstraints;

@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.model.job.JobRequest;
 

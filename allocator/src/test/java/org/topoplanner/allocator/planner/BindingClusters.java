@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.SlurmCpuIds;
+import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cluster.HostAttributes;
 import org.topoplanner.model.cpu.CpuSet;
@@ -82,7 +82,7 @@ final class BindingClusters {
                 continue;
             }
             NodeTopology t = c.node(h);
-            SlurmCpuIds ids = SlurmCpuIds.of(c, h);
+            SlurmCpuIds ids = org.topoplanner.allocator.ClusterIndex.of(c).cpuIdsOf(h);
             List<Integer> cpus = new ArrayList<>();
             for (int sock = 0; sock < ids.sockets(); sock++) {
                 int take = r.nextInt(ids.coresPerSocket() + 1);

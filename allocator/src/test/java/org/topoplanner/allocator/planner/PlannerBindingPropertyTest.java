@@ -11,8 +11,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmCpuIds;
-import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.model.cpu.SlurmCpuIds;
+import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.replay.Leaves;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
@@ -93,7 +93,7 @@ class PlannerBindingPropertyTest {
         }
         for (HostAllocation a : p.hosts()) {
             NodeTopology t = s.cluster().node(a.host());
-            SlurmCpuIds ids = SlurmCpuIds.of(s.cluster(), a.host());
+            SlurmCpuIds ids = org.topoplanner.allocator.ClusterIndex.of(s.cluster()).cpuIdsOf(a.host());
             int[] gpusOn = new int[ids.sockets()];
             for (Gpu g : t.gpus()) {
                 if (a.gpus().contains(g.index())) {

@@ -12,9 +12,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
+import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.importers.replay.JobScriptReader;
+import org.topoplanner.importers.replay.ReplayLine;
 import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.replay.JobScript;
 
 /**
  * The differential fuzz cases (own cases {@code fuzzNN}, {@code cases/gen.py fuzz SEED N DIR}, real
@@ -47,7 +50,7 @@ class KnownMismatchReplayTest {
         SlurmTreePolicy policy = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
         JobScript script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/" + caseName + "/jobs.txt"))
                 .script();
-        List<String> lines = new Replayer(cluster, policy).run(script);
+        List<String> lines = ReplayLine.lines(new Replayer(cluster, policy).run(script));
         var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
         var actual = OracleComparison.jobLines(lines);
         assertThat(expected).hasSameSizeAs(actual).hasSizeGreaterThan(20);
