@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.k8s;
 
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import java.util.List;
 
 /**

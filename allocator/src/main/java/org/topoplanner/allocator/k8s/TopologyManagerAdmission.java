@@ -1,5 +1,7 @@
 package org.topoplanner.allocator.k8s;
 
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import org.topoplanner.allocator.ClusterState;

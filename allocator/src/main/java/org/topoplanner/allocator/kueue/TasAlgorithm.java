@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.kueue;
 
+import org.topoplanner.model.k8s.KueueMode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -99,9 +100,9 @@ final class TasAlgorithm {
     record Result(List<TasDomain> leaves, int fitLevel, String failure) {
     }
 
-    Result assign(TasRequest.Mode mode, int levelIdx, int count) {
-        boolean unconstrained = mode == TasRequest.Mode.UNCONSTRAINED;
-        boolean required = mode == TasRequest.Mode.REQUIRED;
+    Result assign(KueueMode mode, int levelIdx, int count) {
+        boolean unconstrained = mode == KueueMode.UNCONSTRAINED;
+        boolean required = mode == KueueMode.REQUIRED;
         Fit found = findLevel(levelIdx, required, count, unconstrained);
         if (found.failure() != null) {
             return new Result(List.of(), -1, found.failure());

@@ -13,7 +13,7 @@ import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.allocator.TopologyConstraints;
+import org.topoplanner.model.k8s.TopologyConstraints;
 import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.kueue.TopologyLevels;
 import org.topoplanner.allocator.volcano.HyperNodeTree;

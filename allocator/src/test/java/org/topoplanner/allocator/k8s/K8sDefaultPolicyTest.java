@@ -1,5 +1,7 @@
 package org.topoplanner.allocator.k8s;
 
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -28,7 +30,8 @@ class K8sDefaultPolicyTest {
     }
 
     private static PolicyOptions opts(String policy, String scope) {
-        return new PolicyOptions(SlurmVersion.V24_11, policy, scope);
+        return new PolicyOptions(SlurmVersion.V24_11, TopologyManagerPolicy.parse(policy).orElseThrow(),
+                TopologyManagerScope.parse(scope).orElseThrow());
     }
 
     @Test

@@ -1,5 +1,7 @@
 package org.topoplanner.allocator.k8s;
 
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

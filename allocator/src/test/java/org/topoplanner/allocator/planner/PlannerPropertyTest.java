@@ -1,5 +1,9 @@
 package org.topoplanner.allocator.planner;
 
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.VolcanoMode;
+import org.topoplanner.model.k8s.KueueMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -20,7 +24,7 @@ import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.allocator.TopologyConstraints;
+import org.topoplanner.model.k8s.TopologyConstraints;
 import org.topoplanner.allocator.k8s.Admission;
 import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.k8s.PodTemplate;
@@ -135,14 +139,14 @@ class PlannerPropertyTest {
         int maxTier = ClusterIndex.of(c).domains().maxTier();
         TopologyConstraints t = TopologyConstraints.NONE;
         if (r.nextBoolean()) {
-            t = t.withVolcano(r.nextInt(4) != 0, 1 + r.nextInt(maxTier));
+            t = t.withVolcano(r.nextInt(4) != 0 ? VolcanoMode.HARD : VolcanoMode.SOFT, 1 + r.nextInt(maxTier));
         }
         if (r.nextBoolean()) {
-            t = t.withKueue(r.nextBoolean() ? TasRequest.Mode.REQUIRED : TasRequest.Mode.PREFERRED,
+            t = t.withKueue(r.nextBoolean() ? KueueMode.REQUIRED : KueueMode.PREFERRED,
                     "topoplanner.org/tier-" + (1 + r.nextInt(maxTier)));
         }
-        String tm = List.of("none", "best-effort", "restricted", "single-numa-node").get(r.nextInt(4));
-        PolicyOptions options = new PolicyOptions(SlurmVersion.V24_11, tm, "container", t);
+        TopologyManagerPolicy tm = TopologyManagerPolicy.values()[r.nextInt(4)];
+        PolicyOptions options = new PolicyOptions(SlurmVersion.V24_11, tm, TopologyManagerScope.CONTAINER, t);
         PlannerPolicy constrained = new PlannerPolicy(options);
         Optional<PlannerPolicy.Plan> plan = constrained.plan(s, job);
         plan.ifPresent(p -> {

@@ -107,8 +107,7 @@ final class JobInspector {
                 properties.node(), title("Violations"), violations, title("Every policy on this job"), comparison);
         vm.planProperty().addListener((o, a, p) -> refresh());
         vm.selectedJobProperty().addListener((o, a, j) -> refresh());
-        vm.policyProperty().addListener((o, a, p) -> refresh());
-        vm.optionsProperty().addListener((o, a, p) -> refresh());
+        vm.choiceProperty().addListener((o, a, c) -> refresh());
         refresh();
     }
 
@@ -153,7 +152,7 @@ final class JobInspector {
                 jobs.refresh();
             }, e -> violations.setPlaceholder(new Label("Cannot check " + job + ": " + e.getMessage())));
         }
-        comparisonRows.compare(plan, plan.request(job), vm.optionsProperty().get());
+        comparisonRows.compare(plan, plan.request(job), vm.choice().settings());
     }
 
     private void showCheck(Plan plan, String job, Advice a) {

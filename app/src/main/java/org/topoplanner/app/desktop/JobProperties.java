@@ -156,7 +156,7 @@ final class JobProperties {
     /** The hosts as Slurm prints a job's node list: in its node table's (strnatcmp) order, compressed. */
     static String hostlist(List<String> names) {
         try {
-            return Hostlist.compress(names.stream().sorted(org.topoplanner.allocator.slurm.NodeNameOrder.INSTANCE).toList());
+            return Hostlist.compress(names.stream().sorted(org.topoplanner.allocator.PolicyCatalog.slurmNodeOrder()).toList());
         } catch (IllegalArgumentException e) {
             return String.join(", ", names);
         }

@@ -12,8 +12,6 @@ import javafx.animation.Timeline;
 import javafx.scene.Parent;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
-import javafx.scene.control.ComboBox;
-import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
@@ -28,9 +26,6 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import javafx.util.Duration;
-import org.topoplanner.allocator.PolicyCatalog;
-import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.app.desktop.fabric.Theme;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.app.plan.PlanEdit;
@@ -251,28 +246,9 @@ final class WindowController {
     }
 
     private ToolBar toolbar() {
-        ComboBox<String> policy = new ComboBox<>();
-        policy.setId("policySelector");
-        policy.getItems().setAll(PolicyCatalog.ids());
-        policy.valueProperty().bindBidirectional(vm.policyProperty());
-        ComboBox<String> slurm = new ComboBox<>();
-        slurm.getItems().setAll("24.11", "22.05");
-        slurm.setValue("24.11");
-        ComboBox<String> tm = new ComboBox<>();
-        tm.setId("tmPolicy");
-        tm.getItems().setAll("none", "best-effort", "restricted", "single-numa-node");
-        tm.setValue(vm.optionsProperty().get().topologyManager());
-        ComboBox<String> scope = new ComboBox<>();
-        scope.getItems().setAll("container", "pod");
-        scope.setValue(vm.optionsProperty().get().topologyScope());
         // the job's Volcano / Kueue topology is set in its own pop-over and kept when these change
-        Runnable options = () -> vm.optionsProperty().set(new PolicyOptions(
-                SlurmVersion.parse(slurm.getValue()).orElse(SlurmVersion.V24_11), tm.getValue(), scope.getValue(),
-                vm.optionsProperty().get().topology()));
+        PolicyControls policy = new PolicyControls(vm);
         JobTopologySettings jobTopology = new JobTopologySettings(vm);
-        slurm.setOnAction(e -> options.run());
-        tm.setOnAction(e -> options.run());
-        scope.setOnAction(e -> options.run());
         Button undo = button("\u21b6 Undo", vm::undo);
         undo.disableProperty().bind(vm.canUndoProperty().not());
         Button redo = button("\u21b7 Redo", vm::redo);
@@ -281,9 +257,10 @@ final class WindowController {
         dark.setOnAction(e -> toggleTheme());
         ToolBar t = new ToolBar(button("New\u2026", this::newCluster), button("Open\u2026", this::openChooser),
                 button("Save", this::save), button("Import\u2026", this::importChooser),
-                button("Export\u2026", this::export), new Separator(), undo, redo, new Separator(),
-                new Label("Policy"), policy, new Label("Slurm"), slurm, new Label("Topology Manager"), tm, scope,
-                jobTopology.button(), new Separator(), button("Zoom to fit", () -> window.fabricView().zoomToFit()), dark);
+                button("Export\u2026", this::export), new Separator(), undo, redo, new Separator());
+        t.getItems().addAll(policy.nodes());
+        t.getItems().addAll(jobTopology.button(), new Separator(),
+                button("Zoom to fit", () -> window.fabricView().zoomToFit()), dark);
         t.setId("toolbar");
         return t;
     }
@@ -390,7 +367,7 @@ final class WindowController {
         double zoom = v.fitScale() > 0 ? v.sx() / v.fitScale() : 1.0;
         ViewState view = new ViewState(vm.selectionProperty().get(), zoom > 0 ? zoom : 1.0,
                 v.toWorldX(v.width() / 2), v.toWorldY(v.height() / 2),
-                vm.policyProperty().get(), theme == Theme.DARK ? "dark" : "light");
+                vm.choice().id(), theme == Theme.DARK ? "dark" : "light", vm.choice().toSaved());
         return vm.plan().withView(view).toDocument();
     }
 

@@ -1,5 +1,6 @@
 package org.topoplanner.app.desktop;
 
+import org.topoplanner.allocator.PolicyId;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -21,7 +22,7 @@ class JobPropertiesTest {
     @Test
     void aPlacedJobHasItsRequestPlacementAndMetrics() {
         PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
-        vm.policyProperty().set("slurm-tree");
+        vm.choiceProperty().set(vm.choice().withPolicy(PolicyId.SLURM_TREE));
         // 20 CPUs beside 4 GPUs of one 16-core socket: every node has cores on the other socket, a warning each
         assertThat(vm.drop(JobRequest.nodesWithGpus("train", 4, 4).toBuilder().cpusPerTask(20).build(),
                 new DropTarget.OnSwitch("leaf2"))).isTrue();

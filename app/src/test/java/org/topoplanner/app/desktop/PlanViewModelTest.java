@@ -1,5 +1,6 @@
 package org.topoplanner.app.desktop;
 
+import org.topoplanner.allocator.PolicyId;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -23,7 +24,7 @@ class PlanViewModelTest {
     @Test
     void dropMoveUndoRedo() {
         PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
-        vm.policyProperty().set("slurm-tree");
+        vm.choiceProperty().set(vm.choice().withPolicy(PolicyId.SLURM_TREE));
         assertThat(vm.canUndoProperty().get()).isFalse();
 
         assertThat(vm.drop(JobRequest.nodesWithGpus("train", 4, 8), new DropTarget.OnSwitch("leaf2"))).isTrue();
@@ -60,7 +61,7 @@ class PlanViewModelTest {
     @Test
     void adviceFollowsThePointerAndClears() {
         PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
-        vm.policyProperty().set("slurm-tree");
+        vm.choiceProperty().set(vm.choice().withPolicy(PolicyId.SLURM_TREE));
         var a = vm.advise(JobRequest.nodesWithGpus("j", 12, 8), new DropTarget.OnSwitch("leaf1"));
         assertThat(a.verdict()).isEqualTo(Verdict.IMPOSSIBLE);
         assertThat(vm.liveAdviceProperty().get()).isSameAs(a);
@@ -106,11 +107,11 @@ class PlanViewModelTest {
         assertThat(vm.check("pair")).isSameAs(first);
         assertThat(vm.knownCheck("pair")).containsSame(first);
 
-        vm.policyProperty().set("slurm-tree");
+        vm.choiceProperty().set(vm.choice().withPolicy(PolicyId.SLURM_TREE));
         assertThat(vm.knownCheck("pair")).isEmpty();
         Advice underTree = vm.check("pair");
         assertThat(underTree).isNotSameAs(first);
-        vm.optionsProperty().set(vm.optionsProperty().get().withSlurmVersion(SlurmVersion.V22_05));
+        vm.choiceProperty().set(vm.choice().withSlurmVersion(SlurmVersion.V22_05));
         assertThat(vm.knownCheck("pair")).isEmpty();
         assertThat(vm.knownCheck("nobody")).isEmpty();
         assertThat(vm.check("nobody")).isNull();
@@ -126,7 +127,7 @@ class PlanViewModelTest {
         Advice known = vm.knownCheck("train").orElseThrow();
         Plan now = vm.plan();
         Advice fresh = new PlacementAdvisor().check(now, now.request("train"), now.placements().get("train"),
-                vm.policyProperty().get(), vm.optionsProperty().get());
+                vm.choice());
         assertThat(known.violations()).isEqualTo(fresh.violations());
         assertThat(known.verdict()).isEqualTo(fresh.verdict());
         assertThat(known.metrics()).isEqualTo(fresh.metrics());
@@ -145,7 +146,7 @@ class PlanViewModelTest {
         assertThat(vm.knownCheck("pair")).containsSame(computed);
 
         Supplier<Advice> stale = vm.checkLater("pair");
-        vm.policyProperty().set("slurm-tree");
+        vm.choiceProperty().set(vm.choice().withPolicy(PolicyId.SLURM_TREE));
         assertThat(vm.knownCheck("pair")).isEmpty();
         assertThat(stale.get()).isNotNull();
         assertThat(vm.knownCheck("pair")).as("an answer under the old policy is not kept").isEmpty();

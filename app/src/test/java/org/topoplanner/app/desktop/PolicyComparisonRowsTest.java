@@ -1,5 +1,7 @@
 package org.topoplanner.app.desktop;
 
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -18,8 +20,9 @@ import org.topoplanner.resources.ShippedData;
  * executors are queues the test runs by hand; no toolkit.
  */
 class PolicyComparisonRowsTest {
-    private static final PolicyOptions NO_TM = new PolicyOptions(SlurmVersion.V24_11, "none", "container");
-    private static final PolicyOptions SINGLE_NUMA = new PolicyOptions(SlurmVersion.V24_11, "single-numa-node", "container");
+    private static final PolicyOptions NO_TM = new PolicyOptions(SlurmVersion.V24_11, TopologyManagerPolicy.NONE, TopologyManagerScope.CONTAINER);
+    private static final PolicyOptions SINGLE_NUMA = new PolicyOptions(SlurmVersion.V24_11, TopologyManagerPolicy.SINGLE_NUMA_NODE,
+            TopologyManagerScope.CONTAINER);
     private final QueuedExecutor worker = new QueuedExecutor();
     private final QueuedExecutor fx = new QueuedExecutor();
     private final PolicyComparisonRows rows = new PolicyComparisonRows(new BackgroundRefresh<>(worker, fx));

@@ -66,6 +66,9 @@ public final class ProjectCodec {
         NodeTopologyJson.putNullable(vo, "selection", v.selection());
         vo.put("zoom", v.zoom()).put("centerX", v.centerX()).put("centerY", v.centerY())
                 .put("policy", v.policy()).put("theme", v.theme());
+        if (v.settings() != null) {
+            vo.set("policySettings", PolicySettingsJson.write(v.settings()));
+        }
         try {
             return mapper.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -190,7 +193,8 @@ public final class ProjectCodec {
             JsonFields v = root.object("view");
             view = NodeTopologyJson.guard(v, "zoom", () -> new ViewState(v.optString("selection"), v.number("zoom", 1.0),
                     v.number("centerX", 0), v.number("centerY", 0),
-                    v.has("policy") ? v.string("policy") : "planner", v.has("theme") ? v.string("theme") : "light"));
+                    v.has("policy") ? v.string("policy") : "planner", v.has("theme") ? v.string("theme") : "light",
+                    v.has("policySettings") ? PolicySettingsJson.read(v.object("policySettings")) : null));
         }
         return new ProjectDocument(cluster, jobs, placements, view);
     }

@@ -11,8 +11,10 @@ import java.util.Objects;
  * @param centerY   fabric view centre, in layout units
  * @param policy    the policy selector's value ({@code planner}, {@code slurm-tree}, ...)
  * @param theme     {@code light} or {@code dark}
+ * @param settings  the settings the policy worked under; {@code null} in projects saved before they were kept
  */
-public record ViewState(String selection, double zoom, double centerX, double centerY, String policy, String theme) {
+public record ViewState(String selection, double zoom, double centerX, double centerY, String policy, String theme,
+                        PolicySettings settings) {
     public static final ViewState DEFAULT = new ViewState(null, 1.0, 0, 0, "planner", "light");
 
     public ViewState {
@@ -21,5 +23,10 @@ public record ViewState(String selection, double zoom, double centerX, double ce
         if (!(zoom > 0)) {
             throw new IllegalArgumentException("zoom must be positive");
         }
+    }
+
+    /** A view without policy settings, as projects saved before they were kept. */
+    public ViewState(String selection, double zoom, double centerX, double centerY, String policy, String theme) {
+        this(selection, zoom, centerX, centerY, policy, theme, null);
     }
 }

@@ -12,6 +12,11 @@ import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.k8s.VolcanoMode;
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.KueueMode;
 import org.topoplanner.model.k8s.HyperNode;
 import org.topoplanner.model.k8s.HyperNodeMember;
 import org.topoplanner.model.k8s.KubernetesSettings;
@@ -250,8 +255,21 @@ final class ProjectParts {
             default -> "leaf" + r.nextInt(leaves);
         };
         double zoom = Math.exp(r.nextGaussian() * 2);
-        return new ViewState(selection, zoom, r.nextGaussian() * 1e4, -r.nextDouble() * 1e3 + 0.1,
-                pick(r, List.of("planner", "slurm-tree", "slurm-block", "k8s-default", "kueue", "volcano")),
-                pick(r, List.of("light", "dark")));
+        String policy = pick(r, List.of("planner", "slurm-tree", "slurm-block", "k8s-default", "kueue", "volcano"));
+        String theme = pick(r, List.of("light", "dark"));
+        return new ViewState(selection, zoom, r.nextGaussian() * 1e4, -r.nextDouble() * 1e3 + 0.1, policy, theme,
+                r.nextBoolean() ? null : policySettings(r, leaves));
+    }
+
+    /** Policy settings: any release text or none, every Topology Manager value, any Volcano and Kueue setting. */
+    static PolicySettings policySettings(Random r, int leaves) {
+        TopologyConstraints t = TopologyConstraints.NONE;
+        if (r.nextBoolean()) {
+            t = t.withVolcano(pick(r, List.of(VolcanoMode.values())), r.nextBoolean() ? null : 1 + r.nextInt(3));
+        }
+        KueueMode mode = pick(r, List.of(KueueMode.values()));
+        t = t.withKueue(mode, mode.takesLevel() ? "topoplanner.org/tier-" + (1 + r.nextInt(Math.max(1, leaves))) : null);
+        return new PolicySettings(pick(r, java.util.Arrays.asList("22.05", "24.11", "26.05", null)),
+                pick(r, List.of(TopologyManagerPolicy.values())), pick(r, List.of(TopologyManagerScope.values())), t);
     }
 }

@@ -1,5 +1,7 @@
 package org.topoplanner.importers.export;
 
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import java.util.Objects;
 
 /**
@@ -10,13 +12,13 @@ import java.util.Objects;
  * written into the kubelet configuration exactly; {@code null}: the writer recommends per node, and the
  * manifest records that choice.
  */
-public record ExportOptions(String namespace, String queue, String image, String command, String tmPolicy,
-                            String tmScope) {
+public record ExportOptions(String namespace, String queue, String image, String command,
+                            TopologyManagerPolicy tmPolicy, TopologyManagerScope tmScope) {
     public static final ExportOptions DEFAULT = new ExportOptions("default", "default",
             "nvcr.io/nvidia/cuda:12.4.1-base-ubuntu22.04", "nvidia-smi topo -m", null, null);
 
     /** These options with the kubelet Topology Manager settings the jobs were validated under. */
-    public ExportOptions withTopologyManager(String policy, String scope) {
+    public ExportOptions withTopologyManager(TopologyManagerPolicy policy, TopologyManagerScope scope) {
         return new ExportOptions(namespace, queue, image, command, policy, scope);
     }
 
