@@ -1,10 +1,10 @@
 package org.topoplanner.allocator.k8s;
 
-import org.topoplanner.model.k8s.TopologyManagerScope;
-import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import java.util.Objects;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 
 /**
  * The kubelet configuration that decides admission on a node.

@@ -1,6 +1,5 @@
 package org.topoplanner.allocator.kueue;
 
-import org.topoplanner.model.k8s.KueueMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,6 +20,7 @@ import org.topoplanner.allocator.k8s.Outcome;
 import org.topoplanner.allocator.k8s.PodRequest;
 import org.topoplanner.allocator.k8s.PodTemplate;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.k8s.KueueMode;
 import org.topoplanner.model.k8s.TasRequest;
 
 /**

@@ -1,6 +1,5 @@
 package org.topoplanner.allocator.kueue;
 
-import org.topoplanner.model.k8s.KueueMode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -8,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.topoplanner.allocator.k8s.NodeCapacity;
 import org.topoplanner.allocator.k8s.PodRequest;
-import org.topoplanner.model.k8s.TasRequest;
+import org.topoplanner.model.k8s.KueueMode;
 
 /**
  * Kueue's topology assignment for one PodSet ({@code findTopologyAssignment} in

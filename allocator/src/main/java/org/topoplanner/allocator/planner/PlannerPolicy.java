@@ -13,13 +13,13 @@ import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.model.k8s.TopologyConstraints;
 import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.kueue.TopologyLevels;
 import org.topoplanner.allocator.volcano.HyperNodeTree;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.k8s.TopologyConstraints;
 
 /**
  * {@code planner}: the optimum of allocator.md. Among every placement that honours the request

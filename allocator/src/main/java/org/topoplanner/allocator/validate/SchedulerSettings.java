@@ -35,7 +35,7 @@ public final class SchedulerSettings {
                 }
                 Admission a = TopologyManagerAdmission.wouldAdmit(others, h, kubelet);
                 admissions.add(new TopologyAdmission(h.host(), a instanceof Admission.Admitted,
-                        settings.topologyManager().flag(), settings.topologyScope().flag(),
+                        settings.topologyManager(), settings.topologyScope(),
                         a instanceof Admission.Rejected r ? r.reason() + ": " + r.message() : null));
             }
             v = v.withAdmissions(admissions);

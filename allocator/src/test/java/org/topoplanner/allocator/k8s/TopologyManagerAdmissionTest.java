@@ -1,7 +1,5 @@
 package org.topoplanner.allocator.k8s;
 
-import org.topoplanner.model.k8s.TopologyManagerScope;
-import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -13,6 +11,8 @@ import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 
 /**
  * Kubelet admission on one node of 2 NUMA nodes: CPUs 0-7 and GPUs 0-3 on NUMA 0, CPUs 8-15 and GPUs

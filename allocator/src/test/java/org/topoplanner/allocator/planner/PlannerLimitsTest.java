@@ -1,9 +1,5 @@
 package org.topoplanner.allocator.planner;
 
-import org.topoplanner.model.k8s.TopologyManagerScope;
-import org.topoplanner.model.k8s.TopologyManagerPolicy;
-import org.topoplanner.model.k8s.VolcanoMode;
-import org.topoplanner.model.k8s.KueueMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -13,7 +9,6 @@ import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.model.k8s.TopologyConstraints;
 import org.topoplanner.allocator.k8s.TestClusters;
 import org.topoplanner.allocator.volcano.NetworkTopology;
 import org.topoplanner.allocator.volcano.VolcanoPolicy;
@@ -26,7 +21,11 @@ import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.k8s.HyperNode;
 import org.topoplanner.model.k8s.HyperNodeMember;
 import org.topoplanner.model.k8s.KubernetesSettings;
-import org.topoplanner.model.k8s.TasRequest;
+import org.topoplanner.model.k8s.KueueMode;
+import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.VolcanoMode;
 import org.topoplanner.resources.ShippedData;
 
 /**

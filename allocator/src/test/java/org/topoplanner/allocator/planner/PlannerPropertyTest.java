@@ -1,9 +1,5 @@
 package org.topoplanner.allocator.planner;
 
-import org.topoplanner.model.k8s.TopologyManagerScope;
-import org.topoplanner.model.k8s.TopologyManagerPolicy;
-import org.topoplanner.model.k8s.VolcanoMode;
-import org.topoplanner.model.k8s.KueueMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -24,21 +20,24 @@ import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.model.k8s.TopologyConstraints;
 import org.topoplanner.allocator.k8s.Admission;
 import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.k8s.PodTemplate;
 import org.topoplanner.allocator.k8s.TopologyManagerAdmission;
 import org.topoplanner.allocator.kueue.KueueTasPolicy;
-import org.topoplanner.allocator.volcano.HyperNodeTree;
-import org.topoplanner.allocator.volcano.VolcanoPolicy;
 import org.topoplanner.allocator.slurm.SlurmBlockPolicy;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.allocator.volcano.HyperNodeTree;
+import org.topoplanner.allocator.volcano.VolcanoPolicy;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
-import org.topoplanner.model.k8s.TasRequest;
+import org.topoplanner.model.k8s.KueueMode;
+import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.VolcanoMode;
 
 /** The planner on random trees and random occupancy: exact, never worse than Slurm, and within every constraint. */
 class PlannerPropertyTest {

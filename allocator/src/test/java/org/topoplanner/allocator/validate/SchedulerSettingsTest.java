@@ -68,12 +68,12 @@ class SchedulerSettingsTest {
     void kubeletAdmissionsAreCheckedWherePodsMeetAKubelet() {
         PolicyChoice none = PolicyChoice.of(PolicyId.K8S_DEFAULT);
         assertThat(SchedulerSettings.options(empty, twoHosts, none).admissions()).hasSize(2)
-                .allSatisfy(a -> assertThat(a.policy()).isEqualTo("none"));
+                .allSatisfy(a -> assertThat(a.policy()).isEqualTo(TopologyManagerPolicy.NONE));
         assertThat(SchedulerSettings.options(empty, twoHosts, none.withPolicy(PolicyId.SLURM_TREE)).admissions()).isEmpty();
         assertThat(SchedulerSettings.options(empty, twoHosts, none.withPolicy(PolicyId.PLANNER)).admissions()).isEmpty();
         PolicyChoice restricted = none.withPolicy(PolicyId.PLANNER)
                 .withTopologyManager(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.POD);
         assertThat(SchedulerSettings.options(empty, twoHosts, restricted).admissions()).hasSize(2)
-                .allSatisfy(a -> assertThat(a.scope()).isEqualTo("pod"));
+                .allSatisfy(a -> assertThat(a.scope()).isEqualTo(TopologyManagerScope.POD));
     }
 }

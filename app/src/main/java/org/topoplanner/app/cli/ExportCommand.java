@@ -14,7 +14,6 @@ import org.topoplanner.importers.export.ExportOptions;
 import org.topoplanner.importers.export.ExportTarget;
 import org.topoplanner.importers.export.ExportWriter;
 import org.topoplanner.importers.hardware.HardwareResult;
-import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.model.project.ProjectCodec;

@@ -6,9 +6,9 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
 import org.controlsfx.control.PopOver;
-import org.topoplanner.model.k8s.TopologyConstraints;
 import org.topoplanner.app.plan.SchedulerChoices;
 import org.topoplanner.model.k8s.KueueMode;
+import org.topoplanner.model.k8s.TopologyConstraints;
 import org.topoplanner.model.k8s.VolcanoMode;
 
 /**

@@ -1,6 +1,5 @@
 package org.topoplanner.app.desktop;
 
-import org.topoplanner.allocator.PolicyId;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,6 +9,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.topoplanner.allocator.PolicyId;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.model.job.Job;

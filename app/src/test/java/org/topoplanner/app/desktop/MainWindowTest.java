@@ -1,7 +1,5 @@
 package org.topoplanner.app.desktop;
 
-import org.topoplanner.model.k8s.TopologyManagerPolicy;
-import org.topoplanner.allocator.PolicyId;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -24,7 +22,9 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import org.topoplanner.allocator.PolicyId;
 import org.topoplanner.app.desktop.fabric.FabricView;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
 
 /** The real window, headless under Monocle: drag jobs, see violations, undo, import, save and reopen. */
 @ExtendWith(ApplicationExtension.class)

@@ -1,21 +1,31 @@
 package org.topoplanner.app.desktop;
 
-import org.topoplanner.allocator.PolicyId;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.PolicyId;
+import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.app.plan.Advice;
-import org.topoplanner.app.plan.PlacementAdvisor;
 import org.topoplanner.app.plan.DropTarget;
+import org.topoplanner.app.plan.PlacementAdvisor;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.app.plan.Verdict;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.k8s.KueueMode;
+import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.VolcanoMode;
+import org.topoplanner.model.project.ProjectCodec;
+import org.topoplanner.model.project.ProjectDocument;
+import org.topoplanner.model.project.ViewState;
 import org.topoplanner.resources.ShippedData;
 
 /** The window's view model without a toolkit: drop, move, validate, undo. */
@@ -151,5 +161,24 @@ class PlanViewModelTest {
         assertThat(stale.get()).isNotNull();
         assertThat(vm.knownCheck("pair")).as("an answer under the old policy is not kept").isEmpty();
         assertThat(vm.checkLater("nobody").get()).isNull();
+    }
+
+    @Test
+    void aProjectReopensUnderThePolicyAndSettingsItWasSavedWith() throws Exception {
+        PolicyChoice chosen = new PolicyChoice(PolicyId.KUEUE_TAS, new PolicyOptions(SlurmVersion.V22_05,
+                TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.POD,
+                TopologyConstraints.NONE.withVolcano(VolcanoMode.SOFT, 2).withKueue(KueueMode.REQUIRED, "topoplanner.org/tier-1")));
+        Plan plan = Plan.of(ShippedData.exampleCluster()).withView(
+                new ViewState("leaf2", 1.5, 3, 4, chosen.id(), "dark", chosen.toSaved()));
+        ProjectCodec codec = new ProjectCodec();
+        ProjectDocument reopened = codec.read(codec.write(plan.toDocument()), "p.topoplanner.json");
+
+        PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
+        assertThat(vm.choice()).isEqualTo(PolicyChoice.DEFAULT);
+        vm.reset(Plan.of(reopened));
+        assertThat(vm.choice()).isEqualTo(chosen);
+        // a project saved before the settings were kept opens under its policy with the defaults
+        vm.reset(Plan.of(ShippedData.exampleCluster()).withView(new ViewState(null, 1.0, 0, 0, "slurm-tree", "light")));
+        assertThat(vm.choice()).isEqualTo(PolicyChoice.of(PolicyId.SLURM_TREE));
     }
 }

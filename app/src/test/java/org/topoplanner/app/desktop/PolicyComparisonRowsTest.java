@@ -1,7 +1,5 @@
 package org.topoplanner.app.desktop;
 
-import org.topoplanner.model.k8s.TopologyManagerScope;
-import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -12,6 +10,8 @@ import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.resources.ShippedData;
 
 /**

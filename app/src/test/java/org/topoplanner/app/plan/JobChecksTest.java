@@ -1,13 +1,13 @@
 package org.topoplanner.app.plan;
 
-import org.topoplanner.allocator.PolicyId;
-import org.topoplanner.allocator.PolicyChoice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.PolicyId;
 import org.topoplanner.allocator.SlurmVersion;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.JobRequest;

@@ -1,20 +1,20 @@
 package org.topoplanner.app.plan;
 
-import org.topoplanner.model.k8s.TopologyManagerScope;
-import org.topoplanner.model.k8s.TopologyManagerPolicy;
-import org.topoplanner.allocator.PolicyChoice;
-import org.topoplanner.allocator.PolicyId;
-import org.topoplanner.model.k8s.VolcanoMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.VolcanoMode;
 import org.topoplanner.resources.ShippedData;
 
 class PlacementAdvisorTest {

@@ -1,12 +1,12 @@
 package org.topoplanner.app.plan;
 
-import org.topoplanner.allocator.PolicyChoice;
-import org.topoplanner.allocator.PolicyId;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.SlurmCpuIds;
 import org.topoplanner.model.cpu.CpuSet;

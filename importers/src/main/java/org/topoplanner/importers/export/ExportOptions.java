@@ -1,8 +1,8 @@
 package org.topoplanner.importers.export;
 
-import org.topoplanner.model.k8s.TopologyManagerScope;
-import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import java.util.Objects;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 
 /**
  * What the Kubernetes job exports need beyond the plan: the namespace and Kueue LocalQueue they

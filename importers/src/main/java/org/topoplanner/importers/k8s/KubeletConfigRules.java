@@ -1,7 +1,5 @@
 package org.topoplanner.importers.k8s;
 
-import org.topoplanner.model.k8s.TopologyManagerScope;
-import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
@@ -17,6 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.model.node.NumaNode;
 

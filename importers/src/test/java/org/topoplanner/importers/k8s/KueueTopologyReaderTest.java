@@ -1,6 +1,5 @@
 package org.topoplanner.importers.k8s;
 
-import org.topoplanner.model.k8s.KueueMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.topoplanner.importers.k8s.Samples.sample;
 
@@ -10,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.topoplanner.importers.ImportResult;
 import org.topoplanner.importers.SourceText;
 import org.topoplanner.model.diag.Severity;
+import org.topoplanner.model.k8s.KueueMode;
 import org.topoplanner.model.k8s.KueueTopology;
 import org.topoplanner.model.k8s.ResourceFlavor;
 import org.topoplanner.model.k8s.SliceConstraint;
