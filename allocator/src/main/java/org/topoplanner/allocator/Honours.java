@@ -37,17 +37,27 @@ public record Honours(boolean slurmVersion, KubeletAdmission kubelet, Set<Volcan
     /** The fabric grouping a policy keeps a job within. */
     public enum Grouping {
         /** Slurm {@code topology/tree}: the switches of {@code topology.conf}, {@code --switches}. */
-        SLURM_SWITCHES,
+        SLURM_SWITCHES("the switches of topology.conf (--switches)"),
         /** Slurm {@code topology/block}: base blocks and their aggregates, {@code --segment}. */
-        SLURM_BLOCKS,
+        SLURM_BLOCKS("the blocks of topology.conf (--segment)"),
         /** None: the default scheduler scores nodes one by one. */
-        NONE,
+        NONE("no fabric grouping: nodes are scored one by one"),
         /** Kueue's Topology levels (node labels), widest first. */
-        KUEUE_LEVELS,
+        KUEUE_LEVELS("the levels of the Kueue Topology"),
         /** Volcano's HyperNode tiers. */
-        HYPERNODE_TIERS,
+        HYPERNODE_TIERS("the tiers of the HyperNodes"),
         /** The fabric's own tiers, spanning the lowest that fits. */
-        FABRIC_TIERS
+        FABRIC_TIERS("the lowest fabric tier that fits");
+
+        private final String words;
+
+        Grouping(String words) {
+            this.words = words;
+        }
+
+        public String words() {
+            return words;
+        }
     }
 
     public Honours {
@@ -64,6 +74,36 @@ public record Honours(boolean slurmVersion, KubeletAdmission kubelet, Set<Volcan
             case ALWAYS -> true;
             case WHEN_ALIGNING -> tm != TopologyManagerPolicy.NONE;
         };
+    }
+
+    /**
+     * What the policy follows, in one line for a tooltip: for {@code planner} "Groups by the lowest fabric
+     * tier that fits. Follows the Topology Manager when it can refuse a pod, Volcano highestTierAllowed
+     * (hard), Kueue level (required)."
+     */
+    public String summary() {
+        java.util.List<String> follows = new java.util.ArrayList<>();
+        if (slurmVersion) {
+            follows.add("the Slurm release");
+        }
+        switch (kubelet) {
+            case ALWAYS -> follows.add("the Topology Manager (policy and scope)");
+            case WHEN_ALIGNING -> follows.add("the Topology Manager when it can refuse a pod");
+            case NEVER -> { }
+        }
+        if (!volcanoTier.isEmpty()) {
+            follows.add("Volcano highestTierAllowed ("
+                    + words(volcanoTier.stream().sorted().map(VolcanoMode::word)) + ")");
+        }
+        if (!kueueLevel.isEmpty()) {
+            follows.add("Kueue level (" + words(kueueLevel.stream().sorted().map(KueueMode::word)) + ")");
+        }
+        String groups = "Groups by " + grouping.words() + ".";
+        return follows.isEmpty() ? groups : groups + " Follows " + String.join(", ", follows) + ".";
+    }
+
+    private static String words(java.util.stream.Stream<String> s) {
+        return String.join(", ", s.toList());
     }
 
     /** Whether the Topology Manager settings change anything this policy does. */

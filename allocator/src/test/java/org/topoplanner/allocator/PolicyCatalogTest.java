@@ -57,6 +57,18 @@ class PolicyCatalogTest {
     }
 
     @Test
+    void eachPolicySaysWhatItFollows() {
+        assertThat(PolicyCatalog.honours(PolicyId.PLANNER).summary()).isEqualTo("Groups by the lowest fabric tier that"
+                + " fits. Follows the Topology Manager when it can refuse a pod, Volcano highestTierAllowed (hard),"
+                + " Kueue level (required).");
+        assertThat(PolicyCatalog.honours(PolicyId.SLURM_TREE).summary())
+                .isEqualTo("Groups by the switches of topology.conf (--switches). Follows the Slurm release.");
+        assertThat(PolicyCatalog.honours(PolicyId.VOLCANO).summary()).contains("(hard, soft)")
+                .contains("the Topology Manager (policy and scope)");
+        assertThat(PolicyCatalog.honours(PolicyId.KUEUE_TAS).summary()).contains("Kueue level (required, preferred)");
+    }
+
+    @Test
     void theChoiceKeepsItsSettingsWhenThePolicyChanges() {
         PolicyChoice c = PolicyChoice.DEFAULT.withSlurmVersion(SlurmVersion.V22_05)
                 .withTopologyManager(TopologyManagerPolicy.RESTRICTED, org.topoplanner.model.k8s.TopologyManagerScope.POD);

@@ -61,6 +61,8 @@ final class PolicyControls {
     }
 
     private void follow(PolicyChoice c) {
+        // what the policy follows of the settings beside it, as the catalog declares
+        policy.setTooltip(new javafx.scene.control.Tooltip(c.honours().summary()));
         following = true;
         try {
             policy.setValue(c.policy());
