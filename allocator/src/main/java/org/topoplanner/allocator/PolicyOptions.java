@@ -2,21 +2,26 @@ package org.topoplanner.allocator;
 
 import java.util.Objects;
 import org.topoplanner.model.slurm.SlurmVersion;
+import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 
 /**
  * Settings a policy needs beyond the cluster and the job: which Slurm release to emulate, the kubelet
  * Topology Manager policy and scope for the Kubernetes policies (and the planner, which will not pick a
- * node whose kubelet would refuse the pod), and the job's Volcano / Kueue topology settings.
+ * node whose kubelet would refuse the pod), and the job's Volcano / Kueue topology settings. Which of
+ * them a policy follows is declared in {@link PolicyCatalog} ({@link Honours}); a {@link PolicyChoice}
+ * pairs these settings with the policy.
  *
  * @param slurmVersion    the Slurm release the Slurm policies behave like (default {@link SlurmVersion#DEFAULT}, 26.05)
- * @param topologyManager kubelet {@code --topology-manager-policy}: {@code none}, {@code best-effort},
- *                        {@code restricted}, {@code single-numa-node}
- * @param topologyScope   kubelet {@code --topology-manager-scope}: {@code container} or {@code pod}
+ * @param topologyManager kubelet {@code --topology-manager-policy}
+ * @param topologyScope   kubelet {@code --topology-manager-scope}
  * @param topology        Volcano {@code networkTopology} and Kueue PodSet topology of the job
  */
-public record PolicyOptions(SlurmVersion slurmVersion, String topologyManager, String topologyScope,
-                            TopologyConstraints topology) {
-    public static final PolicyOptions DEFAULT = new PolicyOptions(SlurmVersion.DEFAULT, "none", "container");
+public record PolicyOptions(SlurmVersion slurmVersion, TopologyManagerPolicy topologyManager,
+                            TopologyManagerScope topologyScope, TopologyConstraints topology) {
+    public static final PolicyOptions DEFAULT = new PolicyOptions(SlurmVersion.DEFAULT, TopologyManagerPolicy.DEFAULT,
+            TopologyManagerScope.DEFAULT);
 
     public PolicyOptions {
         Objects.requireNonNull(slurmVersion, "slurmVersion");
@@ -26,12 +31,17 @@ public record PolicyOptions(SlurmVersion slurmVersion, String topologyManager, S
     }
 
     /** Options without Volcano or Kueue topology settings. */
-    public PolicyOptions(SlurmVersion slurmVersion, String topologyManager, String topologyScope) {
+    public PolicyOptions(SlurmVersion slurmVersion, TopologyManagerPolicy topologyManager,
+                         TopologyManagerScope topologyScope) {
         this(slurmVersion, topologyManager, topologyScope, TopologyConstraints.NONE);
     }
 
     public PolicyOptions withSlurmVersion(SlurmVersion v) {
         return new PolicyOptions(v, topologyManager, topologyScope, topology);
+    }
+
+    public PolicyOptions withTopologyManager(TopologyManagerPolicy policy, TopologyManagerScope scope) {
+        return new PolicyOptions(slurmVersion, policy, scope, topology);
     }
 
     public PolicyOptions withTopology(TopologyConstraints t) {

@@ -3,6 +3,8 @@ package org.topoplanner.allocator.k8s;
 import java.util.Objects;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 
 /**
  * The kubelet configuration that decides admission on a node.
@@ -30,12 +32,8 @@ public record KubeletSettings(TopologyManagerPolicy policy, TopologyManagerScope
         return new KubeletSettings(policy, scope, true, true, CpuSet.empty());
     }
 
-    /**
-     * The settings the options name; unknown spellings fall back to the kubelet defaults
-     * ({@code none}, {@code container}) — callers that parse user input should reject them first.
-     */
+    /** Static CPU and Memory Managers with the Topology Manager policy and scope of {@code options}. */
     public static KubeletSettings from(PolicyOptions options) {
-        return of(TopologyManagerPolicy.parse(options.topologyManager()).orElse(TopologyManagerPolicy.NONE),
-                TopologyManagerScope.parse(options.topologyScope()).orElse(TopologyManagerScope.CONTAINER));
+        return of(options.topologyManager(), options.topologyScope());
     }
 }

@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.k8s;
 
 import java.util.List;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
 
 /**
  * One policy's {@code Merge}: the best hint and whether the pod (or container) is admitted

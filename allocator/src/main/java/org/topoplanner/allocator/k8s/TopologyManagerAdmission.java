@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 
 /**
  * Kubelet admission of one pod on one node: the Topology Manager ({@code scope_container.go},

@@ -20,6 +20,7 @@ import org.topoplanner.allocator.k8s.Outcome;
 import org.topoplanner.allocator.k8s.PodRequest;
 import org.topoplanner.allocator.k8s.PodTemplate;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.k8s.KueueMode;
 import org.topoplanner.model.k8s.TasRequest;
 
 /**
@@ -67,7 +68,7 @@ public final class KueueTasPolicy implements PlacementPolicy {
         if (levels.values().isEmpty()) {
             return new Suggestion.Impossible("no node carries every level label of topology " + levels.name());
         }
-        TasRequest.Mode mode = tas == null ? TasRequest.Mode.PREFERRED : tas.mode();
+        KueueMode mode = tas == null ? KueueMode.PREFERRED : tas.mode();
         String level = tas == null || tas.level() == null ? defaultLevel(levels, mode) : tas.level();
         int levelIdx = levels.indexOf(level);
         if (levelIdx < 0) {
@@ -89,9 +90,9 @@ public final class KueueTasPolicy implements PlacementPolicy {
         return outcome(state, job, pod, levels, nodes, r, mode, level).toSuggestion();
     }
 
-    private static String defaultLevel(TopologyLevels levels, TasRequest.Mode mode) {
+    private static String defaultLevel(TopologyLevels levels, KueueMode mode) {
         int n = levels.levels().size();
-        if (mode == TasRequest.Mode.UNCONSTRAINED || n == 1 || !levels.lowestIsHostname()) {
+        if (mode == KueueMode.UNCONSTRAINED || n == 1 || !levels.lowestIsHostname()) {
             return levels.levels().get(n - 1);
         }
         return levels.levels().get(n - 2);
@@ -108,7 +109,7 @@ public final class KueueTasPolicy implements PlacementPolicy {
     }
 
     private Outcome outcome(ClusterState state, JobRequest job, PodRequest pod, TopologyLevels levels,
-                            Map<String, NodeCapacity> nodes, TasAlgorithm.Result r, TasRequest.Mode mode, String level) {
+                            Map<String, NodeCapacity> nodes, TasAlgorithm.Result r, KueueMode mode, String level) {
         List<String> notes = new ArrayList<>();
         notes.add("Kueue TAS " + mode.name().toLowerCase() + " at " + level + ": assigned at "
                 + levels.levels().get(r.fitLevel()) + " to " + r.leaves());

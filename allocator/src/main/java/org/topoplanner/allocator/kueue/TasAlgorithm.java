@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.topoplanner.allocator.k8s.NodeCapacity;
 import org.topoplanner.allocator.k8s.PodRequest;
-import org.topoplanner.model.k8s.TasRequest;
+import org.topoplanner.model.k8s.KueueMode;
 
 /**
  * Kueue's topology assignment for one PodSet ({@code findTopologyAssignment} in
@@ -99,9 +99,9 @@ final class TasAlgorithm {
     record Result(List<TasDomain> leaves, int fitLevel, String failure) {
     }
 
-    Result assign(TasRequest.Mode mode, int levelIdx, int count) {
-        boolean unconstrained = mode == TasRequest.Mode.UNCONSTRAINED;
-        boolean required = mode == TasRequest.Mode.REQUIRED;
+    Result assign(KueueMode mode, int levelIdx, int count) {
+        boolean unconstrained = mode == KueueMode.UNCONSTRAINED;
+        boolean required = mode == KueueMode.REQUIRED;
         Fit found = findLevel(levelIdx, required, count, unconstrained);
         if (found.failure() != null) {
             return new Result(List.of(), -1, found.failure());

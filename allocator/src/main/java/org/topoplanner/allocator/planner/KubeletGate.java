@@ -11,8 +11,8 @@ import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.k8s.PodRequest;
 import org.topoplanner.allocator.k8s.PodTemplate;
 import org.topoplanner.allocator.k8s.TopologyManagerAdmission;
-import org.topoplanner.allocator.k8s.TopologyManagerPolicy;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
 
 /**
  * The hosts whose kubelet would refuse the job's pod with {@code TopologyAffinityError} under the

@@ -14,7 +14,6 @@ import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.allocator.TopologyConstraints;
 import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.kueue.TopologyLevels;
 import org.topoplanner.allocator.slurm.SlurmBinding;
@@ -22,6 +21,7 @@ import org.topoplanner.allocator.volcano.HyperNodeTree;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.k8s.TopologyConstraints;
 
 /**
  * {@code planner}: the optimum (package documentation: the objective). Among every placement that honours the request

@@ -21,8 +21,8 @@ final class AdmissionCheck implements PlacementCheck {
             }
             out.add(Violation.of(ViolationCode.TOPOLOGY_MANAGER_REJECT, Severity.ERROR, List.of(t.host()),
                     "The kubelet on " + t.host() + " would reject the pod of " + c.job()
-                            + " (TopologyAffinityError) under topology-manager-policy=" + t.policy()
-                            + ", scope=" + t.scope() + (t.reason().isBlank() ? "" : ": " + t.reason())));
+                            + " (TopologyAffinityError) under topology-manager-policy=" + t.policy().flag()
+                            + ", scope=" + t.scope().flag() + (t.reason().isBlank() ? "" : ": " + t.reason())));
         }
         return out;
     }

@@ -31,7 +31,8 @@ public class SuggestBenchmark {
     private final SlurmTreePolicy slurmTree = new SlurmTreePolicy(PolicyOptions.DEFAULT);
     /** The planner under Topology Manager {@code restricted}: every node's kubelet is asked (KubeletGate). */
     private final PlannerPolicy plannerRestricted = new PlannerPolicy(
-            new PolicyOptions(org.topoplanner.model.slurm.SlurmVersion.V24_11, "restricted", "container"));
+            new PolicyOptions(org.topoplanner.model.slurm.SlurmVersion.V24_11, org.topoplanner.model.k8s.TopologyManagerPolicy.RESTRICTED,
+                    org.topoplanner.model.k8s.TopologyManagerScope.CONTAINER));
 
     @Setup
     public void setUp() {

@@ -13,6 +13,8 @@ import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.slurm.SlurmVersion;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.resources.ShippedData;
 
 /**
@@ -28,7 +30,8 @@ class K8sDefaultPolicyTest {
     }
 
     private static PolicyOptions opts(String policy, String scope) {
-        return new PolicyOptions(SlurmVersion.V24_11, policy, scope);
+        return new PolicyOptions(SlurmVersion.V24_11, TopologyManagerPolicy.parse(policy).orElseThrow(),
+                TopologyManagerScope.parse(scope).orElseThrow());
     }
 
     @Test

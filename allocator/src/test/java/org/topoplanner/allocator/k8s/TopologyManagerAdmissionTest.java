@@ -11,6 +11,8 @@ import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 
 /**
  * Kubelet admission on one node of 2 NUMA nodes: CPUs 0-7 and GPUs 0-3 on NUMA 0, CPUs 8-15 and GPUs

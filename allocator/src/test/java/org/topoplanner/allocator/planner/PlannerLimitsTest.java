@@ -8,7 +8,6 @@ import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.allocator.TopologyConstraints;
 import org.topoplanner.allocator.k8s.TestClusters;
 import org.topoplanner.allocator.volcano.NetworkTopology;
 import org.topoplanner.allocator.volcano.VolcanoPolicy;
@@ -23,6 +22,11 @@ import org.topoplanner.model.k8s.HyperNodeMember;
 import org.topoplanner.model.k8s.KubernetesSettings;
 import org.topoplanner.model.k8s.TasRequest;
 import org.topoplanner.model.slurm.SlurmVersion;
+import org.topoplanner.model.k8s.KueueMode;
+import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.VolcanoMode;
 import org.topoplanner.resources.ShippedData;
 
 /**
@@ -35,7 +39,8 @@ class PlannerLimitsTest {
     private final Cluster example = ShippedData.exampleCluster();
 
     private static PlannerPolicy planner(String tmPolicy, TopologyConstraints t) {
-        return new PlannerPolicy(new PolicyOptions(SlurmVersion.V24_11, tmPolicy, "container", t));
+        return new PlannerPolicy(new PolicyOptions(SlurmVersion.V24_11, TopologyManagerPolicy.parse(tmPolicy).orElseThrow(),
+                TopologyManagerScope.CONTAINER, t));
     }
 
     private static List<String> hosts(Suggestion s) {
@@ -53,14 +58,14 @@ class PlannerLimitsTest {
         JobRequest eight = JobRequest.nodesWithGpus("v", 8, 8);
         // without the limit the optimum spans two leaves of one spine
         assertThat(hosts(new PlannerPolicy().suggest(oneBusyPerLeaf(), eight))).hasSize(8);
-        TopologyConstraints tier1 = TopologyConstraints.NONE.withVolcano(true, 1);
+        TopologyConstraints tier1 = TopologyConstraints.NONE.withVolcano(VolcanoMode.HARD, 1);
         Suggestion s = planner("none", tier1).suggest(oneBusyPerLeaf(), eight);
         assertThat(s).isInstanceOfSatisfying(Suggestion.Pending.class, p -> {
             assertThat(p.reason()).isEqualTo(PendingReason.RESOURCES);
             assertThat(p.explanation()).contains("Volcano highestTierAllowed=1");
         });
         // Volcano itself agrees: the gang pends
-        assertThat(new VolcanoPolicy(new PolicyOptions(SlurmVersion.V24_11, "none", "container", tier1))
+        assertThat(new VolcanoPolicy(new PolicyOptions(SlurmVersion.V24_11, TopologyManagerPolicy.NONE, TopologyManagerScope.CONTAINER, tier1))
                 .suggest(oneBusyPerLeaf(), eight)).isInstanceOf(Suggestion.Pending.class);
         // 7 nodes fit one leaf: the first fully fitting leaf by best fit
         assertThat(hosts(planner("none", tier1).suggest(oneBusyPerLeaf(), JobRequest.nodesWithGpus("v", 7, 8))))
@@ -69,18 +74,18 @@ class PlannerLimitsTest {
 
     @Test
     void aTierNoDomainCanHoldIsImpossibleAndNamesTheSetting() {
-        Suggestion s = planner("none", TopologyConstraints.NONE.withVolcano(true, 1))
+        Suggestion s = planner("none", TopologyConstraints.NONE.withVolcano(VolcanoMode.HARD, 1))
                 .suggest(ClusterState.empty(example), JobRequest.nodesWithGpus("big", 9, 8));
         assertThat(s).isInstanceOfSatisfying(Suggestion.Impossible.class, i -> assertThat(i.reason())
                 .contains("Volcano highestTierAllowed=1").contains("the largest has 8 hosts"));
         // soft mode is a preference, not a limit
-        assertThat(hosts(planner("none", TopologyConstraints.NONE.withVolcano(false, 1))
+        assertThat(hosts(planner("none", TopologyConstraints.NONE.withVolcano(VolcanoMode.SOFT, 1))
                 .suggest(ClusterState.empty(example), JobRequest.nodesWithGpus("big", 9, 8)))).hasSize(9);
     }
 
     @Test
     void tierTwoAllowsTwoLeavesOfOneSpine() {
-        List<String> h = hosts(planner("none", TopologyConstraints.NONE.withVolcano(true, 2))
+        List<String> h = hosts(planner("none", TopologyConstraints.NONE.withVolcano(VolcanoMode.HARD, 2))
                 .suggest(oneBusyPerLeaf(), JobRequest.nodesWithGpus("v", 8, 8)));
         // all under spine1 (node01-16) or all under spine2 (node17-32)
         assertThat(h.stream().allMatch(x -> x.compareTo("node17") < 0) || h.stream().allMatch(x -> x.compareTo("node17") >= 0))
@@ -101,27 +106,27 @@ class PlannerLimitsTest {
         // unconstrained: three nodes of one leaf
         assertThat(hosts(new PlannerPolicy().suggest(ClusterState.empty(c), three)))
                 .allMatch(h -> h.compareTo("n05") < 0);
-        List<String> in = hosts(planner("none", TopologyConstraints.NONE.withVolcano(true, 1))
+        List<String> in = hosts(planner("none", TopologyConstraints.NONE.withVolcano(VolcanoMode.HARD, 1))
                 .suggest(ClusterState.empty(c), three));
         assertThat(List.of("n03", "n04", "n05", "n06")).containsAll(in);
         // and Volcano picks inside x as well
         assertThat(List.of("n03", "n04", "n05", "n06")).containsAll(hosts(new VolcanoPolicy(
-                new PolicyOptions(SlurmVersion.V24_11, "none", "container", TopologyConstraints.NONE.withVolcano(true, 1)))
+                new PolicyOptions(SlurmVersion.V24_11, TopologyManagerPolicy.NONE, TopologyManagerScope.CONTAINER, TopologyConstraints.NONE.withVolcano(VolcanoMode.HARD, 1)))
                 .suggest(ClusterState.empty(c), three)));
     }
 
     @Test
     void kueueRequiredLevelIsALimitAndAnUnknownLevelIsImpossible() {
         JobRequest eight = JobRequest.nodesWithGpus("k", 8, 8);
-        TopologyConstraints leaf = TopologyConstraints.NONE.withKueue(TasRequest.Mode.REQUIRED, "topoplanner.org/tier-1");
+        TopologyConstraints leaf = TopologyConstraints.NONE.withKueue(KueueMode.REQUIRED, "topoplanner.org/tier-1");
         assertThat(planner("none", leaf).suggest(oneBusyPerLeaf(), eight)).isInstanceOfSatisfying(Suggestion.Pending.class,
                 p -> assertThat(p.explanation()).contains("Kueue podset-required-topology=topoplanner.org/tier-1"));
         assertThat(hosts(planner("none", leaf).suggest(ClusterState.empty(example), eight)))
                 .containsExactlyElementsOf(Hostlist.expandOrEmpty("node[01-08]"));
         // preferred is a preference: the planner spans two leaves when it must
-        TopologyConstraints preferred = TopologyConstraints.NONE.withKueue(TasRequest.Mode.PREFERRED, "topoplanner.org/tier-1");
+        TopologyConstraints preferred = TopologyConstraints.NONE.withKueue(KueueMode.PREFERRED, "topoplanner.org/tier-1");
         assertThat(hosts(planner("none", preferred).suggest(oneBusyPerLeaf(), eight))).hasSize(8);
-        Suggestion unknown = planner("none", TopologyConstraints.NONE.withKueue(TasRequest.Mode.REQUIRED, "rack"))
+        Suggestion unknown = planner("none", TopologyConstraints.NONE.withKueue(KueueMode.REQUIRED, "rack"))
                 .suggest(ClusterState.empty(example), eight);
         assertThat(unknown).isInstanceOfSatisfying(Suggestion.Impossible.class,
                 i -> assertThat(i.reason()).contains("has no such level").contains("topoplanner.org/tier-1"));
@@ -129,8 +134,8 @@ class PlannerLimitsTest {
 
     @Test
     void bothLimitsAtOnceMeetInTheirIntersection() {
-        TopologyConstraints both = TopologyConstraints.NONE.withVolcano(true, 2)
-                .withKueue(TasRequest.Mode.REQUIRED, "topoplanner.org/tier-1");
+        TopologyConstraints both = TopologyConstraints.NONE.withVolcano(VolcanoMode.HARD, 2)
+                .withKueue(KueueMode.REQUIRED, "topoplanner.org/tier-1");
         assertThat(planner("none", both).suggest(oneBusyPerLeaf(), JobRequest.nodesWithGpus("b", 8, 8)))
                 .isInstanceOf(Suggestion.Pending.class);
     }
@@ -176,7 +181,7 @@ class PlannerLimitsTest {
     void volcanoPolicyOptionsCarryTheTopology() {
         // the options reach the Volcano policy as its networkTopology
         NetworkTopology nt = new NetworkTopology(true, 1);
-        assertThat(TopologyConstraints.NONE.withVolcano(nt.hard(), nt.highestTierAllowed()).hardVolcanoTier()).contains(1);
-        assertThat(TopologyConstraints.NONE.withVolcano(false, 1).hardVolcanoTier()).isEmpty();
+        assertThat(TopologyConstraints.NONE.withVolcano(nt.hard() ? VolcanoMode.HARD : VolcanoMode.SOFT, nt.highestTierAllowed()).hardVolcanoTier()).contains(1);
+        assertThat(TopologyConstraints.NONE.withVolcano(VolcanoMode.SOFT, 1).hardVolcanoTier()).isEmpty();
     }
 }

@@ -19,22 +19,26 @@ import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.allocator.TopologyConstraints;
 import org.topoplanner.allocator.k8s.Admission;
 import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.k8s.PodTemplate;
 import org.topoplanner.allocator.k8s.TopologyManagerAdmission;
 import org.topoplanner.allocator.kueue.KueueTasPolicy;
-import org.topoplanner.allocator.volcano.HyperNodeTree;
-import org.topoplanner.allocator.volcano.VolcanoPolicy;
 import org.topoplanner.allocator.slurm.SlurmBlockPolicy;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.allocator.volcano.HyperNodeTree;
+import org.topoplanner.allocator.volcano.VolcanoPolicy;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.k8s.TasRequest;
 import org.topoplanner.model.slurm.SlurmVersion;
+import org.topoplanner.model.k8s.KueueMode;
+import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.VolcanoMode;
 
 /** The planner on random trees and random occupancy: exact, never worse than Slurm, and within every constraint. */
 class PlannerPropertyTest {
@@ -135,14 +139,14 @@ class PlannerPropertyTest {
         int maxTier = ClusterIndex.of(c).domains().maxTier();
         TopologyConstraints t = TopologyConstraints.NONE;
         if (r.nextBoolean()) {
-            t = t.withVolcano(r.nextInt(4) != 0, 1 + r.nextInt(maxTier));
+            t = t.withVolcano(r.nextInt(4) != 0 ? VolcanoMode.HARD : VolcanoMode.SOFT, 1 + r.nextInt(maxTier));
         }
         if (r.nextBoolean()) {
-            t = t.withKueue(r.nextBoolean() ? TasRequest.Mode.REQUIRED : TasRequest.Mode.PREFERRED,
+            t = t.withKueue(r.nextBoolean() ? KueueMode.REQUIRED : KueueMode.PREFERRED,
                     "topoplanner.org/tier-" + (1 + r.nextInt(maxTier)));
         }
-        String tm = List.of("none", "best-effort", "restricted", "single-numa-node").get(r.nextInt(4));
-        PolicyOptions options = new PolicyOptions(SlurmVersion.V24_11, tm, "container", t);
+        TopologyManagerPolicy tm = TopologyManagerPolicy.values()[r.nextInt(4)];
+        PolicyOptions options = new PolicyOptions(SlurmVersion.V24_11, tm, TopologyManagerScope.CONTAINER, t);
         PlannerPolicy constrained = new PlannerPolicy(options);
         Optional<PlannerPolicy.Plan> plan = constrained.plan(s, job);
         plan.ifPresent(p -> {

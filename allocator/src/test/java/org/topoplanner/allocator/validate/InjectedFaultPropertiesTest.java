@@ -25,6 +25,8 @@ import org.topoplanner.model.diag.Severity;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.model.slurm.SlurmVersion;
 
@@ -181,7 +183,8 @@ class InjectedFaultPropertiesTest {
             }
             case ADMISSION_REJECTED -> {
                 return Optional.of(new Case(c.state(), c.request(), c.placement(), ValidationOptions.NONE.withAdmissions(
-                        List.of(new TopologyAdmission(first.host(), false, "restricted", "pod", "")))));
+                        List.of(new TopologyAdmission(first.host(), false,
+                                TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.POD, "")))));
             }
             case LIST_A_HOST_TWICE -> {
                 hosts.add(first);

@@ -11,6 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.diag.Severity;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.resources.NodeTemplate;
 
 /**
@@ -99,7 +101,8 @@ class NodeViolationsTest {
 
     @Test
     void aTopologyManagerRejectionBecomesAnError() {
-        TopologyAdmission no = new TopologyAdmission("node01", false, "single-numa-node", "container",
+        TopologyAdmission no = new TopologyAdmission("node01", false, TopologyManagerPolicy.SINGLE_NUMA_NODE,
+                TopologyManagerScope.CONTAINER,
                 "no single NUMA node holds 8 GPUs");
         List<Violation> v = only(VALIDATOR.validate(EMPTY, request("--gpus-per-node=8"),
                 placement("job", "node01:0,1,2,3,4,5,6,7:0"), ValidationOptions.NONE.withAdmissions(List.of(no))),
@@ -110,8 +113,10 @@ class NodeViolationsTest {
                     + " (TopologyAffinityError) under topology-manager-policy=single-numa-node, scope=container:"
                     + " no single NUMA node holds 8 GPUs");
         });
-        TopologyAdmission yes = new TopologyAdmission("node01", true, "single-numa-node", "container", "");
-        TopologyAdmission elsewhere = new TopologyAdmission("node02", false, "restricted", "pod", "");
+        TopologyAdmission yes = new TopologyAdmission("node01", true, TopologyManagerPolicy.SINGLE_NUMA_NODE,
+                TopologyManagerScope.CONTAINER, "");
+        TopologyAdmission elsewhere = new TopologyAdmission("node02", false, TopologyManagerPolicy.RESTRICTED,
+                TopologyManagerScope.POD, "");
         assertThat(only(VALIDATOR.validate(EMPTY, request("--gpus-per-node=8"),
                 placement("job", "node01:0,1,2,3,4,5,6,7:0"),
                 ValidationOptions.NONE.withAdmissions(List.of(yes, elsewhere))),

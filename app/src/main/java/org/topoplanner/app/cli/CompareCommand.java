@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.util.concurrent.Callable;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PolicyCatalog;
+import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.app.plan.SuggestionSentence;
@@ -47,8 +49,9 @@ public final class CompareCommand implements Callable<Integer> {
         ClusterState empty = ClusterState.empty(outcome.cluster());
         var out = spec.commandLine().getOut();
         ArrayNode rows = new ObjectMapper().createArrayNode();
-        for (String id : PolicyCatalog.ids()) {
-            Suggestion s = PolicyCatalog.create(id, options).orElseThrow().suggest(empty, request);
+        for (PolicyId policy : PolicyCatalog.policies()) {
+            String id = policy.id();
+            Suggestion s = new PolicyChoice(policy, options).create().suggest(empty, request);
             if (json) {
                 rows.add(SuggestionJson.of(id, request.name(), s));
             } else {

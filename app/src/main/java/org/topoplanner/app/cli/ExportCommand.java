@@ -14,7 +14,8 @@ import org.topoplanner.importers.export.ExportOptions;
 import org.topoplanner.importers.export.ExportTarget;
 import org.topoplanner.importers.export.ExportWriter;
 import org.topoplanner.importers.hardware.HardwareResult;
-import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.model.project.ProjectCodec;
 import org.topoplanner.model.project.ProjectDocument;
 import org.topoplanner.model.project.ProjectFormatException;
@@ -58,14 +59,18 @@ public final class ExportCommand implements Callable<Integer> {
             "and overwrite files in DIR that were edited by hand or not written by a previous export."})
     boolean force;
 
-    @Option(names = "--tm-policy", paramLabel = "P", description = {"The kubelet Topology Manager policy the jobs were"
-            + " validated under (none, best-effort, restricted, single-numa-node): the exported kubelet configuration",
+    @Option(names = "--tm-policy", paramLabel = "P", converter = SettingWords.TopologyManagerPolicies.class,
+            completionCandidates = SettingWords.TopologyManagerPolicies.class,
+            description = {"The kubelet Topology Manager policy the jobs were"
+            + " validated under (${COMPLETION-CANDIDATES}): the exported kubelet configuration",
             "uses exactly it. Without it, the configuration is TopoPlanner's recommendation per node, as the manifest says."})
-    String tmPolicy;
+    TopologyManagerPolicy tmPolicy;
 
-    @Option(names = "--tm-scope", paramLabel = "S", description = "The Topology Manager scope the jobs were validated"
-            + " under (container or pod); with --tm-policy (default then: container, as validate's).")
-    String tmScope;
+    @Option(names = "--tm-scope", paramLabel = "S", converter = SettingWords.TopologyManagerScopes.class,
+            completionCandidates = SettingWords.TopologyManagerScopes.class,
+            description = "The Topology Manager scope the jobs were validated"
+            + " under (${COMPLETION-CANDIDATES}); with --tm-policy (default then: container, as validate's).")
+    TopologyManagerScope tmScope;
 
     @Option(names = "--topology-yaml", description = {"Also write slurm/topology.yaml (Slurm 25.05 and later read it"
             + " instead of topology.conf).", "It is written anyway when the cluster has several named topologies."})
@@ -73,13 +78,6 @@ public final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (tmPolicy != null && !List.of("none", "best-effort", "restricted", "single-numa-node").contains(tmPolicy)) {
-            throw new ParameterException(spec.commandLine(), "--tm-policy must be none, best-effort, restricted or"
-                    + " single-numa-node, not " + tmPolicy);
-        }
-        if (tmScope != null && !List.of("container", "pod").contains(tmScope)) {
-            throw new ParameterException(spec.commandLine(), "--tm-scope must be container or pod, not " + tmScope);
-        }
         if (tmScope != null && tmPolicy == null) {
             throw new ParameterException(spec.commandLine(), "--tm-scope needs --tm-policy");
         }
@@ -101,7 +99,7 @@ public final class ExportCommand implements Callable<Integer> {
             return TopoPlannerCommand.INVALID;
         }
         ExportOptions options = tmPolicy == null ? ExportOptions.DEFAULT
-                : ExportOptions.DEFAULT.withTopologyManager(tmPolicy, tmScope == null ? "container" : tmScope);
+                : ExportOptions.DEFAULT.withTopologyManager(tmPolicy, tmScope == null ? TopologyManagerScope.DEFAULT : tmScope);
         List<ExportFile> files = ExportBundle.build(doc, chosen, options.withTopologyYaml(topologyYaml));
         files.forEach(f -> f.validation().forEach(err::println));
         ExportWriter.Result result = ExportWriter.write(out, files, force);

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PlacementPolicy;
+import org.topoplanner.allocator.PolicyChoice;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.app.plan.SuggestionSentence;
 import org.topoplanner.importers.ImportOutcome;
@@ -45,7 +46,8 @@ public final class PlaceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         JobRequest request = job.request(spec);
-        PlacementPolicy p = policy.create(spec, policyArgs);
+        PolicyChoice choice = policy.choice(spec, policyArgs);
+        PlacementPolicy p = choice.create();
         ImportOutcome outcome = cluster.load(spec);
         if (outcome == null) {
             return TopoPlannerCommand.INVALID;
@@ -63,9 +65,9 @@ public final class PlaceCommand implements Callable<Integer> {
         Suggestion s = p.suggest(others, request);
         var out = spec.commandLine().getOut();
         PlacementReport report = SuggestionJson.placementOf(s)
-                .map(pl -> PlacementReport.of(others, request, pl, policy.id, policyArgs.options(spec))).orElse(null);
+                .map(pl -> PlacementReport.of(others, request, pl, choice)).orElse(null);
         if (json) {
-            var o = SuggestionJson.of(policy.id, request.name(), s);
+            var o = SuggestionJson.of(choice.id(), request.name(), s);
             if (report != null) {
                 o.set("metrics", report.metricsJson());
                 o.set("violations", report.violationsJson());
@@ -75,7 +77,7 @@ public final class PlaceCommand implements Callable<Integer> {
             }
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o));
         } else {
-            out.println(policy.id + ": " + SuggestionSentence.line(s));
+            out.println(choice.id() + ": " + SuggestionSentence.line(s));
             if (report != null) {
                 report.lines().forEach(out::println);
             }

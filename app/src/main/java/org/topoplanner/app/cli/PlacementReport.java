@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.PolicyChoice;
 import org.topoplanner.allocator.metrics.NodeMetrics;
 import org.topoplanner.allocator.metrics.PlacementMetrics;
 import org.topoplanner.allocator.validate.PlacementValidator;
@@ -29,12 +29,11 @@ final class PlacementReport {
     }
 
     /**
-     * Scores and checks {@code placement} against what else runs; under a Kubernetes policy the
-     * kubelet's admission of each pod is part of the check.
+     * Scores and checks {@code placement} against what else runs; under a policy ({@code null}: none) its
+     * tier limit and, where pods meet a kubelet, the kubelet's admission of each pod are part of the check.
      */
-    static PlacementReport of(ClusterState others, JobRequest request, Placement placement, String policy,
-                              PolicyOptions options) {
-        ValidationOptions v = SchedulerSettings.options(others, placement, policy, options);
+    static PlacementReport of(ClusterState others, JobRequest request, Placement placement, PolicyChoice choice) {
+        ValidationOptions v = choice == null ? ValidationOptions.NONE : SchedulerSettings.options(others, placement, choice);
         List<Violation> violations = new PlacementValidator().validate(others, request, placement, v);
         return new PlacementReport(PlacementMetrics.of(others.with(placement), placement), violations);
     }

@@ -1,28 +1,35 @@
 package org.topoplanner.app.cli;
 
-import org.topoplanner.allocator.PlacementPolicy;
-import org.topoplanner.allocator.PolicyCatalog;
+import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.TopologyConstraints;
-import org.topoplanner.model.k8s.TasRequest;
+import org.topoplanner.model.k8s.KueueMode;
+import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.VolcanoMode;
 import org.topoplanner.model.slurm.SlurmVersion;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
-/** The policy options shared by place, validate, compare and replay. */
+/** The policy settings shared by place, validate, compare and replay. */
 public final class PolicyArgs {
     @Option(names = "--slurm-version", paramLabel = "V", defaultValue = "26.05",
             description = "Slurm release the Slurm policies behave like: 26.05, 24.11 or 22.05 (default ${DEFAULT-VALUE}).")
     String slurmVersion;
 
     @Option(names = "--tm-policy", paramLabel = "P", defaultValue = "none",
-            description = "kubelet Topology Manager policy: none, best-effort, restricted, single-numa-node (default ${DEFAULT-VALUE}).")
-    String tmPolicy;
+            converter = SettingWords.TopologyManagerPolicies.class,
+            completionCandidates = SettingWords.TopologyManagerPolicies.class,
+            description = "kubelet Topology Manager policy: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+    TopologyManagerPolicy tmPolicy;
 
     @Option(names = "--tm-scope", paramLabel = "S", defaultValue = "container",
-            description = "kubelet Topology Manager scope: container or pod (default ${DEFAULT-VALUE}).")
-    String tmScope;
+            converter = SettingWords.TopologyManagerScopes.class,
+            completionCandidates = SettingWords.TopologyManagerScopes.class,
+            description = "kubelet Topology Manager scope: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+    TopologyManagerScope tmScope;
 
     @Option(names = "--volcano-tier", paramLabel = "N",
             description = "Volcano networkTopology.highestTierAllowed: the highest HyperNode tier the gang may span"
@@ -30,8 +37,9 @@ public final class PolicyArgs {
     Integer volcanoTier;
 
     @Option(names = "--volcano-mode", paramLabel = "M", defaultValue = "hard",
-            description = "Volcano networkTopology.mode: hard or soft (default ${DEFAULT-VALUE}).")
-    String volcanoMode;
+            converter = SettingWords.VolcanoModes.class, completionCandidates = SettingWords.VolcanoModes.class,
+            description = "Volcano networkTopology.mode: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+    VolcanoMode volcanoMode;
 
     @Option(names = "--kueue-required", paramLabel = "LEVEL",
             description = "Kueue podset-required-topology: all pods in one domain of this Topology level"
@@ -46,23 +54,19 @@ public final class PolicyArgs {
             description = "Kueue podset-unconstrained-topology: \"true\".")
     boolean kueueUnconstrained;
 
+    /** The settings, checked: the same for every policy (compare asks them all). */
     PolicyOptions options(CommandSpec spec) {
         SlurmVersion v = SlurmVersion.parse(slurmVersion).orElseThrow(() -> new ParameterException(spec.commandLine(),
                 "--slurm-version must be " + String.join(", ", SlurmVersion.labels()) + ", not " + slurmVersion));
-        if (!java.util.List.of("none", "best-effort", "restricted", "single-numa-node").contains(tmPolicy)) {
-            throw new ParameterException(spec.commandLine(), "--tm-policy must be none, best-effort, restricted or "
-                    + "single-numa-node, not " + tmPolicy);
-        }
-        if (!java.util.List.of("container", "pod").contains(tmScope)) {
-            throw new ParameterException(spec.commandLine(), "--tm-scope must be container or pod, not " + tmScope);
-        }
         return new PolicyOptions(v, tmPolicy, tmScope, topology(spec));
     }
 
+    /** {@code policy} under these settings. */
+    PolicyChoice choice(CommandSpec spec, PolicyId policy) {
+        return new PolicyChoice(policy, options(spec));
+    }
+
     private TopologyConstraints topology(CommandSpec spec) {
-        if (!volcanoMode.equals("hard") && !volcanoMode.equals("soft")) {
-            throw new ParameterException(spec.commandLine(), "--volcano-mode must be hard or soft, not " + volcanoMode);
-        }
         if (volcanoTier != null && volcanoTier < 1) {
             throw new ParameterException(spec.commandLine(), "--volcano-tier must be at least 1, not " + volcanoTier);
         }
@@ -72,18 +76,13 @@ public final class PolicyArgs {
             throw new ParameterException(spec.commandLine(),
                     "--kueue-required, --kueue-preferred and --kueue-unconstrained exclude each other");
         }
-        TasRequest.Mode mode = kueueRequired != null ? TasRequest.Mode.REQUIRED
-                : kueuePreferred != null ? TasRequest.Mode.PREFERRED
-                : kueueUnconstrained ? TasRequest.Mode.UNCONSTRAINED : null;
+        KueueMode mode = kueueRequired != null ? KueueMode.REQUIRED
+                : kueuePreferred != null ? KueueMode.PREFERRED
+                : kueueUnconstrained ? KueueMode.UNCONSTRAINED : null;
         String level = kueueRequired != null ? kueueRequired : kueuePreferred;
         if (level != null && level.isBlank()) {
             throw new ParameterException(spec.commandLine(), "a Kueue topology level cannot be empty");
         }
-        return new TopologyConstraints(volcanoMode.equals("hard"), volcanoTier, mode, level);
-    }
-
-    static PlacementPolicy policy(CommandSpec spec, String id, PolicyOptions options) {
-        return PolicyCatalog.create(id, options).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                "unknown policy '" + id + "'; known: " + String.join(", ", PolicyCatalog.ids())));
+        return new TopologyConstraints(volcanoMode, volcanoTier, mode, level);
     }
 }

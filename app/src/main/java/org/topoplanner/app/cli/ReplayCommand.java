@@ -35,7 +35,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PlacementPolicy p = policy.create(spec, policyArgs);
+        PlacementPolicy p = policy.choice(spec, policyArgs).create();
         var err = spec.commandLine().getErr();
         String text;
         try {

@@ -8,6 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.PolicyId;
+import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.importers.ImportOutcome;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.input.InputFile;
@@ -47,9 +50,11 @@ public final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--placement", required = true, paramLabel = "P.json", description = "The placement(s) to check.")
     Path placementFile;
 
-    @Option(names = "--policy", paramLabel = "P",
-            description = "Check against this policy too (a Kubernetes policy adds the kubelet's admission).")
-    String policy;
+    @Option(names = "--policy", paramLabel = "P", converter = SettingWords.Policies.class,
+            completionCandidates = SettingWords.Policies.class,
+            description = "Check against this policy too (${COMPLETION-CANDIDATES}; a Kubernetes policy adds the"
+                    + " kubelet's admission).")
+    PolicyId policy;
 
     @Option(names = "--json", description = "Print the result as JSON.")
     boolean json;
@@ -60,9 +65,9 @@ public final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         var err = spec.commandLine().getErr();
-        if (policy != null) {
-            PolicyArgs.policy(spec, policy, policyArgs.options(spec));
-        }
+        // the settings are checked whether or not a policy is given: a wrong one is a mistake either way
+        PolicyOptions settings = policyArgs.options(spec);
+        PolicyChoice choice = policy == null ? null : new PolicyChoice(policy, settings);
         List<Given> given = new ArrayList<>();
         String text;
         try {
@@ -100,7 +105,7 @@ public final class ValidateCommand implements Callable<Integer> {
         ArrayNode results = new ObjectMapper().createArrayNode();
         var out = spec.commandLine().getOut();
         for (Given g : given) {
-            PlacementReport r = PlacementReport.of(state, g.request(), g.placement(), policy, policyArgs.options(spec));
+            PlacementReport r = PlacementReport.of(state, g.request(), g.placement(), choice);
             errors |= r.hasErrors();
             if (json) {
                 var o = results.addObject().put("job", g.placement().job()).put("valid", !r.hasErrors());

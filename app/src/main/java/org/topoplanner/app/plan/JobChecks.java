@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.PolicyChoice;
 
 /**
  * The validation of placed jobs, remembered per plan, job, policy and settings. The window asks for
@@ -23,14 +23,13 @@ import org.topoplanner.allocator.PolicyOptions;
 public final class JobChecks {
     private final Validation validation;
     private Plan plan;
-    private String policy;
-    private PolicyOptions options;
+    private PolicyChoice choice;
     private final Map<String, Advice> byJob = new HashMap<>();
 
     /** What computes one answer: the job's placement in {@code plan} validated under the policy. */
     @FunctionalInterface
     public interface Validation {
-        Advice check(Plan plan, String job, String policy, PolicyOptions options);
+        Advice check(Plan plan, String job, PolicyChoice choice);
     }
 
     public JobChecks(Validation validation) {
@@ -39,13 +38,13 @@ public final class JobChecks {
 
     /** Validation with the window's advisor: the job's placement checked against everything else. */
     public static JobChecks of(PlacementAdvisor advisor) {
-        return new JobChecks((plan, job, policy, options) ->
-                advisor.check(plan, plan.request(job), plan.placements().get(job), policy, options));
+        return new JobChecks((plan, job, choice) ->
+                advisor.check(plan, plan.request(job), plan.placements().get(job), choice));
     }
 
     /** The answer for a placed job, computed now unless it is remembered. */
-    public Advice check(Plan plan, String job, String policy, PolicyOptions options) {
-        return remembered(plan, job, policy, options).orElseGet(() -> compute(plan, job, policy, options));
+    public Advice check(Plan plan, String job, PolicyChoice choice) {
+        return remembered(plan, job, choice).orElseGet(() -> compute(plan, job, choice));
     }
 
     /**
@@ -53,15 +52,15 @@ public final class JobChecks {
      * newest now, and the returned supplier (run on a worker) gives the remembered answer or computes
      * and remembers it, unless something newer came meanwhile.
      */
-    public Supplier<Advice> later(Plan plan, String job, String policy, PolicyOptions options) {
-        remembered(plan, job, policy, options);
+    public Supplier<Advice> later(Plan plan, String job, PolicyChoice choice) {
+        remembered(plan, job, choice);
         return () -> {
             synchronized (this) {
-                if (isNewest(plan, policy, options) && byJob.containsKey(job)) {
+                if (isNewest(plan, choice) && byJob.containsKey(job)) {
                     return byJob.get(job);
                 }
             }
-            return compute(plan, job, policy, options);
+            return compute(plan, job, choice);
         };
     }
 
@@ -69,34 +68,33 @@ public final class JobChecks {
      * Remembers an answer computed elsewhere for the newest plan (a move validates the placement it
      * makes, so the window need not ask again).
      */
-    public synchronized void remember(Plan plan, String job, String policy, PolicyOptions options, Advice advice) {
-        remembered(plan, job, policy, options);
+    public synchronized void remember(Plan plan, String job, PolicyChoice choice, Advice advice) {
+        remembered(plan, job, choice);
         byJob.put(job, advice);
     }
 
     /** The remembered answer, if there is one; never computes (cheap enough for a list cell). */
-    public synchronized Optional<Advice> remembered(Plan plan, String job, String policy, PolicyOptions options) {
-        if (!isNewest(plan, policy, options)) {
+    public synchronized Optional<Advice> remembered(Plan plan, String job, PolicyChoice choice) {
+        if (!isNewest(plan, choice)) {
             this.plan = plan;
-            this.policy = policy;
-            this.options = options;
+            this.choice = choice;
             byJob.clear();
         }
         return Optional.ofNullable(byJob.get(job));
     }
 
-    private Advice compute(Plan plan, String job, String policy, PolicyOptions options) {
-        Advice a = validation.check(plan, job, policy, options);
+    private Advice compute(Plan plan, String job, PolicyChoice choice) {
+        Advice a = validation.check(plan, job, choice);
         synchronized (this) {
-            if (isNewest(plan, policy, options)) {
+            if (isNewest(plan, choice)) {
                 byJob.put(job, a);
             }
         }
         return a;
     }
 
-    private boolean isNewest(Plan p, String pol, PolicyOptions opts) {
+    private boolean isNewest(Plan p, PolicyChoice c) {
         // Identity, not equals: plans are snapshots, and comparing two big plans deeply costs more than a check.
-        return p == plan && Objects.equals(pol, policy) && Objects.equals(opts, options);
+        return p == plan && Objects.equals(c, choice);
     }
 }

@@ -6,8 +6,7 @@ import java.util.List;
 import java.util.Set;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PlacementPolicy;
-import org.topoplanner.allocator.PolicyCatalog;
-import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.PolicyChoice;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.metrics.PlacementMetrics;
 import org.topoplanner.allocator.validate.PlacementValidator;
@@ -29,14 +28,13 @@ import org.topoplanner.model.job.Placement;
 public final class PlacementAdvisor {
     private final PlacementValidator validator = new PlacementValidator();
 
-    public Advice suggest(Plan plan, JobRequest request, DropTarget target, String policyId, PolicyOptions options) {
-        PlacementPolicy policy = PolicyCatalog.create(policyId, options)
-                .orElseThrow(() -> new IllegalArgumentException("unknown policy " + policyId));
+    public Advice suggest(Plan plan, JobRequest request, DropTarget target, PolicyChoice choice) {
+        PlacementPolicy policy = choice.create();
         ClusterState others = plan.stateWithout(request.name());
         if (target instanceof DropTarget.OnGpus g) {
             Placement p = new Placement(request.name(), List.of(new HostAllocation(g.host(), g.gpus(),
                     coresFor(plan, g.host(), g.gpus()), java.util.Map.of())));
-            return check(plan, request, p, policyId, options);
+            return check(plan, request, p, choice);
         }
         ClusterState asked = others;
         JobRequest r = request;
@@ -50,13 +48,13 @@ public final class PlacementAdvisor {
             s = policy.suggest(asked, r);
         } catch (RuntimeException e) {
             // A policy bug must not take the window down mid-drag; it shows as a red ghost with the reason.
-            return Advice.impossible(policyId + " failed: " + e.getMessage());
+            return Advice.impossible(choice.id() + " failed: " + e.getMessage());
         }
         if (s instanceof Suggestion.Placed p) {
-            return withChecks(plan, request, p.placement(), others, SuggestionSentence.reason(s), policyId, options);
+            return withChecks(plan, request, p.placement(), others, SuggestionSentence.reason(s), choice);
         }
         if (s instanceof Suggestion.Waiting w) {
-            return withChecks(plan, request, w.placement(), others, SuggestionSentence.reason(s), policyId, options);
+            return withChecks(plan, request, w.placement(), others, SuggestionSentence.reason(s), choice);
         }
         return Advice.impossible(SuggestionSentence.reason(s));
     }
@@ -65,15 +63,14 @@ public final class PlacementAdvisor {
      * Validates a placement made by hand (a dropped or dragged job) against everything else, under the
      * chosen policy's settings: its tier limit and, for the Kubernetes policies, the kubelet's admission.
      */
-    public Advice check(Plan plan, JobRequest request, Placement placement, String policyId, PolicyOptions options) {
-        return withChecks(plan, request, placement, plan.stateWithout(request.name()), "placed by hand", policyId,
-                options);
+    public Advice check(Plan plan, JobRequest request, Placement placement, PolicyChoice choice) {
+        return withChecks(plan, request, placement, plan.stateWithout(request.name()), "placed by hand", choice);
     }
 
     private Advice withChecks(Plan plan, JobRequest request, Placement placement, ClusterState others, String note,
-                              String policyId, PolicyOptions options) {
+                              PolicyChoice choice) {
         List<Violation> violations = validator.validate(others, request, placement,
-                SchedulerSettings.options(others, placement, policyId, options));
+                SchedulerSettings.options(others, placement, choice));
         PlacementMetrics metrics = PlacementMetrics.of(others.with(placement), placement);
         boolean errors = violations.stream().anyMatch(v -> v.severity() == Severity.ERROR);
         boolean warnings = violations.stream().anyMatch(v -> v.severity() == Severity.WARNING);

@@ -3,6 +3,8 @@ package org.topoplanner.app.plan;
 import java.util.ArrayList;
 import java.util.List;
 import org.topoplanner.allocator.PolicyCatalog;
+import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.model.job.JobRequest;
 
@@ -10,11 +12,11 @@ import org.topoplanner.model.job.JobRequest;
 public final class PolicyComparison {
     private final PlacementAdvisor advisor = new PlacementAdvisor();
 
-    /** One row per policy, with the job's own placement taken out of the state first. */
-    public List<Row> compare(Plan plan, JobRequest request, PolicyOptions options) {
+    /** One row per policy under the same settings, with the job's own placement taken out of the state first. */
+    public List<Row> compare(Plan plan, JobRequest request, PolicyOptions settings) {
         List<Row> rows = new ArrayList<>();
-        for (String id : PolicyCatalog.ids()) {
-            rows.add(new Row(id, advisor.suggest(plan, request, DropTarget.ANYWHERE, id, options)));
+        for (PolicyId id : PolicyCatalog.policies()) {
+            rows.add(new Row(id.id(), advisor.suggest(plan, request, DropTarget.ANYWHERE, new PolicyChoice(id, settings))));
         }
         return rows;
     }

@@ -2,11 +2,12 @@ package org.topoplanner.app.plan;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.topoplanner.allocator.TopologyConstraints;
-import org.topoplanner.allocator.kueue.TopologyLevels;
-import org.topoplanner.allocator.volcano.HyperNodeTree;
+import org.topoplanner.allocator.PolicyCatalog;
+import org.topoplanner.allocator.SchedulerLevels;
 import org.topoplanner.model.cluster.Cluster;
-import org.topoplanner.model.k8s.TasRequest;
+import org.topoplanner.model.k8s.KueueMode;
+import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.VolcanoMode;
 
 /**
  * What the window offers for a job's Volcano {@code networkTopology} and Kueue PodSet annotation on one
@@ -20,8 +21,6 @@ import org.topoplanner.model.k8s.TasRequest;
 public record SchedulerChoices(List<Integer> tiers, List<String> levels, String topology) {
     /** The choice that sets no Volcano limit. */
     public static final String NO_LIMIT = "no limit";
-    /** The Kueue annotations a PodSet can carry, as the window names them ("none" = no annotation). */
-    public static final List<String> KUEUE_MODES = List.of("none", "required", "preferred", "unconstrained");
 
     public SchedulerChoices {
         tiers = List.copyOf(tiers);
@@ -29,8 +28,18 @@ public record SchedulerChoices(List<Integer> tiers, List<String> levels, String 
     }
 
     public static SchedulerChoices of(Cluster cluster) {
-        TopologyLevels l = TopologyLevels.of(cluster);
-        return new SchedulerChoices(HyperNodeTree.of(cluster).tiers(), l.levels(), l.name());
+        SchedulerLevels l = PolicyCatalog.levels(cluster);
+        return new SchedulerChoices(l.volcanoTiers(), l.kueueLevels(), l.kueueTopology());
+    }
+
+    /** The Volcano modes, as the spec spells them. */
+    public static List<VolcanoMode> volcanoModes() {
+        return List.of(VolcanoMode.values());
+    }
+
+    /** The Kueue annotations a PodSet can carry, {@code none} (no annotation) first. */
+    public static List<KueueMode> kueueModes() {
+        return List.of(KueueMode.values());
     }
 
     /** The Volcano tier choices: no limit, then every tier. */
@@ -42,26 +51,21 @@ public record SchedulerChoices(List<Integer> tiers, List<String> levels, String 
     }
 
     /**
-     * The constraints for a choice: Volcano {@code mode} ({@code hard}/{@code soft}) and tier (a number
-     * or {@link #NO_LIMIT}), a Kueue mode of {@link #KUEUE_MODES} and a level (ignored for none and
+     * The constraints for a choice: Volcano {@code mode} ({@code null}: hard, Volcano's default) and tier (a
+     * number or {@link #NO_LIMIT}), a Kueue annotation ({@code null}: none) and a level (ignored for none and
      * unconstrained; the level just above the hostname when none is picked).
      */
-    public TopologyConstraints constraints(String volcanoMode, String tier, String kueueMode, String level) {
+    public TopologyConstraints constraints(VolcanoMode volcanoMode, String tier, KueueMode kueueMode, String level) {
         Integer t = tier == null || tier.equals(NO_LIMIT) ? null : Integer.valueOf(tier);
-        TasRequest.Mode mode = switch (kueueMode == null ? "none" : kueueMode) {
-            case "required" -> TasRequest.Mode.REQUIRED;
-            case "preferred" -> TasRequest.Mode.PREFERRED;
-            case "unconstrained" -> TasRequest.Mode.UNCONSTRAINED;
-            default -> null;
-        };
+        KueueMode mode = kueueMode == null || kueueMode == KueueMode.NONE ? null : kueueMode;
         String l = null;
-        if (mode == TasRequest.Mode.REQUIRED || mode == TasRequest.Mode.PREFERRED) {
+        if (mode != null && mode.takesLevel()) {
             l = level != null && levels.contains(level) ? level : defaultLevel();
         }
         if (l == null) {
-            mode = mode == TasRequest.Mode.UNCONSTRAINED ? mode : null;
+            mode = mode == KueueMode.UNCONSTRAINED ? mode : null;
         }
-        return new TopologyConstraints(!"soft".equals(volcanoMode), t, mode, l);
+        return new TopologyConstraints(volcanoMode == null ? VolcanoMode.HARD : volcanoMode, t, mode, l);
     }
 
     /** The level a required or preferred annotation starts at: the one just above the hostname (the leaf). */
@@ -69,7 +73,7 @@ public record SchedulerChoices(List<Integer> tiers, List<String> levels, String 
         if (levels.isEmpty()) {
             return null;
         }
-        boolean hostnameLast = levels.get(levels.size() - 1).equals(TopologyLevels.HOSTNAME);
+        boolean hostnameLast = levels.get(levels.size() - 1).equals(SchedulerLevels.HOSTNAME);
         return levels.size() >= 2 && hostnameLast ? levels.get(levels.size() - 2) : levels.get(levels.size() - 1);
     }
 }

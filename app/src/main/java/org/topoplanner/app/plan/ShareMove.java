@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.PolicyChoice;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 
@@ -29,9 +29,8 @@ public record ShareMove(String job, String fromHost) {
      * The job's placement after the move, validated against everything else; empty when the drop
      * moves nothing, impossible (without a placement) when the target cannot take the share.
      */
-    public Optional<Advice> advise(Plan plan, DropTarget target, PlacementAdvisor advisor, String policyId,
-                                   PolicyOptions options) {
-        Checker check = p -> advisor.check(plan, plan.request(job), p, policyId, options);
+    public Optional<Advice> advise(Plan plan, DropTarget target, PlacementAdvisor advisor, PolicyChoice choice) {
+        Checker check = p -> advisor.check(plan, plan.request(job), p, choice);
         Placement before = plan.placements().get(job);
         Optional<HostAllocation> share = before == null ? Optional.empty() : before.on(fromHost);
         if (share.isEmpty()) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.entry;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.validate.Violation;
 import org.topoplanner.model.cpu.CpuSet;
@@ -146,7 +148,7 @@ class DropFeedbackTest {
 
         JobRequest gpus = JobRequest.nodesWithGpus("j", 1, 4);
         DropTarget node30 = new DropTarget.OnHost("node30");
-        DropFeedback f = DropFeedback.over(advisor.suggest(empty, gpus, node30, "slurm-tree", PolicyOptions.DEFAULT),
+        DropFeedback f = DropFeedback.over(advisor.suggest(empty, gpus, node30, new PolicyChoice(PolicyId.SLURM_TREE, PolicyOptions.DEFAULT)),
                 node30);
         assertThat(f.verdict()).isEqualTo(Verdict.VALID);
         assertThat(f.sentence()).isEqualTo("\u2714 on node30: node30");
@@ -155,7 +157,7 @@ class DropFeedbackTest {
 
         JobRequest cpuOnly = SbatchOptions.parseLine("-N 2 --ntasks-per-node=4", "cpus");
         DropTarget leaf3 = new DropTarget.OnSwitch("leaf3");
-        DropFeedback c = DropFeedback.over(advisor.suggest(empty, cpuOnly, leaf3, "slurm-tree", PolicyOptions.DEFAULT),
+        DropFeedback c = DropFeedback.over(advisor.suggest(empty, cpuOnly, leaf3, new PolicyChoice(PolicyId.SLURM_TREE, PolicyOptions.DEFAULT)),
                 leaf3);
         assertThat(c.verdict()).isNotEqualTo(Verdict.IMPOSSIBLE);
         assertThat(c.sentence()).startsWith(DropFeedback.symbol(c.verdict()) + " under leaf3: node");
@@ -167,8 +169,8 @@ class DropFeedbackTest {
     void fromTheAdvisorAJobTooBigForTheSwitchIsRefused() {
         Plan empty = Plan.of(ShippedData.exampleCluster());
         DropTarget leaf1 = new DropTarget.OnSwitch("leaf1");
-        Advice a = new PlacementAdvisor().suggest(empty, JobRequest.nodesWithGpus("big", 10, 8), leaf1, "slurm-tree",
-                PolicyOptions.DEFAULT);
+        Advice a = new PlacementAdvisor().suggest(empty, JobRequest.nodesWithGpus("big", 10, 8), leaf1,
+                new PolicyChoice(PolicyId.SLURM_TREE, PolicyOptions.DEFAULT));
         DropFeedback f = DropFeedback.over(a, leaf1);
         assertThat(f.verdict()).isEqualTo(Verdict.IMPOSSIBLE);
         assertThat(f.ghost()).isEmpty();

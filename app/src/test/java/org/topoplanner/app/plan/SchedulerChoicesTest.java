@@ -3,8 +3,9 @@ package org.topoplanner.app.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import org.topoplanner.allocator.TopologyConstraints;
-import org.topoplanner.model.k8s.TasRequest;
+import org.topoplanner.model.k8s.KueueMode;
+import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.VolcanoMode;
 import org.topoplanner.resources.ShippedData;
 
 class SchedulerChoicesTest {
@@ -21,14 +22,21 @@ class SchedulerChoicesTest {
     }
 
     @Test
+    void offersEveryModeOfTheSpecsNoAnnotationFirst() {
+        assertThat(SchedulerChoices.volcanoModes()).extracting(VolcanoMode::word).containsExactly("hard", "soft");
+        assertThat(SchedulerChoices.kueueModes()).extracting(KueueMode::word)
+                .containsExactly("none", "required", "preferred", "unconstrained");
+    }
+
+    @Test
     void turnsAChoiceIntoConstraints() {
-        assertThat(example.constraints("hard", "no limit", "none", null)).isEqualTo(TopologyConstraints.NONE);
-        assertThat(example.constraints("hard", "1", "required", "topoplanner.org/tier-2"))
-                .isEqualTo(new TopologyConstraints(true, 1, TasRequest.Mode.REQUIRED, "topoplanner.org/tier-2"));
+        assertThat(example.constraints(VolcanoMode.HARD, "no limit", KueueMode.NONE, null)).isEqualTo(TopologyConstraints.NONE);
+        assertThat(example.constraints(VolcanoMode.HARD, "1", KueueMode.REQUIRED, "topoplanner.org/tier-2"))
+                .isEqualTo(new TopologyConstraints(VolcanoMode.HARD, 1, KueueMode.REQUIRED, "topoplanner.org/tier-2"));
         // a level the topology does not have falls back to the leaf level
-        assertThat(example.constraints("soft", "2", "preferred", "rack"))
-                .isEqualTo(new TopologyConstraints(false, 2, TasRequest.Mode.PREFERRED, "topoplanner.org/tier-1"));
-        assertThat(example.constraints("hard", null, "unconstrained", "topoplanner.org/tier-2"))
-                .isEqualTo(new TopologyConstraints(true, null, TasRequest.Mode.UNCONSTRAINED, null));
+        assertThat(example.constraints(VolcanoMode.SOFT, "2", KueueMode.PREFERRED, "rack"))
+                .isEqualTo(new TopologyConstraints(VolcanoMode.SOFT, 2, KueueMode.PREFERRED, "topoplanner.org/tier-1"));
+        assertThat(example.constraints(VolcanoMode.HARD, null, KueueMode.UNCONSTRAINED, "topoplanner.org/tier-2"))
+                .isEqualTo(new TopologyConstraints(VolcanoMode.HARD, null, KueueMode.UNCONSTRAINED, null));
     }
 }

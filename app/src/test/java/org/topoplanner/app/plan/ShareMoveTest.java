@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.ClusterIndex;
+import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.cpu.SlurmCpuIds;
@@ -25,7 +27,7 @@ class ShareMoveTest {
     private final Plan empty = Plan.of(ShippedData.exampleCluster());
 
     private Plan with(Plan plan, JobRequest r, DropTarget target) {
-        Advice a = advisor.suggest(plan, r, target, "planner", PolicyOptions.DEFAULT);
+        Advice a = advisor.suggest(plan, r, target, new PolicyChoice(PolicyId.PLANNER, PolicyOptions.DEFAULT));
         return plan.withJob(new Job(r.name(), SbatchOptions.toArgs(r)), a.placement());
     }
 
@@ -43,7 +45,7 @@ class ShareMoveTest {
         Placement before = plan.placements().get("train");
         String from = before.hostNames().get(0);
 
-        Advice a = new ShareMove("train", from).advise(plan, new DropTarget.OnHost("node20"), advisor, "planner", org.topoplanner.allocator.PolicyOptions.DEFAULT).orElseThrow();
+        Advice a = new ShareMove("train", from).advise(plan, new DropTarget.OnHost("node20"), advisor, new PolicyChoice(PolicyId.PLANNER, org.topoplanner.allocator.PolicyOptions.DEFAULT)).orElseThrow();
 
         List<String> expected = before.hostNames().stream().map(h -> h.equals(from) ? "node20" : h).toList();
         assertThat(a.placement().hostNames()).containsExactlyElementsOf(expected);
@@ -64,7 +66,7 @@ class ShareMoveTest {
         plan = with(plan, JobRequest.nodesWithGpus("four", 1, 4), new DropTarget.OnHost("node05"));
         assertThat(plan.placements().get("four").on("node05").orElseThrow().gpus()).containsExactly(0, 1, 2, 3);
 
-        Advice a = new ShareMove("four", "node05").advise(plan, new DropTarget.OnHost("node20"), advisor, "planner", org.topoplanner.allocator.PolicyOptions.DEFAULT).orElseThrow();
+        Advice a = new ShareMove("four", "node05").advise(plan, new DropTarget.OnHost("node20"), advisor, new PolicyChoice(PolicyId.PLANNER, org.topoplanner.allocator.PolicyOptions.DEFAULT)).orElseThrow();
 
         HostAllocation moved = a.placement().on("node20").orElseThrow();
         assertThat(moved.gpus()).containsExactly(4, 5, 6, 7);
@@ -79,7 +81,7 @@ class ShareMoveTest {
         Plan plan = holding(empty, "full", "node20", List.of(0, 1, 2, 3, 4, 5, 6, 7));
         plan = with(plan, JobRequest.nodesWithGpus("two", 1, 2), new DropTarget.OnHost("node05"));
 
-        Advice a = new ShareMove("two", "node05").advise(plan, new DropTarget.OnHost("node20"), advisor, "planner", org.topoplanner.allocator.PolicyOptions.DEFAULT).orElseThrow();
+        Advice a = new ShareMove("two", "node05").advise(plan, new DropTarget.OnHost("node20"), advisor, new PolicyChoice(PolicyId.PLANNER, org.topoplanner.allocator.PolicyOptions.DEFAULT)).orElseThrow();
 
         assertThat(a.placement().hostNames()).containsExactly("node20");
         assertThat(a.violations()).extracting(v -> v.code()).contains("RESOURCE_OVERCOMMIT");
@@ -93,8 +95,8 @@ class ShareMoveTest {
         plan = with(plan, JobRequest.nodesWithGpus("pair", 1, 2), new DropTarget.OnHost("node02"));
         plan = with(plan, JobRequest.nodesWithGpus("quad", 1, 4), new DropTarget.OnHost("node03"));
 
-        Advice pair = new ShareMove("pair", "node02").advise(plan, new DropTarget.OnSwitch("leaf3"), advisor, "planner", org.topoplanner.allocator.PolicyOptions.DEFAULT).orElseThrow();
-        Advice quad = new ShareMove("quad", "node03").advise(plan, new DropTarget.OnSwitch("leaf3"), advisor, "planner", org.topoplanner.allocator.PolicyOptions.DEFAULT).orElseThrow();
+        Advice pair = new ShareMove("pair", "node02").advise(plan, new DropTarget.OnSwitch("leaf3"), advisor, new PolicyChoice(PolicyId.PLANNER, org.topoplanner.allocator.PolicyOptions.DEFAULT)).orElseThrow();
+        Advice quad = new ShareMove("quad", "node03").advise(plan, new DropTarget.OnSwitch("leaf3"), advisor, new PolicyChoice(PolicyId.PLANNER, org.topoplanner.allocator.PolicyOptions.DEFAULT)).orElseThrow();
 
         assertThat(pair.placement().hostNames()).containsExactly("node17");
         assertThat(quad.placement().hostNames()).containsExactly("node18");
@@ -110,7 +112,7 @@ class ShareMoveTest {
         }
         plan = with(plan, JobRequest.nodesWithGpus("one", 1, 1), new DropTarget.OnHost("node30"));
 
-        Advice a = new ShareMove("one", "node30").advise(plan, new DropTarget.OnSwitch("leaf1"), advisor, "planner", org.topoplanner.allocator.PolicyOptions.DEFAULT).orElseThrow();
+        Advice a = new ShareMove("one", "node30").advise(plan, new DropTarget.OnSwitch("leaf1"), advisor, new PolicyChoice(PolicyId.PLANNER, org.topoplanner.allocator.PolicyOptions.DEFAULT)).orElseThrow();
 
         assertThat(a.placementIfAny()).isEmpty();
         assertThat(a.verdict()).isEqualTo(Verdict.IMPOSSIBLE);
@@ -122,7 +124,7 @@ class ShareMoveTest {
         Plan plan = with(empty, JobRequest.nodesWithGpus("train", 2, 8), new DropTarget.OnSwitch("leaf2"));
         List<String> hosts = plan.placements().get("train").hostNames();
 
-        Advice a = new ShareMove("train", hosts.get(0)).advise(plan, new DropTarget.OnHost(hosts.get(1)), advisor, "planner", org.topoplanner.allocator.PolicyOptions.DEFAULT)
+        Advice a = new ShareMove("train", hosts.get(0)).advise(plan, new DropTarget.OnHost(hosts.get(1)), advisor, new PolicyChoice(PolicyId.PLANNER, org.topoplanner.allocator.PolicyOptions.DEFAULT))
                 .orElseThrow();
 
         assertThat(a.placementIfAny()).isEmpty();
@@ -135,11 +137,11 @@ class ShareMoveTest {
         String from = plan.placements().get("train").hostNames().get(0);
         ShareMove move = new ShareMove("train", from);
 
-        assertThat(move.advise(plan, new DropTarget.OnHost(from), advisor, "planner", org.topoplanner.allocator.PolicyOptions.DEFAULT)).isEmpty();
-        assertThat(move.advise(plan, new DropTarget.OnSwitch("leaf2"), advisor, "planner", org.topoplanner.allocator.PolicyOptions.DEFAULT)).isEmpty();
-        assertThat(move.advise(plan, new DropTarget.OnSwitch("core"), advisor, "planner", org.topoplanner.allocator.PolicyOptions.DEFAULT)).isEmpty();
-        assertThat(move.advise(plan, DropTarget.ANYWHERE, advisor, "planner", org.topoplanner.allocator.PolicyOptions.DEFAULT)).isEmpty();
-        assertThat(move.advise(plan, new DropTarget.OnHost("node30"), advisor, "planner", org.topoplanner.allocator.PolicyOptions.DEFAULT)).map(a -> a.placement().hostNames())
+        assertThat(move.advise(plan, new DropTarget.OnHost(from), advisor, new PolicyChoice(PolicyId.PLANNER, org.topoplanner.allocator.PolicyOptions.DEFAULT))).isEmpty();
+        assertThat(move.advise(plan, new DropTarget.OnSwitch("leaf2"), advisor, new PolicyChoice(PolicyId.PLANNER, org.topoplanner.allocator.PolicyOptions.DEFAULT))).isEmpty();
+        assertThat(move.advise(plan, new DropTarget.OnSwitch("core"), advisor, new PolicyChoice(PolicyId.PLANNER, org.topoplanner.allocator.PolicyOptions.DEFAULT))).isEmpty();
+        assertThat(move.advise(plan, DropTarget.ANYWHERE, advisor, new PolicyChoice(PolicyId.PLANNER, org.topoplanner.allocator.PolicyOptions.DEFAULT))).isEmpty();
+        assertThat(move.advise(plan, new DropTarget.OnHost("node30"), advisor, new PolicyChoice(PolicyId.PLANNER, org.topoplanner.allocator.PolicyOptions.DEFAULT))).map(a -> a.placement().hostNames())
                 .isEqualTo(Optional.of(List.of("node30", plan.placements().get("train").hostNames().get(1))));
     }
 }

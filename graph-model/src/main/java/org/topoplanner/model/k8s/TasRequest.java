@@ -26,9 +26,6 @@ public record TasRequest(String workload, String podSet, int podCount, String qu
                          String preferred, boolean unconstrained, String sliceRequired, Integer sliceSize,
                          List<SliceConstraint> sliceConstraints, String podSetGroup) {
 
-    /** How the PodSet as a whole is constrained. */
-    public enum Mode { REQUIRED, PREFERRED, UNCONSTRAINED, NONE }
-
     public TasRequest {
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(podSet, "podSet");
@@ -36,14 +33,14 @@ public record TasRequest(String workload, String podSet, int podCount, String qu
     }
 
     /** The mode Kueue applies; {@code required} wins when a (rejected) request sets several. */
-    public Mode mode() {
+    public KueueMode mode() {
         if (required != null) {
-            return Mode.REQUIRED;
+            return KueueMode.REQUIRED;
         }
         if (preferred != null) {
-            return Mode.PREFERRED;
+            return KueueMode.PREFERRED;
         }
-        return unconstrained ? Mode.UNCONSTRAINED : Mode.NONE;
+        return unconstrained ? KueueMode.UNCONSTRAINED : KueueMode.NONE;
     }
 
     /** The level named by {@link #mode()}, or {@code null} for unconstrained and none. */

@@ -16,7 +16,6 @@ import java.util.Set;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.Placement;
-import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Reads and writes project files ({@code topoplanner.project/1}): versioned JSON holding the
@@ -51,7 +50,10 @@ public final class ProjectCodec {
         ObjectNode vo = root.putObject("view");
         NodeTopologyJson.putNullable(vo, "selection", v.selection());
         vo.put("zoom", v.zoom()).put("centerX", v.centerX()).put("centerY", v.centerY())
-                .put("policy", v.policy()).put("theme", v.theme()).put("slurmVersion", v.slurmVersion().label());
+                .put("policy", v.policy()).put("theme", v.theme());
+        if (v.settings() != null) {
+            vo.set("policySettings", PolicySettingsJson.write(v.settings()));
+        }
         try {
             return mapper.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -165,17 +167,10 @@ public final class ProjectCodec {
         ViewState view = ViewState.DEFAULT;
         if (root.has("view")) {
             JsonFields v = root.object("view");
-            SlurmVersion slurm = SlurmVersion.UNRECORDED;
-            if (v.has("slurmVersion")) {
-                String label = v.string("slurmVersion");
-                slurm = SlurmVersion.parse(label).orElseThrow(() -> new JsonShapeException(v.pointer("slurmVersion"),
-                        "unknown Slurm version \"" + label + "\"; known: " + String.join(", ", SlurmVersion.labels())));
-            }
-            SlurmVersion slurmVersion = slurm;
             view = NodeTopologyJson.guard(v, "zoom", () -> new ViewState(v.optString("selection"), v.number("zoom", 1.0),
                     v.number("centerX", 0), v.number("centerY", 0),
                     v.has("policy") ? v.string("policy") : "planner", v.has("theme") ? v.string("theme") : "light",
-                    slurmVersion));
+                    v.has("policySettings") ? PolicySettingsJson.read(v.object("policySettings")) : null));
         }
         return new ProjectDocument(cluster, jobs, placements, view);
     }

@@ -12,28 +12,38 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * @param centerY   fabric view centre, in layout units
  * @param policy    the policy selector's value ({@code planner}, {@code slurm-tree}, ...)
  * @param theme     {@code light} or {@code dark}
- * @param slurmVersion the Slurm release the Slurm policies emulate for this project (a file saved before
- *                     it was recorded opens as {@link SlurmVersion#UNRECORDED})
+ * @param settings  the settings the policy worked under (Slurm release, Topology Manager, job topology);
+ *                  {@code null} in projects saved before they were kept
  */
 public record ViewState(String selection, double zoom, double centerX, double centerY, String policy, String theme,
-                        SlurmVersion slurmVersion) {
-    public static final ViewState DEFAULT = new ViewState(null, 1.0, 0, 0, "planner", "light", SlurmVersion.DEFAULT);
+                        PolicySettings settings) {
+    /** A new project: the planner, the light theme, the default settings (Slurm 26.05). */
+    public static final ViewState DEFAULT = new ViewState(null, 1.0, 0, 0, "planner", "light", PolicySettings.DEFAULT);
 
     public ViewState {
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(theme, "theme");
-        Objects.requireNonNull(slurmVersion, "slurmVersion");
         if (!(zoom > 0)) {
             throw new IllegalArgumentException("zoom must be positive");
         }
     }
 
-    /** A view with the default Slurm version (a new project). */
+    /** A view without policy settings, as projects saved before they were kept. */
     public ViewState(String selection, double zoom, double centerX, double centerY, String policy, String theme) {
-        this(selection, zoom, centerX, centerY, policy, theme, SlurmVersion.DEFAULT);
+        this(selection, zoom, centerX, centerY, policy, theme, null);
+    }
+
+    /**
+     * The Slurm release the Slurm policies emulate for this project. A file saved before the release was
+     * recorded opens as {@link SlurmVersion#UNRECORDED} (24.11, the window's default then, so its placements
+     * were made under 24.11's rules).
+     */
+    public SlurmVersion slurmVersion() {
+        return settings == null || settings.slurmVersion() == null ? SlurmVersion.UNRECORDED : settings.slurmVersion();
     }
 
     public ViewState withSlurmVersion(SlurmVersion v) {
-        return new ViewState(selection, zoom, centerX, centerY, policy, theme, v);
+        PolicySettings s = settings == null ? PolicySettings.DEFAULT : settings;
+        return new ViewState(selection, zoom, centerX, centerY, policy, theme, s.withSlurmVersion(v));
     }
 }

@@ -15,8 +15,13 @@ import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.k8s.HyperNode;
 import org.topoplanner.model.k8s.HyperNodeMember;
 import org.topoplanner.model.k8s.KubernetesSettings;
+import org.topoplanner.model.k8s.KueueMode;
 import org.topoplanner.model.k8s.KueueTopology;
 import org.topoplanner.model.k8s.ResourceFlavor;
+import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.VolcanoMode;
 import org.topoplanner.model.slurm.GresLine;
 import org.topoplanner.model.slurm.NodeLine;
 import org.topoplanner.model.slurm.SlurmSettings;
@@ -265,9 +270,22 @@ final class ProjectParts {
             default -> "leaf" + r.nextInt(leaves);
         };
         double zoom = Math.exp(r.nextGaussian() * 2);
-        return new ViewState(selection, zoom, r.nextGaussian() * 1e4, -r.nextDouble() * 1e3 + 0.1,
-                pick(r, List.of("planner", "slurm-tree", "slurm-block", "k8s-default", "kueue", "volcano")),
-                pick(r, List.of("light", "dark")),
-                pick(r, List.of(org.topoplanner.model.slurm.SlurmVersion.values())));
+        String policy = pick(r, List.of("planner", "slurm-tree", "slurm-block", "k8s-default", "kueue", "volcano"));
+        String theme = pick(r, List.of("light", "dark"));
+        return new ViewState(selection, zoom, r.nextGaussian() * 1e4, -r.nextDouble() * 1e3 + 0.1, policy, theme,
+                r.nextBoolean() ? null : policySettings(r, leaves));
+    }
+
+    /** Policy settings: any release text or none, every Topology Manager value, any Volcano and Kueue setting. */
+    static PolicySettings policySettings(Random r, int leaves) {
+        TopologyConstraints t = TopologyConstraints.NONE;
+        if (r.nextBoolean()) {
+            t = t.withVolcano(pick(r, List.of(VolcanoMode.values())), r.nextBoolean() ? null : 1 + r.nextInt(3));
+        }
+        KueueMode mode = pick(r, List.of(KueueMode.values()));
+        t = t.withKueue(mode, mode.takesLevel() ? "topoplanner.org/tier-" + (1 + r.nextInt(Math.max(1, leaves))) : null);
+        return new PolicySettings(pick(r, java.util.Arrays.asList(org.topoplanner.model.slurm.SlurmVersion.V22_05,
+                        org.topoplanner.model.slurm.SlurmVersion.V24_11, org.topoplanner.model.slurm.SlurmVersion.V26_05, null)),
+                pick(r, List.of(TopologyManagerPolicy.values())), pick(r, List.of(TopologyManagerScope.values())), t);
     }
 }

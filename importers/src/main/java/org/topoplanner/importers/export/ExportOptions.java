@@ -1,6 +1,8 @@
 package org.topoplanner.importers.export;
 
 import java.util.Objects;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 
 /**
  * What the Kubernetes job exports need beyond the plan: the namespace and Kueue LocalQueue they
@@ -11,13 +13,13 @@ import java.util.Objects;
  * manifest records that choice. {@code topologyYaml}: write Slurm's {@code topology.yaml} too (it is written
  * anyway for a cluster of several named topologies).
  */
-public record ExportOptions(String namespace, String queue, String image, String command, String tmPolicy,
-                            String tmScope, boolean topologyYaml) {
+public record ExportOptions(String namespace, String queue, String image, String command,
+                            TopologyManagerPolicy tmPolicy, TopologyManagerScope tmScope, boolean topologyYaml) {
     public static final ExportOptions DEFAULT = new ExportOptions("default", "default",
             "nvcr.io/nvidia/cuda:12.4.1-base-ubuntu22.04", "nvidia-smi topo -m", null, null, false);
 
     /** These options with the kubelet Topology Manager settings the jobs were validated under. */
-    public ExportOptions withTopologyManager(String policy, String scope) {
+    public ExportOptions withTopologyManager(TopologyManagerPolicy policy, TopologyManagerScope scope) {
         return new ExportOptions(namespace, queue, image, command, policy, scope, topologyYaml);
     }
 

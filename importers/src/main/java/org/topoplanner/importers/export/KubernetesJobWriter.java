@@ -15,6 +15,7 @@ import org.topoplanner.importers.k8s.LabelSyntax;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.k8s.VolcanoMode;
 import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.model.node.NumaNode;
 
@@ -92,7 +93,7 @@ final class KubernetesJobWriter {
         ObjectNode spec = doc.putObject("spec");
         spec.put("schedulerName", "volcano").put("queue", "default").put("minAvailable", pods);
         if (domain.tier() >= 0) {
-            spec.putObject("networkTopology").put("mode", "hard").put("highestTierAllowed", Math.max(1, domain.tier()));
+            spec.putObject("networkTopology").put("mode", VolcanoMode.HARD.word()).put("highestTierAllowed", Math.max(1, domain.tier()));
         }
         ObjectNode task = spec.putArray("tasks").addObject();
         task.put("name", "rank").put("replicas", pods);

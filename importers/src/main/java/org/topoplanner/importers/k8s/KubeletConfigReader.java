@@ -11,6 +11,8 @@ import org.topoplanner.importers.Format;
 import org.topoplanner.importers.FormatReader;
 import org.topoplanner.importers.ImportResult;
 import org.topoplanner.importers.SourceText;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 
 /**
  * Reads a kubelet {@code KubeletConfiguration} (what {@code kubelet --config} takes, and what the
@@ -52,8 +54,8 @@ public final class KubeletConfigReader implements FormatReader {
                     + " NUMA node(s)"));
             Matcher hosts = FOR_HOSTS.matcher(source.text());
             String forWhom = hosts.find() ? " for " + hosts.group(1) : "";
-            String policy = root.get().text("topologyManagerPolicy").orElse("none");
-            String scope = root.get().text("topologyManagerScope").orElse("container");
+            String policy = root.get().text("topologyManagerPolicy").orElse(TopologyManagerPolicy.DEFAULT.flag());
+            String scope = root.get().text("topologyManagerScope").orElse(TopologyManagerScope.DEFAULT.flag());
             d.info(doc.line(), 1, "KubeletConfiguration" + forWhom + ": " + (said.isEmpty() ? "no Topology, CPU or "
                     + "Memory Manager setting" : String.join(", ", said)) + ". The cluster keeps no kubelet "
                     + "settings; place with them as --tm-policy " + policy + " --tm-scope " + scope);

@@ -15,6 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.model.node.NumaNode;
 
@@ -29,7 +31,6 @@ import org.topoplanner.model.node.NumaNode;
  */
 public final class KubeletConfigRules {
     private static final YAMLMapper YAML = new YAMLMapper();
-    private static final Set<String> TOPOLOGY_POLICIES = Set.of("none", "best-effort", "restricted", "single-numa-node");
     private static final Set<String> CPU_OPTIONS = Set.of("full-pcpus-only", "distribute-cpus-across-numa",
             "align-by-socket", "distribute-cpus-across-cores", "strict-cpu-reservation",
             "prefer-align-cpus-by-uncorecache");
@@ -92,17 +93,17 @@ public final class KubeletConfigRules {
         }
         options(c.path("cpuManagerPolicyOptions"), CPU_OPTIONS, "cpuManagerPolicyOptions", at, path, out);
         options(c.path("topologyManagerPolicyOptions"), TOPOLOGY_OPTIONS, "topologyManagerPolicyOptions", at, path, out);
-        String topo = c.path("topologyManagerPolicy").asText("none");
-        if (!TOPOLOGY_POLICIES.contains(topo)) {
+        String topo = c.path("topologyManagerPolicy").asText(TopologyManagerPolicy.DEFAULT.flag());
+        if (TopologyManagerPolicy.parse(topo).isEmpty()) {
             out.add(Diagnostic.error(path, at.of("topologyManagerPolicy"), 1, "topologyManagerPolicy must be one of "
-                    + TOPOLOGY_POLICIES + ", not " + topo));
+                    + TopologyManagerPolicy.flags() + ", not " + topo));
         }
-        String scope = c.path("topologyManagerScope").asText("container");
-        if (!scope.equals("container") && !scope.equals("pod")) {
-            out.add(Diagnostic.error(path, at.of("topologyManagerScope"), 1, "topologyManagerScope must be container"
-                    + " or pod, not " + scope));
+        String scope = c.path("topologyManagerScope").asText(TopologyManagerScope.DEFAULT.flag());
+        if (TopologyManagerScope.parse(scope).isEmpty()) {
+            out.add(Diagnostic.error(path, at.of("topologyManagerScope"), 1, "topologyManagerScope must be one of "
+                    + TopologyManagerScope.flags() + ", not " + scope));
         }
-        if (topo.equals("single-numa-node") && c.path("cpuManagerPolicyOptions").has("align-by-socket")) {
+        if (topo.equals(TopologyManagerPolicy.SINGLE_NUMA_NODE.flag()) && c.path("cpuManagerPolicyOptions").has("align-by-socket")) {
             out.add(Diagnostic.error(path, at.of("cpuManagerPolicyOptions"), 1, "align-by-socket cannot be used with"
                     + " single-numa-node"));
         }

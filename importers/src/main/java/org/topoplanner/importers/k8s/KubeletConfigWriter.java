@@ -9,6 +9,8 @@ import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.hostlist.Hostlist;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.model.node.Core;
 import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.Nic;
@@ -68,7 +70,7 @@ public final class KubeletConfigWriter implements FormatWriter {
      * The node groups with the Topology Manager {@code policy} and {@code scope} the jobs were validated
      * under, or (both {@code null}) this writer's recommendation per node.
      */
-    public List<NodeGroup> groups(Cluster cluster, String policy, String scope) {
+    public List<NodeGroup> groups(Cluster cluster, TopologyManagerPolicy policy, TopologyManagerScope scope) {
         Map<String, List<String>> byText = new LinkedHashMap<>();
         for (String host : cluster.hostNames()) {
             byText.computeIfAbsent(config(cluster.node(host), policy, scope), k -> new ArrayList<>()).add(host);
@@ -111,20 +113,20 @@ public final class KubeletConfigWriter implements FormatWriter {
     }
 
     /** The policy for one node, as the class comment explains. */
-    public static String topologyPolicy(NodeTopology node) {
+    public static TopologyManagerPolicy topologyPolicy(NodeTopology node) {
         if (node.gpus().isEmpty() || node.numa().isEmpty()) {
-            return "best-effort";
+            return TopologyManagerPolicy.BEST_EFFORT;
         }
         for (Gpu g : node.gpus()) {
             int numa = g.numa();
             boolean nic = numa >= 0 && node.nics().stream().map(Nic::numaNodes).anyMatch(n -> n.contains(numa));
             boolean cores = numa >= 0 && !node.coresOfNuma(numa).isEmpty();
             if (!nic || !cores) {
-                return "best-effort";
+                return TopologyManagerPolicy.BEST_EFFORT;
             }
         }
         long numaOfGpus = node.gpus().stream().mapToInt(Gpu::numa).distinct().count();
-        return numaOfGpus == 1 ? "single-numa-node" : "restricted";
+        return numaOfGpus == 1 ? TopologyManagerPolicy.SINGLE_NUMA_NODE : TopologyManagerPolicy.RESTRICTED;
     }
 
     public static String config(NodeTopology node) {
@@ -132,14 +134,17 @@ public final class KubeletConfigWriter implements FormatWriter {
     }
 
     /** One node's configuration; {@code policy}/{@code scope} {@code null}: the recommendation. */
-    public static String config(NodeTopology node, String validatedPolicy, String validatedScope) {
+    public static String config(NodeTopology node, TopologyManagerPolicy validatedPolicy,
+                                TopologyManagerScope validatedScope) {
         StringBuilder b = new StringBuilder();
         b.append("apiVersion: ").append(API_VERSION).append("\nkind: KubeletConfiguration\n");
-        String policy = validatedPolicy != null ? validatedPolicy : topologyPolicy(node);
-        String scope = validatedScope != null ? validatedScope : "pod";
+        TopologyManagerPolicy policy = validatedPolicy != null ? validatedPolicy : topologyPolicy(node);
+        // pod scope, so that all containers of a rank's pod align together
+        TopologyManagerScope scope = validatedScope != null ? validatedScope : TopologyManagerScope.POD;
         b.append("# ").append(validatedPolicy != null || validatedScope != null
                 ? "the Topology Manager settings the jobs were validated under" : reason(policy)).append('\n');
-        b.append("topologyManagerPolicy: ").append(policy).append("\ntopologyManagerScope: ").append(scope).append('\n');
+        b.append("topologyManagerPolicy: ").append(policy.flag()).append("\ntopologyManagerScope: ").append(scope.flag())
+                .append('\n');
         int numaCount = node.numa().size();
         if (numaCount > 2) {
             b.append("topologyManagerPolicyOptions:\n  prefer-closest-numa-nodes: \"true\"\n");
@@ -180,12 +185,12 @@ public final class KubeletConfigWriter implements FormatWriter {
         return b.toString();
     }
 
-    private static String reason(String policy) {
+    private static String reason(TopologyManagerPolicy policy) {
         return switch (policy) {
-            case "single-numa-node" -> "Every GPU has a NIC and cores on its NUMA node, all on one: align all on one.";
-            case "restricted" -> "Every GPU has a NIC and cores on its NUMA node, over several NUMA nodes: admit pods"
+            case SINGLE_NUMA_NODE -> "Every GPU has a NIC and cores on its NUMA node, all on one: align all on one.";
+            case RESTRICTED -> "Every GPU has a NIC and cores on its NUMA node, over several NUMA nodes: admit pods"
                     + " on the fewest NUMA nodes that hold them (single-numa-node would refuse multi-NUMA pods).";
-            default -> "Not every GPU has a NIC and cores on its NUMA node (or the layout is unknown): align when"
+            case NONE, BEST_EFFORT -> "Not every GPU has a NIC and cores on its NUMA node (or the layout is unknown): align when"
                     + " possible, never refuse a pod.";
         };
     }

@@ -12,6 +12,7 @@ import org.topoplanner.importers.FormatReader;
 import org.topoplanner.importers.ImportResult;
 import org.topoplanner.importers.SourceText;
 import org.topoplanner.model.hostlist.Hostlist;
+import org.topoplanner.model.k8s.VolcanoMode;
 
 /**
  * Recognises Kubernetes workloads: Volcano {@code Job} ({@code batch.volcano.sh}), {@code batch/v1 Job}
@@ -63,7 +64,7 @@ public final class WorkloadReader implements FormatReader {
                 said.add("pinned to " + compress(hosts));
             }
             root.get().path("spec", "networkTopology").ifPresent(n -> said.add("networkTopology "
-                    + n.text("mode").orElse("hard") + n.text("highestTierAllowed").map(t -> " up to tier " + t)
+                    + n.text("mode").orElse(VolcanoMode.HARD.word()) + n.text("highestTierAllowed").map(t -> " up to tier " + t)
                     .orElse("")));
             d.info(doc.line(), 1, what + " " + doc.name() + (said.isEmpty() ? "" : ": " + String.join(", ", said))
                     + ". The cluster keeps no jobs; a project file holds them with their placements");

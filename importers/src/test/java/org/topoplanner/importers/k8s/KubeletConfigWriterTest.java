@@ -38,7 +38,7 @@ class KubeletConfigWriterTest {
             """)
     void choosesThePolicyFromTheNode(NodeTemplate template, String policy, String reserved, boolean smt) {
         NodeTopology node = ShippedData.template(template);
-        assertThat(KubeletConfigWriter.topologyPolicy(node)).isEqualTo(policy);
+        assertThat(KubeletConfigWriter.topologyPolicy(node).flag()).isEqualTo(policy);
         String text = KubeletConfigWriter.config(node);
         assertThat(text).contains("topologyManagerPolicy: " + policy + "\n")
                 .contains("reservedSystemCPUs: \"" + reserved + "\"").contains("topologyManagerScope: pod")

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.topoplanner.importers.ImportResult;
 import org.topoplanner.importers.SourceText;
 import org.topoplanner.model.diag.Severity;
+import org.topoplanner.model.k8s.KueueMode;
 import org.topoplanner.model.k8s.KueueTopology;
 import org.topoplanner.model.k8s.ResourceFlavor;
 import org.topoplanner.model.k8s.SliceConstraint;
@@ -38,7 +39,7 @@ class KueueTopologyReaderTest {
         assertThat(k.tasRequests()).containsExactly(new TasRequest("tas-sample-multi-layer-", "Job", 64, "tas-user-queue",
                 null, null, false, null, null, List.of(new SliceConstraint("cloud.provider.com/topology-block", 32),
                 new SliceConstraint("cloud.provider.com/topology-rack", 16)), null));
-        assertThat(k.tasRequests().get(0).mode()).isEqualTo(TasRequest.Mode.NONE);
+        assertThat(k.tasRequests().get(0).mode()).isEqualTo(KueueMode.NONE);
     }
 
     @Test
@@ -65,7 +66,7 @@ class KueueTopologyReaderTest {
         assertThat(k.result().diagnostics()).anyMatch(d -> d.message().contains("at most one of") && d.line() == 10)
                 .anyMatch(d -> d.message().contains("invalid JSON") && d.line() == 15);
         assertThat(k.tasRequests()).singleElement().satisfies(t -> {
-            assertThat(t.mode()).isEqualTo(TasRequest.Mode.REQUIRED);
+            assertThat(t.mode()).isEqualTo(KueueMode.REQUIRED);
             assertThat(t.podCount()).isEqualTo(8);
         });
     }

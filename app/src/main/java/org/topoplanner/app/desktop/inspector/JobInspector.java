@@ -109,8 +109,7 @@ public final class JobInspector {
                 properties.node(), title("Violations"), violations, title("Every policy on this job"), comparison);
         vm.planProperty().addListener((o, a, p) -> refresh());
         vm.selectedJobProperty().addListener((o, a, j) -> refresh());
-        vm.policyProperty().addListener((o, a, p) -> refresh());
-        vm.optionsProperty().addListener((o, a, p) -> refresh());
+        vm.choiceProperty().addListener((o, a, c) -> refresh());
         refresh();
     }
 
@@ -155,7 +154,7 @@ public final class JobInspector {
                 jobs.refresh();
             }, e -> violations.setPlaceholder(new Label("Cannot check " + job + ": " + e.getMessage())));
         }
-        comparisonRows.compare(plan, plan.request(job), vm.optionsProperty().get());
+        comparisonRows.compare(plan, plan.request(job), vm.choice().settings());
     }
 
     private void showCheck(Plan plan, String job, Advice a) {

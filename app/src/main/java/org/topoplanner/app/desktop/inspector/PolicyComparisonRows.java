@@ -23,7 +23,7 @@ final class PolicyComparisonRows {
     private final PolicyComparison comparison = new PolicyComparison();
     private Plan askedPlan;
     private JobRequest askedRequest;
-    private PolicyOptions askedOptions;
+    private PolicyOptions askedSettings;
 
     PolicyComparisonRows(BackgroundRefresh<List<PolicyComparison.Row>> refresh) {
         this.refresh = refresh;
@@ -33,18 +33,21 @@ final class PolicyComparisonRows {
         return lines;
     }
 
-    /** Asks every policy about {@code request} on {@code plan}; nothing is recomputed for the same question. */
-    void compare(Plan plan, JobRequest request, PolicyOptions options) {
+    /**
+     * Asks every policy about {@code request} on {@code plan} under the same {@code settings}; nothing is
+     * recomputed for the same question.
+     */
+    void compare(Plan plan, JobRequest request, PolicyOptions settings) {
         // Plans are immutable snapshots, so the same instance is the same cluster state.
-        if (plan == askedPlan && request.equals(askedRequest) && options.equals(askedOptions)) {
+        if (plan == askedPlan && request.equals(askedRequest) && settings.equals(askedSettings)) {
             return;
         }
         askedPlan = plan;
         askedRequest = request;
-        askedOptions = options;
+        askedSettings = settings;
         List<String> policies = PolicyCatalog.ids();
         lines.setAll(policies.stream().map(ComparisonLine::computing).toList());
-        refresh.request(() -> comparison.compare(plan, request, options),
+        refresh.request(() -> comparison.compare(plan, request, settings),
                 rows -> lines.setAll(rows.stream().map(ComparisonLine::of).toList()),
                 e -> lines.setAll(policies.stream().map(p -> ComparisonLine.failed(p, String.valueOf(e.getMessage())))
                         .toList()));
@@ -55,7 +58,7 @@ final class PolicyComparisonRows {
         refresh.cancel();
         askedPlan = null;
         askedRequest = null;
-        askedOptions = null;
+        askedSettings = null;
         lines.clear();
     }
 }

@@ -11,7 +11,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.PolicyChoice;
 import org.topoplanner.app.plan.Advice;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.EditHistory;
@@ -38,8 +38,7 @@ public final class PlanViewModel implements DroppablePlan {
     private final PlacementAdvisor advisor = new PlacementAdvisor();
     private final JobChecks checks = JobChecks.of(advisor);
     private final ObjectProperty<Plan> plan = new SimpleObjectProperty<>();
-    private final StringProperty policy = new SimpleStringProperty("planner");
-    private final ObjectProperty<PolicyOptions> options = new SimpleObjectProperty<>(PolicyOptions.DEFAULT);
+    private final ObjectProperty<PolicyChoice> choice = new SimpleObjectProperty<>(PolicyChoice.DEFAULT);
     private final StringProperty selection = new SimpleStringProperty();
     private final StringProperty selectedJob = new SimpleStringProperty();
     private final ObjectProperty<Advice> liveAdvice = new SimpleObjectProperty<>();
@@ -51,10 +50,6 @@ public final class PlanViewModel implements DroppablePlan {
 
     public PlanViewModel(Plan start) {
         history = new EditHistory(start, 200);
-        options.set(options.get().withSlurmVersion(start.view().slurmVersion()));
-        if (!org.topoplanner.allocator.PolicyCatalog.ids().contains(policy.get())) {
-            policy.set(org.topoplanner.allocator.PolicyCatalog.ids().get(0));
-        }
         refresh(false);
     }
 
@@ -66,12 +61,13 @@ public final class PlanViewModel implements DroppablePlan {
         return plan.get();
     }
 
-    public StringProperty policyProperty() {
-        return policy;
+    /** The policy suggestions and checks follow, with its settings (never set it to {@code null}). */
+    public ObjectProperty<PolicyChoice> choiceProperty() {
+        return choice;
     }
 
-    public ObjectProperty<PolicyOptions> optionsProperty() {
-        return options;
+    public PolicyChoice choice() {
+        return choice.get();
     }
 
     public StringProperty selectionProperty() {
@@ -108,7 +104,7 @@ public final class PlanViewModel implements DroppablePlan {
 
     /** What the chosen policy would do with {@code request} dropped on {@code target}; shown as the ghost. */
     public Advice advise(JobRequest request, DropTarget target) {
-        Advice a = advisor.suggest(plan(), request, target, policy.get(), options.get());
+        Advice a = advisor.suggest(plan(), request, target, choice.get());
         liveAdvice.set(a);
         return a;
     }
@@ -120,7 +116,7 @@ public final class PlanViewModel implements DroppablePlan {
     /** Drops a new job: places it where the policy suggests for the target; false when it cannot go there. */
     public boolean drop(JobRequest request, DropTarget target) {
         JobRequest named = request.withName(plan().freshJobName(request.name()));
-        Advice a = advisor.suggest(plan(), named, target, policy.get(), options.get());
+        Advice a = advisor.suggest(plan(), named, target, choice.get());
         liveAdvice.set(null);
         if (a.placementIfAny().isEmpty() || a.verdict() == Verdict.IMPOSSIBLE) {
             return false;
@@ -133,7 +129,7 @@ public final class PlanViewModel implements DroppablePlan {
     /** Moves a placed job by hand (kept even when it violates something: validation explains it). */
     public Advice move(String job, Placement placement) {
         Placement moved = new Placement(job, placement.hosts());
-        Advice a = advisor.check(plan(), plan().request(job), moved, policy.get(), options.get());
+        Advice a = advisor.check(plan(), plan().request(job), moved, choice.get());
         // The check above is the moved job's check in the new plan: the other jobs did not change.
         perform(PlanEdits.move(job, moved, "Move job"), job, a);
         return a;
@@ -145,7 +141,7 @@ public final class PlanViewModel implements DroppablePlan {
      * that drop would move nothing.
      */
     public Optional<Advice> adviseShareMove(String job, String fromHost, DropTarget target) {
-        Optional<Advice> a = new ShareMove(job, fromHost).advise(plan(), target, advisor, policy.get(), options.get());
+        Optional<Advice> a = new ShareMove(job, fromHost).advise(plan(), target, advisor, choice.get());
         liveAdvice.set(a.orElse(null));
         return a;
     }
@@ -156,7 +152,7 @@ public final class PlanViewModel implements DroppablePlan {
      * moves nothing; an advice without placement when the target cannot take the share (nothing changes).
      */
     public Optional<Advice> moveShare(String job, String fromHost, DropTarget target) {
-        Optional<Advice> a = new ShareMove(job, fromHost).advise(plan(), target, advisor, policy.get(), options.get());
+        Optional<Advice> a = new ShareMove(job, fromHost).advise(plan(), target, advisor, choice.get());
         liveAdvice.set(null);
         a.flatMap(Advice::placementIfAny).ifPresent(p -> {
             boolean whole = plan().placements().get(job).hosts().size() == 1;
@@ -169,7 +165,7 @@ public final class PlanViewModel implements DroppablePlan {
 
     /** Moves a job to the current policy's suggestion. */
     public boolean applySuggestion(String job) {
-        Advice a = advisor.suggest(plan(), plan().request(job), DropTarget.ANYWHERE, policy.get(), options.get());
+        Advice a = advisor.suggest(plan(), plan().request(job), DropTarget.ANYWHERE, choice.get());
         if (a.placementIfAny().isEmpty()) {
             return false;
         }
@@ -182,12 +178,12 @@ public final class PlanViewModel implements DroppablePlan {
      * plan, the policy or the settings change (see {@link JobChecks}).
      */
     public Advice check(String job) {
-        return plan().placements().containsKey(job) ? checks.check(plan(), job, policy.get(), options.get()) : null;
+        return plan().placements().containsKey(job) ? checks.check(plan(), job, choice.get()) : null;
     }
 
     /** The validation of a placed job if it is already known; never computes, so a list cell may ask. */
     public Optional<Advice> knownCheck(String job) {
-        return plan().placements().containsKey(job) ? checks.remembered(plan(), job, policy.get(), options.get())
+        return plan().placements().containsKey(job) ? checks.remembered(plan(), job, choice.get())
                 : Optional.empty();
     }
 
@@ -201,7 +197,7 @@ public final class PlanViewModel implements DroppablePlan {
         if (!now.placements().containsKey(job)) {
             return () -> null;
         }
-        return checks.later(now, job, policy.get(), options.get());
+        return checks.later(now, job, choice.get());
     }
 
     public void delete(String job) {
@@ -219,7 +215,7 @@ public final class PlanViewModel implements DroppablePlan {
     /** Performs an edit whose job's check is already known, remembered before anyone sees the new plan. */
     private void perform(PlanEdit edit, String job, Advice known) {
         history.perform(edit);
-        checks.remember(history.current(), job, policy.get(), options.get(), known);
+        checks.remember(history.current(), job, choice.get(), known);
         refresh(true);
     }
 
@@ -231,11 +227,13 @@ public final class PlanViewModel implements DroppablePlan {
         history.redo().ifPresent(p -> refresh(true));
     }
 
-    /** A new document (open, new cluster, recovery): nothing to undo, nothing unsaved. */
+    /**
+     * A new document (open, recovery): nothing to undo, nothing unsaved, and the policy and settings it
+     * was saved with (the defaults for a project that predates them).
+     */
     public void reset(Plan start) {
         history.reset(start);
-        // the project's Slurm release is part of what it means: its placements were made under it
-        options.set(options.get().withSlurmVersion(start.view().slurmVersion()));
+        choice.set(PolicyChoice.of(start.view()));
         selectedJob.set(null);
         selection.set(null);
         refresh(false);

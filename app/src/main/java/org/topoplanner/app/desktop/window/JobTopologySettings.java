@@ -6,9 +6,11 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
 import org.controlsfx.control.PopOver;
-import org.topoplanner.allocator.TopologyConstraints;
 import org.topoplanner.app.desktop.state.PlanViewModel;
 import org.topoplanner.app.plan.SchedulerChoices;
+import org.topoplanner.model.k8s.KueueMode;
+import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.VolcanoMode;
 
 /**
  * The toolbar button that sets the job's Volcano {@code networkTopology} and Kueue PodSet annotation:
@@ -25,7 +27,7 @@ final class JobTopologySettings {
         this.vm = vm;
         button.setId("jobTopologySettings");
         button.setOnAction(e -> show());
-        vm.optionsProperty().addListener((o, a, b) -> updateText());
+        vm.choiceProperty().addListener((o, a, b) -> updateText());
         updateText();
     }
 
@@ -34,7 +36,7 @@ final class JobTopologySettings {
     }
 
     private void updateText() {
-        TopologyConstraints t = vm.optionsProperty().get().topology();
+        TopologyConstraints t = vm.choice().topology();
         String text = t.describe();
         button.setText(text.isEmpty() ? "Volcano / Kueue\u2026" : shorten(t));
         button.setTooltip(new javafx.scene.control.Tooltip(text.isEmpty()
@@ -44,13 +46,13 @@ final class JobTopologySettings {
     private static String shorten(TopologyConstraints t) {
         StringBuilder b = new StringBuilder();
         if (t.volcanoHighestTier() != null || !t.volcanoHard()) {
-            b.append("Volcano ").append(t.volcanoHard() ? "hard" : "soft");
+            b.append("Volcano ").append(t.volcanoMode().word());
             if (t.volcanoHighestTier() != null) {
                 b.append(" \u2264").append(t.volcanoHighestTier());
             }
         }
         if (t.kueueMode() != null) {
-            b.append(b.length() > 0 ? ", " : "").append("Kueue ").append(t.kueueMode().name().toLowerCase());
+            b.append(b.length() > 0 ? ", " : "").append("Kueue ").append(t.kueueMode().word());
             if (t.kueueLevel() != null) {
                 String l = t.kueueLevel();
                 b.append(' ').append(l.substring(l.lastIndexOf('/') + 1));
@@ -65,17 +67,17 @@ final class JobTopologySettings {
             return;
         }
         SchedulerChoices choices = SchedulerChoices.of(vm.plan().cluster());
-        TopologyConstraints now = vm.optionsProperty().get().topology();
-        ComboBox<String> mode = combo("volcanoMode", java.util.List.of("hard", "soft"), now.volcanoHard() ? "hard" : "soft");
+        TopologyConstraints now = vm.choice().topology();
+        ComboBox<VolcanoMode> mode = combo("volcanoMode", SchedulerChoices.volcanoModes(), now.volcanoMode());
         ComboBox<String> tier = combo("volcanoTier", choices.tierChoices(), now.volcanoHighestTier() == null
                 ? SchedulerChoices.NO_LIMIT : String.valueOf(now.volcanoHighestTier()));
-        ComboBox<String> kueue = combo("kueueMode", SchedulerChoices.KUEUE_MODES, now.kueueMode() == null ? "none"
-                : now.kueueMode().name().toLowerCase());
+        ComboBox<KueueMode> kueue = combo("kueueMode", SchedulerChoices.kueueModes(), now.kueueMode() == null
+                ? KueueMode.NONE : now.kueueMode());
         ComboBox<String> level = combo("kueueLevel", choices.levels(), now.kueueLevel() == null
                 ? choices.defaultLevel() : now.kueueLevel());
-        level.disableProperty().bind(kueue.valueProperty().isEqualTo("none")
-                .or(kueue.valueProperty().isEqualTo("unconstrained")));
-        Runnable apply = () -> vm.optionsProperty().set(vm.optionsProperty().get().withTopology(
+        level.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> kueue.getValue() == null || !kueue.getValue().takesLevel(), kueue.valueProperty()));
+        Runnable apply = () -> vm.choiceProperty().set(vm.choice().withTopology(
                 choices.constraints(mode.getValue(), tier.getValue(), kueue.getValue(), level.getValue())));
         mode.setOnAction(e -> apply.run());
         tier.setOnAction(e -> apply.run());
@@ -107,8 +109,9 @@ final class JobTopologySettings {
         popOver.show(button);
     }
 
-    private static ComboBox<String> combo(String id, java.util.List<String> items, String value) {
-        ComboBox<String> c = new ComboBox<>();
+    /** A choice box of {@code items}, shown by their {@code toString} (the enums' spellings). */
+    private static <T> ComboBox<T> combo(String id, java.util.List<T> items, T value) {
+        ComboBox<T> c = new ComboBox<>();
         c.setId(id);
         c.getItems().setAll(items);
         c.setValue(value);

@@ -204,8 +204,7 @@ public final class ProjectCommands {
         double zoom = v.fitScale() > 0 ? v.sx() / v.fitScale() : 1.0;
         ViewState view = new ViewState(vm.selectionProperty().get(), zoom > 0 ? zoom : 1.0,
                 v.toWorldX(v.width() / 2), v.toWorldY(v.height() / 2),
-                vm.policyProperty().get(), theme.get() == Theme.DARK ? "dark" : "light",
-                vm.optionsProperty().get().slurmVersion());
+                vm.choice().id(), theme.get() == Theme.DARK ? "dark" : "light", vm.choice().toSaved());
         return vm.plan().withView(view).toDocument();
     }
 

@@ -10,8 +10,6 @@ import javafx.scene.Parent;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
-import javafx.scene.control.ComboBox;
-import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
@@ -24,8 +22,6 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
-import org.topoplanner.allocator.PolicyCatalog;
-import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.app.desktop.dialogs.AssignHardwareDialog;
 import org.topoplanner.app.desktop.dialogs.DiagnosticsDialog;
 import org.topoplanner.app.desktop.dialogs.ExportDialog;
@@ -174,31 +170,9 @@ public final class WindowController {
     }
 
     private ToolBar toolbar() {
-        ComboBox<String> policy = new ComboBox<>();
-        policy.setId("policySelector");
-        policy.getItems().setAll(PolicyCatalog.ids());
-        policy.valueProperty().bindBidirectional(vm.policyProperty());
-        ComboBox<String> slurm = new ComboBox<>();
-        slurm.setId("slurmVersion");
-        slurm.getItems().setAll(SlurmVersion.labels());
-        slurm.setValue(vm.optionsProperty().get().slurmVersion().label());
-        // an opened project brings its own release
-        vm.optionsProperty().addListener((o, a, b) -> slurm.setValue(b.slurmVersion().label()));
-        ComboBox<String> tm = new ComboBox<>();
-        tm.setId("tmPolicy");
-        tm.getItems().setAll("none", "best-effort", "restricted", "single-numa-node");
-        tm.setValue(vm.optionsProperty().get().topologyManager());
-        ComboBox<String> scope = new ComboBox<>();
-        scope.getItems().setAll("container", "pod");
-        scope.setValue(vm.optionsProperty().get().topologyScope());
         // the job's Volcano / Kueue topology is set in its own pop-over and kept when these change
-        Runnable options = () -> vm.optionsProperty().set(new PolicyOptions(
-                SlurmVersion.parse(slurm.getValue()).orElse(SlurmVersion.DEFAULT), tm.getValue(), scope.getValue(),
-                vm.optionsProperty().get().topology()));
+        PolicyControls policy = new PolicyControls(vm);
         JobTopologySettings jobTopology = new JobTopologySettings(vm);
-        slurm.setOnAction(e -> options.run());
-        tm.setOnAction(e -> options.run());
-        scope.setOnAction(e -> options.run());
         Button undo = button("\u21b6 Undo", vm::undo);
         undo.disableProperty().bind(vm.canUndoProperty().not());
         Button redo = button("\u21b7 Redo", vm::redo);
@@ -207,9 +181,10 @@ public final class WindowController {
         dark.setOnAction(e -> toggleTheme());
         ToolBar t = new ToolBar(button("New\u2026", this::newCluster), button("Open\u2026", projects::openChooser),
                 button("Save", projects::save), button("Import\u2026", this::importChooser),
-                button("Export\u2026", this::export), new Separator(), undo, redo, new Separator(),
-                new Label("Policy"), policy, new Label("Slurm"), slurm, new Label("Topology Manager"), tm, scope,
-                jobTopology.button(), new Separator(), button("Zoom to fit", () -> window.fabricView().zoomToFit()), dark);
+                button("Export\u2026", this::export), new Separator(), undo, redo, new Separator());
+        t.getItems().addAll(policy.nodes());
+        t.getItems().addAll(jobTopology.button(), new Separator(),
+                button("Zoom to fit", () -> window.fabricView().zoomToFit()), dark);
         t.setId("toolbar");
         return t;
     }

@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.topoplanner.allocator.PolicyId;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.model.job.Job;
@@ -22,7 +23,7 @@ class JobPropertiesTest {
     @Test
     void aPlacedJobHasItsRequestPlacementAndMetrics() {
         PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
-        vm.policyProperty().set("slurm-tree");
+        vm.choiceProperty().set(vm.choice().withPolicy(PolicyId.SLURM_TREE));
         // 20 CPUs beside 4 GPUs of one 16-core socket: every node has cores on the other socket, a warning each
         assertThat(vm.drop(JobRequest.nodesWithGpus("train", 4, 4).toBuilder().cpusPerTask(20).build(),
                 new DropTarget.OnSwitch("leaf2"))).isTrue();

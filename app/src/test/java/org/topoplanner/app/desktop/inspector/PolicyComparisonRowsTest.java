@@ -13,6 +13,8 @@ import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.slurm.SlurmVersion;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.resources.ShippedData;
 
 /**
@@ -21,8 +23,9 @@ import org.topoplanner.resources.ShippedData;
  * executors are queues the test runs by hand; no toolkit.
  */
 class PolicyComparisonRowsTest {
-    private static final PolicyOptions NO_TM = new PolicyOptions(SlurmVersion.V24_11, "none", "container");
-    private static final PolicyOptions SINGLE_NUMA = new PolicyOptions(SlurmVersion.V24_11, "single-numa-node", "container");
+    private static final PolicyOptions NO_TM = new PolicyOptions(SlurmVersion.V24_11, TopologyManagerPolicy.NONE, TopologyManagerScope.CONTAINER);
+    private static final PolicyOptions SINGLE_NUMA = new PolicyOptions(SlurmVersion.V24_11, TopologyManagerPolicy.SINGLE_NUMA_NODE,
+            TopologyManagerScope.CONTAINER);
     private final QueuedExecutor worker = new QueuedExecutor();
     private final QueuedExecutor fx = new QueuedExecutor();
     private final PolicyComparisonRows rows = new PolicyComparisonRows(new BackgroundRefresh<>(worker, fx));

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.PolicyId;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.app.plan.Advice;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.PlacementAdvisor;
@@ -15,6 +19,14 @@ import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.slurm.SlurmVersion;
+import org.topoplanner.model.k8s.KueueMode;
+import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.k8s.VolcanoMode;
+import org.topoplanner.model.project.ProjectCodec;
+import org.topoplanner.model.project.ProjectDocument;
+import org.topoplanner.model.project.ViewState;
 import org.topoplanner.resources.ShippedData;
 
 /** The window's view model without a toolkit: drop, move, validate, undo. */
@@ -23,7 +35,7 @@ class PlanViewModelTest {
     @Test
     void dropMoveUndoRedo() {
         PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
-        vm.policyProperty().set("slurm-tree");
+        vm.choiceProperty().set(vm.choice().withPolicy(PolicyId.SLURM_TREE));
         assertThat(vm.canUndoProperty().get()).isFalse();
 
         assertThat(vm.drop(JobRequest.nodesWithGpus("train", 4, 8), new DropTarget.OnSwitch("leaf2"))).isTrue();
@@ -60,7 +72,7 @@ class PlanViewModelTest {
     @Test
     void adviceFollowsThePointerAndClears() {
         PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
-        vm.policyProperty().set("slurm-tree");
+        vm.choiceProperty().set(vm.choice().withPolicy(PolicyId.SLURM_TREE));
         var a = vm.advise(JobRequest.nodesWithGpus("j", 12, 8), new DropTarget.OnSwitch("leaf1"));
         assertThat(a.verdict()).isEqualTo(Verdict.IMPOSSIBLE);
         assertThat(vm.liveAdviceProperty().get()).isSameAs(a);
@@ -106,11 +118,11 @@ class PlanViewModelTest {
         assertThat(vm.check("pair")).isSameAs(first);
         assertThat(vm.knownCheck("pair")).containsSame(first);
 
-        vm.policyProperty().set("slurm-tree");
+        vm.choiceProperty().set(vm.choice().withPolicy(PolicyId.SLURM_TREE));
         assertThat(vm.knownCheck("pair")).isEmpty();
         Advice underTree = vm.check("pair");
         assertThat(underTree).isNotSameAs(first);
-        vm.optionsProperty().set(vm.optionsProperty().get().withSlurmVersion(SlurmVersion.V22_05));
+        vm.choiceProperty().set(vm.choice().withSlurmVersion(SlurmVersion.V22_05));
         assertThat(vm.knownCheck("pair")).isEmpty();
         assertThat(vm.knownCheck("nobody")).isEmpty();
         assertThat(vm.check("nobody")).isNull();
@@ -120,11 +132,11 @@ class PlanViewModelTest {
     @Test
     void theSlurmVersionComesFromTheProject() {
         PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
-        assertThat(vm.optionsProperty().get().slurmVersion()).isEqualTo(SlurmVersion.V26_05);
+        assertThat(vm.choice().settings().slurmVersion()).isEqualTo(SlurmVersion.V26_05);
         Plan saved = Plan.of(ShippedData.exampleCluster());
         vm.reset(saved.withView(saved.view().withSlurmVersion(SlurmVersion.V22_05)));
-        assertThat(vm.optionsProperty().get().slurmVersion()).isEqualTo(SlurmVersion.V22_05);
-        assertThat(vm.optionsProperty().get().topologyManager()).isEqualTo("none");
+        assertThat(vm.choice().settings().slurmVersion()).isEqualTo(SlurmVersion.V22_05);
+        assertThat(vm.choice().settings().topologyManager()).isEqualTo(TopologyManagerPolicy.NONE);
     }
 
     @Test
@@ -137,7 +149,7 @@ class PlanViewModelTest {
         Advice known = vm.knownCheck("train").orElseThrow();
         Plan now = vm.plan();
         Advice fresh = new PlacementAdvisor().check(now, now.request("train"), now.placements().get("train"),
-                vm.policyProperty().get(), vm.optionsProperty().get());
+                vm.choice());
         assertThat(known.violations()).isEqualTo(fresh.violations());
         assertThat(known.verdict()).isEqualTo(fresh.verdict());
         assertThat(known.metrics()).isEqualTo(fresh.metrics());
@@ -156,10 +168,29 @@ class PlanViewModelTest {
         assertThat(vm.knownCheck("pair")).containsSame(computed);
 
         Supplier<Advice> stale = vm.checkLater("pair");
-        vm.policyProperty().set("slurm-tree");
+        vm.choiceProperty().set(vm.choice().withPolicy(PolicyId.SLURM_TREE));
         assertThat(vm.knownCheck("pair")).isEmpty();
         assertThat(stale.get()).isNotNull();
         assertThat(vm.knownCheck("pair")).as("an answer under the old policy is not kept").isEmpty();
         assertThat(vm.checkLater("nobody").get()).isNull();
+    }
+
+    @Test
+    void aProjectReopensUnderThePolicyAndSettingsItWasSavedWith() throws Exception {
+        PolicyChoice chosen = new PolicyChoice(PolicyId.KUEUE_TAS, new PolicyOptions(SlurmVersion.V22_05,
+                TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.POD,
+                TopologyConstraints.NONE.withVolcano(VolcanoMode.SOFT, 2).withKueue(KueueMode.REQUIRED, "topoplanner.org/tier-1")));
+        Plan plan = Plan.of(ShippedData.exampleCluster()).withView(
+                new ViewState("leaf2", 1.5, 3, 4, chosen.id(), "dark", chosen.toSaved()));
+        ProjectCodec codec = new ProjectCodec();
+        ProjectDocument reopened = codec.read(codec.write(plan.toDocument()), "p.topoplanner.json");
+
+        PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
+        assertThat(vm.choice()).isEqualTo(PolicyChoice.DEFAULT);
+        vm.reset(Plan.of(reopened));
+        assertThat(vm.choice()).isEqualTo(chosen);
+        // a project saved before the settings were kept opens under its policy with the defaults
+        vm.reset(Plan.of(ShippedData.exampleCluster()).withView(new ViewState(null, 1.0, 0, 0, "slurm-tree", "light")));
+        assertThat(vm.choice()).isEqualTo(PolicyChoice.of(PolicyId.SLURM_TREE));
     }
 }

@@ -28,7 +28,9 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import org.topoplanner.allocator.PolicyId;
 import org.topoplanner.app.desktop.fabric.FabricView;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
 
 /** The real window, headless under Monocle: drag jobs, see violations, undo, import, save and reopen. */
 @ExtendWith(ApplicationExtension.class)
@@ -59,7 +61,7 @@ class MainWindowTest {
         TreeView<TreeEntry> tree = robot.lookup("#clusterTree").queryAs(TreeView.class);
         assertThat(tree.getRoot().getValue().detail()).contains("7 switches").contains("32 hosts").contains("256 GPUs");
         assertThat(tree.getRoot().getChildren().get(0).getValue().name()).isEqualTo("core");
-        assertThat(robot.lookup("#policySelector").queryAs(ComboBox.class).getValue()).isEqualTo("planner");
+        assertThat(robot.lookup("#policySelector").queryAs(ComboBox.class).getValue()).isEqualTo(PolicyId.PLANNER);
     }
 
     @Test
@@ -136,9 +138,9 @@ class MainWindowTest {
         // The answers are computed in the background and replace "computing…" when they arrive.
         Eventually.until("the answers", () -> answered(table));
         String before = k8sAnswer(table);
-        ComboBox<String> tm = robot.lookup("#tmPolicy").queryAs(ComboBox.class);
+        ComboBox<TopologyManagerPolicy> tm = robot.lookup("#tmPolicy").queryAs(ComboBox.class);
         robot.interact(() -> {
-            tm.setValue("single-numa-node");
+            tm.setValue(TopologyManagerPolicy.SINGLE_NUMA_NODE);
             tm.getOnAction().handle(null);
         });
         Eventually.until("the answers under single-numa-node", () -> answered(table) && !k8sAnswer(table).equals(before));
@@ -163,7 +165,7 @@ class MainWindowTest {
             tier.setValue("1");
             tier.getOnAction().handle(null);
         });
-        assertThat(vm.optionsProperty().get().topology().hardVolcanoTier()).contains(1);
+        assertThat(vm.choice().topology().hardVolcanoTier()).contains(1);
         assertThat(robot.lookup("#jobTopologySettings").queryButton().getText()).contains("Volcano hard");
         // nine nodes never fit one 8-node leaf: the planner says so, naming the setting
         Eventually.until("the answers under the Volcano tier limit", () -> answered(table)

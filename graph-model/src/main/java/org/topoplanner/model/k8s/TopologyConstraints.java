@@ -1,9 +1,8 @@
-package org.topoplanner.allocator;
+package org.topoplanner.model.k8s;
 
 import java.util.Objects;
 import java.util.Optional;
 import org.topoplanner.model.job.JobRequest;
-import org.topoplanner.model.k8s.TasRequest;
 
 /**
  * What a Kubernetes job's own spec says about fabric locality, beyond sbatch's options: Volcano's
@@ -12,7 +11,7 @@ import org.topoplanner.model.k8s.TasRequest;
  * {@code mode: hard} with {@code highestTierAllowed}, Kueue {@code podset-required-topology}) as hard
  * constraints, and the soft ones need nothing from it, since it already spans the lowest tier it can.
  *
- * @param volcanoHard        {@code networkTopology.mode: hard} (true) or {@code soft}
+ * @param volcanoMode        {@code networkTopology.mode}
  * @param volcanoHighestTier {@code networkTopology.highestTierAllowed}; {@code null} = no limit
  * @param kueueMode          which {@code kueue.x-k8s.io/podset-*-topology} annotation the PodSet carries;
  *                           {@code null} = none given (the {@code kueue-tas} policy then prefers the
@@ -20,35 +19,41 @@ import org.topoplanner.model.k8s.TasRequest;
  * @param kueueLevel         the annotation's level (a node label key of the Kueue Topology); {@code null}
  *                           for {@code unconstrained} and when no annotation is given
  */
-public record TopologyConstraints(boolean volcanoHard, Integer volcanoHighestTier, TasRequest.Mode kueueMode,
+public record TopologyConstraints(VolcanoMode volcanoMode, Integer volcanoHighestTier, KueueMode kueueMode,
                                   String kueueLevel) {
     /** Volcano hard mode without a tier limit (the lowest tier that fits wins), no Kueue annotation. */
-    public static final TopologyConstraints NONE = new TopologyConstraints(true, null, null, null);
+    public static final TopologyConstraints NONE = new TopologyConstraints(VolcanoMode.HARD, null, null, null);
 
     public TopologyConstraints {
+        java.util.Objects.requireNonNull(volcanoMode, "volcanoMode");
         if (volcanoHighestTier != null && volcanoHighestTier < 1) {
             throw new IllegalArgumentException("highestTierAllowed must be at least 1, not " + volcanoHighestTier);
         }
-        if (kueueMode == TasRequest.Mode.NONE) {
+        if (kueueMode == KueueMode.NONE) {
             kueueMode = null;
         }
-        boolean needsLevel = kueueMode == TasRequest.Mode.REQUIRED || kueueMode == TasRequest.Mode.PREFERRED;
+        boolean needsLevel = kueueMode != null && kueueMode.takesLevel();
         if (needsLevel && (kueueLevel == null || kueueLevel.isBlank())) {
-            throw new IllegalArgumentException("a Kueue " + kueueMode.name().toLowerCase() + " topology needs a level");
+            throw new IllegalArgumentException("a Kueue " + kueueMode.word() + " topology needs a level");
         }
         if (!needsLevel && kueueLevel != null) {
             throw new IllegalArgumentException("Kueue level " + kueueLevel + " without required or preferred");
         }
     }
 
+    /** Volcano's hard mode, where {@code highestTierAllowed} is a limit rather than a preference. */
+    public boolean volcanoHard() {
+        return volcanoMode == VolcanoMode.HARD;
+    }
+
     /** The Volcano tier the planner must stay within: set only in hard mode with a limit. */
     public Optional<Integer> hardVolcanoTier() {
-        return volcanoHard ? Optional.ofNullable(volcanoHighestTier) : Optional.empty();
+        return volcanoHard() ? Optional.ofNullable(volcanoHighestTier) : Optional.empty();
     }
 
     /** The Kueue level the planner must stay within: set only for {@code podset-required-topology}. */
     public Optional<String> requiredKueueLevel() {
-        return kueueMode == TasRequest.Mode.REQUIRED ? Optional.of(kueueLevel) : Optional.empty();
+        return kueueMode == KueueMode.REQUIRED ? Optional.of(kueueLevel) : Optional.empty();
     }
 
     /** The PodSet's TAS request for {@code job}, as Kueue would read it from the annotations; empty when none. */
@@ -58,16 +63,16 @@ public record TopologyConstraints(boolean volcanoHard, Integer volcanoHighestTie
             return Optional.empty();
         }
         return Optional.of(new TasRequest(job.name(), "main", 0, null,
-                kueueMode == TasRequest.Mode.REQUIRED ? kueueLevel : null,
-                kueueMode == TasRequest.Mode.PREFERRED ? kueueLevel : null,
-                kueueMode == TasRequest.Mode.UNCONSTRAINED, null, null, java.util.List.of(), null));
+                kueueMode == KueueMode.REQUIRED ? kueueLevel : null,
+                kueueMode == KueueMode.PREFERRED ? kueueLevel : null,
+                kueueMode == KueueMode.UNCONSTRAINED, null, null, java.util.List.of(), null));
     }
 
     /** The settings in the words of the specs they come from, for sentences; empty when there are none. */
     public String describe() {
         StringBuilder b = new StringBuilder();
-        if (volcanoHighestTier != null || !volcanoHard) {
-            b.append("Volcano networkTopology mode=").append(volcanoHard ? "hard" : "soft");
+        if (volcanoHighestTier != null || !volcanoHard()) {
+            b.append("Volcano networkTopology mode=").append(volcanoMode.word());
             if (volcanoHighestTier != null) {
                 b.append(" highestTierAllowed=").append(volcanoHighestTier);
             }
@@ -76,17 +81,17 @@ public record TopologyConstraints(boolean volcanoHard, Integer volcanoHighestTie
             if (b.length() > 0) {
                 b.append("; ");
             }
-            b.append("Kueue podset-").append(kueueMode.name().toLowerCase()).append("-topology");
+            b.append("Kueue podset-").append(kueueMode.word()).append("-topology");
             b.append(kueueLevel == null ? "" : "=" + kueueLevel);
         }
         return b.toString();
     }
 
-    public TopologyConstraints withVolcano(boolean hard, Integer highestTier) {
-        return new TopologyConstraints(hard, highestTier, kueueMode, kueueLevel);
+    public TopologyConstraints withVolcano(VolcanoMode mode, Integer highestTier) {
+        return new TopologyConstraints(mode, highestTier, kueueMode, kueueLevel);
     }
 
-    public TopologyConstraints withKueue(TasRequest.Mode mode, String level) {
-        return new TopologyConstraints(volcanoHard, volcanoHighestTier, mode, level);
+    public TopologyConstraints withKueue(KueueMode mode, String level) {
+        return new TopologyConstraints(volcanoMode, volcanoHighestTier, mode, level);
     }
 }

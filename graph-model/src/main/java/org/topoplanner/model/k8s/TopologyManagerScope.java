@@ -1,13 +1,18 @@
-package org.topoplanner.allocator.k8s;
+package org.topoplanner.model.k8s;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
-/** The kubelet's {@code --topology-manager-scope}. */
+/** The kubelet's {@code --topology-manager-scope} ({@code KubeletConfiguration.topologyManagerScope}). */
 public enum TopologyManagerScope {
     /** Hints are merged and admission decided container by container (init containers first). */
     CONTAINER("container"),
     /** The pod's summed requests are merged once; every container then gets that hint. */
     POD("pod");
+
+    /** The kubelet's default. */
+    public static final TopologyManagerScope DEFAULT = CONTAINER;
 
     private final String flag;
 
@@ -19,6 +24,16 @@ public enum TopologyManagerScope {
         return flag;
     }
 
+    @Override
+    public String toString() {
+        return flag;
+    }
+
+    public static List<String> flags() {
+        return Arrays.stream(values()).map(TopologyManagerScope::flag).toList();
+    }
+
+    /** Reads a spelling exactly as the kubelet does (case matters); empty for anything else. */
     public static Optional<TopologyManagerScope> parse(String text) {
         for (TopologyManagerScope s : values()) {
             if (s.flag.equals(text == null ? "" : text.strip())) {

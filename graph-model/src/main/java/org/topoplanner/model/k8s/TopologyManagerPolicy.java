@@ -1,8 +1,14 @@
-package org.topoplanner.allocator.k8s;
+package org.topoplanner.model.k8s;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
-/** The kubelet's {@code --topology-manager-policy}. */
+/**
+ * The kubelet's {@code --topology-manager-policy} ({@code KubeletConfiguration.topologyManagerPolicy}).
+ * The one list of its values: the kubelet-config reader, writer and rules, the allocator's admission,
+ * the command line and the window's toolbar all take it from here.
+ */
 public enum TopologyManagerPolicy {
     /** No alignment; every pod is admitted and resources are taken without hints. */
     NONE("none"),
@@ -12,6 +18,9 @@ public enum TopologyManagerPolicy {
     RESTRICTED("restricted"),
     /** Only single-NUMA preferred hints take part; reject unless one survives the merge. */
     SINGLE_NUMA_NODE("single-numa-node");
+
+    /** The kubelet's default. */
+    public static final TopologyManagerPolicy DEFAULT = NONE;
 
     private final String flag;
 
@@ -24,6 +33,18 @@ public enum TopologyManagerPolicy {
         return flag;
     }
 
+    /** The flag, so that lists, choice boxes and {@code --help} show what the kubelet reads. */
+    @Override
+    public String toString() {
+        return flag;
+    }
+
+    /** Every spelling, in the kubelet's order (for messages: "must be one of ..."). */
+    public static List<String> flags() {
+        return Arrays.stream(values()).map(TopologyManagerPolicy::flag).toList();
+    }
+
+    /** Reads a spelling exactly as the kubelet does (case matters); empty for anything else. */
     public static Optional<TopologyManagerPolicy> parse(String text) {
         for (TopologyManagerPolicy p : values()) {
             if (p.flag.equals(text == null ? "" : text.strip())) {
