@@ -1,5 +1,9 @@
 package org.topoplanner.allocator;
 
+import org.topoplanner.allocator.catalog.PolicyCatalog;
+import org.topoplanner.allocator.catalog.PolicyChoice;
+import org.topoplanner.allocator.catalog.Honours;
+
 import java.util.Objects;
 import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.model.k8s.TopologyConstraints;

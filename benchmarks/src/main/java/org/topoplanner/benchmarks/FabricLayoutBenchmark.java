@@ -17,8 +17,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
-import org.topoplanner.importers.ClusterImport;
-import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.importers.pipeline.ClusterImport;
+import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.model.cluster.Cluster;
 
 /**

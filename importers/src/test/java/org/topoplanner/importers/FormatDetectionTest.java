@@ -1,5 +1,7 @@
 package org.topoplanner.importers;
 
+import org.topoplanner.importers.pipeline.FormatRegistry;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,5 +1,8 @@
 package org.topoplanner.importers;
 
+import org.topoplanner.importers.pipeline.ClusterImport;
+import org.topoplanner.importers.pipeline.ImportOutcome;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

@@ -30,7 +30,7 @@ import org.topoplanner.model.k8s.ResourceFlavor;
  * @param values per node (in cluster order), its label value at each level
  */
 public record TopologyLevels(String name, List<String> levels, Map<String, List<String>> values) {
-    public static final String HOSTNAME = org.topoplanner.allocator.SchedulerLevels.HOSTNAME;
+    public static final String HOSTNAME = "kubernetes.io/hostname";
 
     public TopologyLevels {
         Objects.requireNonNull(name, "name");

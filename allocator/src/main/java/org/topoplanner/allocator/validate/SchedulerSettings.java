@@ -3,7 +3,7 @@ package org.topoplanner.allocator.validate;
 import java.util.ArrayList;
 import java.util.List;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.k8s.Admission;
 import org.topoplanner.allocator.k8s.KubeletSettings;
@@ -15,7 +15,7 @@ import org.topoplanner.model.job.Placement;
  * The {@link ValidationOptions} a placement is checked with under one policy and its settings, so the
  * command line and the window judge a placement alike: the scheduler's tier limit
  * ({@link SchedulerTierLimit}) and, where the policy declares that pods meet a kubelet
- * ({@link org.topoplanner.allocator.Honours#kubeletAdmits}), each host's Topology Manager admission of the pod.
+ * ({@link org.topoplanner.allocator.catalog.Honours#kubeletAdmits}), each host's Topology Manager admission of the pod.
  */
 public final class SchedulerSettings {
     private SchedulerSettings() {

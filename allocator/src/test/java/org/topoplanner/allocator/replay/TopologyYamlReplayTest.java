@@ -23,7 +23,7 @@ import org.topoplanner.model.slurm.SlurmSettings;
 import org.topoplanner.model.slurm.SlurmTopology;
 
 /**
- * Per-partition topologies against the real Slurm 26.05.5 (case {@code yamlparts}, PROVENANCE.md):
+ * Per-partition topologies against the real Slurm 26.05.5 (case {@code yamlparts}, src/test/resources/oracle/PROVENANCE.md):
  * a {@code topology.yaml} with a tree (the cluster default), a block and a flat topology, bound to
  * three partitions ({@code tree} without {@code Topology=}, {@code blk}, {@code flat} on half the
  * nodes). The case's {@code topology.yaml} and partitions are read by the product's readers. The

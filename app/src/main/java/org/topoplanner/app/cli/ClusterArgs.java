@@ -3,7 +3,7 @@ package org.topoplanner.app.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.importers.pipeline.ImportOutcome;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -7,7 +7,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.importers.export.ExportBundle;
 import org.topoplanner.importers.export.ExportFile;
 import org.topoplanner.importers.export.ExportOptions;

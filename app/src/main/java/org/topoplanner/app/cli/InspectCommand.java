@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.importers.inspect.InspectJsonWriter;
 import org.topoplanner.model.diag.Diagnostic;
 import picocli.CommandLine.Command;

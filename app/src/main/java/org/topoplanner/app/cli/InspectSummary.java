@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.importers.inspect.InspectSource;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.diag.Severity;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.allocator.metrics.NodeMetrics;
 import org.topoplanner.allocator.metrics.PlacementMetrics;
 import org.topoplanner.allocator.validate.PlacementValidator;

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.replay.Replayer;
-import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.importers.replay.JobScriptReader;
 import org.topoplanner.importers.replay.ReplayLine;
 import picocli.CommandLine.Command;

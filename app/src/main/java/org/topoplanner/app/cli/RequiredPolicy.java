@@ -1,7 +1,7 @@
 package org.topoplanner.app.cli;
 
-import org.topoplanner.allocator.PolicyChoice;
-import org.topoplanner.allocator.PolicyId;
+import org.topoplanner.allocator.catalog.PolicyChoice;
+import org.topoplanner.allocator.catalog.PolicyId;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 

@@ -5,7 +5,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import org.topoplanner.allocator.PolicyId;
+import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.model.k8s.VolcanoMode;

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.catalog.PolicyChoice;
 
 /**
  * The validation of placed jobs, remembered per plan, job, policy and settings. The window asks for

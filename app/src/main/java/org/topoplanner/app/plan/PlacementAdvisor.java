@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Set;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PlacementPolicy;
-import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.metrics.PlacementMetrics;
 import org.topoplanner.allocator.validate.PlacementValidator;

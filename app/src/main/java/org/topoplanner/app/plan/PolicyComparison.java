@@ -2,9 +2,9 @@ package org.topoplanner.app.plan;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.topoplanner.allocator.PolicyCatalog;
-import org.topoplanner.allocator.PolicyChoice;
-import org.topoplanner.allocator.PolicyId;
+import org.topoplanner.allocator.catalog.PolicyCatalog;
+import org.topoplanner.allocator.catalog.PolicyChoice;
+import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.model.job.JobRequest;
 

@@ -2,8 +2,8 @@ package org.topoplanner.app.plan;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.topoplanner.allocator.PolicyCatalog;
-import org.topoplanner.allocator.SchedulerLevels;
+import org.topoplanner.allocator.catalog.PolicyCatalog;
+import org.topoplanner.allocator.catalog.SchedulerLevels;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.k8s.KueueMode;
 import org.topoplanner.model.k8s.TopologyConstraints;

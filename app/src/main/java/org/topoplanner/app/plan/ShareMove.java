@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import org.topoplanner.allocator.PolicyChoice;
+import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The allocator reads and writes no file formats (style.md): no JSON or YAML library in its classes.
+ * The allocator reads and writes no file formats (the project style rule: formats live in importers): no JSON or YAML library in its classes.
  * Job scripts are read and replay lines written by {@code importers.replay}; the allocator gets and
  * returns values of the model ({@code model.replay}). Run from {@code app}, whose test class path holds
  * every module.

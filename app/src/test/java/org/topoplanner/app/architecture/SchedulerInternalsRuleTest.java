@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The window and the command line reach the schedulers only through the policy catalog
- * ({@code org.topoplanner.allocator.PolicyCatalog}, {@code PolicyChoice}, {@code PolicyId} and the
+ * ({@code org.topoplanner.allocator.catalog.PolicyCatalog}, {@code PolicyChoice}, {@code PolicyId} and the
  * allocator's other top-level types, plus {@code validate} and {@code metrics}, which judge and score any
  * placement): a policy's internals ({@code slurm}, {@code k8s}, {@code kueue}, {@code volcano},
  * {@code planner}) can change without the app noticing, and a new policy is one catalog entry.

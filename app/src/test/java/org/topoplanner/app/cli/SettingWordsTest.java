@@ -3,7 +3,7 @@ package org.topoplanner.app.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import org.topoplanner.allocator.PolicyId;
+import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.model.k8s.VolcanoMode;

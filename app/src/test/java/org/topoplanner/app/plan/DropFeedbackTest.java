@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.entry;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.topoplanner.allocator.PolicyChoice;
-import org.topoplanner.allocator.PolicyId;
+import org.topoplanner.allocator.catalog.PolicyChoice;
+import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.validate.Violation;
 import org.topoplanner.model.cpu.CpuSet;

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.topoplanner.importers.ClusterImport;
+import org.topoplanner.importers.pipeline.ClusterImport;
 import org.topoplanner.importers.hardware.ExistingHardware;
 import org.topoplanner.importers.hardware.HardwareSource;
 import org.topoplanner.importers.hardware.HostGroup;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.topoplanner.allocator.PolicyChoice;
-import org.topoplanner.allocator.PolicyId;
+import org.topoplanner.allocator.catalog.PolicyChoice;
+import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;

@@ -23,7 +23,7 @@ import org.topoplanner.model.fabric.Block;
 /**
  * The Slurm and Kubernetes settings of a cluster as JSON, in the one shape both documents use that
  * carry them: the project file ({@code cluster.slurm}, {@code cluster.kubernetes}) and
- * {@code inspect --json} ({@code slurm}, {@code kubernetes}; cli.md lists the keys every reader can rely
+ * {@code inspect --json} ({@code slurm}, {@code kubernetes}; the command-line reference lists the keys every reader can rely
  * on, this shape holds them all plus what a project must keep: CPUs, boards, memory, addresses, the
  * other keys of node lines, GRES counts and flags, Kueue flavors). Every key is written, {@code null}
  * or empty where the sources say nothing.

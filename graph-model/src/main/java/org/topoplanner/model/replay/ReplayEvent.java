@@ -7,7 +7,7 @@ import org.topoplanner.model.job.Placement;
 /**
  * What a replay reports, one event per line of the real-Slurm harness's output: the allocator's
  * replay engine produces these, the importers write them as the harness's JSON lines. Kept apart
- * from the format so the engine reads and writes no files (style.md).
+ * from the format so the engine reads and writes no files (formats live in importers).
  */
 public sealed interface ReplayEvent {
 

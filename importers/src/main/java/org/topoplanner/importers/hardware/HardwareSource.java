@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.topoplanner.importers.ClusterImport;
+import org.topoplanner.importers.pipeline.ClusterImport;
 import org.topoplanner.importers.ImportResult;
 import org.topoplanner.importers.ReadSources;
 import org.topoplanner.importers.merge.NodeInsides;

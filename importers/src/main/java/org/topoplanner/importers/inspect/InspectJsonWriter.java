@@ -54,7 +54,7 @@ public final class InspectJsonWriter {
         root.set("fabric", fabric(cluster.fabric()));
         ArrayNode nodes = root.putArray("nodes");
         cluster.nodes().forEach((name, topo) -> nodes.add(node(name, topo)));
-        // the settings in the project file's shape: one serialisation of them, a superset of cli.md's keys
+        // the settings in the project file's shape: one serialisation of them, a superset of the keys the command-line reference documents
         root.set("kubernetes", SettingsJson.writeKubernetes(cluster.kubernetes()));
         root.set("slurm", SettingsJson.writeSlurm(cluster.slurm()));
         return root;

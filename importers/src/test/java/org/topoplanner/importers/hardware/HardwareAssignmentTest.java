@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.topoplanner.importers.ClusterImport;
+import org.topoplanner.importers.pipeline.ClusterImport;
 import org.topoplanner.importers.Samples;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.diag.Diagnostic;

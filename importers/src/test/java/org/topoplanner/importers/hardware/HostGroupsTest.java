@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.topoplanner.importers.ClusterImport;
+import org.topoplanner.importers.pipeline.ClusterImport;
 import org.topoplanner.importers.Samples;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.FabricBuilder;

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.topoplanner.importers.ClusterImport;
-import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.importers.pipeline.ClusterImport;
+import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.importers.TestSamples;
 import org.topoplanner.model.project.ProjectCodec;
 import org.topoplanner.model.project.ProjectDocument;
@@ -16,7 +16,7 @@ import org.topoplanner.model.project.ViewState;
 
 /**
  * The Slurm and Kubernetes settings are serialised in one shape: {@code inspect --json} prints them as
- * the project file stores them, and that shape holds every key cli.md lists for them.
+ * the project file stores them, and that shape holds every key the command-line reference lists for them.
  */
 class InspectSettingsShapeTest {
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -10,7 +10,7 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.topoplanner.importers.WriterRegistry;
+import org.topoplanner.importers.pipeline.WriterRegistry;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.fabric.FabricBuilder;

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.topoplanner.importers.ClusterPart;
 import org.topoplanner.importers.FixedFabricReader;
 import org.topoplanner.importers.Format;
-import org.topoplanner.importers.FormatRegistry;
+import org.topoplanner.importers.pipeline.FormatRegistry;
 import org.topoplanner.importers.ImportResult;
 import org.topoplanner.importers.SourceText;
 import org.topoplanner.importers.TestSamples;

@@ -20,7 +20,7 @@ import org.topoplanner.app.desktop.diagnostics.SourceExcerptReader;
 import org.topoplanner.app.desktop.diagnostics.SourceExcerptView;
 import org.topoplanner.app.desktop.state.BackgroundRefresh;
 import org.topoplanner.app.plan.HardwareChoices;
-import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.importers.hardware.ExistingHardware;
 import org.topoplanner.importers.merge.ConflictOption;
 import org.topoplanner.importers.merge.MergeChoices;

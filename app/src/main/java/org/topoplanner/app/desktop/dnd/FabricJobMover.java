@@ -1,5 +1,6 @@
 package org.topoplanner.app.desktop.dnd;
 
+import org.topoplanner.app.desktop.state.DroppablePlan;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;

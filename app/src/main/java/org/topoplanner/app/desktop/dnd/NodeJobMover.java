@@ -1,5 +1,6 @@
 package org.topoplanner.app.desktop.dnd;
 
+import org.topoplanner.app.desktop.state.DroppablePlan;
 import java.util.List;
 import java.util.Optional;
 import org.topoplanner.app.desktop.canvas.GpuGrab;

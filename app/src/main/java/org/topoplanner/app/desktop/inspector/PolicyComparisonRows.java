@@ -3,7 +3,7 @@ package org.topoplanner.app.desktop.inspector;
 import java.util.List;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import org.topoplanner.allocator.PolicyCatalog;
+import org.topoplanner.allocator.catalog.PolicyCatalog;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.app.desktop.state.BackgroundRefresh;
 import org.topoplanner.app.plan.Plan;

@@ -1,7 +1,7 @@
 package org.topoplanner.app.desktop.window;
 
-import org.topoplanner.importers.ClusterImport;
-import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.importers.pipeline.ClusterImport;
+import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.importers.ReadSources;
 import org.topoplanner.importers.merge.MergeChoices;
 

@@ -31,7 +31,7 @@ import org.topoplanner.app.desktop.state.PlanViewModel;
 import org.topoplanner.app.plan.PlanEdits;
 import org.topoplanner.app.plan.ProjectFiles;
 import org.topoplanner.app.plan.ProjectSession;
-import org.topoplanner.importers.ImportOutcome;
+import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.importers.hardware.HardwareTotals;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.slurm.SlurmVersion;

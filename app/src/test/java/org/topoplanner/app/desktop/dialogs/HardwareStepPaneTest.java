@@ -15,7 +15,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.topoplanner.app.plan.HardwareChoices;
-import org.topoplanner.importers.ClusterImport;
+import org.topoplanner.importers.pipeline.ClusterImport;
 import org.topoplanner.importers.hardware.ExistingHardware;
 
 /**

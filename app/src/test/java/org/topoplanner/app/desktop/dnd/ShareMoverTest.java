@@ -1,5 +1,6 @@
 package org.topoplanner.app.desktop.dnd;
 
+import org.topoplanner.app.desktop.state.DroppablePlan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

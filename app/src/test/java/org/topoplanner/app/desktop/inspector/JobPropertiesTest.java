@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.topoplanner.allocator.PolicyId;
+import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.model.job.Job;

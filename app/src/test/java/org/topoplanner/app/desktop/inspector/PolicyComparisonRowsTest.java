@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.topoplanner.allocator.PolicyCatalog;
+import org.topoplanner.allocator.catalog.PolicyCatalog;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.Plan;

@@ -28,7 +28,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.topoplanner.allocator.PolicyId;
+import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.app.desktop.fabric.FabricView;
 import org.topoplanner.model.k8s.TopologyManagerPolicy;
 

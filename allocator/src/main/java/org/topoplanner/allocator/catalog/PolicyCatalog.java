@@ -1,12 +1,15 @@
-package org.topoplanner.allocator;
+package org.topoplanner.allocator.catalog;
+
+import org.topoplanner.allocator.PlacementPolicy;
+import org.topoplanner.allocator.PolicyOptions;
 
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import org.topoplanner.allocator.Honours.Grouping;
-import org.topoplanner.allocator.Honours.KubeletAdmission;
+import org.topoplanner.allocator.catalog.Honours.Grouping;
+import org.topoplanner.allocator.catalog.Honours.KubeletAdmission;
 import org.topoplanner.allocator.k8s.K8sDefaultPolicy;
 import org.topoplanner.allocator.kueue.KueueTasPolicy;
 import org.topoplanner.allocator.kueue.TopologyLevels;

@@ -1,4 +1,4 @@
-package org.topoplanner.importers;
+package org.topoplanner.importers.pipeline;
 
 import java.util.List;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package org.topoplanner.app.desktop.dnd;
+package org.topoplanner.app.desktop.state;
 
 import java.util.Optional;
 import javafx.beans.property.StringProperty;

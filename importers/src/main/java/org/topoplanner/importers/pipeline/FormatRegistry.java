@@ -1,4 +1,8 @@
-package org.topoplanner.importers;
+package org.topoplanner.importers.pipeline;
+
+import org.topoplanner.importers.SourceText;
+import org.topoplanner.importers.FormatReader;
+import org.topoplanner.importers.Format;
 
 import java.util.Comparator;
 import java.util.List;

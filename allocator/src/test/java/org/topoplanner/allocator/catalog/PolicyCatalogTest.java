@@ -1,4 +1,4 @@
-package org.topoplanner.allocator;
+package org.topoplanner.allocator.catalog;
 
 import org.topoplanner.model.slurm.SlurmVersion;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,6 @@
-package org.topoplanner.allocator;
+package org.topoplanner.allocator.catalog;
+
+import org.topoplanner.allocator.PolicyOptions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

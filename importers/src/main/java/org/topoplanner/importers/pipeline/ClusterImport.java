@@ -1,4 +1,12 @@
-package org.topoplanner.importers;
+package org.topoplanner.importers.pipeline;
+
+import org.topoplanner.importers.ImportResult;
+import org.topoplanner.importers.ClusterPart;
+import org.topoplanner.importers.SourceText;
+import org.topoplanner.importers.FormatReader;
+import org.topoplanner.importers.Format;
+import org.topoplanner.importers.ReadSources;
+import org.topoplanner.importers.InputSizes;
 
 import java.io.IOException;
 import java.nio.file.Files;

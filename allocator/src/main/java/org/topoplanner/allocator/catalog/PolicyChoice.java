@@ -1,4 +1,7 @@
-package org.topoplanner.allocator;
+package org.topoplanner.allocator.catalog;
+
+import org.topoplanner.allocator.PlacementPolicy;
+import org.topoplanner.allocator.PolicyOptions;
 
 import java.util.Objects;
 import org.topoplanner.model.k8s.TopologyConstraints;

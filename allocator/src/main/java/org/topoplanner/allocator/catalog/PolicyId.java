@@ -1,4 +1,4 @@
-package org.topoplanner.allocator;
+package org.topoplanner.allocator.catalog;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.topoplanner.allocator;
+package org.topoplanner.allocator.catalog;
 
 import java.util.List;
 import java.util.Objects;
@@ -14,7 +14,7 @@ import java.util.Objects;
  */
 public record SchedulerLevels(List<Integer> volcanoTiers, String kueueTopology, List<String> kueueLevels) {
     /** The node level of a Kueue Topology. */
-    public static final String HOSTNAME = "kubernetes.io/hostname";
+    public static final String HOSTNAME = org.topoplanner.allocator.kueue.TopologyLevels.HOSTNAME;
 
     public SchedulerLevels {
         volcanoTiers = List.copyOf(volcanoTiers);

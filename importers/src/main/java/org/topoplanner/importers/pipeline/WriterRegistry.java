@@ -1,4 +1,6 @@
-package org.topoplanner.importers;
+package org.topoplanner.importers.pipeline;
+
+import org.topoplanner.importers.FormatWriter;
 
 import java.util.List;
 import java.util.Optional;
