@@ -249,7 +249,10 @@ class MainWindowTest {
         assertThat(sheet.getItems()).filteredOn(i -> i.getName().equals("GPUs")).singleElement()
                 .satisfies(i -> assertThat(i.getValue()).isEqualTo(String.valueOf(vm.plan().cluster().gpuCount())));
         assertThat(vm.plan().cluster().gpuCount()).isNotEqualTo(256);
-        robot.interact(() -> vm.drop(org.topoplanner.model.job.JobRequest.nodesWithGpus("keep", 2, 0),
+        // a CPU-only job (-N 2): the imported hosts have no GPUs, and a request for "0 GPUs per node" is
+        // a GPU request that slurm-tree and the planner refuse on hosts with no GPU at all
+        org.topoplanner.model.job.JobRequest keep = org.topoplanner.model.job.SbatchOptions.parseLine("-N 2", "keep");
+        robot.interact(() -> vm.drop(keep,
                 org.topoplanner.app.plan.DropTarget.ANYWHERE));
         Path file = home.resolve("reopen.topoplanner.json");
         robot.interact(() -> controller.projects().saveAs(file));
