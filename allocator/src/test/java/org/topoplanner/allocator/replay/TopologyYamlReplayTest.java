@@ -80,6 +80,42 @@ class TopologyYamlReplayTest {
         assertThat(mismatches).isEmpty();
     }
 
+    /**
+     * {@code topology.yaml} arrived in 25.05: 22.05 and 24.11 never read it, so under them a job of the
+     * {@code blk} partition (bound to the block topology {@code nvl}) is placed on the tree as a job of the
+     * default partition is, while 26.05 places it on the blocks.
+     */
+    @Test
+    void releasesBeforeTopologyYamlPlaceEveryPartitionOnTheTree() throws Exception {
+        // the fabric as the folder reader draws it: the default tree of topology.yaml (this case has no topology.conf)
+        Cluster c = cluster();
+        var drawn = new TopologyYamlReader().read(new SourceText("topology.yaml",
+                OracleCase.resource("cases/yamlparts/topology.yaml"))).part().fabric();
+        org.topoplanner.allocator.ClusterState empty = org.topoplanner.allocator.ClusterState.empty(
+                new Cluster(c.name(), drawn, c.nodes(), c.hosts(), c.slurm(), null));
+        for (SlurmVersion old : List.of(SlurmVersion.V22_05, SlurmVersion.V24_11)) {
+            SlurmTreePolicy p = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(old));
+            assertThat(hosts(p.suggest(empty, job("-p blk -N 4")))).as("Slurm %s", old.label())
+                    .isEqualTo(hosts(p.suggest(empty, job("-p tree -N 4"))));
+        }
+        SlurmTreePolicy v26 = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V26_05));
+        // 26.05: the blocks, whose levels differ from the tree's leaves (b4 = node[01-04] ... b1 = node[13-16])
+        assertThat(v26.suggest(empty, job("-p blk -N 4"))).isInstanceOfSatisfying(
+                org.topoplanner.allocator.Suggestion.Placed.class, pl -> assertThat(pl.notes()).anyMatch(n -> n.startsWith("blocks ")));
+        assertThat(new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11)).suggest(empty, job("-p blk -N 4")))
+                .isInstanceOfSatisfying(org.topoplanner.allocator.Suggestion.Placed.class,
+                        pl -> assertThat(pl.notes()).noneMatch(n -> n.startsWith("blocks ")));
+    }
+
+    private static org.topoplanner.model.job.JobRequest job(String line) throws Exception {
+        return org.topoplanner.model.job.SbatchOptions.parseLine(line, "j");
+    }
+
+    private static List<String> hosts(org.topoplanner.allocator.Suggestion s) {
+        assertThat(s).isInstanceOf(org.topoplanner.allocator.Suggestion.Placed.class);
+        return ((org.topoplanner.allocator.Suggestion.Placed) s).placement().hostNames();
+    }
+
     private static void assertMatches(org.topoplanner.allocator.PlacementPolicy policy) {
         List<String> mismatches = mismatches(policy, "jobs.txt", "results/v26.05/yamlparts.jsonl", 30);
         assertThat(mismatches).as("mismatches of yamlparts under %s", policy.id()).hasSize(KNOWN.size())
