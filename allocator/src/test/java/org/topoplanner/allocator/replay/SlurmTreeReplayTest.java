@@ -58,6 +58,7 @@ class SlurmTreeReplayTest {
         "share,    jobs.txt,       results/v26.05/share.jsonl,        26.05",
         "binding,  jobs.txt,       results/binding.jsonl,          22.05",
         "binding,  jobs.txt,       results/new/binding.jsonl,      24.11",
+        "binding,  jobs.txt,       results/v26.05/binding.jsonl,   26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
