@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * The Topology Manager's merge ({@code pkg/kubelet/cm/topologymanager/policy.go}, {@code HintMerger},
- * v1.26-v1.33; the {@code prefer-closest-numa-nodes} option is not modelled). Every permutation of the
+ * v1.26-v1.33). Every permutation of the
  * providers' hints is ANDed; a merged hint is preferred only when every hint in it is preferred and all
  * non-nil affinities are equal ({@code mergePermutation}). The best merged hint is the preferred one
  * with the narrowest mask (lowest on ties); among non-preferred ones the kubelet steers towards
@@ -17,6 +17,11 @@ import java.util.Set;
  * comparison is a total order, so the result is the maximum of the reachable merged hints, which
  * this class computes by folding the providers one at a time over the distinct partial merges
  * (exact, and fast even with 8 NUMA nodes and four resources, where the raw cross product is 255^4).
+ *
+ * <p>With {@code prefer-closest-numa-nodes} ({@link NumaDistances} given), every tie between two masks of
+ * equal preference is broken by {@code NUMAInfo.Closest} instead of {@code Narrowest}
+ * ({@code CompareNUMAAffinityMasks}); {@code single-numa-node} never passes distances, as the kubelet
+ * ignores the option there.
  */
 final class HintMerger {
     private HintMerger() {
@@ -28,6 +33,11 @@ final class HintMerger {
 
     /** The merged hint of {@code perResource} (already filtered) on a node with NUMA ids {@code numaNodes}. */
     static TopologyHint merge(List<Integer> numaNodes, List<List<TopologyHint>> perResource) {
+        return merge(numaNodes, perResource, null);
+    }
+
+    /** As {@link #merge(List, List)}, ties broken by {@code closest} when not {@code null}. */
+    static TopologyHint merge(List<Integer> numaNodes, List<List<TopologyHint>> perResource, NumaDistances closest) {
         long all = NumaMask.of(numaNodes).bits();
         Set<Partial> states = new HashSet<>();
         states.add(new Partial(all, true, false));
@@ -44,7 +54,7 @@ final class HintMerger {
         TopologyHint best = null;
         for (Partial p : states) {
             TopologyHint candidate = new TopologyHint(new NumaMask(p.and()), p.preferred());
-            best = compare(best, candidate, bestNonPreferred);
+            best = compare(best, candidate, bestNonPreferred, closest);
         }
         return best == null ? new TopologyHint(new NumaMask(all), false) : best;
     }
@@ -61,6 +71,12 @@ final class HintMerger {
 
     /** {@code HintMerger.compare}: which of the running best and a candidate wins. */
     static TopologyHint compare(TopologyHint current, TopologyHint candidate, int bestNonPreferred) {
+        return compare(current, candidate, bestNonPreferred, null);
+    }
+
+    /** {@code compare} with {@code CompareNUMAAffinityMasks} under {@code prefer-closest-numa-nodes}. */
+    static TopologyHint compare(TopologyHint current, TopologyHint candidate, int bestNonPreferred,
+                                NumaDistances closest) {
         if (candidate.affinity().count() == 0) {
             return current;
         }
@@ -74,15 +90,15 @@ final class HintMerger {
             return current;
         }
         if (current.preferred()) {
-            return narrower(current, candidate);
+            return narrower(current, candidate, closest);
         }
         int cur = current.affinity().count();
         int cand = candidate.affinity().count();
         if (cur > bestNonPreferred) {
-            return narrower(current, candidate);
+            return narrower(current, candidate, closest);
         }
         if (cur == bestNonPreferred) {
-            return cand != bestNonPreferred ? current : narrower(current, candidate);
+            return cand != bestNonPreferred ? current : narrower(current, candidate, closest);
         }
         if (cand > bestNonPreferred) {
             return current;
@@ -96,12 +112,16 @@ final class HintMerger {
         if (cand < cur) {
             return current;
         }
-        return narrower(current, candidate);
+        return narrower(current, candidate, closest);
     }
 
-    private static TopologyHint narrower(TopologyHint current, TopologyHint candidate) {
+    private static TopologyHint narrower(TopologyHint current, TopologyHint candidate, NumaDistances closest) {
         if (candidate.affinity().equals(current.affinity())) {
             return current;
+        }
+        if (closest != null) {
+            return closest.closest(current.affinity(), candidate.affinity()).equals(current.affinity()) ? current
+                    : candidate;
         }
         return current.affinity().isNarrowerThan(candidate.affinity()) ? current : candidate;
     }
