@@ -7,6 +7,7 @@ import org.topoplanner.allocator.catalog.Honours;
 import java.util.Objects;
 import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.TopologyManagerOptions;
 import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import org.topoplanner.model.k8s.TopologyManagerScope;
 
@@ -21,9 +22,11 @@ import org.topoplanner.model.k8s.TopologyManagerScope;
  * @param topologyManager kubelet {@code --topology-manager-policy}
  * @param topologyScope   kubelet {@code --topology-manager-scope}
  * @param topology        Volcano {@code networkTopology} and Kueue PodSet topology of the job
+ * @param topologyManagerOptions kubelet {@code --topology-manager-policy-options}
  */
 public record PolicyOptions(SlurmVersion slurmVersion, TopologyManagerPolicy topologyManager,
-                            TopologyManagerScope topologyScope, TopologyConstraints topology) {
+                            TopologyManagerScope topologyScope, TopologyConstraints topology,
+                            TopologyManagerOptions topologyManagerOptions) {
     public static final PolicyOptions DEFAULT = new PolicyOptions(SlurmVersion.DEFAULT, TopologyManagerPolicy.DEFAULT,
             TopologyManagerScope.DEFAULT);
 
@@ -32,6 +35,13 @@ public record PolicyOptions(SlurmVersion slurmVersion, TopologyManagerPolicy top
         Objects.requireNonNull(topologyManager, "topologyManager");
         Objects.requireNonNull(topologyScope, "topologyScope");
         Objects.requireNonNull(topology, "topology");
+        Objects.requireNonNull(topologyManagerOptions, "topologyManagerOptions");
+    }
+
+    /** Options with the kubelet's default Topology Manager policy options. */
+    public PolicyOptions(SlurmVersion slurmVersion, TopologyManagerPolicy topologyManager,
+                         TopologyManagerScope topologyScope, TopologyConstraints topology) {
+        this(slurmVersion, topologyManager, topologyScope, topology, TopologyManagerOptions.DEFAULT);
     }
 
     /** Options without Volcano or Kueue topology settings. */
@@ -41,14 +51,18 @@ public record PolicyOptions(SlurmVersion slurmVersion, TopologyManagerPolicy top
     }
 
     public PolicyOptions withSlurmVersion(SlurmVersion v) {
-        return new PolicyOptions(v, topologyManager, topologyScope, topology);
+        return new PolicyOptions(v, topologyManager, topologyScope, topology, topologyManagerOptions);
     }
 
     public PolicyOptions withTopologyManager(TopologyManagerPolicy policy, TopologyManagerScope scope) {
-        return new PolicyOptions(slurmVersion, policy, scope, topology);
+        return new PolicyOptions(slurmVersion, policy, scope, topology, topologyManagerOptions);
     }
 
     public PolicyOptions withTopology(TopologyConstraints t) {
-        return new PolicyOptions(slurmVersion, topologyManager, topologyScope, t);
+        return new PolicyOptions(slurmVersion, topologyManager, topologyScope, t, topologyManagerOptions);
+    }
+
+    public PolicyOptions withTopologyManagerOptions(TopologyManagerOptions o) {
+        return new PolicyOptions(slurmVersion, topologyManager, topologyScope, topology, o);
     }
 }

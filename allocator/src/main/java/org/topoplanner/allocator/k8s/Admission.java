@@ -29,12 +29,15 @@ public sealed interface Admission {
     /**
      * The pod is rejected at admission and ends {@code Failed} with this {@code status.reason}:
      * {@code TopologyAffinityError} when the policy refuses the merged hint, {@code UnexpectedAdmissionError}
-     * when a resource manager cannot allocate what the scheduler thought was free.
+     * when a resource manager cannot allocate what the scheduler thought was free. {@code KubeletNotRunning}
+     * is ours, not a pod reason: the node's kubelet refused to start (too many NUMA nodes for
+     * {@code max-allowable-numa-nodes}), so the node stays NotReady and no pod ever runs there.
      */
     record Rejected(String pod, String host, String reason, String message, List<Decision> decisions)
             implements Admission {
         public static final String TOPOLOGY_AFFINITY_ERROR = "TopologyAffinityError";
         public static final String UNEXPECTED_ADMISSION_ERROR = "UnexpectedAdmissionError";
+        public static final String KUBELET_NOT_RUNNING = "KubeletNotRunning";
 
         public Rejected {
             Objects.requireNonNull(reason, "reason");

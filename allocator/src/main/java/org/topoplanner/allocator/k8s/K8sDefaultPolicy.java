@@ -78,6 +78,11 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
                     reasons.merge("node(s) didn't match pod anti-affinity rules", 1, Integer::sum);
                     continue;
                 }
+                if (!kubelet.startsWith(KubeletNode.numaIds(state.cluster().node(n.host())).size())) {
+                    // Its kubelet exited at start (max-allowable-numa-nodes): the node is NotReady and tainted.
+                    reasons.merge("node(s) had untolerated taint {node.kubernetes.io/not-ready: }", 1, Integer::sum);
+                    continue;
+                }
                 Optional<String> no = n.insufficient(pod);
                 if (no.isPresent()) {
                     reasons.merge(no.get(), 1, Integer::sum);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.k8s.TopologyManagerOptions;
 import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import org.topoplanner.model.k8s.TopologyManagerScope;
 
@@ -42,6 +43,13 @@ public final class TopologyManagerAdmission {
     /** Admission on a node whose books already hold earlier pods of the same session. */
     static Admission admit(KubeletNode node, PodRequest pod, KubeletSettings k) {
         List<Admission.Decision> decisions = new ArrayList<>();
+        if (!k.startsWith(node.numaIds.size())) {
+            return new Admission.Rejected(pod.name(), node.host, Admission.Rejected.KUBELET_NOT_RUNNING,
+                    "kubelet does not start: Topology Manager unsupported on machines with more than "
+                            + k.options().maxAllowableNumaNodes() + " NUMA Nodes (this one has "
+                            + node.numaIds.size() + "; raise " + TopologyManagerOptions.MAX_ALLOWABLE + ")",
+                    decisions);
+        }
         List<Integer> gpus = new ArrayList<>();
         List<Integer> cpus = new ArrayList<>();
         List<Integer> nics = new ArrayList<>();
@@ -107,7 +115,8 @@ public final class TopologyManagerAdmission {
             }
         }
         providers.add(memory);
-        PolicyMerge m = PolicyMerge.of(k.policy(), node.numaIds, providers);
+        NumaDistances closest = k.options().preferClosestNumaNodes() ? NumaDistances.of(node.topology) : null;
+        PolicyMerge m = PolicyMerge.of(k.policy(), node.numaIds, providers, closest);
         List<ResourceHints> all = new ArrayList<>(devices);
         all.addAll(cpu);
         all.addAll(memory);

@@ -5,6 +5,7 @@ import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.model.k8s.KueueMode;
 import org.topoplanner.model.k8s.TopologyConstraints;
+import org.topoplanner.model.k8s.TopologyManagerOptions;
 import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.model.k8s.VolcanoMode;
@@ -30,6 +31,12 @@ public final class PolicyArgs {
             completionCandidates = SettingWords.TopologyManagerScopes.class,
             description = "kubelet Topology Manager scope: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
     TopologyManagerScope tmScope;
+
+    @Option(names = "--tm-option", paramLabel = "KEY=VALUE",
+            description = "kubelet --topology-manager-policy-options, repeatable or comma-separated: "
+                    + "prefer-closest-numa-nodes=true, max-allowable-numa-nodes=N (default 8; a kubelet with a"
+                    + " policy other than none does not start on a node with more NUMA nodes).")
+    java.util.List<String> tmOptions = new java.util.ArrayList<>();
 
     @Option(names = "--volcano-tier", paramLabel = "N",
             description = "Volcano networkTopology.highestTierAllowed: the highest HyperNode tier the gang may span"
@@ -58,7 +65,12 @@ public final class PolicyArgs {
     PolicyOptions options(CommandSpec spec) {
         SlurmVersion v = SlurmVersion.parse(slurmVersion).orElseThrow(() -> new ParameterException(spec.commandLine(),
                 "--slurm-version must be " + String.join(", ", SlurmVersion.labels()) + ", not " + slurmVersion));
-        return new PolicyOptions(v, tmPolicy, tmScope, topology(spec));
+        TopologyManagerOptions.Parsed parsed = TopologyManagerOptions.parse(tmOptions);
+        if (parsed instanceof TopologyManagerOptions.Invalid bad) {
+            throw new ParameterException(spec.commandLine(), "--tm-option: " + bad.message());
+        }
+        TopologyManagerOptions tm = ((TopologyManagerOptions.Valid) parsed).options();
+        return new PolicyOptions(v, tmPolicy, tmScope, topology(spec), tm);
     }
 
     /** {@code policy} under these settings. */
