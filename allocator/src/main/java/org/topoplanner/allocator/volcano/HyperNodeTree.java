@@ -1,5 +1,7 @@
 package org.topoplanner.allocator.volcano;
 
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,8 +20,9 @@ import org.topoplanner.model.k8s.HyperNodeMember;
 /**
  * The HyperNode tree the Volcano scheduler builds ({@code api/hyper_node_info.go}): each HyperNode's
  * tier, parent, and the real nodes under it ({@code RealNodesList}). Node members match by exact name,
- * regular expression on the name, or node labels; HyperNode members only by exact name. A child listed
- * under two parents keeps the first.
+ * regular expression on the name, or node labels; HyperNode members only by exact name. A HyperNode's
+ * parent is the first HyperNode of a higher tier that lists it ({@code getParent}: a listing by an equal or
+ * lower tier is ignored, which also keeps cycles out).
  *
  * <p>Without HyperNode objects the tree is derived from the fabric: one HyperNode per switch, its tier
  * the switch tier, its members the hosts cabled to it and its child switches (first parent wins).
@@ -41,7 +44,13 @@ public final class HyperNodeTree {
 
     public static HyperNodeTree of(Cluster cluster) {
         List<HyperNode> hns = cluster.kubernetes().hyperNodes();
-        return hns.isEmpty() ? fromFabric(cluster.fabric()) : fromCrds(cluster, hns);
+        return hns.isEmpty() ? fromFabric(cluster.fabric())
+                : of(hns, cluster.hostNames(), cluster.kubernetes().nodeLabels());
+    }
+
+    /** The tree of HyperNode objects over the session's nodes {@code hosts} with their {@code labels}. */
+    public static HyperNodeTree of(List<HyperNode> hns, Collection<String> hosts, Map<String, Map<String, String>> labels) {
+        return fromCrds(hosts, labels, hns);
     }
 
     public Map<String, Info> hyperNodes() {
@@ -59,25 +68,39 @@ public final class HyperNodeTree {
                 .toList();
     }
 
-    /** The lowest-tier HyperNode holding {@code host} ({@code FindHyperNodeForNode}), or null. */
+    /**
+     * The HyperNode of the lowest tier that holds {@code host} ({@code FindHyperNodeForNode}), or null. Only
+     * that tier is searched, as Volcano does: a node that only a higher tier lists has no HyperNode.
+     */
     public String hyperNodeOf(String host) {
-        for (int t : tiers()) {
-            for (Info i : ofTier(t)) {
-                if (i.realNodes().contains(host)) {
-                    return i.name();
-                }
+        List<Integer> tiers = tiers();
+        if (tiers.isEmpty()) {
+            return null;
+        }
+        for (Info i : ofTier(tiers.get(0))) {
+            if (i.realNodes().contains(host)) {
+                return i.name();
             }
         }
         return null;
     }
 
-    /** The lowest common ancestor of two HyperNodes ({@code GetLCAHyperNode}), or null. */
-    public String lca(String a, String b) {
-        Set<String> up = new LinkedHashSet<>();
-        for (String x = a; x != null; x = nodes.containsKey(x) ? nodes.get(x).parent() : null) {
+    /** {@code name} and then its parent, grandparent and so on ({@code GetAncestors}). */
+    public List<String> ancestors(String name) {
+        List<String> up = new ArrayList<>();
+        for (String x = name; x != null && !up.contains(x); x = nodes.containsKey(x) ? nodes.get(x).parent() : null) {
             up.add(x);
         }
-        for (String y = b; y != null; y = nodes.containsKey(y) ? nodes.get(y).parent() : null) {
+        return up;
+    }
+
+    /**
+     * The lowest common ancestor of two HyperNodes ({@code GetLCAHyperNode}): the first of {@code b}'s
+     * ancestors that is also one of {@code a}'s; null when they share none.
+     */
+    public String lca(String a, String b) {
+        Set<String> up = new LinkedHashSet<>(ancestors(a));
+        for (String y : ancestors(b)) {
             if (up.contains(y)) {
                 return y;
             }
@@ -85,26 +108,47 @@ public final class HyperNodeTree {
         return null;
     }
 
-    private static HyperNodeTree fromCrds(Cluster cluster, List<HyperNode> hns) {
-        Map<String, HyperNode> byName = new LinkedHashMap<>();
-        hns.forEach(h -> byName.putIfAbsent(h.name(), h));
+    private static HyperNodeTree fromCrds(Collection<String> hosts, Map<String, Map<String, String>> labels,
+                                          List<HyperNode> hns) {
+        Map<String, HyperNode> byName = byName(hns);
+        Map<String, List<String>> real = new LinkedHashMap<>();
+        for (HyperNode h : byName.values()) {
+            real.put(h.name(), List.copyOf(realNodes(hosts, labels, byName, h, new LinkedHashSet<>())));
+        }
+        return withRealNodes(hns, real);
+    }
+
+    /**
+     * The tree of {@code hns} with each HyperNode's real nodes given ({@code RealNodesList}, as Volcano's
+     * own tests hand it to a session); a HyperNode missing from {@code realNodes} holds none.
+     */
+    static HyperNodeTree withRealNodes(List<HyperNode> hns, Map<String, List<String>> realNodes) {
+        Map<String, HyperNode> byName = byName(hns);
         Map<String, String> parent = new LinkedHashMap<>();
         for (HyperNode h : byName.values()) {
             for (HyperNodeMember m : h.members()) {
-                if (m.type().equals("HyperNode") && m.exactMatch() != null) {
-                    parent.putIfAbsent(m.exactMatch(), h.name());
+                HyperNode child = m.exactMatch() == null ? null : byName.get(m.exactMatch());
+                if (m.type().equals("HyperNode") && child != null && h.tier() > child.tier()) {
+                    parent.putIfAbsent(child.name(), h.name());
                 }
             }
         }
         Map<String, Info> out = new LinkedHashMap<>();
         for (HyperNode h : byName.values()) {
             out.put(h.name(), new Info(h.name(), h.tier(), parent.get(h.name()),
-                    List.copyOf(realNodes(cluster, byName, h, new LinkedHashSet<>()))));
+                    realNodes.getOrDefault(h.name(), List.of())));
         }
         return new HyperNodeTree(out);
     }
 
-    private static Set<String> realNodes(Cluster cluster, Map<String, HyperNode> byName, HyperNode h, Set<String> seen) {
+    private static Map<String, HyperNode> byName(List<HyperNode> hns) {
+        Map<String, HyperNode> byName = new LinkedHashMap<>();
+        hns.forEach(h -> byName.putIfAbsent(h.name(), h));
+        return byName;
+    }
+
+    private static Set<String> realNodes(Collection<String> hosts, Map<String, Map<String, String>> labels,
+                                         Map<String, HyperNode> byName, HyperNode h, Set<String> seen) {
         Set<String> out = new LinkedHashSet<>();
         if (!seen.add(h.name())) {
             return out;
@@ -113,12 +157,12 @@ public final class HyperNodeTree {
             if (m.type().equals("HyperNode")) {
                 HyperNode child = m.exactMatch() == null ? null : byName.get(m.exactMatch());
                 if (child != null) {
-                    out.addAll(realNodes(cluster, byName, child, seen));
+                    out.addAll(realNodes(hosts, labels, byName, child, seen));
                 }
                 continue;
             }
-            for (String host : cluster.hostNames()) {
-                if (matches(cluster, m, host)) {
+            for (String host : hosts) {
+                if (matches(labels, m, host)) {
                     out.add(host);
                 }
             }
@@ -126,7 +170,7 @@ public final class HyperNodeTree {
         return out;
     }
 
-    private static boolean matches(Cluster cluster, HyperNodeMember m, String host) {
+    private static boolean matches(Map<String, Map<String, String>> nodeLabels, HyperNodeMember m, String host) {
         if (m.exactMatch() != null) {
             return m.exactMatch().equals(host);
         }
@@ -138,7 +182,7 @@ public final class HyperNodeTree {
             }
         }
         if (m.labelMatch() != null && !m.labelMatch().isEmpty()) {
-            Map<String, String> labels = cluster.kubernetes().nodeLabels().getOrDefault(host, Map.of());
+            Map<String, String> labels = nodeLabels.getOrDefault(host, Map.of());
             return m.labelMatch().entrySet().stream().allMatch(e -> e.getValue().equals(labels.get(e.getKey())));
         }
         return false;

@@ -186,38 +186,15 @@ public final class VolcanoPolicy implements PlacementPolicy {
         return plan;
     }
 
-    /** The plugin's batch node score for a job already holding {@code jobHyperNode}. */
+    /** The plugin's batch node score for a job already holding {@code jobHyperNode}, added to {@code scores}. */
     private static void addTopologyScores(Map<String, Double> scores, HyperNodeTree tree, String jobHyperNode,
                                           List<String> placed, int tasks) {
-        List<Integer> tiers = tree.tiers();
-        int min = tiers.get(0);
-        int max = tiers.get(tiers.size() - 1);
-        Map<String, Double> nta = new LinkedHashMap<>();
-        double top = -1;
-        for (String h : scores.keySet()) {
-            String hn = tree.hyperNodeOf(h);
-            double s = 0;
-            if (hn != null && hn.equals(jobHyperNode)) {
-                s = 100;
-            } else if (hn != null) {
-                String lca = tree.lca(hn, jobHyperNode);
-                if (lca != null && max != min) {
-                    s = 100.0 * (max - tree.hyperNodes().get(lca).tier()) / (max - min);
-                }
-            }
-            nta.put(h, s);
-            top = Math.max(top, s);
+        List<String> taskNodes = new ArrayList<>(placed);
+        while (taskNodes.size() < tasks) {
+            taskNodes.add("");
         }
-        final double best = top;
-        long atTop = nta.values().stream().filter(v -> v == best).count();
-        for (String h : scores.keySet()) {
-            double s = nta.get(h);
-            if (s == top && atTop > 1) {
-                String hn = tree.hyperNodeOf(h);
-                long inHn = placed.stream().filter(p -> hn != null && hn.equals(tree.hyperNodeOf(p))).count();
-                s += 100.0 * inHn / tasks;
-            }
-            scores.put(h, scores.get(h) + s);
-        }
+        Map<String, Double> nta = new NetworkTopologyScore(tree, 1).nodeScores(false, jobHyperNode, scores.keySet(),
+                taskNodes);
+        nta.forEach((h, s) -> scores.merge(h, s, Double::sum));
     }
 }
