@@ -3,6 +3,7 @@ package org.topoplanner.allocator.k8s;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,8 @@ import java.util.function.Function;
  * the fewest NUMA nodes whose devices (all of them, free or not) could hold the request.
  *
  * <p>Allocation: the devices on the hint's NUMA nodes are "aligned". If more are aligned than needed,
- * the plugin's {@code GetPreferredAllocation} picks among them (the NVIDIA plugin: {@link GpuBestEffort});
+ * the plugin's {@code GetPreferredAllocation} picks among them (the NVIDIA plugin: {@link GpuBestEffort}),
+ * and the kubelet keeps only the aligned devices of its answer;
  * if exactly enough, all are taken; if too few, all aligned ones and then the plugin's pick from the
  * rest. A plugin without {@code GetPreferredAllocation} (the RDMA plugins) gets devices in Go set
  * order, which is random; this model takes the lowest index first.
@@ -85,13 +87,15 @@ final class DevicePluginResource {
         sortByNuma(unaligned, byIndex, affinity);
         LinkedHashSet<Integer> got = new LinkedHashSet<>();
         if (needed < aligned.size()) {
-            takeFrom(got, preferredOf(preferred, aligned, got, needed), needed);
+            // preferred.Intersection(aligned): what the plugin names outside the aligned set, or does not
+            // offer at all, is ignored
+            takeFrom(got, offered(preferredOf(preferred, aligned, got, needed), aligned), needed);
             takeFrom(got, aligned, needed);
             return finish(got, free);
         }
         takeFrom(got, aligned, needed);
         List<Integer> available = new ArrayList<>(free);
-        takeFrom(got, preferredOf(preferred, available, got, needed), needed);
+        takeFrom(got, offered(preferredOf(preferred, available, got, needed), available), needed);
         takeFrom(got, unaligned, needed);
         takeFrom(got, noAffinity, needed);
         return finish(got, free);
@@ -109,6 +113,12 @@ final class DevicePluginResource {
         TreeSet<Integer> avail = new TreeSet<>(available);
         avail.addAll(got);
         return p.choose(List.copyOf(avail), List.copyOf(got), size);
+    }
+
+    /** The plugin's answer restricted to devices the kubelet offered it, in the plugin's order. */
+    private static List<Integer> offered(List<Integer> answer, List<Integer> offer) {
+        Set<Integer> ok = new HashSet<>(offer);
+        return answer.stream().filter(ok::contains).toList();
     }
 
     private static void takeFrom(Set<Integer> got, List<Integer> from, int needed) {
