@@ -45,15 +45,15 @@ def cluster(rng):
 
 def node(rng, i, labels):
     cpus = rng.choice([2, 4, 8, 16, 32])
-    gpus = rng.choice([0, 0, 4, 8])
+    gpus = rng.choice([0, 4, 8, 8])
     mem = rng.choice([8, 16, 64, 256]) * GIB
     pods = rng.choice([110, 110, 110, 4, 8])
     running = []
     free_cpu, free_mem, free_gpu = cpus * 1000, mem, gpus
     for _ in range(rng.choice([0, 0, 1, 2, 3])):
-        u = {"cpuMilli": rng.randint(0, free_cpu // 1000) * 1000,
-             "memoryMiB": rng.randint(0, free_mem // GIB) * GIB,
-             "gpus": rng.randint(0, free_gpu)}
+        u = {"cpuMilli": rng.randint(0, free_cpu // 2000) * 1000,
+             "memoryMiB": rng.randint(0, free_mem // (2 * GIB)) * GIB,
+             "gpus": rng.randint(0, free_gpu // 2)}
         free_cpu -= u["cpuMilli"]
         free_mem -= u["memoryMiB"]
         free_gpu -= u["gpus"]
@@ -65,21 +65,21 @@ def node(rng, i, labels):
 def podset(rng, levels):
     mode = rng.choice(["required", "required", "preferred", "preferred", "unconstrained", "none"])
     ps = {"mode": mode,
-          "cpuMilli": rng.choice([0, 1, 1, 2, 4, 8]) * 1000,
-          "memoryMiB": rng.choice([0, 0, 1, 4, 16]) * GIB,
-          "gpus": rng.choice([0, 0, 1, 2, 4, 8])}
+          "cpuMilli": rng.choice([0, 1, 1, 2, 2, 4]) * 1000,
+          "memoryMiB": rng.choice([0, 0, 1, 2, 4]) * GIB,
+          "gpus": rng.choice([0, 0, 0, 1, 1, 2, 4])}
     level_idx = rng.randrange(len(levels))
     if mode in ("required", "preferred"):
         ps["level"] = levels[level_idx]
     else:
         level_idx = 0 if mode == "unconstrained" and rng.random() < 0.5 else level_idx
-    count = rng.choice([1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32])
+    count = rng.choice([1, 2, 3, 4, 4, 5, 6, 8, 8, 10, 12, 16, 24])
     roll = rng.random()
     if roll < 0.25 and mode != "none":
         lo = level_idx if rng.random() < 0.9 else 0
         size = rng.choice([1, 2, 3, 4])
         ps["slices"] = [{"topology": levels[rng.randrange(lo, len(levels))], "size": size}]
-        count = size * rng.randint(1, 6)
+        count = size * rng.randint(1, 4)
     elif roll < 0.35 and mode != "none" and len(levels) - level_idx >= 2:
         outer = rng.randrange(level_idx, len(levels) - 1)
         inner = rng.randrange(outer + 1, len(levels))
@@ -89,7 +89,7 @@ def podset(rng, levels):
             outer_size += 1  # not divisible: Kueue's message
         ps["slices"] = [{"topology": levels[outer], "size": outer_size},
                         {"topology": levels[inner], "size": inner_size}]
-        count = outer_size * rng.randint(1, 4)
+        count = outer_size * rng.randint(1, 3)
     ps["count"] = count
     return ps
 
