@@ -7,7 +7,11 @@ required / preferred / unconstrained / no annotation (implied), optionally with 
 two (multi-layer). A few cases are deliberately invalid (slice level above the PodSet's level,
 sizes that do not divide) so that Kueue's own error messages are recorded too.
 
-    python3 gen_kueue_cases.py --seed 12 --count 1200 > cases.json
+    python3 gen_kueue_cases.py --seed 12 --count 1500 > cases.json
+
+With --modelled the clusters stay within what TopoPlanner's cluster model states (every node has
+the kubelet's 110 pod slots and a kubernetes.io/hostname level; running pods hold CPUs and GPUs,
+not memory), so that the same cases can be replayed through the kueue-tas policy and the planner.
 """
 import argparse
 import json
@@ -18,10 +22,10 @@ LABELS = ["example.com/zone", "example.com/block", "example.com/rack"]
 GIB = 1024
 
 
-def cluster(rng):
+def cluster(rng, modelled):
     depth = rng.randint(1, 3)
     levels = LABELS[3 - depth:]
-    with_host = rng.random() < 0.8
+    with_host = modelled or rng.random() < 0.8
     fanout = [rng.randint(1, 3) for _ in range(depth)]
     nodes = []
     prefixes = {"example.com/zone": "z", "example.com/block": "b", "example.com/rack": "r"}
@@ -29,7 +33,7 @@ def cluster(rng):
     def walk(level, values):
         if level == depth:
             for _ in range(rng.randint(1, 3 if with_host else 4)):
-                nodes.append(node(rng, len(nodes) + 1, dict(zip(levels, values))))
+                nodes.append(node(rng, len(nodes) + 1, dict(zip(levels, values)), modelled))
             return
         for i in range(rng.randint(1, fanout[level] + 1)):
             walk(level + 1, values + [prefixes[levels[level]] + str(i + 1)])
@@ -43,16 +47,16 @@ def cluster(rng):
     return levels, nodes
 
 
-def node(rng, i, labels):
+def node(rng, i, labels, modelled):
     cpus = rng.choice([2, 4, 8, 16, 32])
     gpus = rng.choice([0, 4, 8, 8])
     mem = rng.choice([8, 16, 64, 256]) * GIB
-    pods = rng.choice([110, 110, 110, 4, 8])
+    pods = 110 if modelled else rng.choice([110, 110, 110, 4, 8])
     running = []
     free_cpu, free_mem, free_gpu = cpus * 1000, mem, gpus
     for _ in range(rng.choice([0, 0, 1, 2, 3])):
         u = {"cpuMilli": rng.randint(0, free_cpu // 2000) * 1000,
-             "memoryMiB": rng.randint(0, free_mem // (2 * GIB)) * GIB,
+             "memoryMiB": 0 if modelled else rng.randint(0, free_mem // (2 * GIB)) * GIB,
              "gpus": rng.randint(0, free_gpu // 2)}
         free_cpu -= u["cpuMilli"]
         free_mem -= u["memoryMiB"]
@@ -97,13 +101,15 @@ def podset(rng, levels):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=12)
-    ap.add_argument("--count", type=int, default=1200)
+    ap.add_argument("--count", type=int, default=1500)
+    ap.add_argument("--modelled", action="store_true", help="only what the planner's cluster model states")
+    ap.add_argument("--prefix", default="k")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     cases = []
     for i in range(args.count):
-        levels, nodes = cluster(rng)
-        cases.append({"id": "k%04d" % (i + 1), "topology": "default", "levels": levels, "nodes": nodes,
+        levels, nodes = cluster(rng, args.modelled)
+        cases.append({"id": "%s%04d" % (args.prefix, i + 1), "topology": "default", "levels": levels, "nodes": nodes,
                       "podSet": podset(rng, levels)})
     print(json.dumps(cases, indent=None, separators=(",", ":")))
 

@@ -24,7 +24,7 @@ import org.topoplanner.model.k8s.SliceConstraint;
  *                 {@code failure}
  */
 record KueueOracleCase(String id, TopologyLevels levels, Map<String, NodeCapacity> nodes, PodRequest pod,
-                       TasAlgorithm.Request request, JsonNode podSet, JsonNode expected) {
+                       TasAlgorithm.Request request, JsonNode json, JsonNode expected) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static JsonNode resource(String name) throws IOException {
@@ -36,11 +36,19 @@ record KueueOracleCase(String id, TopologyLevels levels, Map<String, NodeCapacit
         }
     }
 
+    /** The general cases ({@code kueue-tas}) and those the cluster model can state ({@code kueue-tas-modelled}). */
     static List<KueueOracleCase> all() throws IOException {
+        List<KueueOracleCase> out = new ArrayList<>(load("kueue-tas"));
+        out.addAll(load("kueue-tas-modelled"));
+        return out;
+    }
+
+    /** The cases of {@code <set>-cases.json} with their answers in {@code <set>-answers.json}. */
+    static List<KueueOracleCase> load(String set) throws IOException {
         Map<String, JsonNode> answers = new LinkedHashMap<>();
-        resource("kueue-tas-answers.json").forEach(a -> answers.put(a.get("id").asText(), a));
+        resource(set + "-answers.json").forEach(a -> answers.put(a.get("id").asText(), a));
         List<KueueOracleCase> out = new ArrayList<>();
-        for (JsonNode c : resource("kueue-tas-cases.json")) {
+        for (JsonNode c : resource(set + "-cases.json")) {
             out.add(of(c, answers.get(c.get("id").asText())));
         }
         return out;
@@ -77,7 +85,25 @@ record KueueOracleCase(String id, TopologyLevels levels, Map<String, NodeCapacit
         String level = ps.hasNonNull("level") ? ps.get("level").asText() : null;
         TasAlgorithm.Request request = new TasAlgorithm.Request(mode, level, ps.get("count").asInt(), slices);
         return new KueueOracleCase(c.get("id").asText(),
-                new TopologyLevels(c.get("topology").asText(), levelKeys, values), nodes, pod, request, ps, expected);
+                new TopologyLevels(c.get("topology").asText(), levelKeys, values), nodes, pod, request, c, expected);
+    }
+
+    JsonNode podSet() {
+        return json.get("podSet");
+    }
+
+    /** Kueue's failure message, or {@code null} when it assigned the PodSet. */
+    String failure() {
+        String f = expected.path("failure").asText("");
+        return f.isEmpty() ? null : f;
+    }
+
+    /** Kueue's pods per node (cases with the hostname level), in its order. */
+    Map<String, Integer> podsPerHost() {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        expected.path("domains").forEach(d -> out.put(d.get("values").get(d.get("values").size() - 1).asText(),
+                d.get("count").asInt()));
+        return out;
     }
 
     /** Our answer in the oracle's terms, to compare with {@link #expected()} as text. */

@@ -27,7 +27,7 @@ class KueueTasOracleTest {
                 mismatches.add(c.id() + " " + c.podSet() + "\n  kueue: " + theirs + "\n  ours:  " + ours);
             }
         }
-        assertThat(cases).hasSizeGreaterThanOrEqualTo(1000);
+        assertThat(cases).hasSizeGreaterThanOrEqualTo(2000);
         // both answers and refusals are exercised
         assertThat(failures).isBetween(100, cases.size() - 500);
         assertThat(mismatches).as(mismatches.size() + " of " + cases.size() + " differ").isEmpty();
