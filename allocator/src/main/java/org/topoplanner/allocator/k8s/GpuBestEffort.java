@@ -17,8 +17,8 @@ import org.topoplanner.model.node.PcieLinkClassifier;
  * <p>Pair score ({@code calculateGPUPairScore}): the PCIe path (NVML common ancestor) scores
  * SYS 10, NODE 20, PHB 30, PXB 40, PIX 50 (same board 60, not modelled), plus 100 per NVLink lane
  * between the two GPUs. go-gpuallocator counts only lanes whose far end is the other GPU, so GPUs
- * behind NVSwitches get no NVLink points at all, and its switch stops at twelve lanes: a pair with
- * 13 to 18 direct lanes also scores no NVLink points.
+ * behind NVSwitches get no NVLink points at all; its lane count stops at eighteen (checked against
+ * go-gpuallocator 876e7b7 by {@code GpuAllocatorOracleTest}).
  */
 final class GpuBestEffort implements DevicePluginResource.Preference {
     private final NodeTopology node;
@@ -169,9 +169,8 @@ final class GpuBestEffort implements DevicePluginResource.Preference {
         if (a == null || b == null || a.equals(b)) {
             return 0;
         }
-        Gpu ga = node.gpu(a).orElseThrow();
-        Gpu gb = node.gpu(b).orElseThrow();
-        int score = switch (pcieClass(ga, gb)) {
+        PairLink link = pairLink(a, b);
+        int score = switch (link.pcie()) {
             case SYS -> 10;
             case NODE -> 20;
             case PHB -> 30;
@@ -179,12 +178,26 @@ final class GpuBestEffort implements DevicePluginResource.Preference {
             case PIX -> 50;
             case NV -> 0;
         };
-        int lanes = node.nvSwitches().isEmpty() ? node.nvlinkLanes(ga.id(), gb.id()) : 0;
-        if (lanes >= 1 && lanes <= 12) {
-            score += 100 * lanes;
-        }
-        return score;
+        return score + 100 * link.lanes();
     }
+
+    /**
+     * What NVML reports for a GPU pair, as go-gpuallocator reads it: the PCIe link type
+     * ({@code GetP2PLink}) and the NVLink lanes whose far end is the other GPU ({@code GetNVLink}:
+     * none behind NVSwitches; one link type per lane, the count stopping at eighteen).
+     */
+    record PairLink(LinkKind pcie, int lanes) {
+    }
+
+    PairLink pairLink(int a, int b) {
+        Gpu ga = node.gpu(a).orElseThrow();
+        Gpu gb = node.gpu(b).orElseThrow();
+        int lanes = node.nvSwitches().isEmpty() ? node.nvlinkLanes(ga.id(), gb.id()) : 0;
+        return new PairLink(pcieClass(ga, gb), Math.min(Math.max(lanes, 0), MAX_NVLINK_LANES));
+    }
+
+    /** {@code GetNVLink} has link types for one to eighteen lanes and stays at eighteen beyond. */
+    static final int MAX_NVLINK_LANES = 18;
 
     /** The PCIe class of a pair: the link list when it is a PCIe class, else the PCIe tree, else NUMA. */
     private LinkKind pcieClass(Gpu a, Gpu b) {

@@ -21,6 +21,7 @@ import org.topoplanner.allocator.k8s.PodRequest;
 import org.topoplanner.allocator.k8s.PodTemplate;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.k8s.KueueMode;
+import org.topoplanner.model.k8s.SliceConstraint;
 import org.topoplanner.model.k8s.TasRequest;
 
 /**
@@ -30,8 +31,9 @@ import org.topoplanner.model.k8s.TasRequest;
  *
  * <p>A job's TAS request comes from {@code requests} (read from its PodSet annotations); a job without
  * one is treated as {@code preferred} at the level just above the hostname (the leaf switch), which is
- * what a planner wants by default. Real Kueue treats a PodSet without annotations on a TAS flavor as
- * implicitly unconstrained at the lowest level; pass an explicit request to emulate that.
+ * what a planner wants by default. A request whose mode is {@link KueueMode#NONE} (a PodSet without
+ * annotations on a TAS flavor) is what real Kueue makes of it: implicitly unconstrained at the lowest
+ * level. Slices (single or multi-layer) are passed on as Kueue reads them.
  *
  * <p>When the lowest level is not the hostname, the pods of a lowest-level domain are placed on its
  * nodes by the kube-scheduler's scores ({@link NodeScore}), ties by name.
@@ -68,31 +70,48 @@ public final class KueueTasPolicy implements PlacementPolicy {
         if (levels.values().isEmpty()) {
             return new Suggestion.Impossible("no node carries every level label of topology " + levels.name());
         }
-        KueueMode mode = tas == null ? KueueMode.PREFERRED : tas.mode();
-        String level = tas == null || tas.level() == null ? defaultLevel(levels, mode) : tas.level();
-        int levelIdx = levels.indexOf(level);
-        if (levelIdx < 0) {
-            return new Suggestion.Impossible("no requested topology level: " + level);
+        TasAlgorithm.Request request = request(levels, tas, job);
+        if (request.level() != null && levels.indexOf(request.level()) < 0) {
+            return new Suggestion.Impossible("no requested topology level: " + request.level());
         }
-        int count = tas != null && tas.podCount() > 0 ? tas.podCount() : job.requestedNodes();
         PodRequest pod = template.pod(state, job, 0);
         Map<String, NodeCapacity> idle = capacities(ClusterState.empty(state.cluster()), job, levels);
-        TasAlgorithm.Result ever = new TasAlgorithm(levels, idle, pod).assign(mode, levelIdx, count);
+        TasAlgorithm.Result ever = new TasAlgorithm(levels, idle, pod).assign(request);
         if (ever.failure() != null) {
             return new Suggestion.Impossible("even on an idle cluster: " + ever.failure());
         }
         Map<String, NodeCapacity> nodes = capacities(state, job, levels);
-        TasAlgorithm.Result r = new TasAlgorithm(levels, nodes, pod).assign(mode, levelIdx, count);
+        TasAlgorithm.Result r = new TasAlgorithm(levels, nodes, pod).assign(request);
         if (r.failure() != null) {
             return new Suggestion.Pending(PendingReason.RESOURCES,
                     "couldn't assign flavors to pod set main: " + r.failure());
         }
-        return outcome(state, job, pod, levels, nodes, r, mode, level).toSuggestion();
+        return outcome(state, job, pod, levels, nodes, r, request).toSuggestion();
     }
 
-    private static String defaultLevel(TopologyLevels levels, KueueMode mode) {
+    /**
+     * The PodSet's request: {@code tas} as Kueue reads it (no annotation: implied, unconstrained at the
+     * lowest level; slices from the multi-layer constraints, else the single slice annotation); without
+     * {@code tas}, preferred at the leaf level. Required and preferred without a level take that default.
+     */
+    static TasAlgorithm.Request request(TopologyLevels levels, TasRequest tas, JobRequest job) {
+        int count = tas != null && tas.podCount() > 0 ? tas.podCount() : job.requestedNodes();
+        if (tas == null) {
+            return new TasAlgorithm.Request(KueueMode.PREFERRED, defaultLevel(levels), count,
+                    List.of());
+        }
+        List<SliceConstraint> slices = !tas.sliceConstraints().isEmpty() ? tas.sliceConstraints()
+                : tas.sliceRequired() != null
+                ? List.of(new SliceConstraint(tas.sliceRequired(), tas.sliceSize() == null ? 0 : tas.sliceSize()))
+                : List.of();
+        KueueMode mode = tas.mode();
+        String level = !mode.takesLevel() ? null : tas.level() != null ? tas.level() : defaultLevel(levels);
+        return new TasAlgorithm.Request(mode, level, count, slices);
+    }
+
+    private static String defaultLevel(TopologyLevels levels) {
         int n = levels.levels().size();
-        if (mode == KueueMode.UNCONSTRAINED || n == 1 || !levels.lowestIsHostname()) {
+        if (n == 1 || !levels.lowestIsHostname()) {
             return levels.levels().get(n - 1);
         }
         return levels.levels().get(n - 2);
@@ -109,9 +128,12 @@ public final class KueueTasPolicy implements PlacementPolicy {
     }
 
     private Outcome outcome(ClusterState state, JobRequest job, PodRequest pod, TopologyLevels levels,
-                            Map<String, NodeCapacity> nodes, TasAlgorithm.Result r, KueueMode mode, String level) {
+                            Map<String, NodeCapacity> nodes, TasAlgorithm.Result r, TasAlgorithm.Request request) {
         List<String> notes = new ArrayList<>();
-        notes.add("Kueue TAS " + mode.name().toLowerCase() + " at " + level + ": assigned at "
+        String at = request.level() == null ? "" : " at " + request.level();
+        String slices = request.slices().isEmpty() ? "" : " in slices " + request.slices().stream()
+                .map(c -> c.size() + " per " + c.topology()).toList();
+        notes.add("Kueue TAS " + request.mode() + at + slices + ": assigned at "
                 + levels.levels().get(r.fitLevel()) + " to " + r.leaves());
         AdmissionSession kubelets = new AdmissionSession(state, kubelet);
         List<Admission> bound = new ArrayList<>();
@@ -119,7 +141,7 @@ public final class KueueTasPolicy implements PlacementPolicy {
         int i = 0;
         Map<String, NodeCapacity> live = new LinkedHashMap<>(nodes);
         for (TasDomain leaf : r.leaves()) {
-            for (int k = 0; k < leaf.state; k++) {
+            for (int k = 0; k < leaf.podCount; k++) {
                 PodRequest p = pod.named(job.name() + "-" + i++);
                 String host = pick(leaf.hosts, live, p);
                 if (host == null) {

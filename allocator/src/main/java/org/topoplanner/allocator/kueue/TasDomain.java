@@ -4,20 +4,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A topology domain during one TAS computation ({@code domain} in Kueue's
- * {@code tas_flavor_snapshot.go}): its level values, parent and children, the hosts of a lowest-level
- * domain, and {@code state}: first how many pods fit under it, then how many are assigned to it.
+ * A topology domain during one TAS computation ({@code domain} and its {@code domainState} in Kueue's
+ * {@code tas_flavor_snapshot.go}): its level values, children, the hosts of a lowest-level domain, and
+ * {@code podCount} / {@code sliceCount}: first how many pods and slices fit under it, then how many are
+ * assigned to it.
  */
 final class TasDomain {
     final List<String> values;
-    final TasDomain parent;
     final List<TasDomain> children = new ArrayList<>();
     final List<String> hosts = new ArrayList<>();
-    int state;
+    /** Kueue's domain id: the level values joined by commas; only the hostname for a node leaf. */
+    final String id;
+    int podCount;
+    int sliceCount;
 
-    TasDomain(List<String> values, TasDomain parent) {
+    TasDomain(List<String> values, boolean nodeLeaf) {
         this.values = List.copyOf(values);
-        this.parent = parent;
+        this.id = nodeLeaf ? values.get(values.size() - 1) : String.join(",", values);
     }
 
     /** Lexicographic order of level values ({@code slices.Compare}). */
@@ -33,6 +36,6 @@ final class TasDomain {
 
     @Override
     public String toString() {
-        return String.join("/", values) + "=" + state;
+        return String.join("/", values) + "=" + podCount;
     }
 }

@@ -1,0 +1,80 @@
+package org.topoplanner.allocator.k8s;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.resources.NodeTemplate;
+import org.topoplanner.resources.ShippedData;
+
+/**
+ * Writes the go-gpuallocator oracle's input (src/test/oracle-k8s/gpuallocator/README.md): per shipped
+ * node template, its GPU pairs as NVML would report them ({@link GpuBestEffort#pairLink}) and random
+ * requests (available set, required GPUs, size), seeded. Runs only when asked:
+ * {@code -Doracle.gpu.cases=/path/cases.json}; the answers come back from the real code and
+ * {@link GpuAllocatorOracleTest} replays them.
+ */
+class GpuAllocatorCaseWriter {
+    static final long SEED = 12;
+    static final int CASES_PER_TEMPLATE = 130;
+
+    @Test
+    @EnabledIfSystemProperty(named = "oracle.gpu.cases", matches = ".+")
+    void writeCases() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        ArrayNode cases = json.createArrayNode();
+        Random rng = new Random(SEED);
+        for (NodeTemplate t : NodeTemplate.values()) {
+            NodeTopology node = ShippedData.template(t);
+            GpuBestEffort policy = new GpuBestEffort(node);
+            int n = node.gpus().size();
+            for (int k = 0; k < CASES_PER_TEMPLATE; k++) {
+                ObjectNode c = cases.addObject();
+                c.put("id", "g-" + t.id() + "-" + (k + 1));
+                c.put("template", t.id());
+                c.put("gpus", n);
+                ArrayNode pairs = c.putArray("pairs");
+                for (int a = 0; a < n; a++) {
+                    for (int b = a + 1; b < n; b++) {
+                        GpuBestEffort.PairLink l = policy.pairLink(a, b);
+                        pairs.addObject().put("a", a).put("b", b).put("pcie", l.pcie().name()).put("lanes", l.lanes());
+                    }
+                }
+                List<Integer> all = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    all.add(i);
+                }
+                Collections.shuffle(all, rng);
+                int free = 1 + rng.nextInt(n);
+                List<Integer> available = new ArrayList<>(all.subList(0, free));
+                Collections.sort(available);
+                // mostly requests that fit; a few larger than what is free
+                int size = rng.nextInt(10) == 0 ? 1 + rng.nextInt(n) : 1 + rng.nextInt(free);
+                List<Integer> required = new ArrayList<>();
+                if (rng.nextInt(4) == 0) {
+                    List<Integer> shuffled = new ArrayList<>(available);
+                    Collections.shuffle(shuffled, rng);
+                    required.addAll(shuffled.subList(0, 1 + rng.nextInt(Math.min(2, shuffled.size()))));
+                    Collections.sort(required);
+                }
+                available.forEach(c.putArray("available")::add);
+                required.forEach(c.putArray("required")::add);
+                c.put("size", size);
+            }
+        }
+        Path out = Path.of(System.getProperty("oracle.gpu.cases"));
+        Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), "cases", ".tmp");
+        json.writeValue(tmp.toFile(), cases);
+        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}
