@@ -10,6 +10,12 @@ public enum Format {
     IBNETDISCOVER("ibnetdiscover"),
     IBNETDISCOVER_PORTS("ibnetdiscover-p"),
     IBLINKINFO("iblinkinfo"),
+    /** {@code lldpctl -f json} (or {@code json0}) neighbours of one host or switch, or of many with pdsh's prefix. */
+    LLDPCTL_JSON("lldpctl-json"),
+    /** {@code lldpctl -f keyvalue} neighbours ({@code lldp.eth0.chassis.name=leaf01}), pdsh prefixes allowed. */
+    LLDPCTL_KEYVALUE("lldpctl-keyvalue"),
+    /** A switch's LLDP neighbour table: Cumulus NVUE, SONiC {@code show lldp table}, Arista EOS {@code show lldp neighbors}. */
+    SWITCH_LLDP_TABLE("switch-lldp-table"),
     SLURM_TOPOLOGY("slurm-topology"),
     SLURM_TOPOLOGY_YAML("slurm-topology-yaml"),
     SLURM_GRES("slurm-gres"),

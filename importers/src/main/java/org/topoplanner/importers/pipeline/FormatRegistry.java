@@ -9,6 +9,9 @@ import java.util.List;
 import java.util.Optional;
 import org.topoplanner.importers.hwloc.HwlocXmlReader;
 import org.topoplanner.importers.ibnet.IblinkinfoReader;
+import org.topoplanner.importers.lldp.LldpctlJsonReader;
+import org.topoplanner.importers.lldp.LldpctlKeyvalueReader;
+import org.topoplanner.importers.lldp.SwitchLldpTableReader;
 import org.topoplanner.importers.ibnet.IbnetdiscoverPortsReader;
 import org.topoplanner.importers.ibnet.IbnetdiscoverReader;
 import org.topoplanner.importers.slurm.GresConfReader;
@@ -53,6 +56,9 @@ public final class FormatRegistry {
                 new IbnetdiscoverReader(),
                 new IbnetdiscoverPortsReader(),
                 new IblinkinfoReader(),
+                new LldpctlJsonReader(),
+                new LldpctlKeyvalueReader(),
+                new SwitchLldpTableReader(),
                 new TopologyConfReader(),
                 new TopologyYamlReader(),
                 new GresConfReader(),
