@@ -25,7 +25,7 @@ class LldpReadersFuzzTest {
 
     @Provide
     Arbitrary<String> mutated() {
-        return Combinators.combine(Arbitraries.of(RoceSampleJoinTest.FILES),
+        return Combinators.combine(Arbitraries.of(RoceSample.FILES),
                 Arbitraries.integers().between(0, Integer.MAX_VALUE).list().ofMinSize(1).ofMaxSize(40),
                 Arbitraries.of(SPICE.chars().mapToObj(c -> (char) c).toList()).list().ofMinSize(40).ofMaxSize(40),
                 Arbitraries.doubles().between(0, 1)).as((s, positions, chars, cut) -> {

@@ -23,9 +23,7 @@ import org.topoplanner.model.fabric.ScalableUnit;
 
 /** The hand-made 2-SU RoCE sample (samples/roce/README.md): five files of four formats joined into one fabric. */
 class RoceSampleJoinTest {
-    static final List<String> FILES = List.of("roce/hosts-su1.lldpctl-json.pdsh.txt",
-            "roce/hosts-su2.lldpctl-keyvalue.pdsh.txt", "roce/su1-leaves.nvue.txt", "roce/su2-leaves.sonic.txt",
-            "roce/spines.eos.txt");
+    private static final List<String> FILES = RoceSample.FILES;
 
     static ImportOutcome importAll() {
         return ClusterImport.standard().importTexts(FILES.stream().map(Samples::load).toList(), Optional.empty());
