@@ -30,6 +30,8 @@ public enum Format {
     /** NVIDIA Topograph simulation models ({@code tests/models/*.yaml}): switches and capacity blocks. */
     TOPOGRAPH_MODEL("topograph-model"),
     PROJECT("project"),
+    /** Kubernetes DRA documents: ResourceSlices, ResourceClaims/Templates, DeviceClasses, NVIDIA ComputeDomains. */
+    DRA_OBJECTS("dra"),
     /** A kubelet {@code KubeletConfiguration}: recognised, its Topology/CPU/Memory Manager settings reported. */
     KUBELET_CONFIG("kubelet-config"),
     /** Kubernetes workloads (Volcano {@code Job}, {@code batch/v1 Job}, {@code JobSet}): recognised and summarised. */

@@ -26,6 +26,7 @@ import org.topoplanner.importers.k8s.KueueTopologyReader;
 import org.topoplanner.importers.k8s.NodeLabelsReader;
 import org.topoplanner.importers.k8s.KubeletConfigReader;
 import org.topoplanner.importers.k8s.WorkloadReader;
+import org.topoplanner.importers.dra.DraFormatReader;
 import org.topoplanner.importers.slurm.SbatchScriptReader;
 import org.topoplanner.importers.export.ExportManifestReader;
 import org.topoplanner.importers.k8s.TopographModelReader;
@@ -75,6 +76,7 @@ public final class FormatRegistry {
                 new NodeLabelsReader(),
                 new KubeletConfigReader(),
                 new WorkloadReader(),
+                new DraFormatReader(),
                 new SbatchScriptReader(),
                 new ExportManifestReader()));
     }

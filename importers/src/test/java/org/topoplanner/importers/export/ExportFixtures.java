@@ -142,8 +142,10 @@ final class ExportFixtures {
         f.hosts().forEach(h -> nodes.put(h.name(), node));
         Cluster c = new Cluster("roce-2su", f, nodes, Map.of(), null, null);
         return plan(c,
-                placed("su1-4n", "-N 4 --ntasks-per-node=8 --gpus-per-node=8", range("gpu", 1, 4, "0-7", "0-223")),
-                placed("one", "-N 1 --ntasks-per-node=8 --gpus-per-node=8", alloc("gpu005", "0-7", "0-223")));
+                placed("su1-4n", "-N 4 --ntasks-per-node=8 --gpus-per-node=8 --cpus-per-gpu=28 --gres-flags=enforce-binding",
+                        range("gpu", 1, 4, "0-7", "0-223")),
+                placed("one", "-N 1 --ntasks-per-node=8 --gpus-per-node=8 --cpus-per-gpu=28 --gres-flags=enforce-binding",
+                        alloc("gpu005", "0-7", "0-223")));
     }
 
     static Cluster ibsim(String name, NodeTemplate template) {
