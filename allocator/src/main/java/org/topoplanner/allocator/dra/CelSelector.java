@@ -171,8 +171,9 @@ public final class CelSelector {
         }
 
         private Node path() {
-            int at = pos + 1;
             expect(".");
+            skipBlanks();
+            int at = pos + 1;
             String field = ident();
             if (field.equals("driver")) {
                 return method(d -> d.driver());

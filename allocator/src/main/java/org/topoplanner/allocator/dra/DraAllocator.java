@@ -60,10 +60,15 @@ public final class DraAllocator {
             r.selectors().forEach(s -> selectors.add(CelSelector.parse(s)));
             List<DraDevice> ok = new ArrayList<>();
             for (DraDevice d : devices) {
+                // class selectors first, and the first false one ends the device's evaluation, as in
+                // Kubernetes: a GPU class's attribute test never runs on a NIC
                 boolean all = true;
                 for (CelSelector s : selectors) {
+                    if (!all) {
+                        break;
+                    }
                     try {
-                        all &= s.matches(d);
+                        all = s.matches(d);
                     } catch (CelSelector.CelError e) {
                         return new DraAllocation.Unsatisfiable("request " + r.name() + ": selector \"" + s.source()
                                 + "\" fails on device " + d.name() + ": " + e.getMessage());
