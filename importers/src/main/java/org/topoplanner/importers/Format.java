@@ -10,6 +10,12 @@ public enum Format {
     IBNETDISCOVER("ibnetdiscover"),
     IBNETDISCOVER_PORTS("ibnetdiscover-p"),
     IBLINKINFO("iblinkinfo"),
+    /** {@code lldpctl -f json} (or {@code json0}) neighbours of one host or switch, or of many with pdsh's prefix. */
+    LLDPCTL_JSON("lldpctl-json"),
+    /** {@code lldpctl -f keyvalue} neighbours ({@code lldp.eth0.chassis.name=leaf01}), pdsh prefixes allowed. */
+    LLDPCTL_KEYVALUE("lldpctl-keyvalue"),
+    /** A switch's LLDP neighbour table: Cumulus NVUE, SONiC {@code show lldp table}, Arista EOS {@code show lldp neighbors}. */
+    SWITCH_LLDP_TABLE("switch-lldp-table"),
     SLURM_TOPOLOGY("slurm-topology"),
     SLURM_TOPOLOGY_YAML("slurm-topology-yaml"),
     SLURM_GRES("slurm-gres"),
@@ -24,6 +30,8 @@ public enum Format {
     /** NVIDIA Topograph simulation models ({@code tests/models/*.yaml}): switches and capacity blocks. */
     TOPOGRAPH_MODEL("topograph-model"),
     PROJECT("project"),
+    /** Kubernetes DRA documents: ResourceSlices, ResourceClaims/Templates, DeviceClasses, NVIDIA ComputeDomains. */
+    DRA_OBJECTS("dra"),
     /** A kubelet {@code KubeletConfiguration}: recognised, its Topology/CPU/Memory Manager settings reported. */
     KUBELET_CONFIG("kubelet-config"),
     /** Kubernetes workloads (Volcano {@code Job}, {@code batch/v1 Job}, {@code JobSet}): recognised and summarised. */

@@ -13,7 +13,8 @@ public final class InputSizes {
 
     public static long kindLimit(Format format) {
         return switch (format) {
-            case IBNETDISCOVER, IBNETDISCOVER_PORTS, IBLINKINFO, KUBERNETES_NODES, KUBECTL_DESCRIBE, PROJECT,
+            case IBNETDISCOVER, IBNETDISCOVER_PORTS, IBLINKINFO, LLDPCTL_JSON, LLDPCTL_KEYVALUE, KUBERNETES_NODES,
+                    KUBECTL_DESCRIBE, PROJECT,
                     TOPOGRAPH_MODEL -> InputLimits.LARGE;
             case NVIDIA_SMI_TOPO, NVIDIA_SMI_P2P -> InputLimits.SMALL;
             default -> InputLimits.MEDIUM;

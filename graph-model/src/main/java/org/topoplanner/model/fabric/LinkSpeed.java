@@ -6,7 +6,8 @@ import java.util.Locale;
  * InfiniBand lane speeds as {@code ibnetdiscover} names them, with the signalling rate per lane
  * that {@code iblinkinfo} prints and the data rate per lane after encoding (8b/10b up to QDR,
  * 64b/66b from FDR on, PAM4 with FEC from HDR on). RoCE links use {@link #ETHERNET} with the port
- * rate given on the cable width instead.
+ * rate given on the cable width instead: an Ethernet "lane" is 1 Gbit/s, so a 400GbE port is
+ * {@code new LinkWidth(400)} and {@link Cable#dataGbps()} gives its rate like an InfiniBand link's.
  */
 public enum LinkSpeed {
     SDR(2.5, 2.0),
@@ -18,8 +19,8 @@ public enum LinkSpeed {
     HDR(53.125, 50.0),
     NDR(106.25, 100.0),
     XDR(212.5, 200.0),
-    /** An Ethernet (RoCE) port; its rate is not a lane rate. */
-    ETHERNET(0.0, 0.0),
+    /** An Ethernet (RoCE) port; its width counts Gbit/s, not lanes (see the class comment). */
+    ETHERNET(0.0, 1.0),
     /** {@code ???} in {@code ibnetdiscover -p}, or a source that does not say. */
     UNKNOWN(0.0, 0.0);
 
@@ -65,7 +66,7 @@ public enum LinkSpeed {
         return UNKNOWN;
     }
 
-    /** Ordered comparison of generations; unknown and Ethernet compare lowest. */
+    /** Ordered comparison of generations; unknown and Ethernet (whose rate is on the width) compare lowest. */
     public boolean slowerThan(LinkSpeed other) {
         return dataGbpsPerLane < other.dataGbpsPerLane;
     }

@@ -41,6 +41,9 @@ public final class ExportBundle {
             boolean alone = !slurm && !k8s;
             files.addAll(JobFiles.build(doc, slurm || alone, k8s || alone, options, bundle));
         }
+        if (targets.contains(ExportTarget.DRA)) {
+            files.addAll(org.topoplanner.importers.dra.DraFiles.build(doc));
+        }
         if (k8s && !doc.placements().isEmpty() && options.tmPolicy() == null && options.tmScope() == null) {
             bundle.add(Diagnostic.info(MANIFEST, 0, 0, "the kubelet configuration's Topology Manager settings are"
                     + " TopoPlanner's recommendation per node, not settings the jobs were validated under; export with"

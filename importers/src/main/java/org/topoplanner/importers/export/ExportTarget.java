@@ -13,7 +13,9 @@ public enum ExportTarget {
     /** {@code k8s/}: node labels, HyperNodes, Kueue Topology and ResourceFlavor, kubelet configuration. */
     K8S("k8s"),
     /** {@code jobs/} and {@code k8s/jobs/}: one pinned job per placed job, for Slurm and Kubernetes. */
-    JOBS("jobs");
+    JOBS("jobs"),
+    /** {@code k8s/dra/}: per placed job, DRA ResourceClaimTemplates for its GPUs and NICs, and a ComputeDomain. */
+    DRA("dra");
 
     private final String id;
 
@@ -30,7 +32,8 @@ public enum ExportTarget {
         return Arrays.stream(values()).filter(t -> t.id.equals(want)).findFirst();
     }
 
+    /** The targets of a plain {@code export}: DRA is written only when asked for, as clusters without DRA drivers cannot use it. */
     public static Set<ExportTarget> all() {
-        return EnumSet.allOf(ExportTarget.class);
+        return EnumSet.of(SLURM, K8S, JOBS);
     }
 }

@@ -24,7 +24,7 @@ final class SourceRank {
     static int fabric(Format f) {
         return switch (f) {
             case PROJECT -> 3;
-            case IBNETDISCOVER, IBNETDISCOVER_PORTS, IBLINKINFO -> 2;
+            case IBNETDISCOVER, IBNETDISCOVER_PORTS, IBLINKINFO, LLDPCTL_JSON, LLDPCTL_KEYVALUE, SWITCH_LLDP_TABLE -> 2;
             case SLURM_TOPOLOGY, SLURM_TOPOLOGY_YAML, SLURM_CONF -> 1;
             default -> 0;
         };

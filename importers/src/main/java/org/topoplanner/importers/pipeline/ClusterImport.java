@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.topoplanner.importers.inspect.InspectSource;
+import org.topoplanner.importers.lldp.LldpSources;
 import org.topoplanner.importers.merge.ClusterMerger;
 import org.topoplanner.importers.merge.MergeChoices;
 import org.topoplanner.importers.merge.MergedCluster;
@@ -123,7 +124,7 @@ public final class ClusterImport {
         if (read.cancelled()) {
             return new ImportOutcome(null, List.of(), read.problems());
         }
-        ImportOutcome combined = combiner.combine(read.results(), choices);
+        ImportOutcome combined = combiner.combine(LldpSources.joined(read.results()), choices);
         List<Diagnostic> all = new ArrayList<>(read.problems());
         all.addAll(combined.diagnostics());
         return new ImportOutcome(combined.cluster(), combined.sources(), all, combined.conflicts());

@@ -9,6 +9,9 @@ import java.util.List;
 import java.util.Optional;
 import org.topoplanner.importers.hwloc.HwlocXmlReader;
 import org.topoplanner.importers.ibnet.IblinkinfoReader;
+import org.topoplanner.importers.lldp.LldpctlJsonReader;
+import org.topoplanner.importers.lldp.LldpctlKeyvalueReader;
+import org.topoplanner.importers.lldp.SwitchLldpTableReader;
 import org.topoplanner.importers.ibnet.IbnetdiscoverPortsReader;
 import org.topoplanner.importers.ibnet.IbnetdiscoverReader;
 import org.topoplanner.importers.slurm.GresConfReader;
@@ -23,6 +26,7 @@ import org.topoplanner.importers.k8s.KueueTopologyReader;
 import org.topoplanner.importers.k8s.NodeLabelsReader;
 import org.topoplanner.importers.k8s.KubeletConfigReader;
 import org.topoplanner.importers.k8s.WorkloadReader;
+import org.topoplanner.importers.dra.DraFormatReader;
 import org.topoplanner.importers.slurm.SbatchScriptReader;
 import org.topoplanner.importers.export.ExportManifestReader;
 import org.topoplanner.importers.k8s.TopographModelReader;
@@ -53,6 +57,9 @@ public final class FormatRegistry {
                 new IbnetdiscoverReader(),
                 new IbnetdiscoverPortsReader(),
                 new IblinkinfoReader(),
+                new LldpctlJsonReader(),
+                new LldpctlKeyvalueReader(),
+                new SwitchLldpTableReader(),
                 new TopologyConfReader(),
                 new TopologyYamlReader(),
                 new GresConfReader(),
@@ -69,6 +76,7 @@ public final class FormatRegistry {
                 new NodeLabelsReader(),
                 new KubeletConfigReader(),
                 new WorkloadReader(),
+                new DraFormatReader(),
                 new SbatchScriptReader(),
                 new ExportManifestReader()));
     }

@@ -128,6 +128,26 @@ final class ExportFixtures {
                 placed("socket", "-N 1 --ntasks-per-node=4 --gpus-per-node=4 --cpus-per-gpu=28 --gres-flags=enforce-binding", alloc("node010", "0-3", "0-111")));
     }
 
+    /**
+     * The hand-made 2-SU RoCE sample (samples/roce/README.md) joined from its five LLDP files, with
+     * H100 HGX insides: one rail unit's 4 hosts for a 4-node job, then one host of the other unit.
+     */
+    static ProjectDocument roce() {
+        List<SourceText> files = org.topoplanner.importers.lldp.RoceSample.FILES.stream()
+                .map(org.topoplanner.importers.Samples::load).toList();
+        Fabric f = org.topoplanner.importers.pipeline.ClusterImport.standard()
+                .importTexts(files, java.util.Optional.empty()).cluster().fabric();
+        NodeTopology node = ShippedData.template(NodeTemplate.HGX_H100_SXM);
+        Map<String, NodeTopology> nodes = new LinkedHashMap<>();
+        f.hosts().forEach(h -> nodes.put(h.name(), node));
+        Cluster c = new Cluster("roce-2su", f, nodes, Map.of(), null, null);
+        return plan(c,
+                placed("su1-4n", "-N 4 --ntasks-per-node=8 --gpus-per-node=8 --cpus-per-gpu=28 --gres-flags=enforce-binding",
+                        range("gpu", 1, 4, "0-7", "0-223")),
+                placed("one", "-N 1 --ntasks-per-node=8 --gpus-per-node=8 --cpus-per-gpu=28 --gres-flags=enforce-binding",
+                        alloc("gpu005", "0-7", "0-223")));
+    }
+
     static Cluster ibsim(String name, NodeTemplate template) {
         String text = resource("/samples/ibsim/" + name + ".ibnetdiscover");
         Fabric f = new IbnetdiscoverReader().read(new SourceText(name + ".ibnetdiscover", text)).part().fabric();

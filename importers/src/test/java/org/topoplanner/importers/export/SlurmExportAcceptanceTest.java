@@ -76,6 +76,7 @@ class SlurmExportAcceptanceTest {
         trees.put("example", ExportFixtures::example);
         trees.put("ft2-8x16-4s", ExportFixtures::fatTree);
         trees.put("rail-32x8", ExportFixtures::rail);
+        trees.put("roce-2su", ExportFixtures::roce);
         trees.put("example-blocks", ExportFixtures::exampleWithBlocks);
         // Clusters that are not in the repository: fat trees of random size and host names.
         for (long seed : new long[] {101, 202}) {
