@@ -269,6 +269,11 @@ public final class FabricView extends Region {
         return i < 0 ? null : layout.get().hosts().get(i).name();
     }
 
+    /** The GPU index of the GPU cell drawn at a local point, or -1 (no host cell there, or cells drawn without GPUs). */
+    public int gpuAt(double x, double y) {
+        return hits().gpuAt(x, y);
+    }
+
     /**
      * The placed job a press at a local point takes hold of: the one on the GPU drawn there, or on the
      * rest of a host cell the job holding most of that host's GPUs (or, on a host without GPUs, its

@@ -2,6 +2,7 @@ package org.topoplanner.app.desktop.node;
 
 import java.util.LinkedHashSet;
 import java.util.List;
+import org.topoplanner.app.desktop.node.layout.NodeBox;
 import java.util.Set;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -205,6 +206,15 @@ public final class NodeView extends BorderPane {
         }
         Point2D c = canvas.sceneToLocal(localToScene(x, y));
         return layout.gpuAt((c.getX() - offsetX) / scale, (c.getY() - offsetY) / scale);
+    }
+
+    /** Every box under a point in local coordinates, outermost first; empty off the picture or while the matrix shows. */
+    public List<NodeBox> boxesAt(double x, double y) {
+        if (layout == null || matrixShown.get()) {
+            return List.of();
+        }
+        Point2D c = canvas.sceneToLocal(localToScene(x, y));
+        return layout.boxesAt((c.getX() - offsetX) / scale, (c.getY() - offsetY) / scale);
     }
 
     /**
