@@ -220,6 +220,11 @@ public final class FabricView extends Region {
         return m.total();
     }
 
+    /** True while a search dims what does not match it. */
+    public boolean isHighlighting() {
+        return frame.highlight().active();
+    }
+
     /**
      * Draws a drag ghost over {@code hosts}: the GPUs listed per host in {@code gpus} (all GPUs
      * of a host missing from the map), coloured by {@code ghostState}. Unknown names are ignored.
