@@ -3,6 +3,7 @@ package org.topoplanner.app.plan;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PlacementPolicy;
@@ -24,6 +25,11 @@ import org.topoplanner.model.job.Placement;
  *
  * <p>A switch target confines the job to that switch's subtree by holding every other host for the
  * question (as if taken whole), which every policy honours and which costs one pass over the hosts.
+ * A target inside a host ({@link DropTarget.WithinHost}) works the same way one level down: the
+ * policy is asked once on that host alone to learn how many GPUs the job takes there, then again with
+ * the host's GPUs and cores outside the {@link HostRegion} held, so its own rules (cores near the
+ * GPUs, the kubelet's NUMA alignment) still decide inside the region. GPUs picked by hand, exactly as
+ * many as a one-node job needs, are placed as they are and judged.
  */
 public final class PlacementAdvisor {
     private final PlacementValidator validator = new PlacementValidator();
@@ -31,10 +37,8 @@ public final class PlacementAdvisor {
     public Advice suggest(Plan plan, JobRequest request, DropTarget target, PolicyChoice choice) {
         PlacementPolicy policy = choice.create();
         ClusterState others = plan.stateWithout(request.name());
-        if (target instanceof DropTarget.OnGpus g) {
-            Placement p = new Placement(request.name(), List.of(new HostAllocation(g.host(), g.gpus(),
-                    coresFor(plan, g.host(), g.gpus()), java.util.Map.of())));
-            return check(plan, request, p, choice);
+        if (target instanceof DropTarget.WithinHost w) {
+            return withinHost(plan, request, w, choice, policy, others);
         }
         ClusterState asked = others;
         JobRequest r = request;
@@ -43,20 +47,60 @@ public final class PlacementAdvisor {
         } else if (target instanceof DropTarget.OnHost h) {
             r = request.withNodelist(List.of(h.name()));
         }
-        Suggestion s;
+        return advised(plan, request, ask(policy, asked, r, choice), others, choice, "");
+    }
+
+    private Advice withinHost(Plan plan, JobRequest request, DropTarget.WithinHost w, PolicyChoice choice,
+                              PlacementPolicy policy, ClusterState others) {
+        if (!plan.cluster().hostNames().contains(w.host())) {
+            return Advice.impossible("no host " + w.host());
+        }
+        JobRequest r = request.withNodelist(List.of(w.host()));
+        Suggestion free = ask(policy, others, r, choice);
+        Optional<Placement> unconfined = placementOf(free);
+        if (unconfined.isEmpty()) {
+            return Advice.impossible(w.host() + ": " + SuggestionSentence.reason(free));
+        }
+        int need = unconfined.get().on(w.host()).map(h -> h.gpus().size()).orElse(0);
+        if (w instanceof DropTarget.OnGpus g && g.gpus().size() == need && request.requestedNodes() == 1) {
+            Placement p = new Placement(request.name(), List.of(new HostAllocation(g.host(), g.gpus(),
+                    coresFor(plan, g.host(), g.gpus()), java.util.Map.of())));
+            return check(plan, request, p, choice);
+        }
+        List<Integer> freeGpus = others.freeGpus(w.host());
+        HostRegion region = HostRegion.of(w, plan.cluster().node(w.host()), freeGpus, need);
+        if (region.freeGpus(freeGpus) < need) {
+            return Advice.impossible(region.name() + " has " + region.freeGpus(freeGpus) + " free GPU"
+                    + (region.freeGpus(freeGpus) == 1 ? "" : "s") + "; the job needs " + need + " there");
+        }
+        Suggestion s = ask(policy, confine(plan, others, region), r, choice);
+        return advised(plan, request, s, others, choice, region.name() + ": ");
+    }
+
+    private static Suggestion ask(PlacementPolicy policy, ClusterState state, JobRequest r, PolicyChoice choice) {
         try {
-            s = policy.suggest(asked, r);
+            return policy.suggest(state, r);
         } catch (RuntimeException e) {
             // A policy bug must not take the window down mid-drag; it shows as a red ghost with the reason.
-            return Advice.impossible(choice.id() + " failed: " + e.getMessage());
+            return new Suggestion.Impossible(choice.id() + " failed: " + e.getMessage());
         }
+    }
+
+    private static Optional<Placement> placementOf(Suggestion s) {
         if (s instanceof Suggestion.Placed p) {
-            return withChecks(plan, request, p.placement(), others, SuggestionSentence.reason(s), choice);
+            return Optional.of(p.placement());
         }
         if (s instanceof Suggestion.Waiting w) {
-            return withChecks(plan, request, w.placement(), others, SuggestionSentence.reason(s), choice);
+            return Optional.of(w.placement());
         }
-        return Advice.impossible(SuggestionSentence.reason(s));
+        return Optional.empty();
+    }
+
+    private Advice advised(Plan plan, JobRequest request, Suggestion s, ClusterState others, PolicyChoice choice,
+                           String where) {
+        return placementOf(s)
+                .map(p -> withChecks(plan, request, p, others, SuggestionSentence.reason(s), choice))
+                .orElseGet(() -> Advice.impossible(where + SuggestionSentence.reason(s)));
     }
 
     /**
@@ -90,6 +134,20 @@ public final class PlacementAdvisor {
         }
         return outside.isEmpty() ? state
                 : state.with(new Placement("(outside " + switchName + ")", outside), ClusterState.Hold.WHOLE_NODES);
+    }
+
+    /** The state with the free GPUs and cores of the region's host outside the region held. */
+    private static ClusterState confine(Plan plan, ClusterState state, HostRegion region) {
+        List<Integer> gpus = state.freeGpus(region.host()).stream().filter(g -> !region.gpus().contains(g)).toList();
+        var ids = org.topoplanner.allocator.ClusterIndex.of(plan.cluster()).cpuIdsOf(region.host());
+        List<Integer> coresOutside = plan.cluster().node(region.host()).coreList().stream()
+                .map(org.topoplanner.model.node.Core::id).filter(c -> !region.cores().contains(c)).toList();
+        CpuSet cpus = ids.cpusOfCores(coresOutside).minus(state.usedCpus(region.host()));
+        if (gpus.isEmpty() && cpus.isEmpty()) {
+            return state;
+        }
+        return state.with(new Placement("(outside " + region.name() + ")",
+                List.of(HostAllocation.of(region.host(), gpus, cpus))), ClusterState.Hold.LISTED);
     }
 
     /** One core per GPU on the GPU's own socket, for GPUs dropped by hand (the user moves cores later). */

@@ -34,7 +34,9 @@ public final class PlanEdits {
 
     /** A designed cluster with no jobs (New cluster…); undo brings the previous cluster and its jobs back. */
     public static PlanEdit newCluster(Cluster cluster) {
-        return edit("New cluster " + cluster.name(), p -> Plan.of(cluster));
+        // the policy and its settings stay: they are the window's, kept in the view for undo and saving
+        return edit("New cluster " + cluster.name(),
+                p -> Plan.of(cluster).withView(ChoiceChange.withChoice(Plan.of(cluster).view(), ChoiceChange.of(p))));
     }
 
     public static PlanEdit view(ViewState view) {

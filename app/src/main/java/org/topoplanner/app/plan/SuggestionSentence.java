@@ -38,10 +38,33 @@ public final class SuggestionSentence {
             return waits(w) + ": " + w.explanation();
         }
         if (s instanceof Suggestion.Pending p) {
-            return "pending (" + p.reason().slurmName() + "): " + p.explanation();
+            return pending(p);
         }
         return "impossible: " + ((Suggestion.Impossible) s).reason();
     }
+
+    /**
+     * A job that does not run, in its scheduler's words. The Kubernetes policies report nothing running
+     * as {@code Pending(Resources)} with the kubelets' and the scheduler's own reasons in the
+     * explanation; "pending (Resources)" is Slurm's phrase and would hide that the pods were bound and
+     * then refused by the Topology Manager at admission, so those words lead instead.
+     */
+    private static String pending(Suggestion.Pending p) {
+        String why = p.explanation();
+        if (why.contains(TOPOLOGY_AFFINITY_ERROR)) {
+            return "not admitted: the kubelet's Topology Manager refused the pods (" + TOPOLOGY_AFFINITY_ERROR
+                    + "): " + why;
+        }
+        if (why.contains(UNSCHEDULABLE)) {
+            return "not scheduled: " + why;
+        }
+        return "pending (" + p.reason().slurmName() + "): " + why;
+    }
+
+    /** The kubelet's reason for a pod its Topology Manager cannot align ({@code kubelet/cm/topologymanager}). */
+    private static final String TOPOLOGY_AFFINITY_ERROR = "TopologyAffinityError";
+    /** The scheduler's condition reason for a pod no node can take. */
+    private static final String UNSCHEDULABLE = "pods pending (Unschedulable)";
 
     private static String waits(Suggestion.Waiting w) {
         return "waits up to " + w.maxWait().getSeconds() + " s";

@@ -100,22 +100,17 @@ public final class FabricDropHandler {
         });
     }
 
-    /** GPUs under the pointer: the selection when the pointer is on it, else the GPU pointed at. */
+    /** The GPUs, NUMA node, socket or host under the pointer ({@link NodeDropTargets}). */
     private static DropTarget gpuTarget(NodeView view, double x, double y) {
-        int gpu = view.gpuAt(x, y);
-        if (gpu < 0) {
-            return new DropTarget.OnHost(view.getHost());
-        }
-        List<Integer> gpus = view.getSelectedGpus().contains(gpu) ? view.getSelectedGpus().stream().sorted().toList()
-                : List.of(gpu);
-        return new DropTarget.OnGpus(view.getHost(), gpus);
+        return NodeDropTargets.at(view.getHost(), view.boxesAt(x, y), view.getSelectedGpus());
     }
 
-    /** The host, else the switch, drawn at a local point of the fabric view; the background is anywhere. */
+    /** The GPU cell, else the host, else the switch, drawn at a local point of the fabric view; the background is anywhere. */
     static DropTarget targetAt(FabricView view, double x, double y) {
         String host = view.hostAt(x, y);
         if (host != null) {
-            return new DropTarget.OnHost(host);
+            int gpu = view.gpuAt(x, y);
+            return gpu < 0 ? new DropTarget.OnHost(host) : new DropTarget.OnGpus(host, List.of(gpu));
         }
         String sw = view.switchAt(x, y);
         return sw != null ? new DropTarget.OnSwitch(sw) : DropTarget.ANYWHERE;

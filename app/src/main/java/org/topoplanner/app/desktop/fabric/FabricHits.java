@@ -61,6 +61,12 @@ record FabricHits(FabricLayout layout, Viewport viewport, boolean hostCells, Occ
         return layout.rackAt(viewport.toWorldX(x), viewport.toWorldY(y));
     }
 
+    /** The GPU of the GPU cell drawn at a point, or -1; tiles are too small to aim at one GPU, so they have none. */
+    int gpuAt(double x, double y) {
+        int h = hostCells ? hostIndexAt(x, y) : -1;
+        return h < 0 ? -1 : HostBar.of(layout.hosts().get(h), viewport, hostCells).gpuAt(x, y);
+    }
+
     /**
      * The placed job a press at a point takes hold of: the one on the GPU drawn there, or on the rest of
      * a host cell the job holding most of that host's GPUs (or, on a host without GPUs, its first job);

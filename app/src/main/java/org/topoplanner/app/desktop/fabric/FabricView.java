@@ -220,6 +220,11 @@ public final class FabricView extends Region {
         return m.total();
     }
 
+    /** True while a search dims what does not match it. */
+    public boolean isHighlighting() {
+        return frame.highlight().active();
+    }
+
     /**
      * Draws a drag ghost over {@code hosts}: the GPUs listed per host in {@code gpus} (all GPUs
      * of a host missing from the map), coloured by {@code ghostState}. Unknown names are ignored.
@@ -267,6 +272,11 @@ public final class FabricView extends Region {
     public String hostAt(double x, double y) {
         int i = hits().hostIndexAt(x, y);
         return i < 0 ? null : layout.get().hosts().get(i).name();
+    }
+
+    /** The GPU index of the GPU cell drawn at a local point, or -1 (no host cell there, or cells drawn without GPUs). */
+    public int gpuAt(double x, double y) {
+        return hits().gpuAt(x, y);
     }
 
     /**

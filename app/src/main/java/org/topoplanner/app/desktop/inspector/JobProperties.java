@@ -39,7 +39,8 @@ public final class JobProperties {
         }
         all.addAll(placement(p, advice));
         if (advice.metrics() != null) {
-            all.addAll(metrics(advice.metrics()));
+            all.addAll(metrics(advice.metrics(),
+                    org.topoplanner.app.plan.RailReach.of(plan.cluster().fabric(), p.hostNames())));
         }
         return all;
     }
@@ -113,10 +114,14 @@ public final class JobProperties {
         return l;
     }
 
-    private static List<InspectorProperty> metrics(PlacementMetrics m) {
+    private static List<InspectorProperty> metrics(PlacementMetrics m, org.topoplanner.app.plan.RailReach reach) {
         List<InspectorProperty> l = new ArrayList<>();
-        l.add(InspectorProperty.of(METRICS, "leaves", m.leaves() + (m.leaves() == 0 ? ""
-                : "  (" + hostlist(m.span().leaves()) + ")")));
+        // rails counted as rails: the schedulers' logical leaf of a rail group would say "1" for all 8 rails
+        l.add(reach.railOptimised()
+                ? new InspectorProperty(METRICS, "rails", reach.words(JobProperties::hostlist),
+                        "Leaf switches of a rail-optimised fabric the job's HCAs reach; Slurm and the planner "
+                                + "schedule each scalable unit as one leaf.")
+                : InspectorProperty.of(METRICS, "leaves", reach.words(JobProperties::hostlist)));
         l.add(InspectorProperty.of(METRICS, "spines", String.valueOf(m.spines())));
         l.add(new InspectorProperty(METRICS, "highest tier", String.valueOf(m.highestTier()),
                 "The tier of the lowest switch above all the job's hosts; 0 for one host."));

@@ -2,6 +2,7 @@ package org.topoplanner.app.desktop.node;
 
 import java.util.LinkedHashSet;
 import java.util.List;
+import org.topoplanner.app.desktop.node.layout.NodeBox;
 import java.util.Set;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -49,6 +50,11 @@ import org.topoplanner.model.node.NodeTopology;
 public final class NodeView extends BorderPane {
     /** Below this scale the cores of each NUMA node are folded into ranges. */
     static final double FOLD_BELOW = 0.74;
+    /** 11 px for the smallest box title (10.5 layout units) the painter draws. */
+    static final double READABLE_SCALE = 11 / 10.5;
+    private static final double MIN_ZOOM_SCALE = 0.2;
+    private static final double MAX_ZOOM_SCALE = 6;
+    private static final double MARGIN = 8;
     static final double MAX_SCALE = 1.35;
 
     /** How far (in pixels, x plus y) a press travels before it is a drag rather than a click. */
@@ -74,11 +80,15 @@ public final class NodeView extends BorderPane {
     private double scale = 1;
     private double offsetX;
     private double offsetY;
+    /** Set once the user zooms or pans; {@code null} shows the default view ({@link #defaultScale}). */
+    private double[] manualView;
     private int hoveredGpu = -1;
     private List<Integer> ghostGpus = List.of();
     private GhostState ghostState;
     private double pressX;
     private double pressY;
+    private double lastDragX;
+    private double lastDragY;
     private boolean dragged;
 
     public NodeView() {
@@ -105,7 +115,17 @@ public final class NodeView extends BorderPane {
         });
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(title, subtitle, spacer, mode);
+        javafx.scene.control.Button fit = new javafx.scene.control.Button("Fit");
+        fit.setId("nodeFit");
+        fit.setTooltip(new javafx.scene.control.Tooltip("The whole node in view (text may get small); the wheel zooms, a drag pans"));
+        fit.setOnAction(e -> zoomToFit());
+        javafx.scene.control.Button readable = new javafx.scene.control.Button("Readable");
+        readable.setId("nodeReadable");
+        readable.setTooltip(new javafx.scene.control.Tooltip("Back to the default zoom, where every title is at least 11 px (0 or a double-click)"));
+        readable.setOnAction(e -> resetZoom());
+        fit.disableProperty().bind(matrixShown);
+        readable.disableProperty().bind(matrixShown);
+        HBox bar = new HBox(6, title, subtitle, spacer, fit, readable, mode);
         bar.getStyleClass().add("view-toolbar");
         setTop(bar);
         matrixScroll.setFitToWidth(true);
@@ -124,8 +144,23 @@ public final class NodeView extends BorderPane {
         canvas.setOnMouseClicked(this::onClicked);
         canvas.setOnMouseMoved(this::onMoved);
         canvas.setOnMouseExited(e -> setHovered(-1));
+        canvas.setOnScroll(e -> {
+            if (e.getDeltaY() != 0) {
+                zoomAt(Math.pow(1.0015, e.getDeltaY()), e.getX(), e.getY());
+                e.consume();
+            }
+        });
         addEventHandler(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ESCAPE && move.cancel()) {
+                e.consume();
+            } else if (e.getCode() == KeyCode.PLUS || e.getCode() == KeyCode.EQUALS || e.getCode() == KeyCode.ADD) {
+                zoomAt(1.25, canvasPane.getWidth() / 2, canvasPane.getHeight() / 2);
+                e.consume();
+            } else if (e.getCode() == KeyCode.MINUS || e.getCode() == KeyCode.SUBTRACT) {
+                zoomAt(0.8, canvasPane.getWidth() / 2, canvasPane.getHeight() / 2);
+                e.consume();
+            } else if (e.getCode() == KeyCode.DIGIT0 && !e.isShortcutDown()) {
+                resetZoom();
                 e.consume();
             }
         });
@@ -155,6 +190,7 @@ public final class NodeView extends BorderPane {
         title.setText(host.isEmpty() ? "Node" : host);
         subtitle.setText(topology.model() == null ? "" : "  " + topology.model());
         matrix.show(topology, palette());
+        manualView = null;
         relayout();
     }
 
@@ -205,6 +241,15 @@ public final class NodeView extends BorderPane {
         }
         Point2D c = canvas.sceneToLocal(localToScene(x, y));
         return layout.gpuAt((c.getX() - offsetX) / scale, (c.getY() - offsetY) / scale);
+    }
+
+    /** Every box under a point in local coordinates, outermost first; empty off the picture or while the matrix shows. */
+    public List<NodeBox> boxesAt(double x, double y) {
+        if (layout == null || matrixShown.get()) {
+            return List.of();
+        }
+        Point2D c = canvas.sceneToLocal(localToScene(x, y));
+        return layout.boxesAt((c.getX() - offsetX) / scale, (c.getY() - offsetY) / scale);
     }
 
     /**
@@ -273,6 +318,15 @@ public final class NodeView extends BorderPane {
         return Math.min(MAX_SCALE, Math.min(w / l.width(), h / l.height()));
     }
 
+    /**
+     * The scale a host opens at: the whole node when that keeps the painter's box titles (10.5 layout
+     * units) at 11 px or more, else {@link #READABLE_SCALE} from the top-left corner, to be panned.
+     * A wide node (10 NICs and 8 GPUs in a row) fitted whole draws 5–7 px text nobody can read.
+     */
+    static double defaultScale(NodeLayout l, double w, double h) {
+        return Math.max(fitScale(l, w, h), READABLE_SCALE);
+    }
+
     /** Draws the boxes now. */
     public void redraw() {
         double w = canvasPane.getWidth();
@@ -287,14 +341,82 @@ public final class NodeView extends BorderPane {
         gc.setTransform(1, 0, 0, 1, 0, 0);
         gc.setFill(p.bg());
         gc.fillRect(0, 0, w, h);
-        scale = fitScale(layout, w, h);
-        offsetX = Math.max(0, (w - layout.width() * scale) / 2);
-        offsetY = Math.max(0, (h - layout.height() * scale) / 2);
+        if (manualView != null) {
+            scale = manualView[0];
+            offsetX = manualView[1];
+            offsetY = manualView[2];
+        } else {
+            scale = defaultScale(layout, w, h);
+            offsetX = centredOrMargin(w, layout.width() * scale);
+            offsetY = centredOrMargin(h, layout.height() * scale);
+        }
         gc.save();
         gc.translate(offsetX, offsetY);
         gc.scale(scale, scale);
         painter.paint(gc, p, host, occupancy, new NodeMarks(selectedGpus, hoveredGpu, ghostGpus, ghostState, movingJob()));
         gc.restore();
+    }
+
+    private static double centredOrMargin(double room, double drawn) {
+        return drawn <= room ? (room - drawn) / 2 : MARGIN;
+    }
+
+    /** The view-local point where a layout point is drawn now (the inverse of the hit tests' mapping). */
+    public Point2D layoutToLocal(double lx, double ly) {
+        return sceneToLocal(canvas.localToScene(offsetX + lx * scale, offsetY + ly * scale));
+    }
+
+    /** Pixels per layout unit now (text of size t is drawn t × this px high). */
+    public double getScale() {
+        return scale;
+    }
+
+    /** Zooms by {@code factor} keeping the canvas point (x, y) where it is, as the wheel does. */
+    public void zoomAt(double factor, double x, double y) {
+        if (layout == null) {
+            return;
+        }
+        double next = Math.max(MIN_ZOOM_SCALE, Math.min(MAX_ZOOM_SCALE, scale * factor));
+        double wx = (x - offsetX) / scale;
+        double wy = (y - offsetY) / scale;
+        manualView = new double[] {next, x - wx * next, y - wy * next};
+        redraw();
+    }
+
+    /** Moves the picture by (dx, dy) pixels, keeping some of it in view. */
+    public void panBy(double dx, double dy) {
+        if (layout == null) {
+            return;
+        }
+        double w = canvasPane.getWidth();
+        double h = canvasPane.getHeight();
+        double x = clampOffset(offsetX + dx, w, layout.width() * scale);
+        double y = clampOffset(offsetY + dy, h, layout.height() * scale);
+        manualView = new double[] {scale, x, y};
+        redraw();
+    }
+
+    private static double clampOffset(double offset, double room, double drawn) {
+        double keep = Math.min(drawn, room) / 4;
+        return Math.max(keep - drawn, Math.min(room - keep, offset));
+    }
+
+    /** The whole node in view, however small its text gets. */
+    public void zoomToFit() {
+        if (layout == null) {
+            return;
+        }
+        double w = canvasPane.getWidth();
+        double h = canvasPane.getHeight();
+        double s = Math.min(w / layout.width(), h / layout.height());
+        manualView = new double[] {s, centredOrMargin(w, layout.width() * s), centredOrMargin(h, layout.height() * s)};
+        redraw();
+    }
+
+    /** Back to the readable default ({@link #defaultScale}). */
+    public void resetZoom() {
+        manualView = null;
+        redraw();
     }
 
     private Palette palette() {
@@ -312,6 +434,8 @@ public final class NodeView extends BorderPane {
         e.consume();
         pressX = e.getX();
         pressY = e.getY();
+        lastDragX = pressX;
+        lastDragY = pressY;
         dragged = false;
         int g = gpuAtCanvas(e.getX(), e.getY());
         String job = g < 0 ? null : occupancy.jobOn(host, g);
@@ -325,7 +449,12 @@ public final class NodeView extends BorderPane {
         if (move.armed() && dragged) {
             move.dragTo(e.getX(), e.getY(), gpuAtCanvas(e.getX(), e.getY()));
             setHovered(-1);
+        } else if (dragged && e.getButton() == MouseButton.PRIMARY) {
+            // nothing grabbed: the drag pans, as in the fabric view
+            panBy(e.getX() - lastDragX, e.getY() - lastDragY);
         }
+        lastDragX = e.getX();
+        lastDragY = e.getY();
     }
 
     private void onReleased(MouseEvent e) {
@@ -337,6 +466,10 @@ public final class NodeView extends BorderPane {
             return;
         }
         int g = gpuAtCanvas(e.getX(), e.getY());
+        if (e.getClickCount() == 2 && g < 0) {
+            resetZoom();
+            return;
+        }
         if (e.isShiftDown()) {
             if (g >= 0 && !selectedGpus.remove(g)) {
                 selectedGpus.add(g);

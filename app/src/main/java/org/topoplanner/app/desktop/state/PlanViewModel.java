@@ -13,6 +13,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.app.plan.Advice;
+import org.topoplanner.app.plan.ChoiceChange;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.EditHistory;
 import org.topoplanner.app.plan.JobChecks;
@@ -218,12 +219,43 @@ public final class PlanViewModel implements DroppablePlan {
         refresh(true);
     }
 
-    public void undo() {
-        history.undo().ifPresent(p -> refresh(true));
+    /**
+     * Makes {@code next} the policy and settings as an undoable edit (a choice equal to the current one
+     * changes nothing); suggestions, checks and the inspector follow the property as before.
+     */
+    public void choose(PolicyChoice next) {
+        if (next.equals(choice.get())) {
+            return;
+        }
+        history.perform(ChoiceChange.to(choice.get(), next));
+        choice.set(next);
+        refresh(true);
     }
 
-    public void redo() {
-        history.redo().ifPresent(p -> refresh(true));
+    /** Takes the last edit back; what it was, for the status bar ("undone: Place job train"), if any. */
+    public Optional<String> undo() {
+        Optional<String> what = history.undoDescription();
+        Plan before = history.current();
+        history.undo().ifPresent(p -> afterStep(before));
+        return what;
+    }
+
+    /** Does the last undone edit again; what it was, if any. */
+    public Optional<String> redo() {
+        Optional<String> what = history.redoDescription();
+        Plan before = history.current();
+        history.redo().ifPresent(p -> afterStep(before));
+        return what;
+    }
+
+    /** After undo or redo: a step that changed the policy or its settings brings that choice back too. */
+    private void afterStep(Plan before) {
+        PolicyChoice was = ChoiceChange.of(before);
+        PolicyChoice now = ChoiceChange.of(history.current());
+        if (!was.equals(now)) {
+            choice.set(now);
+        }
+        refresh(true);
     }
 
     /**

@@ -77,7 +77,7 @@ final class JobTopologySettings {
                 ? choices.defaultLevel() : now.kueueLevel());
         level.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
                 () -> kueue.getValue() == null || !kueue.getValue().takesLevel(), kueue.valueProperty()));
-        Runnable apply = () -> vm.choiceProperty().set(vm.choice().withTopology(
+        Runnable apply = () -> vm.choose(vm.choice().withTopology(
                 choices.constraints(mode.getValue(), tier.getValue(), kueue.getValue(), level.getValue())));
         mode.setOnAction(e -> apply.run());
         tier.setOnAction(e -> apply.run());

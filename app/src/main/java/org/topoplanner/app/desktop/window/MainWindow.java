@@ -53,6 +53,8 @@ public final class MainWindow {
     private final ProgressBar progress = new ProgressBar();
     private final Button cancel = new Button("Cancel");
     private Cluster shownCluster;
+    /** Set while typing in the search selects its first match, which must not end the search's dimming. */
+    private boolean searching;
 
     MainWindow(PlanViewModel vm) {
         this.vm = vm;
@@ -63,8 +65,15 @@ public final class MainWindow {
         TextField search = new TextField();
         search.setId("treeSearch");
         search.setPromptText("Search switches, hosts, devices");
+        // Enter takes the match: the dimming that found it has done its work
+        search.setOnAction(e -> fabric.highlight(""));
         search.textProperty().addListener((o, a, text) -> {
-            selectFirstMatch(text);
+            searching = true;
+            try {
+                selectFirstMatch(text);
+            } finally {
+                searching = false;
+            }
             int hits = fabric.highlight(text == null ? "" : text.strip());
             if (text != null && !text.isBlank()) {
                 status.setText(hits + " match" + (hits == 1 ? "" : "es") + " for \u201c" + text.strip() + "\u201d");
@@ -104,6 +113,10 @@ public final class MainWindow {
         jobListDrag(jobs);
 
         tree.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
+            if (!searching && item != null) {
+                // a match picked by hand (not the first match shown while typing): stop dimming the rest
+                fabric.highlight("");
+            }
             if (item != null && item.getValue().kind() != TreeEntry.Kind.CLUSTER) {
                 String name = item.getValue().kind() == TreeEntry.Kind.GPU || item.getValue().kind() == TreeEntry.Kind.NIC
                         ? item.getParent().getValue().name() : item.getValue().name();
@@ -112,6 +125,9 @@ public final class MainWindow {
             details.show(item == null ? null : item.getValue());
         });
         fabric.selectionProperty().addListener((o, a, name) -> {
+            if (name != null && !searching) {
+                fabric.highlight("");
+            }
             if (name != null) {
                 vm.selectionProperty().set(name);
             }

@@ -19,7 +19,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * one {@link PolicyChoice} the window holds. Their items are the enums' values, spelled as the command
  * line and the kubelet spell them; a choice set elsewhere (a project opened, an autosave recovered) shows
  * in them, and picking a value changes only that part of the choice (the job's Volcano / Kueue topology,
- * set in {@link JobTopologySettings}, is kept).
+ * set in {@link JobTopologySettings}, is kept). Each pick is an undoable edit ({@link PlanViewModel#choose}).
  */
 final class PolicyControls {
     private final PlanViewModel vm;
@@ -57,7 +57,7 @@ final class PolicyControls {
                 || scope.getValue() == null) {
             return;
         }
-        vm.choiceProperty().set(vm.choice().withPolicy(policy.getValue()).withSlurmVersion(slurm.getValue())
+        vm.choose(vm.choice().withPolicy(policy.getValue()).withSlurmVersion(slurm.getValue())
                 .withTopologyManager(tm.getValue(), scope.getValue()));
     }
 

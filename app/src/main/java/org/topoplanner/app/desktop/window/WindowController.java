@@ -51,6 +51,8 @@ public final class WindowController {
     /** Names of imported clusters by where they came from, for the title (clusters are immutable values). */
     private final Map<Cluster, String> origins = new IdentityHashMap<>();
     private Theme theme = Theme.LIGHT;
+    /** The toolbar's theme switch; follows the theme however it was changed (menu, shortcut, button). */
+    private final ToggleButton dark = new ToggleButton("Dark");
 
     WindowController(Stage stage, PlanViewModel vm, MainWindow window, ProjectSession session, CrashRecovery recovery) {
         this.stage = stage;
@@ -131,10 +133,10 @@ public final class WindowController {
                 new javafx.scene.control.SeparatorMenuItem(),
                 item("Quit", "Shortcut+Q", this::quit));
         file.setOnShowing(e -> projects.fillRecent());
-        MenuItem undo = item("Undo", "Shortcut+Z", vm::undo);
+        MenuItem undo = item("Undo", "Shortcut+Z", this::undo);
         undo.textProperty().bind(vm.undoTextProperty());
         undo.disableProperty().bind(vm.canUndoProperty().not());
-        MenuItem redo = item("Redo", "Shortcut+Shift+Z", vm::redo);
+        MenuItem redo = item("Redo", "Shortcut+Shift+Z", this::redo);
         redo.textProperty().bind(vm.redoTextProperty());
         redo.disableProperty().bind(vm.canRedoProperty().not());
         MenuItem apply = item("Apply suggestion", "Shortcut+Enter", () -> {
@@ -173,11 +175,12 @@ public final class WindowController {
         // the job's Volcano / Kueue topology is set in its own pop-over and kept when these change
         PolicyControls policy = new PolicyControls(vm);
         JobTopologySettings jobTopology = new JobTopologySettings(vm);
-        Button undo = button("\u21b6 Undo", vm::undo);
+        Button undo = button("\u21b6 Undo", this::undo);
         undo.disableProperty().bind(vm.canUndoProperty().not());
-        Button redo = button("\u21b7 Redo", vm::redo);
+        Button redo = button("\u21b7 Redo", this::redo);
         redo.disableProperty().bind(vm.canRedoProperty().not());
-        ToggleButton dark = new ToggleButton("Dark");
+        dark.setId("darkTheme");
+        dark.setSelected(theme == Theme.DARK);
         dark.setOnAction(e -> toggleTheme());
         ToolBar t = new ToolBar(button("New\u2026", this::newCluster), button("Open\u2026", projects::openChooser),
                 button("Save", projects::save), button("Import\u2026", this::importChooser),
@@ -187,6 +190,16 @@ public final class WindowController {
                 button("Zoom to fit", () -> window.fabricView().zoomToFit()), dark);
         t.setId("toolbar");
         return t;
+    }
+
+    /** Edit > Undo: the status bar says what was taken back, so a stale sentence about it does not stay. */
+    void undo() {
+        vm.undo().ifPresent(what -> window.status().setText("undone: " + what));
+    }
+
+    /** Edit > Redo, saying what was done again. */
+    void redo() {
+        vm.redo().ifPresent(what -> window.status().setText("redone: " + what));
     }
 
     /** New cluster…: asks about unsaved work first, then designs; undo brings the previous project back. */
@@ -315,6 +328,7 @@ public final class WindowController {
 
     private void toggleTheme() {
         theme = theme == Theme.LIGHT ? Theme.DARK : Theme.LIGHT;
+        dark.setSelected(theme == Theme.DARK);
         window.setTheme(theme);
         root.getScene().getStylesheets().setAll(WindowStyles.of(theme));
     }

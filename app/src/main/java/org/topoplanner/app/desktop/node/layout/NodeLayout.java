@@ -86,6 +86,11 @@ public final class NodeLayout {
         return -1;
     }
 
+    /** Every box holding the layout point, outermost first (the machine, a package, a NUMA node, ...). */
+    public List<NodeBox> boxesAt(double x, double y) {
+        return all.stream().filter(b -> b.contains(x, y)).toList();
+    }
+
     /** The innermost box holding the layout point, or {@code null}. */
     public NodeBox boxAt(double x, double y) {
         NodeBox hit = null;

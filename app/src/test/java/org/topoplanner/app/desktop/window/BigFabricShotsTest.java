@@ -1,0 +1,98 @@
+package org.topoplanner.app.desktop.window;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import org.topoplanner.app.desktop.Eventually;
+import org.topoplanner.app.desktop.ExampleWindow;
+import org.topoplanner.app.desktop.fabric.ViewShots;
+import org.topoplanner.app.plan.DropTarget;
+import org.topoplanner.model.job.JobRequest;
+
+/**
+ * The real window at 1600×1000 on the ibsim 3-level fat tree of 4,096 hosts
+ * ({@code ft3-4096.ibnetdiscover.gz}, see src/test/resources/inputs/PROVENANCE.md) with the A100 node
+ * type, jobs placed, shot at fit and close zoom, light and dark, and the node tab, to
+ * {@code target/ui-views-shots/big-*.png} for people to look at.
+ */
+@ExtendWith(ApplicationExtension.class)
+class BigFabricShotsTest {
+    @TempDir
+    Path home;
+    @TempDir
+    Path files;
+    private WindowController controller;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        controller = ExampleWindow.open(stage, home);
+        stage.setWidth(1600);
+        stage.setHeight(1000);
+    }
+
+    @Test
+    void shotsOfA4096HostFabricAtFitAndCloseZoom(FxRobot robot) throws Exception {
+        Path dump = files.resolve("ft3-4096.ibnetdiscover");
+        try (InputStream in = new GZIPInputStream(getClass().getResourceAsStream("/inputs/ft3-4096.ibnetdiscover.gz"))) {
+            Files.copy(in, dump);
+        }
+        Path nodeType = Path.of(getClass().getResource("/inputs/a100-sxm4-epyc7742-nps4-10nic.txt").toURI());
+        robot.interact(() -> controller.importFiles(List.of(dump, nodeType)));
+        Eventually.until("the import's findings dialog", () -> robot.lookup("#diagnosticsTable").tryQuery().isPresent());
+        robot.clickOn(robot.lookup((Node n) -> n instanceof Button b && "Import".equals(b.getText())).queryAs(Button.class));
+        var vm = controller.viewModel();
+        Eventually.until("the 4,096-host import", () -> vm.plan().cluster().hostNames().size() == 4096);
+        var fabric = controller.window().fabricView();
+        Eventually.until("the hosts laid out", () -> fabric.getLayout().hosts().size() == 4096);
+        robot.interact(() -> {
+            vm.drop(JobRequest.nodesWithGpus("pretrain", 64, 8), DropTarget.ANYWHERE);
+            vm.drop(JobRequest.nodesWithGpus("finetune", 8, 8), new DropTarget.OnSwitch("leaf37"));
+            vm.drop(JobRequest.nodesWithGpus("eval", 1, 4), DropTarget.ANYWHERE);
+            vm.selectedJobProperty().set("finetune");
+            fabric.zoomToFit();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Thread.sleep(500);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> ViewShots.save(stage.getScene(), "big-fit"));
+        robot.interact(() -> {
+            vm.selectionProperty().set("leaf37");
+            fabric.zoomToSelection();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> ViewShots.save(stage.getScene(), "big-leaf"));
+        robot.interact(() -> fabric.zoomAt(4, fabric.getWidth() / 2, fabric.getHeight() / 2));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> ViewShots.save(stage.getScene(), "big-close"));
+        robot.clickOn("#darkTheme");
+        robot.interact(() -> {
+            fabric.zoomToFit();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> ViewShots.save(stage.getScene(), "big-fit-dark"));
+        robot.interact(() -> {
+            String host = vm.plan().placements().get("eval").hostNames().get(0);
+            vm.selectionProperty().set(host);
+            controller.window().centre().getSelectionModel().select(1);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> ViewShots.save(stage.getScene(), "big-node-dark"));
+        assertThat(vm.plan().placements()).containsKeys("pretrain", "finetune", "eval");
+    }
+}
