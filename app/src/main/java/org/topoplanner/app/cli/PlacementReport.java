@@ -39,7 +39,17 @@ final class PlacementReport {
     }
 
     boolean hasErrors() {
-        return violations.stream().anyMatch(x -> x.severity().name().equals("ERROR"));
+        return errorCount() > 0;
+    }
+
+    long errorCount() {
+        return violations.stream().filter(x -> x.severity().name().equals("ERROR")).count();
+    }
+
+    /** The codes of the error violations, in order, each once. */
+    List<String> errorCodes() {
+        return violations.stream().filter(x -> x.severity().name().equals("ERROR")).map(Violation::code)
+                .distinct().toList();
     }
 
     ObjectNode metricsJson() {
