@@ -20,6 +20,7 @@ import org.topoplanner.allocator.k8s.Outcome;
 import org.topoplanner.allocator.k8s.PodRequest;
 import org.topoplanner.allocator.k8s.PodTemplate;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.PodShape;
 import org.topoplanner.model.k8s.KueueMode;
 import org.topoplanner.model.k8s.TasRequest;
 
@@ -32,6 +33,10 @@ import org.topoplanner.model.k8s.TasRequest;
  * one is treated as {@code preferred} at the level just above the hostname (the leaf switch), which is
  * what a planner wants by default. Real Kueue treats a PodSet without annotations on a TAS flavor as
  * implicitly unconstrained at the lowest level; pass an explicit request to emulate that.
+ *
+ * <p>The pods are the job's {@link PodTemplate#shape}. Kueue counts how many pods fit a domain by
+ * resources only; a one-pod-per-node shape is given to it as each node's room for one more pod
+ * ({@link PodTemplate#forShape}), which is what whole-node requests do in a real manifest.
  *
  * <p>When the lowest level is not the hostname, the pods of a lowest-level domain are placed on its
  * nodes by the kube-scheduler's scores ({@link NodeScore}), ties by name.
@@ -74,14 +79,20 @@ public final class KueueTasPolicy implements PlacementPolicy {
         if (levelIdx < 0) {
             return new Suggestion.Impossible("no requested topology level: " + level);
         }
-        int count = tas != null && tas.podCount() > 0 ? tas.podCount() : job.requestedNodes();
-        PodRequest pod = template.pod(state, job, 0);
-        Map<String, NodeCapacity> idle = capacities(ClusterState.empty(state.cluster()), job, levels);
+        PodShape shape = template.shape(state, job);
+        if (tas != null && tas.podCount() > 0 && job.podShape() == null) {
+            // a PodSet read from a workload counts its own pods and carries no anti-affinity of ours
+            shape = new PodShape(tas.podCount(), shape.containers(), PodShape.PodsPerNode.ANY, shape.minMember(),
+                    null, null, shape.wholeNode());
+        }
+        int count = shape.pods();
+        PodRequest pod = PodRequest.of(shape, job.name() + "-0");
+        Map<String, NodeCapacity> idle = capacities(ClusterState.empty(state.cluster()), job, levels, shape);
         TasAlgorithm.Result ever = new TasAlgorithm(levels, idle, pod).assign(mode, levelIdx, count);
         if (ever.failure() != null) {
             return new Suggestion.Impossible("even on an idle cluster: " + ever.failure());
         }
-        Map<String, NodeCapacity> nodes = capacities(state, job, levels);
+        Map<String, NodeCapacity> nodes = capacities(state, job, levels, shape);
         TasAlgorithm.Result r = new TasAlgorithm(levels, nodes, pod).assign(mode, levelIdx, count);
         if (r.failure() != null) {
             return new Suggestion.Pending(PendingReason.RESOURCES,
@@ -98,11 +109,12 @@ public final class KueueTasPolicy implements PlacementPolicy {
         return levels.levels().get(n - 2);
     }
 
-    private static Map<String, NodeCapacity> capacities(ClusterState state, JobRequest job, TopologyLevels levels) {
+    private static Map<String, NodeCapacity> capacities(ClusterState state, JobRequest job, TopologyLevels levels,
+                                                        PodShape shape) {
         Map<String, NodeCapacity> out = new LinkedHashMap<>();
         for (String h : PodTemplate.candidateHosts(state, job)) {
             if (levels.values().containsKey(h)) {
-                out.put(h, NodeCapacity.of(state, h));
+                out.put(h, PodTemplate.forShape(NodeCapacity.of(state, h), shape));
             }
         }
         return out;
