@@ -33,7 +33,7 @@ final class PlacementReport {
      * tier limit and, where pods meet a kubelet, the kubelet's admission of each pod are part of the check.
      */
     static PlacementReport of(ClusterState others, JobRequest request, Placement placement, PolicyChoice choice) {
-        ValidationOptions v = choice == null ? ValidationOptions.NONE : SchedulerSettings.options(others, placement, choice);
+        ValidationOptions v = choice == null ? ValidationOptions.NONE : SchedulerSettings.options(others, request, placement, choice);
         List<Violation> violations = new PlacementValidator().validate(others, request, placement, v);
         return new PlacementReport(PlacementMetrics.of(others.with(placement), placement), violations);
     }
