@@ -4,10 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.JobRequestException;
-import org.topoplanner.model.job.PodShape;
-import org.topoplanner.model.job.PodShapeOptions;
-import org.topoplanner.model.job.SbatchOptions;
-import org.topoplanner.model.job.SbatchToPods;
+import org.topoplanner.model.job.JobLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -19,7 +16,8 @@ import picocli.CommandLine.ParameterException;
  */
 public final class JobArgs {
     @Parameters(paramLabel = "SBATCH-OPTIONS", arity = "0..*",
-            description = "The job in sbatch's own spelling, after --: -N 4 --gpus-per-node=8 --switches=1@5:00 ...")
+            description = {"The job in sbatch's own spelling, after --: -N 4 --gpus-per-node=8 --switches=1@5:00 ...",
+                    "The pod shape options below may be given there too."})
     List<String> sbatch = new ArrayList<>();
 
     @Option(names = "--pods", paramLabel = "N", description = "The job as N Kubernetes pods (with --container).")
@@ -44,28 +42,27 @@ public final class JobArgs {
     String sliceLevel;
 
     JobRequest request(CommandSpec spec) {
-        PodShapeOptions.Given given = new PodShapeOptions.Given(pods, containers, podsPerNode, minMember, sliceSize,
-                sliceLevel);
-        if (!given.any() && sbatch.isEmpty()) {
+        List<String> line = new ArrayList<>(sbatch);
+        add(line, "--pods", pods);
+        containers.forEach(c -> line.add("--container=" + c));
+        add(line, "--pods-per-node", podsPerNode);
+        add(line, "--min-member", minMember);
+        add(line, "--slice-size", sliceSize);
+        add(line, "--slice-level", sliceLevel);
+        if (line.isEmpty()) {
             throw new ParameterException(spec.commandLine(),
                     "no job: give sbatch options after -- (-- -N 4 --gpus-per-node=8) or pods (--pods 4 --container gpu=8)");
         }
-        JobRequest base;
         try {
-            base = SbatchOptions.parse(sbatch, "job");
+            return JobLine.parse(line, "job");
         } catch (JobRequestException e) {
             throw new ParameterException(spec.commandLine(), "bad job request: " + String.join("; ", e.problems()));
         }
-        if (!given.any()) {
-            return base;
-        }
-        try {
-            PodShape shape = PodShapeOptions.parse(given);
-            return SbatchToPods.withShape(base, shape);
-        } catch (JobRequestException e) {
-            throw new ParameterException(spec.commandLine(), "bad pod shape: " + String.join("; ", e.problems()));
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "bad pod shape: " + e.getMessage());
+    }
+
+    private static void add(List<String> line, String option, Object value) {
+        if (value != null) {
+            line.add(option + "=" + value);
         }
     }
 }

@@ -9,6 +9,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.Job;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.project.ProjectCodec;
+import org.topoplanner.model.project.ProjectDocument;
+import org.topoplanner.resources.ShippedData;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -169,7 +176,7 @@ class KubernetesJobCommandsTest {
         CommandLineTest.Run bad = CommandLineTest.run("place", "--example", "--policy", "volcano", "--pods", "4",
                 "--container", "gpu=2,mem=12XB");
         assertThat(bad.code()).isEqualTo(2);
-        assertThat(bad.err()).contains("bad pod shape: --container gpu=2,mem=12XB: mem '12XB': unknown unit 'XB'");
+        assertThat(bad.err()).contains("bad job request: --container gpu=2,mem=12XB: mem '12XB': unknown unit 'XB'");
         CommandLineTest.Run none = CommandLineTest.run("place", "--example", "--policy", "volcano");
         assertThat(none.code()).isEqualTo(2);
         assertThat(none.err()).contains("no job");
@@ -179,5 +186,67 @@ class KubernetesJobCommandsTest {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
+    }
+
+    /** A plan of the example holding one job, placed on node01 and node02 with all 8 GPUs and CPUs 0-15 each. */
+    private static Path plan(Path dir, List<String> jobLine) throws Exception {
+        List<HostAllocation> hosts = List.of(
+                HostAllocation.of("node01", List.of(0, 1, 2, 3, 4, 5, 6, 7), CpuSet.parse("0-15")),
+                HostAllocation.of("node02", List.of(0, 1, 2, 3, 4, 5, 6, 7), CpuSet.parse("0-15")));
+        ProjectDocument doc = new ProjectDocument(ShippedData.exampleCluster(), List.of(new Job("train", jobLine)),
+                List.of(new Placement("train", hosts)), null);
+        Path file = dir.resolve("plan.topoplanner.json");
+        new ProjectCodec().save(doc, file);
+        return file;
+    }
+
+    @Test
+    void exportWritesExactlyThePodShape(@TempDir Path dir) throws Exception {
+        Path project = plan(dir, List.of("--pods=2", "--container=gpu=4,cpu=8,mem=64Gi,rdma=1",
+                "--container=gpu=4,cpu=8", "--min-member=2", "--slice-size=2",
+                "--slice-level=topoplanner.org/tier-1"));
+        Path out = dir.resolve("out");
+        CommandLineTest.Run r = CommandLineTest.run("export", "--cluster", project.toString(), "--out", out.toString(),
+                "--targets", "k8s,jobs");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode kueue = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper()
+                .readTree(Files.readString(out.resolve("k8s/jobs/train.yaml")));
+        JsonNode job = kueue.at("/spec/replicatedJobs/0/template/spec");
+        assertThat(job.get("parallelism").asInt()).isEqualTo(2);
+        JsonNode annotations = job.at("/template/metadata/annotations");
+        assertThat(annotations.get("kueue.x-k8s.io/podset-slice-required-topology").asText())
+                .isEqualTo("topoplanner.org/tier-1");
+        assertThat(annotations.get("kueue.x-k8s.io/podset-slice-size").asText()).isEqualTo("2");
+        JsonNode containers = job.at("/template/spec/containers");
+        assertThat(containers.size()).isEqualTo(2);
+        JsonNode first = containers.get(0).at("/resources/requests");
+        assertThat(first.get("nvidia.com/gpu").asInt()).isEqualTo(4);
+        assertThat(first.get("cpu").asText()).isEqualTo("8");
+        assertThat(first.get("memory").asText()).isEqualTo("64Gi");
+        assertThat(first.get("rdma/hca").asInt()).isEqualTo(1);
+        assertThat(containers.get(1).at("/resources/requests").has("rdma/hca")).isFalse();
+        assertThat(job.at("/template/spec/affinity/podAntiAffinity").isMissingNode()).isFalse();
+        JsonNode volcano = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper()
+                .readTree(Files.readString(out.resolve("k8s/jobs/train.volcano.yaml")));
+        assertThat(volcano.at("/spec/minAvailable").asInt()).isEqualTo(2);
+        assertThat(volcano.at("/spec/tasks/0/replicas").asInt()).isEqualTo(2);
+        assertThat(volcano.at("/spec/tasks/0/template/spec/containers").size()).isEqualTo(2);
+    }
+
+    @Test
+    void exportOfAnExclusiveJobAsksForWholeNodes(@TempDir Path dir) throws Exception {
+        Path project = plan(dir, List.of("-N", "2", "--exclusive", "--gpus-per-node=8"));
+        Path out = dir.resolve("out");
+        CommandLineTest.Run r = CommandLineTest.run("export", "--cluster", project.toString(), "--out", out.toString(),
+                "--targets", "k8s,jobs", "--force");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode volcano = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper()
+                .readTree(Files.readString(out.resolve("k8s/jobs/train.volcano.yaml")));
+        JsonNode requests = volcano.at("/spec/tasks/0/template/spec/containers/0/resources/requests");
+        // the example node: 8 GPUs, 2 x 16 cores of one thread, 4 NICs
+        assertThat(requests.get("nvidia.com/gpu").asInt()).isEqualTo(8);
+        assertThat(requests.get("cpu").asText()).isEqualTo("32");
+        assertThat(requests.get("rdma/hca").asInt()).isEqualTo(4);
+        assertThat(requests.get("memory").asText()).endsWith("Mi");
     }
 }
