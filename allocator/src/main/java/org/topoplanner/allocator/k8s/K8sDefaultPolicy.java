@@ -17,7 +17,8 @@ import org.topoplanner.model.job.JobRequest;
  * {@code k8s-default}: the default kube-scheduler (no topology plugins) placing one pod per node, then
  * each node's kubelet admitting its pod through the Topology Manager.
  *
- * <p>The job's N nodes are N pods with a required anti-affinity on the hostname (one per node). Pods
+ * <p>The job's pods are its {@link PodTemplate#shape}; one-per-node shapes carry a required anti-affinity
+ * on the hostname (an sbatch job's N nodes are N such pods), others may share a node. Pods
  * are scheduled one at a time, each seeing the earlier ones as assumed: filter by free resources
  * ({@code NodeResourcesFit}), score by {@link NodeScore}, take the highest. The real scheduler picks
  * at random among nodes with the top score; this model takes the first by name so that plans are
@@ -64,17 +65,18 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
         List<String> hosts = PodTemplate.candidateHosts(state, job);
         Map<String, NodeCapacity> nodes = new LinkedHashMap<>();
         hosts.stream().sorted().forEach(h -> nodes.put(h, NodeCapacity.of(state, h)));
-        int want = job.requestedNodes();
+        org.topoplanner.model.job.PodShape shape = template.shape(state, job);
+        int want = shape.pods();
         List<String> chosen = new ArrayList<>();
         List<PodRequest> pods = new ArrayList<>();
         String why = "";
         for (int i = 0; i < want; i++) {
-            PodRequest pod = template.pod(state, job, i);
+            PodRequest pod = PodRequest.of(shape, job.name() + "-" + i);
             Map<String, Integer> reasons = new TreeMap<>();
             String best = null;
             NodeScore bestScore = null;
             for (NodeCapacity n : nodes.values()) {
-                if (chosen.contains(n.host())) {
+                if (shape.onePerNode() && chosen.contains(n.host())) {
                     reasons.merge("node(s) didn't match pod anti-affinity rules", 1, Integer::sum);
                     continue;
                 }

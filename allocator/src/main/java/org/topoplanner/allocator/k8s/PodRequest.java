@@ -2,7 +2,8 @@ package org.topoplanner.allocator.k8s;
 
 import java.util.List;
 import java.util.Objects;
-import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.ContainerSpec;
+import org.topoplanner.model.job.PodShape;
 
 /**
  * One pod of a job: its containers (app containers, in order) and its QoS class.
@@ -41,30 +42,18 @@ public record PodRequest(String name, List<ContainerRequest> containers, boolean
     }
 
     /**
-     * The pod each of the job's nodes gets: one container asking for the job's GPUs per node
-     * ({@code --gpus-per-node}, else {@code --gpus} spread evenly), CPUs per node
-     * ({@code --ntasks-per-node} x {@code --cpus-per-task}, else {@code --cpus-per-gpu} x GPUs, else
-     * {@code --cpus-per-task}), and the given memory and RDMA devices. A training pod sets limits equal
-     * to requests, so the pod is Guaranteed whenever it asks for CPUs. {@code --exclusive} asks for
-     * every CPU and GPU of the node ({@code nodeCpus}, {@code nodeGpus}).
+     * The pod of {@code shape}, named {@code name}: its containers {@code main} (one) or {@code task-0},
+     * {@code task-1}, ... (several), hugepages counted with memory. A training pod sets limits equal to
+     * requests, so the pod is Guaranteed whenever it asks for CPUs.
      */
-    public static PodRequest fromJob(JobRequest job, long memoryMiB, int rdma, int nodeCpus, int nodeGpus) {
-        int nodes = job.requestedNodes();
-        int gpus = job.gpusPerNode() != null ? job.gpusPerNode()
-                : job.gpus() != null ? (job.gpus() + nodes - 1) / nodes : 0;
-        int cpus;
-        if (job.ntasksPerNode() != null) {
-            cpus = job.ntasksPerNode() * (job.cpusPerTask() == null ? 1 : job.cpusPerTask());
-        } else if (job.cpusPerGpu() != null) {
-            cpus = job.cpusPerGpu() * gpus;
-        } else {
-            cpus = job.cpusPerTask() == null ? 0 : job.cpusPerTask();
+    public static PodRequest of(PodShape shape, String name) {
+        List<ContainerRequest> cs = new java.util.ArrayList<>();
+        List<ContainerSpec> specs = shape.containers();
+        for (int i = 0; i < specs.size(); i++) {
+            ContainerSpec c = specs.get(i);
+            cs.add(new ContainerRequest(specs.size() == 1 ? "main" : "task-" + i, c.cpus(),
+                    c.memMiB() + c.hugepagesMiB(), c.gpus(), c.rdma()));
         }
-        if (job.exclusive() || job.exclusiveTopo()) {
-            cpus = nodeCpus;
-            gpus = nodeGpus;
-        }
-        ContainerRequest c = new ContainerRequest("main", cpus, memoryMiB, gpus, rdma);
-        return new PodRequest(job.name() + "-0", List.of(c), cpus > 0);
+        return new PodRequest(name, cs, shape.cpusPerPod() > 0);
     }
 }

@@ -20,6 +20,7 @@ import org.topoplanner.allocator.k8s.Outcome;
 import org.topoplanner.allocator.k8s.PodRequest;
 import org.topoplanner.allocator.k8s.PodTemplate;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.PodShape;
 import org.topoplanner.model.k8s.KueueMode;
 import org.topoplanner.model.k8s.SliceConstraint;
 import org.topoplanner.model.k8s.TasRequest;
@@ -34,6 +35,10 @@ import org.topoplanner.model.k8s.TasRequest;
  * what a planner wants by default. A request whose mode is {@link KueueMode#NONE} (a PodSet without
  * annotations on a TAS flavor) is what real Kueue makes of it: implicitly unconstrained at the lowest
  * level. Slices (single or multi-layer) are passed on as Kueue reads them.
+ *
+ * <p>The pods are the job's {@link PodTemplate#shape}. Kueue counts how many pods fit a domain by
+ * resources only; a one-pod-per-node shape is given to it as each node's room for one more pod
+ * ({@link PodTemplate#forShape}), which is what whole-node requests do in a real manifest.
  *
  * <p>When the lowest level is not the hostname, the pods of a lowest-level domain are placed on its
  * nodes by the kube-scheduler's scores ({@link NodeScore}), ties by name.
@@ -70,17 +75,23 @@ public final class KueueTasPolicy implements PlacementPolicy {
         if (levels.values().isEmpty()) {
             return new Suggestion.Impossible("no node carries every level label of topology " + levels.name());
         }
-        TasAlgorithm.Request request = request(levels, tas, job);
+        PodShape shape = template.shape(state, job);
+        if (tas != null && tas.podCount() > 0 && job.podShape() == null) {
+            // a PodSet read from a workload counts its own pods and carries no anti-affinity of ours
+            shape = new PodShape(tas.podCount(), shape.containers(), PodShape.PodsPerNode.ANY, shape.minMember(),
+                    null, null, shape.wholeNode());
+        }
+        TasAlgorithm.Request request = request(levels, tas, shape.pods());
         if (request.level() != null && levels.indexOf(request.level()) < 0) {
             return new Suggestion.Impossible("no requested topology level: " + request.level());
         }
-        PodRequest pod = template.pod(state, job, 0);
-        Map<String, NodeCapacity> idle = capacities(ClusterState.empty(state.cluster()), job, levels);
+        PodRequest pod = PodRequest.of(shape, job.name() + "-0");
+        Map<String, NodeCapacity> idle = capacities(ClusterState.empty(state.cluster()), job, levels, shape);
         TasAlgorithm.Result ever = new TasAlgorithm(levels, idle, pod).assign(request);
         if (ever.failure() != null) {
             return new Suggestion.Impossible("even on an idle cluster: " + ever.failure());
         }
-        Map<String, NodeCapacity> nodes = capacities(state, job, levels);
+        Map<String, NodeCapacity> nodes = capacities(state, job, levels, shape);
         TasAlgorithm.Result r = new TasAlgorithm(levels, nodes, pod).assign(request);
         if (r.failure() != null) {
             return new Suggestion.Pending(PendingReason.RESOURCES,
@@ -93,9 +104,9 @@ public final class KueueTasPolicy implements PlacementPolicy {
      * The PodSet's request: {@code tas} as Kueue reads it (no annotation: implied, unconstrained at the
      * lowest level; slices from the multi-layer constraints, else the single slice annotation); without
      * {@code tas}, preferred at the leaf level. Required and preferred without a level take that default.
+ * {@code count} is the number of pods of the job's shape.
      */
-    static TasAlgorithm.Request request(TopologyLevels levels, TasRequest tas, JobRequest job) {
-        int count = tas != null && tas.podCount() > 0 ? tas.podCount() : job.requestedNodes();
+    static TasAlgorithm.Request request(TopologyLevels levels, TasRequest tas, int count) {
         if (tas == null) {
             return new TasAlgorithm.Request(KueueMode.PREFERRED, defaultLevel(levels), count,
                     List.of());
@@ -117,11 +128,12 @@ public final class KueueTasPolicy implements PlacementPolicy {
         return levels.levels().get(n - 2);
     }
 
-    private static Map<String, NodeCapacity> capacities(ClusterState state, JobRequest job, TopologyLevels levels) {
+    private static Map<String, NodeCapacity> capacities(ClusterState state, JobRequest job, TopologyLevels levels,
+                                                        PodShape shape) {
         Map<String, NodeCapacity> out = new LinkedHashMap<>();
         for (String h : PodTemplate.candidateHosts(state, job)) {
             if (levels.values().containsKey(h)) {
-                out.put(h, NodeCapacity.of(state, h));
+                out.put(h, PodTemplate.forShape(NodeCapacity.of(state, h), shape));
             }
         }
         return out;

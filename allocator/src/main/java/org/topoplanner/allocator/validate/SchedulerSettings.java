@@ -6,6 +6,15 @@ import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.k8s.Admission;
+import org.topoplanner.allocator.k8s.AdmissionSession;
+import org.topoplanner.allocator.k8s.PodRequest;
+import org.topoplanner.allocator.k8s.PodTemplate;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.PodShape;
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.allocator.k8s.AllocationSpan;
+import org.topoplanner.allocator.k8s.NumaMask;
 import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.k8s.TopologyManagerAdmission;
 import org.topoplanner.model.job.HostAllocation;
@@ -21,25 +30,75 @@ public final class SchedulerSettings {
     private SchedulerSettings() {
     }
 
-    /** Options for checking {@code placement} against {@code others} under {@code choice}. */
+    /** Options for checking {@code placement} against {@code others} under {@code choice}, the pod being what each host holds. */
     public static ValidationOptions options(ClusterState others, Placement placement, PolicyChoice choice) {
+        return options(others, null, placement, choice);
+    }
+
+    /**
+     * Options for checking {@code placement} of {@code request} ({@code null}: unknown) under {@code choice}.
+     * Where a host holds whole pods of the request's {@link PodTemplate#shape} (its GPUs a multiple of a
+     * pod's), the kubelet admits those pods, containers and all, so a pod of two 4-GPU containers is judged
+     * as two containers; otherwise as one container asking for what the host holds.
+     */
+    public static ValidationOptions options(ClusterState others, JobRequest request, Placement placement,
+                                            PolicyChoice choice) {
         PolicyOptions settings = choice.settings();
         ValidationOptions v = ValidationOptions.NONE.withTierLimit(
                 SchedulerTierLimit.of(others.cluster(), choice).orElse(null));
         if (choice.honours().kubeletAdmits(settings.topologyManager())) {
             KubeletSettings kubelet = KubeletSettings.from(settings);
+            PodShape shape = request == null ? null : PodTemplate.DEFAULT.shape(others, request);
             List<TopologyAdmission> admissions = new ArrayList<>();
             for (HostAllocation h : placement.hosts()) {
                 if (!others.cluster().hostNames().contains(h.host())) {
                     continue;
                 }
-                Admission a = TopologyManagerAdmission.wouldAdmit(others, h, kubelet);
-                admissions.add(new TopologyAdmission(h.host(), a instanceof Admission.Admitted,
-                        settings.topologyManager(), settings.topologyScope(),
-                        a instanceof Admission.Rejected r ? r.reason() + ": " + r.message() : null));
+                String refused = refusal(others, h, shape, kubelet, settings);
+                admissions.add(new TopologyAdmission(h.host(), refused == null,
+                        settings.topologyManager(), settings.topologyScope(), refused));
             }
             v = v.withAdmissions(admissions);
         }
         return v;
+    }
+
+    /** Why the host's kubelet would refuse what {@code h} holds; null when it admits it. */
+    private static String refusal(ClusterState others, HostAllocation h, PodShape shape, KubeletSettings kubelet,
+                                  PolicyOptions settings) {
+        int perPod = shape == null ? 0 : shape.gpusPerPod();
+        int pods = perPod > 0 && h.gpus().size() % perPod == 0 ? h.gpus().size() / perPod : 0;
+        if (shape != null && shape.onePerNode() && pods > 1) {
+            pods = 0;
+        }
+        if (pods > 0) {
+            AdmissionSession session = new AdmissionSession(others, kubelet);
+            PodRequest pod = PodRequest.of(shape, "pod");
+            Admission last = null;
+            for (int i = 0; i < pods; i++) {
+                last = session.admit(h.host(), pod.named("pod-" + i));
+                if (last instanceof Admission.Rejected r) {
+                    return r.reason() + ": " + r.message();
+                }
+            }
+            boolean oneAffinity = pods == 1 && (pod.containers().size() == 1
+                    || settings.topologyScope() == TopologyManagerScope.POD);
+            return oneAffinity ? spanRefusal(others, h, (Admission.Admitted) last, kubelet, settings) : null;
+        }
+        Admission a = TopologyManagerAdmission.wouldAdmit(others, h, kubelet);
+        if (a instanceof Admission.Rejected r) {
+            return r.reason() + ": " + r.message();
+        }
+        return spanRefusal(others, h, (Admission.Admitted) a, kubelet, settings);
+    }
+
+    /** The kubelet admits such a pod, but only with devices and CPUs inside the affinity it chose. */
+    private static String spanRefusal(ClusterState others, HostAllocation h, Admission.Admitted ok,
+                                      KubeletSettings kubelet, PolicyOptions settings) {
+        NumaMask narrowest = ok.decisions().isEmpty() ? null : ok.decisions().get(0).best().affinity();
+        // CPUs are the kubelet's to align only under the static CPU manager; else they float in the shared pool
+        HostAllocation judged = kubelet.staticCpuManager() ? h
+                : new HostAllocation(h.host(), h.gpus(), CpuSet.empty(), h.nicByGpu());
+        return AllocationSpan.of(others, judged).refusal(settings.topologyManager(), narrowest).orElse(null);
     }
 }

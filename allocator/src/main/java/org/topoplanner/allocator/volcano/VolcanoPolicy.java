@@ -19,6 +19,7 @@ import org.topoplanner.allocator.k8s.Outcome;
 import org.topoplanner.allocator.k8s.PodRequest;
 import org.topoplanner.allocator.k8s.PodTemplate;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.PodShape;
 
 /**
  * {@code volcano}: the Volcano scheduler's {@code allocate} action with the gang and
@@ -37,7 +38,8 @@ import org.topoplanner.model.job.JobRequest;
  * the job's HyperNode) and, among nodes tied on that, {@code 100 x} the share of the job's tasks
  * already in the node's HyperNode. Gang: all tasks or none (minAvailable = replicas).
  *
- * <p>Several tasks may share a node when it has room, as in Volcano.
+ * <p>Tasks are the job's pods ({@link PodTemplate#shape}); several may share a node when it has room,
+ * as in Volcano, unless the shape keeps one pod per node (a required anti-affinity).
  */
 public final class VolcanoPolicy implements PlacementPolicy {
     private final KubeletSettings kubelet;
@@ -122,14 +124,14 @@ public final class VolcanoPolicy implements PlacementPolicy {
         }
         Plan none = new Plan();
         none.why = "no HyperNode up to tier " + (nt.highestTierAllowed() == null ? "max" : nt.highestTierAllowed())
-                + " can hold all " + job.requestedNodes() + " tasks (gang)";
+                + " can hold all " + template.shape(state, job).pods() + " tasks (gang)";
         return none;
     }
 
     private Plan soft(ClusterState state, JobRequest job, List<String> candidates, HyperNodeTree tree) {
         Plan p = gang(state, job, candidates, tree, tree);
         if (p.hosts == null) {
-            p.why = "not all " + job.requestedNodes() + " tasks fit (gang)";
+            p.why = "not all " + template.shape(state, job).pods() + " tasks fit (gang)";
         } else {
             p.why = "Volcano soft network topology: tasks placed by node score plus HyperNode locality";
         }
@@ -142,17 +144,22 @@ public final class VolcanoPolicy implements PlacementPolicy {
      */
     private Plan gang(ClusterState state, JobRequest job, List<String> nodes, HyperNodeTree softTree,
                       HyperNodeTree tree) {
+        PodShape shape = template.shape(state, job);
         Map<String, NodeCapacity> live = new LinkedHashMap<>();
         nodes.stream().sorted().forEach(h -> live.put(h, NodeCapacity.of(state, h)));
         Plan plan = new Plan();
         List<String> hosts = new ArrayList<>();
         List<PodRequest> pods = new ArrayList<>();
         String jobHyperNode = null;
-        int n = job.requestedNodes();
+        int n = shape.pods();
         for (int i = 0; i < n; i++) {
-            PodRequest pod = template.pod(state, job, i);
+            PodRequest pod = PodRequest.of(shape, job.name() + "-" + i);
             Map<String, Double> scores = new LinkedHashMap<>();
             for (NodeCapacity c : live.values()) {
+                // one pod per node: the predicates plugin honours the pods' required anti-affinity
+                if (shape.onePerNode() && hosts.contains(c.host())) {
+                    continue;
+                }
                 if (c.insufficient(pod).isEmpty()) {
                     scores.put(c.host(), (double) NodeScore.of(c, pod).total());
                 }

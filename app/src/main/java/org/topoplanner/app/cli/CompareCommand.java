@@ -3,6 +3,7 @@ package org.topoplanner.app.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.concurrent.Callable;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.catalog.PolicyCatalog;
@@ -51,11 +52,23 @@ public final class CompareCommand implements Callable<Integer> {
         ArrayNode rows = new ObjectMapper().createArrayNode();
         for (PolicyId policy : PolicyCatalog.policies()) {
             String id = policy.id();
-            Suggestion s = new PolicyChoice(policy, options).create().suggest(empty, request);
+            PolicyChoice choice = new PolicyChoice(policy, options);
+            Suggestion s = choice.create().suggest(empty, request);
+            // each policy's answer is checked as `place` checks it, so a broken answer is marked, not hidden
+            PlacementReport report = SuggestionJson.placementOf(s)
+                    .map(pl -> PlacementReport.of(empty, request, pl, choice)).orElse(null);
             if (json) {
-                rows.add(SuggestionJson.of(id, request.name(), s));
+                ObjectNode row = SuggestionJson.of(id, request.name(), s);
+                if (report != null) {
+                    row.put("valid", !report.hasErrors());
+                    ArrayNode errors = row.putArray("errors");
+                    report.errorCodes().forEach(errors::add);
+                }
+                rows.add(row);
             } else {
-                out.printf("%-12s %s%n", id, SuggestionSentence.line(s));
+                String mark = report != null && report.hasErrors()
+                        ? "  INVALID: " + String.join(", ", report.errorCodes()) : "";
+                out.printf("%-12s %s%s%n", id, SuggestionSentence.line(s), mark);
             }
         }
         if (json) {

@@ -69,6 +69,7 @@ public final class PlaceCommand implements Callable<Integer> {
         if (json) {
             var o = SuggestionJson.of(choice.id(), request.name(), s);
             if (report != null) {
+                o.put("valid", !report.hasErrors());
                 o.set("metrics", report.metricsJson());
                 o.set("violations", report.violationsJson());
             } else {
@@ -80,10 +81,16 @@ public final class PlaceCommand implements Callable<Integer> {
             out.println(choice.id() + ": " + SuggestionSentence.line(s));
             if (report != null) {
                 report.lines().forEach(out::println);
+                if (report.hasErrors()) {
+                    out.println("INVALID: " + choice.id() + "'s own placement fails validation with "
+                            + report.errorCount() + " error(s); the job would not run like this");
+                }
             }
         }
         out.flush();
-        return s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting ? TopoPlannerCommand.OK
-                : TopoPlannerCommand.INVALID;
+        // a placement that fails its own validation is no answer: the job would not run as suggested
+        boolean runs = (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting)
+                && (report == null || !report.hasErrors());
+        return runs ? TopoPlannerCommand.OK : TopoPlannerCommand.INVALID;
     }
 }

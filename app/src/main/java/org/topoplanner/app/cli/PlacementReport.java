@@ -33,13 +33,23 @@ final class PlacementReport {
      * tier limit and, where pods meet a kubelet, the kubelet's admission of each pod are part of the check.
      */
     static PlacementReport of(ClusterState others, JobRequest request, Placement placement, PolicyChoice choice) {
-        ValidationOptions v = choice == null ? ValidationOptions.NONE : SchedulerSettings.options(others, placement, choice);
+        ValidationOptions v = choice == null ? ValidationOptions.NONE : SchedulerSettings.options(others, request, placement, choice);
         List<Violation> violations = new PlacementValidator().validate(others, request, placement, v);
         return new PlacementReport(PlacementMetrics.of(others.with(placement), placement), violations);
     }
 
     boolean hasErrors() {
-        return violations.stream().anyMatch(x -> x.severity().name().equals("ERROR"));
+        return errorCount() > 0;
+    }
+
+    long errorCount() {
+        return violations.stream().filter(x -> x.severity().name().equals("ERROR")).count();
+    }
+
+    /** The codes of the error violations, in order, each once. */
+    List<String> errorCodes() {
+        return violations.stream().filter(x -> x.severity().name().equals("ERROR")).map(Violation::code)
+                .distinct().toList();
     }
 
     ObjectNode metricsJson() {

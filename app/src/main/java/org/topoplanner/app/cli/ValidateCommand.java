@@ -19,7 +19,7 @@ import org.topoplanner.model.input.InputRefusal;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.Placement;
-import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.job.JobLine;
 import org.topoplanner.model.project.PlacementJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code validate --cluster SRC... --placement P.json [--policy P]}: check a given placement. P.json
  * is one placement or a list, each {@code {"job": "a", "sbatch": ["-N", "2", ...], "hosts": [{"host":
- * "node01", "gpus": [0, 1], "cpus": "0-3", "nics": {"0": "NIC0"}}]}}; without {@code sbatch} the request
+ * "node01", "gpus": [0, 1], "cpus": "0-3", "nics": {"0": "NIC0"}}]}} ({@code sbatch} may hold pod shape options,
+ * {@code --pods=2 --container=gpu=4}, see {@link JobLine}); without {@code sbatch} the request
  * is what the placement holds (its node count and GPUs per node). Placements are checked in order,
  * each against the ones before it.
  */
@@ -86,7 +87,7 @@ public final class ValidateCommand implements Callable<Integer> {
                 continue;
             }
             try {
-                given.add(new Given(SbatchOptions.parse(e.sbatch(), p.job()), p));
+                given.add(new Given(JobLine.parse(e.sbatch(), p.job()), p));
             } catch (JobRequestException ex) {
                 problems.add(Diagnostic.error(placementFile.toString(), e.sbatchAt()[0], e.sbatchAt()[1],
                         "bad sbatch options of " + p.job() + ": " + String.join("; ", ex.problems())));

@@ -37,12 +37,17 @@ import java.util.Objects;
  * @param segment         {@code --segment}
  * @param partition       {@code -p}: the partition, whose nodes and {@code topology.yaml} topology
  *                        ({@code Topology=}, Slurm 25.05+) the job gets; {@code null} = the default partition
+ * @param memMiB          {@code --mem} per node, MiB ({@code 0}: all of the node's memory); {@code null} = not given
+ * @param podShape        the job given directly as Kubernetes pods ({@link PodShapeOptions}); {@code null} when
+ *                        the pods follow from the sbatch options ({@link SbatchToPods}). Not part of the sbatch
+ *                        spelling: {@link #toSbatchArgs()} writes the sbatch fields only
  */
 public record JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                          Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
                          Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
                          Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
-                         List<String> nodelist, List<String> exclude, Integer segment, String partition) {
+                         List<String> nodelist, List<String> exclude, Integer segment, String partition,
+                         Long memMiB, PodShape podShape) {
     /** The name used when the arguments carry no {@code -J}. */
     public static final String DEFAULT_NAME = "job";
 
@@ -85,6 +90,20 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         if (exclusive && exclusiveTopo) {
             throw new IllegalArgumentException("--exclusive and --exclusive=topo are one option; the last one given wins");
         }
+        if (memMiB != null && memMiB < 0) {
+            throw new IllegalArgumentException("--mem cannot be negative (" + memMiB + ")");
+        }
+    }
+
+    /** A request without {@code --mem} and without a pod shape. */
+    public JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
+                      Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
+                      Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
+                      Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
+                      List<String> nodelist, List<String> exclude, Integer segment, String partition) {
+        this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
+                gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
+                nodelist, exclude, segment, partition, null, null);
     }
 
     /** A request in the default partition. */
@@ -154,7 +173,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                 .ntasksPerSocket(ntasksPerSocket).cpusPerTask(cpusPerTask).gpus(gpus).gpusPerNode(gpusPerNode)
                 .gpusPerTask(gpusPerTask).gpuType(gpuType).cpusPerGpu(cpusPerGpu).switches(switches, switchesWait)
                 .enforceBinding(enforceBinding).exclusive(exclusive).exclusiveTopo(exclusiveTopo).nodelist(nodelist)
-                .exclude(exclude).segment(segment).partition(partition);
+                .exclude(exclude).segment(segment).partition(partition).memMiB(memMiB).podShape(podShape);
     }
 
     /** Fluent construction for tests and callers that set a few options; {@link #build()} validates. */
@@ -180,6 +199,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         private List<String> exclude = List.of();
         private Integer segment;
         private String partition;
+        private Long memMiB;
+        private PodShape podShape;
 
         private Builder() {
         }
@@ -283,6 +304,18 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return this;
         }
 
+        /** {@code --mem}, MiB per node ({@code 0}: the whole node's memory). */
+        public Builder memMiB(Long value) {
+            memMiB = value;
+            return this;
+        }
+
+        /** The job given as Kubernetes pods; {@code null} to derive them from the sbatch options. */
+        public Builder podShape(PodShape value) {
+            podShape = value;
+            return this;
+        }
+
         public Builder segment(Integer value) {
             segment = value;
             return this;
@@ -292,7 +325,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         public JobRequest build() {
             return new JobRequest(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus,
                     gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
-                    exclusiveTopo, nodelist, exclude, segment, partition);
+                    exclusiveTopo, nodelist, exclude, segment, partition, memMiB, podShape);
         }
     }
 }

@@ -28,7 +28,7 @@ public final class SbatchOptions {
     private static final List<String> LONG = List.of("--nodes", "--ntasks", "--ntasks-per-node",
             "--ntasks-per-socket", "--cpus-per-task", "--gpus", "--gpus-per-node", "--gpus-per-task", "--gres",
             "--cpus-per-gpu", "--switches", "--gres-flags", "--exclusive", "--nodelist", "--exclude", "--job-name",
-            "--segment", "--partition");
+            "--segment", "--partition", "--mem");
 
     private SbatchOptions() {
     }
@@ -145,6 +145,9 @@ public final class SbatchOptions {
         if (r.partition() != null) {
             out.add("--partition=" + r.partition());
         }
+        if (r.memMiB() != null) {
+            out.add("--mem=" + (r.memMiB() != 0 && r.memMiB() % 1024 == 0 ? r.memMiB() / 1024 + "G" : r.memMiB() + "M"));
+        }
         return out;
     }
 
@@ -201,6 +204,7 @@ public final class SbatchOptions {
                 case "--job-name" -> name(val);
                 case "--segment" -> b.segment(values.positive(key, val));
                 case "--partition" -> partition(val);
+                case "--mem" -> mem(val);
                 default -> problems.add("unknown option " + key);
             }
         }
@@ -279,6 +283,23 @@ public final class SbatchOptions {
             } else {
                 b.partition(val);
             }
+        }
+
+        /** sbatch's {@code --mem=<size>[units]}: K, M (the default), G or T; 0 asks for all of each node's memory. */
+        private void mem(String val) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]{1,12})([KkMmGgTt]?)").matcher(val);
+            if (!m.matches()) {
+                problems.add("--mem=" + val + ": expected a size such as 64G or 512M (units K, M, G, T)");
+                return;
+            }
+            long n = Long.parseLong(m.group(1));
+            long mib = switch (m.group(2).toUpperCase(Locale.ROOT)) {
+                case "K" -> (n + 1023) / 1024;
+                case "G" -> n * 1024;
+                case "T" -> n * 1024 * 1024;
+                default -> n;
+            };
+            b.memMiB(mib);
         }
 
         private void name(String val) {

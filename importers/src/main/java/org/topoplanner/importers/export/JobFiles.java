@@ -19,7 +19,9 @@ import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.JobRequestException;
-import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.job.JobLine;
+import org.topoplanner.model.job.PodShape;
+import org.topoplanner.model.job.SbatchToPods;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.project.ProjectDocument;
 
@@ -68,7 +70,7 @@ final class JobFiles {
                         + " for it; an exported job would have to make its options up"));
             } else {
                 try {
-                    request = SbatchOptions.parse(job.sbatch(), p.job());
+                    request = JobLine.parse(job.sbatch(), p.job());
                     PlanAgreement.problems(cluster, request, p, leafOf).forEach(m -> common.add(
                             Diagnostic.error("", 0, 0, "job " + p.job() + " " + m + "; the plan and the request disagree")));
                 } catch (JobRequestException e) {
@@ -97,17 +99,32 @@ final class JobFiles {
                     k8sCommon.add(Diagnostic.warning("", 0, 0, "the nodes of job " + p.job() + " hold different GPU or"
                             + " CPU counts; one pod template asks for the first node's on every node"));
                 }
+                PodShape shape = podShape(request, cluster.node(p.hosts().get(0).host()));
                 String path = "k8s/jobs/" + file + ".yaml";
-                String text = kube.kueue(p, domain);
+                String text = kube.kueue(p, domain, shape);
                 out.add(new ExportFile(path, text, KubernetesFiles.join(KubernetesFiles.at(path, k8sCommon),
                         KubernetesExportCheck.kueueJob(path, text, levels))));
                 String vpath = "k8s/jobs/" + file + ".volcano.yaml";
-                String vtext = kube.volcano(p, domain);
+                String vtext = kube.volcano(p, domain, shape);
                 out.add(new ExportFile(vpath, vtext, KubernetesFiles.join(KubernetesFiles.at(vpath, k8sCommon),
                         KubernetesExportCheck.volcanoJob(vpath, vtext))));
             }
         }
         return out;
+    }
+
+    /**
+     * The pod shape the workloads write, or null for the plain one (one pod per planned node of one container,
+     * no memory asked), which the placement itself describes best: its planned CPUs and memory per GPU.
+     */
+    private static PodShape podShape(JobRequest request, org.topoplanner.model.node.NodeTopology first) {
+        if (request == null) {
+            return null;
+        }
+        PodShape shape = SbatchToPods.of(request, KubernetesJobWriter.allocatable(first));
+        boolean plain = request.podShape() == null && !shape.wholeNode() && shape.onePerNode()
+                && shape.containers().size() == 1 && shape.memMiBPerPod() == 0;
+        return plain ? null : shape;
     }
 
     /** Host to the leaf it sits under in the written topology.conf (empty without a tree). */
