@@ -9,6 +9,14 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.node.Core;
+import org.topoplanner.model.node.NodeTopologyBuilder;
 
 /**
  * Reads the tables transcribed from the upstream projects' own unit tests
@@ -101,5 +109,20 @@ final class UpstreamTables {
             out.add(row);
         }
         return out;
+    }
+
+    /** One host whose cores are the topology's: OS CPU ids, core, socket and NUMA node as the table lists them. */
+    static KubeletNode kubeletNode(JsonNode cpus) {
+        Map<Integer, List<Integer>> pus = new TreeMap<>();
+        Map<Integer, int[]> where = new TreeMap<>();
+        for (JsonNode r : cpus) {
+            pus.computeIfAbsent(r.get(1).asInt(), k -> new ArrayList<>()).add(r.get(0).asInt());
+            where.put(r.get(1).asInt(), new int[] {r.get(2).asInt(), r.get(3).asInt()});
+        }
+        NodeTopologyBuilder b = new NodeTopologyBuilder().model("kubelet-test");
+        pus.forEach((core, list) -> b.core(new Core(core, where.get(core)[0], where.get(core)[1], CpuSet.of(list))));
+        Cluster cluster = TestClusters.cluster("k", 1, 1, b.build());
+        KubeletSettings k = KubeletSettings.of(TopologyManagerPolicy.NONE, TopologyManagerScope.CONTAINER);
+        return new KubeletNode(ClusterState.empty(cluster), "k01", k);
     }
 }
