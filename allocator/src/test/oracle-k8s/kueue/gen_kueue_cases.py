@@ -22,7 +22,7 @@ LABELS = ["example.com/zone", "example.com/block", "example.com/rack"]
 GIB = 1024
 
 
-def cluster(rng, modelled):
+def cluster(rng, modelled, whole_nodes=False):
     depth = rng.randint(1, 3)
     levels = LABELS[3 - depth:]
     with_host = modelled or rng.random() < 0.8
@@ -33,7 +33,7 @@ def cluster(rng, modelled):
     def walk(level, values):
         if level == depth:
             for _ in range(rng.randint(1, 3 if with_host else 4)):
-                nodes.append(node(rng, len(nodes) + 1, dict(zip(levels, values)), modelled))
+                nodes.append(node(rng, len(nodes) + 1, dict(zip(levels, values)), modelled, whole_nodes))
             return
         for i in range(rng.randint(1, fanout[level] + 1)):
             walk(level + 1, values + [prefixes[levels[level]] + str(i + 1)])
@@ -47,9 +47,9 @@ def cluster(rng, modelled):
     return levels, nodes
 
 
-def node(rng, i, labels, modelled):
+def node(rng, i, labels, modelled, whole_nodes):
     cpus = rng.choice([2, 4, 8, 16, 32])
-    gpus = rng.choice([0, 4, 8, 8])
+    gpus = 8 if whole_nodes else rng.choice([0, 4, 8, 8])
     mem = rng.choice([8, 16, 64, 256]) * GIB
     pods = 110 if modelled else rng.choice([110, 110, 110, 4, 8])
     running = []
@@ -66,12 +66,12 @@ def node(rng, i, labels, modelled):
             "gpus": gpus, "pods": pods, "running": running}
 
 
-def podset(rng, levels):
+def podset(rng, levels, whole_nodes=False):
     mode = rng.choice(["required", "required", "preferred", "preferred", "unconstrained", "none"])
     ps = {"mode": mode,
           "cpuMilli": rng.choice([0, 1, 1, 2, 2, 4]) * 1000,
           "memoryMiB": rng.choice([0, 0, 1, 2, 4]) * GIB,
-          "gpus": rng.choice([0, 0, 0, 1, 1, 2, 4])}
+          "gpus": rng.choice([5, 6, 8, 8]) if whole_nodes else rng.choice([0, 0, 0, 1, 1, 2, 4])}
     level_idx = rng.randrange(len(levels))
     if mode in ("required", "preferred"):
         ps["level"] = levels[level_idx]
@@ -79,6 +79,9 @@ def podset(rng, levels):
         level_idx = 0 if mode == "unconstrained" and rng.random() < 0.5 else level_idx
     count = rng.choice([1, 2, 3, 4, 4, 5, 6, 8, 8, 10, 12, 16, 24])
     roll = rng.random()
+    if whole_nodes:
+        ps["count"] = rng.choice([1, 2, 2, 3, 4, 5, 6])  # no slices: the planner plans none
+        return ps
     if roll < 0.25 and mode != "none":
         lo = level_idx if rng.random() < 0.9 else 0
         size = rng.choice([1, 2, 3, 4])
@@ -103,14 +106,16 @@ def main():
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--count", type=int, default=1500)
     ap.add_argument("--modelled", action="store_true", help="only what the planner's cluster model states")
+    ap.add_argument("--whole-nodes", action="store_true",
+                    help="with --modelled: 8-GPU nodes and pods of 5 to 8 GPUs, one pod per node as the planner plans")
     ap.add_argument("--prefix", default="k")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     cases = []
     for i in range(args.count):
-        levels, nodes = cluster(rng, args.modelled)
+        levels, nodes = cluster(rng, args.modelled, args.whole_nodes)
         cases.append({"id": "%s%04d" % (args.prefix, i + 1), "topology": "default", "levels": levels, "nodes": nodes,
-                      "podSet": podset(rng, levels)})
+                      "podSet": podset(rng, levels, args.whole_nodes)})
     print(json.dumps(cases, indent=None, separators=(",", ":")))
 
 

@@ -36,10 +36,20 @@ record KueueOracleCase(String id, TopologyLevels levels, Map<String, NodeCapacit
         }
     }
 
-    /** The general cases ({@code kueue-tas}) and those the cluster model can state ({@code kueue-tas-modelled}). */
+    /** The general cases ({@code kueue-tas}) and the {@link #modelled()} ones. */
     static List<KueueOracleCase> all() throws IOException {
         List<KueueOracleCase> out = new ArrayList<>(load("kueue-tas"));
-        out.addAll(load("kueue-tas-modelled"));
+        out.addAll(modelled());
+        return out;
+    }
+
+    /**
+     * The cases the cluster model states exactly ({@code kueue-tas-modelled}), and those of them with
+     * 8-GPU nodes and pods of 5 to 8 GPUs, one pod per node ({@code kueue-tas-whole-nodes}).
+     */
+    static List<KueueOracleCase> modelled() throws IOException {
+        List<KueueOracleCase> out = new ArrayList<>(load("kueue-tas-modelled"));
+        out.addAll(load("kueue-tas-whole-nodes"));
         return out;
     }
 

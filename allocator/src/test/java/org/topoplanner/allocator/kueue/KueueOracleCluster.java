@@ -78,7 +78,9 @@ record KueueOracleCluster(ClusterState state, JobRequest job, TasRequest tas, Po
         JsonNode ps = c.get("podSet");
         int count = ps.get("count").asInt();
         int cpus = (int) (ps.get("cpuMilli").asLong() / 1000);
-        JobRequest.Builder b = JobRequest.nodesWithGpus("main", count, ps.get("gpus").asInt()).toBuilder();
+        int gpus = ps.get("gpus").asInt();
+        // no --gpus-per-node=0 for a CPU-only PodSet: a job without GPUs says nothing of them
+        JobRequest.Builder b = JobRequest.nodesWithGpus("main", count, gpus).toBuilder().gpusPerNode(gpus > 0 ? gpus : null);
         if (cpus > 0) {
             b.ntasksPerNode(1).cpusPerTask(cpus);
         }
