@@ -12,7 +12,7 @@ import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.Placement;
-import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.job.JobLine;
 import org.topoplanner.model.project.ProjectDocument;
 import org.topoplanner.model.project.ViewState;
 
@@ -51,7 +51,7 @@ public record Plan(Cluster cluster, List<Job> jobs, Map<String, Placement> place
     public JobRequest request(String name) {
         Job j = job(name).orElseThrow(() -> new IllegalArgumentException("no job " + name));
         try {
-            return SbatchOptions.parse(j.sbatch(), j.name());
+            return JobLine.parse(j.sbatch(), j.name());
         } catch (JobRequestException e) {
             throw new IllegalStateException("job " + name + " holds options that do not parse: " + e.getMessage(), e);
         }

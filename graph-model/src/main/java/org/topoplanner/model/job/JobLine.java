@@ -75,6 +75,11 @@ public final class JobLine {
         return shape == null ? base : SbatchToPods.withShape(base, shape);
     }
 
+    /** Reads a request typed as one line, with shell quoting; {@code defaultName} when there is no {@code -J}. */
+    public static JobRequest parseLine(String line, String defaultName) throws JobRequestException {
+        return parse(ShellWords.split(line), defaultName);
+    }
+
     /** The request as one argument list that {@link #parse} reads back to it. */
     public static List<String> toArgs(JobRequest r) {
         List<String> out = new ArrayList<>(SbatchOptions.toArgs(r));

@@ -7,7 +7,7 @@ import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.Dragboard;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.JobRequestException;
-import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.job.JobLine;
 
 /**
  * What a drag onto the fabric or node view carries on the Dragboard: a new job from the palette, or a
@@ -71,7 +71,7 @@ public sealed interface DragPayload {
     /** A palette line: the job it reads as, or why it is none. */
     static DragPayload newJob(String sbatchLine) {
         try {
-            return new NewJob(sbatchLine, SbatchOptions.parseLine(sbatchLine, "job"));
+            return new NewJob(sbatchLine, JobLine.parseLine(sbatchLine, "job"));
         } catch (JobRequestException e) {
             return new Unreadable(sbatchLine, e.problems());
         }

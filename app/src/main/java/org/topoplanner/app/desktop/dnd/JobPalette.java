@@ -9,10 +9,11 @@ import org.topoplanner.app.desktop.dnd.DragPayload;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
 import org.topoplanner.model.job.JobRequestException;
-import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.job.JobLine;
 
 /**
- * The job palette: ready shapes and a field that takes an sbatch line; each is dragged onto the
+ * The job palette: ready shapes and a field that takes an sbatch line (pod shape options too, see
+ * {@link org.topoplanner.model.job.JobLine}); each is dragged onto the
  * fabric, a switch, a host or GPUs. The field says at once what it cannot read.
  */
 public final class JobPalette {
@@ -30,7 +31,7 @@ public final class JobPalette {
             shapes.getChildren().add(chip(s.title(), s.sbatch()));
         }
         sbatch.setId("sbatchField");
-        sbatch.setPromptText("sbatch options, e.g. -N 4 --gpus-per-node=8");
+        sbatch.setPromptText("sbatch options, e.g. -N 4 --gpus-per-node=8, or pods: --pods=4 --container=gpu=8");
         problem.getStyleClass().add("problem");
         problem.setWrapText(true);
         Label custom = chip("Drag this job", null);
@@ -45,7 +46,7 @@ public final class JobPalette {
 
     private void check(String text) {
         try {
-            SbatchOptions.parseLine(text, "job");
+            JobLine.parseLine(text, "job");
             problem.setText("");
         } catch (JobRequestException e) {
             problem.setText(String.join("; ", e.problems()));

@@ -26,7 +26,7 @@ import org.topoplanner.app.plan.Verdict;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
-import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.job.JobLine;
 
 /**
  * The window's state as observable properties: the plan (through the edit history), the policy,
@@ -121,7 +121,7 @@ public final class PlanViewModel implements DroppablePlan {
         if (a.placementIfAny().isEmpty() || a.verdict() == Verdict.IMPOSSIBLE) {
             return false;
         }
-        perform(PlanEdits.place(new Job(named.name(), SbatchOptions.toArgs(named)), a.placement()));
+        perform(PlanEdits.place(new Job(named.name(), JobLine.toArgs(named)), a.placement()));
         selectedJob.set(named.name());
         return true;
     }
