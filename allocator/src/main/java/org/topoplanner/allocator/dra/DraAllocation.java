@@ -1,5 +1,7 @@
 package org.topoplanner.allocator.dra;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.topoplanner.model.dra.DraDevice;
@@ -9,7 +11,7 @@ public sealed interface DraAllocation {
     /** The devices of each request, in the claim's request order. */
     record Allocated(Map<String, List<DraDevice>> byRequest) implements DraAllocation {
         public Allocated {
-            byRequest = Map.copyOf(byRequest);
+            byRequest = Collections.unmodifiableMap(new LinkedHashMap<>(byRequest));
         }
 
         public List<DraDevice> all() {

@@ -52,7 +52,8 @@ public final class ExportCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--targets", split = ",", paramLabel = "TARGET",
-            description = "Any of slurm, k8s, jobs (default: all).")
+            description = "Any of slurm, k8s, jobs, dra (default: slurm,k8s,jobs; dra writes k8s/dra/<job>.yaml:"
+                    + " ResourceClaimTemplates for the planned GPUs and NICs, and a ComputeDomain for multi-node NVLink jobs).")
     List<String> targets = new ArrayList<>();
 
     @Option(names = "--force", description = {"Write even when the validation warns (never when it finds errors),",
@@ -87,7 +88,7 @@ public final class ExportCommand implements Callable<Integer> {
         Set<ExportTarget> chosen = EnumSet.noneOf(ExportTarget.class);
         for (String t : targets) {
             chosen.add(ExportTarget.fromId(t).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                    "unknown target '" + t + "'; known: slurm, k8s, jobs")));
+                    "unknown target '" + t + "'; known: slurm, k8s, jobs, dra")));
         }
         if (chosen.isEmpty()) {
             chosen = ExportTarget.all();

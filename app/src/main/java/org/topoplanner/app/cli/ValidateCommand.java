@@ -60,6 +60,12 @@ public final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the result as JSON.")
     boolean json;
 
+    @Option(names = "--claim", paramLabel = "F", arity = "1..*",
+            description = {"DRA files: the ResourceClaim or ResourceClaimTemplate to check every placement against (the",
+                    "first one found), with the ResourceSlices and DeviceClasses it needs (any of the files). Each host",
+                    "is reported as the DRA allocator would serve the claim there; a host where it cannot is an error."})
+    List<Path> claimFiles = new ArrayList<>();
+
     private record Given(JobRequest request, Placement placement) {
     }
 
@@ -101,6 +107,13 @@ public final class ValidateCommand implements Callable<Integer> {
         if (outcome == null) {
             return TopoPlannerCommand.INVALID;
         }
+        DraClaimReport dra = null;
+        if (!claimFiles.isEmpty()) {
+            dra = DraClaimReport.load(claimFiles, cluster.limits(), err);
+            if (dra == null) {
+                return TopoPlannerCommand.INVALID;
+            }
+        }
         ClusterState state = ClusterState.empty(outcome.cluster());
         boolean errors = false;
         ArrayNode results = new ObjectMapper().createArrayNode();
@@ -112,11 +125,18 @@ public final class ValidateCommand implements Callable<Integer> {
                 var o = results.addObject().put("job", g.placement().job()).put("valid", !r.hasErrors());
                 o.set("violations", r.violationsJson());
                 o.set("metrics", r.metricsJson());
+                if (dra != null) {
+                    o.set("claim", dra.json(g.placement()));
+                }
             } else {
                 out.println(g.placement().job() + ": " + (r.hasErrors() ? "INVALID" : "valid") + " on "
                         + org.topoplanner.model.hostlist.Hostlist.compress(g.placement().hostNames()));
                 r.lines().forEach(out::println);
+                if (dra != null) {
+                    dra.lines(g.placement()).forEach(out::println);
+                }
             }
+            errors |= dra != null && !dra.satisfied(g.placement());
             state = state.with(g.placement());
         }
         if (json) {

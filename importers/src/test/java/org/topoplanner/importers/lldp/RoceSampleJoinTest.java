@@ -2,9 +2,16 @@ package org.topoplanner.importers.lldp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.topoplanner.importers.ReadSources;
+import org.topoplanner.importers.merge.MergeChoices;
 import org.topoplanner.importers.Format;
 import org.topoplanner.importers.FormatReader;
 import org.topoplanner.importers.Samples;
@@ -53,6 +60,22 @@ class RoceSampleJoinTest {
         assertThat(f.cables()).hasSize(64 + 64);
         for (var h : f.hosts()) {
             assertThat(f.switchesOf(h.name())).as(h.name()).hasSize(8);
+        }
+    }
+
+    @Test
+    void theWindowsReadThenMergePathJoinsTheFilesToo(@TempDir Path dir) throws IOException {
+        // the window reads once (ImportTask) and merges again on every conflict choice (ImportDraft)
+        List<Path> paths = new ArrayList<>();
+        for (String f : FILES) {
+            paths.add(Files.writeString(dir.resolve(Path.of(f).getFileName().toString()), Samples.load(f).text()));
+        }
+        ClusterImport importer = ClusterImport.standard();
+        ReadSources read = importer.read(paths, Optional.empty(), (done, total, file) -> true);
+        for (int i = 0; i < 2; i++) {
+            Fabric f = importer.merge(read, MergeChoices.none()).cluster().fabric();
+            assertThat(f.hosts()).hasSize(8);
+            assertThat(f.switches()).hasSize(20);
         }
     }
 
