@@ -191,7 +191,9 @@ public final class WhatIfEngine {
                     return;
                 }
                 Queued head = queue.get(0);
-                if (head != reservedFor || endedSinceReservation) {
+                // EASY keeps a head's reservation once made; it is renewed when a new job becomes the head, or
+                // when it is due and the head still cannot start (jobs ended later than their estimates)
+                if (head != reservedFor || endedSinceReservation && now >= shadow) {
                     shadow = reservation(head);
                     reservedFor = head;
                     endedSinceReservation = false;
