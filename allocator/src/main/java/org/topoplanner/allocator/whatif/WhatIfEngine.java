@@ -279,7 +279,7 @@ public final class WhatIfEngine {
         long end = now + j.runSeconds();
         running.add(new Running(p.job(), end, now + estimate(j), seq++, p));
         LocalityProbe.Locality loc = probe.of(p);
-        sink.accept(new JobRecord(j.id(), j.gpus(), j.nodes(), j.submit(), now, end, p.hostNames(), loc.leaves(),
+        sink.accept(new JobRecord(j.id(), j.gpus(), j.nodes(), j.submit(), now, end, p, loc.leaves(),
                 loc.spines(), loc.highestTier(), loc.nvlinkDomains(), loc.busGBps(), probe.slowdown(r, loc.busGBps()),
                 freeBefore, strandedBefore, JobRecord.RAN));
     }
