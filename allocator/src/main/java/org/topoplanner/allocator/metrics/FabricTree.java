@@ -30,9 +30,12 @@ public final class FabricTree {
     private final Map<String, String> parentOfSwitch = new HashMap<>();
     private final Map<String, Integer> tierOfSwitch = new HashMap<>();
     private final Map<Integer, Map<String, List<String>>> hostsByDomain = new HashMap<>();
+    /** Kept: the fabric counts it over every switch, and spans ask it once per placement. */
+    private final int maxTier;
 
     public FabricTree(Fabric fabric) {
         this.fabric = fabric;
+        this.maxTier = fabric.maxTier();
         Map<String, Integer> order = new HashMap<>();
         for (SwitchNode s : fabric.switches()) {
             order.put(s.name(), order.size());
@@ -66,7 +69,7 @@ public final class FabricTree {
     }
 
     public int maxTier() {
-        return fabric.maxTier();
+        return maxTier;
     }
 
     /** The switch a host hangs off; empty when no switch reaches it. */

@@ -191,7 +191,9 @@ public final class WhatIfEngine {
                     return;
                 }
                 Queued head = queue.get(0);
-                if (head != reservedFor || endedSinceReservation) {
+                // EASY keeps a head's reservation once made; it is renewed when a new job becomes the head, or
+                // when it is due and the head still cannot start (jobs ended later than their estimates)
+                if (head != reservedFor || endedSinceReservation && now >= shadow) {
                     shadow = reservation(head);
                     reservedFor = head;
                     endedSinceReservation = false;
@@ -277,7 +279,7 @@ public final class WhatIfEngine {
         long end = now + j.runSeconds();
         running.add(new Running(p.job(), end, now + estimate(j), seq++, p));
         LocalityProbe.Locality loc = probe.of(p);
-        sink.accept(new JobRecord(j.id(), j.gpus(), j.nodes(), j.submit(), now, end, p.hostNames(), loc.leaves(),
+        sink.accept(new JobRecord(j.id(), j.gpus(), j.nodes(), j.submit(), now, end, p, loc.leaves(),
                 loc.spines(), loc.highestTier(), loc.nvlinkDomains(), loc.busGBps(), probe.slowdown(r, loc.busGBps()),
                 freeBefore, strandedBefore, JobRecord.RAN));
     }

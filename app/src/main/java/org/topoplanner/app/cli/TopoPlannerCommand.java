@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
                 "place jobs, compare schedulers, export configs. Without arguments the window opens.",
                 "--debug (with any subcommand, before --) adds the Java stack trace to an internal error."},
         subcommands = {InspectCommand.class, ConvertCommand.class, PlaceCommand.class, ValidateCommand.class,
-                CompareCommand.class, ReplayCommand.class, ExportCommand.class, TemplatesCommand.class},
+                CompareCommand.class, ReplayCommand.class, WhatIfCommand.class, ExportCommand.class, TemplatesCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the input is invalid or a placement is impossible or invalid",
                 "2:usage error"})

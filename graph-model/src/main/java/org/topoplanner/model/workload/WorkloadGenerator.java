@@ -136,7 +136,7 @@ public record WorkloadGenerator(WorkloadProfile profile, int jobs, long seed, in
                 long runSeconds = (long) Math.max(1, Math.min(profile.maxSeconds(), Math.rint(run)));
                 int nodes = gpus <= gpusPerNode ? 1 : (gpus + gpusPerNode - 1) / gpusPerNode;
                 int perNode = gpus <= gpusPerNode ? gpus : gpusPerNode;
-                return WorkloadJob.of("gen-" + made, (long) Math.floor(clock), runSeconds, nodes, perNode);
+                return WorkloadJob.of(Long.toString(made), (long) Math.floor(clock), runSeconds, nodes, perNode);
             }
 
             private int draw(double u) {

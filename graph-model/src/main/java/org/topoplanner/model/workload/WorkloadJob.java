@@ -8,7 +8,7 @@ import org.topoplanner.model.job.JobRequest;
  * what accounting recorded (or the generator drew); a what-if replay keeps it whatever the placement,
  * and only estimates the slowdown a worse placement would cause.
  *
- * @param id           the job's id in its source ({@code 4211}, {@code 4213_7}, {@code gen-17})
+ * @param id           the job's id in its source ({@code 4211}, {@code 4213_7}, the generator numbers from 1)
  * @param submit       seconds since the workload's epoch (the first submission, for sacct); never negative
  * @param runSeconds   recorded run time, End - Start; at least 1 so that every job occupies the cluster
  * @param limitSeconds the time limit, 0 when unknown or unlimited

@@ -164,9 +164,12 @@ public final class WindowController {
                 item("Topology matrix", "Shortcut+M", () -> window.nodeView().matrixShownProperty()
                         .set(!window.nodeView().matrixShownProperty().get())),
                 item("Light / dark theme", "Shortcut+T", this::toggleTheme));
+        Menu tools = new Menu("Tools");
+        tools.getItems().setAll(item("What-if\u2026", null, () -> new org.topoplanner.app.desktop.whatif.WhatIfWindow(
+                stage, vm.plan().cluster(), vm.choice()).show()));
         Menu help = new Menu("Help");
         help.getItems().setAll(item("About TopoPlanner", null, this::about));
-        MenuBar bar = new MenuBar(file, edit, view, help);
+        MenuBar bar = new MenuBar(file, edit, view, tools, help);
         bar.setId("menuBar");
         return bar;
     }
