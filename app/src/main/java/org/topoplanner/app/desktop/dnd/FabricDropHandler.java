@@ -43,6 +43,8 @@ public final class FabricDropHandler {
             if (p.isEmpty()) {
                 return;
             }
+            // near an edge the view moves, so a target off screen is reached mid-drag
+            view.panNearEdge(e.getX(), e.getY());
             DropTarget target = targetAt(view, e.getX(), e.getY());
             Advice a = advise(p.get(), target);
             if (a == null) {

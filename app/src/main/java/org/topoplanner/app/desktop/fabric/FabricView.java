@@ -55,6 +55,10 @@ public final class FabricView extends Region {
     private final MoveBadge badge = new MoveBadge();
     private final MoveGesture<JobGrab, Point2D> move = new MoveGesture<>(this, badge, this::showLeaving);
     private final Minimap minimap = new Minimap();
+    private String selectedJob;
+    private java.util.BitSet jobHosts = new java.util.BitSet();
+    /** Whether the job list, not the tree or a click, made the latest selection (zoom to selection follows it). */
+    private boolean jobSelectedLast;
     private final FabricLegend legend = new FabricLegend();
     private final FabricHover hover = new FabricHover(this);
     private final ReadOnlyObjectWrapper<FabricLayout> layout = new ReadOnlyObjectWrapper<>(this, "layout");
@@ -99,6 +103,9 @@ public final class FabricView extends Region {
             requestRedraw();
         });
         selection.addListener((o, a, name) -> {
+            if (name != null) {
+                jobSelectedLast = false;
+            }
             applySelection(name);
             requestRedraw();
         });
@@ -236,12 +243,14 @@ public final class FabricView extends Region {
         }
         frame = frame.withGhost(FabricFrame.Ghost.over(layout.get(), hosts, gpus, ghostState));
         badge.verdict(ghostState);
+        refreshMarks();
         requestRedraw();
     }
 
     public void clearGhost() {
         frame = frame.withGhost(FabricFrame.Ghost.NONE);
         badge.verdict(null);
+        refreshMarks();
         requestRedraw();
     }
 
@@ -348,19 +357,58 @@ public final class FabricView extends Region {
         return Viewport.fit(Math.max(1, getWidth()), Math.max(1, getHeight()), l.width(), l.height(), 70, reserved);
     }
 
+    /** How near an edge (px) a drag starts moving the view. */
+    public static final double EDGE_PAN_BAND = 28;
+
+    /**
+     * While something is dragged over the view: within {@link #EDGE_PAN_BAND} of an edge the view
+     * moves that way, faster the nearer the edge, so a target off screen can be reached without
+     * letting go. The minimap and legend corners count as edges too.
+     *
+     * @return whether the view moved
+     */
+    public boolean panNearEdge(double x, double y) {
+        double dx = edgeStep(x, getWidth());
+        double dy = edgeStep(y, getHeight());
+        if (dx == 0 && dy == 0) {
+            return false;
+        }
+        Viewport before = viewport();
+        Viewport after = before.panBy(dx, dy);
+        if (after.equals(before)) {
+            return false;
+        }
+        setViewport(after);
+        return true;
+    }
+
+    /** Pixels to move for a pointer at {@code at} in a span of {@code size}: positive near the low edge. */
+    private static double edgeStep(double at, double size) {
+        if (at < EDGE_PAN_BAND) {
+            return 4 + 16 * (EDGE_PAN_BAND - Math.max(0, at)) / EDGE_PAN_BAND;
+        }
+        if (at > size - EDGE_PAN_BAND) {
+            return -(4 + 16 * (at - (size - EDGE_PAN_BAND)) / EDGE_PAN_BAND);
+        }
+        return 0;
+    }
+
     /** Zooms by {@code factor} around a local point. */
     public void zoomAt(double factor, double x, double y) {
         setViewport(viewport().zoomAt(factor, x, y));
     }
 
     /**
-     * Shows the selection: a switch with everything below it, a host with its rack and the
-     * switches above it, hosts drawn one by one when the rack fits.
+     * Shows the selection: the job selected last in the job list with all its hosts, else a switch
+     * with everything below it, a host with its rack and the switches above it, hosts drawn one by one
+     * when the rack fits.
      */
     public void zoomToSelection() {
         FabricLayout l = layout.get();
         double[] b;
-        if (frame.selectedSwitch() >= 0) {
+        if (jobSelectedLast && jobBounds() != null) {
+            b = jobBounds();
+        } else if (frame.selectedSwitch() >= 0) {
             b = l.subtreeBounds(frame.selectedSwitch());
         } else if (frame.selectedHost() >= 0) {
             b = rackBounds(l.hosts().get(frame.selectedHost()).rack());
@@ -425,6 +473,80 @@ public final class FabricView extends Region {
         }
         legend.update(l, occupancy, frame.palette());
         minimap.paint(l, frame.counts(), frame.palette());
+        refreshMarks();
+    }
+
+    // ---- the selected job -------------------------------------------------------------------
+
+    /**
+     * The job selected in the job list (or {@code null}) and the hosts it runs on: marked on the
+     * minimap, and what {@link #zoomToSelection} shows until a switch or host is selected again.
+     */
+    public void setSelectedJob(String job, java.util.Collection<String> hosts) {
+        selectedJob = job;
+        jobHosts = new java.util.BitSet();
+        FabricLayout l = layout.get();
+        if (job != null && l != null) {
+            for (String h : hosts) {
+                int i = l.hostIndex(h);
+                if (i >= 0) {
+                    jobHosts.set(i);
+                }
+            }
+        }
+        jobSelectedLast = job != null && !jobHosts.isEmpty();
+        refreshMarks();
+    }
+
+    /** The hosts of the selected job as layout indices (empty without one). */
+    public java.util.BitSet selectedJobHosts() {
+        return (java.util.BitSet) jobHosts.clone();
+    }
+
+    /**
+     * Brings the selected job into view when part of it is off screen: the whole job, as close as
+     * {@link #zoomToSelection} would show it. A job already in view leaves the view alone.
+     *
+     * @return whether the view moved
+     */
+    public boolean revealJob() {
+        double[] b = jobBounds();
+        if (b == null) {
+            return false;
+        }
+        double[] v = viewport().visibleWorld();
+        if (b[0] >= v[0] && b[1] >= v[1] && b[2] <= v[2] && b[3] <= v[3]) {
+            return false;
+        }
+        setViewport(viewport().showing(b[0], b[1], b[2], b[3], Viewport.MAX_SCALE / 2));
+        return true;
+    }
+
+    /** The world box around the selected job's hosts, or {@code null}. */
+    private double[] jobBounds() {
+        FabricLayout l = layout.get();
+        if (l == null || jobHosts.isEmpty()) {
+            return null;
+        }
+        double[] b = {Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
+        for (int i = jobHosts.nextSetBit(0); i >= 0; i = jobHosts.nextSetBit(i + 1)) {
+            var h = l.hosts().get(i);
+            b[0] = Math.min(b[0], h.x());
+            b[1] = Math.min(b[1], h.y());
+            b[2] = Math.max(b[2], h.x() + h.w());
+            b[3] = Math.max(b[3], h.y() + h.h());
+        }
+        return b;
+    }
+
+    private void refreshMarks() {
+        FabricLayout l = layout.get();
+        if (l == null) {
+            return;
+        }
+        FabricFrame.Ghost g = frame.ghost();
+        minimap.showMarks(jobHosts, selectedJob == null ? null : frame.palette().jobColour(occupancy, selectedJob),
+                g.hosts(), g.state() == null ? null : frame.palette().ghost(g.state()));
     }
 
     /** Shows or hides the legend (it is on by default). */

@@ -4,6 +4,7 @@ import java.util.function.BiConsumer;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
 import javafx.scene.shape.Rectangle;
 import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
@@ -20,6 +21,8 @@ public final class Minimap extends Region {
     static final double HEIGHT = 72;
     private final Canvas canvas = new Canvas(WIDTH, HEIGHT);
     private final Rectangle viewport = new Rectangle();
+    /** Where the selected job runs and where a drag's ghost would land, over the overview. */
+    private final Canvas marks = new Canvas(WIDTH, HEIGHT);
     private FabricLayout layout;
     private BiConsumer<Double, Double> onJump = (x, y) -> { };
 
@@ -29,7 +32,9 @@ public final class Minimap extends Region {
         viewport.getStyleClass().add("minimap-viewport");
         viewport.setMouseTransparent(true);
         viewport.setOpacity(0.85);
-        getChildren().addAll(canvas, viewport);
+        marks.setMouseTransparent(true);
+        marks.setId("minimapMarks");
+        getChildren().addAll(canvas, marks, viewport);
         setPrefSize(WIDTH, HEIGHT);
         setMinSize(WIDTH, HEIGHT);
         setMaxSize(WIDTH, HEIGHT);
@@ -81,6 +86,41 @@ public final class Minimap extends Region {
         }
     }
 
+    /**
+     * Marks the racks holding the selected job's hosts ({@code job}, in its colour) and the drag's
+     * ghost ({@code ghost}, in the verdict's colour) with outlines at least 3 px wide, so either can be
+     * found on a fabric bigger than the screen; empty sets clear.
+     */
+    void showMarks(java.util.BitSet job, Color jobColour, java.util.BitSet ghost, Color ghostColour) {
+        GraphicsContext gc = marks.getGraphicsContext2D();
+        gc.clearRect(0, 0, WIDTH, HEIGHT);
+        if (layout == null) {
+            return;
+        }
+        mark(gc, job, jobColour);
+        mark(gc, ghost, ghostColour);
+    }
+
+    private void mark(GraphicsContext gc, java.util.BitSet hosts, Color colour) {
+        if (hosts == null || hosts.isEmpty() || colour == null) {
+            return;
+        }
+        double mx = WIDTH / layout.width();
+        double my = HEIGHT / layout.height();
+        gc.setStroke(colour);
+        gc.setLineWidth(1.5);
+        java.util.BitSet racks = new java.util.BitSet();
+        for (int h = hosts.nextSetBit(0); h >= 0; h = hosts.nextSetBit(h + 1)) {
+            racks.set(layout.hosts().get(h).rack());
+        }
+        for (int r = racks.nextSetBit(0); r >= 0; r = racks.nextSetBit(r + 1)) {
+            RackBox rb = layout.racks().get(r);
+            double w = Math.max(3, rb.w() * mx);
+            double x = rb.x() * mx + rb.w() * mx / 2 - w / 2;
+            gc.strokeRect(x - 0.75, rb.y() * my - 0.75, w + 1.5, rb.h() * my + 1.5);
+        }
+    }
+
     void showViewport(Viewport vp) {
         if (layout == null) {
             return;
@@ -101,5 +141,6 @@ public final class Minimap extends Region {
     @Override
     protected void layoutChildren() {
         canvas.relocate(0, 0);
+        marks.relocate(0, 0);
     }
 }

@@ -33,6 +33,54 @@ final class RackPainter {
                 block(gc, vp, st, r);
             }
         }
+        if (!lod.tiles()) {
+            sideLabels(gc, vp, st, racks, count);
+        }
+    }
+
+    /** Size of the hostlists written up the side of narrow rack blocks. */
+    static final double SIDE_LABEL_SIZE = 11;
+
+    /**
+     * Rack blocks too narrow for their counts (under 30 px) still say which hosts they hold: the
+     * hostlist, and the leaf when the rack hangs off one, written up the block on a backing, as many
+     * as fit without touching ({@link LabelSpacing}).
+     */
+    private void sideLabels(GraphicsContext gc, Viewport vp, FabricFrame st, int[] racks, int count) {
+        if (count == 0 || layout.racks().get(racks[0]).w() * vp.sx() >= 30) {
+            return;
+        }
+        int[] order = java.util.Arrays.copyOf(racks, count);
+        java.util.Arrays.sort(order);
+        double[] centres = new double[count];
+        for (int k = 0; k < count; k++) {
+            centres[k] = vp.toScreenX(layout.racks().get(order[k]).centerX());
+        }
+        Palette p = st.palette();
+        for (int k : LabelSpacing.pick(centres, SIDE_LABEL_SIZE + 2, 3)) {
+            RackBox r = layout.racks().get(order[k]);
+            double top = vp.toScreenY(r.y());
+            double h = r.h() * vp.sy();
+            if (h < 40) {
+                continue;
+            }
+            String text = sideLabel(r);
+            double room = h - 8;
+            double tw = Math.min(room, Painting.measure(text, SIDE_LABEL_SIZE, false));
+            gc.save();
+            gc.translate(centres[k], top + 4 + tw);
+            gc.rotate(-90);
+            gc.setFill(Color.color(p.bg().getRed(), p.bg().getGreen(), p.bg().getBlue(), 0.82));
+            gc.fillRoundRect(-3, -SIDE_LABEL_SIZE / 2 - 2, tw + 6, SIDE_LABEL_SIZE + 4, 6, 6);
+            Painting.left(gc, text, 0, 0, SIDE_LABEL_SIZE, false, shade(p.fg(), st.rackDimmed(r.index()), p), room);
+            gc.restore();
+        }
+    }
+
+    /** {@code node[1153-1184] · leaf37}: the rack's hosts and, when they hang off one switch, its name. */
+    private String sideLabel(RackBox r) {
+        return r.uplinks().size() == 1 ? r.label() + " \u00b7 " + layout.switches().get(r.uplinks().get(0)).name()
+                : r.label();
     }
 
     private void block(GraphicsContext gc, Viewport vp, FabricFrame st, RackBox r) {

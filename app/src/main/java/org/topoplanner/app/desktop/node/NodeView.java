@@ -128,7 +128,8 @@ public final class NodeView extends BorderPane {
         HBox bar = new HBox(6, title, subtitle, spacer, fit, readable, mode);
         bar.getStyleClass().add("view-toolbar");
         setTop(bar);
-        matrixScroll.setFitToWidth(true);
+        // a matrix wider than the pane scrolls rather than cutting its headers
+        matrixScroll.setFitToWidth(false);
         matrixScroll.setId("nodeMatrixScroll");
         StackPane centre = new StackPane(canvasPane, matrixScroll);
         setCenter(centre);

@@ -134,7 +134,12 @@ public final class MainWindow {
         });
         vm.selectionProperty().addListener((o, a, name) -> select(name));
         vm.selectedJobProperty().addListener((o, a, job) -> showJob(job));
-        vm.planProperty().addListener((o, a, p) -> show(p));
+        vm.planProperty().addListener((o, a, p) -> {
+            show(p);
+            String job = vm.selectedJobProperty().get();
+            var placed = job == null ? null : p.placements().get(job);
+            fabric.setSelectedJob(job, placed == null ? List.of() : placed.hostNames());
+        });
         show(vm.plan());
     }
 
@@ -292,10 +297,14 @@ public final class MainWindow {
     }
 
     private void showJob(String job) {
+        var placed = job == null ? null : vm.plan().placements().get(job);
+        fabric.setSelectedJob(job, placed == null ? List.of() : placed.hostNames());
         if (job == null) {
             return;
         }
-        var p = vm.plan().placements().get(job);
+        // selected in the list: the job comes into view (a job already on screen leaves the view alone)
+        fabric.revealJob();
+        var p = placed;
         if (p != null && !p.hosts().isEmpty()) {
             String first = p.hosts().get(0).host();
             node.show(first, vm.plan().cluster().node(first));

@@ -85,6 +85,28 @@ class NodeViewZoomTest {
         assertThat(onScreen(machine)[0]).isLessThan(start[0] - 100);
     }
 
+    @Test
+    void theMatrixHeadersShowWholeNamesWithTooltips(FxRobot robot) throws Exception {
+        NodeTopology t = a100();
+        robot.interact(() -> {
+            view.show("gpu001", t);
+            view.matrixShownProperty().set(true);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> ViewShots.save(stage.getScene(), "node-a100-matrix"));
+        var headers = robot.lookup("#nodeMatrix").lookup(".header").queryAllAs(javafx.scene.control.Label.class);
+        assertThat(headers).hasSizeGreaterThanOrEqualTo(2 * t.deviceIds().size());
+        for (var h : headers) {
+            String drawn = h.lookupAll(".text").stream().filter(n -> n instanceof javafx.scene.text.Text)
+                    .map(n -> ((javafx.scene.text.Text) n).getText()).findFirst().orElse("");
+            assertThat(drawn).as("header %s as drawn", h.getText()).isEqualTo(h.getText());
+            assertThat(h.getTooltip()).isNotNull();
+        }
+        var nv = robot.lookup("#nodeMatrix").lookup(".cell").queryAllAs(javafx.scene.control.Label.class).stream()
+                .filter(c -> c.getText().startsWith("NV")).findFirst().orElseThrow();
+        assertThat(nv.getTooltip().getText()).contains("\u2194").contains("bonded set of");
+    }
+
     /** The view-local point where a box's centre is drawn. */
     private double[] onScreen(NodeBox b) {
         double cx = b.centerX();

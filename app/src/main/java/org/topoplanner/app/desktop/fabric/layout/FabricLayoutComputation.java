@@ -100,7 +100,7 @@ final class FabricLayoutComputation {
         long inputCrossings = ordering.crossings();
         ordering.sweep(sweeps);
         long crossings = ordering.crossings();
-        int[][] ordered = ordering.layers();
+        int[][] ordered = readingLeftToRight(ordering.layers(), protoRacks, s);
 
         // Racks left to right, hosts renumbered rack by rack.
         List<ProtoRack> rackOrder = new ArrayList<>();
@@ -385,6 +385,44 @@ final class FabricLayoutComputation {
     }
 
     /** Hosts with the same uplink switches, at most {@link FabricLayout#HOSTS_PER_RACK} of them. */
+    /**
+     * The rows mirrored when the racks come out mostly in falling name order. Real {@code ibnetdiscover}
+     * lists the last-discovered switch first, and the ordering keeps that order where it has no reason
+     * to change it, so a 4,096-host fat tree read node4096 … node0001; mirroring every row together
+     * changes no crossing and lets the picture read leaf1, leaf2, … left to right.
+     */
+    private int[][] readingLeftToRight(int[][] layers, List<ProtoRack> protoRacks, int s) {
+        java.util.Comparator<String> natural = org.topoplanner.model.fabric.NaturalNameOrder.INSTANCE;
+        int[] racks = layers[layers.length - 1];
+        int rising = 0;
+        int falling = 0;
+        for (int k = 1; k < racks.length; k++) {
+            int c = natural.compare(firstHostName(protoRacks.get(racks[k - 1] - s)), firstHostName(protoRacks.get(racks[k] - s)));
+            if (c < 0) {
+                rising++;
+            } else if (c > 0) {
+                falling++;
+            }
+        }
+        if (falling <= rising) {
+            return layers;
+        }
+        int[][] mirrored = new int[layers.length][];
+        for (int l = 0; l < layers.length; l++) {
+            mirrored[l] = new int[layers[l].length];
+            for (int k = 0; k < layers[l].length; k++) {
+                mirrored[l][k] = layers[l][layers[l].length - 1 - k];
+            }
+        }
+        return mirrored;
+    }
+
+    /** The rack's first host in natural order. */
+    private String firstHostName(ProtoRack rack) {
+        return rack.hosts.stream().map(hostNames::get).min(org.topoplanner.model.fabric.NaturalNameOrder.INSTANCE)
+                .orElse("");
+    }
+
     static final class ProtoRack {
         final List<Integer> key;
         final List<Integer> hosts;
