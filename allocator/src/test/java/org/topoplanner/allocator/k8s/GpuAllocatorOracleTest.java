@@ -11,6 +11,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.resources.NodeTemplate;
 import org.topoplanner.resources.ShippedData;
 
@@ -67,5 +74,60 @@ class GpuAllocatorOracleTest {
         }
         assertThat(compared).isEqualTo(answers.size()).isGreaterThanOrEqualTo(500);
         assertThat(mismatches).isEmpty();
+    }
+
+    /**
+     * The same answers through {@code k8s-default}'s kubelet: a node of the template whose other GPUs a
+     * running job holds admits a pod asking for {@code size} GPUs (Topology Manager {@code none}, so the
+     * device manager asks the plugin for its preferred set of the free GPUs, nothing required); the pod
+     * gets go-gpuallocator's set.
+     */
+    @Test
+    void theKubeletGivesThePodGoGpuAllocatorsSet() throws IOException {
+        JsonNode cases = resource("gpuallocator-cases.json");
+        Map<String, JsonNode> answers = new HashMap<>();
+        resource("gpuallocator-answers.json").forEach(a -> answers.put(a.get("id").asText(), a));
+        KubeletSettings kubelet = KubeletSettings.from(PolicyOptions.DEFAULT);
+        List<String> mismatches = new ArrayList<>();
+        int compared = 0;
+        for (JsonNode c : cases) {
+            List<Integer> available = ints(c.get("available"));
+            int size = c.get("size").asInt();
+            if (!c.get("required").isEmpty() || size > available.size()) {
+                continue;
+            }
+            NodeTopology node = ShippedData.template(NodeTemplate.values()[templateIndex(c.get("template").asText())]);
+            Cluster cluster = TestClusters.cluster("n", 1, 1, node);
+            List<Integer> held = new ArrayList<>();
+            for (int g = 0; g < c.get("gpus").asInt(); g++) {
+                if (!available.contains(g)) {
+                    held.add(g);
+                }
+            }
+            ClusterState state = ClusterState.empty(cluster);
+            if (!held.isEmpty()) {
+                state = state.with(new Placement("held", List.of(HostAllocation.of("n01", held, CpuSet.empty()))));
+            }
+            PodRequest pod = new PodRequest("p", List.of(new ContainerRequest("main", 0, 0, size, 0)), false);
+            Admission a = TopologyManagerAdmission.admit(state, "n01", pod, kubelet);
+            List<Integer> expected = ints(answers.get(c.get("id").asText()).get("chosen")).stream().sorted().toList();
+            List<Integer> got = a instanceof Admission.Admitted ok ? ok.allocation().gpus().stream().sorted().toList()
+                    : List.of();
+            if (!got.equals(expected)) {
+                mismatches.add(c.get("id").asText() + ": go-gpuallocator " + expected + ", kubelet " + a);
+            }
+            compared++;
+        }
+        assertThat(compared).isGreaterThanOrEqualTo(400);
+        assertThat(mismatches).isEmpty();
+    }
+
+    private static int templateIndex(String id) {
+        for (NodeTemplate t : NodeTemplate.values()) {
+            if (t.id().equals(id)) {
+                return t.ordinal();
+            }
+        }
+        throw new IllegalArgumentException("no shipped template " + id);
     }
 }
