@@ -9,17 +9,19 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.model.node.NodeTopologyBuilder;
 import org.topoplanner.resources.NodeTemplate;
 import org.topoplanner.resources.ShippedData;
 
 /**
- * Writes the go-gpuallocator oracle's input (src/test/oracle-k8s/gpuallocator/README.md): per shipped
- * node template, its GPU pairs as NVML would report them ({@link GpuBestEffort#pairLink}) and random
+ * Writes the go-gpuallocator oracle's input (src/test/oracle-k8s/README.md): per node of {@link #nodes()}, its GPU pairs as NVML would report them ({@link GpuBestEffort#pairLink}) and random
  * requests (available set, required GPUs, size), seeded. Runs only when asked:
  * {@code -Doracle.gpu.cases=/path/cases.json}; the answers come back from the real code and
  * {@link GpuAllocatorOracleTest} replays them.
@@ -28,20 +30,40 @@ class GpuAllocatorCaseWriter {
     static final long SEED = 12;
     static final int CASES_PER_TEMPLATE = 130;
 
+    /**
+     * The nodes asked about: every shipped template, then a made-up 6-GPU node whose GPUs are NVLinked
+     * directly with 13, 18 and 20 lanes (no shipped node has more than 12 direct lanes; NVML has link
+     * types up to 18), two per socket.
+     */
+    static Map<String, NodeTopology> nodes() {
+        Map<String, NodeTopology> out = new LinkedHashMap<>();
+        for (NodeTemplate t : NodeTemplate.values()) {
+            out.put(t.id(), ShippedData.template(t));
+        }
+        NodeTopology base = TestClusters.node(8, 65536, new int[] {3, 3}, new int[] {0, 0});
+        NodeTopologyBuilder b = new NodeTopologyBuilder().model("nvlink-direct-6gpu").cpuLayout(2, 1, 8, 1, 65536);
+        base.pci().forEach(b::pci);
+        base.gpus().forEach(b::gpu);
+        b.nvlink("GPU0", "GPU1", 18).nvlink("GPU2", "GPU3", 13).nvlink("GPU4", "GPU5", 20)
+                .nvlink("GPU1", "GPU2", 4).nvlink("GPU3", "GPU4", 12);
+        out.put("nvlink-direct-6gpu", b.build());
+        return out;
+    }
+
     @Test
     @EnabledIfSystemProperty(named = "oracle.gpu.cases", matches = ".+")
     void writeCases() throws IOException {
         ObjectMapper json = new ObjectMapper();
         ArrayNode cases = json.createArrayNode();
         Random rng = new Random(SEED);
-        for (NodeTemplate t : NodeTemplate.values()) {
-            NodeTopology node = ShippedData.template(t);
+        for (Map.Entry<String, NodeTopology> e : nodes().entrySet()) {
+            NodeTopology node = e.getValue();
             GpuBestEffort policy = new GpuBestEffort(node);
             int n = node.gpus().size();
             for (int k = 0; k < CASES_PER_TEMPLATE; k++) {
                 ObjectNode c = cases.addObject();
-                c.put("id", "g-" + t.id() + "-" + (k + 1));
-                c.put("template", t.id());
+                c.put("id", "g-" + e.getKey() + "-" + (k + 1));
+                c.put("template", e.getKey());
                 c.put("gpus", n);
                 ArrayNode pairs = c.putArray("pairs");
                 for (int a = 0; a < n; a++) {
