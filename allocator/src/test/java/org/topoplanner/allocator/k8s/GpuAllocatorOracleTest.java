@@ -46,7 +46,7 @@ class GpuAllocatorOracleTest {
         Map<String, JsonNode> answers = new HashMap<>();
         resource("gpuallocator-answers.json").forEach(a -> answers.put(a.get("id").asText(), a));
         Map<String, GpuBestEffort> policies = new HashMap<>();
-        GpuAllocatorCaseWriter.nodes().forEach((id, node) -> policies.put(id, new GpuBestEffort(node)));
+        GpuAllocatorCasesTest.nodes().forEach((id, node) -> policies.put(id, new GpuBestEffort(node)));
         List<String> mismatches = new ArrayList<>();
         int compared = 0;
         for (JsonNode c : cases) {
@@ -93,7 +93,7 @@ class GpuAllocatorOracleTest {
             if (!c.get("required").isEmpty() || size > available.size()) {
                 continue;
             }
-            NodeTopology node = GpuAllocatorCaseWriter.nodes().get(c.get("template").asText());
+            NodeTopology node = GpuAllocatorCasesTest.nodes().get(c.get("template").asText());
             Cluster cluster = TestClusters.cluster("n", 1, 1, node);
             List<Integer> held = new ArrayList<>();
             for (int g = 0; g < c.get("gpus").asInt(); g++) {

@@ -13,20 +13,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.io.InputStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.model.node.NodeTopologyBuilder;
 import org.topoplanner.resources.NodeTemplate;
 import org.topoplanner.resources.ShippedData;
 
 /**
- * Writes the go-gpuallocator oracle's input (src/test/oracle-k8s/README.md): per node of {@link #nodes()}, its GPU pairs as NVML would report them ({@link GpuBestEffort#pairLink}) and random
- * requests (available set, required GPUs, size), seeded. Runs only when asked:
- * {@code -Doracle.gpu.cases=/path/cases.json}; the answers come back from the real code and
+ * The go-gpuallocator oracle's input, and a check that the stored input is still what our model
+ * says. Writes (src/test/oracle-k8s/README.md): per node of {@link #nodes()}, its GPU pairs as NVML would report them ({@link GpuBestEffort#pairLink}) and random
+ * requests (available set, required GPUs, size), seeded. Every run compares the cases it makes with
+ * the stored {@code gpuallocator-cases.json}: a change to a template or to the NVLink/PCIe pairs we
+ * report means the real code has to be asked again. With {@code -Doracle.gpu.cases=/path/cases.json}
+ * it also writes them there; the answers come back from the real code and
  * {@link GpuAllocatorOracleTest} replays them.
  */
-class GpuAllocatorCaseWriter {
+class GpuAllocatorCasesTest {
     static final long SEED = 12;
     static final int CASES_PER_TEMPLATE = 130;
 
@@ -51,9 +54,26 @@ class GpuAllocatorCaseWriter {
     }
 
     @Test
-    @EnabledIfSystemProperty(named = "oracle.gpu.cases", matches = ".+")
-    void writeCases() throws IOException {
+    void storedCasesAreWhatTheTemplatesSay() throws IOException {
         ObjectMapper json = new ObjectMapper();
+        ArrayNode cases = cases(json);
+        try (InputStream in = GpuAllocatorCasesTest.class.getResourceAsStream("/oracle/k8s/gpuallocator-cases.json")) {
+            org.assertj.core.api.Assertions.assertThat(in).as("stored gpuallocator-cases.json").isNotNull();
+            org.assertj.core.api.Assertions.assertThat(cases)
+                    .as("the cases our templates make today; if they changed on purpose, ask the real code again "
+                            + "(src/test/oracle-k8s/README.md)")
+                    .isEqualTo(json.readTree(in));
+        }
+        String target = System.getProperty("oracle.gpu.cases");
+        if (target != null && !target.isBlank()) {
+            Path out = Path.of(target);
+            Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), "cases", ".tmp");
+            json.writeValue(tmp.toFile(), cases);
+            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
+    }
+
+    private static ArrayNode cases(ObjectMapper json) {
         ArrayNode cases = json.createArrayNode();
         Random rng = new Random(SEED);
         for (Map.Entry<String, NodeTopology> e : nodes().entrySet()) {
@@ -94,9 +114,6 @@ class GpuAllocatorCaseWriter {
                 c.put("size", size);
             }
         }
-        Path out = Path.of(System.getProperty("oracle.gpu.cases"));
-        Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), "cases", ".tmp");
-        json.writeValue(tmp.toFile(), cases);
-        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return cases;
     }
 }
