@@ -114,7 +114,7 @@ public final class PlacementAdvisor {
     private Advice withChecks(Plan plan, JobRequest request, Placement placement, ClusterState others, String note,
                               PolicyChoice choice) {
         List<Violation> violations = validator.validate(others, request, placement,
-                SchedulerSettings.options(others, placement, choice));
+                SchedulerSettings.options(others, request, placement, choice));
         PlacementMetrics metrics = PlacementMetrics.of(others.with(placement), placement);
         boolean errors = violations.stream().anyMatch(v -> v.severity() == Severity.ERROR);
         boolean warnings = violations.stream().anyMatch(v -> v.severity() == Severity.WARNING);
