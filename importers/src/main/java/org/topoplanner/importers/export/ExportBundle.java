@@ -42,7 +42,7 @@ public final class ExportBundle {
             files.addAll(JobFiles.build(doc, slurm || alone, k8s || alone, options, bundle));
         }
         if (targets.contains(ExportTarget.DRA)) {
-            files.addAll(org.topoplanner.importers.dra.DraFiles.build(doc));
+            files.addAll(DraFiles.build(doc));
         }
         if (k8s && !doc.placements().isEmpty() && options.tmPolicy() == null && options.tmScope() == null) {
             bundle.add(Diagnostic.info(MANIFEST, 0, 0, "the kubelet configuration's Topology Manager settings are"

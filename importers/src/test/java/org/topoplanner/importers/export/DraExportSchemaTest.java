@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code export --targets dra} validated against the real schemas kept in the test resources
- * (schemas/k8s/PROVENANCE.md): ResourceClaimTemplates against the resource.k8s.io/v1 OpenAPI
+ * (importers/src/test/resources/schemas/k8s/PROVENANCE.md): ResourceClaimTemplates against the resource.k8s.io/v1 OpenAPI
  * components, ComputeDomains against NVIDIA's CRD, both strict (unknown fields fail, as
  * {@code kubectl --validate=strict}).
  */

@@ -129,7 +129,7 @@ final class ExportFixtures {
     }
 
     /**
-     * The hand-made 2-SU RoCE sample (samples/roce/README.md) joined from its five LLDP files, with
+     * The hand-made 2-SU RoCE sample (importers/src/test/resources/samples/roce/README.md) joined from its five LLDP files, with
      * H100 HGX insides: one rail unit's 4 hosts for a 4-node job, then one host of the other unit.
      */
     static ProjectDocument roce() {

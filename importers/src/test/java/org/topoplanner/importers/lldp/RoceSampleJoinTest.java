@@ -28,7 +28,7 @@ import org.topoplanner.model.fabric.LinkSpeed;
 import org.topoplanner.model.fabric.RailGroups;
 import org.topoplanner.model.fabric.ScalableUnit;
 
-/** The hand-made 2-SU RoCE sample (samples/roce/README.md): five files of four formats joined into one fabric. */
+/** The hand-made 2-SU RoCE sample (importers/src/test/resources/samples/roce/README.md): five files of four formats joined into one fabric. */
 class RoceSampleJoinTest {
     private static final List<String> FILES = RoceSample.FILES;
 

@@ -46,7 +46,8 @@ public final class ExportDialog {
             return;
         }
         Path dir = dirFile.toPath();
-        Set<ExportTarget> targets = EnumSet.allOf(ExportTarget.class);
+        // as on the command line: dra only when ticked, a cluster without DRA drivers cannot use it
+        Set<ExportTarget> targets = EnumSet.copyOf(ExportTarget.all());
         ListView<ExportFile> files = new ListView<>();
         files.setId("exportFiles");
         TextArea preview = new TextArea();
@@ -74,7 +75,7 @@ public final class ExportDialog {
         HBox checks = new HBox(12);
         for (ExportTarget t : ExportTarget.values()) {
             CheckBox c = new CheckBox(t.id());
-            c.setSelected(true);
+            c.setSelected(targets.contains(t));
             c.setOnAction(e -> {
                 if (c.isSelected()) {
                     targets.add(t);

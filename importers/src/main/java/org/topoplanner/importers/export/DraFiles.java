@@ -1,18 +1,17 @@
-package org.topoplanner.importers.dra;
+package org.topoplanner.importers.export;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.topoplanner.importers.export.ExportBundle;
-import org.topoplanner.importers.export.ExportFile;
+import org.topoplanner.importers.dra.DraClaimWriter;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.project.ProjectDocument;
 
 /** The {@code dra} export target: {@code k8s/dra/<job>.yaml} per placed job. */
-public final class DraFiles {
+final class DraFiles {
     private DraFiles() {
     }
 
-    public static List<ExportFile> build(ProjectDocument doc) {
+    static List<ExportFile> build(ProjectDocument doc) {
         List<ExportFile> out = new ArrayList<>();
         for (Placement p : doc.placements()) {
             if (p.hosts().isEmpty()) {
