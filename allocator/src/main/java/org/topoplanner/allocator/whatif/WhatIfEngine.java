@@ -51,6 +51,12 @@ public final class WhatIfEngine {
     private long seq;
     private long done;
     private boolean endedSinceReservation = true;
+    /**
+     * Request shapes (the request without its name) the policy refused on {@link #refusedIn}: policies are pure
+     * functions of state and request, so a second queued job of a refused shape is not asked again in that state.
+     */
+    private final java.util.Set<JobRequest> refused = new java.util.HashSet<>();
+    private ClusterState refusedIn;
     private Queued reservedFor;
     private long shadow = Long.MAX_VALUE;
 
@@ -248,6 +254,14 @@ public final class WhatIfEngine {
         if (!free.mightHold(j.nodes(), j.request().gpusPerNode(), j.gpus())) {
             return false;
         }
+        if (refusedIn != state) {
+            refused.clear();
+            refusedIn = state;
+        }
+        JobRequest shape = j.request().withName("");
+        if (q.askedIn != state && refused.contains(shape)) {
+            return false;
+        }
         Suggestion s = q.askedIn == state ? q.asked : policy.suggest(state, q.request);
         q.asked = s;
         q.askedIn = state;
@@ -262,6 +276,7 @@ public final class WhatIfEngine {
             }
             p = w.placement();
         } else {
+            refused.add(shape);
             return false;
         }
         start(j, q.request, p);
