@@ -176,6 +176,7 @@ final class RackPainter {
             } else {
                 gpuRun(gc, st, hb, HostBar.of(hb, vp, false), dim);
             }
+            cpuOnlyJobs(gc, st, hb, HostBar.of(hb, vp, lod.hosts()), lod.hosts(), dim);
             if (st.selectedHost() == i) {
                 gc.setStroke(p.accent());
                 gc.setLineWidth(2);
@@ -210,6 +211,25 @@ final class RackPainter {
         }
         if (hb.gpus() > 0) {
             gpuRun(gc, st, hb, HostBar.of(hb, vp, true), dim);
+        }
+    }
+
+    /**
+     * Jobs on the host that hold none of its GPUs (CPU-only jobs) as a band in their colours: above
+     * the GPU bar of a host cell, along the top of a tile. Without it such a job would be drawn nowhere.
+     */
+    private void cpuOnlyJobs(GraphicsContext gc, FabricFrame st, HostBox hb, HostBar bar, boolean cell, boolean dim) {
+        List<String> jobs = st.counts().occupancy().jobsWithoutGpusOn(hb.name());
+        if (jobs.isEmpty()) {
+            return;
+        }
+        Palette p = st.palette();
+        double bandH = cell ? Painting.clamp(bar.h() * 0.4, 3, 6) : Math.max(1.5, bar.h() * 0.3);
+        double y = cell ? bar.y() - bandH - 2 : bar.y();
+        double w = bar.w() / jobs.size();
+        for (int k = 0; k < jobs.size(); k++) {
+            gc.setFill(shade(p.jobColour(st.counts().occupancy(), jobs.get(k)), dim, p));
+            Painting.fillSnapped(gc, bar.x() + k * w, y, w, bandH);
         }
     }
 
