@@ -175,6 +175,7 @@ final class RackPainter {
                 hostCell(gc, vp, st, hb, x, y, w, h, dim);
             } else {
                 gpuRun(gc, st, hb, HostBar.of(hb, vp, false), dim);
+                tileName(gc, st, hb, x, y, w, h, dim);
             }
             cpuOnlyJobs(gc, st, hb, HostBar.of(hb, vp, lod.hosts()), lod.hosts(), dim);
             if (st.selectedHost() == i) {
@@ -212,6 +213,29 @@ final class RackPainter {
         if (hb.gpus() > 0) {
             gpuRun(gc, st, hb, HostBar.of(hb, vp, true), dim);
         }
+    }
+
+    /** Size of host names on tiles. */
+    static final double TILE_NAME_SIZE = 10;
+
+    /**
+     * A tile wide enough for its host's name (or its trailing digits) says it, on a backing so it reads
+     * over the job colours; smaller tiles leave it to the rack's label and the hover card.
+     */
+    private void tileName(GraphicsContext gc, FabricFrame st, HostBox hb, double x, double y, double w, double h,
+                          boolean dim) {
+        if (h < TILE_NAME_SIZE + 4) {
+            return;
+        }
+        String name = Painting.textWidth(hb.name(), TILE_NAME_SIZE) <= w - 6 ? hb.name() : Painting.shortName(hb.name());
+        double tw = Painting.textWidth(name, TILE_NAME_SIZE);
+        if (tw > w - 6) {
+            return;
+        }
+        Palette p = st.palette();
+        gc.setFill(Color.color(p.bg().getRed(), p.bg().getGreen(), p.bg().getBlue(), 0.8));
+        gc.fillRoundRect(x + 2, y + 2, tw + 4, TILE_NAME_SIZE + 3, 4, 4);
+        Painting.left(gc, name, x + 4, y + 3.5 + TILE_NAME_SIZE / 2, TILE_NAME_SIZE, false, shade(p.fg(), dim, p), tw + 1);
     }
 
     /**
