@@ -117,6 +117,23 @@ public final class Occupancy {
         return out;
     }
 
+    /**
+     * The jobs on a host's cores or NICs that hold none of its GPUs (CPU-only jobs, or a GPU job's
+     * share without GPUs there), in first-seen order: the views draw these apart from the GPU bar.
+     */
+    public List<String> jobsWithoutGpusOn(String host) {
+        Set<String> onGpus = new LinkedHashSet<>();
+        String[] g = gpus.get(host);
+        if (g != null) {
+            for (String j : g) {
+                if (j != null) {
+                    onGpus.add(j);
+                }
+            }
+        }
+        return jobsOn(host).stream().filter(j -> !onGpus.contains(j)).toList();
+    }
+
     /** The job on a core (by core id), or {@code null}. */
     public String coreJob(String host, int core) {
         return cores.getOrDefault(host, Map.of()).get(core);

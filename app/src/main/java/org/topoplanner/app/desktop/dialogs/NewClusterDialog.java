@@ -1,5 +1,6 @@
 package org.topoplanner.app.desktop.dialogs;
 
+import java.util.List;
 import java.util.Optional;
 import javafx.geometry.Insets;
 import javafx.scene.control.ButtonType;
@@ -30,20 +31,26 @@ public final class NewClusterDialog {
         ComboBox<FabricDesign.Kind> kind = new ComboBox<>();
         kind.getItems().setAll(FabricDesign.Kind.values());
         kind.setValue(FabricDesign.Kind.FAT_TREE);
+        kind.setConverter(DesignWords.converter(DesignWords::kind));
         TextField name = new TextField("design");
-        Spinner<Integer> leaves = new Spinner<>(1, 4096, 8);
-        Spinner<Integer> hostsPerLeaf = new Spinner<>(1, 256, 16);
-        Spinner<Integer> leavesPerPod = new Spinner<>(1, 4096, 8);
-        Spinner<Integer> spines = new Spinner<>(0, 512, 4);
-        Spinner<Integer> cores = new Spinner<>(0, 1024, 0);
-        Spinner<Integer> uplinks = new Spinner<>(0, 256, 16);
-        Spinner<Integer> rails = new Spinner<>(1, 16, 8);
+        Spinner<Integer> leaves = DesignWords.typed("leaves", 1, 4096, 8);
+        Spinner<Integer> hostsPerLeaf = DesignWords.typed("hostsPerLeaf", 1, 256, 16);
+        Spinner<Integer> leavesPerPod = DesignWords.typed("leavesPerPod", 1, 4096, 8);
+        Spinner<Integer> spines = DesignWords.typed("spines", 0, 512, 4);
+        Spinner<Integer> cores = DesignWords.typed("cores", 0, 1024, 0);
+        Spinner<Integer> uplinks = DesignWords.typed("uplinks", 0, 256, 16);
+        Spinner<Integer> rails = DesignWords.typed("rails", 1, 16, 8);
         ComboBox<LinkSpeed> speed = new ComboBox<>();
-        speed.getItems().setAll(LinkSpeed.HDR, LinkSpeed.NDR, LinkSpeed.XDR, LinkSpeed.EDR);
+        speed.getItems().setAll(LinkSpeed.EDR, LinkSpeed.HDR, LinkSpeed.NDR, LinkSpeed.XDR);
         speed.setValue(LinkSpeed.NDR);
+        speed.setConverter(DesignWords.converter(DesignWords::speed));
         ComboBox<NodeTemplate> template = new ComboBox<>();
         template.getItems().setAll(NodeTemplate.values());
         template.setValue(NodeTemplate.HGX_H100_SXM);
+        template.setConverter(DesignWords.converter(NodeTemplate::title));
+        Label bill = new Label();
+        bill.setId("billOfMaterials");
+        bill.setWrapText(true);
         Label problem = new Label();
         problem.getStyleClass().add("problem");
         GridPane g = new GridPane();
@@ -59,16 +66,39 @@ public final class NewClusterDialog {
             g.add((javafx.scene.Node) rows[i][1], 1, i);
         }
         g.add(problem, 0, rows.length, 2, 1);
+        Label billTitle = new Label("Bill of materials");
+        billTitle.getStyleClass().add("section-title");
+        g.add(billTitle, 2, 0);
+        g.add(bill, 2, 1, 1, rows.length - 1);
+        GridPane.setValignment(bill, javafx.geometry.VPos.TOP);
+        java.util.function.Supplier<FabricDesign> design = () -> new FabricDesign(kind.getValue(), leaves.getValue(),
+                hostsPerLeaf.getValue(), leavesPerPod.getValue(), spines.getValue(), cores.getValue(), uplinks.getValue(),
+                kind.getValue() == FabricDesign.Kind.RAIL_OPTIMISED ? rails.getValue() : 1, speed.getValue(), "node");
+        // the bill follows every change, before anything is created; a design that cannot be built says why
+        Runnable recount = () -> {
+            try {
+                Cluster c = ClusterDesigner.design("design", design.get(), ShippedData.template(template.getValue()));
+                bill.setText(String.join("\n", org.topoplanner.app.plan.BillOfMaterials.of(c).lines()));
+                problem.setText("");
+            } catch (IllegalArgumentException ex) {
+                bill.setText("");
+                problem.setText(ex.getMessage());
+            }
+        };
+        for (Spinner<Integer> sp : List.of(leaves, hostsPerLeaf, leavesPerPod, spines, cores, uplinks, rails)) {
+            sp.valueProperty().addListener((o, a, b) -> recount.run());
+        }
+        kind.valueProperty().addListener((o, a, b) -> recount.run());
+        speed.valueProperty().addListener((o, a, b) -> recount.run());
+        template.valueProperty().addListener((o, a, b) -> recount.run());
+        recount.run();
         d.getDialogPane().setContent(g);
         d.getDialogPane().getButtonTypes().setAll(ButtonType.OK, ButtonType.CANCEL);
         Cluster[] built = new Cluster[1];
         // Validate on OK and keep the dialog open with the reason, rather than closing on a bad design.
         d.getDialogPane().lookupButton(ButtonType.OK).addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
             try {
-                FabricDesign design = new FabricDesign(kind.getValue(), leaves.getValue(), hostsPerLeaf.getValue(),
-                        leavesPerPod.getValue(), spines.getValue(), cores.getValue(), uplinks.getValue(),
-                        kind.getValue() == FabricDesign.Kind.RAIL_OPTIMISED ? rails.getValue() : 1, speed.getValue(), "node");
-                built[0] = ClusterDesigner.design(name.getText().isBlank() ? "design" : name.getText().strip(), design,
+                built[0] = ClusterDesigner.design(name.getText().isBlank() ? "design" : name.getText().strip(), design.get(),
                         ShippedData.template(template.getValue()));
             } catch (IllegalArgumentException ex) {
                 problem.setText(ex.getMessage());

@@ -175,7 +175,9 @@ final class RackPainter {
                 hostCell(gc, vp, st, hb, x, y, w, h, dim);
             } else {
                 gpuRun(gc, st, hb, HostBar.of(hb, vp, false), dim);
+                tileName(gc, st, hb, x, y, w, h, dim);
             }
+            cpuOnlyJobs(gc, st, hb, HostBar.of(hb, vp, lod.hosts()), lod.hosts(), dim);
             if (st.selectedHost() == i) {
                 gc.setStroke(p.accent());
                 gc.setLineWidth(2);
@@ -210,6 +212,48 @@ final class RackPainter {
         }
         if (hb.gpus() > 0) {
             gpuRun(gc, st, hb, HostBar.of(hb, vp, true), dim);
+        }
+    }
+
+    /** Size of host names on tiles. */
+    static final double TILE_NAME_SIZE = 10;
+
+    /**
+     * A tile wide enough for its host's name (or its trailing digits) says it, on a backing so it reads
+     * over the job colours; smaller tiles leave it to the rack's label and the hover card.
+     */
+    private void tileName(GraphicsContext gc, FabricFrame st, HostBox hb, double x, double y, double w, double h,
+                          boolean dim) {
+        if (h < TILE_NAME_SIZE + 4) {
+            return;
+        }
+        String name = Painting.textWidth(hb.name(), TILE_NAME_SIZE) <= w - 6 ? hb.name() : Painting.shortName(hb.name());
+        double tw = Painting.textWidth(name, TILE_NAME_SIZE);
+        if (tw > w - 6) {
+            return;
+        }
+        Palette p = st.palette();
+        gc.setFill(Color.color(p.bg().getRed(), p.bg().getGreen(), p.bg().getBlue(), 0.8));
+        gc.fillRoundRect(x + 2, y + 2, tw + 4, TILE_NAME_SIZE + 3, 4, 4);
+        Painting.left(gc, name, x + 4, y + 3.5 + TILE_NAME_SIZE / 2, TILE_NAME_SIZE, false, shade(p.fg(), dim, p), tw + 1);
+    }
+
+    /**
+     * Jobs on the host that hold none of its GPUs (CPU-only jobs) as a band in their colours: above
+     * the GPU bar of a host cell, along the top of a tile. Without it such a job would be drawn nowhere.
+     */
+    private void cpuOnlyJobs(GraphicsContext gc, FabricFrame st, HostBox hb, HostBar bar, boolean cell, boolean dim) {
+        List<String> jobs = st.counts().occupancy().jobsWithoutGpusOn(hb.name());
+        if (jobs.isEmpty()) {
+            return;
+        }
+        Palette p = st.palette();
+        double bandH = cell ? Painting.clamp(bar.h() * 0.4, 3, 6) : Math.max(1.5, bar.h() * 0.3);
+        double y = cell ? bar.y() - bandH - 2 : bar.y();
+        double w = bar.w() / jobs.size();
+        for (int k = 0; k < jobs.size(); k++) {
+            gc.setFill(shade(p.jobColour(st.counts().occupancy(), jobs.get(k)), dim, p));
+            Painting.fillSnapped(gc, bar.x() + k * w, y, w, bandH);
         }
     }
 

@@ -73,10 +73,15 @@ public final class JobInspector {
         violations.setId("violations");
         violations.setPrefHeight(160);
         violations.setPlaceholder(new Label("No violations"));
-        violations.getColumns().setAll(List.of(
-                column("Code", v -> v.code(), 150),
-                column("Severity", v -> v.severity().word(), 70),
-                column("What is wrong", v -> v.sentence(), 420)));
+        // columns share the inspector's width and the cells wrap: sentences are read whole, not cut
+        violations.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        comparison.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        TableColumn<Violation, String> code = column("Code", v -> v.code(), 170);
+        TableColumn<Violation, String> severity = column("Severity", v -> v.severity().word(), 72);
+        // codes and severities are words to read whole; the sentence takes what is left and wraps
+        code.setMinWidth(170);
+        severity.setMinWidth(72);
+        violations.getColumns().setAll(List.of(code, severity, column("What is wrong", v -> v.sentence(), 420)));
         comparison.setId("comparison");
         comparison.setPrefHeight(190);
         comparison.setItems(comparisonRows.lines());
@@ -160,6 +165,9 @@ public final class JobInspector {
     private void showCheck(Plan plan, String job, Advice a) {
         properties.show(JobProperties.of(plan, job, a));
         violations.setPlaceholder(new Label("No violations"));
+        // columns share the inspector's width and the cells wrap: sentences are read whole, not cut
+        violations.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        comparison.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         violations.setItems(FXCollections.observableArrayList(a == null ? List.of() : a.violations()));
     }
 
@@ -193,15 +201,15 @@ public final class JobInspector {
         TableColumn<T, String> c = new TableColumn<>(name);
         c.setCellValueFactory(d -> new SimpleStringProperty(value.apply(d.getValue())));
         c.setPrefWidth(width);
+        c.setCellFactory(col -> new WrappingCell<>());
         return c;
     }
 
     /** An answer, greyed while it is still being computed. */
-    private static final class AnswerCell extends TableCell<ComparisonLine, String> {
+    private static final class AnswerCell extends WrappingCell<ComparisonLine> {
         @Override
         protected void updateItem(String text, boolean empty) {
             super.updateItem(text, empty);
-            setText(empty ? null : text);
             ComparisonLine line = empty || getTableRow() == null ? null : getTableRow().getItem();
             boolean waiting = line != null && line.answer().isEmpty();
             getStyleClass().remove("comparison-waiting");

@@ -97,6 +97,46 @@ class JobInSightTest {
         assertThat(moved[1]).as("the middle of the view does not pan").isFalse();
     }
 
+    @Test
+    void aCpuOnlyJobIsDrawnOnItsHost(FxRobot robot) throws Exception {
+        ExampleWindow.awaitLayout(controller);
+        var vm = controller.viewModel();
+        FabricView fabric = controller.window().fabricView();
+        JobRequest cpuOnly = org.topoplanner.model.job.SbatchOptions.parseLine("-N 1 -n 4 -J prep", "job");
+        robot.interact(() -> {
+            assertThat(vm.drop(cpuOnly, new DropTarget.OnHost("node05"))).isTrue();
+            vm.selectionProperty().set("node05");
+            fabric.zoomToSelection();
+            // no selection outline (the accent may share the job's blue): only the job's band can match
+            fabric.selectionProperty().set(null);
+            vm.selectedJobProperty().set(null);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(fabric.getOccupancy().jobsWithoutGpusOn("node05")).containsExactly("prep");
+        assertThat(fabric.levelOfDetail().hosts()).isTrue();
+        WritableImage[] img = new WritableImage[1];
+        robot.interact(() -> {
+            fabric.redraw();
+            img[0] = fabric.snapshot(null, null);
+        });
+        var l = fabric.getLayout();
+        var hb = l.hosts().get(l.hostIndex("node05"));
+        var vp = fabric.viewport();
+        Color prep = fabric.frame().palette().jobColour(fabric.getOccupancy(), "prep");
+        int n = 0;
+        var r = img[0].getPixelReader();
+        for (int y = (int) vp.toScreenY(hb.y()); y < vp.toScreenY(hb.y() + hb.h()); y++) {
+            for (int x = (int) vp.toScreenX(hb.x()); x < vp.toScreenX(hb.x() + hb.w()); x++) {
+                Color p = r.getColor(x, y);
+                if (Math.abs(p.getRed() - prep.getRed()) + Math.abs(p.getGreen() - prep.getGreen())
+                        + Math.abs(p.getBlue() - prep.getBlue()) < 0.1) {
+                    n++;
+                }
+            }
+        }
+        assertThat(n).as("pixels of the CPU-only job's colour on node05").isGreaterThan(30);
+    }
+
     private boolean inView(FabricView fabric) {
         var l = fabric.getLayout();
         double[] v = fabric.viewport().visibleWorld();
