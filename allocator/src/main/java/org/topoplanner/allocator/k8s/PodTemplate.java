@@ -55,14 +55,20 @@ public record PodTemplate(long memoryMiB, int rdma) {
         return PodRequest.of(shape(state, job), job.name() + "-" + i);
     }
 
-    /** What one node of the job offers: the allocatable of its first candidate host (nothing on an empty cluster). */
+    /**
+     * What one node of the job offers: the allocatable of its first candidate host (nothing on an empty
+     * cluster). Asked on every pod of every plan, so it looks at the first candidate only, not all hosts.
+     */
     static NodeSize nodeSize(ClusterState state, JobRequest job) {
-        List<String> hosts = candidateHosts(state, job);
-        if (hosts.isEmpty()) {
-            return NodeSize.UNKNOWN;
+        List<String> from = job.nodelist().isEmpty() ? state.cluster().hostNames() : job.nodelist();
+        java.util.Set<String> known = job.nodelist().isEmpty() ? null : java.util.Set.copyOf(state.cluster().hostNames());
+        for (String h : from) {
+            if ((known == null || known.contains(h)) && !job.exclude().contains(h)) {
+                NodeCapacity n = NodeCapacity.of(ClusterState.empty(state.cluster()), h);
+                return new NodeSize(n.gpus(), (int) (n.cpuMilli() / 1000), n.memoryMiB(), n.rdma());
+            }
         }
-        NodeCapacity n = NodeCapacity.of(ClusterState.empty(state.cluster()), hosts.get(0));
-        return new NodeSize(n.gpus(), (int) (n.cpuMilli() / 1000), n.memoryMiB(), n.rdma());
+        return NodeSize.UNKNOWN;
     }
 
     /** The hosts a job may use: its {@code --nodelist} if any, minus {@code --exclude}. */

@@ -99,8 +99,9 @@ public final class VolcanoPolicy implements PlacementPolicy {
 
     private Plan plan(ClusterState state, JobRequest job, NetworkTopology nt, HyperNodeTree tree) {
         List<String> candidates = PodTemplate.candidateHosts(state, job);
+        PodShape shape = template.shape(state, job);
         if (!nt.hard()) {
-            return soft(state, job, candidates, tree);
+            return soft(state, job, shape, candidates, tree);
         }
         for (int tier : tree.tiers()) {
             if (nt.highestTierAllowed() != null && tier > nt.highestTierAllowed()) {
@@ -110,7 +111,7 @@ public final class VolcanoPolicy implements PlacementPolicy {
             String bestName = null;
             for (HyperNodeTree.Info hn : tree.ofTier(tier)) {
                 List<String> nodes = hn.realNodes().stream().filter(candidates::contains).toList();
-                Plan p = gang(state, job, nodes, null, tree);
+                Plan p = gang(state, job, shape, nodes, null, tree);
                 if (p.hosts != null && (best == null || p.score > best.score)) {
                     best = p;
                     bestName = hn.name();
@@ -124,14 +125,14 @@ public final class VolcanoPolicy implements PlacementPolicy {
         }
         Plan none = new Plan();
         none.why = "no HyperNode up to tier " + (nt.highestTierAllowed() == null ? "max" : nt.highestTierAllowed())
-                + " can hold all " + template.shape(state, job).pods() + " tasks (gang)";
+                + " can hold all " + shape.pods() + " tasks (gang)";
         return none;
     }
 
-    private Plan soft(ClusterState state, JobRequest job, List<String> candidates, HyperNodeTree tree) {
-        Plan p = gang(state, job, candidates, tree, tree);
+    private Plan soft(ClusterState state, JobRequest job, PodShape shape, List<String> candidates, HyperNodeTree tree) {
+        Plan p = gang(state, job, shape, candidates, tree, tree);
         if (p.hosts == null) {
-            p.why = "not all " + template.shape(state, job).pods() + " tasks fit (gang)";
+            p.why = "not all " + shape.pods() + " tasks fit (gang)";
         } else {
             p.why = "Volcano soft network topology: tasks placed by node score plus HyperNode locality";
         }
@@ -142,9 +143,8 @@ public final class VolcanoPolicy implements PlacementPolicy {
      * Places every task on {@code nodes} one at a time, the best score first, ties by name; with
      * {@code softTree} the network-topology-aware node score is added. Null hosts when one task does not fit.
      */
-    private Plan gang(ClusterState state, JobRequest job, List<String> nodes, HyperNodeTree softTree,
+    private Plan gang(ClusterState state, JobRequest job, PodShape shape, List<String> nodes, HyperNodeTree softTree,
                       HyperNodeTree tree) {
-        PodShape shape = template.shape(state, job);
         Map<String, NodeCapacity> live = new LinkedHashMap<>();
         nodes.stream().sorted().forEach(h -> live.put(h, NodeCapacity.of(state, h)));
         Plan plan = new Plan();
