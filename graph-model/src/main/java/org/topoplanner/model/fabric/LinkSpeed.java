@@ -66,6 +66,14 @@ public enum LinkSpeed {
         return UNKNOWN;
     }
 
+    /** How a link reads in the views: {@code HDR 4x}, or {@code 400 GbE} for Ethernet, whose width counts Gbit/s. */
+    public String label(LinkWidth width) {
+        if (this == ETHERNET) {
+            return width.isKnown() ? width.lanes() + " GbE" : "Ethernet";
+        }
+        return name() + (width.isKnown() ? " " + width : "");
+    }
+
     /** Ordered comparison of generations; unknown and Ethernet (whose rate is on the width) compare lowest. */
     public boolean slowerThan(LinkSpeed other) {
         return dataGbpsPerLane < other.dataGbpsPerLane;

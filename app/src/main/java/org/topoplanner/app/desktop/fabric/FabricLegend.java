@@ -47,7 +47,7 @@ public final class FabricLegend extends VBox {
             int cls = LinkPainter.classOf(b);
             if (cls != 15) {
                 classes.putIfAbsent(cls, b.speed() == LinkSpeed.UNKNOWN ? "speed unknown"
-                        : b.speed().name() + (b.width().isKnown() ? " " + b.width() : "") + rate(b));
+                        : b.speed().label(b.width()) + rate(b));
             }
         }
         boolean over = layout.links().stream().anyMatch(LinkBundle::oversubscribed);

@@ -108,7 +108,7 @@ final class HoverCards {
             LinkBundle b = l.links().get(i);
             if (b.toRack()) {
                 return b.speed() == org.topoplanner.model.fabric.LinkSpeed.UNKNOWN ? "speed unknown"
-                        : b.speed().name() + (b.width().isKnown() ? " " + b.width() : "");
+                        : b.speed().label(b.width());
             }
         }
         return null;
@@ -120,7 +120,7 @@ final class HoverCards {
 
     private static String cables(int n, LinkBundle cls) {
         String s = cls.speed() == org.topoplanner.model.fabric.LinkSpeed.UNKNOWN ? "cables"
-                : cls.speed().name() + (cls.width().isKnown() ? " " + cls.width() : "");
+                : cls.speed().label(cls.width());
         return n + " \u00d7 " + s;
     }
 }

@@ -20,7 +20,7 @@ public record LinkBundle(int index, int upper, int lower, boolean toRack, boolea
 
     /** "4 × HDR 4x" style label of the cable class. */
     public String describe() {
-        String cls = speed == LinkSpeed.UNKNOWN ? "unknown speed" : speed.name() + (width.isKnown() ? " " + width : "");
+        String cls = speed == LinkSpeed.UNKNOWN ? "unknown speed" : speed.label(width);
         return (cables > 1 ? cables + " \u00d7 " : "") + cls;
     }
 }
