@@ -48,7 +48,8 @@ final class WhatIfRun extends Task<WhatIfRun.Outcome> {
                 }
             };
         }, (run, total, current, done, all) -> {
-            updateProgress((double) run * all + done, (double) total * all);
+            double perRun = Math.max(1, all);
+            updateProgress(run * perRun + done, total * perRun);
             updateMessage("run " + (run + 1) + " of " + total + ": " + current.label() + ", " + done + " of " + all
                     + " jobs");
         }, this::isCancelled);
