@@ -54,7 +54,11 @@ class NodeJobMoveTest {
             controller.window().centre().getSelectionModel().select(1);
         });
         WaitForAsyncUtils.waitForFxEvents();
-        // the node tab is laid out on a later pulse than the selection: wait until its GPUs are drawn
+        // the node tab is laid out on a later pulse than the selection; the moves are tried on the whole
+        // node (Fit), the readable default zoom shows part of it (NodeViewZoomTest)
+        Eventually.until("node01 laid out in the node view", () -> "node01".equals(node().getHost())
+                && node().getLayout() != null && node().getWidth() > 100);
+        robot.interact(() -> node().zoomToFit());
         Eventually.until("node01's GPUs drawn in the node view", () -> drawn(0) && drawn(7));
         assertThat(node().getHost()).isEqualTo("node01");
         assertThat(gpus()).containsExactly(0, 1);

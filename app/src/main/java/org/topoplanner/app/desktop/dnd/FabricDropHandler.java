@@ -30,6 +30,8 @@ public final class FabricDropHandler {
     private Optional<DragPayload> payload = Optional.empty();
     private DropTarget lastTarget;
     private Advice lastAdvice;
+    /** Whether the drag under way has been well inside the fabric view (edge panning starts then). */
+    private boolean edgeArmed;
 
     public FabricDropHandler(DroppablePlan vm, Consumer<String> status) {
         this.vm = vm;
@@ -43,8 +45,15 @@ public final class FabricDropHandler {
             if (p.isEmpty()) {
                 return;
             }
-            // near an edge the view moves, so a target off screen is reached mid-drag
-            view.panNearEdge(e.getX(), e.getY());
+            // near an edge the view moves, so a target off screen is reached mid-drag; only once the
+            // pointer has been well inside, or every drag from the palette would pan on its way in
+            if (edgeArmed) {
+                view.panNearEdge(e.getX(), e.getY());
+            } else {
+                edgeArmed = e.getX() > 2 * FabricView.EDGE_PAN_BAND && e.getY() > 2 * FabricView.EDGE_PAN_BAND
+                        && e.getX() < view.getWidth() - 2 * FabricView.EDGE_PAN_BAND
+                        && e.getY() < view.getHeight() - 2 * FabricView.EDGE_PAN_BAND;
+            }
             DropTarget target = targetAt(view, e.getX(), e.getY());
             Advice a = advise(p.get(), target);
             if (a == null) {
@@ -181,6 +190,7 @@ public final class FabricDropHandler {
     }
 
     private void forget() {
+        edgeArmed = false;
         lastText = null;
         payload = Optional.empty();
         lastTarget = null;

@@ -192,6 +192,8 @@ class FabricAndNodeViewsTest {
     void clickingGpusInTheNodeViewSelectsThem(FxRobot robot) {
         robot.interact(() -> node.show("node03", cluster.node("node03")));
         WaitForAsyncUtils.waitForFxEvents();
+        // clicks on the whole node; the readable default zoom may show part of it
+        robot.interact(node::zoomToFit);
         NodeBox g2 = node.getLayout().box("GPU2").orElseThrow();
         NodeBox g5 = node.getLayout().box("GPU5").orElseThrow();
         robot.clickOn(gpuPoint(g2), MouseButton.PRIMARY);
@@ -208,35 +210,7 @@ class FabricAndNodeViewsTest {
 
     /** Screen point of a GPU box: the view scales the layout to fit and centres it. */
     private Point2D gpuPoint(NodeBox g) {
-        javafx.scene.canvas.Canvas c = findCanvas(node);
-        NodeViewGeometry geo = NodeViewGeometry.of(node, c);
-        return c.localToScreen(geo.offsetX() + (g.x() + g.w() / 2) * geo.scale(),
-                geo.offsetY() + (g.y() + g.h() / 2) * geo.scale());
-    }
-
-    private static javafx.scene.canvas.Canvas findCanvas(javafx.scene.Parent p) {
-        for (javafx.scene.Node n : p.getChildrenUnmodifiable()) {
-            if (n instanceof javafx.scene.canvas.Canvas c) {
-                return c;
-            }
-            if (n instanceof javafx.scene.Parent q) {
-                javafx.scene.canvas.Canvas c = findCanvas(q);
-                if (c != null) {
-                    return c;
-                }
-            }
-        }
-        return null;
-    }
-
-    /** The node view's fit, recomputed as it does: centred, scale min(1.35, w/W, h/H). */
-    private record NodeViewGeometry(double scale, double offsetX, double offsetY) {
-        static NodeViewGeometry of(NodeView v, javafx.scene.canvas.Canvas c) {
-            double w = c.getWidth();
-            double h = c.getHeight();
-            double s = Math.min(1.35, Math.min(w / v.getLayout().width(), h / v.getLayout().height()));
-            return new NodeViewGeometry(s, Math.max(0, (w - v.getLayout().width() * s) / 2),
-                    Math.max(0, (h - v.getLayout().height() * s) / 2));
-        }
+        // where the view draws the box now, at whatever zoom it opened with
+        return node.localToScreen(node.layoutToLocal(g.x() + g.w() / 2, g.y() + g.h() / 2));
     }
 }
