@@ -58,14 +58,17 @@ public final class PlacementAdvisor {
         JobRequest r = request.withNodelist(List.of(w.host()));
         Suggestion free = ask(policy, others, r, choice);
         Optional<Placement> unconfined = placementOf(free);
+        if (unconfined.isEmpty() && w instanceof DropTarget.OnGpus g && request.requestedNodes() == 1
+                && g.gpus().size() == gpusPerNode(request)) {
+            return byHand(plan, request, g, choice);
+        }
         if (unconfined.isEmpty()) {
             return Advice.impossible(w.host() + ": " + SuggestionSentence.reason(free));
         }
-        int need = unconfined.get().on(w.host()).map(h -> h.gpus().size()).orElse(0);
+        // a host the policy would not use (full, say) still takes GPUs placed there by hand: the request says how many
+        int need = unconfined.get().on(w.host()).map(h -> h.gpus().size()).orElseGet(() -> gpusPerNode(request));
         if (w instanceof DropTarget.OnGpus g && g.gpus().size() == need && request.requestedNodes() == 1) {
-            Placement p = new Placement(request.name(), List.of(new HostAllocation(g.host(), g.gpus(),
-                    coresFor(plan, g.host(), g.gpus()), java.util.Map.of())));
-            return check(plan, request, p, choice);
+            return byHand(plan, request, g, choice);
         }
         List<Integer> freeGpus = others.freeGpus(w.host());
         HostRegion region = HostRegion.of(w, plan.cluster().node(w.host()), freeGpus, need);
@@ -75,6 +78,24 @@ public final class PlacementAdvisor {
         }
         Suggestion s = ask(policy, confine(plan, others, region), r, choice);
         return advised(plan, request, s, others, choice, region.name() + ": ");
+    }
+
+    /** Exactly the GPUs pointed at, judged as a placement by hand (kept even when it breaks a rule; the checks say which). */
+    private Advice byHand(Plan plan, JobRequest request, DropTarget.OnGpus g, PolicyChoice choice) {
+        Placement p = new Placement(request.name(), List.of(new HostAllocation(g.host(), g.gpus(),
+                coresFor(plan, g.host(), g.gpus()), java.util.Map.of())));
+        return check(plan, request, p, choice);
+    }
+
+    /** The GPUs the request asks for on each node, as far as it says (0 when it does not). */
+    private static int gpusPerNode(JobRequest r) {
+        if (r.gpusPerNode() != null) {
+            return r.gpusPerNode();
+        }
+        if (r.gpus() != null && r.requestedNodes() == 1) {
+            return r.gpus();
+        }
+        return 0;
     }
 
     private static Suggestion ask(PlacementPolicy policy, ClusterState state, JobRequest r, PolicyChoice choice) {

@@ -12,7 +12,7 @@ import org.topoplanner.importers.ibnet.IbnetdiscoverReader;
 import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.resources.ShippedData;
 
-/** Rails counted as rails, leaves as leaves (inputs/rail-32x8.ibnetdiscover, see PROVENANCE.md). */
+/** Rails counted as rails, leaves as leaves (rail-32x8.ibnetdiscover, see src/test/resources/inputs/PROVENANCE.md). */
 class RailReachTest {
 
     private static Fabric rail() throws Exception {

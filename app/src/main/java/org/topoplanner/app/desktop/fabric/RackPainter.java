@@ -234,8 +234,10 @@ final class RackPainter {
         }
         Palette p = st.palette();
         gc.setFill(Color.color(p.bg().getRed(), p.bg().getGreen(), p.bg().getBlue(), 0.8));
-        gc.fillRoundRect(x + 2, y + 2, tw + 4, TILE_NAME_SIZE + 3, 4, 4);
-        Painting.left(gc, name, x + 4, y + 3.5 + TILE_NAME_SIZE / 2, TILE_NAME_SIZE, false, shade(p.fg(), dim, p), tw + 1);
+        // at the bottom-left corner: the top of the tile stays the job's colour to press and grab
+        double top = y + h - TILE_NAME_SIZE - 5;
+        gc.fillRoundRect(x + 2, top, tw + 4, TILE_NAME_SIZE + 3, 4, 4);
+        Painting.left(gc, name, x + 4, top + 1.5 + TILE_NAME_SIZE / 2, TILE_NAME_SIZE, false, shade(p.fg(), dim, p), tw + 1);
     }
 
     /**
