@@ -81,7 +81,7 @@ public final class KueueTasPolicy implements PlacementPolicy {
             shape = new PodShape(tas.podCount(), shape.containers(), PodShape.PodsPerNode.ANY, shape.minMember(),
                     null, null, shape.wholeNode());
         }
-        TasAlgorithm.Request request = request(levels, tas, shape.pods());
+        TasAlgorithm.Request request = request(levels, tas, shape);
         if (request.level() != null && levels.indexOf(request.level()) < 0) {
             return new Suggestion.Impossible("no requested topology level: " + request.level());
         }
@@ -104,17 +104,21 @@ public final class KueueTasPolicy implements PlacementPolicy {
      * The PodSet's request: {@code tas} as Kueue reads it (no annotation: implied, unconstrained at the
      * lowest level; slices from the multi-layer constraints, else the single slice annotation); without
      * {@code tas}, preferred at the leaf level. Required and preferred without a level take that default.
- * {@code count} is the number of pods of the job's shape.
+     * The pod count is the job's shape's; its slices are used when {@code tas} has none.
      */
-    static TasAlgorithm.Request request(TopologyLevels levels, TasRequest tas, int count) {
+    static TasAlgorithm.Request request(TopologyLevels levels, TasRequest tas, PodShape shape) {
+        int count = shape.pods();
+        // a pod shape's --slice-size/--slice-level are the podset-slice annotations of its manifest; a PodSet
+        // read from a workload brings its own
+        List<SliceConstraint> own = shape.sliceSize() == null ? List.of()
+                : List.of(new SliceConstraint(shape.sliceLevel(), shape.sliceSize()));
         if (tas == null) {
-            return new TasAlgorithm.Request(KueueMode.PREFERRED, defaultLevel(levels), count,
-                    List.of());
+            return new TasAlgorithm.Request(KueueMode.PREFERRED, defaultLevel(levels), count, own);
         }
         List<SliceConstraint> slices = !tas.sliceConstraints().isEmpty() ? tas.sliceConstraints()
                 : tas.sliceRequired() != null
                 ? List.of(new SliceConstraint(tas.sliceRequired(), tas.sliceSize() == null ? 0 : tas.sliceSize()))
-                : List.of();
+                : own;
         KueueMode mode = tas.mode();
         String level = !mode.takesLevel() ? null : tas.level() != null ? tas.level() : defaultLevel(levels);
         return new TasAlgorithm.Request(mode, level, count, slices);

@@ -15,9 +15,11 @@ import org.topoplanner.allocator.k8s.PodTemplate;
 import org.topoplanner.allocator.k8s.TestClusters;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.job.ContainerSpec;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.job.PodShape;
 import org.topoplanner.model.k8s.KubernetesSettings;
 import org.topoplanner.model.k8s.KueueTopology;
 import org.topoplanner.model.k8s.ResourceFlavor;
@@ -48,6 +50,29 @@ class KueueTasPolicyTest {
             hosts.add(HostAllocation.of(String.format("node%02d", i), List.of(0, 1, 2, 3, 4, 5, 6, 7), CpuSet.empty()));
         }
         return upTo == 0 ? s : s.with(new Placement("busy", hosts));
+    }
+
+    /**
+     * A pod shape's {@code --slice-size 5 --slice-level tier-1} is the manifest's podset-slice annotations.
+     * node01-05 busy leave leaf1 three free nodes: spine1 holds 11 pods, so 10 pods without slices go there
+     * (leaf2's 8, then 2 on leaf1); with slices of 5 per leaf, spine1 holds one slice (leaf1 none, leaf2 one)
+     * and the job moves to spine2, one slice on leaf3 and one on leaf4.
+     */
+    @Test
+    void aPodShapesSlicesKeepEachSliceInOneDomainOfItsLevel() {
+        TasRequest underSpine = tas("s", 0, null, "topoplanner.org/tier-2", false);
+        PodShape plain = PodShape.onePerNode(10, ContainerSpec.of(8, 1));
+        PodShape sliced = new PodShape(10, plain.containers(), PodShape.PodsPerNode.ONE, null, 5,
+                "topoplanner.org/tier-1", false);
+        JobRequest withoutSlices = JobRequest.builder().name("s").nodes(10).gpusPerNode(8).podShape(plain).build();
+        JobRequest withSlices = JobRequest.builder().name("s").nodes(10).gpusPerNode(8).podShape(sliced).build();
+
+        assertThat(hosts(POLICY.suggest(busy(5), withoutSlices, underSpine))).contains("node06", "node07")
+                .allMatch(h -> h.compareTo("node17") < 0);
+        List<String> inSlices = hosts(POLICY.suggest(busy(5), withSlices, underSpine));
+        assertThat(inSlices).hasSize(10);
+        assertThat(inSlices.stream().filter(h -> h.compareTo("node17") >= 0 && h.compareTo("node25") < 0)).hasSize(5);
+        assertThat(inSlices.stream().filter(h -> h.compareTo("node25") >= 0)).hasSize(5);
     }
 
     @Test
