@@ -22,7 +22,7 @@ import org.topoplanner.model.node.NodeTopology;
 /**
  * The device plugin's preferred allocation ({@link GpuBestEffort}) against the real go-gpuallocator
  * best-effort policy, answer by answer: the expected answers in {@code oracle/k8s/} were produced by
- * NVIDIA/go-gpuallocator 876e7b7 run on these inputs (see {@code oracle/k8s/PROVENANCE.md}).
+ * NVIDIA/go-gpuallocator 876e7b7 run on these inputs (see {@code src/test/resources/oracle/k8s/PROVENANCE.md}).
  */
 class GpuAllocatorOracleTest {
     private static final ObjectMapper JSON = new ObjectMapper();

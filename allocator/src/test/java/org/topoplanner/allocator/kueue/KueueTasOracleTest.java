@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link TasAlgorithm} against the real Kueue TAS code, answer by answer: the expected answers in
  * {@code oracle/k8s/} were produced by kubernetes-sigs/kueue ff69552's
- * {@code FindTopologyAssignmentsForFlavor} run on these cases (see {@code oracle/k8s/PROVENANCE.md}):
+ * {@code FindTopologyAssignmentsForFlavor} run on these cases (see {@code src/test/resources/oracle/k8s/PROVENANCE.md}):
  * the same domains and pod counts, or the same failure message word for word.
  */
 class KueueTasOracleTest {
