@@ -2,14 +2,11 @@ package org.topoplanner.app.whatif;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import org.topoplanner.allocator.whatif.JobRecord;
+import org.topoplanner.model.project.AtomicFiles;
 
 /**
  * A run's per-job CSV, streamed: lines go to a temporary file beside the target, which replaces the target
@@ -25,8 +22,7 @@ final class AtomicRecordFile implements WhatIfStudy.RecordSink {
 
     AtomicRecordFile(Path target) throws IOException {
         this.target = target.toAbsolutePath();
-        Files.createDirectories(this.target.getParent());
-        this.tmp = Files.createTempFile(this.target.getParent(), "." + this.target.getFileName() + ".", ".tmp");
+        this.tmp = AtomicFiles.temporaryBeside(this.target);
         this.out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
         out.write(WhatIfCsv.RECORD_HEADER);
         out.write('\n');
@@ -61,15 +57,7 @@ final class AtomicRecordFile implements WhatIfStudy.RecordSink {
             if (!complete) {
                 return;
             }
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                ch.force(true);
-            }
-            tmp.toFile().setReadable(true, false);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.replace(tmp, target);
         } finally {
             Files.deleteIfExists(tmp);
         }

@@ -20,23 +20,39 @@ public final class AtomicFiles {
 
     public static void writeString(Path target, String text) throws IOException {
         Path abs = target.toAbsolutePath();
-        Path dir = abs.getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+        Path tmp = temporaryBeside(abs);
         try {
             try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE,
                     java.nio.file.StandardOpenOption.TRUNCATE_EXISTING)) {
                 ch.write(StandardCharsets.UTF_8.encode(text));
-                ch.force(true);
             }
-            setPermissions(tmp, abs);
-            try {
-                Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-            }
+            replace(tmp, abs);
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * A new empty temporary file in {@code target}'s folder (made if missing), for a caller that streams
+     * a long text into it and then calls {@link #replace}; the caller deletes it if it never gets there.
+     */
+    public static Path temporaryBeside(Path target) throws IOException {
+        Path abs = target.toAbsolutePath();
+        Files.createDirectories(abs.getParent());
+        return Files.createTempFile(abs.getParent(), "." + abs.getFileName() + ".", ".tmp");
+    }
+
+    /** Forces {@code tmp} (written and closed) to disk and renames it over {@code target}, with its permissions. */
+    public static void replace(Path tmp, Path target) throws IOException {
+        Path abs = target.toAbsolutePath();
+        try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+        setPermissions(tmp, abs);
+        try {
+            Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
