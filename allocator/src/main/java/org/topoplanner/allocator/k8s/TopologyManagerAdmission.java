@@ -18,7 +18,7 @@ import org.topoplanner.model.k8s.TopologyManagerScope;
 public final class TopologyManagerAdmission {
     static final String GPU = "nvidia.com/gpu";
     static final String RDMA = "rdma/hca";
-    private static final String TOPOLOGY_MESSAGE = "Resources cannot be allocated with Topology Locality";
+    private static final String TOPOLOGY_MESSAGE = "Resources cannot be allocated with Topology locality";
 
     private TopologyManagerAdmission() {
     }

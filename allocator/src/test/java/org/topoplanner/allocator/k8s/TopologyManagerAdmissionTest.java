@@ -86,6 +86,9 @@ class TopologyManagerAdmissionTest {
             assertThat(a).isInstanceOf(Admission.Rejected.class);
             if (!policy.equals("none")) {
                 assertThat(((Admission.Rejected) a).reason()).isEqualTo("TopologyAffinityError");
+                // the pod's status.message as the kubelet writes it (topologymanager's TopologyAffinityError)
+                assertThat(((Admission.Rejected) a).message())
+                        .isEqualTo("Pod was rejected: Resources cannot be allocated with Topology locality");
             }
             return;
         }
