@@ -1,138 +1,101 @@
 package org.topoplanner.app.desktop.dialogs;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
-import javafx.collections.FXCollections;
-import javafx.geometry.Insets;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import javafx.event.ActionEvent;
 import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
-import javafx.scene.control.CheckBox;
 import javafx.scene.control.Dialog;
-import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
-import javafx.scene.control.ListView;
-import javafx.scene.control.SplitPane;
-import javafx.scene.control.TextArea;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.Window;
 import org.topoplanner.app.plan.Plan;
-import org.topoplanner.importers.export.ExportBundle;
-import org.topoplanner.importers.export.ExportFile;
-import org.topoplanner.importers.export.ExportTarget;
+import org.topoplanner.importers.export.ExportOptions;
 import org.topoplanner.importers.export.ExportWriter;
 import org.topoplanner.importers.export.HandEdit;
 import org.topoplanner.model.diag.Diagnostic;
 
 /**
- * "Export…": choose targets, preview each file with its validation and its difference to the file
- * already on disk, then write. Errors block; warnings need "Write anyway".
+ * "Export…": shows every file the export would write, its exact text and what the export check found,
+ * and only then asks for a folder ("Write to folder…"). The files written are the ones shown
+ * ({@link ExportPreview}), swapped in as one unit. Errors block; warnings and files in the folder that
+ * the previous export did not write (shown with their diff) need "Write anyway".
  */
 public final class ExportDialog {
+    static final ButtonType WRITE = new ButtonType("Write to folder\u2026", ButtonBar.ButtonData.OK_DONE);
+    static final ButtonType WRITE_ANYWAY = new ButtonType("Write anyway", ButtonBar.ButtonData.OK_DONE);
+
     private ExportDialog() {
     }
 
     public static void show(Window owner, Plan plan) {
-        DirectoryChooser dc = new DirectoryChooser();
-        dc.setTitle("Export to folder");
-        var dirFile = dc.showDialog(owner);
-        if (dirFile == null) {
-            return;
-        }
-        Path dir = dirFile.toPath();
-        // as on the command line: dra only when ticked, a cluster without DRA drivers cannot use it
-        Set<ExportTarget> targets = EnumSet.copyOf(ExportTarget.all());
-        ListView<ExportFile> files = new ListView<>();
-        files.setId("exportFiles");
-        TextArea preview = new TextArea();
-        preview.setEditable(false);
-        preview.setStyle("-fx-font-family: monospace;");
-        Label verdict = new Label();
-        Runnable rebuild = () -> {
-            List<ExportFile> built = ExportBundle.build(plan.toDocument(), targets);
-            files.setItems(FXCollections.observableArrayList(built));
-            long errors = built.stream().filter(ExportFile::hasErrors).count();
-            long warnings = built.stream().filter(ExportFile::hasWarnings).count();
-            verdict.setText(built.size() + " files, " + errors + " with errors, " + warnings + " with warnings");
-            files.getSelectionModel().select(0);
-        };
-        files.setCellFactory(l -> new ListCell<>() {
-            @Override
-            protected void updateItem(ExportFile f, boolean empty) {
-                super.updateItem(f, empty);
-                setText(empty || f == null ? null : (f.hasErrors() ? "\u2716 " : f.hasWarnings() ? "\u26a0 " : "\u2714 ")
-                        + f.relativePath());
-            }
-        });
-        files.getSelectionModel().selectedItemProperty().addListener((o, a, f) -> preview.setText(f == null ? ""
-                : describe(f, dir.resolve(f.relativePath()))));
-        HBox checks = new HBox(12);
-        for (ExportTarget t : ExportTarget.values()) {
-            CheckBox c = new CheckBox(t.id());
-            c.setSelected(targets.contains(t));
-            c.setOnAction(e -> {
-                if (c.isSelected()) {
-                    targets.add(t);
-                } else {
-                    targets.remove(t);
-                }
-                rebuild.run();
-            });
-            checks.getChildren().add(c);
-        }
-        rebuild.run();
-        SplitPane split = new SplitPane(files, preview);
-        split.setDividerPositions(0.32);
-        split.setPrefSize(1000, 560);
-        VBox content = new VBox(8, new Label("Export to " + dir), checks, split, verdict);
-        content.setPadding(new Insets(8));
+        show(owner, plan, ExportOptions.DEFAULT, ExportDialog::chooseFolder);
+    }
+
+    /**
+     * @param chooseFolder asks where to write (a folder chooser in the window; a fixed folder in tests)
+     */
+    public static void show(Window owner, Plan plan, ExportOptions options, Function<Window, Optional<Path>> chooseFolder) {
+        var doc = plan.toDocument();
+        ExportPreviewPane pane = new ExportPreviewPane(choice ->
+                ExportPreview.of(doc, choice.targets(), options.withTopologyYaml(choice.topologyYaml())));
         Dialog<ButtonType> d = new Dialog<>();
         d.initOwner(owner);
         d.setTitle("Export");
-        d.getDialogPane().setContent(content);
-        ButtonType write = new ButtonType("Write", ButtonBar.ButtonData.OK_DONE);
-        ButtonType force = new ButtonType("Write anyway", ButtonBar.ButtonData.OTHER);
-        d.getDialogPane().getButtonTypes().setAll(write, force, ButtonType.CANCEL);
-        d.showAndWait().filter(b -> b != ButtonType.CANCEL).ifPresent(b -> {
-            ExportWriter.Result r = ExportWriter.write(dir, files.getItems(), b == force);
-            Alert a = new Alert(r.written() ? Alert.AlertType.INFORMATION : Alert.AlertType.ERROR);
-            a.initOwner(owner);
-            a.setHeaderText(r.summary());
-            a.setContentText(String.join("\n", java.util.stream.Stream.concat(r.blocking().stream().limit(12)
-                    .map(Diagnostic::toString), r.handEdits().stream().limit(3).map(HandEdit::diff)).toList()));
-            a.showAndWait();
+        d.setResizable(true);
+        d.getDialogPane().setId("exportPreview");
+        d.getDialogPane().setContent(pane);
+        d.getDialogPane().getButtonTypes().setAll(WRITE, ButtonType.CANCEL);
+        Button write = (Button) d.getDialogPane().lookupButton(WRITE);
+        // an export with errors writes nothing anywhere: say so before a folder is asked for
+        write.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> pane.preview() == null || pane.preview().errors() > 0, pane.previewProperty()));
+        write.addEventFilter(ActionEvent.ACTION, e -> {
+            Optional<Path> dir = chooseFolder.apply(d.getDialogPane().getScene().getWindow());
+            if (dir.isEmpty() || !writeTo(d.getDialogPane().getScene().getWindow(), pane.preview(), dir.get())) {
+                e.consume();
+            }
         });
+        d.showAndWait();
     }
 
-    /** Validation first, then the text, then a line diff against the file on disk. */
-    private static String describe(ExportFile f, Path onDisk) {
-        StringBuilder sb = new StringBuilder();
-        f.validation().forEach(d -> sb.append("# ").append(d.severity().word()).append(": ").append(d.message()).append('\n'));
-        if (!f.validation().isEmpty()) {
-            sb.append('\n');
-        }
-        sb.append(f.text());
-        if (Files.exists(onDisk)) {
-            try {
-                List<String> old = Files.readAllLines(onDisk);
-                List<String> now = f.text().lines().toList();
-                sb.append("\n# --- against ").append(onDisk).append(" ---\n");
-                if (old.equals(now)) {
-                    sb.append("# unchanged\n");
-                } else {
-                    old.stream().filter(l -> !now.contains(l)).forEach(l -> sb.append("- ").append(l).append('\n'));
-                    now.stream().filter(l -> !old.contains(l)).forEach(l -> sb.append("+ ").append(l).append('\n'));
-                }
-            } catch (IOException e) {
-                sb.append("\n# cannot read ").append(onDisk).append(": ").append(e.getMessage()).append('\n');
+    /** Writes, offers "Write anyway" when only warnings or foreign files stood in the way, and reports; true when written. */
+    private static boolean writeTo(Window owner, ExportPreview preview, Path dir) {
+        ExportWriter.Result r = preview.writeTo(dir, false);
+        if (!r.written() && r.blocking().stream().noneMatch(Diagnostic::isError)) {
+            Alert ask = new Alert(Alert.AlertType.WARNING);
+            ask.initOwner(owner);
+            ask.getDialogPane().setId("exportWriteAnyway");
+            ask.setHeaderText(r.summary());
+            ask.setContentText(details(r));
+            ask.getButtonTypes().setAll(WRITE_ANYWAY, ButtonType.CANCEL);
+            if (ask.showAndWait().orElse(ButtonType.CANCEL) != WRITE_ANYWAY) {
+                return false;
             }
+            r = preview.writeTo(dir, true);
         }
-        return sb.toString();
+        Alert done = new Alert(r.written() ? Alert.AlertType.INFORMATION : Alert.AlertType.ERROR);
+        done.initOwner(owner);
+        done.getDialogPane().setId("exportResult");
+        done.setHeaderText(r.summary());
+        done.setContentText(details(r));
+        done.showAndWait();
+        return r.written();
+    }
+
+    private static String details(ExportWriter.Result r) {
+        List<String> lines = Stream.concat(r.blocking().stream().limit(12).map(Diagnostic::toString),
+                r.handEdits().stream().limit(3).map(HandEdit::diff)).toList();
+        return String.join("\n", lines);
+    }
+
+    private static Optional<Path> chooseFolder(Window owner) {
+        DirectoryChooser dc = new DirectoryChooser();
+        dc.setTitle("Write the export to folder");
+        return Optional.ofNullable(dc.showDialog(owner)).map(java.io.File::toPath);
     }
 }
