@@ -3,6 +3,7 @@ package org.topoplanner.app.desktop.dialogs;
 import java.util.List;
 import java.util.Optional;
 import javafx.geometry.Insets;
+import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Dialog;
@@ -11,6 +12,11 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.stage.Window;
+import java.util.Map;
+import org.topoplanner.app.desktop.canvas.Palette;
+import org.topoplanner.app.desktop.canvas.Theme;
+import org.topoplanner.app.plan.BillOfMaterials;
+import org.topoplanner.app.plan.CableClasses;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.design.ClusterDesigner;
 import org.topoplanner.model.design.FabricDesign;
@@ -18,12 +24,20 @@ import org.topoplanner.model.fabric.LinkSpeed;
 import org.topoplanner.resources.NodeTemplate;
 import org.topoplanner.resources.ShippedData;
 
-/** "New cluster…": a fat tree or rail-optimised fabric from parameters and a node template. */
+/**
+ * "New cluster…": a fat tree or rail-optimised fabric from parameters and a node template, with its bill
+ * of materials, its cables by length class and a small picture of its tiers following every change, and
+ * designs kept as named presets in the user's settings folder.
+ */
 public final class NewClusterDialog {
     private NewClusterDialog() {
     }
 
     public static Optional<Cluster> show(Window owner) {
+        return show(owner, new DesignPresets(org.topoplanner.app.plan.ProjectSession.defaultHome().resolve(DesignPresets.FILE)));
+    }
+
+    public static Optional<Cluster> show(Window owner, DesignPresets presets) {
         Dialog<Cluster> d = new Dialog<>();
         d.initOwner(owner);
         d.setTitle("New cluster");
@@ -53,11 +67,25 @@ public final class NewClusterDialog {
         bill.setWrapText(true);
         Label problem = new Label();
         problem.getStyleClass().add("problem");
+        problem.setWrapText(true);
+        Label cablesLabel = new Label();
+        cablesLabel.setId("cableClasses");
+        cablesLabel.setWrapText(true);
+        FabricSketch sketch = new FabricSketch(Palette.of(Theme.LIGHT), 360, 170);
+        ComboBox<String> preset = new ComboBox<>();
+        preset.setId("designPreset");
+        preset.setPromptText("(none saved yet)");
+        Button savePreset = new Button("Save as preset");
+        savePreset.setId("savePreset");
+        DesignPresets.Read stored = presets.read();
+        Map<String, DesignPresets.Preset> known = new java.util.TreeMap<>(stored.presets());
+        preset.getItems().setAll(known.keySet());
+        problem.setText(stored.problems().stream().map(Object::toString).collect(java.util.stream.Collectors.joining("\n")));
         GridPane g = new GridPane();
         g.setHgap(10);
         g.setVgap(6);
         g.setPadding(new Insets(10));
-        Object[][] rows = {{"Name", name}, {"Fabric", kind}, {"Leaves", leaves}, {"Hosts per leaf (per unit for rails)", hostsPerLeaf},
+        Object[][] rows = {{"Preset", new javafx.scene.layout.HBox(6, preset, savePreset)}, {"Name", name}, {"Fabric", kind}, {"Leaves", leaves}, {"Hosts per leaf (per unit for rails)", hostsPerLeaf},
                 {"Leaves per pod", leavesPerPod}, {"Spines per pod", spines}, {"Core switches", cores},
                 {"Uplinks per leaf", uplinks}, {"Rails (HCAs per host)", rails}, {"Link speed", speed},
                 {"Node template", template}};
@@ -69,19 +97,28 @@ public final class NewClusterDialog {
         Label billTitle = new Label("Bill of materials");
         billTitle.getStyleClass().add("section-title");
         g.add(billTitle, 2, 0);
-        g.add(bill, 2, 1, 1, rows.length - 1);
-        GridPane.setValignment(bill, javafx.geometry.VPos.TOP);
+        javafx.scene.layout.VBox side = new javafx.scene.layout.VBox(6, bill, cablesLabel, sketch);
+        side.setPrefWidth(360);
+        side.setMaxWidth(360);
+        g.add(side, 2, 1, 1, rows.length);
+        GridPane.setValignment(side, javafx.geometry.VPos.TOP);
         java.util.function.Supplier<FabricDesign> design = () -> new FabricDesign(kind.getValue(), leaves.getValue(),
                 hostsPerLeaf.getValue(), leavesPerPod.getValue(), spines.getValue(), cores.getValue(), uplinks.getValue(),
                 kind.getValue() == FabricDesign.Kind.RAIL_OPTIMISED ? rails.getValue() : 1, speed.getValue(), "node");
         // the bill follows every change, before anything is created; a design that cannot be built says why
         Runnable recount = () -> {
             try {
-                Cluster c = ClusterDesigner.design("design", design.get(), ShippedData.template(template.getValue()));
-                bill.setText(String.join("\n", org.topoplanner.app.plan.BillOfMaterials.of(c).lines()));
+                FabricDesign fd = design.get();
+                Cluster c = ClusterDesigner.design("design", fd, ShippedData.template(template.getValue()));
+                BillOfMaterials b = BillOfMaterials.of(c);
+                bill.setText(String.join("\n", b.lines()));
+                cablesLabel.setText(String.join("\n", CableClasses.of(b, fd.kind()).lines()));
+                sketch.draw(b, fd.speed());
                 problem.setText("");
             } catch (IllegalArgumentException ex) {
                 bill.setText("");
+                cablesLabel.setText("");
+                sketch.draw(null, speed.getValue());
                 problem.setText(ex.getMessage());
             }
         };
@@ -92,6 +129,40 @@ public final class NewClusterDialog {
         speed.valueProperty().addListener((o, a, b) -> recount.run());
         template.valueProperty().addListener((o, a, b) -> recount.run());
         recount.run();
+        preset.valueProperty().addListener((o, a, chosen) -> {
+            DesignPresets.Preset p = chosen == null ? null : known.get(chosen);
+            if (p == null) {
+                return;
+            }
+            FabricDesign fd = p.design();
+            name.setText(p.name());
+            kind.setValue(fd.kind());
+            leaves.getValueFactory().setValue(fd.leaves());
+            hostsPerLeaf.getValueFactory().setValue(fd.hostsPerLeaf());
+            leavesPerPod.getValueFactory().setValue(fd.leavesPerPod());
+            spines.getValueFactory().setValue(fd.spines());
+            cores.getValueFactory().setValue(fd.cores());
+            uplinks.getValueFactory().setValue(fd.uplinksPerLeaf());
+            rails.getValueFactory().setValue(fd.rails());
+            speed.setValue(fd.speed());
+            template.setValue(p.template());
+        });
+        // the preset is named as the design is: saving "lab" again replaces the earlier "lab"
+        savePreset.setOnAction(e -> {
+            try {
+                String n = name.getText().isBlank() ? "design" : name.getText().strip();
+                DesignPresets.Preset p = new DesignPresets.Preset(n, design.get(), template.getValue());
+                presets.save(p);
+                known.put(p.name(), p);
+                preset.getItems().setAll(known.keySet());
+                preset.setValue(p.name());
+                problem.setText("saved preset " + p.name() + " in " + presets.file());
+            } catch (IllegalArgumentException ex) {
+                problem.setText("not saved: " + ex.getMessage());
+            } catch (java.io.IOException ex) {
+                problem.setText("not saved: cannot write " + presets.file() + ": " + ex.getMessage());
+            }
+        });
         d.getDialogPane().setContent(g);
         d.getDialogPane().getButtonTypes().setAll(ButtonType.OK, ButtonType.CANCEL);
         Cluster[] built = new Cluster[1];

@@ -2,6 +2,7 @@ package org.topoplanner.app.desktop.dialogs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.control.ButtonType;
@@ -9,15 +10,18 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import org.topoplanner.app.desktop.Dialogs;
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.fabric.ViewShots;
 
@@ -33,9 +37,16 @@ class NewClusterDialogTest {
         stage.show();
     }
 
+    @TempDir
+    Path settings;
+
+    private DesignPresets presets() {
+        return new DesignPresets(settings.resolve(DesignPresets.FILE));
+    }
+
     @Test
     void typedHostsPerLeafChangeTheBillAndLettersAreRefused(FxRobot robot) throws Exception {
-        Platform.runLater(() -> NewClusterDialog.show(stage));
+        Platform.runLater(() -> NewClusterDialog.show(stage, presets()));
         Eventually.until("the designer", () -> robot.lookup("#billOfMaterials").tryQuery().isPresent());
         Label bill = robot.lookup("#billOfMaterials").queryAs(Label.class);
         assertThat(bill.getText()).contains("8 leaf switches").contains("128 hosts");
@@ -55,9 +66,49 @@ class NewClusterDialogTest {
         assertThat(leaves.getValue()).isEqualTo(32);
         assertThat(bill.getText()).as("the bill follows the typed value").contains("8 leaf switches").contains("256 hosts")
                 .contains("leaves oversubscribed 2.0:1");
+        assertThat(robot.lookup("#cableClasses").queryLabeled().getText())
+                .contains("256 host\u2013leaf: copper DAC").contains("leaf\u2013spine: optical");
+        FabricSketch sketch = robot.lookup("#fabricSketch").queryAs(FabricSketch.class);
+        assertThat(sketch.rows()).containsExactly("4 spines", "8 leaves", "256 hosts");
         robot.interact(() -> ViewShots.save(bill.getScene(), "new-cluster-bill"));
 
         DialogPane pane = (DialogPane) bill.getScene().getRoot();
         robot.interact(() -> ((javafx.scene.control.Button) pane.lookupButton(ButtonType.CANCEL)).fire());
+    }
+
+    @Test
+    void aDesignSavedAsAPresetIsOfferedTheNextTime(FxRobot robot) throws Exception {
+        Platform.runLater(() -> NewClusterDialog.show(stage, presets()));
+        Eventually.until("the designer", () -> robot.lookup("#billOfMaterials").tryQuery().isPresent());
+        TextField name = robot.lookup((javafx.scene.Node n) -> n instanceof TextField t && "design".equals(t.getText()))
+                .queryAs(TextField.class);
+        @SuppressWarnings("unchecked")
+        Spinner<Integer> spines = robot.lookup("#spines").queryAs(Spinner.class);
+        robot.interact(() -> {
+            name.setText("lab");
+            spines.getValueFactory().setValue(2);
+        });
+        robot.clickOn("#savePreset");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(presets().read().presets()).containsKey("lab");
+        assertThat(presets().read().presets().get("lab").design().spines()).isEqualTo(2);
+        DialogPane first = (DialogPane) name.getScene().getRoot();
+        robot.interact(() -> ((javafx.scene.control.Button) first.lookupButton(ButtonType.CANCEL)).fire());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        Platform.runLater(() -> NewClusterDialog.show(stage, presets()));
+        Eventually.until("the designer again", () -> robot.lookup("#designPreset").tryQuery()
+                .filter(n -> n.getScene() != first.getScene()).isPresent());
+        @SuppressWarnings("unchecked")
+        ComboBox<String> preset = robot.lookup("#designPreset").queryAs(ComboBox.class);
+        @SuppressWarnings("unchecked")
+        Spinner<Integer> spinesAgain = robot.lookup("#spines").queryAs(Spinner.class);
+        assertThat(spinesAgain.getValue()).as("a new dialog starts from the default design").isEqualTo(4);
+        Dialogs.pick(robot, preset, "lab");
+        assertThat(spinesAgain.getValue()).isEqualTo(2);
+        FabricSketch sketch = robot.lookup("#fabricSketch").queryAs(FabricSketch.class);
+        assertThat(sketch.rows()).containsExactly("2 spines", "8 leaves", "128 hosts");
+        DialogPane second = (DialogPane) preset.getScene().getRoot();
+        robot.interact(() -> ((javafx.scene.control.Button) second.lookupButton(ButtonType.CANCEL)).fire());
     }
 }
