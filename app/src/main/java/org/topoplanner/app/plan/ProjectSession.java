@@ -43,6 +43,11 @@ public final class ProjectSession {
         this.key = untitledKey();
     }
 
+    /** This session's settings folder (autosaves, design presets). */
+    public Path home() {
+        return home;
+    }
+
     /** The settings folder: {@code ~/.topoplanner} unless overridden (tests use a temporary one). */
     public static Path defaultHome() {
         String override = System.getProperty("topoplanner.home");

@@ -27,6 +27,8 @@ import org.topoplanner.model.diag.Diagnostic;
  * their own list so that what is read is what would be written.
  */
 public final class ExportPreviewPane extends VBox {
+    private static final org.topoplanner.app.desktop.canvas.Palette FINDING =
+            org.topoplanner.app.desktop.canvas.Theme.LIGHT.palette();
     private final ReadOnlyObjectWrapper<ExportPreview> preview = new ReadOnlyObjectWrapper<>();
     private final ListView<ExportFile> files = new ListView<>();
     private final TextArea text = new TextArea();
@@ -63,6 +65,9 @@ public final class ExportPreviewPane extends VBox {
                 super.updateItem(d, empty);
                 setWrapText(true);
                 setPrefWidth(0);
+                // dialogs keep the light look (they take no theme stylesheet), so the light palette's words
+                setTextFill(d == null ? FINDING.fg() : d.isError() ? FINDING.danger()
+                        : d.severity() == org.topoplanner.model.diag.Severity.WARNING ? FINDING.warning() : FINDING.fg());
                 setText(empty || d == null ? null : d.severity().word()
                         + (d.line() > 0 ? " at line " + d.line() + (d.column() > 0 ? ", column " + d.column() : "") : "")
                         + ": " + d.message());
@@ -103,6 +108,7 @@ public final class ExportPreviewPane extends VBox {
         checks.getChildren().add(topologyYaml);
         Label findingsTitle = new Label("Export check");
         findingsTitle.getStyleClass().add("section-title");
+        findingsTitle.setPadding(new Insets(2, 4, 0, 4));
         VBox side = new VBox(4, findingsTitle, findings);
         VBox.setVgrow(findings, Priority.ALWAYS);
         SplitPane split = new SplitPane(files, text, side);

@@ -33,10 +33,6 @@ public final class NewClusterDialog {
     private NewClusterDialog() {
     }
 
-    public static Optional<Cluster> show(Window owner) {
-        return show(owner, new DesignPresets(org.topoplanner.app.plan.ProjectSession.defaultHome().resolve(DesignPresets.FILE)));
-    }
-
     public static Optional<Cluster> show(Window owner, DesignPresets presets) {
         Dialog<Cluster> d = new Dialog<>();
         d.initOwner(owner);
@@ -80,6 +76,7 @@ public final class NewClusterDialog {
         DesignPresets.Read stored = presets.read();
         Map<String, DesignPresets.Preset> known = new java.util.TreeMap<>(stored.presets());
         preset.getItems().setAll(known.keySet());
+        preset.setPromptText(known.isEmpty() ? "(none saved yet)" : "choose a saved design");
         problem.setText(stored.problems().stream().map(Object::toString).collect(java.util.stream.Collectors.joining("\n")));
         GridPane g = new GridPane();
         g.setHgap(10);
@@ -156,6 +153,7 @@ public final class NewClusterDialog {
                 known.put(p.name(), p);
                 preset.getItems().setAll(known.keySet());
                 preset.setValue(p.name());
+                preset.setPromptText("choose a saved design");
                 problem.setText("saved preset " + p.name() + " in " + presets.file());
             } catch (IllegalArgumentException ex) {
                 problem.setText("not saved: " + ex.getMessage());

@@ -24,6 +24,7 @@ import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import org.topoplanner.app.desktop.dialogs.AssignHardwareDialog;
 import org.topoplanner.app.desktop.dialogs.DiagnosticsDialog;
+import org.topoplanner.app.desktop.dialogs.DesignPresets;
 import org.topoplanner.app.desktop.dialogs.ExportDialog;
 import org.topoplanner.app.desktop.dialogs.NewClusterDialog;
 import org.topoplanner.app.desktop.canvas.Theme;
@@ -51,6 +52,7 @@ public final class WindowController {
     /** Names of imported clusters by where they came from, for the title (clusters are immutable values). */
     private final Map<Cluster, String> origins = new IdentityHashMap<>();
     private Theme theme = Theme.LIGHT;
+    private final DesignPresets designs;
     /** The toolbar's theme switch; follows the theme however it was changed (menu, shortcut, button). */
     private final ToggleButton dark = new ToggleButton("Dark");
 
@@ -59,6 +61,7 @@ public final class WindowController {
         this.vm = vm;
         this.window = window;
         this.projects = new ProjectCommands(stage, vm, window, session, recovery, () -> theme, this::updateTitle);
+        this.designs = new DesignPresets(session.home().resolve(DesignPresets.FILE));
         root.setTop(new VBox(menus(), toolbar()));
         root.setCenter(window.root());
         window.onAssignHardware(this::assignHardware);
@@ -210,7 +213,7 @@ public final class WindowController {
         if (!projects.settleUnsaved("starting a new cluster", true)) {
             return;
         }
-        NewClusterDialog.show(stage).ifPresent(c -> {
+        NewClusterDialog.show(stage, designs).ifPresent(c -> {
             projects.performAsNewDocument(PlanEdits.newCluster(c));
             window.status().setText("new cluster " + c.name() + " (Undo brings the previous project back)");
         });
