@@ -37,7 +37,7 @@ public final class ExportPreviewPane extends VBox {
 
     /**
      * @param build the bundle for a set of targets (and whether topology.yaml is wanted), built as the
-     *              command line builds it
+     *              command line builds it; called on a background thread
      */
     public ExportPreviewPane(Function<Choice, ExportPreview> build) {
         super(8);
@@ -74,15 +74,34 @@ public final class ExportPreviewPane extends VBox {
             }
         });
         files.getSelectionModel().selectedItemProperty().addListener((o, a, f) -> show(f));
+        // Built off the FX thread: a 16,384-host bundle takes seconds. Until the new build lands the
+        // preview is empty, so "Write to folder…" (bound to it) cannot write a bundle no longer shown.
+        long[] generation = {0};
         Runnable rebuild = () -> {
-            String selected = files.getSelectionModel().getSelectedItem() == null ? null
-                    : files.getSelectionModel().getSelectedItem().relativePath();
-            ExportPreview p = build.apply(new Choice(Set.copyOf(targets), yaml[0]));
-            preview.set(p);
-            files.setItems(FXCollections.observableArrayList(p.files()));
-            verdict.setText(p.verdict());
-            int keep = selected == null ? -1 : p.files().indexOf(p.file(selected).orElse(null));
-            files.getSelectionModel().select(Math.max(keep, 0));
+            long mine = ++generation[0];
+            Choice choice = new Choice(Set.copyOf(targets), yaml[0]);
+            preview.set(null);
+            verdict.setText("building the export\u2026");
+            Thread t = new Thread(() -> {
+                ExportPreview p;
+                try {
+                    p = build.apply(choice);
+                } catch (RuntimeException e) {
+                    javafx.application.Platform.runLater(() -> {
+                        if (mine == generation[0]) {
+                            verdict.setText("cannot build the export: " + e.getMessage());
+                        }
+                    });
+                    return;
+                }
+                javafx.application.Platform.runLater(() -> {
+                    if (mine == generation[0]) {
+                        show(p);
+                    }
+                });
+            }, "export-preview");
+            t.setDaemon(true);
+            t.start();
         };
         HBox checks = new HBox(12);
         for (ExportTarget t : ExportTarget.values()) {
@@ -133,6 +152,16 @@ public final class ExportPreviewPane extends VBox {
 
     public ExportPreview preview() {
         return preview.get();
+    }
+
+    private void show(ExportPreview p) {
+        String selected = files.getSelectionModel().getSelectedItem() == null ? null
+                : files.getSelectionModel().getSelectedItem().relativePath();
+        files.setItems(FXCollections.observableArrayList(p.files()));
+        verdict.setText(p.verdict());
+        int keep = selected == null ? -1 : p.files().indexOf(p.file(selected).orElse(null));
+        files.getSelectionModel().select(Math.max(keep, 0));
+        preview.set(p);
     }
 
     private void show(ExportFile f) {

@@ -25,6 +25,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.Dialogs;
+import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.fabric.ViewShots;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.importers.export.ExportFile;
@@ -61,6 +62,14 @@ class ExportDialogTest {
         return robot.lookup("#exportFiles").queryAs(ListView.class);
     }
 
+    /** Waits for the background build to land in the pane, and returns it. */
+    private static ExportPreview built(FxRobot robot) throws Exception {
+        ExportPreviewPane pane = robot.lookup((Node n) -> n instanceof ExportPreviewPane).queryAs(ExportPreviewPane.class);
+        Eventually.until("the export built", () -> pane.preview() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        return pane.preview();
+    }
+
     private static void select(FxRobot robot, String relativePath) {
         ListView<ExportFile> files = files(robot);
         robot.interact(() -> files.getSelectionModel().select(files.getItems().stream()
@@ -77,6 +86,7 @@ class ExportDialogTest {
         }));
         DialogPane pane = Dialogs.await(robot, "exportPreview");
         assertThat(asked).as("no folder is asked for to show the preview").hasValue(0);
+        built(robot);
         ListView<ExportFile> files = files(robot);
         assertThat(files.getItems()).extracting(ExportFile::relativePath)
                 .contains("slurm/topology.conf", "slurm/gres.conf", "jobs/train.sbatch", "k8s/kubelet-config.yaml");
@@ -88,7 +98,9 @@ class ExportDialogTest {
 
         robot.clickOn("#target-topology-yaml");
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(files.getItems()).extracting(ExportFile::relativePath).contains("slurm/topology.yaml");
+        ExportPreview withYaml = built(robot);
+        assertThat(withYaml.file("slurm/topology.yaml")).isPresent();
+        assertThat(files.getItems()).isEqualTo(withYaml.files()).extracting(ExportFile::relativePath).contains("slurm/topology.yaml");
         assertThat(files.getSelectionModel().getSelectedItem().relativePath()).as("the selection stays on its file")
                 .isEqualTo("jobs/train.sbatch");
         select(robot, "slurm/topology.conf");
@@ -114,6 +126,7 @@ class ExportDialogTest {
             return Optional.empty();
         }));
         DialogPane pane = Dialogs.await(robot, "exportPreview");
+        built(robot);
         ExportFile bad = files(robot).getItems().stream().filter(ExportFile::hasErrors).findFirst().orElseThrow();
         select(robot, bad.relativePath());
         @SuppressWarnings("unchecked")
