@@ -10,12 +10,14 @@ import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.plan.BillOfMaterials;
+import org.topoplanner.model.design.FabricDesign;
 import org.topoplanner.model.fabric.LinkSpeed;
 
 /**
  * The New cluster dialog's small picture of a design: one row per tier (cores on top, hosts at the
  * bottom), at most {@value #SHOWN} boxes a row with the rest folded into "…", each row named with its
- * count, and the links between adjacent tiers in the fabric view's speed colour. It is drawn from the
+ * count, and the links between adjacent tiers in the fabric view's speed colour (a pod's leaves to its
+ * own spines only). It is drawn from the
  * bill of materials, so a design of 16,384 hosts costs as little to draw as one of 16.
  */
 public final class FabricSketch extends Canvas {
@@ -35,16 +37,19 @@ public final class FabricSketch extends Canvas {
         return List.copyOf(rows);
     }
 
-    public void draw(BillOfMaterials bill, LinkSpeed speed) {
+    /** Draws {@code bill}'s tiers; {@code design} gives the links' speed and the pods (null: nothing to draw). */
+    public void draw(BillOfMaterials bill, FabricDesign design) {
         GraphicsContext g = getGraphicsContext2D();
         double w = getWidth();
         double h = getHeight();
         g.setFill(palette.bgSubtle());
         g.fillRect(0, 0, w, h);
         rows.clear();
-        if (bill == null) {
+        if (bill == null || design == null) {
             return;
         }
+        LinkSpeed speed = design.speed();
+        int pods = Math.max(1, design.leaves() / design.leavesPerPod());
         List<int[]> tiers = new ArrayList<>();
         bill.switchesPerTier().entrySet().stream().sorted((a, b) -> b.getKey() - a.getKey())
                 .forEach(e -> tiers.add(new int[] {e.getKey(), e.getValue()}));
@@ -78,8 +83,13 @@ public final class FabricSketch extends Canvas {
                     g.strokeLine(upper[b * upper.length / lower.length], yTop, lower[b], yBottom);
                     continue;
                 }
-                for (double xa : upper) {
-                    g.strokeLine(xa, yTop, lower[b], yBottom);
+                // a leaf reaches only its own pod's spines: boxes are split into pods in order
+                boolean podLink = tiers.get(r + 1)[0] == 1 && tiers.get(r)[0] == 2 && pods > 1;
+                for (int a = 0; a < upper.length; a++) {
+                    if (podLink && a * pods / upper.length != b * pods / lower.length) {
+                        continue;
+                    }
+                    g.strokeLine(upper[a], yTop, lower[b], yBottom);
                 }
             }
         }

@@ -67,7 +67,7 @@ public final class NewClusterDialog {
         Label cablesLabel = new Label();
         cablesLabel.setId("cableClasses");
         cablesLabel.setWrapText(true);
-        FabricSketch sketch = new FabricSketch(Palette.of(Theme.LIGHT), 360, 170);
+        FabricSketch sketch = new FabricSketch(Palette.of(Theme.LIGHT), 480, 170);
         ComboBox<String> preset = new ComboBox<>();
         preset.setId("designPreset");
         preset.setPromptText("(none saved yet)");
@@ -94,7 +94,12 @@ public final class NewClusterDialog {
         Label billTitle = new Label("Bill of materials");
         billTitle.getStyleClass().add("section-title");
         g.add(billTitle, 2, 0);
-        javafx.scene.layout.VBox side = new javafx.scene.layout.VBox(6, bill, cablesLabel, sketch);
+        javafx.scene.layout.VBox side = new javafx.scene.layout.VBox(6, bill, cablesLabel);
+        // the sketch under the form, where the dialog has room whatever the bill's length
+        g.add(sketch, 0, rows.length + 1, 2, 1);
+        // the bill and cable lines wrap and grow the dialog rather than end in "…"
+        bill.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        cablesLabel.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         side.setPrefWidth(360);
         side.setMaxWidth(360);
         g.add(side, 2, 1, 1, rows.length);
@@ -110,12 +115,12 @@ public final class NewClusterDialog {
                 BillOfMaterials b = BillOfMaterials.of(c);
                 bill.setText(String.join("\n", b.lines()));
                 cablesLabel.setText(String.join("\n", CableClasses.of(b, fd.kind()).lines()));
-                sketch.draw(b, fd.speed());
+                sketch.draw(b, fd);
                 problem.setText("");
             } catch (IllegalArgumentException ex) {
                 bill.setText("");
                 cablesLabel.setText("");
-                sketch.draw(null, speed.getValue());
+                sketch.draw(null, null);
                 problem.setText(ex.getMessage());
             }
         };

@@ -84,8 +84,15 @@ class NewClusterDialogTest {
                 .queryAs(TextField.class);
         @SuppressWarnings("unchecked")
         Spinner<Integer> spines = robot.lookup("#spines").queryAs(Spinner.class);
+        @SuppressWarnings("unchecked")
+        Spinner<Integer> leaves = robot.lookup("#leaves").queryAs(Spinner.class);
+        @SuppressWarnings("unchecked")
+        Spinner<Integer> cores = robot.lookup("#cores").queryAs(Spinner.class);
         robot.interact(() -> {
+            // two pods of 8 leaves, 2 spines each, joined by 4 cores: a three-tier fat tree
             name.setText("lab");
+            cores.getValueFactory().setValue(4);
+            leaves.getValueFactory().setValue(16);
             spines.getValueFactory().setValue(2);
         });
         robot.clickOn("#savePreset");
@@ -107,7 +114,8 @@ class NewClusterDialogTest {
         Dialogs.pick(robot, preset, "lab");
         assertThat(spinesAgain.getValue()).isEqualTo(2);
         FabricSketch sketch = robot.lookup("#fabricSketch").queryAs(FabricSketch.class);
-        assertThat(sketch.rows()).containsExactly("2 spines", "8 leaves", "128 hosts");
+        assertThat(sketch.rows()).containsExactly("4 cores", "4 spines", "16 leaves", "256 hosts");
+        robot.interact(() -> ViewShots.save(preset.getScene(), "new-cluster-preset"));
         DialogPane second = (DialogPane) preset.getScene().getRoot();
         robot.interact(() -> ((javafx.scene.control.Button) second.lookupButton(ButtonType.CANCEL)).fire());
     }
