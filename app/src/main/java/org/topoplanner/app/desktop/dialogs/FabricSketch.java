@@ -84,9 +84,11 @@ public final class FabricSketch extends Canvas {
                     continue;
                 }
                 // a leaf reaches only its own pod's spines: boxes are split into pods in order
+                // and a host with rails reaches only its own scalable unit's rail leaves
                 boolean podLink = tiers.get(r + 1)[0] == 1 && tiers.get(r)[0] == 2 && pods > 1;
+                int groups = hostsBelow ? Math.max(1, design.leaves() / design.rails()) : podLink ? pods : 1;
                 for (int a = 0; a < upper.length; a++) {
-                    if (podLink && a * pods / upper.length != b * pods / lower.length) {
+                    if (groups > 1 && a * groups / upper.length != b * groups / lower.length) {
                         continue;
                     }
                     g.strokeLine(upper[a], yTop, lower[b], yBottom);

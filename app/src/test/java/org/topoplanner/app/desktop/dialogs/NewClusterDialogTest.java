@@ -119,4 +119,31 @@ class NewClusterDialogTest {
         DialogPane second = (DialogPane) preset.getScene().getRoot();
         robot.interact(() -> ((javafx.scene.control.Button) second.lookupButton(ButtonType.CANCEL)).fire());
     }
+
+    @Test
+    void aRailOptimisedDesignIsSketchedWithItsRailsAndItsHostCablesAsOptics(FxRobot robot) throws Exception {
+        Platform.runLater(() -> NewClusterDialog.show(stage, presets()));
+        Eventually.until("the designer", () -> robot.lookup("#billOfMaterials").tryQuery().isPresent());
+        @SuppressWarnings("unchecked")
+        ComboBox<Object> kind = robot.lookup((javafx.scene.Node n) -> n instanceof ComboBox<?> c
+                && c.getValue() != null && c.getValue().toString().equals("FAT_TREE")).queryAs(ComboBox.class);
+        @SuppressWarnings("unchecked")
+        Spinner<Integer> leaves = robot.lookup("#leaves").queryAs(Spinner.class);
+        @SuppressWarnings("unchecked")
+        Spinner<Integer> leavesPerPod = robot.lookup("#leavesPerPod").queryAs(Spinner.class);
+        robot.interact(() -> {
+            // two scalable units of 8 rail leaves, 16 hosts each, in one pod
+            leavesPerPod.getValueFactory().setValue(16);
+            leaves.getValueFactory().setValue(16);
+            kind.setValue(org.topoplanner.model.design.FabricDesign.Kind.RAIL_OPTIMISED);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        FabricSketch sketch = robot.lookup("#fabricSketch").queryAs(FabricSketch.class);
+        assertThat(sketch.rows()).containsExactly("4 spines", "16 leaves", "32 hosts");
+        assertThat(robot.lookup("#cableClasses").queryLabeled().getText()).doesNotContain("copper DAC")
+                .contains("256 host\u2013leaf: optical");
+        robot.interact(() -> ViewShots.save(sketch.getScene(), "new-cluster-rail"));
+        DialogPane pane = (DialogPane) sketch.getScene().getRoot();
+        robot.interact(() -> ((javafx.scene.control.Button) pane.lookupButton(ButtonType.CANCEL)).fire());
+    }
 }
