@@ -2,14 +2,19 @@ package org.topoplanner.allocator.validate;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.topoplanner.model.diag.Severity;
 import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.PodShape;
 
 /**
  * Counts against the request: too few nodes or GPUs is a partial gang ({@code GANG_INCOMPLETE}: the job
  * cannot start until all of it is placed), too many nodes or GPUs, or too few CPUs on a node, is a
  * placement the scheduler would never make. All errors. Hosts the cluster lacks are not counted.
  * An {@code --exclusive} job may hold more GPUs than it asked for (it holds the whole node).
+ * Under a scheduler that runs a job once its gang is placed ({@link ValidationOptions#gangPods}, Volcano's
+ * {@code minAvailable}), fewer pods than the job's are an error only below the gang, and a warning at or
+ * above it (the other pods stay Pending).
  */
 final class CountCheck implements PlacementCheck {
 
@@ -19,10 +24,13 @@ final class CountCheck implements PlacementCheck {
         JobDemand d = c.demand;
         List<HostAllocation> hosts = c.knownAllocations();
         int n = hosts.size();
-        if (n < d.minNodes()) {
+        PodShape shape = c.options.gangPods() == null ? null : c.request.podShape();
+        int gangNodes = shape != null && shape.onePerNode() ? Math.min(d.minNodes(), c.options.gangPods()) : d.minNodes();
+        if (n < gangNodes) {
             out.add(Violation.of(ViolationCode.GANG_INCOMPLETE, Severity.ERROR, c.knownHostNames(),
-                    c.job() + " is placed on " + Elements.count(n, "node") + " of the " + d.minNodes()
-                            + " it asks for; the job starts only when all are placed"));
+                    c.job() + " is placed on " + Elements.count(n, "node") + " of the " + gangNodes
+                            + (gangNodes < d.minNodes() ? " its gang (minMember) needs" : " it asks for")
+                            + "; the job starts only when all are placed"));
         }
         if (d.maxNodes() != null && n > d.maxNodes()) {
             out.add(Violation.of(ViolationCode.NODE_COUNT, Severity.ERROR, c.knownHostNames(),
@@ -51,7 +59,16 @@ final class CountCheck implements PlacementCheck {
                                 + cpuReason(c, g)));
             }
         }
-        if (d.gpusTotal() > 0 && total < d.gpusTotal()) {
+        int gangGpus = shape != null && !shape.onePerNode()
+                ? Math.min(d.gpusTotal(), c.options.gangPods() * shape.gpusPerPod()) : d.gpusTotal();
+        if (shape != null) {
+            partialGang(c, shape, n, total).ifPresent(out::add);
+        }
+        if (gangGpus < d.gpusTotal() && total < gangGpus) {
+            out.add(Violation.of(ViolationCode.GANG_INCOMPLETE, Severity.ERROR, c.knownHostNames(),
+                    c.job() + " gets " + Elements.count(total, "GPU") + " of the " + gangGpus
+                            + " its gang (minMember) needs"));
+        } else if (gangGpus == d.gpusTotal() && d.gpusTotal() > 0 && total < d.gpusTotal()) {
             out.add(Violation.of(ViolationCode.GANG_INCOMPLETE, Severity.ERROR, c.knownHostNames(),
                     c.job() + " gets " + Elements.count(total, "GPU") + " of the " + d.gpusTotal() + " it asks for"));
         }
@@ -60,6 +77,21 @@ final class CountCheck implements PlacementCheck {
                     c.job() + " gets " + total + " GPUs, more than the " + d.gpusTotal() + " it asks for (--gpus)"));
         }
         return out;
+    }
+
+    /**
+     * The warning for a job run with at least its gang but fewer than all its pods: pods counted as hosts
+     * (one per node) or as GPUs per pod; nothing when they cannot be counted (pods without GPUs sharing nodes).
+     */
+    private static Optional<Violation> partialGang(CheckContext c, PodShape shape, int hosts, int gpus) {
+        int pods = shape.onePerNode() ? hosts : shape.gpusPerPod() > 0 ? gpus / shape.gpusPerPod() : -1;
+        if (pods < c.options.gangPods() || pods >= shape.pods()) {
+            return Optional.empty();
+        }
+        return Optional.of(Violation.of(ViolationCode.GANG_INCOMPLETE, Severity.WARNING,
+                c.knownHostNames(), c.job() + " runs " + pods + " of its " + shape.pods()
+                        + " pods, at least its gang (minMember " + c.options.gangPods()
+                        + "); the other " + (shape.pods() - pods) + " stay Pending"));
     }
 
     private static String cpuReason(CheckContext c, int gpus) {
