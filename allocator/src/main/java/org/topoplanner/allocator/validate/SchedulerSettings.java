@@ -50,7 +50,9 @@ public final class SchedulerSettings {
         if (choice.policy() == PolicyId.VOLCANO && request != null && request.podShape() != null
                 && request.podShape().gang() < request.podShape().pods()) {
             // Volcano's gang plugin runs the PodGroup once minAvailable tasks are placed
-            v = v.withGangPods(request.podShape().gang());
+            v = v.withGang(new GangRule.AtLeast(request.podShape().gang()));
+        } else if (choice.policy() == PolicyId.K8S_DEFAULT) {
+            v = v.withGang(new GangRule.OneByOne());
         }
         if (choice.honours().kubeletAdmits(settings.topologyManager())) {
             KubeletSettings kubelet = KubeletSettings.from(settings);

@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.validate;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -8,18 +9,14 @@ import java.util.Optional;
  *
  * @param tierLimit  the allowed tier, when the scheduler has one; {@code null} otherwise
  * @param admissions Topology Manager answers per host (Kubernetes policies); empty for Slurm
- * @param gangPods   the pods that must be placed for the job to run, when the scheduler runs a job with
- *                   fewer than all its pods (Volcano's {@code minAvailable} below the job's pods);
- *                   {@code null}: every pod (a Slurm job starts whole, Kueue admits the whole PodSet)
+ * @param gang       how many of the job's pods must be placed for it to run ({@link GangRule#WHOLE}: all)
  */
-public record ValidationOptions(TierLimit tierLimit, List<TopologyAdmission> admissions, Integer gangPods) {
-    public static final ValidationOptions NONE = new ValidationOptions(null, List.of(), null);
+public record ValidationOptions(TierLimit tierLimit, List<TopologyAdmission> admissions, GangRule gang) {
+    public static final ValidationOptions NONE = new ValidationOptions(null, List.of(), GangRule.WHOLE);
 
     public ValidationOptions {
         admissions = List.copyOf(admissions);
-        if (gangPods != null && gangPods < 1) {
-            throw new IllegalArgumentException("a gang needs at least one pod, not " + gangPods);
-        }
+        Objects.requireNonNull(gang, "gang");
     }
 
     public Optional<TierLimit> tier() {
@@ -27,14 +24,14 @@ public record ValidationOptions(TierLimit tierLimit, List<TopologyAdmission> adm
     }
 
     public ValidationOptions withTierLimit(TierLimit limit) {
-        return new ValidationOptions(limit, admissions, gangPods);
+        return new ValidationOptions(limit, admissions, gang);
     }
 
     public ValidationOptions withAdmissions(List<TopologyAdmission> list) {
-        return new ValidationOptions(tierLimit, list, gangPods);
+        return new ValidationOptions(tierLimit, list, gang);
     }
 
-    public ValidationOptions withGangPods(Integer pods) {
-        return new ValidationOptions(tierLimit, admissions, pods);
+    public ValidationOptions withGang(GangRule rule) {
+        return new ValidationOptions(tierLimit, admissions, rule);
     }
 }

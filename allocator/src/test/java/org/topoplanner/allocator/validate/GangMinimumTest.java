@@ -23,7 +23,8 @@ import org.topoplanner.resources.ShippedData;
  * A job of 8 one-per-node pods of 8 GPUs with {@code --min-member 4} on the example cluster: under
  * {@code volcano} (its gang plugin runs the PodGroup once minAvailable tasks are placed) a placement of 4
  * to 7 pods is valid with a warning, one of 3 is a {@code GANG_INCOMPLETE} error; {@code kueue-tas} admits
- * the whole PodSet, so anything short of 8 pods is an error there.
+ * the whole PodSet, so anything short of 8 pods is an error there; under {@code k8s-default} (no gang)
+ * the pods placed run and the error says so.
  */
 class GangMinimumTest {
     private static final ClusterState IDLE = ClusterState.empty(ShippedData.exampleCluster());
@@ -70,5 +71,14 @@ class GangMinimumTest {
     void kueueAdmitsTheWholePodSet() {
         assertThat(gangViolations(PolicyId.KUEUE_TAS, 5)).singleElement()
                 .satisfies(v -> assertThat(v.severity()).isEqualTo(Severity.ERROR));
+    }
+
+    @Test
+    void theDefaultSchedulerRunsThePodsItPlacedAndLeavesTheRestPending() {
+        assertThat(gangViolations(PolicyId.K8S_DEFAULT, 5)).singleElement().satisfies(v -> {
+            assertThat(v.severity()).isEqualTo(Severity.ERROR);
+            assertThat(v.sentence()).isEqualTo("g runs on 5 nodes of the 8 it asks for: the default scheduler has"
+                    + " no gang, it binds pods one by one: those placed run, the other 3 stay Pending");
+        });
     }
 }
