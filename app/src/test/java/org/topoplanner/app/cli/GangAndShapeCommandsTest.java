@@ -81,7 +81,8 @@ class GangAndShapeCommandsTest {
         assertThat(r.code()).as(r.out()).isEqualTo(1);
         assertThat(r.out()).contains("placed: node[28-32]").contains("error GANG_INCOMPLETE: job runs on 5 nodes of"
                 + " the 8 it asks for: the default scheduler has no gang, it binds pods one by one: those placed run,"
-                + " the other 3 stay Pending");
+                + " the other 3 stay Pending").contains("INVALID: k8s-default's own placement fails validation with 1"
+                + " error(s); the job would not run as asked");
     }
 
     @Test
