@@ -119,7 +119,8 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
         for (int i = 0; i < chosen.size(); i++) {
             bound.add(kubelets.admit(chosen.get(i), pods.get(i)));
         }
-        return new Outcome(job.name(), want, bound, pending, why, notes);
+        // without coscheduling each bound pod runs on its own: the gang is one pod
+        return new Outcome(job.name(), want, bound, pending, why, notes, gang ? want : 1);
     }
 
     /** The scheduler's event text: {@code 0/32 nodes are available: 4 Insufficient cpu, 28 ...}. */

@@ -22,13 +22,23 @@ import org.topoplanner.model.job.Placement;
  * @param why           the scheduler's message for the pending pods ({@code 0/32 nodes are available: ...}),
  *                      empty when none pend
  * @param notes         how the scheduler chose, in sentences
+ * @param gang          the pods that must run for the job to run at all: the whole job under Kueue and
+ *                      coscheduling, Volcano's {@code minAvailable}, 1 under the default scheduler (no gang)
  */
 public record Outcome(String job, int requestedPods, List<Admission> bound, int pending, String why,
-                      List<String> notes) {
+                      List<String> notes, int gang) {
     public Outcome {
         Objects.requireNonNull(job, "job");
         bound = List.copyOf(bound);
         notes = List.copyOf(notes);
+        if (gang < 1 || gang > Math.max(1, requestedPods)) {
+            throw new IllegalArgumentException("gang " + gang + " must be from 1 to the " + requestedPods + " pods");
+        }
+    }
+
+    /** An outcome whose gang is every pod asked for (all or nothing). */
+    public Outcome(String job, int requestedPods, List<Admission> bound, int pending, String why, List<String> notes) {
+        this(job, requestedPods, bound, pending, why, notes, Math.max(1, requestedPods));
     }
 
     public List<Admission.Rejected> rejected() {
@@ -58,7 +68,10 @@ public record Outcome(String job, int requestedPods, List<Admission> bound, int 
      * The outcome as a {@link Suggestion}. Every pod admitted: {@code Placed}. Some pods bound and
      * admitted but others pending or rejected: {@code Placed} with what runs, and notes naming each
      * rejected pod ({@code TopologyAffinityError}: the pod was scheduled, then failed at admission) and
-     * the pending ones ({@code GANG_INCOMPLETE}). Nothing runs: {@code Pending}, with the same reasons.
+     * the pending ones. Fewer pods run than the job has: {@code GANG_INCOMPLETE} when fewer than the gang
+     * run, or when there is no gang to hold the rest (the default scheduler binds pods one by one); a
+     * note that the gang is met when at least {@link #gang} run. Nothing runs: {@code Pending}, with the
+     * same reasons.
      */
     public Suggestion toSuggestion() {
         List<String> all = new ArrayList<>(notes);
@@ -71,11 +84,26 @@ public record Outcome(String job, int requestedPods, List<Admission> bound, int 
             all.add(pending + " of " + requestedPods + " pods pending (Unschedulable): " + why);
         }
         if (running < requestedPods && running > 0) {
-            all.add("GANG_INCOMPLETE: " + running + " of " + requestedPods + " pods run; nothing holds the rest back");
+            all.add(shortfall(running));
         }
         if (running == 0) {
             return new Suggestion.Pending(PendingReason.RESOURCES, String.join("; ", all));
         }
         return new Suggestion.Placed(placement(), all);
+    }
+
+    /** The sentence for {@code running} pods of fewer than all. */
+    private String shortfall(int running) {
+        int rest = requestedPods - running;
+        String runs = running + " of " + requestedPods + " pods run (on " + String.join(",", placement().hostNames())
+                + "), the other " + rest + " stay Pending";
+        if (gang == 1) {
+            return "GANG_INCOMPLETE: no gang holds the job's pods together; the scheduler bound them one by one: "
+                    + runs;
+        }
+        if (running >= gang) {
+            return "gang met (minAvailable " + gang + "): " + runs + " until they fit";
+        }
+        return "GANG_INCOMPLETE: " + runs + "; the gang needs " + gang;
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.catalog.PolicyChoice;
+import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.k8s.Admission;
 import org.topoplanner.allocator.k8s.AdmissionSession;
@@ -46,6 +47,13 @@ public final class SchedulerSettings {
         PolicyOptions settings = choice.settings();
         ValidationOptions v = ValidationOptions.NONE.withTierLimit(
                 SchedulerTierLimit.of(others.cluster(), choice).orElse(null));
+        if (choice.policy() == PolicyId.VOLCANO && request != null && request.podShape() != null
+                && request.podShape().gang() < request.podShape().pods()) {
+            // Volcano's gang plugin runs the PodGroup once minAvailable tasks are placed
+            v = v.withGang(new GangRule.AtLeast(request.podShape().gang()));
+        } else if (choice.policy() == PolicyId.K8S_DEFAULT) {
+            v = v.withGang(new GangRule.OneByOne());
+        }
         if (choice.honours().kubeletAdmits(settings.topologyManager())) {
             KubeletSettings kubelet = KubeletSettings.from(settings);
             PodShape shape = request == null ? null : PodTemplate.DEFAULT.shape(others, request);

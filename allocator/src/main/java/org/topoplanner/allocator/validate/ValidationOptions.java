@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.validate;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -8,12 +9,14 @@ import java.util.Optional;
  *
  * @param tierLimit  the allowed tier, when the scheduler has one; {@code null} otherwise
  * @param admissions Topology Manager answers per host (Kubernetes policies); empty for Slurm
+ * @param gang       how many of the job's pods must be placed for it to run ({@link GangRule#WHOLE}: all)
  */
-public record ValidationOptions(TierLimit tierLimit, List<TopologyAdmission> admissions) {
-    public static final ValidationOptions NONE = new ValidationOptions(null, List.of());
+public record ValidationOptions(TierLimit tierLimit, List<TopologyAdmission> admissions, GangRule gang) {
+    public static final ValidationOptions NONE = new ValidationOptions(null, List.of(), GangRule.WHOLE);
 
     public ValidationOptions {
         admissions = List.copyOf(admissions);
+        Objects.requireNonNull(gang, "gang");
     }
 
     public Optional<TierLimit> tier() {
@@ -21,10 +24,14 @@ public record ValidationOptions(TierLimit tierLimit, List<TopologyAdmission> adm
     }
 
     public ValidationOptions withTierLimit(TierLimit limit) {
-        return new ValidationOptions(limit, admissions);
+        return new ValidationOptions(limit, admissions, gang);
     }
 
     public ValidationOptions withAdmissions(List<TopologyAdmission> list) {
-        return new ValidationOptions(tierLimit, list);
+        return new ValidationOptions(tierLimit, list, gang);
+    }
+
+    public ValidationOptions withGang(GangRule rule) {
+        return new ValidationOptions(tierLimit, admissions, rule);
     }
 }

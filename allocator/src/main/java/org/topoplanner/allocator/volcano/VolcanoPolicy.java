@@ -36,7 +36,18 @@ import org.topoplanner.model.job.PodShape;
  * <p>Soft mode: tasks go one by one to the best node of the whole cluster, where the plugin adds
  * {@code 100 x (maxTier - tier of the LCA with the job's HyperNode) / (maxTier - minTier)} (100 inside
  * the job's HyperNode) and, among nodes tied on that, {@code 100 x} the share of the job's tasks
- * already in the node's HyperNode. Gang: all tasks or none (minAvailable = replicas).
+ * already in the node's HyperNode.
+ *
+ * <p>Gang: the PodGroup's {@code minAvailable} is the shape's {@link PodShape#gang} (all tasks unless
+ * {@code --min-member} says fewer). As in the {@code allocate} action (volcano-sh/volcano
+ * {@code pkg/scheduler/actions/allocate/allocate.go} at 0002b235e853, read, not copied), tasks are
+ * allocated one at a time into a statement; the first task that fits no node ends the job's turn; the
+ * statement is committed when the gang plugin's {@code JobReady} holds (at least {@code minAvailable}
+ * tasks allocated) and discarded otherwise. A job that became ready goes back in the queue and its
+ * remaining tasks are allocated the same way, each kept, so the tasks beyond the gang that fit are bound
+ * and the others stay Pending. Identical tasks fail alike, so this is: place tasks until one does not
+ * fit, keep them if they are at least {@code minAvailable}. In hard mode a HyperNode holds the job when
+ * it holds {@code minAvailable} tasks; the tasks go where the job's HyperNode is.
  *
  * <p>Tasks are the job's pods ({@link PodTemplate#shape}); several may share a node when it has room,
  * as in Volcano, unless the shape keeps one pod per node (a required anti-affinity).
@@ -86,15 +97,23 @@ public final class VolcanoPolicy implements PlacementPolicy {
         for (int i = 0; i < p.hosts.size(); i++) {
             bound.add(kubelets.admit(p.hosts.get(i), p.pods.get(i)));
         }
-        return new Outcome(job.name(), p.hosts.size(), bound, 0, "", List.of(p.why)).toSuggestion();
+        int tasks = p.hosts.size() + p.left;
+        return new Outcome(job.name(), tasks, bound, p.left, p.left == 0 ? "" : p.leftWhy, List.of(p.why),
+                p.gang).toSuggestion();
     }
 
-    /** Tasks' hosts in order (null when the gang does not fit) and a sentence saying why. */
+    /**
+     * Tasks' hosts in order (null when fewer than the gang fit), the tasks left Pending with the reason,
+     * and a sentence saying why.
+     */
     private static final class Plan {
         List<String> hosts;
         List<PodRequest> pods;
         String why;
         long score;
+        int gang;
+        int left;
+        String leftWhy = "";
     }
 
     private Plan plan(ClusterState state, JobRequest job, NetworkTopology nt, HyperNodeTree tree) {
@@ -125,29 +144,37 @@ public final class VolcanoPolicy implements PlacementPolicy {
         }
         Plan none = new Plan();
         none.why = "no HyperNode up to tier " + (nt.highestTierAllowed() == null ? "max" : nt.highestTierAllowed())
-                + " can hold all " + shape.pods() + " tasks (gang)";
+                + " can hold " + gangWords(shape);
         return none;
     }
 
     private Plan soft(ClusterState state, JobRequest job, PodShape shape, List<String> candidates, HyperNodeTree tree) {
         Plan p = gang(state, job, shape, candidates, tree, tree);
         if (p.hosts == null) {
-            p.why = "not all " + shape.pods() + " tasks fit (gang)";
+            p.why = "fewer than " + gangWords(shape) + " fit";
         } else {
             p.why = "Volcano soft network topology: tasks placed by node score plus HyperNode locality";
         }
         return p;
     }
 
+    /** {@code all 4 tasks (gang)} or {@code the gang's 2 of 4 tasks (minAvailable)}. */
+    private static String gangWords(PodShape shape) {
+        return shape.gang() == shape.pods() ? "all " + shape.pods() + " tasks (gang)"
+                : "the gang's " + shape.gang() + " of " + shape.pods() + " tasks (minAvailable)";
+    }
+
     /**
-     * Places every task on {@code nodes} one at a time, the best score first, ties by name; with
-     * {@code softTree} the network-topology-aware node score is added. Null hosts when one task does not fit.
+     * Places the tasks on {@code nodes} one at a time, the best score first, ties by name, until one fits
+     * no node; with {@code softTree} the network-topology-aware node score is added. Null hosts when fewer
+     * than the gang fit.
      */
     private Plan gang(ClusterState state, JobRequest job, PodShape shape, List<String> nodes, HyperNodeTree softTree,
                       HyperNodeTree tree) {
         Map<String, NodeCapacity> live = new LinkedHashMap<>();
         nodes.stream().sorted().forEach(h -> live.put(h, NodeCapacity.of(state, h)));
         Plan plan = new Plan();
+        plan.gang = shape.gang();
         List<String> hosts = new ArrayList<>();
         List<PodRequest> pods = new ArrayList<>();
         String jobHyperNode = null;
@@ -165,8 +192,15 @@ public final class VolcanoPolicy implements PlacementPolicy {
                 }
             }
             if (scores.isEmpty()) {
-                plan.hosts = null;
-                return plan;
+                // the first task that fits nowhere ends the job's turn; the statement stands if the job is ready
+                plan.left = n - i;
+                plan.leftWhy = "task " + pod.name() + " fits none of the " + live.size() + " node(s) "
+                        + (shape.onePerNode() ? "left to it (one task per node)" : "with room left");
+                if (i < plan.gang) {
+                    plan.hosts = null;
+                    return plan;
+                }
+                break;
             }
             if (softTree != null && jobHyperNode != null) {
                 addTopologyScores(scores, softTree, jobHyperNode, hosts, n);

@@ -80,7 +80,8 @@ class K8sDefaultPolicyTest {
         assertThat(p.hosts().get(0).gpus()).containsExactly(0, 1, 2, 3);
         assertThat(p.hosts().get(0).cpus()).isEqualTo(CpuSet.parse("0-3"));
         assertThat(((Suggestion.Placed) r).notes()).anyMatch(n -> n.startsWith("TopologyAffinityError: pod c-0"))
-                .anyMatch(n -> n.startsWith("GANG_INCOMPLETE: 1 of 2"));
+                .anyMatch(n -> n.equals("GANG_INCOMPLETE: no gang holds the job's pods together; the scheduler bound them"
+                        + " one by one: 1 of 2 pods run (on node02), the other 1 stay Pending"));
     }
 
     @Test

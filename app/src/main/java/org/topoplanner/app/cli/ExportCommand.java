@@ -14,6 +14,9 @@ import org.topoplanner.importers.export.ExportOptions;
 import org.topoplanner.importers.export.ExportTarget;
 import org.topoplanner.importers.export.ExportWriter;
 import org.topoplanner.importers.hardware.HardwareResult;
+import org.topoplanner.model.job.Job;
+import org.topoplanner.model.job.JobLine;
+import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.model.project.ProjectCodec;
@@ -47,6 +50,9 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--cluster", paramLabel = "SRC", arity = "1..*",
             description = "Files, a Slurm folder, or a project file (which brings its jobs and placements).")
     List<Path> cluster = new ArrayList<>();
+
+    @Mixin
+    PodShapeArgs shape = new PodShapeArgs();
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder to write the bundle into.")
     Path out;
@@ -93,11 +99,24 @@ public final class ExportCommand implements Callable<Integer> {
         if (chosen.isEmpty()) {
             chosen = ExportTarget.all();
         }
+        List<String> shapeLine = shape.line();
+        if (!shapeLine.isEmpty()) {
+            try {
+                JobLine.parse(shapeLine, "job");
+            } catch (JobRequestException ex) {
+                throw new ParameterException(spec.commandLine(), "bad pod shape: " + String.join("; ", ex.problems()));
+            }
+        }
         var err = spec.commandLine().getErr();
         ProjectDocument doc = load(err);
         if (doc == null) {
             err.println("topoplanner: export: the input has errors; nothing written");
             return TopoPlannerCommand.INVALID;
+        }
+        if (!shapeLine.isEmpty()) {
+            // the command line's pod shape is the shape of every job that gives none, validated and written as such
+            List<Job> shaped = doc.jobs().stream().map(j -> new Job(j.name(), shape.onto(j.sbatch()))).toList();
+            doc = new ProjectDocument(doc.cluster(), shaped, doc.placements(), doc.view());
         }
         ExportOptions options = tmPolicy == null ? ExportOptions.DEFAULT
                 : ExportOptions.DEFAULT.withTopologyManager(tmPolicy, tmScope == null ? TopologyManagerScope.DEFAULT : tmScope);

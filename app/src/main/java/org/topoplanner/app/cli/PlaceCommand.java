@@ -83,7 +83,7 @@ public final class PlaceCommand implements Callable<Integer> {
                 report.lines().forEach(out::println);
                 if (report.hasErrors()) {
                     out.println("INVALID: " + choice.id() + "'s own placement fails validation with "
-                            + report.errorCount() + " error(s); the job would not run like this");
+                            + report.errorCount() + " error(s); the job would not run as asked");
                 }
             }
         }

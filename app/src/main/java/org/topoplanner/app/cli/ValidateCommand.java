@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -47,6 +48,9 @@ public final class ValidateCommand implements Callable<Integer> {
 
     @Mixin
     PolicyArgs policyArgs = new PolicyArgs();
+
+    @Mixin
+    PodShapeArgs shape = new PodShapeArgs();
 
     @Option(names = "--placement", required = true, paramLabel = "P.json", description = "The placement(s) to check.")
     Path placementFile;
@@ -75,6 +79,14 @@ public final class ValidateCommand implements Callable<Integer> {
         // the settings are checked whether or not a policy is given: a wrong one is a mistake either way
         PolicyOptions settings = policyArgs.options(spec);
         PolicyChoice choice = policy == null ? null : new PolicyChoice(policy, settings);
+        List<String> shapeLine = shape.line();
+        if (!shapeLine.isEmpty()) {
+            try {
+                JobLine.parse(shapeLine, "job");
+            } catch (JobRequestException ex) {
+                throw new ParameterException(spec.commandLine(), "bad pod shape: " + String.join("; ", ex.problems()));
+            }
+        }
         List<Given> given = new ArrayList<>();
         String text;
         try {
@@ -87,13 +99,15 @@ public final class ValidateCommand implements Callable<Integer> {
         List<Diagnostic> problems = new ArrayList<>(read.diagnostics());
         for (PlacementJson.Entry e : read.entries()) {
             Placement p = e.placement();
-            if (e.sbatch() == null) {
+            // the command line's pod shape is the job of an entry that names none, and shapes an sbatch one
+            List<String> line = e.sbatch() == null ? (shapeLine.isEmpty() ? null : shapeLine) : shape.onto(e.sbatch());
+            if (line == null) {
                 int gpusPerNode = p.hosts().stream().mapToInt(h -> h.gpus().size()).max().orElse(0);
                 given.add(new Given(JobRequest.nodesWithGpus(p.job(), p.hosts().size(), gpusPerNode), p));
                 continue;
             }
             try {
-                given.add(new Given(JobLine.parse(e.sbatch(), p.job()), p));
+                given.add(new Given(JobLine.parse(line, p.job()), p));
             } catch (JobRequestException ex) {
                 problems.add(Diagnostic.error(placementFile.toString(), e.sbatchAt()[0], e.sbatchAt()[1],
                         "bad sbatch options of " + p.job() + ": " + String.join("; ", ex.problems())));

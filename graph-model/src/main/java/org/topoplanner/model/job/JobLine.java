@@ -17,6 +17,11 @@ public final class JobLine {
     private JobLine() {
     }
 
+    /** Whether {@code args} give any pod shape option ({@code --pods}, {@code --container=...}, ...). */
+    public static boolean hasShapeOptions(List<String> args) {
+        return args.stream().anyMatch(a -> SHAPE_OPTIONS.contains(a.indexOf('=') < 0 ? a : a.substring(0, a.indexOf('='))));
+    }
+
     /** Reads the request; {@code defaultName} when there is no {@code -J}. */
     public static JobRequest parse(List<String> args, String defaultName) throws JobRequestException {
         List<String> sbatch = new ArrayList<>();

@@ -93,4 +93,13 @@ class PodShapeOptionsTest {
                         e -> assertThat(e.problems()).containsExactly(
                                 "--mem=lots: expected a size such as 64G or 512M (units K, M, G, T)"));
     }
+
+    @Test
+    void aJobLineGivesAShapeWhenAnyShapeOptionStandsInIt() {
+        assertThat(JobLine.hasShapeOptions(List.of("-N", "2", "--gpus-per-node=8"))).isFalse();
+        assertThat(JobLine.hasShapeOptions(List.of("-N", "2", "--min-member=1"))).isTrue();
+        assertThat(JobLine.hasShapeOptions(List.of("--pods", "2", "--container", "gpu=8"))).isTrue();
+        // only the options themselves count, not names that begin like them
+        assertThat(JobLine.hasShapeOptions(List.of("-J", "--podsx"))).isFalse();
+    }
 }
