@@ -56,11 +56,11 @@ final class SlurmMissingFacts {
         }
         List<Diagnostic> nodes = new ArrayList<>();
         unsized.values().forEach(hosts -> nodes.add(Diagnostic.error(SlurmFiles.NODES, 1, 1, "the size of "
-                + Hostlist.compress(hosts) + " is unknown (no sockets or cores from any source, no CPUs= or Sockets="
+                + Hostlist.compressSorted(hosts) + " is unknown (no sockets or cores from any source, no CPUs= or Sockets="
                 + " node line): a bare NodeName line makes Slurm count 1 CPU; import its hwloc, nvidia-smi, slurmd -C"
                 + " output or a node line")));
         gresDisagrees.forEach((what, hosts) -> nodes.add(Diagnostic.error(SlurmFiles.NODES, 1, 1,
-                Hostlist.compress(hosts) + ": " + what + "; settle which is right before exporting")));
+                Hostlist.compressSorted(hosts) + ": " + what + "; settle which is right before exporting")));
         List<Diagnostic> gres = new ArrayList<>();
         Map<String, List<String>> countOnly = new LinkedHashMap<>();
         for (GresLine g : cluster.slurm().gres()) {
@@ -70,7 +70,7 @@ final class SlurmMissingFacts {
             }
         }
         countOnly.forEach((count, hosts) -> gres.add(Diagnostic.error(SlurmFiles.GRES, 1, 1, "gres.conf gives "
-                + Hostlist.compress(hosts.stream().distinct().toList()) + " Name=gpu " + count + " without File=: the"
+                + Hostlist.compressSorted(hosts) + " Name=gpu " + count + " without File=: the"
                 + " GPU device files are unknown and the export would have to invent them; add File= (or"
                 + " AutoDetect=nvml) to that gres.conf line")));
         Map<String, List<Diagnostic>> out = new LinkedHashMap<>();

@@ -61,6 +61,28 @@ class ExportVerdictTest {
                 new Diagnostic(found.get(0).severity(), "out.conf", 1, 1, found.get(0).message()));
     }
 
+    /**
+     * ibnetdiscover lists a big fabric's hosts last leaf first; the message names them as one sorted range
+     * (node[01-64], not node[57-64,49-56,...]).
+     */
+    @Test
+    void unsizedHostsAreNamedAsOneSortedRange() {
+        FabricBuilder b = new FabricBuilder();
+        b.addSwitch("leaf");
+        for (int leaf = 7; leaf >= 0; leaf--) {
+            for (int i = 1; i <= 8; i++) {
+                String h = String.format("node%02d", leaf * 8 + i);
+                b.addHost(h);
+                b.cable("leaf", h);
+            }
+        }
+        Cluster c = new Cluster("reversed", b.tiers(Map.of("leaf", 1, "node01", 0)).build(), Map.of(), Map.of(), empty(),
+                null);
+        assertThat(c.hostNames().get(0)).isEqualTo("node57");
+        assertThat(SlurmMissingFacts.check(c).get(SlurmFiles.NODES)).singleElement()
+                .satisfies(d -> assertThat(d.message()).contains("the size of node[01-64] is unknown"));
+    }
+
     @Test
     void aGresCountThatContradictsTheOtherSourcesIsAnError() {
         SlurmSettings slurm = new SlurmSettings(List.of(NodeLine.of("n1", 2, 16, 1, "gpu:2")), List.of(), Map.of());
