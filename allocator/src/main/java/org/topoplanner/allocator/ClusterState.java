@@ -23,6 +23,8 @@ public final class ClusterState {
     private final Map<String, Placement> running;
     private final Map<String, Hold> holds;
     private volatile StateUsage usage;
+    /** Tables other packages derive from this state ({@link #derived}), made on first use. */
+    private volatile java.util.concurrent.ConcurrentHashMap<Object, Object> derived;
 
     /** How much more than its listed resources a running job keeps from others. */
     public enum Hold {
@@ -115,6 +117,32 @@ public final class ClusterState {
             usage = u;
         }
         return u;
+    }
+
+    /**
+     * A table another package derives from this state, built once per key and state: a policy asked for many
+     * jobs on one state (a scheduler's queue pass) reads it instead of rebuilding it per job. The table must be
+     * a pure function of the state, and its builder must not ask for another derived table.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T derived(Object key, java.util.function.Function<ClusterState, T> build) {
+        java.util.concurrent.ConcurrentHashMap<Object, Object> d = derived;
+        if (d == null) {
+            synchronized (this) {
+                d = derived;
+                if (d == null) {
+                    d = new java.util.concurrent.ConcurrentHashMap<>();
+                    derived = d;
+                }
+            }
+        }
+        Object v = d.get(key);
+        if (v == null) {
+            v = build.apply(this);
+            Object earlier = d.putIfAbsent(key, v);
+            v = earlier != null ? earlier : v;
+        }
+        return (T) v;
     }
 
     /** Jobs with anything on {@code host}, in start order. */

@@ -46,4 +46,23 @@ class ClusterStateTest {
         // Linux numbers the second thread of core 0 as 16 on this layout (cpuLayout of the model)
         assertThat(ids.osCpus(CpuSet.parse("0-1"), tree3.node("n05").threadsOfCores())).isEqualTo(CpuSet.parse("0,16"));
     }
+
+    @Test
+    void derivedTablesAreBuiltOncePerStateAndNotCarriedToTheNext() {
+        Placement p = new Placement("a", List.of(HostAllocation.of("n01", List.of(2), CpuSet.parse("16-17"))));
+        ClusterState empty = ClusterState.empty(tree3);
+        ClusterState one = empty.with(p);
+        int[] builds = {0};
+        java.util.function.Function<ClusterState, Integer> running = st -> {
+            builds[0]++;
+            return st.running().size();
+        };
+        assertThat(one.<Integer>derived("count", running)).isEqualTo(1);
+        assertThat(one.<Integer>derived("count", running)).isEqualTo(1);
+        assertThat(builds[0]).isEqualTo(1);
+        // a derived table describes one state: the next state (and the one before) build their own
+        assertThat(one.without("a").<Integer>derived("count", running)).isZero();
+        assertThat(empty.<Integer>derived("count", running)).isZero();
+        assertThat(builds[0]).isEqualTo(3);
+    }
 }

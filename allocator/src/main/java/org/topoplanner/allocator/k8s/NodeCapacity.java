@@ -6,7 +6,6 @@ import java.util.Set;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.cpu.SlurmCpuIds;
-import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.node.NodeTopology;
 
 /**
@@ -29,30 +28,30 @@ public record NodeCapacity(String host, long cpuMilli, long memoryMiB, int gpus,
     public static NodeCapacity of(ClusterState state, String host) {
         NodeTopology t = state.cluster().node(host);
         long cpus = ClusterIndex.of(state.cluster()).cpuIdsOf(host).cpus() * 1000L;
-        if (t.coreList().isEmpty() && t.sockets() == null && state.cluster().slurm().nodeLines().stream()
-                .noneMatch(n -> n.name().equals(host))) {
+        if (t.coreList().isEmpty() && t.sockets() == null && !slurmNodeNames(state).contains(host)) {
             cpus = 0;
         }
         long mem = t.numa().stream().mapToLong(n -> n.memoryMiB()).sum();
         int gpus = t.gpus().size();
         int nics = t.nics().size();
-        int jobs = state.jobsOn(host).size();
+        PodsOnHosts.OnHost on = PodsOnHosts.of(state).on(host);
+        int jobs = on.jobs();
         if (state.heldWhole(host)) {
             return new NodeCapacity(host, cpus, mem, gpus, nics, MAX_PODS, cpus, mem, gpus, nics, jobs, cpus, mem);
         }
         long usedCpu = state.usedCpus(host).size() * 1000L;
-        long nonZeroCpu = 0;
-        Set<String> usedNics = new HashSet<>();
-        for (Placement p : state.running().values()) {
-            Optional<org.topoplanner.model.job.HostAllocation> a = p.on(host);
-            if (a.isPresent()) {
-                usedNics.addAll(a.get().nicByGpu().values());
-                long c = a.get().cpus().size() * 1000L;
-                nonZeroCpu += c == 0 ? DEFAULT_CPU_MILLI : c;
-            }
-        }
         return new NodeCapacity(host, cpus, mem, gpus, nics, MAX_PODS, usedCpu, 0, state.usedGpus(host).cardinality(),
-                usedNics.size(), jobs, nonZeroCpu, jobs * DEFAULT_MEMORY_MIB);
+                on.nics(), jobs, on.nonZeroCpuMilli(), jobs * DEFAULT_MEMORY_MIB);
+    }
+
+    private static final Object SLURM_NODE_NAMES = new Object();
+
+    private static Set<String> slurmNodeNames(ClusterState state) {
+        return ClusterIndex.of(state.cluster()).derived(SLURM_NODE_NAMES, c -> {
+            Set<String> names = new HashSet<>();
+            c.slurm().nodeLines().forEach(n -> names.add(n.name()));
+            return names;
+        });
     }
 
     /** Why {@code pod} does not fit ({@code NodeResourcesFit} filter), in the scheduler's words; empty when it fits. */

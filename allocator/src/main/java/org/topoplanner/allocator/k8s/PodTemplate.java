@@ -60,10 +60,10 @@ public record PodTemplate(long memoryMiB, int rdma) {
      * cluster). Asked on every pod of every plan, so it looks at the first candidate only, not all hosts.
      */
     static NodeSize nodeSize(ClusterState state, JobRequest job) {
-        List<String> from = job.nodelist().isEmpty() ? state.cluster().hostNames() : job.nodelist();
-        java.util.Set<String> known = job.nodelist().isEmpty() ? null : java.util.Set.copyOf(state.cluster().hostNames());
+        ClusterHosts hosts = ClusterHosts.of(state.cluster());
+        List<String> from = job.nodelist().isEmpty() ? hosts.names() : job.nodelist();
         for (String h : from) {
-            if ((known == null || known.contains(h)) && !job.exclude().contains(h)) {
+            if (hosts.has(h) && !job.exclude().contains(h)) {
                 NodeCapacity n = NodeCapacity.of(ClusterState.empty(state.cluster()), h);
                 return new NodeSize(n.gpus(), (int) (n.cpuMilli() / 1000), n.memoryMiB(), n.rdma());
             }
@@ -73,9 +73,13 @@ public record PodTemplate(long memoryMiB, int rdma) {
 
     /** The hosts a job may use: its {@code --nodelist} if any, minus {@code --exclude}. */
     public static List<String> candidateHosts(ClusterState state, JobRequest job) {
-        List<String> all = job.nodelist().isEmpty() ? state.cluster().hostNames() : job.nodelist();
-        return all.stream().filter(h -> state.cluster().hostNames().contains(h) && !job.exclude().contains(h))
-                .toList();
+        ClusterHosts hosts = ClusterHosts.of(state.cluster());
+        if (job.nodelist().isEmpty() && job.exclude().isEmpty()) {
+            return hosts.names();
+        }
+        List<String> all = job.nodelist().isEmpty() ? hosts.names() : job.nodelist();
+        java.util.Set<String> exclude = java.util.Set.copyOf(job.exclude());
+        return all.stream().filter(h -> hosts.has(h) && !exclude.contains(h)).toList();
     }
 
     /**
@@ -84,8 +88,9 @@ public record PodTemplate(long memoryMiB, int rdma) {
      * pods pending forever.
      */
     public static Optional<String> neverFits(ClusterState state, JobRequest job, PodTemplate template) {
+        ClusterHosts hosts = ClusterHosts.of(state.cluster());
         for (String h : job.nodelist()) {
-            if (!state.cluster().hostNames().contains(h)) {
+            if (!hosts.has(h)) {
                 return Optional.of("node " + h + " does not exist");
             }
         }

@@ -63,7 +63,9 @@ public record TopologyLevels(String name, List<String> levels, Map<String, List<
 
     /** The levels of {@code cluster}: its Kueue Topology if it has one, else its fabric tiers. */
     public static TopologyLevels of(Cluster cluster) {
-        return fromKueue(cluster).orElseGet(() -> fromFabric(cluster));
+        // read per host on every suggestion of Kueue's TAS: built once per cluster
+        return org.topoplanner.allocator.ClusterIndex.of(cluster).derived(TopologyLevels.class,
+                c -> fromKueue(c).orElseGet(() -> fromFabric(c)));
     }
 
     static Optional<TopologyLevels> fromKueue(Cluster cluster) {

@@ -122,6 +122,7 @@ public final class VolcanoPolicy implements PlacementPolicy {
         if (!nt.hard()) {
             return soft(state, job, shape, candidates, tree);
         }
+        java.util.Set<String> candidateSet = new java.util.HashSet<>(candidates); // looked up once per HyperNode member
         for (int tier : tree.tiers()) {
             if (nt.highestTierAllowed() != null && tier > nt.highestTierAllowed()) {
                 break;
@@ -129,7 +130,7 @@ public final class VolcanoPolicy implements PlacementPolicy {
             Plan best = null;
             String bestName = null;
             for (HyperNodeTree.Info hn : tree.ofTier(tier)) {
-                List<String> nodes = hn.realNodes().stream().filter(candidates::contains).toList();
+                List<String> nodes = hn.realNodes().stream().filter(candidateSet::contains).toList();
                 Plan p = gang(state, job, shape, nodes, null, tree);
                 if (p.hosts != null && (best == null || p.score > best.score)) {
                     best = p;

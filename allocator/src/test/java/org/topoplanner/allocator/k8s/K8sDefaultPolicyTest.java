@@ -61,6 +61,30 @@ class K8sDefaultPolicyTest {
     }
 
     @Test
+    void nodeCapacityCountsEachRunningJobAsOnePodOnItsHosts() {
+        // "busy" lists 16 CPUs and two GPUs on one NIC; "light" lists no CPU (the scheduler's 100m default)
+        // and one GPU on another NIC, across two hosts
+        ClusterState s = ClusterState.empty(EXAMPLE)
+                .with(new Placement("busy", List.of(new HostAllocation("node01", List.of(0, 1), CpuSet.parse("0-15"),
+                        java.util.Map.of(0, "NIC0", 1, "NIC0")))))
+                .with(new Placement("light", List.of(
+                        new HostAllocation("node01", List.of(4), CpuSet.empty(), java.util.Map.of(4, "NIC1")),
+                        HostAllocation.of("node02", List.of(0), CpuSet.empty()))));
+        NodeCapacity n1 = NodeCapacity.of(s, "node01");
+        assertThat(n1.usedPods()).isEqualTo(2);
+        assertThat(n1.usedRdma()).isEqualTo(2);
+        assertThat(n1.usedGpus()).isEqualTo(3);
+        assertThat(n1.usedCpuMilli()).isEqualTo(16_000);
+        assertThat(n1.nonZeroCpuMilli()).isEqualTo(16_100);
+        assertThat(n1.nonZeroMemoryMiB()).isEqualTo(2 * NodeCapacity.DEFAULT_MEMORY_MIB);
+        NodeCapacity n2 = NodeCapacity.of(s, "node02");
+        assertThat(n2.usedPods()).isEqualTo(1);
+        assertThat(n2.usedRdma()).isZero();
+        assertThat(n2.nonZeroCpuMilli()).isEqualTo(NodeCapacity.DEFAULT_CPU_MILLI);
+        assertThat(NodeCapacity.of(s.without("light"), "node02").usedPods()).isZero();
+    }
+
+    @Test
     void restrictedRejectsAtAdmissionAfterScheduling() {
         // node01 has GPUs 0,1,4,5 busy: two free per NUMA node. Scores tie (the busy job asks no CPU), so
         // the pods go to node01 and node02. On node01 4 GPUs only fit as {11}, not preferred because one
