@@ -128,6 +128,9 @@ public final class NewClusterDialog {
             sp.valueProperty().addListener((o, a, b) -> recount.run());
         }
         kind.valueProperty().addListener((o, a, b) -> recount.run());
+        // a fat tree's host has one HCA on its leaf (ClusterDesigner): the rail count only means something for
+        // rail-optimised designs, so it is not offered as if it changed a fat tree's bill
+        rails.disableProperty().bind(kind.valueProperty().isNotEqualTo(FabricDesign.Kind.RAIL_OPTIMISED));
         speed.valueProperty().addListener((o, a, b) -> recount.run());
         template.valueProperty().addListener((o, a, b) -> recount.run());
         recount.run();

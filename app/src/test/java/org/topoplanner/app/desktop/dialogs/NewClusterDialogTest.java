@@ -131,6 +131,8 @@ class NewClusterDialogTest {
         Spinner<Integer> leaves = robot.lookup("#leaves").queryAs(Spinner.class);
         @SuppressWarnings("unchecked")
         Spinner<Integer> leavesPerPod = robot.lookup("#leavesPerPod").queryAs(Spinner.class);
+        // a fat tree's hosts have one HCA each: the rail count is offered only for rail-optimised designs
+        assertThat(robot.lookup("#rails").queryAs(Spinner.class).isDisabled()).isTrue();
         robot.interact(() -> {
             // two scalable units of 8 rail leaves, 16 hosts each, in one pod
             leavesPerPod.getValueFactory().setValue(16);
@@ -138,6 +140,7 @@ class NewClusterDialogTest {
             kind.setValue(org.topoplanner.model.design.FabricDesign.Kind.RAIL_OPTIMISED);
         });
         WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#rails").queryAs(Spinner.class).isDisabled()).isFalse();
         FabricSketch sketch = robot.lookup("#fabricSketch").queryAs(FabricSketch.class);
         assertThat(sketch.rows()).containsExactly("4 spines", "16 leaves", "32 hosts");
         assertThat(robot.lookup("#cableClasses").queryLabeled().getText()).doesNotContain("copper DAC")
