@@ -18,6 +18,8 @@ import org.topoplanner.importers.export.ExportOptions;
 import org.topoplanner.importers.export.ExportWriter;
 import org.topoplanner.importers.export.HandEdit;
 import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 
 /**
  * "Export…": shows every file the export would write, its exact text and what the export check found,
@@ -32,8 +34,18 @@ public final class ExportDialog {
     private ExportDialog() {
     }
 
-    public static void show(Window owner, Plan plan) {
-        show(owner, plan, ExportOptions.DEFAULT, ExportDialog::chooseFolder);
+    /** Export from the window, whose jobs were validated under the Topology Manager {@code policy} and {@code scope}. */
+    public static void show(Window owner, Plan plan, TopologyManagerPolicy policy, TopologyManagerScope scope) {
+        show(owner, plan, optionsFor(policy, scope), ExportDialog::chooseFolder);
+    }
+
+    /**
+     * The export options of a window set to Topology Manager {@code policy} and {@code scope}: the kubelet
+     * configuration carries the setting the window validated the jobs under (as the command line's
+     * {@code export --tm-policy/--tm-scope} does), not a per-node recommendation.
+     */
+    static ExportOptions optionsFor(TopologyManagerPolicy policy, TopologyManagerScope scope) {
+        return ExportOptions.DEFAULT.withTopologyManager(policy, scope);
     }
 
     /**

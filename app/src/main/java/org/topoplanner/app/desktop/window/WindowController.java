@@ -324,7 +324,8 @@ public final class WindowController {
     }
 
     private void export() {
-        ExportDialog.show(stage, vm.plan());
+        ExportDialog.show(stage, vm.plan(), vm.choice().settings().topologyManager(),
+                vm.choice().settings().topologyScope());
     }
 
     /** At a start without a file: offers the newest autosave a crash left ({@link RecoveryOffer}). */

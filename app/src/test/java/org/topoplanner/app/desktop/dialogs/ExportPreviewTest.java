@@ -24,6 +24,8 @@ import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.k8s.TopologyManagerPolicy;
+import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.model.project.ProjectCodec;
 import org.topoplanner.model.project.ProjectDocument;
 import org.topoplanner.resources.ShippedData;
@@ -81,6 +83,32 @@ class ExportPreviewTest {
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
         assertThat(tree(dir.resolve("cli"))).as("the command line's export of the same project").isEqualTo(shown);
+    }
+
+    /**
+     * The window validated the jobs under its toolbar's Topology Manager setting; its export writes that setting
+     * into the kubelet configuration, byte for byte what {@code export --tm-policy --tm-scope} writes, and not the
+     * per-node recommendation of an export without them.
+     */
+    @Test
+    void theWindowsTopologyManagerSettingIsTheOneExported(@TempDir Path dir) throws Exception {
+        Path file = project(dir, "node07");
+        ProjectDocument doc = new ProjectCodec().read(Files.readString(file), file.toString());
+        ExportPreview preview = ExportPreview.of(Plan.of(doc).toDocument(), ExportTarget.all(),
+                ExportDialog.optionsFor(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.POD));
+        String kubelet = preview.files().stream().filter(f -> f.relativePath().equals("k8s/kubelet-config.yaml"))
+                .findFirst().orElseThrow().text();
+        assertThat(kubelet).contains("single-numa-node").contains("pod")
+                .isNotEqualTo(previewOf(file).files().stream()
+                        .filter(f -> f.relativePath().equals("k8s/kubelet-config.yaml")).findFirst().orElseThrow().text());
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = TopoPlannerCommand.run(new String[] {"export", "--cluster", file.toString(), "--out",
+                dir.resolve("cli").toString(), "--tm-policy", "single-numa-node", "--tm-scope", "pod"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(Files.readString(dir.resolve("cli/k8s/kubelet-config.yaml"))).isEqualTo(kubelet);
     }
 
     @Test
