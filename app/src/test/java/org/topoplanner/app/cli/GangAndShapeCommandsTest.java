@@ -11,13 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.topoplanner.model.cpu.CpuSet;
-import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Job;
-import org.topoplanner.model.job.Placement;
-import org.topoplanner.model.project.ProjectCodec;
-import org.topoplanner.model.project.ProjectDocument;
-import org.topoplanner.resources.ShippedData;
 
 /**
  * Volcano's gang below the job's pods ({@code --min-member}) through place and validate, the default
@@ -102,21 +96,9 @@ class GangAndShapeCommandsTest {
         assertThat(bad.err()).contains("--container gpu=8,cpux=1: unknown key 'cpux'");
     }
 
-    /** A plan of the example holding job train on node01 and node02, all 8 GPUs and CPUs 0-15 each. */
-    private static Path plan(Path dir, List<String> jobLine) throws Exception {
-        List<HostAllocation> hosts = List.of(
-                HostAllocation.of("node01", List.of(0, 1, 2, 3, 4, 5, 6, 7), CpuSet.parse("0-15")),
-                HostAllocation.of("node02", List.of(0, 1, 2, 3, 4, 5, 6, 7), CpuSet.parse("0-15")));
-        ProjectDocument doc = new ProjectDocument(ShippedData.exampleCluster(), List.of(new Job("train", jobLine)),
-                List.of(new Placement("train", hosts)), null);
-        Path file = dir.resolve("plan.topoplanner.json");
-        new ProjectCodec().save(doc, file);
-        return file;
-    }
-
     @Test
     void exportShapesTheJobsThatGiveNoShape(@TempDir Path dir) throws Exception {
-        Path project = plan(dir, List.of("-N", "2"));
+        Path project = TrainPlanFile.write(dir, List.of("-N", "2"));
         Path out = dir.resolve("out");
         CommandLineTest.Run r = CommandLineTest.run("export", "--cluster", project.toString(), "--out", out.toString(),
                 "--targets", "jobs", "--pods", "2", "--container", "gpu=4,cpu=8", "--container", "gpu=4,cpu=8",
@@ -130,7 +112,7 @@ class GangAndShapeCommandsTest {
 
     @Test
     void exportKeepsAJobsOwnShape(@TempDir Path dir) throws Exception {
-        Path project = plan(dir, List.of("--pods=2", "--container=gpu=8,cpu=16"));
+        Path project = TrainPlanFile.write(dir, List.of("--pods=2", "--container=gpu=8,cpu=16"));
         Path out = dir.resolve("out");
         CommandLineTest.Run r = CommandLineTest.run("export", "--cluster", project.toString(), "--out", out.toString(),
                 "--targets", "jobs", "--pods", "2", "--container", "gpu=4,cpu=8", "--min-member", "1");

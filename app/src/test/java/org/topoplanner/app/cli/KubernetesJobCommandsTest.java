@@ -9,13 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.topoplanner.model.cpu.CpuSet;
-import org.topoplanner.model.job.HostAllocation;
-import org.topoplanner.model.job.Job;
-import org.topoplanner.model.job.Placement;
-import org.topoplanner.model.project.ProjectCodec;
-import org.topoplanner.model.project.ProjectDocument;
-import org.topoplanner.resources.ShippedData;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -188,21 +181,9 @@ class KubernetesJobCommandsTest {
         return out;
     }
 
-    /** A plan of the example holding one job, placed on node01 and node02 with all 8 GPUs and CPUs 0-15 each. */
-    private static Path plan(Path dir, List<String> jobLine) throws Exception {
-        List<HostAllocation> hosts = List.of(
-                HostAllocation.of("node01", List.of(0, 1, 2, 3, 4, 5, 6, 7), CpuSet.parse("0-15")),
-                HostAllocation.of("node02", List.of(0, 1, 2, 3, 4, 5, 6, 7), CpuSet.parse("0-15")));
-        ProjectDocument doc = new ProjectDocument(ShippedData.exampleCluster(), List.of(new Job("train", jobLine)),
-                List.of(new Placement("train", hosts)), null);
-        Path file = dir.resolve("plan.topoplanner.json");
-        new ProjectCodec().save(doc, file);
-        return file;
-    }
-
     @Test
     void exportWritesExactlyThePodShape(@TempDir Path dir) throws Exception {
-        Path project = plan(dir, List.of("--pods=2", "--container=gpu=4,cpu=8,mem=64Gi,rdma=1",
+        Path project = TrainPlanFile.write(dir, List.of("--pods=2", "--container=gpu=4,cpu=8,mem=64Gi,rdma=1",
                 "--container=gpu=4,cpu=8", "--min-member=2", "--slice-size=2",
                 "--slice-level=topoplanner.org/tier-1"));
         Path out = dir.resolve("out");
@@ -235,7 +216,7 @@ class KubernetesJobCommandsTest {
 
     @Test
     void exportOfAnExclusiveJobAsksForWholeNodes(@TempDir Path dir) throws Exception {
-        Path project = plan(dir, List.of("-N", "2", "--exclusive", "--gpus-per-node=8"));
+        Path project = TrainPlanFile.write(dir, List.of("-N", "2", "--exclusive", "--gpus-per-node=8"));
         Path out = dir.resolve("out");
         CommandLineTest.Run r = CommandLineTest.run("export", "--cluster", project.toString(), "--out", out.toString(),
                 "--targets", "k8s,jobs", "--force");
