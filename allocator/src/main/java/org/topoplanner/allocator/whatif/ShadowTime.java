@@ -1,5 +1,7 @@
 package org.topoplanner.allocator.whatif;
 
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.function.Predicate;
 import org.topoplanner.allocator.ClusterState;
@@ -16,23 +18,41 @@ import org.topoplanner.model.job.Placement;
  * The first release after which the GPUs could hold the head is found by counting; from there the policy is
  * asked at 1, 2, 4, ... releases further until it places the head, then by bisection back to the first release
  * it accepts: about 2 log2(running) suggestions instead of up to one per running job. Each state asked on is
- * made from the last refused one, so the states built cost one removal per released job at most twice.
+ * made from the last refused one, so the states built cost one removal per released job at most twice. The
+ * running jobs are read in order as far as the search needs them, so a head that fits once a few jobs end
+ * does not cost a walk over all of them.
  */
 final class ShadowTime {
     /** A running job as the reservation sees it. */
     record Ending(String job, long estimatedEnd, Placement placement) {
     }
 
-    private final List<Ending> byEstimate;
+    /** The running jobs read so far, in order of estimated end. */
+    private final List<Ending> byEstimate = new ArrayList<>();
+    private final Iterator<Ending> more;
     private final Predicate<ClusterState> accepts;
 
     /**
      * @param byEstimate the running jobs in order of estimated end (ties as they started)
      * @param accepts    whether the policy places (or would place after its wait) the head on a state
      */
-    ShadowTime(List<Ending> byEstimate, Predicate<ClusterState> accepts) {
-        this.byEstimate = byEstimate;
+    ShadowTime(Iterable<Ending> byEstimate, Predicate<ClusterState> accepts) {
+        this.more = byEstimate.iterator();
         this.accepts = accepts;
+    }
+
+    /** Whether there is a running job at {@code i}, reading on as far as that. */
+    private boolean has(int i) {
+        while (byEstimate.size() <= i && more.hasNext()) {
+            byEstimate.add(more.next());
+        }
+        return i < byEstimate.size();
+    }
+
+    /** The index of the last running job (reads them all). */
+    private int last() {
+        more.forEachRemaining(byEstimate::add);
+        return byEstimate.size() - 1;
     }
 
     /**
@@ -46,7 +66,7 @@ final class ShadowTime {
     long at(long now, ClusterState state, FreeGpus free, Predicate<FreeGpus> holds) {
         FreeGpus f = free.copy();
         int first = -1;
-        for (int i = 0; i < byEstimate.size() && first < 0; i++) {
+        for (int i = 0; has(i) && first < 0; i++) {
             f.give(byEstimate.get(i).placement());
             if (holds.test(f)) {
                 first = i;
@@ -65,12 +85,12 @@ final class ShadowTime {
             ClusterState s = release(refusedState, refused, probe);
             if (accepts.test(s)) {
                 accepted = probe;
-            } else if (probe == byEstimate.size() - 1) {
+            } else if (!has(probe + 1)) {
                 return Long.MAX_VALUE;
             } else {
                 refused = probe;
                 refusedState = s;
-                probe = Math.min(byEstimate.size() - 1, probe + step);
+                probe = has(probe + step) ? probe + step : last();
                 step *= 2;
             }
         }

@@ -1,12 +1,10 @@
 package org.topoplanner.allocator.whatif;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedList;
-import java.util.List;
 import java.util.ListIterator;
 import java.util.Map;
 import java.util.PriorityQueue;
@@ -53,6 +51,9 @@ public final class WhatIfEngine {
     private final FreeGpus free;
     private final FreeGpus idle;
     private final PriorityQueue<Running> running = new PriorityQueue<>(Comparator.comparingLong(Running::end)
+            .thenComparingLong(Running::seq));
+    /** The same jobs by estimated end, as the EASY reservation reads them (kept, not sorted per reservation). */
+    private final TreeSet<Running> byEstimate = new TreeSet<>(Comparator.comparingLong(Running::estimatedEnd)
             .thenComparingLong(Running::seq));
     /** Waiting jobs in submission order; a linked list, since passes remove from its middle. */
     private final LinkedList<Queued> queue = new LinkedList<>();
@@ -140,6 +141,7 @@ public final class WhatIfEngine {
             now = t;
             while (!running.isEmpty() && running.peek().end() <= now) {
                 Running r = running.poll();
+                byEstimate.remove(r);
                 state = state.without(r.id());
                 free.give(r.placement());
                 ended++;
@@ -256,11 +258,9 @@ public final class WhatIfEngine {
      * ({@link ShadowTime}).
      */
     private long reservation(Queued head) {
-        List<Running> byEstimate = new ArrayList<>(running);
-        byEstimate.sort(Comparator.comparingLong(Running::estimatedEnd).thenComparingLong(Running::seq));
-        List<ShadowTime.Ending> endings = byEstimate.stream()
-                .map(r -> new ShadowTime.Ending(r.id(), r.estimatedEnd(), r.placement())).toList();
         WorkloadJob j = head.job;
+        Iterable<ShadowTime.Ending> endings = () -> byEstimate.stream()
+                .map(r -> new ShadowTime.Ending(r.id(), r.estimatedEnd(), r.placement())).iterator();
         return new ShadowTime(endings, st -> {
             Suggestion s = ask(st, head.request);
             return s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting;
@@ -312,7 +312,9 @@ public final class WhatIfEngine {
                 : r.exclusiveTopo() ? ClusterState.Hold.WHOLE_BLOCKS : ClusterState.Hold.LISTED);
         free.take(p);
         long end = now + j.runSeconds();
-        running.add(new Running(p.job(), end, now + estimate(j), seq++, p));
+        Running started = new Running(p.job(), end, now + estimate(j), seq++, p);
+        running.add(started);
+        byEstimate.add(started);
         LocalityProbe.Locality loc = probe.of(p);
         sink.accept(new JobRecord(j.id(), j.gpus(), j.nodes(), j.submit(), now, end, p, loc.leaves(),
                 loc.spines(), loc.highestTier(), loc.nvlinkDomains(), loc.busGBps(), probe.slowdown(r, loc.busGBps()),
