@@ -73,6 +73,10 @@ public final class WhatIfCommand implements Callable<Integer> {
             description = "Share of run time in all-reduce at the best bandwidth, for the slowdown (0..1). Default: ${DEFAULT-VALUE}.")
     double commShare;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Runs at once (default: the machine's cores). Records do not depend on it.")
+    Integer threads;
+
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder for the CSV files and report.html.")
     Path out;
 
@@ -133,7 +137,7 @@ public final class WhatIfCommand implements Callable<Integer> {
             if (done == 0) {
                 err.printf("whatif: run %d of %d: %s (%d jobs)%n", run + 1, total, current.label(), all);
             }
-        }, () -> false);
+        }, () -> false, threads == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, threads));
         for (WhatIfSummary s : runs) {
             err.printf(java.util.Locale.ROOT, "whatif: %s: %d of %d jobs ran, makespan %.1f h, utilisation %.1f%%%n",
                     s.runCase().label(), s.ran(), s.jobs(), s.makespanSeconds() / 3600.0, 100 * s.meanUtilisation());
