@@ -7,6 +7,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.topoplanner.allocator.catalog.PolicyCatalog;
 import org.topoplanner.allocator.catalog.PolicyChoice;
@@ -124,6 +125,7 @@ public final class WhatIfCommand implements Callable<Integer> {
         List<SacctJob> history = new ArrayList<>();
         boolean[] firstRun = {true};
         long started = System.nanoTime();
+        Map<Integer, Long> runStarted = new java.util.concurrent.ConcurrentHashMap<>();
         List<WhatIfSummary> runs = WhatIfFiles.write(study, out, c -> {
             boolean keep = sacctOut != null && firstRun[0];
             firstRun[0] = false;
@@ -135,7 +137,12 @@ public final class WhatIfCommand implements Callable<Integer> {
             } : r -> { };
         }, (run, total, current, done, all) -> {
             if (done == 0) {
+                runStarted.put(run, System.nanoTime());
                 err.printf("whatif: run %d of %d: %s (%d jobs)%n", run + 1, total, current.label(), all);
+            } else if (done == all && runStarted.containsKey(run)) {
+                // every job recorded: the run's wall time (told once), for throughput figures
+                err.printf(java.util.Locale.ROOT, "whatif: run %d of %d done in %.1f s%n", run + 1, total,
+                        (System.nanoTime() - runStarted.remove(run)) / 1e9);
             }
         }, () -> false, threads == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, threads));
         for (WhatIfSummary s : runs) {
