@@ -85,6 +85,7 @@ public final class WhatIfEngine {
         final JobRequest shape;
         /** The value of {@link #ended} when the policy last refused it; -1 when it has not. */
         long refusedAt = -1;
+        /** The last answer (for a never-placed job's reason) and, for a wait, the state it was given on. */
         Suggestion asked;
         ClusterState askedIn;
 
@@ -297,6 +298,8 @@ public final class WhatIfEngine {
         } else {
             refused.add(q.shape);
             q.refusedAt = ended;
+            // the refusal is kept as a count, not as the state: a long queue must not hold a state per job
+            q.askedIn = null;
             return false;
         }
         start(j, q.request, p);
