@@ -143,6 +143,10 @@ public final class WhatIfCommand implements Callable<Integer> {
                 // every job recorded: the run's wall time (told once), for throughput figures
                 err.printf(java.util.Locale.ROOT, "whatif: run %d of %d done in %.1f s%n", run + 1, total,
                         (System.nanoTime() - runStarted.remove(run)) / 1e9);
+            } else if (all >= 10_000 && done % (all / 10) < 500 && runStarted.containsKey(run)) {
+                // a long run says how far it got about every tenth of its jobs (progress comes every 500)
+                err.printf(java.util.Locale.ROOT, "whatif: run %d of %d: %d of %d jobs after %.1f s%n", run + 1,
+                        total, done, all, (System.nanoTime() - runStarted.get(run)) / 1e9);
             }
         }, () -> false, threads == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, threads));
         for (WhatIfSummary s : runs) {
