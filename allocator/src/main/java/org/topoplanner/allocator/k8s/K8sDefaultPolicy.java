@@ -2,11 +2,9 @@ package org.topoplanner.allocator.k8s;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
@@ -62,9 +60,9 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
 
     /** Where every pod of {@code job} goes, and what each kubelet says. */
     public Outcome schedule(ClusterState state, JobRequest job) {
-        List<String> hosts = PodTemplate.candidateHosts(state, job);
-        Map<String, NodeCapacity> nodes = new LinkedHashMap<>();
-        hosts.stream().sorted().forEach(h -> nodes.put(h, NodeCapacity.of(state, h)));
+        NodeClasses candidates = job.nodelist().isEmpty() && job.exclude().isEmpty() ? NodeClasses.ofAll(state)
+                : NodeClasses.of(state, PodTemplate.candidateHosts(state, job));
+        LiveClasses nodes = new LiveClasses(candidates);
         org.topoplanner.model.job.PodShape shape = template.shape(state, job);
         int want = shape.pods();
         List<String> chosen = new ArrayList<>();
@@ -72,37 +70,17 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
         String why = "";
         for (int i = 0; i < want; i++) {
             PodRequest pod = PodRequest.of(shape, job.name() + "-" + i);
-            Map<String, Integer> reasons = new TreeMap<>();
-            String best = null;
-            NodeScore bestScore = null;
-            for (NodeCapacity n : nodes.values()) {
-                if (shape.onePerNode() && chosen.contains(n.host())) {
-                    reasons.merge("node(s) didn't match pod anti-affinity rules", 1, Integer::sum);
-                    continue;
-                }
-                if (!kubelet.startsWith(KubeletNode.numaIds(state.cluster().node(n.host())).size())) {
-                    // Its kubelet exited at start (max-allowable-numa-nodes): the node is NotReady and tainted.
-                    reasons.merge("node(s) had untolerated taint {node.kubernetes.io/not-ready: }", 1, Integer::sum);
-                    continue;
-                }
-                Optional<String> no = n.insufficient(pod);
-                if (no.isPresent()) {
-                    reasons.merge(no.get(), 1, Integer::sum);
-                    continue;
-                }
-                NodeScore s = NodeScore.of(n, pod);
-                if (bestScore == null || s.total() > bestScore.total()) {
-                    best = n.host();
-                    bestScore = s;
-                }
-            }
+            LiveClasses.Live best = nodes.best(pod, kubelet);
             if (best == null) {
-                why = unschedulable(nodes.size(), reasons);
+                Map<String, Integer> reasons = nodes.reasons(pod, kubelet);
+                if (shape.onePerNode() && !chosen.isEmpty()) {
+                    reasons.merge("node(s) didn't match pod anti-affinity rules", chosen.size(), Integer::sum);
+                }
+                why = unschedulable(candidates.nodes(), reasons);
                 break;
             }
-            chosen.add(best);
+            chosen.add(nodes.take(best, pod, shape.onePerNode()));
             pods.add(pod);
-            nodes.put(best, nodes.get(best).plus(pod));
         }
         int pending = want - chosen.size();
         List<String> notes = new ArrayList<>();
