@@ -53,14 +53,9 @@ final class NodeAllocatable {
         return index.derived(KEY, c -> new NodeAllocatable(index));
     }
 
-    private static final Object IDLE = new Object();
-
-    /**
-     * The cluster with nothing running, one state object per cluster: the policies size nodes and ask
-     * "could this ever fit" on it for every suggestion, and the tables derived from it are then built once.
-     */
+    /** The cluster with nothing running ({@link ClusterIndex#idle}). */
     static ClusterState idle(Cluster cluster) {
-        return ClusterIndex.of(cluster).derived(IDLE, ClusterState::empty);
+        return ClusterIndex.of(cluster).idle();
     }
 
     long cpuMilli(int h) {

@@ -31,7 +31,7 @@ public record NodeCapacity(String host, long cpuMilli, long memoryMiB, int gpus,
     }
 
     /** The node of host number {@code h} of the state's {@link ClusterIndex}, as {@code state} leaves it. */
-    static NodeCapacity of(ClusterState state, int h) {
+    public static NodeCapacity of(ClusterState state, int h) {
         StateUsage usage = state.usage();
         NodeAllocatable node = NodeAllocatable.of(usage.index());
         String host = usage.index().host(h);
