@@ -14,9 +14,9 @@ import java.util.TreeSet;
  * its capacity with the pod assumed. Nodes leave a class in name order, so each class is its sorted
  * names and a cursor, plus the nodes that moved in.
  */
-final class LiveClasses {
+public final class LiveClasses {
     /** One class: its capacity, NUMA node count, and the nodes still in it. */
-    static final class Live {
+    public static final class Live {
         final NodeCapacity free;
         final int numaNodes;
         private final String[] base;
@@ -27,6 +27,11 @@ final class LiveClasses {
             this.free = free;
             this.numaNodes = numaNodes;
             this.base = base;
+        }
+
+        /** The class's free capacity (its host name is empty). */
+        public NodeCapacity free() {
+            return free;
         }
 
         int size() {
@@ -61,7 +66,7 @@ final class LiveClasses {
     private final List<Live> classes = new ArrayList<>();
     private final Map<NodeCapacity, Map<Integer, Live>> byCapacity = new HashMap<>();
 
-    LiveClasses(NodeClasses from) {
+    public LiveClasses(NodeClasses from) {
         for (NodeClasses.NodeClass c : from.classes()) {
             Live l = new Live(c.free(), c.numaNodes(), c.hosts());
             classes.add(l);
@@ -73,14 +78,18 @@ final class LiveClasses {
         return classes;
     }
 
-    /** The best class for {@code pod} among those the kubelet starts on: highest score, then first node by name. */
-    Live best(PodRequest pod, KubeletSettings kubelet) {
+    /**
+     * The best class for {@code pod}: highest score, then first node by name; with {@code kubelet}, among
+     * the classes whose kubelet starts (null: every class, as Volcano's predicates see them). Null when none fits.
+     */
+    public Live best(PodRequest pod, KubeletSettings kubelet) {
         Live best = null;
         long bestScore = Long.MIN_VALUE;
         String bestFirst = null;
         for (Live c : classes) {
             String first = c.first();
-            if (first == null || !kubelet.startsWith(c.numaNodes) || c.free.insufficient(pod).isPresent()) {
+            if (first == null || (kubelet != null && !kubelet.startsWith(c.numaNodes))
+                    || c.free.insufficient(pod).isPresent()) {
                 continue;
             }
             long s = NodeScore.of(c.free, pod).total();
@@ -94,7 +103,7 @@ final class LiveClasses {
     }
 
     /** Takes the first node of {@code from}; unless {@code leaves}, it joins the class of its capacity plus {@code pod}. */
-    String take(Live from, PodRequest pod, boolean leaves) {
+    public String take(Live from, PodRequest pod, boolean leaves) {
         String host = from.poll();
         if (!leaves) {
             NodeCapacity after = from.free.plus(pod);

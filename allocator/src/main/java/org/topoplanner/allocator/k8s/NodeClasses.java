@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.k8s;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +20,7 @@ import org.topoplanner.model.cluster.Cluster;
  * <p>Each class keeps its nodes sorted by name. The table for all hosts of a cluster is kept with each
  * state ({@link ClusterState#derived}); a job with {@code --nodelist} or {@code --exclude} gets its own.
  */
-final class NodeClasses {
+public final class NodeClasses {
     private static final Object ALL_HOSTS = NodeClasses.class;
     private static final Object BY_NAME = new Object();
 
@@ -42,25 +43,64 @@ final class NodeClasses {
     }
 
     /** The classes of every host of the state's cluster. */
-    static NodeClasses ofAll(ClusterState state) {
+    public static NodeClasses ofAll(ClusterState state) {
         return state.derived(ALL_HOSTS, s -> build(s, byName(s.cluster())));
     }
 
     /** The classes of {@code hosts} (names of the cluster's hosts; repeats count once). */
-    static NodeClasses of(ClusterState state, List<String> hosts) {
-        ClusterIndex index = ClusterIndex.of(state.cluster());
-        int[] numbers = hosts.stream().mapToInt(index::number).filter(h -> h >= 0).distinct()
-                .boxed().sorted(Comparator.comparing(index::host)).mapToInt(Integer::intValue).toArray();
+    public static NodeClasses of(ClusterState state, List<String> hosts) {
+        return of(state, sortedByName(ClusterIndex.of(state.cluster()), hosts));
+    }
+
+    /** The classes of the hosts numbered {@code numbers}, which are in name order without repeats ({@link #sortedByName}). */
+    public static NodeClasses of(ClusterState state, int[] numbers) {
         return build(state, numbers);
+    }
+
+    /** The numbers of {@code hosts} that the index knows, without repeats, in name order. */
+    public static int[] sortedByName(ClusterIndex index, java.util.Collection<String> hosts) {
+        int[] rank = rankByName(index);
+        long[] keyed = new long[hosts.size()];
+        int n = 0;
+        for (String host : hosts) {
+            int h = index.number(host);
+            if (h >= 0) {
+                keyed[n++] = ((long) rank[h] << 32) | h;
+            }
+        }
+        keyed = Arrays.copyOf(keyed, n);
+        Arrays.sort(keyed);
+        int[] out = new int[n];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            int h = (int) keyed[i];
+            if (m == 0 || out[m - 1] != h) {
+                out[m++] = h;
+            }
+        }
+        return Arrays.copyOf(out, m);
+    }
+
+    private static final Object RANK = new Object();
+
+    /** Each host number's position in name order, so that sorting hosts by name is sorting integers. */
+    private static int[] rankByName(ClusterIndex index) {
+        return index.derived(RANK, c -> {
+            Integer[] order = new Integer[index.size()];
+            Arrays.setAll(order, i -> i);
+            Arrays.sort(order, Comparator.comparing(index::host));
+            int[] rank = new int[order.length];
+            for (int i = 0; i < order.length; i++) {
+                rank[order[i]] = i;
+            }
+            return rank;
+        });
     }
 
     /** The cluster's host numbers in name order (String order, as the scheduler's tie-break compares names). */
     private static int[] byName(Cluster cluster) {
         ClusterIndex index = ClusterIndex.of(cluster);
-        return index.derived(BY_NAME, c -> {
-            List<String> names = ClusterHosts.of(c).names();
-            return names.stream().sorted().mapToInt(index::number).filter(h -> h >= 0).distinct().toArray();
-        });
+        return index.derived(BY_NAME, c -> sortedByName(index, ClusterHosts.of(c).names()));
     }
 
     private record Key(NodeCapacity free, int numaNodes) {
@@ -86,7 +126,7 @@ final class NodeClasses {
     }
 
     /** How many nodes the classes hold. */
-    int nodes() {
+    public int nodes() {
         return nodes;
     }
 }

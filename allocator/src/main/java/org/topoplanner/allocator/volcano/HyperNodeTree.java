@@ -42,10 +42,12 @@ public final class HyperNodeTree {
         this.nodes = nodes;
     }
 
+    /** The cluster's HyperNodes, else its fabric's switches as HyperNodes; built once per cluster (it is immutable). */
     public static HyperNodeTree of(Cluster cluster) {
-        List<HyperNode> hns = cluster.kubernetes().hyperNodes();
-        return hns.isEmpty() ? fromFabric(cluster.fabric())
-                : of(hns, cluster.hostNames(), cluster.kubernetes().nodeLabels());
+        return org.topoplanner.allocator.ClusterIndex.of(cluster).derived(HyperNodeTree.class, c -> {
+            List<HyperNode> hns = c.kubernetes().hyperNodes();
+            return hns.isEmpty() ? fromFabric(c.fabric()) : of(hns, c.hostNames(), c.kubernetes().nodeLabels());
+        });
     }
 
     /** The tree of HyperNode objects over the session's nodes {@code hosts} with their {@code labels}. */
