@@ -96,10 +96,14 @@ public final class KueueTasPolicy implements PlacementPolicy {
             tree = TasTree.of(levels, candidates::contains);
         }
         ClusterState idle = ClusterIndex.of(state.cluster()).idle();
-        TasAlgorithm.Result ever = new TasAlgorithm(levels, tree, capacities(idle, tree, shape, everyNode), pod)
-                .assign(request);
-        if (ever.failure() != null) {
-            return new Suggestion.Impossible("even on an idle cluster: " + ever.failure());
+        PodShape s = shape;
+        // the idle cluster's answer depends on the request, the nodes and the pod's size only: kept with the idle state
+        java.util.function.Function<ClusterState, Optional<String>> verdict = x -> Optional.ofNullable(
+                new TasAlgorithm(levels, tree, capacities(x, tree, s, everyNode), pod).assign(request).failure());
+        Optional<String> never = !everyNode ? verdict.apply(idle)
+                : idle.derived(new IdleVerdict(tree, request, LeafCapacity.Demand.of(pod), shape.onePerNode()), verdict);
+        if (never.isPresent()) {
+            return new Suggestion.Impossible("even on an idle cluster: " + never.get());
         }
         TasAlgorithm.Result r = new TasAlgorithm(levels, tree, capacities(state, tree, shape, everyNode), pod)
                 .assign(request);
@@ -149,6 +153,11 @@ public final class KueueTasPolicy implements PlacementPolicy {
         }
         return state.derived(new LeafCapacities(tree, shape.onePerNode()),
                 s -> tree.capacities(h -> node(s, h, shape)));
+    }
+
+    /** The key of the idle cluster's verdict on a request: the nodes, the request, each pod's size and shape. */
+    private record IdleVerdict(TasTree tree, TasAlgorithm.Request request, LeafCapacity.Demand demand,
+                               boolean onePerNode) {
     }
 
     /** The key of a state's lowest-level domain capacities: the tree and whether each node takes one pod more. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
@@ -87,9 +88,17 @@ public final class VolcanoPolicy implements PlacementPolicy {
         if (nt.hard() && tree.hyperNodes().isEmpty()) {
             return new Suggestion.Impossible("hard network topology asked but the cluster has no HyperNodes");
         }
-        Plan ever = plan(ClusterIndex.of(state.cluster()).idle(), job, nt, tree);
-        if (ever.hosts == null) {
-            return new Suggestion.Impossible("even on an idle cluster: " + ever.why);
+        ClusterState idle = ClusterIndex.of(state.cluster()).idle();
+        // the idle cluster's verdict depends on the job's nodes, tasks and network topology only: kept with the idle state
+        Function<ClusterState, Optional<String>> verdict = x -> {
+            Plan ever = plan(x, job, nt, tree);
+            return ever.hosts == null ? Optional.of(ever.why) : Optional.empty();
+        };
+        boolean everyNode = job.nodelist().isEmpty() && job.exclude().isEmpty();
+        Optional<String> never = !everyNode ? verdict.apply(idle)
+                : idle.derived(new IdleVerdict(template.shape(state, job), nt), verdict);
+        if (never.isPresent()) {
+            return new Suggestion.Impossible("even on an idle cluster: " + never.get());
         }
         Plan p = plan(state, job, nt, tree);
         if (p.hosts == null) {
@@ -174,6 +183,10 @@ public final class VolcanoPolicy implements PlacementPolicy {
     private static String gangWords(PodShape shape) {
         return shape.gang() == shape.pods() ? "all " + shape.pods() + " tasks (gang)"
                 : "the gang's " + shape.gang() + " of " + shape.pods() + " tasks (minAvailable)";
+    }
+
+    /** The key of the idle cluster's verdict on an every-node job: its tasks and network topology. */
+    private record IdleVerdict(PodShape shape, NetworkTopology topology) {
     }
 
     /** The key of a state's node classes of one HyperNode's real nodes (by name: hashing its node list would cost a pass over it). */
