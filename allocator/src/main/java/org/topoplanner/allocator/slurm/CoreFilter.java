@@ -73,6 +73,13 @@ final class CoreFilter {
         } else if (maxTasks == NO_VAL || allocTasks < maxTasks) {
             maxTasks = allocTasks;
         }
+        if (version.atLeast(SlurmVersion.V26_05) && job.ntasks() != null && job.ntasks() > 0
+                && job.ntasks() < maxTasks) {
+            // 26.05's eval_nodes.c caps a node's tasks at the job's -n (24.11 lets the free CPUs decide), so
+            // the GPU filter below trims the cores to the job's tasks and spreads them over the GPUs'
+            // sockets: cpulayout p5 (-w g1 -n3 -c5 --gpus-per-node=8) gets 0-6,16-23, 24.11 0-14
+            maxTasks = job.ntasks();
+        }
         if (!job.hasGpus()) {
             return maxTasks == 0 ? null : new Result(avail, availCpus);
         }
