@@ -61,6 +61,9 @@ class SlurmTreeReplayTest {
         "binding,  jobs.txt,       results/v26.05/binding.jsonl,   26.05",
         "cpulayout, jobs.txt,      results/v26.05/cpulayout.jsonl, 26.05",
         "cpufrag,  jobs.txt,       results/v26.05/cpufrag.jsonl,   26.05",
+        "gpuzero,  jobs.txt,       results/gpuzero.jsonl,          22.05",
+        "gpuzero,  jobs.txt,       results/new/gpuzero.jsonl,      24.11",
+        "gpuzero,  jobs.txt,       results/v26.05/gpuzero.jsonl,   26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
