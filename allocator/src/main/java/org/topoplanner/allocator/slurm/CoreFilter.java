@@ -81,6 +81,12 @@ final class CoreFilter {
             maxTasks = job.ntasks();
         }
         if (!job.hasGpus()) {
+            if (v24 && cpt > 1 && maxTasks > 0) {
+                // 24.11 and 26.05 (_allocate_sc, a job without GRES): a node offers whole tasks' CPUs only.
+                // Own case fuzz02 f1 (-n3 -c5): s5's 8 free CPUs count as 5, so q1 gives the other 10
+                // (22.05.8: s5 8, q1 7 over-subscribed by two tasks)
+                availCpus = availCpus / cpt * cpt;
+            }
             return maxTasks == 0 ? null : new Result(avail, availCpus);
         }
         GpuSockets gs = GpuSockets.of(node, use.freeGpus(), avail);
