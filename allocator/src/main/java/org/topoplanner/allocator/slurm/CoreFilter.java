@@ -86,6 +86,16 @@ final class CoreFilter {
                 // Own case fuzz02 f1 (-n3 -c5): s5's 8 free CPUs count as 5, so q1 gives the other 10
                 // (22.05.8: s5 8, q1 7 over-subscribed by two tasks)
                 availCpus = availCpus / cpt * cpt;
+                // and keeps the lowest cores that hold them, the rest cleared in core order: the cyclic layout
+                // then fills socket 0 before socket 1 (fuzz07 f6 -w c2 -n1 -c10 on 2x8 cores: 0-9, not 0-4,8-12)
+                int keep = (availCpus + tpc - 1) / tpc;
+                for (int c = avail.nextSetBit(0); c >= 0; c = avail.nextSetBit(c + 1)) {
+                    if (keep > 0) {
+                        keep--;
+                    } else {
+                        avail.clear(c);
+                    }
+                }
             }
             return maxTasks == 0 ? null : new Result(avail, availCpus);
         }
