@@ -66,6 +66,8 @@ class SlurmTreeReplayTest {
         "gpuzero,  jobs.txt,       results/v26.05/gpuzero.jsonl,   26.05",
         "fuzz07,   jobs.txt,       results/fuzz07.jsonl,           22.05",
         "fuzz08,   jobs.txt,       results/v26.05/fuzz08.jsonl,    26.05",
+        "fuzz06,   jobs.txt,       results/new/fuzz06.jsonl,       24.11",
+        "fuzz09,   jobs.txt,       results/v26.05/fuzz09.jsonl,    26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);

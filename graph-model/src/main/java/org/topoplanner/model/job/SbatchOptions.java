@@ -176,6 +176,8 @@ public final class SbatchOptions {
         java.time.Duration wait;
         boolean cpusPerTaskGiven;
         boolean cpusPerGpuGiven;
+        Integer gpusPerJob;
+        Integer ntasks;
         String gpuType;
         String gpuTypeOption;
 
@@ -190,7 +192,10 @@ public final class SbatchOptions {
                     minNodes = n[0];
                     maxNodes = n[1];
                 }
-                case "--ntasks" -> b.ntasks(values.positive(key, val));
+                case "--ntasks" -> {
+                    ntasks = values.positive(key, val);
+                    b.ntasks(ntasks);
+                }
                 case "--ntasks-per-node" -> b.ntasksPerNode(values.positive(key, val));
                 case "--ntasks-per-socket" -> b.ntasksPerSocket(values.positive(key, val));
                 case "--cpus-per-task" -> {
@@ -201,7 +206,10 @@ public final class SbatchOptions {
                     b.cpusPerGpu(values.positive(key, val));
                     cpusPerGpuGiven = true;
                 }
-                case "--gpus" -> b.gpus(gpuCount(key, values.typedCount(key, val)));
+                case "--gpus" -> {
+                    gpusPerJob = gpuCount(key, values.typedCount(key, val));
+                    b.gpus(gpusPerJob);
+                }
                 case "--gpus-per-node" -> b.gpusPerNode(gpuCount(key, values.typedCount(key, val)));
                 case "--gpus-per-task" -> b.gpusPerTask(gpuCount(key, values.typedCount(key, val)));
                 case "--gres" -> b.gpusPerNode(gpuCount(key, values.gres(val)));
@@ -326,6 +334,12 @@ public final class SbatchOptions {
             if (cpusPerGpuGiven && cpusPerTaskGiven) {
                 // sbatch 22.05: "error: --cpus-per-gpu is mutually exclusive with --cpus-per-task"
                 problems.add("--cpus-per-gpu is mutually exclusive with --cpus-per-task");
+            }
+            // sbatch first lowers -N to -n ("can't run 1 processes on 2 nodes"; fuzz07 f53 -N2 -n1 --gpus=1 runs)
+            Integer nodes = minNodes != null && ntasks != null && ntasks < minNodes ? ntasks : minNodes;
+            if (gpusPerJob != null && gpusPerJob > 0 && nodes != null && gpusPerJob < nodes) {
+                // slurmctld's gres_job_state_validate, 22.05 to 26.05 (own case fuzz06 f14: -N2 --gpus=1)
+                problems.add("Failed to validate job spec, --gpus < -N");
             }
             if (problems.isEmpty()) {
                 try {

@@ -148,6 +148,8 @@ class SbatchOptionsTest {
             --mem=8G --mem-per-gpu=4G   | --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.
             --mem-per-gpu=lots          | --mem-per-gpu=lots: expected a size such as 64G
             -N 1 --mem-per-gpu=8G       | Requested mem_per_tres=gres/gpu:8192 but did not request any GPU.
+            -N 2 --gpus=1               | Failed to validate job spec, --gpus < -N
+            -N 3-4 --gpus=a100:2        | Failed to validate job spec, --gpus < -N
             """)
     void namesTheOptionOfEveryProblem(String line, String problem) {
         assertThatThrownBy(() -> parse(line)).isInstanceOfSatisfying(JobRequestException.class,
@@ -168,6 +170,12 @@ class SbatchOptionsTest {
         assertThat(r.memMiB()).isNull();
         assertThat(r.toSbatchArgs()).contains(written);
         assertThat(SbatchOptions.parse(r.toSbatchArgs())).isEqualTo(r);
+    }
+
+    /** sbatch lowers -N to -n before slurmctld compares --gpus with the node count (own case fuzz07 f53). */
+    @Test
+    void fewerGpusThanNodesIsFineOnceTasksLowerTheNodeCount() throws Exception {
+        assertThat(parse("-N2 -n1 -c2 --gpus=1").gpus()).isEqualTo(1);
     }
 
     @Test
