@@ -39,6 +39,22 @@ public record RackDesign(String name, int computeTrays, int gpusPerTray, int nvs
         return List.of(GB200_NVL72, GB300_NVL72);
     }
 
+    /**
+     * The rack a GPU model is built into when it only comes in multi-node NVLink racks: a GB200 or GB300
+     * superchip ({@code NVIDIA GB200}) is always a tray of an NVL72 (NVL36 racks are two halves of one);
+     * B200/B300 HGX boards and H100s are single-node NVLink and give nothing.
+     */
+    public static Optional<RackDesign> ofGpuModel(String model) {
+        if (model == null) {
+            return Optional.empty();
+        }
+        String m = model.toUpperCase(java.util.Locale.ROOT);
+        if (m.contains("GB300")) {
+            return Optional.of(GB300_NVL72);
+        }
+        return m.contains("GB200") ? Optional.of(GB200_NVL72) : Optional.empty();
+    }
+
     public static Optional<RackDesign> named(String name) {
         return known().stream().filter(d -> d.name.equalsIgnoreCase(name)).findFirst();
     }

@@ -60,5 +60,8 @@ class NvlinkDomainsTest {
     void nvl72IsEighteenTraysOfFourGpus() {
         assertThat(RackDesign.GB200_NVL72.gpus()).isEqualTo(72);
         assertThat(RackDesign.named("gb300 nvl72")).contains(RackDesign.GB300_NVL72);
+        assertThat(RackDesign.ofGpuModel("NVIDIA GB200")).contains(RackDesign.GB200_NVL72);
+        assertThat(RackDesign.ofGpuModel("NVIDIA B200")).isEmpty();
+        assertThat(RackDesign.ofGpuModel("NVIDIA H100 80GB HBM3")).isEmpty();
     }
 }
