@@ -70,6 +70,7 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
         List<String> chosen = new ArrayList<>();
         List<PodRequest> pods = new ArrayList<>();
         String why = "";
+        Optional<ComputeDomainAffinity> computeDomain = ComputeDomainAffinity.of(state.cluster(), want, shape.onePerNode());
         for (int i = 0; i < want; i++) {
             PodRequest pod = PodRequest.of(shape, job.name() + "-" + i);
             Map<String, Integer> reasons = new TreeMap<>();
@@ -78,6 +79,10 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
             for (NodeCapacity n : nodes.values()) {
                 if (shape.onePerNode() && chosen.contains(n.host())) {
                     reasons.merge("node(s) didn't match pod anti-affinity rules", 1, Integer::sum);
+                    continue;
+                }
+                if (computeDomain.isPresent() && !computeDomain.get().allows(chosen, n.host())) {
+                    reasons.merge(ComputeDomainAffinity.REASON, 1, Integer::sum);
                     continue;
                 }
                 if (!kubelet.startsWith(KubeletNode.numaIds(state.cluster().node(n.host())).size())) {
@@ -114,6 +119,8 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
             notes.add("kube-scheduler bound pods to " + String.join(",", chosen)
                     + " (least-allocated and balanced-allocation scores, ties by node name)");
         }
+        computeDomain.flatMap(cd -> cd.domainOf(chosen)).ifPresent(d -> notes.add("ComputeDomain: every pod in"
+                + " NVLink domain " + d + ", the clique of the first pod (pod affinity on nvidia.com/gpu.clique)"));
         AdmissionSession kubelets = new AdmissionSession(state, kubelet);
         List<Admission> bound = new ArrayList<>();
         for (int i = 0; i < chosen.size(); i++) {
