@@ -61,13 +61,15 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
     /** Where every pod of {@code job} goes, and what each kubelet says. */
     public Outcome schedule(ClusterState state, JobRequest job) {
         NodeClasses candidates = job.nodelist().isEmpty() && job.exclude().isEmpty() ? NodeClasses.ofAll(state)
-                : NodeClasses.of(state, PodTemplate.candidateHosts(state, job));
+                : NodeClasses.of(state, candidates(state, job));
         LiveClasses nodes = new LiveClasses(candidates);
         org.topoplanner.model.job.PodShape shape = template.shape(state, job);
         int want = shape.pods();
         List<String> chosen = new ArrayList<>();
         List<PodRequest> pods = new ArrayList<>();
         String why = "";
+        int outsideDomain = 0;
+        Optional<ComputeDomainAffinity> computeDomain = ComputeDomainAffinity.of(state.cluster(), want, shape.onePerNode());
         for (int i = 0; i < want; i++) {
             PodRequest pod = PodRequest.of(shape, job.name() + "-" + i);
             LiveClasses.Live best = nodes.best(pod, kubelet);
@@ -76,11 +78,26 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
                 if (shape.onePerNode() && !chosen.isEmpty()) {
                     reasons.merge("node(s) didn't match pod anti-affinity rules", chosen.size(), Integer::sum);
                 }
+                if (outsideDomain > 0) {
+                    reasons.merge(ComputeDomainAffinity.REASON, outsideDomain, Integer::sum);
+                }
                 why = unschedulable(candidates.nodes(), reasons);
                 break;
             }
             chosen.add(nodes.take(best, pod, shape.onePerNode()));
             pods.add(pod);
+            if (i == 0 && computeDomain.isPresent()) {
+                // The first pod fixed the clique: the others see only its nodes (required pod affinity). Its
+                // node is the first by name of the best class among all candidates, so it is again among the
+                // domain's nodes alone, and taking it there reproduces the first pod's assumption.
+                List<String> inDomain = computeDomain.get().hostsWith(chosen.get(0), candidates(state, job));
+                NodeClasses domainClasses = NodeClasses.of(state, inDomain);
+                outsideDomain = candidates.nodes() - domainClasses.nodes();
+                nodes = new LiveClasses(domainClasses);
+                if (!inDomain.isEmpty()) {
+                    nodes.take(nodes.best(pod, kubelet), pod, shape.onePerNode());
+                }
+            }
         }
         int pending = want - chosen.size();
         List<String> notes = new ArrayList<>();
@@ -92,6 +109,8 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
             notes.add("kube-scheduler bound pods to " + String.join(",", chosen)
                     + " (least-allocated and balanced-allocation scores, ties by node name)");
         }
+        computeDomain.flatMap(cd -> cd.domainOf(chosen)).ifPresent(d -> notes.add("ComputeDomain: every pod in"
+                + " NVLink domain " + d + ", the clique of the first pod (pod affinity on nvidia.com/gpu.clique)"));
         AdmissionSession kubelets = new AdmissionSession(state, kubelet);
         List<Admission> bound = new ArrayList<>();
         for (int i = 0; i < chosen.size(); i++) {
@@ -99,6 +118,10 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
         }
         // without coscheduling each bound pod runs on its own: the gang is one pod
         return new Outcome(job.name(), want, bound, pending, why, notes, gang ? want : 1);
+    }
+
+    private static List<String> candidates(ClusterState state, JobRequest job) {
+        return PodTemplate.candidateHosts(state, job);
     }
 
     /** The scheduler's event text: {@code 0/32 nodes are available: 4 Insufficient cpu, 28 ...}. */

@@ -30,7 +30,8 @@ public final class ProjectReader implements FormatReader {
         try {
             ProjectDocument doc = codec.read(source.text(), source.path());
             Cluster c = doc.cluster();
-            ClusterPart part = new ClusterPart(c.fabric(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes(), null);
+            ClusterPart part = new ClusterPart(c.fabric(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes(), null,
+                    c.nvlink());
             return new ImportResult(source, Format.PROJECT, part, List.of());
         } catch (ProjectFormatException e) {
             return new ImportResult(source, Format.PROJECT, ClusterPart.empty(), e.diagnostics());
