@@ -348,6 +348,11 @@ public final class MainWindow {
         if (match && item.getValue().kind() != TreeEntry.Kind.CLUSTER) {
             return item;
         }
+        if (item.getValue().kind() == TreeEntry.Kind.HOST) {
+            // below a host are its GPUs and NICs, named alike on every host: no selection or search
+            // means one of them, and opening each host's rows to look would build them all
+            return null;
+        }
         for (TreeItem<TreeEntry> c : item.getChildren()) {
             TreeItem<TreeEntry> hit = find(c, needle, exact);
             if (hit != null) {
