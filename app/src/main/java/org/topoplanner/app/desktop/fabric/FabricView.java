@@ -7,10 +7,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -24,6 +26,7 @@ import org.topoplanner.app.desktop.canvas.JobGrab;
 import org.topoplanner.app.desktop.canvas.MoveBadge;
 import org.topoplanner.app.desktop.canvas.MoveGesture;
 import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.desktop.canvas.ShareMoves;
 import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
@@ -63,6 +66,7 @@ public final class FabricView extends Region {
     private final FabricHover hover = new FabricHover(this);
     private final ReadOnlyObjectWrapper<FabricLayout> layout = new ReadOnlyObjectWrapper<>(this, "layout");
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
+    private final BooleanProperty colourBlindSafe = new SimpleBooleanProperty(this, "colourBlindSafe");
     private final StringProperty selection = new SimpleStringProperty(this, "selection");
     private final ReadOnlyObjectWrapper<Viewport> viewport = new ReadOnlyObjectWrapper<>(this, "viewport");
     private Occupancy occupancy = Occupancy.empty();
@@ -98,7 +102,12 @@ public final class FabricView extends Region {
         theme.addListener((o, a, t) -> {
             getStylesheets().setAll(t.stylesheets());
             hover.setTheme(t);
-            frame = frame.withPalette(t.palette());
+            frame = frame.withPalette(t.palette().withColourBlindSafeJobs(colourBlindSafe.get()));
+            refreshOverlays();
+            requestRedraw();
+        });
+        colourBlindSafe.addListener((o, a, safe) -> {
+            frame = frame.withPalette(frame.palette().withColourBlindSafeJobs(safe));
             refreshOverlays();
             requestRedraw();
         });
@@ -189,6 +198,16 @@ public final class FabricView extends Region {
 
     public void setTheme(Theme t) {
         theme.set(t);
+    }
+
+    /** Jobs drawn in the colour-blind-safe set (Okabe–Ito) rather than the theme's own colours. */
+    public BooleanProperty colourBlindSafeProperty() {
+        return colourBlindSafe;
+    }
+
+    /** The colours the next frame is drawn in: the theme's, with the chosen job colours. */
+    public Palette palette() {
+        return frame.palette();
     }
 
     // ---- selection, search, ghost -----------------------------------------------------------

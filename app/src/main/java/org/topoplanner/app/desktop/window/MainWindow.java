@@ -201,6 +201,12 @@ public final class MainWindow {
         return status;
     }
 
+    /** Jobs in both views drawn in the colour-blind-safe set, or in the theme's own colours. */
+    void setColourBlindSafe(boolean safe) {
+        fabric.colourBlindSafeProperty().set(safe);
+        node.colourBlindSafeProperty().set(safe);
+    }
+
     void setTheme(Theme t) {
         fabric.setTheme(t);
         node.setTheme(t);
