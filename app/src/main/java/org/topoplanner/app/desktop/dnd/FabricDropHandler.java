@@ -179,6 +179,15 @@ public final class FabricDropHandler {
         return true;
     }
 
+    /**
+     * Places (or moves) what {@code p} carries on {@code target} as a drop there would, without a drag:
+     * the keyboard's way (Enter on a palette chip); the status bar says what happened.
+     */
+    public boolean place(DragPayload p, DropTarget target) {
+        lastAdvice = null;
+        return drop(p, target);
+    }
+
     private boolean drop(DragPayload p, DropTarget target) {
         JobRequest r = request(p);
         if (r == null) {

@@ -26,6 +26,7 @@ import org.topoplanner.app.desktop.dnd.FabricDropHandler;
 import org.topoplanner.app.desktop.fabric.FabricView;
 import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.desktop.dnd.JobPalette;
+import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.desktop.inspector.JobInspector;
 import org.topoplanner.app.desktop.inspector.SelectionDetails;
 import org.topoplanner.app.desktop.node.NodeView;
@@ -82,7 +83,8 @@ public final class MainWindow {
         VBox treeBox = new VBox(6, search, tree);
         treeBox.setPadding(new Insets(6));
         VBox.setVgrow(tree, Priority.ALWAYS);
-        ScrollPane paletteScroll = new ScrollPane(new JobPalette().node());
+        JobPalette palette = new JobPalette();
+        ScrollPane paletteScroll = new ScrollPane(palette.node());
         paletteScroll.setFitToWidth(true);
         SplitPane left = new SplitPane(treeBox, paletteScroll);
         left.setOrientation(Orientation.VERTICAL);
@@ -110,6 +112,9 @@ public final class MainWindow {
         FabricDropHandler drops = new FabricDropHandler(vm, say);
         drops.install(fabric);
         drops.install(node);
+        // Enter on a focused palette chip places its job where the fabric's selection is (the arrows
+        // walk it there): the keyboard's drag and drop
+        palette.setOnPlace(p -> drops.place(p, keyboardTarget()));
         jobListDrag(jobs);
 
         tree.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
@@ -280,6 +285,18 @@ public final class MainWindow {
         Thread t = new Thread(() -> org.topoplanner.allocator.ClusterIndex.of(cluster), "allocator-index");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** What the fabric view's selection stands for as a drop target: a switch, a host, else anywhere. */
+    private DropTarget keyboardTarget() {
+        String name = fabric.selectionProperty().get();
+        if (name == null || fabric.getLayout() == null) {
+            return DropTarget.ANYWHERE;
+        }
+        if (fabric.getLayout().switchIndex(name) >= 0) {
+            return new DropTarget.OnSwitch(name);
+        }
+        return fabric.getLayout().hostIndex(name) >= 0 ? new DropTarget.OnHost(name) : DropTarget.ANYWHERE;
     }
 
     private void select(String name) {
