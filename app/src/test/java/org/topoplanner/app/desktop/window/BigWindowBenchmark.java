@@ -34,6 +34,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.cli.ShippedTemplates;
+import org.topoplanner.app.desktop.BigFabrics;
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.ExampleWindow;
 import org.topoplanner.app.desktop.fabric.FabricView;
@@ -48,12 +49,7 @@ import org.topoplanner.importers.merge.MergeChoices;
 import org.topoplanner.importers.pipeline.ClusterImport;
 import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.model.cluster.Cluster;
-import org.topoplanner.model.cpu.CpuSet;
-import org.topoplanner.model.job.HostAllocation;
-import org.topoplanner.model.job.Job;
-import org.topoplanner.model.job.JobLine;
 import org.topoplanner.model.job.JobRequest;
-import org.topoplanner.model.job.Placement;
 
 /**
  * The real window (1600x1000, headless Monocle, software pipeline) on ibsim's 16,384-host fat tree
@@ -74,8 +70,7 @@ import org.topoplanner.model.job.Placement;
  */
 @ExtendWith(ApplicationExtension.class)
 class BigWindowBenchmark {
-    private static final Path FABRIC = Path.of(System.getProperty("topoplanner.ibsim", "/work/shared/fabrics/ibsim"),
-            "ft3-16384.ibnetdiscover");
+    private static final Path FABRIC = BigFabrics.SHARED_16384;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final OperatingSystemMXBean OS = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     @TempDir
@@ -138,21 +133,7 @@ class BigWindowBenchmark {
 
         // -- occupancy: 38 jobs of 256 hosts x 8 GPUs, every fifth block of 256 hosts left free
         List<String> hosts = cluster.hostNames();
-        robot.interact(() -> {
-            int job = 0;
-            for (int start = 0; start + 256 <= hosts.size() && job < 38; start += 256) {
-                if ((start / 256) % 5 == 4) {
-                    continue;
-                }
-                List<HostAllocation> on = new ArrayList<>();
-                for (String h : hosts.subList(start, start + 256)) {
-                    on.add(HostAllocation.of(h, List.of(0, 1, 2, 3, 4, 5, 6, 7), CpuSet.parse("0-111")));
-                }
-                String name = "train" + job++;
-                JobRequest r = JobRequest.nodesWithGpus(name, 256, 8);
-                controller.viewModel().perform(PlanEdits.place(new Job(name, JobLine.toArgs(r)), new Placement(name, on)));
-            }
-        });
+        robot.interact(() -> BigFabrics.occupy(controller.viewModel(), cluster, 38, 256));
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(fabric::zoomToFit);
         WaitForAsyncUtils.waitForFxEvents();
