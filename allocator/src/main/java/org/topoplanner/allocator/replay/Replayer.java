@@ -49,7 +49,8 @@ public final class Replayer {
      * which also holds running and cancelled jobs for snapshots, so a pass costs the queue, not the history.
      */
     private final Map<String, Job> queue = new LinkedHashMap<>();
-    private final List<ReplayEvent> out = new ArrayList<>();
+    /** Where events go as they happen: a long replay is written out, not held. */
+    private java.util.function.Consumer<ReplayEvent> out;
     private final Map<JobRequest, Suggestion> onEmptyCluster = new java.util.HashMap<>();
 
     /** A job the replay knows: pending (no placement) or running. */
@@ -79,6 +80,14 @@ public final class Replayer {
 
     /** Runs the script and returns what happened, in the harness's order. */
     public List<ReplayEvent> run(JobScript script) {
+        List<ReplayEvent> all = new ArrayList<>();
+        run(script, all::add);
+        return List.copyOf(all);
+    }
+
+    /** Runs the script, handing each event to {@code events} as it happens, in the harness's order. */
+    public void run(JobScript script, java.util.function.Consumer<ReplayEvent> events) {
+        this.out = java.util.Objects.requireNonNull(events, "events");
         int number = 0;
         for (JobScript.Step step : script.steps()) {
             number++;
@@ -86,12 +95,11 @@ public final class Replayer {
                 replay(step);
             } catch (RuntimeException e) {
                 // A defect must not cost the rest of the replay: said where it happened, and the script goes on.
-                out.add(new ReplayEvent.Note("step " + number + " could not be replayed (internal error: "
+                out.accept(new ReplayEvent.Note("step " + number + " could not be replayed (internal error: "
                         + e + "); please report it with the script"));
             }
         }
         jobs.keySet().stream().filter(n -> !jobs.get(n).gone).forEach(n -> emit(Moment.FINAL, n));
-        return List.copyOf(out);
     }
 
     private void replay(JobScript.Step step) {
@@ -111,7 +119,7 @@ public final class Replayer {
                     : s.names().stream().flatMap(n -> byName.getOrDefault(n, List.of()).stream()).toList();
             keys.forEach(k -> emit(Moment.SNAPSHOT, k));
         } else if (step instanceof JobScript.Note n) {
-            out.add(new ReplayEvent.Note(n.text()));
+            out.accept(new ReplayEvent.Note(n.text()));
         }
         // JobScript.Show: the harness prints scontrol output; a replay has none.
     }
@@ -123,14 +131,14 @@ public final class Replayer {
             // the key identifies the job in the cluster state; the script's name is what is printed
             spec = SbatchOptions.parse(s.args(), s.name()).withName(key);
         } catch (JobRequestException e) {
-            out.add(new ReplayEvent.Rejected(s.name(), s.args(), e.getMessage()));
+            out.accept(new ReplayEvent.Rejected(s.name(), s.args(), e.getMessage()));
             return;
         }
         // whether the job can ever run depends on the request alone: scripts repeat requests, so ask once each
         Suggestion onEmpty = onEmptyCluster.computeIfAbsent(spec.withName(""),
                 r -> policy.suggest(ClusterState.empty(state.cluster()), spec));
         if (onEmpty instanceof Suggestion.Impossible imp) {
-            out.add(new ReplayEvent.Rejected(s.name(), s.args(), imp.reason()));
+            out.accept(new ReplayEvent.Rejected(s.name(), s.args(), imp.reason()));
             return;
         }
         Job job = new Job(s.name(), spec, now);
@@ -238,10 +246,10 @@ public final class Replayer {
         Job j = jobs.get(key);
         String name = j.name;
         if (j.gone) {
-            out.add(cancelled(when, name, j));
+            out.accept(cancelled(when, name, j));
             return;
         }
-        out.add(j.placement == null
+        out.accept(j.placement == null
                 ? new ReplayEvent.Job(when, name, JobState.PENDING, j.reason, null, List.of())
                 : new ReplayEvent.Job(when, name, JobState.RUNNING, null, j.placement,
                         Leaves.of(state.cluster(), j.placement)));

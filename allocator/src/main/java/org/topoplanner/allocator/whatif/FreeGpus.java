@@ -1,8 +1,6 @@
 package org.topoplanner.allocator.whatif;
 
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
@@ -11,28 +9,34 @@ import org.topoplanner.model.job.Placement;
  * Free GPUs per host and how many hosts have each count free, kept up to date as jobs start and end: the
  * run's utilisation and stranded-GPU figures, and a quick test that spares asking a policy about a job the
  * design cannot hold right now (a job of N nodes with G GPUs each needs N hosts with G GPUs free, whatever
- * the policy).
+ * the policy). Kept in arrays by host number so that a copy (the EASY reservation's scratch) costs one array
+ * copy, not a map of every host.
  */
 final class FreeGpus {
-    private final Map<String, Integer> host = new HashMap<>();
-    private final Map<String, Integer> total = new HashMap<>();
+    private final ClusterIndex index;
+    private final int[] total;
+    private final int[] host;
     private final int[] hostsWithFree;
     private final int all;
     private int free;
     private int stranded;
 
     FreeGpus(Cluster cluster) {
+        index = ClusterIndex.of(cluster);
+        total = new int[index.size()];
         int most = 0;
         int sum = 0;
-        for (String h : cluster.hostNames()) {
-            int g = cluster.node(h).gpus().size();
-            host.put(h, g);
-            total.put(h, g);
+        for (int h = 0; h < total.length; h++) {
+            int g = cluster.node(index.host(h)).gpus().size();
+            total[h] = g;
             most = Math.max(most, g);
             sum += g;
         }
+        host = total.clone();
         hostsWithFree = new int[most + 1];
-        host.values().forEach(g -> hostsWithFree[g]++);
+        for (int g : total) {
+            hostsWithFree[g]++;
+        }
         all = sum;
         free = sum;
     }
@@ -63,18 +67,19 @@ final class FreeGpus {
     }
 
     private void change(HostAllocation a, int sign) {
-        Integer before = host.get(a.host());
-        if (before == null) {
+        int h = index.number(a.host());
+        if (h < 0) {
             return;
         }
-        int t = total.get(a.host());
+        int before = host[h];
+        int t = total[h];
         int after = Math.max(0, Math.min(t, before + sign * a.gpus().size()));
         stranded -= partly(before, t);
         stranded += partly(after, t);
         hostsWithFree[before]--;
         hostsWithFree[after]++;
         free += after - before;
-        host.put(a.host(), after);
+        host[h] = after;
     }
 
     private static int partly(int freeOnHost, int totalOnHost) {
@@ -105,15 +110,12 @@ final class FreeGpus {
     }
 
     private FreeGpus(FreeGpus o) {
-        host.putAll(o.host);
-        total.putAll(o.total);
+        index = o.index;
+        total = o.total;
+        host = o.host.clone();
         hostsWithFree = o.hostsWithFree.clone();
         all = o.all;
         free = o.free;
         stranded = o.stranded;
-    }
-
-    static int gpusOf(List<HostAllocation> hosts) {
-        return hosts.stream().mapToInt(a -> a.gpus().size()).sum();
     }
 }

@@ -1,12 +1,15 @@
 package org.topoplanner.allocator.whatif;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
-import java.util.List;
+import java.util.LinkedList;
+import java.util.ListIterator;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -29,6 +32,12 @@ import org.topoplanner.model.workload.WorkloadJob;
  * submission order). A job that cannot run on the empty design as asked is recorded as never run and does not
  * hold the queue. Greedy and backfill passes look at most {@value #WINDOW} queued jobs past the head, as Slurm's
  * schedulers look at a bounded queue depth ({@code default_queue_depth=100}, slurm.conf(5)).
+ *
+ * <p>What a run costs is the policy's suggestions, so the engine asks as few as give the same answers. A job the
+ * policy refused is not asked again until some job has ended: starting jobs only takes resources, and a job
+ * that found no place with more free cannot find one with less (so a pass after an arrival asks only the new
+ * job, and one refusal of a request shape stands for every queued job of that shape). The EASY reservation is
+ * searched for, not walked ({@link ShadowTime}).
  */
 public final class WhatIfEngine {
     static final int WINDOW = 100;
@@ -43,44 +52,58 @@ public final class WhatIfEngine {
     private final FreeGpus idle;
     private final PriorityQueue<Running> running = new PriorityQueue<>(Comparator.comparingLong(Running::end)
             .thenComparingLong(Running::seq));
-    private final List<Queued> queue = new ArrayList<>();
-    private final PriorityQueue<Long> wakeups = new PriorityQueue<>();
+    /** The same jobs by estimated end, as the EASY reservation reads them (kept, not sorted per reservation). */
+    private final TreeSet<Running> byEstimate = new TreeSet<>(Comparator.comparingLong(Running::estimatedEnd)
+            .thenComparingLong(Running::seq));
+    /** Waiting jobs in submission order; a linked list, since passes remove from its middle. */
+    private final LinkedList<Queued> queue = new LinkedList<>();
+    /** Times a {@link Suggestion.Waiting} job may start; a set, since a job is asked again after each change. */
+    private final TreeSet<Long> wakeups = new TreeSet<>();
     private final WhatIfSummary summary;
     private Consumer<JobRecord> sink;
     private long now;
     private long seq;
     private long done;
+    /** Jobs ended so far: a refusal holds until this moves. */
+    private long ended;
+    /** Request shapes (the request without its name) the policy refused since {@link #ended} last moved. */
+    private final Set<JobRequest> refused = new HashSet<>();
+    private long refusedAt = -1;
     private boolean endedSinceReservation = true;
-    /**
-     * Request shapes (the request without its name) the policy refused on {@link #refusedIn}: policies are pure
-     * functions of state and request, so a second queued job of a refused shape is not asked again in that state.
-     */
-    private final java.util.Set<JobRequest> refused = new java.util.HashSet<>();
-    private ClusterState refusedIn;
     private Queued reservedFor;
     private long shadow = Long.MAX_VALUE;
+    private long suggestions;
 
     private record Running(String id, long end, long estimatedEnd, long seq, Placement placement) {
     }
 
     private static final class Queued {
         final WorkloadJob job;
-        final long seq;
         /** The job's request under a name unique in the run: sources may repeat ids (a requeued job). */
         final JobRequest request;
+        /** The request without its name: what the policy's answer depends on besides the state. */
+        final JobRequest shape;
+        /** The value of {@link #ended} when the policy last refused it; -1 when it has not. */
+        long refusedAt = -1;
+        /** The last answer (for a never-placed job's reason) and, for a wait, the state it was given on. */
         Suggestion asked;
         ClusterState askedIn;
 
         Queued(WorkloadJob job, long seq) {
             this.job = job;
-            this.seq = seq;
             this.request = job.request().withName("w" + seq);
+            this.shape = job.request().withName("");
         }
     }
 
     public WhatIfEngine(WhatIfCase runCase, SlowdownModel slowdown) {
+        this(runCase, slowdown, runCase.policy().create());
+    }
+
+    /** A run under {@code policy} (the case's policy or one standing for it, as tests count its answers). */
+    WhatIfEngine(WhatIfCase runCase, SlowdownModel slowdown, PlacementPolicy policy) {
         this.runCase = runCase;
-        this.policy = runCase.policy().create();
+        this.policy = policy;
         this.probe = new LocalityProbe(runCase.cluster(), slowdown);
         this.state = ClusterState.empty(runCase.cluster());
         this.free = new FreeGpus(runCase.cluster());
@@ -111,7 +134,7 @@ public final class WhatIfEngine {
             }
             long tArrive = next == null ? Long.MAX_VALUE : Math.max(now, next.submit());
             long tEnd = running.isEmpty() ? Long.MAX_VALUE : running.peek().end();
-            long tWake = wakeups.isEmpty() ? Long.MAX_VALUE : wakeups.peek();
+            long tWake = wakeups.isEmpty() ? Long.MAX_VALUE : wakeups.first();
             long t = Math.min(tArrive, Math.min(tEnd, tWake));
             if (t == Long.MAX_VALUE) {
                 break;
@@ -119,16 +142,18 @@ public final class WhatIfEngine {
             now = t;
             while (!running.isEmpty() && running.peek().end() <= now) {
                 Running r = running.poll();
+                byEstimate.remove(r);
                 state = state.without(r.id());
                 free.give(r.placement());
+                ended++;
                 endedSinceReservation = true;
             }
             while (next != null && Math.max(now, next.submit()) <= now) {
                 arrive(next);
                 next = jobs.hasNext() ? jobs.next() : null;
             }
-            while (!wakeups.isEmpty() && wakeups.peek() <= now) {
-                wakeups.poll();
+            while (!wakeups.isEmpty() && wakeups.first() <= now) {
+                wakeups.pollFirst();
             }
             schedule();
             if (running.isEmpty() && next == null && wakeups.isEmpty() && !queue.isEmpty()) {
@@ -146,6 +171,16 @@ public final class WhatIfEngine {
         return summary;
     }
 
+    /** How many times the run asked the policy for a placement (arrival checks on the idle design included). */
+    long suggestions() {
+        return suggestions;
+    }
+
+    private Suggestion ask(ClusterState on, JobRequest request) {
+        suggestions++;
+        return policy.suggest(on, request);
+    }
+
     private static String reason(Suggestion s) {
         return s instanceof Suggestion.Pending p ? p.explanation() : "no placement";
     }
@@ -161,42 +196,35 @@ public final class WhatIfEngine {
                     + " GPU(s)"));
             return;
         }
-        Suggestion empty = onEmpty.computeIfAbsent(job.request().withName(""),
-                r -> policy.suggest(ClusterState.empty(runCase.cluster()), r.withName("probe")));
+        Queued q = new Queued(job, seq++);
+        Suggestion empty = onEmpty.computeIfAbsent(q.shape,
+                r -> ask(ClusterState.empty(runCase.cluster()), r.withName("probe")));
         if (!(empty instanceof Suggestion.Placed || empty instanceof Suggestion.Waiting)) {
             String why = empty instanceof Suggestion.Impossible imp ? imp.reason()
                     : empty instanceof Suggestion.Pending p ? p.explanation() : "no placement";
             sink.accept(JobRecord.never(job.id(), job.gpus(), job.nodes(), job.submit(), "impossible: " + why));
             return;
         }
-        queue.add(new Queued(job, seq++));
+        queue.add(q);
     }
 
     private void schedule() {
         switch (runCase.discipline()) {
-            case FIFO -> {
-                while (!queue.isEmpty() && tryStart(queue.get(0))) {
-                    queue.remove(0);
-                }
-            }
+            case FIFO -> startHeads();
             case GREEDY -> {
                 int looked = 0;
-                for (int i = 0; i < queue.size() && looked < WINDOW + 1; looked++) {
-                    if (tryStart(queue.get(i))) {
-                        queue.remove(i);
-                    } else {
-                        i++;
+                for (Iterator<Queued> it = queue.iterator(); it.hasNext() && looked < WINDOW + 1; looked++) {
+                    if (tryStart(it.next())) {
+                        it.remove();
                     }
                 }
             }
             case EASY_BACKFILL -> {
-                while (!queue.isEmpty() && tryStart(queue.get(0))) {
-                    queue.remove(0);
-                }
+                startHeads();
                 if (queue.isEmpty()) {
                     return;
                 }
-                Queued head = queue.get(0);
+                Queued head = queue.getFirst();
                 // EASY keeps a head's reservation once made; it is renewed when a new job becomes the head, or
                 // when it is due and the head still cannot start (jobs ended later than their estimates)
                 if (head != reservedFor || endedSinceReservation && now >= shadow) {
@@ -204,16 +232,21 @@ public final class WhatIfEngine {
                     reservedFor = head;
                     endedSinceReservation = false;
                 }
-                int looked = 0;
-                for (int i = 1; i < queue.size() && looked < WINDOW; looked++) {
-                    Queued q = queue.get(i);
+                ListIterator<Queued> it = queue.listIterator(1);
+                for (int looked = 0; it.hasNext() && looked < WINDOW; looked++) {
+                    Queued q = it.next();
                     if (now + estimate(q.job) <= shadow && tryStart(q)) {
-                        queue.remove(i);
-                    } else {
-                        i++;
+                        it.remove();
                     }
                 }
             }
+        }
+    }
+
+    /** Starts queued jobs from the head until one cannot start. */
+    private void startHeads() {
+        while (!queue.isEmpty() && tryStart(queue.getFirst())) {
+            queue.removeFirst();
         }
     }
 
@@ -222,47 +255,34 @@ public final class WhatIfEngine {
     }
 
     /**
-     * The earliest time the policy could place {@code head} if the running jobs ended at their estimated ends:
-     * they are released in that order and the policy is asked once the free GPUs could hold the job.
+     * The earliest time the policy could place {@code head} if the running jobs ended at their estimated ends
+     * ({@link ShadowTime}).
      */
     private long reservation(Queued head) {
-        List<Running> byEstimate = new ArrayList<>(running);
-        byEstimate.sort(Comparator.comparingLong(Running::estimatedEnd).thenComparingLong(Running::seq));
-        FreeGpus f = free.copy();
-        ClusterState st = state;
-        int releasedInto = 0;
-        for (int i = 0; i < byEstimate.size(); i++) {
-            Running r = byEstimate.get(i);
-            f.give(r.placement());
-            if (!f.mightHold(head.job.nodes(), head.job.request().gpusPerNode(), head.job.gpus())) {
-                continue;
-            }
-            for (; releasedInto <= i; releasedInto++) {
-                st = st.without(byEstimate.get(releasedInto).id());
-            }
-            Suggestion s = policy.suggest(st, head.request);
-            if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
-                return Math.max(now, r.estimatedEnd());
-            }
-        }
-        return Long.MAX_VALUE;
+        WorkloadJob j = head.job;
+        Iterable<ShadowTime.Ending> endings = () -> byEstimate.stream()
+                .map(r -> new ShadowTime.Ending(r.id(), r.estimatedEnd(), r.placement())).iterator();
+        return new ShadowTime(endings, st -> {
+            Suggestion s = ask(st, head.request);
+            return s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting;
+        }).at(now, state, free, f -> f.mightHold(j.nodes(), j.request().gpusPerNode(), j.gpus()));
     }
 
     /** Starts {@code q} now when the policy places it; false (and the job stays queued) otherwise. */
     private boolean tryStart(Queued q) {
         WorkloadJob j = q.job;
-        if (!free.mightHold(j.nodes(), j.request().gpusPerNode(), j.gpus())) {
+        if (q.refusedAt == ended || !free.mightHold(j.nodes(), j.request().gpusPerNode(), j.gpus())) {
             return false;
         }
-        if (refusedIn != state) {
+        if (refusedAt != ended) {
             refused.clear();
-            refusedIn = state;
+            refusedAt = ended;
         }
-        JobRequest shape = j.request().withName("");
-        if (q.askedIn != state && refused.contains(shape)) {
+        if (refused.contains(q.shape)) {
+            q.refusedAt = ended;
             return false;
         }
-        Suggestion s = q.askedIn == state ? q.asked : policy.suggest(state, q.request);
+        Suggestion s = q.askedIn == state ? q.asked : ask(state, q.request);
         q.asked = s;
         q.askedIn = state;
         Placement p;
@@ -276,7 +296,10 @@ public final class WhatIfEngine {
             }
             p = w.placement();
         } else {
-            refused.add(shape);
+            refused.add(q.shape);
+            q.refusedAt = ended;
+            // the refusal is kept as a count, not as the state: a long queue must not hold a state per job
+            q.askedIn = null;
             return false;
         }
         start(j, q.request, p);
@@ -292,7 +315,9 @@ public final class WhatIfEngine {
                 : r.exclusiveTopo() ? ClusterState.Hold.WHOLE_BLOCKS : ClusterState.Hold.LISTED);
         free.take(p);
         long end = now + j.runSeconds();
-        running.add(new Running(p.job(), end, now + estimate(j), seq++, p));
+        Running started = new Running(p.job(), end, now + estimate(j), seq++, p);
+        running.add(started);
+        byEstimate.add(started);
         LocalityProbe.Locality loc = probe.of(p);
         sink.accept(new JobRecord(j.id(), j.gpus(), j.nodes(), j.submit(), now, end, p, loc.leaves(),
                 loc.spines(), loc.highestTier(), loc.nvlinkDomains(), loc.busGBps(), probe.slowdown(r, loc.busGBps()),

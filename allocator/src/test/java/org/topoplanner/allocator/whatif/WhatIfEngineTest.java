@@ -8,11 +8,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.PlacementPolicy;
+import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.bench.BenchClusters;
 import org.topoplanner.allocator.catalog.PolicyCatalog;
 import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.job.SbatchOptions;
 import org.topoplanner.model.workload.WorkloadGenerator;
 import org.topoplanner.model.workload.WorkloadJob;
 
@@ -106,6 +114,72 @@ class WhatIfEngineTest {
             assertThat(first.records()).filteredOn(JobRecord::ran).allSatisfy(j ->
                     assertThat(j.start()).isGreaterThanOrEqualTo(j.submit()));
         }
+    }
+
+    /** The planner, counting how often it is asked. */
+    private static final class Counted implements PlacementPolicy {
+        private final PlacementPolicy inner = PolicyChoice.of(PolicyId.PLANNER).create();
+        int asked;
+
+        @Override
+        public String id() {
+            return inner.id();
+        }
+
+        @Override
+        public Suggestion suggest(ClusterState state, JobRequest job) {
+            asked++;
+            return inner.suggest(state, job);
+        }
+    }
+
+    private static WorkloadJob job(String id, long submit, long run, String... options) throws Exception {
+        JobRequest r = SbatchOptions.parse(List.of(options), id);
+        return new WorkloadJob(id, submit, run, 0, r, r.requestedNodes() * r.gpusPerNode(), "", "");
+    }
+
+    @Test
+    void aRefusedJobIsNotAskedAgainUntilAJobEnds() throws Exception {
+        // A takes one GPU on six of the eight hosts, so the free-GPU count says B's four hosts of four GPUs might
+        // fit while the policy must refuse them (B wants its hosts whole); C and E start in the meantime
+        List<WorkloadJob> jobs = List.of(job("A", 0, 100, "-N6", "--gpus-per-node=1"),
+                job("B", 10, 50, "-N4", "--gpus-per-node=4", "--exclusive"), job("C", 20, 500, "-N1", "--gpus-per-node=1"),
+                job("E", 30, 500, "-N1", "--gpus-per-node=1"));
+        Counted policy = new Counted();
+        List<JobRecord> out = new ArrayList<>();
+        new WhatIfEngine(new WhatIfCase("small", SMALL, PolicyChoice.of(PolicyId.PLANNER), QueueDiscipline.GREEDY),
+                SlowdownModel.DEFAULT, policy).run(jobs.iterator(), out::add, n -> { }, () -> false);
+        assertThat(out).extracting(JobRecord::job, JobRecord::start)
+                .containsExactly(tuple("A", 0L), tuple("C", 20L), tuple("E", 30L), tuple("B", 100L));
+        // one question per shape on the idle design (3), A, B at 10, C, E, B again once A ended: B is not asked
+        // again at 20 or 30, when only starts changed the state
+        assertThat(policy.asked).isEqualTo(3 + 5);
+    }
+
+    @Test
+    void theReservationIsSearchedNotWalked() {
+        // 64 one-GPU jobs end one a second; the head fits once 40 have ended: found in a handful of questions
+        ClusterState state = ClusterState.empty(SMALL);
+        List<ShadowTime.Ending> endings = new ArrayList<>();
+        int n = 0;
+        for (String host : SMALL.hostNames()) {
+            for (int g = 0; g < 8; g++, n++) {
+                Placement p = new Placement("r" + n, List.of(HostAllocation.of(host, List.of(g), CpuSet.empty())));
+                state = state.with(p);
+                endings.add(new ShadowTime.Ending(p.job(), 1000 + n, p));
+            }
+        }
+        List<Integer> askedAt = new ArrayList<>();
+        ShadowTime shadow = new ShadowTime(endings, s -> {
+            askedAt.add(64 - s.running().size());
+            return s.running().size() <= 64 - 40;
+        });
+        FreeGpus free = new FreeGpus(SMALL);
+        endings.forEach(e -> free.take(e.placement()));
+        assertThat(shadow.at(500, state, free, f -> f.free() >= 8)).isEqualTo(1000 + 39);
+        assertThat(askedAt).hasSizeLessThanOrEqualTo(2 * 6).contains(40).doesNotContain(1, 2, 3, 4, 5, 6, 7);
+        // a head the policy never accepts, even with every job ended, gets no reservation
+        assertThat(new ShadowTime(endings, s -> false).at(500, state, free, f -> true)).isEqualTo(Long.MAX_VALUE);
     }
 
     @Test

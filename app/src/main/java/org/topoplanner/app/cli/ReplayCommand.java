@@ -55,7 +55,8 @@ public final class ReplayCommand implements Callable<Integer> {
             return TopoPlannerCommand.INVALID;
         }
         var out = spec.commandLine().getOut();
-        ReplayLine.lines(new Replayer(outcome.cluster(), p).run(script.script())).forEach(out::println);
+        // streamed: a long replay prints as it goes instead of holding every line
+        new Replayer(outcome.cluster(), p).run(script.script(), e -> out.println(ReplayLine.text(e)));
         out.flush();
         return TopoPlannerCommand.OK;
     }

@@ -7,6 +7,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.topoplanner.allocator.catalog.PolicyCatalog;
 import org.topoplanner.allocator.catalog.PolicyChoice;
@@ -73,6 +74,10 @@ public final class WhatIfCommand implements Callable<Integer> {
             description = "Share of run time in all-reduce at the best bandwidth, for the slowdown (0..1). Default: ${DEFAULT-VALUE}.")
     double commShare;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Runs at once (default: the machine's cores). Records do not depend on it.")
+    Integer threads;
+
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder for the CSV files and report.html.")
     Path out;
 
@@ -120,6 +125,7 @@ public final class WhatIfCommand implements Callable<Integer> {
         List<SacctJob> history = new ArrayList<>();
         boolean[] firstRun = {true};
         long started = System.nanoTime();
+        Map<Integer, Long> runStarted = new java.util.concurrent.ConcurrentHashMap<>();
         List<WhatIfSummary> runs = WhatIfFiles.write(study, out, c -> {
             boolean keep = sacctOut != null && firstRun[0];
             firstRun[0] = false;
@@ -131,9 +137,18 @@ public final class WhatIfCommand implements Callable<Integer> {
             } : r -> { };
         }, (run, total, current, done, all) -> {
             if (done == 0) {
+                runStarted.put(run, System.nanoTime());
                 err.printf("whatif: run %d of %d: %s (%d jobs)%n", run + 1, total, current.label(), all);
+            } else if (done == all && runStarted.containsKey(run)) {
+                // every job recorded: the run's wall time (told once), for throughput figures
+                err.printf(java.util.Locale.ROOT, "whatif: run %d of %d done in %.1f s%n", run + 1, total,
+                        (System.nanoTime() - runStarted.remove(run)) / 1e9);
+            } else if (all >= 10_000 && done % (all / 10) < 500 && runStarted.containsKey(run)) {
+                // a long run says how far it got about every tenth of its jobs (progress comes every 500)
+                err.printf(java.util.Locale.ROOT, "whatif: run %d of %d: %d of %d jobs after %.1f s%n", run + 1,
+                        total, done, all, (System.nanoTime() - runStarted.get(run)) / 1e9);
             }
-        }, () -> false);
+        }, () -> false, threads == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, threads));
         for (WhatIfSummary s : runs) {
             err.printf(java.util.Locale.ROOT, "whatif: %s: %d of %d jobs ran, makespan %.1f h, utilisation %.1f%%%n",
                     s.runCase().label(), s.ran(), s.jobs(), s.makespanSeconds() / 3600.0, 100 * s.meanUtilisation());

@@ -28,6 +28,13 @@ public final class WhatIfFiles {
      */
     public static List<WhatIfSummary> write(WhatIfStudy study, Path dir, Function<WhatIfCase, Consumer<JobRecord>> alsoTo,
                                             WhatIfStudy.Progress progress, BooleanSupplier cancelled) throws IOException {
+        return write(study, dir, alsoTo, progress, cancelled, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** As {@link #write(WhatIfStudy, Path, Function, WhatIfStudy.Progress, BooleanSupplier)}, {@code threads} runs at once. */
+    public static List<WhatIfSummary> write(WhatIfStudy study, Path dir, Function<WhatIfCase, Consumer<JobRecord>> alsoTo,
+                                            WhatIfStudy.Progress progress, BooleanSupplier cancelled, int threads)
+            throws IOException {
         List<WhatIfSummary> runs = study.run(c -> {
             AtomicRecordFile file = new AtomicRecordFile(dir.resolve(WhatIfCsv.recordFile(c)));
             Consumer<JobRecord> extra = alsoTo.apply(c);
@@ -48,7 +55,7 @@ public final class WhatIfFiles {
                     file.close();
                 }
             };
-        }, progress, cancelled);
+        }, progress, cancelled, threads);
         writeAggregates(study, runs, dir);
         return runs;
     }

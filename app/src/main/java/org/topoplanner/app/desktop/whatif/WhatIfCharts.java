@@ -10,7 +10,10 @@ import javafx.scene.chart.XYChart;
 import org.topoplanner.allocator.whatif.SizeClass;
 import org.topoplanner.allocator.whatif.WhatIfSummary;
 
-/** The What-if view's JavaFX charts, one series per policy. */
+/**
+ * The What-if view's JavaFX charts, one series per run: named by its policy when the study has one design, by
+ * design and policy when it has several.
+ */
 final class WhatIfCharts {
     private WhatIfCharts() {
     }
@@ -27,7 +30,7 @@ final class WhatIfCharts {
         chart.setAnimated(false);
         for (WhatIfSummary s : runs) {
             XYChart.Series<Number, Number> series = new XYChart.Series<>();
-            series.setName(s.runCase().policy().id());
+            series.setName(name(s, runs));
             double[] v = values.apply(s);
             for (int i = 0; i < v.length; i++) {
                 series.getData().add(new XYChart.Data<>((i + 0.5) * s.binSeconds() / 3600.0, v[i]));
@@ -41,7 +44,7 @@ final class WhatIfCharts {
         BarChart<String, Number> chart = bars("Mean wait by job size", "GPUs per job", "minutes");
         for (WhatIfSummary s : runs) {
             XYChart.Series<String, Number> series = new XYChart.Series<>();
-            series.setName(s.runCase().policy().id());
+            series.setName(name(s, runs));
             for (int i = 0; i < SizeClass.ALL.size(); i++) {
                 series.getData().add(new XYChart.Data<>(SizeClass.ALL.get(i).label(),
                         s.waitsBySize().get(i).meanSeconds() / 60.0));
@@ -56,7 +59,7 @@ final class WhatIfCharts {
         BarChart<String, Number> chart = bars(title, xLabel, "jobs");
         for (WhatIfSummary s : runs) {
             XYChart.Series<String, Number> series = new XYChart.Series<>();
-            series.setName(s.runCase().policy().id());
+            series.setName(name(s, runs));
             long[] c = counts.apply(s);
             for (int i = 0; i < labels.size(); i++) {
                 series.getData().add(new XYChart.Data<>(labels.get(i), c[i]));
@@ -64,6 +67,11 @@ final class WhatIfCharts {
             chart.getData().add(series);
         }
         return chart;
+    }
+
+    static String name(WhatIfSummary s, List<WhatIfSummary> runs) {
+        boolean oneDesign = runs.stream().map(r -> r.runCase().design()).distinct().count() <= 1;
+        return oneDesign ? s.runCase().policy().id() : s.runCase().design() + " / " + s.runCase().policy().id();
     }
 
     private static BarChart<String, Number> bars(String title, String xLabel, String yLabel) {

@@ -31,6 +31,7 @@ final class WhatIfRun extends Task<WhatIfRun.Outcome> {
     @Override
     protected Outcome call() throws Exception {
         Map<WhatIfCase, List<JobRecord>> kept = new LinkedHashMap<>();
+        Map<Integer, Long> doneByRun = new java.util.HashMap<>();
         List<WhatIfSummary> runs = study.run(c -> {
             List<JobRecord> mine = new ArrayList<>();
             kept.put(c, mine);
@@ -48,8 +49,14 @@ final class WhatIfRun extends Task<WhatIfRun.Outcome> {
                 }
             };
         }, (run, total, current, done, all) -> {
+            // runs go on side by side: the bar shows the jobs done over all of them
             double perRun = Math.max(1, all);
-            updateProgress(run * perRun + done, total * perRun);
+            long sum;
+            synchronized (doneByRun) {
+                doneByRun.put(run, done);
+                sum = doneByRun.values().stream().mapToLong(Long::longValue).sum();
+            }
+            updateProgress(sum, total * perRun);
             updateMessage("run " + (run + 1) + " of " + total + ": " + current.label() + ", " + done + " of " + all
                     + " jobs");
         }, this::isCancelled);
