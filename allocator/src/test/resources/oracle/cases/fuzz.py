@@ -53,7 +53,9 @@ def tree(r, leaves):
     return lines
 
 
-def main(seed, njobs, out):
+def main(seed, njobs, out, extra=False):
+    """extra (gen.py fuzz2): also --mem-per-gpu, --switches waits that expire (sleep, then a snapshot) and
+    zero-GPU requests; without it a seed writes the same case as before these were added."""
     r = random.Random(seed)
     kinds = r.sample(sorted(TYPES), r.randint(3, 4))
     if not any(TYPES[k][3] for k in kinds):
@@ -134,6 +136,13 @@ def main(seed, njobs, out):
                 opts.append('--gpus-per-node=1')
         if form in ('gpn', 'gpt', 'gpus') and r.random() < 0.3:
             opts.append('--gres-flags=enforce-binding')
+        if extra and form in ('gpn', 'gpt', 'gpus') and r.random() < 0.3:
+            opts.append('--mem-per-gpu=%dG' % r.choice([4, 16, 64]))
+        if extra and form == 'cpu' and r.random() < 0.15:
+            opts.append('--gpus-per-node=0')
+        waits = extra and form == 'gpn' and opts[0] in ('-N2', '-N3') and r.random() < 0.3
+        if waits:
+            opts.append('--switches=1@0:%02d' % r.choice([5, 10]))
         if form in ('gpn', 'gpt', 'gpus') and r.random() < 0.25 and not opts[0].startswith('-N2') \
                 and not opts[0].startswith('-N3'):
             opts.insert(0, '-w %s' % r.choice(gpu_nodes))
@@ -142,6 +151,10 @@ def main(seed, njobs, out):
         name = 'f%d' % j
         jobs.append('job %s %s' % (name, ' '.join(opts)))
         alive.append(name)
+        if waits:
+            # the wait runs out while nothing else is submitted; the snapshot shows where the job went
+            jobs.append('sleep 15')
+            jobs.append('snapshot %s' % name)
         # a job that waits blocks the FIFO queue; take most GPU jobs back soon, keep CPU jobs as holes
         if form != 'cpu' and r.random() < 0.45:
             jobs.append('cancel %s' % name)

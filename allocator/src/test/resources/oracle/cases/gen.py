@@ -1,8 +1,9 @@
 import random, sys
-if len(sys.argv) > 1 and sys.argv[1] == 'fuzz':
-    # gen.py fuzz SEED N DIR: a whole random case (fuzz.py), not only a job script for the cpumix cluster
+if len(sys.argv) > 1 and sys.argv[1] in ('fuzz', 'fuzz2'):
+    # gen.py fuzz SEED N DIR: a whole random case (fuzz.py), not only a job script for the cpumix cluster;
+    # fuzz2 adds --mem-per-gpu, expiring --switches waits and zero-GPU requests
     import fuzz
-    fuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    fuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] == 'fuzz2')
     sys.exit(0)
 seed = int(sys.argv[1]); n = int(sys.argv[2])
 r = random.Random(seed)

@@ -214,6 +214,22 @@ public final class ClusterIndex {
         return shapes[host];
     }
 
+    private volatile ClusterState idle;
+
+    /**
+     * The cluster with nothing running, one state object per cluster: policies ask "could this job ever
+     * fit" on it for every suggestion, and the tables they derive from it ({@link ClusterState#derived})
+     * are then built once per cluster instead of once per suggestion.
+     */
+    public ClusterState idle() {
+        ClusterState s = idle;
+        if (s == null) {
+            s = ClusterState.empty(cluster);
+            idle = s;
+        }
+        return s;
+    }
+
     /** The fabric as nested host sets (built on first use). */
     public FabricDomains domains() {
         FabricDomains d = domains;

@@ -21,10 +21,13 @@ public final class Main {
      * anything else goes through the import review.
      */
     static boolean opensWindow(String[] args) {
-        if (args.length == 0 || new picocli.CommandLine(new TopoPlannerCommand()).getSubcommands().containsKey(args[0])) {
+        // Files first: building the command model to learn the subcommands' names loads every command
+        // class, which a subcommand run (convert, most often) would then pay for twice.
+        if (args.length == 0 || !java.util.Arrays.stream(args).allMatch(
+                a -> !a.startsWith("-") && java.nio.file.Files.exists(java.nio.file.Path.of(a)))) {
             return false;
         }
-        return java.util.Arrays.stream(args).allMatch(a -> !a.startsWith("-") && java.nio.file.Files.exists(java.nio.file.Path.of(a)));
+        return !new picocli.CommandLine(new TopoPlannerCommand()).getSubcommands().containsKey(args[0]);
     }
 
     public static void main(String[] args) {

@@ -7,6 +7,8 @@ import java.util.Optional;
 public enum Format {
     NVIDIA_SMI_TOPO("nvidia-smi-topo"),
     NVIDIA_SMI_P2P("nvidia-smi-p2p"),
+    /** {@code nvidia-smi -q} (whole, or grepped for its Fabric lines), of one host or of many with pdsh's prefix. */
+    NVIDIA_SMI_QUERY("nvidia-smi-q"),
     IBNETDISCOVER("ibnetdiscover"),
     IBNETDISCOVER_PORTS("ibnetdiscover-p"),
     IBLINKINFO("iblinkinfo"),

@@ -11,7 +11,14 @@ public enum NodeTemplate {
     /** A one-socket workstation with 4 GPUs, bridges between 0-1 and 2-3, one NIC. */
     WORKSTATION_4GPU("workstation-4gpu", "4-GPU workstation"),
     /** The example cluster's node: 2 x 16 cores, GPUs 0-3 (NV4) on socket 0, 4-7 on socket 1, a NIC per GPU pair. */
-    EXAMPLE_2S16C_8GPU("example-2s16c-8gpu", "Example node (2 x 16 cores, 8 GPUs)");
+    EXAMPLE_2S16C_8GPU("example-2s16c-8gpu", "Example node (2 x 16 cores, 8 GPUs)"),
+    /**
+     * A GB200 NVL72 compute tray: 2 Grace (72 cores each), 4 B200 with NV18 to each other over the rack's
+     * NVSwitch trays, 4 ConnectX-7 NICs; 18 of them form one multi-node NVLink domain (sources in its notes).
+     */
+    GB200_NVL72_TRAY("gb200-nvl72-tray", "GB200 NVL72 compute tray (4 GPUs, rack NVLink domain)"),
+    /** A GB300 NVL72 compute tray: 2 Grace, 4 Blackwell Ultra GPUs, 4 ConnectX-8 SuperNICs (sources in its notes). */
+    GB300_NVL72_TRAY("gb300-nvl72-tray", "GB300 NVL72 compute tray (4 GPUs, rack NVLink domain)");
 
     private final String id;
     private final String title;

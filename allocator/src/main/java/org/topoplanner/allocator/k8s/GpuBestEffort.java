@@ -23,6 +23,12 @@ import org.topoplanner.model.node.PcieLinkClassifier;
 final class GpuBestEffort implements DevicePluginResource.Preference {
     private final NodeTopology node;
     private final PcieLinkClassifier pcie;
+    /**
+     * Answers already given, by (available, required, size): the preference is a pure function of them and
+     * the topology, and a job's pods ask it the same question on every idle node of one topology. Not
+     * thread-safe: one instance serves one admission session.
+     */
+    private final java.util.Map<List<Object>, List<Integer>> answers = new java.util.HashMap<>();
 
     GpuBestEffort(NodeTopology node) {
         this.node = node;
@@ -31,6 +37,16 @@ final class GpuBestEffort implements DevicePluginResource.Preference {
 
     @Override
     public List<Integer> choose(List<Integer> available, List<Integer> required, int size) {
+        List<Object> key = List.of(List.copyOf(available), List.copyOf(required), size);
+        List<Integer> known = answers.get(key);
+        if (known == null) {
+            known = search(available, required, size);
+            answers.put(key, known);
+        }
+        return known;
+    }
+
+    private List<Integer> search(List<Integer> available, List<Integer> required, int size) {
         if (size <= 0 || available.size() < size || required.size() > size) {
             return List.of();
         }

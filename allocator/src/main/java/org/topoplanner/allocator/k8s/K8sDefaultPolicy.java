@@ -2,11 +2,9 @@ package org.topoplanner.allocator.k8s;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
@@ -62,47 +60,44 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
 
     /** Where every pod of {@code job} goes, and what each kubelet says. */
     public Outcome schedule(ClusterState state, JobRequest job) {
-        List<String> hosts = PodTemplate.candidateHosts(state, job);
-        Map<String, NodeCapacity> nodes = new LinkedHashMap<>();
-        hosts.stream().sorted().forEach(h -> nodes.put(h, NodeCapacity.of(state, h)));
+        NodeClasses candidates = job.nodelist().isEmpty() && job.exclude().isEmpty() ? NodeClasses.ofAll(state)
+                : NodeClasses.of(state, candidates(state, job));
+        LiveClasses nodes = new LiveClasses(candidates);
         org.topoplanner.model.job.PodShape shape = template.shape(state, job);
         int want = shape.pods();
         List<String> chosen = new ArrayList<>();
         List<PodRequest> pods = new ArrayList<>();
         String why = "";
+        int outsideDomain = 0;
+        Optional<ComputeDomainAffinity> computeDomain = ComputeDomainAffinity.of(state.cluster(), want, shape.onePerNode());
         for (int i = 0; i < want; i++) {
             PodRequest pod = PodRequest.of(shape, job.name() + "-" + i);
-            Map<String, Integer> reasons = new TreeMap<>();
-            String best = null;
-            NodeScore bestScore = null;
-            for (NodeCapacity n : nodes.values()) {
-                if (shape.onePerNode() && chosen.contains(n.host())) {
-                    reasons.merge("node(s) didn't match pod anti-affinity rules", 1, Integer::sum);
-                    continue;
-                }
-                if (!kubelet.startsWith(KubeletNode.numaIds(state.cluster().node(n.host())).size())) {
-                    // Its kubelet exited at start (max-allowable-numa-nodes): the node is NotReady and tainted.
-                    reasons.merge("node(s) had untolerated taint {node.kubernetes.io/not-ready: }", 1, Integer::sum);
-                    continue;
-                }
-                Optional<String> no = n.insufficient(pod);
-                if (no.isPresent()) {
-                    reasons.merge(no.get(), 1, Integer::sum);
-                    continue;
-                }
-                NodeScore s = NodeScore.of(n, pod);
-                if (bestScore == null || s.total() > bestScore.total()) {
-                    best = n.host();
-                    bestScore = s;
-                }
-            }
+            LiveClasses.Live best = nodes.best(pod, kubelet);
             if (best == null) {
-                why = unschedulable(nodes.size(), reasons);
+                Map<String, Integer> reasons = nodes.reasons(pod, kubelet);
+                if (shape.onePerNode() && !chosen.isEmpty()) {
+                    reasons.merge("node(s) didn't match pod anti-affinity rules", chosen.size(), Integer::sum);
+                }
+                if (outsideDomain > 0) {
+                    reasons.merge(ComputeDomainAffinity.REASON, outsideDomain, Integer::sum);
+                }
+                why = unschedulable(candidates.nodes(), reasons);
                 break;
             }
-            chosen.add(best);
+            chosen.add(nodes.take(best, pod, shape.onePerNode()));
             pods.add(pod);
-            nodes.put(best, nodes.get(best).plus(pod));
+            if (i == 0 && computeDomain.isPresent()) {
+                // The first pod fixed the clique: the others see only its nodes (required pod affinity). Its
+                // node is the first by name of the best class among all candidates, so it is again among the
+                // domain's nodes alone, and taking it there reproduces the first pod's assumption.
+                List<String> inDomain = computeDomain.get().hostsWith(chosen.get(0), candidates(state, job));
+                NodeClasses domainClasses = NodeClasses.of(state, inDomain);
+                outsideDomain = candidates.nodes() - domainClasses.nodes();
+                nodes = new LiveClasses(domainClasses);
+                if (!inDomain.isEmpty()) {
+                    nodes.take(nodes.best(pod, kubelet), pod, shape.onePerNode());
+                }
+            }
         }
         int pending = want - chosen.size();
         List<String> notes = new ArrayList<>();
@@ -114,6 +109,8 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
             notes.add("kube-scheduler bound pods to " + String.join(",", chosen)
                     + " (least-allocated and balanced-allocation scores, ties by node name)");
         }
+        computeDomain.flatMap(cd -> cd.domainOf(chosen)).ifPresent(d -> notes.add("ComputeDomain: every pod in"
+                + " NVLink domain " + d + ", the clique of the first pod (pod affinity on nvidia.com/gpu.clique)"));
         AdmissionSession kubelets = new AdmissionSession(state, kubelet);
         List<Admission> bound = new ArrayList<>();
         for (int i = 0; i < chosen.size(); i++) {
@@ -121,6 +118,10 @@ public final class K8sDefaultPolicy implements PlacementPolicy {
         }
         // without coscheduling each bound pod runs on its own: the gang is one pod
         return new Outcome(job.name(), want, bound, pending, why, notes, gang ? want : 1);
+    }
+
+    private static List<String> candidates(ClusterState state, JobRequest job) {
+        return PodTemplate.candidateHosts(state, job);
     }
 
     /** The scheduler's event text: {@code 0/32 nodes are available: 4 Insufficient cpu, 28 ...}. */

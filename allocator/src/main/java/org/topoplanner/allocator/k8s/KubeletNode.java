@@ -51,38 +51,65 @@ final class KubeletNode {
     final Map<Integer, List<Integer>> memGroups = new HashMap<>();
     final Map<Integer, Integer> memAssignments = new HashMap<>();
 
+    /** The device plugin's GPU preference for this node's topology; shared by nodes of one layout in a session. */
+    private final GpuBestEffort gpuPreference;
+
+    /**
+     * What a node's kubelet derives from its topology and Slurm CPU layout alone: its CPUs, NUMA ids, GPU and
+     * NIC devices, and the GPU preference. Nodes of one layout share it within an admission session.
+     */
+    record Layout(List<Cpu> cpus, List<Integer> numaIds, List<Device> gpus, List<Device> nics,
+                  GpuBestEffort gpuPreference) {
+        static Layout of(NodeTopology topology, SlurmCpuIds ids) {
+            List<Cpu> list = new ArrayList<>();
+            for (Core c : topology.coreList()) {
+                List<Integer> pus = c.pus().toList();
+                for (int t = 0; t < pus.size(); t++) {
+                    list.add(new Cpu(pus.get(t), c.id() * ids.threadsPerCore() + t, c.id(), c.socket(), c.numa()));
+                }
+            }
+            List<Device> gpus = topology.gpus().stream().map(g -> new Device(g.id(), g.index(), g.numaNodes())).toList();
+            List<Device> n = new ArrayList<>();
+            for (int i = 0; i < topology.nics().size(); i++) {
+                Nic nic = topology.nics().get(i);
+                n.add(new Device(nic.id(), i, nic.numaNodes()));
+            }
+            return new Layout(List.copyOf(list), KubeletNode.numaIds(topology), gpus, List.copyOf(n), new GpuBestEffort(topology));
+        }
+    }
+
     KubeletNode(ClusterState state, String host, KubeletSettings settings) {
+        this(state, host, settings, null);
+    }
+
+    /** The node with {@code layout} (made for its topology and CPU ids; null: its own). */
+    KubeletNode(ClusterState state, String host, KubeletSettings settings, Layout layout) {
         this.host = host;
         this.topology = state.cluster().node(host);
-        SlurmCpuIds ids = ClusterIndex.of(state.cluster()).cpuIdsOf(host);
-        List<Cpu> list = new ArrayList<>();
-        for (Core c : topology.coreList()) {
-            List<Integer> pus = c.pus().toList();
-            for (int t = 0; t < pus.size(); t++) {
-                list.add(new Cpu(pus.get(t), c.id() * ids.threadsPerCore() + t, c.id(), c.socket(), c.numa()));
-            }
+        ClusterIndex index = ClusterIndex.of(state.cluster());
+        if (layout == null) {
+            layout = Layout.of(topology, index.cpuIdsOf(host));
         }
-        this.cpus = List.copyOf(list);
-        this.numaIds = numaIds(topology);
-        this.gpus = topology.gpus().stream().map(g -> new Device(g.id(), g.index(), g.numaNodes())).toList();
-        List<Device> n = new ArrayList<>();
-        for (int i = 0; i < topology.nics().size(); i++) {
-            Nic nic = topology.nics().get(i);
-            n.add(new Device(nic.id(), i, nic.numaNodes()));
-        }
-        this.nics = List.copyOf(n);
+        this.gpuPreference = layout.gpuPreference();
+        this.cpus = layout.cpus();
+        this.numaIds = layout.numaIds();
+        this.gpus = layout.gpus();
+        this.nics = layout.nics();
+        int h = index.number(host);
         boolean whole = state.heldWhole(host);
-        CpuSet usedSlurm = state.usedCpus(host);
+        java.util.BitSet usedSlurm = h < 0 ? new java.util.BitSet() : state.usage().usedCpus(h);
         for (Cpu c : cpus) {
-            if (!whole && !usedSlurm.contains(c.slurm()) && !settings.reservedCpus().contains(c.os())) {
+            if (!whole && !usedSlurm.get(c.slurm()) && !settings.reservedCpus().contains(c.os())) {
                 freeCpus.add(c.os());
             }
         }
         if (!whole) {
             state.freeGpus(host).forEach(freeGpus::add);
             List<String> usedNics = new ArrayList<>();
-            for (Placement p : state.running().values()) {
-                p.on(host).ifPresent(a -> usedNics.addAll(a.nicByGpu().values()));
+            if (h < 0 || !state.usage().idle(h)) { // an idle host: no running job lists its NICs
+                for (Placement p : state.running().values()) {
+                    p.on(host).ifPresent(a -> usedNics.addAll(a.nicByGpu().values()));
+                }
             }
             for (Device d : nics) {
                 if (!usedNics.contains(d.id())) {
@@ -95,6 +122,10 @@ final class KubeletNode {
             memFree.put(nn.id(), nn.memoryMiB());
             memGroups.put(nn.id(), List.of(nn.id()));
         }
+    }
+
+    GpuBestEffort gpuPreference() {
+        return gpuPreference;
     }
 
     /** The node's NUMA ids, sorted: from its NUMA list, else its cores and devices, else just 0. */

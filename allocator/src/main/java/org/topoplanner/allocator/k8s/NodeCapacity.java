@@ -1,12 +1,9 @@
 package org.topoplanner.allocator.k8s;
 
-import java.util.HashSet;
 import java.util.Optional;
-import java.util.Set;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.model.cpu.SlurmCpuIds;
-import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.allocator.StateUsage;
 
 /**
  * A node's allocatable resources and what pods request of them, as the scheduler's {@code NodeInfo}
@@ -26,32 +23,30 @@ public record NodeCapacity(String host, long cpuMilli, long memoryMiB, int gpus,
 
     /** The node as {@code state} leaves it. A node held whole by a running job has nothing free. */
     public static NodeCapacity of(ClusterState state, String host) {
-        NodeTopology t = state.cluster().node(host);
-        long cpus = ClusterIndex.of(state.cluster()).cpuIdsOf(host).cpus() * 1000L;
-        if (t.coreList().isEmpty() && t.sockets() == null && !slurmNodeNames(state).contains(host)) {
-            cpus = 0;
+        int h = ClusterIndex.of(state.cluster()).number(host);
+        if (h < 0) {
+            throw new IllegalArgumentException("no host " + host + " in the cluster");
         }
-        long mem = t.numa().stream().mapToLong(n -> n.memoryMiB()).sum();
-        int gpus = t.gpus().size();
-        int nics = t.nics().size();
-        PodsOnHosts.OnHost on = PodsOnHosts.of(state).on(host);
-        int jobs = on.jobs();
-        if (state.heldWhole(host)) {
-            return new NodeCapacity(host, cpus, mem, gpus, nics, MAX_PODS, cpus, mem, gpus, nics, jobs, cpus, mem);
-        }
-        long usedCpu = state.usedCpus(host).size() * 1000L;
-        return new NodeCapacity(host, cpus, mem, gpus, nics, MAX_PODS, usedCpu, 0, state.usedGpus(host).cardinality(),
-                on.nics(), jobs, on.nonZeroCpuMilli(), jobs * DEFAULT_MEMORY_MIB);
+        return of(state, h);
     }
 
-    private static final Object SLURM_NODE_NAMES = new Object();
-
-    private static Set<String> slurmNodeNames(ClusterState state) {
-        return ClusterIndex.of(state.cluster()).derived(SLURM_NODE_NAMES, c -> {
-            Set<String> names = new HashSet<>();
-            c.slurm().nodeLines().forEach(n -> names.add(n.name()));
-            return names;
-        });
+    /** The node of host number {@code h} of the state's {@link ClusterIndex}, as {@code state} leaves it. */
+    public static NodeCapacity of(ClusterState state, int h) {
+        StateUsage usage = state.usage();
+        NodeAllocatable node = NodeAllocatable.of(usage.index());
+        String host = usage.index().host(h);
+        long cpus = node.cpuMilli(h);
+        long mem = node.memoryMiB(h);
+        int gpus = node.gpus(h);
+        int nics = node.nics(h);
+        PodsOnHosts on = PodsOnHosts.of(state);
+        int jobs = on.jobs(h);
+        if (usage.heldWhole(h)) {
+            return new NodeCapacity(host, cpus, mem, gpus, nics, MAX_PODS, cpus, mem, gpus, nics, jobs, cpus, mem);
+        }
+        long usedCpu = usage.usedCpus(h).cardinality() * 1000L;
+        return new NodeCapacity(host, cpus, mem, gpus, nics, MAX_PODS, usedCpu, 0, usage.usedGpuIndices(h).cardinality(),
+                on.nics(h), jobs, on.nonZeroCpuMilli(h), jobs * DEFAULT_MEMORY_MIB);
     }
 
     /** Why {@code pod} does not fit ({@code NodeResourcesFit} filter), in the scheduler's words; empty when it fits. */

@@ -20,20 +20,37 @@ public record PodRequest(String name, List<ContainerRequest> containers, boolean
         }
     }
 
+    // plain loops: the policies ask these once per node and pod, where a stream pipeline costs more than the sum
     public int cpus() {
-        return containers.stream().mapToInt(ContainerRequest::cpus).sum();
+        int n = 0;
+        for (ContainerRequest c : containers) {
+            n += c.cpus();
+        }
+        return n;
     }
 
     public long memoryMiB() {
-        return containers.stream().mapToLong(ContainerRequest::memoryMiB).sum();
+        long n = 0;
+        for (ContainerRequest c : containers) {
+            n += c.memoryMiB();
+        }
+        return n;
     }
 
     public int gpus() {
-        return containers.stream().mapToInt(ContainerRequest::gpus).sum();
+        int n = 0;
+        for (ContainerRequest c : containers) {
+            n += c.gpus();
+        }
+        return n;
     }
 
     public int rdma() {
-        return containers.stream().mapToInt(ContainerRequest::rdma).sum();
+        int n = 0;
+        for (ContainerRequest c : containers) {
+            n += c.rdma();
+        }
+        return n;
     }
 
     /** The pod with a new name (pods of one job differ only by name). */

@@ -64,7 +64,7 @@ public record PodTemplate(long memoryMiB, int rdma) {
         List<String> from = job.nodelist().isEmpty() ? hosts.names() : job.nodelist();
         for (String h : from) {
             if (hosts.has(h) && !job.exclude().contains(h)) {
-                NodeCapacity n = NodeCapacity.of(ClusterState.empty(state.cluster()), h);
+                NodeCapacity n = NodeCapacity.of(NodeAllocatable.idle(state.cluster()), h);
                 return new NodeSize(n.gpus(), (int) (n.cpuMilli() / 1000), n.memoryMiB(), n.rdma());
             }
         }
@@ -94,11 +94,20 @@ public record PodTemplate(long memoryMiB, int rdma) {
                 return Optional.of("node " + h + " does not exist");
             }
         }
-        ClusterState idle = ClusterState.empty(state.cluster());
+        ClusterState idle = NodeAllocatable.idle(state.cluster());
         PodShape shape = template.shape(state, job);
         PodRequest pod = PodRequest.of(shape, job.name() + "-0");
-        long fitting = candidateHosts(state, job).stream()
-                .filter(h -> NodeCapacity.of(idle, h).insufficient(pod).isEmpty()).count();
+        long fitting = 0;
+        if (job.nodelist().isEmpty() && job.exclude().isEmpty()) {
+            for (NodeClasses.NodeClass c : NodeClasses.ofAll(idle).classes()) {
+                if (c.free().insufficient(pod).isEmpty()) {
+                    fitting += c.hosts().length;
+                }
+            }
+        } else {
+            fitting = candidateHosts(state, job).stream()
+                    .filter(h -> NodeCapacity.of(idle, h).insufficient(pod).isEmpty()).count();
+        }
         int needed = shape.onePerNode() ? shape.pods() : 1;
         if (fitting < needed) {
             return Optional.of("only " + fitting + " node(s) could ever hold a pod of " + job.name() + " ("

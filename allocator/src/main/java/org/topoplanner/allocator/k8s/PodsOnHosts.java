@@ -4,12 +4,13 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 
 /**
- * What the running jobs of one {@link ClusterState} request of each host, as {@link NodeCapacity} counts it
+ * What the running jobs of one {@link ClusterState} request of each host (by host number), as {@link NodeCapacity} counts it
  * (each job one pod): the number of jobs on the host, the RDMA NICs their GPUs use, and the CPU request with
  * the scheduler's non-zero default. Built in one pass over the running jobs and kept with the state, so that
  * sizing every node of a 4,096-host cluster costs one pass, not one pass per node.
@@ -22,10 +23,16 @@ final class PodsOnHosts {
     record OnHost(int jobs, int nics, long nonZeroCpuMilli) {
     }
 
-    private final Map<String, OnHost> hosts;
+    private final ClusterIndex index;
+    private final int[] jobs;
+    private final int[] nics;
+    private final long[] cpu;
 
-    private PodsOnHosts(Map<String, OnHost> hosts) {
-        this.hosts = hosts;
+    private PodsOnHosts(ClusterIndex index, int[] jobs, int[] nics, long[] cpu) {
+        this.index = index;
+        this.jobs = jobs;
+        this.nics = nics;
+        this.cpu = cpu;
     }
 
     static PodsOnHosts of(ClusterState state) {
@@ -33,27 +40,53 @@ final class PodsOnHosts {
     }
 
     OnHost on(String host) {
-        return hosts.getOrDefault(host, NOTHING);
+        int h = index.number(host);
+        return h < 0 ? NOTHING : on(h);
+    }
+
+    /** The share of host number {@code h} of the state's {@link ClusterIndex}. */
+    OnHost on(int h) {
+        return jobs[h] == 0 ? NOTHING : new OnHost(jobs[h], nics[h], cpu[h]);
+    }
+
+    int jobs(int h) {
+        return jobs[h];
+    }
+
+    int nics(int h) {
+        return nics[h];
+    }
+
+    long nonZeroCpuMilli(int h) {
+        return cpu[h];
     }
 
     private static PodsOnHosts count(ClusterState state) {
-        Map<String, Integer> jobs = new HashMap<>();
-        Map<String, Set<String>> nics = new HashMap<>();
-        Map<String, Long> cpu = new HashMap<>();
+        ClusterIndex index = ClusterIndex.of(state.cluster());
+        int n = index.size();
+        int[] jobs = new int[n];
+        long[] cpu = new long[n];
+        Map<Integer, Set<String>> nics = new HashMap<>();
         for (Placement p : state.running().values()) {
             Set<String> seen = new HashSet<>();
             for (HostAllocation a : p.hosts()) {
                 if (!seen.add(a.host())) {
                     continue; // a job is one pod per host: its first allocation there counts (Placement.on)
                 }
-                jobs.merge(a.host(), 1, Integer::sum);
-                nics.computeIfAbsent(a.host(), h -> new HashSet<>()).addAll(a.nicByGpu().values());
+                int h = index.number(a.host());
+                if (h < 0) {
+                    continue; // not a host of this cluster: no node of the scheduler's either
+                }
+                jobs[h]++;
+                if (!a.nicByGpu().isEmpty()) {
+                    nics.computeIfAbsent(h, x -> new HashSet<>()).addAll(a.nicByGpu().values());
+                }
                 long c = a.cpus().size() * 1000L;
-                cpu.merge(a.host(), c == 0 ? NodeCapacity.DEFAULT_CPU_MILLI : c, Long::sum);
+                cpu[h] += c == 0 ? NodeCapacity.DEFAULT_CPU_MILLI : c;
             }
         }
-        Map<String, OnHost> out = new HashMap<>();
-        jobs.forEach((h, n) -> out.put(h, new OnHost(n, nics.get(h).size(), cpu.get(h))));
-        return new PodsOnHosts(out);
+        int[] nicCount = new int[n];
+        nics.forEach((h, s) -> nicCount[h] = s.size());
+        return new PodsOnHosts(index, jobs, nicCount, cpu);
     }
 }

@@ -135,7 +135,7 @@ public final class TopologyManagerAdmission {
             cpus.addAll(got);
         }
         List<Integer> g = DevicePluginResource.allocate(node.gpus, node.freeGpus, c.gpus(), affinity,
-                new GpuBestEffort(node.topology));
+                node.gpuPreference());
         if (g == null) {
             return "requested number of devices unavailable for " + GPU + ". Requested: " + c.gpus()
                     + ", Available: " + node.freeGpus.size();

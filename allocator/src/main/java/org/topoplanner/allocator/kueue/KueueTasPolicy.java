@@ -1,11 +1,12 @@
 package org.topoplanner.allocator.kueue;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
@@ -86,18 +87,31 @@ public final class KueueTasPolicy implements PlacementPolicy {
             return new Suggestion.Impossible("no requested topology level: " + request.level());
         }
         PodRequest pod = PodRequest.of(shape, job.name() + "-0");
-        Map<String, NodeCapacity> idle = capacities(ClusterState.empty(state.cluster()), job, levels, shape);
-        TasAlgorithm.Result ever = new TasAlgorithm(levels, idle, pod).assign(request);
-        if (ever.failure() != null) {
-            return new Suggestion.Impossible("even on an idle cluster: " + ever.failure());
+        boolean everyNode = job.nodelist().isEmpty() && job.exclude().isEmpty();
+        TasTree tree;
+        if (everyNode) {
+            tree = TasTree.ofAll(state.cluster(), levels);
+        } else {
+            java.util.Set<String> candidates = new java.util.HashSet<>(PodTemplate.candidateHosts(state, job));
+            tree = TasTree.of(levels, candidates::contains);
         }
-        Map<String, NodeCapacity> nodes = capacities(state, job, levels, shape);
-        TasAlgorithm.Result r = new TasAlgorithm(levels, nodes, pod).assign(request);
+        ClusterState idle = ClusterIndex.of(state.cluster()).idle();
+        PodShape s = shape;
+        // the idle cluster's answer depends on the request, the nodes and the pod's size only: kept with the idle state
+        java.util.function.Function<ClusterState, Optional<String>> verdict = x -> Optional.ofNullable(
+                new TasAlgorithm(levels, tree, capacities(x, tree, s, everyNode), pod).assign(request).failure());
+        Optional<String> never = !everyNode ? verdict.apply(idle)
+                : idle.derived(new IdleVerdict(tree, request, LeafCapacity.Demand.of(pod), shape.onePerNode()), verdict);
+        if (never.isPresent()) {
+            return new Suggestion.Impossible("even on an idle cluster: " + never.get());
+        }
+        TasAlgorithm.Result r = new TasAlgorithm(levels, tree, capacities(state, tree, shape, everyNode), pod)
+                .assign(request);
         if (r.failure() != null) {
             return new Suggestion.Pending(PendingReason.RESOURCES,
                     "couldn't assign flavors to pod set main: " + r.failure());
         }
-        return outcome(state, job, pod, levels, nodes, r, request).toSuggestion();
+        return outcome(state, job, pod, levels, shape, r, request).toSuggestion();
     }
 
     /**
@@ -132,19 +146,30 @@ public final class KueueTasPolicy implements PlacementPolicy {
         return levels.levels().get(n - 2);
     }
 
-    private static Map<String, NodeCapacity> capacities(ClusterState state, JobRequest job, TopologyLevels levels,
-                                                        PodShape shape) {
-        Map<String, NodeCapacity> out = new LinkedHashMap<>();
-        for (String h : PodTemplate.candidateHosts(state, job)) {
-            if (levels.values().containsKey(h)) {
-                out.put(h, PodTemplate.forShape(NodeCapacity.of(state, h), shape));
-            }
+    /** What the scheduler sees of each node of {@code tree}, summed per lowest-level domain; kept with the state for every-node jobs. */
+    private static LeafCapacity[] capacities(ClusterState state, TasTree tree, PodShape shape, boolean everyNode) {
+        if (!everyNode) {
+            return tree.capacities(h -> node(state, h, shape));
         }
-        return out;
+        return state.derived(new LeafCapacities(tree, shape.onePerNode()),
+                s -> tree.capacities(h -> node(s, h, shape)));
+    }
+
+    /** The key of the idle cluster's verdict on a request: the nodes, the request, each pod's size and shape. */
+    private record IdleVerdict(TasTree tree, TasAlgorithm.Request request, LeafCapacity.Demand demand,
+                               boolean onePerNode) {
+    }
+
+    /** The key of a state's lowest-level domain capacities: the tree and whether each node takes one pod more. */
+    private record LeafCapacities(TasTree tree, boolean onePerNode) {
+    }
+
+    private static NodeCapacity node(ClusterState state, String host, PodShape shape) {
+        return PodTemplate.forShape(NodeCapacity.of(state, host), shape);
     }
 
     private Outcome outcome(ClusterState state, JobRequest job, PodRequest pod, TopologyLevels levels,
-                            Map<String, NodeCapacity> nodes, TasAlgorithm.Result r, TasAlgorithm.Request request) {
+                            PodShape shape, TasAlgorithm.Result r, TasAlgorithm.Request request) {
         List<String> notes = new ArrayList<>();
         String at = request.level() == null ? "" : " at " + request.level();
         String slices = request.slices().isEmpty() ? "" : " in slices " + request.slices().stream()
@@ -155,11 +180,16 @@ public final class KueueTasPolicy implements PlacementPolicy {
         List<Admission> bound = new ArrayList<>();
         int pending = 0;
         int i = 0;
-        Map<String, NodeCapacity> live = new LinkedHashMap<>(nodes);
+        // only the assigned domains' nodes are looked at: sized on first use, then with the pods bound so far
+        Map<String, NodeCapacity> live = new HashMap<>();
         for (TasDomain leaf : r.leaves()) {
+            List<String> hosts = leaf.hosts.stream().sorted().toList();
+            for (String h : hosts) {
+                live.computeIfAbsent(h, x -> node(state, x, shape));
+            }
             for (int k = 0; k < leaf.podCount; k++) {
                 PodRequest p = pod.named(job.name() + "-" + i++);
-                String host = pick(leaf.hosts, live, p);
+                String host = pick(hosts, live, p);
                 if (host == null) {
                     pending++;
                     continue;
@@ -172,11 +202,11 @@ public final class KueueTasPolicy implements PlacementPolicy {
         return new Outcome(job.name(), i, bound, pending, why, notes);
     }
 
-    /** The node of a domain the kube-scheduler would bind the pod to: the best score, ties by name. */
+    /** The node of a domain ({@code hosts} sorted by name) the kube-scheduler would bind the pod to: the best score, ties by name. */
     private static String pick(List<String> hosts, Map<String, NodeCapacity> live, PodRequest pod) {
         String best = null;
         long bestScore = -1;
-        for (String h : hosts.stream().sorted().toList()) {
+        for (String h : hosts) {
             NodeCapacity n = live.get(h);
             if (n.insufficient(pod).isPresent()) {
                 continue;

@@ -46,6 +46,17 @@ record LeafCapacity(long cpuMilli, long memoryMiB, boolean memoryKnown, long gpu
      * slot; on a tie the resource whose name sorts first is named.
      */
     Count count(PodRequest pod) {
+        return count(Demand.of(pod));
+    }
+
+    /** A pod's requests, summed over its containers once per computation rather than once per domain. */
+    record Demand(int cpus, long memoryMiB, int gpus, int rdma) {
+        static Demand of(PodRequest pod) {
+            return new Demand(pod.cpus(), pod.memoryMiB(), pod.gpus(), pod.rdma());
+        }
+    }
+
+    Count count(Demand pod) {
         Count best = new Count(clamp(pods), PODS);
         if (pod.cpus() > 0) {
             best = fewer(best, CPU, cpuMilli / (pod.cpus() * 1000L));

@@ -2,7 +2,6 @@ package org.topoplanner.allocator.kueue;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -33,46 +32,43 @@ import org.topoplanner.model.k8s.SliceConstraint;
  */
 final class TasAlgorithm {
     private final TopologyLevels levels;
-    private final List<Map<List<String>, TasDomain>> perLevel = new ArrayList<>();
-    private final List<TasDomain> leaves = new ArrayList<>();
-    private final Map<TasDomain, LeafCapacity> capacity = new LinkedHashMap<>();
+    private final List<List<TasDomain>> perLevel = new ArrayList<>();
+    private final List<TasDomain> leaves;
+    private final LeafCapacity[] capacity;
     private final boolean nodeLeaves;
     private final PodRequest pod;
 
     TasAlgorithm(TopologyLevels levels, Map<String, NodeCapacity> nodes, PodRequest pod) {
-        this.levels = levels;
-        this.pod = pod;
-        this.nodeLeaves = levels.lowestIsHostname();
-        for (int i = 0; i < levels.levels().size(); i++) {
-            perLevel.add(new LinkedHashMap<>());
-        }
-        Map<List<String>, List<NodeCapacity>> leafNodes = new LinkedHashMap<>();
-        levels.values().forEach((host, v) -> {
-            if (nodes.containsKey(host)) {
-                leafNodes.computeIfAbsent(v, x -> new ArrayList<>()).add(nodes.get(host));
-            }
-        });
-        int last = levels.levels().size() - 1;
-        for (Map.Entry<List<String>, List<NodeCapacity>> e : leafNodes.entrySet()) {
-            TasDomain leaf = domain(e.getKey(), last);
-            e.getValue().forEach(n -> leaf.hosts.add(n.host()));
-            capacity.put(leaf, LeafCapacity.of(e.getValue()));
-            leaves.add(leaf);
-        }
+        this(levels, TasTree.of(levels, nodes::containsKey), nodes, pod);
     }
 
-    private TasDomain domain(List<String> values, int level) {
-        List<String> own = values.subList(0, level + 1);
-        TasDomain d = perLevel.get(level).get(own);
-        if (d != null) {
-            return d;
+    private TasAlgorithm(TopologyLevels levels, TasTree tree, Map<String, NodeCapacity> nodes, PodRequest pod) {
+        this(levels, tree, tree.capacities(nodes::get), pod);
+    }
+
+    /** The computation over {@code tree}, its lowest-level domains holding {@code capacity} (by position). */
+    TasAlgorithm(TopologyLevels levels, TasTree tree, LeafCapacity[] capacity, PodRequest pod) {
+        this.levels = levels;
+        this.pod = pod;
+        this.nodeLeaves = tree.nodeLeaves();
+        this.capacity = capacity;
+        int last = levels.levels().size() - 1;
+        for (int l = 0; l <= last; l++) {
+            List<TasTree.Node> nodes = tree.level(l);
+            List<TasDomain> ds = new ArrayList<>(nodes.size());
+            for (TasTree.Node n : nodes) {
+                TasDomain d = new TasDomain(n.values(), nodeLeaves && l == last);
+                if (l > 0) {
+                    perLevel.get(l - 1).get(n.parent()).children.add(d);
+                }
+                ds.add(d);
+            }
+            perLevel.add(ds);
         }
-        d = new TasDomain(own, nodeLeaves && level == perLevel.size() - 1);
-        if (level > 0) {
-            domain(values, level - 1).children.add(d);
+        leaves = perLevel.get(last);
+        for (int i = 0; i < leaves.size(); i++) {
+            leaves.get(i).hosts.addAll(tree.leafHosts().get(i));
         }
-        perLevel.get(level).put(d.values, d);
-        return d;
     }
 
     /**
@@ -200,21 +196,23 @@ final class TasAlgorithm {
 
     private Exclusions fillInCounts(Params p) {
         Exclusions stats = new Exclusions();
-        for (Map<List<String>, TasDomain> level : perLevel) {
-            level.values().forEach(d -> {
+        for (List<TasDomain> level : perLevel) {
+            level.forEach(d -> {
                 d.podCount = 0;
                 d.sliceCount = 0;
             });
         }
-        for (TasDomain leaf : leaves) {
+        LeafCapacity.Demand demand = LeafCapacity.Demand.of(pod);
+        for (int i = 0; i < leaves.size(); i++) {
+            TasDomain leaf = leaves.get(i);
             stats.total += nodeLeaves ? leaf.hosts.size() : 1;
-            LeafCapacity.Count c = capacity.get(leaf).count(pod);
+            LeafCapacity.Count c = capacity[i].count(demand);
             leaf.podCount = c.pods();
             if (c.pods() == 0) {
                 stats.resources.merge(c.limitedBy(), 1, Integer::sum);
             }
         }
-        for (TasDomain root : perLevel.get(0).values()) {
+        for (TasDomain root : perLevel.get(0)) {
             fillUp(root, 0, p);
         }
         return stats;
@@ -252,7 +250,7 @@ final class TasAlgorithm {
             return Fit.failed("no topology domains at level: " + levels.levels().get(level));
         }
         boolean bestFit = !p.unconstrained();
-        List<TasDomain> sorted = sorted(new ArrayList<>(perLevel.get(level).values()), p.unconstrained());
+        List<TasDomain> sorted = sorted(perLevel.get(level), p.unconstrained());
         int slices = p.count() / p.sliceSize();
         TasDomain top = sorted.get(0);
         if (bestFit && top.sliceCount >= slices) {
@@ -299,7 +297,7 @@ final class TasAlgorithm {
         if (!p.multiLayer().isEmpty()) {
             StringBuilder b = new StringBuilder(topology).append(" doesn't allow to fit");
             TasDomain best = null;
-            for (TasDomain d : perLevel.get(level).values()) {
+            for (TasDomain d : perLevel.get(level)) {
                 if (best == null || d.sliceCount > best.sliceCount
                         || (d.sliceCount == best.sliceCount && d.id.compareTo(best.id) < 0)) {
                     best = d;

@@ -21,7 +21,9 @@ import org.topoplanner.model.k8s.ResourceFlavor;
  * and every level label (a node missing a level label is left out, as it cannot be placed in the tree).
  *
  * <p>Without Kueue objects the levels come from the fabric: one level per switch tier, widest first,
- * named {@code topoplanner.org/tier-N}, then {@code kubernetes.io/hostname}; a host's value at tier N is
+ * named {@code topoplanner.org/tier-N}, then {@code kubernetes.io/hostname}, with the NVLink clique
+ * ({@code nvidia.com/gpu.clique}, see {@link CliqueLevel}) among them when the cluster has multi-node NVLink
+ * domains; a host's value at tier N is
  * its tier-N ancestor, found by following the first parent upwards (a fat tree with several spines per
  * leaf is thereby folded into a tree, as a label-based Topology must be).
  *
@@ -54,8 +56,12 @@ public record TopologyLevels(String name, List<String> levels, Map<String, List<
      */
     public Optional<Integer> switchTier(String level) {
         int at = indexOf(level);
-        if (at < 0) {
+        if (at < 0 || level.equals(CliqueLevel.LABEL)) {
             return Optional.empty();
+        }
+        if (name.equals("fabric") && level.startsWith("topoplanner.org/tier-")) {
+            // derived levels name their tier (a clique level between them shifts the count)
+            return Optional.of(Integer.parseInt(level.substring("topoplanner.org/tier-".length())));
         }
         int tier = lowestIsHostname() ? levels.size() - 1 - at : levels.size() - at;
         return tier >= 1 ? Optional.of(tier) : Optional.empty();
@@ -65,7 +71,7 @@ public record TopologyLevels(String name, List<String> levels, Map<String, List<
     public static TopologyLevels of(Cluster cluster) {
         // read per host on every suggestion of Kueue's TAS: built once per cluster
         return org.topoplanner.allocator.ClusterIndex.of(cluster).derived(TopologyLevels.class,
-                c -> fromKueue(c).orElseGet(() -> fromFabric(c)));
+                c -> fromKueue(c).orElseGet(() -> CliqueLevel.insert(fromFabric(c), c)));
     }
 
     static Optional<TopologyLevels> fromKueue(Cluster cluster) {

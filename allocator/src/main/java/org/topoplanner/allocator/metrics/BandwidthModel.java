@@ -54,6 +54,10 @@ import org.topoplanner.model.node.LinkKind;
  * gets its fair share of the uplinks, so a ring step that leaves a domain runs at the host rate divided
  * by the ratios of every switch it climbs through (the busy-fabric estimate; an idle fabric would give
  * the host rate).
+ *
+ * <p><b>Multi-node NVLink</b>: hosts of one NVLink domain (a GB200/GB300 NVL72 rack) reach each other
+ * over the rack's NVSwitch trays, so a ring inside one domain never leaves NVLink: each GPU has its 18
+ * NVLink 5 links, 900 GB/s per direction, to the rack (see {@link NvlinkDomainRing}).
  */
 public final class BandwidthModel {
     public static final double NVLINK1_LINK_GBPS = 20.0;

@@ -59,7 +59,8 @@ public record PlacementMetrics(FabricSpan span, WorstPair worstPair, RingEstimat
         List<String> hosts = placement.hostNames();
         FabricSpan span = FabricSpan.of(tree, hosts);
         WorstPair pair = WorstPair.of(cluster.fabric(), hosts);
-        RingEstimate ring = RingEstimate.of(tree, new UplinkRatio(cluster.fabric()), nodes);
+        RingEstimate ring = NvlinkDomainRing.of(cluster, nodes)
+                .orElseGet(() -> RingEstimate.of(tree, new UplinkRatio(cluster.fabric()), nodes));
         Fragmentation left = Fragmentation.of(before.with(placement), tree);
         return new PlacementMetrics(span, pair, ring, nodes, left);
     }

@@ -117,10 +117,16 @@ public final class PlannerPolicy implements PlacementPolicy {
         if (limits.never() != null) {
             return new Suggestion.Impossible(limits.never());
         }
-        Optional<Plan> plan = plan(index, state.usage(), job, limits);
+        Optional<Plan> overall = plan(index, state.usage(), job, limits);
+        Optional<Plan> inDomain = NvlinkDomainPlan.inOneDomain(this, state, job, overall);
+        Optional<Plan> plan = inDomain.or(() -> overall);
         if (plan.isPresent()) {
             Plan p = plan.get();
             List<String> notes = new ArrayList<>();
+            if (inDomain.isPresent()) {
+                notes.add("kept inside one NVLink domain (its ring stays on NVLink), though the fabric score alone"
+                        + " would span several");
+            }
             notes.add("score: " + p.score());
             if (!p.leaves().isEmpty()) {
                 notes.add("leaves " + String.join(",", p.leaves()));

@@ -28,14 +28,30 @@ public final class Leaves {
                     out.add(s);
                 }
             }
-            for (Block b : cluster.fabric().blocks()) {
-                if (b.nodes().contains(h) && !out.contains(b.name())) {
-                    out.add(b.name());
+            for (String b : blocksOf(cluster).getOrDefault(h, List.of())) {
+                if (!out.contains(b)) {
+                    out.add(b);
                 }
             }
         }
         out.sort(String::compareTo);
         return out;
+    }
+
+    /** Each host's base blocks, in the fabric's order, built once per cluster (a 256-node job would search every block's list). */
+    private static java.util.Map<String, List<String>> blocksOf(Cluster cluster) {
+        return ClusterIndex.of(cluster).derived("host-blocks", c -> {
+            java.util.Map<String, List<String>> out = new java.util.HashMap<>();
+            for (Block b : c.fabric().blocks()) {
+                for (String h : b.nodes()) {
+                    List<String> in = out.computeIfAbsent(h, x -> new ArrayList<>());
+                    if (!in.contains(b.name())) {
+                        in.add(b.name());
+                    }
+                }
+            }
+            return out;
+        });
     }
 
     /** The fabric as the exported topology.conf gives it to Slurm, built once per cluster. */

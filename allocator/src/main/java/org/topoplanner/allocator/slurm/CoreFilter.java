@@ -73,7 +73,30 @@ final class CoreFilter {
         } else if (maxTasks == NO_VAL || allocTasks < maxTasks) {
             maxTasks = allocTasks;
         }
+        if (version.atLeast(SlurmVersion.V26_05) && job.ntasks() != null && job.ntasks() > 0
+                && job.ntasks() < maxTasks) {
+            // 26.05's eval_nodes.c caps a node's tasks at the job's -n (24.11 lets the free CPUs decide), so
+            // the GPU filter below trims the cores to the job's tasks and spreads them over the GPUs'
+            // sockets: cpulayout p5 (-w g1 -n3 -c5 --gpus-per-node=8) gets 0-6,16-23, 24.11 0-14
+            maxTasks = job.ntasks();
+        }
         if (!job.hasGpus()) {
+            if (v24 && cpt > 1 && maxTasks > 0) {
+                // 24.11 and 26.05 (_allocate_sc, a job without GRES): a node offers whole tasks' CPUs only.
+                // Own case fuzz02 f1 (-n3 -c5): s5's 8 free CPUs count as 5, so q1 gives the other 10
+                // (22.05.8: s5 8, q1 7 over-subscribed by two tasks)
+                availCpus = availCpus / cpt * cpt;
+                // and keeps the lowest cores that hold them, the rest cleared in core order: the cyclic layout
+                // then fills socket 0 before socket 1 (fuzz07 f6 -w c2 -n1 -c10 on 2x8 cores: 0-9, not 0-4,8-12)
+                int keep = (availCpus + tpc - 1) / tpc;
+                for (int c = avail.nextSetBit(0); c >= 0; c = avail.nextSetBit(c + 1)) {
+                    if (keep > 0) {
+                        keep--;
+                    } else {
+                        avail.clear(c);
+                    }
+                }
+            }
             return maxTasks == 0 ? null : new Result(avail, availCpus);
         }
         GpuSockets gs = GpuSockets.of(node, use.freeGpus(), avail);

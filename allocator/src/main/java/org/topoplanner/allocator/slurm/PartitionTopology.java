@@ -65,7 +65,7 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
         }
         SlurmTopology t = topology.get();
         Cluster view = ClusterIndex.of(cluster).derived("slurm-topology-view-" + t.name(),
-                c -> new Cluster(c.name(), t.layout(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes()));
+                c -> new Cluster(c.name(), t.layout(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes(), c.nvlink()));
         return new PartitionTopology(state.onCluster(view), inPartition, t.kind(), null);
     }
 

@@ -226,9 +226,10 @@ final class SlurmAllocation {
                                          SlurmVersion version) {
         SlurmAllocation a = new SlurmAllocation();
         List<Integer> idx = sel.nodes().stream().boxed().toList();
-        int[] tasks = distributeTasks(idx, results, sel, job);
-        int[] cpus22 = version == SlurmVersion.V22_05 && job.ntasks() == null && job.ntasksPerNode() == null
-                ? jobCpus2205(idx, nodes, results, sel, job) : null;
+        int[][] layout22 = version == SlurmVersion.V22_05 && job.ntasksPerNode() == null
+                ? layout2205(idx, nodes, results, sel, job) : null;
+        int[] tasks = layout22 != null && job.ntasks() != null ? layout22[0] : distributeTasks(idx, results, sel, job);
+        int[] cpus22 = layout22 == null ? null : layout22[1];
         for (int k = 0; k < idx.size(); k++) {
             int i = idx.get(k);
             SlurmNode n = nodes.get(i);
@@ -319,52 +320,64 @@ final class SlurmAllocation {
     }
 
     /**
-     * 22.05's CPUs per node for a job without {@code -n} ({@code dist_tasks_compute_c_b}): the job's CPU
-     * count ({@code job_res->ncpus}: at least {@code details->min_cpus}, which {@code --cpus-per-gpu} makes
-     * GPUs x CPUs-per-GPU) is dealt out as tasks, one per node first, then whole cores' worth per node and
-     * round ({@code vpus / cpus_per_task} tasks), each node up to the CPUs {@code _cpus_to_use} gave it.
-     * Own case fuzz01 f1 ({@code -N3 --gpus-per-node=3 --cpus-per-gpu=7}, 63 CPUs) gets 32 on the 2-thread
-     * node and 16 + 15 on the others, not 21 each; without {@code --cpus-per-gpu} it is one task per node.
+     * 22.05's tasks and CPUs per node ({@code dist_tasks_compute_c_b}) for a job without
+     * {@code --ntasks-per-node}: the job's CPU count ({@code job_res->ncpus}: at least {@code details->min_cpus},
+     * which {@code -n} x {@code -c} or {@code --cpus-per-gpu} makes) is dealt out as tasks, one per node first,
+     * then whole cores' worth per node and round ({@code vpus / cpus_per_task} tasks), each node up to the CPUs
+     * {@code _cpus_to_use} gave it. Own case fuzz01 f1 ({@code -N3 --gpus-per-node=3 --cpus-per-gpu=7}, 63 CPUs)
+     * gets 32 on the 2-thread node and 16 + 15 on the others, not 21 each. When a round places no task,
+     * the rest are over-subscribed: added one per node and round, each taking what CPUs its node still has
+     * (fuzz02 f1 {@code -n3 -c5} on q1 giving 7 CPUs and s5 8: q1 runs two tasks on 7 CPUs, s5 one on 5).
      */
-    private static int[] jobCpus2205(List<Integer> idx, List<SlurmNode> nodes, CoreFilter.Result[] results,
-                                     NodePick sel, SlurmJobSpec job) {
+    private static int[][] layout2205(List<Integer> idx, List<SlurmNode> nodes, CoreFilter.Result[] results,
+                                      NodePick sel, SlurmJobSpec job) {
         int hosts = idx.size();
         int cpt = job.cpusPerTask();
         long ncpus = Math.max(Math.max(hosts, minCpus(job)), (long) hosts * cpt);
         long maxTasks = cpt > 1 ? ncpus / cpt : ncpus;
         int[] cpus = new int[hosts];
+        int[] tasks = new int[hosts];
         int[] cap = new int[hosts];
         long tid = 0;
+        boolean space = false;
         for (int k = 0; k < hosts && tid < maxTasks; k++) {
             int i = idx.get(k);
             cap[k] = sel.cpusOr(i, results[i].availCpus());
             if (cap[k] > 0) {
                 tid++;
+                tasks[k]++;
                 cpus[k] = Math.min(cap[k], cpt);
+                space |= cpus[k] < cap[k];
             }
         }
+        boolean overSubscribe = !space;
         // the rest of the cores already begun (a 2-thread core holds a second 1-CPU task)
         for (int k = 0; k < hosts && tid < maxTasks; k++) {
             int vpus = nodes.get(idx.get(k)).threadsPerCore();
             int remTasks = cpus[k] % vpus / cpt;
             for (int t = 0; t < remTasks && tid < maxTasks && cap[k] - cpus[k] >= cpt; t++) {
                 tid++;
+                tasks[k]++;
                 cpus[k] += cpt;
             }
         }
-        boolean progress = true;
-        while (tid < maxTasks && progress) {
-            progress = false;
+        while (tid < maxTasks) {
+            space = false;
             for (int k = 0; k < hosts && tid < maxTasks; k++) {
                 int remTasks = Math.max(1, nodes.get(idx.get(k)).threadsPerCore() / cpt);
-                for (int t = 0; t < remTasks && tid < maxTasks && cap[k] - cpus[k] >= cpt; t++) {
+                for (int t = 0; t < remTasks && tid < maxTasks; t++) {
+                    if (!overSubscribe && cap[k] - cpus[k] < cpt) {
+                        break;
+                    }
                     tid++;
-                    cpus[k] += cpt;
-                    progress = true;
+                    tasks[k]++;
+                    cpus[k] = Math.min(cap[k], cpus[k] + cpt);
+                    space |= cap[k] - cpus[k] >= cpt;
                 }
             }
+            overSubscribe |= !space;
         }
-        return cpus;
+        return new int[][] {tasks, cpus};
     }
 
     /**

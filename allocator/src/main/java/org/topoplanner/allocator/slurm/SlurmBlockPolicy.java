@@ -47,7 +47,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (!version.hasBlockTopology()) {
             return new Suggestion.Impossible("Slurm " + version.label() + " has no topology/block (it arrived in 23.11)");
         }
-        PartitionTopology p = PartitionTopology.resolve(state, request, version);
+        PartitionTopology p = PartitionTopology.resolve(DomainBlocks.asBlocks(state), request, version);
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());
         }

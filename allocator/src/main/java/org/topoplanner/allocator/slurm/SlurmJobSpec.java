@@ -51,10 +51,23 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 max = r.ntasks();
             }
         }
+        Integer perNode = gpuCount(r.gpusPerNode());
+        Integer perJob = gpuCount(r.gpus());
+        Integer perTask = gpuCount(r.gpusPerTask());
+        String type = perNode == null && perJob == null && perTask == null ? null : r.gpuType();
         return new SlurmJobSpec(r.name(), min, max, r.ntasks(), r.ntasksPerNode(), r.ntasksPerSocket(),
-                r.cpusPerTask() == null ? 1 : r.cpusPerTask(), r.gpusPerNode(), r.gpus(), r.gpusPerTask(),
-                r.cpusPerGpu(), r.gpuType(), r.switches(), r.switchesWait(), r.enforceBinding(), r.exclusive(),
+                r.cpusPerTask() == null ? 1 : r.cpusPerTask(), perNode, perJob, perTask,
+                r.cpusPerGpu(), type, r.switches(), r.switchesWait(), r.enforceBinding(), r.exclusive(),
                 r.exclusiveTopo(), r.nodelist(), r.exclude(), r.segment());
+    }
+
+    /**
+     * A GPU count as slurmctld keeps it: zero GPUs are no GPU request at all. Own case gpuzero (22.05.8,
+     * 24.11.5 and 26.05.5 alike): {@code --gpus-per-node=0}, {@code --gpus=0}, {@code --gres=gpu:0} and
+     * {@code --gpus-per-task=0} jobs run as CPU-only jobs, on CPU-only nodes and on GPU nodes (z7 {@code -N4}).
+     */
+    private static Integer gpuCount(Integer count) {
+        return count == null || count == 0 ? null : count;
     }
 
     boolean hasGpus() {

@@ -25,7 +25,8 @@ import org.topoplanner.model.k8s.HyperNodeMember;
  * lower tier is ignored, which also keeps cycles out).
  *
  * <p>Without HyperNode objects the tree is derived from the fabric: one HyperNode per switch, its tier
- * the switch tier, its members the hosts cabled to it and its child switches (first parent wins).
+ * the switch tier, its members the hosts cabled to it and its child switches (first parent wins); on a
+ * cluster of multi-node NVLink domains, the domains are tier 1 below the switches ({@link NvlinkHyperNodes}).
  */
 public final class HyperNodeTree {
     /** A HyperNode as the scheduler holds it. */
@@ -42,10 +43,21 @@ public final class HyperNodeTree {
         this.nodes = nodes;
     }
 
+    /** A tree of these HyperNodes, as given. */
+    static HyperNodeTree ofInfos(Map<String, Info> nodes) {
+        return new HyperNodeTree(new LinkedHashMap<>(nodes));
+    }
+
+    /**
+     * The cluster's HyperNodes, else its fabric's switches as HyperNodes with a tier for its NVLink domains;
+     * built once per cluster (it is immutable).
+     */
     public static HyperNodeTree of(Cluster cluster) {
-        List<HyperNode> hns = cluster.kubernetes().hyperNodes();
-        return hns.isEmpty() ? fromFabric(cluster.fabric())
-                : of(hns, cluster.hostNames(), cluster.kubernetes().nodeLabels());
+        return org.topoplanner.allocator.ClusterIndex.of(cluster).derived(HyperNodeTree.class, c -> {
+            List<HyperNode> hns = c.kubernetes().hyperNodes();
+            return hns.isEmpty() ? NvlinkHyperNodes.withDomainTier(fromFabric(c.fabric()), c)
+                    : of(hns, c.hostNames(), c.kubernetes().nodeLabels());
+        });
     }
 
     /** The tree of HyperNode objects over the session's nodes {@code hosts} with their {@code labels}. */

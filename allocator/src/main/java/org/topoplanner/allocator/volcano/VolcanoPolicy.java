@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
@@ -13,7 +15,9 @@ import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.k8s.Admission;
 import org.topoplanner.allocator.k8s.AdmissionSession;
 import org.topoplanner.allocator.k8s.KubeletSettings;
+import org.topoplanner.allocator.k8s.LiveClasses;
 import org.topoplanner.allocator.k8s.NodeCapacity;
+import org.topoplanner.allocator.k8s.NodeClasses;
 import org.topoplanner.allocator.k8s.NodeScore;
 import org.topoplanner.allocator.k8s.Outcome;
 import org.topoplanner.allocator.k8s.PodRequest;
@@ -84,9 +88,17 @@ public final class VolcanoPolicy implements PlacementPolicy {
         if (nt.hard() && tree.hyperNodes().isEmpty()) {
             return new Suggestion.Impossible("hard network topology asked but the cluster has no HyperNodes");
         }
-        Plan ever = plan(ClusterState.empty(state.cluster()), job, nt, tree);
-        if (ever.hosts == null) {
-            return new Suggestion.Impossible("even on an idle cluster: " + ever.why);
+        ClusterState idle = ClusterIndex.of(state.cluster()).idle();
+        // the idle cluster's verdict depends on the job's nodes, tasks and network topology only: kept with the idle state
+        Function<ClusterState, Optional<String>> verdict = x -> {
+            Plan ever = plan(x, job, nt, tree);
+            return ever.hosts == null ? Optional.of(ever.why) : Optional.empty();
+        };
+        boolean everyNode = job.nodelist().isEmpty() && job.exclude().isEmpty();
+        Optional<String> never = !everyNode ? verdict.apply(idle)
+                : idle.derived(new IdleVerdict(template.shape(state, job), nt), verdict);
+        if (never.isPresent()) {
+            return new Suggestion.Impossible("even on an idle cluster: " + never.get());
         }
         Plan p = plan(state, job, nt, tree);
         if (p.hosts == null) {
@@ -122,7 +134,13 @@ public final class VolcanoPolicy implements PlacementPolicy {
         if (!nt.hard()) {
             return soft(state, job, shape, candidates, tree);
         }
-        java.util.Set<String> candidateSet = new java.util.HashSet<>(candidates); // looked up once per HyperNode member
+        boolean everyNode = job.nodelist().isEmpty() && job.exclude().isEmpty();
+        // looked up once per HyperNode member; every-node jobs use the per-cluster member lists instead
+        java.util.Set<String> candidateSet = everyNode ? java.util.Set.of() : new java.util.HashSet<>(candidates);
+        List<PodRequest> pods = new ArrayList<>(); // the same tasks are tried in every HyperNode
+        for (int i = 0; i < shape.pods(); i++) {
+            pods.add(PodRequest.of(shape, job.name() + "-" + i));
+        }
         for (int tier : tree.tiers()) {
             if (nt.highestTierAllowed() != null && tier > nt.highestTierAllowed()) {
                 break;
@@ -130,8 +148,10 @@ public final class VolcanoPolicy implements PlacementPolicy {
             Plan best = null;
             String bestName = null;
             for (HyperNodeTree.Info hn : tree.ofTier(tier)) {
-                List<String> nodes = hn.realNodes().stream().filter(candidateSet::contains).toList();
-                Plan p = gang(state, job, shape, nodes, null, tree);
+                NodeClasses nodes = everyNode
+                        ? state.derived(new HyperNodeClasses(hn.name()), s -> NodeClasses.of(s, members(s, hn)))
+                        : NodeClasses.of(state, hn.realNodes().stream().filter(candidateSet::contains).toList());
+                Plan p = gang(pods, shape, nodes);
                 if (p.hosts != null && (best == null || p.score > best.score)) {
                     best = p;
                     bestName = hn.name();
@@ -163,6 +183,64 @@ public final class VolcanoPolicy implements PlacementPolicy {
     private static String gangWords(PodShape shape) {
         return shape.gang() == shape.pods() ? "all " + shape.pods() + " tasks (gang)"
                 : "the gang's " + shape.gang() + " of " + shape.pods() + " tasks (minAvailable)";
+    }
+
+    /** The key of the idle cluster's verdict on an every-node job: its tasks and network topology. */
+    private record IdleVerdict(PodShape shape, NetworkTopology topology) {
+    }
+
+    /** The key of a state's node classes of one HyperNode's real nodes (by name: hashing its node list would cost a pass over it). */
+    private record HyperNodeClasses(String hyperNode) {
+    }
+
+    /** The key of a cluster's HyperNode members. */
+    private record HyperNodeMembers(HyperNodeTree tree) {
+    }
+
+    /** The HyperNode's real nodes that are hosts of the cluster, as host numbers in name order; kept per cluster. */
+    private static int[] members(ClusterState state, HyperNodeTree.Info hn) {
+        ClusterIndex index = ClusterIndex.of(state.cluster());
+        Map<String, int[]> all = index.derived(new HyperNodeMembers(HyperNodeTree.of(state.cluster())), c -> {
+            java.util.Set<String> hosts = new java.util.HashSet<>(c.hostNames());
+            Map<String, int[]> out = new java.util.HashMap<>();
+            HyperNodeTree.of(c).hyperNodes().forEach((name, info) -> out.put(name,
+                    NodeClasses.sortedByName(index, info.realNodes().stream().filter(hosts::contains).toList())));
+            return out;
+        });
+        return all.get(hn.name());
+    }
+
+    /**
+     * {@link #gang} without topology scores (hard mode), over classes of alike nodes: nodes of one free
+     * capacity score alike, so each task takes the first node by name of the best class.
+     */
+    private Plan gang(List<PodRequest> tasks, PodShape shape, NodeClasses nodes) {
+        LiveClasses live = new LiveClasses(nodes);
+        Plan plan = new Plan();
+        plan.gang = shape.gang();
+        List<String> hosts = new ArrayList<>();
+        List<PodRequest> pods = new ArrayList<>();
+        int n = tasks.size();
+        for (int i = 0; i < n; i++) {
+            PodRequest pod = tasks.get(i);
+            LiveClasses.Live best = live.best(pod, null);
+            if (best == null) {
+                plan.left = n - i;
+                plan.leftWhy = "task " + pod.name() + " fits none of the " + nodes.nodes() + " node(s) "
+                        + (shape.onePerNode() ? "left to it (one task per node)" : "with room left");
+                if (i < plan.gang) {
+                    plan.hosts = null;
+                    return plan;
+                }
+                break;
+            }
+            plan.score += Math.round((double) NodeScore.of(best.free(), pod).total());
+            hosts.add(live.take(best, pod, shape.onePerNode()));
+            pods.add(pod);
+        }
+        plan.hosts = hosts;
+        plan.pods = pods;
+        return plan;
     }
 
     /**

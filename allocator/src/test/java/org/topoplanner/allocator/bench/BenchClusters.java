@@ -76,6 +76,37 @@ public final class BenchClusters {
         return fatTree(16, 32, 32, 32, 256);
     }
 
+    /**
+     * {@code cluster} with Slurm {@code topology/block} base blocks of {@code size} hosts each, in the
+     * cluster's host order (on {@link #fatTree} one block per pod for {@code leaves x hosts}), as a site
+     * running {@code slurm-block} over scalable units would write {@code topology.conf}.
+     */
+    public static Cluster withBlocks(Cluster cluster, int size) {
+        org.topoplanner.model.fabric.Fabric f = cluster.fabric();
+        FabricBuilder fb = new FabricBuilder();
+        Map<String, Integer> tiers = new HashMap<>();
+        f.switches().forEach(s -> {
+            fb.addSwitch(s.name());
+            tiers.put(s.name(), s.tier());
+        });
+        List<String> hosts = cluster.hostNames();
+        hosts.forEach(fb::addHost);
+        f.switches().forEach(s -> f.childSwitches(s.name()).forEach(c -> fb.cable(s.name(), c)));
+        f.switches().forEach(s -> f.hostsOf(s.name()).forEach(h -> fb.cable(s.name(), h)));
+        for (int i = 0; i < hosts.size(); i += size) {
+            fb.block(new org.topoplanner.model.fabric.Block(String.format("block%02d", i / size + 1),
+                    hosts.subList(i, Math.min(hosts.size(), i + size))));
+        }
+        fb.tiers(tiers);
+        Map<String, NodeTopology> nodes = new LinkedHashMap<>();
+        Map<String, HostAttributes> attrs = new LinkedHashMap<>();
+        hosts.forEach(h -> {
+            nodes.put(h, cluster.node(h));
+            attrs.put(h, cluster.attributes(h));
+        });
+        return new Cluster(cluster.name(), fb.build(), nodes, attrs, null, null);
+    }
+
     /** Each host busy whole (all GPUs and cores) with probability {@code share}; jobs of 64 hosts. */
     public static ClusterState occupied(Cluster c, double share, long seed) {
         Random r = new Random(seed);

@@ -1,73 +1,100 @@
 package org.topoplanner.allocator.bench;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.allocator.planner.PlannerPolicy;
-import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.allocator.catalog.PolicyCatalog;
+import org.topoplanner.allocator.catalog.PolicyChoice;
+import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
 
 /**
- * One suggestion, as a drag-over event asks it: a 256-node, 8-GPU-per-node job on the 16,384-host
- * 3-level fat tree with 60% of the hosts busy. The cluster index is built in the set-up (once per
- * cluster in the product too); each call builds the state's usage view and searches.
+ * One suggestion, as a drag-over event asks it, for every policy: on the 16,384-host 3-level fat tree
+ * (one Slurm base block of 1,024 hosts per pod, so that {@code slurm-block} has blocks) with 60% of the hosts busy
+ * whole, a 256-node x 8-GPU job, a 64-node x 8-GPU job and a 64-node CPU-only job ({@code -N 64}).
+ * The cluster index is built in the set-up (once per cluster in the product too), and so is every
+ * policy's first answer, so the per-cluster tables exist. {@link CompareBenchmark} asks all six.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class SuggestBenchmark {
+    @Param({"slurm-tree", "slurm-block", "k8s-default", "kueue-tas", "volcano", "planner"})
+    public String policy;
+
+    @Param({"gpu256", "gpu64", "cpu64"})
+    public String job;
+
     private ClusterState state;
-    private JobRequest job;
-    private final PlannerPolicy planner = new PlannerPolicy();
-    private final SlurmTreePolicy slurmTree = new SlurmTreePolicy(PolicyOptions.DEFAULT);
-    /** The planner under Topology Manager {@code restricted}: every node's kubelet is asked (KubeletGate). */
-    private final PlannerPolicy plannerRestricted = new PlannerPolicy(
-            new PolicyOptions(org.topoplanner.model.slurm.SlurmVersion.V24_11, org.topoplanner.model.k8s.TopologyManagerPolicy.RESTRICTED,
-                    org.topoplanner.model.k8s.TopologyManagerScope.CONTAINER));
+    private JobRequest request;
+    private PlacementPolicy chosen;
+
+    /** The jobs by name: {@code -N 256 --gpus-per-node=8}, {@code -N 64 --gpus-per-node=8}, {@code -N 64}. */
+    static JobRequest job(String name) {
+        return switch (name) {
+            case "gpu256" -> JobRequest.nodesWithGpus("j", 256, 8);
+            case "gpu64" -> JobRequest.nodesWithGpus("j", 64, 8);
+            case "cpu64" -> JobRequest.builder().name("j").nodes(64).build();
+            default -> throw new IllegalArgumentException("no benchmark job " + name);
+        };
+    }
+
+    private static ClusterState shared;
+
+    /**
+     * The benchmark state, one per JVM: without forking ({@code -f 0}) every trial then reuses one cluster
+     * and its index, as the window does, instead of spending seconds per trial rebuilding them.
+     */
+    static synchronized ClusterState busyTree() {
+        if (shared == null) {
+            Cluster c = BenchClusters.withBlocks(BenchClusters.ft3x16384(), 1024);
+            shared = BenchClusters.occupied(c, 0.6, 1);
+        }
+        return shared;
+    }
 
     @Setup
     public void setUp() {
-        Cluster c = BenchClusters.ft3x16384();
-        state = BenchClusters.occupied(c, 0.6, 1);
-        job = JobRequest.nodesWithGpus("j", 256, 8);
-        if (!(planner.suggest(state, job) instanceof Suggestion.Placed)
-                || !(slurmTree.suggest(state, job) instanceof Suggestion.Placed)) {
-            throw new IllegalStateException("the benchmark job must fit");
+        state = busyTree();
+        request = job(job);
+        for (PolicyId id : PolicyId.values()) {
+            PlacementPolicy p = PolicyCatalog.create(PolicyChoice.of(id));
+            Suggestion s = p.suggest(state, request);
+            if (!(s instanceof Suggestion.Placed)) {
+                throw new IllegalStateException(id.id() + " must place the benchmark job " + job + ": " + s);
+            }
+            if (id.id().equals(policy)) {
+                chosen = p;
+            }
         }
     }
 
-    /** A fresh state object per call (same jobs), so its usage view is rebuilt as after a real change. */
-    private ClusterState fresh() {
-        return state.without("no-such-job").with(new org.topoplanner.model.job.Placement("tick", java.util.List.of()))
-                .without("tick");
+    /** A new state object with the same jobs, as after a job came and went: per-state tables are rebuilt. */
+    private ClusterState changed() {
+        return state.with(new Placement("tick", List.of())).without("tick");
     }
 
+    /** The policy's suggestion on an unchanged state (a drag over the plan). */
     @Benchmark
-    public Suggestion planner256Of16384() {
-        return planner.suggest(fresh(), job);
+    public Suggestion suggest() {
+        return chosen.suggest(state, request);
     }
 
+    /** The same right after a change of state. */
     @Benchmark
-    public Suggestion slurmTree256Of16384() {
-        return slurmTree.suggest(fresh(), job);
-    }
-
-    @Benchmark
-    public Suggestion planner256Of16384Restricted() {
-        return plannerRestricted.suggest(fresh(), job);
-    }
-
-    @Benchmark
-    public Suggestion planner256Of16384SameState() {
-        return planner.suggest(state, job);
+    public Suggestion suggestAfterChange() {
+        return chosen.suggest(changed(), request);
     }
 }

@@ -53,19 +53,32 @@ class KnownMismatchReplayTest {
         List<String> lines = ReplayLine.lines(new Replayer(cluster, policy).run(script));
         var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
         var actual = OracleComparison.jobLines(lines);
-        assertThat(expected).hasSameSizeAs(actual).hasSizeGreaterThan(20);
+        assertThat(expected).hasSizeGreaterThan(20);
+        // lines are paired by job and moment (submit, snapshot, final): a job Slurm refused at submit has no
+        // final line there while the replay, which ran it, has one (fuzz08 f50 under 22.05)
+        java.util.Map<String, String> replayed = new java.util.LinkedHashMap<>();
+        actual.forEach(a -> replayed.merge(key(a), OracleComparison.summary(a), (x, y) -> x + "\n" + y));
+        java.util.Map<String, String> real = new java.util.LinkedHashMap<>();
+        expected.forEach(e -> real.merge(key(e), OracleComparison.summary(e), (x, y) -> x + "\n" + y));
         Set<String> differing = new TreeSet<>();
         int same = 0;
-        for (int i = 0; i < expected.size(); i++) {
-            if (OracleComparison.summary(expected.get(i)).equals(OracleComparison.summary(actual.get(i)))) {
-                same++;
+        Set<String> keys = new java.util.LinkedHashSet<>(real.keySet());
+        keys.addAll(replayed.keySet());
+        for (String k : keys) {
+            String e = real.get(k);
+            if (e != null && e.equals(replayed.get(k))) {
+                same += (int) e.lines().count();
             } else {
-                differing.add(expected.get(i).path("name").asText());
+                differing.add(k.substring(0, k.indexOf(' ')));
             }
         }
         System.out.printf("known-mismatch %s under %s: %d/%d job lines match, %d jobs listed as differing%n",
                 caseName, version, same, expected.size(), known.size());
         assertThat(differing).as("jobs of %s under %s whose lines differ (oracle/known-mismatch.txt)", caseName,
                 version).containsExactlyInAnyOrderElementsOf(known);
+    }
+
+    private static String key(com.fasterxml.jackson.databind.JsonNode line) {
+        return line.path("name").asText() + " " + line.path("when").asText();
     }
 }

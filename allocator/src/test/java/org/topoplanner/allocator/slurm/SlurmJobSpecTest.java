@@ -31,6 +31,15 @@ class SlurmJobSpecTest {
         assertThat(j.switchWait()).isEqualTo(Duration.ofSeconds(seconds));
     }
 
+    /** Own case gpuzero: slurmctld runs zero-GPU requests as CPU-only jobs (22.05, 24.11 and 26.05). */
+    @ParameterizedTest
+    @CsvSource({"--gpus-per-node=0", "--gpus=0", "--gres=gpu:0", "-n2 --gpus-per-task=0", "--gpus-per-node=h100:0"})
+    void zeroGpusAreNoGpuRequest(String option) throws JobRequestException {
+        SlurmJobSpec j = spec("-N1 " + option);
+        assertThat(j.hasGpus()).isFalse();
+        assertThat(j.gpuType()).isNull();
+    }
+
     @Test
     void expandsNodelistsAndReadsGpuOptions() throws JobRequestException {
         SlurmJobSpec j = spec("-w node[01-03,07] -x gpu5 --gpus-per-node=h100:2 -c3 --exclusive=topo");

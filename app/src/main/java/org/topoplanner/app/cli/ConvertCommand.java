@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.topoplanner.importers.FormatWriter;
 import org.topoplanner.importers.pipeline.ImportOutcome;
@@ -72,8 +73,9 @@ public final class ConvertCommand implements Callable<Integer> {
             return TopoPlannerCommand.INVALID;
         }
         // The verdict export gives the same file, so that the two commands never disagree.
-        List<Diagnostic> checks = ExportVerdict.of(outcome.cluster(), writer.target(),
-                output == null ? "<stdout>" : output.toString()).orElseGet(() -> writer.check(outcome.cluster()));
+        Optional<ExportVerdict.Checked> verdict = ExportVerdict.checked(outcome.cluster(), writer.target(),
+                output == null ? "<stdout>" : output.toString());
+        List<Diagnostic> checks = verdict.map(ExportVerdict.Checked::findings).orElseGet(() -> writer.check(outcome.cluster()));
         checks.forEach(err::println);
         boolean errors = checks.stream().anyMatch(Diagnostic::isError);
         boolean warnings = checks.stream().anyMatch(d -> d.severity() == Severity.WARNING);
@@ -83,7 +85,8 @@ public final class ConvertCommand implements Callable<Integer> {
                     : "has warnings; nothing written (use --force to write anyway)"));
             return TopoPlannerCommand.INVALID;
         }
-        String text = writer.write(outcome.cluster());
+        // The text the verdict was given is the file: written once, and what was checked is what is written.
+        String text = verdict.flatMap(ExportVerdict.Checked::text).orElseGet(() -> writer.write(outcome.cluster()));
         if (output == null) {
             spec.commandLine().getOut().print(text);
             spec.commandLine().getOut().flush();

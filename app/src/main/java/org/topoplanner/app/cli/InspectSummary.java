@@ -34,6 +34,7 @@ final class InspectSummary {
         sb.append("  diagnostics: ").append(errors).append(" errors, ").append(warnings).append(" warnings\n");
         conflicts(sb);
         fabric(sb, c.fabric());
+        sb.append(NvlinkDomainSummary.text(c));
         nodes(sb, c);
         return sb.toString();
     }

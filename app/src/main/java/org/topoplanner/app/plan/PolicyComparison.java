@@ -16,9 +16,14 @@ public final class PolicyComparison {
     public List<Row> compare(Plan plan, JobRequest request, PolicyOptions settings) {
         List<Row> rows = new ArrayList<>();
         for (PolicyId id : PolicyCatalog.policies()) {
-            rows.add(new Row(id.id(), advisor.suggest(plan, request, DropTarget.ANYWHERE, new PolicyChoice(id, settings))));
+            rows.add(row(plan, request, settings, id));
         }
         return rows;
+    }
+
+    /** One policy's row, so a table can show each answer as it comes instead of waiting for the slowest. */
+    public Row row(Plan plan, JobRequest request, PolicyOptions settings, PolicyId policy) {
+        return new Row(policy.id(), advisor.suggest(plan, request, DropTarget.ANYWHERE, new PolicyChoice(policy, settings)));
     }
 
     /** A policy's answer. */

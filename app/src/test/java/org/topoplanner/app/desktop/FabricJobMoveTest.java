@@ -85,7 +85,9 @@ class FabricJobMoveTest {
         // The grabbed share is drawn as leaving: its GPUs washed out (and striped) on the host it leaves.
         assertThat(fabric().movingShare()).isEqualTo(new JobGrab("n4x8", from));
         assertThat(lightnessAround(grab)).isGreaterThan(held + 0.1);
-        // While it is held over node20: the ghost is amber (the job now spans two leaves) and says why.
+        // While it is held over node20: the ghost is amber (the job now spans two leaves) and says why,
+        // once the policy has answered on its worker.
+        Eventually.until("the answer for node20", () -> vm().liveAdviceProperty().get() != null);
         String status = robot.lookup("#status").queryAs(Label.class).getText();
         assertThat(status).startsWith("\u26a0 on node20").contains("worse: CROSS_LEAF");
         assertThat(vm().liveAdviceProperty().get().placement().hostNames()).contains("node20").doesNotContain(from);
@@ -129,8 +131,7 @@ class FabricJobMoveTest {
         Point2D target = screenPointOf(p -> "node27".equals(fabric().hostAt(p.getX(), p.getY())));
 
         robot.drag(grab, MouseButton.PRIMARY).moveBy(20, 0).moveTo(target);
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(vm().liveAdviceProperty().get()).isNotNull();
+        Eventually.until("the answer for node27", () -> vm().liveAdviceProperty().get() != null);
         // The press kept the keyboard in the view (not in the tab pane around it), so Escape reaches it.
         assertThat(fabric().isFocused()).isTrue();
         robot.type(KeyCode.ESCAPE);

@@ -68,7 +68,8 @@ class NodeJobMoveTest {
     void draggingAJobsGpusOntoOtherGpusMovesItThereAndUndoRestoresIt(FxRobot robot) throws Exception {
         // To the other socket: the cores go along, so nothing gets worse.
         robot.drag(centreOf(0), MouseButton.PRIMARY).moveBy(12, 0).moveTo(centreOf(4));
-        WaitForAsyncUtils.waitForFxEvents();
+        // the policy answers on a worker; the ghost comes when it lands
+        Eventually.until("the ghost on GPUs 4,5", () -> List.of(4, 5).equals(List.copyOf(node().ghostGpus())));
         assertThat(node().ghostGpus()).containsExactly(4, 5);
         assertThat(node().movingJob()).isEqualTo("pair");
         assertThat(status(robot)).isEqualTo("\u2714 on node01 GPUs 4,5: no violation added");
@@ -88,7 +89,8 @@ class NodeJobMoveTest {
 
         // Grabbed by GPU 4 and dropped on GPU 3: the pair now straddles the sockets while one could hold it.
         robot.drag(centreOf(4), MouseButton.PRIMARY).moveBy(-12, 0).moveTo(centreOf(3));
-        WaitForAsyncUtils.waitForFxEvents();
+        // the policy answers on a worker; the ghost comes when it lands
+        Eventually.until("the ghost on GPUs 3,4", () -> List.of(3, 4).equals(List.copyOf(node().ghostGpus())));
         assertThat(node().ghostGpus()).containsExactly(3, 4);
         assertThat(status(robot)).startsWith("\u26a0 on node01 GPUs 3,4: worse: GPU_NUMA_SPLIT");
         robot.drop();
@@ -114,7 +116,8 @@ class NodeJobMoveTest {
         Placement before = vm().plan().placements().get("pair");
         String undo = vm().undoTextProperty().get();
         robot.drag(centreOf(1), MouseButton.PRIMARY).moveBy(12, 0).moveTo(centreOf(6));
-        WaitForAsyncUtils.waitForFxEvents();
+        // the policy answers on a worker; the ghost comes when it lands
+        Eventually.until("the ghost on GPUs 5,6", () -> List.of(5, 6).equals(List.copyOf(node().ghostGpus())));
         assertThat(node().ghostGpus()).containsExactly(5, 6);
         assertThat(vm().liveAdviceProperty().get()).isNotNull();
         assertThat(node().isFocused()).isTrue();

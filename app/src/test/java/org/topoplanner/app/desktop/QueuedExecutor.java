@@ -20,6 +20,11 @@ public final class QueuedExecutor implements Executor {
         }
     }
 
+    /** Runs the oldest queued task only. */
+    public void runNext() {
+        queued.poll().run();
+    }
+
     public int size() {
         return queued.size();
     }

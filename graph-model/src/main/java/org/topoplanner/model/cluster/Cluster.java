@@ -8,6 +8,7 @@ import java.util.Objects;
 import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.model.k8s.KubernetesSettings;
 import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.model.nvlink.NvlinkDomains;
 import org.topoplanner.model.slurm.SlurmSettings;
 
 /**
@@ -16,9 +17,17 @@ import org.topoplanner.model.slurm.SlurmSettings;
  *
  * @param nodes host name to its inside, in node order (Slurm's configuration order)
  * @param hosts host name to weight and features
+ * @param nvlink the multi-node NVLink domains the sources name (see {@link #nvlinkDomains()} for the
+ *              ones scheduling sees, which adds the fabric's blocks)
  */
 public record Cluster(String name, Fabric fabric, Map<String, NodeTopology> nodes, Map<String, HostAttributes> hosts,
-                      SlurmSettings slurm, KubernetesSettings kubernetes) {
+                      SlurmSettings slurm, KubernetesSettings kubernetes, NvlinkDomains nvlink) {
+    /** A cluster without multi-node NVLink domains of its own (its fabric's blocks still count as domains). */
+    public Cluster(String name, Fabric fabric, Map<String, NodeTopology> nodes, Map<String, HostAttributes> hosts,
+                   SlurmSettings slurm, KubernetesSettings kubernetes) {
+        this(name, fabric, nodes, hosts, slurm, kubernetes, NvlinkDomains.none());
+    }
+
     public Cluster {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(fabric, "fabric");
@@ -26,6 +35,20 @@ public record Cluster(String name, Fabric fabric, Map<String, NodeTopology> node
         hosts = Collections.unmodifiableMap(new LinkedHashMap<>(hosts));
         slurm = slurm == null ? SlurmSettings.empty() : slurm;
         kubernetes = kubernetes == null ? KubernetesSettings.empty() : kubernetes;
+        nvlink = nvlink == null ? NvlinkDomains.none() : nvlink;
+    }
+
+    /**
+     * The multi-node NVLink domains: those the sources name, then the fabric's blocks for hosts none of
+     * them holds (topograph and Slurm's block topology describe NVLink domains as blocks).
+     */
+    public NvlinkDomains nvlinkDomains() {
+        return nvlink.withBlocks(fabric);
+    }
+
+    /** The same cluster with these NVLink domains. */
+    public Cluster withNvlink(NvlinkDomains domains) {
+        return new Cluster(name, fabric, nodes, hosts, slurm, kubernetes, domains);
     }
 
     /** The inside of a host; {@link NodeTopology#unknown()} when no source described it. */

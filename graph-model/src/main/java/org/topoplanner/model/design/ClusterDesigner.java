@@ -1,6 +1,7 @@
 package org.topoplanner.model.design;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cluster.HostAttributes;
@@ -13,7 +14,8 @@ import org.topoplanner.model.node.NodeTopology;
 /**
  * Builds a cluster from a {@link FabricDesign} and a node template: switch and host names, every
  * cable with its ports, and the same inside for every host. Uplinks of a leaf are spread round-robin
- * over its pod's spines, so parallel cables appear when uplinks outnumber spines.
+ * over its pod's spines, so parallel cables appear when uplinks outnumber spines. A node that is a tray of
+ * a multi-node NVLink rack fills racks in host order ({@link RackDomains}).
  */
 public final class ClusterDesigner {
     private ClusterDesigner() {
@@ -77,7 +79,8 @@ public final class ClusterDesigner {
                 }
             }
         }
-        return new Cluster(name, b.build(), nodes, attrs, null, null);
+        return new Cluster(name, b.build(), nodes, attrs, null, null,
+                RackDomains.of(List.copyOf(nodes.keySet()), node));
     }
 
     private static String num(String prefix, int n, int digits) {

@@ -27,7 +27,8 @@ public final class Fabric {
     private final List<Block> blocks;
     private final List<Integer> blockSizes;
     private final Map<String, FabricNode> byName;
-    private final Graph<FabricNode, Cable> graph;
+    /** Built on first use: importing and converting never ask for it, and at 16,384 hosts it cost more than the parse. */
+    private volatile Graph<FabricNode, Cable> graph;
     private final Map<String, List<String>> parents = new LinkedHashMap<>();
     private final Map<String, List<String>> childSwitches = new LinkedHashMap<>();
     private final Map<String, List<String>> hostsOfSwitch = new LinkedHashMap<>();
@@ -40,23 +41,26 @@ public final class Fabric {
         this.cables = List.copyOf(cables);
         this.blocks = List.copyOf(blocks);
         this.blockSizes = List.copyOf(blockSizes);
-        Map<String, FabricNode> names = new LinkedHashMap<>();
-        Graph<FabricNode, Cable> g = GraphTypeBuilder.<FabricNode, Cable>undirected()
-                .allowingMultipleEdges(true).allowingSelfLoops(false).weighted(false).buildGraph();
+        Map<String, FabricNode> names = new LinkedHashMap<>((this.switches.size() + this.hosts.size()) * 4 / 3 + 1);
         for (SwitchNode s : this.switches) {
             names.put(s.name(), s);
-            g.addVertex(s);
         }
         for (HostNode h : this.hosts) {
             names.put(h.name(), h);
-            g.addVertex(h);
         }
         this.byName = Collections.unmodifiableMap(names);
-        for (Cable c : this.cables) {
+        indexRelations();
+    }
+
+    private Graph<FabricNode, Cable> buildGraph() {
+        Graph<FabricNode, Cable> g = GraphTypeBuilder.<FabricNode, Cable>undirected()
+                .allowingMultipleEdges(true).allowingSelfLoops(false).weighted(false).buildGraph();
+        switches.forEach(g::addVertex);
+        hosts.forEach(g::addVertex);
+        for (Cable c : cables) {
             g.addEdge(byName.get(c.a().node()), byName.get(c.b().node()), c);
         }
-        this.graph = new AsUnmodifiableGraph<>(g);
-        indexRelations();
+        return new AsUnmodifiableGraph<>(g);
     }
 
     private void indexRelations() {
@@ -119,7 +123,17 @@ public final class Fabric {
 
     /** The fabric as a read-only JGraphT multigraph. */
     public Graph<FabricNode, Cable> graph() {
-        return graph;
+        Graph<FabricNode, Cable> g = graph;
+        if (g == null) {
+            synchronized (this) {
+                g = graph;
+                if (g == null) {
+                    g = buildGraph();
+                    graph = g;
+                }
+            }
+        }
+        return g;
     }
 
     public Optional<FabricNode> node(String name) {
@@ -204,13 +218,13 @@ public final class Fabric {
         if (na == null || nb == null) {
             return List.of();
         }
-        return List.copyOf(graph.getAllEdges(na, nb));
+        return List.copyOf(graph().getAllEdges(na, nb));
     }
 
     /** Neighbours of a node in the graph. */
     public List<FabricNode> neighbours(String name) {
         FabricNode n = byName.get(name);
-        return n == null ? List.of() : Graphs.neighborListOf(graph, n);
+        return n == null ? List.of() : Graphs.neighborListOf(graph(), n);
     }
 
     @Override

@@ -38,6 +38,9 @@ import java.util.Objects;
  * @param partition       {@code -p}: the partition, whose nodes and {@code topology.yaml} topology
  *                        ({@code Topology=}, Slurm 25.05+) the job gets; {@code null} = the default partition
  * @param memMiB          {@code --mem} per node, MiB ({@code 0}: all of the node's memory); {@code null} = not given
+ * @param memPerGpuMiB    {@code --mem-per-gpu}, MiB per allocated GPU; {@code null} = not given. sbatch takes it
+ *                        instead of {@code --mem}; a Slurm whose {@code SelectTypeParameters} do not make memory
+ *                        consumable ({@code CR_Core}) ignores it when placing
  * @param podShape        the job given directly as Kubernetes pods ({@link PodShapeOptions}); {@code null} when
  *                        the pods follow from the sbatch options ({@link SbatchToPods}). Not part of the sbatch
  *                        spelling: {@link #toSbatchArgs()} writes the sbatch fields only
@@ -47,7 +50,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                          Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
                          Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                          List<String> nodelist, List<String> exclude, Integer segment, String partition,
-                         Long memMiB, PodShape podShape) {
+                         Long memMiB, PodShape podShape, Long memPerGpuMiB) {
     /** The name used when the arguments carry no {@code -J}. */
     public static final String DEFAULT_NAME = "job";
 
@@ -93,6 +96,30 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         if (memMiB != null && memMiB < 0) {
             throw new IllegalArgumentException("--mem cannot be negative (" + memMiB + ")");
         }
+        if (memPerGpuMiB != null && memPerGpuMiB < 0) {
+            throw new IllegalArgumentException("--mem-per-gpu cannot be negative (" + memPerGpuMiB + ")");
+        }
+        if (memPerGpuMiB != null && memMiB != null) {
+            // sbatch (slurm_opt.c, _validate_memory_options), 22.05 to 26.05
+            throw new IllegalArgumentException("--mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.");
+        }
+        if (memPerGpuMiB != null && gpus == null && gpusPerNode == null && gpusPerTask == null) {
+            // sbatch 24.11/26.05 (22.05 says gres:gpu); own case gpuzero m6
+            throw new IllegalArgumentException("Requested mem_per_tres=gres/gpu:" + memPerGpuMiB
+                    + " but did not request any GPU.");
+        }
+    }
+
+    /** A request without {@code --mem-per-gpu}. */
+    public JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
+                      Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
+                      Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
+                      Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
+                      List<String> nodelist, List<String> exclude, Integer segment, String partition,
+                      Long memMiB, PodShape podShape) {
+        this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
+                gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
+                nodelist, exclude, segment, partition, memMiB, podShape, null);
     }
 
     /** A request without {@code --mem} and without a pod shape. */
@@ -173,7 +200,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                 .ntasksPerSocket(ntasksPerSocket).cpusPerTask(cpusPerTask).gpus(gpus).gpusPerNode(gpusPerNode)
                 .gpusPerTask(gpusPerTask).gpuType(gpuType).cpusPerGpu(cpusPerGpu).switches(switches, switchesWait)
                 .enforceBinding(enforceBinding).exclusive(exclusive).exclusiveTopo(exclusiveTopo).nodelist(nodelist)
-                .exclude(exclude).segment(segment).partition(partition).memMiB(memMiB).podShape(podShape);
+                .exclude(exclude).segment(segment).partition(partition).memMiB(memMiB).podShape(podShape)
+                .memPerGpuMiB(memPerGpuMiB);
     }
 
     /** Fluent construction for tests and callers that set a few options; {@link #build()} validates. */
@@ -201,6 +229,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         private String partition;
         private Long memMiB;
         private PodShape podShape;
+        private Long memPerGpuMiB;
 
         private Builder() {
         }
@@ -310,6 +339,12 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return this;
         }
 
+        /** {@code --mem-per-gpu}, MiB per allocated GPU. */
+        public Builder memPerGpuMiB(Long value) {
+            memPerGpuMiB = value;
+            return this;
+        }
+
         /** The job given as Kubernetes pods; {@code null} to derive them from the sbatch options. */
         public Builder podShape(PodShape value) {
             podShape = value;
@@ -325,7 +360,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         public JobRequest build() {
             return new JobRequest(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus,
                     gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
-                    exclusiveTopo, nodelist, exclude, segment, partition, memMiB, podShape);
+                    exclusiveTopo, nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB);
         }
     }
 }

@@ -28,7 +28,7 @@ public final class SbatchOptions {
     private static final List<String> LONG = List.of("--nodes", "--ntasks", "--ntasks-per-node",
             "--ntasks-per-socket", "--cpus-per-task", "--gpus", "--gpus-per-node", "--gpus-per-task", "--gres",
             "--cpus-per-gpu", "--switches", "--gres-flags", "--exclusive", "--nodelist", "--exclude", "--job-name",
-            "--segment", "--partition", "--mem");
+            "--segment", "--partition", "--mem", "--mem-per-gpu");
 
     private SbatchOptions() {
     }
@@ -146,9 +146,17 @@ public final class SbatchOptions {
             out.add("--partition=" + r.partition());
         }
         if (r.memMiB() != null) {
-            out.add("--mem=" + (r.memMiB() != 0 && r.memMiB() % 1024 == 0 ? r.memMiB() / 1024 + "G" : r.memMiB() + "M"));
+            out.add("--mem=" + size(r.memMiB()));
+        }
+        if (r.memPerGpuMiB() != null) {
+            out.add("--mem-per-gpu=" + size(r.memPerGpuMiB()));
         }
         return out;
+    }
+
+    /** A size in sbatch's spelling: whole GiB as {@code G}, else MiB. */
+    private static String size(long mib) {
+        return mib != 0 && mib % 1024 == 0 ? mib / 1024 + "G" : mib + "M";
     }
 
     private static void add(List<String> out, String option, Integer value) {
@@ -168,6 +176,8 @@ public final class SbatchOptions {
         java.time.Duration wait;
         boolean cpusPerTaskGiven;
         boolean cpusPerGpuGiven;
+        Integer gpusPerJob;
+        Integer ntasks;
         String gpuType;
         String gpuTypeOption;
 
@@ -182,7 +192,10 @@ public final class SbatchOptions {
                     minNodes = n[0];
                     maxNodes = n[1];
                 }
-                case "--ntasks" -> b.ntasks(values.positive(key, val));
+                case "--ntasks" -> {
+                    ntasks = values.positive(key, val);
+                    b.ntasks(ntasks);
+                }
                 case "--ntasks-per-node" -> b.ntasksPerNode(values.positive(key, val));
                 case "--ntasks-per-socket" -> b.ntasksPerSocket(values.positive(key, val));
                 case "--cpus-per-task" -> {
@@ -193,7 +206,10 @@ public final class SbatchOptions {
                     b.cpusPerGpu(values.positive(key, val));
                     cpusPerGpuGiven = true;
                 }
-                case "--gpus" -> b.gpus(gpuCount(key, values.typedCount(key, val)));
+                case "--gpus" -> {
+                    gpusPerJob = gpuCount(key, values.typedCount(key, val));
+                    b.gpus(gpusPerJob);
+                }
                 case "--gpus-per-node" -> b.gpusPerNode(gpuCount(key, values.typedCount(key, val)));
                 case "--gpus-per-task" -> b.gpusPerTask(gpuCount(key, values.typedCount(key, val)));
                 case "--gres" -> b.gpusPerNode(gpuCount(key, values.gres(val)));
@@ -204,7 +220,8 @@ public final class SbatchOptions {
                 case "--job-name" -> name(val);
                 case "--segment" -> b.segment(values.positive(key, val));
                 case "--partition" -> partition(val);
-                case "--mem" -> mem(val);
+                case "--mem" -> b.memMiB(size(key, val));
+                case "--mem-per-gpu" -> b.memPerGpuMiB(size(key, val));
                 default -> problems.add("unknown option " + key);
             }
         }
@@ -285,12 +302,15 @@ public final class SbatchOptions {
             }
         }
 
-        /** sbatch's {@code --mem=<size>[units]}: K, M (the default), G or T; 0 asks for all of each node's memory. */
-        private void mem(String val) {
+        /**
+         * sbatch's {@code --mem=<size>[units]} and {@code --mem-per-gpu} ({@code COMMON_MBYTES_OPTION}): K, M (the
+         * default), G or T; {@code --mem=0} asks for all of each node's memory. {@code null} after a problem.
+         */
+        private Long size(String key, String val) {
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]{1,12})([KkMmGgTt]?)").matcher(val);
             if (!m.matches()) {
-                problems.add("--mem=" + val + ": expected a size such as 64G or 512M (units K, M, G, T)");
-                return;
+                problems.add(key + "=" + val + ": expected a size such as 64G or 512M (units K, M, G, T)");
+                return null;
             }
             long n = Long.parseLong(m.group(1));
             long mib = switch (m.group(2).toUpperCase(Locale.ROOT)) {
@@ -299,7 +319,7 @@ public final class SbatchOptions {
                 case "T" -> n * 1024 * 1024;
                 default -> n;
             };
-            b.memMiB(mib);
+            return mib;
         }
 
         private void name(String val) {
@@ -314,6 +334,12 @@ public final class SbatchOptions {
             if (cpusPerGpuGiven && cpusPerTaskGiven) {
                 // sbatch 22.05: "error: --cpus-per-gpu is mutually exclusive with --cpus-per-task"
                 problems.add("--cpus-per-gpu is mutually exclusive with --cpus-per-task");
+            }
+            // sbatch first lowers -N to -n ("can't run 1 processes on 2 nodes"; fuzz07 f53 -N2 -n1 --gpus=1 runs)
+            Integer nodes = minNodes != null && ntasks != null && ntasks < minNodes ? ntasks : minNodes;
+            if (gpusPerJob != null && gpusPerJob > 0 && nodes != null && gpusPerJob < nodes) {
+                // slurmctld's gres_job_state_validate, 22.05 to 26.05 (own case fuzz06 f14: -N2 --gpus=1)
+                problems.add("Failed to validate job spec, --gpus < -N");
             }
             if (problems.isEmpty()) {
                 try {

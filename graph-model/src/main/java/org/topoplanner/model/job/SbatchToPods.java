@@ -40,7 +40,7 @@ public final class SbatchToPods {
         long mem = job.memMiB() == null ? 0 : job.memMiB() == 0 ? node.memMiB() : job.memMiB();
         if (job.minNodes() == null && job.nodelist().isEmpty() && job.ntasks() != null && job.ntasksPerNode() == null) {
             int gpus = job.gpusPerTask() == null ? 0 : job.gpusPerTask();
-            ContainerSpec task = ContainerSpec.of(gpus, taskCpus(job, gpus)).withMemMiB(mem);
+            ContainerSpec task = ContainerSpec.of(gpus, taskCpus(job, gpus)).withMemMiB(mem + gpuMem(job, gpus));
             return new PodShape(job.ntasks(), List.of(task), PodShape.PodsPerNode.ANY, null, null, null, false);
         }
         int nodes = job.requestedNodes();
@@ -54,8 +54,13 @@ public final class SbatchToPods {
         }
         List<ContainerSpec> withMem = new ArrayList<>();
         long share = (mem + containers.size() - 1) / containers.size();
-        containers.forEach(c -> withMem.add(c.withMemMiB(share)));
+        containers.forEach(c -> withMem.add(c.withMemMiB(share + gpuMem(job, c.gpus()))));
         return new PodShape(nodes, withMem, PodShape.PodsPerNode.ONE, null, null, null, false);
+    }
+
+    /** {@code --mem-per-gpu}: the memory a container's GPUs ask for (none without the option). */
+    private static long gpuMem(JobRequest job, int gpus) {
+        return job.memPerGpuMiB() == null ? 0 : job.memPerGpuMiB() * gpus;
     }
 
     private static int gpusPerNode(JobRequest job, int nodes) {
@@ -104,6 +109,6 @@ public final class SbatchToPods {
                     .gpusPerNode(null).gpusPerTask(gpus > 0 ? gpus : null).cpusPerGpu(null);
         }
         long mem = shape.memMiBPerPod();
-        return b.memMiB(mem > 0 ? mem : null).gpuType(gpus > 0 ? base.gpuType() : null).build();
+        return b.memMiB(mem > 0 ? mem : null).memPerGpuMiB(null).gpuType(gpus > 0 ? base.gpuType() : null).build();
     }
 }

@@ -66,6 +66,9 @@ public final class ClusterJson {
         o.set("nodeTypes", types);
         o.set("slurm", SettingsJson.writeSlurm(c.slurm()));
         o.set("kubernetes", SettingsJson.writeKubernetes(c.kubernetes()));
+        if (!c.nvlink().isEmpty()) {
+            o.set("nvlinkDomains", NvlinkJson.write(c.nvlink()));
+        }
         return o;
     }
 
@@ -147,7 +150,7 @@ public final class ClusterJson {
         SlurmSettings slurm = o.has("slurm") ? SettingsJson.readSlurm(o.object("slurm")) : SlurmSettings.empty();
         KubernetesSettings k8s = o.has("kubernetes") ? SettingsJson.readKubernetes(o.object("kubernetes"))
                 : KubernetesSettings.empty();
-        return new Cluster(o.string("name"), fabric, nodes, attrs, slurm, k8s);
+        return new Cluster(o.string("name"), fabric, nodes, attrs, slurm, k8s, NvlinkJson.read(o));
     }
 
     static Fabric readFabric(JsonFields o) {

@@ -54,8 +54,12 @@ class SbatchOptionsPropertiesTest {
                     @SuppressWarnings("unchecked") List<String> ex = (List<String>) rest.get(1);
                     int flags = (Integer) rest.get(2);
                     JobRequest base = b.build();
-                    b.gpus(g).gpusPerNode(gpn).gpusPerTask(gpt)
-                            .gpuType(g == null && gpn == null && gpt == null ? null : type)
+                    // sbatch refuses fewer --gpus than nodes (after -n lowered -N): keep the request valid
+                    Integer nodes = base.minNodes() == null ? null
+                            : base.ntasks() == null ? base.minNodes() : Integer.valueOf(Math.min(base.minNodes(), base.ntasks()));
+                    Integer perJob = g == null || g == 0 || nodes == null ? g : Integer.valueOf(Math.max(g, nodes));
+                    b.gpus(perJob).gpusPerNode(gpn).gpusPerTask(gpt)
+                            .gpuType(perJob == null && gpn == null && gpt == null ? null : type)
                             .switches(base.switches(), base.switches() == null ? null : w)
                             .enforceBinding((flags & 1) != 0).exclusive((flags & 2) != 0)
                             .exclusiveTopo((flags & 2) == 0 && (flags & 4) != 0).nodelist(nl).exclude(ex)

@@ -145,10 +145,37 @@ class SbatchOptionsTest {
             -N 2 -- -N 3                | unexpected argument '-N'
             -c 2 --cpus-per-gpu=4       | --cpus-per-gpu is mutually exclusive with --cpus-per-task
             --gpus=a100:2 --gpus-per-node=h100:1 | GPU type 'h100' differs from 'a100' of --gpus
+            --mem=8G --mem-per-gpu=4G   | --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.
+            --mem-per-gpu=lots          | --mem-per-gpu=lots: expected a size such as 64G
+            -N 1 --mem-per-gpu=8G       | Requested mem_per_tres=gres/gpu:8192 but did not request any GPU.
+            -N 2 --gpus=1               | Failed to validate job spec, --gpus < -N
+            -N 3-4 --gpus=a100:2        | Failed to validate job spec, --gpus < -N
             """)
     void namesTheOptionOfEveryProblem(String line, String problem) {
         assertThatThrownBy(() -> parse(line)).isInstanceOfSatisfying(JobRequestException.class,
                 e -> assertThat(e.problems()).anyMatch(p -> p.contains(problem)));
+    }
+
+    /** {@code --mem-per-gpu} in sbatch's units (M by default), written back as sbatch reads it. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            -N 1 --gpus-per-node=2 --mem-per-gpu=16G | 16384 | --mem-per-gpu=16G
+            --gpus=3 --mem-per-gpu=4096              | 4096  | --mem-per-gpu=4G
+            --gpus=3 --mem-per-gpu=1500              | 1500  | --mem-per-gpu=1500M
+            -n 2 --gpus-per-task=1 --mem-per-gpu=1T  | 1048576 | --mem-per-gpu=1024G
+            """)
+    void readsMemPerGpu(String line, long mib, String written) throws Exception {
+        JobRequest r = parse(line);
+        assertThat(r.memPerGpuMiB()).isEqualTo(mib);
+        assertThat(r.memMiB()).isNull();
+        assertThat(r.toSbatchArgs()).contains(written);
+        assertThat(SbatchOptions.parse(r.toSbatchArgs())).isEqualTo(r);
+    }
+
+    /** sbatch lowers -N to -n before slurmctld compares --gpus with the node count (own case fuzz07 f53). */
+    @Test
+    void fewerGpusThanNodesIsFineOnceTasksLowerTheNodeCount() throws Exception {
+        assertThat(parse("-N2 -n1 -c2 --gpus=1").gpus()).isEqualTo(1);
     }
 
     @Test

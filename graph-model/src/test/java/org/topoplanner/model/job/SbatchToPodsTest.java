@@ -41,6 +41,8 @@ class SbatchToPodsTest {
             -N 4 --exclusive                                        | 4 x [8/224/2096000/8] one
             -N 2 --gpus-per-node=2 --exclusive                      | 2 x [8/224/2096000/8] one
             --gpus-per-node=8                                       | 1 x [8/0/0/0] one
+            -N 2 --gpus-per-node=4 --mem-per-gpu=16G                | 2 x [4/0/65536/0] one
+            -n 4 --gpus-per-task=2 --mem-per-gpu=1G                 | 4 x [2/1/2048/0] any
             """)
     void translatesSbatchIntoPods(String sbatch, String pods) throws Exception {
         PodShape s = SbatchToPods.of(SbatchOptions.parseLine(sbatch), HGX);

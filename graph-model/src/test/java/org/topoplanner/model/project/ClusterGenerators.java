@@ -75,7 +75,7 @@ final class ClusterGenerators {
             hosts.add(String.format("n%03d", i));
         }
         Cluster c = new Cluster("c" + seed, fb.build(), nodes, attrs, ProjectParts.slurm(r, hosts, gpus),
-                ProjectParts.kubernetes(r, hosts, leaves));
+                ProjectParts.kubernetes(r, hosts, leaves)).withNvlink(NvlinkParts.domains(r, hosts));
         List<Job> jobs = ProjectParts.jobs(r, hosts);
         List<Placement> placements = ProjectParts.placements(r, jobs, hosts, gpus);
         return new ProjectDocument(c, jobs, placements, ProjectParts.view(r, hosts, leaves));

@@ -126,6 +126,26 @@ class ProjectCodecTest {
     }
 
     @Test
+    void keepsNvlinkDomainsAndLocatesAnUnknownOrigin() throws Exception {
+        ProjectDocument generated = ClusterGenerators.document(2, 3, 4, org.topoplanner.model.fabric.LinkSpeed.NDR, 1, 11);
+        org.topoplanner.model.nvlink.NvlinkDomains domains = org.topoplanner.model.nvlink.NvlinkDomains.of(java.util.List.of(
+                org.topoplanner.model.nvlink.NvlinkDomain.ofClique("a2221497-dbce-4964-8826-684c3694fd45", 2478,
+                        java.util.List.of("n000", "n001", "n002"), org.topoplanner.model.nvlink.DomainOrigin.CLIQUE_LABEL)
+                        .withDesign(org.topoplanner.model.nvlink.RackDesign.GB300_NVL72)));
+        ProjectDocument doc = new ProjectDocument(generated.cluster().withNvlink(domains), generated.jobs(),
+                generated.placements(), generated.view());
+        String text = codec.write(doc);
+        assertThat(codec.read(text, "nv.json").cluster().nvlink()).isEqualTo(domains);
+        String bad = text.replace("\"origin\" : \"CLIQUE_LABEL\"", "\"origin\" : \"GUESS\"");
+        int expectedLine = (int) bad.substring(0, bad.indexOf("\"GUESS\"")).lines().count();
+        assertThatThrownBy(() -> codec.read(bad, "nv.json"))
+                .isInstanceOfSatisfying(ProjectFormatException.class, e -> {
+                    assertThat(e.diagnostics().get(0).message()).contains("GUESS");
+                    assertThat(e.diagnostics().get(0).line()).isEqualTo(expectedLine);
+                });
+    }
+
+    @Test
     void refusesJsonThatIsNotAProject() {
         assertThatThrownBy(() -> codec.read("{\"kind\": \"HyperNode\"}", "x.json"))
                 .isInstanceOf(ProjectFormatException.class).hasMessageContaining("not a TopoPlanner project");

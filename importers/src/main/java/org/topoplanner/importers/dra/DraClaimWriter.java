@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.topoplanner.model.fabric.Block;
+import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Fabric;
+import org.topoplanner.model.nvlink.NvlinkDomain;
+import org.topoplanner.model.nvlink.NvlinkDomains;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 
@@ -22,8 +24,9 @@ import org.topoplanner.model.job.Placement;
  *       {@value #NIC_CLASS}; a constraint per NIC puts it and the GPUs that use it on one PCIe root
  *       ({@value #PCIE_ROOT}). One constraint per NIC, not one for all: the GPUs of an HGX node sit
  *       under several roots.</li>
- *   <li>For a job on more than one host whose hosts all lie in one block (a multi-node NVLink domain,
- *       as topograph and Slurm's block topology describe them), an NVIDIA ComputeDomain
+ *   <li>For a job on more than one host whose hosts all lie in one multi-node NVLink domain (a clique
+ *       of {@code nvidia-smi -q} or GFD labels, a designed rack, or a block as topograph and Slurm's
+ *       block topology describe them), an NVIDIA ComputeDomain
  *       ({@code resource.nvidia.com/v1beta1}) with {@code numNodes} = the host count, whose channel
  *       template {@code <job>-channel} the pods claim beside the GPU template.</li>
  * </ul>
@@ -37,8 +40,21 @@ public final class DraClaimWriter {
     private DraClaimWriter() {
     }
 
-    /** The YAML documents for {@code placement} (several, separated by {@code ---}). */
+    /** The YAML documents for {@code placement} on a fabric whose blocks are its NVLink domains. */
     public static String write(Placement placement, Fabric fabric) {
+        return write(placement, NvlinkDomains.none().withBlocks(fabric));
+    }
+
+    /**
+     * The YAML documents for {@code placement} (several, separated by {@code ---}) on a cluster: its NVLink
+     * domains ({@link Cluster#nvlinkDomains()}: the cliques the sources name, then the fabric's blocks)
+     * decide whether the job gets a ComputeDomain.
+     */
+    public static String write(Placement placement, Cluster cluster) {
+        return write(placement, cluster.nvlinkDomains());
+    }
+
+    private static String write(Placement placement, NvlinkDomains domains) {
         String job = dnsName(placement.job());
         Map<String, HostAllocation> shapes = new LinkedHashMap<>();
         for (HostAllocation h : placement.hosts()) {
@@ -53,13 +69,13 @@ public final class DraClaimWriter {
             docs.add(template(name, e.getValue(), hosts));
         }
         if (placement.hosts().size() > 1) {
-            sharedBlock(placement, fabric).ifPresent(b -> docs.add(computeDomain(job, b, placement.hosts().size())));
+            sharedDomain(placement, domains).ifPresent(d -> docs.add(computeDomain(job, d, placement.hosts().size())));
         }
         return String.join("---\n", docs);
     }
 
-    private static java.util.Optional<Block> sharedBlock(Placement p, Fabric fabric) {
-        return fabric.blocks().stream().filter(b -> b.nodes().containsAll(p.hostNames())).findFirst();
+    private static java.util.Optional<NvlinkDomain> sharedDomain(Placement p, NvlinkDomains domains) {
+        return domains.all().stream().filter(d -> d.hosts().containsAll(p.hostNames())).findFirst();
     }
 
     private static String template(String name, HostAllocation h, List<String> hosts) {
@@ -104,8 +120,10 @@ public final class DraClaimWriter {
         return y.toString();
     }
 
-    private static String computeDomain(String job, Block block, int hosts) {
-        return "# " + hosts + " hosts of NVLink domain " + block.name() + ": pods also claim template " + job + "-channel\n"
+    private static String computeDomain(String job, NvlinkDomain domain, int hosts) {
+        String clique = domain.cliqueId() == null ? "" : " (nvidia.com/gpu.clique=" + domain.name() + ")";
+        return "# " + hosts + " hosts of NVLink domain " + domain.name() + clique + ": pods also claim template "
+                + job + "-channel\n"
                 + "apiVersion: resource.nvidia.com/v1beta1\nkind: ComputeDomain\nmetadata:\n  name: " + job + "-domain\n"
                 + "spec:\n  numNodes: " + hosts + "\n  channel:\n    resourceClaimTemplate:\n      name: " + job + "-channel\n";
     }

@@ -33,7 +33,10 @@ import org.topoplanner.model.dra.ResourceSlice;
  * the document starts.
  */
 public final class DraDocumentReader {
-    private static final YAMLMapper YAML = new YAMLMapper();
+    /** Made on first read, not when the registry lists this reader: detecting a format must not load Jackson, which a convert of a dump never needs. */
+    private static final class Mapper {
+        static final YAMLMapper YAML = new YAMLMapper();
+    }
 
     private DraDocumentReader() {
     }
@@ -60,7 +63,7 @@ public final class DraDocumentReader {
                 JsonLocation at = p.currentTokenLocation();
                 JsonNode doc;
                 try {
-                    doc = YAML.readTree(p);
+                    doc = Mapper.YAML.readTree(p);
                 } catch (IOException e) {
                     located(d, e, "not YAML");
                     break;

@@ -18,7 +18,7 @@ final class DraFiles {
                 continue;
             }
             out.add(new ExportFile("k8s/dra/" + ExportBundle.fileName(p.job()) + ".yaml",
-                    DraClaimWriter.write(p, doc.cluster().fabric()), List.of()));
+                    DraClaimWriter.write(p, doc.cluster()), List.of()));
         }
         return out;
     }

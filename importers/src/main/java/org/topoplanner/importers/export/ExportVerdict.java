@@ -32,6 +32,22 @@ public final class ExportVerdict {
      * empty when the target is not part of the bundle (the caller uses the writer's own check then).
      */
     public static Optional<List<Diagnostic>> of(Cluster cluster, String target, String path) {
+        return checked(cluster, target, path).map(Checked::findings);
+    }
+
+    /**
+     * The findings of {@link #of}, and for a Slurm target the text they were found in: the bundle's
+     * file, written by the same writer {@code convert} uses, so that {@code convert} need not write it
+     * a second time (at 16,384 hosts that is a tenth of the whole command).
+     *
+     * @param text the checked text of a {@code slurm/} file; empty for the Kubernetes targets (the
+     *             bundle splits some of them per node group) and when the bundle leaves the file out
+     */
+    public record Checked(Optional<String> text, List<Diagnostic> findings) {
+    }
+
+    /** As {@link #of}, with the text that was checked when there is one. */
+    public static Optional<Checked> checked(Cluster cluster, String target, String path) {
         String file = BUNDLE_PATH.get(target);
         if (file == null) {
             return Optional.empty();
@@ -41,10 +57,12 @@ public final class ExportVerdict {
                 : KubernetesFiles.build(cluster);
         List<Diagnostic> out = new ArrayList<>();
         boolean found = false;
+        String text = null;
         for (ExportFile f : files) {
             boolean kubelet = file.equals(KubernetesFiles.KUBELET) && f.relativePath().startsWith("k8s/kubelet-config");
             if (f.relativePath().equals(file) || kubelet) {
                 found = true;
+                text = slurm ? f.text() : null;
                 f.validation().forEach(d -> out.add(new Diagnostic(d.severity(), path, d.line(), d.column(), d.message())));
             }
         }
@@ -59,6 +77,6 @@ public final class ExportVerdict {
             new org.topoplanner.importers.k8s.KubeletConfigWriter().check(cluster).forEach(d -> out.add(
                     new Diagnostic(d.severity(), path, d.line(), d.column(), d.message())));
         }
-        return Optional.of(out);
+        return Optional.of(new Checked(Optional.ofNullable(text), out));
     }
 }

@@ -125,7 +125,7 @@ public record HardwareAssignment(List<HardwareRule> rules) {
                     + "rules: " + HostNames.hostlist(replaced)));
         }
         Cluster result = rules.isEmpty() ? cluster : new Cluster(cluster.name(), cluster.fabric(), nodes,
-                cluster.hosts(), cluster.slurm(), cluster.kubernetes());
+                cluster.hosts(), cluster.slurm(), cluster.kubernetes(), cluster.nvlink());
         warnWithout(result, hostsFrom, out);
         return new HardwareResult(result, out);
     }

@@ -3,11 +3,9 @@ package org.topoplanner.importers.ibnet;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.topoplanner.importers.Diagnostics;
 import org.topoplanner.model.fabric.Cable;
 import org.topoplanner.model.fabric.CableEnd;
@@ -38,14 +36,32 @@ final class IbFabricAssembler {
 
     private final IbDump dump;
     private final Diagnostics diagnostics;
-    private final Map<Long, String> nodeName = new HashMap<>();
-    private final Map<Long, String> hcaName = new HashMap<>();
-    private final Set<Long> skipped = new HashSet<>();
-    private final Map<Long, String> switchGuid = new HashMap<>();
+    // Per node, by its index in the dump (first-seen order): arrays, not maps keyed by boxed GUIDs.
+    private final List<IbNode> nodes;
+    private final String[] nodeName;
+    private final String[] hcaName;
+    private final boolean[] skipped;
+    private final String[] guidText;
 
     private IbFabricAssembler(IbDump dump, Diagnostics diagnostics) {
         this.dump = dump;
         this.diagnostics = diagnostics;
+        this.nodes = dump.nodes();
+        int n = nodes.size();
+        this.nodeName = new String[n];
+        this.hcaName = new String[n];
+        this.skipped = new boolean[n];
+        this.guidText = new String[n];
+    }
+
+    /** The node's GUID as {@code 0x<16 hex>}, made once per node however many cables it has. */
+    private String guidOf(int index) {
+        String g = guidText[index];
+        if (g == null) {
+            g = guid(nodes.get(index).key());
+            guidText[index] = g;
+        }
+        return g;
     }
 
     static Fabric assemble(IbDump dump, Diagnostics diagnostics) {
@@ -68,12 +84,13 @@ final class IbFabricAssembler {
 
     private void nameSwitches(FabricBuilder builder) {
         Map<String, Integer> uses = new HashMap<>();
-        for (IbNode n : dump.nodes().values()) {
+        for (IbNode n : nodes) {
             if (n.kind() == IbNodeKind.SWITCH) {
                 uses.merge(n.description(), 1, Integer::sum);
             }
         }
-        for (IbNode n : dump.nodes().values()) {
+        for (int i = 0; i < nodes.size(); i++) {
+            IbNode n = nodes.get(i);
             if (n.kind() != IbNodeKind.SWITCH) {
                 continue;
             }
@@ -82,38 +99,39 @@ final class IbFabricAssembler {
             if (d == null || d.isBlank()) {
                 name = String.format(Locale.ROOT, "S-%016x", n.key());
             } else if (uses.get(d) > 1) {
-                name = d + " (" + guid(n.key()) + ")";
+                name = d + " (" + guidOf(i) + ")";
             } else {
                 name = d;
             }
-            nodeName.put(n.key(), name);
-            builder.addSwitch(name, guid(n.key()), d);
+            nodeName[i] = name;
+            builder.addSwitch(name, guidOf(i), d);
         }
     }
 
     private void nameHosts(FabricBuilder builder) {
         int aggregation = 0;
         IbNode firstAggregation = null;
-        for (IbNode n : dump.nodes().values()) {
+        for (int i = 0; i < nodes.size(); i++) {
+            IbNode n = nodes.get(i);
             if (n.kind() == IbNodeKind.SWITCH) {
                 continue;
             }
             if (HcaDescription.isAggregationNode(n.description())) {
-                skipped.add(n.key());
+                skipped[i] = true;
                 if (aggregation++ == 0) {
                     firstAggregation = n;
                 }
                 continue;
             }
             HcaDescription hd = HcaDescription.parse(n.description());
-            String host = hd.host() == null ? guid(n.key()) : hd.host();
+            String host = hd.host() == null ? guidOf(i) : hd.host();
             if (builder.hasSwitch(host)) {
                 diagnostics.warning(n.line(), n.column(), "HCA \"" + n.description() + "\" names host " + host
-                        + ", which is also a switch's name; the HCA is kept as host " + guid(n.key()));
-                host = guid(n.key());
+                        + ", which is also a switch's name; the HCA is kept as host " + guidOf(i));
+                host = guidOf(i);
             }
-            nodeName.put(n.key(), host);
-            hcaName.put(n.key(), hd.host() == null ? null : hd.hca());
+            nodeName[i] = host;
+            hcaName[i] = hd.host() == null ? null : hd.hca();
             builder.addHost(host);
         }
         if (aggregation > 0) {
@@ -125,8 +143,9 @@ final class IbFabricAssembler {
 
     private void reportUndeclared() {
         int count = 0;
-        for (IbNode n : dump.nodes().values()) {
-            if (n.declared() || skipped.contains(n.key())) {
+        for (int i = 0; i < nodes.size(); i++) {
+            IbNode n = nodes.get(i);
+            if (n.declared() || skipped[i]) {
                 continue;
             }
             if (count++ < MAX_NODE_WARNINGS) {
@@ -136,32 +155,35 @@ final class IbFabricAssembler {
             }
         }
         if (count > MAX_NODE_WARNINGS) {
-            IbNode first = dump.nodes().values().stream().filter(n -> !n.declared()).findFirst().orElseThrow();
+            IbNode first = nodes.stream().filter(n -> !n.declared()).findFirst().orElseThrow();
             diagnostics.warning(first.line(), first.column(), (count - MAX_NODE_WARNINGS)
                     + " more nodes are named only as peers");
         }
     }
 
     private List<PendingCable> collectCables() {
-        Map<PortEnd, PortEnd> peerOf = new HashMap<>(dump.links().size() * 2);
+        // Each port's peer as packed port references (IbDump.portRef), to see a cable listed from both ends.
+        LongTable peerOf = new LongTable(dump.links().size() * 2);
         List<PendingCable> out = new ArrayList<>(dump.links().size() / 2 + 1);
         for (IbLink l : dump.links()) {
-            if (skipped.contains(l.aKey()) || skipped.contains(l.bKey())) {
+            int ia = dump.index(l.aKey());
+            int ib = dump.index(l.bKey());
+            if (ia == IbDump.ABSENT || ib == IbDump.ABSENT || skipped[ia] || skipped[ib]) {
                 continue;
             }
-            String a = nodeName.get(l.aKey());
-            String b = nodeName.get(l.bKey());
+            String a = nodeName[ia];
+            String b = nodeName[ib];
             if (a == null || b == null) {
                 continue;
             }
-            PortEnd ea = new PortEnd(l.aKey(), l.aPort());
-            PortEnd eb = new PortEnd(l.bKey(), l.bPort());
-            PortEnd knownA = peerOf.get(ea);
-            PortEnd knownB = peerOf.get(eb);
-            if (eb.equals(knownA) && ea.equals(knownB)) {
+            long ea = IbDump.portRef(ia, l.aPort());
+            long eb = IbDump.portRef(ib, l.bPort());
+            long knownA = peerOf.get(ea, NO_PEER);
+            long knownB = peerOf.get(eb, NO_PEER);
+            if (knownA == eb && knownB == ea) {
                 continue;
             }
-            if (knownA != null || knownB != null) {
+            if (knownA != NO_PEER || knownB != NO_PEER) {
                 diagnostics.warning(l.line(), l.column(), "port " + l.aPort() + " of " + a + " is listed with peer "
                         + b + " port " + l.bPort() + ", but another line gives one of these ports a different"
                         + " peer; this line is ignored");
@@ -174,34 +196,35 @@ final class IbFabricAssembler {
             }
             peerOf.put(ea, eb);
             peerOf.put(eb, ea);
-            Cable cable = new Cable(end(l.aKey(), a, l.aPort()), end(l.bKey(), b, l.bPort()), l.width(), l.speed());
-            out.add(new PendingCable(cable, l));
+            Cable cable = new Cable(end(ia, a, l.aPort()), end(ib, b, l.bPort()), l.width(), l.speed());
+            out.add(new PendingCable(cable, ia, ib, l));
         }
         return out;
     }
 
     /** A {@code Ca} block with no port lines: an HCA that sees no fabric (a GB200 tray with links down). */
     private void reportUncabled(List<PendingCable> cables) {
-        Set<Long> cabled = new HashSet<>();
+        boolean[] cabled = new boolean[nodes.size()];
         for (PendingCable c : cables) {
-            cabled.add(c.link.aKey());
-            cabled.add(c.link.bKey());
+            cabled[c.a] = true;
+            cabled[c.b] = true;
         }
-        for (IbNode n : dump.nodes().values()) {
-            if (n.kind() != IbNodeKind.SWITCH && n.declared() && !skipped.contains(n.key()) && !cabled.contains(n.key())) {
+        for (int i = 0; i < nodes.size(); i++) {
+            IbNode n = nodes.get(i);
+            if (n.kind() != IbNodeKind.SWITCH && n.declared() && !skipped[i] && !cabled[i]) {
                 diagnostics.warning(n.line(), n.column(), "HCA \"" + n.description() + "\" has no cabled port:"
-                        + " host " + nodeName.get(n.key()) + " is kept without a link to the fabric");
+                        + " host " + nodeName[i] + " is kept without a link to the fabric");
             }
         }
     }
 
-    private CableEnd end(long key, String name, int port) {
-        IbNode n = dump.nodes().get(key);
+    private CableEnd end(int index, String name, int port) {
+        IbNode n = nodes.get(index);
         if (n.kind() == IbNodeKind.SWITCH) {
-            return new CableEnd(name, port, null, switchGuid.computeIfAbsent(key, IbFabricAssembler::guid));
+            return new CableEnd(name, port, null, guidOf(index));
         }
-        Long portGuid = dump.portGuid(key, port);
-        return new CableEnd(name, port, hcaName.get(key), guid(portGuid != null ? portGuid : key));
+        long portGuid = dump.portGuid(n.key(), port);
+        return new CableEnd(name, port, hcaName[index], portGuid != GuidText.INVALID ? guid(portGuid) : guidOf(index));
     }
 
     private void flagDegraded(List<PendingCable> cables) {
@@ -253,9 +276,10 @@ final class IbFabricAssembler {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
-    private record PortEnd(long key, int port) {
-    }
+    /** No port reference: indices and ports are never negative, so a packed reference never is. */
+    private static final long NO_PEER = -1;
 
-    private record PendingCable(Cable cable, IbLink link) {
+    /** A cable to add, with its ends' node indices and the line that listed it. */
+    private record PendingCable(Cable cable, int a, int b, IbLink link) {
     }
 }

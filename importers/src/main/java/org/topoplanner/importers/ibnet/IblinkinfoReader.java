@@ -198,7 +198,7 @@ public final class IblinkinfoReader implements FormatReader {
                     if (dangling++ < MAX_DANGLING_WARNINGS) {
                         diagnostics.warning(p.line, p.column, "peer \"" + p.peerDescription + "\" (LID " + p.peerLid
                                 + ", port " + p.peerPort + ") of port " + p.port + " of \""
-                                + dump.nodes().get(p.local).description() + "\" is not in the dump; link dropped");
+                                + dump.node(p.local).description() + "\" is not in the dump; link dropped");
                     }
                     continue;
                 }
@@ -220,7 +220,7 @@ public final class IblinkinfoReader implements FormatReader {
             if (keys.size() == 1) {
                 return keys.get(0);
             }
-            List<Long> named = keys.stream().filter(k -> description.equals(dump.nodes().get(k).description())).toList();
+            List<Long> named = keys.stream().filter(k -> description.equals(dump.node(k).description())).toList();
             return named.size() == 1 ? named.get(0) : null;
         }
 

@@ -52,6 +52,7 @@ public final class InspectJsonWriter {
                     .put("column", d.column()).put("message", d.message());
         }
         root.set("fabric", fabric(cluster.fabric()));
+        root.set("nvlinkDomains", NvlinkDomainsJson.of(cluster));
         ArrayNode nodes = root.putArray("nodes");
         cluster.nodes().forEach((name, topo) -> nodes.add(node(name, topo)));
         // the settings in the project file's shape: one serialisation of them, a superset of the keys the command-line reference documents

@@ -38,7 +38,7 @@ final class NodeLabelsPart {
         }
         Fabric fabric = nodes.isEmpty() ? null : new LabelFabric(diagnostics).build(nodes);
         KubernetesSettings k8s = new KubernetesSettings(List.of(), List.of(), List.of(), labels);
-        return new ClusterPart(fabric, insides, Map.of(), null, k8s, unnamedHost);
+        return new ClusterPart(fabric, insides, Map.of(), null, k8s, unnamedHost, CliqueLabels.of(nodes, diagnostics));
     }
 
     private static void checkSyntax(LabelledNode n, Diagnostics diagnostics) {

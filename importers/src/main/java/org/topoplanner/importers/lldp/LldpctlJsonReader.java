@@ -22,7 +22,10 @@ import org.topoplanner.importers.lldp.LldpSighting.Role;
  * the pdsh prefix of each line, or else the file name up to its first dot.
  */
 public final class LldpctlJsonReader extends LldpReaderBase {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Made on first read, not when the registry lists this reader: detecting a format must not load Jackson, which a convert of a dump never needs. */
+    private static final class Mapper {
+        static final ObjectMapper JSON = new ObjectMapper();
+    }
 
     @Override
     public Format format() {
@@ -45,7 +48,7 @@ public final class LldpctlJsonReader extends LldpReaderBase {
         for (HostText h : HostText.of(source)) {
             JsonNode root;
             try {
-                root = JSON.readTree(h.text());
+                root = Mapper.JSON.readTree(h.text());
             } catch (JsonProcessingException e) {
                 JsonLocation at = e.getLocation();
                 int line = at == null ? 1 : Math.max(1, at.getLineNr());

@@ -99,7 +99,8 @@ public final class ClusterMerger {
         SettingsMerger settings = new SettingsMerger(out);
         sources.forEach(settings::add);
         Cluster cluster = new Cluster(name(sources, settings), fabric, nodes, attributes,
-                DroppedHosts.slurm(settings.slurm(), dropped), DroppedHosts.kubernetes(settings.kubernetes(), dropped));
+                DroppedHosts.slurm(settings.slurm(), dropped), DroppedHosts.kubernetes(settings.kubernetes(), dropped),
+                NvlinkDomainMerger.merge(sources, nodes.keySet(), out));
         return new MergedCluster(cluster, fromSources, out, conflicts);
     }
 
@@ -141,6 +142,7 @@ public final class ClusterMerger {
         r.part().nodes().keySet().stream().filter(h -> !h.equals(r.part().unnamedHost())).forEach(hosts::add);
         hosts.addAll(r.part().hosts().keySet());
         hosts.addAll(r.part().kubernetes().nodeLabels().keySet());
+        r.part().nvlink().all().forEach(d -> hosts.addAll(d.hosts()));
         return hosts;
     }
 

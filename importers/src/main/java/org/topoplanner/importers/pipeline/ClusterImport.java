@@ -268,7 +268,7 @@ public final class ClusterImport {
         }
         ClusterPart p = r.part();
         return new ImportResult(r.source(), r.format(), new ClusterPart(p.fabric(), nodes, p.hosts(), p.slurm(),
-                p.kubernetes(), p.unnamedHost()), diagnostics);
+                p.kubernetes(), p.unnamedHost(), p.nvlink()), diagnostics);
     }
 
     private static ImportResult capped(ImportResult r) {

@@ -67,6 +67,7 @@ public final class FormatRegistry {
                 new SlurmdGresReader(),
                 new NvidiaSmiTopoReader(),
                 new NvidiaSmiP2pReader(),
+                new org.topoplanner.importers.nvsmi.NvidiaSmiQueryReader(),
                 new HwlocXmlReader(),
                 new HyperNodeReader(),
                 new KueueTopologyReader(),

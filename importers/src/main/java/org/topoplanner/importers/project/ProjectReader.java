@@ -13,7 +13,6 @@ import org.topoplanner.model.project.ProjectFormatException;
 
 /** Reads a TopoPlanner project file as a source: its whole cluster. */
 public final class ProjectReader implements FormatReader {
-    private final ProjectCodec codec = new ProjectCodec();
 
     @Override
     public Format format() {
@@ -28,9 +27,11 @@ public final class ProjectReader implements FormatReader {
     @Override
     public ImportResult read(SourceText source) {
         try {
-            ProjectDocument doc = codec.read(source.text(), source.path());
+            // The codec (and Jackson with it) is made per read: the registry lists this reader for every import.
+            ProjectDocument doc = new ProjectCodec().read(source.text(), source.path());
             Cluster c = doc.cluster();
-            ClusterPart part = new ClusterPart(c.fabric(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes(), null);
+            ClusterPart part = new ClusterPart(c.fabric(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes(), null,
+                    c.nvlink());
             return new ImportResult(source, Format.PROJECT, part, List.of());
         } catch (ProjectFormatException e) {
             return new ImportResult(source, Format.PROJECT, ClusterPart.empty(), e.diagnostics());

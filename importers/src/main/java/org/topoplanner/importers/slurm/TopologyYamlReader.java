@@ -39,7 +39,10 @@ import org.topoplanner.model.slurm.SlurmTopology;
  * positions from its tree, so a value is located by finding its {@code key: value} line in the text.
  */
 public final class TopologyYamlReader implements FormatReader {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    /** Made on first read, not when the registry lists this reader: detecting a format must not load Jackson, which a convert of a dump never needs. */
+    private static final class Mapper {
+        static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    }
     private static final List<String> KINDS = List.of("tree", "block", "flat", "ring", "torus3d");
 
     @Override
@@ -60,7 +63,7 @@ public final class TopologyYamlReader implements FormatReader {
         Diagnostics diagnostics = new Diagnostics(source.path());
         Walk walk = new Walk(new YamlPositions(source.text()), diagnostics);
         try {
-            walk.topologies(YAML.readTree(source.text()));
+            walk.topologies(Mapper.YAML.readTree(source.text()));
         } catch (JacksonException e) {
             JsonLocation at = e.getLocation();
             int line = at == null ? 0 : Math.max(0, at.getLineNr());

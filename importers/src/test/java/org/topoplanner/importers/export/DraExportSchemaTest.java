@@ -53,6 +53,34 @@ class DraExportSchemaTest {
         }
     }
 
+    /** A job on two trays of one nvidia-smi clique (no fabric block) gets a ComputeDomain naming the clique. */
+    @Test
+    void aJobInsideOneCliqueGetsAValidComputeDomain() throws IOException {
+        String uuid = "9c6f5af3-53bf-49b5-a436-b66766c413c3";
+        org.topoplanner.model.fabric.FabricBuilder fb = new org.topoplanner.model.fabric.FabricBuilder();
+        List.of("gb-01", "gb-02", "gb-03").forEach(fb::addHost);
+        var cluster = new org.topoplanner.model.cluster.Cluster("c", fb.build(), java.util.Map.of(), java.util.Map.of(),
+                null, null, org.topoplanner.model.nvlink.NvlinkDomains.of(List.of(
+                        org.topoplanner.model.nvlink.NvlinkDomain.ofClique(uuid, 4026, List.of("gb-01", "gb-02"),
+                                org.topoplanner.model.nvlink.DomainOrigin.NVIDIA_SMI))));
+        var inClique = new org.topoplanner.model.job.Placement("train", List.of(
+                org.topoplanner.model.job.HostAllocation.of("gb-01", List.of(0, 1, 2, 3),
+                        org.topoplanner.model.cpu.CpuSet.empty()),
+                org.topoplanner.model.job.HostAllocation.of("gb-02", List.of(0, 1, 2, 3),
+                        org.topoplanner.model.cpu.CpuSet.empty())));
+        String yaml = org.topoplanner.importers.dra.DraClaimWriter.write(inClique, cluster);
+        List<JsonNode> docs = YAML.readValues(YAML.createParser(yaml), JsonNode.class).readAll();
+        JsonNode domain = docs.stream().filter(d -> d.path("kind").asText().equals("ComputeDomain")).findFirst()
+                .orElseThrow();
+        assertThat(COMPUTE_DOMAIN.validate(domain)).isEmpty();
+        assertThat(domain.path("spec").path("numNodes").asInt()).isEqualTo(2);
+        assertThat(yaml).contains("nvidia.com/gpu.clique=" + uuid + ".4026");
+        var across = new org.topoplanner.model.job.Placement("wide", List.of(
+                org.topoplanner.model.job.HostAllocation.of("gb-02", List.of(0), org.topoplanner.model.cpu.CpuSet.empty()),
+                org.topoplanner.model.job.HostAllocation.of("gb-03", List.of(0), org.topoplanner.model.cpu.CpuSet.empty())));
+        assertThat(org.topoplanner.importers.dra.DraClaimWriter.write(across, cluster)).doesNotContain("ComputeDomain");
+    }
+
     @Test
     void theSchemasRejectWhatKubernetesWouldReject() throws IOException {
         JsonNode bad = YAML.readTree("""

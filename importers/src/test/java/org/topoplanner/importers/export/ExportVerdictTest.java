@@ -112,4 +112,14 @@ class ExportVerdictTest {
         assertThat(convert).containsExactlyElementsOf(bundle);
         assertThat(ExportVerdict.of(c, "project", "x")).isEmpty();
     }
+
+    @Test
+    void theCheckedTextOfEverySlurmTargetIsWhatItsWriterWrites() {
+        Cluster c = twoRoots(empty(), true);
+        for (String target : List.of("slurm-topology", "slurm-topology-yaml", "slurm-gres", "slurm-nodes")) {
+            String written = org.topoplanner.importers.pipeline.WriterRegistry.standard().writer(target).orElseThrow().write(c);
+            assertThat(ExportVerdict.checked(c, target, "out").orElseThrow().text()).as(target).contains(written);
+        }
+        assertThat(ExportVerdict.checked(c, "k8s-labels", "out").orElseThrow().text()).isEmpty();
+    }
 }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,17 +24,57 @@ public final class Palette {
     private static final Pattern TOKEN = Pattern.compile("(-(?:color|tp)-[a-z0-9-]+)\\s*:\\s*(#[0-9a-fA-F]{3,8})\\s*;");
     private static final int JOB_COLOURS = 10;
     private static final Map<Theme, Palette> CACHE = Collections.synchronizedMap(new EnumMap<>(Theme.class));
+    /**
+     * Okabe and Ito's colour-universal-design set without its black (a job drawn black would read as
+     * an outline): seven hues that stay apart for protanopes, deuteranopes and tritanopes.
+     * Okabe, M. and Ito, K. (2008), "Color Universal Design (CUD): how to make figures and
+     * presentations that are friendly to colorblind people", jfly.uni-koeln.de/color.
+     */
+    private static final List<Color> COLOUR_BLIND_SAFE = List.of(Color.web("#E69F00"), Color.web("#56B4E9"),
+            Color.web("#009E73"), Color.web("#F0E442"), Color.web("#0072B2"), Color.web("#D55E00"),
+            Color.web("#CC79A7"));
 
     private final Theme theme;
     private final Map<String, Color> tokens;
-    private final Color[] jobs = new Color[JOB_COLOURS];
+    private final Color[] jobs;
+    private final boolean colourBlindSafe;
 
     private Palette(Theme theme, Map<String, Color> tokens) {
         this.theme = theme;
         this.tokens = Collections.unmodifiableMap(tokens);
+        this.jobs = new Color[JOB_COLOURS];
+        this.colourBlindSafe = false;
         for (int i = 0; i < JOB_COLOURS; i++) {
             jobs[i] = token("-tp-job-" + i);
         }
+    }
+
+    private Palette(Palette base, List<Color> jobColours, boolean colourBlindSafe) {
+        this.theme = base.theme;
+        this.tokens = base.tokens;
+        this.jobs = jobColours.toArray(Color[]::new);
+        this.colourBlindSafe = colourBlindSafe;
+    }
+
+    /**
+     * This palette with jobs in the colour-blind-safe set ({@code true}) or the theme's own ten colours
+     * ({@code false}); everything else is the theme's.
+     */
+    public Palette withColourBlindSafeJobs(boolean safe) {
+        if (safe == colourBlindSafe) {
+            return this;
+        }
+        return safe ? new Palette(this, COLOUR_BLIND_SAFE, true) : of(theme);
+    }
+
+    /** Whether jobs are drawn in the colour-blind-safe set. */
+    public boolean colourBlindSafe() {
+        return colourBlindSafe;
+    }
+
+    /** The job colours in the order jobs take them. */
+    public List<Color> jobColours() {
+        return List.of(jobs);
     }
 
     /** The palette of a theme (parsed once). */
@@ -145,7 +186,7 @@ public final class Palette {
 
     /** The n-th categorical job colour, cycling. */
     public Color jobColour(int ordinal) {
-        return jobs[Math.floorMod(ordinal, JOB_COLOURS)];
+        return jobs[Math.floorMod(ordinal, jobs.length)];
     }
 
     /** The colour of a job in an occupancy snapshot: its explicit colour, else by first-seen order. */

@@ -27,8 +27,6 @@ import org.topoplanner.model.diag.Diagnostic;
  * their own list so that what is read is what would be written.
  */
 public final class ExportPreviewPane extends VBox {
-    private static final org.topoplanner.app.desktop.canvas.Palette FINDING =
-            org.topoplanner.app.desktop.canvas.Theme.LIGHT.palette();
     private final ReadOnlyObjectWrapper<ExportPreview> preview = new ReadOnlyObjectWrapper<>();
     private final ListView<ExportFile> files = new ListView<>();
     private final TextArea text = new TextArea();
@@ -65,9 +63,13 @@ public final class ExportPreviewPane extends VBox {
                 super.updateItem(d, empty);
                 setWrapText(true);
                 setPrefWidth(0);
-                // dialogs keep the light look (they take no theme stylesheet), so the light palette's words
-                setTextFill(d == null ? FINDING.fg() : d.isError() ? FINDING.danger()
-                        : d.severity() == org.topoplanner.model.diag.Severity.WARNING ? FINDING.warning() : FINDING.fg());
+                // coloured by the theme's tokens (window.css): the dialog takes the window's theme
+                getStyleClass().removeAll("finding-error", "finding-warning");
+                if (d != null && d.isError()) {
+                    getStyleClass().add("finding-error");
+                } else if (d != null && d.severity() == org.topoplanner.model.diag.Severity.WARNING) {
+                    getStyleClass().add("finding-warning");
+                }
                 setText(empty || d == null ? null : d.severity().word()
                         + (d.line() > 0 ? " at line " + d.line() + (d.column() > 0 ? ", column " + d.column() : "") : "")
                         + ": " + d.message());

@@ -1,9 +1,11 @@
 package org.topoplanner.app.desktop.dnd;
 
+import org.topoplanner.app.desktop.state.BackgroundRefresh;
 import org.topoplanner.app.desktop.state.DroppablePlan;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import javafx.scene.input.DragEvent;
 import javafx.scene.input.TransferMode;
@@ -21,10 +23,19 @@ import org.topoplanner.model.job.JobRequest;
  * dragging, the allocator's suggestion for the target under the pointer is drawn as a ghost (green,
  * amber, red) and {@link DropFeedback}'s sentence goes to the status bar; the question is asked again
  * only when the target changes, and the Dragboard is read once per drag.
+ *
+ * <p>The policy answers on a worker thread, never on the FX thread: on a 16,384-host fabric one answer
+ * can take longer than many pointer moves, so only the newest target's question is answered (those
+ * overtaken before they start are skipped) and an answer for a target the pointer has left is dropped
+ * ({@link BackgroundRefresh}). The ghost of the previous target stays until the new answer lands.
  */
 public final class FabricDropHandler {
     private final DroppablePlan vm;
     private final Consumer<String> status;
+    /** Answers the drag's questions; shared by both views, as one pointer is over only one of them. */
+    private final BackgroundRefresh<Advice> answers;
+    /** Answers the questions of shares moved by hand, in both views. */
+    private final BackgroundRefresh<Optional<Advice>> shareAnswers;
     /** The Dragboard text of the drag under way and what it reads as. */
     private String lastText;
     private Optional<DragPayload> payload = Optional.empty();
@@ -33,13 +44,21 @@ public final class FabricDropHandler {
     /** Whether the drag under way has been well inside the fabric view (edge panning starts then). */
     private boolean edgeArmed;
 
+    /** Drops answered on one daemon worker (the window's). */
     public FabricDropHandler(DroppablePlan vm, Consumer<String> status) {
+        this(vm, status, BackgroundRefresh.daemonWorker("drag-advice"));
+    }
+
+    /** Drops answered on {@code worker}, handed over on the FX thread. */
+    public FabricDropHandler(DroppablePlan vm, Consumer<String> status, Executor worker) {
         this.vm = vm;
         this.status = status;
+        this.answers = BackgroundRefresh.onWorker(worker);
+        this.shareAnswers = BackgroundRefresh.onWorker(worker);
     }
 
     public void install(FabricView view) {
-        view.setOnJobMove(new ShareMover<>(vm, status, new FabricJobMover(view)));
+        view.setOnJobMove(new ShareMover<>(vm, status, new FabricJobMover(view), shareAnswers));
         view.setOnDragOver(e -> {
             Optional<DragPayload> p = payload(e);
             if (p.isEmpty()) {
@@ -55,17 +74,16 @@ public final class FabricDropHandler {
                         && e.getY() < view.getHeight() - 2 * FabricView.EDGE_PAN_BAND;
             }
             DropTarget target = targetAt(view, e.getX(), e.getY());
-            Advice a = advise(p.get(), target);
-            if (a == null) {
+            if (!ask(p.get(), target, f -> {
+                if (f.ghost().isEmpty()) {
+                    view.clearGhost();
+                } else {
+                    view.ghost(f.ghost().keySet(), f.ghost(), GhostVerdicts.of(f.verdict()));
+                }
+            })) {
                 return;
             }
             e.acceptTransferModes(TransferMode.COPY_OR_MOVE);
-            DropFeedback f = DropFeedback.over(a, target);
-            if (f.ghost().isEmpty()) {
-                view.clearGhost();
-            } else {
-                view.ghost(f.ghost().keySet(), f.ghost(), GhostVerdicts.of(f.verdict()));
-            }
             e.consume();
         });
         view.setOnDragExited(e -> {
@@ -82,18 +100,16 @@ public final class FabricDropHandler {
     }
 
     public void install(NodeView view) {
-        view.setOnGpuMove(new ShareMover<>(vm, status, new NodeJobMover(vm, view)));
+        view.setOnGpuMove(new ShareMover<>(vm, status, new NodeJobMover(vm, view), shareAnswers));
         view.setOnDragOver(e -> {
             Optional<DragPayload> p = payload(e);
             if (p.isEmpty() || view.getHost() == null) {
                 return;
             }
             DropTarget target = gpuTarget(view, e.getX(), e.getY());
-            Advice a = advise(p.get(), target);
-            if (a != null) {
+            if (ask(p.get(), target, f -> view.ghost(f.ghost().getOrDefault(view.getHost(), List.of()),
+                    GhostVerdicts.of(f.verdict())))) {
                 e.acceptTransferModes(TransferMode.COPY_OR_MOVE);
-                view.ghost(DropFeedback.over(a, target).ghost().getOrDefault(view.getHost(), List.of()),
-                        GhostVerdicts.of(a.verdict()));
             }
             e.consume();
         });
@@ -139,19 +155,37 @@ public final class FabricDropHandler {
         return payload;
     }
 
-    /** The advice for the payload at a target, asked again only when the target changed; null for no job. */
-    private Advice advise(DragPayload p, DropTarget target) {
-        if (lastAdvice != null && Objects.equals(target, lastTarget)) {
-            return lastAdvice;
+    /**
+     * Asks the policy about the payload at a target on the worker, unless that target was the last one
+     * asked about; {@code ghost} draws the answer when it lands, on the FX thread. False when the payload
+     * is no job.
+     */
+    private boolean ask(DragPayload p, DropTarget target, Consumer<DropFeedback> ghost) {
+        if (Objects.equals(target, lastTarget)) {
+            return true;
         }
         JobRequest r = request(p);
         if (r == null) {
-            return null;
+            return false;
         }
         lastTarget = target;
-        lastAdvice = vm.advise(r, target);
-        status.accept(DropFeedback.over(lastAdvice, target).sentence());
-        return lastAdvice;
+        answers.request(vm.adviceLater(r, target), a -> {
+            lastAdvice = a;
+            vm.showAdvice(a);
+            DropFeedback f = DropFeedback.over(a, target);
+            status.accept(f.sentence());
+            ghost.accept(f);
+        }, e -> status.accept("cannot ask about " + r.name() + ": " + e.getMessage()));
+        return true;
+    }
+
+    /**
+     * Places (or moves) what {@code p} carries on {@code target} as a drop there would, without a drag:
+     * the keyboard's way (Enter on a palette chip); the status bar says what happened.
+     */
+    public boolean place(DragPayload p, DropTarget target) {
+        lastAdvice = null;
+        return drop(p, target);
     }
 
     private boolean drop(DragPayload p, DropTarget target) {
@@ -161,7 +195,7 @@ public final class FabricDropHandler {
         }
         if (p instanceof DragPayload.MoveJob) {
             // A move by hand is kept even when it violates something; the inspector explains it.
-            Advice a = vm.advise(r, target);
+            Advice a = vm.adviceLater(r, target).get();
             vm.clearAdvice();
             if (a.placementIfAny().isEmpty()) {
                 status.accept(DropFeedback.cannotMove(r.name(), a));
@@ -190,6 +224,7 @@ public final class FabricDropHandler {
     }
 
     private void forget() {
+        answers.cancel();
         edgeArmed = false;
         lastText = null;
         payload = Optional.empty();

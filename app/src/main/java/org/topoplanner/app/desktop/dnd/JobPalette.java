@@ -1,9 +1,11 @@
 package org.topoplanner.app.desktop.dnd;
 
+import java.util.function.Consumer;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
 import javafx.scene.input.TransferMode;
 import org.topoplanner.app.desktop.dnd.DragPayload;
 import javafx.scene.layout.FlowPane;
@@ -20,6 +22,7 @@ public final class JobPalette {
     private final VBox box = new VBox(6);
     private final TextField sbatch = new TextField("-N 12 --gpus-per-node=8 --switches=2");
     private final Label problem = new Label();
+    private Consumer<DragPayload> onPlace = p -> { };
 
     public JobPalette() {
         box.setPadding(new Insets(6));
@@ -44,6 +47,14 @@ public final class JobPalette {
         return box;
     }
 
+    /**
+     * Told when a chip is chosen with the keyboard (Tab to it, Enter or Space): the job it carries, to be
+     * placed without a drag.
+     */
+    public void setOnPlace(Consumer<DragPayload> onPlace) {
+        this.onPlace = onPlace;
+    }
+
     private void check(String text) {
         try {
             JobLine.parseLine(text, "job");
@@ -57,6 +68,7 @@ public final class JobPalette {
     private Label chip(String text, String sbatchLine) {
         Label l = new Label(text);
         l.getStyleClass().add("job-chip");
+        l.setFocusTraversable(true);
         l.setOnDragDetected(e -> {
             DragPayload payload = DragPayload.newJob(sbatchLine != null ? sbatchLine : sbatch.getText());
             if (payload instanceof DragPayload.Unreadable u) {
@@ -64,6 +76,18 @@ public final class JobPalette {
                 return;
             }
             l.startDragAndDrop(TransferMode.COPY).setContent(payload.content());
+            e.consume();
+        });
+        l.setOnKeyPressed(e -> {
+            if (e.getCode() != KeyCode.ENTER && e.getCode() != KeyCode.SPACE) {
+                return;
+            }
+            DragPayload payload = DragPayload.newJob(sbatchLine != null ? sbatchLine : sbatch.getText());
+            if (payload instanceof DragPayload.Unreadable u) {
+                problem.setText(String.join("; ", u.problems()));
+            } else {
+                onPlace.accept(payload);
+            }
             e.consume();
         });
         return l;

@@ -16,7 +16,8 @@ import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
  * The fabric view's mouse and keys: the wheel zooms around the pointer; dragging the background pans;
  * a click selects a switch or host (a double click also zooms to it) and opens up a rack block; a
  * press on a placed job's GPUs grabs it for a move ({@link MoveGesture}); hovering shows the card
- * ({@link FabricHover}); F, Z, +/- zoom and Escape gives up a move, else clears selection and search.
+ * ({@link FabricHover}); F, Z, +/- zoom, the arrows walk the selection through the fabric
+ * ({@link FabricKeyboard}) and Escape gives up a move, else clears selection and search.
  */
 final class FabricPointer {
     /** How far (in pixels, x plus y) a press travels before it is a drag rather than a click. */
@@ -58,6 +59,13 @@ final class FabricPointer {
             view.zoomAt(1.25, view.getWidth() / 2, view.getHeight() / 2);
         } else if (e.getCode() == KeyCode.MINUS || e.getCode() == KeyCode.SUBTRACT) {
             view.zoomAt(0.8, view.getWidth() / 2, view.getHeight() / 2);
+        } else if (arrow(e.getCode()) != null) {
+            // the arrows walk the fabric (FabricKeyboard) instead of moving the focus out of the view
+            FabricKeyboard.step(view.getLayout(), view.selectionProperty().get(), arrow(e.getCode())).ifPresent(name -> {
+                view.selectionProperty().set(name);
+                view.revealSelection();
+            });
+            e.consume();
         } else if (e.getCode() == KeyCode.ESCAPE) {
             if (move.cancel()) {
                 e.consume();
@@ -66,6 +74,16 @@ final class FabricPointer {
             view.selectionProperty().set(null);
             view.highlight("");
         }
+    }
+
+    private static FabricKeyboard.Step arrow(KeyCode k) {
+        return switch (k) {
+            case LEFT, KP_LEFT -> FabricKeyboard.Step.LEFT;
+            case RIGHT, KP_RIGHT -> FabricKeyboard.Step.RIGHT;
+            case UP, KP_UP -> FabricKeyboard.Step.UP;
+            case DOWN, KP_DOWN -> FabricKeyboard.Step.DOWN;
+            default -> null;
+        };
     }
 
     private void onScroll(ScrollEvent e) {

@@ -7,10 +7,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -24,6 +26,7 @@ import org.topoplanner.app.desktop.canvas.JobGrab;
 import org.topoplanner.app.desktop.canvas.MoveBadge;
 import org.topoplanner.app.desktop.canvas.MoveGesture;
 import org.topoplanner.app.desktop.canvas.Occupancy;
+import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.desktop.canvas.ShareMoves;
 import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
@@ -55,6 +58,8 @@ public final class FabricView extends Region {
     private final MoveBadge badge = new MoveBadge();
     private final MoveGesture<JobGrab, Point2D> move = new MoveGesture<>(this, badge, this::showLeaving);
     private final Minimap minimap = new Minimap();
+    /** A ring around the view while it has the keyboard, drawn over the canvas (a border would be under it). */
+    private final Region focusRing = new Region();
     private String selectedJob;
     private java.util.BitSet jobHosts = new java.util.BitSet();
     /** Whether the job list, not the tree or a click, made the latest selection (zoom to selection follows it). */
@@ -63,6 +68,7 @@ public final class FabricView extends Region {
     private final FabricHover hover = new FabricHover(this);
     private final ReadOnlyObjectWrapper<FabricLayout> layout = new ReadOnlyObjectWrapper<>(this, "layout");
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
+    private final BooleanProperty colourBlindSafe = new SimpleBooleanProperty(this, "colourBlindSafe");
     private final StringProperty selection = new SimpleStringProperty(this, "selection");
     private final ReadOnlyObjectWrapper<Viewport> viewport = new ReadOnlyObjectWrapper<>(this, "viewport");
     private Occupancy occupancy = Occupancy.empty();
@@ -79,7 +85,10 @@ public final class FabricView extends Region {
         setId("fabricView");
         setFocusTraversable(true);
         getStylesheets().setAll(Theme.LIGHT.stylesheets());
-        getChildren().addAll(canvas, legend, minimap, badge);
+        focusRing.getStyleClass().add("focus-ring");
+        focusRing.setMouseTransparent(true);
+        focusRing.visibleProperty().bind(focusedProperty());
+        getChildren().addAll(canvas, legend, minimap, badge, focusRing);
         Rectangle clip = new Rectangle();
         clip.widthProperty().bind(widthProperty());
         clip.heightProperty().bind(heightProperty());
@@ -98,7 +107,12 @@ public final class FabricView extends Region {
         theme.addListener((o, a, t) -> {
             getStylesheets().setAll(t.stylesheets());
             hover.setTheme(t);
-            frame = frame.withPalette(t.palette());
+            frame = frame.withPalette(t.palette().withColourBlindSafeJobs(colourBlindSafe.get()));
+            refreshOverlays();
+            requestRedraw();
+        });
+        colourBlindSafe.addListener((o, a, safe) -> {
+            frame = frame.withPalette(frame.palette().withColourBlindSafeJobs(safe));
             refreshOverlays();
             requestRedraw();
         });
@@ -189,6 +203,16 @@ public final class FabricView extends Region {
 
     public void setTheme(Theme t) {
         theme.set(t);
+    }
+
+    /** Jobs drawn in the colour-blind-safe set (Okabe–Ito) rather than the theme's own colours. */
+    public BooleanProperty colourBlindSafeProperty() {
+        return colourBlindSafe;
+    }
+
+    /** The colours the next frame is drawn in: the theme's, with the chosen job colours. */
+    public Palette palette() {
+        return frame.palette();
     }
 
     // ---- selection, search, ghost -----------------------------------------------------------
@@ -418,6 +442,28 @@ public final class FabricView extends Region {
         setViewport(viewport().showing(b[0], b[1], b[2], b[3], Viewport.MAX_SCALE / 2));
     }
 
+    /**
+     * Brings the selected switch or host into view when it is off screen (centred, the zoom kept), as
+     * the arrow keys walk the fabric; one already in view leaves the view alone.
+     */
+    public void revealSelection() {
+        FabricLayout l = layout.get();
+        double[] b;
+        if (frame.selectedSwitch() >= 0) {
+            SwitchBox s = l.switches().get(frame.selectedSwitch());
+            b = new double[] {s.x(), s.y(), s.x() + s.w(), s.y() + s.h()};
+        } else if (frame.selectedHost() >= 0) {
+            var h = l.hosts().get(frame.selectedHost());
+            b = new double[] {h.x(), h.y(), h.x() + h.w(), h.y() + h.h()};
+        } else {
+            return;
+        }
+        double[] v = viewport().visibleWorld();
+        if (b[0] < v[0] || b[1] < v[1] || b[2] > v[2] || b[3] > v[3]) {
+            setViewport(viewport().centredOn((b[0] + b[2]) / 2, (b[1] + b[3]) / 2));
+        }
+    }
+
     /** Zooms in on a rack block until its hosts are drawn one by one. */
     void zoomToRack(int rack) {
         double[] b = rackBounds(rack);
@@ -577,6 +623,7 @@ public final class FabricView extends Region {
         if (w > 1 && h > 1) {
             fitPending = false;
         }
+        focusRing.resizeRelocate(0, 0, w, h);
         legend.autosize();
         legend.relocate(w - legend.getWidth() - 10, 10);
         minimap.relocate(w - Minimap.WIDTH - 10, h - Minimap.HEIGHT - 10);

@@ -201,6 +201,8 @@ public final class JobInspector {
         TableColumn<T, String> c = new TableColumn<>(name);
         c.setCellValueFactory(d -> new SimpleStringProperty(value.apply(d.getValue())));
         c.setPrefWidth(width);
+        // never narrower than its own header: a shared inspector width cut "Leaves" to "Lea…"
+        c.setMinWidth(Math.min(width, new javafx.scene.text.Text(name).getLayoutBounds().getWidth() + 18));
         c.setCellFactory(col -> new WrappingCell<>());
         return c;
     }

@@ -4,6 +4,7 @@ import java.util.List;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.topoplanner.allocator.catalog.PolicyCatalog;
+import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.app.desktop.state.BackgroundRefresh;
 import org.topoplanner.app.plan.Plan;
@@ -11,21 +12,22 @@ import org.topoplanner.app.plan.PolicyComparison;
 import org.topoplanner.model.job.JobRequest;
 
 /**
- * The lines of the inspector's every-policy table, filled in off the FX thread. Asking every policy
- * about a job takes seconds on a 16,384-host fabric, so each change shows "computing…" for every
- * policy at once and the answers replace them when the {@link BackgroundRefresh} hands them over;
- * answers to a question that a newer change has replaced are dropped. Only javafx.collections is
- * used, so it is tested without a toolkit.
+ * The lines of the inspector's every-policy table, filled in off the FX thread, row by row. Asking
+ * every policy about a job takes seconds on a 16,384-host fabric and the policies differ a lot in
+ * speed, so each change shows "computing…" for every policy at once and each policy's answer
+ * replaces its own line as soon as the {@link BackgroundRefresh} hands it over; a newer change (another
+ * job, plan or setting) skips the policies not yet asked and drops answers to the old question.
+ * Only javafx.collections is used, so it is tested without a toolkit.
  */
 final class PolicyComparisonRows {
     private final ObservableList<ComparisonLine> lines = FXCollections.observableArrayList();
-    private final BackgroundRefresh<List<PolicyComparison.Row>> refresh;
+    private final BackgroundRefresh<PolicyComparison.Row> refresh;
     private final PolicyComparison comparison = new PolicyComparison();
     private Plan askedPlan;
     private JobRequest askedRequest;
     private PolicyOptions askedSettings;
 
-    PolicyComparisonRows(BackgroundRefresh<List<PolicyComparison.Row>> refresh) {
+    PolicyComparisonRows(BackgroundRefresh<PolicyComparison.Row> refresh) {
         this.refresh = refresh;
     }
 
@@ -45,12 +47,11 @@ final class PolicyComparisonRows {
         askedPlan = plan;
         askedRequest = request;
         askedSettings = settings;
-        List<String> policies = PolicyCatalog.ids();
-        lines.setAll(policies.stream().map(ComparisonLine::computing).toList());
-        refresh.request(() -> comparison.compare(plan, request, settings),
-                rows -> lines.setAll(rows.stream().map(ComparisonLine::of).toList()),
-                e -> lines.setAll(policies.stream().map(p -> ComparisonLine.failed(p, String.valueOf(e.getMessage())))
-                        .toList()));
+        List<PolicyId> policies = PolicyCatalog.policies();
+        lines.setAll(policies.stream().map(p -> ComparisonLine.computing(p.id())).toList());
+        refresh.requestEach(policies, p -> comparison.row(plan, request, settings, p),
+                (p, row) -> lines.set(policies.indexOf(p), ComparisonLine.of(row)),
+                (p, e) -> lines.set(policies.indexOf(p), ComparisonLine.failed(p.id(), String.valueOf(e.getMessage()))));
     }
 
     /** No job: an empty table, and whatever is still being computed is dropped. */

@@ -70,6 +70,8 @@ public final class NodeView extends BorderPane {
     private final Label subtitle = new Label();
     private final NodeLegend legend = new NodeLegend();
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
+    private final javafx.beans.property.BooleanProperty colourBlindSafe =
+            new javafx.beans.property.SimpleBooleanProperty(this, "colourBlindSafe");
     private final BooleanProperty matrixShown = new SimpleBooleanProperty(this, "matrixShown", false);
     private final ObservableSet<Integer> selectedGpus = FXCollections.observableSet(new LinkedHashSet<>());
     private String host = "";
@@ -167,6 +169,10 @@ public final class NodeView extends BorderPane {
         });
         selectedGpus.addListener((javafx.collections.SetChangeListener<Integer>) c -> redraw());
         matrixShown.addListener((o, a, b) -> {
+            refreshLegend();
+            redraw();
+        });
+        colourBlindSafe.addListener((o, a, safe) -> {
             refreshLegend();
             redraw();
         });
@@ -421,7 +427,12 @@ public final class NodeView extends BorderPane {
     }
 
     private Palette palette() {
-        return theme.get().palette();
+        return theme.get().palette().withColourBlindSafeJobs(colourBlindSafe.get());
+    }
+
+    /** Jobs drawn in the colour-blind-safe set (Okabe–Ito) rather than the theme's own colours. */
+    public javafx.beans.property.BooleanProperty colourBlindSafeProperty() {
+        return colourBlindSafe;
     }
 
     private int gpuAtCanvas(double cx, double cy) {

@@ -1,11 +1,14 @@
 package org.topoplanner.app.desktop.state;
 
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.application.Platform;
 
@@ -92,6 +95,37 @@ public final class BackgroundRefresh<T> {
                 }
             });
         });
+    }
+
+    /**
+     * Computes one answer per part, each its own task on the worker, and gives each to {@code show} on the
+     * FX thread as soon as it is ready, so a slow part does not hold back the others' answers. A newer
+     * request or {@link #cancel} skips the parts not yet started and drops the answers of those under way.
+     * A part that throws reaches {@code failed} with its exception; the other parts still run.
+     */
+    public <P> void requestEach(List<P> parts, Function<? super P, ? extends T> work, BiConsumer<? super P, ? super T> show,
+            BiConsumer<? super P, ? super RuntimeException> failed) {
+        long mine = generation.incrementAndGet();
+        for (P part : parts) {
+            worker.execute(() -> {
+                if (generation.get() != mine) {
+                    return;
+                }
+                Runnable handOver;
+                try {
+                    T result = work.apply(part);
+                    handOver = () -> show.accept(part, result);
+                } catch (RuntimeException e) {
+                    handOver = () -> failed.accept(part, e);
+                }
+                Runnable h = handOver;
+                fxThread.execute(() -> {
+                    if (generation.get() == mine) {
+                        h.run();
+                    }
+                });
+            });
+        }
     }
 
     /** Drops whatever is being computed: nothing requested so far will be shown. */

@@ -109,6 +109,25 @@ public final class PlanViewModel implements DroppablePlan {
         return a;
     }
 
+    @Override
+    public Supplier<Advice> adviceLater(JobRequest request, DropTarget target) {
+        Plan now = plan();
+        PolicyChoice policy = choice.get();
+        return () -> advisor.suggest(now, request, target, policy);
+    }
+
+    @Override
+    public void showAdvice(Advice advice) {
+        liveAdvice.set(advice);
+    }
+
+    @Override
+    public Supplier<Optional<Advice>> shareMoveAdviceLater(String job, String fromHost, DropTarget target) {
+        Plan now = plan();
+        PolicyChoice policy = choice.get();
+        return () -> new ShareMove(job, fromHost).advise(now, target, advisor, policy);
+    }
+
     public void clearAdvice() {
         liveAdvice.set(null);
     }

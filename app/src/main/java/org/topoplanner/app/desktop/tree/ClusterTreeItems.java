@@ -1,5 +1,6 @@
 package org.topoplanner.app.desktop.tree;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -17,7 +18,9 @@ import org.topoplanner.model.node.NodeTopology;
  * and each host's GPUs and NICs. A host cabled to several leaves (rail-optimised) appears under each.
  * A switch with several parents (every spine of a fat tree under every core) appears once, under the
  * first of them, its row saying how many more it hangs under: repeating whole subtrees under each
- * parent would multiply a 4,096-host fat tree into millions of rows.
+ * parent would multiply a 4,096-host fat tree into millions of rows. A host's GPUs and NICs are made
+ * only when its row is opened ({@link HostTreeItem}): 16,384 HGX hosts would otherwise cost some 300,000
+ * items, built on the FX thread on every import, for rows nobody opens.
  */
 public final class ClusterTreeItems {
     private ClusterTreeItems() {
@@ -71,17 +74,21 @@ public final class ClusterTreeItems {
     private static TreeItem<TreeEntry> hostItem(Cluster c, String host) {
         NodeTopology t = c.node(host);
         String detail = t.gpus().isEmpty() ? "host" : t.gpus().size() + " GPUs, " + t.nics().size() + " NICs";
-        TreeItem<TreeEntry> item = new TreeItem<>(new TreeEntry(TreeEntry.Kind.HOST, host, detail));
+        return new HostTreeItem(new TreeEntry(TreeEntry.Kind.HOST, host, detail), t);
+    }
+
+    /** A host's GPUs and then its NICs, as the rows under the host. */
+    static List<TreeItem<TreeEntry>> parts(NodeTopology t) {
+        List<TreeItem<TreeEntry>> parts = new ArrayList<>();
         for (Gpu g : t.gpus()) {
             String numa = g.numaNodes().isEmpty() ? "" : ", NUMA " + g.numaNodes();
-            item.getChildren().add(new TreeItem<>(new TreeEntry(TreeEntry.Kind.GPU, g.id(),
-                    (g.model() == null ? "GPU" : g.model()) + numa)));
+            parts.add(new TreeItem<>(new TreeEntry(TreeEntry.Kind.GPU, g.id(), (g.model() == null ? "GPU" : g.model()) + numa)));
         }
         for (Nic n : t.nics()) {
-            item.getChildren().add(new TreeItem<>(new TreeEntry(TreeEntry.Kind.NIC, n.id(),
+            parts.add(new TreeItem<>(new TreeEntry(TreeEntry.Kind.NIC, n.id(),
                     (n.device() == null ? "NIC" : n.device()) + (n.numaNodes().isEmpty() ? "" : ", NUMA " + n.numaNodes()))));
         }
-        return item;
+        return parts;
     }
 
     public static String tierName(int tier) {

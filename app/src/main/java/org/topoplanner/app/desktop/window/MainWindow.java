@@ -26,6 +26,7 @@ import org.topoplanner.app.desktop.dnd.FabricDropHandler;
 import org.topoplanner.app.desktop.fabric.FabricView;
 import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.desktop.dnd.JobPalette;
+import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.desktop.inspector.JobInspector;
 import org.topoplanner.app.desktop.inspector.SelectionDetails;
 import org.topoplanner.app.desktop.node.NodeView;
@@ -82,7 +83,8 @@ public final class MainWindow {
         VBox treeBox = new VBox(6, search, tree);
         treeBox.setPadding(new Insets(6));
         VBox.setVgrow(tree, Priority.ALWAYS);
-        ScrollPane paletteScroll = new ScrollPane(new JobPalette().node());
+        JobPalette palette = new JobPalette();
+        ScrollPane paletteScroll = new ScrollPane(palette.node());
         paletteScroll.setFitToWidth(true);
         SplitPane left = new SplitPane(treeBox, paletteScroll);
         left.setOrientation(Orientation.VERTICAL);
@@ -110,6 +112,9 @@ public final class MainWindow {
         FabricDropHandler drops = new FabricDropHandler(vm, say);
         drops.install(fabric);
         drops.install(node);
+        // Enter on a focused palette chip places its job where the fabric's selection is (the arrows
+        // walk it there): the keyboard's drag and drop
+        palette.setOnPlace(p -> drops.place(p, keyboardTarget()));
         jobListDrag(jobs);
 
         tree.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
@@ -201,6 +206,12 @@ public final class MainWindow {
         return status;
     }
 
+    /** Jobs in both views drawn in the colour-blind-safe set, or in the theme's own colours. */
+    void setColourBlindSafe(boolean safe) {
+        fabric.colourBlindSafeProperty().set(safe);
+        node.colourBlindSafeProperty().set(safe);
+    }
+
     void setTheme(Theme t) {
         fabric.setTheme(t);
         node.setTheme(t);
@@ -276,6 +287,18 @@ public final class MainWindow {
         t.start();
     }
 
+    /** What the fabric view's selection stands for as a drop target: a switch, a host, else anywhere. */
+    private DropTarget keyboardTarget() {
+        String name = fabric.selectionProperty().get();
+        if (name == null || fabric.getLayout() == null) {
+            return DropTarget.ANYWHERE;
+        }
+        if (fabric.getLayout().switchIndex(name) >= 0) {
+            return new DropTarget.OnSwitch(name);
+        }
+        return fabric.getLayout().hostIndex(name) >= 0 ? new DropTarget.OnHost(name) : DropTarget.ANYWHERE;
+    }
+
     private void select(String name) {
         if (name == null) {
             return;
@@ -347,6 +370,11 @@ public final class MainWindow {
         boolean match = exact ? name.equals(needle) : name.toLowerCase(java.util.Locale.ROOT).contains(needle);
         if (match && item.getValue().kind() != TreeEntry.Kind.CLUSTER) {
             return item;
+        }
+        if (item.getValue().kind() == TreeEntry.Kind.HOST) {
+            // below a host are its GPUs and NICs, named alike on every host: no selection or search
+            // means one of them, and opening each host's rows to look would build them all
+            return null;
         }
         for (TreeItem<TreeEntry> c : item.getChildren()) {
             TreeItem<TreeEntry> hit = find(c, needle, exact);

@@ -65,6 +65,7 @@ public final class WindowController {
         root.setTop(new VBox(menus(), toolbar()));
         root.setCenter(window.root());
         window.onAssignHardware(this::assignHardware);
+        DialogThemes.follow(stage, () -> theme);
         root.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) {
                 e.acceptTransferModes(TransferMode.COPY);
@@ -166,7 +167,7 @@ public final class WindowController {
                 item("Node", "Shortcut+2", () -> window.centre().getSelectionModel().select(1)),
                 item("Topology matrix", "Shortcut+M", () -> window.nodeView().matrixShownProperty()
                         .set(!window.nodeView().matrixShownProperty().get())),
-                item("Light / dark theme", "Shortcut+T", this::toggleTheme));
+                item("Light / dark theme", "Shortcut+T", this::toggleTheme), colourBlindSafe());
         Menu tools = new Menu("Tools");
         tools.getItems().setAll(item("What-if\u2026", null, () -> new org.topoplanner.app.desktop.whatif.WhatIfWindow(
                 stage, vm.plan().cluster(), vm.choice()).show()));
@@ -338,6 +339,7 @@ public final class WindowController {
         dark.setSelected(theme == Theme.DARK);
         window.setTheme(theme);
         root.getScene().getStylesheets().setAll(WindowStyles.of(theme));
+        DialogThemes.restyleOpen(stage, theme);
     }
 
     private void about() {
@@ -345,6 +347,14 @@ public final class WindowController {
                 + "\nPlan GPU jobs on InfiniBand/RoCE fabrics.", ButtonType.OK);
         a.initOwner(stage);
         a.showAndWait();
+    }
+
+    /** View > Colour-blind-safe job colours: jobs in Okabe and Ito's set, which colour-blind readers tell apart. */
+    private MenuItem colourBlindSafe() {
+        javafx.scene.control.CheckMenuItem safe = new javafx.scene.control.CheckMenuItem("Colour-blind-safe job colours");
+        safe.setId("colourBlindSafe");
+        safe.selectedProperty().addListener((o, a, on) -> window.setColourBlindSafe(on));
+        return safe;
     }
 
     private static MenuItem item(String text, String shortcut, Runnable action) {

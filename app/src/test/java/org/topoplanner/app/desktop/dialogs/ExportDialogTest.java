@@ -132,6 +132,9 @@ class ExportDialogTest {
         @SuppressWarnings("unchecked")
         ListView<Diagnostic> findings = robot.lookup("#exportFindings").queryAs(ListView.class);
         assertThat(findings.getItems()).isEqualTo(bad.validation()).anyMatch(d -> d.message().contains("node99"));
+        WaitForAsyncUtils.waitForFxEvents();
+        // coloured by the theme's danger token (window.css), so the same list reads in the dark theme
+        assertThat(findings.lookupAll(".list-cell.finding-error")).as("the error's cell").isNotEmpty();
         Node write = robot.from(pane).lookup((Node n) -> n instanceof Button b && b.getText().startsWith("Write to folder"))
                 .query();
         assertThat(write.isDisabled()).isTrue();

@@ -1,11 +1,14 @@
 package org.topoplanner.app.desktop.dnd;
 
+import org.topoplanner.app.desktop.QueuedExecutor;
+import org.topoplanner.app.desktop.state.BackgroundRefresh;
 import org.topoplanner.app.desktop.state.DroppablePlan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,7 +37,14 @@ class ShareMoverTest {
     private final RecordingPlan plan = new RecordingPlan();
     private final RecordingSurface surface = new RecordingSurface();
     private final List<String> status = new ArrayList<>();
-    private final ShareMover<JobGrab, String> mover = new ShareMover<>(plan, status::add, surface);
+    /** Answers the moment they are asked, as if the policy took no time. */
+    private final ShareMover<JobGrab, String> mover = new ShareMover<>(plan, status::add, surface,
+            new BackgroundRefresh<>(Runnable::run, Runnable::run));
+    private final QueuedExecutor worker = new QueuedExecutor();
+    private final QueuedExecutor fx = new QueuedExecutor();
+    /** Answers when the test runs the worker and then the FX thread: a policy slower than the pointer. */
+    private final ShareMover<JobGrab, String> slowMover = new ShareMover<>(plan, status::add, surface,
+            new BackgroundRefresh<>(worker, fx));
     private final JobGrab grab = new JobGrab("n4x8", "node09");
 
     @BeforeEach
@@ -102,6 +112,48 @@ class ShareMoverTest {
         assertThat(plan.checks).isEqualTo(2);
     }
 
+    @Test
+    void whenThePointerOutrunsThePolicyOnlyTheNewestTargetIsAnswered() {
+        slowMover.over(grab, "node20");
+        slowMover.over(grab, "node21");
+        slowMover.over(grab, "node22");
+        assertThat(surface.ghosts).as("nothing drawn before an answer").isEmpty();
+
+        worker.runAll();
+        fx.runAll();
+
+        assertThat(plan.asked).containsExactly(new DropTarget.OnHost("node22"));
+        assertThat(surface.ghosts).containsExactly(Verdict.WARNINGS);
+        assertThat(status).containsExactly("\u26a0 on node22: node[10,22] \u2014 worse: CROSS_LEAF: spans leaf1 and leaf3");
+    }
+
+    @Test
+    void anAnswerForATargetThePointerHasLeftIsNeverDrawn() {
+        slowMover.over(grab, "node20");
+        worker.runAll();
+        slowMover.over(grab, "node21");
+        fx.runAll();
+        assertThat(surface.ghosts).as("node20's answer came after the pointer left it").isEmpty();
+        assertThat(plan.live).isNull();
+
+        worker.runAll();
+        fx.runAll();
+        assertThat(surface.ghosts).hasSize(1);
+        assertThat(status).last().asString().startsWith("\u26a0 on node21");
+    }
+
+    @Test
+    void escapeDropsTheAnswerUnderWay() {
+        slowMover.over(grab, "node20");
+        worker.runAll();
+        slowMover.cancelled(grab);
+        fx.runAll();
+
+        assertThat(surface.ghosts).isEmpty();
+        assertThat(plan.live).isNull();
+        assertThat(status).containsExactly("move of n4x8 cancelled");
+    }
+
     private static Placement placement(String... hosts) {
         List<HostAllocation> on = new ArrayList<>();
         for (String h : hosts) {
@@ -127,11 +179,16 @@ class ShareMoverTest {
         }
 
         @Override
-        public Optional<Advice> adviseShareMove(String job, String fromHost, DropTarget target) {
-            asked.add(target);
-            Optional<Advice> a = answer(fromHost, target);
-            live = a.orElse(null);
-            return a;
+        public Supplier<Optional<Advice>> shareMoveAdviceLater(String job, String fromHost, DropTarget target) {
+            return () -> {
+                asked.add(target);
+                return answer(fromHost, target);
+            };
+        }
+
+        @Override
+        public void showAdvice(Advice advice) {
+            live = advice;
         }
 
         @Override
@@ -163,7 +220,7 @@ class ShareMoverTest {
         }
 
         @Override
-        public Advice advise(JobRequest request, DropTarget target) {
+        public Supplier<Advice> adviceLater(JobRequest request, DropTarget target) {
             throw new AssertionError("a share move asks for share advice only");
         }
 

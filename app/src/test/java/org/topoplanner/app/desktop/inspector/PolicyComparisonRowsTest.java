@@ -67,6 +67,36 @@ class PolicyComparisonRowsTest {
     }
 
     @Test
+    void eachPolicysAnswerIsShownAsSoonAsItIsComputedNotAfterTheSlowest() {
+        rows.compare(plan, six, NO_TM);
+        worker.runNext();
+        fx.runAll();
+        assertThat(rows.lines().get(0).answer()).as("the first policy answered").isPresent();
+        assertThat(rows.lines().subList(1, rows.lines().size())).extracting(ComparisonLine::verdict)
+                .containsOnly(ComparisonLine.COMPUTING);
+        worker.runNext();
+        fx.runAll();
+        assertThat(rows.lines().get(1).answer()).isPresent();
+        assertThat(rows.lines()).extracting(ComparisonLine::policy).containsExactlyElementsOf(PolicyCatalog.ids());
+    }
+
+    @Test
+    void anotherJobSkipsThePoliciesNotYetAskedAboutTheFirst() {
+        rows.compare(plan, six, NO_TM);
+        worker.runNext();
+        JobRequest pair = JobRequest.nodesWithGpus("pair", 2, 4);
+        rows.compare(plan, pair, NO_TM);
+        worker.runAll();
+        assertThat(fx.size()).as("one answer for the first job (to be dropped), one per policy for the second")
+                .isEqualTo(1 + PolicyCatalog.ids().size());
+        fx.runAll();
+        assertThat(rows.lines()).allSatisfy(l -> assertThat(l.answer()).isPresent());
+        assertThat(rows.lines()).flatExtracting(l -> l.answer().orElseThrow().advice().placementIfAny().stream().toList())
+                .as("every placement is the two-node job's, none the one-node job's").isNotEmpty()
+                .allSatisfy(p -> assertThat(p.hosts()).hasSize(2));
+    }
+
+    @Test
     void theSameQuestionIsNotAskedAgain() {
         rows.compare(plan, six, NO_TM);
         worker.runAll();

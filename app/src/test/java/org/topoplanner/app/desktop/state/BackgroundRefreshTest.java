@@ -101,4 +101,35 @@ class BackgroundRefreshTest {
             pool.shutdownNow();
         }
     }
+
+    @Test
+    void eachPartIsShownWhenItIsReadyAndAFailingPartDoesNotStopTheOthers() {
+        refresh.requestEach(List.of("a", "boom", "c"), part -> {
+            computed.add(part);
+            if (part.equals("boom")) {
+                throw new IllegalStateException("no answer");
+            }
+            return part.toUpperCase();
+        }, (part, value) -> shown.add(part + "=" + value), (part, e) -> shown.add(part + " failed: " + e.getMessage()));
+        worker.runNext();
+        fx.runAll();
+        assertThat(shown).as("the first part, before the others ran").containsExactly("a=A");
+        worker.runAll();
+        fx.runAll();
+        assertThat(shown).containsExactly("a=A", "boom failed: no answer", "c=C");
+    }
+
+    @Test
+    void aNewerRequestSkipsThePartsNotYetStarted() {
+        refresh.requestEach(List.of("1", "2", "3"), part -> {
+            computed.add(part);
+            return part;
+        }, (part, value) -> shown.add(value), (part, e) -> shown.add("failed"));
+        worker.runNext();
+        request("new");
+        worker.runAll();
+        fx.runAll();
+        assertThat(computed).containsExactly("1", "new");
+        assertThat(shown).containsExactly("new");
+    }
 }
