@@ -83,8 +83,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             NodeChooser submitTest = flat ? chooser : oneNodeShortcut(nodes,
                     new TreeSelector(nodes, table, version, version == SlurmVersion.V22_05), version);
             SlurmAllocation ever = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version);
-            if (ever == null) {
+            if (ever == null && !acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
+            }
+            if (!flat && failsWithAllCoresFree(state, nodes, table, job, version)) {
+                return new Suggestion.Pending(PendingReason.TOPO_INSUFFICIENT,
+                        "the tree has too few free GPUs for " + job.name() + " even with every core free");
             }
             return new Suggestion.Pending(PendingReason.RESOURCES,
                     "not enough free nodes, cores or GPUs for " + job.name() + " now");
@@ -100,6 +104,67 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     + " s, then runs it there");
         }
         return new Suggestion.Placed(placement, notes);
+    }
+
+    /**
+     * 26.05 accepts at submit a one-node {@code --gpus=N} job that no node can ever give N GPUs (or not with
+     * {@code enforce-binding}); it then waits with {@code Resources}, where 22.05 and 24.11 refuse it. Own case
+     * fuzz01 f4 ({@code -x h7 -N1 --gpus=4 --gres-flags=enforce-binding}) and f7 ({@code -N2 -n1 -c4 --gpus=7},
+     * one node after sbatch lowers {@code -N}). Observed, not traced in the source (the one-node test of
+     * {@code _get_one_res} under {@code test_only}); jobs with {@code -w} or {@code --cpus-per-gpu} are still
+     * refused (cpumix m18, fuzz03 f22), so the rule is kept to these: the job must fit without its GPUs.
+     */
+    private static boolean acceptedWithoutGpuTotal(Cluster cluster, List<SlurmNode> nodes, NodeChooser submitTest,
+                                                   SlurmJobSpec job, SlurmVersion version) {
+        if (!version.atLeast(SlurmVersion.V26_05) || job.gpusPerJob() == null || job.gpusPerNode() != null
+                || job.gpusPerTask() != null || job.cpusPerGpu() != null || !job.nodelist().isEmpty()) {
+            return false;
+        }
+        int maxNodes = job.maxNodesOr(nodes.size());
+        if (job.ntasks() != null && job.ntasksPerNode() == null) {
+            maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
+        }
+        if (maxNodes != 1) {
+            return false;
+        }
+        SlurmJobSpec cpusOnly = new SlurmJobSpec(job.name(), job.minNodes(), job.maxNodes(), job.ntasks(),
+                job.ntasksPerNode(), job.ntasksPerSocket(), job.cpusPerTask(), null, null, null, null, null,
+                job.switches(), job.switchWait(), false, job.exclusive(), job.exclusiveTopo(), job.nodelist(),
+                job.exclude(), job.segment());
+        return SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, cpusOnly, version) != null;
+    }
+
+    /**
+     * 26.05's reason for a job with a GPU total ({@code --gpus=N}, {@code -n} x {@code --gpus-per-task}) that may
+     * span nodes: {@code cons_tres} first tries it with every core free but the GPUs as they are used ("test
+     * 0"); when the tree then fails, its own error becomes the reason
+     * ({@code ESLURM_TOPO_INSUFFICIENT_RESOURCES}, {@code Insufficient_resources_in_topology_unit}); when only
+     * the busy cores stop it, {@code Resources}. 24.11 gave no reason from the tree. Own cases fuzz05 f45
+     * ({@code -n3 -c6 --gpus-per-task=2}), fuzz07 f10 ({@code -x g2 -n3 -c2 --gpus=8}), held-out mix101 m23.
+     * Jobs with {@code -w} (a required node without a free GPU is refused before the tree) and one-node jobs
+     * ({@link FirstFitOneNode}) keep {@code Resources}.
+     */
+    private static boolean failsWithAllCoresFree(ClusterState state, List<SlurmNode> nodes, SwitchTable table,
+                                                 SlurmJobSpec job, SlurmVersion version) {
+        if (!version.atLeast(SlurmVersion.V26_05) || job.gpuTotal() == null || !job.nodelist().isEmpty()) {
+            return false;
+        }
+        int maxNodes = job.maxNodesOr(nodes.size());
+        if (job.ntasks() != null && job.ntasksPerNode() == null) {
+            maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
+        }
+        if (maxNodes <= 1) {
+            return false;
+        }
+        ClusterState gpusOnly = ClusterState.empty(state.cluster());
+        for (var e : state.running().entrySet()) {
+            List<org.topoplanner.model.job.HostAllocation> hosts = e.getValue().hosts().stream()
+                    .map(h -> org.topoplanner.model.job.HostAllocation.of(h.host(), h.gpus(),
+                            org.topoplanner.model.cpu.CpuSet.empty()))
+                    .toList();
+            gpusOnly = gpusOnly.with(new Placement(e.getKey(), hosts), state.hold(e.getKey()));
+        }
+        return SlurmAllocation.attempt(gpusOnly, nodes, new TreeSelector(nodes, table, version), job, version) == null;
     }
 
     /** 26.05 sends jobs that may use one node only past the topology plugin ({@link FirstFitOneNode}). */

@@ -21,7 +21,7 @@ import org.topoplanner.model.replay.JobScript;
 
 /**
  * The differential fuzz cases (own cases {@code fuzzNN}, {@code cases/gen.py fuzz SEED N DIR}, real
- * outputs of 22.05.8 and 24.11.5) whose replay does not match every line yet. Each is listed in
+ * outputs of 22.05.8, 24.11.5 and 26.05.5) whose replay does not match every line yet. Each is listed in
  * {@code oracle/known-mismatch.txt} with the jobs whose lines differ; the replay must differ on exactly
  * those jobs and match every other line, so a fix shows up here (the list shrinks) and a regression
  * fails. The count of matching lines per case is printed. A case that matches every line belongs in
