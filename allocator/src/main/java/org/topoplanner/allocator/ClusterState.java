@@ -180,6 +180,11 @@ public final class ClusterState {
 
     /** GPU indices of {@code host} nobody uses. */
     public List<Integer> freeGpus(String host) {
+        ClusterIndex index = ClusterIndex.of(cluster);
+        int h = index.number(host);
+        if (h >= 0 && usage().usedGpuIndices(h).isEmpty()) {
+            return index.gpuIndices(h); // metrics and checks ask this of every host: idle ones share one list
+        }
         BitSet used = usedGpus(host);
         return cluster.node(host).gpus().stream().map(g -> g.index()).filter(i -> !used.get(i)).sorted().toList();
     }
@@ -187,12 +192,20 @@ public final class ClusterState {
     /** Slurm CPU ids in use on {@code host}. */
     public CpuSet usedCpus(String host) {
         int h = ClusterIndex.of(cluster).number(host);
-        return h < 0 ? CpuSet.empty() : CpuSet.of(usage().usedCpus(h).stream().boxed().toList());
+        if (h < 0 || usage().usedCpus(h).isEmpty()) {
+            return CpuSet.empty();
+        }
+        return CpuSet.of(usage().usedCpus(h).stream().boxed().toList());
     }
 
     /** Cores (Slurm core numbering) with no thread in use on {@code host}. */
     public CpuSet freeCores(String host) {
-        SlurmCpuIds ids = ClusterIndex.of(cluster).cpuIdsOf(host);
+        ClusterIndex index = ClusterIndex.of(cluster);
+        SlurmCpuIds ids = index.cpuIdsOf(host);
+        int h = index.number(host);
+        if (h >= 0 && usage().usedCpus(h).isEmpty()) {
+            return CpuSet.range(0, ids.cores() - 1);
+        }
         CpuSet usedCores = ids.coresOfCpus(usedCpus(host));
         return CpuSet.range(0, ids.cores() - 1).minus(usedCores);
     }
