@@ -2,8 +2,6 @@ package org.topoplanner.allocator;
 
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -20,6 +18,8 @@ import org.topoplanner.model.job.Placement;
  */
 public final class ClusterState {
     private final Cluster cluster;
+    /** Shared with the states before and after this one: a change adds or drops O(log n) tree nodes. */
+    private final RunningJobs jobs;
     private final Map<String, Placement> running;
     private final Map<String, Hold> holds;
     private volatile StateUsage usage;
@@ -36,16 +36,16 @@ public final class ClusterState {
         WHOLE_BLOCKS
     }
 
-    private ClusterState(Cluster cluster, Map<String, Placement> running, Map<String, Hold> holds) {
+    private ClusterState(Cluster cluster, RunningJobs jobs) {
         this.cluster = cluster;
-        this.running = Collections.unmodifiableMap(running);
-        this.holds = Collections.unmodifiableMap(holds);
+        this.jobs = jobs;
+        this.running = jobs.placements();
+        this.holds = jobs.holds();
     }
 
     /** The cluster with nothing running. */
     public static ClusterState empty(Cluster cluster) {
-        return new ClusterState(Objects.requireNonNull(cluster, "cluster"), new LinkedHashMap<>(),
-                new LinkedHashMap<>());
+        return new ClusterState(Objects.requireNonNull(cluster, "cluster"), RunningJobs.EMPTY);
     }
 
     public Cluster cluster() {
@@ -57,8 +57,7 @@ public final class ClusterState {
      * {@code topology.yaml} topology). The hosts must be this cluster's.
      */
     public ClusterState onCluster(Cluster view) {
-        return new ClusterState(Objects.requireNonNull(view, "view"), new LinkedHashMap<>(running),
-                new LinkedHashMap<>(holds));
+        return new ClusterState(Objects.requireNonNull(view, "view"), jobs);
     }
 
     /** Running jobs in the order they started. */
@@ -67,7 +66,8 @@ public final class ClusterState {
     }
 
     public Optional<Placement> placement(String job) {
-        return Optional.ofNullable(running.get(job));
+        RunningJobs.Job j = jobs.get(job);
+        return j == null ? Optional.empty() : Optional.of(j.placement());
     }
 
     /** This state plus {@code placement}; its job name must not run already. */
@@ -77,14 +77,10 @@ public final class ClusterState {
 
     /** This state plus {@code placement}, holding what {@code hold} says. */
     public ClusterState with(Placement placement, Hold hold) {
-        if (running.containsKey(placement.job())) {
+        if (jobs.get(placement.job()) != null) {
             throw new IllegalArgumentException("job " + placement.job() + " runs already");
         }
-        Map<String, Placement> r = new LinkedHashMap<>(running);
-        r.put(placement.job(), placement);
-        Map<String, Hold> w = new LinkedHashMap<>(this.holds);
-        w.put(placement.job(), Objects.requireNonNull(hold, "hold"));
-        ClusterState next = new ClusterState(cluster, r, w);
+        ClusterState next = new ClusterState(cluster, jobs.plus(placement, Objects.requireNonNull(hold, "hold")));
         StateUsage u = usage;
         if (u != null) {
             next.usage = u.plus(placement, hold); // one job more: update the view instead of recounting
@@ -94,17 +90,14 @@ public final class ClusterState {
 
     /** This state without {@code job} (unchanged when it does not run). */
     public ClusterState without(String job) {
-        if (!running.containsKey(job)) {
+        RunningJobs.Job gone = jobs.get(job);
+        if (gone == null) {
             return this;
         }
-        Map<String, Placement> r = new LinkedHashMap<>(running);
-        r.remove(job);
-        Map<String, Hold> w = new LinkedHashMap<>(holds);
-        w.remove(job);
-        ClusterState next = new ClusterState(cluster, r, w);
+        ClusterState next = new ClusterState(cluster, jobs.minus(job));
         StateUsage u = usage;
         if (u != null) {
-            next.usage = u.minus(running.get(job), r, w);
+            next.usage = u.minus(gone.placement(), next.running, next.holds);
         }
         return next;
     }
@@ -169,7 +162,8 @@ public final class ClusterState {
 
     /** What {@code job} holds beyond its listed resources ({@link Hold#LISTED} when it does not run). */
     public Hold hold(String job) {
-        return holds.getOrDefault(job, Hold.LISTED);
+        RunningJobs.Job j = jobs.get(job);
+        return j == null ? Hold.LISTED : j.hold();
     }
 
     /** GPU indices in use on {@code host}. */
