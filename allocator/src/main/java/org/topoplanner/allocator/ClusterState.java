@@ -81,6 +81,7 @@ public final class ClusterState {
             throw new IllegalArgumentException("job " + placement.job() + " runs already");
         }
         ClusterState next = new ClusterState(cluster, jobs.plus(placement, Objects.requireNonNull(hold, "hold")));
+        next.madeFrom(this, placement);
         StateUsage u = usage;
         if (u != null) {
             next.usage = u.plus(placement, hold); // one job more: update the view instead of recounting
@@ -95,6 +96,7 @@ public final class ClusterState {
             return this;
         }
         ClusterState next = new ClusterState(cluster, jobs.minus(job));
+        next.madeFrom(this, gone.placement());
         StateUsage u = usage;
         if (u != null) {
             next.usage = u.minus(gone.placement(), next.running, next.holds);
@@ -115,10 +117,45 @@ public final class ClusterState {
     /**
      * A table another package derives from this state, built once per key and state: a policy asked for many
      * jobs on one state (a scheduler's queue pass) reads it instead of rebuilding it per job. The table must be
-     * a pure function of the state, and its builder must not ask for another derived table.
+     * a pure function of the state.
+     */
+    public <T> T derived(Object key, java.util.function.Function<ClusterState, T> build) {
+        return derived(key, build, null);
+    }
+
+    /**
+     * Updates a derived table to a later state: {@code before} was derived from an earlier state, and the
+     * running jobs differ only on {@code changedHosts}. The result must equal what the builder makes of
+     * {@code now}.
+     */
+    @FunctionalInterface
+    public interface Update<T> {
+        T apply(T before, ClusterState now, java.util.Set<String> changedHosts);
+    }
+
+    /**
+     * {@link #derived(Object, java.util.function.Function)} that, when one of the few states this one was
+     * made from (by {@link #with} and {@link #without}) already holds the table, updates that table with
+     * {@code update} for the hosts of the jobs that came or went instead of building it again: what-if and
+     * replay change one job at a time, and a 16,384-host table rebuilt per change would cost more than the
+     * suggestion that reads it.
      */
     @SuppressWarnings("unchecked")
-    public <T> T derived(Object key, java.util.function.Function<ClusterState, T> build) {
+    public <T> T derived(Object key, java.util.function.Function<ClusterState, T> build, Update<T> update) {
+        java.util.concurrent.ConcurrentHashMap<Object, Object> d = derivedMap();
+        Object v = d.get(key);
+        if (v == null) {
+            v = update == null ? null : fromEarlier(key, update);
+            if (v == null) {
+                v = build.apply(this);
+            }
+            Object earlier = d.putIfAbsent(key, v);
+            v = earlier != null ? earlier : v;
+        }
+        return (T) v;
+    }
+
+    private java.util.concurrent.ConcurrentHashMap<Object, Object> derivedMap() {
         java.util.concurrent.ConcurrentHashMap<Object, Object> d = derived;
         if (d == null) {
             synchronized (this) {
@@ -129,13 +166,38 @@ public final class ClusterState {
                 }
             }
         }
-        Object v = d.get(key);
-        if (v == null) {
-            v = build.apply(this);
-            Object earlier = d.putIfAbsent(key, v);
-            v = earlier != null ? earlier : v;
+        return d;
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> T fromEarlier(Object key, Update<T> update) {
+        java.util.Set<String> hosts = new java.util.HashSet<>();
+        for (Change c = change; c != null; c = c.earlier()) {
+            hosts.addAll(c.placement().hostNames());
+            Object old = c.before().get(key);
+            if (old != null) {
+                return update.apply((T) old, this, hosts);
+            }
         }
-        return (T) v;
+        return null;
+    }
+
+    /**
+     * How this state was made from an earlier one: that state's derived tables (the map itself, so tables
+     * it derives later are seen too) and the job that came or went; the earlier change likewise, up to
+     * {@link #CHANGES_KEPT} back (so a state keeps a few earlier states' tables alive, not its history).
+     */
+    private record Change(java.util.concurrent.ConcurrentHashMap<Object, Object> before, Placement placement,
+                          Change earlier, int depth) {
+    }
+
+    private static final int CHANGES_KEPT = 4;
+    private volatile Change change;
+
+    private void madeFrom(ClusterState earlier, Placement changed) {
+        Change e = earlier.change;
+        change = new Change(earlier.derivedMap(), changed, e != null && e.depth() < CHANGES_KEPT ? e : null,
+                e != null && e.depth() < CHANGES_KEPT ? e.depth() + 1 : 1);
     }
 
     /** Jobs with anything on {@code host}, in start order. */
