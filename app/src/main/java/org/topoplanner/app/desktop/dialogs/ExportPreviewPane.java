@@ -155,7 +155,9 @@ public final class ExportPreviewPane extends VBox {
         if (previous.isPresent()) {
             // the diff against the folder last written, before a folder is asked for
             javafx.scene.control.Tab file = new javafx.scene.control.Tab("File", text);
-            javafx.scene.control.Tab since = new javafx.scene.control.Tab("Changes since the export to " + previous.get(), diff);
+            // a short title: a folder's path would crowd the File tab out; the line above names it
+            javafx.scene.control.Tab since = new javafx.scene.control.Tab("Changes since the last export", diff);
+            since.setTooltip(new javafx.scene.control.Tooltip(previous.get().toString()));
             since.setId("exportChangesTab");
             javafx.scene.control.TabPane tabs = new javafx.scene.control.TabPane(file, since);
             tabs.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -165,7 +167,10 @@ public final class ExportPreviewPane extends VBox {
         split.setDividerPositions(0.24, 0.74);
         split.setPrefSize(1100, 560);
         VBox.setVgrow(split, Priority.ALWAYS);
-        getChildren().addAll(new Label("What Export would write; nothing is written until you choose a folder"),
+        Label what = new Label("What Export would write; nothing is written until you choose a folder"
+                + previous.map(d -> ". Compared with the last export, in " + d).orElse(""));
+        what.setWrapText(true);
+        getChildren().addAll(what,
                 checks, split, verdict);
         rebuild.run();
     }
