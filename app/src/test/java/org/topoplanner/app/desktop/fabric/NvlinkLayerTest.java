@@ -49,22 +49,9 @@ class NvlinkLayerTest {
         stage.show();
     }
 
-    static Cluster nvl72() throws IOException {
-        String text;
-        try (InputStream in = NvlinkLayerTest.class.getResourceAsStream("/nvlink/topograph-model-nvl72-blocks-labels.yaml.txt")) {
-            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        Cluster c = ClusterImport.standard().importTexts(List.of(new SourceText("nvl72.yaml", text)), Optional.empty())
-                .clusterOrThrow();
-        NodeTopology tray = ShippedData.template(NodeTemplate.GB200_NVL72_TRAY);
-        Map<String, NodeTopology> nodes = new LinkedHashMap<>();
-        c.hostNames().forEach(h -> nodes.put(h, tray));
-        return new Cluster(c.name(), c.fabric(), nodes, c.hosts(), c.slurm(), c.kubernetes(), c.nvlink());
-    }
-
     @Test
     void eachRackIsOneEnclosureAroundItsTrays() throws IOException {
-        FabricLayout l = FabricLayout.compute(nvl72());
+        FabricLayout l = FabricLayout.compute(NvlinkLayerTestClusters.nvl72());
         NvlinkEnclosures e = l.nvlink();
         assertThat(e.domainCount()).isEqualTo(4);
         assertThat(e.enclosures()).hasSize(4).allMatch(x -> x.hosts() == 18 && x.wholeRack()
@@ -75,7 +62,7 @@ class NvlinkLayerTest {
 
     @Test
     void drawsTheDomainsAroundTheJobs(FxRobot robot) throws Exception {
-        FabricLayout l = FabricLayout.compute(nvl72());
+        FabricLayout l = FabricLayout.compute(NvlinkLayerTestClusters.nvl72());
         Occupancy.Builder b = Occupancy.builder();
         for (int n = 1; n <= 18; n++) {
             b.holdGpus("node11" + String.format("%02d", n), List.of(0, 1, 2, 3), "train-nvl72");
