@@ -16,7 +16,7 @@ import org.topoplanner.model.diag.Severity;
 import org.topoplanner.model.nvlink.DomainOrigin;
 import org.topoplanner.model.nvlink.NvlinkDomain;
 
-/** The NVLink cliques of {@code nvidia-smi -q}, read from real outputs (samples/nvidia-smi-q/README.md). */
+/** The NVLink cliques of {@code nvidia-smi -q}, read from real outputs (importers/src/test/resources/samples/nvidia-smi-q/README.md). */
 class NvidiaSmiQueryReaderTest {
     private final NvidiaSmiQueryReader reader = new NvidiaSmiQueryReader();
 
