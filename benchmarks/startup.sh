@@ -2,7 +2,10 @@
 # Start-up figures of the jar: time from launch to the main window being shown (under Xvfb when
 # there is no display), and hyperfine wall times of `--version` and `inspect --example`.
 #
-# usage: benchmarks/startup.sh [--runs N] [--warmup N]
+# usage: benchmarks/startup.sh [--runs N] [--warmup N] [--launcher PATH]
+#   --launcher PATH: time this program instead of `java -jar JAR`, e.g. app/target/topoplanner (the
+#   script that maps the class-data sharing archive) or an installed or built jpackage launcher
+#   (/opt/topoplanner/bin/topoplanner, installers/target/jpackage/image/topoplanner/bin/topoplanner).
 # needs: java, hyperfine, xdotool; for the window: xvfb-run (xvfb xauth) when DISPLAY is unset,
 #        and the GTK libraries JavaFX loads (libgtk-3-0 libxtst6 libxxf86vm1 libgl1).
 #
@@ -15,12 +18,13 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-runs=10 warmup=2
+runs=10 warmup=2 launcher=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--runs) runs=$2; shift 2 ;;
 	--warmup) warmup=$2; shift 2 ;;
 	--inside-xvfb) inside=1; shift ;;
+	--launcher) launcher=$2; shift 2 ;;
 	-h|--help) sed -n '2,15p' "$0"; exit 0 ;;
 	*) echo "unknown argument $1" >&2; exit 2 ;;
 	esac
@@ -35,7 +39,7 @@ window_runs() {
 	: > "$1"
 	for i in $(seq 1 $((warmup + runs))); do
 		t0=$(date +%s%N)
-		java -jar "$jar" > "$1.log" 2>&1 &
+		"${launch[@]}" > "$1.log" 2>&1 &
 		pid=$!
 		found=
 		for _ in $(seq 1 1200); do   # 60 s at most
@@ -65,7 +69,7 @@ window_runs() {
 # xvfb-run when there is no display.
 if [ -z "${inside:-}" ] && [ -z "${DISPLAY:-}" ]; then
 	if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null; then
-		xvfb-run -a -s "-screen 0 1600x1000x24" "$0" --inside-xvfb --runs "$runs" --warmup "$warmup"
+		xvfb-run -a -s "-screen 0 1600x1000x24" "$0" --inside-xvfb --runs "$runs" --warmup "$warmup" ${launcher:+--launcher "$launcher"}
 		exit $?
 	fi
 	window_skip="skipped: no DISPLAY and no xvfb-run/xdotool (apt-get install xvfb xauth xdotool)"
@@ -79,6 +83,13 @@ work=$(mktemp -d /tmp/bench-startup.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cp "$jar" "$work/topoplanner.jar"   # a build during the run must not rewrite the jar being timed
 jar=$work/topoplanner.jar
+launch=(java -jar "$jar")
+if [ -n "$launcher" ]; then
+	[ -x "$launcher" ] || skip "$launcher is not an executable"
+	launch=("$launcher")
+	echo "launched as: $launcher"
+	echo
+fi
 echo "| what | runs | median ms | min-max ms | CPU user+sys ms | load avg before -> after |"
 echo "|---|---|---|---|---|---|"
 if [ -n "${window_skip:-}" ]; then
@@ -102,8 +113,8 @@ fi
 if command -v hyperfine >/dev/null; then
 	before=$(loadavg)
 	if ! hyperfine -N --style none --warmup "$warmup" --runs "$runs" --export-json "$work/cli.json" \
-		-n "topoplanner --version" "java -jar $jar --version" \
-		-n "topoplanner inspect --example" "java -jar $jar inspect --example" > "$work/cli.out" 2>&1; then
+		-n "topoplanner --version" "${launch[*]} --version" \
+		-n "topoplanner inspect --example" "${launch[*]} inspect --example" > "$work/cli.out" 2>&1; then
 		echo "| --version, inspect --example | hyperfine failed: $(tail -1 "$work/cli.out") | | | | |"
 		exit 1
 	fi

@@ -38,6 +38,8 @@ public final class ClusterIndex {
     private final long[] weight;
     private final SlurmCpuIds[] cpuIds;
     private final NodeShape[] shapes;
+    /** Each host's GPU indices, ascending; hosts of one topology share the list. */
+    private final List<List<Integer>> gpuIndices;
     private volatile FabricDomains domains;
     private final Map<Object, Object> derived = new ConcurrentHashMap<>();
 
@@ -129,6 +131,8 @@ public final class ClusterIndex {
         shapes = new NodeShape[n];
         Map<NodeTopology, Map<SlurmCpuIds, NodeShape>> byTopology = new IdentityHashMap<>();
         Map<String, Integer> gresCounts = gresGpuCounts(cluster);
+        Map<NodeTopology, List<Integer>> gpusByTopology = new IdentityHashMap<>();
+        List<List<Integer>> gpuLists = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             String h = hosts.get(i);
             number.put(h, i);
@@ -141,7 +145,10 @@ public final class ClusterIndex {
             shapes[i] = topo.gpus().isEmpty() && gres > 0 ? NodeShape.of(topo, ids, gres)
                     : byTopology.computeIfAbsent(topo, t -> new HashMap<>())
                             .computeIfAbsent(ids, x -> NodeShape.of(topo, x, 0));
+            gpuLists.add(gpusByTopology.computeIfAbsent(topo,
+                    t -> t.gpus().stream().map(g -> g.index()).sorted().toList()));
         }
+        gpuIndices = gpuLists;
     }
 
     /** GPUs {@code gres.conf} gives each host (for hosts whose topology lists none). */
@@ -208,6 +215,11 @@ public final class ClusterIndex {
                     n.threadsPerCore() == null ? 1 : n.threadsPerCore());
         }
         return t.slurmCpuIds();
+    }
+
+    /** The GPU indices of host number {@code host}, ascending (its topology's GPUs). */
+    public List<Integer> gpuIndices(int host) {
+        return gpuIndices.get(host);
     }
 
     public NodeShape shape(int host) {

@@ -2,8 +2,6 @@ package org.topoplanner.allocator;
 
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -20,6 +18,8 @@ import org.topoplanner.model.job.Placement;
  */
 public final class ClusterState {
     private final Cluster cluster;
+    /** Shared with the states before and after this one: a change adds or drops O(log n) tree nodes. */
+    private final RunningJobs jobs;
     private final Map<String, Placement> running;
     private final Map<String, Hold> holds;
     private volatile StateUsage usage;
@@ -36,16 +36,16 @@ public final class ClusterState {
         WHOLE_BLOCKS
     }
 
-    private ClusterState(Cluster cluster, Map<String, Placement> running, Map<String, Hold> holds) {
+    private ClusterState(Cluster cluster, RunningJobs jobs) {
         this.cluster = cluster;
-        this.running = Collections.unmodifiableMap(running);
-        this.holds = Collections.unmodifiableMap(holds);
+        this.jobs = jobs;
+        this.running = jobs.placements();
+        this.holds = jobs.holds();
     }
 
     /** The cluster with nothing running. */
     public static ClusterState empty(Cluster cluster) {
-        return new ClusterState(Objects.requireNonNull(cluster, "cluster"), new LinkedHashMap<>(),
-                new LinkedHashMap<>());
+        return new ClusterState(Objects.requireNonNull(cluster, "cluster"), RunningJobs.EMPTY);
     }
 
     public Cluster cluster() {
@@ -57,8 +57,7 @@ public final class ClusterState {
      * {@code topology.yaml} topology). The hosts must be this cluster's.
      */
     public ClusterState onCluster(Cluster view) {
-        return new ClusterState(Objects.requireNonNull(view, "view"), new LinkedHashMap<>(running),
-                new LinkedHashMap<>(holds));
+        return new ClusterState(Objects.requireNonNull(view, "view"), jobs);
     }
 
     /** Running jobs in the order they started. */
@@ -67,7 +66,8 @@ public final class ClusterState {
     }
 
     public Optional<Placement> placement(String job) {
-        return Optional.ofNullable(running.get(job));
+        RunningJobs.Job j = jobs.get(job);
+        return j == null ? Optional.empty() : Optional.of(j.placement());
     }
 
     /** This state plus {@code placement}; its job name must not run already. */
@@ -77,14 +77,11 @@ public final class ClusterState {
 
     /** This state plus {@code placement}, holding what {@code hold} says. */
     public ClusterState with(Placement placement, Hold hold) {
-        if (running.containsKey(placement.job())) {
+        if (jobs.get(placement.job()) != null) {
             throw new IllegalArgumentException("job " + placement.job() + " runs already");
         }
-        Map<String, Placement> r = new LinkedHashMap<>(running);
-        r.put(placement.job(), placement);
-        Map<String, Hold> w = new LinkedHashMap<>(this.holds);
-        w.put(placement.job(), Objects.requireNonNull(hold, "hold"));
-        ClusterState next = new ClusterState(cluster, r, w);
+        ClusterState next = new ClusterState(cluster, jobs.plus(placement, Objects.requireNonNull(hold, "hold")));
+        next.madeFrom(this, placement);
         StateUsage u = usage;
         if (u != null) {
             next.usage = u.plus(placement, hold); // one job more: update the view instead of recounting
@@ -94,17 +91,15 @@ public final class ClusterState {
 
     /** This state without {@code job} (unchanged when it does not run). */
     public ClusterState without(String job) {
-        if (!running.containsKey(job)) {
+        RunningJobs.Job gone = jobs.get(job);
+        if (gone == null) {
             return this;
         }
-        Map<String, Placement> r = new LinkedHashMap<>(running);
-        r.remove(job);
-        Map<String, Hold> w = new LinkedHashMap<>(holds);
-        w.remove(job);
-        ClusterState next = new ClusterState(cluster, r, w);
+        ClusterState next = new ClusterState(cluster, jobs.minus(job));
+        next.madeFrom(this, gone.placement());
         StateUsage u = usage;
         if (u != null) {
-            next.usage = u.minus(running.get(job), r, w);
+            next.usage = u.minus(gone.placement(), next.running, next.holds);
         }
         return next;
     }
@@ -122,10 +117,45 @@ public final class ClusterState {
     /**
      * A table another package derives from this state, built once per key and state: a policy asked for many
      * jobs on one state (a scheduler's queue pass) reads it instead of rebuilding it per job. The table must be
-     * a pure function of the state, and its builder must not ask for another derived table.
+     * a pure function of the state.
+     */
+    public <T> T derived(Object key, java.util.function.Function<ClusterState, T> build) {
+        return derived(key, build, null);
+    }
+
+    /**
+     * Updates a derived table to a later state: {@code before} was derived from an earlier state, and the
+     * running jobs differ only on {@code changedHosts}. The result must equal what the builder makes of
+     * {@code now}.
+     */
+    @FunctionalInterface
+    public interface Update<T> {
+        T apply(T before, ClusterState now, java.util.Set<String> changedHosts);
+    }
+
+    /**
+     * {@link #derived(Object, java.util.function.Function)} that, when one of the few states this one was
+     * made from (by {@link #with} and {@link #without}) already holds the table, updates that table with
+     * {@code update} for the hosts of the jobs that came or went instead of building it again: what-if and
+     * replay change one job at a time, and a 16,384-host table rebuilt per change would cost more than the
+     * suggestion that reads it.
      */
     @SuppressWarnings("unchecked")
-    public <T> T derived(Object key, java.util.function.Function<ClusterState, T> build) {
+    public <T> T derived(Object key, java.util.function.Function<ClusterState, T> build, Update<T> update) {
+        java.util.concurrent.ConcurrentHashMap<Object, Object> d = derivedMap();
+        Object v = d.get(key);
+        if (v == null) {
+            v = update == null ? null : fromEarlier(key, update);
+            if (v == null) {
+                v = build.apply(this);
+            }
+            Object earlier = d.putIfAbsent(key, v);
+            v = earlier != null ? earlier : v;
+        }
+        return (T) v;
+    }
+
+    private java.util.concurrent.ConcurrentHashMap<Object, Object> derivedMap() {
         java.util.concurrent.ConcurrentHashMap<Object, Object> d = derived;
         if (d == null) {
             synchronized (this) {
@@ -136,13 +166,38 @@ public final class ClusterState {
                 }
             }
         }
-        Object v = d.get(key);
-        if (v == null) {
-            v = build.apply(this);
-            Object earlier = d.putIfAbsent(key, v);
-            v = earlier != null ? earlier : v;
+        return d;
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> T fromEarlier(Object key, Update<T> update) {
+        java.util.Set<String> hosts = new java.util.HashSet<>();
+        for (Change c = change; c != null; c = c.earlier()) {
+            hosts.addAll(c.placement().hostNames());
+            Object old = c.before().get(key);
+            if (old != null) {
+                return update.apply((T) old, this, hosts);
+            }
         }
-        return (T) v;
+        return null;
+    }
+
+    /**
+     * How this state was made from an earlier one: that state's derived tables (the map itself, so tables
+     * it derives later are seen too) and the job that came or went; the earlier change likewise, up to
+     * {@link #CHANGES_KEPT} back (so a state keeps a few earlier states' tables alive, not its history).
+     */
+    private record Change(java.util.concurrent.ConcurrentHashMap<Object, Object> before, Placement placement,
+                          Change earlier, int depth) {
+    }
+
+    private static final int CHANGES_KEPT = 4;
+    private volatile Change change;
+
+    private void madeFrom(ClusterState earlier, Placement changed) {
+        Change e = earlier.change;
+        change = new Change(earlier.derivedMap(), changed, e != null && e.depth() < CHANGES_KEPT ? e : null,
+                e != null && e.depth() < CHANGES_KEPT ? e.depth() + 1 : 1);
     }
 
     /** Jobs with anything on {@code host}, in start order. */
@@ -169,7 +224,8 @@ public final class ClusterState {
 
     /** What {@code job} holds beyond its listed resources ({@link Hold#LISTED} when it does not run). */
     public Hold hold(String job) {
-        return holds.getOrDefault(job, Hold.LISTED);
+        RunningJobs.Job j = jobs.get(job);
+        return j == null ? Hold.LISTED : j.hold();
     }
 
     /** GPU indices in use on {@code host}. */
@@ -180,6 +236,11 @@ public final class ClusterState {
 
     /** GPU indices of {@code host} nobody uses. */
     public List<Integer> freeGpus(String host) {
+        ClusterIndex index = ClusterIndex.of(cluster);
+        int h = index.number(host);
+        if (h >= 0 && usage().usedGpuIndices(h).isEmpty()) {
+            return index.gpuIndices(h); // metrics and checks ask this of every host: idle ones share one list
+        }
         BitSet used = usedGpus(host);
         return cluster.node(host).gpus().stream().map(g -> g.index()).filter(i -> !used.get(i)).sorted().toList();
     }
@@ -187,12 +248,20 @@ public final class ClusterState {
     /** Slurm CPU ids in use on {@code host}. */
     public CpuSet usedCpus(String host) {
         int h = ClusterIndex.of(cluster).number(host);
-        return h < 0 ? CpuSet.empty() : CpuSet.of(usage().usedCpus(h).stream().boxed().toList());
+        if (h < 0 || usage().usedCpus(h).isEmpty()) {
+            return CpuSet.empty();
+        }
+        return CpuSet.of(usage().usedCpus(h).stream().boxed().toList());
     }
 
     /** Cores (Slurm core numbering) with no thread in use on {@code host}. */
     public CpuSet freeCores(String host) {
-        SlurmCpuIds ids = ClusterIndex.of(cluster).cpuIdsOf(host);
+        ClusterIndex index = ClusterIndex.of(cluster);
+        SlurmCpuIds ids = index.cpuIdsOf(host);
+        int h = index.number(host);
+        if (h >= 0 && usage().usedCpus(h).isEmpty()) {
+            return CpuSet.range(0, ids.cores() - 1);
+        }
         CpuSet usedCores = ids.coresOfCpus(usedCpus(host));
         return CpuSet.range(0, ids.cores() - 1).minus(usedCores);
     }

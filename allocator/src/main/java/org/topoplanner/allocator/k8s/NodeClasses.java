@@ -36,15 +36,92 @@ public final class NodeClasses {
 
     private final List<NodeClass> classes;
     private final int nodes;
+    /** Each host number's position in {@link #classes}, -1 for hosts not in the table. */
+    private final int[] classOf;
 
-    private NodeClasses(List<NodeClass> classes, int nodes) {
+    private NodeClasses(List<NodeClass> classes, int nodes, int[] classOf) {
         this.classes = List.copyOf(classes);
         this.nodes = nodes;
+        this.classOf = classOf;
     }
 
-    /** The classes of every host of the state's cluster. */
+    /** The classes of every host of the state's cluster; after a change, only the changed hosts move. */
     public static NodeClasses ofAll(ClusterState state) {
-        return state.derived(ALL_HOSTS, s -> build(s, byName(s.cluster())));
+        return state.derived(ALL_HOSTS, s -> build(s, byName(s.cluster())), NodeClasses::moved);
+    }
+
+    /** The classes of hosts numbered {@code numbers}, kept with the state under {@code key} and moved on changes. */
+    public static NodeClasses of(ClusterState state, Object key, int[] numbers) {
+        return state.derived(key, s -> build(s, numbers), NodeClasses::moved);
+    }
+
+    /** {@code before} with the {@code changed} hosts it holds in the classes {@code now} gives them. */
+    private static NodeClasses moved(NodeClasses before, ClusterState now, java.util.Set<String> changed) {
+        ClusterIndex index = ClusterIndex.of(now.cluster());
+        NodeAllocatable allocatable = NodeAllocatable.of(index);
+        List<Key> keys = new ArrayList<>();
+        Map<Key, Integer> position = new java.util.HashMap<>();
+        for (NodeClass c : before.classes) {
+            Key k = new Key(c.free(), c.numaNodes());
+            position.put(k, keys.size());
+            keys.add(k);
+        }
+        Map<Integer, List<Integer>> leaving = new java.util.HashMap<>();
+        Map<Integer, List<Integer>> arriving = new java.util.HashMap<>();
+        int[] classOf = before.classOf.clone();
+        for (String host : changed) {
+            int h = index.number(host);
+            if (h < 0 || before.classOf[h] < 0) {
+                continue;
+            }
+            Key k = key(NodeCapacity.of(now, h), allocatable.numaNodes(h));
+            int from = before.classOf[h];
+            Integer to = position.get(k);
+            if (to != null && to == from) {
+                continue;
+            }
+            if (to == null) {
+                to = keys.size();
+                position.put(k, to);
+                keys.add(k);
+            }
+            leaving.computeIfAbsent(from, x -> new ArrayList<>()).add(h);
+            arriving.computeIfAbsent(to, x -> new ArrayList<>()).add(h);
+            classOf[h] = to;
+        }
+        if (leaving.isEmpty()) {
+            return before;
+        }
+        int[] rank = rankByName(index);
+        List<NodeClass> out = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            String[] old = i < before.classes.size() ? before.classes.get(i).hosts() : new String[0];
+            List<Integer> gone = leaving.getOrDefault(i, List.of());
+            List<Integer> come = arriving.getOrDefault(i, List.of());
+            String[] hosts = old;
+            if (!gone.isEmpty() || !come.isEmpty()) {
+                java.util.Set<String> goneNames = new java.util.HashSet<>();
+                gone.forEach(h -> goneNames.add(index.host(h)));
+                List<Integer> members = new ArrayList<>(old.length + come.size());
+                for (String name : old) {
+                    if (!goneNames.contains(name)) {
+                        members.add(index.number(name));
+                    }
+                }
+                members.addAll(come);
+                members.sort(Comparator.comparingInt(h -> rank[h]));
+                hosts = members.stream().map(index::host).toArray(String[]::new);
+            }
+            out.add(new NodeClass(keys.get(i).free(), keys.get(i).numaNodes(), hosts));
+        }
+        return new NodeClasses(out, before.nodes, classOf);
+    }
+
+    private static Key key(NodeCapacity c, int numaNodes) {
+        NodeCapacity free = new NodeCapacity("", c.cpuMilli(), c.memoryMiB(), c.gpus(), c.rdma(), c.pods(),
+                c.usedCpuMilli(), c.usedMemoryMiB(), c.usedGpus(), c.usedRdma(), c.usedPods(), c.nonZeroCpuMilli(),
+                c.nonZeroMemoryMiB());
+        return new Key(free, numaNodes);
     }
 
     /** The classes of {@code hosts} (names of the cluster's hosts; repeats count once). */
@@ -107,18 +184,21 @@ public final class NodeClasses {
     }
 
     private static NodeClasses build(ClusterState state, int[] numbers) {
-        NodeAllocatable allocatable = NodeAllocatable.of(ClusterIndex.of(state.cluster()));
+        ClusterIndex index = ClusterIndex.of(state.cluster());
+        NodeAllocatable allocatable = NodeAllocatable.of(index);
         Map<Key, List<String>> groups = new LinkedHashMap<>();
+        Map<Key, Integer> position = new java.util.HashMap<>();
+        int[] classOf = new int[index.size()];
+        java.util.Arrays.fill(classOf, -1);
         for (int h : numbers) {
             NodeCapacity c = NodeCapacity.of(state, h);
-            NodeCapacity free = new NodeCapacity("", c.cpuMilli(), c.memoryMiB(), c.gpus(), c.rdma(), c.pods(),
-                    c.usedCpuMilli(), c.usedMemoryMiB(), c.usedGpus(), c.usedRdma(), c.usedPods(), c.nonZeroCpuMilli(),
-                    c.nonZeroMemoryMiB());
-            groups.computeIfAbsent(new Key(free, allocatable.numaNodes(h)), k -> new ArrayList<>()).add(c.host());
+            Key k = key(c, allocatable.numaNodes(h));
+            groups.computeIfAbsent(k, x -> new ArrayList<>()).add(c.host());
+            classOf[h] = position.computeIfAbsent(k, x -> position.size());
         }
         List<NodeClass> out = new ArrayList<>();
         groups.forEach((k, hosts) -> out.add(new NodeClass(k.free(), k.numaNodes(), hosts.toArray(String[]::new))));
-        return new NodeClasses(out, numbers.length);
+        return new NodeClasses(out, numbers.length, classOf);
     }
 
     List<NodeClass> classes() {

@@ -36,7 +36,43 @@ final class PodsOnHosts {
     }
 
     static PodsOnHosts of(ClusterState state) {
-        return state.derived(KEY, PodsOnHosts::count);
+        return state.derived(KEY, PodsOnHosts::count, PodsOnHosts::recount);
+    }
+
+    /** {@code before} with the shares of {@code changed} hosts counted again from {@code now}'s jobs. */
+    private static PodsOnHosts recount(PodsOnHosts before, ClusterState now, Set<String> changed) {
+        ClusterIndex index = before.index;
+        int[] jobs = before.jobs.clone();
+        int[] nicCount = before.nics.clone();
+        long[] cpu = before.cpu.clone();
+        Set<String> hosts = new HashSet<>();
+        for (String host : changed) {
+            int h = index.number(host);
+            if (h >= 0) {
+                hosts.add(host);
+                jobs[h] = 0;
+                nicCount[h] = 0;
+                cpu[h] = 0;
+            }
+        }
+        Map<Integer, Set<String>> nics = new HashMap<>();
+        for (Placement p : now.running().values()) {
+            Set<String> seen = new HashSet<>();
+            for (HostAllocation a : p.hosts()) {
+                if (!hosts.contains(a.host()) || !seen.add(a.host())) {
+                    continue;
+                }
+                int h = index.number(a.host());
+                jobs[h]++;
+                if (!a.nicByGpu().isEmpty()) {
+                    nics.computeIfAbsent(h, x -> new HashSet<>()).addAll(a.nicByGpu().values());
+                }
+                long c = a.cpus().size() * 1000L;
+                cpu[h] += c == 0 ? NodeCapacity.DEFAULT_CPU_MILLI : c;
+            }
+        }
+        nics.forEach((h, set) -> nicCount[h] = set.size());
+        return new PodsOnHosts(index, jobs, nicCount, cpu);
     }
 
     OnHost on(String host) {

@@ -152,7 +152,8 @@ public final class KueueTasPolicy implements PlacementPolicy {
             return tree.capacities(h -> node(state, h, shape));
         }
         return state.derived(new LeafCapacities(tree, shape.onePerNode()),
-                s -> tree.capacities(h -> node(s, h, shape)));
+                s -> tree.capacities(h -> node(s, h, shape)),
+                (before, now, changed) -> tree.recount(before, changed, h -> node(now, h, shape)));
     }
 
     /** The key of the idle cluster's verdict on a request: the nodes, the request, each pod's size and shape. */

@@ -27,11 +27,18 @@ final class TasTree {
     private final List<List<Node>> perLevel;
     private final List<List<String>> leafHosts;
     private final boolean nodeLeaves;
+    /** Each host's lowest-level domain (its position). */
+    private final Map<String, Integer> leafOf = new java.util.HashMap<>();
 
     private TasTree(List<List<Node>> perLevel, List<List<String>> leafHosts, boolean nodeLeaves) {
         this.perLevel = perLevel;
         this.leafHosts = leafHosts;
         this.nodeLeaves = nodeLeaves;
+        for (int i = 0; i < leafHosts.size(); i++) {
+            for (String h : leafHosts.get(i)) {
+                leafOf.put(h, i);
+            }
+        }
     }
 
     /** The tree over every node that carries the Topology's labels. */
@@ -93,6 +100,26 @@ final class TasTree {
 
     boolean nodeLeaves() {
         return nodeLeaves;
+    }
+
+    /** {@code before} with the domains of the {@code changed} hosts summed again, their nodes sized by {@code node}. */
+    LeafCapacity[] recount(LeafCapacity[] before, java.util.Set<String> changed, Function<String, NodeCapacity> node) {
+        LeafCapacity[] out = before.clone();
+        java.util.Set<Integer> leaves = new java.util.HashSet<>();
+        for (String h : changed) {
+            Integer leaf = leafOf.get(h);
+            if (leaf != null) {
+                leaves.add(leaf);
+            }
+        }
+        for (int i : leaves) {
+            List<NodeCapacity> nodes = new ArrayList<>(leafHosts.get(i).size());
+            for (String h : leafHosts.get(i)) {
+                nodes.add(node.apply(h));
+            }
+            out[i] = LeafCapacity.of(nodes);
+        }
+        return out;
     }
 
     /** Each lowest-level domain's free capacity, its nodes sized by {@code node}. */

@@ -149,7 +149,7 @@ public final class VolcanoPolicy implements PlacementPolicy {
             String bestName = null;
             for (HyperNodeTree.Info hn : tree.ofTier(tier)) {
                 NodeClasses nodes = everyNode
-                        ? state.derived(new HyperNodeClasses(hn.name()), s -> NodeClasses.of(s, members(s, hn)))
+                        ? NodeClasses.of(state, new HyperNodeClasses(hn.name()), members(state, hn))
                         : NodeClasses.of(state, hn.realNodes().stream().filter(candidateSet::contains).toList());
                 Plan p = gang(pods, shape, nodes);
                 if (p.hosts != null && (best == null || p.score > best.score)) {

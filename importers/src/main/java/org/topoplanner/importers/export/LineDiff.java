@@ -9,7 +9,7 @@ import java.util.List;
  * The common prefix and suffix are cut first and the rest compared by longest common subsequence; an
  * edit so large that the table would not fit in memory is shown as the whole middle removed and added.
  */
-final class LineDiff {
+public final class LineDiff {
     private static final int CONTEXT = 3;
     private static final long MAX_CELLS = 20_000_000L;
 
@@ -19,7 +19,7 @@ final class LineDiff {
     private record Op(char kind, String line, int a, int b) {
     }
 
-    static String unified(String labelA, String a, String labelB, String b) {
+    public static String unified(String labelA, String a, String labelB, String b) {
         List<String> x = lines(a);
         List<String> y = lines(b);
         List<Op> ops = ops(x, y);

@@ -30,6 +30,16 @@ public enum Theme {
         return List.of(stylesheet(), url("views.css").toExternalForm());
     }
 
+    /**
+     * The theme a window is shown in, read from its scene's stylesheets (light when it has none of
+     * ours): a dialog drawing on a canvas paints in its owner's theme.
+     */
+    public static Theme shownIn(javafx.stage.Window window) {
+        boolean dark = window != null && window.getScene() != null
+                && window.getScene().getStylesheets().contains(DARK.stylesheet());
+        return dark ? DARK : LIGHT;
+    }
+
     /** The tokens of this theme for drawing on a canvas. */
     public Palette palette() {
         return Palette.of(this);

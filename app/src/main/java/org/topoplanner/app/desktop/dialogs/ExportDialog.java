@@ -34,9 +34,14 @@ public final class ExportDialog {
     private ExportDialog() {
     }
 
-    /** Export from the window, whose jobs were validated under the Topology Manager {@code policy} and {@code scope}. */
-    public static void show(Window owner, Plan plan, TopologyManagerPolicy policy, TopologyManagerScope scope) {
-        show(owner, plan, optionsFor(policy, scope), ExportDialog::chooseFolder);
+    /**
+     * Export from the window, whose jobs were validated under the Topology Manager {@code policy} and
+     * {@code scope}; {@code previous} holds the folder this window last exported to (each file's changes
+     * against it are shown before a folder is asked for, and the chooser opens there) and is set on a write.
+     */
+    public static void show(Window owner, Plan plan, TopologyManagerPolicy policy, TopologyManagerScope scope,
+            PreviousExport previous) {
+        show(owner, plan, optionsFor(policy, scope), w -> chooseFolder(w, previous.folder()), previous);
     }
 
     /**
@@ -52,9 +57,15 @@ public final class ExportDialog {
      * @param chooseFolder asks where to write (a folder chooser in the window; a fixed folder in tests)
      */
     public static void show(Window owner, Plan plan, ExportOptions options, Function<Window, Optional<Path>> chooseFolder) {
+        show(owner, plan, options, chooseFolder, new PreviousExport());
+    }
+
+    /** As above, comparing with and remembering the folder of the previous export in {@code previous}. */
+    public static void show(Window owner, Plan plan, ExportOptions options, Function<Window, Optional<Path>> chooseFolder,
+            PreviousExport previous) {
         var doc = plan.toDocument();
         ExportPreviewPane pane = new ExportPreviewPane(choice ->
-                ExportPreview.of(doc, choice.targets(), options.withTopologyYaml(choice.topologyYaml())));
+                ExportPreview.of(doc, choice.targets(), options.withTopologyYaml(choice.topologyYaml())), previous.folder());
         Dialog<ButtonType> d = new Dialog<>();
         d.initOwner(owner);
         d.setTitle("Export");
@@ -70,6 +81,8 @@ public final class ExportDialog {
             Optional<Path> dir = chooseFolder.apply(d.getDialogPane().getScene().getWindow());
             if (dir.isEmpty() || !writeTo(d.getDialogPane().getScene().getWindow(), pane.preview(), dir.get())) {
                 e.consume();
+            } else {
+                previous.wrote(dir.get());
             }
         });
         d.showAndWait();
@@ -105,9 +118,10 @@ public final class ExportDialog {
         return String.join("\n", lines);
     }
 
-    private static Optional<Path> chooseFolder(Window owner) {
+    private static Optional<Path> chooseFolder(Window owner, Optional<Path> previous) {
         DirectoryChooser dc = new DirectoryChooser();
         dc.setTitle("Write the export to folder");
+        previous.map(Path::toFile).filter(java.io.File::isDirectory).ifPresent(dc::setInitialDirectory);
         return Optional.ofNullable(dc.showDialog(owner)).map(java.io.File::toPath);
     }
 }

@@ -32,12 +32,24 @@ public final class ExportPreviewPane extends VBox {
     private final TextArea text = new TextArea();
     private final ListView<Diagnostic> findings = new ListView<>();
     private final Label verdict = new Label();
+    /** What writing the shown preview into the previous export's folder would change; null without one. */
+    private ExportChanges changes;
+    private final TextArea diff = new TextArea();
 
     /**
      * @param build the bundle for a set of targets (and whether topology.yaml is wanted), built as the
      *              command line builds it; called on a background thread
      */
     public ExportPreviewPane(Function<Choice, ExportPreview> build) {
+        this(build, java.util.Optional.empty());
+    }
+
+    /**
+     * @param build    as above
+     * @param previous the folder the previous export wrote to: each file's changes against it are shown
+     *                 beside its text, before any folder is chosen
+     */
+    public ExportPreviewPane(Function<Choice, ExportPreview> build, java.util.Optional<java.nio.file.Path> previous) {
         super(8);
         setPadding(new Insets(8));
         Set<ExportTarget> targets = EnumSet.copyOf(ExportTarget.all());
@@ -54,7 +66,8 @@ public final class ExportPreviewPane extends VBox {
             protected void updateItem(ExportFile f, boolean empty) {
                 super.updateItem(f, empty);
                 setText(empty || f == null ? null
-                        : (f.hasErrors() ? "\u2716 " : f.hasWarnings() ? "\u26a0 " : "\u2714 ") + f.relativePath());
+                        : (f.hasErrors() ? "\u2716 " : f.hasWarnings() ? "\u26a0 " : "\u2714 ") + f.relativePath()
+                        + (changes == null ? "" : "  \u00b7 " + changes.of(f.relativePath()).word()));
             }
         });
         findings.setCellFactory(l -> new ListCell<>() {
@@ -86,8 +99,10 @@ public final class ExportPreviewPane extends VBox {
             verdict.setText("building the export\u2026");
             Thread t = new Thread(() -> {
                 ExportPreview p;
+                ExportChanges c;
                 try {
                     p = build.apply(choice);
+                    c = previous.map(dir -> ExportChanges.against(dir, p.files())).orElse(null);
                 } catch (RuntimeException e) {
                     javafx.application.Platform.runLater(() -> {
                         if (mine == generation[0]) {
@@ -98,6 +113,7 @@ public final class ExportPreviewPane extends VBox {
                 }
                 javafx.application.Platform.runLater(() -> {
                     if (mine == generation[0]) {
+                        changes = c;
                         show(p);
                     }
                 });
@@ -132,11 +148,29 @@ public final class ExportPreviewPane extends VBox {
         findingsTitle.setPadding(new Insets(2, 4, 0, 4));
         VBox side = new VBox(4, findingsTitle, findings);
         VBox.setVgrow(findings, Priority.ALWAYS);
-        SplitPane split = new SplitPane(files, text, side);
+        diff.setId("exportDiff");
+        diff.setEditable(false);
+        diff.setStyle("-fx-font-family: monospace;");
+        javafx.scene.Node middle = text;
+        if (previous.isPresent()) {
+            // the diff against the folder last written, before a folder is asked for
+            javafx.scene.control.Tab file = new javafx.scene.control.Tab("File", text);
+            // a short title: a folder's path would crowd the File tab out; the line above names it
+            javafx.scene.control.Tab since = new javafx.scene.control.Tab("Changes since the last export", diff);
+            since.setTooltip(new javafx.scene.control.Tooltip(previous.get().toString()));
+            since.setId("exportChangesTab");
+            javafx.scene.control.TabPane tabs = new javafx.scene.control.TabPane(file, since);
+            tabs.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
+            middle = tabs;
+        }
+        SplitPane split = new SplitPane(files, middle, side);
         split.setDividerPositions(0.24, 0.74);
         split.setPrefSize(1100, 560);
         VBox.setVgrow(split, Priority.ALWAYS);
-        getChildren().addAll(new Label("What Export would write; nothing is written until you choose a folder"),
+        Label what = new Label("What Export would write; nothing is written until you choose a folder"
+                + previous.map(d -> ". Compared with the last export, in " + d).orElse(""));
+        what.setWrapText(true);
+        getChildren().addAll(what,
                 checks, split, verdict);
         rebuild.run();
     }
@@ -169,6 +203,8 @@ public final class ExportPreviewPane extends VBox {
     private void show(ExportFile f) {
         text.setText(f == null ? "" : f.text());
         text.positionCaret(0);
+        diff.setText(f == null || changes == null ? "" : changes.of(f.relativePath()).text());
+        diff.positionCaret(0);
         findings.setItems(FXCollections.observableArrayList(f == null ? java.util.List.of() : f.validation()));
     }
 }

@@ -67,7 +67,8 @@ public final class NewClusterDialog {
         Label cablesLabel = new Label();
         cablesLabel.setId("cableClasses");
         cablesLabel.setWrapText(true);
-        FabricSketch sketch = new FabricSketch(Palette.of(Theme.LIGHT), 480, 170);
+        // the dialog takes its owner's theme (DialogThemes), so the sketch is painted in it too
+        FabricSketch sketch = new FabricSketch(Palette.of(Theme.shownIn(owner)), 480, 170);
         ComboBox<String> preset = new ComboBox<>();
         preset.setId("designPreset");
         preset.setPromptText("(none saved yet)");

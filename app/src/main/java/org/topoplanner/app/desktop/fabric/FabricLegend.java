@@ -1,8 +1,11 @@
 package org.topoplanner.app.desktop.fabric;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
@@ -14,15 +17,52 @@ import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
 import org.topoplanner.app.desktop.fabric.layout.LinkBundle;
 import org.topoplanner.model.fabric.LinkSpeed;
 
-/** The key to the fabric picture: which colour is which job, and which line is which cable class. */
+/**
+ * The key to the fabric picture: which colour is which job, and which line is which cable class. Zoomed
+ * in, it folds to one line ("Key ▸", a click opens it) so that it does not cover the switches and racks
+ * the view now names; at fit it has its own strip and is open.
+ */
 public final class FabricLegend extends VBox {
     private static final int MAX_JOBS = 8;
+    private final List<Node> key = new ArrayList<>();
+    private final Label folded = new Label("Key \u25b8");
+    private boolean zoomedIn;
+    private boolean openedByHand;
 
     public FabricLegend() {
         super(3);
         getStyleClass().add("view-legend");
         setId("fabricLegend");
         setMaxSize(USE_PREF_SIZE, USE_PREF_SIZE);
+        folded.setId("legendFolded");
+        folded.getStyleClass().add("legend-title");
+        setOnMouseClicked(e -> {
+            openedByHand = !openedByHand;
+            show();
+        });
+    }
+
+    /** Whether the view shows less than the whole fabric (the key folds then, unless opened by hand). */
+    void zoomedIn(boolean in) {
+        if (in != zoomedIn) {
+            zoomedIn = in;
+            openedByHand = false;
+            show();
+        }
+    }
+
+    /** True while only the "Key ▸" line is shown. */
+    public boolean isFolded() {
+        return zoomedIn && !openedByHand && !key.isEmpty();
+    }
+
+    private void show() {
+        if (isFolded()) {
+            getChildren().setAll(folded);
+        } else {
+            getChildren().setAll(key);
+        }
+        setVisible(!key.isEmpty());
     }
 
     void update(FabricLayout layout, Occupancy occupancy, Palette p) {
@@ -63,7 +103,9 @@ public final class FabricLegend extends VBox {
             }
             getChildren().add(new Label("\u00d7n  parallel cables"));
         }
-        setVisible(!getChildren().isEmpty());
+        key.clear();
+        key.addAll(getChildren());
+        show();
     }
 
     private static String rate(LinkBundle b) {

@@ -18,6 +18,7 @@ final class FabricRenderer {
     private final FabricLayout layout;
     private final LinkPainter links;
     private final RackPainter racks;
+    private final NvlinkDomainPainter nvlinkDomains;
     private final int[] rackBuf;
     private final int[] switchBuf;
     private int rackCount;
@@ -28,6 +29,7 @@ final class FabricRenderer {
         this.layout = layout;
         this.links = new LinkPainter(layout);
         this.racks = new RackPainter(layout);
+        this.nvlinkDomains = new NvlinkDomainPainter(layout);
         this.rackBuf = new int[layout.racks().size()];
         this.switchBuf = new int[layout.switches().size()];
     }
@@ -62,6 +64,7 @@ final class FabricRenderer {
 
         links.draw(gc, vp, st, lod);
         racks.draw(gc, vp, st, lod, rackBuf, rackCount);
+        nvlinkDomains.draw(gc, vp, st, lod, layout);
         drawSwitches(gc, vp, st, lod, geo);
         racks.drawGhost(gc, vp, st, lod, rackBuf, rackCount);
         drawRowLabels(gc, vp, st, geo);

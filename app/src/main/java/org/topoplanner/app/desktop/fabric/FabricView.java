@@ -65,6 +65,8 @@ public final class FabricView extends Region {
     /** Whether the job list, not the tree or a click, made the latest selection (zoom to selection follows it). */
     private boolean jobSelectedLast;
     private final FabricLegend legend = new FabricLegend();
+    /** The legend's width when last laid out open. */
+    private double openLegendWidth;
     private final FabricHover hover = new FabricHover(this);
     private final ReadOnlyObjectWrapper<FabricLayout> layout = new ReadOnlyObjectWrapper<>(this, "layout");
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
@@ -359,6 +361,7 @@ public final class FabricView extends Region {
 
     public void setViewport(Viewport v) {
         viewport.set(v);
+        legend.zoomedIn(!v.showsAll());
         minimap.showViewport(v);
         minimap.setVisible(!v.showsAll() && getWidth() > Minimap.WIDTH * 2.5);
         requestRedraw();
@@ -376,7 +379,8 @@ public final class FabricView extends Region {
     /** The fit viewport, leaving the legend its own strip on the right. */
     private Viewport fitted() {
         FabricLayout l = layout.get();
-        double reserved = legend.isVisible() && legend.getOpacity() > 0 ? legend.prefWidth(-1) + 20 : 0;
+        // the open key's width, also while it is folded: at fit it opens again and must not cover the picture
+        double reserved = legend.isVisible() && legend.getOpacity() > 0 ? Math.max(openLegendWidth, legend.prefWidth(-1)) + 20 : 0;
         // The row labels pinned on the left take about 70 px.
         return Viewport.fit(Math.max(1, getWidth()), Math.max(1, getHeight()), l.width(), l.height(), 70, reserved);
     }
@@ -625,6 +629,9 @@ public final class FabricView extends Region {
         }
         focusRing.resizeRelocate(0, 0, w, h);
         legend.autosize();
+        if (!legend.isFolded()) {
+            openLegendWidth = legend.getWidth();
+        }
         legend.relocate(w - legend.getWidth() - 10, 10);
         minimap.relocate(w - Minimap.WIDTH - 10, h - Minimap.HEIGHT - 10);
         redraw();

@@ -53,7 +53,10 @@ public final class JobInspector {
 
     public JobInspector(PlanViewModel vm) {
         this.vm = vm;
-        this.comparisonRows = new PolicyComparisonRows(BackgroundRefresh.onDaemonThread("policy-comparison"));
+        // Two threads: a policy still answering about the previous job cannot be stopped, and the new
+        // job's rows should not wait behind it; its answer is dropped when it lands.
+        this.comparisonRows = new PolicyComparisonRows(
+                BackgroundRefresh.onWorker(BackgroundRefresh.daemonWorkers("policy-comparison", 2)));
         // One worker for both: the selected job, asked first, is then known when the list's turn comes.
         Executor checking = BackgroundRefresh.daemonWorker("job-checks");
         this.selectedCheck = BackgroundRefresh.onWorker(checking);

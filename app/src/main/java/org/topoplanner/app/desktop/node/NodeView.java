@@ -93,6 +93,8 @@ public final class NodeView extends BorderPane {
     private double lastDragY;
     private boolean dragged;
 
+    private org.topoplanner.model.nvlink.NvlinkDomains nvlinkDomains = org.topoplanner.model.nvlink.NvlinkDomains.none();
+
     public NodeView() {
         getStyleClass().addAll("node-view", "tp-themed");
         setId("nodeView");
@@ -185,6 +187,20 @@ public final class NodeView extends BorderPane {
         setPrefSize(1000, 640);
     }
 
+    /** The cluster's multi-node NVLink domains, so a tray's GPUs show the domain they belong to. */
+    public void setNvlinkDomains(org.topoplanner.model.nvlink.NvlinkDomains domains) {
+        nvlinkDomains = domains == null ? org.topoplanner.model.nvlink.NvlinkDomains.none() : domains;
+        subtitle.setText(subtitleText());
+        redraw();
+    }
+
+    /** The model, and the NVLink domain of a tray of a multi-node NVLink rack. */
+    private String subtitleText() {
+        String model = topology.model() == null ? "" : "  " + topology.model();
+        return model + nvlinkDomains.ofHost(host).map(d -> "  \u00b7  "
+                + NvlinkMembershipPainter.caption(d, topology.gpus().size())).orElse("");
+    }
+
     /** Shows a host's inside; the GPU selection, a ghost and a move under way are cleared. */
     public void show(String hostName, NodeTopology t) {
         move.cancel();
@@ -195,7 +211,7 @@ public final class NodeView extends BorderPane {
         topology = t == null ? NodeTopology.unknown() : t;
         selectedGpus.clear();
         title.setText(host.isEmpty() ? "Node" : host);
-        subtitle.setText(topology.model() == null ? "" : "  " + topology.model());
+        subtitle.setText(subtitleText());
         matrix.show(topology, palette());
         manualView = null;
         relayout();
@@ -361,6 +377,7 @@ public final class NodeView extends BorderPane {
         gc.translate(offsetX, offsetY);
         gc.scale(scale, scale);
         painter.paint(gc, p, host, occupancy, new NodeMarks(selectedGpus, hoveredGpu, ghostGpus, ghostState, movingJob()));
+        NvlinkMembershipPainter.paint(gc, p, layout, nvlinkDomains.ofHost(host).orElse(null));
         gc.restore();
     }
 

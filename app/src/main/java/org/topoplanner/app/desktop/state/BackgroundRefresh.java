@@ -60,11 +60,23 @@ public final class BackgroundRefresh<T> {
      * and one queued behind another finds what the first remembered.
      */
     public static Executor daemonWorker(String threadName) {
-        return new ThreadPoolExecutor(0, 1, 5, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, threadName);
-            t.setDaemon(true);
-            return t;
-        });
+        return daemonWorkers(threadName, 1);
+    }
+
+    /**
+     * Up to {@code threads} daemon threads named {@code threadName}, taking tasks in order, each ending after
+     * a few idle seconds. With two, a task that cannot be stopped (a policy answering a question that is no
+     * longer asked) holds one thread while the newest question's tasks start on the other.
+     */
+    public static Executor daemonWorkers(String threadName, int threads) {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 5, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                r -> {
+                    Thread t = new Thread(r, threadName);
+                    t.setDaemon(true);
+                    return t;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
     }
 
     /**

@@ -258,6 +258,7 @@ public final class MainWindow {
             tree.setRoot(all);
             tree.getSelectionModel().clearAndSelect(0);
             fabric.setCluster(p.cluster()).thenRun(fabric::zoomToFit);
+            node.setNvlinkDomains(org.topoplanner.allocator.NvlinkReach.of(p.cluster()));
             warmAllocatorIndex(p.cluster());
             String first = p.cluster().hostNames().isEmpty() ? null : p.cluster().hostNames().get(0);
             if (first != null) {

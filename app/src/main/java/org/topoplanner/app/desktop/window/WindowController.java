@@ -52,6 +52,9 @@ public final class WindowController {
     /** Names of imported clusters by where they came from, for the title (clusters are immutable values). */
     private final Map<Cluster, String> origins = new IdentityHashMap<>();
     private Theme theme = Theme.LIGHT;
+    /** Where this window last exported to: the next Export… shows the changes against it first. */
+    private final org.topoplanner.app.desktop.dialogs.PreviousExport previousExport =
+            new org.topoplanner.app.desktop.dialogs.PreviousExport();
     private final DesignPresets designs;
     /** The toolbar's theme switch; follows the theme however it was changed (menu, shortcut, button). */
     private final ToggleButton dark = new ToggleButton("Dark");
@@ -326,7 +329,7 @@ public final class WindowController {
 
     private void export() {
         ExportDialog.show(stage, vm.plan(), vm.choice().settings().topologyManager(),
-                vm.choice().settings().topologyScope());
+                vm.choice().settings().topologyScope(), previousExport);
     }
 
     /** At a start without a file: offers the newest autosave a crash left ({@link RecoveryOffer}). */

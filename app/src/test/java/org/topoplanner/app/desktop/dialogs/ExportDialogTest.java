@@ -144,4 +144,34 @@ class ExportDialogTest {
         robot.interact(() -> ((Button) pane.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
         Dialogs.awaitClosed(robot, "exportPreview");
     }
+
+    @Test
+    void theChangesAgainstThePreviousExportAreShownBeforeAFolderIsAskedFor(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path out = dir.resolve("export");
+        assertThat(ExportPreview.of(plan("node07").toDocument(), org.topoplanner.importers.export.ExportTarget.all(),
+                ExportOptions.DEFAULT).writeTo(out, false).written()).isTrue();
+        PreviousExport previous = new PreviousExport();
+        previous.wrote(out);
+        AtomicInteger asked = new AtomicInteger();
+        Platform.runLater(() -> ExportDialog.show(stage, plan("node08"), ExportOptions.DEFAULT, w -> {
+            asked.incrementAndGet();
+            return Optional.empty();
+        }, previous));
+        DialogPane pane = Dialogs.await(robot, "exportPreview");
+        built(robot);
+        select(robot, "jobs/train.sbatch");
+        WaitForAsyncUtils.waitForFxEvents();
+        TextArea diff = robot.lookup("#exportDiff").queryAs(TextArea.class);
+        assertThat(diff.getText()).contains("-#SBATCH --nodelist=node07", "+#SBATCH --nodelist=node08");
+        ListView<ExportFile> files = files(robot);
+        assertThat(robot.from(files).lookup((Node n) -> n instanceof javafx.scene.control.ListCell<?> c
+                && c.getText() != null && c.getText().endsWith("jobs/train.sbatch  \u00b7 changed")).tryQuery()).isPresent();
+        select(robot, "slurm/topology.conf");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(diff.getText()).as("the fabric did not change").startsWith("(unchanged");
+        assertThat(asked).as("all of it before a folder is asked for").hasValue(0);
+        robot.interact(() -> ViewShots.save(pane.getScene(), "export-preview-changes"));
+        robot.interact(() -> ((Button) pane.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
+        Dialogs.awaitClosed(robot, "exportPreview");
+    }
 }

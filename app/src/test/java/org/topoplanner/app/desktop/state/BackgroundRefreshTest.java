@@ -132,4 +132,31 @@ class BackgroundRefreshTest {
         assertThat(computed).containsExactly("1", "new");
         assertThat(shown).containsExactly("new");
     }
+
+    @Test
+    void withTwoWorkersTheNewestQuestionStartsWhileAnOvertakenOneIsStillRunning() throws Exception {
+        CountDownLatch oldRunning = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch newDone = new CountDownLatch(1);
+        List<String> handedOver = java.util.Collections.synchronizedList(new ArrayList<>());
+        BackgroundRefresh<String> two = new BackgroundRefresh<>(BackgroundRefresh.daemonWorkers("two-test", 2), Runnable::run);
+        two.request(() -> {
+            oldRunning.countDown();
+            try {
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return "old";
+        }, handedOver::add, e -> handedOver.add("failed"));
+        assertThat(oldRunning.await(30, TimeUnit.SECONDS)).isTrue();
+        two.request(() -> "new", v -> {
+            handedOver.add(v);
+            newDone.countDown();
+        }, e -> handedOver.add("failed"));
+        assertThat(newDone.await(30, TimeUnit.SECONDS)).as("the new question answered while the old still runs").isTrue();
+        release.countDown();
+        Thread.sleep(50);
+        assertThat(handedOver).containsExactly("new");
+    }
 }

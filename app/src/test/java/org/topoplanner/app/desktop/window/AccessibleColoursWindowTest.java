@@ -92,6 +92,19 @@ class AccessibleColoursWindowTest {
         robot.type(KeyCode.ENTER);
     }
 
+    @Test
+    void theNewClusterSketchIsPaintedInTheDarkThemeToo(FxRobot robot) throws Exception {
+        robot.clickOn("#darkTheme");
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.application.Platform.runLater(controller::newCluster);
+        Eventually.until("New cluster…", () -> dialog() != null && dialog().getScene().lookup("#fabricSketch") != null);
+        javafx.scene.canvas.Canvas sketch = (javafx.scene.canvas.Canvas) dialog().getScene().lookup("#fabricSketch");
+        Color corner = Eventually.onFxThread(() -> sketch.snapshot(null, null).getPixelReader().getColor(2, 2));
+        assertThat(luminance(corner)).as("the sketch's background " + corner).isLessThan(0.15);
+        robot.type(KeyCode.ESCAPE);
+        Eventually.until("New cluster… closed", () -> dialog() == null);
+    }
+
     private Window dialog() {
         return Window.getWindows().stream().filter(w -> w instanceof Stage s && s.getOwner() == stage && w.isShowing())
                 .findFirst().orElse(null);

@@ -97,6 +97,7 @@ class ZoomShotsTest {
             });
             settle();
             robot.interact(() -> ViewShots.save(stage.getScene(), "zoom-" + hosts + "-fit-" + theme));
+            assertThat(legend(fabric).isFolded()).as("at fit the key has its own strip, open").isFalse();
 
             robot.interact(() -> {
                 vm.selectionProperty().set(leaf);
@@ -106,6 +107,9 @@ class ZoomShotsTest {
             robot.interact(() -> ViewShots.save(stage.getScene(), "zoom-" + hosts + "-close-" + theme));
             assertThat(fabric.levelOfDetail().hosts()).as("close up, hosts drawn one by one").isTrue();
             assertThat(fabric.levelOfDetail().labels()).as("close up, names drawn").isTrue();
+            assertThat(legend(fabric).isFolded()).as("close up, the key folds off the racks it would cover").isTrue();
+            robot.clickOn("#legendFolded");
+            assertThat(legend(fabric).isFolded()).as("a click opens it").isFalse();
             var comparison = robot.lookup("#comparison").queryAs(javafx.scene.control.TableView.class);
             for (Object c : comparison.getColumns()) {
                 var column = (javafx.scene.control.TableColumn<?, ?>) c;
@@ -117,6 +121,10 @@ class ZoomShotsTest {
                 robot.clickOn("#darkTheme");
             }
         }
+    }
+
+    private static org.topoplanner.app.desktop.fabric.FabricLegend legend(FabricView fabric) {
+        return (org.topoplanner.app.desktop.fabric.FabricLegend) fabric.lookup("#fabricLegend");
     }
 
     private static void settle() {

@@ -50,6 +50,7 @@ public final class FabricLayout {
     private final GridIndex switchGrid;
     private final GridIndex rackGrid;
     private final GridIndex hostGrid;
+    private NvlinkEnclosures nvlink = NvlinkEnclosures.none();
 
     FabricLayout(String clusterName, List<SwitchBox> switches, List<RackBox> racks, List<HostBox> hosts,
                  List<LinkBundle> links, List<TierRow> rows, Map<String, Integer> switchByName,
@@ -103,7 +104,15 @@ public final class FabricLayout {
 
     /** Lays out with a given number of barycenter sweeps; 0 keeps the source order. */
     public static FabricLayout compute(Cluster cluster, int sweeps) {
-        return new FabricLayoutComputation(cluster, sweeps).run();
+        FabricLayout l = new FabricLayoutComputation(cluster, sweeps).run();
+        // set before the layout is handed to anyone, so it is as final as the rest
+        l.nvlink = NvlinkEnclosures.of(cluster, l);
+        return l;
+    }
+
+    /** Where the cluster's multi-node NVLink domains sit over the host cells. */
+    public NvlinkEnclosures nvlink() {
+        return nvlink;
     }
 
     public String clusterName() {
