@@ -1,15 +1,11 @@
 package org.topoplanner.allocator.slurm;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.NvlinkReach;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Block;
-import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.model.fabric.FabricBuilder;
-import org.topoplanner.model.fabric.SwitchNode;
 import org.topoplanner.model.nvlink.NvlinkDomain;
 import org.topoplanner.model.nvlink.NvlinkDomains;
 
@@ -34,18 +30,10 @@ final class DomainBlocks {
     }
 
     private static Cluster view(Cluster c) {
-        Fabric f = c.fabric();
-        FabricBuilder b = new FabricBuilder();
-        Map<String, Integer> tiers = new LinkedHashMap<>();
-        for (SwitchNode s : f.switches()) {
-            b.addSwitch(s.name(), s.guid(), s.description());
-            tiers.put(s.name(), s.tier());
-        }
-        f.hosts().forEach(h -> b.addHost(h.name()));
-        f.cables().forEach(b::cable);
+        FabricBuilder b = FabricBuilder.withoutBlocks(c.fabric());
         for (NvlinkDomain d : NvlinkReach.of(c).all()) {
             b.block(new Block(d.name(), d.hosts()));
         }
-        return new Cluster(c.name(), b.tiers(tiers).build(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes(), c.nvlink());
+        return new Cluster(c.name(), b.build(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes(), c.nvlink());
     }
 }

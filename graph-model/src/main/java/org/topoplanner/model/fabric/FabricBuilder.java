@@ -24,6 +24,22 @@ public final class FabricBuilder {
     private final List<Integer> blockSizes = new ArrayList<>();
     private Map<String, Integer> explicitTiers;
 
+    /**
+     * A builder holding {@code fabric}'s switches (with their tiers), hosts and cables but none of its
+     * blocks: for views of a fabric with other blocks (a merge's, or NVLink domains as blocks).
+     */
+    public static FabricBuilder withoutBlocks(Fabric fabric) {
+        FabricBuilder b = new FabricBuilder();
+        Map<String, Integer> tiers = new LinkedHashMap<>();
+        for (SwitchNode s : fabric.switches()) {
+            b.addSwitch(s.name(), s.guid(), s.description());
+            tiers.put(s.name(), s.tier());
+        }
+        fabric.hosts().forEach(h -> b.addHost(h.name()));
+        fabric.cables().forEach(b::cable);
+        return b.tiers(tiers);
+    }
+
     public FabricBuilder addSwitch(String name, String guid, String description) {
         switches.putIfAbsent(name, new SwitchNode(name, guid, description, 0));
         return this;

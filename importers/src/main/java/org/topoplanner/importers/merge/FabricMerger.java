@@ -194,19 +194,12 @@ final class FabricMerger {
     }
 
     private static Fabric withBlocks(Fabric base, Fabric withBlocks) {
-        FabricBuilder b = new FabricBuilder();
-        Map<String, Integer> tiers = new LinkedHashMap<>();
-        for (SwitchNode s : base.switches()) {
-            b.addSwitch(s.name(), s.guid(), s.description());
-            tiers.put(s.name(), s.tier());
-        }
-        base.hosts().forEach(h -> b.addHost(h.name()));
-        base.cables().forEach(b::cable);
+        FabricBuilder b = FabricBuilder.withoutBlocks(base);
         for (Block blk : withBlocks.blocks()) {
             b.block(blk);
         }
         b.blockSizes(withBlocks.blockSizes());
-        return b.tiers(tiers).build();
+        return b.build();
     }
 
     static Set<String> hostNames(Fabric f) {

@@ -15,7 +15,6 @@ import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.fabric.Block;
 import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.model.fabric.FabricBuilder;
-import org.topoplanner.model.fabric.SwitchNode;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.Placement;
@@ -192,16 +191,9 @@ final class ExportFixtures {
     }
 
     private static FabricBuilder copy(Fabric f) {
-        FabricBuilder b = new FabricBuilder();
-        Map<String, Integer> tiers = new LinkedHashMap<>();
-        for (SwitchNode s : f.switches()) {
-            b.addSwitch(s.name(), s.guid(), s.description());
-            tiers.put(s.name(), s.tier());
-        }
-        f.hosts().forEach(h -> b.addHost(h.name()));
-        f.cables().forEach(b::cable);
+        FabricBuilder b = FabricBuilder.withoutBlocks(f);
         f.blocks().forEach(b::block);
-        return b.tiers(tiers);
+        return b;
     }
 
     static String resource(String path) {
