@@ -69,6 +69,8 @@ class SlurmTreeReplayTest {
         "fuzz06,   jobs.txt,       results/new/fuzz06.jsonl,       24.11",
         "fuzz09,   jobs.txt,       results/v26.05/fuzz09.jsonl,    26.05",
         "fuzz05,   jobs.txt,       results/v26.05/fuzz05.jsonl,    26.05",
+        "fuzz01,   jobs.txt,       results/fuzz01.jsonl,           22.05",
+        "fuzz08,   jobs.txt,       results/new/fuzz08.jsonl,       24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
