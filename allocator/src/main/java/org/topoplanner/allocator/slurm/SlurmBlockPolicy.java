@@ -66,7 +66,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             // so not even a one-node job (which 26.05 places past the plugin) runs
             return new Suggestion.Impossible("the cluster defines no blocks for topology/block");
         }
-        List<SlurmNode> nodes = SlurmNode.of(cluster);
+        List<SlurmNode> nodes = version.atLeast(SlurmVersion.V26_05) ? SlurmNode.of(cluster)
+                : SlurmNode.inDefinitionOrder(cluster);
         Map<String, Integer> index = new HashMap<>();
         nodes.forEach(n -> index.put(n.name(), n.index()));
         List<BitSet> bases = new ArrayList<>();
