@@ -35,15 +35,30 @@ final class BlockSelector implements NodeChooser {
     private final BlockLevels levels;
     private final BitSet blocked;
     private final SlurmVersion version;
+    private final boolean nodesBoundByTasks;
     private Failure failure = Failure.INSUFFICIENT;
+    /** The usable nodes of the block the last {@link #place} chose. */
+    private BitSet lastBlock = new BitSet();
 
     BlockSelector(List<SlurmNode> nodes, List<BitSet> bases, List<Integer> blockSizes, BitSet blocked,
                   SlurmVersion version) {
+        this(nodes, bases, blockSizes, blocked, version, true);
+    }
+
+    /**
+     * {@code nodesBoundByTasks} false: the submit-time test, which (as with the tree in 24.11) leaves out the
+     * bound of no more nodes than tasks, so a {@code --gpus=N} job may take further nodes of its block for its
+     * GPUs. Own case blockfz03 k15 ({@code --gpus=7}, one task, 4-GPU nodes in blocks of two) is accepted and
+     * queued by 24.11.5 and 26.05.5; blockfz01 k26 ({@code --gpus=10}, no two-node block holds 10) is refused.
+     */
+    BlockSelector(List<SlurmNode> nodes, List<BitSet> bases, List<Integer> blockSizes, BitSet blocked,
+                  SlurmVersion version, boolean nodesBoundByTasks) {
         this.nodes = nodes;
         this.bases = bases;
         this.levels = BlockLevels.of(bases, blockSizes);
         this.blocked = blocked;
         this.version = version;
+        this.nodesBoundByTasks = nodesBoundByTasks;
     }
 
     Failure failure() {
@@ -90,6 +105,9 @@ final class BlockSelector implements NodeChooser {
         Integer seg = segment(job);
         if (seg == null) {
             BitSet one = place(n, usable, required, demand, false);
+            if (one != null && !nodesBoundByTasks) {
+                one = moreNodesForGpus(one, job, demand);
+            }
             return one == null || !enoughJobGpus(one, job, demand) ? null : NodePick.unordered(one, nodes.size());
         }
         if (!required.isEmpty()) {
@@ -107,6 +125,27 @@ final class BlockSelector implements NodeChooser {
             usable.andNot(part);
         }
         return enoughJobGpus(chosen, job, demand) ? NodePick.unordered(chosen, nodes.size()) : null;
+    }
+
+    /** Further nodes of the chosen block, in table order, until the job's GPU total is met (or its {@code -N} maximum). */
+    private BitSet moreNodesForGpus(BitSet chosen, SlurmJobSpec job, Demand demand) {
+        if (job.gpusPerJob() == null) {
+            return chosen;
+        }
+        BitSet out = (BitSet) chosen.clone();
+        long gpus = 0;
+        for (int i = out.nextSetBit(0); i >= 0; i = out.nextSetBit(i + 1)) {
+            gpus += demand.gpusFor(i);
+        }
+        int max = job.maxNodes() == null ? Integer.MAX_VALUE : job.maxNodes();
+        for (int i = lastBlock.nextSetBit(0); i >= 0 && gpus < job.gpusPerJob() && out.cardinality() < max;
+                i = lastBlock.nextSetBit(i + 1)) {
+            if (!out.get(i) && demand.gpusFor(i) > 0) {
+                out.set(i);
+                gpus += demand.gpusFor(i);
+            }
+        }
+        return out;
     }
 
     /**
@@ -212,6 +251,7 @@ final class BlockSelector implements NodeChooser {
         }
         BitSet candidates = (BitSet) inBlock.clone();
         candidates.and(usable);
+        lastBlock = (BitSet) candidates.clone();
         if (candidates.cardinality() < rem) {
             return null;
         }

@@ -90,7 +90,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         NodeChooser chooser = SlurmTreePolicy.oneNodeShortcut(nodes, blocks, version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc == null) {
-            NodeChooser empty = SlurmTreePolicy.oneNodeShortcut(nodes, emptyBlocks, version);
+            // the submit test runs the block plugin without the bound of no more nodes than tasks
+            NodeChooser empty = new BlockSelector(nodes, bases, sizes, new BitSet(), version, false);
             if (SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version) == null) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
