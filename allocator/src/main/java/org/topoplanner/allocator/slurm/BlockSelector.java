@@ -105,7 +105,7 @@ final class BlockSelector implements NodeChooser {
         Integer seg = segment(job);
         if (seg == null) {
             BitSet one = place(n, usable, required, demand, false);
-            if (one != null && !nodesBoundByTasks) {
+            if (one != null) {
                 one = moreNodesForGpus(one, job, demand);
             }
             return one == null || !enoughJobGpus(one, job, demand) ? null : NodePick.unordered(one, nodes.size());
@@ -127,9 +127,15 @@ final class BlockSelector implements NodeChooser {
         return enoughJobGpus(chosen, job, demand) ? NodePick.unordered(chosen, nodes.size()) : null;
     }
 
-    /** Further nodes of the chosen block, in table order, until the job's GPU total is met (or its {@code -N} maximum). */
+    /**
+     * Further nodes of the chosen block, in table order, until the job's GPU total ({@code --gpus=N}, or
+     * {@code -n} x {@code --gpus-per-task}) is met: {@code eval_nodes_block} goes on adding the block's nodes
+     * while the GPUs are not sufficient, up to the job's node maximum, which is no more nodes than tasks
+     * outside the submit test. Own case blockfz05 k7 ({@code -n4 -c3 --gpus-per-task=1} on 2-GPU nodes) runs
+     * on s9 and s10, k4 ({@code -x s6 -n5 -c1 --gpus-per-task=1}) on s5, s7 and s8 (24.11.5, 26.05.5).
+     */
     private BitSet moreNodesForGpus(BitSet chosen, SlurmJobSpec job, Demand demand) {
-        if (job.gpusPerJob() == null) {
+        if (job.gpuTotal() == null) {
             return chosen;
         }
         BitSet out = (BitSet) chosen.clone();
@@ -138,7 +144,10 @@ final class BlockSelector implements NodeChooser {
             gpus += demand.gpusFor(i);
         }
         int max = job.maxNodes() == null ? Integer.MAX_VALUE : job.maxNodes();
-        for (int i = lastBlock.nextSetBit(0); i >= 0 && gpus < job.gpusPerJob() && out.cardinality() < max;
+        if (nodesBoundByTasks) {
+            max = Math.min(max, Math.max(job.ntasks() == null ? job.minNodes() : job.ntasks(), job.minNodes()));
+        }
+        for (int i = lastBlock.nextSetBit(0); i >= 0 && gpus < job.gpuTotal() && out.cardinality() < max;
                 i = lastBlock.nextSetBit(i + 1)) {
             if (!out.get(i) && demand.gpusFor(i) > 0) {
                 out.set(i);
@@ -155,14 +164,14 @@ final class BlockSelector implements NodeChooser {
      * and k26 ({@code --gpus=10}, one node) are refused at submit by 24.11.5 and 26.05.5.
      */
     private boolean enoughJobGpus(BitSet chosen, SlurmJobSpec job, Demand demand) {
-        if (job.gpusPerJob() == null) {
+        if (job.gpuTotal() == null) {
             return true;
         }
         long gpus = 0;
         for (int i = chosen.nextSetBit(0); i >= 0; i = chosen.nextSetBit(i + 1)) {
             gpus += demand.gpusFor(i);
         }
-        if (gpus < job.gpusPerJob()) {
+        if (gpus < job.gpuTotal()) {
             failure = Failure.INSUFFICIENT;
             return false;
         }
