@@ -5,6 +5,11 @@ if len(sys.argv) > 1 and sys.argv[1] in ('fuzz', 'fuzz2'):
     import fuzz
     fuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] == 'fuzz2')
     sys.exit(0)
+if len(sys.argv) > 1 and sys.argv[1] == 'block':
+    # gen.py block SEED N DIR: a whole random topology/block case (blockfuzz.py; Slurm 23.11 and later)
+    import blockfuzz
+    blockfuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    sys.exit(0)
 seed = int(sys.argv[1]); n = int(sys.argv[2])
 r = random.Random(seed)
 nodes = ['a1','a2','a3','a4','b1','b2','b3','b4','c1','c2']

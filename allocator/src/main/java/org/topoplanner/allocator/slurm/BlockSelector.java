@@ -35,15 +35,30 @@ final class BlockSelector implements NodeChooser {
     private final BlockLevels levels;
     private final BitSet blocked;
     private final SlurmVersion version;
+    private final boolean nodesBoundByTasks;
     private Failure failure = Failure.INSUFFICIENT;
+    /** The usable nodes of the block the last {@link #place} chose. */
+    private BitSet lastBlock = new BitSet();
 
     BlockSelector(List<SlurmNode> nodes, List<BitSet> bases, List<Integer> blockSizes, BitSet blocked,
                   SlurmVersion version) {
+        this(nodes, bases, blockSizes, blocked, version, true);
+    }
+
+    /**
+     * {@code nodesBoundByTasks} false: the submit-time test, which (as with the tree in 24.11) leaves out the
+     * bound of no more nodes than tasks, so a {@code --gpus=N} job may take further nodes of its block for its
+     * GPUs. Own case blockfz03 k15 ({@code --gpus=7}, one task, 4-GPU nodes in blocks of two) is accepted and
+     * queued by 24.11.5 and 26.05.5; blockfz01 k26 ({@code --gpus=10}, no two-node block holds 10) is refused.
+     */
+    BlockSelector(List<SlurmNode> nodes, List<BitSet> bases, List<Integer> blockSizes, BitSet blocked,
+                  SlurmVersion version, boolean nodesBoundByTasks) {
         this.nodes = nodes;
         this.bases = bases;
         this.levels = BlockLevels.of(bases, blockSizes);
         this.blocked = blocked;
         this.version = version;
+        this.nodesBoundByTasks = nodesBoundByTasks;
     }
 
     Failure failure() {
@@ -90,7 +105,10 @@ final class BlockSelector implements NodeChooser {
         Integer seg = segment(job);
         if (seg == null) {
             BitSet one = place(n, usable, required, demand, false);
-            return one == null ? null : NodePick.unordered(one, nodes.size());
+            if (one != null) {
+                one = moreNodesForGpus(one, job, demand);
+            }
+            return one == null || !enoughJobGpus(one, job, demand) ? null : NodePick.unordered(one, nodes.size());
         }
         if (!required.isEmpty()) {
             // 26.05: the segments are cut out of the named nodes (24.11 refused this at submit)
@@ -106,7 +124,58 @@ final class BlockSelector implements NodeChooser {
             chosen.or(part);
             usable.andNot(part);
         }
-        return NodePick.unordered(chosen, nodes.size());
+        return enoughJobGpus(chosen, job, demand) ? NodePick.unordered(chosen, nodes.size()) : null;
+    }
+
+    /**
+     * Further nodes of the chosen block, in table order, until the job's GPU total ({@code --gpus=N}, or
+     * {@code -n} x {@code --gpus-per-task}) is met: {@code eval_nodes_block} goes on adding the block's nodes
+     * while the GPUs are not sufficient, up to the job's node maximum, which is no more nodes than tasks
+     * outside the submit test. Own case blockfz05 k7 ({@code -n4 -c3 --gpus-per-task=1} on 2-GPU nodes) runs
+     * on s9 and s10, k4 ({@code -x s6 -n5 -c1 --gpus-per-task=1}) on s5, s7 and s8 (24.11.5, 26.05.5).
+     */
+    private BitSet moreNodesForGpus(BitSet chosen, SlurmJobSpec job, Demand demand) {
+        if (job.gpuTotal() == null) {
+            return chosen;
+        }
+        BitSet out = (BitSet) chosen.clone();
+        long gpus = 0;
+        for (int i = out.nextSetBit(0); i >= 0; i = out.nextSetBit(i + 1)) {
+            gpus += demand.gpusFor(i);
+        }
+        int max = job.maxNodes() == null ? Integer.MAX_VALUE : job.maxNodes();
+        if (nodesBoundByTasks) {
+            max = Math.min(max, Math.max(job.ntasks() == null ? job.minNodes() : job.ntasks(), job.minNodes()));
+        }
+        for (int i = lastBlock.nextSetBit(0); i >= 0 && gpus < job.gpuTotal() && out.cardinality() < max;
+                i = lastBlock.nextSetBit(i + 1)) {
+            if (!out.get(i) && demand.gpusFor(i) > 0) {
+                out.set(i);
+                gpus += demand.gpusFor(i);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code eval_nodes_block} picks the block by weight and node count alone and then fills it; a job-wide GPU
+     * count ({@code --gpus=N}) the block's nodes cannot give fails there ({@code gres_sched_test}), no other
+     * block is tried. Own case blockfz01 k6 ({@code -N2 --gpus=8}: no base block of two nodes holds 8 GPUs)
+     * and k26 ({@code --gpus=10}, one node) are refused at submit by 24.11.5 and 26.05.5.
+     */
+    private boolean enoughJobGpus(BitSet chosen, SlurmJobSpec job, Demand demand) {
+        if (job.gpuTotal() == null) {
+            return true;
+        }
+        long gpus = 0;
+        for (int i = chosen.nextSetBit(0); i >= 0; i = chosen.nextSetBit(i + 1)) {
+            gpus += demand.gpusFor(i);
+        }
+        if (gpus < job.gpuTotal()) {
+            failure = Failure.INSUFFICIENT;
+            return false;
+        }
+        return true;
     }
 
     /** {@code eval_nodes_block} for {@code rem} nodes out of {@code usable}; {@code null} when they do not fit. */
@@ -191,6 +260,7 @@ final class BlockSelector implements NodeChooser {
         }
         BitSet candidates = (BitSet) inBlock.clone();
         candidates.and(usable);
+        lastBlock = (BitSet) candidates.clone();
         if (candidates.cardinality() < rem) {
             return null;
         }

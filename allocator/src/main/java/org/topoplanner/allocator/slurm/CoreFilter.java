@@ -28,9 +28,14 @@ final class CoreFilter {
      * is {@code min_cores_this_node}: the cores an {@code enforce-binding} or {@code --cpus-per-gpu} job
      * needs for its GPUs (0 otherwise), which 24.11 hands out even beyond the tasks' CPUs.
      */
-    record Result(BitSet availCores, int availCpus, int minCores) {
+    record Result(BitSet availCores, int availCpus, int minCores, BitSet usableGpus) {
         Result(BitSet availCores, int availCpus) {
-            this(availCores, availCpus, 0);
+            this(availCores, availCpus, 0, null);
+        }
+
+        /** The node's free GPUs this job may take: all of them unless a socket was given up ({@link #oneGpuSocket}). */
+        BitSet gpus(NodeUse use) {
+            return usableGpus == null ? use.freeGpus() : usableGpus;
         }
     }
 
@@ -57,6 +62,7 @@ final class CoreFilter {
         if (job.ntasksPerSocket() != null) {
             capPerSocket(node, avail, (job.ntasksPerSocket() * job.cpusPerTask() + tpc - 1) / tpc);
         }
+        BitSet usableGpus = oneGpuSocket(job, version) ? keepRichestGpuSocket(node, use.freeGpus(), avail) : null;
         int availCpus = avail.cardinality() * tpc;
         if (availCpus == 0) {
             return null;
@@ -329,7 +335,7 @@ final class CoreFilter {
             availCpus = (int) Math.min(availCpus, (long) maxTasks * cpt);
         }
         int minCores = enforceBinding || hasCpusPerGres ? reqCores : 0;
-        return avail.isEmpty() ? null : new Result(avail, availCpus, minCores);
+        return avail.isEmpty() ? null : new Result(avail, availCpus, minCores, usableGpus);
     }
 
     /**
@@ -397,6 +403,68 @@ final class CoreFilter {
      * {@code --cpus-per-gpu}, rule the node out; with {@code enforce-binding} GPUs on sockets
      * without a free core do not count.
      */
+    /**
+     * 22.05 and 24.11 {@code _socks_per_node} ({@code cons_tres/job_test.c}): an {@code enforce-binding} job
+     * with a job-wide GPU count ({@code --gpus=N}, or {@code -n} x {@code --gpus-per-task}) and at most one
+     * CPU per node (24.11: also at most one CPU from {@code --cpus-per-gpu}) wants one socket per node.
+     * 26.05 moved this limit into {@code gres_select_filter_remove_unusable}, where it no longer picks the
+     * socket the cores come from (fuzz08 f16 stays on socket 0 there).
+     */
+    static boolean oneGpuSocket(SlurmJobSpec job, SlurmVersion version) {
+        if (version.atLeast(SlurmVersion.V26_05) || !job.enforceBinding()) {
+            return false;
+        }
+        boolean perJob = job.gpusPerJob() != null || (job.gpusPerTask() != null && job.ntasks() != null);
+        if (!perJob) {
+            return false;
+        }
+        int tasks = job.ntasks() != null ? job.ntasks() : job.minNodes();
+        if ((long) tasks * job.cpusPerTask() / job.minNodes() > 1) {
+            return false;
+        }
+        if (version.atLeast(SlurmVersion.V24_11) && job.cpusPerGpu() != null) {
+            // _sum_min_gres_cpus: the CPUs --cpus-per-gpu asks per node also count
+            long gpus = job.gpusPerNode() != null ? job.gpusPerNode()
+                    : job.gpusPerTask() != null ? (long) job.gpusPerTask() * job.ntasks()
+                    : job.gpusPerJob() / job.minNodes();
+            return job.cpusPerGpu() * gpus <= 1;
+        }
+        return true;
+    }
+
+    /**
+     * {@code _build_sock_gres_by_topo} with a sockets-per-node limit of one: of the sockets that have free
+     * GPUs and a free core, the one with the fewest free GPUs loses its cores until one is left; on a tie the
+     * lower socket goes. An idle node with 4 + 4 GPUs therefore runs {@code -w g2 --gpus=2 enforce-binding}
+     * on socket 1 (fuzz08 f16: CPU 16, GPUs 4-5 in 22.05.8 and 24.11.5), and a 2+2-GPU node gives a
+     * {@code --gpus=4} job only socket 1's two (fuzz01 f28).
+     */
+    private static BitSet keepRichestGpuSocket(SlurmNode node, BitSet freeGpus, BitSet avail) {
+        GpuSockets gs = GpuSockets.of(node, freeGpus, avail);
+        List<Integer> candidates = new ArrayList<>();
+        for (int s = 0; s < node.sockets(); s++) {
+            if (gs.bySock()[s] > 0 && node.coresOfSocket(s).intersects(avail)) {
+                candidates.add(s);
+            }
+        }
+        while (candidates.size() > 1) {
+            int low = candidates.get(0);
+            for (int s : candidates) {
+                if (gs.bySock()[s] < gs.bySock()[low]) {
+                    low = s;
+                }
+            }
+            avail.andNot(node.coresOfSocket(low));
+            candidates.remove(Integer.valueOf(low));
+        }
+        // the node then offers the kept socket's GPUs and those bound to no socket (sock_gres total_cnt)
+        BitSet usable = (BitSet) gs.anyBits().clone();
+        for (int s : candidates) {
+            usable.or(gs.bits()[s]);
+        }
+        return usable;
+    }
+
     private static boolean removeUnusable(GpuSockets gs, SlurmJobSpec job, BitSet avail, int availCpus, int tpc,
                                           boolean enforceBinding) {
         int gresPerNode = job.gpusPerNode() == null ? 0 : job.gpusPerNode();

@@ -89,7 +89,8 @@ final class SlurmAllocation {
 
                 @Override
                 public int gpusFor(int i) {
-                    int free = uses[i].freeGpus().cardinality();
+                    int free = results[i] == null ? uses[i].freeGpus().cardinality()
+                            : results[i].gpus(uses[i]).cardinality();
                     if (job.cpusPerGpu() != null && results[i] != null) {
                         free = Math.min(free, results[i].availCpus() / job.cpusPerGpu());
                     }
@@ -116,6 +117,12 @@ final class SlurmAllocation {
             }
         }
         return null;
+    }
+
+    /** The free GPUs of a chosen node that the job may take (its core filter may have given up a socket). */
+    private static BitSet usableGpus(CoreFilter.Result[] results, NodeUse[] uses, SlurmNode n) {
+        CoreFilter.Result r = results[n.index()];
+        return r == null ? uses[n.index()].freeGpus() : r.gpus(uses[n.index()]);
     }
 
     /** A node another job holds whole: nothing is free, and no job looks further. */
@@ -192,7 +199,7 @@ final class SlurmAllocation {
         if (total == null || result == null) {
             return 0;
         }
-        long free = use.freeGpus().cardinality();
+        long free = result.gpus(use).cardinality();
         if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
             free = Math.min(free, result.availCpus() / job.cpusPerGpu());
         }
@@ -272,7 +279,7 @@ final class SlurmAllocation {
         }
         for (int k = 0; k < a.chosen.size(); k++) {
             SlurmNode n = a.chosen.get(k);
-            BitSet used = (BitSet) uses[n.index()].freeGpus().clone();
+            BitSet used = (BitSet) usableGpus(results, uses, n).clone();
             used.flip(0, n.gpus().size());
             GpuPicker picker = new GpuPicker(n, used, version);
             BitSet g;
@@ -295,7 +302,7 @@ final class SlurmAllocation {
             int rem = a.chosen.size();
             for (int k = 0; k < a.chosen.size(); k++, rem--) {
                 SlurmNode n = a.chosen.get(k);
-                BitSet used = (BitSet) uses[n.index()].freeGpus().clone();
+                BitSet used = (BitSet) usableGpus(results, uses, n).clone();
                 used.flip(0, n.gpus().size());
                 int maxHere = job.gpusPerJob() - total - (rem - 1);
                 if (version.atLeast(SlurmVersion.V24_11)) {
@@ -308,7 +315,7 @@ final class SlurmAllocation {
             }
             for (int k = 0; k < a.chosen.size() && total < job.gpusPerJob(); k++) {
                 SlurmNode n = a.chosen.get(k);
-                BitSet used = (BitSet) uses[n.index()].freeGpus().clone();
+                BitSet used = (BitSet) usableGpus(results, uses, n).clone();
                 used.flip(0, n.gpus().size());
                 BitSet before = a.gpus.get(k);
                 BitSet g = new GpuPicker(n, used, version).perJobMore(before, job.gpusPerJob() - total);

@@ -66,7 +66,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             // so not even a one-node job (which 26.05 places past the plugin) runs
             return new Suggestion.Impossible("the cluster defines no blocks for topology/block");
         }
-        List<SlurmNode> nodes = SlurmNode.of(cluster);
+        List<SlurmNode> nodes = version.atLeast(SlurmVersion.V26_05) ? SlurmNode.of(cluster)
+                : SlurmNode.inDefinitionOrder(cluster);
         Map<String, Integer> index = new HashMap<>();
         nodes.forEach(n -> index.put(n.name(), n.index()));
         List<BitSet> bases = new ArrayList<>();
@@ -89,7 +90,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         NodeChooser chooser = SlurmTreePolicy.oneNodeShortcut(nodes, blocks, version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc == null) {
-            NodeChooser empty = SlurmTreePolicy.oneNodeShortcut(nodes, emptyBlocks, version);
+            // the submit test runs the block plugin without the bound of no more nodes than tasks
+            NodeChooser empty = new BlockSelector(nodes, bases, sizes, new BitSet(), version, false);
             if (SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version) == null) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }

@@ -64,6 +64,24 @@ record SlurmNode(String name, int index, int host, int sockets, int coresPerSock
         return ClusterIndex.of(cluster).derived(SlurmNode.class, SlurmNode::build);
     }
 
+    /**
+     * The node table under 24.11's {@code topology/block}: the plugin asks for a node ranking
+     * ({@code topology_p_generate_node_ranking} returns true), so {@code _sort_node_record_table_ptr}
+     * sorts by {@code node_rank} instead of by name; the block plugin sets no rank, all ranks are equal and
+     * the table keeps the {@code slurm.conf} order. Own case blockfz01 k2 ({@code -N3 --gpus-per-node=1}) takes
+     * s3 before q3 in block b3 (defined s3, q3), and blockfz02 k5 lists h1, q1, q2, q3, h2, h3 (24.11.5).
+     * 26.05 ranks nodes only with {@code TopologyParam=BlockAsNodeRank}, so its table is sorted by name.
+     */
+    static List<SlurmNode> inDefinitionOrder(Cluster cluster) {
+        List<SlurmNode> byName = of(cluster);
+        SlurmNode[] out = new SlurmNode[byName.size()];
+        for (SlurmNode n : byName) {
+            out[n.host()] = new SlurmNode(n.name(), n.host(), n.host(), n.sockets(), n.coresPerSocket(),
+                    n.threadsPerCore(), n.weight(), n.gpus());
+        }
+        return List.of(out);
+    }
+
     private static List<SlurmNode> build(Cluster cluster) {
         ClusterIndex index = ClusterIndex.of(cluster);
         boolean gres = cluster.slurm().gres().stream().anyMatch(g -> g.name().equals("gpu"));

@@ -13,6 +13,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.model.slurm.SlurmVersion;
+import org.topoplanner.allocator.PlacementPolicy;
+import org.topoplanner.allocator.slurm.SlurmBlockPolicy;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.importers.replay.JobScriptReader;
 import org.topoplanner.importers.replay.ReplayLine;
@@ -21,7 +23,8 @@ import org.topoplanner.model.replay.JobScript;
 
 /**
  * The differential fuzz cases (own cases {@code fuzzNN}, {@code cases/gen.py fuzz SEED N DIR}, real
- * outputs of 22.05.8, 24.11.5 and 26.05.5) whose replay does not match every line yet. Each is listed in
+ * outputs of 22.05.8, 24.11.5 and 26.05.5; and the topology/block cases {@code blockfzNN},
+ * {@code cases/gen.py block SEED N DIR}, real 24.11.5 and 26.05.5, replayed with {@code slurm-block}) whose replay does not match every line yet. Each is listed in
  * {@code oracle/known-mismatch.txt} with the jobs whose lines differ; the replay must differ on exactly
  * those jobs and match every other line, so a fix shows up here (the list shrinks) and a regression
  * fails. The count of matching lines per case is printed. A case that matches every line belongs in
@@ -47,7 +50,10 @@ class KnownMismatchReplayTest {
     void replayDiffersOnlyOnTheListedJobs(String caseName, String results, String version, List<String> known) {
         Cluster cluster = OracleCase.cluster(caseName);
         SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
-        SlurmTreePolicy policy = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
+        PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(v);
+        // the block fuzz cases (cases/gen.py block) run slurm-block, the others slurm-tree
+        PlacementPolicy policy = caseName.startsWith("blockfz") ? new SlurmBlockPolicy(options)
+                : new SlurmTreePolicy(options);
         JobScript script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/" + caseName + "/jobs.txt"))
                 .script();
         List<String> lines = ReplayLine.lines(new Replayer(cluster, policy).run(script));

@@ -1,0 +1,121 @@
+"""Random topology/block cases for the differential fuzzing of issue 16 (called as: gen.py block SEED N DIR).
+
+Writes DIR/nodes.conf, gres.conf, slurm.conf (TopologyPlugin=topology/block) and topology.conf: 3-6 base
+blocks of 2-4 nodes (every block the same size, as slurmctld requires), node types of fuzz.py mixed inside
+the blocks, node weights, and either no BlockSizes (Slurm's default levels 0-4) or the base size plus a
+random choice of its doublings up to the cluster; and N random jobs: -N with --gpus-per-node and often
+--segment, --gpus=N, -n/-c with --gpus-per-task, CPU-only jobs that leave nodes partly busy, --exclusive,
+-w/-x, cancellations and resets. Block exists from Slurm 23.11: run with SLURM_ROOT (24.11, 26.05).
+Same seed, same case: only random.Random(seed) decides.
+"""
+import os
+import random
+
+from fuzz import TYPES
+
+
+def main(seed, njobs, out):
+    r = random.Random(seed)
+    gpu_kinds = [k for k in sorted(TYPES) if TYPES[k][3]]
+    kinds = r.sample(gpu_kinds, r.randint(1, 2)) + (['c'] if r.random() < 0.3 else [])
+    weights = {k: r.choice([1, 1, 5, 10]) for k in kinds}
+    base = r.randint(2, 4)
+    nblocks = r.randint(3, 6)
+    count = {k: 0 for k in kinds}
+    node_lines, gres_lines, block_lines, names = [], [], [], []
+    for b in range(nblocks):
+        members = []
+        for _ in range(base):
+            k = r.choice(kinds)
+            count[k] += 1
+            name = '%s%d' % (k, count[k])
+            members.append(name)
+            sockets, cps, tpc, gpus = TYPES[k]
+            w = weights[k] if r.random() < 0.85 else r.choice([1, 5, 10])
+            total = sum(g for g, _ in gpus)
+            gres = ' Gres=gpu:%d' % total if total else ''
+            node_lines.append('NodeName=%s Sockets=%d CoresPerSocket=%d ThreadsPerCore=%d RealMemory=256000'
+                              ' Weight=%d%s State=UNKNOWN' % (name, sockets, cps, tpc, w, gres))
+            idx = 0
+            for g, cores in gpus:
+                files = '/dev/nvidia%d' % idx if g == 1 else '/dev/nvidia[%d-%d]' % (idx, idx + g - 1)
+                gres_lines.append('NodeName=%s Name=gpu File=%s Cores=%s' % (name, files, cores))
+                idx += g
+            names.append((name, k))
+        block_lines.append('BlockName=b%d Nodes=%s' % (b + 1, ','.join(members)))
+    sizes = None
+    if r.random() < 0.6:
+        doublings = []
+        n = 2
+        while n <= nblocks:
+            doublings.append(base * n)
+            n *= 2
+        sizes = [base] + sorted(r.sample(doublings, r.randint(0, len(doublings))))
+        block_lines.append('BlockSizes=%s' % ','.join(map(str, sizes)))
+    os.makedirs(out, exist_ok=True)
+    head = '# block fuzz case, seed %d (cases/gen.py block %d %d)\n' % (seed, seed, njobs)
+    with open(os.path.join(out, 'nodes.conf'), 'w') as f:
+        f.write(head + '\n'.join(node_lines) + '\n')
+    with open(os.path.join(out, 'gres.conf'), 'w') as f:
+        f.write('\n'.join(gres_lines) + '\n')
+    with open(os.path.join(out, 'slurm.conf'), 'w') as f:
+        f.write('# topology/block exists from Slurm 23.11 on (run with SLURM_ROOT)\nTopologyPlugin=topology/block\n')
+    with open(os.path.join(out, 'topology.conf'), 'w') as f:
+        f.write('\n'.join(block_lines) + '\n')
+    gpu_nodes = [n for n, k in names if TYPES[k][3]]
+    all_nodes = [n for n, _ in names]
+    total = len(all_nodes)
+    jobs = ['note random block cluster and jobs, seed %d (gen.py block)' % seed]
+    alive = []
+    for j in range(njobs):
+        form = r.choice(['nodes', 'nodes', 'nodes', 'segment', 'segment', 'gpus', 'gpt', 'cpu', 'cpu', 'excl'])
+        opts = []
+        if form in ('nodes', 'segment'):
+            if form == 'segment':
+                seg = r.randint(1, base + 1)
+                nodes = seg * r.randint(1, max(1, min(4, total // seg)))
+            else:
+                nodes = r.choice([1, 2, 3, base, base + 1, 2 * base, r.randint(1, total)])
+            opts.append('-N%d' % nodes)
+            if r.random() < 0.25:
+                opts.append('-n%d' % (nodes * r.randint(1, 2)))
+                opts.append('-c%d' % r.randint(1, 4))
+            opts.append('--gpus-per-node=%d' % r.randint(1, 4))
+            if form == 'segment':
+                opts.append('--segment=%d' % seg)
+        elif form == 'gpus':
+            if r.random() < 0.4:
+                opts.append('-N%d' % r.choice([1, 2, 3]))
+            opts.append('--gpus=%d' % r.randint(1, 10))
+        elif form == 'gpt':
+            opts.append('-n%d' % r.randint(1, 6))
+            opts.append('-c%d' % r.randint(1, 4))
+            opts.append('--gpus-per-task=%d' % r.choice([1, 1, 2]))
+        elif form == 'cpu':
+            if r.random() < 0.6:
+                opts.append('-w %s' % r.choice(all_nodes))
+            opts.append('-n%d' % r.randint(1, 3))
+            opts.append('-c%d' % r.randint(1, 8))
+        else:
+            opts.append('-N%d' % r.choice([1, 2, base]))
+            opts.append('--exclusive')
+        if form in ('nodes', 'gpus', 'gpt') and r.random() < 0.15 and opts[0] in ('-N1', '-n1'):
+            opts.insert(0, '-w %s' % r.choice(gpu_nodes))
+        elif form != 'cpu' and r.random() < 0.1:
+            opts.insert(0, '-x %s' % r.choice(all_nodes))
+        name = 'k%d' % j
+        jobs.append('job %s %s' % (name, ' '.join(opts)))
+        alive.append(name)
+        # a job that waits blocks the FIFO queue; take most big jobs back soon, keep CPU jobs as holes
+        if form != 'cpu' and r.random() < 0.5:
+            jobs.append('cancel %s' % name)
+            alive.remove(name)
+        if len(alive) > 2 and r.random() < 0.2:
+            victim = r.choice(alive[:-1])
+            alive.remove(victim)
+            jobs.append('cancel %s' % victim)
+        if r.random() < 0.07:
+            jobs.append('reset')
+            alive = []
+    with open(os.path.join(out, 'jobs.txt'), 'w') as f:
+        f.write('\n'.join(jobs) + '\n')
