@@ -33,7 +33,7 @@ public record Fragmentation(int freeNodes, List<String> freeLeaves, int freeGpus
         Set<String> free = new HashSet<>();
         int freeGpus = 0;
         int stranded = 0;
-        for (String h : cluster.hostNames()) {
+        for (String h : ClusterHostNames.of(cluster).names()) {
             if (blocked.contains(h) || state.heldWhole(h)) {
                 continue;
             }

@@ -45,7 +45,7 @@ public record PlacementMetrics(FabricSpan span, WorstPair worstPair, RingEstimat
      * is taken out first, so a running job can be scored where it is.
      */
     public static PlacementMetrics of(ClusterState state, Placement placement) {
-        return of(state, placement, new FabricTree(state.cluster().fabric()));
+        return of(state, placement, FabricTree.of(state.cluster()));
     }
 
     /** As {@link #of(ClusterState, Placement)}, reusing a tree built once for the cluster's fabric. */
@@ -60,7 +60,7 @@ public record PlacementMetrics(FabricSpan span, WorstPair worstPair, RingEstimat
         FabricSpan span = FabricSpan.of(tree, hosts);
         WorstPair pair = WorstPair.of(cluster.fabric(), hosts);
         RingEstimate ring = NvlinkDomainRing.of(cluster, nodes)
-                .orElseGet(() -> RingEstimate.of(tree, new UplinkRatio(cluster.fabric()), nodes));
+                .orElseGet(() -> RingEstimate.of(tree, UplinkRatio.of(cluster), nodes));
         Fragmentation left = Fragmentation.of(before.with(placement), tree);
         return new PlacementMetrics(span, pair, ring, nodes, left);
     }

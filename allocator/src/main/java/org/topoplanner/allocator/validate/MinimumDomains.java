@@ -9,6 +9,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.metrics.BlockHolds;
+import org.topoplanner.allocator.metrics.ClusterHostNames;
 import org.topoplanner.model.cpu.SlurmCpuIds;
 
 /**
@@ -37,7 +38,7 @@ final class MinimumDomains {
         Set<String> blocked = BlockHolds.hostsHeld(c.state);
         Set<String> excluded = new HashSet<>(c.request.exclude());
         int gpusPerHost = byGpus ? 1 : d.gpusPerNode();
-        for (String h : c.cluster.hostNames()) {
+        for (String h : ClusterHostNames.of(c.cluster).names()) {
             if (c.tree.leaf(h).isEmpty() || excluded.contains(h) || blocked.contains(h) || c.state.heldWhole(h)) {
                 continue;
             }

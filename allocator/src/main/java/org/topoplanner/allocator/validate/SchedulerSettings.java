@@ -7,6 +7,7 @@ import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.k8s.Admission;
+import org.topoplanner.allocator.metrics.ClusterHostNames;
 import org.topoplanner.allocator.k8s.AdmissionSession;
 import org.topoplanner.allocator.k8s.PodRequest;
 import org.topoplanner.allocator.k8s.PodTemplate;
@@ -58,8 +59,9 @@ public final class SchedulerSettings {
             KubeletSettings kubelet = KubeletSettings.from(settings);
             PodShape shape = request == null ? null : PodTemplate.DEFAULT.shape(others, request);
             List<TopologyAdmission> admissions = new ArrayList<>();
+            ClusterHostNames known = ClusterHostNames.of(others.cluster());
             for (HostAllocation h : placement.hosts()) {
-                if (!others.cluster().hostNames().contains(h.host())) {
+                if (!known.has(h.host())) {
                     continue;
                 }
                 String refused = refusal(others, h, shape, kubelet, settings);
