@@ -48,6 +48,16 @@ public record PlacementMetrics(FabricSpan span, WorstPair worstPair, RingEstimat
         return of(state, placement, FabricTree.of(state.cluster()));
     }
 
+    /**
+     * The metrics of {@code placement} once it runs on {@code others}, a state without its job: what a planner
+     * asks of a suggestion. The state's own tables are kept ({@link ClusterState#derived}), so scoring many
+     * placements against one state does the cluster-wide counting once.
+     */
+    public static PlacementMetrics ofAdded(ClusterState others, Placement placement) {
+        Fragmentation.of(others, FabricTree.of(others.cluster())); // on the state kept between calls, not on a copy
+        return of(others.with(placement), placement);
+    }
+
     /** As {@link #of(ClusterState, Placement)}, reusing a tree built once for the cluster's fabric. */
     public static PlacementMetrics of(ClusterState state, Placement placement, FabricTree tree) {
         Cluster cluster = state.cluster();
