@@ -63,12 +63,13 @@ public record PlacementMetrics(FabricSpan span, WorstPair worstPair, RingEstimat
         Cluster cluster = state.cluster();
         ClusterState before = state.without(placement.job());
         List<NodeMetrics> nodes = new ArrayList<>();
+        NodeMetricsCache perShape = NodeMetricsCache.of(cluster);
         for (HostAllocation a : placement.hosts()) {
-            nodes.add(NodeMetrics.of(cluster.node(a.host()), a));
+            nodes.add(perShape.of(cluster.node(a.host()), a));
         }
         List<String> hosts = placement.hostNames();
         FabricSpan span = FabricSpan.of(tree, hosts);
-        WorstPair pair = WorstPair.of(cluster.fabric(), hosts);
+        WorstPair pair = WorstPair.of(cluster, hosts);
         RingEstimate ring = NvlinkDomainRing.of(cluster, nodes)
                 .orElseGet(() -> RingEstimate.of(tree, UplinkRatio.of(cluster), nodes));
         Fragmentation left = Fragmentation.of(before.with(placement), tree);
