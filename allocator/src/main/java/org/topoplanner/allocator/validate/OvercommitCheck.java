@@ -23,8 +23,14 @@ final class OvercommitCheck implements PlacementCheck {
     @Override
     public List<Violation> check(CheckContext c) {
         List<Violation> out = new ArrayList<>();
+        // without base blocks only the jobs on a host can clash there, and an idle host has none: skip the visit
+        // of every running job (thousands on a busy cluster) for each host a suggestion gives the job
+        boolean blocks = !c.cluster.fabric().blocks().isEmpty();
         for (HostAllocation mine : c.knownAllocations()) {
             String h = mine.host();
+            if (!blocks && c.state.isIdle(h)) {
+                continue;
+            }
             SlurmCpuIds ids = ClusterIndex.of(c.cluster).cpuIdsOf(h);
             CpuSet myCores = ids.coresOfCpus(mine.cpus());
             for (Map.Entry<String, Placement> run : c.state.running().entrySet()) {
