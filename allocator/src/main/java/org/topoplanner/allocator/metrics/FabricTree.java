@@ -33,6 +33,14 @@ public final class FabricTree {
     /** Kept: the fabric counts it over every switch, and spans ask it once per placement. */
     private final int maxTier;
 
+    /**
+     * The tree of {@code cluster}'s fabric, built once per cluster: building it walks every host and switch,
+     * which costs more than the metrics and checks of a job that read it.
+     */
+    public static FabricTree of(org.topoplanner.model.cluster.Cluster cluster) {
+        return org.topoplanner.allocator.ClusterIndex.of(cluster).derived(FabricTree.class, c -> new FabricTree(c.fabric()));
+    }
+
     public FabricTree(Fabric fabric) {
         this.fabric = fabric;
         this.maxTier = fabric.maxTier();

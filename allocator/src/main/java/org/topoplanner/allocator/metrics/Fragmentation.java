@@ -27,7 +27,19 @@ public record Fragmentation(int freeNodes, List<String> freeLeaves, int freeGpus
         freeLeaves = List.copyOf(freeLeaves);
     }
 
+    /**
+     * What {@code state} leaves. On the cluster's own fabric this reads a per-state table updated as jobs come
+     * and go ({@link FragmentationTable}), so the cost grows with the jobs that changed, not with the cluster.
+     */
     public static Fragmentation of(ClusterState state, FabricTree tree) {
+        if (tree.fabric() == state.cluster().fabric()) {
+            return FragmentationTable.of(state).fragmentation();
+        }
+        return scan(state, tree);
+    }
+
+    /** The same by visiting every host: the definition the table must agree with. */
+    static Fragmentation scan(ClusterState state, FabricTree tree) {
         Cluster cluster = state.cluster();
         Set<String> blocked = BlockHolds.hostsHeld(state);
         Set<String> free = new HashSet<>();
@@ -55,7 +67,7 @@ public record Fragmentation(int freeNodes, List<String> freeLeaves, int freeGpus
         return new Fragmentation(free.size(), leaves, freeGpus, stranded);
     }
 
-    private static boolean strands(NodeTopology node, List<Integer> freeGpus, boolean noFreeCore) {
+    static boolean strands(NodeTopology node, List<Integer> freeGpus, boolean noFreeCore) {
         if (noFreeCore) {
             return true;
         }

@@ -45,7 +45,17 @@ public record PlacementMetrics(FabricSpan span, WorstPair worstPair, RingEstimat
      * is taken out first, so a running job can be scored where it is.
      */
     public static PlacementMetrics of(ClusterState state, Placement placement) {
-        return of(state, placement, new FabricTree(state.cluster().fabric()));
+        return of(state, placement, FabricTree.of(state.cluster()));
+    }
+
+    /**
+     * The metrics of {@code placement} once it runs on {@code others}, a state without its job: what a planner
+     * asks of a suggestion. The state's own tables are kept ({@link ClusterState#derived}), so scoring many
+     * placements against one state does the cluster-wide counting once.
+     */
+    public static PlacementMetrics ofAdded(ClusterState others, Placement placement) {
+        Fragmentation.of(others, FabricTree.of(others.cluster())); // on the state kept between calls, not on a copy
+        return of(others.with(placement), placement);
     }
 
     /** As {@link #of(ClusterState, Placement)}, reusing a tree built once for the cluster's fabric. */
@@ -53,14 +63,15 @@ public record PlacementMetrics(FabricSpan span, WorstPair worstPair, RingEstimat
         Cluster cluster = state.cluster();
         ClusterState before = state.without(placement.job());
         List<NodeMetrics> nodes = new ArrayList<>();
+        NodeMetricsCache perShape = NodeMetricsCache.of(cluster);
         for (HostAllocation a : placement.hosts()) {
-            nodes.add(NodeMetrics.of(cluster.node(a.host()), a));
+            nodes.add(perShape.of(cluster.node(a.host()), a));
         }
         List<String> hosts = placement.hostNames();
         FabricSpan span = FabricSpan.of(tree, hosts);
-        WorstPair pair = WorstPair.of(cluster.fabric(), hosts);
+        WorstPair pair = WorstPair.of(cluster, hosts);
         RingEstimate ring = NvlinkDomainRing.of(cluster, nodes)
-                .orElseGet(() -> RingEstimate.of(tree, new UplinkRatio(cluster.fabric()), nodes));
+                .orElseGet(() -> RingEstimate.of(tree, UplinkRatio.of(cluster), nodes));
         Fragmentation left = Fragmentation.of(before.with(placement), tree);
         return new PlacementMetrics(span, pair, ring, nodes, left);
     }

@@ -17,6 +17,11 @@ public final class UplinkRatio {
     private final Map<String, Double> up = new HashMap<>();
     private final Map<String, Double> hostRate = new HashMap<>();
 
+    /** The ratios of {@code cluster}'s fabric, counted once per cluster (every cable is read). */
+    public static UplinkRatio of(org.topoplanner.model.cluster.Cluster cluster) {
+        return org.topoplanner.allocator.ClusterIndex.of(cluster).derived(UplinkRatio.class, c -> new UplinkRatio(c.fabric()));
+    }
+
     public UplinkRatio(Fabric fabric) {
         for (Cable c : fabric.cables()) {
             FabricNode a = fabric.node(c.a().node()).orElseThrow();

@@ -1,6 +1,5 @@
 package org.topoplanner.allocator.metrics;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -9,8 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.topoplanner.model.fabric.Fabric;
-import org.topoplanner.model.fabric.FabricNode;
-import org.topoplanner.model.fabric.SwitchNode;
+import org.topoplanner.model.cluster.Cluster;
 
 /**
  * The two hosts of a placement farthest apart in the fabric graph, counting cables on the shortest
@@ -25,6 +23,15 @@ import org.topoplanner.model.fabric.SwitchNode;
 public record WorstPair(String a, String b, int hops) {
 
     public static WorstPair of(Fabric fabric, List<String> hosts) {
+        return of(fabric, hosts, new SwitchDistances(fabric));
+    }
+
+    /** As {@link #of(Fabric, List)} on {@code cluster}'s fabric, with the switch distances kept for the cluster. */
+    public static WorstPair of(Cluster cluster, List<String> hosts) {
+        return of(cluster.fabric(), hosts, SwitchDistances.of(cluster));
+    }
+
+    private static WorstPair of(Fabric fabric, List<String> hosts, SwitchDistances dist) {
         // Hosts cabled to the same switches are alike: measure once per attachment.
         Map<Set<String>, String> byAttachment = new LinkedHashMap<>();
         List<String> distinct = new ArrayList<>(new LinkedHashSet<>(hosts));
@@ -36,12 +43,6 @@ public record WorstPair(String a, String b, int hops) {
             Set<String> att = new LinkedHashSet<>(fabric.switchesOf(h));
             byAttachment.putIfAbsent(att, h);
             countOf.merge(att, 1, Integer::sum);
-        }
-        Map<String, Map<String, Integer>> dist = new HashMap<>();
-        for (Set<String> att : byAttachment.keySet()) {
-            for (String s : att) {
-                dist.computeIfAbsent(s, k -> bfs(fabric, k));
-            }
         }
         List<Set<String>> atts = new ArrayList<>(byAttachment.keySet());
         WorstPair worst = new WorstPair(distinct.get(0), distinct.get(1), 0);
@@ -69,33 +70,16 @@ public record WorstPair(String a, String b, int hops) {
                 .findFirst().orElse(first);
     }
 
-    private static int hops(Set<String> a, Set<String> b, Map<String, Map<String, Integer>> dist) {
+    private static int hops(Set<String> a, Set<String> b, SwitchDistances dist) {
         int best = Integer.MAX_VALUE;
         for (String sa : a) {
             for (String sb : b) {
-                Integer d = dist.get(sa).get(sb);
-                if (d != null) {
+                int d = dist.between(sa, sb);
+                if (d >= 0) {
                     best = Math.min(best, d);
                 }
             }
         }
         return best == Integer.MAX_VALUE ? -1 : best + 2;
-    }
-
-    private static Map<String, Integer> bfs(Fabric fabric, String from) {
-        Map<String, Integer> d = new HashMap<>();
-        d.put(from, 0);
-        ArrayDeque<String> queue = new ArrayDeque<>();
-        queue.add(from);
-        while (!queue.isEmpty()) {
-            String s = queue.poll();
-            for (FabricNode n : fabric.neighbours(s)) {
-                if (n instanceof SwitchNode && !d.containsKey(n.name())) {
-                    d.put(n.name(), d.get(s) + 1);
-                    queue.add(n.name());
-                }
-            }
-        }
-        return d;
     }
 }

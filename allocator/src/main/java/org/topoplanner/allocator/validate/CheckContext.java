@@ -1,11 +1,11 @@
 package org.topoplanner.allocator.validate;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.metrics.ClusterHostNames;
 import org.topoplanner.allocator.metrics.FabricSpan;
 import org.topoplanner.allocator.metrics.FabricTree;
 import org.topoplanner.model.cluster.Cluster;
@@ -38,7 +38,7 @@ final class CheckContext {
         this.options = options;
         this.tree = tree;
         this.demand = JobDemand.of(request);
-        this.knownHosts = new HashSet<>(cluster.hostNames());
+        this.knownHosts = ClusterHostNames.of(cluster).known();
         Set<String> seen = new LinkedHashSet<>();
         for (HostAllocation a : placement.hosts()) {
             if (knownHosts.contains(a.host()) && seen.add(a.host())) {

@@ -22,7 +22,7 @@ final class LinkWeakCheck implements PlacementCheck {
             NodeTopology node = c.cluster.node(a.host());
             int k = a.gpus().size();
             if (k < 2 || a.gpus().stream().anyMatch(i -> node.gpu(i).isEmpty())
-                    || NvlinkSets.formsRing(node, a.gpus())) {
+                    || RingAnswers.of(c.cluster).formsRing(node, a.gpus())) {
                 continue;
             }
             Optional<List<Integer>> better = NvlinkSets.find(node, c.state.freeGpus(a.host()), k);

@@ -1,15 +1,10 @@
 package org.topoplanner.allocator.validate;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
-import org.topoplanner.allocator.ClusterIndex;
-import org.topoplanner.allocator.metrics.BlockHolds;
-import org.topoplanner.model.cpu.SlurmCpuIds;
 
 /**
  * The fewest domains of a tier that could hold the job with the resources free now (the placement's own
@@ -25,7 +20,8 @@ import org.topoplanner.model.cpu.SlurmCpuIds;
  */
 final class MinimumDomains {
     private final CheckContext c;
-    private final Map<String, Integer> eligibleGpus = new HashMap<>();
+    private final EligibleHosts eligible;
+    private final Set<String> excluded;
     private final boolean byGpus;
     private final boolean countable;
 
@@ -34,32 +30,15 @@ final class MinimumDomains {
         JobDemand d = c.demand;
         this.byGpus = d.gpusTotal() > 0 && d.gpusPerNode() == 0;
         this.countable = !(byGpus && c.request.minNodes() != null);
-        Set<String> blocked = BlockHolds.hostsHeld(c.state);
-        Set<String> excluded = new HashSet<>(c.request.exclude());
+        this.excluded = new HashSet<>(c.request.exclude());
         int gpusPerHost = byGpus ? 1 : d.gpusPerNode();
-        for (String h : c.cluster.hostNames()) {
-            if (c.tree.leaf(h).isEmpty() || excluded.contains(h) || blocked.contains(h) || c.state.heldWhole(h)) {
-                continue;
-            }
-            if ((c.request.exclusive() || c.request.exclusiveTopo()) && !c.state.isIdle(h)) {
-                continue;
-            }
-            int gpus = freeGpus(h);
-            SlurmCpuIds ids = ClusterIndex.of(c.cluster).cpuIdsOf(h);
-            int cores = (Math.max(1, d.cpusNeeded(gpusPerHost)) + ids.threadsPerCore() - 1) / ids.threadsPerCore();
-            if (gpus >= gpusPerHost && c.state.freeCores(h).size() >= cores) {
-                eligibleGpus.put(h, gpus);
-            }
-        }
+        // the state's table for this shape of node: built once per state, then updated as jobs come and go
+        this.eligible = EligibleHosts.of(c.state, new EligibleHosts.Shape(gpusPerHost, d.cpusNeeded(gpusPerHost),
+                c.request.exclusive() || c.request.exclusiveTopo(), c.request.gpuType()));
     }
 
-    private int freeGpus(String h) {
-        List<Integer> free = c.state.freeGpus(h);
-        if (c.request.gpuType() == null) {
-            return free.size();
-        }
-        GresTypes types = GresTypes.of(c.cluster, h);
-        return (int) free.stream().filter(i -> types.matches(i, c.request.gpuType()).orElse(true)).count();
+    private boolean isEligible(String h) {
+        return !excluded.contains(h) && eligible.gpus(h) >= 0;
     }
 
     /** The fewest domains of {@code tier}; empty when the job does not fit now or has no fixed shape. */
@@ -69,7 +48,7 @@ final class MinimumDomains {
         }
         Set<String> forced = new HashSet<>();
         for (String h : c.request.nodelist()) {
-            if (!eligibleGpus.containsKey(h)) {
+            if (!isEligible(h)) {
                 return OptionalInt.empty();
             }
             var domain = c.tree.domain(h, tier);
@@ -78,20 +57,24 @@ final class MinimumDomains {
             }
             forced.add(domain.get());
         }
+        List<String> domains = eligible.domains(tier);
+        long[] hostsOut = new long[domains.size()];
+        long[] gpusOut = new long[domains.size()];
+        for (String h : excluded) {
+            int free = eligible.gpus(h);
+            int d = eligible.domainOf(h, tier);
+            if (free >= 0 && d >= 0) {
+                hostsOut[d]++;
+                gpusOut[d] += free;
+            }
+        }
         long hosts = 0;
         long gpus = 0;
         List<long[]> others = new ArrayList<>();
-        for (Map.Entry<String, List<String>> e : c.tree.byDomain(tier).entrySet()) {
-            long n = 0;
-            long g = 0;
-            for (String h : e.getValue()) {
-                Integer free = eligibleGpus.get(h);
-                if (free != null) {
-                    n++;
-                    g += free;
-                }
-            }
-            if (forced.contains(e.getKey())) {
+        for (int i = 0; i < domains.size(); i++) {
+            long n = eligible.hostsIn(tier, i) - hostsOut[i];
+            long g = eligible.gpusIn(tier, i) - gpusOut[i];
+            if (forced.contains(domains.get(i))) {
                 hosts += n;
                 gpus += g;
             } else if (n > 0) {

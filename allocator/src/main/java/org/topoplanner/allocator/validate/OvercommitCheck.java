@@ -23,8 +23,17 @@ final class OvercommitCheck implements PlacementCheck {
     @Override
     public List<Violation> check(CheckContext c) {
         List<Violation> out = new ArrayList<>();
+        // Only the jobs on a host can clash there unless blocks are held whole (by a running job, or by this one
+        // with --exclusive=topo), and an idle host has none: skip the visit of every running job for each idle
+        // host a suggestion gives the job.
+        boolean blocksMatter = !c.cluster.fabric().blocks().isEmpty()
+                && (c.request.exclusiveTopo() || c.state.running().keySet().stream()
+                        .anyMatch(j -> c.state.hold(j) == ClusterState.Hold.WHOLE_BLOCKS));
         for (HostAllocation mine : c.knownAllocations()) {
             String h = mine.host();
+            if (!blocksMatter && c.state.isIdle(h)) {
+                continue;
+            }
             SlurmCpuIds ids = ClusterIndex.of(c.cluster).cpuIdsOf(h);
             CpuSet myCores = ids.coresOfCpus(mine.cpus());
             for (Map.Entry<String, Placement> run : c.state.running().entrySet()) {

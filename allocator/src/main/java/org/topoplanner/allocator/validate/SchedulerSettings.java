@@ -7,6 +7,7 @@ import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.k8s.Admission;
+import org.topoplanner.allocator.metrics.ClusterHostNames;
 import org.topoplanner.allocator.k8s.AdmissionSession;
 import org.topoplanner.allocator.k8s.PodRequest;
 import org.topoplanner.allocator.k8s.PodTemplate;
@@ -58,11 +59,18 @@ public final class SchedulerSettings {
             KubeletSettings kubelet = KubeletSettings.from(settings);
             PodShape shape = request == null ? null : PodTemplate.DEFAULT.shape(others, request);
             List<TopologyAdmission> admissions = new ArrayList<>();
+            ClusterHostNames known = ClusterHostNames.of(others.cluster());
+            // one session for the placement's hosts: each host's kubelet is its own, but the session keeps the
+            // node layouts it derived (one per topology), which a 256-node job otherwise derives 256 times
+            AdmissionSession session = new AdmissionSession(others, kubelet);
+            java.util.Set<String> seen = new java.util.HashSet<>();
             for (HostAllocation h : placement.hosts()) {
-                if (!others.cluster().hostNames().contains(h.host())) {
+                if (!known.has(h.host())) {
                     continue;
                 }
-                String refused = refusal(others, h, shape, kubelet, settings);
+                // a host listed twice is judged afresh, as if alone, not after the pods of its first listing
+                AdmissionSession on = seen.add(h.host()) ? session : new AdmissionSession(others, kubelet);
+                String refused = refusal(others, h, shape, kubelet, settings, on);
                 admissions.add(new TopologyAdmission(h.host(), refused == null,
                         settings.topologyManager(), settings.topologyScope(), refused));
             }
@@ -73,14 +81,13 @@ public final class SchedulerSettings {
 
     /** Why the host's kubelet would refuse what {@code h} holds; null when it admits it. */
     private static String refusal(ClusterState others, HostAllocation h, PodShape shape, KubeletSettings kubelet,
-                                  PolicyOptions settings) {
+                                  PolicyOptions settings, AdmissionSession session) {
         int perPod = shape == null ? 0 : shape.gpusPerPod();
         int pods = perPod > 0 && h.gpus().size() % perPod == 0 ? h.gpus().size() / perPod : 0;
         if (shape != null && shape.onePerNode() && pods > 1) {
             pods = 0;
         }
         if (pods > 0) {
-            AdmissionSession session = new AdmissionSession(others, kubelet);
             PodRequest pod = PodRequest.of(shape, "pod");
             Admission last = null;
             for (int i = 0; i < pods; i++) {

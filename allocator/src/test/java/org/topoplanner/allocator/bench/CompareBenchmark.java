@@ -17,13 +17,19 @@ import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.catalog.PolicyCatalog;
 import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.allocator.catalog.PolicyId;
+import org.topoplanner.allocator.metrics.PlacementMetrics;
+import org.topoplanner.allocator.validate.PlacementValidator;
+import org.topoplanner.allocator.validate.SchedulerSettings;
+import org.topoplanner.allocator.validate.Violation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 
 /**
  * Every policy's suggestion for one job, as {@code compare} and the window's policy table ask them, on
  * the state and jobs of {@link SuggestBenchmark}: on an unchanged state, and right after a change (a new
- * state object with the same jobs, so every per-state table is rebuilt).
+ * state object with the same jobs, so every per-state table is rebuilt); and {@code compareAllChecked}, each
+ * suggestion then checked and scored as {@code compare} does (the policy's validation options, the validator,
+ * the placement metrics).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -35,6 +41,7 @@ public class CompareBenchmark {
     private ClusterState state;
     private JobRequest request;
     private final List<PlacementPolicy> all = new ArrayList<>();
+    private final PlacementValidator validator = new PlacementValidator();
 
     @Setup
     public void setUp() {
@@ -60,6 +67,23 @@ public class CompareBenchmark {
     @Benchmark
     public List<Suggestion> compareAll() {
         return compare(state);
+    }
+
+    /** Each suggestion checked and scored, as {@code compare} prints it; the errors found, so nothing is dropped. */
+    @Benchmark
+    public int compareAllChecked() {
+        int errors = 0;
+        for (int i = 0; i < all.size(); i++) {
+            Suggestion s = all.get(i).suggest(state, request);
+            if (s instanceof Suggestion.Placed placed) {
+                Placement p = placed.placement();
+                PolicyChoice choice = PolicyChoice.of(PolicyId.values()[i]);
+                List<Violation> found = validator.validate(state, request, p,
+                        SchedulerSettings.options(state, request, p, choice));
+                errors += found.size() + PlacementMetrics.ofAdded(state, p).leaves();
+            }
+        }
+        return errors;
     }
 
     @Benchmark

@@ -35,7 +35,7 @@ final class PlacementReport {
     static PlacementReport of(ClusterState others, JobRequest request, Placement placement, PolicyChoice choice) {
         ValidationOptions v = choice == null ? ValidationOptions.NONE : SchedulerSettings.options(others, request, placement, choice);
         List<Violation> violations = new PlacementValidator().validate(others, request, placement, v);
-        return new PlacementReport(PlacementMetrics.of(others.with(placement), placement), violations);
+        return new PlacementReport(PlacementMetrics.ofAdded(others, placement), violations);
     }
 
     boolean hasErrors() {

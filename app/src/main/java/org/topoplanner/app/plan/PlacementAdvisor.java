@@ -136,7 +136,7 @@ public final class PlacementAdvisor {
                               PolicyChoice choice) {
         List<Violation> violations = validator.validate(others, request, placement,
                 SchedulerSettings.options(others, request, placement, choice));
-        PlacementMetrics metrics = PlacementMetrics.of(others.with(placement), placement);
+        PlacementMetrics metrics = PlacementMetrics.ofAdded(others, placement);
         boolean errors = violations.stream().anyMatch(v -> v.severity() == Severity.ERROR);
         boolean warnings = violations.stream().anyMatch(v -> v.severity() == Severity.WARNING);
         Verdict verdict = errors ? Verdict.IMPOSSIBLE : warnings ? Verdict.WARNINGS : Verdict.VALID;
