@@ -23,10 +23,10 @@ public record PowerFigure(int watts, PowerKind kind, String source) {
         }
     }
 
-    /** {@code 10.2 kW} or {@code 747 W}: kilowatts from 1 kW up, as data sheets print them. */
+    /** {@code 10.2 kW} or {@code 1,720 W}: watts below 2 kW, as switch data sheets print them, else kilowatts. */
     public static String format(double watts) {
-        if (watts < 1000) {
-            return String.format(Locale.ROOT, "%.0f W", watts);
+        if (watts < 2000) {
+            return String.format(Locale.ROOT, "%,.0f W", watts);
         }
         double kw = watts / 1000;
         return kw >= 100 ? String.format(Locale.ROOT, "%,.0f kW", kw) : String.format(Locale.ROOT, "%.1f kW", kw);
