@@ -39,7 +39,7 @@ public record PowerBill(List<PowerLine> lines) {
             typicalOf.putIfAbsent(sizing, n.power(PowerKind.TYPICAL));
         }
         hostsByFigure.forEach((figure, count) -> out.add(figure
-                .map(f -> PowerLine.known("hosts", count, f, typicalOf.get(figure)))
+                .map(f -> PowerLine.known("hosts", count, f, typicalOf.get(figure), "Per host, the node template's figure."))
                 .orElseGet(() -> PowerLine.unknown("hosts", count, "the node template gives no power figure"))));
         bill.switchesPerTier().forEach((tier, count) -> {
             String item = BillOfMaterials.tierName(tier) + " switch" + (count == 1 ? "" : "es");
@@ -52,8 +52,10 @@ public record PowerBill(List<PowerLine> lines) {
             } else {
                 SwitchModel m = model.get();
                 sizing(m.power(PowerKind.MAXIMUM), m.power(PowerKind.ESTIMATE), m.power(PowerKind.TYPICAL))
-                        .ifPresentOrElse(f -> out.add(PowerLine.known(item + " (" + m.model() + ")", count, f,
-                                        m.power(PowerKind.TYPICAL))),
+                        .ifPresentOrElse(f -> out.add(PowerLine.known(item, count, f, m.power(PowerKind.TYPICAL),
+                                        m.model() + " (" + m.ports() + " " + m.speed().name() + " ports; up to "
+                                                + ports + " used), the fixed switch a " + m.speed().name()
+                                                + " design is built from.")),
                                 () -> out.add(PowerLine.unknown(item, count, m.model() + " has no power figure")));
             }
         });

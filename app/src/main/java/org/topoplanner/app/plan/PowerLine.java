@@ -12,15 +12,17 @@ import org.topoplanner.model.power.PowerFigure;
  * @param each    the figure the total is sized with (a maximum, else an estimate, else a typical draw), when known
  * @param typical the typical draw as well, when the data sheet gives both
  * @param missing why there is no figure, when {@code each} is empty
+ * @param about   what each item is, for the tooltip ({@code NVIDIA Quantum-2 QM9700, 64 NDR ports}); may be empty
  */
 public record PowerLine(String item, int count, Optional<PowerFigure> each, Optional<PowerFigure> typical,
-                        String missing) {
-    public static PowerLine known(String item, int count, PowerFigure each, Optional<PowerFigure> typical) {
-        return new PowerLine(item, count, Optional.of(each), typical.filter(t -> !t.equals(each)), "");
+                        String missing, String about) {
+    public static PowerLine known(String item, int count, PowerFigure each, Optional<PowerFigure> typical,
+                                  String about) {
+        return new PowerLine(item, count, Optional.of(each), typical.filter(t -> !t.equals(each)), "", about);
     }
 
     public static PowerLine unknown(String item, int count, String why) {
-        return new PowerLine(item, count, Optional.empty(), Optional.empty(), why);
+        return new PowerLine(item, count, Optional.empty(), Optional.empty(), why, "");
     }
 
     /** The line's watts: count times the figure, 0 when unknown. */
@@ -34,7 +36,8 @@ public record PowerLine(String item, int count, Optional<PowerFigure> each, Opti
             return count + " " + item + ": " + missing;
         }
         String line = count + " " + item + " \u00d7 " + each.get() + " = " + PowerFigure.format(watts());
-        return typical.map(t -> line + " (" + t + " each)").orElse(line);
+        return typical.map(t -> line + " (" + PowerFigure.format(t.watts()) + " " + t.kind().word() + " each)")
+                .orElse(line);
     }
 
     /** What the figure is and where it comes from, for the line's tooltip. */
@@ -42,7 +45,7 @@ public record PowerLine(String item, int count, Optional<PowerFigure> each, Opti
         if (each.isEmpty()) {
             return missing;
         }
-        StringBuilder b = new StringBuilder(describe(each.get()));
+        StringBuilder b = new StringBuilder(about.isEmpty() ? "" : about + "\n\n").append(describe(each.get()));
         typical.ifPresent(t -> b.append("\n\n").append(describe(t)));
         return b.toString();
     }

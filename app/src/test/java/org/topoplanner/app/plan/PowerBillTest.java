@@ -31,9 +31,10 @@ class PowerBillTest {
         assertThat(b.complete()).isTrue();
         assertThat(b.lines().get(0).text()).isEqualTo("128 hosts \u00d7 10.2 kW max = 1,306 kW");
         assertThat(b.lines().get(1).text()).isEqualTo(
-                "8 leaf switches (NVIDIA Quantum-2 QM9700) \u00d7 1,720 W max = 13.8 kW (747 W typical each)");
+                "8 leaf switches \u00d7 1,720 W max = 13.8 kW (747 W typical each)");
         assertThat(b.lines().get(1).typical()).hasValueSatisfying(t -> assertThat(t.kind()).isEqualTo(PowerKind.TYPICAL));
-        assertThat(b.lines().get(1).detail()).contains("maximum (vendor's figure)").contains("qm97x0hw/specifications");
+        assertThat(b.lines().get(1).detail()).contains("maximum (vendor's figure)").contains("qm97x0hw/specifications")
+                .startsWith("NVIDIA Quantum-2 QM9700 (64 NDR ports; up to 32 used)");
         assertThat(b.totalText()).isEqualTo("total 1,326 kW (max figures)");
     }
 
