@@ -70,7 +70,7 @@ public record BillOfMaterials(Map<Integer, Integer> switchesPerTier, Map<Integer
         return new BillOfMaterials(switches, radix, cables, speeds, over, f.hosts().size(), cluster.gpuCount());
     }
 
-    private static String tierName(int tier) {
+    static String tierName(int tier) {
         return tier < TIER.length ? TIER[tier] : "tier " + tier;
     }
 

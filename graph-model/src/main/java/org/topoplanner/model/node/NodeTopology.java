@@ -5,6 +5,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.cpu.SlurmCpuIds;
+import org.topoplanner.model.power.PowerFigure;
+import org.topoplanner.model.power.PowerKind;
 
 /**
  * Everything inside one node: sockets, NUMA nodes, cores and threads, the PCIe tree, GPUs, NICs,
@@ -14,12 +16,18 @@ import org.topoplanner.model.cpu.SlurmCpuIds;
  * GPU affinity but not the core count); the lists are then empty. {@code links} holds one entry
  * per unordered pair of devices that the source (or the PCIe tree) classifies. Build one with
  * {@link NodeTopologyBuilder}.
+ *
+ * <p>{@code power} holds the figures a node template gives for the whole machine (its vendor's maximum,
+ * typical draw or an estimate, each with its source); it is empty when nobody said, which is the case for
+ * every node read from a cluster's own files.
  */
 public record NodeTopology(String model, Integer sockets, Integer numaNodes, Integer cores, Integer threads,
                            List<Core> coreList, List<NumaNode> numa, List<PciNode> pci, List<Gpu> gpus,
-                           List<Nic> nics, List<NvSwitch> nvSwitches, List<DeviceLink> links) {
+                           List<Nic> nics, List<NvSwitch> nvSwitches, List<DeviceLink> links,
+                           List<PowerFigure> power) {
 
     public NodeTopology {
+        power = List.copyOf(power);
         coreList = List.copyOf(coreList);
         numa = List.copyOf(numa);
         pci = List.copyOf(pci);
@@ -27,6 +35,24 @@ public record NodeTopology(String model, Integer sockets, Integer numaNodes, Int
         nics = List.copyOf(nics);
         nvSwitches = List.copyOf(nvSwitches);
         links = List.copyOf(links);
+    }
+
+    /** A node without power figures: what every source but a node template describes. */
+    public NodeTopology(String model, Integer sockets, Integer numaNodes, Integer cores, Integer threads,
+                        List<Core> coreList, List<NumaNode> numa, List<PciNode> pci, List<Gpu> gpus,
+                        List<Nic> nics, List<NvSwitch> nvSwitches, List<DeviceLink> links) {
+        this(model, sockets, numaNodes, cores, threads, coreList, numa, pci, gpus, nics, nvSwitches, links, List.of());
+    }
+
+    /** The same node with other power figures. */
+    public NodeTopology withPower(List<PowerFigure> figures) {
+        return new NodeTopology(model, sockets, numaNodes, cores, threads, coreList, numa, pci, gpus, nics, nvSwitches,
+                links, figures);
+    }
+
+    /** The figure of one kind, when the template gives it. */
+    public Optional<PowerFigure> power(PowerKind kind) {
+        return power.stream().filter(p -> p.kind() == kind).findFirst();
     }
 
     /** A node the sources say nothing about (a node line without gres.conf or topology). */

@@ -80,6 +80,10 @@ public final class NodeTopologyJson {
             ObjectNode lo = links.addObject().put("a", l.a()).put("b", l.b()).put("kind", l.kind().name());
             putNullable(lo, "count", l.count());
         }
+        // only templates carry power; a node without figures is written as before, so older files stay identical
+        if (!t.power().isEmpty()) {
+            o.set("power", PowerJson.write(t.power()));
+        }
         return o;
     }
 
@@ -137,7 +141,8 @@ public final class NodeTopologyJson {
                     LinkKind.valueOf(l.string("kind")), l.optInteger("count"))));
         }
         return new NodeTopology(o.optString("model"), o.optInteger("sockets"), o.optInteger("numaNodes"),
-                o.optInteger("cores"), o.optInteger("threads"), cores, numa, pci, gpus, nics, nvs, links);
+                o.optInteger("cores"), o.optInteger("threads"), cores, numa, pci, gpus, nics, nvs, links,
+                PowerJson.read(o, "power"));
     }
 
     private static CpuSet cpus(JsonFields o, String field) {

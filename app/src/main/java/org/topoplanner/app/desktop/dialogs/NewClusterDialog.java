@@ -17,6 +17,7 @@ import org.topoplanner.app.desktop.canvas.Palette;
 import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.plan.BillOfMaterials;
 import org.topoplanner.app.plan.CableClasses;
+import org.topoplanner.app.plan.PowerBill;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.design.ClusterDesigner;
 import org.topoplanner.model.design.FabricDesign;
@@ -26,7 +27,7 @@ import org.topoplanner.resources.ShippedData;
 
 /**
  * "New cluster…": a fat tree or rail-optimised fabric from parameters and a node template, with its bill
- * of materials, its cables by length class and a small picture of its tiers following every change, and
+ * of materials, its power, its cables by length class and a small picture of its tiers following every change, and
  * designs kept as named presets in the user's settings folder.
  */
 public final class NewClusterDialog {
@@ -95,7 +96,8 @@ public final class NewClusterDialog {
         Label billTitle = new Label("Bill of materials");
         billTitle.getStyleClass().add("section-title");
         g.add(billTitle, 2, 0);
-        javafx.scene.layout.VBox side = new javafx.scene.layout.VBox(6, bill, cablesLabel);
+        PowerSection power = new PowerSection();
+        javafx.scene.layout.VBox side = new javafx.scene.layout.VBox(6, bill, cablesLabel, power.node());
         // the sketch under the form, where the dialog has room whatever the bill's length
         g.add(sketch, 0, rows.length + 1, 2, 1);
         // the bill and cable lines wrap and grow the dialog rather than end in "…"
@@ -117,11 +119,13 @@ public final class NewClusterDialog {
                 bill.setText(String.join("\n", b.lines()));
                 cablesLabel.setText(String.join("\n", CableClasses.of(b, fd.kind()).lines()));
                 sketch.draw(b, fd);
+                power.show(PowerBill.of(c, b, ShippedData.switchModel(fd.speed())));
                 problem.setText("");
             } catch (IllegalArgumentException ex) {
                 bill.setText("");
                 cablesLabel.setText("");
                 sketch.draw(null, null);
+                power.clear();
                 problem.setText(ex.getMessage());
             }
         };
