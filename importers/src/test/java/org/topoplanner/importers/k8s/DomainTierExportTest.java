@@ -20,6 +20,7 @@ import org.topoplanner.model.nvlink.NvlinkDomains;
 
 /** The NVLink domain tier in the Kueue Topology, the node labels and the Volcano HyperNodes, read back. */
 class DomainTierExportTest {
+    private static final Schema HYPERNODES = CrdSchemas.schema("topology.volcano.sh_hypernodes.yaml", "v1alpha1", true);
     private static final Schema TOPOLOGIES = CrdSchemas.schema("kueue.x-k8s.io_topologies.yaml", "v1beta2", true);
     private static final String UUID = "7f3c2a10-55e1-4b7e-9d0a-1c2b3d4e5f60";
 
@@ -113,6 +114,31 @@ class DomainTierExportTest {
                 NvlinkDomain.ofClique(UUID, 2, rack2, DomainOrigin.NVIDIA_SMI))));
         assertThat(KueueTopologyWriter.levels(c)).containsExactly("topoplanner.org/tier-3", "topoplanner.org/tier-2",
                 "nvidia.com/gpu.clique", "topoplanner.org/tier-1", "kubernetes.io/hostname");
+    }
+
+    @Test
+    void hyperNodesHaveTheDomainTierAndReadBackAsDomainsOverTheSameFabric() {
+        for (Cluster c : List.of(withCliques(nvl72()), withDesignedRacks(nvl72()))) {
+            HyperNodeWriter w = new HyperNodeWriter();
+            assertThat(w.check(c)).noneMatch(d -> d.isError());
+            String yaml = w.write(c);
+            List<com.fasterxml.jackson.databind.JsonNode> docs = CrdSchemas.documents(yaml);
+            docs.forEach(doc -> assertThat(CrdSchemas.validate(HYPERNODES, doc)).isEmpty());
+            // 4 racks at tier 1, the leaves at 2, spines at 3, the core at 4.
+            assertThat(docs.stream().filter(doc -> doc.path("spec").path("tier").asInt() == 1)
+                    .map(doc -> doc.path("spec").path("tierName").asText())).hasSize(4)
+                    .allMatch("nvidia.com/gpu.clique"::equals);
+            assertThat(docs.stream().mapToInt(doc -> doc.path("spec").path("tier").asInt()).max()).hasValue(4);
+            ImportResult back = new HyperNodeReader().read(new SourceText("hn.yaml", yaml));
+            assertThat(back.diagnostics()).isEmpty();
+            assertThat(domainsOf(back.part().nvlink())).isEqualTo(domainsOf(c.nvlink()));
+            assertThat(back.part().nvlink().all().stream().map(NvlinkDomain::name).toList())
+                    .containsExactlyElementsOf(c.nvlink().all().stream().map(NvlinkDomain::name).toList());
+            TreeClusters.Shape expected = TreeClusters.shape(c.fabric(), LabelSyntax::toObjectName);
+            TreeClusters.Shape got = TreeClusters.shape(back.part().fabric(), java.util.function.UnaryOperator.identity());
+            assertThat(got.tiers()).isEqualTo(expected.tiers());
+            assertThat(got.leafOf()).isEqualTo(expected.leafOf());
+        }
     }
 
     private static Set<Set<String>> domainsOf(NvlinkDomains d) {
