@@ -118,14 +118,16 @@ public final class PlannerPolicy implements PlacementPolicy {
             return new Suggestion.Impossible(limits.never());
         }
         Optional<Plan> overall = plan(index, state.usage(), job, limits);
-        Optional<Plan> inDomain = NvlinkDomainPlan.inOneDomain(this, state, job, overall);
-        Optional<Plan> plan = inDomain.or(() -> overall);
+        Optional<NvlinkDomainPlan.InDomains> inDomains = NvlinkDomainPlan.inFewestDomains(this, state, job, overall);
+        Optional<Plan> plan = inDomains.map(NvlinkDomainPlan.InDomains::plan).or(() -> overall);
         if (plan.isPresent()) {
             Plan p = plan.get();
             List<String> notes = new ArrayList<>();
-            if (inDomain.isPresent()) {
-                notes.add("kept inside one NVLink domain (its ring stays on NVLink), though the fabric score alone"
-                        + " would span several");
+            if (inDomains.isPresent()) {
+                int n = inDomains.get().domains();
+                notes.add(n == 1 ? "kept inside one NVLink domain (its ring stays on NVLink), though the fabric"
+                        + " score alone would span several" : "kept inside the fewest NVLink domains, " + n
+                        + ", though the fabric score alone would span more");
             }
             notes.add("score: " + p.score());
             if (!p.leaves().isEmpty()) {

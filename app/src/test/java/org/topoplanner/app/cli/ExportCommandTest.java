@@ -97,9 +97,15 @@ class ExportCommandTest {
     void theExportedKueueLevelsAreThePlannersLevels() {
         for (var cluster : List.of(ShippedData.exampleCluster(), org.topoplanner.model.design.ClusterDesigner.design("ft",
                 org.topoplanner.model.design.FabricDesign.fatTree(4, 4, 2, org.topoplanner.model.fabric.LinkSpeed.HDR),
-                ShippedData.template(org.topoplanner.resources.NodeTemplate.EXAMPLE_2S16C_8GPU)))) {
+                ShippedData.template(org.topoplanner.resources.NodeTemplate.EXAMPLE_2S16C_8GPU)),
+                // GB200 trays designed into NVL72 racks: both carry the nvidia.com/gpu.clique level
+                org.topoplanner.model.design.ClusterDesigner.design("nvl", org.topoplanner.model.design.FabricDesign
+                        .fatTree(4, 4, 2, org.topoplanner.model.fabric.LinkSpeed.HDR),
+                        ShippedData.template(org.topoplanner.resources.NodeTemplate.GB200_NVL72_TRAY)))) {
             assertThat(org.topoplanner.importers.k8s.KueueTopologyWriter.levels(cluster))
                     .isEqualTo(org.topoplanner.allocator.kueue.TopologyLevels.of(cluster).levels());
+            assertThat(org.topoplanner.importers.k8s.KueueTopologyWriter.levels(cluster).contains("nvidia.com/gpu.clique"))
+                    .isEqualTo(cluster.name().equals("nvl"));
         }
     }
 

@@ -12,7 +12,8 @@ import org.topoplanner.model.nvlink.NvlinkDomains;
 /**
  * The NVLink domains named by GPU Feature Discovery's {@code nvidia.com/gpu.clique} label, whose value
  * is {@code <ClusterUUID>.<CliqueId>} as {@code nvidia-smi -q} reports them for the node's GPUs (GFD
- * {@code internal/lm/imex.go}). Nodes with the same value share one multi-node NVLink domain.
+ * {@code internal/lm/imex.go}), or a domain's name where no clique is known (a designed rack or a
+ * block, as {@link NodeLabelsWriter} writes it). Nodes with the same value share one NVLink domain.
  */
 final class CliqueLabels {
     static final String CLIQUE_LABEL = "nvidia.com/gpu.clique";
@@ -30,8 +31,13 @@ final class CliqueLabels {
             }
             Matcher m = VALUE.matcher(v.strip());
             if (!m.matches()) {
-                d.warning(n.line(), n.column(), "node " + n.name() + ": " + CLIQUE_LABEL + " '" + v
-                        + "' is not <ClusterUUID>.<CliqueId>; the node is in no NVLink domain");
+                // Our own export names a designed rack or a block domain by its name (nvl72-1).
+                if (LabelSyntax.isValue(v.strip()) && !v.isBlank()) {
+                    domains.add(NvlinkDomain.ofBlock(v.strip(), List.of(n.name()), DomainOrigin.CLIQUE_LABEL));
+                } else {
+                    d.warning(n.line(), n.column(), "node " + n.name() + ": " + CLIQUE_LABEL + " '" + v
+                            + "' is neither <ClusterUUID>.<CliqueId> nor a label value; the node is in no NVLink domain");
+                }
                 continue;
             }
             domains.add(NvlinkDomain.ofClique(m.group(1).toLowerCase(java.util.Locale.ROOT),

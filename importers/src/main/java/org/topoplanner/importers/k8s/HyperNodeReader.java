@@ -32,7 +32,8 @@ import org.topoplanner.model.k8s.KubernetesSettings;
  * name when it matches anywhere in it, as Go's {@code regexp.MatchString} does in Volcano. Members that
  * cannot be resolved stay in the settings and are reported. A HyperNode member referring to a HyperNode
  * the file does not define (the non-leaf sample refers to leaves in another file) becomes a switch one
- * tier below its parent, so that reading both files and merging them gives the whole tree.
+ * tier below its parent, so that reading both files and merging them gives the whole tree. A tier of
+ * NVLink domains as this planner writes it is read as domains, not switches ({@link DomainHyperNodes}).
  */
 public final class HyperNodeReader implements FormatReader {
     private static final Pattern HYPERNODE_KIND = Pattern.compile("(?m)^\\s*kind\\s*:\\s*[\"']?HyperNode");
@@ -70,8 +71,9 @@ public final class HyperNodeReader implements FormatReader {
         }
         List<HyperNode> hyperNodes = parsed.stream().map(HyperNodeDocuments.Parsed::hyperNode).toList();
         KubernetesSettings k8s = new KubernetesSettings(hyperNodes, List.of(), List.of(), Map.of());
-        return new ImportResult(source, format(),
-                new ClusterPart(new Tree(parsed, d).build(), Map.of(), Map.of(), null, k8s, null), d.list());
+        DomainHyperNodes tiers = DomainHyperNodes.split(parsed);
+        return new ImportResult(source, format(), new ClusterPart(new Tree(tiers.switches(), d).build(), Map.of(),
+                Map.of(), null, k8s, null, tiers.domains()), d.list());
     }
 
     /** Builds the fabric of one file's HyperNodes. */

@@ -2,14 +2,18 @@ package org.topoplanner.importers.k8s;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.topoplanner.model.fabric.RailGroups;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.model.fabric.SwitchNode;
+import org.topoplanner.model.nvlink.NvlinkDomain;
 
 /**
  * Writes the fabric as Volcano HyperNodes ({@code topology.volcano.sh/v1alpha1}): one per switch that
@@ -20,9 +24,17 @@ import org.topoplanner.model.fabric.SwitchNode;
  * that are not DNS subdomains are cleaned up by {@link LabelSyntax#toObjectName}; only {@code spec} is
  * written, never {@code status}, and no {@code volcano.sh/network-topology-source} label, which belongs
  * to Volcano's own discovery.
+ *
+ * <p>When every host is in an NVLink domain ({@link DomainTier}), the domains are tier 1 (their hosts as
+ * members, {@code tierName: nvidia.com/gpu.clique}), each listed by the lowest switch holding it whole,
+ * and the switches are tier 2 and up, as the volcano policy models it ({@code highestTierAllowed: 1}
+ * keeps a job in one rack).
  */
 public final class HyperNodeWriter implements KubernetesExport {
     static final String API_VERSION = "topology.volcano.sh/v1alpha1";
+
+    /** The {@code spec.tierName} of NVLink domain HyperNodes, by which {@link HyperNodeReader} knows them. */
+    static final String DOMAIN_TIER_NAME = CliqueLabels.CLIQUE_LABEL;
 
     @Override
     public String target() {
@@ -32,7 +44,19 @@ public final class HyperNodeWriter implements KubernetesExport {
     @Override
     public String write(Cluster cluster) {
         Fabric f = RailGroups.collapse(cluster.fabric());
+        DomainTier tier = new DomainTier(cluster);
+        int lift = tier.written() ? 1 : 0;
+        Map<String, NvlinkDomain> domainOfHost = new HashMap<>();
+        Map<String, String> parentOfDomain = new HashMap<>();
         StringBuilder b = new StringBuilder();
+        if (tier.written()) {
+            for (NvlinkDomain d : tier.domains().all()) {
+                d.hosts().forEach(h -> domainOfHost.put(h, d));
+                lowestHolder(f, d).ifPresent(s -> parentOfDomain.put(d.name(), s));
+                List<String> members = d.hosts().stream().map(h -> member("Node", h)).toList();
+                hyperNode(b, LabelSyntax.toObjectName(d.name()), 1, DOMAIN_TIER_NAME, members);
+            }
+        }
         Set<String> listed = new HashSet<>();
         // Lower tiers come first, so a child is known to have a HyperNode before a parent lists it: a
         // spine whose leaves all sit under another spine has no members and must not be listed.
@@ -45,20 +69,39 @@ public final class HyperNodeWriter implements KubernetesExport {
                 }
             }
             for (String host : f.hostsOf(s.name())) {
-                if (listed.add("H" + host)) {
+                if (!domainOfHost.containsKey(host) && listed.add("H" + host)) {
                     members.add(member("Node", host));
+                }
+            }
+            // Hosts in a domain hang below it; the domain hangs below the lowest switch holding it whole.
+            for (NvlinkDomain d : tier.domains().all()) {
+                if (tier.written() && s.name().equals(parentOfDomain.get(d.name())) && listed.add("D" + d.name())) {
+                    members.add(member("HyperNode", LabelSyntax.toObjectName(d.name())));
                 }
             }
             if (members.isEmpty()) {
                 continue;
             }
             written.add(s.name());
-            b.append("---\napiVersion: ").append(API_VERSION).append("\nkind: HyperNode\nmetadata:\n  name: ")
-                    .append(TierPaths.quoted(LabelSyntax.toObjectName(s.name()))).append("\nspec:\n  tier: ")
-                    .append(s.tier()).append("\n  members:\n");
-            members.forEach(b::append);
+            hyperNode(b, LabelSyntax.toObjectName(s.name()), s.tier() + lift, null, members);
         }
         return b.toString();
+    }
+
+    private static void hyperNode(StringBuilder b, String name, int tier, String tierName, List<String> members) {
+        b.append("---\napiVersion: ").append(API_VERSION).append("\nkind: HyperNode\nmetadata:\n  name: ")
+                .append(TierPaths.quoted(name)).append("\nspec:\n  tier: ").append(tier).append('\n');
+        if (tierName != null) {
+            b.append("  tierName: ").append(TierPaths.quoted(tierName)).append('\n');
+        }
+        b.append("  members:\n");
+        members.forEach(b::append);
+    }
+
+    /** The lowest switch with every host of the domain below it: the domain HyperNode's one parent. */
+    private static Optional<String> lowestHolder(Fabric f, NvlinkDomain d) {
+        return exported(f).stream().filter(s -> f.hostsUnder(s.name()).containsAll(d.hosts()))
+                .map(SwitchNode::name).findFirst();
     }
 
     private static String member(String type, String name) {
@@ -80,6 +123,11 @@ public final class HyperNodeWriter implements KubernetesExport {
         Fabric f = RailGroups.collapse(cluster.fabric());
         List<Diagnostic> out = new ArrayList<>();
         Set<String> names = new HashSet<>();
+        DomainTier tier = new DomainTier(cluster);
+        out.addAll(tier.problems(cluster));
+        if (tier.written()) {
+            tier.domains().all().forEach(d -> names.add(LabelSyntax.toObjectName(d.name())));
+        }
         for (SwitchNode s : f.switches()) {
             if (!isExported(f, s.name())) {
                 out.add(Diagnostic.warning("", 0, 0, "switch " + s.name() + " has no host below it; no HyperNode"));
@@ -90,7 +138,7 @@ public final class HyperNodeWriter implements KubernetesExport {
                 out.add(Diagnostic.info("", 0, 0, "switch " + s.name() + " is written as HyperNode " + name));
             }
             if (!names.add(name)) {
-                out.add(Diagnostic.error("", 0, 0, "two switches become HyperNode " + name));
+                out.add(Diagnostic.error("", 0, 0, "two switches or NVLink domains become HyperNode " + name));
             }
             if (f.parents(s.name()).size() > 1) {
                 String text = "switch " + s.name() + " has parents " + f.parents(s.name())

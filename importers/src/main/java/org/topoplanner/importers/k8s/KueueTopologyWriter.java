@@ -24,11 +24,18 @@ public final class KueueTopologyWriter implements KubernetesExport {
         return LabelSyntax.toObjectName(cluster.name());
     }
 
-    /** The levels, widest first. */
+    /**
+     * The levels, widest first; with NVLink domains on every host, {@code nvidia.com/gpu.clique} just
+     * below the lowest switch tier that holds each domain whole (as the kueue-tas policy models it).
+     */
     public static List<String> levels(Cluster cluster) {
         List<String> levels = new ArrayList<>();
         for (int t = cluster.fabric().maxTier(); t >= 1; t--) {
             levels.add(KubernetesExport.tierKey(t));
+        }
+        DomainTier domains = new DomainTier(cluster);
+        if (domains.written()) {
+            levels.add(domains.cliquePosition(new TierPaths(cluster)), CliqueLabels.CLIQUE_LABEL);
         }
         levels.add(LevelListDocuments.HOSTNAME);
         return levels;
@@ -53,9 +60,10 @@ public final class KueueTopologyWriter implements KubernetesExport {
         List<Diagnostic> out = new ArrayList<>();
         List<String> levels = levels(cluster);
         if (levels.size() > KueueTopologyChecks.MAX_LEVELS) {
-            out.add(Diagnostic.error("", 0, 0, "the fabric has " + (levels.size() - 1) + " tiers; a Kueue Topology"
+            out.add(Diagnostic.error("", 0, 0, "the Topology has " + levels.size() + " levels; a Kueue Topology"
                     + " holds at most " + KueueTopologyChecks.MAX_LEVELS + " levels including the hostname"));
         }
+        out.addAll(new DomainTier(cluster).problems(cluster));
         if (cluster.fabric().maxTier() == 0) {
             out.add(Diagnostic.warning("", 0, 0, "the fabric has no switch tiers; the Topology has only the hostname level"));
         }

@@ -12,7 +12,8 @@ import org.topoplanner.model.diag.Diagnostic;
  * {@code kubernetes.io} and defines no rack or switch labels: {@code topoplanner.org/tier-N}
  * names the switch at fabric tier N above the node (tier-1 the leaf), {@code topoplanner.org/block}
  * its NVLink block, and {@code topoplanner.org/cluster} the cluster, which the Kueue
- * ResourceFlavor selects. The tier keys are exactly the levels of {@link KueueTopologyWriter}'s Topology.
+ * ResourceFlavor selects. The tier keys are exactly the levels of {@link KueueTopologyWriter}'s Topology,
+ * and so is {@code nvidia.com/gpu.clique} when every host is in an NVLink domain ({@link DomainTier}).
  *
  * <p>{@link #write} gives a {@code kubectl label} script; {@link #writePatch} the same labels as Node
  * documents ({@code kubectl patch node NAME --type merge} per document, or read back as
@@ -31,6 +32,7 @@ public final class NodeLabelsWriter implements KubernetesExport {
         TierPaths paths = new TierPaths(cluster);
         Map<String, Map<String, String>> out = new LinkedHashMap<>();
         String clusterValue = KubernetesExport.clusterValue(cluster);
+        DomainTier domains = new DomainTier(cluster);
         paths.byHost().forEach((host, path) -> {
             Map<String, String> labels = new LinkedHashMap<>();
             labels.put(CLUSTER_LABEL, clusterValue);
@@ -39,6 +41,7 @@ public final class NodeLabelsWriter implements KubernetesExport {
             if (block != null) {
                 labels.put(TopologyLabelFamily.TOPOPLANNER_BLOCK, LabelSyntax.toLabelValue(block));
             }
+            domains.valueOf(host).ifPresent(v -> labels.put(CliqueLabels.CLIQUE_LABEL, v));
             out.put(host, labels);
         });
         return out;
@@ -72,6 +75,7 @@ public final class NodeLabelsWriter implements KubernetesExport {
     @Override
     public List<Diagnostic> check(Cluster cluster) {
         List<Diagnostic> out = new ArrayList<>(new TierPaths(cluster).problems());
+        out.addAll(new DomainTier(cluster).problems(cluster));
         for (String host : cluster.fabric().hosts().stream().map(h -> h.name()).toList()) {
             if (!LabelSyntax.isObjectName(host)) {
                 out.add(Diagnostic.error("", 0, 0, "host " + host + " is not a valid Kubernetes node name"
