@@ -45,8 +45,8 @@ final class GresLineParser {
         SlurmConfPair countPair = null;
         String flags = null;
         String autoDetect = null;
-        int coresColumn = 0;
-        int linksColumn = 0;
+        LocatedGresLine.Position coresAt = null;
+        LocatedGresLine.Position linksAt = null;
         for (SlurmConfPair p : line.pairs()) {
             String v = p.value();
             switch (p.folded()) {
@@ -83,7 +83,7 @@ final class GresLineParser {
                     try {
                         cores = CpuSet.parse(v).toString();
                         fromCpus = p.is("CPUs");
-                        coresColumn = p.valueColumn();
+                        coresAt = new LocatedGresLine.Position(p.valueLine(), p.valueColumn());
                     } catch (IllegalArgumentException e) {
                         diagnostics.warning(p.valueLine(), p.valueColumn(), "invalid " + p.key() + "='"
                                 + SlurmConfLexer.abbreviate(v) + "': not a core list; affinity dropped");
@@ -95,7 +95,7 @@ final class GresLineParser {
                 }
                 case "links", "link" -> {
                     links = parseLinks(p);
-                    linksColumn = p.valueColumn();
+                    linksAt = new LocatedGresLine.Position(p.valueLine(), p.valueColumn());
                 }
                 case "count" -> {
                     count = GresSpec.count(v);
@@ -133,8 +133,9 @@ final class GresLineParser {
         }
         int column = line.first().map(SlurmConfPair::column).orElse(1);
         GresLine g = new GresLine(nodes, name, type, files, cores, links, count, flags, autoDetect);
-        return new LocatedGresLine(g, path, line.line(), column, coresColumn == 0 ? column : coresColumn,
-                linksColumn == 0 ? column : linksColumn, fromCpus);
+        LocatedGresLine.Position start = new LocatedGresLine.Position(line.line(), column);
+        return new LocatedGresLine(g, path, line.line(), column, coresAt == null ? start : coresAt,
+                linksAt == null ? start : linksAt, fromCpus);
     }
 
     static boolean isKnownKey(String folded) {

@@ -10,12 +10,17 @@ import org.topoplanner.model.slurm.GresLine;
  * @param path          the file it came from
  * @param line          1-based line
  * @param column        1-based column of the line's first key
- * @param coresColumn   column of the {@code Cores=}/{@code CPUs=} value, else the line's column
- * @param linksColumn   column of the {@code Links=} value, else the line's column
+ * @param coresAt       where the {@code Cores=}/{@code CPUs=} value is, else where the line starts
+ * @param linksAt       where the {@code Links=} value is, else where the line starts (a value may sit on a
+ *                      continuation line, below the line's first)
  * @param coresFromCpus the affinity was written with the deprecated {@code CPUs=} key
  */
-record LocatedGresLine(GresLine gres, String path, int line, int column, int coresColumn, int linksColumn,
+record LocatedGresLine(GresLine gres, String path, int line, int column, Position coresAt, Position linksAt,
                        boolean coresFromCpus) {
+    /** A 1-based line and column in the file. */
+    record Position(int line, int column) {
+    }
+
     LocatedGresLine {
         Objects.requireNonNull(gres, "gres");
         Objects.requireNonNull(path, "path");

@@ -101,7 +101,7 @@ final class SlurmNodeAssembler {
             int n = l.gres().files().isEmpty() ? (int) Math.min(l.gres().count() == null ? 1 : l.gres().count(), 1024)
                     : l.gres().files().size();
             if (n > 1 && !l.gres().links().isEmpty()) {
-                sink.add(Diagnostic.warning(l.path(), l.line(), l.linksColumn(), "one Links= row for " + n
+                sink.add(Diagnostic.warning(l.path(), l.linksAt().line(), l.linksAt().column(), "one Links= row for " + n
                         + " GPUs: each GPU needs its own row with -1 at its own index"));
             }
             if (out.size() + n > MAX_GPUS) {
@@ -165,11 +165,11 @@ final class SlurmNodeAssembler {
             ids.stream().forEach(coreIds::add);
         } else if (l.coresFromCpus() && threads > total && ids.stream().allMatch(i -> i < threads)) {
             ids.stream().forEach(i -> coreIds.add(i % total));
-            sink.add(Diagnostic.warning(l.path(), l.line(), l.coresColumn(), key + l.gres().cores()
+            sink.add(Diagnostic.warning(l.path(), l.coresAt().line(), l.coresAt().column(), key + l.gres().cores()
                     + " names CPU ids beyond the node's " + total + " cores: read here as CPU ids (cores "
                     + CpuSet.of(coreIds) + "), but Slurm reads CPUs= as core indices and drops this affinity"));
         } else {
-            sink.add(Diagnostic.warning(l.path(), l.line(), l.coresColumn(), key + l.gres().cores()
+            sink.add(Diagnostic.warning(l.path(), l.coresAt().line(), l.coresAt().column(), key + l.gres().cores()
                     + " is outside the node's " + total + " cores (0-" + (total - 1)
                     + "): slurmd reports Invalid GRES data and drops this affinity"));
             return;
@@ -189,12 +189,12 @@ final class SlurmNodeAssembler {
             }
             LocatedGresLine l = g.line;
             if (row.size() != gpus.size()) {
-                sink.add(Diagnostic.warning(l.path(), l.line(), l.linksColumn(), "Links= has " + row.size()
+                sink.add(Diagnostic.warning(l.path(), l.linksAt().line(), l.linksAt().column(), "Links= has " + row.size()
                         + " entries but the node has " + gpus.size() + " GPUs: Slurm registers the node INVAL"));
             }
             int self = row.indexOf(-1);
             if (self != g.index && gpus.stream().filter(x -> x.line == l).count() == 1) {
-                sink.add(Diagnostic.warning(l.path(), l.line(), l.linksColumn(), "Links= puts -1 (this GPU) at index "
+                sink.add(Diagnostic.warning(l.path(), l.linksAt().line(), l.linksAt().column(), "Links= puts -1 (this GPU) at index "
                         + self + " but this is GPU " + g.index + " of the node"));
             }
             for (int j = 0; j < Math.min(row.size(), gpus.size()); j++) {
@@ -204,7 +204,7 @@ final class SlurmNodeAssembler {
                 String pair = Math.min(g.index, j) + "-" + Math.max(g.index, j);
                 Integer before = lanes.putIfAbsent(pair, row.get(j));
                 if (before != null && !before.equals(row.get(j))) {
-                    sink.add(Diagnostic.warning(l.path(), l.line(), l.linksColumn(), "Links= gives GPU" + g.index
+                    sink.add(Diagnostic.warning(l.path(), l.linksAt().line(), l.linksAt().column(), "Links= gives GPU" + g.index
                             + "-GPU" + j + " weight " + row.get(j) + " but the other GPU's row says " + before
                             + "; kept " + before));
                 }

@@ -167,4 +167,16 @@ class GresConfReaderTest {
         assertThat(reader.detect(TestSamples.text("oracle/slurmd-g/slurmd-G-24.11-ok.txt"))).isZero();
         assertThat(reader.detect(TestSamples.text("oracle/tree32/topology.conf"))).isZero();
     }
+
+    @Test
+    void locatesALinksRowOnItsContinuationLine() {
+        // Found by SlurmReadersFuzzTest (seed 7268225144549037438): the value's column was paired with the
+        // line the logical line starts on, so the column ran past that line's end.
+        String text = "NodeName=lk1 Name=gpu \\\n  File=/dev/nvidia0 Cores=0-31 Links=-1,0,0,4\n";
+        ImportResult r = reader.read(new SourceText("gres.conf", text));
+        Diagnostic links = r.diagnostics().stream().filter(d -> d.message().startsWith("Links= has")).findFirst()
+                .orElseThrow();
+        assertThat(links.line()).isEqualTo(2);
+        assertThat(links.column()).isEqualTo(text.lines().toList().get(1).indexOf("-1,0") + 1);
+    }
 }
