@@ -116,9 +116,27 @@ final class PlacementReport {
             sb.append("; no ring (").append(metrics.ring().bottleneck()).append(')');
         }
         out.add(sb.toString());
+        // An estimate that left steps out must say so: a ring over two NVLink domains whose cables have no
+        // known speed would otherwise read as running at NVLink speed.
+        ringAssumptions(metrics.ring().assumptions()).forEach(a -> out.add("  ring estimate: " + a));
         for (Violation v : violations) {
             out.add("  " + v.severity().word() + " " + v.code() + ": " + v.sentence());
         }
+        return out;
+    }
+
+    /** "{@code host: what}" assumptions folded by what, with the hosts counted and the first named. */
+    static List<String> ringAssumptions(List<String> assumptions) {
+        java.util.Map<String, List<String>> byWhat = new java.util.LinkedHashMap<>();
+        for (String a : assumptions) {
+            int colon = a.indexOf(": ");
+            String host = colon < 0 ? "" : a.substring(0, colon);
+            byWhat.computeIfAbsent(colon < 0 ? a : a.substring(colon + 2), k -> new ArrayList<>()).add(host);
+        }
+        List<String> out = new ArrayList<>();
+        byWhat.forEach((what, hosts) -> out.add(hosts.get(0).isEmpty() ? what : hosts.size() == 1
+                ? hosts.get(0) + ": " + what
+                : plural(hosts.size(), "host", "hosts") + " (" + hosts.get(0) + ", ...): " + what));
         return out;
     }
 
