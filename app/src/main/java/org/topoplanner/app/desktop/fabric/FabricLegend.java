@@ -103,6 +103,12 @@ public final class FabricLegend extends VBox {
             }
             getChildren().add(new Label("\u00d7n  parallel cables"));
         }
+        if (!layout.nvlink().isEmpty()) {
+            // the enclosures alternate two colours so that neighbours part; the key names what they are
+            getChildren().add(title("NVLink domains"));
+            getChildren().add(dashed(p.accent(), layout.nvlink().domainCount() + " multi-node NVLink "
+                    + (layout.nvlink().domainCount() == 1 ? "domain" : "domains") + " (GPUs at NVLink speed)"));
+        }
         key.clear();
         key.addAll(getChildren());
         show();
@@ -123,6 +129,17 @@ public final class FabricLegend extends VBox {
         Rectangle r = new Rectangle(12, 10, c);
         r.setArcWidth(3);
         r.setArcHeight(3);
+        HBox box = new HBox(6, r, new Label(text));
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
+    private static HBox dashed(javafx.scene.paint.Color c, String text) {
+        Rectangle r = new Rectangle(16, 10, javafx.scene.paint.Color.color(c.getRed(), c.getGreen(), c.getBlue(), 0.07));
+        r.setStroke(c);
+        r.getStrokeDashArray().setAll(4.0, 2.0);
+        r.setArcWidth(4);
+        r.setArcHeight(4);
         HBox box = new HBox(6, r, new Label(text));
         box.setAlignment(Pos.CENTER_LEFT);
         return box;

@@ -96,5 +96,9 @@ class NvlinkLayerTest {
             }
         }
         assertThat(accentPixels).isGreaterThan(50);
+        // the key says what the dashed enclosures are
+        assertThat(robot.lookup(".view-legend .label").queryAllAs(javafx.scene.control.Label.class))
+                .extracting(javafx.scene.control.Label::getText)
+                .contains("NVLink domains", "4 multi-node NVLink domains (GPUs at NVLink speed)");
     }
 }
