@@ -1,8 +1,15 @@
 package org.topoplanner.app.desktop;
 
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.zip.GZIPInputStream;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.stage.Stage;
+import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.window.CrashRecovery;
 import org.topoplanner.app.desktop.window.TopoPlannerApp;
@@ -48,5 +55,28 @@ public final class ExampleWindow {
         Eventually.until("the example's 7 switches laid out",
                 () -> controller.window().fabricView().getLayout().switches().size() == 7);
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /**
+     * File > Import… of ibsim's 4,096-host fat tree ({@code ft3-4096.ibnetdiscover.gz}, see
+     * src/test/resources/inputs/PROVENANCE.md; unpacked into {@code files} first, as a user with a gzipped
+     * dump does) with the A100 node type as every host's template, the findings dialog accepted, and the
+     * hosts laid out in the fabric view.
+     */
+    public static void importFatTreeOf4096Hosts(FxRobot robot, WindowController controller, Path files)
+            throws Exception {
+        Path dump = files.resolve("ft3-4096.ibnetdiscover");
+        try (InputStream in = new GZIPInputStream(
+                ExampleWindow.class.getResourceAsStream("/inputs/ft3-4096.ibnetdiscover.gz"))) {
+            Files.copy(in, dump);
+        }
+        Path nodeType = Path.of(ExampleWindow.class.getResource("/inputs/a100-sxm4-epyc7742-nps4-10nic.txt").toURI());
+        robot.interact(() -> controller.importFiles(List.of(dump, nodeType)));
+        Eventually.until("the import's findings dialog", () -> robot.lookup("#diagnosticsTable").tryQuery().isPresent());
+        robot.clickOn(robot.lookup((Node n) -> n instanceof Button b && "Import".equals(b.getText())).queryAs(Button.class));
+        Eventually.until("the 4,096-host import in the plan",
+                () -> controller.viewModel().plan().cluster().hostNames().size() == 4096);
+        Eventually.until("the 4,096 hosts laid out in the fabric view",
+                () -> controller.window().fabricView().getLayout().hosts().size() == 4096);
     }
 }

@@ -4,14 +4,10 @@ import org.topoplanner.app.desktop.inspector.JobProperties;
 import org.topoplanner.app.desktop.window.WindowController;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
-import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -49,23 +45,12 @@ class ImportedFabricDropTest {
 
     @Test
     void aShapeDroppedOnALeafOfA4096HostFabricLandsUnderThatLeaf(FxRobot robot) throws Exception {
-        // The importer reads plain text; a user with a gzipped dump unpacks it first.
-        Path dump = files.resolve("ft3-4096.ibnetdiscover");
-        try (InputStream in = new GZIPInputStream(getClass().getResourceAsStream("/inputs/ft3-4096.ibnetdiscover.gz"))) {
-            Files.copy(in, dump);
-        }
-        Path nodeType = Path.of(getClass().getResource("/inputs/a100-sxm4-epyc7742-nps4-10nic.txt").toURI());
-
-        // File > Import… with both files: the node type applies to every host as a template, which the
-        // import says in its diagnostics list; the user takes the cluster.
-        robot.interact(() -> controller.importFiles(List.of(dump, nodeType)));
-        Eventually.until("the import's findings dialog", () -> robot.lookup("#diagnosticsTable").tryQuery().isPresent());
-        robot.clickOn(robot.lookup((Node n) -> n instanceof Button b && "Import".equals(b.getText())).queryAs(Button.class));
+        // File > Import… with the dump and a node type: the node type applies to every host as a template,
+        // which the import says in its diagnostics list; the user takes the cluster.
+        ExampleWindow.importFatTreeOf4096Hosts(robot, controller, files);
         var vm = controller.viewModel();
-        Eventually.until("the 4,096-host import in the plan", () -> vm.plan().cluster().hostNames().size() == 4096);
         assertThat(vm.plan().cluster().gpuCount()).isEqualTo(4096 * 8);
         FabricView fabric = controller.window().fabricView();
-        Eventually.until("the 4,096 hosts laid out in the fabric view", () -> fabric.getLayout().hosts().size() == 4096);
 
         // Find the leaf in the tree (as clicking it there does) and zoom to it.
         robot.interact(() -> {

@@ -2,13 +2,7 @@ package org.topoplanner.app.desktop.window;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.zip.GZIPInputStream;
-import javafx.scene.Node;
-import javafx.scene.control.Button;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -17,7 +11,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.ExampleWindow;
 import org.topoplanner.app.desktop.fabric.ViewShots;
 import org.topoplanner.app.plan.DropTarget;
@@ -48,18 +41,9 @@ class BigFabricShotsTest {
 
     @Test
     void shotsOfA4096HostFabricAtFitAndCloseZoom(FxRobot robot) throws Exception {
-        Path dump = files.resolve("ft3-4096.ibnetdiscover");
-        try (InputStream in = new GZIPInputStream(getClass().getResourceAsStream("/inputs/ft3-4096.ibnetdiscover.gz"))) {
-            Files.copy(in, dump);
-        }
-        Path nodeType = Path.of(getClass().getResource("/inputs/a100-sxm4-epyc7742-nps4-10nic.txt").toURI());
-        robot.interact(() -> controller.importFiles(List.of(dump, nodeType)));
-        Eventually.until("the import's findings dialog", () -> robot.lookup("#diagnosticsTable").tryQuery().isPresent());
-        robot.clickOn(robot.lookup((Node n) -> n instanceof Button b && "Import".equals(b.getText())).queryAs(Button.class));
+        ExampleWindow.importFatTreeOf4096Hosts(robot, controller, files);
         var vm = controller.viewModel();
-        Eventually.until("the 4,096-host import", () -> vm.plan().cluster().hostNames().size() == 4096);
         var fabric = controller.window().fabricView();
-        Eventually.until("the hosts laid out", () -> fabric.getLayout().hosts().size() == 4096);
         robot.interact(() -> {
             vm.drop(JobRequest.nodesWithGpus("pretrain", 64, 8), DropTarget.ANYWHERE);
             vm.drop(JobRequest.nodesWithGpus("finetune", 8, 8), new DropTarget.OnSwitch("leaf37"));
