@@ -1,14 +1,12 @@
 package org.topoplanner.allocator.metrics;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.cluster.Cluster;
-import org.topoplanner.model.fabric.Block;
 
 /**
  * What each host adds to a state's {@link Fragmentation}, kept per state ({@link ClusterState#derived}) and
@@ -20,15 +18,12 @@ final class FragmentationTable {
     private static final Object KEY = FragmentationTable.class;
 
     /** The per-cluster part: host positions in {@link Cluster#hostNames()} order and their leaves. */
-    private record Layout(List<String> hosts, Map<String, Integer> position, int[] leafOf, List<String> leaves,
-                          Map<String, List<String>> blockHostsOf) {
+    private record Layout(HostPositions at, int[] leafOf, List<String> leaves) {
         static Layout of(Cluster cluster) {
             return ClusterIndex.of(cluster).derived(Layout.class, c -> {
-                List<String> hosts = ClusterHostNames.of(c).names();
-                Map<String, Integer> position = new HashMap<>(hosts.size() * 2);
-                for (int i = 0; i < hosts.size(); i++) {
-                    position.putIfAbsent(hosts.get(i), i);
-                }
+                HostPositions at = HostPositions.of(c);
+                List<String> hosts = at.hosts();
+                Map<String, Integer> position = at.position();
                 int[] leafOf = new int[hosts.size()];
                 java.util.Arrays.fill(leafOf, -1);
                 List<String> leaves = new ArrayList<>();
@@ -41,14 +36,7 @@ final class FragmentationTable {
                     }
                     leaves.add(e.getKey());
                 }
-                // a job holding its blocks whole changes every host of those blocks, not just its own
-                Map<String, List<String>> blockHostsOf = new HashMap<>();
-                for (Block b : c.fabric().blocks()) {
-                    for (String h : b.nodes()) {
-                        blockHostsOf.computeIfAbsent(h, k -> new ArrayList<>()).addAll(b.nodes());
-                    }
-                }
-                return new Layout(hosts, position, leafOf, List.copyOf(leaves), blockHostsOf);
+                return new Layout(at, leafOf, List.copyOf(leaves));
             });
         }
     }
@@ -83,7 +71,7 @@ final class FragmentationTable {
 
     private static FragmentationTable build(ClusterState state) {
         Layout layout = Layout.of(state.cluster());
-        int n = layout.hosts().size();
+        int n = layout.at().hosts().size();
         int[] notFree = new int[layout.leaves().size()];
         for (int p = 0; p < n; p++) {
             if (layout.leafOf()[p] >= 0) {
@@ -103,25 +91,16 @@ final class FragmentationTable {
         FragmentationTable t = new FragmentationTable(layout, before.free.clone(), before.freeGpus.clone(),
                 before.stranded.clone(), before.notFreeInLeaf.clone(), before.freeNodes, before.freeGpuTotal,
                 before.strandedTotal);
-        Set<String> hosts = new java.util.HashSet<>(changed);
-        if (!layout.blockHostsOf().isEmpty()) {
-            for (String h : changed) {
-                hosts.addAll(layout.blockHostsOf().getOrDefault(h, List.of()));
-            }
-        }
-        Set<String> blocked = layout.blockHostsOf().isEmpty() ? Set.of() : BlockHolds.hostsHeld(now);
-        for (String h : hosts) {
-            Integer p = layout.position().get(h);
-            if (p != null) {
-                t.recount(p, now, blocked);
-            }
+        Set<String> blocked = layout.at().heldWhole(now);
+        for (int p : layout.at().touchedBy(changed)) {
+            t.recount(p, now, blocked);
         }
         return t;
     }
 
     /** Replaces host {@code p}'s share with what it adds on {@code state}; only while the table is being made. */
     private void recount(int p, ClusterState state, Set<String> blocked) {
-        String h = layout.hosts().get(p);
+        String h = layout.at().hosts().get(p);
         boolean wasFree = free[p];
         freeGpuTotal -= freeGpus[p];
         strandedTotal -= stranded[p];

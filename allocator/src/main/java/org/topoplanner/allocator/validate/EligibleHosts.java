@@ -1,19 +1,16 @@
 package org.topoplanner.allocator.validate;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.metrics.BlockHolds;
-import org.topoplanner.allocator.metrics.ClusterHostNames;
 import org.topoplanner.allocator.metrics.FabricTree;
+import org.topoplanner.allocator.metrics.HostPositions;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.SlurmCpuIds;
-import org.topoplanner.model.fabric.Block;
 
 /**
  * The hosts of a state that could take one node of a job of a given {@link Shape}, with their free GPUs, and how
@@ -31,16 +28,15 @@ final class EligibleHosts {
     }
 
     /** The per-cluster part: host positions, reachability and each host's domain index per tier. */
-    private record Layout(List<String> hosts, Map<String, Integer> position, boolean[] reachable,
-                          int[][] domainOf, List<List<String>> domains, Map<String, List<String>> blockHostsOf) {
+    private record Layout(HostPositions at, boolean[] reachable, int[][] domainOf, List<List<String>> domains) {
         static Layout of(Cluster cluster) {
             return ClusterIndex.of(cluster).derived(Layout.class, c -> {
                 FabricTree tree = FabricTree.of(c);
-                List<String> hosts = ClusterHostNames.of(c).names();
-                Map<String, Integer> position = new HashMap<>(hosts.size() * 2);
+                HostPositions at = HostPositions.of(c);
+                List<String> hosts = at.hosts();
+                Map<String, Integer> position = at.position();
                 boolean[] reachable = new boolean[hosts.size()];
                 for (int i = 0; i < hosts.size(); i++) {
-                    position.putIfAbsent(hosts.get(i), i);
                     reachable[i] = tree.leaf(hosts.get(i)).isPresent();
                 }
                 int[][] domainOf = new int[tree.maxTier() + 1][];
@@ -61,13 +57,7 @@ final class EligibleHosts {
                     }
                     domains.add(List.copyOf(names));
                 }
-                Map<String, List<String>> blockHostsOf = new HashMap<>();
-                for (Block b : c.fabric().blocks()) {
-                    for (String h : b.nodes()) {
-                        blockHostsOf.computeIfAbsent(h, k -> new ArrayList<>()).addAll(b.nodes());
-                    }
-                }
-                return new Layout(hosts, position, reachable, domainOf, domains, blockHostsOf);
+                return new Layout(at, reachable, domainOf, domains);
             });
         }
     }
@@ -94,7 +84,7 @@ final class EligibleHosts {
 
     private static EligibleHosts build(ClusterState state, Shape shape) {
         Layout layout = Layout.of(state.cluster());
-        int n = layout.hosts().size();
+        int n = layout.at().hosts().size();
         int[] gpus = new int[n];
         java.util.Arrays.fill(gpus, -1);
         long[][] hostsIn = new long[layout.domainOf().length][];
@@ -119,18 +109,9 @@ final class EligibleHosts {
             gpusCopy[t] = gpusIn[t].clone();
         }
         EligibleHosts e = new EligibleHosts(layout, shape, gpus.clone(), hostsCopy, gpusCopy);
-        Set<String> hosts = new HashSet<>(changed);
-        if (!layout.blockHostsOf().isEmpty()) {
-            for (String h : changed) {
-                hosts.addAll(layout.blockHostsOf().getOrDefault(h, List.of()));
-            }
-        }
-        Set<String> blocked = layout.blockHostsOf().isEmpty() ? Set.of() : BlockHolds.hostsHeld(now);
-        for (String h : hosts) {
-            Integer p = layout.position().get(h);
-            if (p != null) {
-                e.recount(p, now, blocked);
-            }
+        Set<String> blocked = layout.at().heldWhole(now);
+        for (int p : layout.at().touchedBy(changed)) {
+            e.recount(p, now, blocked);
         }
         return e;
     }
@@ -160,7 +141,7 @@ final class EligibleHosts {
     }
 
     private int eligibleGpus(int p, ClusterState state, Set<String> blocked) {
-        String h = layout.hosts().get(p);
+        String h = layout.at().hosts().get(p);
         if (!layout.reachable()[p] || blocked.contains(h) || state.heldWhole(h)) {
             return -1;
         }
@@ -180,7 +161,7 @@ final class EligibleHosts {
 
     /** Free GPUs of {@code host} when it can take a node of the job (exclusions aside), else -1. */
     int gpus(String host) {
-        Integer p = layout.position().get(host);
+        Integer p = layout.at().position().get(host);
         return p == null ? -1 : gpus[p];
     }
 
@@ -191,7 +172,7 @@ final class EligibleHosts {
 
     /** The index among {@link #domains} of {@code host}'s domain at {@code tier}, -1 when none. */
     int domainOf(String host, int tier) {
-        Integer p = layout.position().get(host);
+        Integer p = layout.at().position().get(host);
         return p == null ? -1 : layout.domainOf()[tier][p];
     }
 
