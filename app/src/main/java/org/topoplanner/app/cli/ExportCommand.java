@@ -15,8 +15,6 @@ import org.topoplanner.importers.export.ExportTarget;
 import org.topoplanner.importers.export.ExportWriter;
 import org.topoplanner.importers.hardware.HardwareResult;
 import org.topoplanner.model.job.Job;
-import org.topoplanner.model.job.JobLine;
-import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.model.project.ProjectCodec;
@@ -99,14 +97,7 @@ public final class ExportCommand implements Callable<Integer> {
         if (chosen.isEmpty()) {
             chosen = ExportTarget.all();
         }
-        List<String> shapeLine = shape.line();
-        if (!shapeLine.isEmpty()) {
-            try {
-                JobLine.parse(shapeLine, "job");
-            } catch (JobRequestException ex) {
-                throw new ParameterException(spec.commandLine(), "bad pod shape: " + String.join("; ", ex.problems()));
-            }
-        }
+        List<String> shapeLine = shape.checkedLine(spec);
         var err = spec.commandLine().getErr();
         ProjectDocument doc = load(err);
         if (doc == null) {

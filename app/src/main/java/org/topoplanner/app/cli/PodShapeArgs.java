@@ -3,7 +3,10 @@ package org.topoplanner.app.cli;
 import java.util.ArrayList;
 import java.util.List;
 import org.topoplanner.model.job.JobLine;
+import org.topoplanner.model.job.JobRequestException;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /**
  * The pod shape options of the command line ({@code --pods 4 --container gpu=8,cpu=64 --min-member 2 ...}),
@@ -32,6 +35,22 @@ final class PodShapeArgs {
     String sliceLevel;
 
     /** The options given, as job line arguments ({@code --pods=4}, {@code --container=gpu=8}); empty when none. */
+    /**
+     * The shape options as a job line, refused as a usage error when they do not make a job (for commands
+     * that write or check a shape without a job line of their own).
+     */
+    List<String> checkedLine(CommandSpec spec) {
+        List<String> line = line();
+        if (!line.isEmpty()) {
+            try {
+                JobLine.parse(line, "job");
+            } catch (JobRequestException ex) {
+                throw new ParameterException(spec.commandLine(), "bad pod shape: " + String.join("; ", ex.problems()));
+            }
+        }
+        return line;
+    }
+
     List<String> line() {
         List<String> line = new ArrayList<>();
         add(line, "--pods", pods);

@@ -25,7 +25,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -79,14 +78,7 @@ public final class ValidateCommand implements Callable<Integer> {
         // the settings are checked whether or not a policy is given: a wrong one is a mistake either way
         PolicyOptions settings = policyArgs.options(spec);
         PolicyChoice choice = policy == null ? null : new PolicyChoice(policy, settings);
-        List<String> shapeLine = shape.line();
-        if (!shapeLine.isEmpty()) {
-            try {
-                JobLine.parse(shapeLine, "job");
-            } catch (JobRequestException ex) {
-                throw new ParameterException(spec.commandLine(), "bad pod shape: " + String.join("; ", ex.problems()));
-            }
-        }
+        List<String> shapeLine = shape.checkedLine(spec);
         List<Given> given = new ArrayList<>();
         String text;
         try {
