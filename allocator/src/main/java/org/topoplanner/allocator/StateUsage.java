@@ -103,6 +103,35 @@ public final class StateUsage {
         chunks[c][h & (CHUNK - 1)] = use;
     }
 
+    /**
+     * The hosts whose use differs between this usage and {@code earlier} (of the same index): the chunks and
+     * host entries a change did not touch are the same objects in both, so this costs the chunk index plus the
+     * chunks that differ, not the whole cluster.
+     */
+    public BitSet changedSince(StateUsage earlier) {
+        if (earlier.index != index) {
+            throw new IllegalArgumentException("usages of different clusters");
+        }
+        BitSet out = new BitSet();
+        for (int c = 0; c < chunks.length; c++) {
+            HostUse[] mine = chunks[c];
+            HostUse[] theirs = earlier.chunks[c];
+            if (mine == theirs) {
+                continue;
+            }
+            int base = c << CHUNK_BITS;
+            int end = Math.min(CHUNK, index.size() - base);
+            for (int i = 0; i < end; i++) {
+                HostUse a = mine == null ? null : mine[i];
+                HostUse b = theirs == null ? null : theirs[i];
+                if (a != b && (a == null || !a.equals(b))) {
+                    out.set(base + i);
+                }
+            }
+        }
+        return out;
+    }
+
     public ClusterIndex index() {
         return index;
     }
