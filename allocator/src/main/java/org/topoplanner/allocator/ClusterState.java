@@ -178,11 +178,14 @@ public final class ClusterState {
 
     @SuppressWarnings("unchecked")
     private <T> T fromEarlier(Object key, Update<T> update) {
-        java.util.Set<String> hosts = new java.util.HashSet<>();
         for (Change c = change; c != null; c = c.earlier()) {
-            hosts.addAll(c.placement().hostNames());
             Object old = c.before().get(key);
             if (old != null) {
+                // the hosts of the jobs that came or went since that state (collected only once it is found)
+                java.util.Set<String> hosts = new java.util.HashSet<>();
+                for (Change e = change; e != c.earlier(); e = e.earlier()) {
+                    hosts.addAll(e.placement().hostNames());
+                }
                 return update.apply((T) old, this, hosts);
             }
         }
