@@ -71,6 +71,9 @@ class SlurmTreeReplayTest {
         "fuzz05,   jobs.txt,       results/fuzz05.jsonl,           22.05",
         "cpumix,   jobs.txt,       results/new/cpumix.jsonl,       24.11",
         "frag,     jobs.txt,       results/v26.05/frag.jsonl,      26.05",
+        "fuzz13,   jobs.txt,       results/fuzz13.jsonl,           22.05",
+        "fuzz13,   jobs.txt,       results/new/fuzz13.jsonl,       24.11",
+        "fuzz13,   jobs.txt,       results/v26.05/fuzz13.jsonl,    26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
