@@ -99,17 +99,30 @@ final class BlockSelector implements NodeChooser {
 
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        // The block is chosen on the plugin's node map, the nodes are then taken among those this pass's core
+        // filter leaves usable (eval_nodes_select_cores). The map holds a GPU job's node whose free cores all sit
+        // away from its free GPUs, which the first pass's filter drops (own case yamlfz04 y34: q15, socket 0 busy,
+        // counts for its block, so the block of three free nodes is the best fit).
+        boolean gpus = job.gpusPerNode() != null || job.gpuTotal() != null;
+        BitSet mapped = new BitSet();
         BitSet usable = new BitSet();
         for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
-            if (!blocked.get(i) && demand.availCpus(i) > 0) {
+            if (blocked.get(i)) {
+                continue;
+            }
+            if (demand.availCpus(i) > 0) {
                 usable.set(i);
+                mapped.set(i);
+            } else if (gpus && demand.freeCpus(i) >= job.cpusPerTask()) {
+                mapped.set(i);
             }
         }
         int n = job.minNodes();
         Integer seg = segment(job);
         if (seg == null) {
             Need need = new Need(n, minCpus, maxNodes(job), demand);
-            BitSet one = place(need, usable, required, demand, false, job.gpuTotal() == null ? 0 : job.gpuTotal());
+            BitSet one = place(need, mapped, usable, required, demand, false,
+                    job.gpuTotal() == null ? 0 : job.gpuTotal());
             if (one != null) {
                 one = moreNodesForGpus(one, job, demand);
             }
@@ -118,6 +131,7 @@ final class BlockSelector implements NodeChooser {
         if (!required.isEmpty()) {
             // 26.05: the segments are cut out of the named nodes (24.11 refused this at submit)
             usable.and(required);
+            mapped.and(required);
         }
         BitSet chosen = new BitSet();
         boolean several = n / seg > 1;
@@ -125,12 +139,13 @@ final class BlockSelector implements NodeChooser {
         for (int placed = 0; placed < n; placed += seg) {
             // each segment asks for its share of the CPUs and of the node maximum
             Need need = new Need(seg, minCpus / segments, Math.max(seg, maxNodes(job) / segments), demand);
-            BitSet part = place(need, usable, new BitSet(), demand, several, 0);
+            BitSet part = place(need, mapped, usable, new BitSet(), demand, several, 0);
             if (part == null) {
                 return null;
             }
             chosen.or(part);
             usable.andNot(part);
+            mapped.andNot(part);
         }
         return enoughJobGpus(chosen, job, demand) ? NodePick.unordered(chosen, nodes.size()) : null;
     }
@@ -198,10 +213,12 @@ final class BlockSelector implements NodeChooser {
     }
 
     /**
-     * {@code eval_nodes_block} for the nodes and CPUs {@code need} asks out of {@code usable} ({@code jobGpus}: the
+     * {@code eval_nodes_block} for the nodes and CPUs {@code need} asks: the block chosen on {@code mapped} (the
+     * plugin's node map), its nodes taken out of {@code usable} ({@code jobGpus}: the
      * job's GPU total, 0 for none); {@code null} when they do not fit.
      */
-    private BitSet place(Need need, BitSet usable, BitSet required, Demand demand, boolean segmented, long jobGpus) {
+    private BitSet place(Need need, BitSet mapped, BitSet usable, BitSet required, Demand demand, boolean segmented,
+                         long jobGpus) {
         int rem = need.nodes;
         int count = bases.size();
         int lv = levels.level(rem);
@@ -214,7 +231,7 @@ final class BlockSelector implements NodeChooser {
         int llCount = (count + perLl - 1) / perLl;
         int[] free = new int[count];
         for (int b = 0; b < count; b++) {
-            free[b] = cardinality(bases.get(b), usable);
+            free[b] = cardinality(bases.get(b), mapped);
         }
         int best = -1;
         long bestWeight = Long.MAX_VALUE;
@@ -228,7 +245,7 @@ final class BlockSelector implements NodeChooser {
                 blockNodes.or(bases.get(b));
                 bnc += free[b];
             }
-            blockNodes.and(usable);
+            blockNodes.and(mapped);
             if (!required.isEmpty()) {
                 // with named nodes the first block holding one is the block; weights and fit are not compared
                 if (blockNodes.intersects(required)) {
