@@ -35,9 +35,21 @@ final class SlurmAllocation {
         java.util.Set<String> exclude = new java.util.HashSet<>(job.exclude());
         int[] freeCpus = new int[nodes.size()];
         long[] weights = new long[nodes.size()];
+        Layout lastIdle = null;
+        NodeUse lastIdleUse = null;
         for (SlurmNode n : nodes) {
-            NodeUse u = usage.idle(n.host()) ? idleUse.computeIfAbsent(Layout.of(n), g -> use(usage, n, job))
-                    : usage.heldWhole(n.host()) ? HELD : use(usage, n, job);
+            NodeUse u;
+            if (usage.idle(n.host())) {
+                // runs of idle nodes share a layout: look the map up only when it changes
+                Layout l = Layout.of(n);
+                if (!l.equals(lastIdle)) {
+                    lastIdleUse = idleUse.computeIfAbsent(l, g -> use(usage, n, job));
+                    lastIdle = l;
+                }
+                u = lastIdleUse;
+            } else {
+                u = usage.heldWhole(n.host()) ? HELD : use(usage, n, job);
+            }
             uses[n.index()] = u;
             freeCpus[n.index()] = u.freeCores().cardinality() * n.threadsPerCore();
             weights[n.index()] = SchedWeight.of(n, u, job);
