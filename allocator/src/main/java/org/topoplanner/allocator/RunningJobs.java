@@ -69,19 +69,6 @@ final class RunningJobs {
         return new RunningJobs(delete(byName, name), delete(byStart, j.start()), size - 1, nextStart);
     }
 
-    /** Gives every job to {@code action}, in start order. */
-    void forEach(java.util.function.Consumer<Job> action) {
-        ArrayDeque<Node<Long>> stack = new ArrayDeque<>();
-        for (Node<Long> n = byStart; n != null || !stack.isEmpty(); ) {
-            for (; n != null; n = n.left) {
-                stack.push(n);
-            }
-            Node<Long> top = stack.pop();
-            action.accept(top.job);
-            n = top.right;
-        }
-    }
-
     /** The jobs in start order, as a read-only map of placements. */
     Map<String, Placement> placements() {
         return new View<>(this, Job::placement);

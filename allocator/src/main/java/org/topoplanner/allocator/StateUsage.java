@@ -22,6 +22,14 @@ public final class StateUsage {
     private final BitSet[] gpuIndices;
     private final BitSet[] cpus;
     private final BitSet[] cores;
+    /** The jobs' allocations on each host, to recount a host when a job ends; never changed once shared. */
+    private final OnHost[][] onHost;
+
+    /** One job's allocation on a host, and whether the job holds its nodes whole. */
+    private record OnHost(String job, HostAllocation alloc, boolean whole) {
+    }
+
+    private static final OnHost[] NO_ONE = new OnHost[0];
 
     StateUsage(ClusterIndex index, Map<String, Placement> running, Map<String, ClusterState.Hold> holds) {
         this.index = index;
@@ -32,6 +40,7 @@ public final class StateUsage {
         gpuIndices = new BitSet[n];
         cpus = new BitSet[n];
         cores = new BitSet[n];
+        onHost = new OnHost[n][];
         for (Map.Entry<String, Placement> e : running.entrySet()) {
             add(e.getValue(), holds.get(e.getKey()) == ClusterState.Hold.WHOLE_NODES, false);
         }
@@ -45,6 +54,7 @@ public final class StateUsage {
         gpuIndices = from.gpuIndices.clone();
         cpus = from.cpus.clone();
         cores = from.cores.clone();
+        onHost = from.onHost.clone();
     }
 
     /** This usage plus one more running job: copies the per-host arrays, then adds the job's hosts. */
@@ -55,19 +65,15 @@ public final class StateUsage {
     }
 
     /**
-     * This usage without one job: the job's hosts are recounted from the jobs still running, read from their
-     * tree directly (a lookup of each job's hold by name made an end cost n log n with thousands running).
+     * This usage without one job: the job's hosts are recounted from the other jobs on them, which each host
+     * keeps ({@link OnHost}): walking every running job for them made an end cost the whole running set.
      */
-    StateUsage minus(Placement removed, RunningJobs running) {
+    StateUsage minus(Placement removed) {
         StateUsage u = new StateUsage(this);
-        java.util.Set<String> hosts = new java.util.HashSet<>();
-        for (String host : removed.hostNames()) {
-            int h = index.number(host);
-            if (h < 0) {
-                continue;
-            }
-            if (jobs[h] > 1) {
-                hosts.add(host); // shared with other jobs: recount from them
+        for (HostAllocation gone : removed.hosts()) {
+            int h = index.number(gone.host());
+            if (h < 0 || u.onHost[h] != onHost[h]) {
+                continue; // not in the cluster, or listed twice and recounted already
             }
             u.jobs[h] = 0;
             u.whole[h] = false;
@@ -75,23 +81,29 @@ public final class StateUsage {
             u.gpuIndices[h] = null;
             u.cpus[h] = null;
             u.cores[h] = null;
-        }
-        if (!hosts.isEmpty()) {
-            running.forEach(j -> {
-                boolean w = j.hold() == ClusterState.Hold.WHOLE_NODES;
-                for (HostAllocation a : j.placement().hosts()) {
-                    if (hosts.contains(a.host())) {
-                        u.addHost(a, w, false);
-                    }
-                }
-            });
+            OnHost[] rest = java.util.Arrays.stream(onHost[h]).filter(e -> !e.job().equals(removed.job()))
+                    .toArray(OnHost[]::new);
+            u.onHost[h] = rest;
+            for (OnHost e : rest) {
+                u.addHost(e.alloc(), e.whole(), false);
+            }
         }
         return u;
     }
 
-    /** Adds a job's hosts; {@code copy}: the host's sets are shared with another usage, copy before changing. */
+    /**
+     * Adds a job's hosts and notes it on each; {@code copy}: the host's sets are shared with another usage, copy
+     * before changing.
+     */
     private void add(Placement p, boolean holdsWhole, boolean copy) {
         for (HostAllocation a : p.hosts()) {
+            int h = index.number(a.host());
+            if (h >= 0) {
+                OnHost[] before = onHost[h] == null ? NO_ONE : onHost[h];
+                OnHost[] after = java.util.Arrays.copyOf(before, before.length + 1);
+                after[before.length] = new OnHost(p.job(), a, holdsWhole);
+                onHost[h] = after; // a new array: the old one may be another usage's
+            }
             addHost(a, holdsWhole, copy);
         }
     }
