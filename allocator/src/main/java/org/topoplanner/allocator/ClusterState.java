@@ -99,7 +99,7 @@ public final class ClusterState {
         next.madeFrom(this, gone.placement());
         StateUsage u = usage;
         if (u != null) {
-            next.usage = u.minus(gone.placement());
+            next.usage = u.minus(gone.placement(), next.running, next.holds);
         }
         return next;
     }
@@ -191,7 +191,7 @@ public final class ClusterState {
                           Change earlier, int depth) {
     }
 
-    private static final int CHANGES_KEPT = 4;
+    private static final int CHANGES_KEPT = 16;
     private volatile Change change;
 
     private void madeFrom(ClusterState earlier, Placement changed) {
@@ -202,6 +202,10 @@ public final class ClusterState {
 
     /** Jobs with anything on {@code host}, in start order. */
     public List<String> jobsOn(String host) {
+        int h = ClusterIndex.of(cluster).number(host);
+        if (h >= 0) {
+            return usage().jobsOn(h);
+        }
         List<String> out = new ArrayList<>();
         running.forEach((job, p) -> {
             if (p.on(host).isPresent()) {

@@ -1,179 +1,184 @@
 package org.topoplanner.allocator;
 
 import java.util.BitSet;
+import java.util.List;
 import java.util.Map;
-import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 
 /**
- * What the running jobs of a {@link ClusterState} hold, per host number of its {@link ClusterIndex}:
- * built once per state (in one pass over the running placements) so that a suggestion reads each
- * host's free GPUs and cores in constant time. Hosts a placement names that the cluster does not
- * have are ignored.
+ * What the running jobs of a {@link ClusterState} hold, per host number of its {@link ClusterIndex}, so
+ * that a suggestion reads each host's free GPUs and cores in constant time. Hosts a placement names that
+ * the cluster does not have are ignored.
+ *
+ * <p>Hosts are kept in chunks of {@value #CHUNK} and each busy host as an immutable {@link HostUse}: a job
+ * that starts or ends copies the chunk index and the chunks of its own hosts, and shares the rest with the
+ * state before (what-if and replay change one job at a time on clusters of 16,384 hosts, where copying
+ * per-host arrays on every change cost more than the suggestions). A host a job leaves is recounted from the
+ * jobs still on it, which its {@link HostUse} names, not from every running job.
  */
 public final class StateUsage {
     private static final BitSet NONE = new BitSet();
+    private static final int CHUNK_BITS = 6;
+    static final int CHUNK = 1 << CHUNK_BITS;
 
     private final ClusterIndex index;
-    private final int[] jobs;
-    private final boolean[] whole;
-    private final long[] gpuPositions;
-    private final BitSet[] gpuIndices;
-    private final BitSet[] cpus;
-    private final BitSet[] cores;
-    /** The jobs' allocations on each host, to recount a host when a job ends; never changed once shared. */
-    private final OnHost[][] onHost;
-
-    /** One job's allocation on a host, and whether the job holds its nodes whole. */
-    private record OnHost(String job, HostAllocation alloc, boolean whole) {
-    }
-
-    private static final OnHost[] NO_ONE = new OnHost[0];
+    /** {@code null} chunks and entries: idle hosts. */
+    private final HostUse[][] chunks;
 
     StateUsage(ClusterIndex index, Map<String, Placement> running, Map<String, ClusterState.Hold> holds) {
         this.index = index;
-        int n = index.size();
-        jobs = new int[n];
-        whole = new boolean[n];
-        gpuPositions = new long[n];
-        gpuIndices = new BitSet[n];
-        cpus = new BitSet[n];
-        cores = new BitSet[n];
-        onHost = new OnHost[n][];
+        this.chunks = new HostUse[(index.size() + CHUNK - 1) >> CHUNK_BITS][];
+        Copies fresh = new Copies();
         for (Map.Entry<String, Placement> e : running.entrySet()) {
-            add(e.getValue(), holds.get(e.getKey()) == ClusterState.Hold.WHOLE_NODES, false);
+            add(e.getKey(), e.getValue(), holds.get(e.getKey()) == ClusterState.Hold.WHOLE_NODES, fresh);
         }
     }
 
     private StateUsage(StateUsage from) {
         index = from.index;
-        jobs = from.jobs.clone();
-        whole = from.whole.clone();
-        gpuPositions = from.gpuPositions.clone();
-        gpuIndices = from.gpuIndices.clone();
-        cpus = from.cpus.clone();
-        cores = from.cores.clone();
-        onHost = from.onHost.clone();
+        chunks = from.chunks.clone();
     }
 
-    /** This usage plus one more running job: copies the per-host arrays, then adds the job's hosts. */
+    /** Which chunks this usage already copied from the one it was made from (those may be changed in place). */
+    private static final class Copies {
+        private final BitSet copied = new BitSet();
+    }
+
+    /** This usage plus one more running job: copies the chunks of the job's hosts only. */
     StateUsage plus(Placement p, ClusterState.Hold hold) {
         StateUsage u = new StateUsage(this);
-        u.add(p, hold == ClusterState.Hold.WHOLE_NODES, true);
+        u.add(p.job(), p, hold == ClusterState.Hold.WHOLE_NODES, new Copies());
         return u;
     }
 
-    /**
-     * This usage without one job: the job's hosts are recounted from the other jobs on them, which each host
-     * keeps ({@link OnHost}): walking every running job for them made an end cost the whole running set.
-     */
-    StateUsage minus(Placement removed) {
+    /** This usage without one job: the job's hosts are recounted from the jobs still on them. */
+    StateUsage minus(Placement removed, Map<String, Placement> running, Map<String, ClusterState.Hold> holds) {
         StateUsage u = new StateUsage(this);
-        for (HostAllocation gone : removed.hosts()) {
-            int h = index.number(gone.host());
-            if (h < 0 || u.onHost[h] != onHost[h]) {
-                continue; // not in the cluster, or listed twice and recounted already
+        Copies copies = new Copies();
+        String name = removed.job();
+        for (String host : removed.hostNames()) {
+            int h = index.number(host);
+            HostUse before = h < 0 ? null : get(h);
+            if (before == null) {
+                continue; // not a host of this cluster
             }
-            u.jobs[h] = 0;
-            u.whole[h] = false;
-            u.gpuPositions[h] = 0;
-            u.gpuIndices[h] = null;
-            u.cpus[h] = null;
-            u.cores[h] = null;
-            OnHost[] rest = java.util.Arrays.stream(onHost[h]).filter(e -> !e.job().equals(removed.job()))
-                    .toArray(OnHost[]::new);
-            u.onHost[h] = rest;
-            for (OnHost e : rest) {
-                u.addHost(e.alloc(), e.whole(), false);
-            }
-        }
-        return u;
-    }
-
-    /**
-     * Adds a job's hosts and notes it on each; {@code copy}: the host's sets are shared with another usage, copy
-     * before changing.
-     */
-    private void add(Placement p, boolean holdsWhole, boolean copy) {
-        for (HostAllocation a : p.hosts()) {
-            int h = index.number(a.host());
-            if (h >= 0) {
-                OnHost[] before = onHost[h] == null ? NO_ONE : onHost[h];
-                OnHost[] after = java.util.Arrays.copyOf(before, before.length + 1);
-                after[before.length] = new OnHost(p.job(), a, holdsWhole);
-                onHost[h] = after; // a new array: the old one may be another usage's
-            }
-            addHost(a, holdsWhole, copy);
-        }
-    }
-
-    private void addHost(HostAllocation a, boolean holdsWhole, boolean copy) {
-        int h = index.number(a.host());
-        if (h < 0) {
-            return;
-        }
-        jobs[h]++;
-        whole[h] |= holdsWhole;
-        NodeShape shape = index.shape(h);
-        if (!a.gpus().isEmpty()) {
-            gpuIndices[h] = gpuIndices[h] == null ? new BitSet() : copy ? (BitSet) gpuIndices[h].clone() : gpuIndices[h];
-            for (int g : a.gpus()) {
-                gpuIndices[h].set(g);
-                int pos = shape.position(g);
-                if (pos >= 0 && pos < 64) {
-                    gpuPositions[h] |= 1L << pos;
+            u.set(h, null, copies);
+            for (String other : before.distinctJobs()) {
+                Placement p = other.equals(name) ? null : running.get(other);
+                if (p == null) {
+                    continue;
+                }
+                boolean w = holds.get(other) == ClusterState.Hold.WHOLE_NODES;
+                for (HostAllocation a : p.hosts()) {
+                    if (a.host().equals(host)) {
+                        u.set(h, HostUse.plus(u.get(h), other, a, w, index.shape(h), index.cpuIds(h)), copies);
+                    }
                 }
             }
         }
-        if (!a.cpus().isEmpty()) {
-            cpus[h] = cpus[h] == null ? new BitSet() : copy ? (BitSet) cpus[h].clone() : cpus[h];
-            cores[h] = cores[h] == null ? new BitSet() : copy ? (BitSet) cores[h].clone() : cores[h];
-            SlurmCpuIds ids = index.cpuIds(h);
-            BitSet c = cpus[h];
-            BitSet k = cores[h];
-            a.cpus().stream().forEach(id -> {
-                c.set(id);
-                k.set(ids.coreOfCpu(id));
-            });
+        return u;
+    }
+
+    private void add(String name, Placement p, boolean holdsWhole, Copies copies) {
+        for (HostAllocation a : p.hosts()) {
+            int h = index.number(a.host());
+            if (h >= 0) {
+                set(h, HostUse.plus(get(h), name, a, holdsWhole, index.shape(h), index.cpuIds(h)), copies);
+            }
         }
+    }
+
+    private HostUse get(int h) {
+        HostUse[] chunk = chunks[h >> CHUNK_BITS];
+        return chunk == null ? null : chunk[h & (CHUNK - 1)];
+    }
+
+    private void set(int h, HostUse use, Copies copies) {
+        int c = h >> CHUNK_BITS;
+        if (!copies.copied.get(c)) {
+            chunks[c] = chunks[c] == null ? new HostUse[CHUNK] : chunks[c].clone();
+            copies.copied.set(c);
+        }
+        chunks[c][h & (CHUNK - 1)] = use;
+    }
+
+    /**
+     * The hosts whose use differs between this usage and {@code earlier} (of the same index): the chunks and
+     * host entries a change did not touch are the same objects in both, so this costs the chunk index plus the
+     * chunks that differ, not the whole cluster.
+     */
+    public BitSet changedSince(StateUsage earlier) {
+        if (earlier.index != index) {
+            throw new IllegalArgumentException("usages of different clusters");
+        }
+        BitSet out = new BitSet();
+        for (int c = 0; c < chunks.length; c++) {
+            HostUse[] mine = chunks[c];
+            HostUse[] theirs = earlier.chunks[c];
+            if (mine == theirs) {
+                continue;
+            }
+            int base = c << CHUNK_BITS;
+            int end = Math.min(CHUNK, index.size() - base);
+            for (int i = 0; i < end; i++) {
+                HostUse a = mine == null ? null : mine[i];
+                HostUse b = theirs == null ? null : theirs[i];
+                if (a != b && (a == null || !a.equals(b))) {
+                    out.set(base + i);
+                }
+            }
+        }
+        return out;
     }
 
     public ClusterIndex index() {
         return index;
     }
 
-    /** Number of running jobs with anything on host {@code h}. */
+    /** Number of running jobs with anything on host {@code h} (allocations, as the placements list them). */
     public int jobs(int h) {
-        return jobs[h];
+        HostUse u = get(h);
+        return u == null ? 0 : u.jobs().size();
+    }
+
+    /** The running jobs with anything on host {@code h}, in start order. */
+    public List<String> jobsOn(int h) {
+        HostUse u = get(h);
+        return u == null ? List.of() : u.distinctJobs();
     }
 
     public boolean idle(int h) {
-        return jobs[h] == 0;
+        return get(h) == null;
     }
 
     /** A job holds host {@code h} whole ({@code --exclusive}). */
     public boolean heldWhole(int h) {
-        return whole[h];
+        HostUse u = get(h);
+        return u != null && u.whole();
     }
 
     /** GPUs in use on {@code h} as a mask of {@link NodeShape} positions. */
     public long usedGpuPositions(int h) {
-        return gpuPositions[h];
+        HostUse u = get(h);
+        return u == null ? 0 : u.gpuPositions();
     }
 
     /** GPU indices in use on {@code h}. Do not modify. */
     public BitSet usedGpuIndices(int h) {
-        return gpuIndices[h] == null ? NONE : gpuIndices[h];
+        HostUse u = get(h);
+        return u == null || u.gpuIndices() == null ? NONE : u.gpuIndices();
     }
 
     /** Slurm CPU ids in use on {@code h}. Do not modify. */
     public BitSet usedCpus(int h) {
-        return cpus[h] == null ? NONE : cpus[h];
+        HostUse u = get(h);
+        return u == null || u.cpus() == null ? NONE : u.cpus();
     }
 
     /** Cores (Slurm numbering) with any thread in use on {@code h}. Do not modify. */
     public BitSet usedCores(int h) {
-        return cores[h] == null ? NONE : cores[h];
+        HostUse u = get(h);
+        return u == null || u.cores() == null ? NONE : u.cores();
     }
 }

@@ -162,7 +162,7 @@ public final class PlannerPolicy implements PlacementPolicy {
 
     private Limits limits(ClusterState state, ClusterIndex index, JobRequest job) {
         BitSet refused = KubeletGate.refused(state, index, job, kubelet);
-        BitSet unbound = SlurmBinding.refused(state, job, slurm);
+        BitSet unbound = BindingRefusals.of(state, job, slurm);
         HostSets sets = null;
         Optional<Integer> tier = topology.hardVolcanoTier();
         if (tier.isPresent()) {

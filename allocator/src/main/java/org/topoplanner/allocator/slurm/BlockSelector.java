@@ -17,14 +17,15 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * fallback to a bigger level: the job waits.</li>
  * <li>Inside it, base blocks one by one ({@code _choose_best_bblock}): first keep to lower-level groups
  * already used, then a group that fits the rest (the smallest), else the fullest group; then a base
- * block that fits the rest (the smallest), else the fullest; ties to the last. Nodes in index order.</li>
+ * block that fits the rest (the smallest), else the fullest; ties to the last. Nodes in index order.
+ * Before that, node weights ({@link WeightFill}): the lighter weight groups are taken whole and their base
+ * blocks count as used; only nodes of the weight groups reached are considered.</li>
  * <li>{@code --segment=S}: each segment of S nodes is placed on its own. 24.11 refuses a segment
  * bigger than the base block and segments with {@code -w}; 26.05 allows both and ignores a segment
  * bigger than the job.</li>
  * </ul>
  *
- * <p>Not emulated: node weights inside the chosen block (Slurm adds lighter nodes first) and the CPU
- * count of a block (every block job here asks for whole nodes or GPUs).
+ * <p>Not emulated: the CPU count of a block (every block job here asks for whole nodes or GPUs).
  */
 final class BlockSelector implements NodeChooser {
     /** Why the last selection failed, in Slurm 26.05's words (24.11 says {@code Resources} for all). */
@@ -104,7 +105,7 @@ final class BlockSelector implements NodeChooser {
         int n = job.minNodes();
         Integer seg = segment(job);
         if (seg == null) {
-            BitSet one = place(n, usable, required, demand, false);
+            BitSet one = place(n, usable, required, demand, false, job.gpuTotal() == null ? 0 : job.gpuTotal());
             if (one != null) {
                 one = moreNodesForGpus(one, job, demand);
             }
@@ -117,7 +118,7 @@ final class BlockSelector implements NodeChooser {
         BitSet chosen = new BitSet();
         boolean several = n / seg > 1;
         for (int placed = 0; placed < n; placed += seg) {
-            BitSet part = place(seg, usable, new BitSet(), demand, several);
+            BitSet part = place(seg, usable, new BitSet(), demand, several, 0);
             if (part == null) {
                 return null;
             }
@@ -178,8 +179,11 @@ final class BlockSelector implements NodeChooser {
         return true;
     }
 
-    /** {@code eval_nodes_block} for {@code rem} nodes out of {@code usable}; {@code null} when they do not fit. */
-    private BitSet place(int rem, BitSet usable, BitSet required, Demand demand, boolean segmented) {
+    /**
+     * {@code eval_nodes_block} for {@code rem} nodes out of {@code usable} ({@code jobGpus}: the job's GPU total,
+     * 0 for none); {@code null} when they do not fit.
+     */
+    private BitSet place(int rem, BitSet usable, BitSet required, Demand demand, boolean segmented, long jobGpus) {
         int count = bases.size();
         int lv = levels.level(rem);
         int ll = levels.lowerLevel(rem);
@@ -280,6 +284,31 @@ final class BlockSelector implements NodeChooser {
         if (maxLl < 0) {
             return null;
         }
+        WeightFill fill = WeightFill.of(andNot(candidates, required), rem, jobGpus - gpus(required, demand), demand);
+        if (fill == null) {
+            return null;
+        }
+        // the lighter weight groups are taken whole, as required nodes; their base blocks count as used
+        candidates = fill.reached();
+        for (int k = fill.lighter().nextSetBit(0); k >= 0; k = fill.lighter().nextSetBit(k + 1)) {
+            chosen.set(k);
+            rem--;
+        }
+        int lastLight = Integer.MIN_VALUE;
+        for (int b = first; b < last; b++) {
+            if (taken[b]) {
+                lastLight = b;
+            } else if (bases.get(b).intersects(fill.lighter())) {
+                taken[b] = true;
+                if (lastLight == Integer.MIN_VALUE || (lastLight >> ll) != (b >> ll)) {
+                    maxLl--;
+                    lastLight = b;
+                }
+            }
+        }
+        if (maxLl < 0) {
+            return null;
+        }
         for (int b = first; b < last && rem > 0; b++) {
             if (taken[b]) {
                 rem = take(bases.get(b), candidates, chosen, rem);
@@ -367,6 +396,14 @@ final class BlockSelector implements NodeChooser {
             fit = fits;
             sameLl = same;
         }
+    }
+
+    private static long gpus(BitSet set, Demand demand) {
+        long g = 0;
+        for (int k = set.nextSetBit(0); k >= 0; k = set.nextSetBit(k + 1)) {
+            g += demand.gpusFor(k);
+        }
+        return g;
     }
 
     private static int take(BitSet base, BitSet candidates, BitSet chosen, int rem) {

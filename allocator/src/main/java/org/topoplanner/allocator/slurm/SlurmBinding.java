@@ -56,6 +56,28 @@ public final class SlurmBinding {
         return out;
     }
 
+    /**
+     * {@link #refused} for {@code state}, from {@code before}, its answer for an earlier state whose running jobs
+     * differ from this one's only on the hosts numbered in {@code changed}: each node's verdict reads only that
+     * node's layout and use, so only those hosts are asked again.
+     */
+    public static BitSet refusedAgain(BitSet before, ClusterState state, BitSet changed, JobRequest request,
+                                      SlurmVersion version) {
+        SlurmJobSpec job = SlurmJobSpec.of(request);
+        if (job.exclusive()) {
+            return new BitSet();
+        }
+        BitSet out = (BitSet) before.clone();
+        StateUsage usage = state.usage();
+        for (SlurmNode n : SlurmNode.of(state.cluster())) {
+            if (changed.get(n.host())) {
+                out.set(n.host(), !usage.heldWhole(n.host())
+                        && !accepts(n, SlurmAllocation.use(usage, n, job), job, version));
+            }
+        }
+        return out;
+    }
+
     private static boolean accepts(SlurmNode n, NodeUse use, SlurmJobSpec job, SlurmVersion version) {
         if (use.freeCores().isEmpty() || !SlurmAllocation.enoughGpus(n, use, job)) {
             return false;

@@ -71,6 +71,7 @@ class SlurmTreeReplayTest {
         "fuzz05,   jobs.txt,       results/v26.05/fuzz05.jsonl,    26.05",
         "fuzz01,   jobs.txt,       results/fuzz01.jsonl,           22.05",
         "fuzz08,   jobs.txt,       results/new/fuzz08.jsonl,       24.11",
+        "fuzz05,   jobs.txt,       results/fuzz05.jsonl,           22.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
