@@ -69,13 +69,20 @@ public final class SlurmBinding {
         }
         BitSet out = (BitSet) before.clone();
         StateUsage usage = state.usage();
-        for (SlurmNode n : SlurmNode.of(state.cluster())) {
-            if (changed.get(n.host())) {
-                out.set(n.host(), !usage.heldWhole(n.host())
-                        && !accepts(n, SlurmAllocation.use(usage, n, job), job, version));
-            }
+        SlurmNode[] byHost = usage.index().derived(NodesByHost.class, c -> {
+            SlurmNode[] a = new SlurmNode[usage.index().size()];
+            SlurmNode.of(c).forEach(n -> a[n.host()] = n);
+            return a;
+        });
+        for (int h = changed.nextSetBit(0); h >= 0 && h < byHost.length; h = changed.nextSetBit(h + 1)) {
+            SlurmNode n = byHost[h];
+            out.set(h, !usage.heldWhole(h) && !accepts(n, SlurmAllocation.use(usage, n, job), job, version));
         }
         return out;
+    }
+
+    /** The key of a cluster's Slurm nodes by host number. */
+    private record NodesByHost() {
     }
 
     private static boolean accepts(SlurmNode n, NodeUse use, SlurmJobSpec job, SlurmVersion version) {
