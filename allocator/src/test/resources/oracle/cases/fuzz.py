@@ -21,6 +21,25 @@ TYPES = {
     'c': (2, 8, 1, []),
 }
 
+# gen.py fuzz3 only: PCIe-paired GPUs. One gres.conf line per GPU with Links= (the paired GPU at 4, the
+# others 0), pairs inside a socket and across sockets; Slurm prefers linked GPUs when it picks a node's set.
+LINKED = {
+    'l': (2, 16, 1, 4, ['0-15', '0-15', '16-31', '16-31'], [(0, 3), (1, 2)]),
+    'k': (2, 16, 1, 8, ['0-15'] * 4 + ['16-31'] * 4, [(0, 4), (1, 5), (2, 3), (6, 7)]),
+    'm': (2, 12, 2, 4, ['0-11', '0-11', '12-23', '12-23'], [(0, 1), (2, 3)]),
+}
+
+
+def links_line(n, g, pairs):
+    row = ['0'] * n
+    row[g] = '-1'
+    for a, b in pairs:
+        if g == a:
+            row[b] = '4'
+        elif g == b:
+            row[a] = '4'
+    return ','.join(row)
+
 
 def tree(r, leaves):
     """Switch lines: leaves under aggregation switches, spines or the core directly (uneven depth)."""
@@ -53,13 +72,16 @@ def tree(r, leaves):
     return lines
 
 
-def main(seed, njobs, out, extra=False):
+def main(seed, njobs, out, extra=False, linked=False):
     """extra (gen.py fuzz2): also --mem-per-gpu, --switches waits that expire (sleep, then a snapshot) and
-    zero-GPU requests; without it a seed writes the same case as before these were added."""
+    zero-GPU requests; without it a seed writes the same case as before these were added. linked (gen.py
+    fuzz3, implies extra): one or two PCIe-paired node types (LINKED) mixed into the leaves too."""
     r = random.Random(seed)
     kinds = r.sample(sorted(TYPES), r.randint(3, 4))
     if not any(TYPES[k][3] for k in kinds):
         kinds[0] = 'g'
+    if linked:
+        kinds += r.sample(sorted(LINKED), r.randint(1, 2))
     weights = {k: r.choice([1, 1, 5, 10]) for k in kinds}
     nleaves = r.randint(3, 6)
     count = {k: 0 for k in kinds}
@@ -72,8 +94,17 @@ def main(seed, njobs, out, extra=False):
             count[k] += 1
             name = '%s%d' % (k, count[k])
             members.append(name)
-            sockets, cps, tpc, gpus = TYPES[k]
             w = weights[k] if r.random() < 0.8 else r.choice([1, 5, 10])
+            if k in LINKED:
+                sockets, cps, tpc, total, cores, pairs = LINKED[k]
+                node_lines.append('NodeName=%s Sockets=%d CoresPerSocket=%d ThreadsPerCore=%d RealMemory=256000'
+                                  ' Weight=%d Gres=gpu:%d State=UNKNOWN' % (name, sockets, cps, tpc, w, total))
+                for g in range(total):
+                    gres_lines.append('NodeName=%s Name=gpu File=/dev/nvidia%d Cores=%s Links=%s'
+                                      % (name, g, cores[g], links_line(total, g, pairs)))
+                names.append((name, k))
+                continue
+            sockets, cps, tpc, gpus = TYPES[k]
             total = sum(g for g, _ in gpus)
             gres = ' Gres=gpu:%d' % total if total else ''
             node_lines.append('NodeName=%s Sockets=%d CoresPerSocket=%d ThreadsPerCore=%d RealMemory=256000'
@@ -95,7 +126,7 @@ def main(seed, njobs, out, extra=False):
         f.write('\n'.join(gres_lines) + '\n')
     with open(os.path.join(out, 'topology.conf'), 'w') as f:
         f.write('\n'.join(leaf_lines + tree(r, leaves)) + '\n')
-    gpu_nodes = [n for n, k in names if TYPES[k][3]]
+    gpu_nodes = [n for n, k in names if k in LINKED or TYPES[k][3]]
     all_nodes = [n for n, _ in names]
     jobs = ['note random cluster and jobs, seed %d (gen.py fuzz)' % seed]
     alive = []

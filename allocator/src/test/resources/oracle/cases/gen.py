@@ -1,9 +1,11 @@
 import random, sys
-if len(sys.argv) > 1 and sys.argv[1] in ('fuzz', 'fuzz2'):
+if len(sys.argv) > 1 and sys.argv[1] in ('fuzz', 'fuzz2', 'fuzz3'):
     # gen.py fuzz SEED N DIR: a whole random case (fuzz.py), not only a job script for the cpumix cluster;
-    # fuzz2 adds --mem-per-gpu, expiring --switches waits and zero-GPU requests
+    # fuzz2 adds --mem-per-gpu, expiring --switches waits and zero-GPU requests; fuzz3 also PCIe-paired GPUs
+    # (gres.conf Links=) mixed into the leaves
     import fuzz
-    fuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] == 'fuzz2')
+    fuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] in ('fuzz2', 'fuzz3'),
+              linked=sys.argv[1] == 'fuzz3')
     sys.exit(0)
 if len(sys.argv) > 1 and sys.argv[1] == 'block':
     # gen.py block SEED N DIR: a whole random topology/block case (blockfuzz.py; Slurm 23.11 and later)

@@ -1,84 +1,78 @@
 package org.topoplanner.allocator;
 
 import java.util.BitSet;
+import java.util.List;
 import java.util.Map;
-import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 
 /**
- * What the running jobs of a {@link ClusterState} hold, per host number of its {@link ClusterIndex}:
- * built once per state (in one pass over the running placements) so that a suggestion reads each
- * host's free GPUs and cores in constant time. Hosts a placement names that the cluster does not
- * have are ignored.
+ * What the running jobs of a {@link ClusterState} hold, per host number of its {@link ClusterIndex}, so
+ * that a suggestion reads each host's free GPUs and cores in constant time. Hosts a placement names that
+ * the cluster does not have are ignored.
+ *
+ * <p>Hosts are kept in chunks of {@value #CHUNK} and each busy host as an immutable {@link HostUse}: a job
+ * that starts or ends copies the chunk index and the chunks of its own hosts, and shares the rest with the
+ * state before (what-if and replay change one job at a time on clusters of 16,384 hosts, where copying
+ * per-host arrays on every change cost more than the suggestions). A host a job leaves is recounted from the
+ * jobs still on it, which its {@link HostUse} names, not from every running job.
  */
 public final class StateUsage {
     private static final BitSet NONE = new BitSet();
+    private static final int CHUNK_BITS = 6;
+    static final int CHUNK = 1 << CHUNK_BITS;
 
     private final ClusterIndex index;
-    private final int[] jobs;
-    private final boolean[] whole;
-    private final long[] gpuPositions;
-    private final BitSet[] gpuIndices;
-    private final BitSet[] cpus;
-    private final BitSet[] cores;
+    /** {@code null} chunks and entries: idle hosts. */
+    private final HostUse[][] chunks;
 
     StateUsage(ClusterIndex index, Map<String, Placement> running, Map<String, ClusterState.Hold> holds) {
         this.index = index;
-        int n = index.size();
-        jobs = new int[n];
-        whole = new boolean[n];
-        gpuPositions = new long[n];
-        gpuIndices = new BitSet[n];
-        cpus = new BitSet[n];
-        cores = new BitSet[n];
+        this.chunks = new HostUse[(index.size() + CHUNK - 1) >> CHUNK_BITS][];
+        Copies fresh = new Copies();
         for (Map.Entry<String, Placement> e : running.entrySet()) {
-            add(e.getValue(), holds.get(e.getKey()) == ClusterState.Hold.WHOLE_NODES, false);
+            add(e.getKey(), e.getValue(), holds.get(e.getKey()) == ClusterState.Hold.WHOLE_NODES, fresh);
         }
     }
 
     private StateUsage(StateUsage from) {
         index = from.index;
-        jobs = from.jobs.clone();
-        whole = from.whole.clone();
-        gpuPositions = from.gpuPositions.clone();
-        gpuIndices = from.gpuIndices.clone();
-        cpus = from.cpus.clone();
-        cores = from.cores.clone();
+        chunks = from.chunks.clone();
     }
 
-    /** This usage plus one more running job: copies the per-host arrays, then adds the job's hosts. */
+    /** Which chunks this usage already copied from the one it was made from (those may be changed in place). */
+    private static final class Copies {
+        private final BitSet copied = new BitSet();
+    }
+
+    /** This usage plus one more running job: copies the chunks of the job's hosts only. */
     StateUsage plus(Placement p, ClusterState.Hold hold) {
         StateUsage u = new StateUsage(this);
-        u.add(p, hold == ClusterState.Hold.WHOLE_NODES, true);
+        u.add(p.job(), p, hold == ClusterState.Hold.WHOLE_NODES, new Copies());
         return u;
     }
 
-    /** This usage without one job: the job's hosts are recounted from the jobs still running. */
+    /** This usage without one job: the job's hosts are recounted from the jobs still on them. */
     StateUsage minus(Placement removed, Map<String, Placement> running, Map<String, ClusterState.Hold> holds) {
         StateUsage u = new StateUsage(this);
-        java.util.Set<String> hosts = new java.util.HashSet<>();
+        Copies copies = new Copies();
+        String name = removed.job();
         for (String host : removed.hostNames()) {
             int h = index.number(host);
-            if (h < 0) {
-                continue;
+            HostUse before = h < 0 ? null : get(h);
+            if (before == null) {
+                continue; // not a host of this cluster
             }
-            if (jobs[h] > 1) {
-                hosts.add(host); // shared with other jobs: recount from them
-            }
-            u.jobs[h] = 0;
-            u.whole[h] = false;
-            u.gpuPositions[h] = 0;
-            u.gpuIndices[h] = null;
-            u.cpus[h] = null;
-            u.cores[h] = null;
-        }
-        if (!hosts.isEmpty()) {
-            for (Map.Entry<String, Placement> e : running.entrySet()) {
-                boolean w = holds.get(e.getKey()) == ClusterState.Hold.WHOLE_NODES;
-                for (HostAllocation a : e.getValue().hosts()) {
-                    if (hosts.contains(a.host())) {
-                        u.addHost(a, w, false);
+            u.set(h, null, copies);
+            for (String other : before.distinctJobs()) {
+                Placement p = other.equals(name) ? null : running.get(other);
+                if (p == null) {
+                    continue;
+                }
+                boolean w = holds.get(other) == ClusterState.Hold.WHOLE_NODES;
+                for (HostAllocation a : p.hosts()) {
+                    if (a.host().equals(host)) {
+                        u.set(h, HostUse.plus(u.get(h), other, a, w, index.shape(h), index.cpuIds(h)), copies);
                     }
                 }
             }
@@ -86,79 +80,106 @@ public final class StateUsage {
         return u;
     }
 
-    /** Adds a job's hosts; {@code copy}: the host's sets are shared with another usage, copy before changing. */
-    private void add(Placement p, boolean holdsWhole, boolean copy) {
+    private void add(String name, Placement p, boolean holdsWhole, Copies copies) {
         for (HostAllocation a : p.hosts()) {
-            addHost(a, holdsWhole, copy);
+            int h = index.number(a.host());
+            if (h >= 0) {
+                set(h, HostUse.plus(get(h), name, a, holdsWhole, index.shape(h), index.cpuIds(h)), copies);
+            }
         }
     }
 
-    private void addHost(HostAllocation a, boolean holdsWhole, boolean copy) {
-        int h = index.number(a.host());
-        if (h < 0) {
-            return;
+    private HostUse get(int h) {
+        HostUse[] chunk = chunks[h >> CHUNK_BITS];
+        return chunk == null ? null : chunk[h & (CHUNK - 1)];
+    }
+
+    private void set(int h, HostUse use, Copies copies) {
+        int c = h >> CHUNK_BITS;
+        if (!copies.copied.get(c)) {
+            chunks[c] = chunks[c] == null ? new HostUse[CHUNK] : chunks[c].clone();
+            copies.copied.set(c);
         }
-        jobs[h]++;
-        whole[h] |= holdsWhole;
-        NodeShape shape = index.shape(h);
-        if (!a.gpus().isEmpty()) {
-            gpuIndices[h] = gpuIndices[h] == null ? new BitSet() : copy ? (BitSet) gpuIndices[h].clone() : gpuIndices[h];
-            for (int g : a.gpus()) {
-                gpuIndices[h].set(g);
-                int pos = shape.position(g);
-                if (pos >= 0 && pos < 64) {
-                    gpuPositions[h] |= 1L << pos;
+        chunks[c][h & (CHUNK - 1)] = use;
+    }
+
+    /**
+     * The hosts whose running jobs may differ between this usage and {@code earlier} (of the same index): a job
+     * that comes or goes makes a new {@link HostUse} for each of its hosts, so a host holding the same object in
+     * both runs the same jobs (the same placements) in both. Chunks no change touched are the same objects too,
+     * so this costs the chunk index plus the chunks that differ, not the whole cluster.
+     */
+    public BitSet changedSince(StateUsage earlier) {
+        if (earlier.index != index) {
+            throw new IllegalArgumentException("usages of different clusters");
+        }
+        BitSet out = new BitSet();
+        for (int c = 0; c < chunks.length; c++) {
+            HostUse[] mine = chunks[c];
+            HostUse[] theirs = earlier.chunks[c];
+            if (mine == theirs) {
+                continue;
+            }
+            int base = c << CHUNK_BITS;
+            int end = Math.min(CHUNK, index.size() - base);
+            for (int i = 0; i < end; i++) {
+                HostUse a = mine == null ? null : mine[i];
+                HostUse b = theirs == null ? null : theirs[i];
+                if (a != b) {
+                    out.set(base + i);
                 }
             }
         }
-        if (!a.cpus().isEmpty()) {
-            cpus[h] = cpus[h] == null ? new BitSet() : copy ? (BitSet) cpus[h].clone() : cpus[h];
-            cores[h] = cores[h] == null ? new BitSet() : copy ? (BitSet) cores[h].clone() : cores[h];
-            SlurmCpuIds ids = index.cpuIds(h);
-            BitSet c = cpus[h];
-            BitSet k = cores[h];
-            a.cpus().stream().forEach(id -> {
-                c.set(id);
-                k.set(ids.coreOfCpu(id));
-            });
-        }
+        return out;
     }
 
     public ClusterIndex index() {
         return index;
     }
 
-    /** Number of running jobs with anything on host {@code h}. */
+    /** Number of running jobs with anything on host {@code h} (allocations, as the placements list them). */
     public int jobs(int h) {
-        return jobs[h];
+        HostUse u = get(h);
+        return u == null ? 0 : u.jobs().size();
+    }
+
+    /** The running jobs with anything on host {@code h}, in start order. */
+    public List<String> jobsOn(int h) {
+        HostUse u = get(h);
+        return u == null ? List.of() : u.distinctJobs();
     }
 
     public boolean idle(int h) {
-        return jobs[h] == 0;
+        return get(h) == null;
     }
 
     /** A job holds host {@code h} whole ({@code --exclusive}). */
     public boolean heldWhole(int h) {
-        return whole[h];
+        HostUse u = get(h);
+        return u != null && u.whole();
     }
 
     /** GPUs in use on {@code h} as a mask of {@link NodeShape} positions. */
     public long usedGpuPositions(int h) {
-        return gpuPositions[h];
+        HostUse u = get(h);
+        return u == null ? 0 : u.gpuPositions();
     }
 
     /** GPU indices in use on {@code h}. Do not modify. */
     public BitSet usedGpuIndices(int h) {
-        return gpuIndices[h] == null ? NONE : gpuIndices[h];
+        HostUse u = get(h);
+        return u == null || u.gpuIndices() == null ? NONE : u.gpuIndices();
     }
 
     /** Slurm CPU ids in use on {@code h}. Do not modify. */
     public BitSet usedCpus(int h) {
-        return cpus[h] == null ? NONE : cpus[h];
+        HostUse u = get(h);
+        return u == null || u.cpus() == null ? NONE : u.cpus();
     }
 
     /** Cores (Slurm numbering) with any thread in use on {@code h}. Do not modify. */
     public BitSet usedCores(int h) {
-        return cores[h] == null ? NONE : cores[h];
+        HostUse u = get(h);
+        return u == null || u.cores() == null ? NONE : u.cores();
     }
 }

@@ -12,7 +12,10 @@ import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 
-/** The usage view kept up to date job by job equals the one counted from scratch, overlaps included. */
+/**
+ * The usage view kept up to date job by job equals the one counted from scratch, overlaps and a placement that
+ * lists a host twice included, and names the jobs on each host in start order.
+ */
 class StateUsagePropertyTest {
     private static final Cluster TREE3 = OracleCase.cluster("tree3lvl");
 
@@ -47,6 +50,14 @@ class StateUsagePropertyTest {
                 assertThat(kept.usedGpuIndices(h)).isEqualTo(fresh.usedGpuIndices(h));
                 assertThat(kept.usedCpus(h)).isEqualTo(fresh.usedCpus(h));
                 assertThat(kept.usedCores(h)).isEqualTo(fresh.usedCores(h));
+                String host = ClusterIndex.of(TREE3).host(h);
+                List<String> on = new ArrayList<>();
+                s.running().forEach((job, p) -> {
+                    if (p.on(host).isPresent()) {
+                        on.add(job);
+                    }
+                });
+                assertThat(kept.jobsOn(h)).isEqualTo(on);
             }
         }
     }

@@ -21,13 +21,12 @@ public final class Main {
      * anything else goes through the import review.
      */
     static boolean opensWindow(String[] args) {
-        // Files first: building the command model to learn the subcommands' names loads every command
-        // class, which a subcommand run (convert, most often) would then pay for twice.
+        // Files first, then the names: neither builds the command model nor loads a command's class.
         if (args.length == 0 || !java.util.Arrays.stream(args).allMatch(
                 a -> !a.startsWith("-") && java.nio.file.Files.exists(java.nio.file.Path.of(a)))) {
             return false;
         }
-        return !new picocli.CommandLine(new TopoPlannerCommand()).getSubcommands().containsKey(args[0]);
+        return !TopoPlannerCommand.isSubcommand(args[0]);
     }
 
     public static void main(String[] args) {

@@ -11,7 +11,6 @@ import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
-import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.node.Core;
 import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.Nic;
@@ -107,8 +106,8 @@ final class KubeletNode {
             state.freeGpus(host).forEach(freeGpus::add);
             List<String> usedNics = new ArrayList<>();
             if (h < 0 || !state.usage().idle(h)) { // an idle host: no running job lists its NICs
-                for (Placement p : state.running().values()) {
-                    p.on(host).ifPresent(a -> usedNics.addAll(a.nicByGpu().values()));
+                for (String job : state.jobsOn(host)) { // only the jobs on this host can list its NICs
+                    state.placement(job).flatMap(p -> p.on(host)).ifPresent(a -> usedNics.addAll(a.nicByGpu().values()));
                 }
             }
             for (Device d : nics) {

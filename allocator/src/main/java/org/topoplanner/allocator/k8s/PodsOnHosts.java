@@ -55,14 +55,12 @@ final class PodsOnHosts {
                 cpu[h] = 0;
             }
         }
+        // only the jobs still on a changed host can count there: the state's usage names them per host
         Map<Integer, Set<String>> nics = new HashMap<>();
-        for (Placement p : now.running().values()) {
-            Set<String> seen = new HashSet<>();
-            for (HostAllocation a : p.hosts()) {
-                if (!hosts.contains(a.host()) || !seen.add(a.host())) {
-                    continue;
-                }
-                int h = index.number(a.host());
+        for (String host : hosts) {
+            int h = index.number(host);
+            for (String job : now.jobsOn(host)) {
+                HostAllocation a = now.placement(job).flatMap(p -> p.on(host)).orElseThrow();
                 jobs[h]++;
                 if (!a.nicByGpu().isEmpty()) {
                     nics.computeIfAbsent(h, x -> new HashSet<>()).addAll(a.nicByGpu().values());

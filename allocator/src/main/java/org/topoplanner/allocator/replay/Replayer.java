@@ -25,9 +25,11 @@ import org.topoplanner.model.replay.ReplayEvent.Moment;
  * a {@code final} one per job still alive at the end. The events are values; the importers write
  * them as the harness's JSON lines ({@code importers.replay.ReplayLine}).
  *
- * <p>Scheduling is {@code sched/builtin}: strict FIFO. After every step the queue is tried in
+ * <p>Scheduling is {@code sched/builtin}'s pass ({@link #schedule}): after every step the queue is tried in
  * submission order; the first job that cannot start stops the pass and every later job waits with
- * {@code Reason=Priority}. A {@link Suggestion.Waiting} job ({@code --switches}) starts on its
+ * {@code Reason=Priority}, unless that job's {@code -w} nodes cover its node count (then only those nodes
+ * are out of the pass). A job submitted behind pending ones shows {@code Priority} at submission, before
+ * the pass that may start it ({@link #submit}). A {@link Suggestion.Waiting} job ({@code --switches}) starts on its
  * allocation once its wait since submission has passed.
  *
  * <p>Each step's options are read with {@link SbatchOptions#parse}; options sbatch would refuse
@@ -149,9 +151,20 @@ public final class Replayer {
         Job job = new Job(s.name(), spec, now);
         jobs.put(key, job);
         byName.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(key);
+        // sbatch only tests a batch job (job_allocate, allocate == 0); a job behind pending ones is not top
+        // priority and gets Priority at once, which is what the harness sees. The scheduler pass that starts
+        // jobs follows the submission (queue_job_scheduler, run by the background thread within 0.1 s), after
+        // the harness's look, so its outcome shows in the next lines only.
+        boolean top = queue.isEmpty();
         queue.put(key, job);
-        schedule();
-        emit(Moment.SUBMIT, key);
+        if (top) {
+            schedule();
+            emit(Moment.SUBMIT, key);
+        } else {
+            job.reason = PendingReason.PRIORITY.slurmName();
+            emit(Moment.SUBMIT, key);
+            schedule();
+        }
     }
 
     /** The name itself when no job has it yet, else the name with the first free number. */
@@ -185,9 +198,16 @@ public final class Replayer {
         forgetAnswer(j);
     }
 
-    /** One pass of {@code sched/builtin} over the queue. */
+    /**
+     * One pass of {@code sched/builtin} over the queue ({@code schedule} in {@code slurmctld/job_scheduler.c}).
+     * A job that cannot start blocks every later one ({@code fail_by_part}), except a job whose {@code -w}
+     * nodes cover its node count: it only takes its nodes out of the pass ("Do not schedule more jobs on nodes
+     * required by this job, but don't block the entire queue/partition"), so later jobs are looked at on the
+     * other nodes.
+     */
     private void schedule() {
         boolean blocked = false;
+        ClusterState pass = state;
         for (var it = queue.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<String, Job> e = it.next();
             Job j = e.getValue();
@@ -197,22 +217,41 @@ public final class Replayer {
             }
             // A blocked queue head is asked again on every event; when neither the state nor the clock moved
             // (a submission behind it), the answer cannot have changed: policies are pure functions of both.
-            Suggestion s = j.askedIn == state && j.askedAt == now ? j.asked : policy.suggest(state, j.spec);
+            Suggestion s = j.askedIn == pass && j.askedAt == now ? j.asked : policy.suggest(pass, j.spec);
             j.asked = s;
-            j.askedIn = state;
+            j.askedIn = pass;
             j.askedAt = now;
             if (s instanceof Suggestion.Placed p) {
                 start(e.getKey(), j, p.placement());
+                pass = pass == state ? state : pass.with(p.placement(), hold(j));
                 it.remove();
             } else if (s instanceof Suggestion.Waiting w && now - j.submitted >= w.maxWait().toMillis() / 1000.0) {
                 start(e.getKey(), j, w.placement());
+                pass = pass == state ? state : pass.with(w.placement(), hold(j));
                 it.remove();
             } else {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
                         : PendingReason.RESOURCES.slurmName();
-                blocked = true;
+                if (holdsOnlyItsNodes(j.spec)) {
+                    pass = pass.with(new Placement(" -w " + e.getKey(), j.spec.nodelist().stream()
+                            .map(h -> HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()))
+                            .toList()), ClusterState.Hold.WHOLE_NODES);
+                } else {
+                    blocked = true;
+                }
             }
         }
+    }
+
+    /** A pending job that blocks only its {@code -w} nodes: they cover its node count ({@code min_nodes}). */
+    private static boolean holdsOnlyItsNodes(JobRequest spec) {
+        int minNodes = spec.minNodes() == null ? 1 : spec.minNodes();
+        return !spec.nodelist().isEmpty() && spec.nodelist().size() >= minNodes;
+    }
+
+    private static ClusterState.Hold hold(Job j) {
+        return j.spec.exclusive() ? ClusterState.Hold.WHOLE_NODES
+                : j.spec.exclusiveTopo() ? ClusterState.Hold.WHOLE_BLOCKS : ClusterState.Hold.LISTED;
     }
 
     /**
@@ -234,8 +273,7 @@ public final class Replayer {
         j.placement = p;
         j.reason = null;
         forgetAnswer(j);
-        state = state.with(p, j.spec.exclusive() ? ClusterState.Hold.WHOLE_NODES
-                : j.spec.exclusiveTopo() ? ClusterState.Hold.WHOLE_BLOCKS : ClusterState.Hold.LISTED);
+        state = state.with(p, hold(j));
     }
 
     /**

@@ -56,6 +56,35 @@ public final class SlurmBinding {
         return out;
     }
 
+    /**
+     * {@link #refused} for {@code state}, from {@code before}, its answer for an earlier state whose running jobs
+     * differ from this one's only on the hosts numbered in {@code changed}: each node's verdict reads only that
+     * node's layout and use, so only those hosts are asked again.
+     */
+    public static BitSet refusedAgain(BitSet before, ClusterState state, BitSet changed, JobRequest request,
+                                      SlurmVersion version) {
+        SlurmJobSpec job = SlurmJobSpec.of(request);
+        if (job.exclusive()) {
+            return new BitSet();
+        }
+        BitSet out = (BitSet) before.clone();
+        StateUsage usage = state.usage();
+        SlurmNode[] byHost = usage.index().derived(NodesByHost.class, c -> {
+            SlurmNode[] a = new SlurmNode[usage.index().size()];
+            SlurmNode.of(c).forEach(n -> a[n.host()] = n);
+            return a;
+        });
+        for (int h = changed.nextSetBit(0); h >= 0 && h < byHost.length; h = changed.nextSetBit(h + 1)) {
+            SlurmNode n = byHost[h];
+            out.set(h, !usage.heldWhole(h) && !accepts(n, SlurmAllocation.use(usage, n, job), job, version));
+        }
+        return out;
+    }
+
+    /** The key of a cluster's Slurm nodes by host number. */
+    private record NodesByHost() {
+    }
+
     private static boolean accepts(SlurmNode n, NodeUse use, SlurmJobSpec job, SlurmVersion version) {
         if (use.freeCores().isEmpty() || !SlurmAllocation.enoughGpus(n, use, job)) {
             return false;

@@ -47,7 +47,7 @@ final class TreeSelector implements NodeChooser {
 
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
-        Progress p = new Progress(nodes, job, demand);
+        Progress p = new Progress(nodes, job, demand, version);
         BitSet chosen = choose(nodeMap, required, job, demand, minCpus, p);
         return chosen == null ? null : new NodePick(chosen, p.order.stream().mapToInt(Integer::intValue).toArray(),
                 p.cpus);
@@ -354,6 +354,7 @@ final class TreeSelector implements NodeChooser {
         final List<SlurmNode> nodes;
         final SlurmJobSpec job;
         final Demand demand;
+        final SlurmVersion version;
         final List<Integer> order = new java.util.ArrayList<>();
         final int[] cpus;
         /** Slurm's {@code rem_max_cpus}: what {@link CpusToUse} lets the next node give at most. */
@@ -364,10 +365,11 @@ final class TreeSelector implements NodeChooser {
         int remCpus;
         int gres;
 
-        Progress(List<SlurmNode> nodes, SlurmJobSpec job, Demand demand) {
+        Progress(List<SlurmNode> nodes, SlurmJobSpec job, Demand demand, SlurmVersion version) {
             this.nodes = nodes;
             this.job = job;
             this.demand = demand;
+            this.version = version;
             this.cpus = new int[nodes.size()];
         }
 
@@ -379,12 +381,34 @@ final class TreeSelector implements NodeChooser {
             this.gres = gres;
         }
 
-        /** {@code _cpus_to_use} for node {@code i}: records and returns the CPUs it gives. */
+        /**
+         * {@code _cpus_to_use} for node {@code i}: records the CPUs it gives and returns what the job's
+         * remaining CPU counts drop by ({@link #countedCpus}).
+         */
         int limit(int i, int offered, int remNodesNow) {
             int c = CpusToUse.limit(offered, budget, remNodesNow, job, nodes.get(i));
-            budget -= c;
             cpus[i] = c;
-            return c;
+            int counted = countedCpus(i, c);
+            budget -= counted;
+            return counted;
+        }
+
+        /**
+         * 22.05's {@code gres_sched_add} ({@code cons_tres/gres_sched.c}) for a {@code --gpus=N
+         * --cpus-per-gpu=C} job: the node's CPUs count toward the job as its usable GPUs times C (GPUs
+         * limited by the node's CPUs over C), while the node keeps the CPUs {@code _cpus_to_use} gave it
+         * ({@code avail_res->avail_cpus} is not touched). Own case fuzz02 f18 ({@code --cpus-per-gpu=6
+         * --gpus=2} over two idle 8-core 2-GPU nodes): the first node counts 6 of its 8 CPUs, so the second
+         * is capped at the 6 still wanted and the 12 tasks' CPUs fall 6 + 6, not 8 + 4.
+         */
+        private int countedCpus(int i, int given) {
+            if (version != SlurmVersion.V22_05 || job.gpusPerJob() == null || job.cpusPerGpu() == null
+                    || job.cpusPerGpu() <= 0 || given == 0) {
+                return given;
+            }
+            long gpus = Math.min(given / job.cpusPerGpu(), demand.gpusFor(i));
+            long gresCpus = gpus * job.cpusPerGpu();
+            return gresCpus > 0 ? (int) gresCpus : given;
         }
 
         /** Adds node {@code i}: Slurm's leaf loop, {@code _cpus_to_use} before the counts drop. */

@@ -16,8 +16,6 @@ import picocli.CommandLine.Command;
         description = {"Plan GPU jobs on InfiniBand/RoCE fabrics: import what machines and schedulers report,",
                 "place jobs, compare schedulers, export configs. Without arguments the window opens.",
                 "--debug (with any subcommand, before --) adds the Java stack trace to an internal error."},
-        subcommands = {InspectCommand.class, ConvertCommand.class, PlaceCommand.class, ValidateCommand.class,
-                CompareCommand.class, ReplayCommand.class, WhatIfCommand.class, ExportCommand.class, TemplatesCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the input is invalid or a placement is impossible or invalid",
                 "2:usage error"})
@@ -25,6 +23,10 @@ public final class TopoPlannerCommand implements Runnable {
     public static final int OK = 0;
     public static final int INVALID = 1;
     public static final int USAGE = 2;
+
+    /** The subcommands' names, in the order {@code --help} lists them. */
+    static final List<String> SUBCOMMANDS = List.of("inspect", "convert", "place", "validate", "compare", "replay",
+            "whatif", "export", "templates");
 
     @picocli.CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -54,7 +56,7 @@ public final class TopoPlannerCommand implements Runnable {
         PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
         boolean traces = debug;
         // picocli already exits 2 on usage errors and 1 when a command fails.
-        CommandLine cl = new CommandLine(new TopoPlannerCommand());
+        CommandLine cl = commandLine(rest.isEmpty() ? "" : rest.get(0));
         cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cl.setErr(errWriter);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -70,6 +72,43 @@ public final class TopoPlannerCommand implements Runnable {
             internalError(errWriter, "topoplanner", rest, t, traces);
             return INVALID;
         }
+    }
+
+    /** Whether {@code name} is a subcommand's name (then {@code topoplanner NAME ...} runs it, not the window). */
+    public static boolean isSubcommand(String name) {
+        return SUBCOMMANDS.contains(name);
+    }
+
+    /**
+     * The command line for arguments that begin with {@code first}: with that subcommand alone when
+     * {@code first} names one, else with all of them (help, a mistyped name and its suggestions).
+     * picocli reads the annotations of every subcommand it is given, loading their classes and what
+     * their options name; a {@code convert} would pay for eight commands it never runs (issue 15).
+     */
+    static CommandLine commandLine(String first) {
+        CommandLine cl = new CommandLine(new TopoPlannerCommand());
+        if (isSubcommand(first)) {
+            cl.addSubcommand(first, subcommand(first));
+        } else {
+            SUBCOMMANDS.forEach(name -> cl.addSubcommand(name, subcommand(name)));
+        }
+        return cl;
+    }
+
+    /** A new instance of the named subcommand; a switch, so that no other command's class is loaded. */
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "inspect" -> new InspectCommand();
+            case "convert" -> new ConvertCommand();
+            case "place" -> new PlaceCommand();
+            case "validate" -> new ValidateCommand();
+            case "compare" -> new CompareCommand();
+            case "replay" -> new ReplayCommand();
+            case "whatif" -> new WhatIfCommand();
+            case "export" -> new ExportCommand();
+            case "templates" -> new TemplatesCommand();
+            default -> throw new IllegalArgumentException("no subcommand " + name);
+        };
     }
 
     private static void internalError(PrintWriter err, String command, List<String> args, Throwable ex, boolean trace) {

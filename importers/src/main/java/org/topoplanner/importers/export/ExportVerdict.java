@@ -53,6 +53,15 @@ public final class ExportVerdict {
             return Optional.empty();
         }
         boolean slurm = file.startsWith("slurm/");
+        if (file.equals(SlurmFiles.TOPOLOGY)) {
+            Optional<ExportFile> alone = SlurmFiles.topologyAlone(cluster);
+            if (alone.isPresent()) {
+                List<Diagnostic> found = new ArrayList<>();
+                alone.get().validation().forEach(d -> found.add(new Diagnostic(d.severity(), path, d.line(),
+                        d.column(), d.message())));
+                return Optional.of(new Checked(Optional.of(alone.get().text()), found));
+            }
+        }
         List<ExportFile> files = slurm ? SlurmFiles.build(cluster, file.equals(SlurmFiles.TOPOLOGY_YAML))
                 : KubernetesFiles.build(cluster);
         List<Diagnostic> out = new ArrayList<>();

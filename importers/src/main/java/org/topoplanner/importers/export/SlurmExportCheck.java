@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.topoplanner.importers.ImportResult;
@@ -53,7 +54,7 @@ final class SlurmExportCheck {
         SlurmExportCheck c = new SlurmExportCheck();
         Map<String, NodeLine> nodeLines = c.nodeLines(nodes);
         if (tree != null) {
-            c.tree(tree, nodeLines.keySet());
+            c.tree(tree, nodeLines.keySet(), nodeLines::keySet);
         }
         if (block != null) {
             c.block(block, nodeLines.keySet());
@@ -65,6 +66,19 @@ final class SlurmExportCheck {
             c.keys(keys, nodeLines);
         }
         return c.found;
+    }
+
+    /**
+     * The findings of {@link #check} for {@code topology.conf} alone, without writing and reading back the
+     * other files: {@code hosts} are the names the node lines define (the node-line writer writes every
+     * host of the cluster, and its hostlists expand to exactly those names). {@code nodeLines} writes those
+     * lines only when a host is unreached, so that the warning lists the hosts in the order {@link #check}
+     * gives them (the node lines' order).
+     */
+    static List<Diagnostic> treeAlone(String tree, Set<String> hosts, Supplier<String> nodeLines) {
+        SlurmExportCheck c = new SlurmExportCheck();
+        c.tree(tree, hosts, () -> new SlurmExportCheck().nodeLines(nodeLines.get()).keySet());
+        return c.found.getOrDefault(SlurmFiles.TOPOLOGY, List.of());
     }
 
     private void add(Diagnostic d) {
@@ -88,15 +102,17 @@ final class SlurmExportCheck {
         return out;
     }
 
-    private void tree(String text, Set<String> defined) {
+    /** @param inLineOrder {@code defined} in the node lines' order, asked for only when a host is unreached */
+    private void tree(String text, Set<String> defined, Supplier<Set<String>> inLineOrder) {
         ImportResult r = new TopologyConfReader().read(new SourceText(SlurmFiles.TOPOLOGY, text));
         addReaderFindings(r);
         Fabric f = r.part().fabric();
         TextLines lines = new TextLines(text);
         Set<String> reached = new HashSet<>();
         f.hosts().forEach(h -> reached.add(h.name()));
-        List<String> unreached = defined.stream().filter(n -> !reached.contains(n)).toList();
-        if (!unreached.isEmpty()) {
+        boolean anyUnreached = defined.stream().anyMatch(n -> !reached.contains(n));
+        if (anyUnreached) {
+            List<String> unreached = inLineOrder.get().stream().filter(n -> !reached.contains(n)).toList();
             add(Diagnostic.warning(SlurmFiles.TOPOLOGY, 0, 0, "no switch reaches " + unreached.size() + " node(s) "
                     + Hostlist.compress(unreached) + "; Slurm warns (switches lack access) and rejects every job"
                     + " that could touch them"));

@@ -1,8 +1,10 @@
 package org.topoplanner.importers.export;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.topoplanner.importers.slurm.GresConfWriter;
 import org.topoplanner.importers.slurm.SlurmKeysWriter;
 import org.topoplanner.importers.slurm.SlurmNodeLinesWriter;
@@ -29,6 +31,21 @@ final class SlurmFiles {
     static final String KEYS = "slurm/slurm-topology-keys.conf";
 
     private SlurmFiles() {
+    }
+
+    /**
+     * {@code topology.conf} alone, with the findings {@link #build} gives it, for {@code convert}: the other
+     * files are neither written nor read back (at 16,384 hosts they were half of a warm convert). Empty when
+     * the cluster's plugin is not the tree, where the bundle has no tree file and its other findings count.
+     */
+    static Optional<ExportFile> topologyAlone(Cluster cluster) {
+        if (SlurmKeysWriter.pluginFor(cluster.fabric()) != SlurmKeysWriter.Plugin.TREE) {
+            return Optional.empty();
+        }
+        String text = new TopologyConfWriter().write(cluster);
+        List<Diagnostic> found = SlurmExportCheck.treeAlone(text, new HashSet<>(cluster.hostNames()),
+                () -> new SlurmNodeLinesWriter().write(cluster));
+        return Optional.of(new ExportFile(TOPOLOGY, text, found));
     }
 
     static List<ExportFile> build(Cluster cluster) {

@@ -1,6 +1,7 @@
 package org.topoplanner.importers.merge;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,6 +19,13 @@ import org.topoplanner.model.node.NodeTopology;
 final class NodeInsideChoices {
     private final MergeChoices choices;
     private final Map<String, Group> groups = new LinkedHashMap<>();
+    /**
+     * Merged insides by the very source nodes they came from, when the merge said nothing about the host:
+     * a node-type file applies one node to every host, and merging it again for each of 16,384 hosts cost
+     * a second of the import and gave each host its own copy (so per-topology caches downstream, such as
+     * the allocator's node shapes, saw 16,384 topologies instead of one). Hosts of one node now share it.
+     */
+    private final Map<SameSources, NodeTopology> quietMerges = new HashMap<>();
 
     /** A conflict being gathered; its host list grows as hosts are merged. */
     private record Group(List<ConflictOption> options, String chosen, List<String> hosts) {
@@ -29,7 +37,17 @@ final class NodeInsideChoices {
 
     NodeTopology merge(String host, List<NodeInsideMerger.Candidate> candidates, List<Diagnostic> out) {
         if (candidates.size() < 2) {
-            return NodeInsideMerger.merge(host, candidates, null, out).node();
+            SameSources key = new SameSources(candidates);
+            NodeTopology known = quietMerges.get(key);
+            if (known != null) {
+                return known;
+            }
+            int before = out.size();
+            NodeTopology node = NodeInsideMerger.merge(host, candidates, null, out).node();
+            if (out.size() == before) {
+                quietMerges.put(key, node);
+            }
+            return node;
         }
         List<ConflictOption> options = options(candidates);
         String key = key(options);
@@ -63,6 +81,39 @@ final class NodeInsideChoices {
             }
         }
         return out;
+    }
+
+    /**
+     * Candidates compared by the identity of their nodes (and by format, path and template flag): equal
+     * only when the sources handed over the very same node objects, which costs nothing to compare,
+     * unlike the nodes' deep equality. Hosts with a node object of their own simply never match.
+     */
+    private record SameSources(List<NodeInsideMerger.Candidate> candidates) {
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof SameSources other) || other.candidates.size() != candidates.size()) {
+                return false;
+            }
+            for (int i = 0; i < candidates.size(); i++) {
+                NodeInsideMerger.Candidate a = candidates.get(i);
+                NodeInsideMerger.Candidate b = other.candidates.get(i);
+                if (a.node() != b.node() || a.format() != b.format() || a.template() != b.template()
+                        || !a.path().equals(b.path())) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = 1;
+            for (NodeInsideMerger.Candidate c : candidates) {
+                h = 31 * h + System.identityHashCode(c.node());
+                h = 31 * h + c.path().hashCode();
+            }
+            return h;
+        }
     }
 
     private static String key(List<ConflictOption> options) {

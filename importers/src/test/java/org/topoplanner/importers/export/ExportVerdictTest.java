@@ -113,6 +113,53 @@ class ExportVerdictTest {
         assertThat(ExportVerdict.of(c, "project", "x")).isEmpty();
     }
 
+    /**
+     * convert checks topology.conf alone (issue 15: the bundle's other files are neither written nor read
+     * back); on every fixture, tree or blocks only, its findings and text are the bundle's.
+     */
+    @Test
+    void convertChecksTheTreeAloneWithTheBundlesVerdict() {
+        List<Cluster> clusters = List.of(ExportFixtures.example().cluster(), ExportFixtures.exampleWithTopologies().cluster(),
+                ExportFixtures.exampleWithBlocks().cluster(), ExportFixtures.blocksOnly().cluster(),
+                ExportFixtures.fatTree().cluster(), ExportFixtures.rail().cluster(), ExportFixtures.roce().cluster(),
+                twoRoots(empty(), true), twoRoots(empty(), false), unreachedInMixedGroups());
+        for (Cluster c : clusters) {
+            List<ExportFile> bundle = SlurmFiles.build(c);
+            ExportVerdict.Checked convert = ExportVerdict.checked(c, "slurm-topology", SlurmFiles.TOPOLOGY).orElseThrow();
+            var tree = bundle.stream().filter(f -> f.relativePath().equals(SlurmFiles.TOPOLOGY)).findFirst();
+            List<Diagnostic> expected = tree.map(ExportFile::validation)
+                    .orElseGet(() -> bundle.stream().flatMap(f -> f.validation().stream()).toList());
+            assertThat(convert.findings()).as(c.name()).containsExactlyElementsOf(expected);
+            assertThat(convert.text()).as(c.name()).isEqualTo(tree.map(ExportFile::text));
+        }
+    }
+
+    /** The unreached-host warning lists hosts in the node lines' order, which groups them by their attributes. */
+    @Test
+    void unreachedHostsAreListedInTheNodeLinesOrder() {
+        List<Diagnostic> found = ExportVerdict.of(unreachedInMixedGroups(), "slurm-topology", "out").orElseThrow();
+        assertThat(found).anySatisfy(d -> assertThat(d.message()).startsWith("no switch reaches 3 node(s) n[1,3,2];"));
+    }
+
+    /**
+     * n1 and n3 sized, n2 and n4 not: the hosts in order n1 n2 n3 n4, the node lines n[1,3] and n[2,4];
+     * only n4 under a switch.
+     */
+    private static Cluster unreachedInMixedGroups() {
+        FabricBuilder b = new FabricBuilder();
+        b.addSwitch("leaf");
+        for (String h : List.of("n1", "n2", "n3", "n4")) {
+            b.addHost(h);
+        }
+        b.cable("leaf", "n4");
+        NodeTopology node = ShippedData.template(NodeTemplate.EXAMPLE_2S16C_8GPU);
+        Map<String, NodeTopology> nodes = new LinkedHashMap<>();
+        nodes.put("n1", node);
+        nodes.put("n2", NodeTopology.unknown());
+        nodes.put("n3", node);
+        return new Cluster("mixed", b.tiers(Map.of("leaf", 1, "n4", 0)).build(), nodes, Map.of(), empty(), null);
+    }
+
     @Test
     void theCheckedTextOfEverySlurmTargetIsWhatItsWriterWrites() {
         Cluster c = twoRoots(empty(), true);

@@ -74,6 +74,24 @@ class ClusterMergerTest {
                 + "not all in NUMA node 3"));
     }
 
+    /**
+     * A fabric dump and a node-type file, as an ibnetdiscover dump with an nvidia-smi topology is imported:
+     * every host gets the same node object (the window's allocator caches per topology object, and the merge
+     * built 16,384 copies of one node for ft3-16384), and it is the merged node, not the template as read.
+     */
+    @Test
+    void hostsOfOneNodeTypeFileShareOneMergedNode() {
+        ImportResult fabric = new ImportResult(new SourceText("tree32.ibnetdiscover", ""), Format.IBNETDISCOVER,
+                ClusterPart.ofFabric(FixedFabricReader.tree32(i -> String.format("node%02d", i), null)), List.of());
+        MergedCluster m = merger.merge(List.of(fabric, a100Nps4Template()));
+        Cluster c = m.cluster();
+        assertThat(c.nodes()).hasSize(32);
+        NodeTopology first = c.node("node01");
+        assertThat(first.gpus()).hasSize(8);
+        assertThat(first.links()).hasSize(28);
+        assertThat(c.hostNames()).allSatisfy(h -> assertThat(c.node(h)).isSameAs(first));
+    }
+
     @Test
     void combinesNvidiaSmiAffinityWithSlurmCoreCountsSplittingSocketsIntoNps4NumaNodes() {
         ImportResult conf = new SlurmConfReader().read(new SourceText("slurm.conf",

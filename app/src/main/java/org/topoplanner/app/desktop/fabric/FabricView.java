@@ -81,6 +81,8 @@ public final class FabricView extends Region {
     private boolean fitPending = true;
     private long generation;
     private long lastFrameNanos;
+    /** Frames drawn so far (how a benchmark knows the first frame of a new layout was issued). */
+    private long framesDrawn;
 
     public FabricView() {
         getStyleClass().addAll("fabric-view", "tp-themed");
@@ -508,7 +510,13 @@ public final class FabricView extends Region {
         long t0 = System.nanoTime();
         renderer.draw(canvas.getGraphicsContext2D(), viewport(), frame);
         lastFrameNanos = System.nanoTime() - t0;
+        framesDrawn++;
         return lastFrameNanos;
+    }
+
+    /** How many frames this view has drawn into its canvas. */
+    public long framesDrawn() {
+        return framesDrawn;
     }
 
     /** Nanoseconds the last frame took to issue (canvas rasterisation happens later, in the pulse). */

@@ -30,6 +30,10 @@ final class ImportTask extends Task<ImportDraft> {
             updateMessage("Read " + file.getFileName());
             return !isCancelled();
         });
+        if (isCancelled()) {
+            return null;
+        }
+        updateMessage("Merging " + (files.size() == 1 ? files.get(0).getFileName() : files.size() + " files") + "\u2026");
         return new ImportDraft(importer, read, importer.merge(read, MergeChoices.none()));
     }
 }

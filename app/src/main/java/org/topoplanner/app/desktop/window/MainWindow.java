@@ -258,8 +258,8 @@ public final class MainWindow {
             tree.setRoot(all);
             tree.getSelectionModel().clearAndSelect(0);
             fabric.setCluster(p.cluster()).thenRun(fabric::zoomToFit);
-            node.setNvlinkDomains(org.topoplanner.allocator.NvlinkReach.of(p.cluster()));
-            warmAllocatorIndex(p.cluster());
+            node.setNvlinkDomains(null);
+            nvlinkDomainsInBackground(p.cluster());
             String first = p.cluster().hostNames().isEmpty() ? null : p.cluster().hostNames().get(0);
             if (first != null) {
                 node.show(first, p.cluster().node(first));
@@ -279,11 +279,20 @@ public final class MainWindow {
     }
 
     /**
-     * Builds the allocator's per-cluster index in the background: on a 16,384-host fabric it takes
-     * seconds once, and the first drag-over would otherwise pay it on the FX thread.
+     * Builds the allocator's per-cluster index and the NVLink domains (which need it) in the background,
+     * then gives the node view the domains if the cluster is still the one shown. On a 16,384-host fabric
+     * the index takes a second or more once: on the FX thread it held up the import's first frame (the
+     * fabric layout waits for the same index), and the first drag-over would otherwise pay it there.
      */
-    private static void warmAllocatorIndex(Cluster cluster) {
-        Thread t = new Thread(() -> org.topoplanner.allocator.ClusterIndex.of(cluster), "allocator-index");
+    private void nvlinkDomainsInBackground(Cluster cluster) {
+        Thread t = new Thread(() -> {
+            var domains = org.topoplanner.allocator.NvlinkReach.of(cluster);
+            javafx.application.Platform.runLater(() -> {
+                if (shownCluster == cluster) {
+                    node.setNvlinkDomains(domains);
+                }
+            });
+        }, "allocator-index");
         t.setDaemon(true);
         t.start();
     }

@@ -9,11 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Arrays;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
@@ -104,7 +101,7 @@ class BigWindowBenchmark {
         FabricView fabric = controller.window().fabricView();
         AtomicLong fxCpu = new AtomicLong();
         long fxBefore = THREADS.getThreadCpuTime(fxThread);
-        FxSampler sampler = FxSampler.start(fxThread);
+        ThreadSampler sampler = ThreadSampler.start(fxThread);
         robot.interact(() -> {
             long c = THREADS.getCurrentThreadCpuTime();
             controller.viewModel().perform(PlanEdits.replaceCluster(cluster, "Import " + cluster.name()));
@@ -277,56 +274,6 @@ class BigWindowBenchmark {
 
     private static String ms(long nanos) {
         return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
-    }
-
-    /** Where a thread is, sampled every 20 ms: the innermost frame and our own frames below it. */
-    private static final class FxSampler {
-        private final Map<String, Integer> counts = new ConcurrentHashMap<>();
-        private final Thread sampling;
-
-        private FxSampler(Thread watched) {
-            sampling = new Thread(() -> {
-                while (!Thread.currentThread().isInterrupted()) {
-                    counts.merge(where(watched.getStackTrace()), 1, Integer::sum);
-                    try {
-                        Thread.sleep(20);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            }, "fx-sampler");
-            sampling.setDaemon(true);
-        }
-
-        static FxSampler start(long threadId) {
-            Thread watched = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getId() == threadId)
-                    .findFirst().orElseThrow();
-            FxSampler s = new FxSampler(watched);
-            s.sampling.start();
-            return s;
-        }
-
-        private static String where(StackTraceElement[] stack) {
-            if (stack.length == 0) {
-                return "-";
-            }
-            StringBuilder k = new StringBuilder(simple(stack[0])).append(" |");
-            Arrays.stream(stack).filter(e -> e.getClassName().startsWith("org.topoplanner")).limit(3)
-                    .forEach(e -> k.append(' ').append(simple(e)));
-            return k.toString();
-        }
-
-        private static String simple(StackTraceElement e) {
-            String c = e.getClassName();
-            return c.substring(c.lastIndexOf('.') + 1) + "." + e.getMethodName() + ":" + e.getLineNumber();
-        }
-
-        /** Stops sampling; the {@code top} most frequent places, most frequent first, with their counts. */
-        List<String> stop(int top) {
-            sampling.interrupt();
-            return counts.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(top)
-                    .map(e -> e.getValue() + "  " + e.getKey()).toList();
-        }
     }
 
     /** The CPU and wall time of a run of events. */

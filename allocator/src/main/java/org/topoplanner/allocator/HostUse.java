@@ -1,0 +1,58 @@
+package org.topoplanner.allocator;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import org.topoplanner.model.cpu.SlurmCpuIds;
+import org.topoplanner.model.job.HostAllocation;
+
+/**
+ * What the running jobs hold on one busy host, never changed once made: a state change makes new
+ * {@code HostUse}s for the hosts it touches and shares every other host's with the state before.
+ *
+ * @param jobs         names of the jobs with an allocation here, in start order, once per allocation (a
+ *                     placement may list a host twice)
+ * @param whole        a job holds the host whole ({@code --exclusive})
+ * @param gpuPositions GPUs in use as a mask of {@link NodeShape} positions
+ */
+record HostUse(List<String> jobs, boolean whole, long gpuPositions, BitSet gpuIndices, BitSet cpus, BitSet cores) {
+    /** This host's use with one more allocation of job {@code name}. */
+    static HostUse plus(HostUse before, String name, HostAllocation a, boolean holdsWhole, NodeShape shape,
+                        SlurmCpuIds ids) {
+        List<String> jobs = new ArrayList<>(before == null ? 1 : before.jobs.size() + 1);
+        if (before != null) {
+            jobs.addAll(before.jobs);
+        }
+        jobs.add(name);
+        long positions = before == null ? 0 : before.gpuPositions;
+        BitSet gpus = before == null ? null : before.gpuIndices;
+        if (!a.gpus().isEmpty()) {
+            gpus = gpus == null ? new BitSet() : (BitSet) gpus.clone();
+            for (int g : a.gpus()) {
+                gpus.set(g);
+                int pos = shape.position(g);
+                if (pos >= 0 && pos < 64) {
+                    positions |= 1L << pos;
+                }
+            }
+        }
+        BitSet cpus = before == null ? null : before.cpus;
+        BitSet cores = before == null ? null : before.cores;
+        if (!a.cpus().isEmpty()) {
+            BitSet c = cpus == null ? new BitSet() : (BitSet) cpus.clone();
+            BitSet k = cores == null ? new BitSet() : (BitSet) cores.clone();
+            a.cpus().stream().forEach(id -> {
+                c.set(id);
+                k.set(ids.coreOfCpu(id));
+            });
+            cpus = c;
+            cores = k;
+        }
+        return new HostUse(List.copyOf(jobs), before != null && before.whole || holdsWhole, positions, gpus, cpus, cores);
+    }
+
+    /** The distinct job names, in start order. */
+    List<String> distinctJobs() {
+        return jobs.stream().distinct().toList();
+    }
+}
