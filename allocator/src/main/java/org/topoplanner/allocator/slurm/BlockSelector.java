@@ -41,6 +41,7 @@ final class BlockSelector implements NodeChooser {
     private final SlurmVersion version;
     private final boolean nodesBoundByTasks;
     private Failure failure = Failure.INSUFFICIENT;
+    private boolean reachedPlugin;
     /** The usable nodes of the block the last {@link #place} chose. */
     private BitSet lastBlock = new BitSet();
 
@@ -67,6 +68,16 @@ final class BlockSelector implements NodeChooser {
 
     Failure failure() {
         return failure;
+    }
+
+    /**
+     * Whether the last {@link #select} reached the block plugin's evaluation: cons_tres calls it only when at
+     * least {@code -N} nodes have resources for the job (and the named ones are among them); otherwise the
+     * selection fails before it and 26.05 gives plain {@code Resources}, not the plugin's reason. Own cases
+     * yamlfz06 y8 ({@code -p blk -N2 --gpus-per-node=2}, one node with two free GPUs), blockfz06 k14.
+     */
+    boolean reachedPlugin() {
+        return reachedPlugin;
     }
 
     /** Why a request can never be placed here ({@code null} when it can be). */
@@ -118,6 +129,9 @@ final class BlockSelector implements NodeChooser {
             }
         }
         int n = job.minNodes();
+        BitSet requiredMapped = (BitSet) required.clone();
+        requiredMapped.andNot(mapped);
+        reachedPlugin = mapped.cardinality() >= n && requiredMapped.isEmpty();
         Integer seg = segment(job);
         if (seg == null) {
             Need need = new Need(n, minCpus, maxNodes(job), demand);
