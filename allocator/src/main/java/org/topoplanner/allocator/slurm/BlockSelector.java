@@ -42,6 +42,8 @@ final class BlockSelector implements NodeChooser {
     private final boolean nodesBoundByTasks;
     private Failure failure = Failure.INSUFFICIENT;
     private boolean reachedPlugin;
+    /** Slurm's {@code NO_VAL}: a job's {@code max_cpus} when it sets no limit. */
+    private static final long NO_VAL = 0xfffffffeL;
     /** The usable nodes of the block the last {@link #place} chose. */
     private BitSet lastBlock = new BitSet();
 
@@ -154,8 +156,10 @@ final class BlockSelector implements NodeChooser {
         Taken taken = new Taken(nodes.size());
         for (int placed = 0; placed < n; placed += seg) {
             // each segment asks for its share of the CPUs and of the node maximum
+            // rem_max_cpus of a segment is the job's max_cpus (NO_VAL without a limit) over the segment count: the
+            // nodes give all they offer (own cases blockfz03 k9, yamlfz02 y1: 2 tasks on each node, 24.11 and 26.05)
             Need need = new Need(seg, minCpus / segments, Math.max(seg, maxNodes(job) / segments), demand, job, taken,
-                    CpusToUse.initialBudget(job, minCpus / segments, seg));
+                    NO_VAL / segments);
             BitSet part = place(need, mapped, usable, new BitSet(), demand, several, 0);
             if (part == null) {
                 return null;
