@@ -39,6 +39,10 @@ public final class SlurmBinding {
         }
         StateUsage usage = state.usage();
         List<SlurmNode> nodes = SlurmNode.of(state.cluster());
+        if (refusedAtSubmit(state.cluster(), nodes, job, version)) {
+            out.set(0, nodes.size());
+            return out;
+        }
         // idle nodes of one layout get one verdict (the filter reads only the layout and what is free)
         Map<SlurmAllocation.Layout, Boolean> idle = new HashMap<>();
         for (SlurmNode n : nodes) {
@@ -69,6 +73,11 @@ public final class SlurmBinding {
         }
         BitSet out = (BitSet) before.clone();
         StateUsage usage = state.usage();
+        List<SlurmNode> nodes = SlurmNode.of(state.cluster());
+        if (refusedAtSubmit(state.cluster(), nodes, job, version)) {
+            out.set(0, nodes.size());
+            return out;
+        }
         SlurmNode[] byHost = usage.index().derived(NodesByHost.class, c -> {
             SlurmNode[] a = new SlurmNode[usage.index().size()];
             SlurmNode.of(c).forEach(n -> a[n.host()] = n);
@@ -81,6 +90,34 @@ public final class SlurmBinding {
         return out;
     }
 
+    /**
+     * A job that may use one node only and that no idle node accepts is refused by {@code sbatch} ("Requested node
+     * configuration is not available": the submit test runs the selection with every core and GPU free), so no
+     * node may take it, not even one whose busy cores would move the filter to sockets that fit (own property
+     * test: {@code -N1 -n2 -c3 --gpus-per-task=1 --gres-flags=enforce-binding} on 2x4-core nodes with 3+3 GPUs is
+     * refused by 22.05's filter on an idle node, whose socket 0 GPUs suffice and keep the tasks on its 4 cores,
+     * while a node with socket 0's first cores busy would spread them).
+     */
+    private static boolean refusedAtSubmit(org.topoplanner.model.cluster.Cluster cluster, List<SlurmNode> nodes,
+                                           SlurmJobSpec job, SlurmVersion version) {
+        if (!FirstFitOneNode.applies(job)) {
+            return false;
+        }
+        StateUsage none = ClusterState.empty(cluster).usage();
+        java.util.Set<SlurmAllocation.Layout> seen = new java.util.HashSet<>();
+        boolean any = false;
+        for (SlurmNode n : nodes) {
+            if ((!job.nodelist().isEmpty() && !job.nodelist().contains(n.name())) || job.exclude().contains(n.name())) {
+                continue;
+            }
+            any = true;
+            if (seen.add(SlurmAllocation.Layout.of(n)) && accepts(n, SlurmAllocation.use(none, n, job), job, version)) {
+                return false;
+            }
+        }
+        return any;
+    }
+
     /** The key of a cluster's Slurm nodes by host number. */
     private record NodesByHost() {
     }
@@ -89,12 +126,32 @@ public final class SlurmBinding {
         if (use.freeCores().isEmpty() || !SlurmAllocation.enoughGpus(n, use, job)) {
             return false;
         }
-        return gives(CoreFilter.select(n, use, job, true, job.enforceBinding(), version))
-                || gives(CoreFilter.select(n, use, job, false, job.enforceBinding(), version));
+        int least = leastCpus(n, job);
+        return gives(CoreFilter.select(n, use, job, true, job.enforceBinding(), version), least)
+                || gives(CoreFilter.select(n, use, job, false, job.enforceBinding(), version), least);
     }
 
-    /** A node the filter leaves no CPUs for (fewer cores than one task needs) is skipped by the selection too. */
-    private static boolean gives(CoreFilter.Result r) {
-        return r != null && r.availCpus() > 0;
+    /**
+     * A node the filter leaves no CPUs for (fewer cores than one task needs) is skipped by the selection too, and
+     * so is one that leaves fewer than the node must hold: the filter lowers the task count until the tasks' cores
+     * fit on the GPUs' sockets ({@code gres_select_filter_sock_core}), so a one-node {@code -n2 -c5
+     * --gpus-per-task=1} bound to a socket of 8 cores comes back with one task, and the job then never fits.
+     */
+    private static boolean gives(CoreFilter.Result r, int least) {
+        return r != null && r.availCpus() > 0 && r.availCpus() >= least;
+    }
+
+    /**
+     * The CPUs the job's tasks need on every node it uses at least ({@code _select_cores}' minimum tasks per node
+     * times {@code -c}: all of {@code -n} for a job on one node, {@code --ntasks-per-node} when given, else one
+     * task), and with {@code --cpus-per-gpu} the CPUs of the node's {@code --gpus-per-node}.
+     */
+    private static int leastCpus(SlurmNode n, SlurmJobSpec job) {
+        int tasks = CoreFilter.taskLimits(n, job)[0];
+        int cpus = tasks * job.cpusPerTask();
+        if (job.cpusPerGpu() != null && job.gpusPerNode() != null) {
+            cpus = Math.max(cpus, job.cpusPerGpu() * job.gpusPerNode());
+        }
+        return cpus;
     }
 }

@@ -70,6 +70,13 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         return count == null || count == 0 ? null : count;
     }
 
+    /** The same job under another name (a verdict that reads only the request is kept by it without the name). */
+    SlurmJobSpec withName(String other) {
+        return new SlurmJobSpec(other, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
+                gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
+                exclusive, exclusiveTopo, nodelist, exclude, segment);
+    }
+
     boolean hasGpus() {
         return gpusPerNode != null || gpusPerJob != null || gpusPerTask != null;
     }

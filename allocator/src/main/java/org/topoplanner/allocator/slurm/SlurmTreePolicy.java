@@ -27,6 +27,13 @@ public final class SlurmTreePolicy implements PlacementPolicy {
     static final Duration DEFAULT_SWITCH_WAIT = Duration.ofSeconds(300);
 
     private final PolicyOptions options;
+    /** sbatch's verdict per cluster and request, kept for the last few: a replay asks one request many times. */
+    private final java.util.Map<Key, Boolean> submitVerdicts = new java.util.LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(java.util.Map.Entry<Key, Boolean> eldest) {
+            return size() > 256;
+        }
+    };
 
     public SlurmTreePolicy(PolicyOptions options) {
         this.options = options;
@@ -78,12 +85,18 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         SwitchTable table = flat ? null : SwitchTable.of(cluster, version);
         NodeChooser chooser = oneNodeShortcut(nodes,
                 flat ? new FlatSelector(nodes.size()) : new TreeSelector(nodes, table, version), version);
+        NodeChooser submitTest = flat ? chooser : oneNodeShortcut(nodes,
+                new TreeSelector(nodes, table, version, version == SlurmVersion.V22_05), version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
+        if (alloc != null && !state.running().isEmpty() && socketsMayShift(job)
+                && !acceptedAtSubmit(cluster, nodes, submitTest, job, version)) {
+            // sbatch tests the job with every core and GPU free first: a job refused there never runs, even where
+            // busy cores would move the socket filter to sockets that fit (PlannerBindingPropertyTest: -N1 -c7
+            // --gpus-per-node=3 enforce-binding on 2x4 cores with GPUs 3+1, socket 0's first core busy)
+            return new Suggestion.Impossible("Requested node configuration is not available");
+        }
         if (alloc == null) {
-            NodeChooser submitTest = flat ? chooser : oneNodeShortcut(nodes,
-                    new TreeSelector(nodes, table, version, version == SlurmVersion.V22_05), version);
-            SlurmAllocation ever = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version);
-            if (ever == null && !acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version)) {
+            if (!acceptedAtSubmit(cluster, nodes, submitTest, job, version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
             if (!flat && failsWithAllCoresFree(state, nodes, table, job, version)) {
@@ -104,6 +117,45 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     + " s, then runs it there");
         }
         return new Suggestion.Placed(placement, notes);
+    }
+
+    /** {@code sbatch}'s test: the job placed on the idle cluster (or 26.05's acceptance without its GPU total). */
+    private boolean acceptedAtSubmit(Cluster cluster, List<SlurmNode> nodes, NodeChooser submitTest, SlurmJobSpec job,
+                                     SlurmVersion version) {
+        Key key = new Key(cluster, job.withName(""));
+        synchronized (submitVerdicts) {
+            Boolean known = submitVerdicts.get(key);
+            if (known != null) {
+                return known;
+            }
+        }
+        boolean ok = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version) != null
+                || acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version);
+        synchronized (submitVerdicts) {
+            submitVerdicts.put(key, ok);
+        }
+        return ok;
+    }
+
+    /** A submit verdict is the cluster's and the request's (by identity of the cluster, equality of the request). */
+    private record Key(Cluster cluster, SlurmJobSpec job) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.cluster == cluster && k.job.equals(job);
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(cluster) * 31 + job.hashCode();
+        }
+    }
+
+    /**
+     * Jobs whose usable sockets the busy cores can change ({@link CoreFilter}: GPUs with binding, CPUs per GPU or
+     * tasks); only for them can a busy node accept what the idle cluster refuses.
+     */
+    private static boolean socketsMayShift(SlurmJobSpec job) {
+        return job.hasGpus() && !job.exclusive();
     }
 
     /**

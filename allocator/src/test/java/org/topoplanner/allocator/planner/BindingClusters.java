@@ -72,7 +72,8 @@ final class BindingClusters {
 
     /**
      * About a third of the hosts idle; on the others a job holds a random number of whole cores of each
-     * socket (lowest first) and each GPU with probability 1/3.
+     * socket (the lowest ones, or on every other such host cores anywhere in the socket, as jobs that ended
+     * leave them) and each GPU with probability 1/3.
      */
     static ClusterState occupy(Random r, Cluster c) {
         ClusterState s = ClusterState.empty(c);
@@ -84,9 +85,17 @@ final class BindingClusters {
             NodeTopology t = c.node(h);
             SlurmCpuIds ids = org.topoplanner.allocator.ClusterIndex.of(c).cpuIdsOf(h);
             List<Integer> cpus = new ArrayList<>();
+            boolean scattered = r.nextBoolean();
             for (int sock = 0; sock < ids.sockets(); sock++) {
                 int take = r.nextInt(ids.coresPerSocket() + 1);
-                for (int k = 0; k < take; k++) {
+                List<Integer> order = new ArrayList<>();
+                for (int k = 0; k < ids.coresPerSocket(); k++) {
+                    order.add(k);
+                }
+                if (scattered) {
+                    java.util.Collections.shuffle(order, r);
+                }
+                for (int k : order.subList(0, take)) {
                     int core = sock * ids.coresPerSocket() + k;
                     for (int th = 0; th < ids.threadsPerCore(); th++) {
                         cpus.add(core * ids.threadsPerCore() + th);

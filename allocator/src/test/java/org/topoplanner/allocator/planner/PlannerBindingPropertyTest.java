@@ -24,10 +24,11 @@ import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.NodeTopology;
 
 /**
- * The planner against {@code slurm-tree} of the same Slurm release on random clusters, states and jobs
- * where the binding rules decide ({@link BindingClusters}: GPUs split unevenly over the sockets, cores
- * taken socket by socket, two threads per core; jobs with {@code --cpus-per-gpu} or {@code -n/-c}, with
- * and without {@code enforce-binding}). The planner never places a job that the emulation says can never
+ * The planner against {@code slurm-tree} of the same Slurm release (22.05, 24.11 or 26.05) on random clusters,
+ * states and jobs where the binding rules decide ({@link BindingClusters}: GPUs split unevenly over the
+ * sockets, cores taken socket by socket, lowest first or scattered, two threads per core; jobs with
+ * {@code --cpus-per-gpu}, {@code -n/-c} or one-node {@code -n/-c --gpus-per-task}, with and without
+ * {@code enforce-binding}). The planner never places a job that the emulation says can never
  * start on that state (Pending or Impossible), it places every job the emulation places, on no more
  * leaves, and with {@code enforce-binding} and {@code --cpus-per-gpu} each socket holds the CPUs of the
  * job's GPUs on it.
@@ -39,13 +40,13 @@ class PlannerBindingPropertyTest {
         return Arbitraries.longs();
     }
 
-    @Property(tries = 400)
+    @Property(tries = 600)
     void agreesWithSlurmTreeOnWhatTheBindingRulesAllow(@ForAll("seeds") long seed) {
         Random r = new Random(seed);
         Cluster c = BindingClusters.tree(r);
         ClusterState s = BindingClusters.occupy(r, c);
         JobRequest job = randomJob(r, c);
-        SlurmVersion v = r.nextBoolean() ? SlurmVersion.V22_05 : SlurmVersion.V24_11;
+        SlurmVersion v = List.of(SlurmVersion.V22_05, SlurmVersion.V24_11, SlurmVersion.V26_05).get(r.nextInt(3));
         PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(v);
         Suggestion slurm = new SlurmTreePolicy(options).suggest(s, job);
         Suggestion mine = new PlannerPolicy(options).suggest(s, job);
@@ -66,7 +67,10 @@ class PlannerBindingPropertyTest {
         }
     }
 
-    /** A job of 1-2 nodes, 1-4 GPUs per node, {@code --cpus-per-gpu} or {@code -n/-c}, maybe bound, maybe {@code -w}. */
+    /**
+     * A job of 1-2 nodes with GPUs per node ({@code --cpus-per-gpu} or {@code -n/-c}), or of one node with GPUs
+     * per task ({@code -n/-c --gpus-per-task}); maybe bound, maybe {@code -w}.
+     */
     private static JobRequest randomJob(Random r, Cluster c) {
         int gpus = c.node(c.hostNames().get(0)).gpus().size();
         int nodes = 1 + r.nextInt(2);
@@ -74,11 +78,17 @@ class PlannerBindingPropertyTest {
         if (nodes == 1 && r.nextInt(3) == 0) {
             sb.append("-w ").append(c.hostNames().get(r.nextInt(c.hostNames().size()))).append(' ');
         }
-        sb.append("-N").append(nodes).append(" --gpus-per-node=").append(1 + r.nextInt(gpus));
-        if (r.nextBoolean()) {
-            sb.append(" --cpus-per-gpu=").append(1 + r.nextInt(8));
-        } else if (r.nextBoolean()) {
-            sb.append(" -n").append(nodes).append(" -c").append(1 + r.nextInt(12));
+        if (r.nextInt(3) > 0) {
+            sb.append("-N").append(nodes).append(" --gpus-per-node=").append(1 + r.nextInt(gpus));
+            if (r.nextBoolean()) {
+                sb.append(" --cpus-per-gpu=").append(1 + r.nextInt(8));
+            } else if (r.nextBoolean()) {
+                sb.append(" -n").append(nodes).append(" -c").append(1 + r.nextInt(12));
+            }
+        } else {
+            // the --cpus-per-task binding: every task's CPUs on the socket of its GPUs, all tasks on one node
+            sb.append("-N1 -n").append(1 + r.nextInt(3)).append(" -c").append(1 + r.nextInt(8))
+                    .append(" --gpus-per-task=").append(1 + r.nextInt(Math.min(2, gpus)));
         }
         if (r.nextBoolean()) {
             sb.append(" --gres-flags=enforce-binding");

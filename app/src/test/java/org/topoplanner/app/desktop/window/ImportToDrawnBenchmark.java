@@ -30,6 +30,7 @@ import org.topoplanner.app.desktop.BigFabrics;
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.ExampleWindow;
 import org.topoplanner.app.desktop.fabric.FabricView;
+import org.topoplanner.app.desktop.fabric.ViewShots;
 
 /**
  * Import to drawn, end to end, in the real window (1600x1000, headless Monocle, software pipeline): the
@@ -172,6 +173,10 @@ class ImportToDrawnBenchmark {
         line("");
         line("The FX thread and the import's workers from the Import call until drawn (samples every 20 ms; idle waits left out):");
         where.stream().filter(w -> !w.matches(".*(wait|park):-2 \\|$")).forEach(w -> line("    %s", w));
+        // the window as the import left it, to look at (target/shots/, with the other window shots)
+        Path shot = Eventually.onFxThread(() -> ViewShots.save(scene, "window-import-16384"));
+        line("");
+        line("the window after the import: %s", shot);
         Path out = Path.of("target", "benchmarks", "import-to-drawn-16384.md");
         Files.createDirectories(out.getParent());
         Files.write(out, report);
