@@ -217,14 +217,7 @@ final class TreeSearch {
             if (!takes(h) || (cand.requiredCount > 0 && !cand.required[h])) {
                 continue;
             }
-            long[] v = new long[vlen];
-            System.arraycopy(cand.nodeCost[h], 0, v, layout.node(), Layout.NODE);
-            int d = dom.domainOf(h);
-            if (d >= 0) {
-                FabricDomains.Domain leaf = dom.get(d);
-                own(v, leaf, 1);
-                addAncestors(v, leaf, 1);
-            }
+            long[] v = singleVector(h);
             if (best == null || Arrays.compare(v, best) < 0) {
                 best = v;
                 bestHost = h;
