@@ -16,7 +16,9 @@
 # python3-clustershell; default /usr/bin/python3).
 # Ours runs three ways: app/target/topoplanner (the launcher script `mvn package` writes, which maps
 # the class-data sharing archive built with the jar), plain `java -jar` (no archive), and the
-# installed app when one is found (/opt/topoplanner/bin/topoplanner, or INSTALLED=PATH).
+# installed app when one is found (/opt/topoplanner/bin/topoplanner, or INSTALLED=PATH). BEFORE=PATH
+# adds another build's launcher (a copy of an older app/target with its own archive) as a column, so that
+# a change is timed against what it replaced in the same interleaved run.
 # needs: java, hyperfine, python3; prints Markdown; says "skipped: <why>" when something is missing.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -48,6 +50,8 @@ ibsim=$(shared_root)/fabrics/ibsim
 [ -d "$ibsim" ] || skip "$ibsim is missing (the shared fabrics are not on this machine; set SHARED=...)"
 installed=${INSTALLED:-/opt/topoplanner/bin/topoplanner}
 [ -x "$installed" ] || installed=
+before=${BEFORE:-}
+[ -z "$before" ] || [ -x "$before" ] || skip "BEFORE=$before is not an executable launcher"
 
 work=$(mktemp -d /tmp/bench-peers.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -77,8 +81,8 @@ PY
 }
 
 notes=()
-echo "| fabric | hosts | input | TopoPlanner (launcher, CDS) | TopoPlanner (java -jar) | ${installed:+TopoPlanner (installed app) | }ibtopotool | ratio ibtopotool / launcher (medians) | load avg before -> after | hosts agree |"
-echo "|---|---|---|---|---|${installed:+---|}---|---|---|---|"
+echo "| fabric | hosts | input | TopoPlanner (launcher, CDS) | ${before:+TopoPlanner (BEFORE) | }TopoPlanner (java -jar) | ${installed:+TopoPlanner (installed app) | }ibtopotool | ratio ibtopotool / launcher (medians) | load avg before -> after | hosts agree |"
+echo "|---|---|---|---|${before:+---|}---|${installed:+---|}---|---|---|---|"
 for f in "${fabrics[@]}"; do
 	dump=$ibsim/$f.ibnetdiscover
 	if [ ! -r "$dump" ]; then echo "| $f | skipped: $dump is missing |"; continue; fi
@@ -88,6 +92,7 @@ for f in "${fabrics[@]}"; do
 	if [ ! -s "$roots" ]; then echo "| $f | skipped: no switch described core* or spine* to give ibtopotool as roots |"; continue; fi
 	cmds=(-n launcher "$launcher convert --to slurm-topology $dump"
 		-n java-jar "java -jar $jar convert --to slurm-topology $dump")
+	[ -z "$before" ] || cmds+=(-n before "$before convert --to slurm-topology $dump")
 	[ -z "$installed" ] || cmds+=(-n installed "$installed convert --to slurm-topology $dump")
 	cmds+=(-n ibtopotool "$python $ibtopotool --slurm -t $roots $dump")
 	# Outputs once, for the comparison (and so that a failing tool is seen before it is timed).
@@ -105,8 +110,9 @@ for f in "${fabrics[@]}"; do
 	done
 	load_after=$(loadavg)
 	declare -A row=()
-	for name in launcher java-jar installed ibtopotool; do
+	for name in launcher before java-jar installed ibtopotool; do
 		[ "$name" != installed ] || [ -n "$installed" ] || continue
+		[ "$name" != before ] || [ -n "$before" ] || continue
 		IFS='|' read -r median min max sd n cpu < <(stats "$name")
 		row[$name]="$median ($min-$max, sd $sd, n=$n; CPU $cpu)"
 		row[$name.median]=$median
@@ -116,7 +122,7 @@ for f in "${fabrics[@]}"; do
 	hosts=$(grep -o 'hosts: ours [0-9]*' "$work/$f.compare" | cut -d' ' -f3)
 	agree=$(sed -n 's/^hosts-agree: //p' "$work/$f.compare")
 	size=$(awk -v b="$(stat -c %s "$dump")" 'BEGIN {printf "%.1f MB", b / 1e6}')
-	echo "| $f | $hosts | $size | ${row[launcher]} | ${row[java-jar]} | ${installed:+${row[installed]} | }${row[ibtopotool]} | **${ratio}x** | $load_before -> $load_after | $agree |"
+	echo "| $f | $hosts | $size | ${row[launcher]} | ${before:+${row[before]} | }${row[java-jar]} | ${installed:+${row[installed]} | }${row[ibtopotool]} | **${ratio}x** | $load_before -> $load_after | $agree |"
 	notes+=("**$f** (roots given to ibtopotool: $(wc -l < "$roots") switches)" "$(grep '^- ' "$work/$f.compare")")
 	unset row
 done

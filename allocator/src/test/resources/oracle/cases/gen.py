@@ -12,6 +12,11 @@ if len(sys.argv) > 1 and sys.argv[1] == 'block':
     import blockfuzz
     blockfuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
     sys.exit(0)
+if len(sys.argv) > 1 and sys.argv[1] == 'yaml':
+    # gen.py yaml SEED N DIR: a random cluster with topology.yaml, topologies bound to partitions (yamlfuzz.py; Slurm 25.05+)
+    import yamlfuzz
+    yamlfuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    sys.exit(0)
 seed = int(sys.argv[1]); n = int(sys.argv[2])
 r = random.Random(seed)
 nodes = ['a1','a2','a3','a4','b1','b2','b3','b4','c1','c2']

@@ -138,7 +138,8 @@ public final class ClusterState {
      * made from (by {@link #with} and {@link #without}) already holds the table, updates that table with
      * {@code update} for the hosts of the jobs that came or went instead of building it again: what-if and
      * replay change one job at a time, and a 16,384-host table rebuilt per change would cost more than the
-     * suggestion that reads it.
+     * suggestion that reads it. When none of those states holds it, the table last derived under {@code key}
+     * on this cluster ({@link LatestTables}) is updated for the hosts whose running jobs differ.
      */
     @SuppressWarnings("unchecked")
     public <T> T derived(Object key, java.util.function.Function<ClusterState, T> build, Update<T> update) {
@@ -146,11 +147,17 @@ public final class ClusterState {
         Object v = d.get(key);
         if (v == null) {
             v = update == null ? null : fromEarlier(key, update);
+            if (v == null && update != null) {
+                v = LatestTables.of(this).updated(key, this, update);
+            }
             if (v == null) {
                 v = build.apply(this);
             }
             Object earlier = d.putIfAbsent(key, v);
             v = earlier != null ? earlier : v;
+            if (update != null && earlier == null) {
+                LatestTables.of(this).keep(key, this, v);
+            }
         }
         return (T) v;
     }
@@ -171,11 +178,14 @@ public final class ClusterState {
 
     @SuppressWarnings("unchecked")
     private <T> T fromEarlier(Object key, Update<T> update) {
-        java.util.Set<String> hosts = new java.util.HashSet<>();
         for (Change c = change; c != null; c = c.earlier()) {
-            hosts.addAll(c.placement().hostNames());
             Object old = c.before().get(key);
             if (old != null) {
+                // the hosts of the jobs that came or went since that state (collected only once it is found)
+                java.util.Set<String> hosts = new java.util.HashSet<>();
+                for (Change e = change; e != c.earlier(); e = e.earlier()) {
+                    hosts.addAll(e.placement().hostNames());
+                }
                 return update.apply((T) old, this, hosts);
             }
         }

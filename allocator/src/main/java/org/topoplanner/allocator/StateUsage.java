@@ -104,9 +104,10 @@ public final class StateUsage {
     }
 
     /**
-     * The hosts whose use differs between this usage and {@code earlier} (of the same index): the chunks and
-     * host entries a change did not touch are the same objects in both, so this costs the chunk index plus the
-     * chunks that differ, not the whole cluster.
+     * The hosts whose running jobs may differ between this usage and {@code earlier} (of the same index): a job
+     * that comes or goes makes a new {@link HostUse} for each of its hosts, so a host holding the same object in
+     * both runs the same jobs (the same placements) in both. Chunks no change touched are the same objects too,
+     * so this costs the chunk index plus the chunks that differ, not the whole cluster.
      */
     public BitSet changedSince(StateUsage earlier) {
         if (earlier.index != index) {
@@ -124,7 +125,7 @@ public final class StateUsage {
             for (int i = 0; i < end; i++) {
                 HostUse a = mine == null ? null : mine[i];
                 HostUse b = theirs == null ? null : theirs[i];
-                if (a != b && (a == null || !a.equals(b))) {
+                if (a != b) {
                     out.set(base + i);
                 }
             }

@@ -58,6 +58,27 @@ public final class OracleCase {
         return clusterIn("cases/" + name);
     }
 
+    /**
+     * A case with a {@code topology.yaml} (Slurm 25.05+; {@code yamlparts}, the {@code gen.py yaml} cases):
+     * the hardware as {@link #cluster}, with the named topologies read by the product's
+     * {@code TopologyYamlReader} and the partitions (and their {@code Topology=}) by its
+     * {@code SlurmConfReader}, from the case's {@code topology.yaml} and {@code slurm.conf}. Their
+     * diagnostics must be empty: the real 26.05 started on these files without error.
+     */
+    public static Cluster clusterWithTopologyYaml(String name) {
+        Cluster hardware = cluster(name);
+        var yaml = new org.topoplanner.importers.slurm.TopologyYamlReader().read(
+                new org.topoplanner.importers.SourceText("topology.yaml", resource("cases/" + name + "/topology.yaml")));
+        var conf = new org.topoplanner.importers.slurm.SlurmConfReader().read(
+                new org.topoplanner.importers.SourceText("slurm.conf", resource("cases/" + name + "/slurm.conf")));
+        if (!yaml.diagnostics().isEmpty() || !conf.diagnostics().isEmpty()) {
+            throw new IllegalArgumentException("case " + name + ": " + yaml.diagnostics() + " " + conf.diagnostics());
+        }
+        SlurmSettings slurm = new SlurmSettings(hardware.slurm().nodeLines(), hardware.slurm().gres(),
+                conf.part().slurm().keys(), yaml.part().slurm().topologies());
+        return new Cluster(hardware.name(), hardware.fabric(), hardware.nodes(), hardware.hosts(), slurm, null);
+    }
+
     /** The case in {@code dir} under {@code src/test/resources/oracle}, e.g. {@code heldout/cases/mix101}. */
     public static Cluster clusterIn(String dir) {
         List<NodeLine> nodeLines = new ArrayList<>();

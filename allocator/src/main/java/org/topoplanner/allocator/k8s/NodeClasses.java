@@ -92,7 +92,6 @@ public final class NodeClasses {
         if (leaving.isEmpty()) {
             return before;
         }
-        int[] rank = rankByName(index);
         List<NodeClass> out = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
             String[] old = i < before.classes.size() ? before.classes.get(i).hosts() : new String[0];
@@ -100,21 +99,44 @@ public final class NodeClasses {
             List<Integer> come = arriving.getOrDefault(i, List.of());
             String[] hosts = old;
             if (!gone.isEmpty() || !come.isEmpty()) {
-                java.util.Set<String> goneNames = new java.util.HashSet<>();
-                gone.forEach(h -> goneNames.add(index.host(h)));
-                List<Integer> members = new ArrayList<>(old.length + come.size());
-                for (String name : old) {
-                    if (!goneNames.contains(name)) {
-                        members.add(index.number(name));
-                    }
-                }
-                members.addAll(come);
-                members.sort(Comparator.comparingInt(h -> rank[h]));
-                hosts = members.stream().map(index::host).toArray(String[]::new);
+                hosts = edited(old, gone.stream().map(index::host).toArray(String[]::new),
+                        come.stream().map(index::host).toArray(String[]::new));
             }
             out.add(new NodeClass(keys.get(i).free(), keys.get(i).numaNodes(), hosts));
         }
         return new NodeClasses(out, before.nodes, classOf);
+    }
+
+    /**
+     * {@code sorted} (names in String order, as every class keeps them) without {@code gone} (all in it) and with
+     * {@code come} (none in it), still sorted: the few names that move are found by binary search and the rest
+     * copied in runs, since the idle class of a large cluster holds nearly every host.
+     */
+    static String[] edited(String[] sorted, String[] gone, String[] come) {
+        Arrays.sort(gone);
+        Arrays.sort(come);
+        String[] out = new String[sorted.length - gone.length + come.length];
+        int g = 0;
+        int a = 0;
+        int o = 0;
+        int from = 0;
+        while (g < gone.length || a < come.length) {
+            int at = g < gone.length ? Arrays.binarySearch(sorted, gone[g]) : Integer.MAX_VALUE;
+            int in = a < come.length ? -(Arrays.binarySearch(sorted, come[a]) + 1) : Integer.MAX_VALUE;
+            if (at < in) {
+                System.arraycopy(sorted, from, out, o, at - from);
+                o += at - from;
+                from = at + 1;
+                g++;
+            } else {
+                System.arraycopy(sorted, from, out, o, in - from);
+                o += in - from;
+                from = in;
+                out[o++] = come[a++];
+            }
+        }
+        System.arraycopy(sorted, from, out, o, sorted.length - from);
+        return out;
     }
 
     private static Key key(NodeCapacity c, int numaNodes) {

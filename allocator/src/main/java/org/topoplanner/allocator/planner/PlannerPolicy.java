@@ -93,6 +93,10 @@ public final class PlannerPolicy implements PlacementPolicy {
     private record VolcanoSetsKey(int tier) {
     }
 
+    /** The most GPUs of one host of a cluster, cached with its index. */
+    private record MostGpusKey() {
+    }
+
     /** The Kueue level limit of a cluster, cached with its index. */
     private record KueueSetsKey(String level) {
     }
@@ -241,10 +245,13 @@ public final class PlannerPolicy implements PlacementPolicy {
     }
 
     private static Optional<Plan> plan(ClusterIndex index, StateUsage usage, JobRequest job, Limits limits) {
-        int maxGpus = 0;
-        for (int h = 0; h < index.size(); h++) {
-            maxGpus = Math.max(maxGpus, index.shape(h).gpus());
-        }
+        int maxGpus = index.derived(MostGpusKey.class, c -> {
+            int most = 0;
+            for (int h = 0; h < index.size(); h++) {
+                most = Math.max(most, index.shape(h).gpus());
+            }
+            return most;
+        });
         int first = NodeDemand.minNodes(job, maxGpus);
         boolean perJobGpus = job.gpus() != null && job.gpusPerNode() == null && job.gpusPerTask() == null;
         int last = perJobGpus ? Math.min(index.size(), first + 3) : first;
@@ -335,7 +342,8 @@ public final class PlannerPolicy implements PlacementPolicy {
                 required.set(i);
             }
         });
-        return new Candidates(index, usage, demand, excluded, required);
+        return LastCandidates.of(index, usage, demand, excluded, required,
+                () -> new Candidates(index, usage, demand, excluded, required));
     }
 
     static BitSet freeCores(NodeShape shape, StateUsage usage, int h) {

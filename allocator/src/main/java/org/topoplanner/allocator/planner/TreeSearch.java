@@ -162,7 +162,55 @@ final class TreeSearch {
     }
 
     /** One node: every usable host is a candidate (tier 0); its domains add their best-fit terms. */
+    /**
+     * The one-node answer from each domain's cheapest direct host: within a domain every host's vector has the
+     * same domain terms, so only its cheapest node can win there, and the search visits domains, not hosts.
+     * Ties go to the lowest host number, as a walk over the hosts in order gives them.
+     */
     private Result single() {
+        if (eligible != null || cand.requiredCount > 0) {
+            return singleByHost();
+        }
+        long[] best = null;
+        int bestHost = -1;
+        for (FabricDomains.Domain d : dom.all()) {
+            int h = cand.cheapestDirect[d.id()];
+            if (h >= 0) {
+                long[] v = singleVector(h);
+                int c = best == null ? -1 : Arrays.compare(v, best);
+                if (c < 0 || c == 0 && h < bestHost) {
+                    best = v;
+                    bestHost = h;
+                }
+            }
+        }
+        for (int h : cand.homeless) {
+            if (takes(h)) {
+                long[] v = singleVector(h);
+                int c = best == null ? -1 : Arrays.compare(v, best);
+                if (c < 0 || c == 0 && h < bestHost) {
+                    best = v;
+                    bestHost = h;
+                }
+            }
+        }
+        return best == null ? null : new Result(new int[] {bestHost}, best);
+    }
+
+    private long[] singleVector(int h) {
+        long[] v = new long[vlen];
+        System.arraycopy(cand.nodeCost[h], 0, v, layout.node(), Layout.NODE);
+        int d = dom.domainOf(h);
+        if (d >= 0) {
+            FabricDomains.Domain leaf = dom.get(d);
+            own(v, leaf, 1);
+            addAncestors(v, leaf, 1);
+        }
+        return v;
+    }
+
+    /** The one-node answer host by host: with hard limits or required hosts. */
+    private Result singleByHost() {
         long[] best = null;
         int bestHost = -1;
         for (int h = 0; h < cand.choice.length; h++) {

@@ -23,9 +23,12 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * <li>{@code --segment=S}: each segment of S nodes is placed on its own. 24.11 refuses a segment
  * bigger than the base block and segments with {@code -w}; 26.05 allows both and ignores a segment
  * bigger than the job.</li>
+ * <li>CPUs ({@code -n} x {@code -c}) count as nodes do: a block whose free CPUs cannot hold them is passed
+ * over, and nodes are added until both the node count and the CPU count are met, up to the node
+ * maximum (own cases yamlfz03 y3, y30 and blockfz01 k8: {@code -n3 -c7} on 8-core nodes takes three nodes
+ * of a base block).</li>
  * </ul>
  *
- * <p>Not emulated: the CPU count of a block (every block job here asks for whole nodes or GPUs).
  */
 final class BlockSelector implements NodeChooser {
     /** Why the last selection failed, in Slurm 26.05's words (24.11 says {@code Resources} for all). */
@@ -96,16 +99,30 @@ final class BlockSelector implements NodeChooser {
 
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        // The block is chosen on the plugin's node map, the nodes are then taken among those this pass's core
+        // filter leaves usable (eval_nodes_select_cores). The map holds a GPU job's node whose free cores all sit
+        // away from its free GPUs, which the first pass's filter drops (own case yamlfz04 y34: q15, socket 0 busy,
+        // counts for its block, so the block of three free nodes is the best fit).
+        boolean gpus = job.gpusPerNode() != null || job.gpuTotal() != null;
+        BitSet mapped = new BitSet();
         BitSet usable = new BitSet();
         for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
-            if (!blocked.get(i) && demand.availCpus(i) > 0) {
+            if (blocked.get(i)) {
+                continue;
+            }
+            if (demand.availCpus(i) > 0) {
                 usable.set(i);
+                mapped.set(i);
+            } else if (gpus && demand.freeCpus(i) >= job.cpusPerTask()) {
+                mapped.set(i);
             }
         }
         int n = job.minNodes();
         Integer seg = segment(job);
         if (seg == null) {
-            BitSet one = place(n, usable, required, demand, false, job.gpuTotal() == null ? 0 : job.gpuTotal());
+            Need need = new Need(n, minCpus, maxNodes(job), demand);
+            BitSet one = place(need, mapped, usable, required, demand, false,
+                    job.gpuTotal() == null ? 0 : job.gpuTotal());
             if (one != null) {
                 one = moreNodesForGpus(one, job, demand);
             }
@@ -114,16 +131,21 @@ final class BlockSelector implements NodeChooser {
         if (!required.isEmpty()) {
             // 26.05: the segments are cut out of the named nodes (24.11 refused this at submit)
             usable.and(required);
+            mapped.and(required);
         }
         BitSet chosen = new BitSet();
         boolean several = n / seg > 1;
+        int segments = n / seg;
         for (int placed = 0; placed < n; placed += seg) {
-            BitSet part = place(seg, usable, new BitSet(), demand, several, 0);
+            // each segment asks for its share of the CPUs and of the node maximum
+            Need need = new Need(seg, minCpus / segments, Math.max(seg, maxNodes(job) / segments), demand);
+            BitSet part = place(need, mapped, usable, new BitSet(), demand, several, 0);
             if (part == null) {
                 return null;
             }
             chosen.or(part);
             usable.andNot(part);
+            mapped.andNot(part);
         }
         return enoughJobGpus(chosen, job, demand) ? NodePick.unordered(chosen, nodes.size()) : null;
     }
@@ -135,6 +157,20 @@ final class BlockSelector implements NodeChooser {
      * outside the submit test. Own case blockfz05 k7 ({@code -n4 -c3 --gpus-per-task=1} on 2-GPU nodes) runs
      * on s9 and s10, k4 ({@code -x s6 -n5 -c1 --gpus-per-task=1}) on s5, s7 and s8 (24.11.5, 26.05.5).
      */
+    /**
+     * The job's node maximum: {@code -N MIN-MAX}, and with {@code -n} no more nodes than tasks outside the submit
+     * test (each node needs a task: {@code eval_nodes_set_max_tasks}; 26.05's {@code job_mgr.c} also sets
+     * {@code max_nodes} to the task count). Without {@code -N} and {@code -n} there is no bound: own case yamlfz01
+     * y23 ({@code --gpus=9}, no {@code -n}) runs on g8 and q4 under 26.05.5.
+     */
+    private int maxNodes(SlurmJobSpec job) {
+        int max = job.maxNodes() == null ? Integer.MAX_VALUE : job.maxNodes();
+        if (nodesBoundByTasks && job.ntasks() != null) {
+            max = Math.min(max, Math.max(job.ntasks(), job.minNodes()));
+        }
+        return max;
+    }
+
     private BitSet moreNodesForGpus(BitSet chosen, SlurmJobSpec job, Demand demand) {
         if (job.gpuTotal() == null) {
             return chosen;
@@ -144,10 +180,7 @@ final class BlockSelector implements NodeChooser {
         for (int i = out.nextSetBit(0); i >= 0; i = out.nextSetBit(i + 1)) {
             gpus += demand.gpusFor(i);
         }
-        int max = job.maxNodes() == null ? Integer.MAX_VALUE : job.maxNodes();
-        if (nodesBoundByTasks) {
-            max = Math.min(max, Math.max(job.ntasks() == null ? job.minNodes() : job.ntasks(), job.minNodes()));
-        }
+        int max = maxNodes(job);
         for (int i = lastBlock.nextSetBit(0); i >= 0 && gpus < job.gpuTotal() && out.cardinality() < max;
                 i = lastBlock.nextSetBit(i + 1)) {
             if (!out.get(i) && demand.gpusFor(i) > 0) {
@@ -180,10 +213,13 @@ final class BlockSelector implements NodeChooser {
     }
 
     /**
-     * {@code eval_nodes_block} for {@code rem} nodes out of {@code usable} ({@code jobGpus}: the job's GPU total,
-     * 0 for none); {@code null} when they do not fit.
+     * {@code eval_nodes_block} for the nodes and CPUs {@code need} asks: the block chosen on {@code mapped} (the
+     * plugin's node map), its nodes taken out of {@code usable} ({@code jobGpus}: the
+     * job's GPU total, 0 for none); {@code null} when they do not fit.
      */
-    private BitSet place(int rem, BitSet usable, BitSet required, Demand demand, boolean segmented, long jobGpus) {
+    private BitSet place(Need need, BitSet mapped, BitSet usable, BitSet required, Demand demand, boolean segmented,
+                         long jobGpus) {
+        int rem = need.nodes;
         int count = bases.size();
         int lv = levels.level(rem);
         int ll = levels.lowerLevel(rem);
@@ -195,7 +231,7 @@ final class BlockSelector implements NodeChooser {
         int llCount = (count + perLl - 1) / perLl;
         int[] free = new int[count];
         for (int b = 0; b < count; b++) {
-            free[b] = cardinality(bases.get(b), usable);
+            free[b] = cardinality(bases.get(b), mapped);
         }
         int best = -1;
         long bestWeight = Long.MAX_VALUE;
@@ -209,7 +245,7 @@ final class BlockSelector implements NodeChooser {
                 blockNodes.or(bases.get(b));
                 bnc += free[b];
             }
-            blockNodes.and(usable);
+            blockNodes.and(mapped);
             if (!required.isEmpty()) {
                 // with named nodes the first block holding one is the block; weights and fit are not compared
                 if (blockNodes.intersects(required)) {
@@ -231,7 +267,8 @@ final class BlockSelector implements NodeChooser {
                 groups.sort((x, y) -> y - x);
                 avail = groups.stream().limit(maxLl).mapToInt(Integer::intValue).sum();
             }
-            if (avail < rem) {
+            if (avail < rem || need.cpus - need.cpusOf(required) > need.cpusOf(blockNodes)) {
+                // rem_cpus > block_cpus: the block's free CPUs cannot hold the job's (-n x -c)
                 continue;
             }
             long weight = Long.MAX_VALUE;
@@ -269,8 +306,9 @@ final class BlockSelector implements NodeChooser {
             return null;
         }
         boolean[] taken = new boolean[count];
-        chosen.or(required);
-        rem -= required.cardinality();
+        for (int k = required.nextSetBit(0); k >= 0; k = required.nextSetBit(k + 1)) {
+            need.add(k, chosen);
+        }
         int lastLl = Integer.MIN_VALUE;
         for (int b = first; b < last; b++) {
             if (bases.get(b).intersects(required)) {
@@ -284,15 +322,15 @@ final class BlockSelector implements NodeChooser {
         if (maxLl < 0) {
             return null;
         }
-        WeightFill fill = WeightFill.of(andNot(candidates, required), rem, jobGpus - gpus(required, demand), demand);
+        WeightFill fill = WeightFill.of(andNot(candidates, required), need.nodes, need.cpus,
+                jobGpus - gpus(required, demand), demand);
         if (fill == null) {
             return null;
         }
         // the lighter weight groups are taken whole, as required nodes; their base blocks count as used
         candidates = fill.reached();
-        for (int k = fill.lighter().nextSetBit(0); k >= 0; k = fill.lighter().nextSetBit(k + 1)) {
-            chosen.set(k);
-            rem--;
+        for (int k = fill.lighter().nextSetBit(0); k >= 0 && need.room(chosen); k = fill.lighter().nextSetBit(k + 1)) {
+            need.add(k, chosen);
         }
         int lastLight = Integer.MIN_VALUE;
         for (int b = first; b < last; b++) {
@@ -309,9 +347,9 @@ final class BlockSelector implements NodeChooser {
         if (maxLl < 0) {
             return null;
         }
-        for (int b = first; b < last && rem > 0; b++) {
+        for (int b = first; b < last && !need.met(); b++) {
             if (taken[b]) {
-                rem = take(bases.get(b), candidates, chosen, rem);
+                take(bases.get(b), candidates, chosen, need);
             }
         }
         int[] onBase = new int[count];
@@ -322,25 +360,66 @@ final class BlockSelector implements NodeChooser {
                 onLl[b / perLl] += onBase[b];
             }
         }
-        int prev = rem + 1;
-        while (rem > 0 && prev != rem) {
-            prev = rem;
+        // the loop stops when a base block added no node (Slurm: "Stalled"), or nodes and CPUs are met
+        int prev = need.nodes + 1;
+        while (!need.met() && prev != need.nodes) {
+            prev = need.nodes;
             Choice c = new Choice();
             for (int b = first; b < last; b++) {
                 if (!taken[b]) {
-                    c.consider(b, rem, onBase, useLl ? onLl : null, ll, taken);
+                    c.consider(b, need.nodes, onBase, useLl ? onLl : null, ll, taken);
                 }
             }
             if (c.best == -1 || (maxLl <= 0 && !c.sameLl)) {
                 break;
             }
             taken[c.best] = true;
-            rem = take(bases.get(c.best), candidates, chosen, rem);
+            take(bases.get(c.best), candidates, chosen, need);
             if (!c.sameLl) {
                 maxLl--;
             }
         }
-        return rem > 0 ? null : chosen;
+        return need.met() ? chosen : null;
+    }
+
+    /**
+     * What {@code eval_nodes_block} still wants: nodes ({@code rem_nodes}), CPUs ({@code rem_cpus}, each node
+     * added gives its available CPUs) and room under the job's node maximum ({@code max_nodes}).
+     */
+    private static final class Need {
+        int nodes;
+        int cpus;
+        final int max;
+        private final Demand demand;
+
+        Need(int nodes, int cpus, int max, Demand demand) {
+            this.nodes = nodes;
+            this.cpus = cpus;
+            this.max = max;
+            this.demand = demand;
+        }
+
+        boolean met() {
+            return nodes <= 0 && cpus <= 0;
+        }
+
+        boolean room(BitSet chosen) {
+            return chosen.cardinality() < max;
+        }
+
+        void add(int k, BitSet chosen) {
+            chosen.set(k);
+            nodes--;
+            cpus -= demand.availCpus(k);
+        }
+
+        int cpusOf(BitSet set) {
+            int c = 0;
+            for (int k = set.nextSetBit(0); k >= 0; k = set.nextSetBit(k + 1)) {
+                c += demand.availCpus(k);
+            }
+            return c;
+        }
     }
 
     /** {@code _choose_best_bblock}: the next base block of the chosen block. */
@@ -406,14 +485,12 @@ final class BlockSelector implements NodeChooser {
         return g;
     }
 
-    private static int take(BitSet base, BitSet candidates, BitSet chosen, int rem) {
-        for (int k = base.nextSetBit(0); k >= 0 && rem > 0; k = base.nextSetBit(k + 1)) {
+    private static void take(BitSet base, BitSet candidates, BitSet chosen, Need need) {
+        for (int k = base.nextSetBit(0); k >= 0 && !need.met() && need.room(chosen); k = base.nextSetBit(k + 1)) {
             if (candidates.get(k) && !chosen.get(k)) {
-                chosen.set(k);
-                rem--;
+                need.add(k, chosen);
             }
         }
-        return rem;
     }
 
     private static int cardinality(BitSet a, BitSet b) {

@@ -1,9 +1,7 @@
 package org.topoplanner.allocator.slurm;
 
 import java.util.BitSet;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.IntStream;
 
 /**
  * Slurm 26.05's shortcut for jobs that may use one node only ({@code _select_nodes} in
@@ -19,6 +17,9 @@ import java.util.stream.IntStream;
  * the {@code -n1}/{@code -N1} jobs of cpumix and cpumix2.
  */
 final class FirstFitOneNode implements NodeChooser {
+    /** Beyond this many weights one sort of the candidates costs less than a scan per weight. */
+    private static final int FEW_WEIGHTS = 8;
+
     private final List<SlurmNode> nodes;
     private final NodeChooser topology;
 
@@ -52,20 +53,70 @@ final class FirstFitOneNode implements NodeChooser {
             }
         }
         Integer gpuTotal = job.gpuTotal();
-        int[] order = IntStream.range(0, nodes.size()).filter(candidates::get).boxed()
-                .sorted(Comparator.comparingLong((Integer i) -> nodes.get(i).weight()).thenComparingInt(i -> i))
-                .mapToInt(Integer::intValue).toArray();
-        for (int i : order) {
-            int cpus = demand.availCpus(i);
-            if (cpus == 0 || cpus < minCpus || (gpuTotal != null && demand.gpusFor(i) < gpuTotal)) {
-                continue;
+        // by weight, then in node-table order: the weights in a primitive sort, then the candidates of each
+        // weight in index order (a boxed sort of every candidate cost more than the rest of a what-if step)
+        long[] weights = distinctWeights(candidates);
+        if (weights.length > FEW_WEIGHTS) {
+            return firstFit(inWeightOrder(candidates), job, demand, minCpus, gpuTotal);
+        }
+        for (long w : weights) {
+            for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
+                if (nodes.get(i).weight() != w) {
+                    continue;
+                }
+                NodePick p = pick(i, job, demand, minCpus, gpuTotal);
+                if (p != null) {
+                    return p;
+                }
             }
-            BitSet one = new BitSet();
-            one.set(i);
-            int[] given = new int[nodes.size()];
-            given[i] = CpusToUse.limit(cpus, CpusToUse.initialBudget(job, minCpus, 1), 1, job, nodes.get(i));
-            return new NodePick(one, new int[] {i}, given);
         }
         return null;
+    }
+
+    private NodePick firstFit(int[] order, SlurmJobSpec job, Demand demand, int minCpus, Integer gpuTotal) {
+        for (int i : order) {
+            NodePick p = pick(i, job, demand, minCpus, gpuTotal);
+            if (p != null) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** Node {@code i} alone when the job fits on it ({@code common_test_node}); null otherwise. */
+    private NodePick pick(int i, SlurmJobSpec job, Demand demand, int minCpus, Integer gpuTotal) {
+        int cpus = demand.availCpus(i);
+        if (cpus == 0 || cpus < minCpus || (gpuTotal != null && demand.gpusFor(i) < gpuTotal)) {
+            return null;
+        }
+        BitSet one = new BitSet();
+        one.set(i);
+        int[] given = new int[nodes.size()];
+        given[i] = CpusToUse.limit(cpus, CpusToUse.initialBudget(job, minCpus, 1), 1, job, nodes.get(i));
+        return new NodePick(one, new int[] {i}, given);
+    }
+
+    private int[] inWeightOrder(BitSet candidates) {
+        return candidates.stream().boxed()
+                .sorted(java.util.Comparator.comparingLong((Integer i) -> nodes.get(i).weight())
+                        .thenComparingInt(i -> i))
+                .mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The weights of the candidates, ascending, each once. */
+    private long[] distinctWeights(BitSet candidates) {
+        long[] w = new long[candidates.cardinality()];
+        int k = 0;
+        for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
+            w[k++] = nodes.get(i).weight();
+        }
+        java.util.Arrays.sort(w);
+        int distinct = 0;
+        for (int j = 0; j < w.length; j++) {
+            if (j == 0 || w[j] != w[j - 1]) {
+                w[distinct++] = w[j];
+            }
+        }
+        return java.util.Arrays.copyOf(w, distinct);
     }
 }

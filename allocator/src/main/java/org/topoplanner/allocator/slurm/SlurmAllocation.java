@@ -35,9 +35,22 @@ final class SlurmAllocation {
         java.util.Set<String> exclude = new java.util.HashSet<>(job.exclude());
         int[] freeCpus = new int[nodes.size()];
         long[] weights = new long[nodes.size()];
+        BusyNodes busy = BusyNodes.of(state, nodes, job);
+        Layout lastIdle = null;
+        NodeUse lastIdleUse = null;
         for (SlurmNode n : nodes) {
-            NodeUse u = usage.idle(n.host()) ? idleUse.computeIfAbsent(Layout.of(n), g -> use(usage, n, job))
-                    : usage.heldWhole(n.host()) ? HELD : use(usage, n, job);
+            NodeUse u;
+            if (usage.idle(n.host())) {
+                // runs of idle nodes share a layout: look the map up only when it changes
+                Layout l = Layout.of(n);
+                if (!l.equals(lastIdle)) {
+                    lastIdleUse = idleUse.computeIfAbsent(l, g -> use(usage, n, job));
+                    lastIdle = l;
+                }
+                u = lastIdleUse;
+            } else {
+                u = usage.heldWhole(n.host()) ? HELD : busy != null ? busy.use(n) : use(usage, n, job);
+            }
             uses[n.index()] = u;
             freeCpus[n.index()] = u.freeCores().cardinality() * n.threadsPerCore();
             weights[n.index()] = SchedWeight.of(n, u, job);
@@ -157,13 +170,18 @@ final class SlurmAllocation {
 
     /** What is free on node {@code n}, from the state's usage (cores: Slurm's numbering; the layouts agree). */
     static NodeUse use(StateUsage usage, SlurmNode n, SlurmJobSpec job) {
+        return use(usage, n, job.gpuType());
+    }
+
+    /** {@link #use(StateUsage, SlurmNode, SlurmJobSpec)} for a job asking GPUs of {@code gpuType} (null: any). */
+    static NodeUse use(StateUsage usage, SlurmNode n, String gpuType) {
         BitSet freeCores = new BitSet();
         freeCores.set(0, n.cores());
         freeCores.andNot(usage.usedCores(n.host()));
         BitSet freeGpus = new BitSet();
         BitSet usedGpus = usage.usedGpuIndices(n.host());
         for (SlurmGpu g : n.gpus()) {
-            boolean typeOk = job.gpuType() == null || job.gpuType().equals(g.type());
+            boolean typeOk = gpuType == null || gpuType.equals(g.type());
             if (!usedGpus.get(g.index()) && typeOk) {
                 freeGpus.set(g.index());
             }

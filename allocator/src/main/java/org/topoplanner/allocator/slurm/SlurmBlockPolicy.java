@@ -96,7 +96,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
             String why = "no block of the level " + job.name() + " needs has enough free nodes";
-            if (!version.atLeast(SlurmVersion.V26_05) || FirstFitOneNode.applies(job)) {
+            if (!version.atLeast(SlurmVersion.V26_05) || FirstFitOneNode.applies(job)
+                    || fewerUsableNodesThanAsked(state, job, nodes)) {
                 return new Suggestion.Pending(PendingReason.RESOURCES, why);
             }
             return new Suggestion.Pending(switch (blocks.failure()) {
@@ -108,6 +109,27 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         Placement p = alloc.placement(job.name());
         return new Suggestion.Placed(p, List.of("blocks " + String.join(",",
                 org.topoplanner.allocator.replay.Leaves.of(cluster, p))));
+    }
+
+    /**
+     * 26.05 names the block plugin's failure ({@code No_suitable_topology_unit_found}, ...) only when the plugin
+     * ran: {@code _pick_best_nodes} (node_scheduler.c) calls it on the nodes usable now (not excluded, and idle
+     * for an {@code --exclusive} job, else not held whole by an {@code --exclusive} job) only when they are at
+     * least {@code -N}; otherwise the job waits with plain {@code Resources}. Own cases blockfz02 k7 and
+     * blockfz04 k7 ({@code -N2 --exclusive} with fewer than two idle nodes), blockfz03 k10, yamlfz03 y34.
+     */
+    private static boolean fewerUsableNodesThanAsked(ClusterState state, SlurmJobSpec job, List<SlurmNode> nodes) {
+        int usable = 0;
+        for (SlurmNode n : nodes) {
+            String h = n.name();
+            if (job.exclude().contains(h)) {
+                continue;
+            }
+            if (job.exclusive() ? state.isIdle(h) : !state.heldWhole(h)) {
+                usable++;
+            }
+        }
+        return usable < job.minNodes();
     }
 
     /** Nodes of base blocks that hold an {@code --exclusive=topo} job: no other job goes there (K5). */

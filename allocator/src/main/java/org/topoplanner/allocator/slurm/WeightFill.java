@@ -7,7 +7,7 @@ import org.topoplanner.allocator.slurm.NodeChooser.Demand;
 /**
  * Node weights inside the block {@code eval_nodes_block} chose (24.11 and 26.05, the loop over
  * {@code node_weight_list}): the free nodes of the block are gathered weight group by weight group,
- * lightest first, until they hold the nodes (and the job's GPU total) still wanted. Every group before
+ * lightest first, until they hold the nodes, CPUs (and the job's GPU total) still wanted. Every group before
  * the last one gathered is taken whole ({@code req2_nodes_bitmap}, treated like required nodes, so
  * their base blocks count as used); the rest is chosen by base block among the groups reached only.
  * Own case blockfz04 k2 ({@code -N3 --gpus-per-node=2}, free h1, h2 (weight 1), h3, h4 in the level's
@@ -19,11 +19,11 @@ import org.topoplanner.allocator.slurm.NodeChooser.Demand;
 record WeightFill(BitSet lighter, BitSet reached) {
 
     /**
-     * The fill of {@code wanted} nodes and {@code gpus} GPUs (0 or less: no GPU total) out of
+     * The fill of {@code wanted} nodes, {@code cpus} CPUs and {@code gpus} GPUs (0 or less: none) out of
      * {@code free}; {@code null} when all groups together do not hold them (Slurm: insufficient
      * resources, the job waits).
      */
-    static WeightFill of(BitSet free, int wanted, long gpus, Demand demand) {
+    static WeightFill of(BitSet free, int wanted, int cpus, long gpus, Demand demand) {
         TreeSet<Long> weights = new TreeSet<>();
         for (int k = free.nextSetBit(0); k >= 0; k = free.nextSetBit(k + 1)) {
             weights.add(demand.weight(k));
@@ -31,18 +31,20 @@ record WeightFill(BitSet lighter, BitSet reached) {
         BitSet lighter = new BitSet();
         BitSet reached = new BitSet();
         long held = 0;
+        int heldCpus = 0;
         for (long w : weights) {
             lighter.or(reached);
             for (int k = free.nextSetBit(0); k >= 0; k = free.nextSetBit(k + 1)) {
                 if (demand.weight(k) == w) {
                     reached.set(k);
                     held += demand.gpusFor(k);
+                    heldCpus += demand.availCpus(k);
                 }
             }
-            if (reached.cardinality() >= wanted && held >= gpus) {
+            if (reached.cardinality() >= wanted && heldCpus >= cpus && held >= gpus) {
                 return new WeightFill(lighter, reached);
             }
         }
-        return wanted <= 0 && gpus <= 0 ? new WeightFill(lighter, reached) : null;
+        return wanted <= 0 && cpus <= 0 && gpus <= 0 ? new WeightFill(lighter, reached) : null;
     }
 }

@@ -44,8 +44,9 @@ final class LocalityProbe {
 
     LocalityProbe(Cluster cluster, SlowdownModel slowdown) {
         this.cluster = cluster;
-        this.tree = new FabricTree(cluster.fabric());
-        this.rates = new UplinkRatio(cluster.fabric());
+        // the cluster's own tables, shared with the allocators and with the other runs of a study
+        this.tree = FabricTree.of(cluster);
+        this.rates = UplinkRatio.of(cluster);
         this.slowdown = slowdown;
         this.best = PolicyChoice.of(PolicyId.PLANNER).create();
     }

@@ -22,8 +22,9 @@ import org.topoplanner.model.job.Placement;
 /**
  * The Kubernetes policies' per-state tables (node classes, pods per host, Kueue domain capacities) are
  * updated from an earlier state's when jobs come and go; every suggestion on such a state must equal the
- * suggestion on the same jobs with every table built afresh ({@link ClusterState#onCluster} starts a state
- * without history).
+ * suggestion on the same jobs with every table built afresh (on an equal cluster of its own), and so must the
+ * suggestion on a state without history ({@link ClusterState#onCluster}), whose tables are updated from the ones
+ * last made on the cluster.
  */
 class IncrementalTablesTest {
     private static final Cluster CLUSTER = TestClusters.cluster("n", 8, 4,
@@ -40,6 +41,9 @@ class IncrementalTablesTest {
         ClusterState s = ClusterState.empty(CLUSTER);
         List<Object> updated = new ArrayList<>();
         List<Object> fresh = new ArrayList<>();
+        List<Object> latest = new ArrayList<>();
+        // an equal cluster of its own: no table made on CLUSTER is ever reused for it
+        Cluster copy = CLUSTER.withNvlink(CLUSTER.nvlink());
         for (int op : ops) {
             String name = "busy" + (op & 7) + "-" + ((op >> 3) & 3);
             if (s.placement(name).isPresent()) {
@@ -58,12 +62,15 @@ class IncrementalTablesTest {
                     continue;
                 }
             }
-            ClusterState rebuilt = s.onCluster(s.cluster());
+            ClusterState rebuilt = s.onCluster(copy);
+            ClusterState withoutHistory = s.onCluster(s.cluster());
             for (PlacementPolicy p : POLICIES) {
                 updated.add(p.suggest(s, job));
                 fresh.add(p.suggest(rebuilt, job));
+                latest.add(p.suggest(withoutHistory, job));
             }
         }
         assertThat(updated).isEqualTo(fresh);
+        assertThat(latest).as("tables updated from the latest made on the cluster").isEqualTo(fresh);
     }
 }

@@ -35,7 +35,7 @@ class BindingRefusalsPropertyTest {
         for (int step = 0; step < 30; step++) {
             if (!started.isEmpty() && r.nextInt(3) == 0) {
                 s = s.without(started.remove(r.nextInt(started.size())));
-            } else if (planner.suggest(s, job("p" + step, r)) instanceof Suggestion.Placed placed) {
+            } else if (planner.suggest(s, job("started" + step, r)) instanceof Suggestion.Placed placed) {
                 s = s.with(placed.placement());
                 started.add(placed.placement().job());
             }

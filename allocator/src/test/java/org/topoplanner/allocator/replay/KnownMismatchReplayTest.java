@@ -24,7 +24,9 @@ import org.topoplanner.model.replay.JobScript;
 /**
  * The differential fuzz cases (own cases {@code fuzzNN}, {@code cases/gen.py fuzz SEED N DIR}, real
  * outputs of 22.05.8, 24.11.5 and 26.05.5; and the topology/block cases {@code blockfzNN},
- * {@code cases/gen.py block SEED N DIR}, real 24.11.5 and 26.05.5, replayed with {@code slurm-block}) whose replay does not match every line yet. Each is listed in
+ * {@code cases/gen.py block SEED N DIR}, real 24.11.5 and 26.05.5, replayed with {@code slurm-block}; and the
+ * {@code topology.yaml} cases {@code yamlfzNN}, {@code cases/gen.py yaml SEED N DIR}, real 26.05.5) whose replay does
+ * not match every line yet (a {@code yamlfz} case that matches every line is listed with no jobs). Each is listed in
  * {@code oracle/known-mismatch.txt} with the jobs whose lines differ; the replay must differ on exactly
  * those jobs and match every other line, so a fix shows up here (the list shrinks) and a regression
  * fails. The count of matching lines per case is printed. A case that matches every line belongs in
@@ -48,10 +50,13 @@ class KnownMismatchReplayTest {
     @ParameterizedTest(name = "{0} with Slurm {2}: {3} known")
     @MethodSource("knownMismatches")
     void replayDiffersOnlyOnTheListedJobs(String caseName, String results, String version, List<String> known) {
-        Cluster cluster = OracleCase.cluster(caseName);
+        // the topology.yaml fuzz cases (cases/gen.py yaml) bind named topologies to partitions
+        Cluster cluster = caseName.startsWith("yamlfz") ? OracleCase.clusterWithTopologyYaml(caseName)
+                : OracleCase.cluster(caseName);
         SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
         PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(v);
-        // the block fuzz cases (cases/gen.py block) run slurm-block, the others slurm-tree
+        // the block fuzz cases (cases/gen.py block) run slurm-block, the others slurm-tree (with topology.yaml
+        // the partition's topology decides, whichever Slurm policy runs)
         PlacementPolicy policy = caseName.startsWith("blockfz") ? new SlurmBlockPolicy(options)
                 : new SlurmTreePolicy(options);
         JobScript script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/" + caseName + "/jobs.txt"))

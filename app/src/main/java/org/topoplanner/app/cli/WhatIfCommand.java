@@ -22,7 +22,6 @@ import org.topoplanner.app.whatif.WorkloadSource;
 import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.importers.workload.SacctJob;
 import org.topoplanner.importers.workload.SacctWriter;
-import org.topoplanner.model.input.InputFile;
 import org.topoplanner.model.input.InputLimits;
 import org.topoplanner.model.input.InputRefusal;
 import org.topoplanner.model.project.AtomicFiles;
@@ -180,14 +179,13 @@ public final class WhatIfCommand implements Callable<Integer> {
             }
         }
         Path file = Path.of(workload);
-        String text;
+        WorkloadSource w;
         try {
-            text = InputFile.readText(file, source.limits().limit(InputLimits.LARGE), "a workload");
+            w = WorkloadSource.open(file, source.limits().limit(InputLimits.LARGE));
         } catch (InputRefusal r) {
             err.println(r.toDiagnostic());
             return null;
         }
-        WorkloadSource w = WorkloadSource.read(file.toString(), text);
         w.diagnostics().forEach(err::println);
         if (w.hasErrors()) {
             err.println("topoplanner: whatif: the workload has errors");

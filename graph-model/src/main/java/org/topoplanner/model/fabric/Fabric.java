@@ -2,6 +2,7 @@ package org.topoplanner.model.fabric;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,10 +30,10 @@ public final class Fabric {
     private final Map<String, FabricNode> byName;
     /** Built on first use: importing and converting never ask for it, and at 16,384 hosts it cost more than the parse. */
     private volatile Graph<FabricNode, Cable> graph;
-    private final Map<String, List<String>> parents = new LinkedHashMap<>();
-    private final Map<String, List<String>> childSwitches = new LinkedHashMap<>();
-    private final Map<String, List<String>> hostsOfSwitch = new LinkedHashMap<>();
-    private final Map<String, List<String>> switchesOfHost = new LinkedHashMap<>();
+    private final Map<String, List<String>> parents = new HashMap<>();
+    private final Map<String, List<String>> childSwitches = new HashMap<>();
+    private final Map<String, List<String>> hostsOfSwitch = new HashMap<>();
+    private final Map<String, List<String>> switchesOfHost = new HashMap<>();
 
     Fabric(List<SwitchNode> switches, List<HostNode> hosts, List<Cable> cables, List<Block> blocks,
            List<Integer> blockSizes) {
@@ -63,42 +64,65 @@ public final class Fabric {
         return new AsUnmodifiableGraph<>(g);
     }
 
+    /**
+     * Parents, child switches and host-switch pairs from the cables, each pair once (parallel cables
+     * repeat it). Lists, not a set per node: at 16,384 hosts one set per host cost more than the parse.
+     */
     private void indexRelations() {
-        Map<String, Set<String>> up = new LinkedHashMap<>();
-        Map<String, Set<String>> down = new LinkedHashMap<>();
-        Map<String, Set<String>> hostsOf = new LinkedHashMap<>();
-        Map<String, Set<String>> switchesOf = new LinkedHashMap<>();
-        for (SwitchNode s : switches) {
-            up.put(s.name(), new LinkedHashSet<>());
-            down.put(s.name(), new LinkedHashSet<>());
-            hostsOf.put(s.name(), new LinkedHashSet<>());
-        }
-        for (HostNode h : hosts) {
-            switchesOf.put(h.name(), new LinkedHashSet<>());
-        }
+        Map<String, Relations> up = new HashMap<>();
+        Map<String, Relations> down = new HashMap<>();
+        Map<String, Relations> hostsOf = new HashMap<>();
+        Map<String, Relations> switchesOf = new HashMap<>(hosts.size() * 4 / 3 + 1);
         for (Cable c : cables) {
             FabricNode a = byName.get(c.a().node());
             FabricNode b = byName.get(c.b().node());
             if (a instanceof SwitchNode sa && b instanceof SwitchNode sb) {
                 if (sa.tier() > sb.tier()) {
-                    down.get(sa.name()).add(sb.name());
-                    up.get(sb.name()).add(sa.name());
+                    Relations.add(down, sa.name(), sb.name());
+                    Relations.add(up, sb.name(), sa.name());
                 } else if (sb.tier() > sa.tier()) {
-                    down.get(sb.name()).add(sa.name());
-                    up.get(sa.name()).add(sb.name());
+                    Relations.add(down, sb.name(), sa.name());
+                    Relations.add(up, sa.name(), sb.name());
                 }
             } else if (a instanceof SwitchNode sa && b instanceof HostNode hb) {
-                hostsOf.get(sa.name()).add(hb.name());
-                switchesOf.get(hb.name()).add(sa.name());
+                Relations.add(hostsOf, sa.name(), hb.name());
+                Relations.add(switchesOf, hb.name(), sa.name());
             } else if (b instanceof SwitchNode sb && a instanceof HostNode ha) {
-                hostsOf.get(sb.name()).add(ha.name());
-                switchesOf.get(ha.name()).add(sb.name());
+                Relations.add(hostsOf, sb.name(), ha.name());
+                Relations.add(switchesOf, ha.name(), sb.name());
             }
         }
-        up.forEach((k, v) -> parents.put(k, List.copyOf(v)));
-        down.forEach((k, v) -> childSwitches.put(k, List.copyOf(v)));
-        hostsOf.forEach((k, v) -> hostsOfSwitch.put(k, List.copyOf(v)));
-        switchesOf.forEach((k, v) -> switchesOfHost.put(k, List.copyOf(v)));
+        up.forEach((k, v) -> parents.put(k, List.copyOf(v.names)));
+        down.forEach((k, v) -> childSwitches.put(k, List.copyOf(v.names)));
+        hostsOf.forEach((k, v) -> hostsOfSwitch.put(k, List.copyOf(v.names)));
+        switchesOf.forEach((k, v) -> switchesOfHost.put(k, List.copyOf(v.names)));
+    }
+
+    /** One node's related names in cable order, each once; a set is made only for a long list. */
+    private static final class Relations {
+        private static final int SCAN_LIMIT = 16;
+        final List<String> names = new ArrayList<>(2);
+        private Set<String> seen;
+
+        static void add(Map<String, Relations> of, String node, String related) {
+            of.computeIfAbsent(node, k -> new Relations()).add(related);
+        }
+
+        private void add(String name) {
+            if (seen != null) {
+                if (seen.add(name)) {
+                    names.add(name);
+                }
+                return;
+            }
+            if (names.contains(name)) {
+                return;
+            }
+            names.add(name);
+            if (names.size() > SCAN_LIMIT) {
+                seen = new java.util.HashSet<>(names);
+            }
+        }
     }
 
     public List<SwitchNode> switches() {

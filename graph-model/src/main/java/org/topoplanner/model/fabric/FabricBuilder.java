@@ -67,10 +67,11 @@ public final class FabricBuilder {
         if (!known(cable.a().node()) || !known(cable.b().node())) {
             return false;
         }
-        if (seenCables.contains(cable) || seenCables.contains(cable.reversed())) {
+        // Seen from either end: one look-up of the cable as read from its lesser node name.
+        Cable key = cable.a().node().compareTo(cable.b().node()) < 0 ? cable : cable.reversed();
+        if (!seenCables.add(key)) {
             return true;
         }
-        seenCables.add(cable);
         cables.add(cable);
         return true;
     }

@@ -71,6 +71,29 @@ class FabricTest {
         assertThat(f.graph().edgeSet()).hasSize(3);
     }
 
+    /** Parallel cables relate their ends once, on short lists and past the length where a set takes over. */
+    @Test
+    void relatesTheEndsOfParallelCablesOnce() {
+        FabricBuilder b = new FabricBuilder().addSwitch("leaf").addSwitch("spine");
+        for (int i = 1; i <= 40; i++) {
+            b.addHost("h" + i);
+        }
+        b.cable(new Cable(CableEnd.of("leaf", 33), CableEnd.of("spine", 1), LinkWidth.X4, LinkSpeed.NDR));
+        b.cable(new Cable(CableEnd.of("spine", 2), CableEnd.of("leaf", 34), LinkWidth.X4, LinkSpeed.NDR));
+        for (int port = 1; port <= 2; port++) {
+            for (int i = 1; i <= 40; i++) {
+                b.cable(new Cable(CableEnd.of("h" + i, port), CableEnd.of("leaf", 40 * port + i), LinkWidth.X4,
+                        LinkSpeed.NDR));
+            }
+        }
+        Fabric f = b.build();
+        assertThat(f.cables()).hasSize(82);
+        assertThat(f.parents("leaf")).containsExactly("spine");
+        assertThat(f.childSwitches("spine")).containsExactly("leaf");
+        assertThat(f.hostsOf("leaf")).hasSize(40).doesNotHaveDuplicates().startsWith("h1", "h2").endsWith("h40");
+        assertThat(f.switchesOf("h17")).containsExactly("leaf");
+    }
+
     @Test
     void refusesACableToAnUnknownNode() {
         FabricBuilder b = new FabricBuilder().addSwitch("s1");

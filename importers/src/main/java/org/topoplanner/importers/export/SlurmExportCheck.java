@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,6 +18,7 @@ import org.topoplanner.importers.SourceText;
 import org.topoplanner.importers.slurm.GresConfReader;
 import org.topoplanner.importers.slurm.SlurmConfReader;
 import org.topoplanner.importers.slurm.TopologyConfReader;
+import org.topoplanner.importers.slurm.TopologyReach;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.fabric.Block;
@@ -54,7 +56,10 @@ final class SlurmExportCheck {
         SlurmExportCheck c = new SlurmExportCheck();
         Map<String, NodeLine> nodeLines = c.nodeLines(nodes);
         if (tree != null) {
-            c.tree(tree, nodeLines.keySet(), nodeLines::keySet);
+            ImportResult r = new TopologyConfReader().read(new SourceText(SlurmFiles.TOPOLOGY, tree));
+            Fabric f = r.part().fabric();
+            c.tree(r.diagnostics(), f.hosts().stream().map(h -> h.name()).toList(), f::switchesOf, tree,
+                    nodeLines.keySet(), nodeLines::keySet);
         }
         if (block != null) {
             c.block(block, nodeLines.keySet());
@@ -77,7 +82,9 @@ final class SlurmExportCheck {
      */
     static List<Diagnostic> treeAlone(String tree, Set<String> hosts, Supplier<String> nodeLines) {
         SlurmExportCheck c = new SlurmExportCheck();
-        c.tree(tree, hosts, () -> new SlurmExportCheck().nodeLines(nodeLines.get()).keySet());
+        TopologyReach reach = new TopologyConfReader().reach(new SourceText(SlurmFiles.TOPOLOGY, tree));
+        c.tree(reach.diagnostics(), reach.hosts(), reach::switchesOf, tree, hosts,
+                () -> new SlurmExportCheck().nodeLines(nodeLines.get()).keySet());
         return c.found.getOrDefault(SlurmFiles.TOPOLOGY, List.of());
     }
 
@@ -102,14 +109,17 @@ final class SlurmExportCheck {
         return out;
     }
 
-    /** @param inLineOrder {@code defined} in the node lines' order, asked for only when a host is unreached */
-    private void tree(String text, Set<String> defined, Supplier<Set<String>> inLineOrder) {
-        ImportResult r = new TopologyConfReader().read(new SourceText(SlurmFiles.TOPOLOGY, text));
-        addReaderFindings(r);
-        Fabric f = r.part().fabric();
+    /**
+     * @param readBack    the reader's findings on the written text
+     * @param reachedHosts the hosts the text's switches reach, in the fabric's order
+     * @param switchesOf  the switches that name a host
+     * @param inLineOrder {@code defined} in the node lines' order, asked for only when a host is unreached
+     */
+    private void tree(List<Diagnostic> readBack, List<String> reachedHosts, Function<String, List<String>> switchesOf,
+                      String text, Set<String> defined, Supplier<Set<String>> inLineOrder) {
+        readBack.stream().filter(d -> d.severity() != org.topoplanner.model.diag.Severity.INFO).forEach(this::add);
         TextLines lines = new TextLines(text);
-        Set<String> reached = new HashSet<>();
-        f.hosts().forEach(h -> reached.add(h.name()));
+        Set<String> reached = new HashSet<>(reachedHosts);
         boolean anyUnreached = defined.stream().anyMatch(n -> !reached.contains(n));
         if (anyUnreached) {
             List<String> unreached = inLineOrder.get().stream().filter(n -> !reached.contains(n)).toList();
@@ -118,10 +128,10 @@ final class SlurmExportCheck {
                     + " that could touch them"));
         }
         Map<String, List<String>> undefinedBySwitch = new TreeMap<>();
-        for (var h : f.hosts()) {
-            if (!defined.contains(h.name())) {
-                for (String s : f.switchesOf(h.name())) {
-                    undefinedBySwitch.computeIfAbsent(s, k -> new ArrayList<>()).add(h.name());
+        for (String h : reachedHosts) {
+            if (!defined.contains(h)) {
+                for (String s : switchesOf.apply(h)) {
+                    undefinedBySwitch.computeIfAbsent(s, k -> new ArrayList<>()).add(h);
                 }
             }
         }

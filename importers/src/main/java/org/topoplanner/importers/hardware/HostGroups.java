@@ -48,6 +48,8 @@ public final class HostGroups {
         }
         Map<String, HostGroup.Kind> kinds = new LinkedHashMap<>();
         Map<String, List<String>> members = new LinkedHashMap<>();
+        // hosts of one node-type file share one node: its summary is written once, not once per host
+        Map<NodeTopology, String> summaries = new java.util.IdentityHashMap<>();
         for (String h : cluster.hostNames()) {
             NodeTopology n = cluster.node(h);
             HostGroup.Kind kind;
@@ -57,7 +59,7 @@ public final class HostGroups {
                 description = namedBy.get(h);
             } else if (!NodeInsides.isUnknown(n)) {
                 kind = HostGroup.Kind.DESCRIBED;
-                description = "the cluster's sources: " + NodeInsides.summary(n);
+                description = summaries.computeIfAbsent(n, x -> "the cluster's sources: " + NodeInsides.summary(x));
             } else if (cables.containsKey(h)) {
                 kind = HostGroup.Kind.PORT_PATTERN;
                 description = ports(h, cables.get(h)) + " on the fabric";

@@ -59,6 +59,97 @@ final class TopologyConfHostlist {
      * {@code _width_equiv} allows ({@code node[9-10]}).
      */
     static String compress(Collection<String> names) {
+        String oneBracket = oneBracket(names);
+        return oneBracket != null ? oneBracket : sortedAndGrouped(names);
+    }
+
+    /**
+     * The usual leaf ({@code node00001} to {@code node00032}): one prefix and numbers of one digit count,
+     * written straight from the numbers in one bracket, as {@link #sortedAndGrouped} writes them, without a
+     * string, split or sort entry per name. Such numbers print the same at that width, so Slurm joins them
+     * all; in string order they are in number order. Null when the names are not of that shape.
+     */
+    static String oneBracket(Collection<String> names) {
+        if (names.isEmpty()) {
+            return null;
+        }
+        String first = names.iterator().next();
+        int length = first.length();
+        int k = length;
+        while (k > 0 && isDigit(first.charAt(k - 1))) {
+            k--;
+        }
+        int width = length - k;
+        if (k == 0 || width == 0 || width > 18) {
+            return null;
+        }
+        long[] values = new long[names.size()];
+        int n = 0;
+        for (String name : names) {
+            if (name.length() != length || !name.regionMatches(0, first, 0, k)) {
+                return null;
+            }
+            long v = 0;
+            for (int i = k; i < length; i++) {
+                char c = name.charAt(i);
+                if (!isDigit(c)) {
+                    return null;
+                }
+                v = v * 10 + (c - '0');
+            }
+            values[n++] = v;
+        }
+        if (!isSortedUnique(values)) {
+            java.util.Arrays.sort(values);
+        }
+        StringBuilder sb = new StringBuilder(k + 2 + 12 * n).append(first, 0, k);
+        if (values[0] == values[n - 1]) {
+            return sb.append(first, k, length).toString();
+        }
+        sb.append('[');
+        int i = 0;
+        while (i < n) {
+            long lo = values[i];
+            long hi = lo;
+            while (++i < n && values[i] <= hi + 1) {
+                hi = values[i];
+            }
+            appendPadded(sb, lo, width);
+            if (hi > lo) {
+                appendPadded(sb.append('-'), hi, width);
+            }
+            sb.append(',');
+        }
+        sb.setCharAt(sb.length() - 1, ']');
+        return sb.toString();
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isSortedUnique(long[] values) {
+        for (int i = 1; i < values.length; i++) {
+            if (values[i] <= values[i - 1]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void appendPadded(StringBuilder sb, long v, int width) {
+        int digits = 1;
+        for (long rest = v / 10; rest != 0; rest /= 10) {
+            digits++;
+        }
+        for (; digits < width; digits++) {
+            sb.append('0');
+        }
+        sb.append(v);
+    }
+
+    /** {@link #compress} for any names: sorted, grouped by prefix and zero padding, then Slurm's writing. */
+    static String sortedAndGrouped(Collection<String> names) {
         // Key: the prefix of a numbered name, or an unnumbered name itself; natural order as Slurm sorts.
         TreeMap<String, List<WidthGroup>> numbered = new TreeMap<>(NaturalNameOrder.INSTANCE);
         TreeSet<String> plain = new TreeSet<>(NaturalNameOrder.INSTANCE);

@@ -50,13 +50,28 @@ public final class TopologyConfReader implements FormatReader {
     @Override
     public ImportResult read(SourceText source) {
         Diagnostics diagnostics = new Diagnostics(source.path());
+        TopologyDeclarations declarations = declarations(source, diagnostics);
+        return new ImportResult(source, format(),
+                ClusterPart.ofFabric(TopologyTreeAssembler.assemble(declarations, diagnostics)), diagnostics.list());
+    }
+
+    /**
+     * Reads {@code topology.conf} as {@link #read} does, with the same findings, but stops short of building
+     * the fabric: the nodes it names and which switch names them is all the export check needs of the file
+     * it wrote (at 16,384 hosts the fabric was a fifth of a warm convert).
+     */
+    public TopologyReach reach(SourceText source) {
+        Diagnostics diagnostics = new Diagnostics(source.path());
+        return TopologyTreeAssembler.reach(declarations(source, diagnostics), diagnostics);
+    }
+
+    private static TopologyDeclarations declarations(SourceText source, Diagnostics diagnostics) {
         TopologyDeclarations declarations = new TopologyDeclarations();
         List<String> lines = source.lines();
         for (int i = 0; i < lines.size(); i++) {
             line(stripComment(lines.get(i)), i + 1, declarations, diagnostics);
         }
-        return new ImportResult(source, format(),
-                ClusterPart.ofFabric(TopologyTreeAssembler.assemble(declarations, diagnostics)), diagnostics.list());
+        return declarations;
     }
 
     private static String stripComment(String line) {

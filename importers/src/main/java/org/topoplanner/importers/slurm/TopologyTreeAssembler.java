@@ -30,12 +30,33 @@ final class TopologyTreeAssembler {
     private final Map<String, List<String>> childSwitches = new HashMap<>();
     private final Map<String, List<String>> nodesOf = new LinkedHashMap<>();
 
-    private TopologyTreeAssembler(Diagnostics diagnostics) {
+    /** False for {@link #reach}: the same checks, with no fabric built. */
+    private final boolean buildsFabric;
+    /** The nodes named by switches and blocks, each once, in the order the fabric lists its hosts. */
+    private final Set<String> named = new LinkedHashSet<>();
+
+    private TopologyTreeAssembler(Diagnostics diagnostics, boolean buildsFabric) {
         this.diagnostics = diagnostics;
+        this.buildsFabric = buildsFabric;
     }
 
     static Fabric assemble(TopologyDeclarations declarations, Diagnostics diagnostics) {
-        return new TopologyTreeAssembler(diagnostics).build(declarations);
+        return new TopologyTreeAssembler(diagnostics, true).build(declarations);
+    }
+
+    /** The findings {@link #assemble} reports and the nodes it would make hosts, without building the fabric. */
+    static TopologyReach reach(TopologyDeclarations declarations, Diagnostics diagnostics) {
+        TopologyTreeAssembler a = new TopologyTreeAssembler(diagnostics, false);
+        a.build(declarations);
+        return new TopologyReach(diagnostics.list(), new ArrayList<>(a.named), a.nodesOf);
+    }
+
+    private void addHost(String n) {
+        if (buildsFabric) {
+            builder.addHost(n);
+        } else {
+            named.add(n);
+        }
     }
 
     private Fabric build(TopologyDeclarations d) {
@@ -55,7 +76,9 @@ final class TopologyTreeAssembler {
                         + " has both Nodes= and Switches=; Slurm refuses to start");
             }
         }
-        byName.keySet().forEach(builder::addSwitch);
+        if (buildsFabric) {
+            byName.keySet().forEach(builder::addSwitch);
+        }
         Map<String, String> leafOfNode = new HashMap<>();
         for (SwitchDeclaration s : byName.values()) {
             String name = s.name().text();
@@ -69,12 +92,16 @@ final class TopologyTreeAssembler {
                         diagnostics.warning(s.nodes().line(), s.nodes().column(), "node " + n + " is under switch "
                                 + other + " and under " + name + "; Slurm starts but warns");
                     }
-                    builder.addHost(n);
+                    addHost(n);
                 }
             }
         }
         reportCycles();
         reportRoots();
+        if (!buildsFabric) {
+            addBlocks(d);
+            return null;
+        }
         for (SwitchDeclaration s : byName.values()) {
             String name = s.name().text();
             childSwitches.get(name).forEach(c -> builder.cable(name, c));
@@ -202,15 +229,19 @@ final class TopologyTreeAssembler {
                     diagnostics.warning(b.nodes().line(), b.nodes().column(), "node " + n + " is in block " + other
                             + " and in block " + name);
                 }
-                builder.addHost(n);
+                addHost(n);
             }
-            builder.block(new Block(name, List.copyOf(nodes)));
+            if (buildsFabric) {
+                builder.block(new Block(name, List.copyOf(nodes)));
+            }
         }
         if (!d.separateTopologies && !d.switches.isEmpty() && !d.blocks.isEmpty()) {
             BlockDeclaration b = d.blocks.get(0);
             diagnostics.warning(b.name().line(), b.name().column(), "the file mixes tree switches and blocks;"
                     + " Slurm uses one topology plugin and reads only its own lines");
         }
-        builder.blockSizes(d.blockSizes);
+        if (buildsFabric) {
+            builder.blockSizes(d.blockSizes);
+        }
     }
 }

@@ -19,6 +19,9 @@ import org.topoplanner.model.diag.Diagnostic;
  *
  * <p>Never throws on bad input: a line that cannot be read is reported with its line and column and left
  * out, and the rest of the file is kept.
+ *
+ * <p>Reads a line at a time ({@link #streaming}): a history of any length costs the memory of one line here, and
+ * {@link SacctHistory} replays a file without holding it.
  */
 public final class SacctReader {
     static final List<String> NEEDED = List.of("JobID", "Submit", "Start", "End", "NNodes");
@@ -35,63 +38,143 @@ public final class SacctReader {
         }
     }
 
+    /** Problems past this many are counted, not kept: a broken file of millions of lines must not fill memory. */
+    static final int KEPT_PROBLEMS = 1000;
+
     private final String path;
+    private final LineSource in;
     private final List<Diagnostic> diags = new ArrayList<>();
     private final Map<String, Integer> notRun = new HashMap<>();
     private int noGpu;
     private int firstNoGpuLine;
+    private int dropped;
+    private int firstDroppedLine;
+    private boolean droppedAnError;
+    private int lineNo;
+    private List<String> header;
+    private Map<String, Integer> col;
+    private boolean finished;
 
-    private SacctReader(String path) {
+    private SacctReader(String path, LineSource in) {
         this.path = path;
+        this.in = in;
     }
 
+    /** Reads the whole of {@code text}. */
     public static Result read(String path, String text) {
-        return new SacctReader(path).read(text);
+        SacctReader r = new SacctReader(path, LineSource.of(new java.io.StringReader(text)));
+        List<SacctJob> jobs = new ArrayList<>();
+        try {
+            for (SacctJob j = r.next(); j != null; j = r.next()) {
+                jobs.add(j);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e); // a string reader does not fail
+        }
+        return new Result(jobs, r.diagnostics());
     }
 
-    private Result read(String text) {
-        List<SacctJob> jobs = new ArrayList<>();
-        String[] lines = text.split("\r?\n", -1);
-        int headerLine = 0;
-        while (headerLine < lines.length && lines[headerLine].isBlank()) {
-            headerLine++;
+    /**
+     * A reader that takes the lines of {@code in} one at a time ({@link #next}), so that a history of any length
+     * is read in the memory of one line: the what-if streams a site's accounting instead of holding it.
+     */
+    public static SacctReader streaming(String path, java.io.Reader in) {
+        return new SacctReader(path, LineSource.of(in));
+    }
+
+    /**
+     * The next job that ran, in file order, or {@code null} at the end of the file (or after a header that
+     * lacks needed columns); problems on the way go to {@link #diagnostics}.
+     */
+    public SacctJob next() throws java.io.IOException {
+        if (finished) {
+            return null;
         }
-        if (headerLine == lines.length) {
-            diags.add(Diagnostic.error(path, 0, 0, "empty: sacct --parsable2 output starts with a header line"
-                    + " (JobID|Submit|Start|End|NNodes|AllocTRES|...)"));
-            return new Result(jobs, diags);
+        if (header == null && !readHeader()) {
+            finished = true;
+            return null;
         }
-        List<String> header = new ArrayList<>(fields(lines[headerLine]));
-        if (header.size() > 1 && header.get(header.size() - 1).isEmpty()) {
-            header.remove(header.size() - 1); // --parsable ends every line with '|'
-        }
-        Map<String, Integer> col = new HashMap<>();
-        for (int i = 0; i < header.size(); i++) {
-            col.putIfAbsent(header.get(i).strip(), i);
-        }
-        List<String> missing = NEEDED.stream().filter(f -> !col.containsKey(f)).toList();
-        if (!missing.isEmpty() || (!col.containsKey("AllocTRES") && !col.containsKey("ReqTRES"))) {
-            List<String> all = new ArrayList<>(missing);
-            if (!col.containsKey("AllocTRES") && !col.containsKey("ReqTRES")) {
-                all.add("AllocTRES or ReqTRES");
-            }
-            diags.add(Diagnostic.error(path, headerLine + 1, 1, "the header lacks " + String.join(", ", all)
-                    + ": not sacct --parsable2 output with --format=JobID,Submit,Start,End,NNodes,AllocTRES,..."));
-            return new Result(jobs, diags);
-        }
-        for (int n = headerLine + 1; n < lines.length; n++) {
-            if (lines[n].isBlank()) {
+        for (String l = in.line(); l != null; l = in.line()) {
+            lineNo++;
+            if (l.isBlank()) {
                 continue;
             }
-            line(n + 1, lines[n], header.size(), col).ifPresent(jobs::add);
+            Optional<SacctJob> j = line(lineNo, l, header.size(), col);
+            if (j.isPresent()) {
+                return j.get();
+            }
         }
+        finished = true;
         notRun.forEach((state, count) -> diags.add(Diagnostic.info(path, 0, 0, count + " job(s) in state " + state
                 + " left out: they have no recorded run time")));
         if (noGpu > 0) {
             diags.add(Diagnostic.info(path, firstNoGpuLine, 0, noGpu + " job(s) without GPUs left out (the first on"
                     + " this line): a what-if replays GPU jobs"));
         }
-        return new Result(jobs, diags);
+        return null;
+    }
+
+    /** Closes the text being read (a file, for {@link #streaming}). */
+    public void close() throws java.io.IOException {
+        in.close();
+    }
+
+    /** Every problem and omission so far (all of them once {@link #next} has returned {@code null}). */
+    public List<Diagnostic> diagnostics() {
+        List<Diagnostic> out = new ArrayList<>(diags);
+        if (dropped > 0) {
+            String m = dropped + " more problem(s) from this line on, not listed (the first " + KEPT_PROBLEMS + " are)";
+            out.add(droppedAnError ? Diagnostic.error(path, firstDroppedLine, 0, m)
+                    : Diagnostic.warning(path, firstDroppedLine, 0, m));
+        }
+        return out;
+    }
+
+    private boolean readHeader() throws java.io.IOException {
+        String first = in.line();
+        lineNo++;
+        while (first != null && first.isBlank()) {
+            first = in.line();
+            lineNo++;
+        }
+        if (first == null) {
+            diags.add(Diagnostic.error(path, 0, 0, "empty: sacct --parsable2 output starts with a header line"
+                    + " (JobID|Submit|Start|End|NNodes|AllocTRES|...)"));
+            return false;
+        }
+        List<String> h = new ArrayList<>(fields(first));
+        if (h.size() > 1 && h.get(h.size() - 1).isEmpty()) {
+            h.remove(h.size() - 1); // --parsable ends every line with '|'
+        }
+        Map<String, Integer> c = new HashMap<>();
+        for (int i = 0; i < h.size(); i++) {
+            c.putIfAbsent(h.get(i).strip(), i);
+        }
+        List<String> missing = NEEDED.stream().filter(f -> !c.containsKey(f)).toList();
+        if (!missing.isEmpty() || (!c.containsKey("AllocTRES") && !c.containsKey("ReqTRES"))) {
+            List<String> all = new ArrayList<>(missing);
+            if (!c.containsKey("AllocTRES") && !c.containsKey("ReqTRES")) {
+                all.add("AllocTRES or ReqTRES");
+            }
+            diags.add(Diagnostic.error(path, lineNo, 1, "the header lacks " + String.join(", ", all)
+                    + ": not sacct --parsable2 output with --format=JobID,Submit,Start,End,NNodes,AllocTRES,..."));
+            return false;
+        }
+        header = h;
+        col = c;
+        return true;
+    }
+
+    /** Keeps a line's problem, or counts it once {@value #KEPT_PROBLEMS} are kept. */
+    private void problem(Diagnostic d) {
+        if (diags.size() < KEPT_PROBLEMS) {
+            diags.add(d);
+        } else {
+            if (dropped++ == 0) {
+                firstDroppedLine = d.line();
+            }
+            droppedAnError |= d.isError();
+        }
     }
 
     private Optional<SacctJob> line(int n, String line, int width, Map<String, Integer> col) {
@@ -100,7 +183,7 @@ public final class SacctReader {
             f = f.subList(0, width); // --parsable's closing '|'
         }
         if (f.size() != width) {
-            diags.add(Diagnostic.error(path, n, 1, f.size() + " fields where the header has " + width
+            problem(Diagnostic.error(path, n, 1, f.size() + " fields where the header has " + width
                     + " (a '|' inside a value, or a line cut short)"));
             return Optional.empty();
         }
@@ -110,7 +193,7 @@ public final class SacctReader {
         }
         if (id.isEmpty() || !id.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_' || c == '+'
                 || c == '[' || c == ']' || c == '-')) {
-            diags.add(Diagnostic.error(path, n, column(line, f, col.get("JobID")), "JobID '"
+            problem(Diagnostic.error(path, n, column(line, f, col.get("JobID")), "JobID '"
                     + Diagnostic.printable(id) + "' is not a Slurm job id"));
             return Optional.empty();
         }
@@ -126,13 +209,13 @@ public final class SacctReader {
             return Optional.empty();
         }
         if (end.get().isBefore(start.get()) || start.get().isBefore(submit.get())) {
-            diags.add(Diagnostic.warning(path, n, column(line, f, col.get("Start")), "job " + id
+            problem(Diagnostic.warning(path, n, column(line, f, col.get("Start")), "job " + id
                     + ": Submit, Start and End are out of order; left out"));
             return Optional.empty();
         }
         String nn = f.get(col.get("NNodes"));
         if (!nn.matches("[0-9]{1,6}") || Integer.parseInt(nn) < 1) {
-            diags.add(Diagnostic.error(path, n, column(line, f, col.get("NNodes")), "job " + id + ": NNodes '"
+            problem(Diagnostic.error(path, n, column(line, f, col.get("NNodes")), "job " + id + ": NNodes '"
                     + Diagnostic.printable(nn) + "' is not a node count"));
             return Optional.empty();
         }
@@ -158,7 +241,7 @@ public final class SacctReader {
             String t = f.get(col.get("Timelimit"));
             OptionalLong l = SacctTime.limit(t);
             if (l.isEmpty()) {
-                diags.add(Diagnostic.warning(path, n, column(line, f, col.get("Timelimit")), "job " + id
+                problem(Diagnostic.warning(path, n, column(line, f, col.get("Timelimit")), "job " + id
                         + ": Timelimit '" + Diagnostic.printable(t) + "' is not [days-]hours:minutes:seconds;"
                         + " taken as unknown"));
             } else {
@@ -179,7 +262,7 @@ public final class SacctReader {
         String v = f.get(col.get(name));
         Optional<LocalDateTime> d = SacctTime.date(v);
         if (d == null) {
-            diags.add(Diagnostic.error(path, n, column(line, f, col.get(name)), name + " '" + Diagnostic.printable(v)
+            problem(Diagnostic.error(path, n, column(line, f, col.get(name)), name + " '" + Diagnostic.printable(v)
                     + "' is not a sacct date (2025-03-04T09:15:02, Unknown or None)"));
         }
         return d;
@@ -205,7 +288,7 @@ public final class SacctReader {
             }
             String v = eq < 0 ? "" : item.substring(eq + 1);
             if (!v.matches("[0-9]{1,6}")) {
-                diags.add(Diagnostic.error(path, n, column(line, f, c) + f.get(c).indexOf(item), name + ": '"
+                problem(Diagnostic.error(path, n, column(line, f, c) + f.get(c).indexOf(item), name + ": '"
                         + Diagnostic.printable(item) + "' is not gres/gpu[:type]=COUNT"));
                 return null;
             }

@@ -28,11 +28,16 @@ public record SacctWorkload(LocalDateTime epoch, List<WorkloadJob> jobs) {
         LocalDateTime epoch = sorted.isEmpty() ? LocalDateTime.of(1970, 1, 1, 0, 0) : sorted.get(0).submit();
         List<WorkloadJob> jobs = new ArrayList<>();
         for (SacctJob j : sorted) {
-            JobRequest r = j.gpus() % j.nodes() == 0 ? JobRequest.nodesWithGpus(j.jobId(), j.nodes(), j.gpus() / j.nodes())
-                    : JobRequest.builder().name(j.jobId()).nodes(j.nodes()).gpus(j.gpus()).build();
-            jobs.add(new WorkloadJob(j.jobId(), Duration.between(epoch, j.submit()).getSeconds(),
-                    Math.max(1, j.runSeconds()), j.limitSeconds(), r, j.gpus(), j.partition(), j.nodeList()));
+            jobs.add(job(epoch, j));
         }
         return new SacctWorkload(epoch, jobs);
+    }
+
+    /** One accounted job as a workload job submitted {@code epoch} + its submit offset. */
+    static WorkloadJob job(LocalDateTime epoch, SacctJob j) {
+        JobRequest r = j.gpus() % j.nodes() == 0 ? JobRequest.nodesWithGpus(j.jobId(), j.nodes(), j.gpus() / j.nodes())
+                : JobRequest.builder().name(j.jobId()).nodes(j.nodes()).gpus(j.gpus()).build();
+        return new WorkloadJob(j.jobId(), Duration.between(epoch, j.submit()).getSeconds(),
+                Math.max(1, j.runSeconds()), j.limitSeconds(), r, j.gpus(), j.partition(), j.nodeList());
     }
 }

@@ -141,7 +141,10 @@ class ExportVerdictTest {
         assertThat(found).anySatisfy(d -> assertThat(d.message()).startsWith("no switch reaches 3 node(s) n[1,3,2];"));
     }
 
-    /** n1 and n3 sized, n2 and n4 not (two node lines: n[1,3] and n[2,4]); only n4 under a switch. */
+    /**
+     * n1 and n3 sized, n2 and n4 not: the hosts in order n1 n2 n3 n4, the node lines n[1,3] and n[2,4];
+     * only n4 under a switch.
+     */
     private static Cluster unreachedInMixedGroups() {
         FabricBuilder b = new FabricBuilder();
         b.addSwitch("leaf");
@@ -150,8 +153,11 @@ class ExportVerdictTest {
         }
         b.cable("leaf", "n4");
         NodeTopology node = ShippedData.template(NodeTemplate.EXAMPLE_2S16C_8GPU);
-        return new Cluster("mixed", b.tiers(Map.of("leaf", 1, "n4", 0)).build(), Map.of("n1", node, "n3", node),
-                Map.of(), empty(), null);
+        Map<String, NodeTopology> nodes = new LinkedHashMap<>();
+        nodes.put("n1", node);
+        nodes.put("n2", NodeTopology.unknown());
+        nodes.put("n3", node);
+        return new Cluster("mixed", b.tiers(Map.of("leaf", 1, "n4", 0)).build(), nodes, Map.of(), empty(), null);
     }
 
     @Test

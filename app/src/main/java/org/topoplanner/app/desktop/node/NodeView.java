@@ -73,6 +73,8 @@ public final class NodeView extends BorderPane {
     private final javafx.beans.property.BooleanProperty colourBlindSafe =
             new javafx.beans.property.SimpleBooleanProperty(this, "colourBlindSafe");
     private final BooleanProperty matrixShown = new SimpleBooleanProperty(this, "matrixShown", false);
+    /** The matrix shows another host or palette than the view: filled again when it is next shown. */
+    private boolean matrixStale = true;
     private final ObservableSet<Integer> selectedGpus = FXCollections.observableSet(new LinkedHashSet<>());
     private String host = "";
     private NodeTopology topology = NodeTopology.unknown();
@@ -171,6 +173,9 @@ public final class NodeView extends BorderPane {
         });
         selectedGpus.addListener((javafx.collections.SetChangeListener<Integer>) c -> redraw());
         matrixShown.addListener((o, a, b) -> {
+            if (b && matrixStale) {
+                refreshMatrix();
+            }
             refreshLegend();
             redraw();
         });
@@ -180,7 +185,7 @@ public final class NodeView extends BorderPane {
         });
         theme.addListener((o, a, t) -> {
             getStylesheets().setAll(t.stylesheets());
-            matrix.show(topology, t.palette());
+            refreshMatrix();
             refreshLegend();
             redraw();
         });
@@ -212,9 +217,21 @@ public final class NodeView extends BorderPane {
         selectedGpus.clear();
         title.setText(host.isEmpty() ? "Node" : host);
         subtitle.setText(subtitleText());
-        matrix.show(topology, palette());
+        refreshMatrix();
         manualView = null;
         relayout();
+    }
+
+    /**
+     * Fills the {@code nvidia-smi topo -m} matrix for the host shown, only while it is shown: it is a grid of
+     * a label and a tooltip per device pair, which the window's start and every import (showing the first
+     * host) built for a view that is hidden until asked for.
+     */
+    private void refreshMatrix() {
+        matrixStale = !matrixShown.get();
+        if (!matrixStale) {
+            matrix.show(topology, palette());
+        }
     }
 
     public void setOccupancy(Occupancy o) {

@@ -9,7 +9,6 @@ import org.topoplanner.app.whatif.WorkloadSource;
 import org.topoplanner.importers.pipeline.ClusterImport;
 import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.model.diag.Diagnostic;
-import org.topoplanner.model.input.InputFile;
 import org.topoplanner.model.input.InputLimits;
 import org.topoplanner.model.input.InputRefusal;
 import org.topoplanner.model.workload.WorkloadGenerator;
@@ -53,13 +52,12 @@ final class WhatIfInputs {
             }
         }
         Path file = Path.of(t);
-        String content;
+        WorkloadSource w;
         try {
-            content = InputFile.readText(file, InputLimits.DEFAULT.limit(InputLimits.LARGE), "a workload");
+            w = WorkloadSource.open(file, InputLimits.DEFAULT.limit(InputLimits.LARGE));
         } catch (InputRefusal r) {
             return Read.failed(r.toDiagnostic().toString());
         }
-        WorkloadSource w = WorkloadSource.read(file.toString(), content);
         Optional<Diagnostic> error = w.diagnostics().stream().filter(Diagnostic::isError).findFirst();
         if (error.isPresent()) {
             return Read.failed(error.get().toString());

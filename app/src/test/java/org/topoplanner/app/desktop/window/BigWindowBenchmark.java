@@ -18,6 +18,7 @@ import javafx.geometry.Point2D;
 import javafx.geometry.VerticalDirection;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
 import javafx.scene.input.DragEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
@@ -35,6 +36,7 @@ import org.topoplanner.app.desktop.BigFabrics;
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.ExampleWindow;
 import org.topoplanner.app.desktop.fabric.FabricView;
+import org.topoplanner.app.desktop.inspector.ComparisonLine;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.app.plan.PlanEdits;
 import org.topoplanner.importers.ReadSources;
@@ -136,6 +138,7 @@ class BigWindowBenchmark {
         WaitForAsyncUtils.waitForFxEvents();
         line("");
         line("jobs placed: %d; load average now %.2f", controller.viewModel().plan().jobs().size(), OS.getSystemLoadAverage());
+        everyPolicyTable(robot);
 
         // -- dragging a palette job over the switch rows at fit
         List<Point2D> overSwitches = screenPoints(fabric, p -> fabric.switchAt(p.getX(), p.getY()) != null, 60);
@@ -230,6 +233,52 @@ class BigWindowBenchmark {
         Path out = Path.of("target", "benchmarks", "window-16384.md");
         Files.createDirectories(out.getParent());
         Files.write(out, report);
+    }
+
+    /**
+     * The inspector's every-policy table for a placed 256-host job: when each policy's row got its answer
+     * after the job was selected (rows fill as each policy answers, off the FX thread), then the same for
+     * another job selected while the first one's rows are still coming (the old question is dropped).
+     */
+    @SuppressWarnings("unchecked")
+    private void everyPolicyTable(FxRobot robot) throws Exception {
+        TableView<ComparisonLine> table = robot.lookup("#comparison").queryAs(TableView.class);
+        List<String> jobs = controller.viewModel().plan().jobs().stream().map(j -> j.name()).toList();
+        line("");
+        line("## Every-policy table, a placed job of 256 hosts x 8 GPUs selected (%d policies)",
+                org.topoplanner.allocator.catalog.PolicyCatalog.policies().size());
+        for (String job : List.of(jobs.get(0), jobs.get(1))) {
+            List<String> answered = new java.util.concurrent.CopyOnWriteArrayList<>();
+            AtomicLong t0 = new AtomicLong();
+            javafx.collections.ListChangeListener<ComparisonLine> watch = c -> {
+                while (c.next()) {
+                    for (ComparisonLine l : c.getAddedSubList()) {
+                        if (!l.waiting().startsWith("computing") && t0.get() != 0) {
+                            answered.add(String.format(Locale.ROOT, "%s %s", l.policy(), ms(System.nanoTime() - t0.get())));
+                        }
+                    }
+                }
+            };
+            robot.interact(() -> {
+                table.getItems().addListener(watch);
+                t0.set(System.nanoTime());
+                controller.viewModel().selectedJobProperty().set(job);
+            });
+            Eventually.until("every policy's row answered", () -> Eventually.onFxThread(() -> !table.getItems().isEmpty()
+                    && table.getItems().stream().noneMatch(l -> l.waiting().startsWith("computing"))));
+            long all = System.nanoTime() - t0.get();
+            robot.interact(() -> table.getItems().removeListener(watch));
+            line("%s: all rows in %s; as they came: %s", job, ms(all), String.join(", ", answered));
+        }
+        // a job changed while its rows are coming: the first question's late rows must not land
+        robot.interact(() -> controller.viewModel().selectedJobProperty().set(jobs.get(2)));
+        robot.interact(() -> controller.viewModel().selectedJobProperty().set(jobs.get(3)));
+        long t1 = System.nanoTime();
+        Eventually.until("every policy's row answered for the second job", () -> Eventually.onFxThread(() ->
+                table.getItems().stream().noneMatch(l -> l.waiting().startsWith("computing"))));
+        line("%s selected right after %s: all rows in %s", jobs.get(3), jobs.get(2), ms(System.nanoTime() - t1));
+        robot.interact(() -> controller.viewModel().selectedJobProperty().set(null));
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     /**

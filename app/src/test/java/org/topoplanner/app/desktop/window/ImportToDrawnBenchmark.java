@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -28,15 +30,16 @@ import org.topoplanner.app.desktop.BigFabrics;
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.ExampleWindow;
 import org.topoplanner.app.desktop.fabric.FabricView;
+import org.topoplanner.app.desktop.fabric.ViewShots;
 
 /**
  * Import to drawn, end to end, in the real window (1600x1000, headless Monocle, software pipeline): the
  * window's own Import (what File > Import…, a dropped file and a file named on the command line all call)
  * of ibsim's 16,384-host {@code ft3-16384.ibnetdiscover} with a node-type file for every host, from the
  * call until the fabric view has issued its first frame of the 16,384 hosts and that frame's pulse ran.
- * When the import has findings, the review dialog is accepted as soon as it shows, and the time the
- * dialog stood open is counted apart (a user reads it). The JVM is as a user's first import finds it:
- * the window open on the example cluster, nothing of the import warmed.
+ * When the import has findings, the review dialog's Import is pressed as soon as it can be (its hardware
+ * step computes a preview first); only the robot's press itself is left out (a user reads the dialog).
+ * The JVM is as a user's first import finds it: the window open on the example cluster, nothing warmed.
  *
  * <p>Phases are read from what the window shows, not from hooks inside the import: the status bar's
  * messages ("Read …" after the file, "Merging …" before the merge), the progress bar going away (the
@@ -77,99 +80,87 @@ class ImportToDrawnBenchmark {
         Scene scene = stage.getScene();
         Label status = (Label) scene.lookup("#status");
         ProgressBar progress = (ProgressBar) scene.lookup(".progress-bar");
-        AtomicLong read = new AtomicLong();
-        AtomicLong merging = new AtomicLong();
-        AtomicLong arrived = new AtomicLong();
-        AtomicLong taken = new AtomicLong();
-        AtomicLong laidOut = new AtomicLong();
-        AtomicLong painted = new AtomicLong();
+        Moments at = new Moments(fxThread);
         AtomicLong framesAtLayout = new AtomicLong(Long.MAX_VALUE);
-        AtomicLong fxCpuAtArrival = new AtomicLong();
-        AtomicLong fxCpuAtPaint = new AtomicLong();
-        AtomicLong processCpuAtPaint = new AtomicLong();
         robot.interact(() -> {
             status.textProperty().addListener((o, a, text) -> {
-                if (text != null && text.startsWith("Read ") && read.get() == 0) {
-                    read.set(System.nanoTime());
+                if (text != null && text.startsWith("Read ")) {
+                    at.markOnce("read");
                 } else if (text != null && text.startsWith("Merging ")) {
-                    merging.set(System.nanoTime());
+                    at.markOnce("merging");
                 }
             });
             progress.visibleProperty().addListener((o, a, shown) -> {
-                if (!shown && arrived.get() == 0) {
-                    arrived.set(System.nanoTime());
-                    fxCpuAtArrival.set(THREADS.getCurrentThreadCpuTime());
+                if (!shown) {
+                    at.markOnce("arrived");
                 }
             });
             controller.viewModel().planProperty().addListener((o, a, p) -> {
-                if (p.cluster().hostNames().size() == 16384 && taken.get() == 0) {
-                    taken.set(System.nanoTime());
+                if (p.cluster().hostNames().size() == 16384) {
+                    at.markOnce("taken");
                 }
             });
             fabric.layoutProperty().addListener((o, a, l) -> {
-                if (l != null && l.hosts().size() == 16384 && laidOut.get() == 0) {
-                    laidOut.set(System.nanoTime());
+                if (l != null && l.hosts().size() == 16384 && !at.has("laidOut")) {
+                    at.markOnce("laidOut");
                     framesAtLayout.set(fabric.framesDrawn());
                 }
             });
             // The first pulse after the new layout's first frame: the frame went to the scene graph then.
             scene.addPostLayoutPulseListener(() -> {
-                if (painted.get() == 0 && fabric.framesDrawn() > framesAtLayout.get()) {
-                    painted.set(System.nanoTime());
-                    fxCpuAtPaint.set(THREADS.getCurrentThreadCpuTime());
-                    processCpuAtPaint.set(OS.getProcessCpuTime());
+                if (fabric.framesDrawn() > framesAtLayout.get()) {
+                    at.markOnce("painted");
                 }
             });
         });
         line("load average at start: %.2f; %d cores", OS.getSystemLoadAverage(), Runtime.getRuntime().availableProcessors());
-        long fx0 = THREADS.getThreadCpuTime(fxThread);
-        long process0 = OS.getProcessCpuTime();
         ThreadSampler sampler = ThreadSampler.startNamed(List.of("JavaFX Application Thread", "import", "fabric-layout",
                 "allocator-index"), 8);
-        long t0 = System.nanoTime();
+        at.markOnce("start");
         robot.interact(() -> controller.importFiles(List.of(FABRIC, nodeType)));
-        long reviewOpen = 0;
-        long shown = 0;
-        long enabled = 0;
         Eventually.until("the import's review dialog or the 16,384 hosts in the plan",
-                () -> taken.get() != 0 || robot.lookup("#importReview").tryQuery().isPresent());
-        if (taken.get() == 0) {
-            shown = System.nanoTime();
+                () -> at.has("taken") || robot.lookup("#importReview").tryQuery().isPresent());
+        boolean reviewed = !at.has("taken");
+        if (reviewed) {
+            at.markOnce("shown");
             Button take = robot.lookup((Node n) -> n instanceof Button b && "Import".equals(b.getText())).queryAs(Button.class);
             // the hardware step's preview is computed in the background; Import waits for it, and so does this
             Eventually.until("the review's Import button enabled", () -> !take.isDisabled());
-            enabled = System.nanoTime();
-            robot.interact(take::fire);
-            reviewOpen = System.nanoTime() - enabled;
+            at.markOnce("enabled");
+            // pressed: when the FX thread takes the press (what follows, the window taking the cluster, counts)
+            robot.interact(() -> {
+                at.markOnce("pressed");
+                take.fire();
+            });
         }
-        Eventually.until("the first frame of the 16,384 hosts", () -> painted.get() != 0);
+        Eventually.until("the first frame of the 16,384 hosts", () -> at.has("painted"));
         WaitForAsyncUtils.waitForFxEvents();
         List<String> where = sampler.stop(30);
-        long fxAfterSettled = THREADS.getThreadCpuTime(fxThread);
+        at.markOnce("settled");
+        long pressing = reviewed ? at.wall("pressed") - at.wall("enabled") : 0;
         line("## Import to drawn in the window: ft3-16384.ibnetdiscover + a node-type file (16,384 hosts)");
         line("");
-        line("| phase | until (from the Import call) | phase wall |");
-        line("|---|---|---|");
-        phase("read the files (status: Read …)", t0, t0, read.get());
-        phase("merge and build the cluster (status: Merging … until the result reached the FX thread)",
-                t0, read.get(), arrived.get());
-        if (reviewOpen > 0) {
-            phase("the review dialog made and shown (FX thread)", t0, arrived.get(), shown);
-            phase("its hardware step's preview (background) until Import can be pressed", t0, shown, enabled);
-            line("| Import pressed by the robot (not counted) | | %s |", ms(reviewOpen));
-            phase("the window takes the cluster (tree, inspector, node view, counts; FX thread)", t0 + reviewOpen,
-                    enabled + reviewOpen, taken.get());
+        line("| phase | until (from the Import call) | phase wall | FX thread CPU in the phase |");
+        line("|---|---|---|---|");
+        phase(at, "read the files (status: Read …)", "start", "read", 0);
+        phase(at, "merge and build the cluster, until the result reached the FX thread", "read", "arrived", 0);
+        if (reviewed) {
+            phase(at, "the review dialog made and shown", "arrived", "shown", 0);
+            phase(at, "its hardware step's preview (background) until Import can be pressed", "shown", "enabled", 0);
+            line("| Import pressed by the robot (not counted) | | %s | |", ms(pressing));
+            phase(at, "the window takes the cluster (tree, inspector, node view, counts)", "pressed", "taken", pressing);
         } else {
-            phase("the window takes the cluster (tree, inspector, node view, counts; FX thread)", t0, arrived.get(), taken.get());
+            phase(at, "the window takes the cluster (tree, inspector, node view, counts)", "arrived", "taken", 0);
         }
-        phase("fabric layout (worker) until shown", t0 + reviewOpen, taken.get(), laidOut.get());
-        phase("first frame issued and its pulse", t0 + reviewOpen, laidOut.get(), painted.get());
-        line("| **import to drawn** (without the robot's press) | **%s** | |", ms(painted.get() - t0 - reviewOpen));
+        phase(at, "fabric layout (worker) until shown", "taken", "laidOut", pressing);
+        phase(at, "first frame issued and its pulse", "laidOut", "painted", pressing);
+        line("| **import to drawn** (without the robot's press) | **%s** | | %s |",
+                ms(at.wall("painted") - at.wall("start") - pressing), ms(at.fx("painted") - at.fx("start")));
         line("");
-        line("CPU: FX thread %s until drawn (%s after the result arrived), %s more until the queue settled; process"
-                + " (all threads) %s until drawn", ms(fxCpuAtPaint.get() - fx0), ms(fxCpuAtPaint.get() - fxCpuAtArrival.get()),
-                ms(fxAfterSettled - fxCpuAtPaint.get()), ms(processCpuAtPaint.get() - process0));
-        line("merge started %s after the Import call; load average at end: %.2f", ms(merging.get() - t0), OS.getSystemLoadAverage());
+        line("process CPU (all threads) until drawn: %s; FX thread %s more until its queue settled; load average at end: %.2f",
+                ms(at.process("painted") - at.process("start")), ms(at.fx("settled") - at.fx("painted")),
+                OS.getSystemLoadAverage());
+        line("of the process's time until drawn: %s", at.jitAndGc("start", "painted"));
         line("");
         line("CPU of the threads still alive (the import's own thread has ended):");
         for (long id : THREADS.getAllThreadIds()) {
@@ -182,13 +173,60 @@ class ImportToDrawnBenchmark {
         line("");
         line("The FX thread and the import's workers from the Import call until drawn (samples every 20 ms; idle waits left out):");
         where.stream().filter(w -> !w.matches(".*(wait|park):-2 \\|$")).forEach(w -> line("    %s", w));
+        // the window as the import left it, to look at (target/shots/, with the other window shots)
+        Path shot = Eventually.onFxThread(() -> ViewShots.save(scene, "window-import-16384"));
+        line("");
+        line("the window after the import: %s", shot);
         Path out = Path.of("target", "benchmarks", "import-to-drawn-16384.md");
         Files.createDirectories(out.getParent());
         Files.write(out, report);
     }
 
-    private void phase(String what, long t0, long from, long to) {
-        line("| %s | %s | %s |", what, ms(to - t0), ms(to - from));
+    private void phase(Moments at, String what, String from, String to, long pressing) {
+        line("| %s | %s | %s | %s |", what, ms(at.wall(to) - at.wall("start") - pressing), ms(at.wall(to) - at.wall(from)),
+                ms(at.fx(to) - at.fx(from)));
+    }
+
+    /** Named moments of the run: wall time, the FX thread's CPU and the process's CPU when each first happened. */
+    private static final class Moments {
+        private record Moment(long wall, long fx, long process, long jitMillis, long gcMillis) {
+        }
+
+        private final long fxThread;
+        private final Map<String, Moment> moments = new ConcurrentHashMap<>();
+
+        Moments(long fxThread) {
+            this.fxThread = fxThread;
+        }
+
+        void markOnce(String name) {
+            moments.computeIfAbsent(name, n -> new Moment(System.nanoTime(), THREADS.getThreadCpuTime(fxThread),
+                    OS.getProcessCpuTime(), ManagementFactory.getCompilationMXBean().getTotalCompilationTime(),
+                    ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(g -> g.getCollectionTime()).sum()));
+        }
+
+        boolean has(String name) {
+            return moments.containsKey(name);
+        }
+
+        long wall(String name) {
+            return moments.get(name).wall();
+        }
+
+        long fx(String name) {
+            return moments.get(name).fx();
+        }
+
+        long process(String name) {
+            return moments.get(name).process();
+        }
+
+        /** The JIT compilers' and the garbage collectors' time (milliseconds, as the JVM counts it) between two moments. */
+        String jitAndGc(String from, String to) {
+            return String.format(Locale.ROOT, "JIT compiling %d ms, garbage collection %d ms",
+                    moments.get(to).jitMillis() - moments.get(from).jitMillis(),
+                    moments.get(to).gcMillis() - moments.get(from).gcMillis());
+        }
     }
 
     private void line(String format, Object... args) {
