@@ -100,23 +100,65 @@ public final class SlurmBinding {
      */
     private static boolean refusedAtSubmit(org.topoplanner.model.cluster.Cluster cluster, List<SlurmNode> nodes,
                                            SlurmJobSpec job, SlurmVersion version) {
-        StateUsage none = ClusterState.empty(cluster).usage();
+        SubmitKey key = new SubmitKey(job.withName(""), version);
+        SubmitVerdicts verdicts = org.topoplanner.allocator.ClusterIndex.of(cluster)
+                .derived(SubmitVerdicts.class, c -> new SubmitVerdicts());
+        synchronized (verdicts) {
+            Boolean known = verdicts.get(key);
+            if (known != null) {
+                return known;
+            }
+        }
         Map<SlurmAllocation.Layout, Boolean> byLayout = new HashMap<>();
         int accepting = 0;
+        boolean refused = false;
         for (SlurmNode n : nodes) {
             if (job.exclude().contains(n.name())) {
                 continue;
             }
             boolean ok = byLayout.computeIfAbsent(SlurmAllocation.Layout.of(n),
-                    l -> accepts(n, SlurmAllocation.use(none, n, job), job, version));
+                    l -> accepts(n, idle(n, job), job, version));
             if (!ok && job.nodelist().contains(n.name())) {
-                return true; // a required node the job can never use
+                refused = true; // a required node the job can never use
+                break;
             }
             if (ok) {
                 accepting++;
             }
         }
-        return accepting < Math.max(job.minNodes(), 1);
+        refused |= accepting < Math.max(job.minNodes(), 1);
+        synchronized (verdicts) {
+            verdicts.put(key, refused);
+        }
+        return refused;
+    }
+
+    /** Node {@code n} with nothing running: every core free, every GPU of the job's type. */
+    private static NodeUse idle(SlurmNode n, SlurmJobSpec job) {
+        BitSet cores = new BitSet();
+        cores.set(0, n.cores());
+        BitSet gpus = new BitSet();
+        for (SlurmGpu g : n.gpus()) {
+            if (job.gpuType() == null || job.gpuType().equals(g.type())) {
+                gpus.set(g.index());
+            }
+        }
+        return new NodeUse(cores, gpus, true, false);
+    }
+
+    /** sbatch's verdicts on one cluster (kept with its index) per request and release, for the last few asked. */
+    private static final class SubmitVerdicts extends java.util.LinkedHashMap<SubmitKey, Boolean> {
+        SubmitVerdicts() {
+            super(64, 0.75f, true);
+        }
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<SubmitKey, Boolean> eldest) {
+            return size() > 512;
+        }
+    }
+
+    private record SubmitKey(SlurmJobSpec job, SlurmVersion version) {
     }
 
     /** The key of a cluster's Slurm nodes by host number. */
