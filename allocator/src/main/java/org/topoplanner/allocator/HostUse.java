@@ -48,7 +48,8 @@ record HostUse(List<String> jobs, boolean whole, long gpuPositions, BitSet gpuIn
             cpus = c;
             cores = k;
         }
-        return new HostUse(List.copyOf(jobs), before != null && before.whole || holdsWhole, positions, gpus, cpus, cores);
+        boolean whole = before != null && before.whole || holdsWhole;
+        return new HostUse(List.copyOf(jobs), whole, positions, gpus, cpus, cores);
     }
 
     /** The distinct job names, in start order. */

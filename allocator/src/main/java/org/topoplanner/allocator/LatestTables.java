@@ -12,7 +12,8 @@ import org.topoplanner.model.cluster.Cluster;
  * a state whose recent predecessors never asked for a table ({@link ClusterState#derived}) updates this one
  * for the hosts whose use differs ({@link StateUsage#changedSince}) instead of building it afresh. A replay
  * asks a shape again after dozens of job starts and ends; rebuilding a 4,096-host table then was most of
- * a Kubernetes policy's time. At most {@value #KEPT} keys are kept (Volcano keeps one table per HyperNode), the least recently used dropped first.
+ * a Kubernetes policy's time. At most {@value #KEPT} keys are kept (Volcano keeps one table per HyperNode),
+ * the least recently used dropped first.
  */
 final class LatestTables {
     private static final int KEPT = 256;

@@ -37,12 +37,24 @@ public final class NodeClasses {
     private final List<NodeClass> classes;
     private final int nodes;
     /** Each host number's position in {@link #classes}, -1 for hosts not in the table. */
+    /**
+     * The hosts' class positions: by host number, or (for a few hosts of a large cluster, such as one
+     * HyperNode's: Volcano keeps a table per HyperNode) by position in {@link #members}.
+     */
     private final int[] classOf;
+    /** The hosts the table covers in ascending number, or {@code null} when {@link #classOf} is by host number. */
+    private final int[] members;
 
-    private NodeClasses(List<NodeClass> classes, int nodes, int[] classOf) {
+    private NodeClasses(List<NodeClass> classes, int nodes, int[] classOf, int[] members) {
         this.classes = List.copyOf(classes);
         this.nodes = nodes;
         this.classOf = classOf;
+        this.members = members;
+    }
+
+    /** Where host {@code h}'s class position is kept in {@link #classOf}, or -1 when the table does not cover it. */
+    private int slot(int h) {
+        return members == null ? h : Math.max(-1, Arrays.binarySearch(members, h));
     }
 
     /** The classes of every host of the state's cluster; after a change, only the changed hosts move. */
@@ -71,11 +83,12 @@ public final class NodeClasses {
         int[] classOf = before.classOf.clone();
         for (String host : changed) {
             int h = index.number(host);
-            if (h < 0 || before.classOf[h] < 0) {
+            int slot = h < 0 ? -1 : before.slot(h);
+            if (slot < 0 || before.classOf[slot] < 0) {
                 continue;
             }
             Key k = key(NodeCapacity.of(now, h), allocatable.numaNodes(h));
-            int from = before.classOf[h];
+            int from = before.classOf[slot];
             Integer to = position.get(k);
             if (to != null && to == from) {
                 continue;
@@ -87,7 +100,7 @@ public final class NodeClasses {
             }
             leaving.computeIfAbsent(from, x -> new ArrayList<>()).add(h);
             arriving.computeIfAbsent(to, x -> new ArrayList<>()).add(h);
-            classOf[h] = to;
+            classOf[slot] = to;
         }
         if (leaving.isEmpty()) {
             return before;
@@ -104,7 +117,7 @@ public final class NodeClasses {
             }
             out.add(new NodeClass(keys.get(i).free(), keys.get(i).numaNodes(), hosts));
         }
-        return new NodeClasses(out, before.nodes, classOf);
+        return new NodeClasses(out, before.nodes, classOf, before.members);
     }
 
     /**
@@ -210,17 +223,23 @@ public final class NodeClasses {
         NodeAllocatable allocatable = NodeAllocatable.of(index);
         Map<Key, List<String>> groups = new LinkedHashMap<>();
         Map<Key, Integer> position = new java.util.HashMap<>();
-        int[] classOf = new int[index.size()];
+        // a table of a few hosts keeps their positions beside their numbers: 64 KB per table at 16,384 hosts adds up
+        int[] members = numbers.length * 4 < index.size() ? numbers.clone() : null;
+        if (members != null) {
+            Arrays.sort(members);
+        }
+        int[] classOf = new int[members == null ? index.size() : members.length];
         java.util.Arrays.fill(classOf, -1);
         for (int h : numbers) {
             NodeCapacity c = NodeCapacity.of(state, h);
             Key k = key(c, allocatable.numaNodes(h));
             groups.computeIfAbsent(k, x -> new ArrayList<>()).add(c.host());
-            classOf[h] = position.computeIfAbsent(k, x -> position.size());
+            int slot = members == null ? h : Arrays.binarySearch(members, h);
+            classOf[slot] = position.computeIfAbsent(k, x -> position.size());
         }
         List<NodeClass> out = new ArrayList<>();
         groups.forEach((k, hosts) -> out.add(new NodeClass(k.free(), k.numaNodes(), hosts.toArray(String[]::new))));
-        return new NodeClasses(out, numbers.length, classOf);
+        return new NodeClasses(out, numbers.length, classOf, members);
     }
 
     List<NodeClass> classes() {

@@ -41,6 +41,9 @@ final class BlockSelector implements NodeChooser {
     private final SlurmVersion version;
     private final boolean nodesBoundByTasks;
     private Failure failure = Failure.INSUFFICIENT;
+    private boolean reachedPlugin;
+    /** Slurm's {@code NO_VAL}: a job's {@code max_cpus} when it sets no limit. */
+    private static final long NO_VAL = 0xfffffffeL;
     /** The usable nodes of the block the last {@link #place} chose. */
     private BitSet lastBlock = new BitSet();
 
@@ -67,6 +70,16 @@ final class BlockSelector implements NodeChooser {
 
     Failure failure() {
         return failure;
+    }
+
+    /**
+     * Whether the last {@link #select} reached the block plugin's evaluation: cons_tres calls it only when at
+     * least {@code -N} nodes have resources for the job (and the named ones are among them); otherwise the
+     * selection fails before it and 26.05 gives plain {@code Resources}, not the plugin's reason. Own cases
+     * yamlfz06 y8 ({@code -p blk -N2 --gpus-per-node=2}, one node with two free GPUs), blockfz06 k14.
+     */
+    boolean reachedPlugin() {
+        return reachedPlugin;
     }
 
     /** Why a request can never be placed here ({@code null} when it can be). */
@@ -118,15 +131,19 @@ final class BlockSelector implements NodeChooser {
             }
         }
         int n = job.minNodes();
+        BitSet requiredMapped = (BitSet) required.clone();
+        requiredMapped.andNot(mapped);
+        reachedPlugin = mapped.cardinality() >= n && requiredMapped.isEmpty();
         Integer seg = segment(job);
         if (seg == null) {
-            Need need = new Need(n, minCpus, maxNodes(job), demand);
+            Taken taken = new Taken(nodes.size());
+            Need need = new Need(n, minCpus, maxNodes(job), demand, job, taken, CpusToUse.initialBudget(job, minCpus, n));
             BitSet one = place(need, mapped, usable, required, demand, false,
                     job.gpuTotal() == null ? 0 : job.gpuTotal());
             if (one != null) {
                 one = moreNodesForGpus(one, job, demand);
             }
-            return one == null || !enoughJobGpus(one, job, demand) ? null : NodePick.unordered(one, nodes.size());
+            return one == null || !enoughJobGpus(one, job, demand) ? null : taken.pick(one);
         }
         if (!required.isEmpty()) {
             // 26.05: the segments are cut out of the named nodes (24.11 refused this at submit)
@@ -136,9 +153,13 @@ final class BlockSelector implements NodeChooser {
         BitSet chosen = new BitSet();
         boolean several = n / seg > 1;
         int segments = n / seg;
+        Taken taken = new Taken(nodes.size());
         for (int placed = 0; placed < n; placed += seg) {
             // each segment asks for its share of the CPUs and of the node maximum
-            Need need = new Need(seg, minCpus / segments, Math.max(seg, maxNodes(job) / segments), demand);
+            // rem_max_cpus of a segment is the job's max_cpus (NO_VAL without a limit) over the segment count: the
+            // nodes give all they offer (own cases blockfz03 k9, yamlfz02 y1: 2 tasks on each node, 24.11 and 26.05)
+            Need need = new Need(seg, minCpus / segments, Math.max(seg, maxNodes(job) / segments), demand, job, taken,
+                    NO_VAL / segments);
             BitSet part = place(need, mapped, usable, new BitSet(), demand, several, 0);
             if (part == null) {
                 return null;
@@ -147,7 +168,7 @@ final class BlockSelector implements NodeChooser {
             usable.andNot(part);
             mapped.andNot(part);
         }
-        return enoughJobGpus(chosen, job, demand) ? NodePick.unordered(chosen, nodes.size()) : null;
+        return enoughJobGpus(chosen, job, demand) ? taken.pick(chosen) : null;
     }
 
     /**
@@ -386,17 +407,24 @@ final class BlockSelector implements NodeChooser {
      * What {@code eval_nodes_block} still wants: nodes ({@code rem_nodes}), CPUs ({@code rem_cpus}, each node
      * added gives its available CPUs) and room under the job's node maximum ({@code max_nodes}).
      */
-    private static final class Need {
+    private final class Need {
         int nodes;
         int cpus;
         final int max;
         private final Demand demand;
+        private final SlurmJobSpec job;
+        private final Taken taken;
+        /** {@code rem_max_cpus}: what {@code eval_nodes_cpus_to_use} lets the next node give. */
+        private long budget;
 
-        Need(int nodes, int cpus, int max, Demand demand) {
+        Need(int nodes, int cpus, int max, Demand demand, SlurmJobSpec job, Taken taken, long budget) {
             this.nodes = nodes;
             this.cpus = cpus;
             this.max = max;
             this.demand = demand;
+            this.job = job;
+            this.taken = taken;
+            this.budget = budget;
         }
 
         boolean met() {
@@ -407,10 +435,18 @@ final class BlockSelector implements NodeChooser {
             return chosen.cardinality() < max;
         }
 
+        /**
+         * Adds node {@code k} as {@code eval_nodes_block} does: {@code eval_nodes_cpus_to_use} first, so a node
+         * gives no more CPUs than the job still needs after one per further node (own case blockfz06 k9,
+         * {@code -n5 -c4 --gpus-per-task=1}: h3, added first, gives 16 CPUs for four tasks and h4 the last 4).
+         */
         void add(int k, BitSet chosen) {
+            int given = CpusToUse.limit(demand.availCpus(k), budget, nodes, job, BlockSelector.this.nodes.get(k));
+            taken.add(k, given);
             chosen.set(k);
             nodes--;
-            cpus -= demand.availCpus(k);
+            cpus -= given;
+            budget -= given;
         }
 
         int cpusOf(BitSet set) {
@@ -419,6 +455,28 @@ final class BlockSelector implements NodeChooser {
                 c += demand.availCpus(k);
             }
             return c;
+        }
+    }
+
+    /** The nodes in the order the selection added them and the CPUs each gave ({@link NodePick}). */
+    private static final class Taken {
+        private final java.util.List<Integer> order = new ArrayList<>();
+        private final int[] cpus;
+
+        Taken(int nodeCount) {
+            cpus = new int[nodeCount];
+        }
+
+        void add(int k, int given) {
+            order.add(k);
+            cpus[k] = given;
+        }
+
+        /** The pick of {@code chosen}: nodes added without a limit (more nodes for GPUs) come last, unlimited. */
+        NodePick pick(BitSet chosen) {
+            java.util.List<Integer> all = new ArrayList<>(order);
+            chosen.stream().filter(k -> !order.contains(k)).forEach(all::add);
+            return new NodePick(chosen, all.stream().mapToInt(Integer::intValue).toArray(), cpus.clone());
         }
     }
 

@@ -97,7 +97,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             }
             String why = "no block of the level " + job.name() + " needs has enough free nodes";
             if (!version.atLeast(SlurmVersion.V26_05) || FirstFitOneNode.applies(job)
-                    || fewerUsableNodesThanAsked(state, job, nodes)) {
+                    || fewerUsableNodesThanAsked(state, job, nodes) || !blocks.reachedPlugin()) {
                 return new Suggestion.Pending(PendingReason.RESOURCES, why);
             }
             return new Suggestion.Pending(switch (blocks.failure()) {

@@ -26,7 +26,7 @@ import org.topoplanner.model.replay.JobScript;
  * outputs of 22.05.8, 24.11.5 and 26.05.5; and the topology/block cases {@code blockfzNN},
  * {@code cases/gen.py block SEED N DIR}, real 24.11.5 and 26.05.5, replayed with {@code slurm-block}; and the
  * {@code topology.yaml} cases {@code yamlfzNN}, {@code cases/gen.py yaml SEED N DIR}, real 26.05.5) whose replay does
- * not match every line yet (a {@code yamlfz} case that matches every line is listed with no jobs). Each is listed in
+ * not match every line yet (a random block or {@code topology.yaml} case that now matches every line stays listed with no jobs). Each is listed in
  * {@code oracle/known-mismatch.txt} with the jobs whose lines differ; the replay must differ on exactly
  * those jobs and match every other line, so a fix shows up here (the list shrinks) and a regression
  * fails. The count of matching lines per case is printed. A case that matches every line belongs in

@@ -26,6 +26,22 @@ class LongTableTest {
         assertThat(table.get(0x0c42a10300100000L + 50_000, -7)).isEqualTo(-7);
     }
 
+    /** The one key that marks a free slot inside the table (a GUID with only the top bit set) is a key too. */
+    @Test
+    void keepsTheKeyThatMarksAFreeSlot() {
+        LongTable table = new LongTable(2);
+        assertThat(table.contains(Long.MIN_VALUE)).isFalse();
+        assertThat(table.get(Long.MIN_VALUE, -3)).isEqualTo(-3);
+        table.put(Long.MIN_VALUE, 9);
+        table.put(Long.MIN_VALUE, 11);
+        for (long k = 0; k < 100; k++) {
+            table.put(k, k * 2);
+        }
+        assertThat(table.size()).isEqualTo(101);
+        assertThat(table.get(Long.MIN_VALUE, -3)).isEqualTo(11);
+        assertThat(table.get(99, -3)).isEqualTo(198);
+    }
+
     @Test
     void putReplacesTheValueOfAKnownKey() {
         LongTable table = new LongTable(1);
