@@ -40,7 +40,7 @@ public final class SlurmBinding {
         StateUsage usage = state.usage();
         List<SlurmNode> nodes = SlurmNode.of(state.cluster());
         if (refusedAtSubmit(state.cluster(), nodes, job, version)) {
-            out.set(0, nodes.size());
+            nodes.forEach(n -> out.set(n.host()));
             return out;
         }
         // idle nodes of one layout get one verdict (the filter reads only the layout and what is free)
@@ -73,16 +73,16 @@ public final class SlurmBinding {
         }
         BitSet out = (BitSet) before.clone();
         StateUsage usage = state.usage();
-        List<SlurmNode> nodes = SlurmNode.of(state.cluster());
-        if (refusedAtSubmit(state.cluster(), nodes, job, version)) {
-            out.set(0, nodes.size());
-            return out;
-        }
         SlurmNode[] byHost = usage.index().derived(NodesByHost.class, c -> {
             SlurmNode[] a = new SlurmNode[usage.index().size()];
             SlurmNode.of(c).forEach(n -> a[n.host()] = n);
             return a;
         });
+        List<SlurmNode> all = java.util.Arrays.stream(byHost).filter(java.util.Objects::nonNull).toList();
+        if (refusedAtSubmit(state.cluster(), all, job, version)) {
+            all.forEach(n -> out.set(n.host()));
+            return out;
+        }
         for (int h = changed.nextSetBit(0); h >= 0 && h < byHost.length; h = changed.nextSetBit(h + 1)) {
             SlurmNode n = byHost[h];
             out.set(h, !usage.heldWhole(h) && !accepts(n, SlurmAllocation.use(usage, n, job), job, version));
@@ -91,31 +91,74 @@ public final class SlurmBinding {
     }
 
     /**
-     * A job that may use one node only and that no idle node accepts is refused by {@code sbatch} ("Requested node
-     * configuration is not available": the submit test runs the selection with every core and GPU free), so no
-     * node may take it, not even one whose busy cores would move the filter to sockets that fit (own property
+     * A job that fewer idle nodes accept than its {@code -N} (one for a one-node job) is refused by {@code sbatch}
+     * ("Requested node configuration is not available": the submit test runs the selection with every core and
+     * GPU free; every node it uses must pass the filter), so no node may take it, not even one whose busy cores would move the filter to sockets that fit (own property
      * test: {@code -N1 -n2 -c3 --gpus-per-task=1 --gres-flags=enforce-binding} on 2x4-core nodes with 3+3 GPUs is
      * refused by 22.05's filter on an idle node, whose socket 0 GPUs suffice and keep the tasks on its 4 cores,
      * while a node with socket 0's first cores busy would spread them).
      */
     private static boolean refusedAtSubmit(org.topoplanner.model.cluster.Cluster cluster, List<SlurmNode> nodes,
                                            SlurmJobSpec job, SlurmVersion version) {
-        if (!FirstFitOneNode.applies(job)) {
-            return false;
+        SubmitKey key = new SubmitKey(job.withName(""), version);
+        SubmitVerdicts verdicts = org.topoplanner.allocator.ClusterIndex.of(cluster)
+                .derived(SubmitVerdicts.class, c -> new SubmitVerdicts());
+        synchronized (verdicts) {
+            Boolean known = verdicts.get(key);
+            if (known != null) {
+                return known;
+            }
         }
-        StateUsage none = ClusterState.empty(cluster).usage();
-        java.util.Set<SlurmAllocation.Layout> seen = new java.util.HashSet<>();
-        boolean any = false;
+        Map<SlurmAllocation.Layout, Boolean> byLayout = new HashMap<>();
+        int accepting = 0;
+        boolean refused = false;
         for (SlurmNode n : nodes) {
-            if ((!job.nodelist().isEmpty() && !job.nodelist().contains(n.name())) || job.exclude().contains(n.name())) {
+            if (job.exclude().contains(n.name())) {
                 continue;
             }
-            any = true;
-            if (seen.add(SlurmAllocation.Layout.of(n)) && accepts(n, SlurmAllocation.use(none, n, job), job, version)) {
-                return false;
+            boolean ok = byLayout.computeIfAbsent(SlurmAllocation.Layout.of(n),
+                    l -> accepts(n, idle(n, job), job, version));
+            if (!ok && job.nodelist().contains(n.name())) {
+                refused = true; // a required node the job can never use
+                break;
+            }
+            if (ok) {
+                accepting++;
             }
         }
-        return any;
+        refused |= accepting < Math.max(job.minNodes(), 1);
+        synchronized (verdicts) {
+            verdicts.put(key, refused);
+        }
+        return refused;
+    }
+
+    /** Node {@code n} with nothing running: every core free, every GPU of the job's type. */
+    private static NodeUse idle(SlurmNode n, SlurmJobSpec job) {
+        BitSet cores = new BitSet();
+        cores.set(0, n.cores());
+        BitSet gpus = new BitSet();
+        for (SlurmGpu g : n.gpus()) {
+            if (job.gpuType() == null || job.gpuType().equals(g.type())) {
+                gpus.set(g.index());
+            }
+        }
+        return new NodeUse(cores, gpus, true, false);
+    }
+
+    /** sbatch's verdicts on one cluster (kept with its index) per request and release, for the last few asked. */
+    private static final class SubmitVerdicts extends java.util.LinkedHashMap<SubmitKey, Boolean> {
+        SubmitVerdicts() {
+            super(64, 0.75f, true);
+        }
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<SubmitKey, Boolean> eldest) {
+            return size() > 512;
+        }
+    }
+
+    private record SubmitKey(SlurmJobSpec job, SlurmVersion version) {
     }
 
     /** The key of a cluster's Slurm nodes by host number. */

@@ -51,7 +51,12 @@ class PlannerBindingPropertyTest {
         Suggestion slurm = new SlurmTreePolicy(options).suggest(s, job);
         Suggestion mine = new PlannerPolicy(options).suggest(s, job);
         String what = job + " under Slurm " + v.label() + " (seed " + seed + ")";
-        if (slurm instanceof Suggestion.Pending || slurm instanceof Suggestion.Impossible) {
+        // A per-task job Slurm refuses is never placed; one it leaves Pending may be: its selection can stop on a
+        // node of the chosen leaf whose filter keeps too few CPUs while another idle node would fit (seed
+        // 2980187827363222156, -N1 -n2 -c3 --gpus-per-task=1 enforce-binding under 22.05), which the planner
+        // need not copy.
+        boolean waits = slurm instanceof Suggestion.Pending && job.gpusPerTask() == null;
+        if (waits || slurm instanceof Suggestion.Impossible) {
             assertThat(mine).as("slurm-tree says %s for %s; the planner placed it", slurm, what)
                     .isNotInstanceOf(Suggestion.Placed.class);
         }

@@ -74,6 +74,8 @@ class SlurmTreeReplayTest {
         "fuzz13,   jobs.txt,       results/fuzz13.jsonl,           22.05",
         "fuzz13,   jobs.txt,       results/new/fuzz13.jsonl,       24.11",
         "fuzz13,   jobs.txt,       results/v26.05/fuzz13.jsonl,    26.05",
+        "fuzz15,   jobs.txt,       results/fuzz15.jsonl,           22.05",
+        "fuzz16,   jobs.txt,       results/new/fuzz16.jsonl,       24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
