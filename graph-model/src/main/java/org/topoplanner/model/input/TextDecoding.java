@@ -74,6 +74,13 @@ public final class TextDecoding {
     }
 
     private static String utf8OrLatin1(byte[] b, int off, int len) {
+        // Dumps and configuration files are nearly always plain ASCII, which is the same text in UTF-8
+        // and ISO-8859-1: taken as ISO-8859-1 the bytes are copied once into the string. The checking
+        // decoder would widen all of them to a char buffer and narrow them back (a 9 MB dump: 18 MB of
+        // chars and about a tenth of a warm convert).
+        if (isAscii(b, off, len)) {
+            return new String(b, off, len, StandardCharsets.ISO_8859_1);
+        }
         try {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
@@ -81,6 +88,15 @@ public final class TextDecoding {
         } catch (CharacterCodingException e) {
             return new String(b, off, len, StandardCharsets.ISO_8859_1);
         }
+    }
+
+    private static boolean isAscii(byte[] b, int off, int len) {
+        for (int i = off, end = off + len; i < end; i++) {
+            if (b[i] < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean startsWith(byte[] b, int length, int... prefix) {
