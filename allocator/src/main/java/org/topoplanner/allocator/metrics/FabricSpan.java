@@ -89,8 +89,14 @@ public record FabricSpan(List<String> leaves, List<String> spines, Map<Integer, 
             return Optional.empty();
         }
         Set<String> common = new LinkedHashSet<>(tree.ancestors(hosts.get(0)));
+        // A host's ancestors depend only on the switches it is cabled to, and the hosts of a job share a few
+        // leaves: walking each leaf set's (fat-tree wide) ancestry once, not once per host, keeps this from
+        // dominating a 256-host job's metrics at 16,384 hosts.
+        Set<List<String>> walked = new java.util.HashSet<>();
         for (String h : hosts) {
-            common.retainAll(tree.ancestors(h));
+            if (walked.add(tree.fabric().switchesOf(h))) {
+                common.retainAll(tree.ancestors(h));
+            }
         }
         String best = null;
         for (org.topoplanner.model.fabric.SwitchNode s : tree.fabric().switches()) {

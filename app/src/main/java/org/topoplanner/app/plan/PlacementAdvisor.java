@@ -35,8 +35,17 @@ public final class PlacementAdvisor {
     private final PlacementValidator validator = new PlacementValidator();
 
     public Advice suggest(Plan plan, JobRequest request, DropTarget target, PolicyChoice choice) {
+        return suggest(plan, plan.stateWithout(request.name()), request, target, choice);
+    }
+
+    /**
+     * As {@link #suggest(Plan, JobRequest, DropTarget, PolicyChoice)} on {@code others}, which must be
+     * {@code plan.stateWithout(request.name())}: callers asking several policies about one job pass the same
+     * state to each, so the tables derived from it (free capacity per domain, eligible hosts, fragmentation)
+     * are built once for all of them instead of once per policy.
+     */
+    public Advice suggest(Plan plan, ClusterState others, JobRequest request, DropTarget target, PolicyChoice choice) {
         PlacementPolicy policy = choice.create();
-        ClusterState others = plan.stateWithout(request.name());
         if (target instanceof DropTarget.WithinHost w) {
             return withinHost(plan, request, w, choice, policy, others);
         }

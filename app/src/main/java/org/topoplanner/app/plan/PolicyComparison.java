@@ -2,6 +2,7 @@ package org.topoplanner.app.plan;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.catalog.PolicyCatalog;
 import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.allocator.catalog.PolicyId;
@@ -11,6 +12,12 @@ import org.topoplanner.model.job.JobRequest;
 /** The same job under every policy, for the inspector's comparison table and {@code compare}. */
 public final class PolicyComparison {
     private final PlacementAdvisor advisor = new PlacementAdvisor();
+
+    /** The last question's state without its job, shared by every policy asked about that job. */
+    private record Others(Plan plan, String job, ClusterState state) {
+    }
+
+    private Others lastOthers;
 
     /** One row per policy under the same settings, with the job's own placement taken out of the state first. */
     public List<Row> compare(Plan plan, JobRequest request, PolicyOptions settings) {
@@ -23,7 +30,24 @@ public final class PolicyComparison {
 
     /** One policy's row, so a table can show each answer as it comes instead of waiting for the slowest. */
     public Row row(Plan plan, JobRequest request, PolicyOptions settings, PolicyId policy) {
-        return new Row(policy.id(), advisor.suggest(plan, request, DropTarget.ANYWHERE, new PolicyChoice(policy, settings)));
+        return new Row(policy.id(), advisor.suggest(plan, othersThan(plan, request.name()), request, DropTarget.ANYWHERE,
+                new PolicyChoice(policy, settings)));
+    }
+
+    /**
+     * The plan's state without {@code job}, made once per plan and job. Each policy's row used to rebuild it,
+     * and a fresh state has none of the tables the previous row derived (usage, eligible hosts, fragmentation,
+     * the Slurm switch table, the Kubernetes node classes), so at 16,384 hosts every row rebuilt them all.
+     * Plans are immutable, so the same instance and job is the same state; rows may be asked from two worker
+     * threads at once, and a state's derived tables are safe to share (made once, never changed).
+     */
+    private synchronized ClusterState othersThan(Plan plan, String job) {
+        Others o = lastOthers;
+        if (o == null || o.plan() != plan || !o.job().equals(job)) {
+            o = new Others(plan, job, plan.stateWithout(job));
+            lastOthers = o;
+        }
+        return o.state();
     }
 
     /** A policy's answer. */
