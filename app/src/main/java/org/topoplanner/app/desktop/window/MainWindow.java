@@ -280,7 +280,8 @@ public final class MainWindow {
 
     /**
      * Builds the allocator's per-cluster index and the NVLink domains (which need it) in the background,
-     * then gives the node view the domains if the cluster is still the one shown. On a 16,384-host fabric
+     * then gives the node view the domains if the cluster is still the one shown, and then lets every policy
+     * build its own per-cluster tables ({@link org.topoplanner.app.plan.PolicyWarmUp}). On a 16,384-host fabric
      * the index takes a second or more once: on the FX thread it held up the import's first frame (the
      * fabric layout waits for the same index), and the first drag-over would otherwise pay it there.
      */
@@ -292,6 +293,10 @@ public final class MainWindow {
                     node.setNvlinkDomains(domains);
                 }
             });
+            if (shownCluster == cluster) {
+                // the policies' per-cluster tables, before the first drag or comparison asks for them
+                org.topoplanner.app.plan.PolicyWarmUp.prepare(cluster);
+            }
         }, "allocator-index");
         t.setDaemon(true);
         t.start();
