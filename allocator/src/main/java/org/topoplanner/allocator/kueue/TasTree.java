@@ -105,14 +105,7 @@ final class TasTree {
     /** {@code before} with the domains of the {@code changed} hosts summed again, their nodes sized by {@code node}. */
     LeafCapacity[] recount(LeafCapacity[] before, java.util.Set<String> changed, Function<String, NodeCapacity> node) {
         LeafCapacity[] out = before.clone();
-        java.util.Set<Integer> leaves = new java.util.HashSet<>();
-        for (String h : changed) {
-            Integer leaf = leafOf.get(h);
-            if (leaf != null) {
-                leaves.add(leaf);
-            }
-        }
-        for (int i : leaves) {
+        for (int i : leavesOf(changed)) {
             List<NodeCapacity> nodes = new ArrayList<>(leafHosts.get(i).size());
             for (String h : leafHosts.get(i)) {
                 nodes.add(node.apply(h));
@@ -120,6 +113,18 @@ final class TasTree {
             out[i] = LeafCapacity.of(nodes);
         }
         return out;
+    }
+
+    /** The positions of the lowest-level domains of {@code hosts} (hosts outside the tree left out). */
+    java.util.Set<Integer> leavesOf(java.util.Set<String> hosts) {
+        java.util.Set<Integer> leaves = new java.util.HashSet<>();
+        for (String h : hosts) {
+            Integer leaf = leafOf.get(h);
+            if (leaf != null) {
+                leaves.add(leaf);
+            }
+        }
+        return leaves;
     }
 
     /** Each lowest-level domain's free capacity, its nodes sized by {@code node}. */
