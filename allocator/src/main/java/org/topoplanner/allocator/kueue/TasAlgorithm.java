@@ -32,6 +32,10 @@ import org.topoplanner.model.k8s.SliceConstraint;
  */
 final class TasAlgorithm {
     private final TopologyLevels levels;
+    /**
+     * The tree's domains, shared with this thread's earlier computations on the same tree: a result's
+     * domains hold their counts until the thread's next computation on it.
+     */
     private final List<List<TasDomain>> perLevel = new ArrayList<>();
     private final List<TasDomain> leaves;
     private final LevelCounts counts;
@@ -52,23 +56,9 @@ final class TasAlgorithm {
         this.pod = pod;
         this.nodeLeaves = tree.nodeLeaves();
         this.counts = counts;
-        int last = levels.levels().size() - 1;
-        for (int l = 0; l <= last; l++) {
-            List<TasTree.Node> nodes = tree.level(l);
-            List<TasDomain> ds = new ArrayList<>(nodes.size());
-            for (TasTree.Node n : nodes) {
-                TasDomain d = new TasDomain(n.values(), nodeLeaves && l == last);
-                if (l > 0) {
-                    perLevel.get(l - 1).get(n.parent()).children.add(d);
-                }
-                ds.add(d);
-            }
-            perLevel.add(ds);
-        }
-        leaves = perLevel.get(last);
-        for (int i = 0; i < leaves.size(); i++) {
-            leaves.get(i).hosts.addAll(tree.leafHosts().get(i));
-        }
+        // the domains are this thread's, made once per tree: every count is set again by fillInCounts
+        perLevel.addAll(tree.domains());
+        leaves = perLevel.get(perLevel.size() - 1);
     }
 
     /**

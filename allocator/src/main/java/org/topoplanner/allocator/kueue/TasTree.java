@@ -29,6 +29,7 @@ final class TasTree {
     private final boolean nodeLeaves;
     /** Each host's lowest-level domain (its position). */
     private final Map<String, Integer> leafOf = new java.util.HashMap<>();
+    private final ThreadLocal<List<List<TasDomain>>> domains = ThreadLocal.withInitial(this::newDomains);
 
     private TasTree(List<List<Node>> perLevel, List<List<String>> leafHosts, boolean nodeLeaves) {
         this.perLevel = perLevel;
@@ -83,6 +84,35 @@ final class TasTree {
         perLevel.get(level).add(new Node(copy, parent));
         index.get(level).put(copy, id);
         return id;
+    }
+
+    /**
+     * This thread's mutable domains of the tree, level by level with their children and hosts linked, made
+     * on the thread's first computation: a 16,384-host tree's domains cost more to make than to count,
+     * and a TAS computation overwrites every count it reads, so one thread's computations share them.
+     */
+    List<List<TasDomain>> domains() {
+        return domains.get();
+    }
+
+    private List<List<TasDomain>> newDomains() {
+        List<List<TasDomain>> out = new ArrayList<>();
+        int last = perLevel.size() - 1;
+        for (int l = 0; l <= last; l++) {
+            List<TasDomain> ds = new ArrayList<>(perLevel.get(l).size());
+            for (Node n : perLevel.get(l)) {
+                TasDomain d = new TasDomain(n.values(), nodeLeaves && l == last);
+                if (l > 0) {
+                    out.get(l - 1).get(n.parent()).children.add(d);
+                }
+                ds.add(d);
+            }
+            out.add(ds);
+        }
+        for (int i = 0; i < leafHosts.size(); i++) {
+            out.get(last).get(i).hosts.addAll(leafHosts.get(i));
+        }
+        return out;
     }
 
     int levels() {
