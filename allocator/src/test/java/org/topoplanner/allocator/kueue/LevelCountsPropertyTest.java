@@ -21,7 +21,7 @@ import org.topoplanner.resources.ShippedData;
 
 /**
  * The per-domain pod counts kept with each state and updated from earlier states for the hosts whose jobs
- * changed equal the counts built afresh from that state's nodes, after random job starts and ends, for
+ * changed equal the counts built afresh from that state's nodes (each domain the sum of its nodes' counts), after random job starts and ends, for
  * several pod sizes, whether asked at every step or only now and then (then updated from the cluster's
  * latest table across many changes).
  */
@@ -62,9 +62,10 @@ class LevelCountsPropertyTest {
                     PodShape shape = PodTemplate.DEFAULT.shape(s, job);
                     PodRequest pod = PodRequest.of(shape, job.name() + "-0");
                     ClusterState now = s;
-                    LevelCounts fresh = LevelCounts.of(tree,
-                            tree.capacities(h -> PodTemplate.forShape(NodeCapacity.of(now, h), shape)),
-                            LeafCapacity.Demand.of(pod));
+                    LeafCapacity[] capacity = tree.capacities(
+                            h -> PodTemplate.forShape(NodeCapacity.of(now, h), shape));
+                    LevelCounts fresh = LevelCounts.of(tree, capacity, LeafCapacity.Demand.of(pod));
+                    assertSummedUp(fresh, tree, capacity, LeafCapacity.Demand.of(pod));
                     assertThat(KueueTasPolicy.counts(s, tree, shape, true, pod))
                             .as("step %d, job %s (seed %d)", step, job.name(), seed).isEqualTo(fresh);
                     compared++;
@@ -72,5 +73,29 @@ class LevelCountsPropertyTest {
             }
         }
         assertThat(compared).isPositive();
+    }
+
+    /** Each lowest-level domain holds its own count, every other domain the sum of its children's (summed here). */
+    private static void assertSummedUp(LevelCounts counts, TasTree tree, LeafCapacity[] capacity,
+                                       LeafCapacity.Demand demand) {
+        int last = tree.levels() - 1;
+        long[][] sums = new long[tree.levels()][];
+        for (int l = 0; l <= last; l++) {
+            sums[l] = new long[tree.level(l).size()];
+        }
+        for (int i = 0; i < capacity.length; i++) {
+            LeafCapacity.Count c = capacity[i].count(demand);
+            assertThat(counts.limitedBy(i)).isEqualTo(c.pods() == 0 ? c.limitedBy() : null);
+            int at = i;
+            for (int l = last; l >= 0; l--) {
+                sums[l][at] += c.pods();
+                at = tree.level(l).get(at).parent();
+            }
+        }
+        for (int l = 0; l <= last; l++) {
+            for (int d = 0; d < sums[l].length; d++) {
+                assertThat((long) counts.pods(l, d)).as("level %d, domain %d", l, d).isEqualTo(sums[l][d]);
+            }
+        }
     }
 }
