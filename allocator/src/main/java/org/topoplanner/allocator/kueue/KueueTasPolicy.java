@@ -99,13 +99,13 @@ public final class KueueTasPolicy implements PlacementPolicy {
         PodShape s = shape;
         // the idle cluster's answer depends on the request, the nodes and the pod's size only: kept with the idle state
         java.util.function.Function<ClusterState, Optional<String>> verdict = x -> Optional.ofNullable(
-                new TasAlgorithm(levels, tree, capacities(x, tree, s, everyNode), pod).assign(request).failure());
+                new TasAlgorithm(levels, tree, counts(x, tree, s, everyNode, pod), pod).assign(request).failure());
         Optional<String> never = !everyNode ? verdict.apply(idle)
                 : idle.derived(new IdleVerdict(tree, request, LeafCapacity.Demand.of(pod), shape.onePerNode()), verdict);
         if (never.isPresent()) {
             return new Suggestion.Impossible("even on an idle cluster: " + never.get());
         }
-        TasAlgorithm.Result r = new TasAlgorithm(levels, tree, capacities(state, tree, shape, everyNode), pod)
+        TasAlgorithm.Result r = new TasAlgorithm(levels, tree, counts(state, tree, shape, everyNode, pod), pod)
                 .assign(request);
         if (r.failure() != null) {
             return new Suggestion.Pending(PendingReason.RESOURCES,
@@ -154,6 +154,25 @@ public final class KueueTasPolicy implements PlacementPolicy {
         return state.derived(new LeafCapacities(tree, shape.onePerNode()),
                 s -> tree.capacities(h -> node(s, h, shape)),
                 (before, now, changed) -> tree.recount(before, changed, h -> node(now, h, shape)));
+    }
+
+    /**
+     * How many of the job's pods fit each domain; for every-node jobs kept with the state per pod size and
+     * updated from an earlier state's counts for the hosts whose jobs changed.
+     */
+    static LevelCounts counts(ClusterState state, TasTree tree, PodShape shape, boolean everyNode,
+                                      PodRequest pod) {
+        LeafCapacity.Demand demand = LeafCapacity.Demand.of(pod);
+        if (!everyNode) {
+            return LevelCounts.of(tree, capacities(state, tree, shape, false), demand);
+        }
+        return state.derived(new PodsPerDomain(tree, shape.onePerNode(), demand),
+                s -> LevelCounts.of(tree, capacities(s, tree, shape, true), demand),
+                (before, now, changed) -> before.recount(tree, capacities(now, tree, shape, true), changed, demand));
+    }
+
+    /** The key of a state's per-domain pod counts: the tree, whether each node takes one pod more, the pod's size. */
+    private record PodsPerDomain(TasTree tree, boolean onePerNode, LeafCapacity.Demand demand) {
     }
 
     /** The key of the idle cluster's verdict on a request: the nodes, the request, each pod's size and shape. */

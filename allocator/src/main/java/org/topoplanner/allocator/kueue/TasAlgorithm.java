@@ -32,9 +32,13 @@ import org.topoplanner.model.k8s.SliceConstraint;
  */
 final class TasAlgorithm {
     private final TopologyLevels levels;
+    /**
+     * The tree's domains, shared with this thread's earlier computations on the same tree: a result's
+     * domains hold their counts until the thread's next computation on it.
+     */
     private final List<List<TasDomain>> perLevel = new ArrayList<>();
     private final List<TasDomain> leaves;
-    private final LeafCapacity[] capacity;
+    private final LevelCounts counts;
     private final boolean nodeLeaves;
     private final PodRequest pod;
 
@@ -43,32 +47,18 @@ final class TasAlgorithm {
     }
 
     private TasAlgorithm(TopologyLevels levels, TasTree tree, Map<String, NodeCapacity> nodes, PodRequest pod) {
-        this(levels, tree, tree.capacities(nodes::get), pod);
+        this(levels, tree, LevelCounts.of(tree, tree.capacities(nodes::get), LeafCapacity.Demand.of(pod)), pod);
     }
 
-    /** The computation over {@code tree}, its lowest-level domains holding {@code capacity} (by position). */
-    TasAlgorithm(TopologyLevels levels, TasTree tree, LeafCapacity[] capacity, PodRequest pod) {
+    /** The computation over {@code tree}, each domain holding the pods {@code counts} says fit it. */
+    TasAlgorithm(TopologyLevels levels, TasTree tree, LevelCounts counts, PodRequest pod) {
         this.levels = levels;
         this.pod = pod;
         this.nodeLeaves = tree.nodeLeaves();
-        this.capacity = capacity;
-        int last = levels.levels().size() - 1;
-        for (int l = 0; l <= last; l++) {
-            List<TasTree.Node> nodes = tree.level(l);
-            List<TasDomain> ds = new ArrayList<>(nodes.size());
-            for (TasTree.Node n : nodes) {
-                TasDomain d = new TasDomain(n.values(), nodeLeaves && l == last);
-                if (l > 0) {
-                    perLevel.get(l - 1).get(n.parent()).children.add(d);
-                }
-                ds.add(d);
-            }
-            perLevel.add(ds);
-        }
-        leaves = perLevel.get(last);
-        for (int i = 0; i < leaves.size(); i++) {
-            leaves.get(i).hosts.addAll(tree.leafHosts().get(i));
-        }
+        this.counts = counts;
+        // the domains are this thread's, made once per tree: every count is set again by fillInCounts
+        perLevel.addAll(tree.domains());
+        leaves = perLevel.get(perLevel.size() - 1);
     }
 
     /**
@@ -202,18 +192,33 @@ final class TasAlgorithm {
                 d.sliceCount = 0;
             });
         }
-        LeafCapacity.Demand demand = LeafCapacity.Demand.of(pod);
+        int last = perLevel.size() - 1;
         for (int i = 0; i < leaves.size(); i++) {
             TasDomain leaf = leaves.get(i);
             stats.total += nodeLeaves ? leaf.hosts.size() : 1;
-            LeafCapacity.Count c = capacity[i].count(demand);
-            leaf.podCount = c.pods();
-            if (c.pods() == 0) {
-                stats.resources.merge(c.limitedBy(), 1, Integer::sum);
+            leaf.podCount = counts.pods(last, i);
+            if (leaf.podCount == 0) {
+                stats.resources.merge(counts.limitedBy(i), 1, Integer::sum);
             }
         }
-        for (TasDomain root : perLevel.get(0)) {
-            fillUp(root, 0, p);
+        if (!p.sliceSizeAtLevel().isEmpty()) {
+            for (TasDomain root : perLevel.get(0)) {
+                fillUp(root, 0, p);
+            }
+            return stats;
+        }
+        // without inner slice layers a domain's pods are its children's sum: the counts already hold it
+        for (int l = last; l >= 0; l--) {
+            List<TasDomain> level = perLevel.get(l);
+            for (int i = 0; i < level.size(); i++) {
+                TasDomain d = level.get(i);
+                d.podCount = counts.pods(l, i);
+                if (l == p.sliceLevel()) {
+                    d.sliceCount = d.podCount / p.sliceSize();
+                } else if (l < p.sliceLevel()) {
+                    d.children.forEach(c -> d.sliceCount += c.sliceCount);
+                }
+            }
         }
         return stats;
     }

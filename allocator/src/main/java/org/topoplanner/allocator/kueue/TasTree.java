@@ -29,6 +29,7 @@ final class TasTree {
     private final boolean nodeLeaves;
     /** Each host's lowest-level domain (its position). */
     private final Map<String, Integer> leafOf = new java.util.HashMap<>();
+    private final ThreadLocal<List<List<TasDomain>>> domains = ThreadLocal.withInitial(this::newDomains);
 
     private TasTree(List<List<Node>> perLevel, List<List<String>> leafHosts, boolean nodeLeaves) {
         this.perLevel = perLevel;
@@ -85,6 +86,35 @@ final class TasTree {
         return id;
     }
 
+    /**
+     * This thread's mutable domains of the tree, level by level with their children and hosts linked, made
+     * on the thread's first computation: a 16,384-host tree's domains cost more to make than to count,
+     * and a TAS computation overwrites every count it reads, so one thread's computations share them.
+     */
+    List<List<TasDomain>> domains() {
+        return domains.get();
+    }
+
+    private List<List<TasDomain>> newDomains() {
+        List<List<TasDomain>> out = new ArrayList<>();
+        int last = perLevel.size() - 1;
+        for (int l = 0; l <= last; l++) {
+            List<TasDomain> ds = new ArrayList<>(perLevel.get(l).size());
+            for (Node n : perLevel.get(l)) {
+                TasDomain d = new TasDomain(n.values(), nodeLeaves && l == last);
+                if (l > 0) {
+                    out.get(l - 1).get(n.parent()).children.add(d);
+                }
+                ds.add(d);
+            }
+            out.add(ds);
+        }
+        for (int i = 0; i < leafHosts.size(); i++) {
+            out.get(last).get(i).hosts.addAll(leafHosts.get(i));
+        }
+        return out;
+    }
+
     int levels() {
         return perLevel.size();
     }
@@ -105,14 +135,7 @@ final class TasTree {
     /** {@code before} with the domains of the {@code changed} hosts summed again, their nodes sized by {@code node}. */
     LeafCapacity[] recount(LeafCapacity[] before, java.util.Set<String> changed, Function<String, NodeCapacity> node) {
         LeafCapacity[] out = before.clone();
-        java.util.Set<Integer> leaves = new java.util.HashSet<>();
-        for (String h : changed) {
-            Integer leaf = leafOf.get(h);
-            if (leaf != null) {
-                leaves.add(leaf);
-            }
-        }
-        for (int i : leaves) {
+        for (int i : leavesOf(changed)) {
             List<NodeCapacity> nodes = new ArrayList<>(leafHosts.get(i).size());
             for (String h : leafHosts.get(i)) {
                 nodes.add(node.apply(h));
@@ -120,6 +143,18 @@ final class TasTree {
             out[i] = LeafCapacity.of(nodes);
         }
         return out;
+    }
+
+    /** The positions of the lowest-level domains of {@code hosts} (hosts outside the tree left out). */
+    java.util.Set<Integer> leavesOf(java.util.Set<String> hosts) {
+        java.util.Set<Integer> leaves = new java.util.HashSet<>();
+        for (String h : hosts) {
+            Integer leaf = leafOf.get(h);
+            if (leaf != null) {
+                leaves.add(leaf);
+            }
+        }
+        return leaves;
     }
 
     /** Each lowest-level domain's free capacity, its nodes sized by {@code node}. */
