@@ -131,6 +131,7 @@ public final class NodeView extends BorderPane {
         readable.setOnAction(e -> resetZoom());
         fit.disableProperty().bind(matrixShown);
         readable.disableProperty().bind(matrixShown);
+        subtitle.setId("nodeSubtitle");
         HBox bar = new HBox(6, title, subtitle, spacer, fit, readable, mode);
         bar.getStyleClass().add("view-toolbar");
         setTop(bar);

@@ -259,7 +259,8 @@ public final class MainWindow {
             tree.getSelectionModel().clearAndSelect(0);
             fabric.setCluster(p.cluster()).thenRun(fabric::zoomToFit);
             node.setNvlinkDomains(null);
-            nvlinkDomainsInBackground(p.cluster());
+            Cluster cluster = p.cluster();
+            afterFirstFrame(() -> nvlinkDomainsInBackground(cluster));
             String first = p.cluster().hostNames().isEmpty() ? null : p.cluster().hostNames().get(0);
             if (first != null) {
                 node.show(first, p.cluster().node(first));
@@ -276,6 +277,43 @@ public final class MainWindow {
         int jobs = p.jobs().size();
         utilisation.setText(String.format(java.util.Locale.ROOT, "%d %s \u00b7 %d of %d GPUs used (%s)", jobs,
                 jobs == 1 ? "job" : "jobs", used, gpus, percent));
+    }
+
+    /**
+     * Runs {@code work} on the FX thread once the window has drawn its first frame, or at once when the
+     * window is already up (a later import). At launch the example cluster's background warm-up (index,
+     * NVLink domains, every policy's tables) otherwise ran on the second core while the FX thread styled,
+     * laid out and showed the window: on 2 shared cores it took CPU from the start (issue 15), and nothing
+     * the first frame shows needs it.
+     */
+    private void afterFirstFrame(Runnable work) {
+        javafx.scene.Scene scene = root.getScene();
+        if (scene != null && scene.getWindow() != null && scene.getWindow().isShowing()) {
+            work.run();
+            return;
+        }
+        // no scene yet while the constructor runs: wait for it, then for its first pulse after showing
+        root.sceneProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends javafx.scene.Scene> o,
+                    javafx.scene.Scene a, javafx.scene.Scene attached) {
+                if (attached == null) {
+                    return;
+                }
+                root.sceneProperty().removeListener(this);
+                attached.addPostLayoutPulseListener(new Runnable() {
+                    @Override
+                    public void run() {
+                        if (attached.getWindow() == null || !attached.getWindow().isShowing()) {
+                            return;
+                        }
+                        attached.removePostLayoutPulseListener(this);
+                        // after this pulse's frame is handed to the renderer, not during its layout
+                        javafx.application.Platform.runLater(work);
+                    }
+                });
+            }
+        });
     }
 
     /**

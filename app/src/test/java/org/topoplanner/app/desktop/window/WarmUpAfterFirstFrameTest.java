@@ -1,0 +1,46 @@
+package org.topoplanner.app.desktop.window;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.topoplanner.app.desktop.Eventually;
+import org.topoplanner.app.desktop.ExampleWindow;
+import org.topoplanner.app.desktop.fabric.NvlinkLayerTestClusters;
+import org.topoplanner.app.plan.Plan;
+
+/**
+ * The background warm-up (allocator index, NVLink domains, the policies' tables) waits for the window's
+ * first frame at launch (issue 15, start-up), and starts at once for a cluster opened in a window that is
+ * already up: either way the node view gets the NVLink domains.
+ */
+@ExtendWith(ApplicationExtension.class)
+class WarmUpAfterFirstFrameTest {
+    @TempDir
+    Path home;
+    private WindowController controller;
+
+    @Start
+    void start(Stage stage) {
+        controller = ExampleWindow.open(stage, home);
+    }
+
+    @Test
+    void aClusterOpenedInTheShownWindowGetsItsNvlinkDomains(FxRobot robot) throws Exception {
+        ExampleWindow.awaitLayout(controller);
+        var nvl72 = NvlinkLayerTestClusters.nvl72();
+        robot.interact(() -> controller.viewModel().reset(Plan.of(nvl72)));
+        Label subtitle = robot.lookup("#nodeSubtitle").queryAs(Label.class);
+        // the first host of the NVL72 rack is a tray of an 18-tray NVLink domain
+        Eventually.until("the node view names the first tray's NVLink domain",
+                () -> subtitle.getText().contains("NVLink domain"));
+        assertThat(subtitle.getText()).contains("+68 GPUs on 17 other trays");
+    }
+}
