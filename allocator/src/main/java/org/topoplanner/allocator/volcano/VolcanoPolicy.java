@@ -60,11 +60,24 @@ public final class VolcanoPolicy implements PlacementPolicy {
     private final KubeletSettings kubelet;
     private final PodTemplate template;
     private final Function<JobRequest, NetworkTopology> topology;
+    /** Whether hard mode skips the HyperNodes whose nodes cannot take the gang ({@link HyperNodeRoom}). */
+    private final boolean roomCheck;
 
     public VolcanoPolicy(KubeletSettings kubelet, PodTemplate template, Function<JobRequest, NetworkTopology> topology) {
+        this(kubelet, template, topology, true);
+    }
+
+    private VolcanoPolicy(KubeletSettings kubelet, PodTemplate template, Function<JobRequest, NetworkTopology> topology,
+                          boolean roomCheck) {
         this.kubelet = kubelet;
         this.template = template;
         this.topology = topology;
+        this.roomCheck = roomCheck;
+    }
+
+    /** This policy placing the gang in every HyperNode of a tier, as before the room check (tests compare the two). */
+    VolcanoPolicy withoutRoomCheck() {
+        return new VolcanoPolicy(kubelet, template, topology, false);
     }
 
     /**
@@ -141,6 +154,8 @@ public final class VolcanoPolicy implements PlacementPolicy {
         for (int i = 0; i < shape.pods(); i++) {
             pods.add(PodRequest.of(shape, job.name() + "-" + i));
         }
+        HyperNodeRoom.Layout layout = everyNode && roomCheck ? layout(state) : null;
+        HyperNodeRoom room = layout == null || pods.isEmpty() ? null : room(state, tree, layout, shape, pods.get(0));
         for (int tier : tree.tiers()) {
             if (nt.highestTierAllowed() != null && tier > nt.highestTierAllowed()) {
                 break;
@@ -148,6 +163,9 @@ public final class VolcanoPolicy implements PlacementPolicy {
             Plan best = null;
             String bestName = null;
             for (HyperNodeTree.Info hn : tree.ofTier(tier)) {
+                if (room != null && !room.mayHold(layout, hn.name(), shape.gang())) {
+                    continue; // its nodes cannot take the gang between them: the tentative placement would fail
+                }
                 NodeClasses nodes = everyNode
                         ? NodeClasses.of(state, new HyperNodeClasses(hn.name()), members(state, hn))
                         : NodeClasses.of(state, hn.realNodes().stream().filter(candidateSet::contains).toList());
@@ -197,17 +215,46 @@ public final class VolcanoPolicy implements PlacementPolicy {
     private record HyperNodeMembers(HyperNodeTree tree) {
     }
 
+    /** The key of a cluster's HyperNode layout for the room check. */
+    private record HyperNodeLayout(HyperNodeTree tree) {
+    }
+
+    /** The key of a state's per-HyperNode room for one task shape. */
+    private record RoomKey(HyperNodeTree tree, PodShape shape) {
+    }
+
     /** The HyperNode's real nodes that are hosts of the cluster, as host numbers in name order; kept per cluster. */
     private static int[] members(ClusterState state, HyperNodeTree.Info hn) {
+        return memberMap(state).get(hn.name());
+    }
+
+    /** The cluster's HyperNodes with their members as the room check counts them; kept per cluster. */
+    static HyperNodeRoom.Layout layout(ClusterState state) {
         ClusterIndex index = ClusterIndex.of(state.cluster());
-        Map<String, int[]> all = index.derived(new HyperNodeMembers(HyperNodeTree.of(state.cluster())), c -> {
+        return index.derived(new HyperNodeLayout(HyperNodeTree.of(state.cluster())),
+                c -> HyperNodeRoom.Layout.of(index.size(), memberMap(state)));
+    }
+
+    /**
+     * How many of the shape's tasks each HyperNode could take in {@code state}: kept with the state and
+     * updated from an earlier state's table for the hosts whose jobs changed.
+     */
+    static HyperNodeRoom room(ClusterState state, HyperNodeTree tree, HyperNodeRoom.Layout layout, PodShape shape,
+                              PodRequest pod) {
+        return state.derived(new RoomKey(tree, shape),
+                s -> HyperNodeRoom.of(s, layout, pod, shape.onePerNode(), shape.gang()),
+                (before, now, changed) -> before.updated(now, layout, changed, pod, shape.onePerNode(), shape.gang()));
+    }
+
+    private static Map<String, int[]> memberMap(ClusterState state) {
+        ClusterIndex index = ClusterIndex.of(state.cluster());
+        return index.derived(new HyperNodeMembers(HyperNodeTree.of(state.cluster())), c -> {
             java.util.Set<String> hosts = new java.util.HashSet<>(c.hostNames());
             Map<String, int[]> out = new java.util.HashMap<>();
             HyperNodeTree.of(c).hyperNodes().forEach((name, info) -> out.put(name,
                     NodeClasses.sortedByName(index, info.realNodes().stream().filter(hosts::contains).toList())));
             return out;
         });
-        return all.get(hn.name());
     }
 
     /**
