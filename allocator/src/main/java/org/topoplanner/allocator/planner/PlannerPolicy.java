@@ -17,6 +17,7 @@ import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.kueue.TopologyLevels;
 import org.topoplanner.allocator.slurm.SlurmBinding;
+import org.topoplanner.allocator.slurm.SlurmJobSpec;
 import org.topoplanner.allocator.volcano.HyperNodeTree;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
@@ -81,11 +82,22 @@ public final class PlannerPolicy implements PlacementPolicy {
      * @param sets    the scheduler domains the job must stay inside, or {@code null}
      * @param never   why no placement can ever meet the settings, or {@code null}
      */
-    private record Limits(BitSet refused, BitSet unbound, HostSets sets, String never) {
-        static final Limits NONE = new Limits(new BitSet(), new BitSet(), null, null);
+    private record Limits(BitSet refused, BitSet unbound, int[] oneSocketGpus, HostSets sets, String never) {
+        static final Limits NONE = new Limits(new BitSet(), new BitSet(), null, null, null);
 
         boolean any() {
-            return !refused.isEmpty() || !unbound.isEmpty() || sets != null;
+            return !refused.isEmpty() || !unbound.isEmpty() || oneSocketGpus != null || sets != null;
+        }
+
+        /** Hosts whose one socket Slurm keeps for the job (22.05/24.11 {@code --gpus=N}) holds fewer than {@code gpus}. */
+        BitSet tooFewOnOneSocket(int gpus) {
+            BitSet out = new BitSet();
+            if (oneSocketGpus != null) {
+                for (int h = 0; h < oneSocketGpus.length; h++) {
+                    out.set(h, oneSocketGpus[h] < gpus);
+                }
+            }
+            return out;
         }
     }
 
@@ -167,6 +179,7 @@ public final class PlannerPolicy implements PlacementPolicy {
     private Limits limits(ClusterState state, ClusterIndex index, JobRequest job) {
         BitSet refused = KubeletGate.refused(state, index, job, kubelet);
         BitSet unbound = BindingRefusals.of(state, job, slurm);
+        int[] oneSocket = SlurmBinding.gpusOnOneSocket(state, job, slurm);
         HostSets sets = null;
         Optional<Integer> tier = topology.hardVolcanoTier();
         if (tier.isPresent()) {
@@ -180,12 +193,12 @@ public final class PlannerPolicy implements PlacementPolicy {
                     c -> HostSets.kueue(index, TopologyLevels.of(c), l));
             if (kueue.isEmpty()) {
                 TopologyLevels levels = TopologyLevels.of(state.cluster());
-                return new Limits(refused, unbound, null, "Kueue podset-required-topology=" + l + ": Topology "
+                return new Limits(refused, unbound, oneSocket, null, "Kueue podset-required-topology=" + l + ": Topology "
                         + levels.name() + " has no such level (levels: " + String.join(", ", levels.levels()) + ")");
             }
             sets = sets == null ? kueue.get() : sets.and(kueue.get());
         }
-        return new Limits(refused, unbound, sets, null);
+        return new Limits(refused, unbound, oneSocket, sets, null);
     }
 
     private String within(Limits limits) {
@@ -199,6 +212,9 @@ public final class PlannerPolicy implements PlacementPolicy {
         }
         if (!limits.unbound().isEmpty()) {
             parts.add("nodes whose free cores Slurm " + slurm.label() + " binds to the GPUs per socket");
+        }
+        if (limits.oneSocketGpus() != null) {
+            parts.add("the GPUs of the one socket per node Slurm " + slurm.label() + " keeps for the job");
         }
         return String.join("; ", parts);
     }
@@ -217,6 +233,10 @@ public final class PlannerPolicy implements PlacementPolicy {
         if (!limits.unbound().isEmpty()) {
             why.add("Slurm " + slurm.label() + " binds the CPUs to the GPUs' sockets and refuses the job on "
                     + limits.unbound().cardinality() + " node(s) even when idle");
+        }
+        if (limits.oneSocketGpus() != null) {
+            why.add("Slurm " + slurm.label() + " gives a --gpus job with enforce-binding and one CPU per node the"
+                    + " GPUs of one socket per node only");
         }
         return "The request can never be met under these scheduler settings: " + String.join("; ", why);
     }
@@ -255,6 +275,12 @@ public final class PlannerPolicy implements PlacementPolicy {
         int first = NodeDemand.minNodes(job, maxGpus);
         boolean perJobGpus = job.gpus() != null && job.gpusPerNode() == null && job.gpusPerTask() == null;
         int last = perJobGpus ? Math.min(index.size(), first + 3) : first;
+        // -N caps the nodes as sbatch reads it (-N1 is one node at most): Slurm never spreads a -N1 --gpus=4 job
+        // over two nodes, it refuses it where no node holds 4 (PlannerBindingPropertyTest)
+        Integer most = SlurmJobSpec.of(job).maxNodes();
+        if (most != null) {
+            last = Math.min(last, most);
+        }
         for (int nodes = first; nodes <= last; nodes++) {
             Optional<Plan> p = plan(index, usage, job, NodeDemand.of(job, nodes), limits);
             if (p.isPresent()) {
@@ -271,6 +297,9 @@ public final class PlannerPolicy implements PlacementPolicy {
         }
         BitSet ruledOut = (BitSet) limits.refused().clone();
         ruledOut.or(limits.unbound());
+        // every node the plan uses holds its even share on the one socket Slurm keeps (the planner may give a
+        // node one GPU fewer for the rounding, but asks the full share: never more than Slurm gives)
+        ruledOut.or(limits.tooFewOnOneSocket(demand.gpus()));
         if (limits.sets() != null) {
             BitSet outside = new BitSet();
             outside.set(0, index.size());

@@ -15,6 +15,7 @@ import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.replay.Leaves;
+import org.topoplanner.allocator.slurm.SlurmBinding;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.HostAllocation;
@@ -55,12 +56,18 @@ class PlannerBindingPropertyTest {
         // node of the chosen leaf whose filter keeps too few CPUs while another idle node would fit (seed
         // 2980187827363222156, -N1 -n2 -c3 --gpus-per-task=1 enforce-binding under 22.05), which the planner
         // need not copy.
-        boolean waits = slurm instanceof Suggestion.Pending && job.gpusPerTask() == null;
+        // So may a job-wide --gpus=N: -N1 --gpus=3 enforce-binding under 24.11 (seed 341) waits in slurm-tree while
+        // one node's socket holds all three; what each node may take is pinned below (oneSocketHoldsItsGpus).
+        boolean waits = slurm instanceof Suggestion.Pending && job.gpusPerTask() == null && job.gpus() == null;
         if (waits || slurm instanceof Suggestion.Impossible) {
             assertThat(mine).as("slurm-tree says %s for %s; the planner placed it", slurm, what)
                     .isNotInstanceOf(Suggestion.Placed.class);
         }
-        if (slurm instanceof Suggestion.Placed placed) {
+        // A job-wide --gpus=N is split evenly by the planner (NodeDemand), while Slurm may split it 3+1: the planner
+        // then waits or refuses where Slurm places (-N2 --gpus=4 --cpus-per-gpu=4 enforce-binding, seed
+        // 450997251847), a gap in what it finds, not a placement Slurm refuses; only the safety side is pinned.
+        boolean evenShareOnly = job.gpus() != null;
+        if (slurm instanceof Suggestion.Placed placed && !evenShareOnly) {
             assertThat(mine).as("slurm-tree placed %s; the planner says %s", what, mine)
                     .isInstanceOf(Suggestion.Placed.class);
             Placement p = ((Suggestion.Placed) mine).placement();
@@ -69,12 +76,32 @@ class PlannerBindingPropertyTest {
         }
         if (mine instanceof Suggestion.Placed placed) {
             socketsHoldTheirGpusCpus(s, job, placed.placement(), what);
+            oneSocketHoldsItsGpus(s, job, v, placed.placement(), what);
         }
     }
 
     /**
-     * A job of 1-2 nodes with GPUs per node ({@code --cpus-per-gpu} or {@code -n/-c}), or of one node with GPUs
-     * per task ({@code -n/-c --gpus-per-task}); maybe bound, maybe {@code -w}.
+     * Where 22.05/24.11 give a {@code --gpus=N} job one socket per node, no node gets more GPUs than that socket's
+     * free GPUs and CPUs hold ({@code --gpus=6 --cpus-per-gpu=2} enforce-binding under 22.05, seed -3277660842:
+     * the planner took GPUs of both sockets, 2 per node, where the 3-core socket holds one).
+     */
+    private static void oneSocketHoldsItsGpus(ClusterState s, JobRequest job, SlurmVersion v, Placement p,
+                                              String what) {
+        int[] most = SlurmBinding.gpusOnOneSocket(s, job, v);
+        if (most == null) {
+            return;
+        }
+        var index = org.topoplanner.allocator.ClusterIndex.of(s.cluster());
+        for (HostAllocation a : p.hosts()) {
+            assertThat(a.gpus().size()).as("GPUs of %s for %s (Slurm keeps one socket)", a.host(), what)
+                    .isLessThanOrEqualTo(most[index.number(a.host())]);
+        }
+    }
+
+    /**
+     * A job of 1-2 nodes with GPUs per node ({@code --cpus-per-gpu} or {@code -n/-c}), of one node with GPUs
+     * per task ({@code -n/-c --gpus-per-task}), or with a job-wide {@code --gpus=N} (maybe {@code -N}, maybe
+     * {@code --cpus-per-gpu}); maybe bound, maybe {@code -w}.
      */
     private static JobRequest randomJob(Random r, Cluster c) {
         int gpus = c.node(c.hostNames().get(0)).gpus().size();
@@ -83,7 +110,18 @@ class PlannerBindingPropertyTest {
         if (nodes == 1 && r.nextInt(3) == 0) {
             sb.append("-w ").append(c.hostNames().get(r.nextInt(c.hostNames().size()))).append(' ');
         }
-        if (r.nextInt(3) > 0) {
+        int kind = r.nextInt(4);
+        if (kind == 3) {
+            // a job-wide GPU count: with -N Slurm keeps the job on that many nodes (-N1 on one); with
+            // enforce-binding and at most one CPU per node 22.05 and 24.11 give it one socket's GPUs per node
+            if (r.nextBoolean()) {
+                sb.append("-N").append(nodes).append(' ');
+            }
+            sb.append("--gpus=").append(nodes + r.nextInt(2 * gpus)); // sbatch: no fewer GPUs than -N
+            if (r.nextBoolean()) {
+                sb.append(" --cpus-per-gpu=").append(1 + r.nextInt(4));
+            }
+        } else if (kind > 0) {
             sb.append("-N").append(nodes).append(" --gpus-per-node=").append(1 + r.nextInt(gpus));
             if (r.nextBoolean()) {
                 sb.append(" --cpus-per-gpu=").append(1 + r.nextInt(8));
