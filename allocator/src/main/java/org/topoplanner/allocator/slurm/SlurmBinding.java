@@ -122,6 +122,30 @@ public final class SlurmBinding {
     }
 
     /**
+     * Per host (numbered as in the cluster's index), the most CPUs Slurm {@code version}'s core filter leaves
+     * {@code request} there in {@code state}, in either pass ({@link CoreFilter#select}), 0 where it refuses the
+     * node. With {@code enforce-binding} these are the CPUs on the sockets of the node's GPUs: a planner that puts
+     * more of a multi-node job's tasks on a node than this holds breaks the binding Slurm keeps ({@code -N2 -n4
+     * -c5 --gpus-per-task=1}: Slurm asks one task per node at least, {@link #refused} accepts a node for one).
+     */
+    public static int[] filteredCpus(ClusterState state, JobRequest request, SlurmVersion version) {
+        SlurmJobSpec job = SlurmJobSpec.of(request);
+        StateUsage usage = state.usage();
+        int[] out = new int[usage.index().size()];
+        for (SlurmNode n : SlurmNode.of(state.cluster())) {
+            NodeUse use = SlurmAllocation.use(usage, n, job);
+            if (use.freeCores().isEmpty()) {
+                continue;
+            }
+            for (boolean firstPass : new boolean[] {true, false}) {
+                CoreFilter.Result r = CoreFilter.select(n, use, job, firstPass, job.enforceBinding(), version);
+                out[n.host()] = Math.max(out[n.host()], r == null ? 0 : r.availCpus());
+            }
+        }
+        return out;
+    }
+
+    /**
      * A job that fewer idle nodes accept than its {@code -N} (one for a one-node job) is refused by {@code sbatch}
      * ("Requested node configuration is not available": the submit test runs the selection with every core and
      * GPU free; every node it uses must pass the filter), so no node may take it, not even one whose busy cores would move the filter to sockets that fit (own property

@@ -66,7 +66,8 @@ class PlannerBindingPropertyTest {
         // A job-wide --gpus=N is split evenly by the planner (NodeDemand), while Slurm may split it 3+1: the planner
         // then waits or refuses where Slurm places (-N2 --gpus=4 --cpus-per-gpu=4 enforce-binding, seed
         // 450997251847), a gap in what it finds, not a placement Slurm refuses; only the safety side is pinned.
-        boolean evenShareOnly = job.gpus() != null;
+        // So does -N2 -n4 --gpus-per-task: Slurm may run 3+1 tasks where the planner asks 2+2 (seed -9527053061318).
+        boolean evenShareOnly = job.gpus() != null || job.gpusPerTask() != null && job.requestedNodes() > 1;
         if (slurm instanceof Suggestion.Placed placed && !evenShareOnly) {
             assertThat(mine).as("slurm-tree placed %s; the planner says %s", what, mine)
                     .isInstanceOf(Suggestion.Placed.class);
@@ -77,6 +78,26 @@ class PlannerBindingPropertyTest {
         if (mine instanceof Suggestion.Placed placed) {
             socketsHoldTheirGpusCpus(s, job, placed.placement(), what);
             oneSocketHoldsItsGpus(s, job, v, placed.placement(), what);
+            everyNodePassesSlurmsFilter(s, job, v, placed.placement(), what);
+        }
+    }
+
+    /** Every node the planner uses is one Slurm's own per-node test ({@link SlurmBinding#refused}) accepts. */
+    private static void everyNodePassesSlurmsFilter(ClusterState s, JobRequest job, SlurmVersion v, Placement p,
+                                                    String what) {
+        java.util.BitSet refused = SlurmBinding.refused(s, job, v);
+        var index = org.topoplanner.allocator.ClusterIndex.of(s.cluster());
+        int[] filtered = SlurmBinding.filteredCpus(s, job, v);
+        for (HostAllocation a : p.hosts()) {
+            assertThat(refused.get(index.number(a.host()))).as("Slurm %s refuses %s for %s", v.label(), a.host(), what)
+                    .isFalse();
+            if (job.enforceBinding() && job.gpusPerTask() != null) {
+                // the node's tasks' CPUs fit on its GPUs' sockets as Slurm's filter keeps them
+                int tasks = a.gpus().size() / job.gpusPerTask();
+                int cpt = job.cpusPerTask() == null ? 1 : job.cpusPerTask();
+                assertThat(tasks * cpt).as("CPUs of %s's %d tasks for %s", a.host(), tasks, what)
+                        .isLessThanOrEqualTo(filtered[index.number(a.host())]);
+            }
         }
     }
 
@@ -130,7 +151,9 @@ class PlannerBindingPropertyTest {
             }
         } else {
             // the --cpus-per-task binding: every task's CPUs on the socket of its GPUs, all tasks on one node
-            sb.append("-N1 -n").append(1 + r.nextInt(3)).append(" -c").append(1 + r.nextInt(8))
+            // (with -N2 every node's tasks on the sockets of their GPUs)
+            sb.append("-N").append(nodes).append(" -n").append(nodes * (1 + r.nextInt(3))).append(" -c")
+                    .append(1 + r.nextInt(8))
                     .append(" --gpus-per-task=").append(1 + r.nextInt(Math.min(2, gpus)));
         }
         if (r.nextBoolean()) {
