@@ -198,7 +198,8 @@ public final class PlannerPolicy implements PlacementPolicy {
         int[] oneSocket = SlurmBinding.gpusOnOneSocket(state, job, slurm);
         // -N2 -n6 -c4 --gpus-per-task=1 enforce-binding: Slurm's filter accepts a node for one task, the planner
         // puts three there (PlannerBindingPropertyTest, seed 89364), so their CPUs must fit what the filter keeps
-        int[] bound = job.enforceBinding() && job.gpusPerTask() != null && job.requestedNodes() > 1
+        int[] bound = job.enforceBinding() && job.gpusPerTask() != null
+                && (job.requestedNodes() > 1 || NodeDemand.spreadsTasks(job))
                 ? SlurmBinding.filteredCpus(state, job, slurm) : null;
         HostSets sets = null;
         Optional<Integer> tier = topology.hardVolcanoTier();
@@ -304,6 +305,9 @@ public final class PlannerPolicy implements PlacementPolicy {
         int first = NodeDemand.minNodes(job, maxGpus);
         boolean perJobGpus = job.gpus() != null && job.gpusPerNode() == null && job.gpusPerTask() == null;
         int last = perJobGpus ? Math.min(index.size(), first + 3) : first;
+        if (NodeDemand.spreadsTasks(job)) {
+            last = Math.min(Math.min(index.size(), job.ntasks()), first + 3);
+        }
         // -N caps the nodes as sbatch reads it (-N1 is one node at most): Slurm never spreads a -N1 --gpus=4 job
         // over two nodes, it refuses it where no node holds 4 (PlannerBindingPropertyTest)
         Integer most = SlurmJobSpec.of(job).maxNodes();
