@@ -28,11 +28,12 @@ import org.topoplanner.model.node.NodeTopology;
  * The planner against {@code slurm-tree} of the same Slurm release (22.05, 24.11 or 26.05) on random clusters,
  * states and jobs where the binding rules decide ({@link BindingClusters}: GPUs split unevenly over the
  * sockets, cores taken socket by socket, lowest first or scattered, two threads per core; jobs with
- * {@code --cpus-per-gpu}, {@code -n/-c} or one-node {@code -n/-c --gpus-per-task}, with and without
- * {@code enforce-binding}). The planner never places a job that the emulation says can never
- * start on that state (Pending or Impossible), it places every job the emulation places, on no more
- * leaves, and with {@code enforce-binding} and {@code --cpus-per-gpu} each socket holds the CPUs of the
- * job's GPUs on it.
+ * {@code --cpus-per-gpu}, {@code -n/-c}, {@code -n/-c --gpus-per-task} with or without {@code -N}, or a job-wide
+ * {@code --gpus=N}, with and without {@code enforce-binding}). The planner never places a job that the emulation
+ * says can never start on that state (Pending or Impossible), it places every job the emulation places, on no
+ * more leaves (jobs it splits evenly excepted: it may wait where Slurm splits unevenly), every node it uses passes
+ * Slurm's own per-node filter for that release, and with {@code enforce-binding} and {@code --cpus-per-gpu} each
+ * socket holds the CPUs of the job's GPUs on it.
  */
 class PlannerBindingPropertyTest {
 
