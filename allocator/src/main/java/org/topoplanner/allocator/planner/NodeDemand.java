@@ -97,6 +97,19 @@ public record NodeDemand(int nodes, int gpus, int spareGpus, int cpus, boolean e
         if (job.gpus() != null && job.gpusPerNode() == null && job.gpusPerTask() == null && maxGpus > 0) {
             n = Math.max(n, (job.gpus() + maxGpus - 1) / maxGpus);
         }
+        if (spreadsTasks(job) && maxGpus > 0) {
+            int tasksPerNode = Math.max(1, maxGpus / job.gpusPerTask());
+            n = Math.max(n, (job.ntasks() + tasksPerNode - 1) / tasksPerNode);
+        }
         return n;
+    }
+
+    /**
+     * {@code -n} x {@code --gpus-per-task} without {@code -N}: Slurm spreads the tasks over as many nodes as their
+     * GPUs need ({@code -n6 --gpus-per-task=1} on 3-GPU nodes runs on two, {@code -w} naming one of them), where a
+     * one-node reading never fits.
+     */
+    static boolean spreadsTasks(JobRequest job) {
+        return job.gpusPerTask() != null && job.minNodes() == null && job.ntasks() != null && job.ntasks() > 1;
     }
 }

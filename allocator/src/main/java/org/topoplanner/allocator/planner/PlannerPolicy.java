@@ -17,6 +17,7 @@ import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.kueue.TopologyLevels;
 import org.topoplanner.allocator.slurm.SlurmBinding;
+import org.topoplanner.allocator.slurm.SlurmJobSpec;
 import org.topoplanner.allocator.volcano.HyperNodeTree;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
@@ -81,11 +82,38 @@ public final class PlannerPolicy implements PlacementPolicy {
      * @param sets    the scheduler domains the job must stay inside, or {@code null}
      * @param never   why no placement can ever meet the settings, or {@code null}
      */
-    private record Limits(BitSet refused, BitSet unbound, HostSets sets, String never) {
-        static final Limits NONE = new Limits(new BitSet(), new BitSet(), null, null);
+    private record Limits(BitSet refused, BitSet unbound, int[] oneSocketGpus, int[] boundCpus, HostSets sets,
+                          String never) {
+        static final Limits NONE = new Limits(new BitSet(), new BitSet(), null, null, null, null);
 
         boolean any() {
-            return !refused.isEmpty() || !unbound.isEmpty() || sets != null;
+            return !refused.isEmpty() || !unbound.isEmpty() || oneSocketGpus != null || boundCpus != null
+                    || sets != null;
+        }
+
+        /**
+         * Hosts where Slurm's filter keeps fewer CPUs on the GPUs' sockets than {@code cpus}: a multi-node
+         * {@code --gpus-per-task} job with enforce-binding whose share of tasks there would break the binding.
+         */
+        BitSet tooFewBoundCpus(int cpus) {
+            BitSet out = new BitSet();
+            if (boundCpus != null) {
+                for (int h = 0; h < boundCpus.length; h++) {
+                    out.set(h, boundCpus[h] < cpus);
+                }
+            }
+            return out;
+        }
+
+        /** Hosts whose one socket Slurm keeps for the job (22.05/24.11 {@code --gpus=N}) holds fewer than {@code gpus}. */
+        BitSet tooFewOnOneSocket(int gpus) {
+            BitSet out = new BitSet();
+            if (oneSocketGpus != null) {
+                for (int h = 0; h < oneSocketGpus.length; h++) {
+                    out.set(h, oneSocketGpus[h] < gpus);
+                }
+            }
+            return out;
         }
     }
 
@@ -167,6 +195,12 @@ public final class PlannerPolicy implements PlacementPolicy {
     private Limits limits(ClusterState state, ClusterIndex index, JobRequest job) {
         BitSet refused = KubeletGate.refused(state, index, job, kubelet);
         BitSet unbound = BindingRefusals.of(state, job, slurm);
+        int[] oneSocket = SlurmBinding.gpusOnOneSocket(state, job, slurm);
+        // -N2 -n6 -c4 --gpus-per-task=1 enforce-binding: Slurm's filter accepts a node for one task, the planner
+        // puts three there (PlannerBindingPropertyTest, seed 89364), so their CPUs must fit what the filter keeps
+        int[] bound = job.enforceBinding() && job.gpusPerTask() != null
+                && (job.requestedNodes() > 1 || NodeDemand.spreadsTasks(job))
+                ? SlurmBinding.filteredCpus(state, job, slurm) : null;
         HostSets sets = null;
         Optional<Integer> tier = topology.hardVolcanoTier();
         if (tier.isPresent()) {
@@ -180,12 +214,13 @@ public final class PlannerPolicy implements PlacementPolicy {
                     c -> HostSets.kueue(index, TopologyLevels.of(c), l));
             if (kueue.isEmpty()) {
                 TopologyLevels levels = TopologyLevels.of(state.cluster());
-                return new Limits(refused, unbound, null, "Kueue podset-required-topology=" + l + ": Topology "
+                return new Limits(refused, unbound, oneSocket, bound, null, "Kueue podset-required-topology=" + l
+                        + ": Topology "
                         + levels.name() + " has no such level (levels: " + String.join(", ", levels.levels()) + ")");
             }
             sets = sets == null ? kueue.get() : sets.and(kueue.get());
         }
-        return new Limits(refused, unbound, sets, null);
+        return new Limits(refused, unbound, oneSocket, bound, sets, null);
     }
 
     private String within(Limits limits) {
@@ -199,6 +234,13 @@ public final class PlannerPolicy implements PlacementPolicy {
         }
         if (!limits.unbound().isEmpty()) {
             parts.add("nodes whose free cores Slurm " + slurm.label() + " binds to the GPUs per socket");
+        }
+        if (limits.boundCpus() != null) {
+            parts.add("nodes whose GPUs' sockets hold the CPUs of their tasks as Slurm " + slurm.label()
+                    + " binds them");
+        }
+        if (limits.oneSocketGpus() != null) {
+            parts.add("the GPUs of the one socket per node Slurm " + slurm.label() + " keeps for the job");
         }
         return String.join("; ", parts);
     }
@@ -217,6 +259,14 @@ public final class PlannerPolicy implements PlacementPolicy {
         if (!limits.unbound().isEmpty()) {
             why.add("Slurm " + slurm.label() + " binds the CPUs to the GPUs' sockets and refuses the job on "
                     + limits.unbound().cardinality() + " node(s) even when idle");
+        }
+        if (limits.boundCpus() != null) {
+            why.add("Slurm " + slurm.label() + " keeps each task's CPUs on the sockets of its GPUs, and no nodes"
+                    + " enough hold the job's tasks that way");
+        }
+        if (limits.oneSocketGpus() != null) {
+            why.add("Slurm " + slurm.label() + " gives a --gpus job with enforce-binding and one CPU per node the"
+                    + " GPUs of one socket per node only");
         }
         return "The request can never be met under these scheduler settings: " + String.join("; ", why);
     }
@@ -255,6 +305,15 @@ public final class PlannerPolicy implements PlacementPolicy {
         int first = NodeDemand.minNodes(job, maxGpus);
         boolean perJobGpus = job.gpus() != null && job.gpusPerNode() == null && job.gpusPerTask() == null;
         int last = perJobGpus ? Math.min(index.size(), first + 3) : first;
+        if (NodeDemand.spreadsTasks(job)) {
+            last = Math.min(Math.min(index.size(), job.ntasks()), first + 3);
+        }
+        // -N caps the nodes as sbatch reads it (-N1 is one node at most): Slurm never spreads a -N1 --gpus=4 job
+        // over two nodes, it refuses it where no node holds 4 (PlannerBindingPropertyTest)
+        Integer most = SlurmJobSpec.of(job).maxNodes();
+        if (most != null) {
+            last = Math.min(last, most);
+        }
         for (int nodes = first; nodes <= last; nodes++) {
             Optional<Plan> p = plan(index, usage, job, NodeDemand.of(job, nodes), limits);
             if (p.isPresent()) {
@@ -271,6 +330,10 @@ public final class PlannerPolicy implements PlacementPolicy {
         }
         BitSet ruledOut = (BitSet) limits.refused().clone();
         ruledOut.or(limits.unbound());
+        // every node the plan uses holds its even share on the one socket Slurm keeps (the planner may give a
+        // node one GPU fewer for the rounding, but asks the full share: never more than Slurm gives)
+        ruledOut.or(limits.tooFewOnOneSocket(demand.gpus()));
+        ruledOut.or(limits.tooFewBoundCpus(demand.cpus()));
         if (limits.sets() != null) {
             BitSet outside = new BitSet();
             outside.set(0, index.size());

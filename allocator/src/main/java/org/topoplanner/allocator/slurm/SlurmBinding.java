@@ -91,6 +91,61 @@ public final class SlurmBinding {
     }
 
     /**
+     * Per host (numbered as in the cluster's index), how many GPUs Slurm {@code version} lets {@code request} take
+     * there when it gives the job one socket per node ({@link CoreFilter#oneGpuSocket}: 22.05 and 24.11,
+     * {@code --gpus=N} with {@code enforce-binding} and at most one CPU per node): the free GPUs of the socket
+     * the filter keeps, and with {@code --cpus-per-gpu} no more than that socket's CPUs hold, 0 where the filter
+     * refuses the node. {@code null} when that rule does not apply, so a
+     * planner that splits {@code --gpus=4} 4 on one node would take GPUs of both sockets where Slurm takes 2.
+     */
+    public static int[] gpusOnOneSocket(ClusterState state, JobRequest request, SlurmVersion version) {
+        SlurmJobSpec job = SlurmJobSpec.of(request);
+        if (!CoreFilter.oneGpuSocket(job, version)) {
+            return null;
+        }
+        StateUsage usage = state.usage();
+        int[] out = new int[usage.index().size()];
+        for (SlurmNode n : SlurmNode.of(state.cluster())) {
+            NodeUse use = SlurmAllocation.use(usage, n, job);
+            CoreFilter.Result r = CoreFilter.select(n, use, job, true, true, version);
+            if (r == null || r.availCpus() == 0) {
+                r = CoreFilter.select(n, use, job, false, true, version);
+            }
+            int gpus = r == null || r.availCpus() == 0 ? 0 : r.gpus(use).cardinality();
+            if (gpus > 0 && job.cpusPerGpu() != null) {
+                // the kept socket's CPUs bound its GPUs too (gres_select_filter_remove_unusable: CPUs per GPU)
+                gpus = Math.min(gpus, r.availCpus() / job.cpusPerGpu());
+            }
+            out[n.host()] = gpus;
+        }
+        return out;
+    }
+
+    /**
+     * Per host (numbered as in the cluster's index), the most CPUs Slurm {@code version}'s core filter leaves
+     * {@code request} there in {@code state}, in either pass ({@link CoreFilter#select}), 0 where it refuses the
+     * node. With {@code enforce-binding} these are the CPUs on the sockets of the node's GPUs: a planner that puts
+     * more of a multi-node job's tasks on a node than this holds breaks the binding Slurm keeps ({@code -N2 -n4
+     * -c5 --gpus-per-task=1}: Slurm asks one task per node at least, {@link #refused} accepts a node for one).
+     */
+    public static int[] filteredCpus(ClusterState state, JobRequest request, SlurmVersion version) {
+        SlurmJobSpec job = SlurmJobSpec.of(request);
+        StateUsage usage = state.usage();
+        int[] out = new int[usage.index().size()];
+        for (SlurmNode n : SlurmNode.of(state.cluster())) {
+            NodeUse use = SlurmAllocation.use(usage, n, job);
+            if (use.freeCores().isEmpty()) {
+                continue;
+            }
+            for (boolean firstPass : new boolean[] {true, false}) {
+                CoreFilter.Result r = CoreFilter.select(n, use, job, firstPass, job.enforceBinding(), version);
+                out[n.host()] = Math.max(out[n.host()], r == null ? 0 : r.availCpus());
+            }
+        }
+        return out;
+    }
+
+    /**
      * A job that fewer idle nodes accept than its {@code -N} (one for a one-node job) is refused by {@code sbatch}
      * ("Requested node configuration is not available": the submit test runs the selection with every core and
      * GPU free; every node it uses must pass the filter), so no node may take it, not even one whose busy cores would move the filter to sockets that fit (own property
