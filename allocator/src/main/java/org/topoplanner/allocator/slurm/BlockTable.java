@@ -132,33 +132,48 @@ final class BlockTable {
             this.nodes = nodes;
         }
 
-        /** The same for {@code now}, whose jobs differ from this one's only on {@code hosts}. */
+        /**
+         * The same for {@code now}, whose jobs differ from this one's only on {@code hosts}. A block no such job
+         * held can only be held now by a job that came since, and all its hosts are among {@code hosts}: only
+         * those are looked at; a block held before is looked at whole (its job may have gone).
+         */
         Blocked update(ClusterState now, Set<String> hosts) {
-            BitSet touched = new BitSet(); // a job's hosts share few base blocks: check each block once
+            boolean[] next = held.clone();
+            BitSet wasHeld = new BitSet();
             for (String h : hosts) {
                 Integer k = index.get(h);
-                if (k != null) {
-                    for (int b : basesOfNode[k]) {
-                        touched.set(b);
+                if (k == null) {
+                    continue;
+                }
+                for (int b : basesOfNode[k]) {
+                    if (held[b]) {
+                        wasHeld.set(b);
+                    } else if (!next[b] && holdsWholeBlocks(now, h)) {
+                        next[b] = true;
                     }
                 }
             }
-            boolean[] next = held.clone();
-            boolean changed = false;
-            for (int b = touched.nextSetBit(0); b >= 0; b = touched.nextSetBit(b + 1)) {
+            for (int b = wasHeld.nextSetBit(0); b >= 0; b = wasHeld.nextSetBit(b + 1)) {
                 next[b] = holdsWholeBlock(now, b);
-                changed |= next[b] != held[b];
             }
+            boolean changed = !java.util.Arrays.equals(next, held);
             return changed ? new Blocked(next, union(next)) : new Blocked(next, nodes);
+        }
+
+        private boolean holdsWholeBlocks(ClusterState now, String host) {
+            for (String job : now.jobsOn(host)) {
+                if (now.hold(job) == ClusterState.Hold.WHOLE_BLOCKS) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private boolean holdsWholeBlock(ClusterState now, int b) {
             BitSet base = bases.get(b);
             for (int k = base.nextSetBit(0); k >= 0; k = base.nextSetBit(k + 1)) {
-                for (String job : now.jobsOn(BlockTable.this.nodes.get(k).name())) {
-                    if (now.hold(job) == ClusterState.Hold.WHOLE_BLOCKS) {
-                        return true;
-                    }
+                if (holdsWholeBlocks(now, BlockTable.this.nodes.get(k).name())) {
+                    return true;
                 }
             }
             return false;
