@@ -69,10 +69,11 @@ final class SlurmAllocation {
             }
             freeCpus[n.index()] = runCores * n.threadsPerCore();
             weights[n.index()] = (n.weight() << 8) | runNear;
-            if (nodelist.contains(n.name())) {
+            // most jobs name no nodes: skip hashing every node's name then
+            if (!nodelist.isEmpty() && nodelist.contains(n.name())) {
                 required.set(n.index());
             }
-            if (runFit && !exclude.contains(n.name())) {
+            if (runFit && (exclude.isEmpty() || !exclude.contains(n.name()))) {
                 nodeMap.set(n.index());
             }
         }
