@@ -38,26 +38,42 @@ final class SlurmAllocation {
         BusyNodes busy = BusyNodes.of(state, nodes, job);
         Layout lastIdle = null;
         NodeUse lastIdleUse = null;
+        // what the last node of a run of idle nodes of one layout gave: the next one of the run gives the same
+        // free cores, near-GPU byte of its weight and fit (all functions of the use and the layout)
+        boolean repeat;
+        int runCores = 0;
+        long runNear = 0;
+        boolean runFit = false;
         for (SlurmNode n : nodes) {
             NodeUse u;
+            repeat = false;
             if (usage.idle(n.host())) {
                 // runs of idle nodes share a layout: look the map up only when it changes
                 Layout l = Layout.of(n);
                 if (!l.equals(lastIdle)) {
                     lastIdleUse = idleUse.computeIfAbsent(l, g -> use(usage, n, job));
                     lastIdle = l;
+                } else {
+                    repeat = true;
                 }
                 u = lastIdleUse;
             } else {
                 u = usage.heldWhole(n.host()) ? HELD : busy != null ? busy.use(n) : use(usage, n, job);
+                lastIdle = null;
             }
             uses[n.index()] = u;
-            freeCpus[n.index()] = u.freeCores().cardinality() * n.threadsPerCore();
-            weights[n.index()] = SchedWeight.of(n, u, job);
-            if (nodelist.contains(n.name())) {
+            if (!repeat) {
+                runCores = u.freeCores().cardinality();
+                runNear = SchedWeight.of(n, u, job) & 0xff;
+                runFit = basicFit(n, u, job, java.util.Set.of());
+            }
+            freeCpus[n.index()] = runCores * n.threadsPerCore();
+            weights[n.index()] = (n.weight() << 8) | runNear;
+            // most jobs name no nodes: skip hashing every node's name then
+            if (!nodelist.isEmpty() && nodelist.contains(n.name())) {
                 required.set(n.index());
             }
-            if (basicFit(n, u, job, exclude)) {
+            if (runFit && (exclude.isEmpty() || !exclude.contains(n.name()))) {
                 nodeMap.set(n.index());
             }
         }
@@ -77,6 +93,9 @@ final class SlurmAllocation {
             // 24.11 looks at the other nodes with the GPUs the required ones gave already counted (own case
             // cpufrag u1: -w g1 -n4 -c6 --gpus=8, g1 gives 2, so g2 may give 6: 3 tasks, 9+9 cores)
             long gresTaken = version.atLeast(SlurmVersion.V24_11) ? taken : 0;
+            NodeUse runUse = null;
+            Layout runLayout = null;
+            CoreFilter.Result runResult = null;
             for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
                 SlurmNode n = nodes.get(i);
                 if (required.get(i)) {
@@ -84,11 +103,18 @@ final class SlurmAllocation {
                 } else if (job.exclusive()) {
                     results[i] = whole(n);
                 } else if (usage.idle(n.host())) {
-                    // idle nodes of one layout get the same cores: compute once (CoreFilter is pure)
-                    boolean fp = firstPass;
-                    results[i] = shared.computeIfAbsent(uses[i], k -> new HashMap<>()).computeIfAbsent(Layout.of(n),
-                            k -> CoreFilter.select(n, uses[n.index()], job, fp, job.enforceBinding(), version,
-                                    gresTaken));
+                    // idle nodes of one layout get the same cores: compute once (CoreFilter is pure); a run of
+                    // them reuses the last one's result without the map look-ups
+                    Layout l = Layout.of(n);
+                    if (uses[i] != runUse || !l.equals(runLayout)) {
+                        boolean fp = firstPass;
+                        runResult = shared.computeIfAbsent(uses[i], k -> new HashMap<>()).computeIfAbsent(l,
+                                k -> CoreFilter.select(n, uses[n.index()], job, fp, job.enforceBinding(), version,
+                                        gresTaken));
+                        runUse = uses[i];
+                        runLayout = l;
+                    }
+                    results[i] = runResult;
                 } else {
                     results[i] = CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version,
                             gresTaken);

@@ -1,17 +1,13 @@
 package org.topoplanner.allocator.slurm;
 
-import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cluster.Cluster;
-import org.topoplanner.model.fabric.Block;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.slurm.SlurmVersion;
@@ -66,16 +62,10 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             // so not even a one-node job (which 26.05 places past the plugin) runs
             return new Suggestion.Impossible("the cluster defines no blocks for topology/block");
         }
-        List<SlurmNode> nodes = version.atLeast(SlurmVersion.V26_05) ? SlurmNode.of(cluster)
-                : SlurmNode.inDefinitionOrder(cluster);
-        Map<String, Integer> index = new HashMap<>();
-        nodes.forEach(n -> index.put(n.name(), n.index()));
-        List<BitSet> bases = new ArrayList<>();
-        for (Block b : cluster.fabric().blocks()) {
-            BitSet bits = new BitSet();
-            b.nodes().stream().filter(index::containsKey).forEach(h -> bits.set(index.get(h)));
-            bases.add(bits);
-        }
+        boolean byName = version.atLeast(SlurmVersion.V26_05);
+        BlockTable table = BlockTable.of(cluster, byName);
+        List<SlurmNode> nodes = table.nodes();
+        List<BitSet> bases = table.bases();
         List<Integer> sizes = cluster.fabric().blockSizes();
         BlockSelector emptyBlocks = new BlockSelector(nodes, bases, sizes, new BitSet(), version);
         String never = emptyBlocks.impossible(job);
@@ -86,7 +76,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.PARTITION_NODE_LIMIT,
                     job.name() + " asks for more nodes than the partition has");
         }
-        BlockSelector blocks = new BlockSelector(nodes, bases, sizes, blocked(state, bases, index), version);
+        BlockSelector blocks = new BlockSelector(nodes, bases, sizes, table.blocked(state, byName), version);
         NodeChooser chooser = SlurmTreePolicy.oneNodeShortcut(nodes, blocks, version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc == null) {
@@ -130,23 +120,5 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             }
         }
         return usable < job.minNodes();
-    }
-
-    /** Nodes of base blocks that hold an {@code --exclusive=topo} job: no other job goes there (K5). */
-    private static BitSet blocked(ClusterState state, List<BitSet> bases, Map<String, Integer> index) {
-        BitSet out = new BitSet();
-        for (String job : state.running().keySet()) {
-            if (state.hold(job) != ClusterState.Hold.WHOLE_BLOCKS) {
-                continue;
-            }
-            BitSet used = new BitSet();
-            state.running().get(job).hostNames().forEach(h -> used.set(index.get(h)));
-            for (BitSet b : bases) {
-                if (b.intersects(used)) {
-                    out.or(b);
-                }
-            }
-        }
-        return out;
     }
 }
