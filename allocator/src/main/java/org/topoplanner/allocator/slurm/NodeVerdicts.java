@@ -82,6 +82,11 @@ final class NodeVerdicts {
                 (before, now, hosts) -> before.update(now, hosts));
     }
 
+    /** The table built afresh from {@code state} alone, never from an earlier state's (what an update must equal). */
+    static NodeVerdicts fresh(ClusterState state, List<SlurmNode> nodes, SlurmJobSpec job, SlurmVersion version) {
+        return build(state, nodes, job.withName(""), version);
+    }
+
     private static boolean ownTable(Cluster cluster, List<SlurmNode> nodes) {
         return nodes == SlurmNode.of(cluster)
                 || !cluster.fabric().blocks().isEmpty() && nodes == BlockTable.of(cluster, false).nodes();
