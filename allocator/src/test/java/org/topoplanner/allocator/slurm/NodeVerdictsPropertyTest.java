@@ -102,7 +102,7 @@ class NodeVerdictsPropertyTest {
      * Two or three leaves of 2-5 hosts under one top switch; each host one of two random 2-socket layouts
      * (2-6 cores per socket, one or two threads, 0-3 GPUs per socket) and weight 1, or on some clusters 1-3.
      */
-    private static Cluster cluster(Random r) {
+    static Cluster cluster(Random r) {
         NodeTopology[] layouts = {layout(r), layout(r)};
         boolean weighted = r.nextBoolean();
         FabricBuilder fb = new FabricBuilder().addSwitch("top");
