@@ -83,9 +83,8 @@ final class SlurmAllocation {
                 nodeMap.set(n.index());
             }
         }
-        StateUsage usage0 = usage;
         return choose(nodes, chooser, job, version, uses, nodeMap, required, freeCpus, weights,
-                firstPass -> filtered(usage0, nodes, job, version, uses, nodeMap, required, firstPass));
+                firstPass -> filtered(usage, nodes, job, version, uses, nodeMap, required, firstPass));
     }
 
     /**
