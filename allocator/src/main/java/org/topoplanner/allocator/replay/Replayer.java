@@ -18,6 +18,7 @@ import org.topoplanner.model.replay.JobScript;
 import org.topoplanner.model.replay.ReplayEvent;
 import org.topoplanner.model.replay.ReplayEvent.JobState;
 import org.topoplanner.model.replay.ReplayEvent.Moment;
+import org.topoplanner.model.slurm.SlurmPartition;
 
 /**
  * Runs a {@link JobScript} under a policy in virtual time and reports what the real harness prints:
@@ -241,13 +242,28 @@ public final class Replayer {
      * other nodes.
      */
     private void schedule() {
-        boolean blocked = false;
+        // partitions whose queue a waiting job blocked (PART_FLAG_SCHED_FAILED), and the nodes out of this pass:
+        // those of a blocked partition and those a pending -w job keeps (avail_node_bitmap)
+        java.util.Set<String> failed = new java.util.HashSet<>();
+        java.util.Set<String> out = new java.util.HashSet<>();
         ClusterState pass = state;
         for (var it = queue.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<String, Job> e = it.next();
             Job j = e.getValue();
-            if (blocked) {
+            SlurmPartition part = Partitions.of(state.cluster(), j.spec);
+            String partName = part == null ? "" : part.name();
+            if (failed.contains(partName)) {
                 j.reason = PendingReason.PRIORITY.slurmName();
+                continue;
+            }
+            int minNodes = j.spec.minNodes() == null ? 1 : j.spec.minNodes();
+            // a job larger than its partition waits for its limit before this (job_limits_check: PartitionConfig)
+            if (availableIn(part, out) < minNodes && minNodes <= availableIn(part, java.util.Set.of())) {
+                // too few of the partition's nodes are left in this pass: job_scheduler.c names the cause and
+                // blocks the partition (own cases yamlfz02 y24, yamlfz05 y27: a tree-partition job behind a
+                // block-partition job that waits on the same nodes, 26.05.5)
+                j.reason = PendingReason.NODES_UNAVAILABLE.slurmName();
+                pass = leaveOut(pass, failed, out, partName, part);
                 continue;
             }
             // A blocked queue head is asked again on every event; when neither the state nor the clock moved
@@ -271,11 +287,41 @@ public final class Replayer {
                     pass = pass.with(new Placement(" -w " + e.getKey(), j.spec.nodelist().stream()
                             .map(h -> HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()))
                             .toList()), ClusterState.Hold.WHOLE_NODES);
+                    out.addAll(j.spec.nodelist());
                 } else {
-                    blocked = true;
+                    pass = leaveOut(pass, failed, out, partName, part);
                 }
             }
         }
+    }
+
+    /** How many of the partition's nodes (every node without partitions) are still in the pass. */
+    private int availableIn(SlurmPartition part, java.util.Set<String> out) {
+        int n = 0;
+        for (String h : state.cluster().hostNames()) {
+            if ((part == null || part.holds(h)) && !out.contains(h)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Blocks a partition for the rest of the pass ({@code fail_by_part}): its later jobs wait with
+     * {@code Priority}, and its nodes leave the pass for jobs of other partitions ({@code bit_and_not(
+     * avail_node_bitmap, part_ptr->node_bitmap)}).
+     */
+    private ClusterState leaveOut(ClusterState pass, java.util.Set<String> failed, java.util.Set<String> out,
+                                  String partName, SlurmPartition part) {
+        failed.add(partName);
+        List<HostAllocation> gone = new ArrayList<>();
+        for (String h : state.cluster().hostNames()) {
+            if ((part == null || part.holds(h)) && out.add(h)) {
+                gone.add(HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()));
+            }
+        }
+        return gone.isEmpty() || part == null ? pass
+                : pass.with(new Placement(" blocked " + partName, gone), ClusterState.Hold.WHOLE_NODES);
     }
 
     /** A pending job that blocks only its {@code -w} nodes: they cover its node count ({@code min_nodes}). */
