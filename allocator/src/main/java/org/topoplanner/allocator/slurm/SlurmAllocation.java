@@ -120,6 +120,7 @@ final class SlurmAllocation {
                             gresTaken);
                 }
             }
+            boolean pass = firstPass;
             NodeChooser.Demand demand = new NodeChooser.Demand() {
                 @Override
                 public int availCpus(int i) {
@@ -144,6 +145,11 @@ final class SlurmAllocation {
                 @Override
                 public long weight(int i) {
                     return weights[i];
+                }
+
+                @Override
+                public boolean firstPass() {
+                    return pass;
                 }
             };
             NodePick sel = chooser.select(nodeMap, required, job, demand, minCpus(job));

@@ -94,6 +94,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
                 case NO_FIT -> PendingReason.TOPO_NO_FIT;
                 case SEGMENT_NO_FIT -> PendingReason.TOPO_SEGMENT_NO_FIT;
                 case INSUFFICIENT -> PendingReason.TOPO_INSUFFICIENT;
+                case WEIGHT_NO_FIT -> PendingReason.TOPO_WEIGHT_NO_FIT;
             }, why);
         }
         Placement p = alloc.placement(job.name());
