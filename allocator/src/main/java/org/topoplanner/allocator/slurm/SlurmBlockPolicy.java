@@ -76,7 +76,11 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.PARTITION_NODE_LIMIT,
                     job.name() + " asks for more nodes than the partition has");
         }
-        BlockSelector blocks = new BlockSelector(nodes, bases, sizes, table.blocked(state, byName), version);
+        BitSet blocked = table.blocked(state, byName);
+        if (job.exclusiveTopo()) {
+            blocked = withBusyBases(blocked, state, nodes, bases);
+        }
+        BlockSelector blocks = new BlockSelector(nodes, bases, sizes, blocked, version);
         NodeChooser chooser = SlurmTreePolicy.oneNodeShortcut(nodes, blocks, version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc == null) {
@@ -100,6 +104,25 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         Placement p = alloc.placement(job.name());
         return new Suggestion.Placed(p, List.of("blocks " + String.join(",",
                 org.topoplanner.allocator.replay.Leaves.of(cluster, p))));
+    }
+
+    /**
+     * An {@code --exclusive=topo} job takes only base blocks no other job uses (cons_tres {@code
+     * _block_by_topology}: every running job's nodes, widened to their base blocks, leave the job's node map). Own
+     * case blockfz10 k7 ({@code -N2 --gpus-per-node=2 --exclusive=topo}, a one-CPU job on h1): 26.05.5 runs it on
+     * h4, h5 of block b2, not on h2, h3 beside h1.
+     */
+    private static BitSet withBusyBases(BitSet blocked, ClusterState state, List<SlurmNode> nodes, List<BitSet> bases) {
+        BitSet out = (BitSet) blocked.clone();
+        for (BitSet base : bases) {
+            for (int k = base.nextSetBit(0); k >= 0; k = base.nextSetBit(k + 1)) {
+                if (!state.isIdle(nodes.get(k).name())) {
+                    out.or(base);
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     /**
