@@ -95,7 +95,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (alloc == null) {
             // the submit test runs the block plugin without the bound of no more nodes than tasks
             NodeChooser empty = new BlockSelector(nodes, bases, sizes, new BitSet(), version, false);
-            if (SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version) == null) {
+            if (SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version) == null
+                    && !oneNodeGpusAddUp(nodes, job, version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
             String why = "no block of the level " + job.name() + " needs has enough free nodes";
@@ -113,6 +114,28 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         Placement p = alloc.placement(job.name());
         return new Suggestion.Placed(p, List.of("blocks " + String.join(",",
                 org.topoplanner.allocator.replay.Leaves.of(cluster, p))));
+    }
+
+    /**
+     * 26.05 accepts a one-node {@code --gpus=N} job no node can hold when the nodes it may use hold N GPUs together:
+     * {@code _get_one_res} calls {@code gres_sched_init} once and then tests node after node, and each test's
+     * {@code gres_sched_add} adds that node's GPUs to the same per-job count, so {@code gres_sched_test} passes on
+     * the node where the sum reaches N. The submit test passes; the job then waits with {@code Resources} for good.
+     * Own cases blockfz08 k4 ({@code -N1 --gpus=10}), blockfz09 k28 ({@code -N1 --gpus=7}), blockfz10 k33
+     * ({@code -N1 --gpus=9}) on 4-GPU nodes, 26.05.5.
+     */
+    static boolean oneNodeGpusAddUp(List<SlurmNode> nodes, SlurmJobSpec job, SlurmVersion version) {
+        if (!version.atLeast(SlurmVersion.V26_05) || !FirstFitOneNode.applies(job) || job.gpuTotal() == null) {
+            return false;
+        }
+        long sum = 0;
+        for (SlurmNode n : nodes) {
+            if (job.exclude().contains(n.name()) || (!job.nodelist().isEmpty() && !job.nodelist().contains(n.name()))) {
+                continue;
+            }
+            sum += n.gpus().stream().filter(g -> job.gpuType() == null || job.gpuType().equals(g.type())).count();
+        }
+        return sum >= job.gpuTotal();
     }
 
     /**
