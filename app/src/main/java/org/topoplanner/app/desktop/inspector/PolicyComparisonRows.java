@@ -9,6 +9,7 @@ import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.app.desktop.state.BackgroundRefresh;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.app.plan.PolicyComparison;
+import org.topoplanner.app.plan.PolicyWarmUp;
 import org.topoplanner.model.job.JobRequest;
 
 /**
@@ -22,13 +23,40 @@ import org.topoplanner.model.job.JobRequest;
 final class PolicyComparisonRows {
     private final ObservableList<ComparisonLine> lines = FXCollections.observableArrayList();
     private final BackgroundRefresh<PolicyComparison.Row> refresh;
+    private final BackgroundRefresh<Plan> warmUp;
     private final PolicyComparison comparison = new PolicyComparison();
     private Plan askedPlan;
     private JobRequest askedRequest;
     private PolicyOptions askedSettings;
+    private Plan warmedPlan;
+    private PolicyOptions warmedSettings;
 
-    PolicyComparisonRows(BackgroundRefresh<PolicyComparison.Row> refresh) {
+    /**
+     * @param refresh computes the rows
+     * @param warmUp  lets every policy make its tables for each new plan ({@link #prepare}); its own worker, so a
+     *                warm-up under way never holds back the rows of the job the user selected
+     */
+    PolicyComparisonRows(BackgroundRefresh<PolicyComparison.Row> refresh, BackgroundRefresh<Plan> warmUp) {
         this.refresh = refresh;
+        this.warmUp = warmUp;
+    }
+
+    /**
+     * Lets every policy make the tables of {@code plan}'s running state in the background
+     * ({@link PolicyWarmUp#prepare(Plan, PolicyOptions)}), so that the rows of whichever job is selected next
+     * update them for that job's hosts instead of making them from the idle cluster's. Only the newest plan is
+     * warmed; the same plan and settings again do nothing.
+     */
+    void prepare(Plan plan, PolicyOptions settings) {
+        if (plan == warmedPlan && settings.equals(warmedSettings)) {
+            return;
+        }
+        warmedPlan = plan;
+        warmedSettings = settings;
+        warmUp.request(() -> {
+            PolicyWarmUp.prepare(plan, settings);
+            return plan;
+        }, p -> { }, e -> { });
     }
 
     ObservableList<ComparisonLine> lines() {
@@ -49,7 +77,7 @@ final class PolicyComparisonRows {
         askedSettings = settings;
         List<PolicyId> policies = PolicyCatalog.policies();
         lines.setAll(policies.stream().map(p -> ComparisonLine.computing(p.id())).toList());
-        refresh.requestEach(policies, p -> comparison.row(plan, request, settings, p),
+        refresh.requestEach(comparison.startOrder(), p -> comparison.row(plan, request, settings, p),
                 (p, row) -> lines.set(policies.indexOf(p), ComparisonLine.of(row)),
                 (p, e) -> lines.set(policies.indexOf(p), ComparisonLine.failed(p.id(), String.valueOf(e.getMessage()))));
     }
