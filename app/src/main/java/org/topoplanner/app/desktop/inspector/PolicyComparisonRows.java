@@ -1,5 +1,6 @@
 package org.topoplanner.app.desktop.inspector;
 
+import java.time.Duration;
 import java.util.List;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -28,24 +29,30 @@ final class PolicyComparisonRows {
     private Plan askedPlan;
     private JobRequest askedRequest;
     private PolicyOptions askedSettings;
-    private Plan warmedPlan;
+    /** The newest plan to warm; written on the FX thread, read by the warm-up worker. */
+    private volatile Plan warmedPlan;
     private PolicyOptions warmedSettings;
+    private final Duration settle;
 
     /**
      * @param refresh computes the rows
      * @param warmUp  lets every policy make its tables for each new plan ({@link #prepare}); its own worker, so a
      *                warm-up under way never holds back the rows of the job the user selected
+     * @param settle  how long a plan must stay the newest before it is warmed
      */
-    PolicyComparisonRows(BackgroundRefresh<PolicyComparison.Row> refresh, BackgroundRefresh<Plan> warmUp) {
+    PolicyComparisonRows(BackgroundRefresh<PolicyComparison.Row> refresh, BackgroundRefresh<Plan> warmUp, Duration settle) {
         this.refresh = refresh;
         this.warmUp = warmUp;
+        this.settle = settle;
     }
 
     /**
      * Lets every policy make the tables of {@code plan}'s running state in the background
      * ({@link PolicyWarmUp#prepare(Plan, PolicyOptions)}), so that the rows of whichever job is selected next
-     * update them for that job's hosts instead of making them from the idle cluster's. Only the newest plan is
-     * warmed; the same plan and settings again do nothing.
+     * update them for that job's hosts instead of making them from the idle cluster's. Only a plan that stayed
+     * the newest for the settle time is warmed: a burst of edits (a project's jobs placed one by one, an undo
+     * run) warms its last plan, not each one (every warm-up asks six policies, 0.3-0.5 CPU-s at 16,384 hosts).
+     * The same plan and settings again do nothing.
      */
     void prepare(Plan plan, PolicyOptions settings) {
         if (plan == warmedPlan && settings.equals(warmedSettings)) {
@@ -54,9 +61,25 @@ final class PolicyComparisonRows {
         warmedPlan = plan;
         warmedSettings = settings;
         warmUp.request(() -> {
+            if (!settled(plan)) {
+                return plan;
+            }
             PolicyWarmUp.prepare(plan, settings);
             return plan;
         }, p -> { }, e -> { });
+    }
+
+    /** Waits the settle time; true when {@code plan} is still the newest then. */
+    private boolean settled(Plan plan) {
+        if (!settle.isZero()) {
+            try {
+                Thread.sleep(settle.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return warmedPlan == plan;
     }
 
     ObservableList<ComparisonLine> lines() {

@@ -30,7 +30,7 @@ class PolicyComparisonRowsTest {
     private final QueuedExecutor fx = new QueuedExecutor();
     private final QueuedExecutor warming = new QueuedExecutor();
     private final PolicyComparisonRows rows = new PolicyComparisonRows(new BackgroundRefresh<>(worker, fx),
-            new BackgroundRefresh<>(warming, fx));
+            new BackgroundRefresh<>(warming, fx), java.time.Duration.ZERO);
     private Plan plan;
     private JobRequest six;
 
