@@ -57,7 +57,8 @@ public final class JobInspector {
         // job's rows should not wait behind it; its answer is dropped when it lands.
         this.comparisonRows = new PolicyComparisonRows(
                 BackgroundRefresh.onWorker(BackgroundRefresh.daemonWorkers("policy-comparison", 2)),
-                BackgroundRefresh.onDaemonThread("policy-warm-up"), java.time.Duration.ofMillis(150));
+                BackgroundRefresh.onDaemonThread("policy-warm-up"), javafx.application.Platform::runLater,
+                java.time.Duration.ofMillis(150));
         // One worker for both: the selected job, asked first, is then known when the list's turn comes.
         Executor checking = BackgroundRefresh.daemonWorker("job-checks");
         this.selectedCheck = BackgroundRefresh.onWorker(checking);

@@ -2,6 +2,7 @@ package org.topoplanner.app.desktop.inspector;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Executor;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.topoplanner.allocator.catalog.PolicyCatalog;
@@ -32,17 +33,22 @@ final class PolicyComparisonRows {
     /** The newest plan to warm; written on the FX thread, read by the warm-up worker. */
     private volatile Plan warmedPlan;
     private PolicyOptions warmedSettings;
+    private final Executor afterThisEvent;
     private final Duration settle;
 
     /**
-     * @param refresh computes the rows
-     * @param warmUp  lets every policy make its tables for each new plan ({@link #prepare}); its own worker, so a
-     *                warm-up under way never holds back the rows of the job the user selected
-     * @param settle  how long a plan must stay the newest before it is warmed
+     * @param refresh        computes the rows
+     * @param warmUp         lets every policy make its tables for each new plan ({@link #prepare}); its own worker,
+     *                       so a warm-up under way never holds back the rows of the job the user selected
+     * @param afterThisEvent runs what it is given after the FX thread's current event ({@code Platform::runLater}):
+     *                       a plan replaced again within the same event is not warmed
+     * @param settle         how long a plan must stay the newest before it is warmed
      */
-    PolicyComparisonRows(BackgroundRefresh<PolicyComparison.Row> refresh, BackgroundRefresh<Plan> warmUp, Duration settle) {
+    PolicyComparisonRows(BackgroundRefresh<PolicyComparison.Row> refresh, BackgroundRefresh<Plan> warmUp,
+                         Executor afterThisEvent, Duration settle) {
         this.refresh = refresh;
         this.warmUp = warmUp;
+        this.afterThisEvent = afterThisEvent;
         this.settle = settle;
     }
 
@@ -51,7 +57,7 @@ final class PolicyComparisonRows {
      * ({@link PolicyWarmUp#prepare(Plan, PolicyOptions)}), so that the rows of whichever job is selected next
      * update them for that job's hosts instead of making them from the idle cluster's. Only a plan that stayed
      * the newest for the settle time is warmed: a burst of edits (a project's jobs placed one by one, an undo
-     * run) warms its last plan, not each one (every warm-up asks six policies, 0.3-0.5 CPU-s at 16,384 hosts).
+     * run, jobs placed in a loop within one event) warms its last plan, not each one (every warm-up asks six policies, 0.3-0.5 CPU-s at 16,384 hosts).
      * The same plan and settings again do nothing.
      */
     void prepare(Plan plan, PolicyOptions settings) {
@@ -60,13 +66,17 @@ final class PolicyComparisonRows {
         }
         warmedPlan = plan;
         warmedSettings = settings;
-        warmUp.request(() -> {
-            if (!settled(plan)) {
-                return plan;
+        afterThisEvent.execute(() -> {
+            if (warmedPlan != plan) {
+                return; // replaced within the same event (jobs placed in a loop)
             }
-            PolicyWarmUp.prepare(plan, settings);
-            return plan;
-        }, p -> { }, e -> { });
+            warmUp.request(() -> {
+                if (settled(plan)) {
+                    PolicyWarmUp.prepare(plan, settings);
+                }
+                return plan;
+            }, p -> { }, e -> { });
+        });
     }
 
     /** Waits the settle time; true when {@code plan} is still the newest then. */

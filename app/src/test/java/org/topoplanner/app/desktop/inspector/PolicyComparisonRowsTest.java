@@ -30,7 +30,7 @@ class PolicyComparisonRowsTest {
     private final QueuedExecutor fx = new QueuedExecutor();
     private final QueuedExecutor warming = new QueuedExecutor();
     private final PolicyComparisonRows rows = new PolicyComparisonRows(new BackgroundRefresh<>(worker, fx),
-            new BackgroundRefresh<>(warming, fx), java.time.Duration.ZERO);
+            new BackgroundRefresh<>(warming, fx), fx, java.time.Duration.ZERO);
     private Plan plan;
     private JobRequest six;
 
@@ -118,15 +118,18 @@ class PolicyComparisonRowsTest {
     }
 
     @Test
-    void eachNewPlanIsWarmedOnceOnItsOwnWorker() {
+    void eachNewPlanIsWarmedOnceOnItsOwnWorkerAfterTheEventThatMadeIt() {
         rows.prepare(plan, NO_TM);
         rows.prepare(plan, NO_TM);
+        fx.runAll();
         assertThat(warming.size()).as("the same plan and settings are warmed once").isEqualTo(1);
         assertThat(worker.size()).as("the rows' workers are left free").isZero();
+        warming.runAll();
         rows.prepare(plan, SINGLE_NUMA);
         Plan next = plan.withoutJob("six");
         rows.prepare(next, SINGLE_NUMA);
-        assertThat(warming.size()).isEqualTo(3);
+        fx.runAll();
+        assertThat(warming.size()).as("two plans within one event: only the last is warmed").isEqualTo(1);
         warming.runAll();
         fx.runAll();
         rows.compare(plan, six, NO_TM);
