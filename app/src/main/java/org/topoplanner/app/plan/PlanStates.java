@@ -19,8 +19,8 @@ import org.topoplanner.allocator.ClusterState;
 final class PlanStates {
     /** Plans kept: the newest few, so an edit's new plan does not drop the tables of the one still shown. */
     private static final int PLANS_KEPT = 2;
-    /** States without one job kept per plan: the selected job's, the previous selection's, a dragged job's. */
-    private static final int JOBS_KEPT = 4;
+    /** States without one job kept per plan: the selected job's, the previous selection's, the listed jobs' checks. */
+    private static final int JOBS_KEPT = 8;
 
     /** One plan's states. */
     private static final class Entry {

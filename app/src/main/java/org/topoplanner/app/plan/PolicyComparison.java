@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.catalog.PolicyCatalog;
 import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.allocator.catalog.PolicyId;
@@ -33,10 +34,30 @@ public final class PolicyComparison {
      */
     public Row row(Plan plan, JobRequest request, PolicyOptions settings, PolicyId policy) {
         long t0 = System.nanoTime();
-        Row row = new Row(policy.id(), advisor.suggest(plan, plan.stateWithout(request.name()), request,
+        Row row = new Row(policy.id(), advisor.suggest(plan, othersThan(plan, request.name()), request,
                 DropTarget.ANYWHERE, new PolicyChoice(policy, settings)));
         lastTime.put(policy, System.nanoTime() - t0);
         return row;
+    }
+
+    /** The last question's state without its job, held for the rows still to come. */
+    private record Others(Plan plan, String job, ClusterState state) {
+    }
+
+    private Others lastOthers;
+
+    /**
+     * The plan's state without {@code job}, held here for as long as rows about it are asked: the plan's own
+     * cache ({@link Plan#stateWithout}) keeps a few jobs per plan, and the job list's checks of other jobs
+     * running meanwhile must not push out the state (and tables) the remaining rows read.
+     */
+    private synchronized ClusterState othersThan(Plan plan, String job) {
+        Others o = lastOthers;
+        if (o == null || o.plan() != plan || !o.job().equals(job)) {
+            o = new Others(plan, job, plan.stateWithout(job));
+            lastOthers = o;
+        }
+        return o.state();
     }
 
     /**
