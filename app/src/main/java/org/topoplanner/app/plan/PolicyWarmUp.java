@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.catalog.PolicyCatalog;
 import org.topoplanner.allocator.catalog.PolicyChoice;
@@ -40,7 +41,7 @@ public final class PolicyWarmUp {
         if (cluster.gpuCount() == 0) {
             return new LinkedHashMap<>();
         }
-        return everyPolicy(Plan.of(cluster), JobRequest.nodesWithGpus(NAME, 1, 1), PolicyOptions.DEFAULT);
+        return everyPolicy(Plan.of(cluster), JobRequest.nodesWithGpus(NAME, 1, 1), PolicyOptions.DEFAULT, () -> true);
     }
 
     /**
@@ -50,6 +51,15 @@ public final class PolicyWarmUp {
      * placed), each as {@link #prepare(Cluster)} gives them.
      */
     public static Map<PolicyId, Advice> prepare(Plan plan, PolicyOptions settings) {
+        return prepare(plan, settings, () -> true);
+    }
+
+    /**
+     * As {@link #prepare(Plan, PolicyOptions)}, asking {@code wanted} before each policy and stopping when it says
+     * no: once the user asks about a job, the rows make the tables they need themselves (waiting for any the
+     * warm-up is making), and the warm-up's own answers would only take CPU from them.
+     */
+    public static Map<PolicyId, Advice> prepare(Plan plan, PolicyOptions settings, BooleanSupplier wanted) {
         Set<JobRequest> shapes = new LinkedHashSet<>();
         for (String job : plan.placements().keySet()) {
             if (shapes.size() == SHAPES) {
@@ -61,16 +71,20 @@ public final class PolicyWarmUp {
         }
         Map<PolicyId, Advice> last = new LinkedHashMap<>();
         for (JobRequest shape : shapes) {
-            last = everyPolicy(plan, shape, settings);
+            last = everyPolicy(plan, shape, settings, wanted);
         }
         return last;
     }
 
-    private static Map<PolicyId, Advice> everyPolicy(Plan plan, JobRequest job, PolicyOptions settings) {
+    private static Map<PolicyId, Advice> everyPolicy(Plan plan, JobRequest job, PolicyOptions settings,
+                                                     BooleanSupplier wanted) {
         PlacementAdvisor advisor = new PlacementAdvisor();
         Map<PolicyId, Advice> out = new LinkedHashMap<>();
         List<PolicyId> policies = PolicyCatalog.policies();
         for (PolicyId id : policies) {
+            if (!wanted.getAsBoolean()) {
+                break;
+            }
             Advice a;
             try {
                 a = advisor.suggest(plan, job, DropTarget.ANYWHERE, new PolicyChoice(id, settings));

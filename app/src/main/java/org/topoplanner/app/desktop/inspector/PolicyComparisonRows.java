@@ -27,7 +27,8 @@ final class PolicyComparisonRows {
     private final BackgroundRefresh<PolicyComparison.Row> refresh;
     private final BackgroundRefresh<Plan> warmUp;
     private final PolicyComparison comparison = new PolicyComparison();
-    private Plan askedPlan;
+    /** The plan of the last question; read by the warm-up worker, which stops warming a plan once it is asked. */
+    private volatile Plan askedPlan;
     private JobRequest askedRequest;
     private PolicyOptions askedSettings;
     /** The newest plan to warm; written on the FX thread, read by the warm-up worker. */
@@ -58,7 +59,8 @@ final class PolicyComparisonRows {
      * update them for that job's hosts instead of making them from the idle cluster's. Only a plan that stayed
      * the newest for the settle time is warmed: a burst of edits (a project's jobs placed one by one, an undo
      * run, jobs placed in a loop within one event) warms its last plan, not each one (every warm-up asks six policies, 0.3-0.5 CPU-s at 16,384 hosts).
-     * The same plan and settings again do nothing.
+     * The same plan and settings again do nothing; a question about one of its jobs stops its warm-up (the rows
+     * then make what they need, and the warm-up's own answers would only take CPU from them).
      */
     void prepare(Plan plan, PolicyOptions settings) {
         if (plan == warmedPlan && settings.equals(warmedSettings)) {
@@ -72,7 +74,7 @@ final class PolicyComparisonRows {
             }
             warmUp.request(() -> {
                 if (settled(plan)) {
-                    PolicyWarmUp.prepare(plan, settings);
+                    PolicyWarmUp.prepare(plan, settings, () -> warmedPlan == plan && askedPlan != plan);
                 }
                 return plan;
             }, p -> { }, e -> { });
