@@ -80,6 +80,11 @@ public final class NodeView extends BorderPane {
     private NodeTopology topology = NodeTopology.unknown();
     private Occupancy occupancy = Occupancy.empty();
     private NodeLayout layout;
+    /**
+     * Asked to lay out while in no scene: the window adds the view when its tab is first selected, and the
+     * layout, legend and drawing wait for that (issue 15: the start laid out and drew a host nobody saw).
+     */
+    private boolean layoutStale;
     private NodePainter painter;
     private double scale = 1;
     private double offsetX;
@@ -145,6 +150,11 @@ public final class NodeView extends BorderPane {
         canvasPane.visibleProperty().bind(matrixShown.not());
         canvasPane.widthProperty().addListener((o, a, b) -> relayout());
         canvasPane.heightProperty().addListener((o, a, b) -> relayout());
+        sceneProperty().addListener((o, a, shown) -> {
+            if (shown != null && layoutStale) {
+                relayout();
+            }
+        });
         badge.setId("nodeMoveBadge");
         canvas.setOnMousePressed(this::onPressed);
         canvas.setOnMouseDragged(this::onDragged);
@@ -272,6 +282,9 @@ public final class NodeView extends BorderPane {
 
     /** The layout drawn now (folded or not), for tests and inspectors. */
     public NodeLayout getLayout() {
+        if (layoutStale) {
+            computeLayout();
+        }
         return layout;
     }
 
@@ -331,6 +344,17 @@ public final class NodeView extends BorderPane {
 
     /** Lays out again for the current size (folding cores when the full picture would be too small). */
     private void relayout() {
+        if (getScene() == null) {
+            layoutStale = true;
+            return;
+        }
+        computeLayout();
+        refreshLegend();
+        redraw();
+    }
+
+    private void computeLayout() {
+        layoutStale = false;
         double w = canvasPane.getWidth();
         double h = canvasPane.getHeight();
         NodeLayout full = NodeLayout.compute(topology, false, c -> occupancy.coreJob(host, c));
@@ -343,8 +367,6 @@ public final class NodeView extends BorderPane {
         }
         layout = chosen;
         painter = new NodePainter(chosen);
-        refreshLegend();
-        redraw();
     }
 
     private void refreshLegend() {
