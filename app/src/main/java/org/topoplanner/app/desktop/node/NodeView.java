@@ -128,11 +128,9 @@ public final class NodeView extends BorderPane {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         javafx.scene.control.Button fit = new javafx.scene.control.Button("Fit");
         fit.setId("nodeFit");
-        fit.setTooltip(new javafx.scene.control.Tooltip("The whole node in view (text may get small); the wheel zooms, a drag pans"));
         fit.setOnAction(e -> zoomToFit());
         javafx.scene.control.Button readable = new javafx.scene.control.Button("Readable");
         readable.setId("nodeReadable");
-        readable.setTooltip(new javafx.scene.control.Tooltip("Back to the default zoom, where every title is at least 11 px (0 or a double-click)"));
         readable.setOnAction(e -> resetZoom());
         fit.disableProperty().bind(matrixShown);
         readable.disableProperty().bind(matrixShown);
@@ -151,6 +149,13 @@ public final class NodeView extends BorderPane {
         canvasPane.widthProperty().addListener((o, a, b) -> relayout());
         canvasPane.heightProperty().addListener((o, a, b) -> relayout());
         sceneProperty().addListener((o, a, shown) -> {
+            // each tooltip is a popup window of its own: made when the view is first in a scene, not at start
+            if (shown != null && fit.getTooltip() == null) {
+                fit.setTooltip(new javafx.scene.control.Tooltip(
+                        "The whole node in view (text may get small); the wheel zooms, a drag pans"));
+                readable.setTooltip(new javafx.scene.control.Tooltip(
+                        "Back to the default zoom, where every title is at least 11 px (0 or a double-click)"));
+            }
             if (shown != null && layoutStale) {
                 relayout();
             }
