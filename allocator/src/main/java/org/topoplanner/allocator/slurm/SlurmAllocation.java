@@ -149,6 +149,7 @@ final class SlurmAllocation {
                                           java.util.function.Function<Boolean, CoreFilter.Result[]> filter) {
         for (boolean firstPass : new boolean[] {true, false}) {
             CoreFilter.Result[] results = filter.apply(firstPass);
+            boolean pass = firstPass;
             NodeChooser.Demand demand = new NodeChooser.Demand() {
                 @Override
                 public int availCpus(int i) {
@@ -173,6 +174,11 @@ final class SlurmAllocation {
                 @Override
                 public long weight(int i) {
                     return weights[i];
+                }
+
+                @Override
+                public boolean firstPass() {
+                    return pass;
                 }
             };
             NodePick sel = chooser.select(nodeMap, required, job, demand, minCpus(job));
