@@ -414,7 +414,7 @@ final class BlockSelector implements NodeChooser {
                 groups.sort((x, y) -> y - x);
                 avail = groups.stream().limit(maxLl).mapToInt(Integer::intValue).sum();
             }
-            if (avail < rem || need.cpus - need.cpusOf(required) > need.cpusOf(blockNodes)) {
+            if (avail < rem || need.cpus - need.cpusOf(required) > need.mappedCpusOf(blockNodes)) {
                 // rem_cpus > block_cpus: the block's free CPUs cannot hold the job's (-n x -c)
                 continue;
             }
@@ -603,6 +603,25 @@ final class BlockSelector implements NodeChooser {
             int c = 0;
             for (int k = set.nextSetBit(0); k >= 0; k = set.nextSetBit(k + 1)) {
                 c += demand.availCpus(k);
+            }
+            return c;
+        }
+
+        /**
+         * {@code block_cpus}: the block's CPUs as the plugin's node map counts them, {@code avail_res->avail_cpus}
+         * of {@code _can_job_run_on_node}: a GPU job's node gives its free CPUs (whole tasks), not only those its
+         * free GPUs' cores leave after {@code eval_nodes_select_cores}. Own case yamlfz06 y12 ({@code -p blk2 -n5 -c2
+         * --gpus-per-task=1}, one free GPU on each of q4, q5): 26.05.5 picks their block and finds too few GPUs
+         * ({@code Insufficient_resources_in_topology_unit}), where counting two CPUs per node passed every block over.
+         */
+        int mappedCpusOf(BitSet set) {
+            if (job.gpusPerNode() == null && job.gpuTotal() == null) {
+                return cpusOf(set);
+            }
+            int c = 0;
+            for (int k = set.nextSetBit(0); k >= 0; k = set.nextSetBit(k + 1)) {
+                int free = demand.freeCpus(k);
+                c += Math.max(demand.availCpus(k), free - free % Math.max(1, job.cpusPerTask()));
             }
             return c;
         }
