@@ -56,7 +56,9 @@ public final class JobInspector {
         // Two threads: a policy still answering about the previous job cannot be stopped, and the new
         // job's rows should not wait behind it; its answer is dropped when it lands.
         this.comparisonRows = new PolicyComparisonRows(
-                BackgroundRefresh.onWorker(BackgroundRefresh.daemonWorkers("policy-comparison", 2)));
+                BackgroundRefresh.onWorker(BackgroundRefresh.daemonWorkers("policy-comparison", 2)),
+                BackgroundRefresh.onDaemonThread("policy-warm-up"), javafx.application.Platform::runLater,
+                java.time.Duration.ofMillis(150));
         // One worker for both: the selected job, asked first, is then known when the list's turn comes.
         Executor checking = BackgroundRefresh.daemonWorker("job-checks");
         this.selectedCheck = BackgroundRefresh.onWorker(checking);
@@ -132,6 +134,7 @@ public final class JobInspector {
         if (!jobs.getItems().equals(names)) {
             jobs.setItems(FXCollections.observableArrayList(names));
         }
+        comparisonRows.prepare(plan, vm.choice().settings());
         // The plan, policy or settings changed: the dots may too, and what was being checked is stale.
         listedChecks.cancel();
         unchecked.clear();
