@@ -7,11 +7,13 @@
 #
 # usage: benchmarks/convert-vs-peers.sh --ibtopotool PATH [--python PY] [--rounds N] [--warmup N]
 #            [FABRIC...]                                   (default: ft3-4096 ft3-16384)
+# FABRIC is a name in the shared ibsim folder or the path of any .ibnetdiscover dump.
 #
 # PATH is ibtopotool.py from your copy of ibtopotool (not part of this repository), run unmodified as
 # its README says for a Slurm file: `ibtopotool.py --slurm -t ROOTS DUMP`. ROOTS is the admin's list of
-# root (core) switches by GUID; here it is the "S-<guid>" of every switch whose description begins
-# with "core" (the ibsim fabrics name their top tier so), or "spine" on a 2-level fabric.
+# root (core) switches by GUID; here it is the "S-<guid>" of every switch whose description (or the
+# system name in a Mellanox "MF0;NAME:MODEL/U1" one) begins with "core" or ends a prefix with it
+# ("ibcore1"), as the ibsim fabrics name their top tier, or "spine" on a 2-level fabric.
 # PY must import networkx and ClusterShell (Debian: apt-get install python3-networkx
 # python3-clustershell; default /usr/bin/python3).
 # Ours runs three ways: app/target/topoplanner (the launcher script `mvn package` writes, which maps
@@ -85,10 +87,12 @@ echo "| fabric | hosts | input | TopoPlanner (launcher, CDS) | ${before:+TopoPla
 echo "|---|---|---|---|${before:+---|}---|${installed:+---|}---|---|---|---|"
 for f in "${fabrics[@]}"; do
 	dump=$ibsim/$f.ibnetdiscover
+	case $f in */*) dump=$f; f=$(basename "$f" .ibnetdiscover) ;; esac   # a dump given by path
 	if [ ! -r "$dump" ]; then echo "| $f | skipped: $dump is missing |"; continue; fi
 	roots=$work/$f.roots
-	grep '^Switch' "$dump" | grep '# "core' | awk '{print $3}' | tr -d '"' > "$roots" || true
-	[ -s "$roots" ] || grep '^Switch' "$dump" | grep '# "spine' | awk '{print $3}' | tr -d '"' > "$roots" || true
+	# the description's system name: "core01", or "ibcore1" in "MF0;ibcore1:CS7520/S01/U1"
+	grep '^Switch' "$dump" | grep -E '# "([^";]*;)?[a-z]*core' | awk '{print $3}' | tr -d '"' > "$roots" || true
+	[ -s "$roots" ] || grep '^Switch' "$dump" | grep -E '# "([^";]*;)?spine' | awk '{print $3}' | tr -d '"' > "$roots" || true
 	if [ ! -s "$roots" ]; then echo "| $f | skipped: no switch described core* or spine* to give ibtopotool as roots |"; continue; fi
 	cmds=(-n launcher "$launcher convert --to slurm-topology $dump"
 		-n java-jar "java -jar $jar convert --to slurm-topology $dump")

@@ -6,7 +6,9 @@ the blocks, node weights, and either no BlockSizes (Slurm's default levels 0-4) 
 random choice of its doublings up to the cluster; and N random jobs: -N with --gpus-per-node and often
 --segment, --gpus=N, -n/-c with --gpus-per-task, CPU-only jobs that leave nodes partly busy, --exclusive,
 -w/-x, cancellations and resets. Block exists from Slurm 23.11: run with SLURM_ROOT (24.11, 26.05).
-Same seed, same case: only random.Random(seed) decides.
+Same seed, same case: only random.Random(seed) decides. `gen.py block2` (extra=True) also draws
+--exclusive=topo jobs (whole base blocks) and a weight per node rather than per node type (uneven weights
+inside every block); with extra=False the draws are the old ones, so earlier seeds write the same cases.
 """
 import os
 import random
@@ -14,7 +16,7 @@ import random
 from fuzz import TYPES
 
 
-def main(seed, njobs, out):
+def main(seed, njobs, out, extra=False):
     r = random.Random(seed)
     gpu_kinds = [k for k in sorted(TYPES) if TYPES[k][3]]
     kinds = r.sample(gpu_kinds, r.randint(1, 2)) + (['c'] if r.random() < 0.3 else [])
@@ -31,7 +33,10 @@ def main(seed, njobs, out):
             name = '%s%d' % (k, count[k])
             members.append(name)
             sockets, cps, tpc, gpus = TYPES[k]
-            w = weights[k] if r.random() < 0.85 else r.choice([1, 5, 10])
+            if extra:
+                w = r.choice([1, 2, 5, 10, 20])
+            else:
+                w = weights[k] if r.random() < 0.85 else r.choice([1, 5, 10])
             total = sum(g for g, _ in gpus)
             gres = ' Gres=gpu:%d' % total if total else ''
             node_lines.append('NodeName=%s Sockets=%d CoresPerSocket=%d ThreadsPerCore=%d RealMemory=256000'
@@ -68,7 +73,8 @@ def main(seed, njobs, out):
     jobs = ['note random block cluster and jobs, seed %d (gen.py block)' % seed]
     alive = []
     for j in range(njobs):
-        form = r.choice(['nodes', 'nodes', 'nodes', 'segment', 'segment', 'gpus', 'gpt', 'cpu', 'cpu', 'excl'])
+        forms = ['nodes', 'nodes', 'nodes', 'segment', 'segment', 'gpus', 'gpt', 'cpu', 'cpu', 'excl']
+        form = r.choice(forms + ['topo', 'topo'] if extra else forms)
         opts = []
         if form in ('nodes', 'segment'):
             if form == 'segment':
@@ -96,6 +102,11 @@ def main(seed, njobs, out):
                 opts.append('-w %s' % r.choice(all_nodes))
             opts.append('-n%d' % r.randint(1, 3))
             opts.append('-c%d' % r.randint(1, 8))
+        elif form == 'topo':
+            # --exclusive=topo: the job's base blocks whole (26.05; ClusterState.Hold.WHOLE_BLOCKS)
+            opts.append('-N%d' % r.choice([1, 2, base, base + 1]))
+            opts.append('--gpus-per-node=%d' % r.randint(1, 2))
+            opts.append('--exclusive=topo')
         else:
             opts.append('-N%d' % r.choice([1, 2, base]))
             opts.append('--exclusive')

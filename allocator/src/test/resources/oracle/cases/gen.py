@@ -13,10 +13,11 @@ if len(sys.argv) > 1 and sys.argv[1] == 'fuzz4':
     import probefuzz
     probefuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
     sys.exit(0)
-if len(sys.argv) > 1 and sys.argv[1] == 'block':
-    # gen.py block SEED N DIR: a whole random topology/block case (blockfuzz.py; Slurm 23.11 and later)
+if len(sys.argv) > 1 and sys.argv[1] in ('block', 'block2'):
+    # gen.py block SEED N DIR: a whole random topology/block case (blockfuzz.py; Slurm 23.11 and later);
+    # block2 adds --exclusive=topo jobs and uneven weights inside every block
     import blockfuzz
-    blockfuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    blockfuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] == 'block2')
     sys.exit(0)
 if len(sys.argv) > 1 and sys.argv[1] == 'yaml':
     # gen.py yaml SEED N DIR: a random cluster with topology.yaml, topologies bound to partitions (yamlfuzz.py; Slurm 25.05+)

@@ -146,20 +146,67 @@ public final class ClusterState {
         java.util.concurrent.ConcurrentHashMap<Object, Object> d = derivedMap();
         Object v = d.get(key);
         if (v == null) {
-            v = update == null ? null : fromEarlier(key, update);
-            if (v == null && update != null) {
-                v = LatestTables.of(this).updated(key, this, update);
+            Building mine = new Building();
+            Object earlier = d.putIfAbsent(key, mine);
+            if (earlier == null) {
+                T made;
+                try {
+                    made = make(key, build, update);
+                } catch (RuntimeException | Error e) {
+                    d.remove(key, mine);
+                    mine.made.completeExceptionally(e);
+                    throw e;
+                }
+                d.replace(key, mine, made);
+                mine.made.complete(made);
+                if (update != null) {
+                    LatestTables.of(this).keep(key, this, made);
+                }
+                return made;
             }
-            if (v == null) {
-                v = build.apply(this);
-            }
-            Object earlier = d.putIfAbsent(key, v);
-            v = earlier != null ? earlier : v;
-            if (update != null && earlier == null) {
-                LatestTables.of(this).keep(key, this, v);
-            }
+            v = earlier;
+        }
+        if (v instanceof Building b) {
+            Object made = b.table();
+            return made != null ? (T) made : make(key, build, update);
         }
         return (T) v;
+    }
+
+    private <T> T make(Object key, java.util.function.Function<ClusterState, T> build, Update<T> update) {
+        T v = update == null ? null : fromEarlier(key, update);
+        if (v == null && update != null) {
+            v = LatestTables.of(this).updated(key, this, update);
+        }
+        return v != null ? v : build.apply(this);
+    }
+
+    /**
+     * A table one thread is making for a state: another thread asking for the same key and state (two rows
+     * of the every-policy table validating on one shared state) waits for it instead of making it again,
+     * which on two cores only halved each one's share of the CPU. Tables of one state do not need each
+     * other in a cycle (that would recurse forever on one thread), and a later state's table waits only for
+     * an earlier state's, so the waits cannot close a circle.
+     */
+    private static final class Building {
+        private final Thread maker = Thread.currentThread();
+        private final java.util.concurrent.CompletableFuture<Object> made = new java.util.concurrent.CompletableFuture<>();
+
+        /**
+         * The table once made, or {@code null} when its builder threw (the asker then builds and throws itself)
+         * or when the asker is the maker itself (a builder that asks for its own table on a state made from
+         * this one, say): it then makes its own, as it did before tables were shared between threads.
+         */
+        Object table() {
+            if (maker == Thread.currentThread() && !made.isDone()) {
+                return null;
+            }
+            try {
+                return made.join();
+            } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
+                return null;
+            }
+        }
     }
 
     private java.util.concurrent.ConcurrentHashMap<Object, Object> derivedMap() {
@@ -180,6 +227,9 @@ public final class ClusterState {
     private <T> T fromEarlier(Object key, Update<T> update) {
         for (Change c = change; c != null; c = c.earlier()) {
             Object old = c.before().get(key);
+            if (old instanceof Building b) {
+                old = b.table();
+            }
             if (old != null) {
                 // the hosts of the jobs that came or went since that state (collected only once it is found)
                 java.util.Set<String> hosts = new java.util.HashSet<>();

@@ -21,7 +21,17 @@ public enum PendingReason {
     /** 26.05 topology/block: a segment finds no block ({@code ESLURM_TOPO_SEGMENT_NO_FIT}). */
     TOPO_SEGMENT_NO_FIT("No_suitable_topology_unit_found_for_segment"),
     /** 26.05 topology/block: the chosen block's base blocks do not add up ({@code ESLURM_TOPO_INSUFFICIENT_RESOURCES}). */
-    TOPO_INSUFFICIENT("Insufficient_resources_in_topology_unit");
+    TOPO_INSUFFICIENT("Insufficient_resources_in_topology_unit"),
+    /**
+     * 26.05 topology/block: the lighter weight groups span more lower-level blocks than the level allows
+     * ({@code ESLURM_TOPO_WEIGHT_NO_FIT}; own case blockfz10 k2).
+     */
+    TOPO_WEIGHT_NO_FIT("Weight-based_selection_could_not_satisfy_request_within_topology_unit"),
+    /**
+     * Fewer of the partition's nodes are left in the scheduling pass than the job's minimum: nodes a blocked
+     * partition or a pending {@code -w} job took out of it ({@code job_scheduler.c}, the text Slurm prints).
+     */
+    NODES_UNAVAILABLE("Nodes_required_for_job_are_DOWN,_DRAINED_or_reserved_for_jobs_in_higher_priority_partitions");
 
     private final String slurmName;
 

@@ -65,4 +65,48 @@ class ClusterStateTest {
         assertThat(empty.<Integer>derived("count", running)).isZero();
         assertThat(builds[0]).isEqualTo(3);
     }
+
+    /**
+     * Two threads asking one state for the same table at once (two rows of the every-policy table on the shared
+     * state without the job) get one table, built once: the second waits for the first's build. A build that
+     * throws leaves nothing behind, so the next asker builds (and fails) itself.
+     */
+    @Test
+    void aTableAskedFromTwoThreadsAtOnceIsBuiltOnce() throws Exception {
+        ClusterState one = ClusterState.empty(tree3).with(new Placement("a", List.of(HostAllocation.of("n01", List.of(2), CpuSet.of(0)))));
+        java.util.concurrent.atomic.AtomicInteger builds = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.CountDownLatch building = new java.util.concurrent.CountDownLatch(1);
+        Thread[] second = new Thread[1];
+        java.util.function.Function<ClusterState, Object> slow = st -> {
+            builds.incrementAndGet();
+            building.countDown();
+            long until = System.nanoTime() + 10_000_000_000L;
+            // hold the build until the second asker is parked on it, so the two asks overlap for sure
+            while (second[0] == null || second[0].getState() != Thread.State.WAITING) {
+                if (System.nanoTime() > until) {
+                    throw new IllegalStateException("the second asker never waited");
+                }
+                Thread.onSpinWait();
+            }
+            return new Object();
+        };
+        Object[] got = new Object[2];
+        Thread first = new Thread(() -> got[0] = one.derived("slow", slow));
+        first.start();
+        building.await();
+        second[0] = new Thread(() -> got[1] = one.derived("slow", slow));
+        second[0].start();
+        first.join();
+        second[0].join();
+        assertThat(builds.get()).isEqualTo(1);
+        assertThat(got[1]).isNotNull().isSameAs(got[0]);
+
+        java.util.function.Function<ClusterState, Object> broken = st -> {
+            builds.incrementAndGet();
+            throw new IllegalStateException("broken table");
+        };
+        assertThatThrownBy(() -> one.derived("broken", broken)).hasMessage("broken table");
+        assertThatThrownBy(() -> one.derived("broken", broken)).hasMessage("broken table");
+        assertThat(builds.get()).isEqualTo(3);
+    }
 }

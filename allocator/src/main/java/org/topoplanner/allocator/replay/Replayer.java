@@ -18,6 +18,7 @@ import org.topoplanner.model.replay.JobScript;
 import org.topoplanner.model.replay.ReplayEvent;
 import org.topoplanner.model.replay.ReplayEvent.JobState;
 import org.topoplanner.model.replay.ReplayEvent.Moment;
+import org.topoplanner.model.slurm.SlurmPartition;
 
 /**
  * Runs a {@link JobScript} under a policy in virtual time and reports what the real harness prints:
@@ -56,10 +57,10 @@ public final class Replayer {
     private final Map<JobRequest, Suggestion> onEmptyCluster = new java.util.HashMap<>();
     /**
      * Jobs the replay started in the pass right after a submission behind pending ones, while the harness
-     * went on submitting (0.02-0.2 s a job). slurmctld's background thread runs that pass at most once a
-     * second ({@code _slurmctld_background}), so these have mostly not started when the next {@code sbatch}
-     * tests its job; they count as started again after a step the harness waits on (a cancel, a sleep, a
-     * reset, a job that started at its submission).
+     * went on submitting (0.02-0.2 s a job). slurmctld's background thread runs that pass at most about once a
+     * second ({@code _slurmctld_background} sleeps 10 x 0.1 s a round), so these have mostly not started when
+     * the next {@code sbatch} tests its job ({@link #submitTest}); they count as started again after a step the
+     * harness waits on (a cancel, a sleep, a reset, a job that started at its submission).
      */
     private final java.util.Set<String> startedUnseen = new java.util.HashSet<>();
     /** The jobs the current pass started. */
@@ -165,18 +166,20 @@ public final class Replayer {
         Job job = new Job(s.name(), spec, now);
         jobs.put(key, job);
         byName.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(key);
-        // sbatch only tests a batch job (job_allocate, allocate == 0); a job behind pending ones is not top
-        // priority and gets Priority at once, which is what the harness sees. The scheduler pass that starts
+        // sbatch only tests a batch job (job_allocate, allocate == 0); a job behind pending ones of an overlapping
+        // partition is not top priority and gets Priority at once (or Resources from the test, submitTest), which
+        // is what the harness sees. The scheduler pass that starts
         // jobs follows the submission (queue_job_scheduler, run by the background thread within 0.1 s), after
         // the harness's look, so its outcome shows in the next lines only.
-        boolean top = queue.isEmpty();
+        boolean top = queue.values().stream().noneMatch(ahead -> Partitions.overlap(state.cluster(), ahead.spec, spec));
         queue.put(key, job);
         if (top) {
             startedUnseen.clear();
             schedule();
             emit(Moment.SUBMIT, key);
         } else {
-            job.reason = placeable(onEmpty) ? reasonBehindPending(spec) : PendingReason.PRIORITY.slurmName();
+            job.reason = onEmpty instanceof Suggestion.Placed ? submitTest(spec)
+                    : PendingReason.PRIORITY.slurmName();
             emit(Moment.SUBMIT, key);
             passStarted.clear();
             schedule();
@@ -185,47 +188,44 @@ public final class Replayer {
     }
 
     /**
-     * The reason sbatch leaves on a job that is not top priority. {@code job_allocate} still tests it
-     * ({@code select_nodes} with {@code test_only}): {@code _pick_best_nodes} keeps only the nodes the job may
-     * share ({@code share_node_bitmap}: not held by an {@code --exclusive} job; for an {@code --exclusive} job
-     * only {@code idle_node_bitmap}) and asks the select plugin in {@code SELECT_MODE_TEST_ONLY}, where cores
-     * and GPUs count as free. A failed test leaves {@code WAIT_RESOURCES}; a job that passes keeps the
-     * {@code Priority} {@code _top_priority} gave it ({@code slurmctld/job_mgr.c}, {@code node_scheduler.c}, the
-     * same in 22.05, 24.11 and 26.05). Own case fuzz12 f11 ({@code -N2 --exclusive --gpus-per-node=1} behind two
-     * pending jobs, fewer than two idle GPU nodes): {@code Resources} 0.02-0.15 s after sbatch on all three, where
-     * f10 and f12 beside it show {@code Priority}. Only a job the empty cluster takes is tested (where the
-     * emulation cannot place a job even there, its test is not the plugin's: cpumix m18 under 24.11 keeps
-     * {@code Priority}). Jobs the replay's own pass started just before
-     * ({@link #startedUnseen}) are left out. Over the stored random cases this matched 58 more job lines than
-     * {@code Priority} for every such job and 30 more than testing {@code --exclusive} jobs alone; blockfz07 k18
-     * ({@code -w} on a node an {@code --exclusive} job holds: {@code Priority} in 24.11.5 and 26.05.5) contradicts
-     * the share rule and stays listed in {@code known-mismatch.txt}.
+     * The reason a job behind pending ones shows at submission: {@code job_allocate} only tests it
+     * ({@code select_nodes} with {@code test_only}), yet that test runs on the nodes usable now
+     * ({@code _pick_best_nodes}: idle ones for an {@code --exclusive} job, else those no {@code --exclusive} job
+     * holds), each with all its resources; when the job does not fit there the reason is {@code Resources}
+     * (26.05: the topology plugin's reason when it ran and failed) instead of {@code Priority}. Own cases
+     * blockfz02 k22, k23 ({@code -N2 --exclusive} and {@code -N1 --exclusive} with too few idle nodes, 24.11.5 and
+     * 26.05.5), blockfz04 k27 under 26.05.5 ({@code No_suitable_topology_unit_found_for_segment}), and jobs naming
+     * a node an {@code --exclusive} job holds (fuzz02 f45, blockfz06 k16). Asked only for a job the empty cluster
+     * places: one it keeps waiting passed Slurm's own test (else sbatch had refused it), which the emulation cannot
+     * repeat on the usable nodes (cpumix m18 under 24.11.5 shows {@code Priority}). The replay starts every job the
+     * pass can start before the next submission; when the real pass ran later than that, the job shows
+     * {@code Priority} on nodes still free (fuzz04 f10, f23): the jobs that pass started are left out of the test
+     * ({@link #startedUnseen}; blockfz04 k34 under 26.05.5 but not 24.11.5 stays a race of the harness's look).
      */
-    private String reasonBehindPending(JobRequest spec) {
-        List<HostAllocation> out = new ArrayList<>();
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        for (Map.Entry<String, Job> e : jobs.entrySet()) {
-            Job j = e.getValue();
-            if (j.gone || j.placement == null || !(spec.exclusive() || j.spec.exclusive())
-                    || startedUnseen.contains(e.getKey())) {
-                continue;
-            }
-            for (HostAllocation h : j.placement.hosts()) {
-                if (seen.add(h.host())) {
-                    out.add(HostAllocation.of(h.host(), List.of(), org.topoplanner.model.cpu.CpuSet.empty()));
-                }
+    private String submitTest(JobRequest spec) {
+        // the jobs the replay's own pass started just before have mostly not started yet in slurmctld
+        ClusterState seen = state;
+        for (String k : startedUnseen) {
+            Job j = jobs.get(k);
+            if (j != null && !j.gone && j.placement != null) {
+                seen = seen.without(k);
             }
         }
-        ClusterState shareable = ClusterState.empty(state.cluster());
-        if (!out.isEmpty()) {
-            shareable = shareable.with(new Placement(" not shareable", out), ClusterState.Hold.WHOLE_NODES);
+        List<HostAllocation> unusable = new ArrayList<>();
+        for (String h : state.cluster().hostNames()) {
+            if (spec.exclusive() ? !seen.isIdle(h) : seen.heldWhole(h)) {
+                unusable.add(HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()));
+            }
         }
-        return placeable(policy.suggest(shareable, spec)) ? PendingReason.PRIORITY.slurmName()
-                : PendingReason.RESOURCES.slurmName();
-    }
-
-    private static boolean placeable(Suggestion s) {
-        return s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting;
+        ClusterState test = ClusterState.empty(state.cluster());
+        if (!unusable.isEmpty()) {
+            test = test.with(new Placement(" unusable now", unusable), ClusterState.Hold.WHOLE_NODES);
+        }
+        Suggestion s = policy.suggest(test, spec);
+        if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
+            return PendingReason.PRIORITY.slurmName();
+        }
+        return s instanceof Suggestion.Pending p ? p.reason().slurmName() : PendingReason.RESOURCES.slurmName();
     }
 
     /** The name itself when no job has it yet, else the name with the first free number. */
@@ -267,13 +267,28 @@ public final class Replayer {
      * other nodes.
      */
     private void schedule() {
-        boolean blocked = false;
+        // partitions whose queue a waiting job blocked (PART_FLAG_SCHED_FAILED), and the nodes out of this pass:
+        // those of a blocked partition and those a pending -w job keeps (avail_node_bitmap)
+        java.util.Set<String> failed = new java.util.HashSet<>();
+        java.util.Set<String> out = new java.util.HashSet<>();
         ClusterState pass = state;
         for (var it = queue.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<String, Job> e = it.next();
             Job j = e.getValue();
-            if (blocked) {
+            SlurmPartition part = Partitions.of(state.cluster(), j.spec);
+            String partName = part == null ? "" : part.name();
+            if (failed.contains(partName)) {
                 j.reason = PendingReason.PRIORITY.slurmName();
+                continue;
+            }
+            int minNodes = j.spec.minNodes() == null ? 1 : j.spec.minNodes();
+            // a job larger than its partition waits for its limit before this (job_limits_check: PartitionConfig)
+            if (availableIn(part, out) < minNodes && minNodes <= availableIn(part, java.util.Set.of())) {
+                // too few of the partition's nodes are left in this pass: job_scheduler.c names the cause and
+                // blocks the partition (own cases yamlfz02 y24, yamlfz05 y27: a tree-partition job behind a
+                // block-partition job that waits on the same nodes, 26.05.5)
+                j.reason = PendingReason.NODES_UNAVAILABLE.slurmName();
+                pass = leaveOut(pass, failed, out, partName, part);
                 continue;
             }
             // A blocked queue head is asked again on every event; when neither the state nor the clock moved
@@ -297,11 +312,41 @@ public final class Replayer {
                     pass = pass.with(new Placement(" -w " + e.getKey(), j.spec.nodelist().stream()
                             .map(h -> HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()))
                             .toList()), ClusterState.Hold.WHOLE_NODES);
+                    out.addAll(j.spec.nodelist());
                 } else {
-                    blocked = true;
+                    pass = leaveOut(pass, failed, out, partName, part);
                 }
             }
         }
+    }
+
+    /** How many of the partition's nodes (every node without partitions) are still in the pass. */
+    private int availableIn(SlurmPartition part, java.util.Set<String> out) {
+        int n = 0;
+        for (String h : state.cluster().hostNames()) {
+            if ((part == null || part.holds(h)) && !out.contains(h)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Blocks a partition for the rest of the pass ({@code fail_by_part}): its later jobs wait with
+     * {@code Priority}, and its nodes leave the pass for jobs of other partitions ({@code bit_and_not(
+     * avail_node_bitmap, part_ptr->node_bitmap)}).
+     */
+    private ClusterState leaveOut(ClusterState pass, java.util.Set<String> failed, java.util.Set<String> out,
+                                  String partName, SlurmPartition part) {
+        failed.add(partName);
+        List<HostAllocation> gone = new ArrayList<>();
+        for (String h : state.cluster().hostNames()) {
+            if ((part == null || part.holds(h)) && out.add(h)) {
+                gone.add(HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()));
+            }
+        }
+        return gone.isEmpty() || part == null ? pass
+                : pass.with(new Placement(" blocked " + partName, gone), ClusterState.Hold.WHOLE_NODES);
     }
 
     /** A pending job that blocks only its {@code -w} nodes: they cover its node count ({@code min_nodes}). */

@@ -32,7 +32,14 @@ import org.topoplanner.model.slurm.SlurmVersion;
  */
 final class BlockSelector implements NodeChooser {
     /** Why the last selection failed, in Slurm 26.05's words (24.11 says {@code Resources} for all). */
-    enum Failure { NO_FIT, SEGMENT_NO_FIT, INSUFFICIENT }
+    enum Failure { NO_FIT, SEGMENT_NO_FIT, INSUFFICIENT, WEIGHT_NO_FIT }
+
+    /**
+     * What 26.05's retry loop does after a failed evaluation ({@code topo_eval->eval_action}): stop, drop the
+     * weakest node the failed choice held ({@code EVAL_ACTION_RETRY_HINT}), or the weakest node left
+     * ({@code EVAL_ACTION_RETRY_DEFAULT}).
+     */
+    private enum Action { BREAK, RETRY_HINT, RETRY_DEFAULT }
 
     private final List<SlurmNode> nodes;
     private final List<BitSet> bases;
@@ -41,6 +48,9 @@ final class BlockSelector implements NodeChooser {
     private final SlurmVersion version;
     private final boolean nodesBoundByTasks;
     private Failure failure = Failure.INSUFFICIENT;
+    private Action action = Action.BREAK;
+    /** The nodes the last failed evaluation had chosen ({@code topo_eval->node_map} at its end). */
+    private BitSet failMap = new BitSet();
     private boolean reachedPlugin;
     /** Slurm's {@code NO_VAL}: a job's {@code max_cpus} when it sets no limit. */
     private static final long NO_VAL = 0xfffffffeL;
@@ -110,8 +120,97 @@ final class BlockSelector implements NodeChooser {
         return s;
     }
 
+    /**
+     * {@code common_topo_choose_nodes}: the evaluation on every node, and in 26.05's second pass, when it fails,
+     * again on fewer nodes "to avoid a possible knapsack problem": after a failure that keeps its choice
+     * ({@code RETRY_HINT}) the weakest node of that choice leaves, else the weakest node left, weakest by
+     * available CPUs times GPUs (a stable sort, so index order among equals), never a required node, until the
+     * node count falls to {@code -N}. The reason reported is the first failure's. Own case blockfz10 k0
+     * ({@code -N4 --gpus-per-node=1} on blocks of three with uneven weights, {@code BlockSizes=3,12}): the block's
+     * lightest nodes reach three base blocks, more than the level allows, and 26.05.5 runs it on h5, h7, h8, h9
+     * once h2 and h4 are dropped.
+     */
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        NodePick first = selectOnce(nodeMap, required, job, demand, minCpus);
+        if (first != null || demand.firstPass() || !version.atLeast(SlurmVersion.V26_05)) {
+            return first;
+        }
+        Failure reason = failure;
+        boolean plugin = reachedPlugin;
+        BitSet orig = (BitSet) nodeMap.clone();
+        int rem = orig.cardinality();
+        int[] sorted = null;
+        int idx = -1;
+        boolean needBitTest = false;
+        NodePick found = null;
+        while (sorted == null || idx < sorted.length) {
+            if (action == Action.BREAK || rem <= job.minNodes()) {
+                break;
+            }
+            if (sorted == null) {
+                sorted = weakestFirst(orig, required, job, demand);
+                idx = 0;
+                if (sorted.length == 0) {
+                    break;
+                }
+            }
+            if (action == Action.RETRY_HINT && !failMap.isEmpty()) {
+                int t = idx;
+                while (t < sorted.length && !failMap.get(sorted[t])) {
+                    t++;
+                }
+                if (t == sorted.length) {
+                    break;
+                }
+                orig.clear(sorted[t]);
+                rem--;
+                if (t == idx) {
+                    idx++;
+                } else {
+                    needBitTest = true;
+                }
+            } else {
+                while (needBitTest && idx < sorted.length && !orig.get(sorted[idx])) {
+                    idx++;
+                }
+                if (idx == sorted.length) {
+                    break;
+                }
+                orig.clear(sorted[idx]);
+                rem--;
+                idx++;
+            }
+            if (idx >= sorted.length) {
+                break;
+            }
+            found = selectOnce(orig, required, job, demand, minCpus);
+            if (found != null) {
+                return found;
+            }
+        }
+        failure = reason;
+        reachedPlugin = plugin;
+        return null;
+    }
+
+    /** The nodes the retry loop may drop, weakest first ({@code _cmp_res} on {@code avail_res_prod}). */
+    private static int[] weakestFirst(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand) {
+        boolean gpus = job.gpusPerNode() != null || job.gpuTotal() != null;
+        List<Integer> out = new ArrayList<>();
+        for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
+            if (!required.get(i) && demand.availCpus(i) > 0) {
+                out.add(i);
+            }
+        }
+        out.sort(java.util.Comparator.comparingLong(i -> (long) demand.availCpus(i)
+                * (gpus ? Math.max(0, demand.gpusFor(i)) : 1)));
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private NodePick selectOnce(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        action = Action.BREAK;
+        failMap = new BitSet();
         // The block is chosen on the plugin's node map, the nodes are then taken among those this pass's core
         // filter leaves usable (eval_nodes_select_cores). The map holds a GPU job's node whose free cores all sit
         // away from its free GPUs, which the first pass's filter drops (own case yamlfz04 y34: q15, socket 0 busy,
@@ -160,8 +259,14 @@ final class BlockSelector implements NodeChooser {
             // nodes give all they offer (own cases blockfz03 k9, yamlfz02 y1: 2 tasks on each node, 24.11 and 26.05)
             Need need = new Need(seg, minCpus / segments, Math.max(seg, maxNodes(job) / segments), demand, job, taken,
                     NO_VAL / segments);
+            boolean emptied = placed > 0 && mapped.isEmpty();
             BitSet part = place(need, mapped, usable, new BitSet(), demand, several, 0);
             if (part == null) {
+                if (emptied) {
+                    // a later segment finds no node left: 26.05 retries with the segments placed so far dropped
+                    action = Action.RETRY_HINT;
+                }
+                failMap.or(chosen);
                 return null;
             }
             chosen.or(part);
@@ -228,6 +333,8 @@ final class BlockSelector implements NodeChooser {
         }
         if (gpus < job.gpuTotal()) {
             failure = Failure.INSUFFICIENT;
+            action = Action.RETRY_HINT;
+            failMap = (BitSet) chosen.clone();
             return false;
         }
         return true;
@@ -304,6 +411,7 @@ final class BlockSelector implements NodeChooser {
         }
         if (best == -1) {
             failure = segmented ? Failure.SEGMENT_NO_FIT : Failure.NO_FIT;
+            action = Action.BREAK;
             return null;
         }
         failure = Failure.INSUFFICIENT;
@@ -318,12 +426,14 @@ final class BlockSelector implements NodeChooser {
         missing.andNot(inBlock);
         missing.or(andNot(required, usable));
         if (!missing.isEmpty()) {
+            action = Action.BREAK;
             return null;
         }
         BitSet candidates = (BitSet) inBlock.clone();
         candidates.and(usable);
         lastBlock = (BitSet) candidates.clone();
         if (candidates.cardinality() < rem) {
+            action = Action.RETRY_DEFAULT;
             return null;
         }
         boolean[] taken = new boolean[count];
@@ -341,11 +451,14 @@ final class BlockSelector implements NodeChooser {
             }
         }
         if (maxLl < 0) {
+            action = Action.BREAK;
             return null;
         }
         WeightFill fill = WeightFill.of(andNot(candidates, required), need.nodes, need.cpus,
                 jobGpus - gpus(required, demand), demand);
         if (fill == null) {
+            // not sufficient: EVAL_ACTION_RETRY_DEFAULT
+            action = Action.RETRY_DEFAULT;
             return null;
         }
         // the lighter weight groups are taken whole, as required nodes; their base blocks count as used
@@ -366,6 +479,11 @@ final class BlockSelector implements NodeChooser {
             }
         }
         if (maxLl < 0) {
+            // the lighter weight groups span more lower-level blocks than the level allows
+            // (ESLURM_TOPO_WEIGHT_NO_FIT, EVAL_ACTION_RETRY_DEFAULT)
+            failure = Failure.WEIGHT_NO_FIT;
+            action = Action.RETRY_DEFAULT;
+            failMap = (BitSet) chosen.clone();
             return null;
         }
         for (int b = first; b < last && !need.met(); b++) {
@@ -400,7 +518,12 @@ final class BlockSelector implements NodeChooser {
                 maxLl--;
             }
         }
-        return need.met() ? chosen : null;
+        if (!need.met()) {
+            action = Action.RETRY_HINT;
+            failMap = (BitSet) chosen.clone();
+            return null;
+        }
+        return chosen;
     }
 
     /**

@@ -53,6 +53,17 @@ final class FirstFitOneNode implements NodeChooser {
             }
         }
         Integer gpuTotal = job.gpuTotal();
+        if (TableWeights.of(nodes).length == 1) {
+            // one weight in the whole node table (most clusters): index order is weight order, and the first fit
+            // is found without collecting the candidates' weights
+            for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
+                NodePick p = pick(i, job, demand, minCpus, gpuTotal);
+                if (p != null) {
+                    return p;
+                }
+            }
+            return null;
+        }
         // by weight, then in node-table order: the weights in a primitive sort, then the candidates of each
         // weight in index order (a boxed sort of every candidate cost more than the rest of a what-if step)
         long[] weights = distinctWeights(candidates);

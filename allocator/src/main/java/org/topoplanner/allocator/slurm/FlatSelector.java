@@ -16,13 +16,33 @@ import java.util.List;
  * (case yamlparts, {@code jobs.flat.txt}): with holes at node10 and node13, {@code -N2} takes
  * node11-12, not node09 and node11.
  *
- * <p>Each node gives every CPU the core filter allows ({@code eval_nodes_cpus_to_use} is not applied).
+ * <p>Each node gives the CPUs {@code eval_nodes_cpus_to_use} lets it ({@link CpusToUse}), in the order the nodes
+ * are taken: the first nodes all the core filter allows, the last only what the job still lacks. Own cases
+ * yamlfz09 y22 ({@code -p flat -N4 -n8 -c3 --gpus-per-node=1}: h3 gives 10 CPUs for three tasks, h4 and h5 4
+ * each) and yamlfz11 y13 on real 26.05.5.
  */
 final class FlatSelector implements NodeChooser {
     private final int nodeCount;
+    private final List<SlurmNode> nodes;
 
-    FlatSelector(int nodeCount) {
-        this.nodeCount = nodeCount;
+    FlatSelector(List<SlurmNode> nodes) {
+        this.nodeCount = nodes.size();
+        this.nodes = nodes;
+    }
+
+    /** What the selection still wants: {@code rem_max_cpus} and {@code min_rem_nodes}, and what each node gave. */
+    private static final class Budget {
+        long maxCpus;
+        int minNodes;
+        final int[] given;
+        final SlurmJobSpec job;
+
+        Budget(long maxCpus, int minNodes, int nodeCount, SlurmJobSpec job) {
+            this.maxCpus = maxCpus;
+            this.minNodes = minNodes;
+            this.given = new int[nodeCount];
+            this.job = job;
+        }
     }
 
     /** A run of consecutive usable nodes. */
@@ -45,11 +65,12 @@ final class FlatSelector implements NodeChooser {
         int gresPerJob = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
         int[] rem = {gresPerJob > 0 ? Math.min(minNodes, reqNodes) : Math.max(minNodes, reqNodes), minCpus,
                 gresPerJob, job.maxNodesOr(nodeCount)};
+        Budget budget = new Budget(CpusToUse.initialBudget(job, minCpus, rem[0]), minNodes, nodeCount, job);
         for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
             if (!nodeMap.get(i) || demand.availCpus(i) == 0 || rem[3] == 0) {
                 return null;
             }
-            take(i, chosen, order, rem, demand);
+            take(i, chosen, order, rem, demand, budget);
         }
         List<Run> runs = runs(nodeMap, required, demand);
         while (!done(rem) && rem[3] > 0) {
@@ -59,16 +80,16 @@ final class FlatSelector implements NodeChooser {
             }
             if (best.firstRequired >= 0) {
                 for (int i = best.firstRequired; i <= best.end && !done(rem) && rem[3] > 0; i++) {
-                    offer(i, chosen, order, rem, demand, nodeMap);
+                    offer(i, chosen, order, rem, demand, nodeMap, budget);
                 }
                 for (int i = best.firstRequired - 1; i >= best.start && !done(rem) && rem[3] > 0; i--) {
-                    offer(i, chosen, order, rem, demand, nodeMap);
+                    offer(i, chosen, order, rem, demand, nodeMap, budget);
                 }
             } else {
                 int single = rem[0] <= 1 ? bestSingle(best, chosen, rem, demand, nodeMap) : -1;
                 for (int i = best.start; i <= best.end && !done(rem) && rem[3] > 0; i++) {
                     if (single < 0 || i == single) {
-                        offer(i, chosen, order, rem, demand, nodeMap);
+                        offer(i, chosen, order, rem, demand, nodeMap, budget);
                     }
                 }
             }
@@ -78,24 +99,29 @@ final class FlatSelector implements NodeChooser {
         if (!done(rem) || chosen.cardinality() < minNodes) {
             return null;
         }
-        return new NodePick(chosen, order.stream().mapToInt(Integer::intValue).toArray(), new int[nodeCount]);
+        return new NodePick(chosen, order.stream().mapToInt(Integer::intValue).toArray(), budget.given);
     }
 
     private static boolean done(int[] rem) {
         return rem[0] <= 0 && rem[1] <= 0 && rem[2] <= 0;
     }
 
-    private static void offer(int i, BitSet chosen, List<Integer> order, int[] rem, Demand demand, BitSet nodeMap) {
+    private void offer(int i, BitSet chosen, List<Integer> order, int[] rem, Demand demand, BitSet nodeMap,
+                       Budget budget) {
         if (nodeMap.get(i) && !chosen.get(i) && demand.availCpus(i) > 0) {
-            take(i, chosen, order, rem, demand);
+            take(i, chosen, order, rem, demand, budget);
         }
     }
 
-    private static void take(int i, BitSet chosen, List<Integer> order, int[] rem, Demand demand) {
+    private void take(int i, BitSet chosen, List<Integer> order, int[] rem, Demand demand, Budget budget) {
+        int given = CpusToUse.limit(demand.availCpus(i), budget.maxCpus, budget.minNodes, budget.job, nodes.get(i));
+        budget.given[i] = given;
+        budget.maxCpus -= given;
+        budget.minNodes--;
         chosen.set(i);
         order.add(i);
         rem[0]--;
-        rem[1] -= demand.availCpus(i);
+        rem[1] -= given;
         rem[2] -= demand.gpusFor(i);
         rem[3]--;
     }

@@ -18,6 +18,14 @@ interface NodeChooser {
 
         /** Node {@code i}'s scheduling weight for this job ({@link SchedWeight}); lower goes first. */
         long weight(int i);
+
+        /**
+         * Whether this is the core filter's first pass (GPU-local cores only); the topology step's retries over
+         * fewer nodes come in the second one ({@code common_topo_choose_nodes}).
+         */
+        default boolean firstPass() {
+            return false;
+        }
     }
 
     /** The chosen nodes, or {@code null} when the job does not fit now. */

@@ -26,6 +26,12 @@ final class SlurmAllocation {
 
     static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec job,
                                    SlurmVersion version) {
+        NodeVerdicts table = NodeVerdicts.of(state, nodes, job, version);
+        if (table != null) {
+            // the state's verdicts for this job shape, carried from the state before: no node walked per question
+            return choose(nodes, chooser, job, version, table.uses(), table.fit(), new BitSet(), table.freeCpus(),
+                    table.weights(), table::results);
+        }
         NodeUse[] uses = new NodeUse[nodes.size()];
         BitSet nodeMap = new BitSet();
         BitSet required = new BitSet();
@@ -77,49 +83,74 @@ final class SlurmAllocation {
                 nodeMap.set(n.index());
             }
         }
+        StateUsage usage0 = usage;
+        return choose(nodes, chooser, job, version, uses, nodeMap, required, freeCpus, weights,
+                firstPass -> filtered(usage0, nodes, job, version, uses, nodeMap, required, firstPass));
+    }
+
+    /**
+     * The core filter's verdict for every node of {@code nodeMap} in one pass: the required nodes first, then the
+     * others with the GPUs the required ones gave counted (24.11).
+     */
+    private static CoreFilter.Result[] filtered(StateUsage usage, List<SlurmNode> nodes, SlurmJobSpec job,
+                                                SlurmVersion version, NodeUse[] uses, BitSet nodeMap, BitSet required,
+                                                boolean firstPass) {
+        CoreFilter.Result[] results = new CoreFilter.Result[nodes.size()];
+        Map<NodeUse, Map<Layout, CoreFilter.Result>> shared = new IdentityHashMap<>();
+        long taken = 0;
+        for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
+            if (!nodeMap.get(i)) {
+                continue;
+            }
+            SlurmNode n = nodes.get(i);
+            results[i] = job.exclusive() ? whole(n)
+                    : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version);
+            taken += requiredCredit(job, uses[i], results[i], taken);
+        }
+        // 24.11 looks at the other nodes with the GPUs the required ones gave already counted (own case
+        // cpufrag u1: -w g1 -n4 -c6 --gpus=8, g1 gives 2, so g2 may give 6: 3 tasks, 9+9 cores)
+        long gresTaken = version.atLeast(SlurmVersion.V24_11) ? taken : 0;
+        NodeUse runUse = null;
+        Layout runLayout = null;
+        CoreFilter.Result runResult = null;
+        for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
+            SlurmNode n = nodes.get(i);
+            if (required.get(i)) {
+                continue;
+            } else if (job.exclusive()) {
+                results[i] = whole(n);
+            } else if (usage.idle(n.host())) {
+                // idle nodes of one layout get the same cores: compute once (CoreFilter is pure); a run of
+                // them reuses the last one's result without the map look-ups
+                Layout l = Layout.of(n);
+                if (uses[i] != runUse || !l.equals(runLayout)) {
+                    boolean fp = firstPass;
+                    runResult = shared.computeIfAbsent(uses[i], k -> new HashMap<>()).computeIfAbsent(l,
+                            k -> CoreFilter.select(n, uses[n.index()], job, fp, job.enforceBinding(), version,
+                                    gresTaken));
+                    runUse = uses[i];
+                    runLayout = l;
+                }
+                results[i] = runResult;
+            } else {
+                results[i] = CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version,
+                        gresTaken);
+            }
+        }
+        return results;
+    }
+
+    /**
+     * Slurm's two passes (co-located GPUs and cores first, then without that restriction): the topology step on
+     * what each node offers, then cores and GPUs on the chosen nodes.
+     */
+    private static SlurmAllocation choose(List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec job,
+                                          SlurmVersion version, NodeUse[] uses, BitSet nodeMap, BitSet required,
+                                          int[] freeCpus, long[] weights,
+                                          java.util.function.Function<Boolean, CoreFilter.Result[]> filter) {
         for (boolean firstPass : new boolean[] {true, false}) {
-            CoreFilter.Result[] results = new CoreFilter.Result[nodes.size()];
-            Map<NodeUse, Map<Layout, CoreFilter.Result>> shared = new IdentityHashMap<>();
-            long taken = 0;
-            for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
-                if (!nodeMap.get(i)) {
-                    continue;
-                }
-                SlurmNode n = nodes.get(i);
-                results[i] = job.exclusive() ? whole(n)
-                        : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version);
-                taken += requiredCredit(job, uses[i], results[i], taken);
-            }
-            // 24.11 looks at the other nodes with the GPUs the required ones gave already counted (own case
-            // cpufrag u1: -w g1 -n4 -c6 --gpus=8, g1 gives 2, so g2 may give 6: 3 tasks, 9+9 cores)
-            long gresTaken = version.atLeast(SlurmVersion.V24_11) ? taken : 0;
-            NodeUse runUse = null;
-            Layout runLayout = null;
-            CoreFilter.Result runResult = null;
-            for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
-                SlurmNode n = nodes.get(i);
-                if (required.get(i)) {
-                    continue;
-                } else if (job.exclusive()) {
-                    results[i] = whole(n);
-                } else if (usage.idle(n.host())) {
-                    // idle nodes of one layout get the same cores: compute once (CoreFilter is pure); a run of
-                    // them reuses the last one's result without the map look-ups
-                    Layout l = Layout.of(n);
-                    if (uses[i] != runUse || !l.equals(runLayout)) {
-                        boolean fp = firstPass;
-                        runResult = shared.computeIfAbsent(uses[i], k -> new HashMap<>()).computeIfAbsent(l,
-                                k -> CoreFilter.select(n, uses[n.index()], job, fp, job.enforceBinding(), version,
-                                        gresTaken));
-                        runUse = uses[i];
-                        runLayout = l;
-                    }
-                    results[i] = runResult;
-                } else {
-                    results[i] = CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version,
-                            gresTaken);
-                }
-            }
+            CoreFilter.Result[] results = filter.apply(firstPass);
+            boolean pass = firstPass;
             NodeChooser.Demand demand = new NodeChooser.Demand() {
                 @Override
                 public int availCpus(int i) {
@@ -145,6 +176,11 @@ final class SlurmAllocation {
                 public long weight(int i) {
                     return weights[i];
                 }
+
+                @Override
+                public boolean firstPass() {
+                    return pass;
+                }
             };
             NodePick sel = chooser.select(nodeMap, required, job, demand, minCpus(job));
             if (sel == null) {
@@ -165,7 +201,7 @@ final class SlurmAllocation {
     }
 
     /** A node another job holds whole: nothing is free, and no job looks further. */
-    private static final NodeUse HELD = new NodeUse(new BitSet(), new BitSet(), false, true);
+    static final NodeUse HELD = new NodeUse(new BitSet(), new BitSet(), false, true);
 
     /**
      * What CoreFilter and the free-resource view read of a node: its GPUs and CPU layout (not its name).
@@ -186,6 +222,12 @@ final class SlurmAllocation {
         public int hashCode() {
             return ((System.identityHashCode(gpus) * 31 + sockets) * 31 + coresPerSocket) * 31 + threadsPerCore;
         }
+    }
+
+    /** Node {@code n}'s verdict for a job that may take it, with no required node ({@code -w}) before it. */
+    static CoreFilter.Result filterOne(SlurmNode n, NodeUse u, SlurmJobSpec job, boolean firstPass,
+                                       SlurmVersion version) {
+        return job.exclusive() ? whole(n) : CoreFilter.select(n, u, job, firstPass, job.enforceBinding(), version, 0);
     }
 
     private static CoreFilter.Result whole(SlurmNode n) {
@@ -215,7 +257,7 @@ final class SlurmAllocation {
         return new NodeUse(freeCores, freeGpus, usage.idle(n.host()), usage.heldWhole(n.host()));
     }
 
-    private static boolean basicFit(SlurmNode n, NodeUse u, SlurmJobSpec job, java.util.Set<String> exclude) {
+    static boolean basicFit(SlurmNode n, NodeUse u, SlurmJobSpec job, java.util.Set<String> exclude) {
         if (exclude.contains(n.name()) || u.heldWhole() || u.freeCores().isEmpty()) {
             return false;
         }

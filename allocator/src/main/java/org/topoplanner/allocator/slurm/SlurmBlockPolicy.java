@@ -76,13 +76,27 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.PARTITION_NODE_LIMIT,
                     job.name() + " asks for more nodes than the partition has");
         }
-        BlockSelector blocks = new BlockSelector(nodes, bases, sizes, table.blocked(state, byName), version);
-        NodeChooser chooser = SlurmTreePolicy.oneNodeShortcut(nodes, blocks, version);
+        BitSet blocked = table.blocked(state, byName);
+        if (job.exclusiveTopo()) {
+            blocked = withBusyBases(blocked, state, nodes, bases);
+        }
+        BlockSelector blocks = new BlockSelector(nodes, bases, sizes, blocked, version);
+        // the held base blocks leave the node map before cons_tres picks (_block_by_topology), so 26.05's one-node
+        // shortcut never sees them either (own case blockfz10 k14: -N1 --exclusive=topo takes h11 of the only free
+        // base block, 26.05.5)
+        NodeChooser shortcut = SlurmTreePolicy.oneNodeShortcut(nodes, blocks, version);
+        BitSet out = blocked;
+        NodeChooser chooser = (nodeMap, required, j, demand, minCpus) -> {
+            BitSet usable = (BitSet) nodeMap.clone();
+            usable.andNot(out);
+            return shortcut.select(usable, required, j, demand, minCpus);
+        };
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc == null) {
             // the submit test runs the block plugin without the bound of no more nodes than tasks
             NodeChooser empty = new BlockSelector(nodes, bases, sizes, new BitSet(), version, false);
-            if (SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version) == null) {
+            if (SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version) == null
+                    && !oneNodeGpusAddUp(nodes, job, version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
             String why = "no block of the level " + job.name() + " needs has enough free nodes";
@@ -94,11 +108,53 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
                 case NO_FIT -> PendingReason.TOPO_NO_FIT;
                 case SEGMENT_NO_FIT -> PendingReason.TOPO_SEGMENT_NO_FIT;
                 case INSUFFICIENT -> PendingReason.TOPO_INSUFFICIENT;
+                case WEIGHT_NO_FIT -> PendingReason.TOPO_WEIGHT_NO_FIT;
             }, why);
         }
         Placement p = alloc.placement(job.name());
         return new Suggestion.Placed(p, List.of("blocks " + String.join(",",
                 org.topoplanner.allocator.replay.Leaves.of(cluster, p))));
+    }
+
+    /**
+     * 26.05 accepts a one-node {@code --gpus=N} job no node can hold when the nodes it may use hold N GPUs together:
+     * {@code _get_one_res} calls {@code gres_sched_init} once and then tests node after node, and each test's
+     * {@code gres_sched_add} adds that node's GPUs to the same per-job count, so {@code gres_sched_test} passes on
+     * the node where the sum reaches N. The submit test passes; the job then waits with {@code Resources} for good.
+     * Own cases blockfz08 k4 ({@code -N1 --gpus=10}), blockfz09 k28 ({@code -N1 --gpus=7}), blockfz10 k33
+     * ({@code -N1 --gpus=9}) on 4-GPU nodes, 26.05.5.
+     */
+    static boolean oneNodeGpusAddUp(List<SlurmNode> nodes, SlurmJobSpec job, SlurmVersion version) {
+        if (!version.atLeast(SlurmVersion.V26_05) || !FirstFitOneNode.applies(job) || job.gpuTotal() == null) {
+            return false;
+        }
+        long sum = 0;
+        for (SlurmNode n : nodes) {
+            if (job.exclude().contains(n.name()) || (!job.nodelist().isEmpty() && !job.nodelist().contains(n.name()))) {
+                continue;
+            }
+            sum += n.gpus().stream().filter(g -> job.gpuType() == null || job.gpuType().equals(g.type())).count();
+        }
+        return sum >= job.gpuTotal();
+    }
+
+    /**
+     * An {@code --exclusive=topo} job takes only base blocks no other job uses (cons_tres {@code
+     * _block_by_topology}: every running job's nodes, widened to their base blocks, leave the job's node map). Own
+     * case blockfz10 k7 ({@code -N2 --gpus-per-node=2 --exclusive=topo}, a one-CPU job on h1): 26.05.5 runs it on
+     * h4, h5 of block b2, not on h2, h3 beside h1.
+     */
+    private static BitSet withBusyBases(BitSet blocked, ClusterState state, List<SlurmNode> nodes, List<BitSet> bases) {
+        BitSet out = (BitSet) blocked.clone();
+        for (BitSet base : bases) {
+            for (int k = base.nextSetBit(0); k >= 0; k = base.nextSetBit(k + 1)) {
+                if (!state.isIdle(nodes.get(k).name())) {
+                    out.or(base);
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     /**

@@ -84,7 +84,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         }
         SwitchTable table = flat ? null : SwitchTable.of(cluster, version);
         NodeChooser chooser = oneNodeShortcut(nodes,
-                flat ? new FlatSelector(nodes.size()) : new TreeSelector(nodes, table, version), version);
+                flat ? new FlatSelector(nodes) : new TreeSelector(nodes, table, version), version);
         NodeChooser submitTest = flat ? chooser : oneNodeShortcut(nodes,
                 new TreeSelector(nodes, table, version, version == SlurmVersion.V22_05), version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);

@@ -92,10 +92,7 @@ final class TreeSelector implements NodeChooser {
                 gresSum += demand.gpusFor(i);
             }
         }
-        TreeMap<Long, BitSet> weights = new TreeMap<>();
-        for (int i = map.nextSetBit(0); i >= 0; i = map.nextSetBit(i + 1)) {
-            weights.computeIfAbsent(demand.weight(i), w -> new BitSet()).set(i);
-        }
+        TreeMap<Long, BitSet> weights = weightGroups(map, demand);
         BitSet[] swNodes = new BitSet[n];
         int[] swCnt = new int[n];
         int[] swCpu = new int[n];
@@ -266,12 +263,12 @@ final class TreeSelector implements NodeChooser {
             }
         }
         int prev = p.remNodes + 1;
+        ReachableCpus reach = version.atLeast(SlurmVersion.V24_11) ? new ReachableCpus(table, usable, swCpu, demand)
+                : null;
         while (prev != p.remNodes) {
             prev = p.remNodes;
             int bestSw = -1;
-            int[] fitCpu = version.atLeast(SlurmVersion.V24_11)
-                    ? reachableCpus(usable, swCpu, chosen, demand, p.maxNodes)
-                    : swCpu;
+            int[] fitCpu = reach != null ? reach.at(chosen, p.maxNodes) : swCpu;
             for (int s = 0; s < n; s++) {
                 if (swReq[s] || !table.isLeaf(s)) {
                     continue;
@@ -301,55 +298,6 @@ final class TreeSelector implements NodeChooser {
             return chosen;
         }
         return null;
-    }
-
-    /**
-     * 24.11: what a leaf can still give the job: the CPUs its nodes offer after the core filter
-     * ({@code switch_cpu_cnt} sums {@code avail_cpus}), counting only the best {@code maxNodes} nodes (the
-     * job may take no more). The sum over the filtered CPUs is the source's; the best-{@code maxNodes}
-     * cut is inferred from own cases frag f1i ({@code -N2 -n40}; leaf1's nodes have 18, 18, 19 and 15
-     * free CPUs, and 24.11.5 goes to leaf2 without touching leaf1), share p3/p4 and nameorder o3b. The
-     * filtered sum decides cpumix2 m64 ({@code -N1 -n6 -c3 --gpus=4}): the idle a4 offers only 15 CPUs
-     * in the first pass (the filter keeps the socket whose GPUs suffice), so 24.11.5 takes the leaf of
-     * c1, while 22.05.8, which compares leaves by node count alone, takes a4 in the second pass.
-     * The nodes counted are all usable ones under the leaf, not only those of the weights the job was cut
-     * to ({@code switch_cpu_cnt} is summed before {@code eval_nodes_tree.c} keeps the lightest nodes): own
-     * case fuzz04 f3 ({@code -n3 -c6}) starts on the leaf whose one light node is helped by a weight-10
-     * neighbour; over the random cases fuzz01-08 24.11 matched 356 lines before, 370 after.
-     */
-    private int[] reachableCpus(BitSet[] swNodes, int[] swCpu, BitSet chosen, Demand demand, int maxNodes) {
-        int[] out = swCpu.clone();
-        for (int s = 0; s < table.size(); s++) {
-            if (!table.isLeaf(s)) {
-                continue;
-            }
-            // runs for every leaf on every pass of a big job: sum in one loop, and sort only a leaf that
-            // has more free nodes than the job may still take
-            int count = 0;
-            int sum = 0;
-            for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
-                if (!chosen.get(i)) {
-                    count++;
-                    sum += demand.availCpus(i);
-                }
-            }
-            if (count > maxNodes) {
-                int[] free = new int[count];
-                int k = 0;
-                for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
-                    if (!chosen.get(i)) {
-                        free[k++] = demand.availCpus(i);
-                    }
-                }
-                java.util.Arrays.sort(free);
-                sum = 0;
-                for (int j = free.length - 1; j >= 0 && free.length - j <= maxNodes; j--) {
-                    sum += free[j];
-                }
-            }
-            out[s] = sum;
-        }
-        return out;
     }
 
     /** Remaining demand while nodes are added, and what the added nodes give. */
@@ -429,6 +377,32 @@ final class TreeSelector implements NodeChooser {
         boolean done(int gresPerJob) {
             return remNodes <= 0 && remCpus <= 0 && gresOk(gresPerJob, gres);
         }
+    }
+
+    /**
+     * The usable nodes by scheduling weight, lightest first. When all weigh the same (a cluster of one weight and a
+     * job that ties every node's GPU byte, the common case) the one group is the map itself, found without a map
+     * entry per node.
+     */
+    private static TreeMap<Long, BitSet> weightGroups(BitSet map, Demand demand) {
+        TreeMap<Long, BitSet> weights = new TreeMap<>();
+        int first = map.nextSetBit(0);
+        if (first < 0) {
+            return weights;
+        }
+        long w = demand.weight(first);
+        int i = map.nextSetBit(first + 1);
+        while (i >= 0 && demand.weight(i) == w) {
+            i = map.nextSetBit(i + 1);
+        }
+        if (i < 0) {
+            weights.put(w, (BitSet) map.clone());
+            return weights;
+        }
+        for (int k = first; k >= 0; k = map.nextSetBit(k + 1)) {
+            weights.computeIfAbsent(demand.weight(k), x -> new BitSet()).set(k);
+        }
+        return weights;
     }
 
     private static boolean gresOk(int gresPerJob, int gres) {

@@ -62,17 +62,12 @@ public record Plan(Cluster cluster, List<Job> jobs, Map<String, Placement> place
         return stateWithout(null);
     }
 
-    /** What runs besides {@code job} (to re-place or validate that job against the rest). */
+    /**
+     * What runs besides {@code job} (to re-place or validate that job against the rest): the plan's state without
+     * that job, made once per plan and job and shared by every asker ({@link PlanStates}).
+     */
     public ClusterState stateWithout(String job) {
-        ClusterState s = ClusterState.empty(cluster);
-        for (Placement p : placements.values()) {
-            if (p.job().equals(job)) {
-                continue;
-            }
-            boolean exclusive = job(p.job()).map(j -> request(j.name()).exclusive()).orElse(false);
-            s = s.with(p, exclusive ? ClusterState.Hold.WHOLE_NODES : ClusterState.Hold.LISTED);
-        }
-        return s;
+        return PlanStates.without(this, job);
     }
 
     public Plan withJob(Job job, Placement placement) {

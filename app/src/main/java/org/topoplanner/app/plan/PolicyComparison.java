@@ -1,7 +1,10 @@
 package org.topoplanner.app.plan;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.catalog.PolicyCatalog;
 import org.topoplanner.allocator.catalog.PolicyChoice;
@@ -12,12 +15,8 @@ import org.topoplanner.model.job.JobRequest;
 /** The same job under every policy, for the inspector's comparison table and {@code compare}. */
 public final class PolicyComparison {
     private final PlacementAdvisor advisor = new PlacementAdvisor();
-
-    /** The last question's state without its job, shared by every policy asked about that job. */
-    private record Others(Plan plan, String job, ClusterState state) {
-    }
-
-    private Others lastOthers;
+    /** Each policy's last row time (ns of wall), to start the slowest first. */
+    private final Map<PolicyId, Long> lastTime = new ConcurrentHashMap<>();
 
     /** One row per policy under the same settings, with the job's own placement taken out of the state first. */
     public List<Row> compare(Plan plan, JobRequest request, PolicyOptions settings) {
@@ -28,18 +27,29 @@ public final class PolicyComparison {
         return rows;
     }
 
-    /** One policy's row, so a table can show each answer as it comes instead of waiting for the slowest. */
+    /**
+     * One policy's row, so a table can show each answer as it comes instead of waiting for the slowest. Every row
+     * of one plan and job reads the same state without the job ({@link Plan#stateWithout}), so the tables derived
+     * from it are made once for all of them (and once, not twice, when two rows ask at the same time).
+     */
     public Row row(Plan plan, JobRequest request, PolicyOptions settings, PolicyId policy) {
-        return new Row(policy.id(), advisor.suggest(plan, othersThan(plan, request.name()), request, DropTarget.ANYWHERE,
-                new PolicyChoice(policy, settings)));
+        long t0 = System.nanoTime();
+        Row row = new Row(policy.id(), advisor.suggest(plan, othersThan(plan, request.name()), request,
+                DropTarget.ANYWHERE, new PolicyChoice(policy, settings)));
+        lastTime.put(policy, System.nanoTime() - t0);
+        return row;
     }
 
+    /** The last question's state without its job, held for the rows still to come. */
+    private record Others(Plan plan, String job, ClusterState state) {
+    }
+
+    private Others lastOthers;
+
     /**
-     * The plan's state without {@code job}, made once per plan and job. Each policy's row used to rebuild it,
-     * and a fresh state has none of the tables the previous row derived (usage, eligible hosts, fragmentation,
-     * the Slurm switch table, the Kubernetes node classes), so at 16,384 hosts every row rebuilt them all.
-     * Plans are immutable, so the same instance and job is the same state; rows may be asked from two worker
-     * threads at once, and a state's derived tables are safe to share (made once, never changed).
+     * The plan's state without {@code job}, held here for as long as rows about it are asked: the plan's own
+     * cache ({@link Plan#stateWithout}) keeps a few jobs per plan, and the job list's checks of other jobs
+     * running meanwhile must not push out the state (and tables) the remaining rows read.
      */
     private synchronized ClusterState othersThan(Plan plan, String job) {
         Others o = lastOthers;
@@ -48,6 +58,17 @@ public final class PolicyComparison {
             lastOthers = o;
         }
         return o.state();
+    }
+
+    /**
+     * The policies in the order to start their rows so that two workers fill the table soonest: the slowest last
+     * time first (longest first keeps one long row from starting last on its own), policies not asked yet in
+     * catalog order before them. The table still lists them in catalog order.
+     */
+    public List<PolicyId> startOrder() {
+        List<PolicyId> order = new ArrayList<>(PolicyCatalog.policies());
+        order.sort(Comparator.comparingLong((PolicyId p) -> lastTime.getOrDefault(p, Long.MAX_VALUE)).reversed());
+        return order;
     }
 
     /** A policy's answer. */

@@ -1,10 +1,12 @@
 package org.topoplanner.app.plan;
 
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
-import org.topoplanner.allocator.ClusterState;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
 import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.catalog.PolicyCatalog;
 import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.allocator.catalog.PolicyId;
@@ -12,36 +14,84 @@ import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
 
 /**
- * Asks every policy once about a one-GPU job on the idle cluster, right after an import and off the FX thread,
- * so that the tables each policy builds once per cluster (Slurm's switch distances, the Kubernetes node
- * classes, Kueue's domain tree, Volcano's HyperNodes, the planner's domains) exist before the user's first
- * question. At 16,384 hosts they cost seconds of CPU, which the every-policy table's first job paid row by
- * row. Later states update those tables from the idle state's for the hosts that differ.
+ * Lets every policy make its tables before the user asks, off the FX thread: once per cluster right after an
+ * import ({@link #prepare(Cluster)}), and for the plan's running state after each edit ({@link #prepare(Plan,
+ * PolicyOptions)}). The every-policy table asks each policy about a job on the plan's state without that job;
+ * the tables it reads there (each policy's free capacity per domain, the checks' eligible hosts and
+ * fragmentation) are updated from the newest ones made under the same key for the hosts that differ. Without the
+ * plan's warm-up the newest were the idle cluster's, so the first question on a plan of 38 jobs of 256 hosts
+ * recounted 9,472 hosts in every table (a second of CPU at 16,384 hosts); with it they are the plan's own, and
+ * the state without one job differs from them on that job's hosts only.
  */
 public final class PolicyWarmUp {
+    /** Job shapes warmed per plan: the window asks about one selected job at a time, most plans have few shapes. */
+    private static final int SHAPES = 3;
+    private static final String NAME = "warm-up";
+
     private PolicyWarmUp() {
     }
 
     /**
-     * Each policy's answer for the warm-up job, in catalog order; a policy that threw gives an
-     * {@link Suggestion.Impossible} with the error, so a broken policy shows here and not only on the user's
-     * first question. A cluster without GPUs is left alone (every policy's tables are built for GPU jobs).
+     * Each policy's answer for a one-GPU job on the idle cluster, in catalog order, judged as the window judges a
+     * suggestion (checks and metrics included, whose per-cluster tables are made too); a policy that threw gives
+     * an impossible answer with the error, so a broken policy shows here and not only on the user's first
+     * question. A cluster without GPUs is left alone (every policy's tables are built for GPU jobs).
      */
-    public static Map<PolicyId, Suggestion> prepare(Cluster cluster) {
-        Map<PolicyId, Suggestion> out = new LinkedHashMap<>();
+    public static Map<PolicyId, Advice> prepare(Cluster cluster) {
         if (cluster.gpuCount() == 0) {
-            return out;
+            return new LinkedHashMap<>();
         }
-        ClusterState idle = ClusterState.empty(cluster);
-        JobRequest job = JobRequest.nodesWithGpus("warm-up", 1, 1);
-        for (PolicyId id : PolicyCatalog.policies()) {
-            Suggestion s;
-            try {
-                s = new PolicyChoice(id, PolicyOptions.DEFAULT).create().suggest(idle, job);
-            } catch (RuntimeException e) {
-                s = new Suggestion.Impossible("warm-up failed: " + e);
+        return everyPolicy(Plan.of(cluster), JobRequest.nodesWithGpus(NAME, 1, 1), PolicyOptions.DEFAULT, () -> true);
+    }
+
+    /**
+     * Every policy asked, under {@code settings}, about each of the first few distinct shapes of the plan's
+     * placed jobs on the plan's whole running state, so that the tables of that state exist when the window asks
+     * about one of those jobs without it. Returns the answers of the last shape asked (empty when no job is
+     * placed), each as {@link #prepare(Cluster)} gives them.
+     */
+    public static Map<PolicyId, Advice> prepare(Plan plan, PolicyOptions settings) {
+        return prepare(plan, settings, () -> true);
+    }
+
+    /**
+     * As {@link #prepare(Plan, PolicyOptions)}, asking {@code wanted} before each policy and stopping when it says
+     * no: once the user asks about a job, the rows make the tables they need themselves (waiting for any the
+     * warm-up is making), and the warm-up's own answers would only take CPU from them.
+     */
+    public static Map<PolicyId, Advice> prepare(Plan plan, PolicyOptions settings, BooleanSupplier wanted) {
+        Set<JobRequest> shapes = new LinkedHashSet<>();
+        for (String job : plan.placements().keySet()) {
+            if (shapes.size() == SHAPES) {
+                break;
             }
-            out.put(id, s);
+            if (plan.job(job).isPresent()) {
+                shapes.add(plan.request(job).withName(NAME));
+            }
+        }
+        Map<PolicyId, Advice> last = new LinkedHashMap<>();
+        for (JobRequest shape : shapes) {
+            last = everyPolicy(plan, shape, settings, wanted);
+        }
+        return last;
+    }
+
+    private static Map<PolicyId, Advice> everyPolicy(Plan plan, JobRequest job, PolicyOptions settings,
+                                                     BooleanSupplier wanted) {
+        PlacementAdvisor advisor = new PlacementAdvisor();
+        Map<PolicyId, Advice> out = new LinkedHashMap<>();
+        List<PolicyId> policies = PolicyCatalog.policies();
+        for (PolicyId id : policies) {
+            if (!wanted.getAsBoolean()) {
+                break;
+            }
+            Advice a;
+            try {
+                a = advisor.suggest(plan, job, DropTarget.ANYWHERE, new PolicyChoice(id, settings));
+            } catch (RuntimeException e) {
+                a = Advice.impossible("warm-up failed: " + e);
+            }
+            out.put(id, a);
         }
         return out;
     }

@@ -2,11 +2,16 @@ package org.topoplanner.app.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.catalog.PolicyCatalog;
 import org.topoplanner.allocator.catalog.PolicyId;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.Job;
+import org.topoplanner.model.job.Placement;
 import org.topoplanner.resources.ShippedData;
 
 /**
@@ -16,15 +21,38 @@ import org.topoplanner.resources.ShippedData;
 class PolicyWarmUpTest {
     @Test
     void everyPolicyPlacesTheWarmUpJobOnTheIdleExample() {
-        Map<PolicyId, Suggestion> answers = PolicyWarmUp.prepare(ShippedData.exampleCluster());
+        Map<PolicyId, Advice> answers = PolicyWarmUp.prepare(ShippedData.exampleCluster());
         assertThat(answers.keySet()).containsExactlyElementsOf(PolicyCatalog.policies());
-        answers.forEach((id, s) -> {
+        answers.forEach((id, a) -> {
+            assertThat(a.reason()).as(id.id()).doesNotContain(" failed: ");
             if (id.id().equals("slurm-block")) {
-                assertThat(s).as(id.id()).isInstanceOfSatisfying(Suggestion.Impossible.class,
-                        i -> assertThat(i.reason()).doesNotContain("warm-up failed"));
+                assertThat(a.placementIfAny()).as(id.id()).isEmpty();
             } else {
-                assertThat(s).as(id.id()).isInstanceOf(Suggestion.Placed.class);
+                assertThat(a.placementIfAny()).as(id.id()).isPresent();
+                assertThat(a.metrics()).as(id.id() + ": the checks and metrics ran too").isNotNull();
             }
         });
+    }
+
+    /**
+     * A plan's warm-up asks every policy about its placed jobs' shape on the whole running state (none fails,
+     * none is turned away for the job already running under the asked name), and stops as soon as it is no
+     * longer wanted.
+     */
+    @Test
+    void aPlansWarmUpAsksEveryPolicyAboutItsJobsShapeUntilNoLongerWanted() {
+        Plan plan = Plan.of(ShippedData.exampleCluster())
+                .withJob(new Job("a", List.of("-N1", "--gpus-per-node=4")),
+                        new Placement("a", List.of(HostAllocation.of("node01", List.of(0, 1, 2, 3), CpuSet.of(0)))));
+        Map<PolicyId, Advice> answers = PolicyWarmUp.prepare(plan, PolicyOptions.DEFAULT);
+        assertThat(answers.keySet()).containsExactlyElementsOf(PolicyCatalog.policies());
+        answers.forEach((id, a) -> assertThat(a.reason()).as(id.id()).doesNotContain(" failed: "));
+        assertThat(answers.get(PolicyCatalog.policies().get(0)).placementIfAny()).get()
+                .satisfies(p -> assertThat(p.hosts()).as("a node of four GPUs, as job a asks").hasSize(1)
+                        .allSatisfy(h -> assertThat(h.gpus()).hasSize(4)));
+        int[] asked = {0};
+        assertThat(PolicyWarmUp.prepare(plan, PolicyOptions.DEFAULT, () -> asked[0]++ < 2)).as("two policies, then stopped")
+                .hasSize(2);
+        assertThat(PolicyWarmUp.prepare(Plan.of(plan.cluster()), PolicyOptions.DEFAULT)).as("no placed job, nothing to warm").isEmpty();
     }
 }

@@ -13,13 +13,20 @@ import java.util.Map;
  * and column like a syntax error.
  */
 public final class JsonLocations {
-    private final Map<String, int[]> byPointer;
+    private final String text;
+    /** Indexed on the first question: a file that reads cleanly never asks (one parse less; issue 15). */
+    private Map<String, int[]> byPointer;
 
-    private JsonLocations(Map<String, int[]> byPointer) {
-        this.byPointer = byPointer;
+    private JsonLocations(String text) {
+        this.text = text;
     }
 
+    /** The locations of {@code text}'s values, found when first asked for. */
     public static JsonLocations index(String text) {
+        return new JsonLocations(text);
+    }
+
+    private static Map<String, int[]> scan(String text) {
         Map<String, int[]> map = new HashMap<>();
         try (JsonParser p = new JsonFactory().createParser(text)) {
             JsonToken t;
@@ -38,11 +45,14 @@ public final class JsonLocations {
         } catch (IOException e) {
             // The syntax error itself is reported by the tree parse; what was indexed so far stays.
         }
-        return new JsonLocations(map);
+        return map;
     }
 
     /** Line and column of the value at {@code pointer}, or of its nearest indexed ancestor. */
     public int[] at(String pointer) {
+        if (byPointer == null) {
+            byPointer = scan(text);
+        }
         String p = pointer;
         while (true) {
             int[] loc = byPointer.get(p);

@@ -37,9 +37,16 @@ public final class PlacementJson {
     private static final Set<String> PLACEMENT_KEYS = Set.of("job", "sbatch", "hosts");
     private static final Set<String> HOST_KEYS = Set.of("host", "gpus", "cpus", "nics");
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    /**
+     * The mapper of placement files and answers, made when first used: a project's placements arrive as a
+     * parsed tree ({@link #readList}), and the window's start reads one (issue 15).
+     */
+    private static final class Mapper {
+        static final ObjectMapper JSON = new ObjectMapper()
+                .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    }
 
     /**
      * A placement as given, with its sbatch words when it had them (null otherwise), where they stand
@@ -78,7 +85,7 @@ public final class PlacementJson {
     public static Result read(String path, String text) {
         JsonNode root;
         try {
-            root = JSON.readTree(text);
+            root = Mapper.JSON.readTree(text);
         } catch (JsonProcessingException e) {
             var loc = e.getLocation();
             int line = loc == null ? 1 : Math.max(1, loc.getLineNr());
@@ -135,7 +142,7 @@ public final class PlacementJson {
         ArrayNode list = NODES.arrayNode();
         placements.forEach(p -> list.add(write(p)));
         try {
-            return JSON.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(list) + "\n";
+            return Mapper.JSON.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(list) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a JSON tree that cannot be written", e);
         }

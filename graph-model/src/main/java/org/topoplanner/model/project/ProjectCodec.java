@@ -1,7 +1,7 @@
 package org.topoplanner.model.project;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -27,15 +27,17 @@ public final class ProjectCodec {
     public static final String SCHEMA = "topoplanner.project/1";
     private static final String SCHEMA_PREFIX = "topoplanner.project/";
     private static final int VERSION = 1;
-    private final ObjectMapper mapper;
+    /** Reading needs only the parser: the window's start reads the example project (see {@link JsonTree}). */
+    private static final JsonFactory PARSERS = JsonTree.projectFactory();
 
-    public ProjectCodec() {
-        this.mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
-                .maxNestingDepth(64).maxStringLength(1 << 20).build());
+    /** The mapper that writes, made on the first write (thread-safe once configured). */
+    private static final class Writer {
+        static final ObjectMapper MAPPER = new ObjectMapper(JsonTree.projectFactory())
+                .enable(SerializationFeature.INDENT_OUTPUT);
     }
 
     public String write(ProjectDocument doc) {
+        ObjectMapper mapper = Writer.MAPPER;
         ObjectNode root = mapper.createObjectNode();
         root.put("schema", SCHEMA);
         root.set("cluster", ClusterJson.write(doc.cluster()));
@@ -84,7 +86,7 @@ public final class ProjectCodec {
     public ProjectDocument read(String text, String path) throws ProjectFormatException {
         JsonNode root;
         try {
-            root = mapper.readTree(text);
+            root = JsonTree.parse(PARSERS, text);
         } catch (JsonProcessingException e) {
             var loc = e.getLocation();
             int line = loc == null ? 1 : Math.max(1, loc.getLineNr());
@@ -108,8 +110,8 @@ public final class ProjectCodec {
 
     private void checkSchema(JsonNode root, String path, JsonLocations locations) throws ProjectFormatException {
         JsonNode schema = root.get("schema");
-        int[] loc = locations.at("/schema");
         if (schema == null || !schema.isTextual() || !schema.asText().startsWith(SCHEMA_PREFIX)) {
+            int[] loc = locations.at("/schema");
             throw new ProjectFormatException(List.of(Diagnostic.error(path, loc[0], loc[1],
                     "not a TopoPlanner project: \"schema\" must be \"" + SCHEMA + "\"")));
         }
@@ -120,6 +122,7 @@ public final class ProjectCodec {
         } catch (NumberFormatException e) {
             v = -1;
         }
+        int[] loc = v == VERSION ? null : locations.at("/schema");
         if (v > VERSION) {
             throw new ProjectFormatException(List.of(Diagnostic.error(path, loc[0], loc[1],
                     "this project was saved by a newer TopoPlanner (format " + schema.asText()

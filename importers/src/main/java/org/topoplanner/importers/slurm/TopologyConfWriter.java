@@ -106,7 +106,11 @@ public final class TopologyConfWriter implements FormatWriter {
 
         private void uppers(Map<String, String> logicalOf) {
             List<SwitchNode> uppers = new ArrayList<>(fabric.switches().stream().filter(s -> s.tier() > 1).toList());
-            uppers.sort(Comparator.comparingInt(SwitchNode::tier));
+            // Names are taken in this order (a clash gets _2, _3, ...): tier by tier in natural name order, not
+            // the source's order, so that the same fabric read from ibnetdiscover, -p or iblinkinfo (each lists
+            // switches in its own discovery order) is written the same.
+            uppers.sort(Comparator.comparingInt(SwitchNode::tier)
+                    .thenComparing(SwitchNode::name, NaturalNameOrder.INSTANCE));
             for (SwitchNode s : uppers) {
                 Set<String> children = new LinkedHashSet<>();
                 for (String c : fabric.childSwitches(s.name())) {

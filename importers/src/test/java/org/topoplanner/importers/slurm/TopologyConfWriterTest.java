@@ -196,4 +196,47 @@ class TopologyConfWriterTest {
                 SwitchName=leaf01 Nodes=n1
                 """);
     }
+
+    /**
+     * Two spines that report the same Mellanox description (the fabric names them by GUID) clash on their
+     * Slurm name; which one gets {@code _2} must not depend on the order the dump listed them in (ibnetdiscover,
+     * -p and iblinkinfo each list switches in their own discovery order).
+     */
+    @Test
+    void switchesWhoseNamesClashAreNumberedTheSameWhateverTheSourceOrder() {
+        String first = "MF0;spine:MQM8700/U1 (0x0000000000000001)";
+        String second = "MF0;spine:MQM8700/U1 (0x0000000000000002)";
+        String listedFirstToSecond = writer.write(twoSpinesUnderOneLeaf(first, second));
+        String listedSecondToFirst = writer.write(twoSpinesUnderOneLeaf(second, first));
+        assertThat(listedSecondToFirst).isEqualTo(listedFirstToSecond);
+        assertThat(listedFirstToSecond).contains("# spine=" + first + "\n", "# spine_2=" + second + "\n");
+    }
+
+    private static Fabric twoSpinesUnderOneLeaf(String spineA, String spineB) {
+        FabricBuilder b = new FabricBuilder();
+        b.addSwitch(spineA, null, "MF0;spine:MQM8700/U1");
+        b.addSwitch(spineB, null, "MF0;spine:MQM8700/U1");
+        b.addSwitch("leaf01");
+        b.addHost("n1");
+        b.cable("leaf01", "n1");
+        b.cable(spineA, "leaf01");
+        b.cable(spineB, "leaf01");
+        return b.build();
+    }
+
+    @Test
+    void namesEachAsicOfADirectorForItsModule() {
+        FabricBuilder b = new FabricBuilder();
+        b.addSwitch("MF0;ibcore1:CS7520/S02/U1", null, "MF0;ibcore1:CS7520/S02/U1");
+        b.addSwitch("MF0;ibcore1:CS7520/L05/U1", null, "MF0;ibcore1:CS7520/L05/U1");
+        b.addHost("n1");
+        b.cable("MF0;ibcore1:CS7520/L05/U1", "n1");
+        b.cable("MF0;ibcore1:CS7520/S02/U1", "MF0;ibcore1:CS7520/L05/U1");
+        assertThat(writer.write(b.build())).isEqualTo("""
+                # ibcore1_S02_U1=MF0;ibcore1:CS7520/S02/U1
+                SwitchName=ibcore1_S02_U1 Switches=ibcore1_L05_U1
+                # ibcore1_L05_U1=MF0;ibcore1:CS7520/L05/U1
+                SwitchName=ibcore1_L05_U1 Nodes=n1
+                """);
+    }
 }

@@ -47,6 +47,7 @@ public final class HoverCard {
     /** Shows after which the card moves to a fresh popover (see above). */
     static final int SHOWS_PER_POPOVER = 32;
 
+    /** Made when the first card is aimed: the window's start shows none (issue 15). */
     private PopOver popOver;
     private int shows;
     private Theme theme = Theme.LIGHT;
@@ -78,7 +79,6 @@ public final class HoverCard {
         VBox.setMargin(facts, new Insets(5, 0, 0, 0));
         content.getChildren().addAll(title, subtitle, facts, jobs);
         content.setMinWidth(Region.USE_PREF_SIZE);
-        popOver = newPopOver();
         delay.setOnFinished(e -> showNow());
     }
 
@@ -106,7 +106,9 @@ public final class HoverCard {
     /** Styles the card for a theme: the theme's tokens and the views' styles on the popup's own scene. */
     void setTheme(Theme t) {
         theme = t;
-        popOver.getRoot().getStylesheets().setAll(stylesheets(t));
+        if (popOver != null) {
+            popOver.getRoot().getStylesheets().setAll(stylesheets(t));
+        }
     }
 
     private static List<String> stylesheets(Theme t) {
@@ -169,8 +171,11 @@ public final class HoverCard {
         if (!enabled) {
             return;
         }
-        if (subjectKey.equals(subject) && (popOver.isShowing() || delay.getStatus() == PauseTransition.Status.RUNNING)) {
+        if (subjectKey.equals(subject) && (isShowing() || delay.getStatus() == PauseTransition.Status.RUNNING)) {
             return;
+        }
+        if (popOver == null) {
+            popOver = newPopOver();
         }
         owner = view;
         double w = view.getWidth();
@@ -225,7 +230,7 @@ public final class HoverCard {
     /** Hides the card, and forgets a card that was about to show. */
     void hide() {
         delay.stop();
-        if (popOver.isShowing()) {
+        if (isShowing()) {
             // At once, not faded: a fade-out still running would hide the next card shown meanwhile.
             popOver.setAnimated(false);
             popOver.hide();
@@ -236,7 +241,7 @@ public final class HoverCard {
 
     /** True while the card is up. */
     public boolean isShowing() {
-        return popOver.isShowing();
+        return popOver != null && popOver.isShowing();
     }
 
     /**
@@ -262,8 +267,11 @@ public final class HoverCard {
         return content;
     }
 
-    /** The popover now carrying the card (its window), for screenshots and tests. */
+    /** The popover now carrying the card (its window), for screenshots and tests; made if no card was aimed yet. */
     PopOver popOver() {
+        if (popOver == null) {
+            popOver = newPopOver();
+        }
         return popOver;
     }
 }

@@ -56,7 +56,9 @@ public final class JobInspector {
         // Two threads: a policy still answering about the previous job cannot be stopped, and the new
         // job's rows should not wait behind it; its answer is dropped when it lands.
         this.comparisonRows = new PolicyComparisonRows(
-                BackgroundRefresh.onWorker(BackgroundRefresh.daemonWorkers("policy-comparison", 2)));
+                BackgroundRefresh.onWorker(BackgroundRefresh.daemonWorkers("policy-comparison", 2)),
+                BackgroundRefresh.onDaemonThread("policy-warm-up"), javafx.application.Platform::runLater,
+                java.time.Duration.ofMillis(150));
         // One worker for both: the selected job, asked first, is then known when the list's turn comes.
         Executor checking = BackgroundRefresh.daemonWorker("job-checks");
         this.selectedCheck = BackgroundRefresh.onWorker(checking);
@@ -113,8 +115,9 @@ public final class JobInspector {
         });
         apply.disableProperty().bind(vm.selectedJobProperty().isNull());
         delete.disableProperty().bind(vm.selectedJobProperty().isNull());
+        // the job's sheet joins below the summary when a job first has properties (see showProperties)
         box.getChildren().addAll(title("Jobs"), jobs, new HBox(6, apply, delete), title("Job"), summary,
-                properties.node(), title("Violations"), violations, title("Every policy on this job"), comparison);
+                title("Violations"), violations, title("Every policy on this job"), comparison);
         vm.planProperty().addListener((o, a, p) -> refresh());
         vm.selectedJobProperty().addListener((o, a, j) -> refresh());
         vm.choiceProperty().addListener((o, a, c) -> refresh());
@@ -131,6 +134,7 @@ public final class JobInspector {
         if (!jobs.getItems().equals(names)) {
             jobs.setItems(FXCollections.observableArrayList(names));
         }
+        comparisonRows.prepare(plan, vm.choice().settings());
         // The plan, policy or settings changed: the dots may too, and what was being checked is stale.
         listedChecks.cancel();
         unchecked.clear();
@@ -140,7 +144,7 @@ public final class JobInspector {
         if (job == null || plan.job(job).isEmpty()) {
             selectedCheck.cancel();
             summary.setText("Select a job, or drag one from the palette onto the fabric.");
-            properties.show(List.of());
+            showProperties(List.of());
             violations.getItems().clear();
             comparisonRows.clear();
             return;
@@ -154,7 +158,7 @@ public final class JobInspector {
             selectedCheck.cancel();
             showCheck(plan, job, known.orElse(null));
         } else {
-            properties.show(JobProperties.checking(plan, job));
+            showProperties(JobProperties.checking(plan, job));
             violations.getItems().clear();
             violations.setPlaceholder(new Label("Checking\u2026"));
             selectedCheck.request(vm.checkLater(job), a -> {
@@ -165,8 +169,20 @@ public final class JobInspector {
         comparisonRows.compare(plan, plan.request(job), vm.choice().settings());
     }
 
+    /**
+     * Shows the selected job's properties. The sheet is hidden while there are none, and until then it
+     * is not in the scene at all: a property sheet's skin (tool bar, search field, accordion) was built
+     * and styled at start for a sheet the first frame does not show (issue 15).
+     */
+    private void showProperties(List<InspectorProperty> items) {
+        if (!items.isEmpty() && properties.node().getParent() == null) {
+            box.getChildren().add(box.getChildren().indexOf(summary) + 1, properties.node());
+        }
+        properties.show(items);
+    }
+
     private void showCheck(Plan plan, String job, Advice a) {
-        properties.show(JobProperties.of(plan, job, a));
+        showProperties(JobProperties.of(plan, job, a));
         violations.setPlaceholder(new Label("No violations"));
         // columns share the inspector's width and the cells wrap: sentences are read whole, not cut
         violations.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

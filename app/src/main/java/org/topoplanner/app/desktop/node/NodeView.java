@@ -80,6 +80,11 @@ public final class NodeView extends BorderPane {
     private NodeTopology topology = NodeTopology.unknown();
     private Occupancy occupancy = Occupancy.empty();
     private NodeLayout layout;
+    /**
+     * Asked to lay out while in no scene: the window adds the view when its tab is first selected, and the
+     * layout, legend and drawing wait for that (issue 15: the start laid out and drew a host nobody saw).
+     */
+    private boolean layoutStale;
     private NodePainter painter;
     private double scale = 1;
     private double offsetX;
@@ -123,11 +128,9 @@ public final class NodeView extends BorderPane {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         javafx.scene.control.Button fit = new javafx.scene.control.Button("Fit");
         fit.setId("nodeFit");
-        fit.setTooltip(new javafx.scene.control.Tooltip("The whole node in view (text may get small); the wheel zooms, a drag pans"));
         fit.setOnAction(e -> zoomToFit());
         javafx.scene.control.Button readable = new javafx.scene.control.Button("Readable");
         readable.setId("nodeReadable");
-        readable.setTooltip(new javafx.scene.control.Tooltip("Back to the default zoom, where every title is at least 11 px (0 or a double-click)"));
         readable.setOnAction(e -> resetZoom());
         fit.disableProperty().bind(matrixShown);
         readable.disableProperty().bind(matrixShown);
@@ -145,6 +148,18 @@ public final class NodeView extends BorderPane {
         canvasPane.visibleProperty().bind(matrixShown.not());
         canvasPane.widthProperty().addListener((o, a, b) -> relayout());
         canvasPane.heightProperty().addListener((o, a, b) -> relayout());
+        sceneProperty().addListener((o, a, shown) -> {
+            // each tooltip is a popup window of its own: made when the view is first in a scene, not at start
+            if (shown != null && fit.getTooltip() == null) {
+                fit.setTooltip(new javafx.scene.control.Tooltip(
+                        "The whole node in view (text may get small); the wheel zooms, a drag pans"));
+                readable.setTooltip(new javafx.scene.control.Tooltip(
+                        "Back to the default zoom, where every title is at least 11 px (0 or a double-click)"));
+            }
+            if (shown != null && layoutStale) {
+                relayout();
+            }
+        });
         badge.setId("nodeMoveBadge");
         canvas.setOnMousePressed(this::onPressed);
         canvas.setOnMouseDragged(this::onDragged);
@@ -272,6 +287,9 @@ public final class NodeView extends BorderPane {
 
     /** The layout drawn now (folded or not), for tests and inspectors. */
     public NodeLayout getLayout() {
+        if (layoutStale) {
+            computeLayout();
+        }
         return layout;
     }
 
@@ -331,6 +349,17 @@ public final class NodeView extends BorderPane {
 
     /** Lays out again for the current size (folding cores when the full picture would be too small). */
     private void relayout() {
+        if (getScene() == null) {
+            layoutStale = true;
+            return;
+        }
+        computeLayout();
+        refreshLegend();
+        redraw();
+    }
+
+    private void computeLayout() {
+        layoutStale = false;
         double w = canvasPane.getWidth();
         double h = canvasPane.getHeight();
         NodeLayout full = NodeLayout.compute(topology, false, c -> occupancy.coreJob(host, c));
@@ -343,8 +372,6 @@ public final class NodeView extends BorderPane {
         }
         layout = chosen;
         painter = new NodePainter(chosen);
-        refreshLegend();
-        redraw();
     }
 
     private void refreshLegend() {

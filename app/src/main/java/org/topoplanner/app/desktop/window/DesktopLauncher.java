@@ -29,6 +29,7 @@ public final class DesktopLauncher {
         // "Unsupported JavaFX configuration: classes were loaded from 'unnamed module'" is about the
         // shaded jar's class path, true and harmless; the user can do nothing about it.
         JAVAFX_LOG.setLevel(Level.SEVERE);
+        ExampleReadAhead.start();
         try {
             Application.launch(TopoPlannerApp.class, args);
             return 0;

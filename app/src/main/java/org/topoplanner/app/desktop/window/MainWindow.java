@@ -92,8 +92,15 @@ public final class MainWindow {
 
         Tab fabricTab = new Tab("Fabric", fabric);
         fabricTab.setId("fabricTab");
-        Tab nodeTab = new Tab("Node", node);
+        // The node view joins the scene when its tab is first selected: at start it was styled, laid out and
+        // drew the first host behind the fabric, where the first frame does not show it (issue 15).
+        Tab nodeTab = new Tab("Node");
         nodeTab.setId("nodeTab");
+        nodeTab.selectedProperty().addListener((o, was, selected) -> {
+            if (selected && nodeTab.getContent() == null) {
+                nodeTab.setContent(node);
+            }
+        });
         centre.getTabs().setAll(fabricTab, nodeTab);
         centre.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
 

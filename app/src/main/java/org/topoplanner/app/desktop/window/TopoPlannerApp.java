@@ -9,7 +9,6 @@ import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.desktop.state.PlanViewModel;
 import org.topoplanner.app.plan.Plan;
 import org.topoplanner.app.plan.ProjectSession;
-import org.topoplanner.resources.ShippedData;
 
 /**
  * The desktop application: one main window, opened on the built-in example cluster, then on the
@@ -30,7 +29,7 @@ public final class TopoPlannerApp extends Application {
 
     /** Starts with settings under {@code home} (tests pass a temporary folder of their own). */
     public WindowController start(Stage stage, Path home, CrashRecovery recovery) {
-        PlanViewModel vm = new PlanViewModel(Plan.of(ShippedData.exampleCluster()));
+        PlanViewModel vm = new PlanViewModel(Plan.of(ExampleReadAhead.take()));
         MainWindow window = new MainWindow(vm);
         WindowController controller = new WindowController(stage, vm, window, new ProjectSession(home), recovery);
         // As large as the design wants but no larger than the screen; set on the stage too, because a

@@ -28,7 +28,9 @@ class PolicyComparisonRowsTest {
             TopologyManagerScope.CONTAINER);
     private final QueuedExecutor worker = new QueuedExecutor();
     private final QueuedExecutor fx = new QueuedExecutor();
-    private final PolicyComparisonRows rows = new PolicyComparisonRows(new BackgroundRefresh<>(worker, fx));
+    private final QueuedExecutor warming = new QueuedExecutor();
+    private final PolicyComparisonRows rows = new PolicyComparisonRows(new BackgroundRefresh<>(worker, fx),
+            new BackgroundRefresh<>(warming, fx), fx, java.time.Duration.ZERO);
     private Plan plan;
     private JobRequest six;
 
@@ -113,6 +115,27 @@ class PolicyComparisonRowsTest {
         rows.clear();
         fx.runAll();
         assertThat(rows.lines()).isEmpty();
+    }
+
+    @Test
+    void eachNewPlanIsWarmedOnceOnItsOwnWorkerAfterTheEventThatMadeIt() {
+        rows.prepare(plan, NO_TM);
+        rows.prepare(plan, NO_TM);
+        fx.runAll();
+        assertThat(warming.size()).as("the same plan and settings are warmed once").isEqualTo(1);
+        assertThat(worker.size()).as("the rows' workers are left free").isZero();
+        warming.runAll();
+        rows.prepare(plan, SINGLE_NUMA);
+        Plan next = plan.withoutJob("six");
+        rows.prepare(next, SINGLE_NUMA);
+        fx.runAll();
+        assertThat(warming.size()).as("two plans within one event: only the last is warmed").isEqualTo(1);
+        warming.runAll();
+        fx.runAll();
+        rows.compare(plan, six, NO_TM);
+        worker.runAll();
+        fx.runAll();
+        assertThat(rows.lines()).allSatisfy(l -> assertThat(l.answer()).isPresent());
     }
 
     private ComparisonLine k8s() {

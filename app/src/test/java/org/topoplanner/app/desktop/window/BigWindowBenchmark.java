@@ -59,7 +59,9 @@ import org.topoplanner.model.job.JobRequest;
  * pan step and per wheel step. Optional: it reads the shared fabrics folder
  * ({@code -Dtopoplanner.ibsim=DIR}, default /work/shared/fabrics/ibsim) and is skipped, saying so,
  * when the file is not there. Not part of the normal test run (the name does not end in Test); run with
- * {@code mvn -o -pl app -am test -Dtest=BigWindowBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
+ * {@code mvn -o -pl app -am test -Dtest=BigWindowBenchmark -Dsurefire.failIfNoSpecifiedTests=false}; add
+ * {@code -Dtopoplanner.bigwindow.tableOnly=true} (passed to the forked JVM through {@code headless.argLine}) to stop
+ * after the import and the every-policy table.
  * Results to stdout and {@code app/target/benchmarks/window-16384.md}.
  *
  * <p>"FX CPU" is the FX application thread's CPU time (ThreadMXBean) over a run of events divided by
@@ -132,13 +134,21 @@ class BigWindowBenchmark {
 
         // -- occupancy: 38 jobs of 256 hosts x 8 GPUs, every fifth block of 256 hosts left free
         List<String> hosts = cluster.hostNames();
+        WorkerCpu placing = WorkerCpu.start();
         robot.interact(() -> BigFabrics.occupy(controller.viewModel(), cluster, 38, 256));
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(fabric::zoomToFit);
         WaitForAsyncUtils.waitForFxEvents();
         line("");
-        line("jobs placed: %d; load average now %.2f", controller.viewModel().plan().jobs().size(), OS.getSystemLoadAverage());
+        line("jobs placed: %d; load average now %.2f; CPU from the first placement until the table is asked (the plan's"
+                + " warm-up under way or done): %s", controller.viewModel().plan().jobs().size(), OS.getSystemLoadAverage(),
+                placing.stop());
         everyPolicyTable(robot);
+        if (Boolean.getBoolean("topoplanner.bigwindow.tableOnly")) {
+            line("(gestures skipped: -Dtopoplanner.bigwindow.tableOnly=true)");
+            writeReport();
+            return;
+        }
 
         // -- dragging a palette job over the switch rows at fit
         List<Point2D> overSwitches = screenPoints(fabric, p -> fabric.switchAt(p.getX(), p.getY()) != null, 60);
@@ -230,6 +240,10 @@ class BigWindowBenchmark {
         line("");
         line("load average at end: %.2f; %d cores", OS.getSystemLoadAverage(), Runtime.getRuntime().availableProcessors());
 
+        writeReport();
+    }
+
+    private void writeReport() throws java.io.IOException {
         Path out = Path.of("target", "benchmarks", "window-16384.md");
         Files.createDirectories(out.getParent());
         Files.write(out, report);
@@ -259,6 +273,8 @@ class BigWindowBenchmark {
                     }
                 }
             };
+            WorkerCpu workers = WorkerCpu.start();
+            double load = OS.getSystemLoadAverage();
             robot.interact(() -> {
                 table.getItems().addListener(watch);
                 t0.set(System.nanoTime());
@@ -267,16 +283,23 @@ class BigWindowBenchmark {
             Eventually.until("every policy's row answered", () -> Eventually.onFxThread(() -> !table.getItems().isEmpty()
                     && table.getItems().stream().noneMatch(l -> l.waiting().startsWith("computing"))));
             long all = System.nanoTime() - t0.get();
+            String cpu = workers.stop();
             robot.interact(() -> table.getItems().removeListener(watch));
-            line("%s: all rows in %s; as they came: %s", job, ms(all), String.join(", ", answered));
+            line("%s: all rows in %s (load %.2f); as they came: %s; CPU meanwhile: %s", job, ms(all), load,
+                    String.join(", ", answered), cpu);
         }
         // a job changed while its rows are coming: the first question's late rows must not land
+        WorkerCpu switched = WorkerCpu.start();
         robot.interact(() -> controller.viewModel().selectedJobProperty().set(jobs.get(2)));
-        robot.interact(() -> controller.viewModel().selectedJobProperty().set(jobs.get(3)));
-        long t1 = System.nanoTime();
+        AtomicLong t1 = new AtomicLong();
+        robot.interact(() -> {
+            t1.set(System.nanoTime()); // when it is selected: interact returns only after the FX events settled
+            controller.viewModel().selectedJobProperty().set(jobs.get(3));
+        });
         Eventually.until("every policy's row answered for the second job", () -> Eventually.onFxThread(() ->
                 table.getItems().stream().noneMatch(l -> l.waiting().startsWith("computing"))));
-        line("%s selected right after %s: all rows in %s", jobs.get(3), jobs.get(2), ms(System.nanoTime() - t1));
+        line("%s selected right after %s: all rows in %s; CPU meanwhile: %s", jobs.get(3), jobs.get(2),
+                ms(System.nanoTime() - t1.get()), switched.stop());
         robot.interact(() -> controller.viewModel().selectedJobProperty().set(null));
         WaitForAsyncUtils.waitForFxEvents();
     }
@@ -323,6 +346,55 @@ class BigWindowBenchmark {
 
     private static String ms(long nanos) {
         return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
+    }
+
+    /**
+     * The CPU time the window's background threads used over a question: the table's rows
+     * ({@code policy-comparison}), the plan's warm-up ({@code policy-warm-up}), the jobs' checks
+     * ({@code job-checks}), the FX thread and the whole process. A thread that ends meanwhile (idle workers
+     * end after a few seconds) loses its share, so the figures are a floor.
+     */
+    private static final class WorkerCpu {
+        private static final List<String> NAMES = List.of("policy-comparison", "policy-warm-up", "job-checks",
+                "JavaFX Application Thread");
+        private final java.util.Map<Long, Long> before;
+        private final long process0 = OS.getProcessCpuTime();
+
+        private WorkerCpu(java.util.Map<Long, Long> before) {
+            this.before = before;
+        }
+
+        static WorkerCpu start() {
+            return new WorkerCpu(now());
+        }
+
+        /** Thread id to CPU time, for the threads named in {@link #NAMES}. */
+        private static java.util.Map<Long, Long> now() {
+            java.util.Map<Long, Long> out = new java.util.HashMap<>();
+            for (var info : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {
+                if (info != null && NAMES.contains(info.getThreadName())) {
+                    out.put(info.getThreadId(), THREADS.getThreadCpuTime(info.getThreadId()));
+                }
+            }
+            return out;
+        }
+
+        String stop() {
+            java.util.Map<Long, Long> after = now();
+            long process = OS.getProcessCpuTime() - process0;
+            java.util.Map<String, Long> byName = new java.util.LinkedHashMap<>();
+            NAMES.forEach(n -> byName.put(n, 0L));
+            for (var info : THREADS.getThreadInfo(after.keySet().stream().mapToLong(Long::longValue).toArray())) {
+                if (info != null) {
+                    long id = info.getThreadId();
+                    byName.merge(info.getThreadName(), Math.max(0, after.get(id) - before.getOrDefault(id, 0L)), Long::sum);
+                }
+            }
+            List<String> parts = new ArrayList<>();
+            byName.forEach((n, c) -> parts.add((n.startsWith("JavaFX") ? "FX thread" : n) + " " + ms(c)));
+            parts.add("process " + ms(process));
+            return String.join(", ", parts);
+        }
     }
 
     /** The CPU and wall time of a run of events. */

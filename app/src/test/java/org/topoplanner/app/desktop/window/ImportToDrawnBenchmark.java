@@ -50,10 +50,16 @@ import org.topoplanner.app.desktop.fabric.ViewShots;
  * when the file is not there. Not part of the normal test run; run with
  * {@code mvn -o -pl app -am test -Dtest=ImportToDrawnBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
  * Results to stdout and {@code app/target/benchmarks/import-to-drawn-16384.md}.
+ *
+ * <p>{@code -Dtopoplanner.importToDrawn=FILE} imports another dump instead (fabrics of other shapes, issue 15):
+ * the phases then end when the window holds that file's hosts, whatever their number, and the report is
+ * {@code import-to-drawn-<file name>.md}.
  */
 @ExtendWith(ApplicationExtension.class)
 class ImportToDrawnBenchmark {
-    private static final Path FABRIC = BigFabrics.SHARED_16384;
+    private static final String OTHER = System.getProperty("topoplanner.importToDrawn");
+    private static final Path FABRIC = OTHER != null ? Path.of(OTHER) : BigFabrics.SHARED_16384;
+    private static final String LABEL = OTHER != null ? FABRIC.getFileName().toString() : "16384";
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final OperatingSystemMXBean OS = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     @TempDir
@@ -78,6 +84,9 @@ class ImportToDrawnBenchmark {
         long fxThread = Eventually.onFxThread(() -> Thread.currentThread().getId());
         FabricView fabric = controller.window().fabricView();
         Scene scene = stage.getScene();
+        // the example's hosts are in the plan until the import is taken: any other count is the imported file's
+        int exampleHosts = Eventually.onFxThread(() -> controller.viewModel().planProperty().get().cluster().hostNames().size());
+        AtomicLong importedHosts = new AtomicLong(-1);
         Label status = (Label) scene.lookup("#status");
         ProgressBar progress = (ProgressBar) scene.lookup(".progress-bar");
         Moments at = new Moments(fxThread);
@@ -96,12 +105,13 @@ class ImportToDrawnBenchmark {
                 }
             });
             controller.viewModel().planProperty().addListener((o, a, p) -> {
-                if (p.cluster().hostNames().size() == 16384) {
+                if (p.cluster().hostNames().size() != exampleHosts) {
+                    importedHosts.compareAndSet(-1, p.cluster().hostNames().size());
                     at.markOnce("taken");
                 }
             });
             fabric.layoutProperty().addListener((o, a, l) -> {
-                if (l != null && l.hosts().size() == 16384 && !at.has("laidOut")) {
+                if (l != null && l.hosts().size() == importedHosts.get() && !at.has("laidOut")) {
                     at.markOnce("laidOut");
                     framesAtLayout.set(fabric.framesDrawn());
                 }
@@ -118,7 +128,7 @@ class ImportToDrawnBenchmark {
                 "allocator-index"), 8);
         at.markOnce("start");
         robot.interact(() -> controller.importFiles(List.of(FABRIC, nodeType)));
-        Eventually.until("the import's review dialog or the 16,384 hosts in the plan",
+        Eventually.until("the import's review dialog or the imported hosts in the plan",
                 () -> at.has("taken") || robot.lookup("#importReview").tryQuery().isPresent());
         boolean reviewed = !at.has("taken");
         if (reviewed) {
@@ -133,12 +143,12 @@ class ImportToDrawnBenchmark {
                 take.fire();
             });
         }
-        Eventually.until("the first frame of the 16,384 hosts", () -> at.has("painted"));
+        Eventually.until("the first frame of the imported hosts", () -> at.has("painted"));
         WaitForAsyncUtils.waitForFxEvents();
         List<String> where = sampler.stop(30);
         at.markOnce("settled");
         long pressing = reviewed ? at.wall("pressed") - at.wall("enabled") : 0;
-        line("## Import to drawn in the window: ft3-16384.ibnetdiscover + a node-type file (16,384 hosts)");
+        line("## Import to drawn in the window: %s + a node-type file (%,d hosts)", FABRIC.getFileName(), importedHosts.get());
         line("");
         line("| phase | until (from the Import call) | phase wall | FX thread CPU in the phase |");
         line("|---|---|---|---|");
@@ -174,10 +184,10 @@ class ImportToDrawnBenchmark {
         line("The FX thread and the import's workers from the Import call until drawn (samples every 20 ms; idle waits left out):");
         where.stream().filter(w -> !w.matches(".*(wait|park):-2 \\|$")).forEach(w -> line("    %s", w));
         // the window as the import left it, to look at (target/shots/, with the other window shots)
-        Path shot = Eventually.onFxThread(() -> ViewShots.save(scene, "window-import-16384"));
+        Path shot = Eventually.onFxThread(() -> ViewShots.save(scene, "window-import-" + LABEL));
         line("");
         line("the window after the import: %s", shot);
-        Path out = Path.of("target", "benchmarks", "import-to-drawn-16384.md");
+        Path out = Path.of("target", "benchmarks", "import-to-drawn-" + LABEL + ".md");
         Files.createDirectories(out.getParent());
         Files.write(out, report);
     }

@@ -37,7 +37,8 @@ class WarmUpAfterFirstFrameTest {
         ExampleWindow.awaitLayout(controller);
         var nvl72 = NvlinkLayerTestClusters.nvl72();
         robot.interact(() -> controller.viewModel().reset(Plan.of(nvl72)));
-        Label subtitle = robot.lookup("#nodeSubtitle").queryAs(Label.class);
+        // looked up in the node view itself: it joins the scene only when its tab is first selected
+        Label subtitle = (Label) controller.window().nodeView().lookup("#nodeSubtitle");
         // the first host of the NVL72 rack is a tray of an 18-tray NVLink domain
         Eventually.until("the node view names the first tray's NVLink domain",
                 () -> subtitle.getText().contains("NVLink domain"));
