@@ -119,6 +119,10 @@ want() { [ ${#SEL[@]} -eq 0 ] && return 0; local f; for f in "${SEL[@]}"; do [ "
 #     needs 255-port switches here, and its OpenSM sweep did not leave DISCOVERING in 11 min.)
 want rail-1024x8 && run_fabric rail-1024x8 1 900 -- -- two-level --leaves 128 --rails 8 \
 	--hosts-per-leaf 64 --spines 32 --links 1 --radix 128
+# (a') the same at 2,048 hosts x 8 HCAs = 16,384 HCAs (only when named): 16 units of 128 hosts, 64 spines;
+#      a leaf needs 192 ports, so 254-port switches (the most a switch may have; 255 left OpenSM in DISCOVERING)
+[ ${#SEL[@]} -gt 0 ] && want rail-2048x8 && run_fabric rail-2048x8 1 240 -- -- two-level --leaves 128 --rails 8 \
+	--hosts-per-leaf 128 --spines 64 --links 1 --radix 254
 # (b) 2-level blocking: 128 leaves x 64 hosts = 8,192 hosts, 32 spines, one link per pair
 #     (32 uplinks for 64 hosts: 2:1 oversubscribed), radix 128
 want ft2-8192-2to1 && run_fabric ft2-8192-2to1 1 900 -- -- two-level --leaves 128 \

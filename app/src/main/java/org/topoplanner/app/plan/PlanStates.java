@@ -51,7 +51,10 @@ final class PlanStates {
             if (job == null || !plan.placements().containsKey(job)) {
                 return e.all;
             }
-            return e.without.computeIfAbsent(job, e.all::without);
+            return e.without.computeIfAbsent(job, j -> {
+                e.all.usage(); // counted once per plan: each state without a job then updates it for that job's hosts
+                return e.all.without(j);
+            });
         }
     }
 

@@ -23,7 +23,8 @@ import org.topoplanner.model.fabric.Fabric;
  * A fabric whose core switches are the four spine ASICs of one NVIDIA CS7520 director: each ASIC's node
  * description carries the chassis's system name and its module ({@code MF0;ibcore1:CS7520/S03/U1}), as
  * directors report. Real ibsim dumps of it in the three formats ({@code samples/ibsim/director-8x2.*}, see
- * PROVENANCE.md), the small copy of the 4,096-host fabric of BENCHMARKS.md "Fabrics not in the repository":
+ * importers/src/test/resources/samples/PROVENANCE.md), the small copy of the 4,096-host fabric of
+ * BENCHMARKS.md "Fabrics not in the repository":
  * there the same fabric read from {@code ibnetdiscover} and from {@code iblinkinfo} gave the ASICs the names
  * {@code ibcore1}, {@code ibcore1_2}, ... in each tool's own discovery order, so that two topology.conf files
  * of one fabric named different modules alike.

@@ -57,8 +57,8 @@ final class PolicyComparisonRows {
      * Lets every policy make the tables of {@code plan}'s running state in the background
      * ({@link PolicyWarmUp#prepare(Plan, PolicyOptions)}), so that the rows of whichever job is selected next
      * update them for that job's hosts instead of making them from the idle cluster's. Only a plan that stayed
-     * the newest for the settle time is warmed: a burst of edits (a project's jobs placed one by one, an undo
-     * run, jobs placed in a loop within one event) warms its last plan, not each one (every warm-up asks six policies, 0.3-0.5 CPU-s at 16,384 hosts).
+     * the newest for the settle time is warmed: a burst of edits (an undo run, jobs placed in a loop within one
+     * event) warms its last plan, not each one (a warm-up asks six policies: 0.2-0.5 CPU-s at 16,384 hosts).
      * The same plan and settings again do nothing; a question about one of its jobs stops its warm-up (the rows
      * then make what they need, and the warm-up's own answers would only take CPU from them).
      */

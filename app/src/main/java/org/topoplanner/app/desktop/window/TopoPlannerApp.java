@@ -29,7 +29,10 @@ public final class TopoPlannerApp extends Application {
 
     /** Starts with settings under {@code home} (tests pass a temporary folder of their own). */
     public WindowController start(Stage stage, Path home, CrashRecovery recovery) {
-        PlanViewModel vm = new PlanViewModel(Plan.of(ExampleReadAhead.take()));
+        // taken before any of the window's objects is made: until the read-ahead is done, only its thread
+        // touches the model's classes
+        var example = ExampleReadAhead.take();
+        PlanViewModel vm = new PlanViewModel(Plan.of(example));
         MainWindow window = new MainWindow(vm);
         WindowController controller = new WindowController(stage, vm, window, new ProjectSession(home), recovery);
         // As large as the design wants but no larger than the screen; set on the stage too, because a

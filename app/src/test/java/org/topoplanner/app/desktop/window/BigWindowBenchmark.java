@@ -252,7 +252,8 @@ class BigWindowBenchmark {
     /**
      * The inspector's every-policy table for a placed 256-host job: when each policy's row got its answer
      * after the job was selected (rows fill as each policy answers, off the FX thread), then the same for
-     * another job selected while the first one's rows are still coming (the old question is dropped).
+     * another job selected while the first one's rows are still coming (the old question is dropped), and for a
+     * job asked after an edit and a pause in which the edited plan's warm-up ran.
      */
     @SuppressWarnings("unchecked")
     private void everyPolicyTable(FxRobot robot) throws Exception {
@@ -262,31 +263,7 @@ class BigWindowBenchmark {
         line("## Every-policy table, a placed job of 256 hosts x 8 GPUs selected (%d policies)",
                 org.topoplanner.allocator.catalog.PolicyCatalog.policies().size());
         for (String job : List.of(jobs.get(0), jobs.get(1))) {
-            List<String> answered = new java.util.concurrent.CopyOnWriteArrayList<>();
-            AtomicLong t0 = new AtomicLong();
-            javafx.collections.ListChangeListener<ComparisonLine> watch = c -> {
-                while (c.next()) {
-                    for (ComparisonLine l : c.getAddedSubList()) {
-                        if (!l.waiting().startsWith("computing") && t0.get() != 0) {
-                            answered.add(String.format(Locale.ROOT, "%s %s", l.policy(), ms(System.nanoTime() - t0.get())));
-                        }
-                    }
-                }
-            };
-            WorkerCpu workers = WorkerCpu.start();
-            double load = OS.getSystemLoadAverage();
-            robot.interact(() -> {
-                table.getItems().addListener(watch);
-                t0.set(System.nanoTime());
-                controller.viewModel().selectedJobProperty().set(job);
-            });
-            Eventually.until("every policy's row answered", () -> Eventually.onFxThread(() -> !table.getItems().isEmpty()
-                    && table.getItems().stream().noneMatch(l -> l.waiting().startsWith("computing"))));
-            long all = System.nanoTime() - t0.get();
-            String cpu = workers.stop();
-            robot.interact(() -> table.getItems().removeListener(watch));
-            line("%s: all rows in %s (load %.2f); as they came: %s; CPU meanwhile: %s", job, ms(all), load,
-                    String.join(", ", answered), cpu);
+            question(robot, table, job, job);
         }
         // a job changed while its rows are coming: the first question's late rows must not land
         WorkerCpu switched = WorkerCpu.start();
@@ -300,8 +277,68 @@ class BigWindowBenchmark {
                 table.getItems().stream().noneMatch(l -> l.waiting().startsWith("computing"))));
         line("%s selected right after %s: all rows in %s; CPU meanwhile: %s", jobs.get(3), jobs.get(2),
                 ms(System.nanoTime() - t1.get()), switched.stop());
+        // the plan edited (its last job deleted), then a pause as a user's before the next selection: the new
+        // plan's warm-up runs meanwhile, so this is the first question on that plan with its tables made
+        robot.interact(() -> controller.viewModel().selectedJobProperty().set(null));
+        WorkerCpu pause = WorkerCpu.start();
+        robot.interact(() -> controller.viewModel().perform(PlanEdits.remove(jobs.get(jobs.size() - 1))));
+        long edited = System.nanoTime();
+        untilWarmUpIdle();
+        line("%s deleted, then a pause until the plan's warm-up was done (%s): CPU %s", jobs.get(jobs.size() - 1),
+                ms(System.nanoTime() - edited), pause.stop());
+        question(robot, table, jobs.get(4), jobs.get(4) + ", first question on the edited plan after the pause");
         robot.interact(() -> controller.viewModel().selectedJobProperty().set(null));
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Selects {@code job} and reports when each policy's row answered and the CPU used meanwhile. */
+    private void question(FxRobot robot, TableView<ComparisonLine> table, String job, String label) throws Exception {
+        List<String> answered = new java.util.concurrent.CopyOnWriteArrayList<>();
+        AtomicLong t0 = new AtomicLong();
+        javafx.collections.ListChangeListener<ComparisonLine> watch = c -> {
+            while (c.next()) {
+                for (ComparisonLine l : c.getAddedSubList()) {
+                    if (!l.waiting().startsWith("computing") && t0.get() != 0) {
+                        answered.add(String.format(Locale.ROOT, "%s %s", l.policy(), ms(System.nanoTime() - t0.get())));
+                    }
+                }
+            }
+        };
+        WorkerCpu workers = WorkerCpu.start();
+        double load = OS.getSystemLoadAverage();
+        robot.interact(() -> {
+            table.getItems().addListener(watch);
+            t0.set(System.nanoTime());
+            controller.viewModel().selectedJobProperty().set(job);
+        });
+        Eventually.until("every policy's row answered", () -> Eventually.onFxThread(() -> !table.getItems().isEmpty()
+                && table.getItems().stream().noneMatch(l -> l.waiting().startsWith("computing"))));
+        long all = System.nanoTime() - t0.get();
+        String cpu = workers.stop();
+        robot.interact(() -> table.getItems().removeListener(watch));
+        line("%s: all rows in %s (load %.2f); as they came: %s; CPU meanwhile: %s", label, ms(all), load,
+                String.join(", ", answered), cpu);
+    }
+
+    /** Waits (up to 30 s, at least 1 s) until the plan's warm-up thread has used no CPU for half a second. */
+    private static void untilWarmUpIdle() throws InterruptedException {
+        long start = System.nanoTime();
+        long last = -1;
+        int still = 0;
+        while (System.nanoTime() - start < 30_000_000_000L) {
+            Thread.sleep(250);
+            long cpu = 0;
+            for (var info : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {
+                if (info != null && info.getThreadName().equals("policy-warm-up")) {
+                    cpu += THREADS.getThreadCpuTime(info.getThreadId());
+                }
+            }
+            still = cpu == last ? still + 1 : 0;
+            last = cpu;
+            if (still >= 2 && System.nanoTime() - start > 1_000_000_000L) {
+                return;
+            }
+        }
     }
 
     /**
