@@ -7,6 +7,12 @@ if len(sys.argv) > 1 and sys.argv[1] in ('fuzz', 'fuzz2', 'fuzz3'):
     fuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] in ('fuzz2', 'fuzz3'),
               linked=sys.argv[1] == 'fuzz3')
     sys.exit(0)
+if len(sys.argv) > 1 and sys.argv[1] == 'fuzz4':
+    # gen.py fuzz4 SEED N DIR: N probes on a fragmented cluster shaped like issue 16's check clusters
+    # (mixed types, uneven leaves, PCIe-paired GPUs, 3-level tree; probefuzz.py)
+    import probefuzz
+    probefuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    sys.exit(0)
 if len(sys.argv) > 1 and sys.argv[1] in ('block', 'block2'):
     # gen.py block SEED N DIR: a whole random topology/block case (blockfuzz.py; Slurm 23.11 and later);
     # block2 adds --exclusive=topo jobs and uneven weights inside every block

@@ -159,6 +159,7 @@ final class SlurmAllocation {
                 @Override
                 public int gpusFor(int i) {
                     int free = results[i] == null ? uses[i].freeGpus().cardinality()
+                            : job.enforceBinding() ? bindable(nodes.get(i), uses[i], results[i].gpus(uses[i]))
                             : results[i].gpus(uses[i]).cardinality();
                     if (job.cpusPerGpu() != null && results[i] != null) {
                         free = Math.min(free, results[i].availCpus() / job.cpusPerGpu());
@@ -297,6 +298,32 @@ final class SlurmAllocation {
             credit = tasks * job.gpusPerTask();
         }
         return credit;
+    }
+
+    /**
+     * The GPUs an enforce-binding job is credited with on a node: {@code gres_select_filter_remove_unusable}
+     * drops the GPUs of every socket without a free core ({@code cnt_by_sock[s] = 0}, {@code total_cnt} lowered),
+     * and the topology step counts {@code total_cnt}. Own case fuzz27 p8 ({@code -n4 -c2 --gpus=6}
+     * enforce-binding; g1's free cores all on socket 1, GPUs 0-3 of socket 0 free): g1 counts 2, so the job
+     * takes a third node (g1 6-7, s3, s8) in 22.05.8, 24.11.5 and 26.05.5, where the replay counted 4 and later
+     * filled them from socket 0 ({@code _set_job_bits2}).
+     */
+    static int bindable(SlurmNode node, NodeUse use, BitSet gpus) {
+        int n = 0;
+        for (int g = gpus.nextSetBit(0); g >= 0; g = gpus.nextSetBit(g + 1)) {
+            SlurmGpu gpu = node.gpus().get(g);
+            if (GpuSockets.isAnySocket(node, gpu)) {
+                n++;
+                continue;
+            }
+            for (int s = 0; s < node.sockets(); s++) {
+                if (gpu.cores().intersects(node.coresOfSocket(s)) && use.freeCores().intersects(node.coresOfSocket(s))) {
+                    n++;
+                    break;
+                }
+            }
+        }
+        return n;
     }
 
     /** Slurm's {@code details->min_cpus}: tasks times CPUs per task, or the CPUs the GPUs ask for. */

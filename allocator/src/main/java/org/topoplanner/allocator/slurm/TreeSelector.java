@@ -200,11 +200,14 @@ final class TreeSelector implements NodeChooser {
         }
         if (req2 != null) {
             for (int i = req2.nextSetBit(0); i >= 0 && maxNodes > 0; i = req2.nextSetBit(i + 1)) {
+                // _cpus_to_use before the counts drop, as in the leaf loops (22.05 _eval_nodes_topo, 24.11 and
+                // 26.05 eval_nodes_tree.c): the node keeps one CPU back for each further node. Own case fuzz21
+                // p18 (-N2 --cpus-per-gpu=6 --gpus-per-node=1, enforce-binding) gets 11 CPUs on p1 and 6 on p2
+                // under 22.05.8, where counting p1 off first gave it 12
+                availCpu[i] = p.limit(i, availCpu[i], minRemNodes);
                 remNodes--;
                 minRemNodes--;
                 maxNodes--;
-                // Slurm counts this node off before _cpus_to_use here, unlike the other two places
-                availCpu[i] = p.limit(i, availCpu[i], minRemNodes);
                 p.order.add(i);
                 remCpus -= availCpu[i];
                 gresSum += demand.gpusFor(i);

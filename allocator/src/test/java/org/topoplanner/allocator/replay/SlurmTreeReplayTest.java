@@ -76,6 +76,12 @@ class SlurmTreeReplayTest {
         "fuzz13,   jobs.txt,       results/v26.05/fuzz13.jsonl,    26.05",
         "fuzz15,   jobs.txt,       results/fuzz15.jsonl,           22.05",
         "fuzz16,   jobs.txt,       results/new/fuzz16.jsonl,       24.11",
+        "fuzz03,   jobs.txt,       results/v26.05/fuzz03.jsonl,    26.05",
+        "fuzz10,   jobs.txt,       results/new/fuzz10.jsonl,       24.11",
+        "fuzz10,   jobs.txt,       results/v26.05/fuzz10.jsonl,    26.05",
+        "fuzz24,   jobs.txt,       results/new/fuzz24.jsonl,       24.11",
+        "fuzz16,   jobs.txt,       results/fuzz16.jsonl,           22.05",
+        "fuzz25,   jobs.txt,       results/fuzz25.jsonl,           22.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);

@@ -1,0 +1,228 @@
+"""Random probe cases shaped like issue 16's check clusters (called as: gen.py fuzz4 SEED N DIR).
+
+Each seed draws one of four cluster shapes, the ones the issue's hidden check uses:
+  mixed   - three or four node types inside every leaf, node weights per type and per node;
+  uneven  - leaves of 1 to 9 nodes, some hanging off the core, others off spines;
+  paired  - mostly PCIe-paired GPU nodes (gres.conf Links=, fuzz.py's LINKED types) with a few plain ones;
+  deep3   - a strict 3-level tree (leaves under spines under one core), 4-6 leaves.
+The job script first fragments the cluster with background jobs that fit at once (CPU-only jobs leaving nodes
+partly busy, GPU jobs holding part of a node's GPUs; the generator counts each node's free cores and GPUs, so
+none waits), then submits N probes. Every probe is cancelled right after its submit line, so the next probe sees
+the same fragmented state with an empty queue (a job behind a pending one is only tested, `Priority`, and one
+mismatch does not move every later placement as fuzz.py's jobs do). Now and then a background job ends or a
+new one starts, so the state changes between probes.
+Probes: -N with --gpus-per-node (with -n/-c or --cpus-per-gpu), --gpus=N (with -N, --cpus-per-gpu), -n/-c with
+--gpus-per-task, enforce-binding, -w one node, -x, --exclusive, CPU-only -n/-c, and on deep3 --switches=1
+with a short wait (slept out, then snapshotted). Same seed, same case: only random.Random(seed) decides.
+"""
+import os
+import random
+
+from fuzz import LINKED, TYPES, links_line
+
+SHAPES = ['mixed', 'uneven', 'paired', 'deep3']
+
+
+def _node(name, kind, weight, node_lines, gres_lines):
+    if kind in LINKED:
+        sockets, cps, tpc, total, cores, pairs = LINKED[kind]
+        node_lines.append('NodeName=%s Sockets=%d CoresPerSocket=%d ThreadsPerCore=%d RealMemory=256000'
+                          ' Weight=%d Gres=gpu:%d State=UNKNOWN' % (name, sockets, cps, tpc, weight, total))
+        for g in range(total):
+            gres_lines.append('NodeName=%s Name=gpu File=/dev/nvidia%d Cores=%s Links=%s'
+                              % (name, g, cores[g], links_line(total, g, pairs)))
+        return
+    sockets, cps, tpc, gpus = TYPES[kind]
+    total = sum(g for g, _ in gpus)
+    gres = ' Gres=gpu:%d' % total if total else ''
+    node_lines.append('NodeName=%s Sockets=%d CoresPerSocket=%d ThreadsPerCore=%d RealMemory=256000'
+                      ' Weight=%d%s State=UNKNOWN' % (name, sockets, cps, tpc, weight, gres))
+    idx = 0
+    for g, cores in gpus:
+        files = '/dev/nvidia%d' % idx if g == 1 else '/dev/nvidia[%d-%d]' % (idx, idx + g - 1)
+        gres_lines.append('NodeName=%s Name=gpu File=%s Cores=%s' % (name, files, cores))
+        idx += g
+
+
+def _cluster(r, shape):
+    """(leaf name -> member node names, node kind by name, switch lines above the leaves, node and gres lines)."""
+    if shape == 'paired':
+        kinds = r.sample(sorted(LINKED), 2) + r.sample(['g', 'h', 'c'], 1)
+        pick = lambda: kinds[0] if r.random() < 0.45 else kinds[1] if r.random() < 0.7 else kinds[2]
+    else:
+        kinds = r.sample(sorted(TYPES), r.randint(3, 4))
+        if not any(TYPES[k][3] for k in kinds):
+            kinds[0] = 'g'
+        if shape == 'mixed' and r.random() < 0.5:
+            kinds.append(r.choice(sorted(LINKED)))
+        pick = lambda: r.choice(kinds)
+    weights = {k: r.choice([1, 1, 5, 10]) for k in kinds}
+    nleaves = {'mixed': r.randint(3, 4), 'uneven': r.randint(4, 6), 'paired': r.randint(3, 4),
+               'deep3': r.randint(4, 6)}[shape]
+    sizes = {'mixed': lambda: r.randint(3, 5), 'uneven': lambda: r.choice([1, 1, 2, 3, 5, 7, 9]),
+             'paired': lambda: r.randint(2, 4), 'deep3': lambda: r.randint(2, 4)}[shape]
+    count = {k: 0 for k in kinds}
+    leaves, kind_of, node_lines, gres_lines = {}, {}, [], []
+    for li in range(nleaves):
+        members = []
+        for _ in range(sizes()):
+            k = pick()
+            count[k] += 1
+            name = '%s%d' % (k, count[k])
+            _node(name, k, weights[k] if r.random() < 0.8 else r.choice([1, 5, 10]), node_lines, gres_lines)
+            members.append(name)
+            kind_of[name] = k
+        leaves['leaf%d' % li] = members
+    names = list(leaves)
+    spines = ['spine%d' % i for i in range(2 if shape == 'deep3' or r.random() < 0.5 else 1)]
+    under = {s: [] for s in spines}
+    top = []
+    for i, leaf in enumerate(names):
+        if shape == 'deep3':
+            under[spines[i % len(spines)] if i < len(spines) else r.choice(spines)].append(leaf)
+        elif shape == 'uneven' and r.random() < 0.35:
+            top.append(leaf)
+        else:
+            under[r.choice(spines)].append(leaf)
+    switch_lines = ['SwitchName=%s Switches=%s' % (s, ','.join(under[s])) for s in spines if under[s]]
+    switch_lines.append('SwitchName=core Switches=%s' % ','.join(top + [s for s in spines if under[s]]))
+    return leaves, kind_of, switch_lines, node_lines, gres_lines
+
+
+def _gpus(kind):
+    if kind in LINKED:
+        return LINKED[kind][3]
+    return sum(g for g, _ in TYPES[kind][3])
+
+
+def _probe(r, shape, gpu_nodes, all_nodes):
+    form = r.choice(['gpn', 'gpn', 'gpus', 'gpus', 'gpt', 'cpu', 'excl', 'one'])
+    opts = []
+    if form == 'gpn':
+        nodes = r.choice([1, 2, 2, 3])
+        opts.append('-N%d' % nodes)
+        roll = r.random()
+        if roll < 0.35:
+            opts.append('-n%d' % (nodes * r.randint(1, 2)))
+            opts.append('-c%d' % r.randint(1, 6))
+        elif roll < 0.7:
+            opts.append('--cpus-per-gpu=%d' % r.choice([2, 4, 6, 8]))
+        opts.append('--gpus-per-node=%d' % r.randint(1, 4))
+        if shape == 'deep3' and nodes > 1 and r.random() < 0.3:
+            opts.append('--switches=1@0:05')
+    elif form == 'gpus':
+        if r.random() < 0.5:
+            opts.append('-N%d' % r.choice([1, 2, 3]))
+        roll = r.random()
+        if roll < 0.35:
+            opts.append('-n%d' % r.randint(1, 4))
+            opts.append('-c%d' % r.randint(1, 4))
+        elif roll < 0.75:
+            opts.append('--cpus-per-gpu=%d' % r.choice([1, 2, 4, 8]))
+        opts.append('--gpus=%d' % r.randint(2, 10))
+    elif form == 'gpt':
+        opts.append('-n%d' % r.randint(1, 6))
+        opts.append('-c%d' % r.randint(1, 6))
+        opts.append('--gpus-per-task=%d' % r.choice([1, 1, 2]))
+    elif form == 'cpu':
+        if r.random() < 0.3:
+            opts.append('-N%d' % r.choice([1, 2]))
+        opts.append('-n%d' % r.randint(1, 6))
+        opts.append('-c%d' % r.randint(1, 12))
+    elif form == 'excl':
+        opts.append('-N%d' % r.choice([1, 2, 3]))
+        opts.append('--exclusive')
+        if r.random() < 0.5:
+            opts.append('--gpus-per-node=%d' % r.randint(1, 2))
+    else:
+        # one named node: the binding rules of a single node (the issue's planner miss was such a probe)
+        opts.append('-w %s' % r.choice(gpu_nodes))
+        opts.append('--gpus-per-node=%d' % r.randint(1, 4))
+        opts.append('--cpus-per-gpu=%d' % r.choice([2, 4, 8]) if r.random() < 0.6 else '-c%d' % r.randint(1, 8))
+    if form in ('gpn', 'gpus', 'gpt', 'one') and r.random() < 0.4:
+        opts.append('--gres-flags=enforce-binding')
+    if form != 'one' and r.random() < 0.12:
+        opts.insert(0, '-x %s' % r.choice(all_nodes))
+    elif form in ('gpus', 'gpt') and r.random() < 0.12:
+        opts.insert(0, '-w %s' % r.choice(gpu_nodes))
+    return opts, any(o.startswith('--switches') for o in opts)
+
+
+def _shape(kind):
+    """(cores, threads per core, GPUs) of a node kind."""
+    if kind in LINKED:
+        sockets, cps, tpc, total, _, _ = LINKED[kind]
+        return sockets * cps, tpc, total
+    sockets, cps, tpc, gpus = TYPES[kind]
+    return sockets * cps, tpc, sum(g for g, _ in gpus)
+
+
+def _background(r, gpu_nodes, all_nodes, kind_of, free):
+    """A job that stays and fits now (free: node -> [free cores, free GPUs], updated): a CPU-only job on a
+    named node, or part of a GPU node's GPUs. None when the drawn node has no room: a background job that
+    waited would leave every probe behind it with Priority, untested."""
+    gpu = r.random() >= 0.55
+    node = r.choice(gpu_nodes if gpu else all_nodes)
+    cores, tpc, _ = _shape(kind_of[node])
+    tasks = 1 if gpu else r.randint(1, 2)
+    cpt = r.randint(1, 6 if gpu else 8)
+    need = tasks * -(-cpt // tpc)
+    gpus = r.randint(1, max(1, _gpus(kind_of[node]) // 2)) if gpu else 0
+    if need > free[node][0] - 2 or gpus > free[node][1]:
+        return None, None
+    free[node][0] -= need
+    free[node][1] -= gpus
+    spec = '-w %s -n%d -c%d' % (node, tasks, cpt) + (' --gpus-per-node=%d' % gpus if gpu else '')
+    return spec, (node, need, gpus)
+
+
+def main(seed, nprobes, out):
+    r = random.Random(seed)
+    shape = SHAPES[seed % len(SHAPES)]
+    leaves, kind_of, switch_lines, node_lines, gres_lines = _cluster(r, shape)
+    all_nodes = [n for members in leaves.values() for n in members]
+    gpu_nodes = [n for n in all_nodes if _gpus(kind_of[n])]
+    os.makedirs(out, exist_ok=True)
+    head = '# probe case (%s), seed %d (cases/gen.py fuzz4 %d %d)\n' % (shape, seed, seed, nprobes)
+    with open(os.path.join(out, 'nodes.conf'), 'w') as f:
+        f.write(head + '\n'.join(node_lines) + '\n')
+    with open(os.path.join(out, 'gres.conf'), 'w') as f:
+        f.write('\n'.join(gres_lines) + '\n')
+    with open(os.path.join(out, 'topology.conf'), 'w') as f:
+        f.write('\n'.join(['SwitchName=%s Nodes=%s' % (l, ','.join(m)) for l, m in leaves.items()]
+                          + switch_lines) + '\n')
+    jobs = ['note probe case (%s), seed %d (gen.py fuzz4): fragment, then probes cancelled after each' % (shape, seed)]
+    free = {n: [_shape(kind_of[n])[0], _gpus(kind_of[n])] for n in all_nodes}
+    background = {}
+    nb = 0
+
+    def add_background():
+        nonlocal nb
+        spec, use = _background(r, gpu_nodes, all_nodes, kind_of, free)
+        if spec:
+            name = 'b%d' % nb
+            nb += 1
+            jobs.append('job %s %s' % (name, spec))
+            background[name] = use
+
+    for _ in range(r.randint(len(all_nodes) // 2, len(all_nodes))):
+        add_background()
+    for p in range(nprobes):
+        opts, waits = _probe(r, shape, gpu_nodes, all_nodes)
+        name = 'p%d' % p
+        jobs.append('job %s %s' % (name, ' '.join(opts)))
+        if waits:
+            jobs.append('sleep 10')
+            jobs.append('snapshot %s' % name)
+        # every probe is taken back: one left pending would leave the next ones behind it (Priority, untested)
+        jobs.append('cancel %s' % name)
+        if r.random() < 0.15 and background:
+            victim = r.choice(sorted(background))
+            node, need, gpus = background.pop(victim)
+            free[node][0] += need
+            free[node][1] += gpus
+            jobs.append('cancel %s' % victim)
+        if r.random() < 0.15:
+            add_background()
+    with open(os.path.join(out, 'jobs.txt'), 'w') as f:
+        f.write('\n'.join(jobs) + '\n')
