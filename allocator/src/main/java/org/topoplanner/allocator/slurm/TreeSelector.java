@@ -147,8 +147,15 @@ final class TreeSelector implements NodeChooser {
                 return null;
             }
         }
+        // what the table fixes needs no set operation (SwitchNesting): inside the top, a set stays; outside, empties
+        byte[] nesting = table.nesting().against(top);
         for (int s = 0; s < n; s++) {
-            if (s != top) {
+            if (s == top || nesting[s] == SwitchNesting.INSIDE) {
+                continue;
+            }
+            if (nesting[s] == SwitchNesting.OUTSIDE) {
+                swNodes[s] = new BitSet();
+            } else {
                 swNodes[s].and(swNodes[top]);
             }
         }
