@@ -33,7 +33,10 @@ final class ReachableCpus {
     /** The chosen nodes when the leaves were last summed. */
     private final BitSet seen = new BitSet();
 
-    /** {@code usable}: each switch's usable nodes; {@code swCpu}: what non-leaf switches count (kept as is). */
+    /**
+     * {@code usable}: each leaf's usable nodes (other switches' entries are never read and may be {@code null});
+     * {@code swCpu}: what non-leaf switches count (kept as is).
+     */
     ReachableCpus(SwitchTable table, BitSet[] usable, int[] swCpu, NodeChooser.Demand demand) {
         this.table = table;
         this.usable = usable;
