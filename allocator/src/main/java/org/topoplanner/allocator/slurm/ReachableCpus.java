@@ -33,7 +33,10 @@ final class ReachableCpus {
     /** The chosen nodes when the leaves were last summed. */
     private final BitSet seen = new BitSet();
 
-    /** {@code usable}: each switch's usable nodes; {@code swCpu}: what non-leaf switches count (kept as is). */
+    /**
+     * {@code usable}: each leaf's usable nodes (other switches' entries are never read and may be {@code null});
+     * {@code swCpu}: what non-leaf switches count (kept as is).
+     */
     ReachableCpus(SwitchTable table, BitSet[] usable, int[] swCpu, NodeChooser.Demand demand) {
         this.table = table;
         this.usable = usable;
@@ -51,14 +54,20 @@ final class ReachableCpus {
         BitSet taken = (BitSet) chosen.clone();
         taken.andNot(seen);
         seen.or(taken);
+        // the leaves that lost a node: those of the nodes taken (SwitchNesting), not a set test per leaf
+        SwitchNesting nesting = table.nesting();
+        for (int i = taken.nextSetBit(0); i >= 0; i = taken.nextSetBit(i + 1)) {
+            for (int s : nesting.leavesOf(i)) {
+                if (known[s] && usable[s].get(i)) {
+                    known[s] = false;
+                    sorted[s] = null;
+                }
+            }
+        }
         int[] out = swCpu.clone();
         for (int s = 0; s < table.size(); s++) {
             if (!table.isLeaf(s)) {
                 continue;
-            }
-            if (known[s] && usable[s].intersects(taken)) {
-                known[s] = false;
-                sorted[s] = null;
             }
             if (!known[s]) {
                 int c = 0;

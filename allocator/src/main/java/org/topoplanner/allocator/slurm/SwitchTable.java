@@ -197,6 +197,16 @@ final class SwitchTable {
         }
     }
 
+    private SwitchNesting nesting;
+
+    /** How the switches' node sets nest, built on first use and kept with the table. */
+    synchronized SwitchNesting nesting() {
+        if (nesting == null) {
+            nesting = new SwitchNesting(this);
+        }
+        return nesting;
+    }
+
     int size() {
         return names.size();
     }

@@ -147,8 +147,15 @@ final class TreeSelector implements NodeChooser {
                 return null;
             }
         }
+        // what the table fixes needs no set operation (SwitchNesting): inside the top, a set stays; outside, empties
+        byte[] nesting = table.nesting().against(top);
         for (int s = 0; s < n; s++) {
-            if (s != top) {
+            if (s == top || nesting[s] == SwitchNesting.INSIDE) {
+                continue;
+            }
+            if (nesting[s] == SwitchNesting.OUTSIDE) {
+                swNodes[s] = new BitSet();
+            } else {
                 swNodes[s].and(swNodes[top]);
             }
         }
@@ -228,9 +235,13 @@ final class TreeSelector implements NodeChooser {
         best.or(chosen);
         // 24.11 counts a switch's CPUs once, over every usable node under it whatever its weight
         // (switch_cpu_cnt before the weight groups are cut); the leaves' node counts take the cut
+        // only ReachableCpus (24.11 on) reads them, and only the leaves': no copy for the rest
+        boolean reachable = version.atLeast(SlurmVersion.V24_11);
         BitSet[] usable = new BitSet[n];
         for (int s = 0; s < n; s++) {
-            usable[s] = (BitSet) swNodes[s].clone();
+            if (reachable && table.isLeaf(s)) {
+                usable[s] = (BitSet) swNodes[s].clone();
+            }
             swNodes[s].and(best);
             swCnt[s] = swNodes[s].cardinality();
         }
@@ -263,8 +274,7 @@ final class TreeSelector implements NodeChooser {
             }
         }
         int prev = p.remNodes + 1;
-        ReachableCpus reach = version.atLeast(SlurmVersion.V24_11) ? new ReachableCpus(table, usable, swCpu, demand)
-                : null;
+        ReachableCpus reach = reachable ? new ReachableCpus(table, usable, swCpu, demand) : null;
         while (prev != p.remNodes) {
             prev = p.remNodes;
             int bestSw = -1;
