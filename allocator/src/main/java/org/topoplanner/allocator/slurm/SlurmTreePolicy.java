@@ -162,9 +162,14 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * 26.05 accepts at submit a one-node {@code --gpus=N} job that no node can ever give N GPUs (or not with
      * {@code enforce-binding}); it then waits with {@code Resources}, where 22.05 and 24.11 refuse it. Own case
      * fuzz01 f4 ({@code -x h7 -N1 --gpus=4 --gres-flags=enforce-binding}) and f7 ({@code -N2 -n1 -c4 --gpus=7},
-     * one node after sbatch lowers {@code -N}). Observed, not traced in the source (the one-node test of
-     * {@code _get_one_res} under {@code test_only}); jobs with {@code -w} or {@code --cpus-per-gpu} are still
-     * refused (cpumix m18, fuzz03 f22), so the rule is kept to these: the job must fit without its GPUs.
+     * one node after sbatch lowers {@code -N}). The tree takes the same path as block (26.05.5 source:
+     * {@code topology_tree.c} {@code topology_p_allow_one_node} is true and {@code topology_p_eval_node} is
+     * {@code common_test_node}, so {@code _get_one_res} runs): {@code gres_sched_init} once, then every tested
+     * node's {@code gres_sched_add} adds to one per-job count, so the test passes on the node where the sum of the
+     * usable nodes' GPUs reaches N ({@link SlurmBlockPolicy#oneNodeGpusAddUp}), and only there; fewer GPUs in the
+     * whole partition are refused. The node must still hold the job's CPUs ({@code min_cpus}): jobs with
+     * {@code -w} or {@code --cpus-per-gpu} are refused (cpumix m18, fuzz03 f22), so the rule is kept to jobs that
+     * fit without their GPUs.
      */
     private static boolean acceptedWithoutGpuTotal(Cluster cluster, List<SlurmNode> nodes, NodeChooser submitTest,
                                                    SlurmJobSpec job, SlurmVersion version) {
@@ -183,7 +188,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                 job.ntasksPerNode(), job.ntasksPerSocket(), job.cpusPerTask(), null, null, null, null, null,
                 job.switches(), job.switchWait(), false, job.exclusive(), job.exclusiveTopo(), job.nodelist(),
                 job.exclude(), job.segment());
-        return SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, cpusOnly, version) != null;
+        return SlurmBlockPolicy.oneNodeGpusAddUp(nodes, job, version)
+                && SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, cpusOnly, version) != null;
     }
 
     /**
