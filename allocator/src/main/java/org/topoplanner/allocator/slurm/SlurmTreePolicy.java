@@ -88,6 +88,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         NodeChooser submitTest = flat ? chooser : oneNodeShortcut(nodes,
                 new TreeSelector(nodes, table, version, version == SlurmVersion.V22_05), version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
+        if (alloc != null && pastMaxNodes(alloc, job, version)) {
+            // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
+            alloc = null;
+        }
         if (alloc != null && !state.running().isEmpty() && socketsMayShift(job)
                 && !acceptedAtSubmit(cluster, nodes, submitTest, job, version)) {
             // sbatch tests the job with every core and GPU free first: a job refused there never runs, even where
@@ -98,6 +102,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (alloc == null) {
             if (!acceptedAtSubmit(cluster, nodes, submitTest, job, version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
+            }
+            if (!flat && testPickPastMaxNodes(state, nodes, submitTest, job, version)) {
+                return new Suggestion.Pending(PendingReason.REQ_NODE_NOT_AVAIL, "the tree's pick for " + job.name()
+                        + " on the idle cluster has more nodes than its maximum");
             }
             if (!flat && failsWithAllCoresFree(state, nodes, table, job, version)) {
                 return new Suggestion.Pending(PendingReason.TOPO_INSUFFICIENT,
@@ -135,6 +143,37 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             submitVerdicts.put(key, ok);
         }
         return ok;
+    }
+
+    /**
+     * 22.05 and 24.11 take the plugin's pick only when it has no more nodes than {@code max_nodes}
+     * ({@code _pick_best_nodes}); the tree's loop over the leaves already required ("Add additional resources for
+     * already required leaf switches", {@code eval_nodes_tree.c}, 22.05 {@code _eval_nodes_topo}) does not count
+     * against {@code max_nodes}, so its pick can be larger. 26.05 retries on fewer nodes instead (not modelled here).
+     */
+    private static boolean pastMaxNodes(SlurmAllocation alloc, SlurmJobSpec job, SlurmVersion version) {
+        return !version.atLeast(SlurmVersion.V26_05) && job.maxNodes() != null
+                && alloc.placement(job.name()).hosts().size() > job.maxNodes();
+    }
+
+    /**
+     * The job waits with {@code ReqNodeNotAvail, May be reserved for other job}: after the pick for now fails,
+     * {@code _pick_best_nodes} tests it with every resource free ({@code SELECT_MODE_TEST_ONLY}); that pick
+     * succeeds ({@code runable_ever}) but with more nodes than {@code max_nodes} ({@code runable_avail} false), and
+     * no node is busy ({@code nodes_busy}: no node held whole), so {@code ESLURM_NODE_NOT_AVAIL}; sbatch's own test
+     * takes the same path, so the job is accepted. 22.05.8 and 24.11.5 on own case fuzz21 p31 ({@code -N3 -n6 -c6
+     * --gpus-per-node=1}, enforce-binding: the weight-1 nodes p1 and s7 make leaf0 and leaf5 required, and the
+     * required-leaf loop adds p2 and s1).
+     */
+    private static boolean testPickPastMaxNodes(ClusterState state, List<SlurmNode> nodes, NodeChooser submitTest,
+                                                SlurmJobSpec job, SlurmVersion version) {
+        if (version.atLeast(SlurmVersion.V26_05) || job.maxNodes() == null
+                || state.cluster().hostNames().stream().anyMatch(state::heldWhole)) {
+            return false;
+        }
+        SlurmAllocation idle = SlurmAllocation.attempt(ClusterState.empty(state.cluster()), nodes, submitTest, job,
+                version);
+        return idle != null && pastMaxNodes(idle, job, version);
     }
 
     /** A submit verdict is the cluster's and the request's (by identity of the cluster, equality of the request). */
