@@ -41,7 +41,9 @@ import org.topoplanner.model.k8s.TopologyConstraints;
  *
  * <p>Choices: {@code -N min-max} takes the minimum; {@code --gpus=N} spreads evenly over the fewest
  * nodes that can hold it (the last nodes take one fewer when it does not divide); {@code -n}
- * without {@code --ntasks-per-node} puts an even share of tasks on each node. Rail-optimised and
+ * without {@code --ntasks-per-node} puts an even share of tasks on each node. When no even split fits
+ * now, such a job is split unevenly as Slurm splits it ({@link UnevenSplit}), so the planner never waits
+ * where Slurm starts it. Rail-optimised and
  * other multi-homed fabrics are counted on {@link FabricDomains} (a host cabled to all rail leaves of
  * its unit counts under that unit).
  *
@@ -61,6 +63,7 @@ public final class PlannerPolicy implements PlacementPolicy {
     private final KubeletSettings kubelet;
     private final TopologyConstraints topology;
     private final SlurmVersion slurm;
+    private final PolicyOptions options;
 
     /** The optimum with no scheduler settings beyond the request (kubelet policy {@code none}). */
     public PlannerPolicy() {
@@ -72,6 +75,7 @@ public final class PlannerPolicy implements PlacementPolicy {
         this.kubelet = KubeletSettings.from(options);
         this.topology = options.topology();
         this.slurm = options.slurmVersion();
+        this.options = options;
     }
 
     /**
@@ -166,6 +170,15 @@ public final class PlannerPolicy implements PlacementPolicy {
                 notes.add("leaves " + String.join(",", p.leaves()));
             }
             return new Suggestion.Placed(p.placement(), notes);
+        }
+        if (limits.sets() == null) {
+            Optional<Placement> uneven = UnevenSplit.place(state, job, options,
+                    UnevenSplit.allowedBy(limits.refused(), limits.unbound()));
+            if (uneven.isPresent()) {
+                String shares = UnevenSplit.shares(uneven.get());
+                return new Suggestion.Placed(uneven.get(), List.of("split unevenly (" + shares + " GPUs) as Slurm "
+                        + slurm.label() + " splits it: no even split fits now"));
+            }
         }
         ClusterState empty = ClusterState.empty(state.cluster());
         if (plan(index, empty.usage(), job, Limits.NONE).isEmpty()) {

@@ -121,13 +121,6 @@ final class FirstFitOneNode implements NodeChooser {
         for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
             w[k++] = nodes.get(i).weight();
         }
-        java.util.Arrays.sort(w);
-        int distinct = 0;
-        for (int j = 0; j < w.length; j++) {
-            if (j == 0 || w[j] != w[j - 1]) {
-                w[distinct++] = w[j];
-            }
-        }
-        return java.util.Arrays.copyOf(w, distinct);
+        return TableWeights.distinctAscending(w);
     }
 }

@@ -44,6 +44,11 @@ final class TableWeights {
         for (int i = 0; i < w.length; i++) {
             w[i] = nodes.get(i).weight();
         }
+        return distinctAscending(w);
+    }
+
+    /** The distinct values of {@code w}, ascending (sorts {@code w} in place). */
+    static long[] distinctAscending(long[] w) {
         java.util.Arrays.sort(w);
         int distinct = 0;
         for (int j = 0; j < w.length; j++) {
