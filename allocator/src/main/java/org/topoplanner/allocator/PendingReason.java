@@ -31,7 +31,13 @@ public enum PendingReason {
      * Fewer of the partition's nodes are left in the scheduling pass than the job's minimum: nodes a blocked
      * partition or a pending {@code -w} job took out of it ({@code job_scheduler.c}, the text Slurm prints).
      */
-    NODES_UNAVAILABLE("Nodes_required_for_job_are_DOWN,_DRAINED_or_reserved_for_jobs_in_higher_priority_partitions");
+    NODES_UNAVAILABLE("Nodes_required_for_job_are_DOWN,_DRAINED_or_reserved_for_jobs_in_higher_priority_partitions"),
+    /**
+     * 22.05/24.11: the plugin's pick with every resource free has more nodes than the job's maximum
+     * ({@code _pick_best_nodes}: {@code runable_ever} without {@code runable_avail}, no busy node:
+     * {@code ESLURM_NODE_NOT_AVAIL}); the job is accepted and waits without blocking its partition.
+     */
+    REQ_NODE_NOT_AVAIL("ReqNodeNotAvail,_May_be_reserved_for_other_job");
 
     private final String slurmName;
 

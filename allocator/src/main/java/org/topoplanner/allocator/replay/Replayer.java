@@ -308,6 +308,10 @@ public final class Replayer {
             } else {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
                         : PendingReason.RESOURCES.slurmName();
+                if (s instanceof Suggestion.Pending p && p.reason() == PendingReason.REQ_NODE_NOT_AVAIL) {
+                    // ESLURM_NODE_NOT_AVAIL leaves fail_by_part false (job_scheduler.c _schedule): nothing blocked
+                    continue;
+                }
                 if (holdsOnlyItsNodes(j.spec)) {
                     pass = pass.with(new Placement(" -w " + e.getKey(), j.spec.nodelist().stream()
                             .map(h -> HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()))

@@ -88,6 +88,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         NodeChooser submitTest = flat ? chooser : oneNodeShortcut(nodes,
                 new TreeSelector(nodes, table, version, version == SlurmVersion.V22_05), version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
+        if (alloc != null && pastMaxNodes(alloc, job, version)) {
+            // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
+            alloc = null;
+        }
         if (alloc != null && !state.running().isEmpty() && socketsMayShift(job)
                 && !acceptedAtSubmit(cluster, nodes, submitTest, job, version)) {
             // sbatch tests the job with every core and GPU free first: a job refused there never runs, even where
@@ -98,6 +102,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (alloc == null) {
             if (!acceptedAtSubmit(cluster, nodes, submitTest, job, version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
+            }
+            if (!flat && testPickPastMaxNodes(state, nodes, submitTest, job, version)) {
+                return new Suggestion.Pending(PendingReason.REQ_NODE_NOT_AVAIL, "the tree's pick for " + job.name()
+                        + " on the idle cluster has more nodes than its maximum");
             }
             if (!flat && failsWithAllCoresFree(state, nodes, table, job, version)) {
                 return new Suggestion.Pending(PendingReason.TOPO_INSUFFICIENT,
@@ -137,6 +145,37 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         return ok;
     }
 
+    /**
+     * 22.05 and 24.11 take the plugin's pick only when it has no more nodes than {@code max_nodes}
+     * ({@code _pick_best_nodes}); the tree's loop over the leaves already required ("Add additional resources for
+     * already required leaf switches", {@code eval_nodes_tree.c}, 22.05 {@code _eval_nodes_topo}) does not count
+     * against {@code max_nodes}, so its pick can be larger. 26.05 retries on fewer nodes instead (not modelled here).
+     */
+    private static boolean pastMaxNodes(SlurmAllocation alloc, SlurmJobSpec job, SlurmVersion version) {
+        return !version.atLeast(SlurmVersion.V26_05) && job.maxNodes() != null
+                && alloc.placement(job.name()).hosts().size() > job.maxNodes();
+    }
+
+    /**
+     * The job waits with {@code ReqNodeNotAvail, May be reserved for other job}: after the pick for now fails,
+     * {@code _pick_best_nodes} tests it with every resource free ({@code SELECT_MODE_TEST_ONLY}); that pick
+     * succeeds ({@code runable_ever}) but with more nodes than {@code max_nodes} ({@code runable_avail} false), and
+     * no node is busy ({@code nodes_busy}: no node held whole), so {@code ESLURM_NODE_NOT_AVAIL}; sbatch's own test
+     * takes the same path, so the job is accepted. 22.05.8 and 24.11.5 on own case fuzz21 p31 ({@code -N3 -n6 -c6
+     * --gpus-per-node=1}, enforce-binding: the weight-1 nodes p1 and s7 make leaf0 and leaf5 required, and the
+     * required-leaf loop adds p2 and s1).
+     */
+    private static boolean testPickPastMaxNodes(ClusterState state, List<SlurmNode> nodes, NodeChooser submitTest,
+                                                SlurmJobSpec job, SlurmVersion version) {
+        if (version.atLeast(SlurmVersion.V26_05) || job.maxNodes() == null
+                || state.cluster().hostNames().stream().anyMatch(state::heldWhole)) {
+            return false;
+        }
+        SlurmAllocation idle = SlurmAllocation.attempt(ClusterState.empty(state.cluster()), nodes, submitTest, job,
+                version);
+        return idle != null && pastMaxNodes(idle, job, version);
+    }
+
     /** A submit verdict is the cluster's and the request's (by identity of the cluster, equality of the request). */
     private record Key(Cluster cluster, SlurmJobSpec job) {
         @Override
@@ -162,9 +201,14 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * 26.05 accepts at submit a one-node {@code --gpus=N} job that no node can ever give N GPUs (or not with
      * {@code enforce-binding}); it then waits with {@code Resources}, where 22.05 and 24.11 refuse it. Own case
      * fuzz01 f4 ({@code -x h7 -N1 --gpus=4 --gres-flags=enforce-binding}) and f7 ({@code -N2 -n1 -c4 --gpus=7},
-     * one node after sbatch lowers {@code -N}). Observed, not traced in the source (the one-node test of
-     * {@code _get_one_res} under {@code test_only}); jobs with {@code -w} or {@code --cpus-per-gpu} are still
-     * refused (cpumix m18, fuzz03 f22), so the rule is kept to these: the job must fit without its GPUs.
+     * one node after sbatch lowers {@code -N}). The tree takes the same path as block (26.05.5 source:
+     * {@code topology_tree.c} {@code topology_p_allow_one_node} is true and {@code topology_p_eval_node} is
+     * {@code common_test_node}, so {@code _get_one_res} runs): {@code gres_sched_init} once, then every tested
+     * node's {@code gres_sched_add} adds to one per-job count, so the test passes on the node where the sum of the
+     * usable nodes' GPUs reaches N ({@link SlurmBlockPolicy#oneNodeGpusAddUp}), and only there; fewer GPUs in the
+     * whole partition are refused. The node must still hold the job's CPUs ({@code min_cpus}): jobs with
+     * {@code -w} or {@code --cpus-per-gpu} are refused (cpumix m18, fuzz03 f22), so the rule is kept to jobs that
+     * fit without their GPUs.
      */
     private static boolean acceptedWithoutGpuTotal(Cluster cluster, List<SlurmNode> nodes, NodeChooser submitTest,
                                                    SlurmJobSpec job, SlurmVersion version) {
@@ -183,7 +227,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                 job.ntasksPerNode(), job.ntasksPerSocket(), job.cpusPerTask(), null, null, null, null, null,
                 job.switches(), job.switchWait(), false, job.exclusive(), job.exclusiveTopo(), job.nodelist(),
                 job.exclude(), job.segment());
-        return SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, cpusOnly, version) != null;
+        return SlurmBlockPolicy.oneNodeGpusAddUp(nodes, job, version)
+                && SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, cpusOnly, version) != null;
     }
 
     /**
