@@ -182,6 +182,16 @@ public final class SlurmBinding {
             }
         }
         refused |= accepting < Math.max(job.minNodes(), 1);
+        if (!refused && job.hasGpus()) {
+            // sbatch's test places the whole job on the idle partition, not node by node: a per-task job bound to
+            // its GPUs' sockets may pass every node alone and still find no selection (PlannerBindingPropertyTest,
+            // seed -17807: -n2 -c5 --gpus-per-task=2 -w n02 enforce-binding under 26.05). Which nodes a selection
+            // takes on the idle partition does not change whether one exists, so the flat selection stands for
+            // the tree's here (a cluster without a fabric tree has no tree to ask).
+            NodeChooser submitTest = SlurmTreePolicy.oneNodeShortcut(nodes, new FlatSelector(nodes), version);
+            refused = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version) == null
+                    && !SlurmTreePolicy.acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version);
+        }
         synchronized (verdicts) {
             verdicts.put(key, refused);
         }

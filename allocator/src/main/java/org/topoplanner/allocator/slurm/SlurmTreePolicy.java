@@ -210,7 +210,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * {@code -w} or {@code --cpus-per-gpu} are refused (cpumix m18, fuzz03 f22), so the rule is kept to jobs that
      * fit without their GPUs.
      */
-    private static boolean acceptedWithoutGpuTotal(Cluster cluster, List<SlurmNode> nodes, NodeChooser submitTest,
+    static boolean acceptedWithoutGpuTotal(Cluster cluster, List<SlurmNode> nodes, NodeChooser submitTest,
                                                    SlurmJobSpec job, SlurmVersion version) {
         if (!version.atLeast(SlurmVersion.V26_05) || job.gpusPerJob() == null || job.gpusPerNode() != null
                 || job.gpusPerTask() != null || job.cpusPerGpu() != null || !job.nodelist().isEmpty()) {

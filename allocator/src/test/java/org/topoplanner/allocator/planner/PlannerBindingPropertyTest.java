@@ -42,6 +42,12 @@ class PlannerBindingPropertyTest {
         return Arbitraries.longs();
     }
 
+    /** Seed -17807: a per-task job every node passes alone but no selection holds (Slurm's submit test). */
+    @net.jqwik.api.Example
+    void aJobNoWholeSelectionHoldsIsNotPlaced() {
+        agreesWithSlurmTreeOnWhatTheBindingRulesAllow(-17807L);
+    }
+
     @Property(tries = 600)
     void agreesWithSlurmTreeOnWhatTheBindingRulesAllow(@ForAll("seeds") long seed) {
         Random r = new Random(seed);
