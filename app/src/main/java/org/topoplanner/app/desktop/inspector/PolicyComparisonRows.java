@@ -39,7 +39,10 @@ final class PolicyComparisonRows {
     private final Duration settle;
     /** Rows of the current question not yet handed over (FX thread only). */
     private int rowsComing;
-    /** What waits for the current question's rows ({@link #afterRows}); FX thread only. */
+    /** The newest warm-up asked for ({@link #prepare}), and whether it is still to finish (FX thread only). */
+    private long warmUpAsked;
+    private boolean warming;
+    /** What waits for the current question's rows and the newest plan's warm-up ({@link #afterRows}); FX thread only. */
     private final List<Runnable> afterRows = new ArrayList<>();
 
     /**
@@ -73,17 +76,27 @@ final class PolicyComparisonRows {
         }
         warmedPlan = plan;
         warmedSettings = settings;
+        long mine = ++warmUpAsked;
+        warming = true;
         afterThisEvent.execute(() -> {
             if (warmedPlan != plan) {
-                return; // replaced within the same event (jobs placed in a loop)
+                return; // replaced within the same event (jobs placed in a loop): the newer one's warm-up ends it
             }
             warmUp.request(() -> {
                 if (settled(plan)) {
                     PolicyWarmUp.prepare(plan, settings, () -> warmedPlan == plan && askedPlan != plan);
                 }
                 return plan;
-            }, p -> { }, e -> { });
+            }, p -> warmedUp(mine), e -> warmedUp(mine));
         });
+    }
+
+    /** On the FX thread: warm-up number {@code done} has finished (or was stopped). */
+    private void warmedUp(long done) {
+        if (done == warmUpAsked) {
+            warming = false;
+            releaseIfIdle();
+        }
     }
 
     /** Waits the settle time; true when {@code plan} is still the newest then. */
@@ -130,27 +143,30 @@ final class PolicyComparisonRows {
     }
 
     /**
-     * Runs {@code work} on the FX thread once no row of the table is still being computed: now when none is,
-     * else when the last row of the newest question is handed over (or the table is cleared). The job list's
-     * verdict dots wait here: their checks (each listed job validated on the plan without it, 0.3 CPU-s for
-     * the first 16 jobs at 16,384 hosts) ran beside the rows and the FX thread on the 2 cores and held the
-     * first question's table back; the dots are not what the user just asked for.
+     * Runs {@code work} on the FX thread once neither a row of the table nor the newest plan's warm-up is still
+     * being computed: now when none is, else when the last of them is handed over (or the table is cleared). The
+     * job list's verdict dots wait here: their checks (each listed job validated on the plan without it, 0.2-0.3
+     * CPU-s for the first 16 jobs at 16,384 hosts) ran beside the rows and the FX thread on the 2 cores and held
+     * the first question's table back, and beside the warm-up that makes the next question's tables; the dots
+     * are not what the user just asked for, and after the warm-up each check updates the plan's tables for one
+     * job's hosts.
      */
     void afterRows(Runnable work) {
-        if (rowsComing == 0) {
-            work.run();
-        } else {
-            afterRows.add(work);
-        }
+        afterRows.add(work);
+        releaseIfIdle();
     }
 
     private void rowHandedOver() {
-        if (rowsComing > 0 && --rowsComing == 0) {
-            releaseAfterRows();
+        if (rowsComing > 0) {
+            rowsComing--;
+            releaseIfIdle();
         }
     }
 
-    private void releaseAfterRows() {
+    private void releaseIfIdle() {
+        if (rowsComing > 0 || warming || afterRows.isEmpty()) {
+            return;
+        }
         List<Runnable> waiting = List.copyOf(afterRows);
         afterRows.clear();
         waiting.forEach(Runnable::run);
@@ -164,6 +180,6 @@ final class PolicyComparisonRows {
         askedSettings = null;
         lines.clear();
         rowsComing = 0;
-        releaseAfterRows();
+        releaseIfIdle();
     }
 }

@@ -171,6 +171,36 @@ class PolicyComparisonRowsTest {
         assertThat(ran).as("each runs once").hasSize(3);
     }
 
+    /**
+     * The newest plan's warm-up comes before the job list's checks too (it makes the tables they then update for
+     * one job), also when a second plan replaced the first within one event, and when a question stopped it.
+     */
+    @Test
+    void whatWaitsForTheRowsAlsoWaitsForTheNewestPlansWarmUp() {
+        java.util.List<String> ran = new java.util.ArrayList<>();
+        rows.prepare(plan, NO_TM);
+        rows.afterRows(() -> ran.add("after the warm-up"));
+        fx.runAll();
+        assertThat(ran).as("the warm-up is queued, not done").isEmpty();
+        warming.runAll();
+        fx.runAll();
+        assertThat(ran).containsExactly("after the warm-up");
+
+        Plan next = plan.withoutJob("six");
+        rows.prepare(next, NO_TM);
+        rows.prepare(plan, NO_TM);
+        rows.afterRows(() -> ran.add("after the second plan's warm-up"));
+        fx.runAll();
+        warming.runAll();
+        rows.compare(plan, six, NO_TM);
+        rows.afterRows(() -> ran.add("after the rows and the warm-up"));
+        fx.runAll();
+        assertThat(ran).as("warmed, but the rows are coming").hasSize(1);
+        worker.runAll();
+        fx.runAll();
+        assertThat(ran).containsExactly("after the warm-up", "after the second plan's warm-up", "after the rows and the warm-up");
+    }
+
     private ComparisonLine k8s() {
         return rows.lines().stream().filter(l -> l.policy().equals("k8s-default")).findFirst().orElseThrow();
     }
