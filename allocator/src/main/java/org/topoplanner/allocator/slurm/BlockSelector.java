@@ -136,8 +136,15 @@ final class BlockSelector implements NodeChooser {
      */
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        if (!version.atLeast(SlurmVersion.V26_05)) {
+            if (demand.firstPass()) {
+                lowered = null;
+                return selectOnce(nodeMap, required, job, lowered(demand), minCpus);
+            }
+            return new ThresholdRetry(this, nodeMap, required, job, lowered(demand), minCpus).run();
+        }
         NodePick first = selectOnce(nodeMap, required, job, demand, minCpus);
-        if (first != null || demand.firstPass() || !version.atLeast(SlurmVersion.V26_05)) {
+        if (first != null || demand.firstPass()) {
             return first;
         }
         Failure reason = failure;
@@ -212,7 +219,67 @@ final class BlockSelector implements NodeChooser {
         return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    private NodePick selectOnce(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+    /**
+     * 24.11: the CPUs each node offers after the evaluations so far. {@code eval_nodes_cpus_to_use} writes the CPUs
+     * it lets a node give back into {@code avail_res->avail_cpus} (and {@code avail_res_cnt}), and
+     * {@code common_topo_choose_nodes} restores only the node map and the cores between its evaluations, so a node
+     * a failed evaluation added offers only those CPUs in every later one of the same selection. {@code null}
+     * until a node is lowered; 26.05 is not read this way here.
+     */
+    private int[] lowered;
+
+    /** Whether node {@code i} is hidden from this job ({@code --exclusive=topo} base blocks). */
+    boolean blocked(int i) {
+        return blocked.get(i);
+    }
+
+    /** The CPUs node {@code k} offers after the lowering of earlier evaluations ({@link #lowered}). */
+    int loweredCpus(int k, int offered) {
+        return lowered == null ? offered : Math.min(offered, lowered[k]);
+    }
+
+    private void lower(int k, int given) {
+        if (version.atLeast(SlurmVersion.V26_05)) {
+            return;
+        }
+        if (lowered == null) {
+            lowered = new int[nodes.size()];
+            java.util.Arrays.fill(lowered, Integer.MAX_VALUE);
+        }
+        lowered[k] = Math.min(lowered[k], given);
+    }
+
+    private Demand lowered(Demand d) {
+        return new Demand() {
+            @Override
+            public int availCpus(int i) {
+                return loweredCpus(i, d.availCpus(i));
+            }
+
+            @Override
+            public int gpusFor(int i) {
+                return d.gpusFor(i);
+            }
+
+            @Override
+            public int freeCpus(int i) {
+                return loweredCpus(i, d.freeCpus(i));
+            }
+
+            @Override
+            public long weight(int i) {
+                return d.weight(i);
+            }
+
+            @Override
+            public boolean firstPass() {
+                return d.firstPass();
+            }
+        };
+    }
+
+    /** One evaluation of {@code eval_nodes_block} on {@code nodeMap}; {@code null} when it fails. */
+    NodePick selectOnce(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
         action = Action.BREAK;
         failMap = new BitSet();
         // The block is chosen on the plugin's node map, the nodes are then taken among those this pass's core
@@ -591,7 +658,11 @@ final class BlockSelector implements NodeChooser {
          * {@code -n5 -c4 --gpus-per-task=1}: h3, added first, gives 16 CPUs for four tasks and h4 the last 4).
          */
         void add(int k, BitSet chosen) {
-            int given = CpusToUse.limit(demand.availCpus(k), budget, nodes, job, BlockSelector.this.nodes.get(k));
+            int offered = demand.availCpus(k);
+            int given = CpusToUse.limit(offered, budget, nodes, job, BlockSelector.this.nodes.get(k));
+            if (given < offered) {
+                lower(k, given);
+            }
             taken.add(k, given);
             chosen.set(k);
             nodes--;
