@@ -175,7 +175,15 @@ public final class Replayer {
         queue.put(key, job);
         if (top) {
             startedUnseen.clear();
+            // sbatch's test comes before the pass; when it fails it sets the reason and the harness, which waits
+            // for a reason, reads that one (own case blockfz12 k30, -N2 --exclusive under 26.05.5: the test sees
+            // the idle nodes whole, so the block plugin runs and fails with No_suitable_topology_unit_found, where
+            // the pass, whose node map has lost an --exclusive=topo job's base block, fails before it)
+            String tested = onEmpty instanceof Suggestion.Placed ? submitTest(spec) : null;
             schedule();
+            if (job.placement == null && tested != null && !tested.equals(PendingReason.PRIORITY.slurmName())) {
+                job.reason = tested;
+            }
             emit(Moment.SUBMIT, key);
         } else {
             job.reason = onEmpty instanceof Suggestion.Placed ? submitTest(spec)

@@ -278,6 +278,21 @@ final class BlockSelector implements NodeChooser {
         };
     }
 
+    /**
+     * Whether a node with {@code freeCpus} free CPUs passes cons_tres's {@code _can_job_run_on_node} for a
+     * {@code --cpus-per-gpu} job: {@code gres_select_filter_remove_unusable} caps the node's GPUs at its free CPUs over
+     * {@code cpus_per_gres} and refuses the node when that is below the per-node GPU count, so the node is not in the
+     * plugin's node map at all. Own case blockfz12 k25 ({@code -N2 --gpus-per-node=4 --cpus-per-gpu=5 --segment=2},
+     * 26.05.5): g13 with 8 free CPUs does not count for its base block, which therefore is not the best fit.
+     */
+    private static boolean gpuCpusFit(SlurmJobSpec job, int freeCpus) {
+        if (job.cpusPerGpu() == null || job.cpusPerGpu() <= 0) {
+            return true;
+        }
+        int perNode = job.gpusPerNode() != null ? job.gpusPerNode() : 1;
+        return freeCpus / job.cpusPerGpu() >= Math.max(1, perNode);
+    }
+
     /** One evaluation of {@code eval_nodes_block} on {@code nodeMap}; {@code null} when it fails. */
     NodePick selectOnce(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
         action = Action.BREAK;
@@ -296,7 +311,7 @@ final class BlockSelector implements NodeChooser {
             if (demand.availCpus(i) > 0) {
                 usable.set(i);
                 mapped.set(i);
-            } else if (gpus && demand.freeCpus(i) >= job.cpusPerTask()) {
+            } else if (gpus && demand.freeCpus(i) >= job.cpusPerTask() && gpuCpusFit(job, demand.freeCpus(i))) {
                 mapped.set(i);
             }
         }
