@@ -171,7 +171,10 @@ public final class Replayer {
         // is what the harness sees. The scheduler pass that starts
         // jobs follows the submission (queue_job_scheduler, run by the background thread within 0.1 s), after
         // the harness's look, so its outcome shows in the next lines only.
-        boolean top = queue.values().stream().noneMatch(ahead -> Partitions.overlap(state.cluster(), ahead.spec, spec));
+        // _top_priority passes over a pending job whose reason is a JSR_MISC one such as ReqNodeNotAvail (own case
+        // blockfz05 k32 under 24.11.5 starts at once behind k31, which waits with ReqNodeNotAvail)
+        boolean top = queue.values().stream().noneMatch(ahead -> Partitions.overlap(state.cluster(), ahead.spec, spec)
+                && !PendingReason.REQ_NODE_NOT_AVAIL.slurmName().equals(ahead.reason));
         queue.put(key, job);
         if (top) {
             startedUnseen.clear();
