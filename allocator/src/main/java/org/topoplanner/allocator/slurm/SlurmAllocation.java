@@ -70,7 +70,7 @@ final class SlurmAllocation {
             uses[n.index()] = u;
             if (!repeat) {
                 runCores = u.freeCores().cardinality();
-                runNear = SchedWeight.of(n, u, job) & 0xff;
+                runNear = SchedWeight.of(n, u, job, version) & 0xff;
                 runFit = basicFit(n, u, job, java.util.Set.of());
             }
             freeCpus[n.index()] = runCores * n.threadsPerCore();
