@@ -377,9 +377,14 @@ final class SlurmAllocation {
                     // 22.05 raises them too (dist_tasks_compute_c_b ends with dist_tasks_gres_min_cpus), but
                     // only as far as the CPUs _cpus_to_use gave the node: tree32 s4b keeps its 1 CPU, while the
                     // first node of own case binding x8 (-N2 --gpus-per-node=3 --cpus-per-gpu=8, enforce-binding)
-                    // is raised to its 32 cores and the second stays at the 24 it was given.
+                    // is raised to its 32 cores and the second stays at the 24 it was given. The ceiling is
+                    // avail_res->avail_cpus, which 22.05's _select_cores leaves at the CPUs before the GPU filter
+                    // and only _cpus_to_use lowers: a node it did not lower gets every core its GPUs need (own case
+                    // fuzz28 p3, -N3 -n3 -c1 --gpus-per-node=2 enforce-binding: g3's GPUs 3 and 5 on two sockets
+                    // give it CPUs 3 and 20 for its one task in 22.05.8)
                     int gresMin = results[i].minCores() * n.threadsPerCore();
-                    cpus = Math.max(cpus, Math.min(gresMin, sel.cpusOr(i, results[i].availCpus())));
+                    int given = sel.cpusOr(i, results[i].availCpus());
+                    cpus = Math.max(cpus, given < results[i].availCpus() ? Math.min(gresMin, given) : gresMin);
                 }
                 c = CoreDistributor.cyclic(n, results[i].availCores(), cpus, job.cpusPerTask());
                 if (c == null) {
