@@ -181,6 +181,17 @@ final class SlurmAllocation {
                 public boolean firstPass() {
                     return pass;
                 }
+
+                @Override
+                public int gresMaxTasks(int i) {
+                    return results[i] == null ? CoreFilter.NO_VAL : results[i].maxTasks();
+                }
+
+                @Override
+                public int gresMinCpus(int i) {
+                    return version.atLeast(SlurmVersion.V24_11) && results[i] != null
+                            ? results[i].minCores() * nodes.get(i).threadsPerCore() : 0;
+                }
             };
             NodePick sel = chooser.select(nodeMap, required, job, demand, minCpus(job));
             if (sel == null) {
@@ -542,7 +553,12 @@ final class SlurmAllocation {
             progress = false;
             for (int k = 0; k < idx.size() && left > 0; k++) {
                 int i = idx.get(k);
-                int cap = Math.max(1, sel.cpusOr(i, results[i].availCpus()) / job.cpusPerTask());
+                // the GPUs' task limit too (dist_tasks: gres_task_limit past a node's first task, the tasks the
+                // selection counted the node for or else its gres_max_tasks), which the CPUs no longer carry where
+                // 24.11 kept the cores the GPUs' sockets need (own case fuzz14 f30: -w p1 -n5 -c1
+                // --gpus-per-task=2 enforce-binding, p1 with 3 free GPUs keeps 2 CPUs but runs one task)
+                int cap = Math.max(1, Math.min(sel.cpusOr(i, results[i].availCpus()) / job.cpusPerTask(),
+                        sel.tasksOr(i, results[i].maxTasks())));
                 if (tasks[k] < cap) {
                     tasks[k]++;
                     left--;
