@@ -88,6 +88,8 @@ class SlurmTreeReplayTest {
         "fuzz22,   jobs.txt,       results/new/fuzz22.jsonl,       24.11",
         "fuzz26,   jobs.txt,       results/new/fuzz26.jsonl,       24.11",
         "fuzz26,   jobs.txt,       results/v26.05/fuzz26.jsonl,    26.05",
+        "fuzz10,   jobs.txt,       results/fuzz10.jsonl,           22.05",
+        "fuzz28,   jobs.txt,       results/fuzz28.jsonl,           22.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
