@@ -394,8 +394,13 @@ final class CoreFilter {
             long byCpus = (long) use.freeCores().cardinality() * tpc / job.cpusPerGpu();
             limit = limit == 0 ? byCpus : Math.min(limit, byCpus);
         }
-        if (version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null) {
-            long rest = (long) job.gpuTotal() - gresTaken - (job.minNodes() - 1);
+        if (job.gpuTotal() != null) {
+            // 22.05's gres_select_filter_sock_core caps at the GPUs still wanted (rem_gres, after the required
+            // nodes' gres_sched_add), without 24.11's one per further node: own case fuzz26 p1 (-w l1
+            // --cpus-per-gpu=8 --gpus=6): l1 gives 4, so k1's socket 0 with 2 usable GPUs suffices and its
+            // CPUs stay there (0-15 in 22.05.8)
+            long rest = (long) job.gpuTotal() - gresTaken
+                    - (version.atLeast(SlurmVersion.V24_11) ? job.minNodes() - 1 : 0);
             if (limit > 0 && rest > 0 && rest < limit) {
                 limit = rest;
             }

@@ -106,9 +106,9 @@ final class SlurmAllocation {
                     : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version);
             taken += requiredCredit(job, uses[i], results[i], taken);
         }
-        // 24.11 looks at the other nodes with the GPUs the required ones gave already counted (own case
+        // 22.05 and 24.11 look at the other nodes with the GPUs the required ones gave already counted (own case
         // cpufrag u1: -w g1 -n4 -c6 --gpus=8, g1 gives 2, so g2 may give 6: 3 tasks, 9+9 cores)
-        long gresTaken = version.atLeast(SlurmVersion.V24_11) ? taken : 0;
+        long gresTaken = taken;
         NodeUse runUse = null;
         Layout runLayout = null;
         CoreFilter.Result runResult = null;

@@ -90,6 +90,9 @@ class SlurmTreeReplayTest {
         "fuzz26,   jobs.txt,       results/v26.05/fuzz26.jsonl,    26.05",
         "fuzz10,   jobs.txt,       results/fuzz10.jsonl,           22.05",
         "fuzz28,   jobs.txt,       results/fuzz28.jsonl,           22.05",
+        "fuzz06,   jobs.txt,       results/fuzz06.jsonl,           22.05",
+        "fuzz24,   jobs.txt,       results/fuzz24.jsonl,           22.05",
+        "fuzz26,   jobs.txt,       results/fuzz26.jsonl,           22.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
