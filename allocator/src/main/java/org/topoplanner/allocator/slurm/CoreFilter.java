@@ -27,11 +27,13 @@ final class CoreFilter {
      * The usable cores and CPU count, or {@code null} when the job cannot use the node; {@code minCores}
      * is {@code min_cores_this_node}: the cores an {@code enforce-binding} or {@code --cpus-per-gpu} job
      * needs for its GPUs (0 otherwise), which 24.11 hands out even beyond the tasks' CPUs; {@code maxTasks} is
-     * {@code gres_max_tasks}, the tasks the node's GPUs allow ({@link #NO_VAL} when they do not limit them).
+     * {@code gres_max_tasks}, the tasks the node's GPUs allow ({@link #NO_VAL} when they do not limit them);
+     * {@code gpuCap} the GPUs 24.11's first-pass estimate of CPUs per GPU leaves the node ({@code total_cnt}, which
+     * {@code gres_sched_add} credits; {@link #NO_VAL} without an estimate).
      */
-    record Result(BitSet availCores, int availCpus, int minCores, BitSet usableGpus, int maxTasks) {
+    record Result(BitSet availCores, int availCpus, int minCores, BitSet usableGpus, int maxTasks, int gpuCap) {
         Result(BitSet availCores, int availCpus) {
-            this(availCores, availCpus, 0, null, NO_VAL);
+            this(availCores, availCpus, 0, null, NO_VAL, NO_VAL);
         }
 
         /** The node's free GPUs this job may take: all of them unless a socket was given up ({@link #oneGpuSocket}). */
@@ -326,6 +328,9 @@ final class CoreFilter {
                 break;
             }
         }
+        // gres_filter_sock_core: with CPUs per GPU, total_cnt = MIN(avail_cpus / cpus_per_gres, total_cnt) here, before
+        // the CPUs are cut to the tasks' (the estimate of a first pass included)
+        int gpuCap = cpusPerGres > 0 && !hasCpusPerGres ? availCpus / cpusPerGres : NO_VAL;
         if (cpusPerGres > 0) {
             long fit = availCpus / cpusPerGres;
             if (gresPerNode > fit || gresPerTask > fit) {
@@ -340,7 +345,7 @@ final class CoreFilter {
             long keep = v24 ? Math.max((long) maxTasks * cpt, (long) minCores * tpc) : (long) maxTasks * cpt;
             availCpus = (int) Math.min(availCpus, keep);
         }
-        return avail.isEmpty() ? null : new Result(avail, availCpus, minCores, usableGpus, maxTasks);
+        return avail.isEmpty() ? null : new Result(avail, availCpus, minCores, usableGpus, maxTasks, gpuCap);
     }
 
     /**

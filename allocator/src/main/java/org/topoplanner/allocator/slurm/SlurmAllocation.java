@@ -163,6 +163,8 @@ final class SlurmAllocation {
                             : results[i].gpus(uses[i]).cardinality();
                     if (job.cpusPerGpu() != null && results[i] != null) {
                         free = Math.min(free, results[i].availCpus() / job.cpusPerGpu());
+                    } else if (results[i] != null) {
+                        free = Math.min(free, results[i].gpuCap());
                     }
                     return free;
                 }
@@ -299,6 +301,11 @@ final class SlurmAllocation {
         long free = result.gpus(use).cardinality();
         if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
             free = Math.min(free, result.availCpus() / job.cpusPerGpu());
+        } else {
+            // 24.11's first-pass estimate of CPUs per GPU caps what the node counts (CoreFilter.Result.gpuCap): own
+            // case fuzz25 p8 (-w q11 -n4 -c3 --gpus=4 enforce-binding, 3 CPUs per GPU estimated): q11's 6 CPUs
+            // count 2 of its 3 free GPUs, so g10 gives the other 2 (24.11.5), where the replay credited q11 with 3
+            free = Math.min(free, result.gpuCap());
         }
         long credit = Math.max(0, Math.min(free, total - taken));
         if (job.gpusPerTask() != null && job.gpusPerTask() > 0) {
