@@ -391,6 +391,12 @@ final class CoreFilter {
         }
         if (version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null) {
             long rest = (long) job.gpuTotal() - gresTaken - (job.minNodes() - 1);
+            if (gresTaken > 0 && gresTaken >= job.gpuTotal()) {
+                // the count is met: a node looked at afterwards is asked for one GPU (or one task's), as for a
+                // per-node condition (_set_max_gres); only 26.05's one-node test looks on after the count is met
+                // (fuzz22 p17: -N1 --cpus-per-gpu=4 --gpus=7 is then offered 4 CPUs per node and waits in 26.05.5)
+                rest = Math.max(1, job.gpusPerTask() == null ? 0 : job.gpusPerTask());
+            }
             if (limit > 0 && rest > 0 && rest < limit) {
                 limit = rest;
             }

@@ -26,6 +26,25 @@ interface NodeChooser {
         default boolean firstPass() {
             return false;
         }
+
+        /**
+         * Looks at node {@code i} again with {@code credited} GPUs of the job's per-job count already counted
+         * ({@code gres_js->total_gres}, which lowers what the core filter lets the node give, {@code _set_max_gres});
+         * afterwards {@link #availCpus} and {@link #gpusFor} answer for node {@code i} as looked at last, and a
+         * choice of node {@code i} takes these cores. 26.05's one-node test counts on from node to node
+         * ({@link FirstFitOneNode}).
+         */
+        default void recount(int i, long credited) {
+            throw new UnsupportedOperationException("this demand cannot look at a node again");
+        }
+
+        /**
+         * The GPUs counted toward the per-job count before the node looked at last with {@link #recount} (0 when
+         * none was): the chosen node is credited only the rest ({@code gres_sched_add}).
+         */
+        default long creditedBefore() {
+            return 0;
+        }
     }
 
     /** The chosen nodes, or {@code null} when the job does not fit now. */
