@@ -437,8 +437,8 @@ final class SlurmAllocation {
             } else if (job.gpusPerNode() != null) {
                 g = picker.perNode(a.cores.get(k), job.gpusPerNode(), job.enforceBinding());
             } else if (job.gpusPerTask() != null) {
-                g = picker.perTask(tasksPerSocket(n, a.cores.get(k), tasks[k], job, version), job.gpusPerTask(),
-                        job.enforceBinding());
+                g = picker.perTask(tasksPerSocket(n, a.cores.get(k), tasks[k], job, version), tasks[k],
+                        job.gpusPerTask(), job.enforceBinding());
             } else {
                 g = new BitSet();
             }
@@ -593,6 +593,9 @@ final class SlurmAllocation {
      */
     private static int[] tasksPerSocket(SlurmNode n, BitSet cores, int tasksOnNode, SlurmJobSpec job,
                                         SlurmVersion version) {
+        if (version.atLeast(SlurmVersion.V26_05)) {
+            return tasksPerSocket2605(n, cores, tasksOnNode);
+        }
         int[] out = new int[n.sockets()];
         int placed = 0;
         int cpt = version == SlurmVersion.V22_05 ? 1
@@ -614,6 +617,38 @@ final class SlurmAllocation {
                 int add = Math.min(tpc, tasksOnNode - placed);
                 out[s] += add;
                 placed += add;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * 26.05's {@code _build_tasks_per_node_sock}: the same count per core, but every socket's cores are counted (the
+     * skip of a task's further cores starts again on each socket) and no socket stops at the node's task count
+     * (the excess is kept apart and only lowers the node's total). So a task whose cores reach both sockets counts
+     * on both, and with {@code enforce-binding} each of them gives GPUs: own case fuzz21 p4 ({@code -n6 -c4
+     * --gpus-per-task=2} enforce-binding) gets GPUs 1-2 on p1 for the task on CPUs 3,4,16,17 in 26.05.5 (24.11.5
+     * stops after socket 0 and gives GPU 1 only), fuzz18 p11 ({@code -n5 -c3 --gpus-per-task=2}) 3 + 6 on g1 and
+     * six on g2's three tasks.
+     */
+    private static int[] tasksPerSocket2605(SlurmNode n, BitSet cores, int tasksOnNode) {
+        int[] out = new int[n.sockets()];
+        int cpt = Math.max(1, cores.cardinality() * n.threadsPerCore() / Math.max(1, tasksOnNode));
+        int perCore = n.threadsPerCore() / cpt;
+        for (int s = 0; s < n.sockets(); s++) {
+            int skip = 0;
+            for (int c = s * n.coresPerSocket(); c < (s + 1) * n.coresPerSocket(); c++) {
+                if (!cores.get(c)) {
+                    continue;
+                }
+                if (skip > 0) {
+                    skip--;
+                    continue;
+                }
+                if (perCore < 1) {
+                    skip = cpt / n.threadsPerCore() - 1;
+                }
+                out[s] += Math.max(1, perCore);
             }
         }
         return out;

@@ -84,6 +84,7 @@ class SlurmTreeReplayTest {
         "fuzz25,   jobs.txt,       results/fuzz25.jsonl,           22.05",
         "cpumix2,  jobs.txt,       results/v26.05/cpumix2.jsonl,   26.05",
         "fuzz22,   jobs.txt,       results/v26.05/fuzz22.jsonl,    26.05",
+        "fuzz24,   jobs.txt,       results/v26.05/fuzz24.jsonl,    26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
