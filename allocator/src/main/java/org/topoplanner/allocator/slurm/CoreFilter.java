@@ -26,11 +26,13 @@ final class CoreFilter {
     /**
      * The usable cores and CPU count, or {@code null} when the job cannot use the node; {@code minCores}
      * is {@code min_cores_this_node}: the cores an {@code enforce-binding} or {@code --cpus-per-gpu} job
-     * needs for its GPUs (0 otherwise), which 24.11 hands out even beyond the tasks' CPUs.
+     * needs for its GPUs (0 otherwise), which 24.11 hands out even beyond the tasks' CPUs; {@code gresCap} is
+     * {@code sock_gres->total_cnt} after the filter ({@code gres_filter_sock_core} ends with it at most the GPUs of
+     * the sockets it counted), what 26.05's one-node test credits the node with ({@link FirstFitOneNode}).
      */
-    record Result(BitSet availCores, int availCpus, int minCores, BitSet usableGpus) {
+    record Result(BitSet availCores, int availCpus, int minCores, BitSet usableGpus, long gresCap) {
         Result(BitSet availCores, int availCpus) {
-            this(availCores, availCpus, 0, null);
+            this(availCores, availCpus, 0, null, Long.MAX_VALUE);
         }
 
         /** The node's free GPUs this job may take: all of them unless a socket was given up ({@link #oneGpuSocket}). */
@@ -331,11 +333,18 @@ final class CoreFilter {
                 return null;
             }
         }
+        // the GPUs the node then offers toward a per-job count (sock_gres->total_cnt): no more than the sockets counted
+        // and, with CPUs per GPU (asked or 24.11's first-pass guess), than its CPUs hold before
+        // the task count trims them (gres_filter_sock_core does that after its per-GRES pass)
+        long gresCap = cntTotal;
+        if (cpusPerGres > 0) {
+            gresCap = Math.min(gresCap, availCpus / cpusPerGres);
+        }
         if (!hasCpusPerGres) {
             availCpus = (int) Math.min(availCpus, (long) maxTasks * cpt);
         }
         int minCores = enforceBinding || hasCpusPerGres ? reqCores : 0;
-        return avail.isEmpty() ? null : new Result(avail, availCpus, minCores, usableGpus);
+        return avail.isEmpty() ? null : new Result(avail, availCpus, minCores, usableGpus, gresCap);
     }
 
     /**
@@ -390,7 +399,14 @@ final class CoreFilter {
             limit = limit == 0 ? byCpus : Math.min(limit, byCpus);
         }
         if (version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null) {
-            long rest = (long) job.gpuTotal() - gresTaken - (job.minNodes() - 1);
+            int remNodes = job.minNodes();
+            if (version.atLeast(SlurmVersion.V26_05) && gresTaken > 0 && !job.nodelist().isEmpty()) {
+                // the other nodes are looked at after the required ones were counted off (eval_nodes_tree.c calls
+                // eval_nodes_select_cores with min_rem_nodes): own case fuzz25 p30 (-w q5 -N2 -n3 -c2 --gpus=10)
+                // asks g3 for all 8 of the rest in 26.05.5
+                remNodes = Math.max(1, remNodes - job.nodelist().size());
+            }
+            long rest = (long) job.gpuTotal() - gresTaken - (remNodes - 1);
             if (gresTaken > 0 && gresTaken >= job.gpuTotal()) {
                 // the count is met: a node looked at afterwards is asked for one GPU (or one task's), as for a
                 // per-node condition (_set_max_gres); only 26.05's one-node test looks on after the count is met

@@ -143,7 +143,7 @@ final class FirstFitOneNode implements NodeChooser {
         }
         if (gpuTotal != null) {
             // gres_sched_add: what the node offers, no more than the job still lacks, at least one
-            long offered = demand.gpusFor(i);
+            long offered = Math.min(demand.gpusFor(i), demand.gresCap(i));
             long lacking = gpuTotal - credited[0];
             credited[0] += lacking > 0 ? Math.max(1, Math.min(offered, lacking)) : offered;
         }

@@ -13,6 +13,14 @@ interface NodeChooser {
         /** GPUs node {@code i} adds toward a per-job GPU count ({@code --gpus}). */
         int gpusFor(int i);
 
+        /**
+         * The most GPUs node {@code i}'s core filter lets it add toward a per-job count ({@code sock_gres->total_cnt}
+         * after {@code gres_filter_sock_core}); unbounded unless a filter said otherwise.
+         */
+        default long gresCap(int i) {
+            return Long.MAX_VALUE;
+        }
+
         /** Free CPUs of node {@code i} before any filtering (24.11 counts them per switch). */
         int freeCpus(int i);
 

@@ -180,7 +180,17 @@ final class SlurmAllocation {
                     if (job.cpusPerGpu() != null && results[i] != null) {
                         free = Math.min(free, results[i].availCpus() / job.cpusPerGpu());
                     }
+                    if (version.atLeast(SlurmVersion.V26_05) && results[i] != null) {
+                        // gres_sched_add credits what the core filter left (sock_gres->total_cnt): the sockets it
+                        // counted, so none of a socket whose cores are all busy (first pass)
+                        free = (int) Math.min(free, results[i].gresCap());
+                    }
                     return free;
+                }
+
+                @Override
+                public long gresCap(int i) {
+                    return view[0][i] == null ? Long.MAX_VALUE : view[0][i].gresCap();
                 }
 
                 @Override

@@ -86,6 +86,8 @@ class SlurmTreeReplayTest {
         "fuzz22,   jobs.txt,       results/v26.05/fuzz22.jsonl,    26.05",
         "fuzz24,   jobs.txt,       results/v26.05/fuzz24.jsonl,    26.05",
         "fuzz21,   jobs.txt,       results/v26.05/fuzz21.jsonl,    26.05",
+        "fuzz15,   jobs.txt,       results/v26.05/fuzz15.jsonl,    26.05",
+        "fuzz27,   jobs.txt,       results/v26.05/fuzz27.jsonl,    26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
