@@ -86,7 +86,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         NodeChooser chooser = oneNodeShortcut(nodes,
                 flat ? new FlatSelector(nodes) : new TreeSelector(nodes, table, version), version);
         NodeChooser submitTest = oneNodeSubmitTest(nodes, flat ? new FlatSelector(nodes)
-                : new TreeSelector(nodes, table, version, version == SlurmVersion.V22_05), version);
+                : new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc != null && pastMaxNodes(alloc, job, version)) {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")

@@ -37,6 +37,9 @@ final class TreeSelector implements NodeChooser {
      * ({@code -n1 -c2 --gpus=4}) and m71 ({@code -n1 -c3 --gpus=8}) stay PENDING (Resources) in 22.05.8
      * and 24.11.5 while two nodes together had the GPUs. Only the submit-time test of 24.11 leaves the
      * bound out: it accepts {@code -w c1 -n1 --gpus=6} on a 4-GPU c1, which 22.05 refuses (cpumix m18).
+     * 26.05 refuses it again (cpumix m18, fuzz02 f9 {@code -w p4 -n2 -c3 --gpus=8}): its tree counts the
+     * required leaves' extra nodes against {@code max_nodes}, which {@code common_topo_choose_nodes} bounds by
+     * the tasks for the submit test too.
      */
     TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version, boolean nodesBoundByTasks) {
         this.nodes = nodes;
