@@ -418,7 +418,16 @@ final class SlurmAllocation {
                     // from the cyclic layout): an enforce-binding job gets every usable core of its GPUs'
                     // sockets (tree32 s4b: CPUs 16-31 for one task).
                     int gresMin = results[i].minCores() * n.threadsPerCore();
-                    cpus = Math.max(cpus, Math.min(gresMin, results[i].availCpus()));
+                    int cap = results[i].availCpus();
+                    if (version.atLeast(SlurmVersion.V26_05) && job.enforceBinding() && job.cpusPerGpu() == null) {
+                        // gres_filter_sock_core leaves the node the cores enforce-binding needs even past its
+                        // tasks' CPUs (avail_cpus = MIN(avail_cpus, MAX(tasks x cpus, min_cores_this_node x
+                        // threads))), while the tasks stay bounded by the task count: own case fuzz26 p0 (-N1 -n1
+                        // -c1 --gpus=5 enforce-binding) gets CPUs 0 and 16 on k1 in 26.05.5 (22.05/24.11 refuse it,
+                        // one socket per node); the 24.11 source reads the same
+                        cap = Math.max(cap, Math.min(gresMin, results[i].availCores().cardinality() * n.threadsPerCore()));
+                    }
+                    cpus = Math.max(cpus, Math.min(gresMin, cap));
                 } else if (version == SlurmVersion.V22_05 && job.enforceBinding() && results[i].minCores() > 0) {
                     // 22.05 raises them too (dist_tasks_compute_c_b ends with dist_tasks_gres_min_cpus), but
                     // only as far as the CPUs _cpus_to_use gave the node: tree32 s4b keeps its 1 CPU, while the

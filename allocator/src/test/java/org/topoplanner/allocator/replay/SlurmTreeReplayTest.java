@@ -88,6 +88,7 @@ class SlurmTreeReplayTest {
         "fuzz21,   jobs.txt,       results/v26.05/fuzz21.jsonl,    26.05",
         "fuzz15,   jobs.txt,       results/v26.05/fuzz15.jsonl,    26.05",
         "fuzz27,   jobs.txt,       results/v26.05/fuzz27.jsonl,    26.05",
+        "fuzz26,   jobs.txt,       results/v26.05/fuzz26.jsonl,    26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
