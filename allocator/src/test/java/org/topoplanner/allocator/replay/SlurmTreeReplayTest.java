@@ -82,6 +82,17 @@ class SlurmTreeReplayTest {
         "fuzz24,   jobs.txt,       results/new/fuzz24.jsonl,       24.11",
         "fuzz16,   jobs.txt,       results/fuzz16.jsonl,           22.05",
         "fuzz25,   jobs.txt,       results/fuzz25.jsonl,           22.05",
+        "fuzz09,   jobs.txt,       results/fuzz09.jsonl,           22.05",
+        "fuzz21,   jobs.txt,       results/new/fuzz21.jsonl,       24.11",
+        "fuzz22,   jobs.txt,       results/fuzz22.jsonl,           22.05",
+        "fuzz22,   jobs.txt,       results/new/fuzz22.jsonl,       24.11",
+        "fuzz26,   jobs.txt,       results/new/fuzz26.jsonl,       24.11",
+        "fuzz26,   jobs.txt,       results/v26.05/fuzz26.jsonl,    26.05",
+        "fuzz10,   jobs.txt,       results/fuzz10.jsonl,           22.05",
+        "fuzz28,   jobs.txt,       results/fuzz28.jsonl,           22.05",
+        "fuzz06,   jobs.txt,       results/fuzz06.jsonl,           22.05",
+        "fuzz24,   jobs.txt,       results/fuzz24.jsonl,           22.05",
+        "fuzz26,   jobs.txt,       results/fuzz26.jsonl,           22.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
