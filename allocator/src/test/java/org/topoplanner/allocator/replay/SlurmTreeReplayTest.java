@@ -82,6 +82,10 @@ class SlurmTreeReplayTest {
         "fuzz24,   jobs.txt,       results/new/fuzz24.jsonl,       24.11",
         "fuzz16,   jobs.txt,       results/fuzz16.jsonl,           22.05",
         "fuzz25,   jobs.txt,       results/fuzz25.jsonl,           22.05",
+        "fuzz31,   jobs.txt,       results/new/fuzz31.jsonl,       24.11",
+        "fuzz31,   jobs.txt,       results/v26.05/fuzz31.jsonl,    26.05",
+        "fuzz34,   jobs.txt,       results/fuzz34.jsonl,           22.05",
+        "fuzz34,   jobs.txt,       results/new/fuzz34.jsonl,       24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
