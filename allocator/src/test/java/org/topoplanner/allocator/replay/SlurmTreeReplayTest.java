@@ -74,7 +74,6 @@ class SlurmTreeReplayTest {
         "fuzz13,   jobs.txt,       results/fuzz13.jsonl,           22.05",
         "fuzz13,   jobs.txt,       results/new/fuzz13.jsonl,       24.11",
         "fuzz13,   jobs.txt,       results/v26.05/fuzz13.jsonl,    26.05",
-        "fuzz15,   jobs.txt,       results/fuzz15.jsonl,           22.05",
         "fuzz16,   jobs.txt,       results/new/fuzz16.jsonl,       24.11",
         "fuzz03,   jobs.txt,       results/v26.05/fuzz03.jsonl,    26.05",
         "fuzz10,   jobs.txt,       results/new/fuzz10.jsonl,       24.11",
@@ -86,6 +85,10 @@ class SlurmTreeReplayTest {
         "fuzz31,   jobs.txt,       results/v26.05/fuzz31.jsonl,    26.05",
         "fuzz34,   jobs.txt,       results/fuzz34.jsonl,           22.05",
         "fuzz34,   jobs.txt,       results/new/fuzz34.jsonl,       24.11",
+        "fuzz04,   jobs.txt,       results/fuzz04.jsonl,           22.05",
+        "fuzz15,   jobs.txt,       results/new/fuzz15.jsonl,       24.11",
+        "fuzz27,   jobs.txt,       results/fuzz27.jsonl,           22.05",
+        "fuzz29,   jobs.txt,       results/new/fuzz29.jsonl,       24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
