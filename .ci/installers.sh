@@ -41,10 +41,19 @@ echo "$out" | head -5
 # The example cluster (README "The example cluster"): 7 switches, 32 hosts.
 grep -q "7 switches, 32 hosts" <<<"$out" || fail "inspect --example did not describe the 32-host example cluster"
 
+# Start-up (issue 15): on Linux the class-data sharing archive maps (-Xshare:on stops the JVM when it
+# does not), and JavaFX's native libraries sit in the runtime's lib/ (checked in the window's log below).
+if [ "$(uname -s)" = Linux ]; then
+  _JAVA_OPTIONS=-Xshare:on env -u DISPLAY -u WAYLAND_DISPLAY "$launcher" --version >/dev/null 2>&1 \
+    || fail "the launcher does not start with -Xshare:on: lib/app/topoplanner.jsa is missing or does not map"
+  [ -f "$image/lib/runtime/lib/libglass.so" ] || fail "JavaFX's libglass.so is not in the runtime's lib/"
+fi
+
 if command -v xvfb-run >/dev/null && command -v xwininfo >/dev/null; then
   log=$(mktemp)
   # The window's title starts with "TopoPlanner"; wait up to 60 s for it, then stop the app.
-  xvfb-run -a -s "-screen 0 1600x1000x24" bash -c '
+  # javafx.verbose: where each native library was loaded from
+  JAVA_TOOL_OPTIONS=-Djavafx.verbose=true xvfb-run -a -s "-screen 0 1600x1000x24" bash -c '
     "$1" >"$2" 2>&1 & app=$!
     for _ in $(seq 60); do
       if xwininfo -root -tree | grep -q "\"TopoPlanner"; then kill $app; wait $app 2>/dev/null; exit 0; fi
@@ -54,6 +63,10 @@ if command -v xvfb-run >/dev/null && command -v xwininfo >/dev/null; then
     kill $app; echo "no TopoPlanner window after 60 s"; exit 1' _ "$launcher" "$log" \
     || { cat "$log" >&2; fail "window check"; }
   echo "ci/installers: the window opened under Xvfb"
+  if [ "$(uname -s)" = Linux ] && grep -q 'from resource' "$log"; then
+    grep 'from resource' "$log" >&2
+    fail "JavaFX extracted native libraries from its module instead of loading them from the runtime's lib/"
+  fi
   rm -f "$log"
 else
   echo "ci/installers: xvfb-run/xwininfo missing; window check skipped"

@@ -9,6 +9,10 @@ random choice of its doublings up to the cluster; and N random jobs: -N with --g
 Same seed, same case: only random.Random(seed) decides. `gen.py block2` (extra=True) also draws
 --exclusive=topo jobs (whole base blocks) and a weight per node rather than per node type (uneven weights
 inside every block); with extra=False the draws are the old ones, so earlier seeds write the same cases.
+`gen.py block3` (wide=True, implies extra) draws 7-9 base blocks of 2-3 nodes, so without BlockSizes the
+aggregate levels 2 and 3 (4 and 8 base blocks, `block_record.c`) hold whole jobs, and adds jobs that span
+several base blocks (-N of 3-8 base blocks, sometimes with --segment), --cpus-per-gpu and enforce-binding;
+the old modes make none of these draws, so their seeds still write the same cases.
 """
 import os
 import random
@@ -16,13 +20,14 @@ import random
 from fuzz import TYPES
 
 
-def main(seed, njobs, out, extra=False):
+def main(seed, njobs, out, extra=False, wide=False):
+    extra = extra or wide
     r = random.Random(seed)
     gpu_kinds = [k for k in sorted(TYPES) if TYPES[k][3]]
     kinds = r.sample(gpu_kinds, r.randint(1, 2)) + (['c'] if r.random() < 0.3 else [])
     weights = {k: r.choice([1, 1, 5, 10]) for k in kinds}
-    base = r.randint(2, 4)
-    nblocks = r.randint(3, 6)
+    base = r.randint(2, 3) if wide else r.randint(2, 4)
+    nblocks = r.randint(7, 9) if wide else r.randint(3, 6)
     count = {k: 0 for k in kinds}
     node_lines, gres_lines, block_lines, names = [], [], [], []
     for b in range(nblocks):
@@ -74,9 +79,20 @@ def main(seed, njobs, out, extra=False):
     alive = []
     for j in range(njobs):
         forms = ['nodes', 'nodes', 'nodes', 'segment', 'segment', 'gpus', 'gpt', 'cpu', 'cpu', 'excl']
-        form = r.choice(forms + ['topo', 'topo'] if extra else forms)
+        if extra:
+            forms = forms + ['topo', 'topo']
+        if wide:
+            forms = forms + ['span', 'span']
+        form = r.choice(forms)
         opts = []
-        if form in ('nodes', 'segment'):
+        if form == 'span':
+            # several base blocks: the aggregate levels decide where it fits
+            nodes = min(total, base * r.choice([3, 4, 5, 8]))
+            opts.append('-N%d' % nodes)
+            opts.append('--gpus-per-node=%d' % r.randint(1, 2))
+            if r.random() < 0.3:
+                opts.append('--segment=%d' % base)
+        elif form in ('nodes', 'segment'):
             if form == 'segment':
                 seg = r.randint(1, base + 1)
                 nodes = seg * r.randint(1, max(1, min(4, total // seg)))
@@ -110,6 +126,11 @@ def main(seed, njobs, out, extra=False):
         else:
             opts.append('-N%d' % r.choice([1, 2, base]))
             opts.append('--exclusive')
+        if wide and form in ('nodes', 'segment', 'gpus') and r.random() < 0.3 \
+                and not any(o.startswith('-c') for o in opts):
+            opts.append('--cpus-per-gpu=%d' % r.randint(1, 6))
+        if wide and form in ('nodes', 'gpus', 'gpt', 'span') and r.random() < 0.2:
+            opts.append('--gres-flags=enforce-binding')
         if form in ('nodes', 'gpus', 'gpt') and r.random() < 0.15 and opts[0] in ('-N1', '-n1'):
             opts.insert(0, '-w %s' % r.choice(gpu_nodes))
         elif form != 'cpu' and r.random() < 0.1:

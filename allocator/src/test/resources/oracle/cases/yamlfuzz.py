@@ -12,7 +12,10 @@ default). N random jobs, each to a partition (or the default one without -p): -N
 that leave nodes partly busy, --exclusive, -w/-x (now and then -w outside the partition),
 cancellations and resets. topology.yaml is read from Slurm 25.05 on: run with the sid root (26.05)
 through .ci/oracle-yaml/run-yaml.sh, which puts topology.yaml beside slurm.conf.
-Same seed, same case: only random.Random(seed) decides.
+Same seed, same case: only random.Random(seed) decides. `gen.py yaml2` (extra=True) also binds a second
+tree partition `tree2` to a run of the nodes only (the partition smaller than its topology), and draws
+--exclusive=topo jobs on block partitions, --cpus-per-gpu and enforce-binding; `gen.py yaml` makes none of
+these draws, so its seeds still write the same cases.
 """
 import os
 import random
@@ -70,7 +73,7 @@ def _tree_yaml(name, r, leaves, default):
     return out
 
 
-def main(seed, njobs, out):
+def main(seed, njobs, out, extra=False):
     r = random.Random(seed)
     gpu_kinds = [k for k in sorted(TYPES) if TYPES[k][3]]
     kinds = r.sample(gpu_kinds, r.randint(1, 2)) + (['c'] if r.random() < 0.3 else [])
@@ -124,6 +127,9 @@ def main(seed, njobs, out):
     parts = [('tree', 'fabric', all_nodes), ('blk', 'nvl', all_nodes), ('flat', 'plain', flat_nodes)]
     if nvl2:
         parts.insert(2, ('blk2', 'nvl2', nvl2[2]))
+    if extra:
+        start2 = r.randint(0, total - 3)
+        parts.insert(1, ('tree2', 'fabric', all_nodes[start2:start2 + r.randint(3, total - start2)]))
     default_part = r.choice(['tree', 'blk']) if r.random() < 0.8 else r.choice([p for p, _, _ in parts])
     topo = []
     tree_part = _tree_yaml('fabric', r, leaves, not block_default)
@@ -152,7 +158,7 @@ def main(seed, njobs, out):
                 '# through .ci/oracle-yaml/run-yaml.sh\n' + '\n'.join(part_lines) + '\n')
     with open(os.path.join(out, 'topology.yaml'), 'w') as f:
         f.write(head + '\n'.join(topo) + '\n')
-    kind_of = {'tree': 'tree', 'blk': 'block', 'blk2': 'block', 'flat': 'flat'}
+    kind_of = {'tree': 'tree', 'tree2': 'tree', 'blk': 'block', 'blk2': 'block', 'flat': 'flat'}
     members_of = {p: m for p, _, m in parts}
     base_of = {'blk': base, 'blk2': None if not nvl2 else len(nvl2[0][0][1])}
     gpu_kind = {n: bool(TYPES[k][3]) for n, k in names}
@@ -165,6 +171,8 @@ def main(seed, njobs, out):
         forms = ['nodes', 'nodes', 'gpus', 'gpt', 'cpu', 'cpu', 'excl']
         if kind == 'block':
             forms += ['segment', 'segment']
+            if extra:
+                forms += ['topo']
         form = r.choice(forms)
         opts = [] if part is None else ['-p %s' % part]
         n_in = len(nodes_in)
@@ -198,9 +206,19 @@ def main(seed, njobs, out):
                 opts.append('-w %s' % r.choice(nodes_in))
             opts.append('-n%d' % r.randint(1, 3))
             opts.append('-c%d' % r.randint(1, 8))
+        elif form == 'topo':
+            # --exclusive=topo: the job's base blocks whole, nobody else's jobs in them
+            opts.append('-N%d' % min(n_in, r.choice([1, 2, base])))
+            opts.append('--gpus-per-node=%d' % r.randint(1, 2))
+            opts.append('--exclusive=topo')
         else:
             opts.append('-N%d' % min(n_in, r.choice([1, 2, base])))
             opts.append('--exclusive')
+        if extra and form in ('nodes', 'segment', 'gpus') and r.random() < 0.3 \
+                and not any(o.startswith('-c') for o in opts):
+            opts.append('--cpus-per-gpu=%d' % r.randint(1, 6))
+        if extra and form in ('nodes', 'gpus', 'gpt') and r.random() < 0.2:
+            opts.append('--gres-flags=enforce-binding')
         gpu_nodes = [n for n in nodes_in if gpu_kind[n]]
         if form in ('nodes', 'gpus', 'gpt') and '-N1' in opts and gpu_nodes and r.random() < 0.2:
             # now and then a node outside the partition: sbatch refuses it

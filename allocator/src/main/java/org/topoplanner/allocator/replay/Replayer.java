@@ -171,11 +171,22 @@ public final class Replayer {
         // is what the harness sees. The scheduler pass that starts
         // jobs follows the submission (queue_job_scheduler, run by the background thread within 0.1 s), after
         // the harness's look, so its outcome shows in the next lines only.
-        boolean top = queue.values().stream().noneMatch(ahead -> Partitions.overlap(state.cluster(), ahead.spec, spec));
+        // _top_priority passes over a pending job whose reason is a JSR_MISC one such as ReqNodeNotAvail (own case
+        // blockfz05 k32 under 24.11.5 starts at once behind k31, which waits with ReqNodeNotAvail)
+        boolean top = queue.values().stream().noneMatch(ahead -> Partitions.overlap(state.cluster(), ahead.spec, spec)
+                && !PendingReason.REQ_NODE_NOT_AVAIL.slurmName().equals(ahead.reason));
         queue.put(key, job);
         if (top) {
             startedUnseen.clear();
+            // sbatch's test comes before the pass; when it fails it sets the reason and the harness, which waits
+            // for a reason, reads that one (own case blockfz12 k30, -N2 --exclusive under 26.05.5: the test sees
+            // the idle nodes whole, so the block plugin runs and fails with No_suitable_topology_unit_found, where
+            // the pass, whose node map has lost an --exclusive=topo job's base block, fails before it)
+            String tested = onEmpty instanceof Suggestion.Placed ? submitTest(spec) : null;
             schedule();
+            if (job.placement == null && tested != null && !tested.equals(PendingReason.PRIORITY.slurmName())) {
+                job.reason = tested;
+            }
             emit(Moment.SUBMIT, key);
         } else {
             job.reason = onEmpty instanceof Suggestion.Placed ? submitTest(spec)

@@ -136,8 +136,15 @@ final class BlockSelector implements NodeChooser {
      */
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        if (!version.atLeast(SlurmVersion.V26_05)) {
+            if (demand.firstPass()) {
+                lowered = null;
+                return selectOnce(nodeMap, required, job, lowered(demand), minCpus);
+            }
+            return new ThresholdRetry(this, nodeMap, required, job, lowered(demand), minCpus).run();
+        }
         NodePick first = selectOnce(nodeMap, required, job, demand, minCpus);
-        if (first != null || demand.firstPass() || !version.atLeast(SlurmVersion.V26_05)) {
+        if (first != null || demand.firstPass()) {
             return first;
         }
         Failure reason = failure;
@@ -212,7 +219,82 @@ final class BlockSelector implements NodeChooser {
         return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    private NodePick selectOnce(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+    /**
+     * 24.11: the CPUs each node offers after the evaluations so far. {@code eval_nodes_cpus_to_use} writes the CPUs
+     * it lets a node give back into {@code avail_res->avail_cpus} (and {@code avail_res_cnt}), and
+     * {@code common_topo_choose_nodes} restores only the node map and the cores between its evaluations, so a node
+     * a failed evaluation added offers only those CPUs in every later one of the same selection. {@code null}
+     * until a node is lowered; 26.05 is not read this way here.
+     */
+    private int[] lowered;
+
+    /** Whether node {@code i} is hidden from this job ({@code --exclusive=topo} base blocks). */
+    boolean blocked(int i) {
+        return blocked.get(i);
+    }
+
+    /** The CPUs node {@code k} offers after the lowering of earlier evaluations ({@link #lowered}). */
+    int loweredCpus(int k, int offered) {
+        return lowered == null ? offered : Math.min(offered, lowered[k]);
+    }
+
+    private void lower(int k, int given) {
+        if (version.atLeast(SlurmVersion.V26_05)) {
+            return;
+        }
+        if (lowered == null) {
+            lowered = new int[nodes.size()];
+            java.util.Arrays.fill(lowered, Integer.MAX_VALUE);
+        }
+        lowered[k] = Math.min(lowered[k], given);
+    }
+
+    private Demand lowered(Demand d) {
+        return new Demand() {
+            @Override
+            public int availCpus(int i) {
+                return loweredCpus(i, d.availCpus(i));
+            }
+
+            @Override
+            public int gpusFor(int i) {
+                return d.gpusFor(i);
+            }
+
+            @Override
+            public int freeCpus(int i) {
+                return loweredCpus(i, d.freeCpus(i));
+            }
+
+            @Override
+            public long weight(int i) {
+                return d.weight(i);
+            }
+
+            @Override
+            public boolean firstPass() {
+                return d.firstPass();
+            }
+        };
+    }
+
+    /**
+     * Whether a node with {@code freeCpus} free CPUs passes cons_tres's {@code _can_job_run_on_node} for a
+     * {@code --cpus-per-gpu} job: {@code gres_select_filter_remove_unusable} caps the node's GPUs at its free CPUs over
+     * {@code cpus_per_gres} and refuses the node when that is below the per-node GPU count, so the node is not in the
+     * plugin's node map at all. Own case blockfz12 k25 ({@code -N2 --gpus-per-node=4 --cpus-per-gpu=5 --segment=2},
+     * 26.05.5): g13 with 8 free CPUs does not count for its base block, which therefore is not the best fit.
+     */
+    private static boolean gpuCpusFit(SlurmJobSpec job, int freeCpus) {
+        if (job.cpusPerGpu() == null || job.cpusPerGpu() <= 0) {
+            return true;
+        }
+        int perNode = job.gpusPerNode() != null ? job.gpusPerNode() : 1;
+        return freeCpus / job.cpusPerGpu() >= Math.max(1, perNode);
+    }
+
+    /** One evaluation of {@code eval_nodes_block} on {@code nodeMap}; {@code null} when it fails. */
+    NodePick selectOnce(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
         action = Action.BREAK;
         failMap = new BitSet();
         // The block is chosen on the plugin's node map, the nodes are then taken among those this pass's core
@@ -229,7 +311,7 @@ final class BlockSelector implements NodeChooser {
             if (demand.availCpus(i) > 0) {
                 usable.set(i);
                 mapped.set(i);
-            } else if (gpus && demand.freeCpus(i) >= job.cpusPerTask()) {
+            } else if (gpus && demand.freeCpus(i) >= job.cpusPerTask() && gpuCpusFit(job, demand.freeCpus(i))) {
                 mapped.set(i);
             }
         }
@@ -311,14 +393,14 @@ final class BlockSelector implements NodeChooser {
             gpus += demand.gpusFor(i);
         }
         int max = maxNodes(job);
-        if (!nodesBoundByTasks && version.atLeast(SlurmVersion.V26_05) && lastLighter < max) {
+        if (!nodesBoundByTasks && lastLighter < max) {
             // "additional resources for already required base block": that loop of eval_nodes_block never looks at
             // max_nodes, so on an idle cluster a -N2 --gpus=8 job takes all four nodes of a base block whose lighter
             // node made it required, and the submit test passes (own case blockfz05 k31, 2-GPU nodes, accepted by
             // 24.11.5 and 26.05.5). Kept to the submit test: no real run was seen placing more nodes than -N. The
             // lighter nodes themselves stop at max_nodes (ESLURM_TOPO_MAX_NODE_LIMIT: blockfz10 k33, -N1 --gpus=9, is
-            // refused by 24.11.5). 24.11 then says ReqNodeNotAvail without blocking the queue (_pick_best_nodes: the
-            // test's pick exceeds max_nodes), which the replay does not model, so the rule is 26.05's only.
+            // refused by 24.11.5). 24.11 makes the same pick and then counts it against max_nodes: the job waits
+            // with ReqNodeNotAvail (SlurmBlockPolicy, _pick_best_nodes' runable_avail).
             for (int i = lastRequired.nextSetBit(0); i >= 0 && gpus < job.gpuTotal(); i = lastRequired.nextSetBit(i + 1)) {
                 if (!out.get(i) && demand.gpusFor(i) > 0) {
                     out.set(i);
@@ -591,7 +673,11 @@ final class BlockSelector implements NodeChooser {
          * {@code -n5 -c4 --gpus-per-task=1}: h3, added first, gives 16 CPUs for four tasks and h4 the last 4).
          */
         void add(int k, BitSet chosen) {
-            int given = CpusToUse.limit(demand.availCpus(k), budget, nodes, job, BlockSelector.this.nodes.get(k));
+            int offered = demand.availCpus(k);
+            int given = CpusToUse.limit(offered, budget, nodes, job, BlockSelector.this.nodes.get(k));
+            if (given < offered) {
+                lower(k, given);
+            }
             taken.add(k, given);
             chosen.set(k);
             nodes--;

@@ -26,11 +26,12 @@ final class CoreFilter {
     /**
      * The usable cores and CPU count, or {@code null} when the job cannot use the node; {@code minCores}
      * is {@code min_cores_this_node}: the cores an {@code enforce-binding} or {@code --cpus-per-gpu} job
-     * needs for its GPUs (0 otherwise), which 24.11 hands out even beyond the tasks' CPUs.
+     * needs for its GPUs (0 otherwise), which 24.11 hands out even beyond the tasks' CPUs; {@code maxTasks} is
+     * {@code gres_max_tasks}, the tasks the node's GPUs allow ({@link #NO_VAL} when they do not limit them).
      */
-    record Result(BitSet availCores, int availCpus, int minCores, BitSet usableGpus) {
+    record Result(BitSet availCores, int availCpus, int minCores, BitSet usableGpus, int maxTasks) {
         Result(BitSet availCores, int availCpus) {
-            this(availCores, availCpus, 0, null);
+            this(availCores, availCpus, 0, null, NO_VAL);
         }
 
         /** The node's free GPUs this job may take: all of them unless a socket was given up ({@link #oneGpuSocket}). */
@@ -331,11 +332,15 @@ final class CoreFilter {
                 return null;
             }
         }
-        if (!hasCpusPerGres) {
-            availCpus = (int) Math.min(availCpus, (long) maxTasks * cpt);
-        }
         int minCores = enforceBinding || hasCpusPerGres ? reqCores : 0;
-        return avail.isEmpty() ? null : new Result(avail, availCpus, minCores, usableGpus);
+        if (!hasCpusPerGres) {
+            // 24.11 and 26.05 (gres_filter_sock_core's end) keep at least the cores the GPUs' sockets need: own case
+            // fuzz28 p3 (-N3 -n3 -c1 --gpus-per-node=2 enforce-binding) gives g3, whose free GPUs 3 and 5 lie on two
+            // sockets, CPUs 3 and 20 for its one task in 24.11.5; 22.05 cuts to the tasks' CPUs here
+            long keep = v24 ? Math.max((long) maxTasks * cpt, (long) minCores * tpc) : (long) maxTasks * cpt;
+            availCpus = (int) Math.min(availCpus, keep);
+        }
+        return avail.isEmpty() ? null : new Result(avail, availCpus, minCores, usableGpus, maxTasks);
     }
 
     /**
@@ -389,8 +394,13 @@ final class CoreFilter {
             long byCpus = (long) use.freeCores().cardinality() * tpc / job.cpusPerGpu();
             limit = limit == 0 ? byCpus : Math.min(limit, byCpus);
         }
-        if (version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null) {
-            long rest = (long) job.gpuTotal() - gresTaken - (job.minNodes() - 1);
+        if (job.gpuTotal() != null) {
+            // 22.05's gres_select_filter_sock_core caps at the GPUs still wanted (rem_gres, after the required
+            // nodes' gres_sched_add), without 24.11's one per further node: own case fuzz26 p1 (-w l1
+            // --cpus-per-gpu=8 --gpus=6): l1 gives 4, so k1's socket 0 with 2 usable GPUs suffices and its
+            // CPUs stay there (0-15 in 22.05.8)
+            long rest = (long) job.gpuTotal() - gresTaken
+                    - (version.atLeast(SlurmVersion.V24_11) ? job.minNodes() - 1 : 0);
             if (limit > 0 && rest > 0 && rest < limit) {
                 limit = rest;
             }

@@ -34,6 +34,15 @@ final class CpusToUse {
      * still wanted and {@code remNodes} nodes (this one included) are still to come.
      */
     static int limit(int offered, long budget, int remNodes, SlurmJobSpec job, SlurmNode node) {
+        return limit(offered, budget, remNodes, job, node, 0);
+    }
+
+    /**
+     * As {@link #limit(int, long, int, SlurmJobSpec, SlurmNode)}, with the node's own {@code gres_min_cpus} (the
+     * cores its GPUs need, from the core filter; 0 for none): 24.11's {@code eval_nodes_cpus_to_use} never lowers
+     * a node below it, and takes the job's {@code min_gres_cpu} only where the node has none.
+     */
+    static int limit(int offered, long budget, int remNodes, SlurmJobSpec job, SlurmNode node, int nodeGresMinCpus) {
         if (job.exclusive()) {
             return offered; // whole_node: the job uses everything on the node
         }
@@ -42,7 +51,7 @@ final class CpusToUse {
             return offered;
         }
         long floor = Math.max(left, perNodeMinCpus(job));
-        floor = Math.max(floor, minGresCpus(job));
+        floor = Math.max(floor, nodeGresMinCpus > 0 ? nodeGresMinCpus : minGresCpus(job));
         return (int) Math.max(0, Math.min(offered, floor));
     }
 

@@ -26,6 +26,20 @@ interface NodeChooser {
         default boolean firstPass() {
             return false;
         }
+
+        /**
+         * Node {@code i}'s {@code gres_min_cpus}: the CPUs of the cores its GPUs need (enforce-binding or
+         * {@code --cpus-per-gpu}), which 24.11's {@code eval_nodes_cpus_to_use} keeps; 0 where there is none or
+         * the version does not keep it (22.05's {@code _cpus_to_use} reads only the job's {@code min_gres_cpu}).
+         */
+        default int gresMinCpus(int i) {
+            return 0;
+        }
+
+        /** Node {@code i}'s {@code gres_max_tasks}: the tasks its GPUs allow ({@link CoreFilter#NO_VAL}: no limit). */
+        default int gresMaxTasks(int i) {
+            return CoreFilter.NO_VAL;
+        }
     }
 
     /** The chosen nodes, or {@code null} when the job does not fit now. */

@@ -11,8 +11,14 @@ import java.util.BitSet;
  *              weights, then leaf by leaf); per-job GPU counts are credited in this order
  * @param cpus  per node index, the CPUs the node gives after {@code _cpus_to_use}; 0 where the
  *              selection did not limit the node (then it gives what the core filter allows)
+ * @param tasks per node index, the tasks the selection counted the node for ({@code eval_nodes_gres}), or null
  */
-record NodePick(BitSet nodes, int[] order, int[] cpus) {
+record NodePick(BitSet nodes, int[] order, int[] cpus, int[] tasks) {
+
+    /** A pick that counted no tasks per node. */
+    NodePick(BitSet nodes, int[] order, int[] cpus) {
+        this(nodes, order, cpus, null);
+    }
 
     /** A choice that kept no order and limited no node's CPUs: index order, all CPUs. */
     static NodePick unordered(BitSet nodes, int nodeCount) {
@@ -22,5 +28,10 @@ record NodePick(BitSet nodes, int[] order, int[] cpus) {
     /** CPUs node {@code i} gives, or {@code offered} when the selection did not limit it. */
     int cpusOr(int i, int offered) {
         return cpus[i] > 0 ? cpus[i] : offered;
+    }
+
+    /** The tasks the selection counted node {@code i} for, or {@code otherwise} when it counted none. */
+    int tasksOr(int i, int otherwise) {
+        return tasks != null && tasks[i] > 0 ? tasks[i] : otherwise;
     }
 }

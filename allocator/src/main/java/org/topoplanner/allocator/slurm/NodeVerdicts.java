@@ -170,7 +170,7 @@ final class NodeVerdicts {
     private Entry entry(SlurmNode n, NodeUse u) {
         SlurmJobSpec job = lineage.job();
         boolean fit = SlurmAllocation.basicFit(n, u, job, Set.of());
-        return new Entry(u, u.freeCores().cardinality(), SchedWeight.of(n, u, job) & 0xff, fit,
+        return new Entry(u, u.freeCores().cardinality(), SchedWeight.of(n, u, job, lineage.version()) & 0xff, fit,
                 fit ? SlurmAllocation.filterOne(n, u, job, true, lineage.version()) : null,
                 fit ? SlurmAllocation.filterOne(n, u, job, false, lineage.version()) : null);
     }

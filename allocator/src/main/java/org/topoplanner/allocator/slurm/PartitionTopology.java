@@ -3,6 +3,7 @@ package org.topoplanner.allocator.slurm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.cluster.Cluster;
@@ -66,8 +67,50 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
         SlurmTopology t = topology.get();
         Cluster view = ClusterIndex.of(cluster).derived("slurm-topology-view-" + t.name(),
                 c -> new Cluster(c.name(), t.layout(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes(), c.nvlink()));
+        if (!(t instanceof SlurmTopology.BlockLayout)) {
+            // a block partition's own policy hides them on its layout (SlurmBlockPolicy)
+            inPartition = withoutTopoHeldBlocks(state, inPartition, slurm);
+        }
         return new PartitionTopology(state.onCluster(view), inPartition, t.kind(), null);
     }
+
+    /**
+     * cons_tres {@code _block_by_topology} (26.05, called before {@code _select_nodes} for every job, whatever its
+     * partition's topology): the nodes of an {@code --exclusive=topo} job, widened to whole base blocks, leave every
+     * job's node map. Own case yamlfz15 y14 ({@code -p flat -n6 -c1 --gpus-per-task=1}, 26.05.5): h7, whose base
+     * block b4 of {@code nvl} holds the {@code --exclusive=topo} job y8, is not used by a job of the flat partition.
+     * Slurm widens by the holding job's partition's topology; the state does not keep a job's partition, so the
+     * nodes are widened in every block topology of the file (the same where a cluster has one, as yamlfz15).
+     */
+    private static JobRequest withoutTopoHeldBlocks(ClusterState state, JobRequest request, SlurmSettings slurm) {
+        Set<String> held = state.derived(TopoHeldKey.KEY, s -> topoHeld(s, slurm));
+        if (held.isEmpty()) {
+            return request;
+        }
+        List<String> exclude = new ArrayList<>(request.exclude());
+        held.stream().filter(h -> !exclude.contains(h)).sorted().forEach(exclude::add);
+        return request.toBuilder().exclude(exclude).build();
+    }
+
+    private static Set<String> topoHeld(ClusterState state, SlurmSettings slurm) {
+        Set<String> out = new java.util.HashSet<>();
+        for (var e : state.running().entrySet()) {
+            if (state.hold(e.getKey()) != ClusterState.Hold.WHOLE_BLOCKS) {
+                continue;
+            }
+            for (String h : e.getValue().hostNames()) {
+                for (SlurmTopology t : slurm.topologies()) {
+                    if (t instanceof SlurmTopology.BlockLayout b) {
+                        b.blocks().stream().filter(k -> k.nodes().contains(h)).forEach(k -> out.addAll(k.nodes()));
+                    }
+                }
+            }
+        }
+        return Set.copyOf(out);
+    }
+
+    /** The key of {@link #topoHeld} among a state's derived values. */
+    private enum TopoHeldKey { KEY }
 
     /**
      * The request kept to the partition's nodes ({@code --exclude} gains the others), or null when

@@ -1,5 +1,7 @@
 package org.topoplanner.allocator.slurm;
 
+import org.topoplanner.model.slurm.SlurmVersion;
+
 /**
  * A node's scheduling weight for one job, Slurm's {@code sched_weight}: the configured
  * {@code Weight} first; for a GPU job the low byte is {@code 0xff} minus the node's "near" GPUs, so
@@ -14,6 +16,11 @@ package org.topoplanner.allocator.slurm;
  * (22.05.8 and 24.11.5 alike): hetero h1f ({@code --gpus=6} after a11 and a12 lost 2 of their 4
  * GPUs) completes on the empty a13, not on a11, which comes first in the leaf; frag f1b
  * ({@code -N2 --gpus=3}) still takes n01-n02 with 5 free GPUs over empty nodes, as both offer 3.
+ *
+ * <p>Where 22.05 and 24.11 give the job one socket per node ({@link CoreFilter#oneGpuSocket}),
+ * {@code _build_sock_gres_by_topo} has already dropped every GPU socket but the richest before the count, so
+ * a node's near GPUs are that socket's: own case fuzz21 p25 ({@code -N3 --gpus=10} enforce-binding), whose
+ * 2+1-GPU nodes then tie with the one-socket 2-GPU nodes of their weight, as the real pick needs.
  */
 final class SchedWeight {
     private static final int NEAR_CAP = 0xff;
@@ -21,26 +28,17 @@ final class SchedWeight {
     private SchedWeight() {
     }
 
-    static long of(SlurmNode node, NodeUse use, SlurmJobSpec job) {
+    static long of(SlurmNode node, NodeUse use, SlurmJobSpec job, SlurmVersion version) {
         long base = node.weight() << 8;
         if (!job.hasGpus() || node.gpus().isEmpty()) {
             return base;
         }
-        return base | (NEAR_CAP - near(node, use, job));
+        return base | (NEAR_CAP - near(node, use, job, version));
     }
 
-    private static long near(SlurmNode node, NodeUse use, SlurmJobSpec job) {
-        long near = use.freeGpus().cardinality();
-        // Counting GPUs per socket is only needed when some socket has no free core; this runs for every
-        // node on every scheduling pass, and on most nodes every socket has one.
-        GpuSockets gs = null;
-        for (int s = 0; s < node.sockets(); s++) {
-            if (!node.hasCoreOn(use.freeCores(), s)) {
-                gs = gs == null ? GpuSockets.of(node, use.freeGpus(), use.freeCores()) : gs;
-                near -= gs.bySock()[s];
-            }
-        }
-        near = Math.max(near, 0);
+    private static long near(SlurmNode node, NodeUse use, SlurmJobSpec job, SlurmVersion version) {
+        long near = node.sockets() > 1 && CoreFilter.oneGpuSocket(job, version) ? richestSocket(node, use)
+                : nearOnSocketsWithCores(node, use);
         long cap = 0;
         if (!job.exclusive()) {
             if (job.gpusPerNode() != null) {
@@ -57,5 +55,35 @@ final class SchedWeight {
             near = Math.min(near, cap);
         }
         return Math.min(near, NEAR_CAP);
+    }
+
+    /** The free GPUs less those on sockets without a free core. */
+    private static long nearOnSocketsWithCores(SlurmNode node, NodeUse use) {
+        long near = use.freeGpus().cardinality();
+        // Counting GPUs per socket is only needed when some socket has no free core; this runs for every
+        // node on every scheduling pass, and on most nodes every socket has one.
+        GpuSockets gs = null;
+        for (int s = 0; s < node.sockets(); s++) {
+            if (!node.hasCoreOn(use.freeCores(), s)) {
+                gs = gs == null ? GpuSockets.of(node, use.freeGpus(), use.freeCores()) : gs;
+                near -= gs.bySock()[s];
+            }
+        }
+        return Math.max(near, 0);
+    }
+
+    /**
+     * The GPUs a one-socket-per-node job keeps: those bound to no socket and the most any socket with a free core
+     * holds (the socket {@code CoreFilter} keeps).
+     */
+    private static long richestSocket(SlurmNode node, NodeUse use) {
+        GpuSockets gs = GpuSockets.of(node, use.freeGpus(), use.freeCores());
+        long best = 0;
+        for (int s = 0; s < node.sockets(); s++) {
+            if (node.hasCoreOn(use.freeCores(), s)) {
+                best = Math.max(best, gs.bySock()[s]);
+            }
+        }
+        return gs.anySock() + best;
     }
 }

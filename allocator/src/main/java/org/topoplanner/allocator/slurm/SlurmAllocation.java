@@ -70,7 +70,7 @@ final class SlurmAllocation {
             uses[n.index()] = u;
             if (!repeat) {
                 runCores = u.freeCores().cardinality();
-                runNear = SchedWeight.of(n, u, job) & 0xff;
+                runNear = SchedWeight.of(n, u, job, version) & 0xff;
                 runFit = basicFit(n, u, job, java.util.Set.of());
             }
             freeCpus[n.index()] = runCores * n.threadsPerCore();
@@ -106,9 +106,9 @@ final class SlurmAllocation {
                     : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version);
             taken += requiredCredit(job, uses[i], results[i], taken);
         }
-        // 24.11 looks at the other nodes with the GPUs the required ones gave already counted (own case
+        // 22.05 and 24.11 look at the other nodes with the GPUs the required ones gave already counted (own case
         // cpufrag u1: -w g1 -n4 -c6 --gpus=8, g1 gives 2, so g2 may give 6: 3 tasks, 9+9 cores)
-        long gresTaken = version.atLeast(SlurmVersion.V24_11) ? taken : 0;
+        long gresTaken = taken;
         NodeUse runUse = null;
         Layout runLayout = null;
         CoreFilter.Result runResult = null;
@@ -180,6 +180,17 @@ final class SlurmAllocation {
                 @Override
                 public boolean firstPass() {
                     return pass;
+                }
+
+                @Override
+                public int gresMaxTasks(int i) {
+                    return results[i] == null ? CoreFilter.NO_VAL : results[i].maxTasks();
+                }
+
+                @Override
+                public int gresMinCpus(int i) {
+                    return version.atLeast(SlurmVersion.V24_11) && results[i] != null
+                            ? results[i].minCores() * nodes.get(i).threadsPerCore() : 0;
                 }
             };
             NodePick sel = chooser.select(nodeMap, required, job, demand, minCpus(job));
@@ -377,9 +388,14 @@ final class SlurmAllocation {
                     // 22.05 raises them too (dist_tasks_compute_c_b ends with dist_tasks_gres_min_cpus), but
                     // only as far as the CPUs _cpus_to_use gave the node: tree32 s4b keeps its 1 CPU, while the
                     // first node of own case binding x8 (-N2 --gpus-per-node=3 --cpus-per-gpu=8, enforce-binding)
-                    // is raised to its 32 cores and the second stays at the 24 it was given.
+                    // is raised to its 32 cores and the second stays at the 24 it was given. The ceiling is
+                    // avail_res->avail_cpus, which 22.05's _select_cores leaves at the CPUs before the GPU filter
+                    // and only _cpus_to_use lowers: a node it did not lower gets every core its GPUs need (own case
+                    // fuzz28 p3, -N3 -n3 -c1 --gpus-per-node=2 enforce-binding: g3's GPUs 3 and 5 on two sockets
+                    // give it CPUs 3 and 20 for its one task in 22.05.8)
                     int gresMin = results[i].minCores() * n.threadsPerCore();
-                    cpus = Math.max(cpus, Math.min(gresMin, sel.cpusOr(i, results[i].availCpus())));
+                    int given = sel.cpusOr(i, results[i].availCpus());
+                    cpus = Math.max(cpus, given < results[i].availCpus() ? Math.min(gresMin, given) : gresMin);
                 }
                 c = CoreDistributor.cyclic(n, results[i].availCores(), cpus, job.cpusPerTask());
                 if (c == null) {
@@ -419,6 +435,12 @@ final class SlurmAllocation {
                 int maxHere = job.gpusPerJob() - total - (rem - 1);
                 if (version.atLeast(SlurmVersion.V24_11)) {
                     maxHere = Math.min(maxHere, credit[n.index()]);
+                }
+                if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
+                    // _set_job_bits1 (gres_select_filter.c, all three versions): no more GPUs than the node's chosen
+                    // cores hold at --cpus-per-gpu; own case fuzz26 p1 (-w l1 --cpus-per-gpu=8 --gpus=6): k1's 16
+                    // cores take 2 GPUs, l1 the other 4 (22.05.8), where the replay gave k1 5 and l1 one
+                    maxHere = Math.min(maxHere, a.cores.get(k).cardinality() * n.threadsPerCore() / job.cpusPerGpu());
                 }
                 BitSet g = new GpuPicker(n, used, version).perJobFirst(a.cores.get(k), Math.max(0, maxHere),
                         job.enforceBinding());
@@ -537,7 +559,12 @@ final class SlurmAllocation {
             progress = false;
             for (int k = 0; k < idx.size() && left > 0; k++) {
                 int i = idx.get(k);
-                int cap = Math.max(1, sel.cpusOr(i, results[i].availCpus()) / job.cpusPerTask());
+                // the GPUs' task limit too (dist_tasks: gres_task_limit past a node's first task, the tasks the
+                // selection counted the node for or else its gres_max_tasks), which the CPUs no longer carry where
+                // 24.11 kept the cores the GPUs' sockets need (own case fuzz14 f30: -w p1 -n5 -c1
+                // --gpus-per-task=2 enforce-binding, p1 with 3 free GPUs keeps 2 CPUs but runs one task)
+                int cap = Math.max(1, Math.min(sel.cpusOr(i, results[i].availCpus()) / job.cpusPerTask(),
+                        sel.tasksOr(i, results[i].maxTasks())));
                 if (tasks[k] < cap) {
                     tasks[k]++;
                     left--;

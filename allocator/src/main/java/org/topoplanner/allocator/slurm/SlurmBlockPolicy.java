@@ -95,9 +95,13 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (alloc == null) {
             // the submit test runs the block plugin without the bound of no more nodes than tasks
             NodeChooser empty = new BlockSelector(nodes, bases, sizes, new BitSet(), version, false);
-            if (SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version) == null
-                    && !oneNodeGpusAddUp(nodes, job, version)) {
+            SlurmAllocation onIdle = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version);
+            if (onIdle == null && !oneNodeGpusAddUp(nodes, job, version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
+            }
+            if (onIdle != null && pickPastMaxNodes(state, onIdle, job, version)) {
+                return new Suggestion.Pending(PendingReason.REQ_NODE_NOT_AVAIL, "the block pick for " + job.name()
+                        + " on the idle cluster has more nodes than its maximum");
             }
             String why = "no block of the level " + job.name() + " needs has enough free nodes";
             if (!version.atLeast(SlurmVersion.V26_05) || FirstFitOneNode.applies(job)
@@ -136,6 +140,21 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             sum += n.gpus().stream().filter(g -> job.gpuType() == null || job.gpuType().equals(g.type())).count();
         }
         return sum >= job.gpuTotal();
+    }
+
+    /**
+     * 24.11: the test with every resource free ({@code _pick_best_nodes}, {@code SELECT_MODE_TEST_ONLY}) succeeds, but
+     * its pick holds more nodes than {@code max_nodes} ({@code eval_nodes_block}'s loop over the required base blocks
+     * does not look at it), so {@code runable_avail} stays false; with no node held whole ({@code nodes_busy}) the
+     * result is {@code ESLURM_NODE_NOT_AVAIL}: sbatch accepts the job, which waits with {@code ReqNodeNotAvail, May be
+     * reserved for other job} and blocks nothing (as {@code SlurmTreePolicy} for the tree). 26.05 retries on fewer
+     * nodes instead. Own case blockfz05 k31 ({@code -N2 --gpus=8} on 2-GPU nodes, 24.11.5).
+     */
+    private static boolean pickPastMaxNodes(ClusterState state, SlurmAllocation onIdle, SlurmJobSpec job,
+                                            SlurmVersion version) {
+        return !version.atLeast(SlurmVersion.V26_05) && job.maxNodes() != null
+                && onIdle.placement(job.name()).hosts().size() > job.maxNodes()
+                && state.cluster().hostNames().stream().noneMatch(state::heldWhole);
     }
 
     /**

@@ -50,7 +50,7 @@ final class TreeSelector implements NodeChooser {
         Progress p = new Progress(nodes, job, demand, version);
         BitSet chosen = choose(nodeMap, required, job, demand, minCpus, p);
         return chosen == null ? null : new NodePick(chosen, p.order.stream().mapToInt(Integer::intValue).toArray(),
-                p.cpus);
+                p.cpus, p.tasks);
     }
 
     private BitSet choose(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus,
@@ -68,6 +68,7 @@ final class TreeSelector implements NodeChooser {
         }
         int remCpus = minCpus;
         p.budget = CpusToUse.initialBudget(job, minCpus, remNodes);
+        p.taskBudget = job.cpusPerTask() > 1 ? p.budget / job.cpusPerTask() : p.budget;
         int gresSum = 0;
         int[] availCpu = new int[nodes.size()];
         BitSet map = (BitSet) nodeMap.clone();
@@ -318,8 +319,12 @@ final class TreeSelector implements NodeChooser {
         final SlurmVersion version;
         final List<Integer> order = new java.util.ArrayList<>();
         final int[] cpus;
+        /** The tasks each node was counted for ({@link #countTasks}); null where the selection counts none. */
+        final int[] tasks;
         /** Slurm's {@code rem_max_cpus}: what {@link CpusToUse} lets the next node give at most. */
         long budget;
+        /** Slurm's {@code maxtasks}: the tasks still to place ({@code eval_nodes_set_max_tasks}). */
+        long taskBudget;
         int remNodes;
         int minRemNodes;
         int maxNodes;
@@ -332,6 +337,8 @@ final class TreeSelector implements NodeChooser {
             this.demand = demand;
             this.version = version;
             this.cpus = new int[nodes.size()];
+            this.tasks = version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null && !job.exclusive()
+                    ? new int[nodes.size()] : null;
         }
 
         void start(int remNodes, int minRemNodes, int maxNodes, int remCpus, int gres) {
@@ -347,11 +354,32 @@ final class TreeSelector implements NodeChooser {
          * remaining CPU counts drop by ({@link #countedCpus}).
          */
         int limit(int i, int offered, int remNodesNow) {
-            int c = CpusToUse.limit(offered, budget, remNodesNow, job, nodes.get(i));
+            int c = CpusToUse.limit(offered, budget, remNodesNow, job, nodes.get(i), demand.gresMinCpus(i));
             cpus[i] = c;
+            countTasks(i, c, remNodesNow);
             int counted = countedCpus(i, c);
             budget -= counted;
             return counted;
+        }
+
+        /**
+         * 24.11's {@code eval_nodes_gres} for a job with a GPU total ({@code --gpus=N}, {@code -n} x
+         * {@code --gpus-per-task}): the node is counted for as many of the job's remaining tasks as its CPUs hold,
+         * keeping one back for each further node, at least one and no more than its GPUs allow
+         * ({@code _reduce_res_core_by_task_cnt}, {@code gres_max_tasks}); the count then bounds the node's tasks in
+         * the layout ({@code gres_task_limit}). Own case fuzz28 p25 ({@code -n5 -c5 --gpus-per-task=1}
+         * enforce-binding): g1 counts 4 tasks, so g2, which keeps 25 CPUs for its GPUs' cores, runs only the fifth.
+         */
+        private void countTasks(int i, int given, int remNodesNow) {
+            if (tasks == null) {
+                return;
+            }
+            long save = Math.max(remNodesNow - 1, 0);
+            long left = Math.max(taskBudget - save, 0);
+            long used = Math.max(1, Math.min(left, given / Math.max(1, job.cpusPerTask())));
+            used = Math.min(used, demand.gresMaxTasks(i));
+            tasks[i] = (int) used;
+            taskBudget -= used;
         }
 
         /**

@@ -81,6 +81,16 @@ class SlurmTreeReplayTest {
         "fuzz24,   jobs.txt,       results/new/fuzz24.jsonl,       24.11",
         "fuzz16,   jobs.txt,       results/fuzz16.jsonl,           22.05",
         "fuzz25,   jobs.txt,       results/fuzz25.jsonl,           22.05",
+        "fuzz09,   jobs.txt,       results/fuzz09.jsonl,           22.05",
+        "fuzz22,   jobs.txt,       results/fuzz22.jsonl,           22.05",
+        "fuzz22,   jobs.txt,       results/new/fuzz22.jsonl,       24.11",
+        "fuzz26,   jobs.txt,       results/new/fuzz26.jsonl,       24.11",
+        "fuzz26,   jobs.txt,       results/v26.05/fuzz26.jsonl,    26.05",
+        "fuzz10,   jobs.txt,       results/fuzz10.jsonl,           22.05",
+        "fuzz28,   jobs.txt,       results/fuzz28.jsonl,           22.05",
+        "fuzz06,   jobs.txt,       results/fuzz06.jsonl,           22.05",
+        "fuzz24,   jobs.txt,       results/fuzz24.jsonl,           22.05",
+        "fuzz26,   jobs.txt,       results/fuzz26.jsonl,           22.05",
         "fuzz31,   jobs.txt,       results/new/fuzz31.jsonl,       24.11",
         "fuzz31,   jobs.txt,       results/v26.05/fuzz31.jsonl,    26.05",
         "fuzz34,   jobs.txt,       results/fuzz34.jsonl,           22.05",
@@ -89,6 +99,10 @@ class SlurmTreeReplayTest {
         "fuzz15,   jobs.txt,       results/new/fuzz15.jsonl,       24.11",
         "fuzz27,   jobs.txt,       results/fuzz27.jsonl,           22.05",
         "fuzz29,   jobs.txt,       results/new/fuzz29.jsonl,       24.11",
+        "fuzz14,   jobs.txt,       results/fuzz14.jsonl,           22.05",
+        "fuzz14,   jobs.txt,       results/new/fuzz14.jsonl,       24.11",
+        "fuzz29,   jobs.txt,       results/fuzz29.jsonl,           22.05",
+        "fuzz31,   jobs.txt,       results/fuzz31.jsonl,           22.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);

@@ -11,6 +11,7 @@ import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Job;
+import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.resources.ShippedData;
 
@@ -32,6 +33,26 @@ class PolicyWarmUpTest {
                 assertThat(a.metrics()).as(id.id() + ": the checks and metrics ran too").isNotNull();
             }
         });
+    }
+
+    /**
+     * The many-node job the warm-up after an import also asks about: whole nodes, a 16th of them, at least two,
+     * which every policy but slurm-block (no blocks on the example) places on the idle example, with its checks.
+     */
+    @Test
+    void theManyNodeWarmUpJobTakesWholeNodesAndEveryPolicyPlacesIt() {
+        var example = ShippedData.exampleCluster();
+        JobRequest r = PolicyWarmUp.manyNodes(example);
+        assertThat(List.of(r.requestedNodes(), r.gpusPerNode())).as("32 hosts of 8 GPUs: two whole nodes").isEqualTo(List.of(2, 8));
+        for (PolicyId id : PolicyCatalog.policies()) {
+            Advice a = new PlacementAdvisor().suggest(Plan.of(example), r, DropTarget.ANYWHERE,
+                    new org.topoplanner.allocator.catalog.PolicyChoice(id, PolicyOptions.DEFAULT));
+            assertThat(a.reason()).as(id.id()).doesNotContain(" failed: ");
+            if (!id.id().equals("slurm-block")) {
+                assertThat(a.placementIfAny()).as(id.id()).get().satisfies(p -> assertThat(p.hosts()).hasSize(2));
+                assertThat(a.metrics()).as(id.id()).isNotNull();
+            }
+        }
     }
 
     /**

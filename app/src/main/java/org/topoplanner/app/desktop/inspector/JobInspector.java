@@ -50,6 +50,10 @@ public final class JobInspector {
     private final BackgroundRefresh<Integer> listedChecks;
     /** Listed jobs whose verdict a cell asked for and that are being checked in the background. */
     private final Set<String> unchecked = new LinkedHashSet<>();
+    /** A round of the listed jobs' checks waits for the every-policy table's rows ({@link #checkListed}). */
+    private boolean listedRoundWaiting;
+    /** The newest round of the listed jobs' checks; an older one stops before its next job. */
+    private final java.util.concurrent.atomic.AtomicLong listedRound = new java.util.concurrent.atomic.AtomicLong();
 
     public JobInspector(PlanViewModel vm) {
         this.vm = vm;
@@ -135,8 +139,10 @@ public final class JobInspector {
             jobs.setItems(FXCollections.observableArrayList(names));
         }
         comparisonRows.prepare(plan, vm.choice().settings());
-        // The plan, policy or settings changed: the dots may too, and what was being checked is stale.
+        // The plan, policy or settings changed: the dots may too, and what was being checked is stale; a round
+        // under way stops before its next job, so the selected job's check and rows do not wait behind it.
         listedChecks.cancel();
+        listedRound.incrementAndGet();
         unchecked.clear();
         jobs.refresh();
         String job = vm.selectedJobProperty().get();
@@ -149,6 +155,8 @@ public final class JobInspector {
             comparisonRows.clear();
             return;
         }
+        // the rows first: they take longest, and the sheet below is built on the FX thread meanwhile
+        comparisonRows.compare(plan, plan.request(job), vm.choice().settings());
         Placement p = plan.placements().get(job);
         String request = String.join(" ", plan.job(job).orElseThrow().sbatch());
         summary.setText(p == null ? job + " (" + request + ") is not placed."
@@ -166,7 +174,6 @@ public final class JobInspector {
                 jobs.refresh();
             }, e -> violations.setPlaceholder(new Label("Cannot check " + job + ": " + e.getMessage())));
         }
-        comparisonRows.compare(plan, plan.request(job), vm.choice().settings());
     }
 
     /**
@@ -191,18 +198,35 @@ public final class JobInspector {
     }
 
     /**
-     * Checks a listed job in the background; the cells are redrawn when it is known. Each call asks
-     * again for every job still waiting, and the newest request wins, so the cells of one layout pass
-     * cost one round of checks.
+     * Checks a listed job in the background; the cells are redrawn when it is known. The round starts
+     * once the every-policy table's rows are in ({@link PolicyComparisonRows#afterRows}): the rows are
+     * what the user asked for, and on 2 cores the list's checks took their CPU. A round asks for every
+     * job still waiting then, and the newest request wins, so the cells of one layout pass cost one
+     * round of checks.
      */
     private void checkListed(String job) {
-        if (!unchecked.add(job)) {
+        if (!unchecked.add(job) || listedRoundWaiting) {
             return;
+        }
+        listedRoundWaiting = true;
+        comparisonRows.afterRows(this::checkUnchecked);
+    }
+
+    private void checkUnchecked() {
+        listedRoundWaiting = false;
+        if (unchecked.isEmpty()) {
+            return; // the plan changed meanwhile: the cells ask again for the new one
         }
         List<Supplier<Advice>> work = new ArrayList<>();
         unchecked.forEach(j -> work.add(vm.checkLater(j)));
+        long round = listedRound.incrementAndGet();
         listedChecks.request(() -> {
-            work.forEach(Supplier::get);
+            for (Supplier<Advice> check : work) {
+                if (listedRound.get() != round) {
+                    break; // a newer round or a new question: the answers so far are remembered, the rest is not needed now
+                }
+                check.get();
+            }
             return work.size();
         }, n -> {
             unchecked.clear();

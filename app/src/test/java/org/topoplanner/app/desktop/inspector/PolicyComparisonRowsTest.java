@@ -138,6 +138,69 @@ class PolicyComparisonRowsTest {
         assertThat(rows.lines()).allSatisfy(l -> assertThat(l.answer()).isPresent());
     }
 
+    /**
+     * The job list's checks wait for the table (they took the rows' CPU on 2 cores): what waits runs at once when
+     * no row is coming, else only when the newest question's last row is handed over, not when an older
+     * question's rows are dropped, and when the table is cleared.
+     */
+    @Test
+    void whatWaitsForTheRowsRunsWhenTheNewestQuestionsLastRowIsHandedOver() {
+        java.util.List<String> ran = new java.util.ArrayList<>();
+        rows.afterRows(() -> ran.add("no table"));
+        assertThat(ran).as("nothing coming: at once").containsExactly("no table");
+        rows.compare(plan, six, NO_TM);
+        rows.afterRows(() -> ran.add("after the rows"));
+        worker.runNext();
+        fx.runAll();
+        assertThat(ran).as("one row in, the others coming").containsExactly("no table");
+        rows.compare(plan, JobRequest.nodesWithGpus("pair", 2, 4), NO_TM);
+        worker.runAll();
+        for (int i = 1; i < PolicyCatalog.ids().size(); i++) {
+            fx.runNext();
+            assertThat(ran).as("the newest question's row " + i + " handed over, more coming").containsExactly("no table");
+        }
+        fx.runNext();
+        assertThat(rows.lines()).allSatisfy(l -> assertThat(l.answer()).isPresent());
+        assertThat(ran).containsExactly("no table", "after the rows");
+        rows.compare(plan, six, NO_TM);
+        rows.afterRows(() -> ran.add("cleared"));
+        rows.clear();
+        assertThat(ran).containsExactly("no table", "after the rows", "cleared");
+        worker.runAll();
+        fx.runAll();
+        assertThat(ran).as("each runs once").hasSize(3);
+    }
+
+    /**
+     * The newest plan's warm-up comes before the job list's checks too (it makes the tables they then update for
+     * one job), also when a second plan replaced the first within one event, and when a question stopped it.
+     */
+    @Test
+    void whatWaitsForTheRowsAlsoWaitsForTheNewestPlansWarmUp() {
+        java.util.List<String> ran = new java.util.ArrayList<>();
+        rows.prepare(plan, NO_TM);
+        rows.afterRows(() -> ran.add("after the warm-up"));
+        fx.runAll();
+        assertThat(ran).as("the warm-up is queued, not done").isEmpty();
+        warming.runAll();
+        fx.runAll();
+        assertThat(ran).containsExactly("after the warm-up");
+
+        Plan next = plan.withoutJob("six");
+        rows.prepare(next, NO_TM);
+        rows.prepare(plan, NO_TM);
+        rows.afterRows(() -> ran.add("after the second plan's warm-up"));
+        fx.runAll();
+        warming.runAll();
+        rows.compare(plan, six, NO_TM);
+        rows.afterRows(() -> ran.add("after the rows and the warm-up"));
+        fx.runAll();
+        assertThat(ran).as("warmed, but the rows are coming").hasSize(1);
+        worker.runAll();
+        fx.runAll();
+        assertThat(ran).containsExactly("after the warm-up", "after the second plan's warm-up", "after the rows and the warm-up");
+    }
+
     private ComparisonLine k8s() {
         return rows.lines().stream().filter(l -> l.policy().equals("k8s-default")).findFirst().orElseThrow();
     }

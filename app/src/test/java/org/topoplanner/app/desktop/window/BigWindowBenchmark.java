@@ -291,10 +291,22 @@ class BigWindowBenchmark {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
-    /** Selects {@code job} and reports when each policy's row answered and the CPU used meanwhile. */
+    /**
+     * Selects {@code job} and reports when each policy's row answered (was handed to the table on the FX thread),
+     * when the layout pulse after the last one ran (the table then shows every row; the software rasteriser
+     * draws that frame next), when the harness saw every row and the FX events settle ("all rows in", which adds
+     * the robot's polling and settling), and the CPU used meanwhile.
+     */
     private void question(FxRobot robot, TableView<ComparisonLine> table, String job, String label) throws Exception {
         List<String> answered = new java.util.concurrent.CopyOnWriteArrayList<>();
         AtomicLong t0 = new AtomicLong();
+        AtomicLong laidOut = new AtomicLong();
+        int policies = org.topoplanner.allocator.catalog.PolicyCatalog.policies().size();
+        Runnable pulse = () -> {
+            if (answered.size() == policies && laidOut.get() == 0) {
+                laidOut.set(System.nanoTime() - t0.get());
+            }
+        };
         javafx.collections.ListChangeListener<ComparisonLine> watch = c -> {
             while (c.next()) {
                 for (ComparisonLine l : c.getAddedSubList()) {
@@ -308,6 +320,7 @@ class BigWindowBenchmark {
         double load = OS.getSystemLoadAverage();
         robot.interact(() -> {
             table.getItems().addListener(watch);
+            table.getScene().addPostLayoutPulseListener(pulse);
             t0.set(System.nanoTime());
             controller.viewModel().selectedJobProperty().set(job);
         });
@@ -315,9 +328,12 @@ class BigWindowBenchmark {
                 && table.getItems().stream().noneMatch(l -> l.waiting().startsWith("computing"))));
         long all = System.nanoTime() - t0.get();
         String cpu = workers.stop();
-        robot.interact(() -> table.getItems().removeListener(watch));
-        line("%s: all rows in %s (load %.2f); as they came: %s; CPU meanwhile: %s", label, ms(all), load,
-                String.join(", ", answered), cpu);
+        robot.interact(() -> {
+            table.getItems().removeListener(watch);
+            table.getScene().removePostLayoutPulseListener(pulse);
+        });
+        line("%s: all rows in %s (load %.2f); as they came: %s; laid out in the pulse at %s; CPU meanwhile: %s", label,
+                ms(all), load, String.join(", ", answered), ms(laidOut.get()), cpu);
     }
 
     /** Waits (up to 30 s, at least 1 s) until the plan's warm-up thread has used no CPU for half a second. */
@@ -396,6 +412,7 @@ class BigWindowBenchmark {
                 "JavaFX Application Thread");
         private final java.util.Map<Long, Long> before;
         private final long process0 = OS.getProcessCpuTime();
+        private final TaskCpu tasks0 = TaskCpu.now();
 
         private WorkerCpu(java.util.Map<Long, Long> before) {
             this.before = before;
@@ -430,7 +447,7 @@ class BigWindowBenchmark {
             List<String> parts = new ArrayList<>();
             byName.forEach((n, c) -> parts.add((n.startsWith("JavaFX") ? "FX thread" : n) + " " + ms(c)));
             parts.add("process " + ms(process));
-            return String.join(", ", parts);
+            return String.join(", ", parts) + "; every thread (/proc/self/task): " + TaskCpu.now().since(tasks0, 8);
         }
     }
 
