@@ -1,6 +1,5 @@
 package org.topoplanner.model.k8s;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -9,7 +8,7 @@ import java.util.Optional;
  * The one list of its values: the kubelet-config reader, writer and rules, the allocator's admission,
  * the command line and the window's toolbar all take it from here.
  */
-public enum TopologyManagerPolicy {
+public enum TopologyManagerPolicy implements KubeletOptionValue {
     /** No alignment; every pod is admitted and resources are taken without hints. */
     NONE("none"),
     /** Merge hints, allocate along the best one, always admit. */
@@ -29,6 +28,7 @@ public enum TopologyManagerPolicy {
     }
 
     /** The spelling of the kubelet flag and of {@code KubeletConfiguration.topologyManagerPolicy}. */
+    @Override
     public String flag() {
         return flag;
     }
@@ -41,16 +41,11 @@ public enum TopologyManagerPolicy {
 
     /** Every spelling, in the kubelet's order (for messages: "must be one of ..."). */
     public static List<String> flags() {
-        return Arrays.stream(values()).map(TopologyManagerPolicy::flag).toList();
+        return KubeletOptionValue.flags(values());
     }
 
     /** Reads a spelling exactly as the kubelet does (case matters); empty for anything else. */
     public static Optional<TopologyManagerPolicy> parse(String text) {
-        for (TopologyManagerPolicy p : values()) {
-            if (p.flag.equals(text == null ? "" : text.strip())) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
+        return KubeletOptionValue.parse(values(), text);
     }
 }
