@@ -10,33 +10,21 @@ import java.util.Optional;
  */
 public enum TopologyManagerPolicy implements KubeletOptionValue {
     /** No alignment; every pod is admitted and resources are taken without hints. */
-    NONE("none"),
+    NONE,
     /** Merge hints, allocate along the best one, always admit. */
-    BEST_EFFORT("best-effort"),
+    BEST_EFFORT,
     /** Merge hints; reject when the best merged hint is not preferred. */
-    RESTRICTED("restricted"),
+    RESTRICTED,
     /** Only single-NUMA preferred hints take part; reject unless one survives the merge. */
-    SINGLE_NUMA_NODE("single-numa-node");
+    SINGLE_NUMA_NODE;
 
     /** The kubelet's default. */
     public static final TopologyManagerPolicy DEFAULT = NONE;
 
-    private final String flag;
-
-    TopologyManagerPolicy(String flag) {
-        this.flag = flag;
-    }
-
-    /** The spelling of the kubelet flag and of {@code KubeletConfiguration.topologyManagerPolicy}. */
-    @Override
-    public String flag() {
-        return flag;
-    }
-
     /** The flag, so that lists, choice boxes and {@code --help} show what the kubelet reads. */
     @Override
     public String toString() {
-        return flag;
+        return flag();
     }
 
     /** Every spelling, in the kubelet's order (for messages: "must be one of ..."). */

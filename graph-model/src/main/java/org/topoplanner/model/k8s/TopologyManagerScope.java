@@ -6,27 +6,16 @@ import java.util.Optional;
 /** The kubelet's {@code --topology-manager-scope} ({@code KubeletConfiguration.topologyManagerScope}). */
 public enum TopologyManagerScope implements KubeletOptionValue {
     /** Hints are merged and admission decided container by container (init containers first). */
-    CONTAINER("container"),
+    CONTAINER,
     /** The pod's summed requests are merged once; every container then gets that hint. */
-    POD("pod");
+    POD;
 
     /** The kubelet's default. */
     public static final TopologyManagerScope DEFAULT = CONTAINER;
 
-    private final String flag;
-
-    TopologyManagerScope(String flag) {
-        this.flag = flag;
-    }
-
-    @Override
-    public String flag() {
-        return flag;
-    }
-
     @Override
     public String toString() {
-        return flag;
+        return flag();
     }
 
     public static List<String> flags() {
