@@ -27,11 +27,13 @@ final class CoreFilter {
      * The usable cores and CPU count, or {@code null} when the job cannot use the node; {@code minCores}
      * is {@code min_cores_this_node}: the cores an {@code enforce-binding} or {@code --cpus-per-gpu} job
      * needs for its GPUs (0 otherwise), which 24.11 hands out even beyond the tasks' CPUs; {@code maxTasks} is
-     * {@code gres_max_tasks}, the tasks the node's GPUs allow ({@link #NO_VAL} when they do not limit them).
+     * {@code gres_max_tasks}, the tasks the node's GPUs allow ({@link #NO_VAL} when they do not limit them);
+     * {@code gresCap} is {@code sock_gres->total_cnt} after the filter ({@code gres_filter_sock_core} ends with it at
+     * most the GPUs of the sockets it counted), what 26.05 credits the node with toward a per-job count.
      */
-    record Result(BitSet availCores, int availCpus, int minCores, BitSet usableGpus, int maxTasks) {
+    record Result(BitSet availCores, int availCpus, int minCores, BitSet usableGpus, int maxTasks, long gresCap) {
         Result(BitSet availCores, int availCpus) {
-            this(availCores, availCpus, 0, null, NO_VAL);
+            this(availCores, availCpus, 0, null, NO_VAL, Long.MAX_VALUE);
         }
 
         /** The node's free GPUs this job may take: all of them unless a socket was given up ({@link #oneGpuSocket}). */
@@ -332,6 +334,13 @@ final class CoreFilter {
                 return null;
             }
         }
+        // the GPUs the node then offers toward a per-job count (sock_gres->total_cnt): no more than the sockets counted
+        // and, with CPUs per GPU (asked or 24.11's first-pass guess), than its CPUs hold before
+        // the task count trims them (gres_filter_sock_core does that after its per-GRES pass)
+        long gresCap = cntTotal;
+        if (cpusPerGres > 0) {
+            gresCap = Math.min(gresCap, availCpus / cpusPerGres);
+        }
         int minCores = enforceBinding || hasCpusPerGres ? reqCores : 0;
         if (!hasCpusPerGres) {
             // 24.11 and 26.05 (gres_filter_sock_core's end) keep at least the cores the GPUs' sockets need: own case
@@ -340,7 +349,7 @@ final class CoreFilter {
             long keep = v24 ? Math.max((long) maxTasks * cpt, (long) minCores * tpc) : (long) maxTasks * cpt;
             availCpus = (int) Math.min(availCpus, keep);
         }
-        return avail.isEmpty() ? null : new Result(avail, availCpus, minCores, usableGpus, maxTasks);
+        return avail.isEmpty() ? null : new Result(avail, availCpus, minCores, usableGpus, maxTasks, gresCap);
     }
 
     /**
@@ -399,8 +408,21 @@ final class CoreFilter {
             // nodes' gres_sched_add), without 24.11's one per further node: own case fuzz26 p1 (-w l1
             // --cpus-per-gpu=8 --gpus=6): l1 gives 4, so k1's socket 0 with 2 usable GPUs suffices and its
             // CPUs stay there (0-15 in 22.05.8)
+            int remNodes = job.minNodes();
+            if (version.atLeast(SlurmVersion.V26_05) && gresTaken > 0 && !job.nodelist().isEmpty()) {
+                // the other nodes are looked at after the required ones were counted off (eval_nodes_tree.c calls
+                // eval_nodes_select_cores with min_rem_nodes): own case fuzz25 p30 (-w q5 -N2 -n3 -c2 --gpus=10)
+                // asks g3 for all 8 of the rest in 26.05.5
+                remNodes = Math.max(1, remNodes - job.nodelist().size());
+            }
             long rest = (long) job.gpuTotal() - gresTaken
-                    - (version.atLeast(SlurmVersion.V24_11) ? job.minNodes() - 1 : 0);
+                    - (version.atLeast(SlurmVersion.V24_11) ? remNodes - 1 : 0);
+            if (version.atLeast(SlurmVersion.V26_05) && gresTaken > 0 && gresTaken >= job.gpuTotal()) {
+                // the count is met: a node looked at afterwards is asked for one GPU (or one task's), as for a
+                // per-node condition (_set_max_gres); only 26.05's one-node test looks on after the count is met
+                // (fuzz22 p17: -N1 --cpus-per-gpu=4 --gpus=7 is then offered 4 CPUs per node and waits in 26.05.5)
+                rest = Math.max(1, job.gpusPerTask() == null ? 0 : job.gpusPerTask());
+            }
             if (limit > 0 && rest > 0 && rest < limit) {
                 limit = rest;
             }

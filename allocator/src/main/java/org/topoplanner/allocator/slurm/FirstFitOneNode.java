@@ -22,10 +22,30 @@ final class FirstFitOneNode implements NodeChooser {
 
     private final List<SlurmNode> nodes;
     private final NodeChooser topology;
+    private final boolean byNearGpus;
 
     FirstFitOneNode(List<SlurmNode> nodes, NodeChooser topology) {
+        this(nodes, topology, false);
+    }
+
+    private FirstFitOneNode(List<SlurmNode> nodes, NodeChooser topology, boolean byNearGpus) {
         this.nodes = nodes;
         this.topology = topology;
+        this.byNearGpus = byNearGpus;
+    }
+
+    /**
+     * The shortcut as the test of a job that cannot start now sees it: its nodes sorted by the whole scheduling
+     * weight, GPU byte included ({@link SchedWeight}). {@code _pick_best_nodes} resets every node's {@code
+     * sched_weight} to the configured weight once ({@code _sync_node_weight}), the pick for now then sets the GPU
+     * byte of every node it tests ({@code _can_job_run_on_node}: "Favor nodes with more co-located GPUs"), and its
+     * {@code SELECT_MODE_TEST_ONLY} tests that follow ({@code runable_ever}, {@code runable_avail}) sort by what
+     * was left. Own case fuzz22 p17 ({@code -N1 --cpus-per-gpu=4 --gpus=7}): the pick for now fails after h1, h2
+     * and k2 count 2 + 4 + 1 GPUs, then the test starts at k2 (7 near GPUs) and passes, so 26.05.5 keeps the job
+     * with {@code Resources}. The near GPUs are taken on the idle cluster (sbatch's verdict is cached per cluster).
+     */
+    static FirstFitOneNode submitTest(List<SlurmNode> nodes, NodeChooser topology) {
+        return new FirstFitOneNode(nodes, topology, true);
     }
 
     /**
@@ -53,11 +73,18 @@ final class FirstFitOneNode implements NodeChooser {
             }
         }
         Integer gpuTotal = job.gpuTotal();
+        // the GPUs the nodes looked at so far added toward the per-job count (gres_js->total_gres)
+        long[] credited = {0};
+        if (byNearGpus) {
+            return firstFit(candidates.stream().boxed()
+                    .sorted(java.util.Comparator.comparingLong((Integer i) -> demand.weight(i)).thenComparingInt(i -> i))
+                    .mapToInt(Integer::intValue).toArray(), job, demand, minCpus, gpuTotal, credited);
+        }
         if (TableWeights.of(nodes).length == 1) {
             // one weight in the whole node table (most clusters): index order is weight order, and the first fit
             // is found without collecting the candidates' weights
             for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
-                NodePick p = pick(i, job, demand, minCpus, gpuTotal);
+                NodePick p = pick(i, job, demand, minCpus, gpuTotal, credited);
                 if (p != null) {
                     return p;
                 }
@@ -68,14 +95,14 @@ final class FirstFitOneNode implements NodeChooser {
         // weight in index order (a boxed sort of every candidate cost more than the rest of a what-if step)
         long[] weights = distinctWeights(candidates);
         if (weights.length > FEW_WEIGHTS) {
-            return firstFit(inWeightOrder(candidates), job, demand, minCpus, gpuTotal);
+            return firstFit(inWeightOrder(candidates), job, demand, minCpus, gpuTotal, credited);
         }
         for (long w : weights) {
             for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
                 if (nodes.get(i).weight() != w) {
                     continue;
                 }
-                NodePick p = pick(i, job, demand, minCpus, gpuTotal);
+                NodePick p = pick(i, job, demand, minCpus, gpuTotal, credited);
                 if (p != null) {
                     return p;
                 }
@@ -84,9 +111,10 @@ final class FirstFitOneNode implements NodeChooser {
         return null;
     }
 
-    private NodePick firstFit(int[] order, SlurmJobSpec job, Demand demand, int minCpus, Integer gpuTotal) {
+    private NodePick firstFit(int[] order, SlurmJobSpec job, Demand demand, int minCpus, Integer gpuTotal,
+                              long[] credited) {
         for (int i : order) {
-            NodePick p = pick(i, job, demand, minCpus, gpuTotal);
+            NodePick p = pick(i, job, demand, minCpus, gpuTotal, credited);
             if (p != null) {
                 return p;
             }
@@ -94,10 +122,32 @@ final class FirstFitOneNode implements NodeChooser {
         return null;
     }
 
-    /** Node {@code i} alone when the job fits on it ({@code common_test_node}); null otherwise. */
-    private NodePick pick(int i, SlurmJobSpec job, Demand demand, int minCpus, Integer gpuTotal) {
+    /**
+     * Node {@code i} alone when the job fits on it ({@code common_test_node}); null otherwise. A job with a per-job GPU
+     * count ({@code --gpus=N}, or {@code -n} x {@code --gpus-per-task}) is counted on from node to node: {@code
+     * _get_one_res} calls {@code gres_sched_init} once per pass, and every node that passes the CPU tests adds its
+     * GPUs ({@code eval_nodes_gres}: {@code gres_sched_add}, up to what the job still lacks) before {@code
+     * gres_sched_test} fails it. So a later node is looked at with those GPUs counted ({@code _set_max_gres} leaves it
+     * only the rest, and the core filter keeps the cores of fewer sockets) and passes once the sum reaches N.
+     * Own case fuzz22 (26.05.5): p18 ({@code -n1 -c2 --gpus=7}) runs on k2 after h1 and h2 gave 2 + 4, so k2 is
+     * asked for one GPU and its CPUs are 0-1 on socket 0 (22.05.8 and 24.11.5 give one core on each GPU socket);
+     * p29 ({@code -N1 -n2 -c1 --gpus=4}) gets h2's socket 0 after h1 gave 2.
+     */
+    private NodePick pick(int i, SlurmJobSpec job, Demand demand, int minCpus, Integer gpuTotal, long[] credited) {
+        if (gpuTotal != null && credited[0] > 0) {
+            demand.recount(i, credited[0]);
+        }
         int cpus = demand.availCpus(i);
-        if (cpus == 0 || cpus < minCpus || (gpuTotal != null && demand.gpusFor(i) < gpuTotal)) {
+        if (cpus == 0) {
+            return null;
+        }
+        if (gpuTotal != null) {
+            // gres_sched_add: what the node offers, no more than the job still lacks, at least one
+            long offered = Math.min(demand.gpusFor(i), demand.gresCap(i));
+            long lacking = gpuTotal - credited[0];
+            credited[0] += lacking > 0 ? Math.max(1, Math.min(offered, lacking)) : offered;
+        }
+        if (cpus < minCpus || (gpuTotal != null && credited[0] < gpuTotal)) {
             return null;
         }
         BitSet one = new BitSet();

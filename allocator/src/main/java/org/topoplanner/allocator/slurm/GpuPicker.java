@@ -192,12 +192,21 @@ final class GpuPicker {
 
     /** Per-task request ({@code --gpus-per-task}); {@code tasksPerSocket} from the chosen cores. */
     BitSet perTask(int[] tasksPerSocket, int perTask, boolean enforceBinding) {
-        BitSet picked = new BitSet();
         int total = 0;
         for (int t : tasksPerSocket) {
             total += t;
         }
-        int goal = total * perTask;
+        return perTask(tasksPerSocket, total, perTask, enforceBinding);
+    }
+
+    /**
+     * {@link #perTask(int[], int, boolean)} for {@code tasks} tasks on the node where the sockets may count more
+     * (26.05 {@code _build_tasks_per_node_sock} counts a task on every socket the tasks' cores reach and keeps the
+     * excess apart; {@code _set_task_bits} wants the node's tasks' GPUs, each socket giving up to its own count's).
+     */
+    BitSet perTask(int[] tasksPerSocket, int tasks, int perTask, boolean enforceBinding) {
+        BitSet picked = new BitSet();
+        int goal = tasks * perTask;
         if (version.atLeast(SlurmVersion.V24_11)) {
             Sorted sorted = new Sorted();
             int needed = goal;

@@ -13,6 +13,14 @@ interface NodeChooser {
         /** GPUs node {@code i} adds toward a per-job GPU count ({@code --gpus}). */
         int gpusFor(int i);
 
+        /**
+         * The most GPUs node {@code i}'s core filter lets it add toward a per-job count ({@code sock_gres->total_cnt}
+         * after {@code gres_filter_sock_core}); unbounded unless a filter said otherwise.
+         */
+        default long gresCap(int i) {
+            return Long.MAX_VALUE;
+        }
+
         /** Free CPUs of node {@code i} before any filtering (24.11 counts them per switch). */
         int freeCpus(int i);
 
@@ -25,6 +33,25 @@ interface NodeChooser {
          */
         default boolean firstPass() {
             return false;
+        }
+
+        /**
+         * Looks at node {@code i} again with {@code credited} GPUs of the job's per-job count already counted
+         * ({@code gres_js->total_gres}, which lowers what the core filter lets the node give, {@code _set_max_gres});
+         * afterwards {@link #availCpus} and {@link #gpusFor} answer for node {@code i} as looked at last, and a
+         * choice of node {@code i} takes these cores. 26.05's one-node test counts on from node to node
+         * ({@link FirstFitOneNode}).
+         */
+        default void recount(int i, long credited) {
+            throw new UnsupportedOperationException("this demand cannot look at a node again");
+        }
+
+        /**
+         * The GPUs counted toward the per-job count before the node looked at last with {@link #recount} (0 when
+         * none was): the chosen node is credited only the rest ({@code gres_sched_add}).
+         */
+        default long creditedBefore() {
+            return 0;
         }
 
         /**

@@ -148,23 +148,54 @@ final class SlurmAllocation {
                                           int[] freeCpus, long[] weights,
                                           java.util.function.Function<Boolean, CoreFilter.Result[]> filter) {
         for (boolean firstPass : new boolean[] {true, false}) {
-            CoreFilter.Result[] results = filter.apply(firstPass);
+            CoreFilter.Result[] filtered = filter.apply(firstPass);
             boolean pass = firstPass;
+            // a node looked at again (recount) gets its own verdict in a copy: the filtered array may be a
+            // cached table's
+            CoreFilter.Result[][] view = {filtered};
+            long[] before = {0};
             NodeChooser.Demand demand = new NodeChooser.Demand() {
                 @Override
                 public int availCpus(int i) {
-                    return results[i] == null ? 0 : results[i].availCpus();
+                    return view[0][i] == null ? 0 : view[0][i].availCpus();
+                }
+
+                @Override
+                public void recount(int i, long credited) {
+                    if (view[0] == filtered) {
+                        view[0] = filtered.clone();
+                    }
+                    before[0] = credited;
+                    view[0][i] = job.exclusive() ? whole(nodes.get(i))
+                            : CoreFilter.select(nodes.get(i), uses[i], job, pass, job.enforceBinding(), version,
+                                    credited);
                 }
 
                 @Override
                 public int gpusFor(int i) {
+                    CoreFilter.Result[] results = view[0];
                     int free = results[i] == null ? uses[i].freeGpus().cardinality()
                             : job.enforceBinding() ? bindable(nodes.get(i), uses[i], results[i].gpus(uses[i]))
                             : results[i].gpus(uses[i]).cardinality();
                     if (job.cpusPerGpu() != null && results[i] != null) {
                         free = Math.min(free, results[i].availCpus() / job.cpusPerGpu());
                     }
+                    if (version.atLeast(SlurmVersion.V26_05) && results[i] != null) {
+                        // gres_sched_add credits what the core filter left (sock_gres->total_cnt): the sockets it
+                        // counted, so none of a socket whose cores are all busy (first pass)
+                        free = (int) Math.min(free, results[i].gresCap());
+                    }
                     return free;
+                }
+
+                @Override
+                public long gresCap(int i) {
+                    return view[0][i] == null ? Long.MAX_VALUE : view[0][i].gresCap();
+                }
+
+                @Override
+                public long creditedBefore() {
+                    return before[0];
                 }
 
                 @Override
@@ -184,25 +215,40 @@ final class SlurmAllocation {
 
                 @Override
                 public int gresMaxTasks(int i) {
-                    return results[i] == null ? CoreFilter.NO_VAL : results[i].maxTasks();
+                    return view[0][i] == null ? CoreFilter.NO_VAL : view[0][i].maxTasks();
                 }
 
                 @Override
                 public int gresMinCpus(int i) {
-                    return version.atLeast(SlurmVersion.V24_11) && results[i] != null
-                            ? results[i].minCores() * nodes.get(i).threadsPerCore() : 0;
+                    return version.atLeast(SlurmVersion.V24_11) && view[0][i] != null
+                            ? view[0][i].minCores() * nodes.get(i).threadsPerCore() : 0;
                 }
             };
             NodePick sel = chooser.select(nodeMap, required, job, demand, minCpus(job));
             if (sel == null) {
                 continue;
             }
-            SlurmAllocation a = build(sel, nodes, uses, results, demand, job, version);
+            SlurmAllocation a = build(sel, nodes, uses, view[0], demand, job, version);
+            if (a != null && a.lacksGpus(job)) {
+                // the selection succeeded, so there is no second pass: the GPUs are picked on the chosen nodes
+                // (gres_select_filter_select_and_set) and too few fail the job for this pass of the scheduler.
+                // Only 26.05's one-node test chooses such a node (FirstFitOneNode): own case fuzz01 f4 (-N1
+                // --gpus=4 enforce-binding) waits with Resources in 26.05.5 after s2 and s3 gave 2 + 2
+                return null;
+            }
             if (a != null) {
                 return a;
             }
         }
         return null;
+    }
+
+    /** Whether the GPUs picked on the chosen nodes fall short of the job's per-job count ({@code --gpus=N}). */
+    private boolean lacksGpus(SlurmJobSpec job) {
+        if (job.gpusPerJob() == null || job.exclusive()) {
+            return false;
+        }
+        return gpus.stream().mapToInt(BitSet::cardinality).sum() < job.gpusPerJob();
     }
 
     /** The free GPUs of a chosen node that the job may take (its core filter may have given up a socket). */
@@ -417,8 +463,8 @@ final class SlurmAllocation {
             } else if (job.gpusPerNode() != null) {
                 g = picker.perNode(a.cores.get(k), job.gpusPerNode(), job.enforceBinding());
             } else if (job.gpusPerTask() != null) {
-                g = picker.perTask(tasksPerSocket(n, a.cores.get(k), tasks[k], job, version), job.gpusPerTask(),
-                        job.enforceBinding());
+                g = picker.perTask(tasksPerSocket(n, a.cores.get(k), tasks[k], job, version), tasks[k],
+                        job.gpusPerTask(), job.enforceBinding());
             } else {
                 g = new BitSet();
             }
@@ -530,9 +576,9 @@ final class SlurmAllocation {
      */
     private static int[] creditedGpus(NodePick sel, NodeChooser.Demand demand, int perJob) {
         int[] credit = new int[sel.cpus().length];
-        int sum = 0;
+        long sum = demand.creditedBefore();
         for (int i : sel.order()) {
-            credit[i] = Math.max(0, Math.min(demand.gpusFor(i), perJob - sum));
+            credit[i] = (int) Math.max(0, Math.min(demand.gpusFor(i), perJob - sum));
             sum += credit[i];
         }
         return credit;
@@ -584,6 +630,9 @@ final class SlurmAllocation {
      */
     private static int[] tasksPerSocket(SlurmNode n, BitSet cores, int tasksOnNode, SlurmJobSpec job,
                                         SlurmVersion version) {
+        if (version.atLeast(SlurmVersion.V26_05)) {
+            return tasksPerSocket2605(n, cores, tasksOnNode);
+        }
         int[] out = new int[n.sockets()];
         int placed = 0;
         int cpt = version == SlurmVersion.V22_05 ? 1
@@ -605,6 +654,38 @@ final class SlurmAllocation {
                 int add = Math.min(tpc, tasksOnNode - placed);
                 out[s] += add;
                 placed += add;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * 26.05's {@code _build_tasks_per_node_sock}: the same count per core, but every socket's cores are counted (the
+     * skip of a task's further cores starts again on each socket) and no socket stops at the node's task count
+     * (the excess is kept apart and only lowers the node's total). So a task whose cores reach both sockets counts
+     * on both, and with {@code enforce-binding} each of them gives GPUs: own case fuzz21 p4 ({@code -n6 -c4
+     * --gpus-per-task=2} enforce-binding) gets GPUs 1-2 on p1 for the task on CPUs 3,4,16,17 in 26.05.5 (24.11.5
+     * stops after socket 0 and gives GPU 1 only), fuzz18 p11 ({@code -n5 -c3 --gpus-per-task=2}) 3 + 6 on g1 and
+     * six on g2's three tasks.
+     */
+    private static int[] tasksPerSocket2605(SlurmNode n, BitSet cores, int tasksOnNode) {
+        int[] out = new int[n.sockets()];
+        int cpt = Math.max(1, cores.cardinality() * n.threadsPerCore() / Math.max(1, tasksOnNode));
+        int perCore = n.threadsPerCore() / cpt;
+        for (int s = 0; s < n.sockets(); s++) {
+            int skip = 0;
+            for (int c = s * n.coresPerSocket(); c < (s + 1) * n.coresPerSocket(); c++) {
+                if (!cores.get(c)) {
+                    continue;
+                }
+                if (skip > 0) {
+                    skip--;
+                    continue;
+                }
+                if (perCore < 1) {
+                    skip = cpt / n.threadsPerCore() - 1;
+                }
+                out[s] += Math.max(1, perCore);
             }
         }
         return out;

@@ -85,8 +85,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         SwitchTable table = flat ? null : SwitchTable.of(cluster, version);
         NodeChooser chooser = oneNodeShortcut(nodes,
                 flat ? new FlatSelector(nodes) : new TreeSelector(nodes, table, version), version);
-        NodeChooser submitTest = flat ? chooser : oneNodeShortcut(nodes,
-                new TreeSelector(nodes, table, version, version == SlurmVersion.V22_05), version);
+        NodeChooser submitTest = oneNodeSubmitTest(nodes, flat ? new FlatSelector(nodes)
+                : new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc != null && pastMaxNodes(alloc, job, version)) {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
@@ -262,6 +262,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             gpusOnly = gpusOnly.with(new Placement(e.getKey(), hosts), state.hold(e.getKey()));
         }
         return SlurmAllocation.attempt(gpusOnly, nodes, new TreeSelector(nodes, table, version), job, version) == null;
+    }
+
+    /** {@link #oneNodeShortcut} for the test of a job that cannot start now ({@link FirstFitOneNode#submitTest}). */
+    static NodeChooser oneNodeSubmitTest(List<SlurmNode> nodes, NodeChooser topology, SlurmVersion version) {
+        return version.atLeast(SlurmVersion.V26_05) ? FirstFitOneNode.submitTest(nodes, topology) : topology;
     }
 
     /** 26.05 sends jobs that may use one node only past the topology plugin ({@link FirstFitOneNode}). */

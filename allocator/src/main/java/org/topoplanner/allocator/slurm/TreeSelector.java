@@ -37,6 +37,9 @@ final class TreeSelector implements NodeChooser {
      * ({@code -n1 -c2 --gpus=4}) and m71 ({@code -n1 -c3 --gpus=8}) stay PENDING (Resources) in 22.05.8
      * and 24.11.5 while two nodes together had the GPUs. Only the submit-time test of 24.11 leaves the
      * bound out: it accepts {@code -w c1 -n1 --gpus=6} on a 4-GPU c1, which 22.05 refuses (cpumix m18).
+     * 26.05 refuses it again (cpumix m18, fuzz02 f9 {@code -w p4 -n2 -c3 --gpus=8}): its tree counts the
+     * required leaves' extra nodes against {@code max_nodes}, which {@code common_topo_choose_nodes} bounds by
+     * the tasks for the submit test too.
      */
     TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version, boolean nodesBoundByTasks) {
         this.nodes = nodes;
@@ -49,9 +52,100 @@ final class TreeSelector implements NodeChooser {
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
         Progress p = new Progress(nodes, job, demand, version);
         BitSet chosen = choose(nodeMap, required, job, demand, minCpus, p);
-        return chosen == null ? null : new NodePick(chosen, p.order.stream().mapToInt(Integer::intValue).toArray(),
-                p.cpus, p.tasks);
+        if (chosen == null && !demand.firstPass() && version.atLeast(SlurmVersion.V26_05)) {
+            return fewerNodes(nodeMap, required, job, demand, minCpus, p);
+        }
+        return chosen == null ? null : pick(chosen, p);
     }
+
+    private static NodePick pick(BitSet chosen, Progress p) {
+        return new NodePick(chosen, p.order.stream().mapToInt(Integer::intValue).toArray(), p.cpus, p.tasks);
+    }
+
+    /**
+     * 26.05's second pass when the evaluation on every node failed ({@code common_topo_choose_nodes}, "to avoid a
+     * possible knapsack problem"): the evaluation again on fewer nodes until the node count falls to {@code -N}.
+     * What leaves follows the failure ({@code eval_nodes_tree.c} sets {@code eval_action}): too few resources under
+     * the top switch drops that switch's nodes ({@code EVAL_ACTION_RETRY}); a choice that reached {@code max_nodes}
+     * or fell short drops its weakest node ({@code EVAL_ACTION_RETRY_HINT}); weakest by available CPUs times GPUs
+     * ({@code _cmp_res}, a stable sort), never a required node; the rest end it. Own case fuzz21 p31 ({@code -N3
+     * -n6 -c6 --gpus-per-node=1}, enforce-binding): the weight-1 nodes p1 and s7 make leaf0 and leaf5 required and
+     * the required-leaf loop reaches {@code max_nodes} with p2; 26.05.5 runs it on p1, p4, p5 once s7 and p2 are
+     * dropped (22.05.8 and 24.11.5 keep it waiting, {@link SlurmTreePolicy}).
+     */
+    private NodePick fewerNodes(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus,
+                                Progress failed) {
+        BitSet orig = (BitSet) nodeMap.clone();
+        int rem = orig.cardinality();
+        int[] sorted = null;
+        int idx = 0;
+        boolean needBitTest = false;
+        Progress last = failed;
+        while (sorted == null || idx < sorted.length) {
+            if (last.action == Action.BREAK || rem <= job.minNodes()) {
+                return null;
+            }
+            if (last.action == Action.RETRY) {
+                orig.andNot(last.failMap);
+                rem = orig.cardinality();
+                needBitTest = sorted != null;
+            } else {
+                if (sorted == null) {
+                    sorted = weakestFirst(orig, required, job, demand);
+                    if (sorted.length == 0) {
+                        return null;
+                    }
+                }
+                if (!last.failMap.isEmpty()) {
+                    int t = idx;
+                    while (t < sorted.length && !last.failMap.get(sorted[t])) {
+                        t++;
+                    }
+                    if (t == sorted.length) {
+                        return null;
+                    }
+                    orig.clear(sorted[t]);
+                    rem--;
+                    if (t == idx) {
+                        idx++;
+                    } else {
+                        needBitTest = true;
+                    }
+                } else {
+                    while (needBitTest && idx < sorted.length && !orig.get(sorted[idx])) {
+                        idx++;
+                    }
+                    if (idx == sorted.length) {
+                        return null;
+                    }
+                    orig.clear(sorted[idx]);
+                    rem--;
+                    idx++;
+                }
+            }
+            Progress p = new Progress(nodes, job, demand, version);
+            BitSet chosen = choose(orig, required, job, demand, minCpus, p);
+            if (chosen != null) {
+                return pick(chosen, p);
+            }
+            last = p;
+        }
+        return null;
+    }
+
+    /** The usable nodes that are not required, weakest first: available CPUs times GPUs, in index order on a tie. */
+    private static int[] weakestFirst(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand) {
+        boolean gpus = job.gpusPerNode() != null || job.gpuTotal() != null;
+        return nodeMap.stream()
+                .filter(i -> !required.get(i) && demand.availCpus(i) > 0)
+                .boxed()
+                .sorted(java.util.Comparator.comparingLong(i -> (long) demand.availCpus(i)
+                        * (gpus ? Math.max(0, demand.gpusFor(i)) : 1)))
+                .mapToInt(Integer::intValue).toArray();
+    }
+
+    /** What {@code common_topo_choose_nodes} does after a failed evaluation ({@code eval_action}). */
+    private enum Action { BREAK, RETRY, RETRY_HINT }
 
     private BitSet choose(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus,
                           Progress p) {
@@ -204,7 +298,7 @@ final class TreeSelector implements NodeChooser {
                     && gresOk(gresPerJob, bestGres);
         }
         if (!sufficient) {
-            return null;
+            return p.retry(swNodes[top]);
         }
         if (req2 != null) {
             for (int i = req2.nextSetBit(0); i >= 0 && maxNodes > 0; i = req2.nextSetBit(i + 1)) {
@@ -230,7 +324,7 @@ final class TreeSelector implements NodeChooser {
                 return chosen;
             }
             if (maxNodes <= 0) {
-                return null;
+                return p.retryHint(chosen);
             }
         }
         best.or(chosen);
@@ -261,6 +355,11 @@ final class TreeSelector implements NodeChooser {
                     taken++;
                     if (p.done(gresPerJob)) {
                         return chosen;
+                    }
+                    if (version.atLeast(SlurmVersion.V26_05) && p.maxNodes <= 0) {
+                        // 26.05 counts these nodes against max_nodes too (eval_nodes_tree.c "Add additional
+                        // resources for already required leaf switches": ESLURM_TOPO_MAX_NODE_LIMIT)
+                        return p.retryHint(chosen);
                     }
                 }
                 if (version.atLeast(SlurmVersion.V24_11)) {
@@ -308,7 +407,7 @@ final class TreeSelector implements NodeChooser {
         if (p.minRemNodes <= 0 && p.remCpus <= 0 && gresOk(gresPerJob, p.gres)) {
             return chosen;
         }
-        return null;
+        return p.retryHint(chosen);
     }
 
     /** Remaining demand while nodes are added, and what the added nodes give. */
@@ -339,6 +438,24 @@ final class TreeSelector implements NodeChooser {
             this.cpus = new int[nodes.size()];
             this.tasks = version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null && !job.exclusive()
                     ? new int[nodes.size()] : null;
+        }
+
+        /** How the evaluation failed, and the node map it left (Slurm's {@code eval_action} and {@code node_map}). */
+        Action action = Action.BREAK;
+        BitSet failMap = new BitSet();
+
+        /** A failure that drops {@code nodes} from the next try ({@code EVAL_ACTION_RETRY}); returns no choice. */
+        BitSet retry(BitSet nodes) {
+            action = Action.RETRY;
+            failMap = (BitSet) nodes.clone();
+            return null;
+        }
+
+        /** A failure that drops the weakest node of {@code chosen} ({@code EVAL_ACTION_RETRY_HINT}). */
+        BitSet retryHint(BitSet chosen) {
+            action = Action.RETRY_HINT;
+            failMap = (BitSet) chosen.clone();
+            return null;
         }
 
         void start(int remNodes, int minRemNodes, int maxNodes, int remCpus, int gres) {
