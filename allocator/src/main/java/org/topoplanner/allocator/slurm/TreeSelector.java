@@ -26,6 +26,8 @@ final class TreeSelector implements NodeChooser {
     private final SlurmVersion version;
 
     private final boolean nodesBoundByTasks;
+    /** Whether {@link #fewerNodes} first asks {@link #gpusOutOfReach} (off only to test the bound against the loop). */
+    private final boolean gpuBound;
 
     TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version) {
         this(nodes, table, version, true);
@@ -42,10 +44,21 @@ final class TreeSelector implements NodeChooser {
      * the tasks for the submit test too.
      */
     TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version, boolean nodesBoundByTasks) {
+        this(nodes, table, version, nodesBoundByTasks, true);
+    }
+
+    private TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version, boolean nodesBoundByTasks,
+                         boolean gpuBound) {
         this.nodes = nodes;
         this.table = table;
         this.version = version;
         this.nodesBoundByTasks = nodesBoundByTasks;
+        this.gpuBound = gpuBound;
+    }
+
+    /** The same selector running 26.05's retry loop to its end, without the bound that ends it early. */
+    TreeSelector withoutGpuBound() {
+        return new TreeSelector(nodes, table, version, nodesBoundByTasks, false);
     }
 
     @Override
@@ -75,6 +88,9 @@ final class TreeSelector implements NodeChooser {
      */
     private NodePick fewerNodes(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus,
                                 Progress failed) {
+        if (gpuBound && gpusOutOfReach(nodeMap, job, demand)) {
+            return null;
+        }
         BitSet orig = (BitSet) nodeMap.clone();
         int rem = orig.cardinality();
         int[] sorted = null;
@@ -131,6 +147,39 @@ final class TreeSelector implements NodeChooser {
             last = p;
         }
         return null;
+    }
+
+    /**
+     * Whether no evaluation on a subset of {@code nodeMap} can gather the job's {@code --gpus=N}: a successful choice
+     * holds at most {@code max_nodes} nodes (the required ones are refused past it, every later node is taken only
+     * while {@code maxNodes > 0}), each with CPUs to give, and its GPU sum ({@code gresOk}) adds up {@code gpusFor}
+     * of exactly those nodes, which no round of {@link #fewerNodes} changes (the demand is fixed for the pass). So
+     * when the {@code max_nodes} largest offers of the usable nodes fall short, every round fails and the loop ends
+     * with no choice: answered at once instead of after up to one round per usable node (issue 15: {@code -N64
+     * --gpus=1000} on 8-GPU nodes took 7-60 s). Slurm itself runs the rounds; the verdict is the same.
+     */
+    private boolean gpusOutOfReach(BitSet nodeMap, SlurmJobSpec job, Demand demand) {
+        int need = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
+        if (need <= 0) {
+            return false;
+        }
+        int maxNodes = job.maxNodesOr(nodes.size());
+        if (nodesBoundByTasks && job.ntasks() != null && job.ntasksPerNode() == null) {
+            maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
+        }
+        int[] offers = new int[nodeMap.cardinality()];
+        int k = 0;
+        for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
+            if (demand.availCpus(i) > 0) {
+                offers[k++] = Math.max(0, demand.gpusFor(i));
+            }
+        }
+        java.util.Arrays.sort(offers, 0, k);
+        long reach = 0;
+        for (int t = k - 1; t >= Math.max(0, k - maxNodes); t--) {
+            reach += offers[t];
+        }
+        return reach < need;
     }
 
     /** The usable nodes that are not required, weakest first: available CPUs times GPUs, in index order on a tie. */
