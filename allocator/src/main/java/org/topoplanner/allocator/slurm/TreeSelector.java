@@ -63,6 +63,10 @@ final class TreeSelector implements NodeChooser {
 
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        if (gpuBound && version.atLeast(SlurmVersion.V26_05) && gpusOutOfReach(nodeMap, job, demand)) {
+            // no evaluation of this pass can succeed, and a failed one leaves nothing the caller reads
+            return null;
+        }
         Progress p = new Progress(nodes, job, demand, version);
         BitSet chosen = choose(nodeMap, required, job, demand, minCpus, p);
         if (chosen == null && !demand.firstPass() && version.atLeast(SlurmVersion.V26_05)) {
@@ -88,9 +92,6 @@ final class TreeSelector implements NodeChooser {
      */
     private NodePick fewerNodes(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus,
                                 Progress failed) {
-        if (gpuBound && gpusOutOfReach(nodeMap, job, demand)) {
-            return null;
-        }
         BitSet orig = (BitSet) nodeMap.clone();
         int rem = orig.cardinality();
         int[] sorted = null;
@@ -150,13 +151,15 @@ final class TreeSelector implements NodeChooser {
     }
 
     /**
-     * Whether no evaluation on a subset of {@code nodeMap} can gather the job's {@code --gpus=N}: a successful choice
-     * holds at most {@code max_nodes} nodes (the required ones are refused past it, every later node is taken only
-     * while {@code maxNodes > 0}), each with CPUs to give, and its GPU sum ({@code gresOk}) adds up {@code gpusFor}
-     * of exactly those nodes, which no round of {@link #fewerNodes} changes (the demand is fixed for the pass). So
-     * when the {@code max_nodes} largest offers of the usable nodes fall short, every round fails and the loop ends
-     * with no choice: answered at once instead of after up to one round per usable node (issue 15: {@code -N64
-     * --gpus=1000} on 8-GPU nodes took 7-60 s). Slurm itself runs the rounds; the verdict is the same.
+     * Whether no evaluation on a subset of {@code nodeMap} can gather the job's {@code --gpus=N}. In 26.05 a
+     * successful choice holds at most {@code max_nodes} nodes (the required ones are refused past it, every later
+     * node is taken only while {@code maxNodes > 0}; 22.05 and 24.11 add the required leaves' nodes past it), each
+     * with CPUs to give, and its GPU sum ({@code gresOk}) adds up {@code gpusFor} of exactly those nodes, fixed for
+     * the pass (no round of {@link #fewerNodes} changes it). So when the {@code max_nodes} largest offers of the
+     * usable nodes fall short, the evaluation and every round of the retry loop fail and the pass ends with no
+     * choice: answered at once instead of after up to one round per usable node (issue 15: {@code -N64
+     * --gpus=1000} on 8-GPU nodes took 7-60 s). Slurm runs the rounds (common_topo.c, "to avoid a possible
+     * knapsack problem") and then calls the job never runnable; the verdict here is the same.
      */
     private boolean gpusOutOfReach(BitSet nodeMap, SlurmJobSpec job, Demand demand) {
         int need = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
