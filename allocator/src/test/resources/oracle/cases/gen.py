@@ -7,11 +7,12 @@ if len(sys.argv) > 1 and sys.argv[1] in ('fuzz', 'fuzz2', 'fuzz3'):
     fuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] in ('fuzz2', 'fuzz3'),
               linked=sys.argv[1] == 'fuzz3')
     sys.exit(0)
-if len(sys.argv) > 1 and sys.argv[1] == 'fuzz4':
+if len(sys.argv) > 1 and sys.argv[1] in ('fuzz4', 'fuzz5'):
     # gen.py fuzz4 SEED N DIR: N probes on a fragmented cluster shaped like issue 16's check clusters
-    # (mixed types, uneven leaves, PCIe-paired GPUs, 3-level tree; probefuzz.py)
+    # (mixed types, uneven leaves, PCIe-paired GPUs, 3-level tree; probefuzz.py); fuzz5 adds --ntasks-per-node,
+    # -w lists, --mem-per-gpu, node ranges, --exclusive on a busy node, whole-node and two-node background jobs
     import probefuzz
-    probefuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    probefuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] == 'fuzz5')
     sys.exit(0)
 if len(sys.argv) > 1 and sys.argv[1] in ('block', 'block2', 'block3'):
     # gen.py block SEED N DIR: a whole random topology/block case (blockfuzz.py; Slurm 23.11 and later);

@@ -1,4 +1,4 @@
-"""Random probe cases shaped like issue 16's check clusters (called as: gen.py fuzz4 SEED N DIR).
+"""Random probe cases shaped like issue 16's check clusters (called as: gen.py fuzz4|fuzz5 SEED N DIR).
 
 Each seed draws one of four cluster shapes, the ones the issue's hidden check uses:
   mixed   - three or four node types inside every leaf, node weights per type and per node;
@@ -14,6 +14,11 @@ new one starts, so the state changes between probes.
 Probes: -N with --gpus-per-node (with -n/-c or --cpus-per-gpu), --gpus=N (with -N, --cpus-per-gpu), -n/-c with
 --gpus-per-task, enforce-binding, -w one node, -x, --exclusive, CPU-only -n/-c, and on deep3 --switches=1
 with a short wait (slept out, then snapshotted). Same seed, same case: only random.Random(seed) decides.
+
+fuzz5 (extra=True) adds shapes the issue's check names and fuzz4 lacks, drawing its extra numbers only in that
+mode so every fuzz4 seed still writes the same case byte for byte: probes with --ntasks-per-node, -w lists of
+two or three nodes, --mem-per-gpu (CR_Core: checked, not consumed), -N MIN-MAX ranges, --exclusive on a named
+node that background jobs hold; background jobs that hold a whole node (--exclusive) or span two named nodes.
 """
 import os
 import random
@@ -95,8 +100,9 @@ def _gpus(kind):
     return sum(g for g, _ in TYPES[kind][3])
 
 
-def _probe(r, shape, gpu_nodes, all_nodes):
-    form = r.choice(['gpn', 'gpn', 'gpus', 'gpus', 'gpt', 'cpu', 'excl', 'one'])
+def _probe(r, shape, gpu_nodes, all_nodes, extra=False, busy=()):
+    forms = ['gpn', 'gpn', 'gpus', 'gpus', 'gpt', 'cpu', 'excl', 'one']
+    form = r.choice(forms + ['tpn', 'wlist'] if extra else forms)
     opts = []
     if form == 'gpn':
         nodes = r.choice([1, 2, 2, 3])
@@ -120,6 +126,9 @@ def _probe(r, shape, gpu_nodes, all_nodes):
         elif roll < 0.75:
             opts.append('--cpus-per-gpu=%d' % r.choice([1, 2, 4, 8]))
         opts.append('--gpus=%d' % r.randint(2, 10))
+        if extra and opts[0].startswith('-N') and opts[0] != '-N1' and r.random() < 0.3:
+            # a node range: Slurm may use fewer nodes than the maximum
+            opts[0] = '-N1-%s' % opts[0][2:]
     elif form == 'gpt':
         opts.append('-n%d' % r.randint(1, 6))
         opts.append('-c%d' % r.randint(1, 6))
@@ -134,17 +143,52 @@ def _probe(r, shape, gpu_nodes, all_nodes):
         opts.append('--exclusive')
         if r.random() < 0.5:
             opts.append('--gpus-per-node=%d' % r.randint(1, 2))
+        if extra and busy and r.random() < 0.35:
+            # a whole node asked for by name while background jobs hold part of it
+            opts.insert(0, '-w %s' % r.choice(sorted(busy)))
+            opts[1] = '-N1'
+    elif form == 'tpn':
+        nodes = r.choice([1, 2, 2, 3])
+        opts.append('-N%d' % nodes)
+        opts.append('--ntasks-per-node=%d' % r.randint(1, 4))
+        opts.append('-c%d' % r.randint(1, 4))
+        gpu = r.choice(['task', 'node', 'none'])
+        if gpu == 'task':
+            opts.append('--gpus-per-task=1')
+        elif gpu == 'node':
+            opts.append('--gpus-per-node=%d' % r.randint(1, 4))
+    elif form == 'wlist':
+        named = r.sample(gpu_nodes, min(len(gpu_nodes), r.choice([2, 2, 3])))
+        if r.random() < 0.2:
+            named[-1] = r.choice([n for n in all_nodes if n not in named])  # a node of another type beside them
+        opts.append('-w %s' % ','.join(named))
+        if r.random() < 0.5:
+            opts.append('-N%d' % len(set(named)))
+        roll = r.random()
+        if roll < 0.5:
+            opts.append('--gpus-per-node=%d' % r.randint(1, 3))
+            if r.random() < 0.5:
+                opts.append('--cpus-per-gpu=%d' % r.choice([2, 4, 8]))
+        else:
+            opts.append('--gpus=%d' % r.randint(2, 8))
+            if r.random() < 0.5:
+                opts.append('-n%d' % r.randint(2, 4))
+                opts.append('-c%d' % r.randint(1, 4))
     else:
         # one named node: the binding rules of a single node (the issue's planner miss was such a probe)
         opts.append('-w %s' % r.choice(gpu_nodes))
         opts.append('--gpus-per-node=%d' % r.randint(1, 4))
         opts.append('--cpus-per-gpu=%d' % r.choice([2, 4, 8]) if r.random() < 0.6 else '-c%d' % r.randint(1, 8))
-    if form in ('gpn', 'gpus', 'gpt', 'one') and r.random() < 0.4:
+    if form in ('gpn', 'gpus', 'gpt', 'one', 'tpn', 'wlist') and r.random() < 0.4:
         opts.append('--gres-flags=enforce-binding')
-    if form != 'one' and r.random() < 0.12:
+    if extra and any(o.startswith('--gpus') for o in opts) and form != 'excl' and r.random() < 0.3:
+        opts.append('--mem-per-gpu=%dG' % r.choice([4, 16, 32, 96]))
+    if form not in ('one', 'wlist') and r.random() < 0.12:
         opts.insert(0, '-x %s' % r.choice(all_nodes))
     elif form in ('gpus', 'gpt') and r.random() < 0.12:
         opts.insert(0, '-w %s' % r.choice(gpu_nodes))
+    if extra and opts[0].startswith('-x ') and opts[1].startswith('-w ') and opts[0][3:] == opts[1][3:]:
+        del opts[0]  # sbatch refuses a node both named and excluded: that is not a placement question
     return opts, any(o.startswith('--switches') for o in opts)
 
 
@@ -157,10 +201,29 @@ def _shape(kind):
     return sockets * cps, tpc, sum(g for g, _ in gpus)
 
 
-def _background(r, gpu_nodes, all_nodes, kind_of, free):
+def _background(r, gpu_nodes, all_nodes, kind_of, free, extra=False):
     """A job that stays and fits now (free: node -> [free cores, free GPUs], updated): a CPU-only job on a
-    named node, or part of a GPU node's GPUs. None when the drawn node has no room: a background job that
-    waited would leave every probe behind it with Priority, untested."""
+    named node, or part of a GPU node's GPUs; with extra also a whole idle node (--exclusive) or a CPU job on two
+    named nodes. None when the drawn node has no room: a background job that waited would leave every probe
+    behind it with Priority, untested. The use is a list of (node, cores, GPUs)."""
+    if extra:
+        roll = r.random()
+        if roll < 0.1:
+            node = r.choice(all_nodes)
+            cores, _, gpus = _shape(kind_of[node])
+            if free[node] != [cores, gpus]:
+                return None, None
+            free[node] = [0, 0]
+            return '-w %s -N1 --exclusive' % node, [(node, cores, gpus)]
+        if roll < 0.2:
+            pair = r.sample(all_nodes, 2)
+            cpt = r.randint(1, 6)
+            need = [-(-cpt // _shape(kind_of[n])[1]) for n in pair]
+            if any(k > free[n][0] - 2 for n, k in zip(pair, need)):
+                return None, None
+            for n, k in zip(pair, need):
+                free[n][0] -= k
+            return '-w %s -N2 -n2 -c%d' % (','.join(pair), cpt), [(n, k, 0) for n, k in zip(pair, need)]
     gpu = r.random() >= 0.55
     node = r.choice(gpu_nodes if gpu else all_nodes)
     cores, tpc, _ = _shape(kind_of[node])
@@ -173,17 +236,18 @@ def _background(r, gpu_nodes, all_nodes, kind_of, free):
     free[node][0] -= need
     free[node][1] -= gpus
     spec = '-w %s -n%d -c%d' % (node, tasks, cpt) + (' --gpus-per-node=%d' % gpus if gpu else '')
-    return spec, (node, need, gpus)
+    return spec, [(node, need, gpus)] if extra else (node, need, gpus)
 
 
-def main(seed, nprobes, out):
+def main(seed, nprobes, out, extra=False):
     r = random.Random(seed)
     shape = SHAPES[seed % len(SHAPES)]
     leaves, kind_of, switch_lines, node_lines, gres_lines = _cluster(r, shape)
     all_nodes = [n for members in leaves.values() for n in members]
     gpu_nodes = [n for n in all_nodes if _gpus(kind_of[n])]
     os.makedirs(out, exist_ok=True)
-    head = '# probe case (%s), seed %d (cases/gen.py fuzz4 %d %d)\n' % (shape, seed, seed, nprobes)
+    mode = 'fuzz5' if extra else 'fuzz4'
+    head = '# probe case (%s), seed %d (cases/gen.py %s %d %d)\n' % (shape, seed, mode, seed, nprobes)
     with open(os.path.join(out, 'nodes.conf'), 'w') as f:
         f.write(head + '\n'.join(node_lines) + '\n')
     with open(os.path.join(out, 'gres.conf'), 'w') as f:
@@ -191,14 +255,15 @@ def main(seed, nprobes, out):
     with open(os.path.join(out, 'topology.conf'), 'w') as f:
         f.write('\n'.join(['SwitchName=%s Nodes=%s' % (l, ','.join(m)) for l, m in leaves.items()]
                           + switch_lines) + '\n')
-    jobs = ['note probe case (%s), seed %d (gen.py fuzz4): fragment, then probes cancelled after each' % (shape, seed)]
+    jobs = ['note probe case (%s), seed %d (gen.py %s): fragment, then probes cancelled after each'
+            % (shape, seed, mode)]
     free = {n: [_shape(kind_of[n])[0], _gpus(kind_of[n])] for n in all_nodes}
     background = {}
     nb = 0
 
     def add_background():
         nonlocal nb
-        spec, use = _background(r, gpu_nodes, all_nodes, kind_of, free)
+        spec, use = _background(r, gpu_nodes, all_nodes, kind_of, free, extra)
         if spec:
             name = 'b%d' % nb
             nb += 1
@@ -208,7 +273,8 @@ def main(seed, nprobes, out):
     for _ in range(r.randint(len(all_nodes) // 2, len(all_nodes))):
         add_background()
     for p in range(nprobes):
-        opts, waits = _probe(r, shape, gpu_nodes, all_nodes)
+        busy = {n for uses in background.values() for n, _, _ in uses} if extra else ()
+        opts, waits = _probe(r, shape, gpu_nodes, all_nodes, extra, busy)
         name = 'p%d' % p
         jobs.append('job %s %s' % (name, ' '.join(opts)))
         if waits:
@@ -218,9 +284,10 @@ def main(seed, nprobes, out):
         jobs.append('cancel %s' % name)
         if r.random() < 0.15 and background:
             victim = r.choice(sorted(background))
-            node, need, gpus = background.pop(victim)
-            free[node][0] += need
-            free[node][1] += gpus
+            uses = background.pop(victim)
+            for node, need, gpus in (uses if extra else [uses]):
+                free[node][0] += need
+                free[node][1] += gpus
             jobs.append('cancel %s' % victim)
         if r.random() < 0.15:
             add_background()

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -41,29 +40,12 @@ class TopologyReadersFuzzTest {
 
     @Provide
     Arbitrary<String> truncated() {
-        return Combinators.combine(Arbitraries.of(SAMPLES), Arbitraries.doubles().between(0, 1))
-                .as((s, cut) -> {
-                    String t = Samples.load(s).text();
-                    return t.substring(0, (int) (t.length() * cut));
-                });
+        return MutatedSamples.cut(SAMPLES);
     }
 
     @Provide
     Arbitrary<String> mutated() {
-        return Combinators.combine(Arbitraries.of(SAMPLES), Arbitraries.integers().between(0, Integer.MAX_VALUE)
-                .list().ofMinSize(1).ofMaxSize(30), Arbitraries.of(SPICE.chars().mapToObj(c -> (char) c).toList())
-                .list().ofMinSize(30).ofMaxSize(30)).as((s, positions, chars) -> {
-                    StringBuilder t = new StringBuilder(Samples.load(s).text());
-                    for (int i = 0; i < positions.size() && t.length() > 0; i++) {
-                        int at = positions.get(i) % t.length();
-                        switch (positions.get(i) % 3) {
-                            case 0 -> t.setCharAt(at, chars.get(i));
-                            case 1 -> t.insert(at, chars.get(i));
-                            default -> t.deleteCharAt(at);
-                        }
-                    }
-                    return t.toString();
-                });
+        return MutatedSamples.edited(MutatedSamples.whole(SAMPLES), SPICE, 30);
     }
 
     @Provide

@@ -63,14 +63,7 @@ public record NodeDemand(int nodes, int gpus, int spareGpus, int cpus, boolean e
      */
     public static NodeDemand of(JobRequest job, int nodes) {
         int perTaskCpus = job.cpusPerTask() == null ? 1 : job.cpusPerTask();
-        int tasks;
-        if (job.ntasksPerNode() != null) {
-            tasks = job.ntasksPerNode();
-        } else if (job.ntasks() != null) {
-            tasks = (job.ntasks() + nodes - 1) / nodes;
-        } else {
-            tasks = 1;
-        }
+        int tasks = tasksPerNode(job, nodes);
         int gpus;
         int spare = 0;
         if (job.gpusPerNode() != null) {
@@ -91,9 +84,35 @@ public record NodeDemand(int nodes, int gpus, int spareGpus, int cpus, boolean e
                 job.gpuType(), job.cpusPerGpu() == null ? 0 : job.cpusPerGpu(), false);
     }
 
+    /**
+     * The demand of a node that takes one GPU fewer than this even share (the rounding's spare, {@link #spareGpus}):
+     * its CPUs are the tasks' CPUs or {@code --cpus-per-gpu} times its own GPUs, whichever is more, as sbatch counts
+     * them per node, not the full share's.
+     */
+    NodeDemand oneGpuFewer(JobRequest job) {
+        int perTaskCpus = job.cpusPerTask() == null ? 1 : job.cpusPerTask();
+        int taskCpus = tasksPerNode(job, nodes) * perTaskCpus;
+        int fewer = gpus - 1;
+        int cpuCount = cpusPerGpu > 0 ? Math.max(taskCpus, fewer * cpusPerGpu) : cpus;
+        return new NodeDemand(nodes, fewer, 0, Math.max(1, cpuCount), enforceBinding, exclusive, gpuType, cpusPerGpu,
+                looseBinding);
+    }
+
+    private static int tasksPerNode(JobRequest job, int nodes) {
+        if (job.ntasksPerNode() != null) {
+            return job.ntasksPerNode();
+        }
+        return job.ntasks() != null ? (job.ntasks() + nodes - 1) / nodes : 1;
+    }
+
     /** The fewest nodes a {@code --gpus=N} job can use when a node holds at most {@code maxGpus}. */
     static int minNodes(JobRequest job, int maxGpus) {
         int n = job.requestedNodes();
+        if (job.ntasks() != null && job.ntasks() < n) {
+            // sbatch: "can't run 1 processes on 2 nodes, setting nnodes to 1" (SlurmJobSpec.of; fuzz36 p31, -N2 -n1
+            // -c6, ran on one node in all three releases)
+            n = Math.max(job.ntasks(), job.nodelist().size());
+        }
         if (job.gpus() != null && job.gpusPerNode() == null && job.gpusPerTask() == null && maxGpus > 0) {
             n = Math.max(n, (job.gpus() + maxGpus - 1) / maxGpus);
         }
@@ -111,5 +130,19 @@ public record NodeDemand(int nodes, int gpus, int spareGpus, int cpus, boolean e
      */
     static boolean spreadsTasks(JobRequest job) {
         return job.gpusPerTask() != null && job.minNodes() == null && job.ntasks() != null && job.ntasks() > 1;
+    }
+
+    /**
+     * {@code -n} x {@code -c} without GPUs, {@code -N} or {@code --ntasks-per-node}: Slurm spreads the tasks over as
+     * many nodes as their CPUs need ({@code -n5 -c10} on 32-CPU nodes runs on two), as it does GPU tasks.
+     */
+    static boolean spreadsCpuTasks(JobRequest job) {
+        boolean gpus = positive(job.gpus()) || positive(job.gpusPerNode()) || positive(job.gpusPerTask());
+        return !gpus && job.minNodes() == null && job.ntasksPerNode() == null && job.ntasks() != null
+                && job.ntasks() > 1;
+    }
+
+    private static boolean positive(Integer n) {
+        return n != null && n > 0;
     }
 }

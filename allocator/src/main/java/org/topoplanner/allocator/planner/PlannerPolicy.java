@@ -129,6 +129,10 @@ public final class PlannerPolicy implements PlacementPolicy {
     private record MostGpusKey() {
     }
 
+    /** The most CPUs of one host of a cluster, cached with its index. */
+    private record MostCpusKey() {
+    }
+
     /** The Kueue level limit of a cluster, cached with its index. */
     private record KueueSetsKey(String level) {
     }
@@ -156,6 +160,18 @@ public final class PlannerPolicy implements PlacementPolicy {
         Optional<Plan> overall = plan(index, state.usage(), job, limits);
         Optional<NvlinkDomainPlan.InDomains> inDomains = NvlinkDomainPlan.inFewestDomains(this, state, job, overall);
         Optional<Plan> plan = inDomains.map(NvlinkDomainPlan.InDomains::plan).or(() -> overall);
+        if (plan.isPresent() && inDomains.isEmpty() && limits.sets() == null && UnevenSplit.applies(job)) {
+            // the even split may need more leaves than Slurm's own uneven one (fuzz26 p22, -N3 --gpus=8
+            // enforce-binding: 3+3+2 over three leaves where Slurm runs 4+2+2 on two; PlannerRealProbesTest):
+            // the planner is never less local than Slurm, so it takes Slurm's split there
+            Optional<Placement> uneven = UnevenSplit.place(state, job, options,
+                    UnevenSplit.allowedBy(limits.refused(), limits.unbound()));
+            if (uneven.isPresent() && leafCount(index, uneven.get()) < plan.get().leaves().size()) {
+                return new Suggestion.Placed(uneven.get(), List.of("split unevenly ("
+                        + UnevenSplit.shares(uneven.get()) + ") as Slurm " + slurm.label()
+                        + " splits it: on fewer leaves than any even split"));
+            }
+        }
         if (plan.isPresent()) {
             Plan p = plan.get();
             List<String> notes = new ArrayList<>();
@@ -176,7 +192,7 @@ public final class PlannerPolicy implements PlacementPolicy {
                     UnevenSplit.allowedBy(limits.refused(), limits.unbound()));
             if (uneven.isPresent()) {
                 String shares = UnevenSplit.shares(uneven.get());
-                return new Suggestion.Placed(uneven.get(), List.of("split unevenly (" + shares + " GPUs) as Slurm "
+                return new Suggestion.Placed(uneven.get(), List.of("split unevenly (" + shares + ") as Slurm "
                         + slurm.label() + " splits it: no even split fits now"));
             }
         }
@@ -203,6 +219,19 @@ public final class PlannerPolicy implements PlacementPolicy {
             now += " (within " + within(limits) + ")";
         }
         return new Suggestion.Pending(PendingReason.RESOURCES, now);
+    }
+
+    /** The leaf switches (tier-1 domains) of {@code p}, counted as a plan counts its own. */
+    private static int leafCount(ClusterIndex index, Placement p) {
+        FabricDomains dom = index.domains();
+        BitSet seen = new BitSet();
+        for (HostAllocation a : p.hosts()) {
+            int d = dom.domainOf(index.number(a.host()));
+            if (d >= 0 && dom.get(d).tier() == 1) {
+                seen.set(d);
+            }
+        }
+        return seen.cardinality();
     }
 
     private Limits limits(ClusterState state, ClusterIndex index, JobRequest job) {
@@ -321,9 +350,31 @@ public final class PlannerPolicy implements PlacementPolicy {
         if (NodeDemand.spreadsTasks(job)) {
             last = Math.min(Math.min(index.size(), job.ntasks()), first + 3);
         }
+        if (NodeDemand.spreadsCpuTasks(job)) {
+            // -n5 -c10 without -N: Slurm spreads the tasks over as many nodes as their CPUs need (fuzz22 p33 ran on
+            // two 32-CPU nodes in all three releases, where a one-node reading never fits)
+            int mostCpus = index.derived(MostCpusKey.class, c -> {
+                int most = 0;
+                for (int h = 0; h < index.size(); h++) {
+                    most = Math.max(most, index.shape(h).cores() * index.shape(h).cpuIds().threadsPerCore());
+                }
+                return most;
+            });
+            int perTask = job.cpusPerTask() == null ? 1 : job.cpusPerTask();
+            int tasksPerNode = Math.max(1, mostCpus / perTask);
+            first = Math.max(first, (job.ntasks() + tasksPerNode - 1) / tasksPerNode);
+            last = Math.min(Math.min(index.size(), job.ntasks()), first + 3);
+        }
+        SlurmJobSpec spec = SlurmJobSpec.of(job);
+        if (job.ntasks() != null && job.ntasksPerNode() == null) {
+            // no node without a task: cons_tres caps max_nodes at MAX(num_tasks, min_nodes) (job_test.c _job_test
+            // in 22.05, common_topo.c in 24.11/26.05), so -n1 --gpus=9 stays on one node (fuzz29 p15: refused by
+            // 22.05, left waiting by 24.11 where no node holds nine)
+            last = Math.min(last, Math.max(job.ntasks(), spec.minNodes()));
+        }
         // -N caps the nodes as sbatch reads it (-N1 is one node at most): Slurm never spreads a -N1 --gpus=4 job
         // over two nodes, it refuses it where no node holds 4 (PlannerBindingPropertyTest)
-        Integer most = SlurmJobSpec.of(job).maxNodes();
+        Integer most = spec.maxNodes();
         if (most != null) {
             last = Math.min(last, most);
         }
@@ -370,18 +421,39 @@ public final class PlannerPolicy implements PlacementPolicy {
         if (r == null) {
             return Optional.empty();
         }
+        NodeChoice[] chosen = new NodeChoice[r.hosts().length];
+        for (int i = 0; i < chosen.length; i++) {
+            chosen[i] = cand.choice[r.hosts()[i]];
+        }
+        // the rounding's spare GPUs: that many nodes take one GPU fewer (and, with --cpus-per-gpu, its CPUs fewer),
+        // the last ones first; a node whose fewer-GPU choice does not fit keeps its share and the next one back
+        // trims instead. Slurm gives a --gpus=N job exactly N: a plan that cannot trim enough is no plan
+        // (--gpus=9 --cpus-per-gpu=2 enforce-binding as 2x5 once gave ten, UnevenSplitPropertyTest seed 102334155)
+        int trimmed = 0;
+        NodeDemand fewerDemand = demand.spareGpus() > 0 && demand.gpus() > 0 ? demand.oneGpuFewer(job) : null;
+        for (int i = chosen.length - 1; i >= 0 && trimmed < demand.spareGpus() && fewerDemand != null; i--) {
+            int h = r.hosts()[i];
+            NodeShape shape = index.shape(h);
+            long free = shape.gpus() >= 64 ? -1L : ((1L << shape.gpus()) - 1) & ~usage.usedGpuPositions(h);
+            NodeChoice fewer = NodeFit.choose(shape, free, freeCores(shape, usage, h), fewerDemand, fewerDemand.gpus());
+            if (fewer == null && fewerDemand.enforceBinding()) {
+                // as Candidates takes a node: the loose binding Slurm's core filter allows
+                fewer = NodeFit.choose(shape, free, freeCores(shape, usage, h), fewerDemand.loosened(),
+                        fewerDemand.gpus());
+            }
+            if (fewer != null) {
+                chosen[i] = fewer;
+                trimmed++;
+            }
+        }
+        if (trimmed < demand.spareGpus()) {
+            return Optional.empty();
+        }
         List<HostAllocation> hosts = new ArrayList<>();
-        int trimFrom = r.hosts().length - demand.spareGpus();
         for (int i = 0; i < r.hosts().length; i++) {
             int h = r.hosts()[i];
             NodeShape shape = index.shape(h);
-            NodeChoice c = cand.choice[h];
-            if (i >= trimFrom && demand.gpus() > 0) {
-                NodeChoice fewer = NodeFit.choose(shape, shape.gpus() >= 64 ? -1L
-                        : ((1L << shape.gpus()) - 1) & ~usage.usedGpuPositions(h), freeCores(shape, usage, h),
-                        demand, demand.gpus() - 1);
-                c = fewer == null ? c : fewer;
-            }
+            NodeChoice c = chosen[i];
             hosts.add(new HostAllocation(index.host(h), shape.indices(c.gpus()),
                     index.cpuIds(h).cpusOfCores(c.cores().stream().boxed().toList()), c.nicByGpu(shape)));
         }

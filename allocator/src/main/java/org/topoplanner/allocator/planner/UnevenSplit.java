@@ -37,7 +37,7 @@ final class UnevenSplit {
         boolean jobWideGpus = job.gpus() != null && job.gpusPerTask() == null;
         // -n with --cpus-per-gpu takes its GPUs from --gpus or --gpus-per-task, both counted here
         boolean perTask = job.ntasks() != null && job.ntasksPerNode() == null && job.gpusPerTask() != null;
-        return jobWideGpus || perTask;
+        return jobWideGpus || perTask || NodeDemand.spreadsCpuTasks(job);
     }
 
     /**
@@ -98,13 +98,14 @@ final class UnevenSplit {
         return true;
     }
 
-    /** The GPUs per node of {@code p}, "8+2", for the note that says the split is Slurm's. */
+    /** The GPUs per node of {@code p}, "8+2 GPUs" (CPUs, "40+10 CPUs", for a CPU-only job), for the note. */
     static String shares(Placement p) {
+        boolean gpus = p.hosts().stream().anyMatch(a -> !a.gpus().isEmpty());
         StringBuilder sb = new StringBuilder();
         for (HostAllocation a : p.hosts()) {
-            sb.append(sb.isEmpty() ? "" : "+").append(a.gpus().size());
+            sb.append(sb.isEmpty() ? "" : "+").append(gpus ? a.gpus().size() : a.cpus().size());
         }
-        return sb.toString();
+        return sb.append(gpus ? " GPUs" : " CPUs").toString();
     }
 
     /** Hosts the planner's settings leave usable: not refused by a kubelet, not refused by Slurm's binding. */

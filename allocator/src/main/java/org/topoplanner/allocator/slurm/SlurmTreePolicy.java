@@ -83,10 +83,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     job.name() + " asks for more nodes than the partition has");
         }
         SwitchTable table = flat ? null : SwitchTable.of(cluster, version);
-        NodeChooser chooser = oneNodeShortcut(nodes,
-                flat ? new FlatSelector(nodes) : new TreeSelector(nodes, table, version), version);
+        NodeChooser chooser = oneNodeShortcut(nodes, flat ? new FlatSelector(nodes)
+                : KnapsackRetry.of(new TreeSelector(nodes, table, version), version), version);
         NodeChooser submitTest = oneNodeSubmitTest(nodes, flat ? new FlatSelector(nodes)
-                : new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version);
+                : KnapsackRetry.of(new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version),
+                version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc != null && pastMaxNodes(alloc, job, version)) {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")

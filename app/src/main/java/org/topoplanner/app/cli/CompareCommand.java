@@ -28,10 +28,7 @@ public final class CompareCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    ClusterArgs cluster = new ClusterArgs();
-
-    @Mixin
-    PolicyArgs policyArgs = new PolicyArgs();
+    ClusterAndPolicyArgs inputs = new ClusterAndPolicyArgs();
 
     @Option(names = "--json", description = "Print the comparison as JSON.")
     boolean json;
@@ -42,8 +39,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         JobRequest request = job.request(spec);
-        PolicyOptions options = policyArgs.options(spec);
-        ImportOutcome outcome = cluster.load(spec);
+        PolicyOptions options = inputs.settings.options(spec);
+        ImportOutcome outcome = inputs.cluster.load(spec);
         if (outcome == null) {
             return TopoPlannerCommand.INVALID;
         }

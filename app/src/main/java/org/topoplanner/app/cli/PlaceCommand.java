@@ -25,10 +25,7 @@ public final class PlaceCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    ClusterArgs cluster = new ClusterArgs();
-
-    @Mixin
-    PolicyArgs policyArgs = new PolicyArgs();
+    ClusterAndPolicyArgs inputs = new ClusterAndPolicyArgs();
 
     @Mixin
     RequiredPolicy policy = new RequiredPolicy();
@@ -46,15 +43,15 @@ public final class PlaceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         JobRequest request = job.request(spec);
-        PolicyChoice choice = policy.choice(spec, policyArgs);
+        PolicyChoice choice = policy.choice(spec, inputs.settings);
         PlacementPolicy p = choice.create();
-        ImportOutcome outcome = cluster.load(spec);
+        ImportOutcome outcome = inputs.cluster.load(spec);
         if (outcome == null) {
             return TopoPlannerCommand.INVALID;
         }
         ClusterState running = ClusterState.empty(outcome.cluster());
         if (state != null) {
-            RunningState.Loaded loaded = RunningState.load(outcome.cluster(), state, cluster.limits());
+            RunningState.Loaded loaded = RunningState.load(outcome.cluster(), state, inputs.cluster.limits());
             loaded.diagnostics().forEach(spec.commandLine().getErr()::println);
             if (loaded.diagnostics().stream().anyMatch(d -> d.isError())) {
                 return TopoPlannerCommand.INVALID;

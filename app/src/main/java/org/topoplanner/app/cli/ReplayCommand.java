@@ -22,10 +22,7 @@ public final class ReplayCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    ClusterArgs cluster = new ClusterArgs();
-
-    @Mixin
-    PolicyArgs policyArgs = new PolicyArgs();
+    ClusterAndPolicyArgs inputs = new ClusterAndPolicyArgs();
 
     @Mixin
     RequiredPolicy policy = new RequiredPolicy();
@@ -35,12 +32,12 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PlacementPolicy p = policy.choice(spec, policyArgs).create();
+        PlacementPolicy p = policy.choice(spec, inputs.settings).create();
         var err = spec.commandLine().getErr();
         String text;
         try {
             text = org.topoplanner.model.input.InputFile.readText(jobs,
-                    cluster.limits().limit(org.topoplanner.model.input.InputLimits.MEDIUM), "a job script");
+                    inputs.cluster.limits().limit(org.topoplanner.model.input.InputLimits.MEDIUM), "a job script");
         } catch (org.topoplanner.model.input.InputRefusal r) {
             err.println(r.toDiagnostic());
             return TopoPlannerCommand.INVALID;
@@ -50,7 +47,7 @@ public final class ReplayCommand implements Callable<Integer> {
         if (script.hasErrors()) {
             return TopoPlannerCommand.INVALID;
         }
-        ImportOutcome outcome = cluster.load(spec);
+        ImportOutcome outcome = inputs.cluster.load(spec);
         if (outcome == null) {
             return TopoPlannerCommand.INVALID;
         }

@@ -43,10 +43,7 @@ public final class ValidateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    ClusterArgs cluster = new ClusterArgs();
-
-    @Mixin
-    PolicyArgs policyArgs = new PolicyArgs();
+    ClusterAndPolicyArgs inputs = new ClusterAndPolicyArgs();
 
     @Mixin
     PodShapeArgs shape = new PodShapeArgs();
@@ -76,13 +73,14 @@ public final class ValidateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         var err = spec.commandLine().getErr();
         // the settings are checked whether or not a policy is given: a wrong one is a mistake either way
-        PolicyOptions settings = policyArgs.options(spec);
+        PolicyOptions settings = inputs.settings.options(spec);
         PolicyChoice choice = policy == null ? null : new PolicyChoice(policy, settings);
         List<String> shapeLine = shape.checkedLine(spec);
         List<Given> given = new ArrayList<>();
         String text;
         try {
-            text = InputFile.readText(placementFile, cluster.limits().limit(InputLimits.MEDIUM), "a placement list");
+            text = InputFile.readText(placementFile, inputs.cluster.limits().limit(InputLimits.MEDIUM),
+                    "a placement list");
         } catch (InputRefusal r) {
             err.println(r.toDiagnostic());
             return TopoPlannerCommand.INVALID;
@@ -109,13 +107,13 @@ public final class ValidateCommand implements Callable<Integer> {
         if (problems.stream().anyMatch(Diagnostic::isError)) {
             return TopoPlannerCommand.INVALID;
         }
-        ImportOutcome outcome = cluster.load(spec);
+        ImportOutcome outcome = inputs.cluster.load(spec);
         if (outcome == null) {
             return TopoPlannerCommand.INVALID;
         }
         DraClaimReport dra = null;
         if (!claimFiles.isEmpty()) {
-            dra = DraClaimReport.load(claimFiles, cluster.limits(), err);
+            dra = DraClaimReport.load(claimFiles, inputs.cluster.limits(), err);
             if (dra == null) {
                 return TopoPlannerCommand.INVALID;
             }

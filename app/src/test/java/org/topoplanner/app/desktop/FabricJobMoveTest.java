@@ -2,10 +2,8 @@ package org.topoplanner.app.desktop;
 
 import org.topoplanner.app.desktop.inspector.JobProperties;
 import org.topoplanner.app.desktop.state.PlanViewModel;
-import org.topoplanner.app.desktop.window.WindowController;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -14,14 +12,9 @@ import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.fabric.FabricView;
 import org.topoplanner.app.desktop.canvas.JobGrab;
@@ -36,19 +29,7 @@ import org.topoplanner.model.job.Placement;
  * on another leaf, with the ghost, the status bar, the inspector and undo; Escape, clicks and panning
  * around it; and no hover cards while anything is dragged.
  */
-@ExtendWith(ApplicationExtension.class)
-class FabricJobMoveTest {
-    @TempDir
-    Path home;
-    private Stage stage;
-    private WindowController controller;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        controller = ExampleWindow.open(stage, home);
-    }
-
+class FabricJobMoveTest extends ExampleWindowTest {
     @BeforeEach
     void layoutDone() throws Exception {
         ExampleWindow.awaitLayout(controller);

@@ -1,7 +1,6 @@
 package org.topoplanner.app.desktop;
 
 import org.topoplanner.app.desktop.inspector.JobProperties;
-import org.topoplanner.app.desktop.window.WindowController;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -9,13 +8,9 @@ import java.util.List;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.fabric.layout.FabricLayout;
 import org.topoplanner.app.desktop.fabric.FabricView;
@@ -29,19 +24,10 @@ import org.topoplanner.app.desktop.fabric.Viewport;
  * {@code nvidia-smi topo -m} of the node type so the hosts have GPUs, then a 4-node job dragged from
  * the palette onto one leaf switch.
  */
-@ExtendWith(ApplicationExtension.class)
-class ImportedFabricDropTest {
+class ImportedFabricDropTest extends ExampleWindowTest {
     private static final String LEAF = "leaf37";
     @TempDir
-    Path home;
-    @TempDir
     Path files;
-    private WindowController controller;
-
-    @Start
-    void start(Stage stage) {
-        controller = ExampleWindow.open(stage, home);
-    }
 
     @Test
     void aShapeDroppedOnALeafOfA4096HostFabricLandsUnderThatLeaf(FxRobot robot) throws Exception {

@@ -1,23 +1,16 @@
 package org.topoplanner.app.desktop;
 
 import org.topoplanner.app.desktop.state.PlanViewModel;
-import org.topoplanner.app.desktop.window.WindowController;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.List;
 import javafx.geometry.Point2D;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.app.desktop.fabric.ViewShots;
@@ -33,19 +26,7 @@ import org.topoplanner.model.job.Placement;
  * other GPUs of the host (example cluster: GPUs 0-3 on socket 0, 4-7 on socket 1), with the ghost, the
  * status bar, the inspector and undo; Escape and a plain click around it.
  */
-@ExtendWith(ApplicationExtension.class)
-class NodeJobMoveTest {
-    @TempDir
-    Path home;
-    private Stage stage;
-    private WindowController controller;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        controller = ExampleWindow.open(stage, home);
-    }
-
+class NodeJobMoveTest extends ExampleWindowTest {
     @BeforeEach
     void pairOnGpus01OfNode01InTheNodeTab(FxRobot robot) throws Exception {
         ExampleWindow.awaitLayout(controller);

@@ -1,6 +1,5 @@
 package org.topoplanner.model.k8s;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -9,48 +8,32 @@ import java.util.Optional;
  * The one list of its values: the kubelet-config reader, writer and rules, the allocator's admission,
  * the command line and the window's toolbar all take it from here.
  */
-public enum TopologyManagerPolicy {
+public enum TopologyManagerPolicy implements KubeletOptionValue {
     /** No alignment; every pod is admitted and resources are taken without hints. */
-    NONE("none"),
+    NONE,
     /** Merge hints, allocate along the best one, always admit. */
-    BEST_EFFORT("best-effort"),
+    BEST_EFFORT,
     /** Merge hints; reject when the best merged hint is not preferred. */
-    RESTRICTED("restricted"),
+    RESTRICTED,
     /** Only single-NUMA preferred hints take part; reject unless one survives the merge. */
-    SINGLE_NUMA_NODE("single-numa-node");
+    SINGLE_NUMA_NODE;
 
     /** The kubelet's default. */
     public static final TopologyManagerPolicy DEFAULT = NONE;
 
-    private final String flag;
-
-    TopologyManagerPolicy(String flag) {
-        this.flag = flag;
-    }
-
-    /** The spelling of the kubelet flag and of {@code KubeletConfiguration.topologyManagerPolicy}. */
-    public String flag() {
-        return flag;
-    }
-
     /** The flag, so that lists, choice boxes and {@code --help} show what the kubelet reads. */
     @Override
     public String toString() {
-        return flag;
+        return flag();
     }
 
     /** Every spelling, in the kubelet's order (for messages: "must be one of ..."). */
     public static List<String> flags() {
-        return Arrays.stream(values()).map(TopologyManagerPolicy::flag).toList();
+        return KubeletOptionValue.flags(values());
     }
 
     /** Reads a spelling exactly as the kubelet does (case matters); empty for anything else. */
     public static Optional<TopologyManagerPolicy> parse(String text) {
-        for (TopologyManagerPolicy p : values()) {
-            if (p.flag.equals(text == null ? "" : text.strip())) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
+        return KubeletOptionValue.parse(values(), text);
     }
 }

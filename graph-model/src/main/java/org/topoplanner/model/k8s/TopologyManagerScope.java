@@ -1,45 +1,29 @@
 package org.topoplanner.model.k8s;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
 /** The kubelet's {@code --topology-manager-scope} ({@code KubeletConfiguration.topologyManagerScope}). */
-public enum TopologyManagerScope {
+public enum TopologyManagerScope implements KubeletOptionValue {
     /** Hints are merged and admission decided container by container (init containers first). */
-    CONTAINER("container"),
+    CONTAINER,
     /** The pod's summed requests are merged once; every container then gets that hint. */
-    POD("pod");
+    POD;
 
     /** The kubelet's default. */
     public static final TopologyManagerScope DEFAULT = CONTAINER;
 
-    private final String flag;
-
-    TopologyManagerScope(String flag) {
-        this.flag = flag;
-    }
-
-    public String flag() {
-        return flag;
-    }
-
     @Override
     public String toString() {
-        return flag;
+        return flag();
     }
 
     public static List<String> flags() {
-        return Arrays.stream(values()).map(TopologyManagerScope::flag).toList();
+        return KubeletOptionValue.flags(values());
     }
 
     /** Reads a spelling exactly as the kubelet does (case matters); empty for anything else. */
     public static Optional<TopologyManagerScope> parse(String text) {
-        for (TopologyManagerScope s : values()) {
-            if (s.flag.equals(text == null ? "" : text.strip())) {
-                return Optional.of(s);
-            }
-        }
-        return Optional.empty();
+        return KubeletOptionValue.parse(values(), text);
     }
 }

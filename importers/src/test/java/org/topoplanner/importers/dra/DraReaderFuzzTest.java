@@ -3,14 +3,12 @@ package org.topoplanner.importers.dra;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.topoplanner.importers.ImportResult;
-import org.topoplanner.importers.Samples;
+import org.topoplanner.importers.MutatedSamples;
 import org.topoplanner.importers.SourceText;
 import org.topoplanner.model.diag.Diagnostic;
 
@@ -21,21 +19,7 @@ class DraReaderFuzzTest {
 
     @Provide
     Arbitrary<String> mutated() {
-        return Combinators.combine(Arbitraries.of(SAMPLES),
-                Arbitraries.integers().between(0, Integer.MAX_VALUE).list().ofMinSize(1).ofMaxSize(30),
-                Arbitraries.of(List.of(':', '-', ' ', '\n', '[', '{', '"', '\'', '&', '*', '0', 'x')).list().ofMinSize(30).ofMaxSize(30))
-                .as((s, positions, chars) -> {
-                    StringBuilder t = new StringBuilder(Samples.load(s).text());
-                    for (int i = 0; i < positions.size() && t.length() > 0; i++) {
-                        int at = positions.get(i) % t.length();
-                        switch (positions.get(i) % 3) {
-                            case 0 -> t.setCharAt(at, chars.get(i));
-                            case 1 -> t.insert(at, chars.get(i));
-                            default -> t.deleteCharAt(at);
-                        }
-                    }
-                    return t.toString();
-                });
+        return MutatedSamples.edited(MutatedSamples.whole(SAMPLES), ":- \n[{\"'&*0x", 30);
     }
 
     @Property(tries = 200)

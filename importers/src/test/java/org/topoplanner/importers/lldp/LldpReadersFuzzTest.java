@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.topoplanner.importers.ImportResult;
-import org.topoplanner.importers.Samples;
+import org.topoplanner.importers.MutatedSamples;
 import org.topoplanner.importers.SourceText;
 import org.topoplanner.model.diag.Diagnostic;
 
@@ -25,22 +24,7 @@ class LldpReadersFuzzTest {
 
     @Provide
     Arbitrary<String> mutated() {
-        return Combinators.combine(Arbitraries.of(RoceSample.FILES),
-                Arbitraries.integers().between(0, Integer.MAX_VALUE).list().ofMinSize(1).ofMaxSize(40),
-                Arbitraries.of(SPICE.chars().mapToObj(c -> (char) c).toList()).list().ofMinSize(40).ofMaxSize(40),
-                Arbitraries.doubles().between(0, 1)).as((s, positions, chars, cut) -> {
-                    String text = Samples.load(s).text();
-                    StringBuilder t = new StringBuilder(text.substring(0, (int) (text.length() * cut)));
-                    for (int i = 0; i < positions.size() && t.length() > 0; i++) {
-                        int at = positions.get(i) % t.length();
-                        switch (positions.get(i) % 3) {
-                            case 0 -> t.setCharAt(at, chars.get(i));
-                            case 1 -> t.insert(at, chars.get(i));
-                            default -> t.deleteCharAt(at);
-                        }
-                    }
-                    return t.toString();
-                });
+        return MutatedSamples.edited(MutatedSamples.cut(RoceSample.FILES), SPICE, 40);
     }
 
     @Provide

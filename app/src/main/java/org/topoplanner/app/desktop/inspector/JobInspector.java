@@ -48,6 +48,9 @@ public final class JobInspector {
     private final PolicyComparisonRows comparisonRows;
     private final BackgroundRefresh<Advice> selectedCheck;
     private final BackgroundRefresh<Integer> listedChecks;
+    /** The selected job's leaves, counted on a worker so the selection's first pulse does not wait for them. */
+    private final JobPropertiesReach reach = new JobPropertiesReach(
+            BackgroundRefresh.onWorker(BackgroundRefresh.daemonWorker("job-reach")));
     /** Listed jobs whose verdict a cell asked for and that are being checked in the background. */
     private final Set<String> unchecked = new LinkedHashSet<>();
     /** A round of the listed jobs' checks waits for the every-policy table's rows ({@link #checkListed}). */
@@ -142,6 +145,7 @@ public final class JobInspector {
         // The plan, policy or settings changed: the dots may too, and what was being checked is stale; a round
         // under way stops before its next job, so the selected job's check and rows do not wait behind it.
         listedChecks.cancel();
+        reach.cancel();
         listedRound.incrementAndGet();
         unchecked.clear();
         jobs.refresh();
@@ -189,12 +193,33 @@ public final class JobInspector {
     }
 
     private void showCheck(Plan plan, String job, Advice a) {
-        showProperties(JobProperties.of(plan, job, a));
+        showProperties(JobProperties.of(plan, job, a, leaves(plan, job, a)));
         violations.setPlaceholder(new Label("No violations"));
         // columns share the inspector's width and the cells wrap: sentences are read whole, not cut
         violations.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         comparison.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         violations.setItems(FXCollections.observableArrayList(a == null ? List.of() : a.violations()));
+    }
+
+    /**
+     * The selected job's leaves when already counted for its hosts, else counting on the worker: the sheet
+     * is shown again with them when they come, unless the selection or plan changed meanwhile
+     * ({@link #refresh} cancels).
+     */
+    private JobProperties.Leaves leaves(Plan plan, String job, Advice a) {
+        if (!JobProperties.showsLeaves(plan, job, a)) {
+            reach.cancel();
+            return new JobProperties.Leaves.Counting();
+        }
+        var fabric = plan.cluster().fabric();
+        List<String> hosts = plan.placements().get(job).hostNames();
+        Optional<org.topoplanner.app.plan.RailReach> known = reach.known(fabric, hosts);
+        if (known.isPresent()) {
+            reach.cancel();
+            return new JobProperties.Leaves.Counted(known.get());
+        }
+        reach.request(fabric, hosts, leaves -> showProperties(JobProperties.of(plan, job, a, leaves)));
+        return new JobProperties.Leaves.Counting();
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.topoplanner.allocator.metrics.PlacementMetrics;
 import org.topoplanner.app.plan.Advice;
 import org.topoplanner.app.plan.Plan;
+import org.topoplanner.app.plan.RailReach;
 import org.topoplanner.model.hostlist.Hostlist;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
@@ -22,6 +23,8 @@ public final class JobProperties {
     static final List<String> CATEGORIES = List.of(REQUEST, PLACEMENT, METRICS);
     /** Hosts listed one by one; a job on thousands of hosts would otherwise build thousands of rows. */
     static final int HOSTS_LISTED = 16;
+    /** The leaves metric's value while it is counted off the FX thread. */
+    static final String COUNTING = "computing\u2026";
 
     private JobProperties() {
     }
@@ -31,6 +34,16 @@ public final class JobProperties {
      * or null when it is not placed.
      */
     static List<InspectorProperty> of(Plan plan, String job, Advice advice) {
+        Placement p = plan.placements().get(job);
+        return of(plan, job, advice, p == null ? new Leaves.Counting()
+                : new Leaves.Counted(RailReach.of(plan.cluster().fabric(), p.hostNames())));
+    }
+
+    /**
+     * The properties of {@code job} with its leaves metric as given: the window counts the leaves off the FX
+     * thread ({@link JobPropertiesReach}) and shows the sheet meanwhile with {@link Leaves.Counting}.
+     */
+    static List<InspectorProperty> of(Plan plan, String job, Advice advice, Leaves leaves) {
         List<InspectorProperty> all = new ArrayList<>(request(plan, job));
         Placement p = plan.placements().get(job);
         if (p == null || advice == null) {
@@ -39,10 +52,29 @@ public final class JobProperties {
         }
         all.addAll(placement(p, advice));
         if (advice.metrics() != null) {
-            all.addAll(metrics(advice.metrics(),
-                    org.topoplanner.app.plan.RailReach.of(plan.cluster().fabric(), p.hostNames())));
+            all.addAll(metrics(advice.metrics(), leaves));
         }
         return all;
+    }
+
+    /** Whether a placed job's sheet needs its leaves counted (it shows metrics). */
+    static boolean showsLeaves(Plan plan, String job, Advice advice) {
+        return plan.placements().containsKey(job) && advice != null && advice.metrics() != null;
+    }
+
+    /** The leaves metric of a job's sheet: counted, being counted on a worker, or not countable. */
+    sealed interface Leaves {
+        /** The job's leaves (or rails) as counted. */
+        record Counted(RailReach reach) implements Leaves {
+        }
+
+        /** Still being counted: the sheet says so until the answer comes. */
+        record Counting() implements Leaves {
+        }
+
+        /** Counting failed; {@code reason} says why. */
+        record Uncounted(String reason) implements Leaves {
+        }
     }
 
     /** The properties of a placed {@code job} while its validation is still being computed. */
@@ -114,14 +146,20 @@ public final class JobProperties {
         return l;
     }
 
-    private static List<InspectorProperty> metrics(PlacementMetrics m, org.topoplanner.app.plan.RailReach reach) {
+    private static List<InspectorProperty> metrics(PlacementMetrics m, Leaves leaves) {
         List<InspectorProperty> l = new ArrayList<>();
-        // rails counted as rails: the schedulers' logical leaf of a rail group would say "1" for all 8 rails
-        l.add(reach.railOptimised()
-                ? new InspectorProperty(METRICS, "rails", reach.words(JobProperties::hostlist),
-                        "Leaf switches of a rail-optimised fabric the job's HCAs reach; Slurm and the planner "
-                                + "schedule each scalable unit as one leaf.")
-                : InspectorProperty.of(METRICS, "leaves", reach.words(JobProperties::hostlist)));
+        if (leaves instanceof Leaves.Counted c && c.reach().railOptimised()) {
+            // rails counted as rails: the schedulers' logical leaf of a rail group would say "1" for all 8 rails
+            l.add(new InspectorProperty(METRICS, "rails", c.reach().words(JobProperties::hostlist),
+                    "Leaf switches of a rail-optimised fabric the job's HCAs reach; Slurm and the planner "
+                            + "schedule each scalable unit as one leaf."));
+        } else if (leaves instanceof Leaves.Counted c) {
+            l.add(InspectorProperty.of(METRICS, "leaves", c.reach().words(JobProperties::hostlist)));
+        } else if (leaves instanceof Leaves.Uncounted u) {
+            l.add(InspectorProperty.of(METRICS, "leaves", "cannot count: " + u.reason()));
+        } else {
+            l.add(InspectorProperty.of(METRICS, "leaves", COUNTING));
+        }
         l.add(InspectorProperty.of(METRICS, "spines", String.valueOf(m.spines())));
         l.add(new InspectorProperty(METRICS, "highest tier", String.valueOf(m.highestTier()),
                 "The tier of the lowest switch above all the job's hosts; 0 for one host."));

@@ -14,6 +14,11 @@ import javafx.scene.text.Text;
  */
 class WrappingCell<T> extends TableCell<T, String> {
     private final Text text = new Text();
+    /**
+     * The whole text, made once per cell and given each new item's text: a new tooltip per update (its
+     * popup window, its CSS) was most of what the every-policy table's rows cost the FX thread (issue 15).
+     */
+    private Tooltip whole;
 
     WrappingCell() {
         text.getStyleClass().add("wrapping-cell-text");
@@ -41,7 +46,15 @@ class WrappingCell<T> extends TableCell<T, String> {
         text.setText(item);
         setGraphic(text);
         setText(null);
-        setTooltip(item.isBlank() ? null : new Tooltip(item));
+        if (item.isBlank()) {
+            setTooltip(null);
+            return;
+        }
+        if (whole == null) {
+            whole = new Tooltip();
+        }
+        whole.setText(item);
+        setTooltip(whole);
     }
 
     /** The text as laid out in the cell, for tests. */

@@ -2,21 +2,15 @@ package org.topoplanner.app.desktop.inspector;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.List;
 import javafx.scene.control.TableView;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.ExampleWindow;
+import org.topoplanner.app.desktop.ExampleWindowTest;
 import org.topoplanner.app.desktop.fabric.ViewShots;
-import org.topoplanner.app.desktop.window.WindowController;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
@@ -24,19 +18,7 @@ import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 
 /** The inspector's violation table in the real window: each sentence wraps in its column, whole, with a tooltip. */
-@ExtendWith(ApplicationExtension.class)
-class InspectorTablesTest {
-    @TempDir
-    Path home;
-    private WindowController controller;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        controller = ExampleWindow.open(stage, home);
-    }
-
+class InspectorTablesTest extends ExampleWindowTest {
     @Test
     void violationSentencesWrapWholeInTheirColumnWithTooltips(FxRobot robot) throws Exception {
         ExampleWindow.awaitLayout(controller);

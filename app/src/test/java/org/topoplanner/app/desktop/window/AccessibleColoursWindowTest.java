@@ -2,7 +2,6 @@ package org.topoplanner.app.desktop.window;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.List;
 import javafx.scene.control.DialogPane;
 import javafx.scene.input.KeyCode;
@@ -13,14 +12,11 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.ExampleWindow;
+import org.topoplanner.app.desktop.ExampleWindowTest;
 import org.topoplanner.app.desktop.canvas.Theme;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.model.job.JobRequest;
@@ -30,19 +26,7 @@ import org.topoplanner.model.job.JobRequest;
  * views (and the legend's key) in Okabe and Ito's set, and a dialog opened under the dark theme is
  * dark too, not Modena's light grey under the dark theme's light text.
  */
-@ExtendWith(ApplicationExtension.class)
-class AccessibleColoursWindowTest {
-    @TempDir
-    Path home;
-    private Stage stage;
-    private WindowController controller;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        controller = ExampleWindow.open(stage, home);
-    }
-
+class AccessibleColoursWindowTest extends ExampleWindowTest {
     @BeforeEach
     void layoutDone() throws Exception {
         ExampleWindow.awaitLayout(controller);

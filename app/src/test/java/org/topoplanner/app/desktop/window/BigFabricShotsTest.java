@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.ExampleWindow;
+import org.topoplanner.app.desktop.ExampleWindowTest;
 import org.topoplanner.app.desktop.fabric.ViewShots;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.model.job.JobRequest;
@@ -22,19 +20,13 @@ import org.topoplanner.model.job.JobRequest;
  * type, jobs placed, shot at fit and close zoom, light and dark, and the node tab, to
  * {@code target/ui-views-shots/big-*.png} for people to look at.
  */
-@ExtendWith(ApplicationExtension.class)
-class BigFabricShotsTest {
-    @TempDir
-    Path home;
+class BigFabricShotsTest extends ExampleWindowTest {
     @TempDir
     Path files;
-    private WindowController controller;
-    private Stage stage;
 
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        controller = ExampleWindow.open(stage, home);
+    @Override
+    protected void open(Stage stage) {
+        super.open(stage);
         stage.setWidth(1600);
         stage.setHeight(1000);
     }

@@ -318,6 +318,7 @@ class BigWindowBenchmark {
         };
         WorkerCpu workers = WorkerCpu.start();
         double load = OS.getSystemLoadAverage();
+        ThreadSampler fx = ThreadSampler.start(Eventually.onFxThread(() -> Thread.currentThread().getId()));
         robot.interact(() -> {
             table.getItems().addListener(watch);
             table.getScene().addPostLayoutPulseListener(pulse);
@@ -328,12 +329,15 @@ class BigWindowBenchmark {
                 && table.getItems().stream().noneMatch(l -> l.waiting().startsWith("computing"))));
         long all = System.nanoTime() - t0.get();
         String cpu = workers.stop();
+        List<String> fxWhere = fx.stop(15);
         robot.interact(() -> {
             table.getItems().removeListener(watch);
             table.getScene().removePostLayoutPulseListener(pulse);
         });
         line("%s: all rows in %s (load %.2f); as they came: %s; laid out in the pulse at %s; CPU meanwhile: %s", label,
                 ms(all), load, String.join(", ", answered), ms(laidOut.get()), cpu);
+        line("  where the FX thread was over that question (samples every 20 ms, running or not): %s",
+                String.join("; ", fxWhere));
     }
 
     /** Waits (up to 30 s, at least 1 s) until the plan's warm-up thread has used no CPU for half a second. */

@@ -3,6 +3,7 @@ package org.topoplanner.app.desktop.window;
 import org.topoplanner.app.desktop.Dialogs;
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.ExampleWindow;
+import org.topoplanner.app.desktop.ExampleWindowTest;
 import org.topoplanner.app.desktop.tree.TreeEntry;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,13 +17,9 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.fabric.FabricView;
 import org.topoplanner.app.desktop.fabric.ViewShots;
@@ -35,20 +32,11 @@ import org.topoplanner.model.job.Placement;
  * before anything changes), a 64-node x 8-GPU job dragged onto the fabric, then the hosts of one leaf
  * given other hardware from the cluster tree, and that undone.
  */
-@ExtendWith(ApplicationExtension.class)
-class HardwareWindowTest {
+class HardwareWindowTest extends ExampleWindowTest {
     private static final String H100 = "HGX H100 8-GPU (NVSwitch, NV18) \u2014 hgx-h100-sxm";
     private static final String A100 = "HGX A100 8-GPU (NVSwitch, NV12) \u2014 hgx-a100-sxm4";
     @TempDir
-    Path home;
-    @TempDir
     Path files;
-    private WindowController controller;
-
-    @Start
-    void start(Stage stage) {
-        controller = ExampleWindow.open(stage, home);
-    }
 
     @Test
     void a4096HostFabricGetsItsHardwareInTheReviewAndTakesA64NodeJobByDragging(FxRobot robot) throws Exception {

@@ -1,7 +1,6 @@
 package org.topoplanner.app.desktop.window;
 
 import org.topoplanner.app.desktop.Eventually;
-import org.topoplanner.app.desktop.ExampleWindow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -14,14 +13,10 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import org.topoplanner.app.desktop.ExampleWindowTest;
 import org.topoplanner.app.desktop.diagnostics.SourceLine;
 import org.topoplanner.app.desktop.fabric.ViewShots;
 import org.topoplanner.model.diag.Diagnostic;
@@ -32,19 +27,8 @@ import org.topoplanner.model.diag.Severity;
  * a finding shows its file with the offending line highlighted. Writes
  * {@code target/ui-views-shots/diagnostics-light.png} and {@code -dark.png} to look at.
  */
-@ExtendWith(ApplicationExtension.class)
-class ImportDiagnosticsTest {
+class ImportDiagnosticsTest extends ExampleWindowTest {
     private static final PseudoClass TARGET = PseudoClass.getPseudoClass("target");
-    @TempDir
-    Path home;
-    private WindowController controller;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        controller = ExampleWindow.open(stage, home);
-    }
 
     @Test
     void aFindingJumpsToItsLineInTheFile(FxRobot robot) throws Exception {

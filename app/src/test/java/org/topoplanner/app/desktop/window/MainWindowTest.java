@@ -3,6 +3,7 @@ package org.topoplanner.app.desktop.window;
 import org.topoplanner.app.desktop.Dialogs;
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.ExampleWindow;
+import org.topoplanner.app.desktop.ExampleWindowTest;
 import org.topoplanner.app.desktop.SelectedJobCheck;
 import org.topoplanner.app.desktop.inspector.ComparisonLine;
 import org.topoplanner.app.desktop.tree.TreeEntry;
@@ -18,34 +19,17 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
 import org.controlsfx.control.PropertySheet;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.app.desktop.fabric.FabricView;
 import org.topoplanner.model.k8s.TopologyManagerPolicy;
 
 /** The real window, headless under Monocle: drag jobs, see violations, undo, import, save and reopen. */
-@ExtendWith(ApplicationExtension.class)
-class MainWindowTest {
-    @TempDir
-    Path home;
-    private Stage stage;
-    private WindowController controller;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        controller = ExampleWindow.open(stage, home);
-    }
-
+class MainWindowTest extends ExampleWindowTest {
     @BeforeEach
     void layoutDone() throws Exception {
         ExampleWindow.awaitLayout(controller);

@@ -16,30 +16,17 @@ import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import org.topoplanner.app.desktop.ExampleWindowTest;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.model.job.JobRequest;
 
 /** New, Open and Import with unsaved work in the real window: asked first, nothing lost on Enter, undoable. */
-@ExtendWith(ApplicationExtension.class)
-class UnsavedWorkWindowTest {
-    @TempDir
-    Path home;
+class UnsavedWorkWindowTest extends ExampleWindowTest {
     @TempDir
     Path files;
-    private Stage stage;
-    private WindowController controller;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        controller = ExampleWindow.open(stage, home);
-    }
 
     @BeforeEach
     void layoutDone() throws Exception {

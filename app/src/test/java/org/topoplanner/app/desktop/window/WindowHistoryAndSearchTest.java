@@ -2,23 +2,18 @@ package org.topoplanner.app.desktop.window;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
 import javafx.scene.paint.Color;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.app.desktop.ExampleWindow;
+import org.topoplanner.app.desktop.ExampleWindowTest;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.model.job.JobRequest;
 
@@ -27,17 +22,7 @@ import org.topoplanner.model.job.JobRequest;
  * job and the status bar says so; the search's dimming ends when a match is picked; the Dark button
  * follows the theme's shortcut and the search hint stays readable in the dark theme.
  */
-@ExtendWith(ApplicationExtension.class)
-class WindowHistoryAndSearchTest {
-    @TempDir
-    Path home;
-    private WindowController controller;
-
-    @Start
-    void start(Stage stage) {
-        controller = ExampleWindow.open(stage, home);
-    }
-
+class WindowHistoryAndSearchTest extends ExampleWindowTest {
     @Test
     void thePolicyPickedInTheToolbarIsUndoneAndTheStatusBarSaysWhat(FxRobot robot) throws Exception {
         ExampleWindow.awaitLayout(controller);

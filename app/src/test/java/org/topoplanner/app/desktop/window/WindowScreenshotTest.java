@@ -2,6 +2,7 @@ package org.topoplanner.app.desktop.window;
 
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.ExampleWindow;
+import org.topoplanner.app.desktop.ExampleWindowTest;
 import org.topoplanner.app.desktop.state.PlanViewModel;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,14 +10,9 @@ import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
-import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.fabric.ViewShots;
 import org.topoplanner.app.plan.DropTarget;
@@ -28,19 +24,7 @@ import org.topoplanner.model.job.SbatchOptions;
  * Renders the real window with jobs placed to {@code target/ui-views-shots/main-window.png}; the
  * README's screenshot is a copy of it (see README "Screenshot").
  */
-@ExtendWith(ApplicationExtension.class)
-class WindowScreenshotTest {
-    @TempDir
-    Path home;
-    private WindowController controller;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        controller = ExampleWindow.open(stage, home);
-    }
-
+class WindowScreenshotTest extends ExampleWindowTest {
     @Test
     void rendersTheWindowWithJobsPlaced(FxRobot robot) throws Exception {
         ExampleWindow.awaitLayout(controller);

@@ -7,15 +7,13 @@ import java.nio.file.Path;
 import java.util.Optional;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.topoplanner.app.desktop.BigFabrics;
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.ExampleWindow;
+import org.topoplanner.app.desktop.ExampleWindowTest;
 import org.topoplanner.app.desktop.fabric.FabricView;
 import org.topoplanner.app.desktop.fabric.ViewShots;
 import org.topoplanner.app.plan.DropTarget;
@@ -30,19 +28,13 @@ import org.topoplanner.model.job.JobRequest;
  * for people to look at. Close up, the view must draw the hosts one by one with their names; the
  * inspector's every-policy table must show its headers whole at this width.
  */
-@ExtendWith(ApplicationExtension.class)
-class ZoomShotsTest {
-    @TempDir
-    Path home;
+class ZoomShotsTest extends ExampleWindowTest {
     @TempDir
     Path files;
-    private WindowController controller;
-    private Stage stage;
 
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        controller = ExampleWindow.open(stage, home);
+    @Override
+    protected void open(Stage stage) {
+        super.open(stage);
         stage.setWidth(1600);
         stage.setHeight(1000);
     }

@@ -1,0 +1,176 @@
+package org.topoplanner.allocator.planner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.replay.Leaves;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.JobRequestException;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * The planner against real Slurm on the probe cases ({@code cases/gen.py fuzz4/fuzz5}, {@code probefuzz.py}:
+ * background jobs fragment the cluster, then every probe is cancelled right after its submit line). Each probe is
+ * asked of the planner on the state real Slurm had when it was submitted (the background jobs' real CPUs and
+ * GPUs, read from the real output, not the emulation's), so the verdict is on the planner alone. Where real Slurm
+ * ran the probe the planner places it, on no more leaves (issue 16: "optimal on every probe"); where real Slurm
+ * refused it at submit or left it waiting for resources the planner does not place it ("never accepting what
+ * Slurm refuses"). A {@code --switches} probe is judged by its last line (run once its wait ran out). The probes
+ * that break either rule are listed in {@code oracle/planner-probes-known.txt} (kind {@code missed}: Slurm ran it,
+ * the planner did not; {@code leaves}: the planner used more leaves; {@code accepted}: Slurm refused or waited,
+ * the planner placed it): the test fails on any change to that list, so a fix shows (the list shrinks) and so does
+ * a regression. The counts per case are printed.
+ */
+class PlannerRealProbesTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<String> CASES = List.of("fuzz21", "fuzz22", "fuzz23", "fuzz24", "fuzz25", "fuzz26",
+            "fuzz27", "fuzz28", "fuzz29", "fuzz30", "fuzz31", "fuzz32", "fuzz33", "fuzz34", "fuzz35", "fuzz36");
+
+    static Stream<Arguments> probeCases() {
+        Map<String, List<String>> known = new LinkedHashMap<>();
+        for (String line : OracleCase.resource("planner-probes-known.txt").lines().toList()) {
+            String t = line.strip();
+            if (!t.isEmpty() && !t.startsWith("#")) {
+                String[] f = t.split("\\s+");
+                known.put(f[0] + " " + f[1], List.of(f).subList(2, f.length));
+            }
+        }
+        List<Arguments> out = new ArrayList<>();
+        for (String c : CASES) {
+            for (String[] v : new String[][] {{"22.05", "results/"}, {"24.11", "results/new/"},
+                    {"26.05", "results/v26.05/"}}) {
+                out.add(Arguments.of(c, v[0], v[1] + c + ".jsonl", known.getOrDefault(c + " " + v[0], List.of())));
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} with Slurm {1}: {3} known")
+    @MethodSource("probeCases")
+    void plannerAgreesWithRealSlurmOnEveryProbe(String caseName, String version, String results, List<String> known)
+            throws IOException {
+        Cluster cluster = OracleCase.cluster(caseName);
+        SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
+        PlannerPolicy planner = new PlannerPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
+        List<JsonNode> lines = new ArrayList<>();
+        for (String l : OracleCase.resource(results).lines().toList()) {
+            if (!l.isBlank()) {
+                lines.add(JSON.readTree(l));
+            }
+        }
+        // the last line of each probe decides (a --switches probe waits, then runs at its snapshot)
+        Map<String, JsonNode> last = new LinkedHashMap<>();
+        for (JsonNode j : lines) {
+            if ("job".equals(j.path("type").asText())) {
+                last.put(j.path("name").asText(), j);
+            }
+        }
+        ClusterState state = ClusterState.empty(cluster);
+        Set<String> breaks = new TreeSet<>();
+        int probes = 0;
+        int ran = 0;
+        int placedNoMoreLeaves = 0;
+        int refused = 0;
+        int notPlaced = 0;
+        for (JsonNode j : lines) {
+            String type = j.path("type").asText();
+            if ("cancel".equals(type)) {
+                for (JsonNode n : j.path("names")) {
+                    state = state.without(n.asText());
+                }
+                continue;
+            }
+            if (!"job".equals(type) || !"submit".equals(j.path("when").asText())) {
+                continue;
+            }
+            String name = j.path("name").asText();
+            List<String> args = new ArrayList<>();
+            j.path("args").forEach(a -> args.add(a.asText()));
+            JobRequest job = parsed(args, name);
+            if (name.startsWith("p")) {
+                probes++;
+                JsonNode verdict = last.get(name);
+                String real = verdict.path("state").asText();
+                // options sbatch itself refuses (--gpus below -N) are refused by the planner's parser as well
+                Suggestion mine = job == null ? new Suggestion.Impossible("sbatch refuses the options")
+                        : planner.suggest(state, job);
+                String what = name + " " + String.join(" ", args);
+                if ("RUNNING".equals(real)) {
+                    ran++;
+                    if (!(mine instanceof Suggestion.Placed placed)) {
+                        breaks.add(name + ":missed");
+                        System.out.printf("  %s %s: Slurm ran %s, the planner says %s%n", caseName, version, what, mine);
+                    } else if (Leaves.of(cluster, placed.placement()).size() > verdict.path("leaves").size()) {
+                        breaks.add(name + ":leaves");
+                        System.out.printf("  %s %s: %s on leaves %s, Slurm %s%n", caseName, version, what,
+                                Leaves.of(cluster, placed.placement()), verdict.path("leaves"));
+                    } else {
+                        placedNoMoreLeaves++;
+                    }
+                } else if ("REJECTED".equals(real) || "Resources".equals(verdict.path("reason").asText())
+                        || verdict.path("reason").asText().startsWith("ReqNodeNotAvail")) {
+                    refused++;
+                    if (mine instanceof Suggestion.Placed placed) {
+                        breaks.add(name + ":accepted");
+                        System.out.printf("  %s %s: Slurm says %s %s to %s, the planner placed %s%n", caseName,
+                                version, real, verdict.path("reason").asText(), what, placed.placement().hosts());
+                    } else {
+                        notPlaced++;
+                    }
+                }
+            }
+            if (job != null && "RUNNING".equals(j.path("state").asText())) {
+                state = state.with(realPlacement(name, j), job.exclusive() ? ClusterState.Hold.WHOLE_NODES
+                        : ClusterState.Hold.LISTED);
+            }
+        }
+        System.out.printf("planner probes %s under %s: %d probes; Slurm ran %d, the planner placed %d of them on no"
+                + " more leaves; Slurm refused or waited on %d, the planner placed none of %d%n", caseName, version,
+                probes, ran, placedNoMoreLeaves, refused, notPlaced);
+        assertThat(probes).isGreaterThan(20);
+        assertThat(breaks).as("probes of %s under %s where the planner and real Slurm disagree"
+                + " (oracle/planner-probes-known.txt)", caseName, version).containsExactlyInAnyOrderElementsOf(known);
+    }
+
+    private static JobRequest parsed(List<String> args, String name) {
+        try {
+            return SbatchOptions.parse(args, name);
+        } catch (JobRequestException e) {
+            return null;
+        }
+    }
+
+    /** The job's CPUs and GPUs as real Slurm gave them (Slurm's CPU ids, as the emulation's placements hold). */
+    private static Placement realPlacement(String name, JsonNode line) {
+        List<HostAllocation> hosts = new ArrayList<>();
+        for (JsonNode a : line.path("alloc")) {
+            List<Integer> gpus = new ArrayList<>();
+            a.path("gpus").forEach(g -> gpus.add(g.asInt()));
+            List<Integer> cpus = new ArrayList<>();
+            a.path("cpus").forEach(c -> cpus.add(c.asInt()));
+            hosts.add(new HostAllocation(a.path("node").asText(), gpus, CpuSet.of(cpus), Map.of()));
+        }
+        return new Placement(name, hosts);
+    }
+}
