@@ -149,6 +149,11 @@ final class BlockSelector implements NodeChooser {
                 lowered = null;
                 return selectOnce(nodeMap, required, job, lowered(demand), minCpus);
             }
+            if (gpuBound && gpusOutOfReach(nodeMap, required, job, lowered(demand))) {
+                // every round would fail: the evaluations only lower CPUs, never the GPUs a node offers, and
+                // 24.11's verdict reads no failure reason (SlurmBlockPolicy)
+                return null;
+            }
             return new ThresholdRetry(this, nodeMap, required, job, lowered(demand), minCpus).run();
         }
         NodePick first = selectOnce(nodeMap, required, job, demand, minCpus);
@@ -220,10 +225,11 @@ final class BlockSelector implements NodeChooser {
     /**
      * Whether no evaluation on a subset of {@code nodeMap} can gather the job's GPU total ({@code --gpus=N}, or
      * {@code -n} x {@code --gpus-per-task}), so that every round of 26.05's retry loop fails ({@code enoughJobGpus}
-     * sums {@code gpusFor} over the choice, and the demand is fixed for the pass). Only where a choice provably
-     * holds at most the job's node maximum: no segment, no required node (those are added past it), and either the
-     * bound of no more nodes than tasks (the submit test's extra nodes of the lighter groups' base blocks are then
-     * not added) or one weight among the usable nodes (no lighter group, so no such base block). Then the
+     * sums {@code gpusFor} over the choice, and the demand is fixed for the pass), and every round of 24.11's
+     * {@link ThresholdRetry} too (its evaluations lower CPUs only). Only where a choice provably holds at most the
+     * job's node maximum: no segment, no required node (those are added past it), and either the bound of no more
+     * nodes than tasks (the submit test's extra nodes of the lighter groups' base blocks are then not added) or one
+     * weight among the usable nodes (no lighter group, so no such base block). Then the
      * {@code max_nodes} largest offers of the usable nodes falling short of the total ends the loop at once
      * (issue 15: {@code -N64 --gpus=1000} on 8-GPU nodes took 4-7 s of rounds, one per usable node).
      */
