@@ -26,6 +26,8 @@ final class TreeSelector implements NodeChooser {
     private final SlurmVersion version;
 
     private final boolean nodesBoundByTasks;
+    /** Whether {@link #fewerNodes} first asks {@link #gpusOutOfReach} (off only to test the bound against the loop). */
+    private final boolean gpuBound;
 
     TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version) {
         this(nodes, table, version, true);
@@ -42,14 +44,29 @@ final class TreeSelector implements NodeChooser {
      * the tasks for the submit test too.
      */
     TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version, boolean nodesBoundByTasks) {
+        this(nodes, table, version, nodesBoundByTasks, true);
+    }
+
+    private TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version, boolean nodesBoundByTasks,
+                         boolean gpuBound) {
         this.nodes = nodes;
         this.table = table;
         this.version = version;
         this.nodesBoundByTasks = nodesBoundByTasks;
+        this.gpuBound = gpuBound;
+    }
+
+    /** The same selector running 26.05's retry loop to its end, without the bound that ends it early. */
+    TreeSelector withoutGpuBound() {
+        return new TreeSelector(nodes, table, version, nodesBoundByTasks, false);
     }
 
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        if (gpuBound && version.atLeast(SlurmVersion.V26_05) && gpusOutOfReach(nodeMap, job, demand)) {
+            // no evaluation of this pass can succeed, and a failed one leaves nothing the caller reads
+            return null;
+        }
         Progress p = new Progress(nodes, job, demand, version);
         BitSet chosen = choose(nodeMap, required, job, demand, minCpus, p);
         if (chosen == null && !demand.firstPass() && version.atLeast(SlurmVersion.V26_05)) {
@@ -131,6 +148,41 @@ final class TreeSelector implements NodeChooser {
             last = p;
         }
         return null;
+    }
+
+    /**
+     * Whether no evaluation on a subset of {@code nodeMap} can gather the job's {@code --gpus=N}. In 26.05 a
+     * successful choice holds at most {@code max_nodes} nodes (the required ones are refused past it, every later
+     * node is taken only while {@code maxNodes > 0}; 22.05 and 24.11 add the required leaves' nodes past it), each
+     * with CPUs to give, and its GPU sum ({@code gresOk}) adds up {@code gpusFor} of exactly those nodes, fixed for
+     * the pass (no round of {@link #fewerNodes} changes it). So when the {@code max_nodes} largest offers of the
+     * usable nodes fall short, the evaluation and every round of the retry loop fail and the pass ends with no
+     * choice: answered at once instead of after up to one round per usable node (issue 15: {@code -N64
+     * --gpus=1000} on 8-GPU nodes took 7-60 s). Slurm runs the rounds (common_topo.c, "to avoid a possible
+     * knapsack problem") and then calls the job never runnable; the verdict here is the same.
+     */
+    private boolean gpusOutOfReach(BitSet nodeMap, SlurmJobSpec job, Demand demand) {
+        int need = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
+        if (need <= 0) {
+            return false;
+        }
+        int maxNodes = job.maxNodesOr(nodes.size());
+        if (nodesBoundByTasks && job.ntasks() != null && job.ntasksPerNode() == null) {
+            maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
+        }
+        int[] offers = new int[nodeMap.cardinality()];
+        int k = 0;
+        for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
+            if (demand.availCpus(i) > 0) {
+                offers[k++] = Math.max(0, demand.gpusFor(i));
+            }
+        }
+        java.util.Arrays.sort(offers, 0, k);
+        long reach = 0;
+        for (int t = k - 1; t >= Math.max(0, k - maxNodes); t--) {
+            reach += offers[t];
+        }
+        return reach < need;
     }
 
     /** The usable nodes that are not required, weakest first: available CPUs times GPUs, in index order on a tie. */

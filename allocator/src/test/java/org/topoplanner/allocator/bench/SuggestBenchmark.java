@@ -23,7 +23,10 @@ import org.topoplanner.model.job.Placement;
 /**
  * One suggestion, as a drag-over event asks it, for every policy: on the 16,384-host 3-level fat tree
  * (one Slurm base block of 1,024 hosts per pod, so that {@code slurm-block} has blocks) with 60% of the hosts busy
- * whole, a 256-node x 8-GPU job, a 64-node x 8-GPU job and a 64-node CPU-only job ({@code -N 64}).
+ * whole, a 256-node x 8-GPU job, a 64-node x 8-GPU job and a 64-node CPU-only job ({@code -N 64}), and two
+ * jobs that do not place (issue 15): {@code -N64 --gpus=1000} (more GPUs than 64 nodes of 8 hold: refused by
+ * every policy) and {@code -N1 --gpus=16} (one node of 8 GPUs: Slurm 26.05 keeps it pending, since its one-node
+ * test adds up the usable nodes' GPUs; the others refuse it).
  * The cluster index is built in the set-up (once per cluster in the product too), and so is every
  * policy's first answer, so the per-cluster tables exist. {@link CompareBenchmark} asks all six.
  */
@@ -34,7 +37,7 @@ public class SuggestBenchmark {
     @Param({"slurm-tree", "slurm-block", "k8s-default", "kueue-tas", "volcano", "planner"})
     public String policy;
 
-    @Param({"gpu256", "gpu64", "cpu64"})
+    @Param({"gpu256", "gpu64", "cpu64", "gpuTooMany", "oneNodeGpuSum"})
     public String job;
 
     private ClusterState state;
@@ -47,7 +50,19 @@ public class SuggestBenchmark {
             case "gpu256" -> JobRequest.nodesWithGpus("j", 256, 8);
             case "gpu64" -> JobRequest.nodesWithGpus("j", 64, 8);
             case "cpu64" -> JobRequest.builder().name("j").nodes(64).build();
+            case "gpuTooMany" -> JobRequest.builder().name("j").nodes(64, 64).gpus(1000).build();
+            case "oneNodeGpuSum" -> JobRequest.builder().name("j").nodes(1, 1).gpus(16).build();
             default -> throw new IllegalArgumentException("no benchmark job " + name);
+        };
+    }
+
+    /** The answer policy {@code id} must give the job: a placement, except for the jobs that do not place. */
+    static Class<? extends Suggestion> expected(String job, PolicyId id) {
+        return switch (job) {
+            case "gpuTooMany" -> Suggestion.Impossible.class;
+            case "oneNodeGpuSum" -> id == PolicyId.SLURM_TREE || id == PolicyId.SLURM_BLOCK
+                    ? Suggestion.Pending.class : Suggestion.Impossible.class;
+            default -> Suggestion.Placed.class;
         };
     }
 
@@ -72,8 +87,9 @@ public class SuggestBenchmark {
         for (PolicyId id : PolicyId.values()) {
             PlacementPolicy p = PolicyCatalog.create(PolicyChoice.of(id));
             Suggestion s = p.suggest(state, request);
-            if (!(s instanceof Suggestion.Placed)) {
-                throw new IllegalStateException(id.id() + " must place the benchmark job " + job + ": " + s);
+            if (!expected(job, id).isInstance(s)) {
+                throw new IllegalStateException(id.id() + " must answer the benchmark job " + job + " with "
+                        + expected(job, id).getSimpleName() + ": " + s);
             }
             if (id.id().equals(policy)) {
                 chosen = p;
