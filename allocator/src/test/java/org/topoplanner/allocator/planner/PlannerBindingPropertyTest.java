@@ -48,6 +48,16 @@ class PlannerBindingPropertyTest {
         agreesWithSlurmTreeOnWhatTheBindingRulesAllow(-17807L);
     }
 
+    /**
+     * Seed -2227786660910: {@code -N2 -n2 -c3 --gpus-per-node=2} enforce-binding under 24.11, which the planner
+     * places while slurm-tree at 127d5d8 kept it Pending (found by fail-fast); with the 24.11 rules merged after
+     * it (the retry on fewer nodes among them) both place it.
+     */
+    @net.jqwik.api.Example
+    void aJobSlurmPlacesAfterItsRetryOnFewerNodes() {
+        agreesWithSlurmTreeOnWhatTheBindingRulesAllow(-2227786660910L);
+    }
+
     @Property(tries = 600)
     void agreesWithSlurmTreeOnWhatTheBindingRulesAllow(@ForAll("seeds") long seed) {
         Random r = new Random(seed);
