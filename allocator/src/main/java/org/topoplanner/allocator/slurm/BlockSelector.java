@@ -330,6 +330,16 @@ final class BlockSelector implements NodeChooser {
             public boolean firstPass() {
                 return d.firstPass();
             }
+
+            @Override
+            public void recount(int i, long credited) {
+                d.recount(i, credited);
+            }
+
+            @Override
+            public long creditedBefore() {
+                return d.creditedBefore();
+            }
         };
     }
 

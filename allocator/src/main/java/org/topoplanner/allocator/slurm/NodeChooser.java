@@ -42,17 +42,13 @@ interface NodeChooser {
          * choice of node {@code i} takes these cores. 26.05's one-node test counts on from node to node
          * ({@link FirstFitOneNode}).
          */
-        default void recount(int i, long credited) {
-            throw new UnsupportedOperationException("this demand cannot look at a node again");
-        }
+        void recount(int i, long credited);
 
         /**
          * The GPUs counted toward the per-job count before the node looked at last with {@link #recount} (0 when
          * none was): the chosen node is credited only the rest ({@code gres_sched_add}).
          */
-        default long creditedBefore() {
-            return 0;
-        }
+        long creditedBefore();
 
         /**
          * Node {@code i}'s {@code gres_min_cpus}: the CPUs of the cores its GPUs need (enforce-binding or

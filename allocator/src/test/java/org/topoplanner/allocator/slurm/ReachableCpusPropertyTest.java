@@ -69,6 +69,16 @@ class ReachableCpusPropertyTest {
             public long weight(int i) {
                 return 0;
             }
+
+            @Override
+            public void recount(int i, long credited) {
+                // the reachable-CPU sums read fixed offers: no node is looked at again
+            }
+
+            @Override
+            public long creditedBefore() {
+                return 0;
+            }
         };
         ReachableCpus reach = new ReachableCpus(table, usable, swCpu, demand);
         BitSet chosen = new BitSet();
