@@ -340,6 +340,21 @@ final class BlockSelector implements NodeChooser {
             public long creditedBefore() {
                 return d.creditedBefore();
             }
+
+            @Override
+            public long gresCap(int i) {
+                return d.gresCap(i);
+            }
+
+            @Override
+            public int gresMinCpus(int i) {
+                return d.gresMinCpus(i);
+            }
+
+            @Override
+            public int gresMaxTasks(int i) {
+                return d.gresMaxTasks(i);
+            }
         };
     }
 
