@@ -168,51 +168,25 @@ final class BlockSelector implements NodeChooser {
         boolean plugin = reachedPlugin;
         BitSet orig = (BitSet) nodeMap.clone();
         int rem = orig.cardinality();
-        int[] sorted = null;
-        int idx = -1;
-        boolean needBitTest = false;
-        NodePick found = null;
-        while (sorted == null || idx < sorted.length) {
+        WeakestFirstDrops drops = null;
+        while (drops == null || !drops.exhausted()) {
             if (action == Action.BREAK || rem <= job.minNodes()) {
                 break;
             }
-            if (sorted == null) {
-                sorted = weakestFirst(orig, required, job, demand);
-                idx = 0;
-                if (sorted.length == 0) {
+            if (drops == null) {
+                drops = new WeakestFirstDrops(orig, required, job, demand);
+                if (drops.isEmpty()) {
                     break;
                 }
             }
-            if (action == Action.RETRY_HINT && !failMap.isEmpty()) {
-                int t = idx;
-                while (t < sorted.length && !failMap.get(sorted[t])) {
-                    t++;
-                }
-                if (t == sorted.length) {
-                    break;
-                }
-                orig.clear(sorted[t]);
-                rem--;
-                if (t == idx) {
-                    idx++;
-                } else {
-                    needBitTest = true;
-                }
-            } else {
-                while (needBitTest && idx < sorted.length && !orig.get(sorted[idx])) {
-                    idx++;
-                }
-                if (idx == sorted.length) {
-                    break;
-                }
-                orig.clear(sorted[idx]);
-                rem--;
-                idx++;
-            }
-            if (idx >= sorted.length) {
+            if (!drops.drop(action == Action.RETRY_HINT ? failMap : null)) {
                 break;
             }
-            found = selectOnce(orig, required, job, demand, minCpus);
+            rem--;
+            if (drops.exhausted()) {
+                break;
+            }
+            NodePick found = selectOnce(orig, required, job, demand, minCpus);
             if (found != null) {
                 return found;
             }
@@ -258,20 +232,6 @@ final class BlockSelector implements NodeChooser {
             reach += offers[t];
         }
         return reach < job.gpuTotal();
-    }
-
-    /** The nodes the retry loop may drop, weakest first ({@code _cmp_res} on {@code avail_res_prod}). */
-    private static int[] weakestFirst(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand) {
-        boolean gpus = job.gpusPerNode() != null || job.gpuTotal() != null;
-        List<Integer> out = new ArrayList<>();
-        for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
-            if (!required.get(i) && demand.availCpus(i) > 0) {
-                out.add(i);
-            }
-        }
-        out.sort(java.util.Comparator.comparingLong(i -> (long) demand.availCpus(i)
-                * (gpus ? Math.max(0, demand.gpusFor(i)) : 1)));
-        return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /**

@@ -94,51 +94,29 @@ final class TreeSelector implements NodeChooser {
                                 Progress failed) {
         BitSet orig = (BitSet) nodeMap.clone();
         int rem = orig.cardinality();
-        int[] sorted = null;
-        int idx = 0;
-        boolean needBitTest = false;
+        WeakestFirstDrops drops = null;
         Progress last = failed;
-        while (sorted == null || idx < sorted.length) {
+        while (drops == null || !drops.exhausted()) {
             if (last.action == Action.BREAK || rem <= job.minNodes()) {
                 return null;
             }
             if (last.action == Action.RETRY) {
                 orig.andNot(last.failMap);
                 rem = orig.cardinality();
-                needBitTest = sorted != null;
+                if (drops != null) {
+                    drops.nodesRemovedElsewhere();
+                }
             } else {
-                if (sorted == null) {
-                    sorted = weakestFirst(orig, required, job, demand);
-                    if (sorted.length == 0) {
+                if (drops == null) {
+                    drops = new WeakestFirstDrops(orig, required, job, demand);
+                    if (drops.isEmpty()) {
                         return null;
                     }
                 }
-                if (!last.failMap.isEmpty()) {
-                    int t = idx;
-                    while (t < sorted.length && !last.failMap.get(sorted[t])) {
-                        t++;
-                    }
-                    if (t == sorted.length) {
-                        return null;
-                    }
-                    orig.clear(sorted[t]);
-                    rem--;
-                    if (t == idx) {
-                        idx++;
-                    } else {
-                        needBitTest = true;
-                    }
-                } else {
-                    while (needBitTest && idx < sorted.length && !orig.get(sorted[idx])) {
-                        idx++;
-                    }
-                    if (idx == sorted.length) {
-                        return null;
-                    }
-                    orig.clear(sorted[idx]);
-                    rem--;
-                    idx++;
+                if (!drops.drop(last.failMap)) {
+                    return null;
                 }
+                rem--;
             }
             Progress p = new Progress(nodes, job, demand, version);
             BitSet chosen = choose(orig, required, job, demand, minCpus, p);
@@ -183,17 +161,6 @@ final class TreeSelector implements NodeChooser {
             reach += offers[t];
         }
         return reach < need;
-    }
-
-    /** The usable nodes that are not required, weakest first: available CPUs times GPUs, in index order on a tie. */
-    private static int[] weakestFirst(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand) {
-        boolean gpus = job.gpusPerNode() != null || job.gpuTotal() != null;
-        return nodeMap.stream()
-                .filter(i -> !required.get(i) && demand.availCpus(i) > 0)
-                .boxed()
-                .sorted(java.util.Comparator.comparingLong(i -> (long) demand.availCpus(i)
-                        * (gpus ? Math.max(0, demand.gpusFor(i)) : 1)))
-                .mapToInt(Integer::intValue).toArray();
     }
 
     /** What {@code common_topo_choose_nodes} does after a failed evaluation ({@code eval_action}). */

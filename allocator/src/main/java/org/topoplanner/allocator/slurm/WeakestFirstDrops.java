@@ -1,0 +1,80 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.BitSet;
+import java.util.Comparator;
+import org.topoplanner.allocator.slurm.NodeChooser.Demand;
+
+/**
+ * Which node leaves the node map in Slurm 26.05's retry of a failed topology evaluation on fewer nodes
+ * ({@code common_topo_choose_nodes} in {@code topology/common/common_topo.c}, "to avoid a possible knapsack
+ * problem"), the same for tree and block: the usable nodes that are not required, sorted once weakest first by
+ * available CPUs times usable GPUs ({@code _cmp_res} on {@code avail_res_prod}, a stable sort, so index order on a
+ * tie); after a failure that named nodes ({@code EVAL_ACTION_RETRY_HINT} with its map) the weakest of those leaves,
+ * otherwise the weakest node still in the map. What ends the loop and what runs between drops is the caller's
+ * ({@link TreeSelector}, {@link BlockSelector}).
+ */
+final class WeakestFirstDrops {
+    private final BitSet left;
+    private final int[] sorted;
+    private int next;
+    /** Whether nodes before {@code next} in the order may already be gone (a hint or another rule removed them). */
+    private boolean mayBeGone;
+
+    /** The drop order of {@code left}'s nodes; {@link #drop} clears them from {@code left} itself. */
+    WeakestFirstDrops(BitSet left, BitSet required, SlurmJobSpec job, Demand demand) {
+        this.left = left;
+        boolean gpus = job.gpusPerNode() != null || job.gpuTotal() != null;
+        this.sorted = left.stream()
+                .filter(i -> !required.get(i) && demand.availCpus(i) > 0)
+                .boxed()
+                .sorted(Comparator.comparingLong(i -> (long) demand.availCpus(i)
+                        * (gpus ? Math.max(0, demand.gpusFor(i)) : 1)))
+                .mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Whether no node may be dropped at all. */
+    boolean isEmpty() {
+        return sorted.length == 0;
+    }
+
+    /** Whether the order has been walked to its end. */
+    boolean exhausted() {
+        return next >= sorted.length;
+    }
+
+    /** Nodes left the map by another rule (the tree's {@code EVAL_ACTION_RETRY} drops a switch's nodes). */
+    void nodesRemovedElsewhere() {
+        mayBeGone = true;
+    }
+
+    /**
+     * Drops the weakest node of {@code hint} when it names any ({@code null} or empty: the weakest node still in the
+     * map); {@code false} when there is none to drop.
+     */
+    boolean drop(BitSet hint) {
+        if (hint != null && !hint.isEmpty()) {
+            int t = next;
+            while (t < sorted.length && !hint.get(sorted[t])) {
+                t++;
+            }
+            if (t == sorted.length) {
+                return false;
+            }
+            left.clear(sorted[t]);
+            if (t == next) {
+                next++;
+            } else {
+                mayBeGone = true;
+            }
+            return true;
+        }
+        while (mayBeGone && next < sorted.length && !left.get(sorted[next])) {
+            next++;
+        }
+        if (next == sorted.length) {
+            return false;
+        }
+        left.clear(sorted[next++]);
+        return true;
+    }
+}

@@ -1,0 +1,97 @@
+package org.topoplanner.allocator.slurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.BitSet;
+import org.junit.jupiter.api.Test;
+import org.topoplanner.model.job.JobRequest;
+
+/** The drop order of 26.05's retry on fewer nodes ({@code common_topo_choose_nodes}), shared by tree and block. */
+class WeakestFirstDropsTest {
+    // node: 0 1 2 3 4; CPUs x GPUs = 8x2=16, 4x1=4, 2x4=8, 4x1=4 (tie with node 1), 1x8=8 (tie with node 2)
+    private static final int[] CPUS = {8, 4, 2, 4, 1};
+    private static final int[] GPUS = {2, 1, 4, 1, 8};
+
+    private static final NodeChooser.Demand DEMAND = new NodeChooser.Demand() {
+        @Override
+        public int availCpus(int i) {
+            return CPUS[i];
+        }
+
+        @Override
+        public int gpusFor(int i) {
+            return GPUS[i];
+        }
+
+        @Override
+        public int freeCpus(int i) {
+            return CPUS[i];
+        }
+
+        @Override
+        public long weight(int i) {
+            return 1;
+        }
+
+        @Override
+        public void recount(int i, long credited) {
+            // fixed offers in this test
+        }
+
+        @Override
+        public long creditedBefore() {
+            return 0;
+        }
+    };
+
+    private static SlurmJobSpec gpuJob() {
+        return SlurmJobSpec.of(JobRequest.builder().name("j").nodes(2).gpus(6).build());
+    }
+
+    private static BitSet all() {
+        BitSet b = new BitSet();
+        b.set(0, 5);
+        return b;
+    }
+
+    @Test
+    void dropsTheWeakestFirstInIndexOrderOnATieAndNeverARequiredNode() {
+        BitSet left = all();
+        BitSet required = new BitSet();
+        required.set(1);
+        WeakestFirstDrops drops = new WeakestFirstDrops(left, required, gpuJob(), DEMAND);
+        StringBuilder order = new StringBuilder();
+        while (!drops.exhausted()) {
+            BitSet before = (BitSet) left.clone();
+            assertThat(drops.drop(null)).isTrue();
+            before.andNot(left);
+            order.append(before.nextSetBit(0));
+        }
+        assertThat(order).hasToString("3240");
+        assertThat(left.get(1)).isTrue();
+        assertThat(drops.drop(null)).isFalse();
+    }
+
+    @Test
+    void aHintDropsItsWeakestNodeAndTheWalkSkipsWhatIsGone() {
+        BitSet left = all();
+        WeakestFirstDrops drops = new WeakestFirstDrops(left, new BitSet(), gpuJob(), DEMAND);
+        BitSet hint = new BitSet();
+        hint.set(0);
+        hint.set(4);
+        assertThat(drops.drop(hint)).isTrue();
+        assertThat(left.get(4)).as("the weaker node the hint names").isFalse();
+        assertThat(left.get(0)).isTrue();
+        // order 1, 3, 2, (4 gone), 0
+        int[] expected = {1, 3, 2, 0};
+        for (int node : expected) {
+            assertThat(drops.drop(null)).isTrue();
+            assertThat(left.get(node)).as("node %d dropped", node).isFalse();
+        }
+        assertThat(drops.drop(null)).isFalse();
+        BitSet none = new BitSet();
+        none.set(7);
+        assertThat(new WeakestFirstDrops(all(), new BitSet(), gpuJob(), DEMAND).drop(none))
+                .as("a hint naming no droppable node drops nothing").isFalse();
+    }
+}
