@@ -2,22 +2,16 @@ package org.topoplanner.app.desktop.inspector;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.TableView;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.ExampleWindow;
+import org.topoplanner.app.desktop.ExampleWindowTest;
 import org.topoplanner.app.desktop.state.PlanViewModel;
-import org.topoplanner.app.desktop.window.WindowController;
 import org.topoplanner.app.plan.DropTarget;
 import org.topoplanner.model.job.JobRequest;
 
@@ -26,16 +20,7 @@ import org.topoplanner.model.job.JobRequest;
  * and still come: with a job selected on the real window, every listed job's dot gets its verdict once the rows
  * are in, after a change of plan too (a new round of checks, again after the new question's rows).
  */
-@ExtendWith(ApplicationExtension.class)
-class JobListChecksTest {
-    @TempDir
-    Path home;
-    private WindowController controller;
-
-    @Start
-    void start(Stage stage) {
-        controller = ExampleWindow.open(stage, home);
-    }
+class JobListChecksTest extends ExampleWindowTest {
 
     @Test
     void everyListedJobGetsItsVerdictAfterTheSelectedJobsRows(FxRobot robot) throws Exception {

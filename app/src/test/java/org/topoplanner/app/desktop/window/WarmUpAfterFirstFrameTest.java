@@ -2,17 +2,12 @@ package org.topoplanner.app.desktop.window;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import javafx.scene.control.Label;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.topoplanner.app.desktop.Eventually;
 import org.topoplanner.app.desktop.ExampleWindow;
+import org.topoplanner.app.desktop.ExampleWindowTest;
 import org.topoplanner.app.desktop.fabric.NvlinkLayerTestClusters;
 import org.topoplanner.app.plan.Plan;
 
@@ -21,16 +16,7 @@ import org.topoplanner.app.plan.Plan;
  * first frame at launch (issue 15, start-up), and starts at once for a cluster opened in a window that is
  * already up: either way the node view gets the NVLink domains.
  */
-@ExtendWith(ApplicationExtension.class)
-class WarmUpAfterFirstFrameTest {
-    @TempDir
-    Path home;
-    private WindowController controller;
-
-    @Start
-    void start(Stage stage) {
-        controller = ExampleWindow.open(stage, home);
-    }
+class WarmUpAfterFirstFrameTest extends ExampleWindowTest {
 
     @Test
     void aClusterOpenedInTheShownWindowGetsItsNvlinkDomains(FxRobot robot) throws Exception {
