@@ -2,10 +2,14 @@ package org.topoplanner.allocator.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.replay.Leaves;
@@ -17,6 +21,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * ({@link RealProbeState}). Each failed before {@link SlurmAgreement} (planner-probes-known.txt listed it).
  */
 class PlannerFollowsSlurmSelectionTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static Suggestion plannerOn(RealProbeState p, String version) {
         SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
@@ -32,19 +37,30 @@ class PlannerFollowsSlurmSelectionTest {
      */
     @ParameterizedTest(name = "{0} {2} under {1}")
     @CsvSource({
-        "fuzz32, 26.05, p9, results/v26.05/fuzz32.jsonl",
-        "fuzz32, 26.05, p24, results/v26.05/fuzz32.jsonl",
-        "fuzz23, 26.05, p32, results/v26.05/fuzz23.jsonl",
-        "fuzz33, 26.05, p8, results/v26.05/fuzz33.jsonl",
-        "fuzz27, 26.05, p38, results/v26.05/fuzz27.jsonl",
-        "fuzz32, 22.05, p21, results/fuzz32.jsonl",
-        "fuzz32, 24.11, p21, results/new/fuzz32.jsonl",
-        "fuzz27, 22.05, p36, results/fuzz27.jsonl"})
+        "fuzz32, 26.05, p9, results/v26.05/fuzz32.jsonl, results/v26.05/held32.jsonl",
+        "fuzz32, 26.05, p24, results/v26.05/fuzz32.jsonl, results/v26.05/held32.jsonl",
+        "fuzz23, 26.05, p32, results/v26.05/fuzz23.jsonl, results/v26.05/held23.jsonl",
+        "fuzz33, 26.05, p8, results/v26.05/fuzz33.jsonl, results/v26.05/held33.jsonl",
+        "fuzz27, 26.05, p38, results/v26.05/fuzz27.jsonl, results/v26.05/held27.jsonl",
+        "fuzz32, 22.05, p21, results/fuzz32.jsonl, results/held32.jsonl",
+        "fuzz32, 24.11, p21, results/new/fuzz32.jsonl, results/new/held32.jsonl",
+        "fuzz27, 22.05, p36, results/fuzz27.jsonl, results/held27.jsonl"})
     void whatSlurmsSelectionDoesNotStartThePlannerDoesNotPlace(String caseName, String version, String probe,
-                                                              String results) {
+                                                              String results, String held) throws IOException {
         RealProbeState p = RealProbeState.of(caseName, results, probe);
         assertThat(p.real().path("state").asText()).isEqualTo("PENDING");
         assertThat(p.real().path("reason").asText()).isEqualTo("Resources");
+        // the held re-run: the same lines up to the probe, and 12 s later (six passes) still no start
+        JsonNode later = null;
+        for (String l : OracleCase.resource(held).lines().toList()) {
+            JsonNode j = JSON.readTree(l);
+            if (probe.equals(j.path("name").asText()) && "snapshot".equals(j.path("when").asText())) {
+                later = j;
+            }
+        }
+        assertThat(later).as("snapshot of %s in %s", probe, held).isNotNull();
+        assertThat(later.path("state").asText() + " " + later.path("reason").asText())
+                .isEqualTo("PENDING Resources");
         assertThat(plannerOn(p, version)).as("%s %s under %s", caseName, probe, version)
                 .isNotInstanceOf(Suggestion.Placed.class);
     }
