@@ -218,7 +218,10 @@ final class TreeSelector implements NodeChooser {
             swNodes[s].and(map);
             swCnt[s] = swNodes[s].cardinality();
         }
-        // free CPUs per switch; a switch whose nodes are exactly its children's adds theirs up (leaves first)
+        // free CPUs per switch; a switch whose nodes are exactly its children's adds theirs up (leaves first).
+        // 26.05 sums switch_cpu_cnt over the nodes _allocate_sc left usable: a node with fewer free CPUs than one
+        // task (pn_min_cpus) adds none (own case fuzz27 p28: leaf2's s4 with 2 free CPUs for -c3)
+        int pnMin = Math.max(1, job.cpusPerTask() * (job.ntasksPerNode() == null ? 1 : job.ntasksPerNode()));
         for (int s : table.bottomUp) {
             if (table.partitioned[s]) {
                 for (int c : table.children[s]) {
@@ -226,7 +229,9 @@ final class TreeSelector implements NodeChooser {
                 }
             } else {
                 for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
-                    swCpu[s] += demand.freeCpus(i);
+                    if (!version.atLeast(SlurmVersion.V26_05) || demand.freeCpus(i) >= pnMin) {
+                        swCpu[s] += demand.freeCpus(i);
+                    }
                 }
             }
         }
@@ -349,8 +354,12 @@ final class TreeSelector implements NodeChooser {
         best.or(chosen);
         // 24.11 counts a switch's CPUs once, over every usable node under it whatever its weight
         // (switch_cpu_cnt before the weight groups are cut); the leaves' node counts take the cut
-        // only ReachableCpus (24.11 on) reads them, and only the leaves': no copy for the rest
-        boolean reachable = version.atLeast(SlurmVersion.V24_11);
+        // only ReachableCpus (24.11) reads them, and only the leaves': no copy for the rest. 26.05 fits a leaf by
+        // swCpu as summed above (_topo_compare_switches reads switch_cpu_cnt, the avail_cpus of _allocate_sc before
+        // the GPU core filter cuts a node to its GPUs' tasks): own probe treeprobe07 (-n2 -c2 --gpus-per-task=2 on
+        // 2+1-GPU nodes) runs on the one-node leaf6 first, then on leaf1 once only the GPUs are missing
+        // (SwitchCpuCountTest); 24.11's source reads the same array, but its cases were fitted to ReachableCpus
+        boolean reachable = version == SlurmVersion.V24_11;
         BitSet[] usable = new BitSet[n];
         for (int s = 0; s < n; s++) {
             if (reachable && table.isLeaf(s)) {
