@@ -110,6 +110,7 @@ class SlurmTreeReplayTest {
         "fuzz34,   jobs.txt,       results/v26.05/fuzz34.jsonl,    26.05",
         "fuzz07,   jobs.txt,       results/v26.05/fuzz07.jsonl,    26.05",
         "treeprobe07, jobs.txt,    results/v26.05/treeprobe07.jsonl, 26.05",
+        "fuzz23,   jobs.txt,       results/v26.05/fuzz23.jsonl,    26.05",
         "fuzz35,   jobs.txt,       results/v26.05/fuzz35.jsonl,    26.05",
         "fuzz14,   jobs.txt,       results/fuzz14.jsonl,           22.05",
         "fuzz14,   jobs.txt,       results/new/fuzz14.jsonl,       24.11",
