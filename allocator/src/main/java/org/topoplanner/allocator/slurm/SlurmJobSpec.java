@@ -11,7 +11,7 @@ import org.topoplanner.model.job.JobRequest;
  *
  * @param minNodes      {@code -N} minimum (1 when not given)
  * @param maxNodes      {@code -N} maximum; {@code null} when {@code -N} was not given (no limit)
- * @param ntasks        {@code -n}, or what {@code --ntasks-per-node} implies ({@link #of}); {@code null} when neither
+ * @param ntasks        {@code -n}; {@code null} when not given
  * @param switches      {@code --switches=N}; {@code switchWait} its {@code @time} (Slurm's default 300 s)
  * @param gpuType       the GPU type of a typed request ({@code --gpus-per-node=h100:2}), else {@code null}
  * @param exclusiveTopo {@code --exclusive=topo}: the job's base blocks take no other job (topology/block)
@@ -51,31 +51,21 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 max = r.ntasks();
             }
         }
+        Integer ntasks = r.ntasks();
+        if (ntasks == null && r.ntasksPerNode() != null && (max == null || max == min)) {
+            // the task count implied by --ntasks-per-node on a fixed node count (22.05 sbatch opt.c _opt_verify,
+            // 24.11/26.05 slurmctld _job_create: "Implicitly set task count"); gres_job_state_validate then
+            // makes --gpus-per-task a job total (gres_per_job = num_tasks x gres_per_task)
+            ntasks = min * r.ntasksPerNode();
+        }
         Integer perNode = gpuCount(r.gpusPerNode());
         Integer perJob = gpuCount(r.gpus());
         Integer perTask = gpuCount(r.gpusPerTask());
         String type = perNode == null && perJob == null && perTask == null ? null : r.gpuType();
-        return new SlurmJobSpec(r.name(), min, max, implicitTasks(r, min, max), r.ntasksPerNode(), r.ntasksPerSocket(),
+        return new SlurmJobSpec(r.name(), min, max, ntasks, r.ntasksPerNode(), r.ntasksPerSocket(),
                 r.cpusPerTask() == null ? 1 : r.cpusPerTask(), perNode, perJob, perTask,
                 r.cpusPerGpu(), type, r.switches(), r.switchesWait(), r.enforceBinding(), r.exclusive(),
                 r.exclusiveTopo(), r.nodelist(), r.exclude(), r.segment());
-    }
-
-    /**
-     * The job's task count as slurmctld records it. Without {@code -n}, {@code --ntasks-per-node=T} on a fixed node
-     * count sets it to nodes x T: 22.05's sbatch ({@code _opt_verify}, {@code src/sbatch/opt.c}: when {@code -N} has
-     * no range) and 24.11/26.05's slurmctld ({@code _figure_out_num_tasks}, {@code src/slurmctld/job_mgr.c}, on
-     * creation). With {@code --gpus-per-task} that count makes the request per job as well
-     * ({@code gres_job_state_validate}: {@code gres_per_job = num_tasks x gres_per_task}), so the job's GPU total
-     * bounds what one node may give as it does for {@code -n} (own cases fuzz37 p22, fuzz39 p24: {@code -N1
-     * --ntasks-per-node=2 --gpus-per-task=1} takes a 3-GPU node of the smaller leaf, not an 8-GPU node). A node
-     * range with {@code --ntasks-per-node} is left as given: 24.11 and 26.05 then count the minimum, 22.05 none.
-     */
-    private static Integer implicitTasks(JobRequest r, int min, Integer max) {
-        if (r.ntasks() != null || r.ntasksPerNode() == null || (max != null && max != min)) {
-            return r.ntasks();
-        }
-        return min * r.ntasksPerNode();
     }
 
     /**
