@@ -163,6 +163,30 @@ final class TreeSelector implements NodeChooser {
         return reach < need;
     }
 
+    /**
+     * Whether no evaluation of 22.05's or 24.11's retry ({@link KnapsackRetry}) can succeed on any part of
+     * {@code map}, whatever CPUs the evaluations lower. A success needs its nodes ({@code min_nodes}), CPUs
+     * ({@code rem_cpus}) and GPUs ({@code gres_sched_test}) from nodes of the map, each counted with no more than it
+     * offers ({@code _cpus_to_use} only lowers); so when all usable nodes of the map together fall short, every
+     * round does. Unlike 26.05's bound ({@link #gpusOutOfReach}) it cannot count on {@code max_nodes}: these
+     * versions add the required leaves' nodes past it.
+     */
+    boolean hopeless(BitSet map, BitSet required, SlurmJobSpec job, Demand demand) {
+        int need = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
+        long gpus = 0;
+        long cpus = 0;
+        int usable = 0;
+        for (int i = map.nextSetBit(0); i >= 0; i = map.nextSetBit(i + 1)) {
+            int a = demand.availCpus(i);
+            if (a > 0) {
+                usable++;
+                cpus += a;
+                gpus += Math.max(0, demand.gpusFor(i));
+            }
+        }
+        return usable < Math.min(job.minNodes(), job.reqNodes()) || gpus < need || cpus < SlurmAllocation.minCpus(job);
+    }
+
     /** What {@code common_topo_choose_nodes} does after a failed evaluation ({@code eval_action}). */
     private enum Action { BREAK, RETRY, RETRY_HINT }
 
@@ -521,6 +545,7 @@ final class TreeSelector implements NodeChooser {
          */
         int limit(int i, int offered, int remNodesNow) {
             int c = CpusToUse.limit(offered, budget, remNodesNow, job, nodes.get(i), demand.gresMinCpus(i));
+            demand.gave(i, offered, c);
             cpus[i] = c;
             countTasks(i, c, remNodesNow);
             int counted = countedCpus(i, c);

@@ -103,7 +103,10 @@ class SlurmTreeReplayTest {
         "fuzz34,   jobs.txt,       results/new/fuzz34.jsonl,       24.11",
         "fuzz04,   jobs.txt,       results/fuzz04.jsonl,           22.05",
         "fuzz15,   jobs.txt,       results/new/fuzz15.jsonl,       24.11",
-        "fuzz27,   jobs.txt,       results/fuzz27.jsonl,           22.05",
+        "fuzz09,   jobs.txt,       results/new/fuzz09.jsonl,       24.11",
+        "fuzz21,   jobs.txt,       results/new/fuzz21.jsonl,       24.11",
+        "fuzz30,   jobs.txt,       results/fuzz30.jsonl,           22.05",
+        "fuzz32,   jobs.txt,       results/fuzz32.jsonl,           22.05",
         "fuzz29,   jobs.txt,       results/new/fuzz29.jsonl,       24.11",
         "fuzz29,   jobs.txt,       results/v26.05/fuzz29.jsonl,    26.05",
         "fuzz32,   jobs.txt,       results/v26.05/fuzz32.jsonl,    26.05",
@@ -116,6 +119,8 @@ class SlurmTreeReplayTest {
         "fuzz14,   jobs.txt,       results/new/fuzz14.jsonl,       24.11",
         "fuzz29,   jobs.txt,       results/fuzz29.jsonl,           22.05",
         "fuzz31,   jobs.txt,       results/fuzz31.jsonl,           22.05",
+        "fuzz23,   jobs.txt,       results/fuzz23.jsonl,           22.05",
+        "sw22,     jobs.txt,       results/sw22.jsonl,             22.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
