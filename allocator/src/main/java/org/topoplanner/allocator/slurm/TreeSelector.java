@@ -256,9 +256,7 @@ final class TreeSelector implements NodeChooser {
                 }
             } else {
                 for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
-                    if (!version.atLeast(SlurmVersion.V26_05) || demand.freeCpus(i) >= pnMin) {
-                        swCpu[s] += demand.freeCpus(i);
-                    }
+                    swCpu[s] += switchCpus(i, demand, job, pnMin);
                 }
             }
         }
@@ -463,6 +461,26 @@ final class TreeSelector implements NodeChooser {
             return chosen;
         }
         return p.retryHint(chosen);
+    }
+
+    /**
+     * What node {@code i} adds to its switches' {@code switch_cpu_cnt}: 22.05 and 24.11 its free CPUs; 26.05 the
+     * {@code avail_cpus} of {@code _allocate_sc} (cons_tres {@code job_test.c}): none when fewer than one task's
+     * ({@code pn_min_cpus}); for a job without GPUs whole tasks only ({@code avail_cpus = num_tasks x
+     * cpus_per_task}), for one with GPUs every free CPU (the GPU filter cuts them later). Own case fuzz37 p28
+     * ({@code -n5 -c12}): leaf2's g1 with 32 free CPUs counts 24, so leaf2 falls short of 60 and the job takes the
+     * three nodes of leaf1, as 26.05.5 does.
+     */
+    private int switchCpus(int i, Demand demand, SlurmJobSpec job, int pnMin) {
+        int free = demand.freeCpus(i);
+        if (!version.atLeast(SlurmVersion.V26_05)) {
+            return free;
+        }
+        if (free < pnMin) {
+            return 0;
+        }
+        int cpt = Math.max(1, job.cpusPerTask());
+        return job.hasGpus() || cpt < 2 ? free : free / cpt * cpt;
     }
 
     /** Remaining demand while nodes are added, and what the added nodes give. */
