@@ -140,7 +140,7 @@ final class TreeSelector implements NodeChooser {
      * knapsack problem") and then calls the job never runnable; the verdict here is the same.
      */
     private boolean gpusOutOfReach(BitSet nodeMap, SlurmJobSpec job, Demand demand) {
-        int need = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
+        int need = job.gpuTotal() == null ? 0 : job.gpuTotal();
         if (need <= 0) {
             return false;
         }
@@ -238,7 +238,10 @@ final class TreeSelector implements NodeChooser {
         int n = table.size();
         int minNodes = job.minNodes();
         int reqNodes = job.reqNodes();
-        int gresPerJob = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
+        // gres_per_job: --gpus=N, or -n times --gpus-per-task (gres_job_state_validate), which every version's
+        // gres_sched_test then asks the chosen nodes to hold (own case fuzz23 p35, -n6 -c1 --gpus-per-task=2
+        // enforce-binding: two 4-GPU nodes give the six tasks' CPUs but 8 of the 12 GPUs, so a third node is added)
+        int gresPerJob = job.gpuTotal() == null ? 0 : job.gpuTotal();
         boolean gresPerJobMode = gresPerJob > 0;
         int remNodes = gresPerJobMode ? Math.min(minNodes, reqNodes) : Math.max(minNodes, reqNodes);
         int minRemNodes = minNodes;
@@ -285,7 +288,10 @@ final class TreeSelector implements NodeChooser {
             swNodes[s].and(map);
             swCnt[s] = swNodes[s].cardinality();
         }
-        // free CPUs per switch; a switch whose nodes are exactly its children's adds theirs up (leaves first)
+        // free CPUs per switch; a switch whose nodes are exactly its children's adds theirs up (leaves first).
+        // 26.05 sums switch_cpu_cnt over the nodes _allocate_sc left usable: a node with fewer free CPUs than one
+        // task (pn_min_cpus) adds none (own case fuzz27 p28: leaf2's s4 with 2 free CPUs for -c3)
+        int pnMin = Math.max(1, job.cpusPerTask() * (job.ntasksPerNode() == null ? 1 : job.ntasksPerNode()));
         for (int s : table.bottomUp) {
             if (table.partitioned[s]) {
                 for (int c : table.children[s]) {
@@ -293,7 +299,9 @@ final class TreeSelector implements NodeChooser {
                 }
             } else {
                 for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
-                    swCpu[s] += demand.freeCpus(i);
+                    if (!version.atLeast(SlurmVersion.V26_05) || demand.freeCpus(i) >= pnMin) {
+                        swCpu[s] += demand.freeCpus(i);
+                    }
                 }
             }
         }
@@ -416,8 +424,12 @@ final class TreeSelector implements NodeChooser {
         best.or(chosen);
         // 24.11 counts a switch's CPUs once, over every usable node under it whatever its weight
         // (switch_cpu_cnt before the weight groups are cut); the leaves' node counts take the cut
-        // only ReachableCpus (24.11 on) reads them, and only the leaves': no copy for the rest
-        boolean reachable = version.atLeast(SlurmVersion.V24_11);
+        // only ReachableCpus (24.11) reads them, and only the leaves': no copy for the rest. 26.05 fits a leaf by
+        // swCpu as summed above (_topo_compare_switches reads switch_cpu_cnt, the avail_cpus of _allocate_sc before
+        // the GPU core filter cuts a node to its GPUs' tasks): own probe treeprobe07 (-n2 -c2 --gpus-per-task=2 on
+        // 2+1-GPU nodes) runs on the one-node leaf6 first, then on leaf1 once only the GPUs are missing
+        // (SwitchCpuCountTest); 24.11's source reads the same array, but its cases were fitted to ReachableCpus
+        boolean reachable = version == SlurmVersion.V24_11;
         BitSet[] usable = new BitSet[n];
         for (int s = 0; s < n; s++) {
             if (reachable && table.isLeaf(s)) {

@@ -111,11 +111,17 @@ class SlurmTreeReplayTest {
         "fuzz29,   jobs.txt,       results/v26.05/fuzz29.jsonl,    26.05",
         "fuzz32,   jobs.txt,       results/v26.05/fuzz32.jsonl,    26.05",
         "fuzz34,   jobs.txt,       results/v26.05/fuzz34.jsonl,    26.05",
+        "fuzz07,   jobs.txt,       results/v26.05/fuzz07.jsonl,    26.05",
+        "treeprobe07, jobs.txt,    results/v26.05/treeprobe07.jsonl, 26.05",
+        "fuzz23,   jobs.txt,       results/v26.05/fuzz23.jsonl,    26.05",
         "fuzz35,   jobs.txt,       results/v26.05/fuzz35.jsonl,    26.05",
         "fuzz14,   jobs.txt,       results/fuzz14.jsonl,           22.05",
         "fuzz14,   jobs.txt,       results/new/fuzz14.jsonl,       24.11",
         "fuzz29,   jobs.txt,       results/fuzz29.jsonl,           22.05",
         "fuzz31,   jobs.txt,       results/fuzz31.jsonl,           22.05",
+        "fuzz23,   jobs.txt,       results/fuzz23.jsonl,           22.05",
+        "fuzz08,   jobs.txt,       results/fuzz08.jsonl,           22.05",
+        "sw22,     jobs.txt,       results/sw22.jsonl,             22.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
