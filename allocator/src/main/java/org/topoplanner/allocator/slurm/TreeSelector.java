@@ -165,26 +165,69 @@ final class TreeSelector implements NodeChooser {
 
     /**
      * Whether no evaluation of 22.05's or 24.11's retry ({@link KnapsackRetry}) can succeed on any part of
-     * {@code map}, whatever CPUs the evaluations lower. A success needs its nodes ({@code min_nodes}), CPUs
-     * ({@code rem_cpus}) and GPUs ({@code gres_sched_test}) from nodes of the map, each counted with no more than it
-     * offers ({@code _cpus_to_use} only lowers); so when all usable nodes of the map together fall short, every
-     * round does. Unlike 26.05's bound ({@link #gpusOutOfReach}) it cannot count on {@code max_nodes}: these
-     * versions add the required leaves' nodes past it.
+     * {@code map}, whatever CPUs the evaluations lower: each node counts toward a success with no more CPUs and
+     * GPUs than it offers now ({@code _cpus_to_use} only lowers, and the GPUs a node offers stay), so
+     * <ul>
+     * <li>when all usable nodes of the map together hold too few nodes, CPUs ({@code rem_cpus}) or GPUs
+     * ({@code gres_sched_test}), every round falls short;</li>
+     * <li>when no node is required and all usable nodes weigh the same, every part of the map has one weight group,
+     * so there is no lighter group ({@code req2_nodes_bitmap}) and no required leaf to fill past {@code max_nodes}
+     * ("Add additional resources for already required leaf switches" is the only loop of {@code _eval_nodes_topo} /
+     * {@code eval_nodes_tree.c} that does not stop at it): a success holds at most {@code max_nodes} nodes, and when
+     * the {@code max_nodes} largest offers fall short, every round does.</li>
+     * </ul>
+     * With lighter groups a success may take whole leaves past {@code max_nodes} (which {@code _pick_best_nodes}
+     * then refuses, but the loop stops there), so no node bound is drawn. Issue 15: {@code -N64 --gpus=1000} at
+     * 16,384 hosts ran one round per count (22.05) or per node (24.11), seconds in all.
      */
     boolean hopeless(BitSet map, BitSet required, SlurmJobSpec job, Demand demand) {
         int need = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
+        int minCpus = SlurmAllocation.minCpus(job);
+        int[] gpuOffers = new int[map.cardinality()];
+        int[] cpuOffers = new int[gpuOffers.length];
         long gpus = 0;
         long cpus = 0;
         int usable = 0;
+        boolean oneWeight = true;
+        long weight = 0;
         for (int i = map.nextSetBit(0); i >= 0; i = map.nextSetBit(i + 1)) {
             int a = demand.availCpus(i);
-            if (a > 0) {
-                usable++;
-                cpus += a;
-                gpus += Math.max(0, demand.gpusFor(i));
+            if (a <= 0) {
+                continue;
             }
+            long w = demand.weight(i);
+            oneWeight &= usable == 0 || w == weight;
+            weight = w;
+            gpuOffers[usable] = Math.max(0, demand.gpusFor(i));
+            cpuOffers[usable] = a;
+            gpus += gpuOffers[usable];
+            cpus += a;
+            usable++;
         }
-        return usable < Math.min(job.minNodes(), job.reqNodes()) || gpus < need || cpus < SlurmAllocation.minCpus(job);
+        if (usable < Math.min(job.minNodes(), job.reqNodes()) || gpus < need || cpus < minCpus) {
+            return true;
+        }
+        if (!required.isEmpty() || !oneWeight) {
+            return false;
+        }
+        int maxNodes = job.maxNodesOr(nodes.size());
+        if (nodesBoundByTasks && job.ntasks() != null && job.ntasksPerNode() == null) {
+            maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
+        }
+        if (maxNodes >= usable) {
+            return false;
+        }
+        return largest(gpuOffers, usable, maxNodes) < need || largest(cpuOffers, usable, maxNodes) < minCpus;
+    }
+
+    /** The sum of the {@code k} largest of the first {@code n} values (sorts them). */
+    private static long largest(int[] values, int n, int k) {
+        java.util.Arrays.sort(values, 0, n);
+        long sum = 0;
+        for (int t = n - 1; t >= Math.max(0, n - k); t--) {
+            sum += values[t];
+        }
+        return sum;
     }
 
     /** What {@code common_topo_choose_nodes} does after a failed evaluation ({@code eval_action}). */

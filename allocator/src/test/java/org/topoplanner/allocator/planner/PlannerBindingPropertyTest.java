@@ -51,7 +51,7 @@ class PlannerBindingPropertyTest {
      * Seed -2227786660910: {@code -N2 -n2 -c3 --gpus-per-node=2} enforce-binding under 24.11 on three nodes, which
      * the planner places. slurm-tree placed it too while its retry on fewer nodes counted each node by the CPUs
      * the core filter left; 24.11's {@code common_topo_choose_nodes} counts {@code avail_res_cnt}, the CPUs
-     * {@code _can_job_run_on_node} found free plus the GPUs (node 0: 6 + 3, node 2: 3 + 2 ... 6 + 2), so node 2
+     * {@code _can_job_run_on_node} found free plus the GPUs (node 0: 6 + 3, node 1: 12 + 3, node 2: 6 + 2), so node 2
      * leaves first and the last round, on nodes 0 and 1, fails (node 0 keeps one CPU near its GPUs): the job waits
      * (slurm-24b, {@link org.topoplanner.allocator.slurm.SlurmTreePolicy}). Not checked against the planner here:
      * whether the planner should refuse what this retry leaves waiting is the planner's question.
