@@ -66,6 +66,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * {@code topology/flat} ({@link FlatSelector}).
      */
     Suggestion onTree(ClusterState state, JobRequest request, boolean flat) {
+        NodeMemory.Verdict memory = NodeMemory.check(state.cluster(), request);
+        if (memory instanceof NodeMemory.Refused refused) {
+            return new Suggestion.Impossible(refused.reason());
+        }
+        request = ((NodeMemory.Usable) memory).request();
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         SlurmVersion version = options.slurmVersion();
