@@ -123,6 +123,7 @@ class SlurmTreeReplayTest {
         "fuzz08,   jobs.txt,       results/fuzz08.jsonl,           22.05",
         "sw22,     jobs.txt,       results/sw22.jsonl,             22.05",
         "pair22,   jobs.txt,       results/pair22.jsonl,           22.05",
+        "fuzz08,   jobs.txt,       results/fuzz08.jsonl,           22.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
