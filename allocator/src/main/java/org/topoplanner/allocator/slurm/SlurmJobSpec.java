@@ -62,8 +62,15 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         Integer perJob = gpuCount(r.gpus());
         Integer perTask = gpuCount(r.gpusPerTask());
         String type = perNode == null && perJob == null && perTask == null ? null : r.gpuType();
+        int cpusPerTask = r.cpusPerTask() != null ? r.cpusPerTask() : 1;
+        if (r.cpusPerTask() == null && perTask != null && r.cpusPerGpu() != null && r.cpusPerGpu() > 0) {
+            // gres_job_state_validate (22.05 common/gres.c, 24.11 and 26.05 interfaces/gres.c): without -c
+            // (sbatch leaves cpus_per_task unset) a task's CPUs are --cpus-per-gpu x --gpus-per-task, so the
+            // topology step counts the node's tasks in whole tasks of that size (fuzz44 p10: 4 + 1 + 1 tasks)
+            cpusPerTask = r.cpusPerGpu() * perTask;
+        }
         return new SlurmJobSpec(r.name(), min, max, ntasks, r.ntasksPerNode(), r.ntasksPerSocket(),
-                r.cpusPerTask() == null ? 1 : r.cpusPerTask(), perNode, perJob, perTask,
+                cpusPerTask, perNode, perJob, perTask,
                 r.cpusPerGpu(), type, r.switches(), r.switchesWait(), r.enforceBinding(), r.exclusive(),
                 r.exclusiveTopo(), r.nodelist(), r.exclude(), r.segment());
     }
