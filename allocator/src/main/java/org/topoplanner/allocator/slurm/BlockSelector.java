@@ -277,6 +277,11 @@ final class BlockSelector implements NodeChooser {
             }
 
             @Override
+            public int nodeGpus(int i) {
+                return d.nodeGpus(i);
+            }
+
+            @Override
             public int freeCpus(int i) {
                 return loweredCpus(i, d.freeCpus(i));
             }

@@ -8,7 +8,8 @@ import org.topoplanner.allocator.slurm.NodeChooser.Demand;
  * Which node leaves the node map in Slurm 26.05's retry of a failed topology evaluation on fewer nodes
  * ({@code common_topo_choose_nodes} in {@code topology/common/common_topo.c}, "to avoid a possible knapsack
  * problem"), the same for tree and block: the usable nodes that are not required, sorted once weakest first by
- * available CPUs times usable GPUs ({@code _cmp_res} on {@code avail_res_prod}, a stable sort, so index order on a
+ * available CPUs times the GPUs the node has free for the job, not capped at the per-node request ({@code _cmp_res} on
+ * {@code avail_res_prod}, cons_tres's {@code avail_cpus} times {@code avail_gpus}; a stable sort, so index order on a
  * tie); after a failure that named nodes ({@code EVAL_ACTION_RETRY_HINT} with its map) the weakest of those leaves,
  * otherwise the weakest node still in the map. What ends the loop and what runs between drops is the caller's
  * ({@link TreeSelector}, {@link BlockSelector}).
@@ -28,7 +29,7 @@ final class WeakestFirstDrops {
                 .filter(i -> !required.get(i) && demand.availCpus(i) > 0)
                 .boxed()
                 .sorted(Comparator.comparingLong(i -> (long) demand.availCpus(i)
-                        * (gpus ? Math.max(0, demand.gpusFor(i)) : 1)))
+                        * (gpus ? Math.max(0, demand.nodeGpus(i)) : 1)))
                 .mapToInt(Integer::intValue).toArray();
     }
 
