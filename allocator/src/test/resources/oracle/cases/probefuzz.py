@@ -19,6 +19,14 @@ fuzz5 (extra=True) adds shapes the issue's check names and fuzz4 lacks, drawing 
 mode so every fuzz4 seed still writes the same case byte for byte: probes with --ntasks-per-node, -w lists of
 two or three nodes, --mem-per-gpu (CR_Core: checked, not consumed), -N MIN-MAX ranges, --exclusive on a named
 node that background jobs hold; background jobs that hold a whole node (--exclusive) or span two named nodes.
+
+fuzz6 (wide=True, implies extra) adds what the issue's check names and fuzz5 still lacks, again drawing its extra
+numbers only in that mode (every fuzz4 and fuzz5 seed writes the same case byte for byte): the deep shape becomes a
+4-level tree (leaves under aggregation switches under spines under the core) and uneven leaves hang at depths 1-3;
+every cluster holds two-thread nodes (ThreadsPerCore=2); probes with --switches on every shape (a long wait the
+snapshot at submit sees still running, or a short one slept out, --switches=2 on the 4-level tree), odd -c and
+--cpus-per-gpu on two-thread nodes, --ntasks-per-socket, --mem per node (some above RealMemory), --gres=gpu:N,
+multi-node --gpus-per-task with --cpus-per-gpu, and --exclusive with -n/-c or --gpus=N.
 """
 import os
 import random
@@ -49,10 +57,12 @@ def _node(name, kind, weight, node_lines, gres_lines):
         idx += g
 
 
-def _cluster(r, shape):
+def _cluster(r, shape, wide=False):
     """(leaf name -> member node names, node kind by name, switch lines above the leaves, node and gres lines)."""
     if shape == 'paired':
         kinds = r.sample(sorted(LINKED), 2) + r.sample(['g', 'h', 'c'], 1)
+        if wide and 'm' not in kinds:
+            kinds[2] = 'h'  # a two-thread node type in every fuzz6 cluster
         pick = lambda: kinds[0] if r.random() < 0.45 else kinds[1] if r.random() < 0.7 else kinds[2]
     else:
         kinds = r.sample(sorted(TYPES), r.randint(3, 4))
@@ -60,6 +70,8 @@ def _cluster(r, shape):
             kinds[0] = 'g'
         if shape == 'mixed' and r.random() < 0.5:
             kinds.append(r.choice(sorted(LINKED)))
+        if wide and 'h' not in kinds and 'm' not in kinds:
+            kinds.append('h')
         pick = lambda: r.choice(kinds)
     weights = {k: r.choice([1, 1, 5, 10]) for k in kinds}
     nleaves = {'mixed': r.randint(3, 4), 'uneven': r.randint(4, 6), 'paired': r.randint(3, 4),
@@ -79,6 +91,8 @@ def _cluster(r, shape):
             kind_of[name] = k
         leaves['leaf%d' % li] = members
     names = list(leaves)
+    if wide and shape in ('deep3', 'uneven'):
+        return leaves, kind_of, _wide_tree(r, shape, names), node_lines, gres_lines
     spines = ['spine%d' % i for i in range(2 if shape == 'deep3' or r.random() < 0.5 else 1)]
     under = {s: [] for s in spines}
     top = []
@@ -94,15 +108,45 @@ def _cluster(r, shape):
     return leaves, kind_of, switch_lines, node_lines, gres_lines
 
 
+def _wide_tree(r, shape, names):
+    """fuzz6's switches above the leaves: deep3 becomes a strict 4-level tree (every leaf under an aggregation
+    switch, the aggregation switches under two spines, the spines under the core); uneven leaves hang off the
+    core, a spine or an aggregation switch (depths 1-3). A switch with no leaf below it is left out."""
+    spines = ['spine0', 'spine1']
+    aggs = ['agg%d' % i for i in range(min(4, len(names)) if shape == 'deep3' else 2)]
+    children = {sw: [] for sw in ['core'] + spines + aggs}
+    for i, agg in enumerate(aggs):
+        children[spines[i % 2] if shape == 'deep3' else r.choice(spines)].append(agg)
+    for i, leaf in enumerate(names):
+        if shape == 'deep3':
+            children[aggs[i] if i < len(aggs) else r.choice(aggs)].append(leaf)
+        else:
+            roll = r.random()
+            children[r.choice(aggs) if roll < 0.4 else r.choice(spines) if roll < 0.75 else 'core'].append(leaf)
+    children['core'] += spines
+
+    def holds_leaf(sw):
+        return any(c not in children or holds_leaf(c) for c in children[sw])
+
+    lines = []
+    for sw in aggs + spines + ['core']:
+        kids = [c for c in children[sw] if c not in children or holds_leaf(c)]
+        if kids:
+            lines.append('SwitchName=%s Switches=%s' % (sw, ','.join(kids)))
+    return lines
+
+
 def _gpus(kind):
     if kind in LINKED:
         return LINKED[kind][3]
     return sum(g for g, _ in TYPES[kind][3])
 
 
-def _probe(r, shape, gpu_nodes, all_nodes, extra=False, busy=()):
+def _probe(r, shape, gpu_nodes, all_nodes, extra=False, busy=(), wide=False, threaded=()):
     forms = ['gpn', 'gpn', 'gpus', 'gpus', 'gpt', 'cpu', 'excl', 'one']
-    form = r.choice(forms + ['tpn', 'wlist'] if extra else forms)
+    if wide:
+        forms = forms + ['tpn', 'wlist', 'sw', 'sw', 'thr', 'thr', 'tps', 'mem', 'gptn', 'gres', 'exn']
+    form = r.choice(forms + ['tpn', 'wlist'] if extra and not wide else forms)
     opts = []
     if form == 'gpn':
         nodes = r.choice([1, 2, 2, 3])
@@ -174,22 +218,89 @@ def _probe(r, shape, gpu_nodes, all_nodes, extra=False, busy=()):
             if r.random() < 0.5:
                 opts.append('-n%d' % r.randint(2, 4))
                 opts.append('-c%d' % r.randint(1, 4))
+    elif form == 'sw':
+        # --switches on any shape: a long wait the submit snapshot sees running, or a short one slept out
+        roll = r.random()
+        if roll < 0.4:
+            opts.append('-N%d' % r.choice([2, 3, 4]))
+            opts.append('--gpus-per-node=%d' % r.randint(1, 2))
+        elif roll < 0.7:
+            opts.append('-N%d' % r.choice([2, 3]))
+            opts.append('--gpus=%d' % r.randint(3, 8))
+            if r.random() < 0.5:
+                opts.append('--cpus-per-gpu=%d' % r.choice([2, 4]))
+        else:
+            opts.append('-N%d' % r.choice([2, 3, 4]))
+            opts.append('-n%d' % r.randint(4, 8))
+            opts.append('-c%d' % r.randint(2, 8))
+        count = 2 if shape == 'deep3' and r.random() < 0.4 else 1
+        opts.append('--switches=%d@%s' % (count, '10:00' if r.random() < 0.6 else '0:05'))
+    elif form == 'thr':
+        # two-thread nodes: odd -c and --cpus-per-gpu round up to whole cores (CPU ids of both threads)
+        node = r.choice(threaded)
+        roll = r.random()
+        if node in gpu_nodes and roll < 0.5:
+            opts.append('-w %s' % node)
+            opts.append('--gpus-per-node=%d' % r.randint(1, 3))
+            opts.append('--cpus-per-gpu=%d' % r.choice([1, 3, 5]))
+        elif roll < 0.8:
+            opts.append('-w %s' % node)
+            opts.append('-n%d' % r.randint(1, 3))
+            opts.append('-c%d' % r.choice([1, 3, 5, 7]))
+        else:
+            opts.append('-N1')
+            opts.append('-n%d' % r.randint(2, 3))
+            opts.append('-c%d' % r.choice([3, 5]))
+    elif form == 'tps':
+        tasks = r.randint(2, 6)
+        if r.random() < 0.4:
+            opts.append('-N%d' % r.choice([1, 2]))
+        opts.append('-n%d' % tasks)
+        opts.append('--ntasks-per-socket=%d' % r.randint(1, 2))
+        opts.append('-c%d' % r.randint(1, 4))
+        if r.random() < 0.5:
+            opts.append('--gpus-per-task=1')
+    elif form == 'mem':
+        # --mem per node (CR_Core: checked against RealMemory=256000, not consumed); 300G is more than any node
+        opts.append('-N%d' % r.choice([1, 1, 2]))
+        opts.append('--gpus-per-node=%d' % r.randint(1, 4))
+        opts.append('--mem=%dG' % r.choice([16, 64, 200, 300]))
+    elif form == 'gptn':
+        nodes = r.choice([2, 2, 3])
+        opts.append('-N%d' % nodes)
+        opts.append('-n%d' % (nodes * r.randint(1, 2)))
+        opts.append('--gpus-per-task=1')
+        opts.append('--cpus-per-gpu=%d' % r.choice([2, 4, 6]))
+    elif form == 'gres':
+        opts.append('-N%d' % r.choice([1, 2, 3]))
+        if r.random() < 0.5:
+            opts.append('-c%d' % r.randint(1, 6))
+        opts.append('--gres=gpu:%d' % r.randint(1, 4))
+    elif form == 'exn':
+        opts.append('--exclusive')
+        if r.random() < 0.5:
+            opts.append('-n%d' % r.randint(4, 40))
+            opts.append('-c%d' % r.choice([1, 2]))
+        else:
+            opts.append('--gpus=%d' % r.randint(2, 8))
     else:
         # one named node: the binding rules of a single node (the issue's planner miss was such a probe)
         opts.append('-w %s' % r.choice(gpu_nodes))
         opts.append('--gpus-per-node=%d' % r.randint(1, 4))
         opts.append('--cpus-per-gpu=%d' % r.choice([2, 4, 8]) if r.random() < 0.6 else '-c%d' % r.randint(1, 8))
-    if form in ('gpn', 'gpus', 'gpt', 'one', 'tpn', 'wlist') and r.random() < 0.4:
+    if form in ('gpn', 'gpus', 'gpt', 'one', 'tpn', 'wlist', 'thr', 'gptn', 'gres', 'mem') and r.random() < 0.4:
         opts.append('--gres-flags=enforce-binding')
-    if extra and any(o.startswith('--gpus') for o in opts) and form != 'excl' and r.random() < 0.3:
+    # (sbatch refuses --mem beside --mem-per-gpu: mutually exclusive, not a placement question)
+    if extra and any(o.startswith('--gpus') for o in opts) and form not in ('excl', 'mem') and r.random() < 0.3:
         opts.append('--mem-per-gpu=%dG' % r.choice([4, 16, 32, 96]))
-    if form not in ('one', 'wlist') and r.random() < 0.12:
+    if form not in ('one', 'wlist', 'thr') and r.random() < 0.12:
         opts.insert(0, '-x %s' % r.choice(all_nodes))
     elif form in ('gpus', 'gpt') and r.random() < 0.12:
         opts.insert(0, '-w %s' % r.choice(gpu_nodes))
     if extra and opts[0].startswith('-x ') and opts[1].startswith('-w ') and opts[0][3:] == opts[1][3:]:
         del opts[0]  # sbatch refuses a node both named and excluded: that is not a placement question
-    return opts, any(o.startswith('--switches') for o in opts)
+    # only a short wait is slept out; a long one (fuzz6) is seen at submit, still waiting or started
+    return opts, any(o.startswith('--switches') and not o.endswith('@10:00') for o in opts)
 
 
 def _shape(kind):
@@ -239,14 +350,16 @@ def _background(r, gpu_nodes, all_nodes, kind_of, free, extra=False):
     return spec, [(node, need, gpus)] if extra else (node, need, gpus)
 
 
-def main(seed, nprobes, out, extra=False):
+def main(seed, nprobes, out, extra=False, wide=False):
     r = random.Random(seed)
+    extra = extra or wide
     shape = SHAPES[seed % len(SHAPES)]
-    leaves, kind_of, switch_lines, node_lines, gres_lines = _cluster(r, shape)
+    leaves, kind_of, switch_lines, node_lines, gres_lines = _cluster(r, shape, wide)
     all_nodes = [n for members in leaves.values() for n in members]
     gpu_nodes = [n for n in all_nodes if _gpus(kind_of[n])]
+    threaded = [n for n in all_nodes if _shape(kind_of[n])[1] == 2]
     os.makedirs(out, exist_ok=True)
-    mode = 'fuzz5' if extra else 'fuzz4'
+    mode = 'fuzz6' if wide else 'fuzz5' if extra else 'fuzz4'
     head = '# probe case (%s), seed %d (cases/gen.py %s %d %d)\n' % (shape, seed, mode, seed, nprobes)
     with open(os.path.join(out, 'nodes.conf'), 'w') as f:
         f.write(head + '\n'.join(node_lines) + '\n')
@@ -274,7 +387,7 @@ def main(seed, nprobes, out, extra=False):
         add_background()
     for p in range(nprobes):
         busy = {n for uses in background.values() for n, _, _ in uses} if extra else ()
-        opts, waits = _probe(r, shape, gpu_nodes, all_nodes, extra, busy)
+        opts, waits = _probe(r, shape, gpu_nodes, all_nodes, extra, busy, wide, threaded)
         name = 'p%d' % p
         jobs.append('job %s %s' % (name, ' '.join(opts)))
         if waits:

@@ -91,7 +91,8 @@ public final class OracleCase {
             int weight = Integer.parseInt(kv.getOrDefault("Weight", "1"));
             for (String h : expand(kv.get("NodeName"))) {
                 nodeLines.add(new NodeLine(h, null, null, intOf(kv, "Sockets"), intOf(kv, "CoresPerSocket"),
-                        intOf(kv, "ThreadsPerCore"), null, kv.get("Gres"), weight, List.of(), null, Map.of()));
+                        intOf(kv, "ThreadsPerCore"), kv.containsKey("RealMemory") ? Long.valueOf(kv.get("RealMemory"))
+                        : null, kv.get("Gres"), weight, List.of(), null, Map.of()));
                 attrs.put(h, new HostAttributes(weight, List.of()));
             }
         }

@@ -18,6 +18,7 @@ import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.kueue.TopologyLevels;
 import org.topoplanner.allocator.slurm.SlurmBinding;
 import org.topoplanner.allocator.slurm.SlurmJobSpec;
+import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.allocator.volcano.HyperNodeTree;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
@@ -64,6 +65,8 @@ public final class PlannerPolicy implements PlacementPolicy {
     private final TopologyConstraints topology;
     private final SlurmVersion slurm;
     private final PolicyOptions options;
+    /** Slurm of the options' release on the same state ({@link SlurmAgreement}); one instance keeps sbatch's verdicts. */
+    private final SlurmTreePolicy slurmTree;
 
     /** The optimum with no scheduler settings beyond the request (kubelet policy {@code none}). */
     public PlannerPolicy() {
@@ -76,6 +79,7 @@ public final class PlannerPolicy implements PlacementPolicy {
         this.topology = options.topology();
         this.slurm = options.slurmVersion();
         this.options = options;
+        this.slurmTree = new SlurmTreePolicy(options);
     }
 
     /**
@@ -146,6 +150,10 @@ public final class PlannerPolicy implements PlacementPolicy {
         return "planner";
     }
 
+    /**
+     * The optimum, held against Slurm's own answer on the same state when no Kubernetes setting is in force
+     * ({@link SlurmAgreement}: never a job Slurm does not start, never more leaves than Slurm's placement).
+     */
     @Override
     public Suggestion suggest(ClusterState state, JobRequest job) {
         ClusterIndex index = ClusterIndex.of(state.cluster());
@@ -154,9 +162,33 @@ public final class PlannerPolicy implements PlacementPolicy {
             return new Suggestion.Impossible(bad);
         }
         Limits limits = limits(state, index, job);
-        if (limits.never() != null) {
-            return new Suggestion.Impossible(limits.never());
+        Own mine = limits.never() != null ? new Own(new Suggestion.Impossible(limits.never()), false)
+                : own(state, index, job, limits);
+        if (!slurmDecides()) {
+            return mine.answer();
         }
+        return SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(), slurmTree.suggest(state, job), slurm,
+                p -> leafCount(index, p));
+    }
+
+    /**
+     * Whether Slurm is the scheduler the options describe: no kubelet Topology Manager policy and no Volcano or
+     * Kueue topology setting (those are a Kubernetes cluster's, whose admission Slurm's selection says nothing of).
+     */
+    private boolean slurmDecides() {
+        return kubelet.policy() == org.topoplanner.model.k8s.TopologyManagerPolicy.NONE
+                && topology.hardVolcanoTier().isEmpty() && topology.requiredKueueLevel().isEmpty();
+    }
+
+    /**
+     * The planner's own answer, and whether its placement was kept inside NVLink domains (then more leaves than
+     * Slurm's placement are the price of the NVLink ring, and the planner keeps it).
+     */
+    private record Own(Suggestion answer, boolean nvlinkKept) {
+    }
+
+    /** The planner's own answer: the optimum under its rules and the settings' limits. */
+    private Own own(ClusterState state, ClusterIndex index, JobRequest job, Limits limits) {
         Optional<Plan> overall = plan(index, state.usage(), job, limits);
         Optional<NvlinkDomainPlan.InDomains> inDomains = NvlinkDomainPlan.inFewestDomains(this, state, job, overall);
         Optional<Plan> plan = inDomains.map(NvlinkDomainPlan.InDomains::plan).or(() -> overall);
@@ -167,9 +199,9 @@ public final class PlannerPolicy implements PlacementPolicy {
             Optional<Placement> uneven = UnevenSplit.place(state, job, options,
                     UnevenSplit.allowedBy(limits.refused(), limits.unbound()));
             if (uneven.isPresent() && leafCount(index, uneven.get()) < plan.get().leaves().size()) {
-                return new Suggestion.Placed(uneven.get(), List.of("split unevenly ("
+                return new Own(new Suggestion.Placed(uneven.get(), List.of("split unevenly ("
                         + UnevenSplit.shares(uneven.get()) + ") as Slurm " + slurm.label()
-                        + " splits it: on fewer leaves than any even split"));
+                        + " splits it: on fewer leaves than any even split")), false);
             }
         }
         if (plan.isPresent()) {
@@ -185,40 +217,40 @@ public final class PlannerPolicy implements PlacementPolicy {
             if (!p.leaves().isEmpty()) {
                 notes.add("leaves " + String.join(",", p.leaves()));
             }
-            return new Suggestion.Placed(p.placement(), notes);
+            return new Own(new Suggestion.Placed(p.placement(), notes), inDomains.isPresent());
         }
         if (limits.sets() == null) {
             Optional<Placement> uneven = UnevenSplit.place(state, job, options,
                     UnevenSplit.allowedBy(limits.refused(), limits.unbound()));
             if (uneven.isPresent()) {
                 String shares = UnevenSplit.shares(uneven.get());
-                return new Suggestion.Placed(uneven.get(), List.of("split unevenly (" + shares + ") as Slurm "
-                        + slurm.label() + " splits it: no even split fits now"));
+                return new Own(new Suggestion.Placed(uneven.get(), List.of("split unevenly (" + shares + ") as Slurm "
+                        + slurm.label() + " splits it: no even split fits now")), false);
             }
         }
         ClusterState empty = ClusterState.empty(state.cluster());
         if (plan(index, empty.usage(), job, Limits.NONE).isEmpty()) {
-            return new Suggestion.Impossible(Explanation.never(index, job, empty.usage()));
+            return new Own(new Suggestion.Impossible(Explanation.never(index, job, empty.usage())), false);
         }
         if (limits.any()) {
             // what the settings rule out on the idle cluster: the kubelet may refuse fewer nodes there
             Limits idle = limits(empty, index, job);
             if (plan(index, empty.usage(), job, idle).isEmpty()) {
-                return new Suggestion.Impossible(neverWithin(idle, job));
+                return new Own(new Suggestion.Impossible(neverWithin(idle, job)), false);
             }
         }
         for (String h : job.nodelist()) {
             if (limits.unbound().get(index.number(h))) {
-                return new Suggestion.Pending(PendingReason.RESOURCES, "-w " + h + ": Slurm " + slurm.label()
+                return new Own(new Suggestion.Pending(PendingReason.RESOURCES, "-w " + h + ": Slurm " + slurm.label()
                         + " binds the job's CPUs to its GPUs' sockets, and the free cores of that node's sockets"
-                        + " cannot now hold them (Reason=Resources there too)");
+                        + " cannot now hold them (Reason=Resources there too)"), false);
             }
         }
         String now = Explanation.notNow(index, job, state.usage());
         if (limits.any()) {
             now += " (within " + within(limits) + ")";
         }
-        return new Suggestion.Pending(PendingReason.RESOURCES, now);
+        return new Own(new Suggestion.Pending(PendingReason.RESOURCES, now), false);
     }
 
     /** The leaf switches (tier-1 domains) of {@code p}, counted as a plan counts its own. */

@@ -145,16 +145,8 @@ final class BlockSelector implements NodeChooser {
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
         if (!version.atLeast(SlurmVersion.V26_05)) {
-            if (demand.firstPass()) {
-                lowered = null;
-                return selectOnce(nodeMap, required, job, lowered(demand), minCpus);
-            }
-            if (gpuBound && gpusOutOfReach(nodeMap, required, job, lowered(demand))) {
-                // every round would fail: the evaluations only lower CPUs, never the GPUs a node offers, and
-                // 24.11's verdict reads no failure reason (SlurmBlockPolicy)
-                return null;
-            }
-            return new ThresholdRetry(this, nodeMap, required, job, lowered(demand), minCpus).run();
+            // one evaluation: 24.11's passes and retry are KnapsackRetry's, which wraps this selector
+            return selectOnce(nodeMap, required, job, demand, minCpus);
         }
         NodePick first = selectOnce(nodeMap, required, job, demand, minCpus);
         if (first != null || demand.firstPass()) {
@@ -200,7 +192,7 @@ final class BlockSelector implements NodeChooser {
      * Whether no evaluation on a subset of {@code nodeMap} can gather the job's GPU total ({@code --gpus=N}, or
      * {@code -n} x {@code --gpus-per-task}), so that every round of 26.05's retry loop fails ({@code enoughJobGpus}
      * sums {@code gpusFor} over the choice, and the demand is fixed for the pass), and every round of 24.11's
-     * {@link ThresholdRetry} too (its evaluations lower CPUs only). Only where a choice provably holds at most the
+     * {@link KnapsackRetry} too (its evaluations lower CPUs only). Only where a choice provably holds at most the
      * job's node maximum: no segment, no required node (those are added past it), and either the bound of no more
      * nodes than tasks (the submit test's extra nodes of the lighter groups' base blocks are then not added) or one
      * weight among the usable nodes (no lighter group, so no such base block). Then the
@@ -235,92 +227,11 @@ final class BlockSelector implements NodeChooser {
     }
 
     /**
-     * 24.11: the CPUs each node offers after the evaluations so far. {@code eval_nodes_cpus_to_use} writes the CPUs
-     * it lets a node give back into {@code avail_res->avail_cpus} (and {@code avail_res_cnt}), and
-     * {@code common_topo_choose_nodes} restores only the node map and the cores between its evaluations, so a node
-     * a failed evaluation added offers only those CPUs in every later one of the same selection. {@code null}
-     * until a node is lowered; 26.05 is not read this way here.
+     * Whether no evaluation of 24.11's retry ({@link KnapsackRetry}) can succeed on any part of {@code map}
+     * ({@link #gpusOutOfReach}: the evaluations lower CPUs only, never the GPUs a node offers).
      */
-    private int[] lowered;
-
-    /** Whether node {@code i} is hidden from this job ({@code --exclusive=topo} base blocks). */
-    boolean blocked(int i) {
-        return blocked.get(i);
-    }
-
-    /** The CPUs node {@code k} offers after the lowering of earlier evaluations ({@link #lowered}). */
-    int loweredCpus(int k, int offered) {
-        return lowered == null ? offered : Math.min(offered, lowered[k]);
-    }
-
-    private void lower(int k, int given) {
-        if (version.atLeast(SlurmVersion.V26_05)) {
-            return;
-        }
-        if (lowered == null) {
-            lowered = new int[nodes.size()];
-            java.util.Arrays.fill(lowered, Integer.MAX_VALUE);
-        }
-        lowered[k] = Math.min(lowered[k], given);
-    }
-
-    private Demand lowered(Demand d) {
-        return new Demand() {
-            @Override
-            public int availCpus(int i) {
-                return loweredCpus(i, d.availCpus(i));
-            }
-
-            @Override
-            public int gpusFor(int i) {
-                return d.gpusFor(i);
-            }
-
-            @Override
-            public int nodeGpus(int i) {
-                return d.nodeGpus(i);
-            }
-
-            @Override
-            public int freeCpus(int i) {
-                return loweredCpus(i, d.freeCpus(i));
-            }
-
-            @Override
-            public long weight(int i) {
-                return d.weight(i);
-            }
-
-            @Override
-            public boolean firstPass() {
-                return d.firstPass();
-            }
-
-            @Override
-            public void recount(int i, long credited) {
-                d.recount(i, credited);
-            }
-
-            @Override
-            public long creditedBefore() {
-                return d.creditedBefore();
-            }
-
-            @Override
-            public long gresCap(int i) {
-                return d.gresCap(i);
-            }
-
-            @Override
-            public int gresMinCpus(int i) {
-                return d.gresMinCpus(i);
-            }
-
-            @Override
-            public int gresMaxTasks(int i) {
-                return d.gresMaxTasks(i);
-            }
-        };
+    boolean hopeless(BitSet map, BitSet required, SlurmJobSpec job, Demand demand) {
+        return gpuBound && gpusOutOfReach(map, required, job, demand);
     }
 
     /**
@@ -723,9 +634,7 @@ final class BlockSelector implements NodeChooser {
         void add(int k, BitSet chosen) {
             int offered = demand.availCpus(k);
             int given = CpusToUse.limit(offered, budget, nodes, job, BlockSelector.this.nodes.get(k));
-            if (given < offered) {
-                lower(k, given);
-            }
+            demand.gave(k, offered, given);
             taken.add(k, given);
             chosen.set(k);
             nodes--;

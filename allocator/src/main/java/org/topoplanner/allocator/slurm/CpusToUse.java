@@ -61,12 +61,24 @@ final class CpusToUse {
         return tasks * job.cpusPerTask();
     }
 
-    /** Slurm's {@code min_gres_cpu}: the CPUs one node's GPUs ask for with {@code --cpus-per-gpu}. */
-    private static int minGresCpus(SlurmJobSpec job) {
+    /**
+     * Slurm's {@code min_gres_cpu}, the CPUs one node's GPUs ask for with {@code --cpus-per-gpu}
+     * ({@code gres_select_util_job_min_cpu_node}, the same in 22.05, 24.11 and 26.05): {@code --gpus-per-node}
+     * times the CPUs per GPU; {@code --gpus-per-task} times the user's {@code --ntasks-per-node} (0 when not given,
+     * so no floor); a {@code --gpus=N} job counts one GPU, since every node it takes holds at least one.
+     */
+    static int minGresCpus(SlurmJobSpec job) {
         if (job.cpusPerGpu() == null) {
             return 0;
         }
-        int gpus = job.gpusPerNode() != null ? job.gpusPerNode() : job.gpusPerTask() != null ? job.gpusPerTask() : 0;
+        int gpus;
+        if (job.gpusPerNode() != null) {
+            gpus = job.gpusPerNode();
+        } else if (job.gpusPerTask() != null) {
+            gpus = job.gpusPerTask() * (job.ntasksPerNode() != null ? job.ntasksPerNode() : 0);
+        } else {
+            gpus = job.gpusPerJob() != null ? 1 : 0;
+        }
         return gpus * job.cpusPerGpu();
     }
 }

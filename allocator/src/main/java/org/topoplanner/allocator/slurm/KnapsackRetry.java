@@ -1,82 +1,211 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
- * Slurm 22.05's and 24.11's retry of a failed topology evaluation on fewer nodes, "to avoid a possible knapsack
- * problem" (22.05 {@code choose_nodes} in {@code select/cons_tres/job_test.c}, 24.11 {@code common_topo_choose_nodes}
- * in {@code topology/common/common_topo.c}): when the evaluation over every usable node fails, the nodes whose
- * resource count for the job ({@code avail_res_cnt}: usable CPUs plus usable GPUs when the job asks for GPUs) is at
- * most 1, then at most 2, and so on up to the largest count, are taken out for good (never a node the job names),
- * and the evaluation runs again after each round that took one out, until one succeeds or no more than
- * {@code min_nodes} are left. The tree's evaluation fills from the lowest-weight nodes first, so without the retry a
- * {@code -N1 --gpus=4} job whose weight-1 nodes hold 2 GPUs each (their sum enough, none alone) was refused where
- * 22.05.8 and 24.11.5 run it on an 8-GPU node of weight 5 (fuzz32 p24). 26.05 decides what to drop after each
- * failed evaluation instead ({@code eval_action}), not modelled for the tree. Not modelled either: 24.11's evaluation
- * lowers each evaluated node's {@code avail_res_cnt} to what the job needs there, and its loop tries the same count
- * again after a round that removed nodes.
+ * Slurm 22.05's and 24.11's two passes of the topology step with the retry "to avoid a possible knapsack problem":
+ * 22.05 {@code choose_nodes} ({@code select/cons_tres/job_test.c}), 24.11 {@code common_topo_choose_nodes}
+ * ({@code topology/common/common_topo.c}, shared by {@code topology/tree} and {@code topology/block}). One
+ * evaluation with GPU-local cores ({@code first_pass}); when it fails, the second pass: with no more than
+ * {@code -N} usable nodes one evaluation, else for {@code count} = 1, 2, ... below the largest
+ * {@code avail_res_cnt} (usable CPUs plus usable GPUs for a GPU job), every node of the map (index order, never a
+ * required one) whose count is at most {@code count} leaves for good, and the evaluation runs again after every
+ * round that took one out (and in the first round even when none did), until one succeeds or no more than
+ * {@code -N} nodes are left. 24.11 only: the first node dropped in a round lowers {@code count} by one for the rest
+ * of that round and the next one ("check again if some more nodes can be removed in the updated nodeset").
+ *
+ * <p>What an evaluation lowers stays lowered for the whole selection, first pass included ({@link AvailRes}): the
+ * CPUs {@code _cpus_to_use} / {@code eval_nodes_cpus_to_use} let a node give, and so its count. So the nodes a
+ * failed evaluation added become the weakest and leave first. Own cases fuzz32 p24 ({@code -N1 --gpus=4}: the
+ * weight-1 nodes hold 2 GPUs each; 22.05.8 and 24.11.5 run it on an 8-GPU node once they are gone), blockfz10 k0
+ * (24.11.5 drops h4, then h2, and runs the job on h5, h7, h8, h9).
+ *
+ * <p>The rounds can be as many as the usable nodes (24.11 takes the nodes of one count out one per round), so
+ * before them the selector may prove that no evaluation on any part of the map can succeed ({@link Hopeless}):
+ * every evaluation only reads fewer nodes and lower counts than the first one of the pass, and the proof holds for
+ * all of them, so the loop would end without a choice. 26.05 decides what to drop after each failed evaluation
+ * instead ({@link WeakestFirstDrops}), in the selectors themselves.
  */
 final class KnapsackRetry implements NodeChooser {
     private final NodeChooser evaluation;
+    private final Hopeless hopeless;
+    private final SlurmVersion version;
+    /** The selection's {@code avail_res} as the evaluations left it; new at every first pass. */
+    private AvailRes res;
 
-    private KnapsackRetry(NodeChooser evaluation) {
+    private KnapsackRetry(NodeChooser evaluation, Hopeless hopeless, SlurmVersion version) {
         this.evaluation = evaluation;
+        this.hopeless = hopeless;
+        this.version = version;
     }
 
-    /** {@code evaluation} with the retry where {@code version} has this loop (22.05, 24.11), else as it is. */
-    static NodeChooser of(NodeChooser evaluation, SlurmVersion version) {
-        return version.atLeast(SlurmVersion.V26_05) ? evaluation : new KnapsackRetry(evaluation);
+    /** A selector's proof that no evaluation on any part of {@code map} succeeds, with any CPUs lowered. */
+    @FunctionalInterface
+    interface Hopeless {
+        boolean test(BitSet map, BitSet required, SlurmJobSpec job, Demand demand);
+
+        /** No proof: the loop runs to its end. */
+        Hopeless NEVER = (map, required, job, demand) -> false;
+    }
+
+    /**
+     * {@code evaluation} (one {@code eval_nodes}) with both passes and the retry where {@code version} has this loop
+     * (22.05, 24.11); else {@code evaluation} as it is (26.05 runs its own).
+     */
+    static NodeChooser of(NodeChooser evaluation, Hopeless hopeless, SlurmVersion version) {
+        return version.atLeast(SlurmVersion.V26_05) ? evaluation : new KnapsackRetry(evaluation, hopeless, version);
     }
 
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
-        NodePick first = evaluation.select(nodeMap, required, job, demand, minCpus);
-        if (first != null || demand.firstPass()) {
-            // the first evaluation (first_pass, GPU-local cores) is not retried: the loop runs with first_pass false
-            return first;
+        if (demand.firstPass() || res == null) {
+            res = new AvailRes(job, version);
         }
+        Demand view = res.view(demand);
+        if (demand.firstPass()) {
+            return evaluation.select(nodeMap, required, job, view, minCpus);
+        }
+        // the node map the plugin got: nodes with available CPUs (those without left before the first pass)
         BitSet left = new BitSet();
-        int mostRes = 0;
         for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
-            // choose_nodes clears nodes without usable CPUs before the first evaluation
-            if (demand.availCpus(i) > 0) {
+            if (res.baseCpus(i, demand) > 0) {
                 left.set(i);
-                mostRes = Math.max(mostRes, resCount(i, job, demand));
             }
         }
         int remNodes = left.cardinality();
-        if (remNodes <= job.minNodes()) {
+        int minNodes = job.minNodes();
+        if (remNodes <= minNodes) {
+            return evaluation.select(left, required, job, view, minCpus);
+        }
+        if (hopeless.test(left, required, job, view)) {
             return null;
         }
+        int mostRes = 0;
+        for (int i = left.nextSetBit(0); i >= 0; i = left.nextSetBit(i + 1)) {
+            mostRes = Math.max(mostRes, res.count(i, demand));
+        }
+        boolean recheck = version.atLeast(SlurmVersion.V24_11);
         for (int count = 1; count < mostRes; count++) {
-            boolean change = false;
+            boolean noChange = true;
             for (int i = left.nextSetBit(0); i >= 0; i = left.nextSetBit(i + 1)) {
-                int res = resCount(i, job, demand);
-                if (res > 0 && res <= count && !required.get(i)) {
-                    change = true;
+                int c = res.count(i, demand);
+                if (c > 0 && c <= count && !required.get(i)) {
+                    if (noChange && recheck) {
+                        // 24.11: the last evaluation may have lowered more counts to this one
+                        count--;
+                    }
+                    noChange = false;
                     left.clear(i);
-                    if (--remNodes <= job.minNodes()) {
+                    if (--remNodes <= minNodes) {
                         break;
                     }
                 }
             }
-            if (!change && count != 1) {
+            if (noChange && count != 1) {
                 continue;
             }
-            NodePick pick = evaluation.select(left, required, job, demand, minCpus);
-            if (pick != null) {
+            NodePick pick = evaluation.select(left, required, job, view, minCpus);
+            if (pick != null || remNodes <= minNodes) {
                 return pick;
-            }
-            if (remNodes <= job.minNodes()) {
-                break;
             }
         }
         return null;
     }
 
-    /** {@code avail_res_cnt}: the node's usable CPUs, plus its usable GPUs for a job that asks for GPUs. */
-    private static int resCount(int i, SlurmJobSpec job, Demand demand) {
-        return demand.availCpus(i) + (job.hasGpus() ? demand.gpusFor(i) : 0);
+    /**
+     * Slurm's {@code avail_res_array} for one selection: what cons_tres found each node offers
+     * ({@code _can_job_run_on_node}), lowered by the evaluations ({@link Demand#gave}) and never restored between
+     * them ({@code choose_nodes} / {@code common_topo_choose_nodes} restore only the node map and the cores).
+     */
+    static final class AvailRes {
+        private final SlurmJobSpec job;
+        private final boolean v24;
+        private final boolean gpus;
+        /** {@code avail_cpus} as the evaluations wrote it; {@code Integer.MAX_VALUE} where none did. */
+        private int[] cpus;
+        /** {@code avail_res_cnt} as the evaluations wrote it; -1 where none did. */
+        private int[] counts;
+
+        AvailRes(SlurmJobSpec job, SlurmVersion version) {
+            this.job = job;
+            this.v24 = version.atLeast(SlurmVersion.V24_11);
+            this.gpus = job.hasGpus();
+        }
+
+        /**
+         * {@code avail_cpus} of {@code _can_job_run_on_node}: a GPU job's node offers its free CPUs in whole tasks
+         * (the GPU filter comes later, in the evaluation), a CPU job's what the core filter left.
+         */
+        int baseCpus(int i, Demand d) {
+            int a = d.availCpus(i);
+            if (gpus) {
+                int free = d.freeCpus(i);
+                a = Math.max(a, free - free % Math.max(1, job.cpusPerTask()));
+            }
+            return Math.min(a, lowered(i));
+        }
+
+        /** The CPUs the evaluations wrote into node {@code i}'s {@code avail_cpus}; unbounded where none did. */
+        private int lowered(int i) {
+            return cpus == null || i >= cpus.length ? Integer.MAX_VALUE : cpus[i];
+        }
+
+        /** {@code avail_res_cnt}: the node's CPUs plus, for a GPU job, its usable GPUs. */
+        int count(int i, Demand d) {
+            if (counts != null && i < counts.length && counts[i] >= 0) {
+                return counts[i];
+            }
+            int c = baseCpus(i, d);
+            return c == 0 ? 0 : c + (gpus ? Math.max(0, d.gpusFor(i)) : 0);
+        }
+
+        /**
+         * Node {@code i} was added giving {@code given} of the {@code offered} CPUs: {@code _cpus_to_use} writes a
+         * lowered count into {@code avail_cpus} and sets {@code avail_res_cnt} from it; 24.11's
+         * {@code eval_nodes_gres} then writes what the node gives a job with a GPU total into {@code avail_cpus}
+         * whether lowered or not.
+         */
+        void gave(int i, int offered, int given, Demand d) {
+            if (cpus == null || i >= cpus.length) {
+                // sized by the highest node added so far: most selections lower a few nodes, or none
+                int n = Math.max(i + 1, cpus == null ? 64 : cpus.length * 2);
+                int old = cpus == null ? 0 : cpus.length;
+                cpus = cpus == null ? new int[n] : Arrays.copyOf(cpus, n);
+                counts = counts == null ? new int[n] : Arrays.copyOf(counts, n);
+                Arrays.fill(cpus, old, n, Integer.MAX_VALUE);
+                Arrays.fill(counts, old, n, -1);
+            }
+            if (given < offered) {
+                cpus[i] = Math.min(cpus[i], given);
+            }
+            int base = baseCpus(i, d);
+            counts[i] = base + (gpus ? Math.max(0, d.gpusFor(i)) : 0);
+            if (v24 && job.gpuTotal() != null) {
+                cpus[i] = Math.min(cpus[i], given);
+            }
+        }
+
+        /** {@code d} as the evaluations see it after the lowering so far. */
+        Demand view(Demand d) {
+            AvailRes res = this;
+            return new Demand.Delegating(d) {
+                @Override
+                public int availCpus(int i) {
+                    return Math.min(d.availCpus(i), lowered(i));
+                }
+
+                @Override
+                public int freeCpus(int i) {
+                    return Math.min(d.freeCpus(i), lowered(i));
+                }
+
+                @Override
+                public void gave(int i, int offered, int given) {
+                    res.gave(i, offered, given, d);
+                }
+            };
+        }
     }
 }

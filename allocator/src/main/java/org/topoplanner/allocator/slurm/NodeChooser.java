@@ -72,6 +72,84 @@ interface NodeChooser {
         default int gresMaxTasks(int i) {
             return CoreFilter.NO_VAL;
         }
+
+        /**
+         * The evaluation added node {@code i}, which gives {@code given} of the {@code offered} CPUs
+         * ({@code _cpus_to_use}, 24.11 {@code eval_nodes_cpus_to_use}). Slurm writes that into the node's
+         * {@code avail_res}, which later evaluations of the same selection read ({@link KnapsackRetry.AvailRes});
+         * nothing to do where no retry reads it.
+         */
+        default void gave(int i, int offered, int given) {
+        }
+
+        /** A demand that answers as {@code inner} except where a subclass says otherwise. */
+        abstract class Delegating implements Demand {
+            private final Demand inner;
+
+            protected Delegating(Demand inner) {
+                this.inner = inner;
+            }
+
+            @Override
+            public int availCpus(int i) {
+                return inner.availCpus(i);
+            }
+
+            @Override
+            public int gpusFor(int i) {
+                return inner.gpusFor(i);
+            }
+
+            @Override
+            public int nodeGpus(int i) {
+                return inner.nodeGpus(i);
+            }
+
+            @Override
+            public long gresCap(int i) {
+                return inner.gresCap(i);
+            }
+
+            @Override
+            public int freeCpus(int i) {
+                return inner.freeCpus(i);
+            }
+
+            @Override
+            public long weight(int i) {
+                return inner.weight(i);
+            }
+
+            @Override
+            public boolean firstPass() {
+                return inner.firstPass();
+            }
+
+            @Override
+            public void recount(int i, long credited) {
+                inner.recount(i, credited);
+            }
+
+            @Override
+            public long creditedBefore() {
+                return inner.creditedBefore();
+            }
+
+            @Override
+            public int gresMinCpus(int i) {
+                return inner.gresMinCpus(i);
+            }
+
+            @Override
+            public int gresMaxTasks(int i) {
+                return inner.gresMaxTasks(i);
+            }
+
+            @Override
+            public void gave(int i, int offered, int given) {
+                inner.gave(i, offered, given);
+            }
+        }
     }
 
     /** The chosen nodes, or {@code null} when the job does not fit now. */

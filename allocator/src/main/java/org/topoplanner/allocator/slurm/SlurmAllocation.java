@@ -147,6 +147,10 @@ final class SlurmAllocation {
                                           SlurmVersion version, NodeUse[] uses, BitSet nodeMap, BitSet required,
                                           int[] freeCpus, long[] weights,
                                           java.util.function.Function<Boolean, CoreFilter.Result[]> filter) {
+        // what the first pass's filter left of each node's GPUs, for the nodes its evaluation looked at
+        int[] firstPassGpus = new int[nodes.size()];
+        BitSet lookedAt = new BitSet();
+        boolean keepFirstPassGpus = FirstPassGpuTotal.applies(job, version);
         for (boolean firstPass : new boolean[] {true, false}) {
             CoreFilter.Result[] filtered = filter.apply(firstPass);
             boolean pass = firstPass;
@@ -192,6 +196,14 @@ final class SlurmAllocation {
                         // gres_sched_add credits what the core filter left (sock_gres->total_cnt): the sockets it
                         // counted, so none of a socket whose cores are all busy (first pass)
                         free = (int) Math.min(free, results[i].gresCap());
+                    }
+                    if (keepFirstPassGpus) {
+                        if (pass) {
+                            lookedAt.set(i);
+                            firstPassGpus[i] = free;
+                        } else if (lookedAt.get(i)) {
+                            free = Math.min(free, firstPassGpus[i]);
+                        }
                     }
                     return free;
                 }

@@ -55,6 +55,11 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
 
     /** The placement on the blocks of the state's own fabric, as {@code version} places it. */
     static Suggestion onBlocks(ClusterState state, JobRequest request, SlurmVersion version) {
+        NodeMemory.Verdict memory = NodeMemory.check(state.cluster(), request);
+        if (memory instanceof NodeMemory.Refused refused) {
+            return new Suggestion.Impossible(refused.reason());
+        }
+        request = ((NodeMemory.Usable) memory).request();
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         if (cluster.fabric().blocks().isEmpty()) {
@@ -84,7 +89,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         // the held base blocks leave the node map before cons_tres picks (_block_by_topology), so 26.05's one-node
         // shortcut never sees them either (own case blockfz10 k14: -N1 --exclusive=topo takes h11 of the only free
         // base block, 26.05.5)
-        NodeChooser shortcut = SlurmTreePolicy.oneNodeShortcut(nodes, blocks, version);
+        NodeChooser shortcut = SlurmTreePolicy.oneNodeShortcut(nodes, retried(blocks, version), version);
         BitSet out = blocked;
         NodeChooser chooser = (nodeMap, required, j, demand, minCpus) -> {
             BitSet usable = (BitSet) nodeMap.clone();
@@ -94,7 +99,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc == null) {
             // the submit test runs the block plugin without the bound of no more nodes than tasks
-            NodeChooser empty = new BlockSelector(nodes, bases, sizes, new BitSet(), version, false);
+            NodeChooser empty = retried(new BlockSelector(nodes, bases, sizes, new BitSet(), version, false), version);
             SlurmAllocation onIdle = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version);
             if (onIdle == null && !oneNodeGpusAddUp(nodes, job, version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
@@ -120,6 +125,11 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
                 org.topoplanner.allocator.replay.Leaves.of(cluster, p))));
     }
 
+
+    /** The block plugin's evaluation with 24.11's passes and retry ({@link KnapsackRetry}). */
+    static NodeChooser retried(BlockSelector blocks, SlurmVersion version) {
+        return KnapsackRetry.of(blocks, blocks::hopeless, version);
+    }
     /**
      * 26.05 accepts a one-node {@code --gpus=N} job no node can hold when the nodes it may use hold N GPUs together:
      * {@code _get_one_res} calls {@code gres_sched_init} once and then tests node after node, and each test's

@@ -51,11 +51,18 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 max = r.ntasks();
             }
         }
+        Integer ntasks = r.ntasks();
+        if (ntasks == null && r.ntasksPerNode() != null && (max == null || max == min)) {
+            // the task count implied by --ntasks-per-node on a fixed node count (22.05 sbatch opt.c _opt_verify,
+            // 24.11/26.05 slurmctld _job_create: "Implicitly set task count"); gres_job_state_validate then
+            // makes --gpus-per-task a job total (gres_per_job = num_tasks x gres_per_task)
+            ntasks = min * r.ntasksPerNode();
+        }
         Integer perNode = gpuCount(r.gpusPerNode());
         Integer perJob = gpuCount(r.gpus());
         Integer perTask = gpuCount(r.gpusPerTask());
         String type = perNode == null && perJob == null && perTask == null ? null : r.gpuType();
-        return new SlurmJobSpec(r.name(), min, max, r.ntasks(), r.ntasksPerNode(), r.ntasksPerSocket(),
+        return new SlurmJobSpec(r.name(), min, max, ntasks, r.ntasksPerNode(), r.ntasksPerSocket(),
                 r.cpusPerTask() == null ? 1 : r.cpusPerTask(), perNode, perJob, perTask,
                 r.cpusPerGpu(), type, r.switches(), r.switchesWait(), r.enforceBinding(), r.exclusive(),
                 r.exclusiveTopo(), r.nodelist(), r.exclude(), r.segment());

@@ -66,6 +66,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * {@code topology/flat} ({@link FlatSelector}).
      */
     Suggestion onTree(ClusterState state, JobRequest request, boolean flat) {
+        NodeMemory.Verdict memory = NodeMemory.check(state.cluster(), request);
+        if (memory instanceof NodeMemory.Refused refused) {
+            return new Suggestion.Impossible(refused.reason());
+        }
+        request = ((NodeMemory.Usable) memory).request();
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         SlurmVersion version = options.slurmVersion();
@@ -84,9 +89,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         }
         SwitchTable table = flat ? null : SwitchTable.of(cluster, version);
         NodeChooser chooser = oneNodeShortcut(nodes, flat ? new FlatSelector(nodes)
-                : KnapsackRetry.of(new TreeSelector(nodes, table, version), version), version);
+                : retried(new TreeSelector(nodes, table, version), version), version);
         NodeChooser submitTest = oneNodeSubmitTest(nodes, flat ? new FlatSelector(nodes)
-                : KnapsackRetry.of(new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version),
+                : retried(new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version),
                 version);
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
         if (alloc != null && pastMaxNodes(alloc, job, version)) {
@@ -268,6 +273,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
     /** {@link #oneNodeShortcut} for the test of a job that cannot start now ({@link FirstFitOneNode#submitTest}). */
     static NodeChooser oneNodeSubmitTest(List<SlurmNode> nodes, NodeChooser topology, SlurmVersion version) {
         return version.atLeast(SlurmVersion.V26_05) ? FirstFitOneNode.submitTest(nodes, topology) : topology;
+    }
+
+    /** The tree's evaluation with 22.05's and 24.11's passes and retry ({@link KnapsackRetry}). */
+    static NodeChooser retried(TreeSelector tree, SlurmVersion version) {
+        return KnapsackRetry.of(tree, tree::hopeless, version);
     }
 
     /** 26.05 sends jobs that may use one node only past the topology plugin ({@link FirstFitOneNode}). */

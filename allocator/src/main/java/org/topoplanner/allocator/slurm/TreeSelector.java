@@ -140,7 +140,7 @@ final class TreeSelector implements NodeChooser {
      * knapsack problem") and then calls the job never runnable; the verdict here is the same.
      */
     private boolean gpusOutOfReach(BitSet nodeMap, SlurmJobSpec job, Demand demand) {
-        int need = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
+        int need = job.gpuTotal() == null ? 0 : job.gpuTotal();
         if (need <= 0) {
             return false;
         }
@@ -163,6 +163,30 @@ final class TreeSelector implements NodeChooser {
         return reach < need;
     }
 
+    /**
+     * Whether no evaluation of 22.05's or 24.11's retry ({@link KnapsackRetry}) can succeed on any part of
+     * {@code map}, whatever CPUs the evaluations lower. A success needs its nodes ({@code min_nodes}), CPUs
+     * ({@code rem_cpus}) and GPUs ({@code gres_sched_test}) from nodes of the map, each counted with no more than it
+     * offers ({@code _cpus_to_use} only lowers); so when all usable nodes of the map together fall short, every
+     * round does. Unlike 26.05's bound ({@link #gpusOutOfReach}) it cannot count on {@code max_nodes}: these
+     * versions add the required leaves' nodes past it.
+     */
+    boolean hopeless(BitSet map, BitSet required, SlurmJobSpec job, Demand demand) {
+        int need = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
+        long gpus = 0;
+        long cpus = 0;
+        int usable = 0;
+        for (int i = map.nextSetBit(0); i >= 0; i = map.nextSetBit(i + 1)) {
+            int a = demand.availCpus(i);
+            if (a > 0) {
+                usable++;
+                cpus += a;
+                gpus += Math.max(0, demand.gpusFor(i));
+            }
+        }
+        return usable < Math.min(job.minNodes(), job.reqNodes()) || gpus < need || cpus < SlurmAllocation.minCpus(job);
+    }
+
     /** What {@code common_topo_choose_nodes} does after a failed evaluation ({@code eval_action}). */
     private enum Action { BREAK, RETRY, RETRY_HINT }
 
@@ -171,7 +195,10 @@ final class TreeSelector implements NodeChooser {
         int n = table.size();
         int minNodes = job.minNodes();
         int reqNodes = job.reqNodes();
-        int gresPerJob = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
+        // gres_per_job: --gpus=N, or -n times --gpus-per-task (gres_job_state_validate), which every version's
+        // gres_sched_test then asks the chosen nodes to hold (own case fuzz23 p35, -n6 -c1 --gpus-per-task=2
+        // enforce-binding: two 4-GPU nodes give the six tasks' CPUs but 8 of the 12 GPUs, so a third node is added)
+        int gresPerJob = job.gpuTotal() == null ? 0 : job.gpuTotal();
         boolean gresPerJobMode = gresPerJob > 0;
         int remNodes = gresPerJobMode ? Math.min(minNodes, reqNodes) : Math.max(minNodes, reqNodes);
         int minRemNodes = minNodes;
@@ -218,7 +245,10 @@ final class TreeSelector implements NodeChooser {
             swNodes[s].and(map);
             swCnt[s] = swNodes[s].cardinality();
         }
-        // free CPUs per switch; a switch whose nodes are exactly its children's adds theirs up (leaves first)
+        // free CPUs per switch; a switch whose nodes are exactly its children's adds theirs up (leaves first).
+        // 26.05 sums switch_cpu_cnt over the nodes _allocate_sc left usable: a node with fewer free CPUs than one
+        // task (pn_min_cpus) adds none (own case fuzz27 p28: leaf2's s4 with 2 free CPUs for -c3)
+        int pnMin = Math.max(1, job.cpusPerTask() * (job.ntasksPerNode() == null ? 1 : job.ntasksPerNode()));
         for (int s : table.bottomUp) {
             if (table.partitioned[s]) {
                 for (int c : table.children[s]) {
@@ -226,7 +256,9 @@ final class TreeSelector implements NodeChooser {
                 }
             } else {
                 for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
-                    swCpu[s] += demand.freeCpus(i);
+                    if (!version.atLeast(SlurmVersion.V26_05) || demand.freeCpus(i) >= pnMin) {
+                        swCpu[s] += demand.freeCpus(i);
+                    }
                 }
             }
         }
@@ -349,8 +381,12 @@ final class TreeSelector implements NodeChooser {
         best.or(chosen);
         // 24.11 counts a switch's CPUs once, over every usable node under it whatever its weight
         // (switch_cpu_cnt before the weight groups are cut); the leaves' node counts take the cut
-        // only ReachableCpus (24.11 on) reads them, and only the leaves': no copy for the rest
-        boolean reachable = version.atLeast(SlurmVersion.V24_11);
+        // only ReachableCpus (24.11) reads them, and only the leaves': no copy for the rest. 26.05 fits a leaf by
+        // swCpu as summed above (_topo_compare_switches reads switch_cpu_cnt, the avail_cpus of _allocate_sc before
+        // the GPU core filter cuts a node to its GPUs' tasks): own probe treeprobe07 (-n2 -c2 --gpus-per-task=2 on
+        // 2+1-GPU nodes) runs on the one-node leaf6 first, then on leaf1 once only the GPUs are missing
+        // (SwitchCpuCountTest); 24.11's source reads the same array, but its cases were fitted to ReachableCpus
+        boolean reachable = version == SlurmVersion.V24_11;
         BitSet[] usable = new BitSet[n];
         for (int s = 0; s < n; s++) {
             if (reachable && table.isLeaf(s)) {
@@ -491,6 +527,7 @@ final class TreeSelector implements NodeChooser {
          */
         int limit(int i, int offered, int remNodesNow) {
             int c = CpusToUse.limit(offered, budget, remNodesNow, job, nodes.get(i), demand.gresMinCpus(i));
+            demand.gave(i, offered, c);
             cpus[i] = c;
             countTasks(i, c, remNodesNow);
             int counted = countedCpus(i, c);

@@ -27,7 +27,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * The GPU bound that ends 26.05's retry loops early (issue 15: {@link TreeSelector}'s and {@link BlockSelector}'s
  * rounds on fewer nodes, one per usable node, when no {@code max_nodes} nodes hold {@code --gpus=N}) answers what
  * the loop run to its end answers: the same placement or none, and for the block plugin the same failure reason
- * (26.05; 24.11's {@link ThresholdRetry} ends early on the same bound and is compared by placement).
+ * (26.05; 24.11's {@link KnapsackRetry} ends early on the same bound and is compared by placement).
  * Small random clusters ({@link NodeVerdictsPropertyTest#cluster}: two or three leaves, two random node layouts with
  * 0-6 GPUs, random weights on some; blocks of two or three hosts for the block plugin) with random busy cores and
  * GPUs, and {@code --gpus=N} jobs with {@code -N} bounds, tasks and CPUs per GPU around what the nodes can hold; both
@@ -75,8 +75,8 @@ class RetryGpuBoundPropertyTest {
             BlockSelector bounded = new BlockSelector(nodes, table.bases(), sizes, new BitSet(), v, byTasks);
             BlockSelector whole = new BlockSelector(nodes, table.bases(), sizes, new BitSet(), v, byTasks)
                     .withoutGpuBound();
-            SlurmAllocation withBound = SlurmAllocation.attempt(s, nodes, bounded, job, v);
-            SlurmAllocation ranOut = SlurmAllocation.attempt(s, nodes, whole, job, v);
+            SlurmAllocation withBound = SlurmAllocation.attempt(s, nodes, SlurmBlockPolicy.retried(bounded, v), job, v);
+            SlurmAllocation ranOut = SlurmAllocation.attempt(s, nodes, SlurmBlockPolicy.retried(whole, v), job, v);
             String what = job + " under " + v.label() + ", nodes bound by tasks " + byTasks + " (seed " + seed + ")";
             assertThat(placement(withBound)).as(what).isEqualTo(placement(ranOut));
             if (v == SlurmVersion.V24_11) {

@@ -40,6 +40,30 @@ class SlurmJobSpecTest {
         assertThat(j.gpuType()).isNull();
     }
 
+    /**
+     * {@code _figure_out_num_tasks} (24.11/26.05 {@code job_mgr.c}) and sbatch's {@code _opt_verify} (22.05): without
+     * {@code -n}, a fixed node count times {@code --ntasks-per-node} is the job's task count, and with
+     * {@code --gpus-per-task} its GPU total ({@code gres_per_job = num_tasks x gres_per_task}). Own cases fuzz37 p22
+     * and fuzz39 p24 (all three versions) place by that total.
+     */
+    @ParameterizedTest
+    @CsvSource(nullValues = "-", value = {
+        // options                                     | tasks | GPU total
+        "-N2 --ntasks-per-node=3 -c3 --gpus-per-task=1,   6,     6",
+        "-N1 --ntasks-per-node=2 --gpus-per-task=2,       2,     4",
+        "--ntasks-per-node=4 --gpus-per-task=1,           4,     4",
+        "'-w a,b --ntasks-per-node=2 --gpus-per-task=1',  4,     4",
+        "-N3 --ntasks-per-node=2,                         6,     -",
+        "-N2 -n3 --ntasks-per-node=2 --gpus-per-task=1,   3,     3",
+        "-N1-3 --ntasks-per-node=2 --gpus-per-task=1,     -,     -",
+    })
+    void figureOutNumTasksCountsTasksPerNodeOnAFixedNodeCount(String options, Integer tasks, Integer gpuTotal)
+            throws JobRequestException {
+        SlurmJobSpec j = spec(options);
+        assertThat(j.ntasks()).isEqualTo(tasks);
+        assertThat(j.gpuTotal()).isEqualTo(gpuTotal);
+    }
+
     @Test
     void expandsNodelistsAndReadsGpuOptions() throws JobRequestException {
         SlurmJobSpec j = spec("-w node[01-03,07] -x gpu5 --gpus-per-node=h100:2 -c3 --exclusive=topo");

@@ -1,0 +1,72 @@
+package org.topoplanner.allocator.planner;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToIntFunction;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * The planner's answer held against what Slurm of the chosen release does with the same job on the same state
+ * ({@code slurm-tree}: the emulation of that release's selection, read from its source). Issue 16 asks the planner
+ * to be "optimal on every probe and never accepting what Slurm refuses", and the per-node binding verdicts
+ * ({@link org.topoplanner.allocator.slurm.SlurmBinding}) cannot say either alone: whether Slurm starts a job is
+ * decided by its selection over the whole cluster, not node by node. Real probes where only the selection decides
+ * ({@code PlannerRealProbesTest}): 26.05's one-node shortcut counts a {@code --gpus=N} job's GPUs on from node to
+ * node and stops on the first node where the count reaches N ({@code _get_one_res}), so it left fuzz32 p9
+ * ({@code -N1 --cpus-per-gpu=1 --gpus=2}) waiting while an idle node held both GPUs; 22.05 and 24.11's tree walk
+ * adds nodes by weight until the tasks' CPUs are met and then exceeds {@code -N2} (fuzz32 p21, {@code -N2 -n6 -c7},
+ * {@code Resources} with two 32-core nodes free in one leaf). Slurm starts neither on that state in any later
+ * pass (the state does not change until a job ends), so the planner does not either. The other way round, a
+ * job Slurm starts that the planner's own rules found no place for (an uneven task split, {@code -w} with an
+ * uneven GPU split, the 22.05/24.11 retry on fewer nodes) or placed on more leaves is placed as Slurm places it:
+ * the planner is never less local than Slurm.
+ *
+ * <p>A {@link Suggestion.Waiting} from Slurm ({@code --switches} past its limit) is no refusal: Slurm runs the
+ * job there once the wait ends. The planner keeps {@code --switches} as a hard limit, so it keeps its own answer
+ * then.
+ */
+final class SlurmAgreement {
+    private SlurmAgreement() {
+    }
+
+    /**
+     * The planner's answer {@code mine} made to agree with {@code slurm}, Slurm {@code version}'s answer on the
+     * same state; {@code leaves} counts a placement's leaf switches as the planner's score counts them. With
+     * {@code nvlinkKept} the planner's placement was kept inside NVLink domains on purpose (the ring stays on
+     * NVLink), so Slurm's placement on fewer leaves does not replace it.
+     */
+    static Suggestion reconcile(Suggestion mine, boolean nvlinkKept, Suggestion slurm, SlurmVersion version,
+                                ToIntFunction<Placement> leaves) {
+        if (mine instanceof Suggestion.Placed placed) {
+            if (slurm instanceof Suggestion.Pending pending) {
+                return new Suggestion.Pending(pending.reason(), "Slurm " + version.label() + " does not start it on"
+                        + " this state (" + pending.explanation() + "), though " + placed.placement().hostNames()
+                        + " would hold it: the planner proposes only what Slurm starts");
+            }
+            if (slurm instanceof Suggestion.Impossible never) {
+                return new Suggestion.Impossible(never.reason() + " (Slurm " + version.label() + " refuses it)");
+            }
+            if (slurm instanceof Suggestion.Placed theirs && !nvlinkKept
+                    && leaves.applyAsInt(theirs.placement()) < leaves.applyAsInt(placed.placement())) {
+                return asSlurmPlaces(theirs, version, "on fewer leaves than the planner's own choice, "
+                        + placed.placement().hostNames());
+            }
+            return mine;
+        }
+        if (slurm instanceof Suggestion.Placed theirs && !(mine instanceof Suggestion.Waiting)) {
+            String why = mine instanceof Suggestion.Pending p ? p.explanation()
+                    : ((Suggestion.Impossible) mine).reason();
+            return asSlurmPlaces(theirs, version, "where the planner's own rules found none (" + why + ")");
+        }
+        return mine;
+    }
+
+    private static Suggestion.Placed asSlurmPlaces(Suggestion.Placed theirs, SlurmVersion version, String why) {
+        List<String> notes = new ArrayList<>();
+        notes.add("placed as Slurm " + version.label() + " places it, " + why);
+        notes.addAll(theirs.notes());
+        return new Suggestion.Placed(theirs.placement(), notes);
+    }
+}

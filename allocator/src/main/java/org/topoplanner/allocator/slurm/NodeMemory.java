@@ -1,0 +1,99 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.topoplanner.allocator.ClusterIndex;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.slurm.NodeLine;
+
+/**
+ * {@code --mem} against each node's {@code RealMemory}. slurmctld keeps no node whose configured memory is below
+ * the job's per-node memory ({@code _build_node_list} filters the node's config record, {@code mem_ok}, and
+ * {@code job_req_node_filter} the node: {@code src/slurmctld/node_scheduler.c}, the same test in 22.05, 24.11 and
+ * 26.05), whether or not memory is a consumable resource ({@code CR_Core} checks it, it does not consume it). When
+ * no node is left, or a {@code -w} node is among those dropped, sbatch gets "Requested node configuration is not
+ * available" (own case fuzz42 p20, {@code -N2 --gpus-per-node=2 --mem=300G} on nodes of 256,000 MB: REJECTED in
+ * all three versions). {@code --mem=0} asks for no minimum. A node whose memory the cluster does not know (no
+ * {@code slurm.conf} line, or one without {@code RealMemory}: the model cannot tell "not written", where Slurm
+ * would count its default of 1 MB, from "not imported") is not checked.
+ */
+final class NodeMemory {
+    private final Map<String, Long> megabytes;
+    private final long smallest;
+
+    private NodeMemory(Map<String, Long> megabytes) {
+        this.megabytes = megabytes;
+        this.smallest = megabytes.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
+    }
+
+    private static NodeMemory of(Cluster cluster) {
+        return ClusterIndex.of(cluster).derived(NodeMemory.class, c -> {
+            Map<String, Long> mb = new HashMap<>();
+            for (NodeLine line : c.slurm().nodeLines()) {
+                if (line.realMemory() != null) {
+                    mb.put(line.name(), line.realMemory());
+                }
+            }
+            return new NodeMemory(mb);
+        });
+    }
+
+    /** What becomes of a request once the nodes without its memory are left out. */
+    sealed interface Verdict {
+    }
+
+    /** The request to place: as it was, or with the nodes that lack the memory excluded. */
+    record Usable(JobRequest request) implements Verdict {
+    }
+
+    /** No usable node (or a named one) has the memory: sbatch refuses the job. */
+    record Refused(String reason) implements Verdict {
+    }
+
+    /**
+     * The request with the nodes below its {@code --mem} excluded, or the refusal. Costs nothing per suggestion
+     * unless {@code --mem} exceeds the smallest node's memory.
+     */
+    static Verdict check(Cluster cluster, JobRequest request) {
+        Long mem = request.memMiB();
+        if (mem == null || mem == 0) {
+            return new Usable(request);
+        }
+        NodeMemory table = of(cluster);
+        if (mem <= table.smallest) {
+            return new Usable(request);
+        }
+        Set<String> excluded = new HashSet<>(request.exclude());
+        List<String> dropped = new ArrayList<>();
+        boolean anyLeft = false;
+        for (String host : cluster.nodes().keySet()) {
+            Long has = table.megabytes.get(host);
+            if (has != null && has < mem) {
+                if (request.nodelist().contains(host)) {
+                    return new Refused("Requested node configuration is not available: " + host + " has "
+                            + has + " MB of memory, the job asks for " + mem + " MB per node");
+                }
+                if (!excluded.contains(host)) {
+                    dropped.add(host);
+                }
+            } else if (!excluded.contains(host)) {
+                anyLeft = true;
+            }
+        }
+        if (!anyLeft) {
+            return new Refused("Requested node configuration is not available: no node has the " + mem
+                    + " MB of memory the job asks for per node");
+        }
+        if (dropped.isEmpty()) {
+            return new Usable(request);
+        }
+        List<String> exclude = new ArrayList<>(request.exclude());
+        exclude.addAll(dropped);
+        return new Usable(request.toBuilder().exclude(exclude).build());
+    }
+}
