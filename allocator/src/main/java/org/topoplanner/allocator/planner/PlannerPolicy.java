@@ -58,7 +58,10 @@ import org.topoplanner.model.k8s.TopologyConstraints;
  * <p>Slurm's binding rules are hard too, for the Slurm release of the options: a node whose
  * {@code select/cons_tres} core filter would refuse the job ({@link SlurmBinding}: per socket, for
  * {@code --cpus-per-gpu}, {@code -c} and {@code enforce-binding}) is not used, so the planner never
- * proposes what {@code slurm-tree} of that release can never start.
+ * proposes what {@code slurm-tree} of that release can never start. Whether Slurm starts a job at all is decided
+ * by its selection over the whole cluster, so when no Kubernetes setting is in force the answer is also held
+ * against {@code slurm-tree} of that release on the same state ({@link SlurmAgreement}): the planner places
+ * nothing Slurm does not start, and what Slurm starts it places on no more leaves than Slurm.
  */
 public final class PlannerPolicy implements PlacementPolicy {
     private final KubeletSettings kubelet;
@@ -164,7 +167,8 @@ public final class PlannerPolicy implements PlacementPolicy {
         Limits limits = limits(state, index, job);
         Own mine = limits.never() != null ? new Own(new Suggestion.Impossible(limits.never()), false)
                 : own(state, index, job, limits);
-        if (!slurmDecides()) {
+        if (!slurmDecides() || job.podShape() != null) {
+            // a job given as Kubernetes pods is no sbatch request: Slurm's selection says nothing of it
             return mine.answer();
         }
         return SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(), slurmTree.suggest(state, job), slurm,

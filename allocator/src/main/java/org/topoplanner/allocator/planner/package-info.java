@@ -24,5 +24,9 @@
  * <p>Search: {@link org.topoplanner.allocator.planner.TreeSearch} (dynamic programming over the
  * domain tree, branch and bound over candidate lowest common domains) and NodeFit (every GPU subset).
  * Both are checked against brute force by property tests.
+ *
+ * <p>Under Slurm (no Kubernetes setting in force) the optimum is held against what {@code slurm-tree} of the
+ * chosen release does on the same state ({@link org.topoplanner.allocator.planner.SlurmAgreement}): nothing Slurm
+ * does not start is placed, and nothing Slurm starts is placed on more leaves than Slurm's placement.
  */
 package org.topoplanner.allocator.planner;

@@ -123,6 +123,13 @@ final class KnapsackRetry implements NodeChooser {
         private final SlurmJobSpec job;
         private final boolean v24;
         private final boolean gpus;
+        /**
+         * A job given one socket per node ({@link CoreFilter#oneGpuSocket}, {@code _socks_per_node} 1): before
+         * {@code _can_job_run_on_node} counts the CPUs, {@code gres_sched_create_sock_gres_list}
+         * ({@code _build_sock_gres_by_topo}, "Satisfy sockets-per-node (s_p_n) limit") has cleared the cores of
+         * every GPU socket but the richest, so the node offers the kept socket's CPUs, as the core filter's view.
+         */
+        private final boolean oneSocket;
         /** {@code avail_cpus} as the evaluations wrote it; {@code Integer.MAX_VALUE} where none did. */
         private int[] cpus;
         /** {@code avail_res_cnt} as the evaluations wrote it; -1 where none did. */
@@ -132,6 +139,7 @@ final class KnapsackRetry implements NodeChooser {
             this.job = job;
             this.v24 = version.atLeast(SlurmVersion.V24_11);
             this.gpus = job.hasGpus();
+            this.oneSocket = CoreFilter.oneGpuSocket(job, version);
         }
 
         /**
@@ -140,7 +148,7 @@ final class KnapsackRetry implements NodeChooser {
          */
         int baseCpus(int i, Demand d) {
             int a = d.availCpus(i);
-            if (gpus) {
+            if (gpus && !oneSocket) {
                 int free = d.freeCpus(i);
                 a = Math.max(a, free - free % Math.max(1, job.cpusPerTask()));
             }

@@ -92,6 +92,16 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
         return request.toBuilder().exclude(exclude).build();
     }
 
+    /**
+     * The nodes {@link #withoutTopoHeldBlocks} takes from every job's map on {@code state}: sbatch's test of a job
+     * ({@link SlurmTreePolicy}) leaves them in (own case yamlfz15 y15, {@code -p tree2 --gpus=8}: accepted by
+     * 26.05.5 though the partition's nodes outside y8's held block b4 hold 7 GPUs).
+     */
+    static Set<String> topoHeldNodes(ClusterState state) {
+        SlurmSettings slurm = state.cluster().slurm();
+        return slurm.topologies().isEmpty() ? Set.of() : state.derived(TopoHeldKey.KEY, s -> topoHeld(s, slurm));
+    }
+
     private static Set<String> topoHeld(ClusterState state, SlurmSettings slurm) {
         Set<String> out = new java.util.HashSet<>();
         for (var e : state.running().entrySet()) {

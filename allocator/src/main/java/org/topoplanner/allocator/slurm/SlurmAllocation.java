@@ -468,7 +468,8 @@ final class SlurmAllocation {
                     int given = sel.cpusOr(i, results[i].availCpus());
                     cpus = Math.max(cpus, given < results[i].availCpus() ? Math.min(gresMin, given) : gresMin);
                 }
-                c = CoreDistributor.cyclic(n, results[i].availCores(), cpus, job.cpusPerTask());
+                c = CoreDistributor.cyclic(n, results[i].availCores(), cpus, job.cpusPerTask(),
+                        job.ntasksPerSocket());
                 if (c == null) {
                     return null;
                 }

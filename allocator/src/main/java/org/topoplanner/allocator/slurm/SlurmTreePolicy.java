@@ -99,14 +99,14 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             alloc = null;
         }
         if (alloc != null && !state.running().isEmpty() && socketsMayShift(job)
-                && !acceptedAtSubmit(cluster, nodes, submitTest, job, version)) {
+                && !acceptedAtSubmit(cluster, nodes, submitTest, submitted(state, request, job), version)) {
             // sbatch tests the job with every core and GPU free first: a job refused there never runs, even where
             // busy cores would move the socket filter to sockets that fit (PlannerBindingPropertyTest: -N1 -c7
             // --gpus-per-node=3 enforce-binding on 2x4 cores with GPUs 3+1, socket 0's first core busy)
             return new Suggestion.Impossible("Requested node configuration is not available");
         }
         if (alloc == null) {
-            if (!acceptedAtSubmit(cluster, nodes, submitTest, job, version)) {
+            if (!acceptedAtSubmit(cluster, nodes, submitTest, submitted(state, request, job), version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
             if (!flat && testPickPastMaxNodes(state, nodes, submitTest, job, version)) {
@@ -131,6 +131,26 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     + " s, then runs it there");
         }
         return new Suggestion.Placed(placement, notes);
+    }
+
+    /**
+     * The job as sbatch tests it: without the nodes that only the running {@code --exclusive=topo} jobs' base
+     * blocks took from its map ({@link PartitionTopology#topoHeldNodes}); the test sees the idle cluster. Own case
+     * yamlfz15 y15 ({@code -p tree2 --gpus=8} while y8 holds block b4 of h7, h8, p4): 26.05.5 accepts it and, as the
+     * tree finds 7 GPUs outside b4 with every core free, leaves it waiting with
+     * {@code Insufficient_resources_in_topology_unit} ({@link #failsWithAllCoresFree}). A held node the job's own
+     * {@code -x} names is let in too: the request no longer tells the two apart (the test can only accept more).
+     */
+    private static SlurmJobSpec submitted(ClusterState state, JobRequest request, SlurmJobSpec job) {
+        if (request.exclude().isEmpty()) {
+            return job;
+        }
+        java.util.Set<String> held = PartitionTopology.topoHeldNodes(state);
+        if (held.isEmpty()) {
+            return job;
+        }
+        return SlurmJobSpec.of(request.toBuilder().exclude(request.exclude().stream()
+                .filter(h -> !held.contains(h)).toList()).build());
     }
 
     /** {@code sbatch}'s test: the job placed on the idle cluster (or 26.05's acceptance without its GPU total). */

@@ -165,26 +165,69 @@ final class TreeSelector implements NodeChooser {
 
     /**
      * Whether no evaluation of 22.05's or 24.11's retry ({@link KnapsackRetry}) can succeed on any part of
-     * {@code map}, whatever CPUs the evaluations lower. A success needs its nodes ({@code min_nodes}), CPUs
-     * ({@code rem_cpus}) and GPUs ({@code gres_sched_test}) from nodes of the map, each counted with no more than it
-     * offers ({@code _cpus_to_use} only lowers); so when all usable nodes of the map together fall short, every
-     * round does. Unlike 26.05's bound ({@link #gpusOutOfReach}) it cannot count on {@code max_nodes}: these
-     * versions add the required leaves' nodes past it.
+     * {@code map}, whatever CPUs the evaluations lower: each node counts toward a success with no more CPUs and
+     * GPUs than it offers now ({@code _cpus_to_use} only lowers, and the GPUs a node offers stay), so
+     * <ul>
+     * <li>when all usable nodes of the map together hold too few nodes, CPUs ({@code rem_cpus}) or GPUs
+     * ({@code gres_sched_test}), every round falls short;</li>
+     * <li>when no node is required and all usable nodes weigh the same, every part of the map has one weight group,
+     * so there is no lighter group ({@code req2_nodes_bitmap}) and no required leaf to fill past {@code max_nodes}
+     * ("Add additional resources for already required leaf switches" is the only loop of {@code _eval_nodes_topo} /
+     * {@code eval_nodes_tree.c} that does not stop at it): a success holds at most {@code max_nodes} nodes, and when
+     * the {@code max_nodes} largest offers fall short, every round does.</li>
+     * </ul>
+     * With lighter groups a success may take whole leaves past {@code max_nodes} (which {@code _pick_best_nodes}
+     * then refuses, but the loop stops there), so no node bound is drawn. Issue 15: {@code -N64 --gpus=1000} at
+     * 16,384 hosts ran one round per count (22.05) or per node (24.11), seconds in all.
      */
     boolean hopeless(BitSet map, BitSet required, SlurmJobSpec job, Demand demand) {
         int need = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
+        int minCpus = SlurmAllocation.minCpus(job);
+        int[] gpuOffers = new int[map.cardinality()];
+        int[] cpuOffers = new int[gpuOffers.length];
         long gpus = 0;
         long cpus = 0;
         int usable = 0;
+        boolean oneWeight = true;
+        long weight = 0;
         for (int i = map.nextSetBit(0); i >= 0; i = map.nextSetBit(i + 1)) {
             int a = demand.availCpus(i);
-            if (a > 0) {
-                usable++;
-                cpus += a;
-                gpus += Math.max(0, demand.gpusFor(i));
+            if (a <= 0) {
+                continue;
             }
+            long w = demand.weight(i);
+            oneWeight &= usable == 0 || w == weight;
+            weight = w;
+            gpuOffers[usable] = Math.max(0, demand.gpusFor(i));
+            cpuOffers[usable] = a;
+            gpus += gpuOffers[usable];
+            cpus += a;
+            usable++;
         }
-        return usable < Math.min(job.minNodes(), job.reqNodes()) || gpus < need || cpus < SlurmAllocation.minCpus(job);
+        if (usable < Math.min(job.minNodes(), job.reqNodes()) || gpus < need || cpus < minCpus) {
+            return true;
+        }
+        if (!required.isEmpty() || !oneWeight) {
+            return false;
+        }
+        int maxNodes = job.maxNodesOr(nodes.size());
+        if (nodesBoundByTasks && job.ntasks() != null && job.ntasksPerNode() == null) {
+            maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
+        }
+        if (maxNodes >= usable) {
+            return false;
+        }
+        return largest(gpuOffers, usable, maxNodes) < need || largest(cpuOffers, usable, maxNodes) < minCpus;
+    }
+
+    /** The sum of the {@code k} largest of the first {@code n} values (sorts them). */
+    private static long largest(int[] values, int n, int k) {
+        java.util.Arrays.sort(values, 0, n);
+        long sum = 0;
+        for (int t = n - 1; t >= Math.max(0, n - k); t--) {
+            sum += values[t];
+        }
+        return sum;
     }
 
     /** What {@code common_topo_choose_nodes} does after a failed evaluation ({@code eval_action}). */
@@ -256,9 +299,7 @@ final class TreeSelector implements NodeChooser {
                 }
             } else {
                 for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
-                    if (!version.atLeast(SlurmVersion.V26_05) || demand.freeCpus(i) >= pnMin) {
-                        swCpu[s] += demand.freeCpus(i);
-                    }
+                    swCpu[s] += switchCpus(i, demand, job, pnMin);
                 }
             }
         }
@@ -463,6 +504,26 @@ final class TreeSelector implements NodeChooser {
             return chosen;
         }
         return p.retryHint(chosen);
+    }
+
+    /**
+     * What node {@code i} adds to its switches' {@code switch_cpu_cnt}: 22.05 and 24.11 its free CPUs; 26.05 the
+     * {@code avail_cpus} of {@code _allocate_sc} (cons_tres {@code job_test.c}): none when fewer than one task's
+     * ({@code pn_min_cpus}); for a job without GPUs whole tasks only ({@code avail_cpus = num_tasks x
+     * cpus_per_task}), for one with GPUs every free CPU (the GPU filter cuts them later). Own case fuzz37 p28
+     * ({@code -n5 -c12}): leaf2's g1 with 32 free CPUs counts 24, so leaf2 falls short of 60 and the job takes the
+     * three nodes of leaf1, as 26.05.5 does.
+     */
+    private int switchCpus(int i, Demand demand, SlurmJobSpec job, int pnMin) {
+        int free = demand.freeCpus(i);
+        if (!version.atLeast(SlurmVersion.V26_05)) {
+            return free;
+        }
+        if (free < pnMin) {
+            return 0;
+        }
+        int cpt = Math.max(1, job.cpusPerTask());
+        return job.hasGpus() || cpt < 2 ? free : free / cpt * cpt;
     }
 
     /** Remaining demand while nodes are added, and what the added nodes give. */

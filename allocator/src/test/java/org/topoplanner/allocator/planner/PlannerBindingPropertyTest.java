@@ -30,10 +30,9 @@ import org.topoplanner.model.node.NodeTopology;
  * sockets, cores taken socket by socket, lowest first or scattered, two threads per core; jobs with
  * {@code --cpus-per-gpu}, {@code -n/-c}, {@code -n/-c --gpus-per-task} with or without {@code -N}, or a job-wide
  * {@code --gpus=N}, with and without {@code enforce-binding}). The planner never places a job that the emulation
- * says can never start on that state (Pending or Impossible), it places every job the emulation places, on no
- * more leaves (jobs Slurm may split unevenly excepted: those it places, but on leaves of its even split),
- * every node it uses passes Slurm's own per-node filter for that release, and with {@code enforce-binding} and
- * {@code --cpus-per-gpu} each socket holds the CPUs of the job's GPUs on it.
+ * does not start on that state (Pending or Impossible), it places every job the emulation places, on no more
+ * leaves, every node it uses passes Slurm's own per-node filter for that release, and with {@code enforce-binding}
+ * and {@code --cpus-per-gpu} each socket of its own placements holds the CPUs of the job's GPUs on it.
  */
 class PlannerBindingPropertyTest {
 
@@ -52,7 +51,7 @@ class PlannerBindingPropertyTest {
      * Seed -2227786660910: {@code -N2 -n2 -c3 --gpus-per-node=2} enforce-binding under 24.11 on three nodes, which
      * the planner places. slurm-tree placed it too while its retry on fewer nodes counted each node by the CPUs
      * the core filter left; 24.11's {@code common_topo_choose_nodes} counts {@code avail_res_cnt}, the CPUs
-     * {@code _can_job_run_on_node} found free plus the GPUs (node 0: 6 + 3, node 2: 3 + 2 ... 6 + 2), so node 2
+     * {@code _can_job_run_on_node} found free plus the GPUs (node 0: 6 + 3, node 1: 12 + 3, node 2: 6 + 2), so node 2
      * leaves first and the last round, on nodes 0 and 1, fails (node 0 keeps one CPU near its GPUs): the job waits
      * (slurm-24b, {@link org.topoplanner.allocator.slurm.SlurmTreePolicy}). Not checked against the planner here:
      * whether the planner should refuse what this retry leaves waiting is the planner's question.
@@ -80,32 +79,18 @@ class PlannerBindingPropertyTest {
         Suggestion slurm = new SlurmTreePolicy(options).suggest(s, job);
         Suggestion mine = new PlannerPolicy(options).suggest(s, job);
         String what = job + " under Slurm " + v.label() + " (seed " + seed + ")";
-        // A per-task job Slurm refuses is never placed; one it leaves Pending may be: its selection can stop on a
-        // node of the chosen leaf whose filter keeps too few CPUs while another idle node would fit (seed
-        // 2980187827363222156, -N1 -n2 -c3 --gpus-per-task=1 enforce-binding under 22.05), which the planner
-        // need not copy.
-        // So may a job-wide --gpus=N: -N1 --gpus=3 enforce-binding under 24.11 (seed 341) waits in slurm-tree while
-        // one node's socket holds all three; what each node may take is pinned below (oneSocketHoldsItsGpus).
-        boolean waits = slurm instanceof Suggestion.Pending && job.gpusPerTask() == null && job.gpus() == null;
-        if (waits || slurm instanceof Suggestion.Impossible) {
+        // Every job slurm-tree does not start (Pending or Impossible) stays unplaced, and every job it starts is
+        // placed on no more leaves (SlurmAgreement). Before it the planner was let place per-task jobs slurm-tree
+        // left Pending (seed 2980187827363222156, -N1 -n2 -c3 --gpus-per-task=1 enforce-binding under 22.05: the
+        // selection stops on a node whose filter keeps too few CPUs while another idle node fits) and job-wide
+        // --gpus=N that waits there (seed 341, -N1 --gpus=3 enforce-binding under 24.11), and to wait where
+        // Slurm's uneven split starts the job (seeds 450997251847, -9527053061318, -3397527018, 6204182); real
+        // Slurm refuses or starts those as slurm-tree does, so these are asserted now too.
+        if (slurm instanceof Suggestion.Pending || slurm instanceof Suggestion.Impossible) {
             assertThat(mine).as("slurm-tree says %s for %s; the planner placed it", slurm, what)
                     .isNotInstanceOf(Suggestion.Placed.class);
         }
-        // A job-wide --gpus=N the planner splits evenly (NodeDemand) while Slurm may split it 3+1 (-N2 --gpus=4
-        // --cpus-per-gpu=4 enforce-binding, seed 450997251847); so may -N2 -n4 --gpus-per-task (3+1 tasks where the
-        // planner asks 2+2, seed -9527053061318) and -n6 --gpus-per-task=1 without -N (3+2+1, seed -3397527018).
-        // The planner once waited there; now it takes Slurm's split when no even one fits (UnevenSplit), so it
-        // places every such job Slurm places, on leaves of its own choosing when an even split fits.
-        boolean spread = NodeDemand.spreadsTasks(job);
-        boolean evenShareOnly = job.gpus() != null || job.gpusPerTask() != null && job.requestedNodes() > 1 || spread;
-        // Except a split of Slurm's that breaks the per-socket CPUs-per-GPU rule the planner keeps (seed 6204182:
-        // --gpus=10 --cpus-per-gpu=2 enforce-binding, 3 GPUs on a socket with 2 free CPUs under 22.05).
-        if (slurm instanceof Suggestion.Placed sp && evenShareOnly
-                && UnevenSplit.keepsSocketRule(s, job, sp.placement())) {
-            assertThat(mine).as("slurm-tree placed %s; the planner says %s", what, mine)
-                    .isInstanceOf(Suggestion.Placed.class);
-        }
-        if (slurm instanceof Suggestion.Placed placed && !evenShareOnly) {
+        if (slurm instanceof Suggestion.Placed placed) {
             assertThat(mine).as("slurm-tree placed %s; the planner says %s", what, mine)
                     .isInstanceOf(Suggestion.Placed.class);
             Placement p = ((Suggestion.Placed) mine).placement();
@@ -117,10 +102,13 @@ class PlannerBindingPropertyTest {
             // it takes Slurm's own placement (SlurmAgreement: its rules found none, or only on more leaves) it
             // holds what Slurm holds (seed -70191: --gpus=8 --cpus-per-gpu=2 enforce-binding under 26.05)
             boolean slurms = slurm instanceof Suggestion.Placed sp && sp.placement().equals(placed.placement());
+            // So is SlurmBinding's one-socket bound (seed 141214, -N2 --gpus=4 --cpus-per-gpu=2 enforce-binding under
+            // 22.05: slurm-tree gives n01 GPUs 0-2 where gpusOnOneSocket allows it 1; an inconsistency inside the
+            // emulation, left to its owners)
             if (!slurms) {
                 socketsHoldTheirGpusCpus(s, job, placed.placement(), what);
+                oneSocketHoldsItsGpus(s, job, v, placed.placement(), what);
             }
-            oneSocketHoldsItsGpus(s, job, v, placed.placement(), what);
             everyNodePassesSlurmsFilter(s, job, v, placed.placement(), what);
         }
     }

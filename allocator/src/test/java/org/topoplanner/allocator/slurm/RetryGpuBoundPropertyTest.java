@@ -60,6 +60,38 @@ class RetryGpuBoundPropertyTest {
         }
     }
 
+    /**
+     * 22.05's and 24.11's early exit ({@link TreeSelector#hopeless}, before {@link KnapsackRetry}'s rounds) answers
+     * what the rounds run to their end answer: the same pick (a pick past the node maximum included) or none, for
+     * the placement test and the submit test. The jobs include CPU counts past what the nodes hold.
+     */
+    @Property(tries = 300)
+    void olderRetryExitAnswersAsTheWholeLoop(@ForAll("seeds") long seed) {
+        Random r = new Random(seed);
+        SlurmVersion v = r.nextBoolean() ? SlurmVersion.V22_05 : SlurmVersion.V24_11;
+        Cluster c = NodeVerdictsPropertyTest.cluster(r);
+        List<SlurmNode> nodes = SlurmNode.of(c);
+        SwitchTable switches = SwitchTable.of(c, v);
+        ClusterState s = busy(r, c);
+        for (int k = 0; k < 6; k++) {
+            JobRequest request = r.nextInt(3) == 0 ? cpuJob(r, "c" + k) : gpuJob(r, "t" + k);
+            SlurmJobSpec job = SlurmJobSpec.of(request);
+            TreeSelector tree = new TreeSelector(nodes, switches, v, r.nextBoolean());
+            SlurmAllocation bounded = SlurmAllocation.attempt(s, nodes, SlurmTreePolicy.retried(tree, v), job, v);
+            SlurmAllocation whole = SlurmAllocation.attempt(s, nodes,
+                    KnapsackRetry.of(tree, KnapsackRetry.Hopeless.NEVER, v), job, v);
+            assertThat(placement(bounded)).as("%s under %s (seed %d)", job, v.label(), seed)
+                    .isEqualTo(placement(whole));
+        }
+    }
+
+    /** {@code -N} 1-3 (sometimes a range) with {@code -n} tasks of 1-8 CPUs, up to past what the nodes hold. */
+    private static JobRequest cpuJob(Random r, String name) {
+        int min = 1 + r.nextInt(3);
+        return JobRequest.builder().name(name).nodes(min, min + r.nextInt(2)).ntasks(min + r.nextInt(12))
+                .cpusPerTask(1 + r.nextInt(8)).build();
+    }
+
     @Property(tries = 300)
     void blockBoundAnswersAsTheWholeLoop(@ForAll("seeds") long seed) {
         Random r = new Random(seed);

@@ -26,6 +26,9 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * emulation, fitting a leaf by the CPUs its nodes give after the filter (2 each), took p1 and p2.</li>
  * <li>own case fuzz27 p28 ({@code -n4 -c3 --gpus-per-task=1}): leaf2's g1 and s3 have 4 + 7 free CPUs and s4 only
  * 2, less than a task, so leaf2 falls short of 12 and the job runs on s5 and s6 (leaf4).</li>
+ * <li>own case fuzz37 p28 ({@code -n5 -c12}, no GPUs): a node counts whole tasks only, so leaf2 (g1: 32 free, 24
+ * counted, and nodes of 12 or fewer) falls short of 60 and the job runs on leaf1's p2, p3, p4 (the emulation, counting
+ * every free CPU, started on leaf2's g1).</li>
  * </ul>
  */
 class SwitchCpuCountTest {
@@ -37,6 +40,10 @@ class SwitchCpuCountTest {
                 + " | -w g1 -n1 -c4 --gpus-per-node=2 | -w h3 -n1 -c4 --gpus-per-node=2 | -w c4 -n1 -c3"
                 + " | -w h3 -n1 -c4 --gpus-per-node=2 | -w s2 -n1 -c5 --gpus-per-node=1"
                 + " | -w s8 -n1 -c4 --gpus-per-node=1 | -w c1 -n1 -c1; -n4 -c3 --gpus-per-task=1; s5 s6",
+        "fuzz37; -w p2 -n1 -c1 --gpus-per-node=1 | -w s4 -n1 -c2 --gpus-per-node=1 | -w p3 -n1 -c5 --gpus-per-node=1"
+                + " | -w g5 -N1 --exclusive | -w p1 -n1 -c5 --gpus-per-node=1 | -w p7 -n1 -c5 --gpus-per-node=1"
+                + " | -w s4 -n1 -c1 --gpus-per-node=1 | -w p6 -n2 -c4 | -w c7 -n2 -c2 | -w c6 -n2 -c2 | -w g2 -n1 -c5;"
+                + " -n5 -c12; p2 p3 p4",
     })
     void aLeafFitsByTheFreeCpusOfItsUsableNodes(String caseName, String background, String job, String hosts)
             throws Exception {
