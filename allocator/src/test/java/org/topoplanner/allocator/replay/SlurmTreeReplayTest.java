@@ -120,8 +120,10 @@ class SlurmTreeReplayTest {
         "fuzz29,   jobs.txt,       results/fuzz29.jsonl,           22.05",
         "fuzz31,   jobs.txt,       results/fuzz31.jsonl,           22.05",
         "fuzz23,   jobs.txt,       results/fuzz23.jsonl,           22.05",
+        "fuzz08,   jobs.txt,       results/fuzz08.jsonl,           22.05",
         "sw22,     jobs.txt,       results/sw22.jsonl,             22.05",
         "pair22,   jobs.txt,       results/pair22.jsonl,           22.05",
+        "fuzz08,   jobs.txt,       results/fuzz08.jsonl,           22.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
