@@ -21,6 +21,14 @@ import org.topoplanner.model.slurm.NodeLine;
  * all three versions). {@code --mem=0} asks for no minimum. A node whose memory the cluster does not know (no
  * {@code slurm.conf} line, or one without {@code RealMemory}: the model cannot tell "not written", where Slurm
  * would count its default of 1 MB, from "not imported") is not checked.
+ *
+ * <p>{@code --mem-per-cpu} is held as {@code pn_min_memory} with the {@code MEM_PER_CPU} flag, and
+ * {@code _build_node_list} masks the flag off before comparing: the per-CPU figure itself, not times the job's
+ * CPUs, must fit in {@code RealMemory} (22.05, 24.11 and 26.05 alike). Only {@code job_req_node_filter}
+ * multiplies by {@code pn_min_cpus}, and slurmctld calls it for {@code --test-only} alone; cons_tres multiplies in
+ * {@code _verify_node_state} only when memory is consumable ({@code CR_MEMORY}). Own case optprobe1: {@code -N1
+ * -c8 --mem-per-cpu=5000} runs on a node of 16,000 MB, {@code -c1 --mem-per-cpu=20000} avoids it, and
+ * {@code --mem-per-cpu=100G} is refused ("Memory specification can not be satisfied").
  */
 final class NodeMemory {
     private final Map<String, Long> megabytes;
@@ -56,11 +64,12 @@ final class NodeMemory {
     }
 
     /**
-     * The request with the nodes below its {@code --mem} excluded, or the refusal. Costs nothing per suggestion
-     * unless {@code --mem} exceeds the smallest node's memory.
+     * The request with the nodes below its {@code --mem} (or {@code --mem-per-cpu}) excluded, or the refusal.
+     * Costs nothing per suggestion unless the figure exceeds the smallest node's memory.
      */
     static Verdict check(Cluster cluster, JobRequest request) {
-        Long mem = request.memMiB();
+        // sbatch refuses both together, so at most one is set
+        Long mem = request.memMiB() != null ? request.memMiB() : request.memPerCpuMiB();
         if (mem == null || mem == 0) {
             return new Usable(request);
         }
@@ -76,7 +85,7 @@ final class NodeMemory {
             if (has != null && has < mem) {
                 if (request.nodelist().contains(host)) {
                     return new Refused("Requested node configuration is not available: " + host + " has "
-                            + has + " MB of memory, the job asks for " + mem + " MB per node");
+                            + has + " MB of memory, the job asks for " + mem + " MB" + perWhat(request));
                 }
                 if (!excluded.contains(host)) {
                     dropped.add(host);
@@ -86,8 +95,8 @@ final class NodeMemory {
             }
         }
         if (!anyLeft) {
-            return new Refused("Requested node configuration is not available: no node has the " + mem
-                    + " MB of memory the job asks for per node");
+            return new Refused("Requested node configuration is not available: Memory specification can not be"
+                    + " satisfied: no node has " + mem + " MB of memory" + perWhat(request));
         }
         if (dropped.isEmpty()) {
             return new Usable(request);
@@ -95,5 +104,10 @@ final class NodeMemory {
         List<String> exclude = new ArrayList<>(request.exclude());
         exclude.addAll(dropped);
         return new Usable(request.toBuilder().exclude(exclude).build());
+    }
+
+    private static String perWhat(JobRequest request) {
+        return request.memMiB() != null ? " per node" : " per CPU (--mem-per-cpu; Slurm compares it with the"
+                + " node's memory as it is, not times the job's CPUs)";
     }
 }

@@ -41,6 +41,8 @@ import java.util.Objects;
  * @param memPerGpuMiB    {@code --mem-per-gpu}, MiB per allocated GPU; {@code null} = not given. sbatch takes it
  *                        instead of {@code --mem}; a Slurm whose {@code SelectTypeParameters} do not make memory
  *                        consumable ({@code CR_Core}) ignores it when placing
+ * @param memPerCpuMiB    {@code --mem-per-cpu}, MiB per allocated CPU; {@code null} = not given. sbatch takes it
+ *                        instead of {@code --mem} and {@code --mem-per-gpu}
  * @param podShape        the job given directly as Kubernetes pods ({@link PodShapeOptions}); {@code null} when
  *                        the pods follow from the sbatch options ({@link SbatchToPods}). Not part of the sbatch
  *                        spelling: {@link #toSbatchArgs()} writes the sbatch fields only
@@ -50,7 +52,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                          Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
                          Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                          List<String> nodelist, List<String> exclude, Integer segment, String partition,
-                         Long memMiB, PodShape podShape, Long memPerGpuMiB) {
+                         Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB) {
     /** The name used when the arguments carry no {@code -J}. */
     public static final String DEFAULT_NAME = "job";
 
@@ -99,7 +101,10 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         if (memPerGpuMiB != null && memPerGpuMiB < 0) {
             throw new IllegalArgumentException("--mem-per-gpu cannot be negative (" + memPerGpuMiB + ")");
         }
-        if (memPerGpuMiB != null && memMiB != null) {
+        if (memPerCpuMiB != null && memPerCpuMiB < 0) {
+            throw new IllegalArgumentException("--mem-per-cpu cannot be negative (" + memPerCpuMiB + ")");
+        }
+        if ((memPerGpuMiB != null ? 1 : 0) + (memMiB != null ? 1 : 0) + (memPerCpuMiB != null ? 1 : 0) > 1) {
             // sbatch (slurm_opt.c, _validate_memory_options), 22.05 to 26.05
             throw new IllegalArgumentException("--mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.");
         }
@@ -110,7 +115,19 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         }
     }
 
-    /** A request without {@code --mem-per-gpu}. */
+    /** A request without {@code --mem-per-cpu}. */
+    public JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
+                      Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
+                      Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
+                      Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
+                      List<String> nodelist, List<String> exclude, Integer segment, String partition,
+                      Long memMiB, PodShape podShape, Long memPerGpuMiB) {
+        this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
+                gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
+                nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB, null);
+    }
+
+    /** A request without {@code --mem-per-gpu} or {@code --mem-per-cpu}. */
     public JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                       Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
                       Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
@@ -119,7 +136,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                       Long memMiB, PodShape podShape) {
         this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
                 gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
-                nodelist, exclude, segment, partition, memMiB, podShape, null);
+                nodelist, exclude, segment, partition, memMiB, podShape, null, null);
     }
 
     /** A request without {@code --mem} and without a pod shape. */
@@ -201,7 +218,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                 .gpusPerTask(gpusPerTask).gpuType(gpuType).cpusPerGpu(cpusPerGpu).switches(switches, switchesWait)
                 .enforceBinding(enforceBinding).exclusive(exclusive).exclusiveTopo(exclusiveTopo).nodelist(nodelist)
                 .exclude(exclude).segment(segment).partition(partition).memMiB(memMiB).podShape(podShape)
-                .memPerGpuMiB(memPerGpuMiB);
+                .memPerGpuMiB(memPerGpuMiB).memPerCpuMiB(memPerCpuMiB);
     }
 
     /** Fluent construction for tests and callers that set a few options; {@link #build()} validates. */
@@ -230,6 +247,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         private Long memMiB;
         private PodShape podShape;
         private Long memPerGpuMiB;
+        private Long memPerCpuMiB;
 
         private Builder() {
         }
@@ -345,6 +363,12 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return this;
         }
 
+        /** {@code --mem-per-cpu}, MiB per allocated CPU. */
+        public Builder memPerCpuMiB(Long value) {
+            memPerCpuMiB = value;
+            return this;
+        }
+
         /** The job given as Kubernetes pods; {@code null} to derive them from the sbatch options. */
         public Builder podShape(PodShape value) {
             podShape = value;
@@ -360,7 +384,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         public JobRequest build() {
             return new JobRequest(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus,
                     gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
-                    exclusiveTopo, nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB);
+                    exclusiveTopo, nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB,
+                    memPerCpuMiB);
         }
     }
 }

@@ -28,7 +28,7 @@ public final class SbatchOptions {
     private static final List<String> LONG = List.of("--nodes", "--ntasks", "--ntasks-per-node",
             "--ntasks-per-socket", "--cpus-per-task", "--gpus", "--gpus-per-node", "--gpus-per-task", "--gres",
             "--cpus-per-gpu", "--switches", "--gres-flags", "--exclusive", "--nodelist", "--exclude", "--job-name",
-            "--segment", "--partition", "--mem", "--mem-per-gpu");
+            "--segment", "--partition", "--mem", "--mem-per-gpu", "--mem-per-cpu");
 
     private SbatchOptions() {
     }
@@ -151,6 +151,9 @@ public final class SbatchOptions {
         if (r.memPerGpuMiB() != null) {
             out.add("--mem-per-gpu=" + size(r.memPerGpuMiB()));
         }
+        if (r.memPerCpuMiB() != null) {
+            out.add("--mem-per-cpu=" + size(r.memPerCpuMiB()));
+        }
         return out;
     }
 
@@ -222,6 +225,7 @@ public final class SbatchOptions {
                 case "--partition" -> partition(val);
                 case "--mem" -> b.memMiB(size(key, val));
                 case "--mem-per-gpu" -> b.memPerGpuMiB(size(key, val));
+                case "--mem-per-cpu" -> b.memPerCpuMiB(size(key, val));
                 default -> problems.add("unknown option " + key);
             }
         }
@@ -303,7 +307,8 @@ public final class SbatchOptions {
         }
 
         /**
-         * sbatch's {@code --mem=<size>[units]} and {@code --mem-per-gpu} ({@code COMMON_MBYTES_OPTION}): K, M (the
+         * sbatch's {@code --mem=<size>[units]}, {@code --mem-per-gpu} and {@code --mem-per-cpu}
+         * ({@code COMMON_MBYTES_OPTION}): K, M (the
          * default), G or T; {@code --mem=0} asks for all of each node's memory. {@code null} after a problem.
          */
         private Long size(String key, String val) {
