@@ -29,14 +29,39 @@ import org.topoplanner.model.slurm.NodeLine;
  * {@code _verify_node_state} only when memory is consumable ({@code CR_MEMORY}). Own case optprobe1: {@code -N1
  * -c8 --mem-per-cpu=5000} runs on a node of 16,000 MB, {@code -c1 --mem-per-cpu=20000} avoids it, and
  * {@code --mem-per-cpu=100G} is refused ("Memory specification can not be satisfied").
+ *
+ * <p>A job that gives neither {@code --mem} nor {@code --mem-per-cpu} ({@code --mem-per-gpu} sets neither) gets
+ * the default in {@code _validate_job_desc} ({@code job_mgr.c}; 26.05 through {@code _get_def_mem}): the
+ * cluster's {@code DefMemPerCPU} (or {@code DefMemPerNode}), tested here the same way. Own case optprobe2
+ * ({@code DefMemPerCPU=20000}): {@code -N1 -c1} avoids a1 (16,000 MB), {@code -w a1} is refused, {@code --mem=1000}
+ * and {@code --mem=0} run on a1 (all three versions). A partition's own {@code DefMemPerCPU} is not read.
  */
 final class NodeMemory {
     private final Map<String, Long> megabytes;
     private final long smallest;
+    /** {@code DefMemPerCPU} or {@code DefMemPerNode} of the configuration; null when neither is set. */
+    private final Long defaultMegabytes;
 
-    private NodeMemory(Map<String, Long> megabytes) {
+    private NodeMemory(Map<String, Long> megabytes, Long defaultMegabytes) {
         this.megabytes = megabytes;
         this.smallest = megabytes.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
+        this.defaultMegabytes = defaultMegabytes;
+    }
+
+    /** The configured default, as slurmctld keeps it in {@code def_mem_per_cpu} (per CPU or per node alike). */
+    private static Long defaultOf(Map<String, String> keys) {
+        for (Map.Entry<String, String> e : keys.entrySet()) {
+            if (e.getKey().equalsIgnoreCase("DefMemPerCPU") || e.getKey().equalsIgnoreCase("DefMemPerNode")) {
+                try {
+                    long mb = Long.parseLong(e.getValue().trim());
+                    return mb > 0 ? mb : null;
+                } catch (NumberFormatException ignored) {
+                    // not a count (UNLIMITED or a typo the importer reports): no default to test
+                    return null;
+                }
+            }
+        }
+        return null;
     }
 
     private static NodeMemory of(Cluster cluster) {
@@ -47,7 +72,7 @@ final class NodeMemory {
                     mb.put(line.name(), line.realMemory());
                 }
             }
-            return new NodeMemory(mb);
+            return new NodeMemory(mb, defaultOf(c.slurm().keys()));
         });
     }
 
@@ -68,12 +93,13 @@ final class NodeMemory {
      * Costs nothing per suggestion unless the figure exceeds the smallest node's memory.
      */
     static Verdict check(Cluster cluster, JobRequest request) {
-        // sbatch refuses both together, so at most one is set
-        Long mem = request.memMiB() != null ? request.memMiB() : request.memPerCpuMiB();
+        // sbatch refuses both together, so at most one is set; without either the configured default applies
+        Long given = request.memMiB() != null ? request.memMiB() : request.memPerCpuMiB();
+        NodeMemory table = of(cluster);
+        Long mem = given != null ? given : table.defaultMegabytes;
         if (mem == null || mem == 0) {
             return new Usable(request);
         }
-        NodeMemory table = of(cluster);
         if (mem <= table.smallest) {
             return new Usable(request);
         }
@@ -107,6 +133,9 @@ final class NodeMemory {
     }
 
     private static String perWhat(JobRequest request) {
+        if (request.memMiB() == null && request.memPerCpuMiB() == null) {
+            return " (the configured DefMemPerCPU or DefMemPerNode, since the job gives no --mem)";
+        }
         return request.memMiB() != null ? " per node" : " per CPU (--mem-per-cpu; Slurm compares it with the"
                 + " node's memory as it is, not times the job's CPUs)";
     }

@@ -124,8 +124,11 @@ class SlurmTreeReplayTest {
         "sw22,     jobs.txt,       results/sw22.jsonl,             22.05",
         "pair22,   jobs.txt,       results/pair22.jsonl,           22.05",
         "fuzz08,   jobs.txt,       results/fuzz08.jsonl,           22.05",
-        // --mem-per-cpu probes (branch sbatch-opts), real 22.05.8, 24.11.5, 26.05.5
+        // --mem-per-cpu and DefMemPerCPU probes (branch sbatch-opts), real 22.05.8, 24.11.5, 26.05.5
         "optprobe1, jobs.txt,      results/optprobe1.jsonl,        22.05",
+        "optprobe2, jobs.txt,      results/optprobe2.jsonl,        22.05",
+        "optprobe2, jobs.txt,      results/new/optprobe2.jsonl,    24.11",
+        "optprobe2, jobs.txt,      results/v26.05/optprobe2.jsonl, 26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
