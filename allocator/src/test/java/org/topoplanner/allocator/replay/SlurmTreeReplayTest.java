@@ -163,6 +163,12 @@ class SlurmTreeReplayTest {
         // replay 0,1,4,5 (the task layout of a CPU-only --ntasks-per-node job; not a memory rule)
         "optprobe1; results/new/optprobe1.jsonl;    24.11; p8",
         "optprobe1; results/v26.05/optprobe1.jsonl; 26.05; p8",
+        // optprobe3 (--threads-per-core, branch sbatch-opts; ThreadsPerCore): p1 -n4 and p3 -n3 with one thread
+        // per core put one-CPU tasks on alternate sockets (CPUs 0-3,8-11), the replay's T/t CPUs per task fill
+        // socket 0 first; p12 -N1 -c3 on a cluster of one- and two-thread nodes is refused as not emulated
+        "optprobe3; results/optprobe3.jsonl;        22.05; p1 p3 p12",
+        "optprobe3; results/new/optprobe3.jsonl;    24.11; p1 p3 p12",
+        "optprobe3; results/v26.05/optprobe3.jsonl; 26.05; p1 p3 p12",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);

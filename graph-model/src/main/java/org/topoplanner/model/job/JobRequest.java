@@ -43,6 +43,8 @@ import java.util.Objects;
  *                        consumable ({@code CR_Core}) ignores it when placing
  * @param memPerCpuMiB    {@code --mem-per-cpu}, MiB per allocated CPU; {@code null} = not given. sbatch takes it
  *                        instead of {@code --mem} and {@code --mem-per-gpu}
+ * @param threadsPerCore  {@code --threads-per-core}, or 1 from {@code --hint=nomultithread|compute_bound}; the
+ *                        usable threads of each allocated core; {@code null} = not given
  * @param podShape        the job given directly as Kubernetes pods ({@link PodShapeOptions}); {@code null} when
  *                        the pods follow from the sbatch options ({@link SbatchToPods}). Not part of the sbatch
  *                        spelling: {@link #toSbatchArgs()} writes the sbatch fields only
@@ -52,7 +54,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                          Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
                          Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                          List<String> nodelist, List<String> exclude, Integer segment, String partition,
-                         Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB) {
+                         Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB,
+                         Integer threadsPerCore) {
     /** The name used when the arguments carry no {@code -J}. */
     public static final String DEFAULT_NAME = "job";
 
@@ -69,6 +72,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         requirePositive("--cpus-per-gpu", cpusPerGpu);
         requirePositive("--segment", segment);
         requirePositive("--switches", switches);
+        requirePositive("--threads-per-core", threadsPerCore);
         requireNonNegative("--gpus", gpus);
         requireNonNegative("--gpus-per-node", gpusPerNode);
         requireNonNegative("--gpus-per-task", gpusPerTask);
@@ -113,6 +117,18 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             throw new IllegalArgumentException("Requested mem_per_tres=gres/gpu:" + memPerGpuMiB
                     + " but did not request any GPU.");
         }
+    }
+
+    /** A request without {@code --threads-per-core}. */
+    public JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
+                      Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
+                      Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
+                      Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
+                      List<String> nodelist, List<String> exclude, Integer segment, String partition,
+                      Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB) {
+        this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
+                gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
+                nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB, memPerCpuMiB, null);
     }
 
     /** A request without {@code --mem-per-cpu}. */
@@ -218,7 +234,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                 .gpusPerTask(gpusPerTask).gpuType(gpuType).cpusPerGpu(cpusPerGpu).switches(switches, switchesWait)
                 .enforceBinding(enforceBinding).exclusive(exclusive).exclusiveTopo(exclusiveTopo).nodelist(nodelist)
                 .exclude(exclude).segment(segment).partition(partition).memMiB(memMiB).podShape(podShape)
-                .memPerGpuMiB(memPerGpuMiB).memPerCpuMiB(memPerCpuMiB);
+                .memPerGpuMiB(memPerGpuMiB).memPerCpuMiB(memPerCpuMiB)
+                .threadsPerCore(threadsPerCore);
     }
 
     /** Fluent construction for tests and callers that set a few options; {@link #build()} validates. */
@@ -248,6 +265,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         private PodShape podShape;
         private Long memPerGpuMiB;
         private Long memPerCpuMiB;
+        private Integer threadsPerCore;
 
         private Builder() {
         }
@@ -369,6 +387,12 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return this;
         }
 
+        /** {@code --threads-per-core}: usable threads of each allocated core. */
+        public Builder threadsPerCore(Integer value) {
+            threadsPerCore = value;
+            return this;
+        }
+
         /** The job given as Kubernetes pods; {@code null} to derive them from the sbatch options. */
         public Builder podShape(PodShape value) {
             podShape = value;
@@ -385,7 +409,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return new JobRequest(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus,
                     gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
                     exclusiveTopo, nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB,
-                    memPerCpuMiB);
+                    memPerCpuMiB, threadsPerCore);
         }
     }
 }

@@ -120,6 +120,6 @@ public final class SbatchToPods {
                     .gpusPerNode(null).gpusPerTask(gpus > 0 ? gpus : null).cpusPerGpu(null);
         }
         long mem = shape.memMiBPerPod();
-        return b.memMiB(mem > 0 ? mem : null).memPerGpuMiB(null).memPerCpuMiB(null).gpuType(gpus > 0 ? base.gpuType() : null).build();
+        return b.memMiB(mem > 0 ? mem : null).memPerGpuMiB(null).memPerCpuMiB(null).threadsPerCore(null).gpuType(gpus > 0 ? base.gpuType() : null).build();
     }
 }
