@@ -145,7 +145,7 @@ final class TreeSelector implements NodeChooser {
             return false;
         }
         int maxNodes = job.maxNodesOr(nodes.size());
-        if (nodesBoundByTasks && job.ntasks() != null && job.ntasksPerNode() == null) {
+        if (boundByTasks(job, demand)) {
             maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
         }
         int[] offers = new int[nodeMap.cardinality()];
@@ -211,7 +211,7 @@ final class TreeSelector implements NodeChooser {
             return false;
         }
         int maxNodes = job.maxNodesOr(nodes.size());
-        if (nodesBoundByTasks && job.ntasks() != null && job.ntasksPerNode() == null) {
+        if (boundByTasks(job, demand)) {
             maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
         }
         if (maxNodes >= usable) {
@@ -230,6 +230,20 @@ final class TreeSelector implements NodeChooser {
         return sum;
     }
 
+    /**
+     * Whether {@code max_nodes} is bounded by the task count in this pass ({@code common_topo_choose_nodes}: no more
+     * nodes than {@code -n} when no {@code --ntasks-per-node} is given). 24.11 saves {@code orig_max_nodes} before
+     * the bound and restores it for the second pass and every retry round, so there the bound holds in the first
+     * pass only; 22.05's {@code choose_nodes} keeps the bounded count for every evaluation (26.05, which restores it
+     * too, runs its own second pass and is left as it was).
+     */
+    private boolean boundByTasks(SlurmJobSpec job, Demand demand) {
+        if (!nodesBoundByTasks || job.ntasks() == null || job.ntasksPerNode() != null) {
+            return false;
+        }
+        return version != SlurmVersion.V24_11 || demand.firstPass();
+    }
+
     /** What {@code common_topo_choose_nodes} does after a failed evaluation ({@code eval_action}). */
     private enum Action { BREAK, RETRY, RETRY_HINT }
 
@@ -246,7 +260,7 @@ final class TreeSelector implements NodeChooser {
         int remNodes = gresPerJobMode ? Math.min(minNodes, reqNodes) : Math.max(minNodes, reqNodes);
         int minRemNodes = minNodes;
         int maxNodes = job.maxNodesOr(nodes.size());
-        if (nodesBoundByTasks && job.ntasks() != null && job.ntasksPerNode() == null) {
+        if (boundByTasks(job, demand)) {
             maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), minNodes));
         }
         int remCpus = minCpus;
