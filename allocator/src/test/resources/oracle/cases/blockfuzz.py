@@ -13,18 +13,25 @@ inside every block); with extra=False the draws are the old ones, so earlier see
 aggregate levels 2 and 3 (4 and 8 base blocks, `block_record.c`) hold whole jobs, and adds jobs that span
 several base blocks (-N of 3-8 base blocks, sometimes with --segment), --cpus-per-gpu and enforce-binding;
 the old modes make none of these draws, so their seeds still write the same cases.
+`gen.py block4` (uneven=True, implies wide) adds what a real cluster may have and block3 lacks: base blocks
+of uneven size (the first one is the smallest, as 24.11's `block_record.c` requires; later ones up to two
+nodes larger), one PCIe-paired node type of fuzz.py (gres.conf Links=) mixed in, --segment with --exclusive,
+and -w lists of two or three nodes on multi-node jobs.
 """
 import os
 import random
 
-from fuzz import TYPES
+from fuzz import LINKED, TYPES, links_line
 
 
-def main(seed, njobs, out, extra=False, wide=False):
+def main(seed, njobs, out, extra=False, wide=False, uneven=False):
+    wide = wide or uneven
     extra = extra or wide
     r = random.Random(seed)
     gpu_kinds = [k for k in sorted(TYPES) if TYPES[k][3]]
     kinds = r.sample(gpu_kinds, r.randint(1, 2)) + (['c'] if r.random() < 0.3 else [])
+    if uneven:
+        kinds.append(r.choice(sorted(LINKED)))
     weights = {k: r.choice([1, 1, 5, 10]) for k in kinds}
     base = r.randint(2, 3) if wide else r.randint(2, 4)
     nblocks = r.randint(7, 9) if wide else r.randint(3, 6)
@@ -32,11 +39,22 @@ def main(seed, njobs, out, extra=False, wide=False):
     node_lines, gres_lines, block_lines, names = [], [], [], []
     for b in range(nblocks):
         members = []
-        for _ in range(base):
+        size = base + r.choice([0, 0, 1, 2]) if uneven and b > 0 else base
+        for _ in range(size):
             k = r.choice(kinds)
             count[k] += 1
             name = '%s%d' % (k, count[k])
             members.append(name)
+            if k in LINKED:
+                sockets, cps, tpc, ngpu, cores, pairs = LINKED[k]
+                node_lines.append('NodeName=%s Sockets=%d CoresPerSocket=%d ThreadsPerCore=%d RealMemory=256000'
+                                  ' Weight=%d Gres=gpu:%d State=UNKNOWN'
+                                  % (name, sockets, cps, tpc, r.choice([1, 2, 5, 10, 20]), ngpu))
+                for g in range(ngpu):
+                    gres_lines.append('NodeName=%s Name=gpu File=/dev/nvidia%d Cores=%s Links=%s'
+                                      % (name, g, cores[g], links_line(ngpu, g, pairs)))
+                names.append((name, k))
+                continue
             sockets, cps, tpc, gpus = TYPES[k]
             if extra:
                 w = r.choice([1, 2, 5, 10, 20])
@@ -72,7 +90,7 @@ def main(seed, njobs, out, extra=False, wide=False):
         f.write('# topology/block exists from Slurm 23.11 on (run with SLURM_ROOT)\nTopologyPlugin=topology/block\n')
     with open(os.path.join(out, 'topology.conf'), 'w') as f:
         f.write('\n'.join(block_lines) + '\n')
-    gpu_nodes = [n for n, k in names if TYPES[k][3]]
+    gpu_nodes = [n for n, k in names if k in LINKED or TYPES[k][3]]
     all_nodes = [n for n, _ in names]
     total = len(all_nodes)
     jobs = ['note random block cluster and jobs, seed %d (gen.py block)' % seed]
@@ -105,6 +123,11 @@ def main(seed, njobs, out, extra=False, wide=False):
             opts.append('--gpus-per-node=%d' % r.randint(1, 4))
             if form == 'segment':
                 opts.append('--segment=%d' % seg)
+                if uneven and r.random() < 0.25:
+                    opts.append('--exclusive')
+            if uneven and nodes > 1 and r.random() < 0.12:
+                # a -w list: Slurm must place the job around the named nodes (required base blocks)
+                opts.insert(0, '-w %s' % ','.join(r.sample(all_nodes, min(nodes, r.randint(2, 3)))))
         elif form == 'gpus':
             if r.random() < 0.4:
                 opts.append('-N%d' % r.choice([1, 2, 3]))

@@ -15,12 +15,16 @@ through .ci/oracle-yaml/run-yaml.sh, which puts topology.yaml beside slurm.conf.
 Same seed, same case: only random.Random(seed) decides. `gen.py yaml2` (extra=True) also binds a second
 tree partition `tree2` to a run of the nodes only (the partition smaller than its topology), and draws
 --exclusive=topo jobs on block partitions, --cpus-per-gpu and enforce-binding; `gen.py yaml` makes none of
-these draws, so its seeds still write the same cases.
+these draws, so its seeds still write the same cases. `gen.py yaml3` (uneven=True, implies extra) adds
+what a real cluster may have and yaml2 lacks: `nvl` base blocks of uneven size (26.05 takes the first
+listed block's size as the base and accepts smaller and larger ones; topology.yaml is 26.05-only), one
+PCIe-paired node type of fuzz.py (gres.conf Links=) mixed in, --segment with --exclusive, and -w lists
+of two or three nodes of the partition on multi-node jobs.
 """
 import os
 import random
 
-from fuzz import TYPES
+from fuzz import LINKED, TYPES, links_line
 
 
 def _sizes(r, base, nblocks):
@@ -73,19 +77,35 @@ def _tree_yaml(name, r, leaves, default):
     return out
 
 
-def main(seed, njobs, out, extra=False):
+def main(seed, njobs, out, extra=False, uneven=False):
+    extra = extra or uneven
     r = random.Random(seed)
     gpu_kinds = [k for k in sorted(TYPES) if TYPES[k][3]]
     kinds = r.sample(gpu_kinds, r.randint(1, 2)) + (['c'] if r.random() < 0.3 else [])
+    if uneven:
+        kinds.append(r.choice(sorted(LINKED)))
     weights = {k: r.choice([1, 1, 5, 10]) for k in kinds}
     base = r.randint(2, 4)
     nblocks = r.randint(3, 5)
     count = {k: 0 for k in kinds}
     node_lines, gres_lines, names = [], [], []
-    for _ in range(base * nblocks):
+    block_counts = [base] * nblocks
+    if uneven:
+        block_counts = [base] + [max(1, base + r.choice([-1, 0, 0, 1, 2])) for _ in range(nblocks - 1)]
+    for _ in range(sum(block_counts)):
         k = r.choice(kinds)
         count[k] += 1
         name = '%s%d' % (k, count[k])
+        if k in LINKED:
+            sockets, cps, tpc, ngpu, cores, pairs = LINKED[k]
+            w = weights[k] if r.random() < 0.85 else r.choice([1, 5, 10])
+            node_lines.append('NodeName=%s Sockets=%d CoresPerSocket=%d ThreadsPerCore=%d RealMemory=256000'
+                              ' Weight=%d Gres=gpu:%d State=UNKNOWN' % (name, sockets, cps, tpc, w, ngpu))
+            for g in range(ngpu):
+                gres_lines.append('NodeName=%s Name=gpu File=/dev/nvidia%d Cores=%s Links=%s'
+                                  % (name, g, cores[g], links_line(ngpu, g, pairs)))
+            names.append((name, k))
+            continue
         sockets, cps, tpc, gpus = TYPES[k]
         w = weights[k] if r.random() < 0.85 else r.choice([1, 5, 10])
         total = sum(g for g, _ in gpus)
@@ -110,7 +130,8 @@ def main(seed, njobs, out, extra=False):
     order = all_nodes[:]
     if r.random() < 0.5:
         r.shuffle(order)
-    blocks = [('b%d' % (b + 1), order[b * base:(b + 1) * base]) for b in range(nblocks)]
+    starts = [sum(block_counts[:b]) for b in range(nblocks)]
+    blocks = [('b%d' % (b + 1), order[starts[b]:starts[b] + block_counts[b]]) for b in range(nblocks)]
     r.shuffle(blocks)
     sizes = _sizes(r, base, nblocks)
     # nvl2: another base size over the first nodes of the definition order
@@ -161,7 +182,7 @@ def main(seed, njobs, out, extra=False):
     kind_of = {'tree': 'tree', 'tree2': 'tree', 'blk': 'block', 'blk2': 'block', 'flat': 'flat'}
     members_of = {p: m for p, _, m in parts}
     base_of = {'blk': base, 'blk2': None if not nvl2 else len(nvl2[0][0][1])}
-    gpu_kind = {n: bool(TYPES[k][3]) for n, k in names}
+    gpu_kind = {n: k in LINKED or bool(TYPES[k][3]) for n, k in names}
     jobs = ['note random topology.yaml cluster and jobs, seed %d (gen.py yaml)' % seed]
     alive = []
     for j in range(njobs):
@@ -193,6 +214,12 @@ def main(seed, njobs, out, extra=False):
             opts.append('--gpus-per-node=%d' % r.randint(1, 4))
             if form == 'segment':
                 opts.append('--segment=%d' % seg)
+                if uneven and r.random() < 0.25:
+                    opts.append('--exclusive')
+            if uneven and nodes > 1 and r.random() < 0.12:
+                # a -w list inside the partition: the job is placed around the named nodes
+                opts.insert(1 if part else 0,
+                            '-w %s' % ','.join(r.sample(nodes_in, min(nodes, r.randint(2, 3)))))
         elif form == 'gpus':
             if r.random() < 0.4:
                 opts.append('-N%d' % r.choice([1, 2, 3]))

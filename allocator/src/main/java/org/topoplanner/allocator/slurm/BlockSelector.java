@@ -520,6 +520,9 @@ final class BlockSelector implements NodeChooser {
         }
         // the lighter weight groups are taken whole, as required nodes; their base blocks count as used
         candidates = fill.reached();
+        // every later loop, the one adding nodes for the job's GPU total too, walks best_nodes_bitmap: the groups
+        // reached, not the whole block
+        lastBlock = (BitSet) candidates.clone();
         for (int k = fill.lighter().nextSetBit(0); k >= 0 && need.room(chosen); k = fill.lighter().nextSetBit(k + 1)) {
             need.add(k, chosen);
         }

@@ -21,6 +21,15 @@ interface NodeChooser {
             return Long.MAX_VALUE;
         }
 
+        /**
+         * The GPUs node {@code i} has for this job, not capped by what the job asks of one node: cons_tres's
+         * {@code avail_gpus} ({@code sock_gres->total_cnt} summed in {@code gres_select_filter_remove_unusable}, so with
+         * enforce-binding none of a socket without a free core), which {@code avail_res_prod} multiplies with the CPUs.
+         */
+        default int nodeGpus(int i) {
+            return gpusFor(i);
+        }
+
         /** Free CPUs of node {@code i} before any filtering (24.11 counts them per switch). */
         int freeCpus(int i);
 
@@ -89,6 +98,11 @@ interface NodeChooser {
             @Override
             public int gpusFor(int i) {
                 return inner.gpusFor(i);
+            }
+
+            @Override
+            public int nodeGpus(int i) {
+                return inner.nodeGpus(i);
             }
 
             @Override

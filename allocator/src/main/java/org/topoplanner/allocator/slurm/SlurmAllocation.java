@@ -176,6 +176,12 @@ final class SlurmAllocation {
                 }
 
                 @Override
+                public int nodeGpus(int i) {
+                    return job.enforceBinding() ? bindable(nodes.get(i), uses[i], uses[i].freeGpus())
+                            : uses[i].freeGpus().cardinality();
+                }
+
+                @Override
                 public int gpusFor(int i) {
                     CoreFilter.Result[] results = view[0];
                     int free = results[i] == null ? uses[i].freeGpus().cardinality()

@@ -142,12 +142,25 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (!version.atLeast(SlurmVersion.V26_05) || !FirstFitOneNode.applies(job) || job.gpuTotal() == null) {
             return false;
         }
+        Integer perGpu = job.cpusPerGpu() != null && job.cpusPerGpu() > 0 ? job.cpusPerGpu() : null;
         long sum = 0;
         for (SlurmNode n : nodes) {
             if (job.exclude().contains(n.name()) || (!job.nodelist().isEmpty() && !job.nodelist().contains(n.name()))) {
                 continue;
             }
-            sum += n.gpus().stream().filter(g -> job.gpuType() == null || job.gpuType().equals(g.type())).count();
+            long gpus = n.gpus().stream().filter(g -> job.gpuType() == null || job.gpuType().equals(g.type())).count();
+            if (perGpu != null) {
+                // eval_nodes_gres calls gres_sched_add only for a node whose CPUs reach the job's pn_min_cpus, for a
+                // one-node --cpus-per-gpu job all its CPUs (GPUs x CPUs per GPU); such a node gives at most its CPUs
+                // over the CPUs per GPU (gres_select_filter_remove_unusable). Own case blockfz19 k40 (-N1 --gpus=5
+                // --cpus-per-gpu=5: one 48-CPU node with 4 GPUs, the 8-core 2-GPU nodes add nothing; refused by 26.05.5)
+                int cpus = n.cores() * n.threadsPerCore();
+                if (cpus < (long) perGpu * job.gpuTotal()) {
+                    continue;
+                }
+                gpus = Math.min(gpus, cpus / perGpu);
+            }
+            sum += gpus;
         }
         return sum >= job.gpuTotal();
     }

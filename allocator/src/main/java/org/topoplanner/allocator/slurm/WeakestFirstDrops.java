@@ -8,7 +8,8 @@ import org.topoplanner.allocator.slurm.NodeChooser.Demand;
  * Which node leaves the node map in Slurm 26.05's retry of a failed topology evaluation on fewer nodes
  * ({@code common_topo_choose_nodes} in {@code topology/common/common_topo.c}, "to avoid a possible knapsack
  * problem"), the same for tree and block: the usable nodes that are not required, sorted once weakest first by
- * available CPUs times usable GPUs ({@code _cmp_res} on {@code avail_res_prod}, a stable sort, so index order on a
+ * available CPUs times the GPUs the node has free for the job, not capped at the per-node request ({@code _cmp_res} on
+ * {@code avail_res_prod}, cons_tres's {@code avail_cpus} times {@code avail_gpus}; a stable sort, so index order on a
  * tie); after a failure that named nodes ({@code EVAL_ACTION_RETRY_HINT} with its map) the weakest of those leaves,
  * otherwise the weakest node still in the map. What ends the loop and what runs between drops is the caller's
  * ({@link TreeSelector}, {@link BlockSelector}).
@@ -27,9 +28,25 @@ final class WeakestFirstDrops {
         this.sorted = left.stream()
                 .filter(i -> !required.get(i) && demand.availCpus(i) > 0)
                 .boxed()
-                .sorted(Comparator.comparingLong(i -> (long) demand.availCpus(i)
-                        * (gpus ? Math.max(0, demand.gpusFor(i)) : 1)))
+                .sorted(Comparator.comparingLong(i -> (long) nodeCpus(demand, job, i)
+                        * (gpus ? Math.max(0, demand.nodeGpus(i)) : 1)))
                 .mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * cons_tres's {@code avail_res->avail_cpus} as {@code _can_job_run_on_node} leaves it, before any topology pass
+     * filters cores: the node's free CPUs in whole tasks. Own case blockfz18 k11 ({@code --gpus=9 --cpus-per-gpu=5},
+     * 26.05.5 with {@code DebugFlags=SelectType}): the 24-core q nodes leave before the 32-core l nodes, though a pass
+     * lets every node give 20 CPUs for its four GPUs. With enforce-binding {@code gres_sock_list_create} first marks the
+     * sockets of the usable GPUs ({@code req_sock_map}) and {@code _allocate} counts only their cores, which is what the
+     * pass's core filter leaves (own case fuzz21 p31 under 26.05.5 keeps its place only so).
+     */
+    private static int nodeCpus(Demand demand, SlurmJobSpec job, int i) {
+        if (job.enforceBinding()) {
+            return demand.availCpus(i);
+        }
+        int free = demand.freeCpus(i);
+        return free - free % Math.max(1, job.cpusPerTask());
     }
 
     /** Whether no node may be dropped at all. */

@@ -94,4 +94,109 @@ class WeakestFirstDropsTest {
         assertThat(new WeakestFirstDrops(all(), new BitSet(), gpuJob(), DEMAND).drop(none))
                 .as("a hint naming no droppable node drops nothing").isFalse();
     }
+    /**
+     * {@code avail_res_prod} is the node's available CPUs times its {@code avail_gpus}, every GPU of the job's type it has
+     * free ({@code sock_gres->total_cnt}), not only as many as the job asks of one node. Own case blockfz10 k17 ({@code -N6
+     * --gpus-per-node=3}, 26.05.5 with {@code DebugFlags=SelectType}, probe blockfz10p): h2 (26 free CPUs, 4 GPUs) stays
+     * and h7 (28 CPUs, 3 GPUs) leaves first; counting 3 GPUs on both would drop h2 (78 &lt; 84).
+     */
+    @Test
+    void availResProdCountsEveryFreeGpuNotOnlyThePerNodeRequest() {
+        int[] cpus = {26, 28};
+        int[] free = {4, 3};
+        NodeChooser.Demand capped = new NodeChooser.Demand() {
+            @Override
+            public int availCpus(int i) {
+                return cpus[i];
+            }
+
+            @Override
+            public int gpusFor(int i) {
+                return Math.min(3, free[i]);
+            }
+
+            @Override
+            public int nodeGpus(int i) {
+                return free[i];
+            }
+
+            @Override
+            public int freeCpus(int i) {
+                return cpus[i];
+            }
+
+            @Override
+            public long weight(int i) {
+                return 1;
+            }
+
+            @Override
+            public void recount(int i, long credited) {
+                // fixed offers in this test
+            }
+
+            @Override
+            public long creditedBefore() {
+                return 0;
+            }
+        };
+        BitSet left = new BitSet();
+        left.set(0, 2);
+        SlurmJobSpec job = SlurmJobSpec.of(JobRequest.builder().name("j").nodes(1).gpusPerNode(3).build());
+        assertThat(new WeakestFirstDrops(left, new BitSet(), job, capped).drop(null)).isTrue();
+        assertThat(left.get(1)).as("28 CPUs x 3 GPUs is the weakest").isFalse();
+        assertThat(left.get(0)).as("26 CPUs x 4 GPUs stays").isTrue();
+    }
+    /**
+     * The CPUs of {@code avail_res_prod} are the node's free CPUs as {@code _can_job_run_on_node} counts them, not what a
+     * pass's core filter lets it give. Own case blockfz18 k11 ({@code --gpus=9 --cpus-per-gpu=5}, refused by 26.05.5;
+     * probe log with {@code DebugFlags=SelectType}): every node gives 20 CPUs for its 4 GPUs, yet the 24-core q nodes
+     * leave before the 32-core l nodes. With enforce-binding the count is the pass's (only the GPU sockets' cores).
+     */
+    @Test
+    void availResProdCountsTheNodesFreeCpusNotThePassesCpus() {
+        int[] free = {32, 24};
+        NodeChooser.Demand demand = new NodeChooser.Demand() {
+            @Override
+            public int availCpus(int i) {
+                return 20;
+            }
+
+            @Override
+            public int gpusFor(int i) {
+                return 4;
+            }
+
+            @Override
+            public int freeCpus(int i) {
+                return free[i];
+            }
+
+            @Override
+            public long weight(int i) {
+                return 1;
+            }
+
+            @Override
+            public void recount(int i, long credited) {
+                // fixed offers in this test
+            }
+
+            @Override
+            public long creditedBefore() {
+                return 0;
+            }
+        };
+        BitSet left = new BitSet();
+        left.set(0, 2);
+        SlurmJobSpec job = SlurmJobSpec.of(JobRequest.builder().name("j").gpus(9).cpusPerGpu(5).build());
+        assertThat(new WeakestFirstDrops(left, new BitSet(), job, demand).drop(null)).isTrue();
+        assertThat(left.get(1)).as("24 free CPUs x 4 GPUs is the weakest").isFalse();
+        BitSet bound = new BitSet();
+        bound.set(0, 2);
+        SlurmJobSpec binding = SlurmJobSpec.of(JobRequest.builder().name("j").gpus(9).cpusPerGpu(5)
+                .enforceBinding(true).build());
+        assertThat(new WeakestFirstDrops(bound, new BitSet(), binding, demand).drop(null)).isTrue();
+        assertThat(bound.get(0)).as("with enforce-binding the pass's 20 CPUs tie: index order").isFalse();
+    }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.topoplanner.importers.ImportResult;
@@ -95,6 +96,28 @@ class TopologyYamlCommandsTest {
         ImportResult given = new TopologyYamlReader().read(new SourceText("given", TOPOLOGY_YAML));
         assertThat(back.part().slurm().topologies()).isEqualTo(given.part().slurm().topologies())
                 .extracting(SlurmTopology::kind).containsExactly("tree", "block", "flat");
+    }
+
+    @Test
+    void convertToOneTopologyConfOfSeveralTopologiesWarnsAndNamesTopologyYaml(@TempDir Path dir) throws Exception {
+        Path cluster = folder(dir);
+        for (String target : List.of("slurm-topology", "slurm-topology-block")) {
+            Path out = dir.resolve(target + ".conf");
+            CommandLineTest.Run r = CommandLineTest.run("convert", "--to", target, "-o", out.toString(),
+                    cluster.toString());
+            assertThat(r.code()).as(target).isEqualTo(TopoPlannerCommand.INVALID);
+            assertThat(r.err()).as(target).contains("3 named topologies (fabric, nvl, plain)")
+                    .contains("--to slurm-topology-yaml");
+            assertThat(out).as(target).doesNotExist();
+            CommandLineTest.Run forced = CommandLineTest.run("convert", "--to", target, "--force", "-o",
+                    out.toString(), cluster.toString());
+            assertThat(forced.code()).as(target).isZero();
+            assertThat(out).as(target).exists();
+        }
+        // a cluster of one topology (the example fabric) converts as before
+        CommandLineTest.Run one = CommandLineTest.run("convert", "--to", "slurm-topology", "--example");
+        assertThat(one.code()).as(one.err()).isZero();
+        assertThat(one.err()).doesNotContain("named topologies");
     }
 
     @Test

@@ -10,7 +10,9 @@ import org.topoplanner.model.diag.Diagnostic;
 /**
  * One verdict per exported file, whichever command writes it: {@code convert --to slurm-topology} gets
  * exactly the findings {@code export} has for {@code slurm/topology.conf} (the same text, checked by the
- * same rules), so a file one command refuses the other refuses too.
+ * same rules), so a file one command refuses the other refuses too. One finding is convert's alone: a
+ * {@code topology.conf} of a cluster with several named topologies, which the bundle completes with
+ * {@code topology.yaml} and a single converted file cannot.
  */
 public final class ExportVerdict {
     private static final Map<String, String> BUNDLE_PATH = Map.of(
@@ -59,6 +61,7 @@ public final class ExportVerdict {
                 List<Diagnostic> found = new ArrayList<>();
                 alone.get().validation().forEach(d -> found.add(new Diagnostic(d.severity(), path, d.line(),
                         d.column(), d.message())));
+                severalTopologies(cluster, file, path).ifPresent(found::add);
                 return Optional.of(new Checked(Optional.of(alone.get().text()), found));
             }
         }
@@ -86,6 +89,24 @@ public final class ExportVerdict {
             new org.topoplanner.importers.k8s.KubeletConfigWriter().check(cluster).forEach(d -> out.add(
                     new Diagnostic(d.severity(), path, d.line(), d.column(), d.message())));
         }
+        severalTopologies(cluster, file, path).ifPresent(out::add);
         return Optional.of(new Checked(Optional.ofNullable(text), out));
+    }
+
+    /**
+     * A {@code topology.conf} holds one topology: converting a cluster of several named topologies (topology.yaml,
+     * bound to partitions) to it would drop the others and every partition's binding without a word. The bundle
+     * writes {@code topology.yaml} beside it then ({@link SlurmFiles#build}); {@code convert} writes one file, so
+     * it warns (and writes nothing without {@code --force}) and names the target that keeps them all.
+     */
+    private static Optional<Diagnostic> severalTopologies(Cluster cluster, String file, String path) {
+        var topologies = cluster.slurm().topologies();
+        if (topologies.size() < 2 || !(file.equals(SlurmFiles.TOPOLOGY) || file.equals(SlurmFiles.TOPOLOGY_BLOCK))) {
+            return Optional.empty();
+        }
+        String names = String.join(", ", topologies.stream().map(t -> t.name()).toList());
+        return Optional.of(Diagnostic.warning(path, 1, 1, "the cluster has " + topologies.size()
+                + " named topologies (" + names + ") bound to partitions; this file holds only one of them and no"
+                + " binding: write topology.yaml (--to slurm-topology-yaml, Slurm 25.05 and later) to keep them all"));
     }
 }

@@ -129,7 +129,13 @@ class ExportVerdictTest {
             var tree = bundle.stream().filter(f -> f.relativePath().equals(SlurmFiles.TOPOLOGY)).findFirst();
             List<Diagnostic> expected = tree.map(ExportFile::validation)
                     .orElseGet(() -> bundle.stream().flatMap(f -> f.validation().stream()).toList());
-            assertThat(convert.findings()).as(c.name()).containsExactlyElementsOf(expected);
+            // convert alone warns that a topology.conf drops the other named topologies (the bundle writes
+            // topology.yaml beside it); every other finding is the bundle's
+            List<Diagnostic> several = convert.findings().stream().filter(d -> d.message().contains("named topologies"))
+                    .toList();
+            assertThat(several).as(c.name()).hasSize(c.slurm().topologies().size() > 1 ? 1 : 0);
+            assertThat(convert.findings().stream().filter(d -> !several.contains(d)).toList()).as(c.name())
+                    .containsExactlyElementsOf(expected);
             assertThat(convert.text()).as(c.name()).isEqualTo(tree.map(ExportFile::text));
         }
     }
