@@ -97,7 +97,8 @@ public final class OracleCase {
             }
         }
         List<GresLine> gres = new ArrayList<>();
-        for (String line : lines(resource(dir + "/gres.conf"))) {
+        // a CPU-only case (optprobe1) has no gres.conf, as the harness needs none
+        for (String line : lines(exists(dir + "/gres.conf") ? resource(dir + "/gres.conf") : "")) {
             Map<String, String> kv = kv(line);
             if (!kv.containsKey("Name")) {
                 continue;
@@ -146,7 +147,12 @@ public final class OracleCase {
         for (NodeLine n : nodeLines) {
             nodes.put(n.name(), topology(n, gres));
         }
-        return new Cluster(dir.substring(dir.lastIndexOf('/') + 1), fb.build(), nodes, attrs, new SlurmSettings(nodeLines, gres, Map.of()), null);
+        // extra.conf: the slurm.conf lines the harness appends (optprobe2: DefMemPerCPU), kept as the cluster's keys
+        Map<String, String> keys = new LinkedHashMap<>();
+        for (String line : lines(exists(dir + "/extra.conf") ? resource(dir + "/extra.conf") : "")) {
+            keys.putAll(kv(line));
+        }
+        return new Cluster(dir.substring(dir.lastIndexOf('/') + 1), fb.build(), nodes, attrs, new SlurmSettings(nodeLines, gres, keys), null);
     }
 
     private static NodeTopology topology(NodeLine n, List<GresLine> gres) {

@@ -21,14 +21,47 @@ import org.topoplanner.model.slurm.NodeLine;
  * all three versions). {@code --mem=0} asks for no minimum. A node whose memory the cluster does not know (no
  * {@code slurm.conf} line, or one without {@code RealMemory}: the model cannot tell "not written", where Slurm
  * would count its default of 1 MB, from "not imported") is not checked.
+ *
+ * <p>{@code --mem-per-cpu} is held as {@code pn_min_memory} with the {@code MEM_PER_CPU} flag, and
+ * {@code _build_node_list} masks the flag off before comparing: the per-CPU figure itself, not times the job's
+ * CPUs, must fit in {@code RealMemory} (22.05, 24.11 and 26.05 alike). Only {@code job_req_node_filter}
+ * multiplies by {@code pn_min_cpus}, and slurmctld calls it for {@code --test-only} alone; cons_tres multiplies in
+ * {@code _verify_node_state} only when memory is consumable ({@code CR_MEMORY}). Own case optprobe1: {@code -N1
+ * -c8 --mem-per-cpu=5000} runs on a node of 16,000 MB, {@code -c1 --mem-per-cpu=20000} avoids it, and
+ * {@code --mem-per-cpu=100G} is refused ("Memory specification can not be satisfied").
+ *
+ * <p>A job that gives neither {@code --mem} nor {@code --mem-per-cpu} ({@code --mem-per-gpu} sets neither) gets
+ * the default in {@code _validate_job_desc} ({@code job_mgr.c}; 26.05 through {@code _get_def_mem}): the
+ * cluster's {@code DefMemPerCPU} (or {@code DefMemPerNode}), tested here the same way. Own case optprobe2
+ * ({@code DefMemPerCPU=20000}): {@code -N1 -c1} avoids a1 (16,000 MB), {@code -w a1} is refused, {@code --mem=1000}
+ * and {@code --mem=0} run on a1 (all three versions). A partition's own {@code DefMemPerCPU} is not read.
  */
 final class NodeMemory {
     private final Map<String, Long> megabytes;
     private final long smallest;
+    /** {@code DefMemPerCPU} or {@code DefMemPerNode} of the configuration; null when neither is set. */
+    private final Long defaultMegabytes;
 
-    private NodeMemory(Map<String, Long> megabytes) {
+    private NodeMemory(Map<String, Long> megabytes, Long defaultMegabytes) {
         this.megabytes = megabytes;
         this.smallest = megabytes.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
+        this.defaultMegabytes = defaultMegabytes;
+    }
+
+    /** The configured default, as slurmctld keeps it in {@code def_mem_per_cpu} (per CPU or per node alike). */
+    private static Long defaultOf(Map<String, String> keys) {
+        for (Map.Entry<String, String> e : keys.entrySet()) {
+            if (e.getKey().equalsIgnoreCase("DefMemPerCPU") || e.getKey().equalsIgnoreCase("DefMemPerNode")) {
+                try {
+                    long mb = Long.parseLong(e.getValue().trim());
+                    return mb > 0 ? mb : null;
+                } catch (NumberFormatException ignored) {
+                    // not a count (UNLIMITED or a typo the importer reports): no default to test
+                    return null;
+                }
+            }
+        }
+        return null;
     }
 
     private static NodeMemory of(Cluster cluster) {
@@ -39,7 +72,7 @@ final class NodeMemory {
                     mb.put(line.name(), line.realMemory());
                 }
             }
-            return new NodeMemory(mb);
+            return new NodeMemory(mb, defaultOf(c.slurm().keys()));
         });
     }
 
@@ -56,15 +89,17 @@ final class NodeMemory {
     }
 
     /**
-     * The request with the nodes below its {@code --mem} excluded, or the refusal. Costs nothing per suggestion
-     * unless {@code --mem} exceeds the smallest node's memory.
+     * The request with the nodes below its {@code --mem} (or {@code --mem-per-cpu}) excluded, or the refusal.
+     * Costs nothing per suggestion unless the figure exceeds the smallest node's memory.
      */
     static Verdict check(Cluster cluster, JobRequest request) {
-        Long mem = request.memMiB();
+        // sbatch refuses both together, so at most one is set; without either the configured default applies
+        Long given = request.memMiB() != null ? request.memMiB() : request.memPerCpuMiB();
+        NodeMemory table = of(cluster);
+        Long mem = given != null ? given : table.defaultMegabytes;
         if (mem == null || mem == 0) {
             return new Usable(request);
         }
-        NodeMemory table = of(cluster);
         if (mem <= table.smallest) {
             return new Usable(request);
         }
@@ -76,7 +111,7 @@ final class NodeMemory {
             if (has != null && has < mem) {
                 if (request.nodelist().contains(host)) {
                     return new Refused("Requested node configuration is not available: " + host + " has "
-                            + has + " MB of memory, the job asks for " + mem + " MB per node");
+                            + has + " MB of memory, the job asks for " + mem + " MB" + perWhat(request));
                 }
                 if (!excluded.contains(host)) {
                     dropped.add(host);
@@ -86,8 +121,8 @@ final class NodeMemory {
             }
         }
         if (!anyLeft) {
-            return new Refused("Requested node configuration is not available: no node has the " + mem
-                    + " MB of memory the job asks for per node");
+            return new Refused("Requested node configuration is not available: Memory specification can not be"
+                    + " satisfied: no node has " + mem + " MB of memory" + perWhat(request));
         }
         if (dropped.isEmpty()) {
             return new Usable(request);
@@ -95,5 +130,13 @@ final class NodeMemory {
         List<String> exclude = new ArrayList<>(request.exclude());
         exclude.addAll(dropped);
         return new Usable(request.toBuilder().exclude(exclude).build());
+    }
+
+    private static String perWhat(JobRequest request) {
+        if (request.memMiB() == null && request.memPerCpuMiB() == null) {
+            return " (the configured DefMemPerCPU or DefMemPerNode, since the job gives no --mem)";
+        }
+        return request.memMiB() != null ? " per node" : " per CPU (--mem-per-cpu; Slurm compares it with the"
+                + " node's memory as it is, not times the job's CPUs)";
     }
 }

@@ -60,6 +60,11 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return new Suggestion.Impossible(refused.reason());
         }
         request = ((NodeMemory.Usable) memory).request();
+        NodeMemory.Verdict threads = ThreadsPerCore.check(state.cluster(), request);
+        if (threads instanceof NodeMemory.Refused refused) {
+            return new Suggestion.Impossible(refused.reason());
+        }
+        request = ((NodeMemory.Usable) threads).request();
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         if (cluster.fabric().blocks().isEmpty()) {

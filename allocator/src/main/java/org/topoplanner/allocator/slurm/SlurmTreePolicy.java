@@ -71,6 +71,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return new Suggestion.Impossible(refused.reason());
         }
         request = ((NodeMemory.Usable) memory).request();
+        NodeMemory.Verdict threads = ThreadsPerCore.check(state.cluster(), request);
+        if (threads instanceof NodeMemory.Refused refused) {
+            return new Suggestion.Impossible(refused.reason());
+        }
+        request = ((NodeMemory.Usable) threads).request();
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         SlurmVersion version = options.slurmVersion();

@@ -30,7 +30,7 @@ class PlannerFollowsSlurmSelectionTest {
 
     /**
      * Real Slurm left these waiting with {@code Resources} and still did after six more scheduler passes on the
-     * unchanged state (case {@code held32}/{@code held27}/{@code held23}/{@code held33}, PROVENANCE.md section
+     * unchanged state (case {@code held32}/{@code held27}/{@code held23}/{@code held33}, src/test/resources/oracle/PROVENANCE.md, section
      * planner-refuse), while some node or nodes would hold them: 26.05's one-node shortcut ({@code _get_one_res}:
      * the GPUs of every node it tests add to one count, and only the node where it reaches N is tried), 22.05 and
      * 24.11's tree walk for {@code -N2 -n6 -c7}. (fuzz27 p36 under 22.05, {@code -n3 -c3 --gpus=10} enforce-binding,

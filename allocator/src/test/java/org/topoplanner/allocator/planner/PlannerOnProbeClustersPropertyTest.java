@@ -32,7 +32,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * nodes it asked ({@code -w}, none of {@code -x}, between {@code -N}'s bounds), its GPUs (exactly N of
  * {@code --gpus=N}, G on each node of {@code --gpus-per-node=G}), and no CPU or GPU that a running job holds.
  * Draws a fixed {@value #TRIES} per run from seed {@value #SEED}; {@code -DplannerProbeShapes.tries=N
- * -DplannerProbeShapes.seed=S} draws more (PROVENANCE.md, section planner-refuse: how many were run).
+ * -DplannerProbeShapes.seed=S} draws more (src/test/resources/oracle/PROVENANCE.md, section planner-refuse: how many were run).
  */
 class PlannerOnProbeClustersPropertyTest {
     private static final int TRIES = 300;

@@ -39,7 +39,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * refused it at submit or left it waiting for resources the planner does not place it ("never accepting what
  * Slurm refuses"). A {@code --switches} probe is judged by its last line (run once its wait ran out); where Slurm
  * ran it on more leaves than the limit, the planner, which keeps {@code --switches} as a hard limit (spec
- * allocator.md), must not place it past the limit, and waiting is no disagreement. A {@code --switches} probe
+ * the allocator chapter), must not place it past the limit, and waiting is no disagreement. A {@code --switches} probe
  * Slurm holds with {@code Resources} at submit while {@code slurm-tree} finds its greedy choice over the limit
  * ({@link Suggestion.Waiting}: Slurm waits, then runs it there) is held for the wait, not refused: the planner
  * may place it at once within the limit. The probes
@@ -132,7 +132,7 @@ class PlannerRealProbesTest {
                             && verdict.path("leaves").size() > job.switches();
                     if (pastSwitches && !(mine instanceof Suggestion.Placed)) {
                         // Slurm ran it over its --switches limit once the wait ran out; the planner keeps the limit
-                        // hard (spec allocator.md: "--switches as a hard limit"), so it waits: no disagreement
+                        // hard (the specification's allocator chapter: "--switches as a hard limit"), so it waits: no disagreement
                         heldToSwitches++;
                     } else if (!(mine instanceof Suggestion.Placed placed)) {
                         breaks.add(name + ":missed");

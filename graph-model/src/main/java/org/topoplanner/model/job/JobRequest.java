@@ -41,6 +41,10 @@ import java.util.Objects;
  * @param memPerGpuMiB    {@code --mem-per-gpu}, MiB per allocated GPU; {@code null} = not given. sbatch takes it
  *                        instead of {@code --mem}; a Slurm whose {@code SelectTypeParameters} do not make memory
  *                        consumable ({@code CR_Core}) ignores it when placing
+ * @param memPerCpuMiB    {@code --mem-per-cpu}, MiB per allocated CPU; {@code null} = not given. sbatch takes it
+ *                        instead of {@code --mem} and {@code --mem-per-gpu}
+ * @param threadsPerCore  {@code --threads-per-core}, or 1 from {@code --hint=nomultithread|compute_bound}; the
+ *                        usable threads of each allocated core; {@code null} = not given
  * @param podShape        the job given directly as Kubernetes pods ({@link PodShapeOptions}); {@code null} when
  *                        the pods follow from the sbatch options ({@link SbatchToPods}). Not part of the sbatch
  *                        spelling: {@link #toSbatchArgs()} writes the sbatch fields only
@@ -50,7 +54,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                          Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
                          Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                          List<String> nodelist, List<String> exclude, Integer segment, String partition,
-                         Long memMiB, PodShape podShape, Long memPerGpuMiB) {
+                         Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB,
+                         Integer threadsPerCore) {
     /** The name used when the arguments carry no {@code -J}. */
     public static final String DEFAULT_NAME = "job";
 
@@ -67,6 +72,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         requirePositive("--cpus-per-gpu", cpusPerGpu);
         requirePositive("--segment", segment);
         requirePositive("--switches", switches);
+        requirePositive("--threads-per-core", threadsPerCore);
         requireNonNegative("--gpus", gpus);
         requireNonNegative("--gpus-per-node", gpusPerNode);
         requireNonNegative("--gpus-per-task", gpusPerTask);
@@ -99,7 +105,10 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         if (memPerGpuMiB != null && memPerGpuMiB < 0) {
             throw new IllegalArgumentException("--mem-per-gpu cannot be negative (" + memPerGpuMiB + ")");
         }
-        if (memPerGpuMiB != null && memMiB != null) {
+        if (memPerCpuMiB != null && memPerCpuMiB < 0) {
+            throw new IllegalArgumentException("--mem-per-cpu cannot be negative (" + memPerCpuMiB + ")");
+        }
+        if ((memPerGpuMiB != null ? 1 : 0) + (memMiB != null ? 1 : 0) + (memPerCpuMiB != null ? 1 : 0) > 1) {
             // sbatch (slurm_opt.c, _validate_memory_options), 22.05 to 26.05
             throw new IllegalArgumentException("--mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.");
         }
@@ -110,7 +119,31 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         }
     }
 
-    /** A request without {@code --mem-per-gpu}. */
+    /** A request without {@code --threads-per-core}. */
+    public JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
+                      Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
+                      Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
+                      Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
+                      List<String> nodelist, List<String> exclude, Integer segment, String partition,
+                      Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB) {
+        this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
+                gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
+                nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB, memPerCpuMiB, null);
+    }
+
+    /** A request without {@code --mem-per-cpu}. */
+    public JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
+                      Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
+                      Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
+                      Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
+                      List<String> nodelist, List<String> exclude, Integer segment, String partition,
+                      Long memMiB, PodShape podShape, Long memPerGpuMiB) {
+        this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
+                gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
+                nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB, null);
+    }
+
+    /** A request without {@code --mem-per-gpu} or {@code --mem-per-cpu}. */
     public JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                       Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
                       Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
@@ -119,7 +152,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                       Long memMiB, PodShape podShape) {
         this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
                 gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
-                nodelist, exclude, segment, partition, memMiB, podShape, null);
+                nodelist, exclude, segment, partition, memMiB, podShape, null, null);
     }
 
     /** A request without {@code --mem} and without a pod shape. */
@@ -201,7 +234,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                 .gpusPerTask(gpusPerTask).gpuType(gpuType).cpusPerGpu(cpusPerGpu).switches(switches, switchesWait)
                 .enforceBinding(enforceBinding).exclusive(exclusive).exclusiveTopo(exclusiveTopo).nodelist(nodelist)
                 .exclude(exclude).segment(segment).partition(partition).memMiB(memMiB).podShape(podShape)
-                .memPerGpuMiB(memPerGpuMiB);
+                .memPerGpuMiB(memPerGpuMiB).memPerCpuMiB(memPerCpuMiB)
+                .threadsPerCore(threadsPerCore);
     }
 
     /** Fluent construction for tests and callers that set a few options; {@link #build()} validates. */
@@ -230,6 +264,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         private Long memMiB;
         private PodShape podShape;
         private Long memPerGpuMiB;
+        private Long memPerCpuMiB;
+        private Integer threadsPerCore;
 
         private Builder() {
         }
@@ -345,6 +381,18 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return this;
         }
 
+        /** {@code --mem-per-cpu}, MiB per allocated CPU. */
+        public Builder memPerCpuMiB(Long value) {
+            memPerCpuMiB = value;
+            return this;
+        }
+
+        /** {@code --threads-per-core}: usable threads of each allocated core. */
+        public Builder threadsPerCore(Integer value) {
+            threadsPerCore = value;
+            return this;
+        }
+
         /** The job given as Kubernetes pods; {@code null} to derive them from the sbatch options. */
         public Builder podShape(PodShape value) {
             podShape = value;
@@ -360,7 +408,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         public JobRequest build() {
             return new JobRequest(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus,
                     gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
-                    exclusiveTopo, nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB);
+                    exclusiveTopo, nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB,
+                    memPerCpuMiB, threadsPerCore);
         }
     }
 }

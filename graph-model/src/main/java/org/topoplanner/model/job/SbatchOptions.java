@@ -28,7 +28,8 @@ public final class SbatchOptions {
     private static final List<String> LONG = List.of("--nodes", "--ntasks", "--ntasks-per-node",
             "--ntasks-per-socket", "--cpus-per-task", "--gpus", "--gpus-per-node", "--gpus-per-task", "--gres",
             "--cpus-per-gpu", "--switches", "--gres-flags", "--exclusive", "--nodelist", "--exclude", "--job-name",
-            "--segment", "--partition", "--mem", "--mem-per-gpu");
+            "--segment", "--partition", "--mem", "--mem-per-gpu", "--mem-per-cpu",
+            "--threads-per-core", "--hint");
 
     private SbatchOptions() {
     }
@@ -151,6 +152,10 @@ public final class SbatchOptions {
         if (r.memPerGpuMiB() != null) {
             out.add("--mem-per-gpu=" + size(r.memPerGpuMiB()));
         }
+        if (r.memPerCpuMiB() != null) {
+            out.add("--mem-per-cpu=" + size(r.memPerCpuMiB()));
+        }
+        add(out, "--threads-per-core", r.threadsPerCore());
         return out;
     }
 
@@ -180,6 +185,8 @@ public final class SbatchOptions {
         Integer ntasks;
         String gpuType;
         String gpuTypeOption;
+        Integer threadsPerCore;
+        Integer hintThreads;
 
         Draft(String defaultName) {
             b.name(defaultName);
@@ -222,6 +229,9 @@ public final class SbatchOptions {
                 case "--partition" -> partition(val);
                 case "--mem" -> b.memMiB(size(key, val));
                 case "--mem-per-gpu" -> b.memPerGpuMiB(size(key, val));
+                case "--mem-per-cpu" -> b.memPerCpuMiB(size(key, val));
+                case "--threads-per-core" -> threadsPerCore = values.positive(key, val);
+                case "--hint" -> hint(val);
                 default -> problems.add("unknown option " + key);
             }
         }
@@ -254,6 +264,25 @@ public final class SbatchOptions {
                     } catch (IllegalArgumentException e) {
                         problems.add("--switches=" + val + ": " + e.getMessage());
                     }
+                }
+            }
+        }
+
+        /**
+         * sbatch's {@code verify_hint} (proc_args.c, the same in 22.05, 24.11 and 26.05): nomultithread and
+         * compute_bound ask for one thread per core, multithread for all of them (the default); memory_bound
+         * also asks for one core per socket, which this model cannot hold. Own case optprobe3 (p2, p3, p11).
+         */
+        private void hint(String val) {
+            hintThreads = null;
+            for (String h : val.split(",")) {
+                switch (h.toLowerCase(Locale.ROOT)) {
+                    case "nomultithread", "compute_bound" -> hintThreads = 1;
+                    case "multithread" -> hintThreads = null;
+                    case "memory_bound" -> problems.add("--hint=memory_bound is not supported (it asks for one core"
+                            + " per socket); give --threads-per-core=1 and --ntasks-per-socket");
+                    default -> problems.add("--hint=" + val + ": unrecognized --hint argument '" + h
+                            + "' (expected nomultithread, multithread, compute_bound)");
                 }
             }
         }
@@ -303,7 +332,8 @@ public final class SbatchOptions {
         }
 
         /**
-         * sbatch's {@code --mem=<size>[units]} and {@code --mem-per-gpu} ({@code COMMON_MBYTES_OPTION}): K, M (the
+         * sbatch's {@code --mem=<size>[units]}, {@code --mem-per-gpu} and {@code --mem-per-cpu}
+         * ({@code COMMON_MBYTES_OPTION}): K, M (the
          * default), G or T; {@code --mem=0} asks for all of each node's memory. {@code null} after a problem.
          */
         private Long size(String key, String val) {
@@ -343,7 +373,10 @@ public final class SbatchOptions {
             }
             if (problems.isEmpty()) {
                 try {
-                    return b.nodes(minNodes, maxNodes).switches(switches, wait).gpuType(gpuType).build();
+                    // validate_hint_option: --threads-per-core makes sbatch ignore --hint (own case optprobe3 p8)
+                    Integer threads = threadsPerCore != null ? threadsPerCore : hintThreads;
+                    return b.nodes(minNodes, maxNodes).switches(switches, wait).gpuType(gpuType)
+                            .threadsPerCore(threads).build();
                 } catch (IllegalArgumentException e) {
                     problems.add(e.getMessage());
                 }

@@ -16,6 +16,8 @@ import java.util.List;
  * --exclusive                                   n, one per node           one asking for the node's allocatable
  * --mem=M                                       -                         M per pod, split evenly over containers
  *                                                                         (--mem=0: the node's whole memory)
+ * --mem-per-gpu=G / --mem-per-cpu=C             -                         G x its GPUs / C x its CPUs (at least
+ *                                                                         one CPU, as Slurm allocates one)
  * </pre>
  *
  * A pod's single container gets the node's share: GPUs from {@code --gpus-per-node}, else
@@ -40,7 +42,8 @@ public final class SbatchToPods {
         long mem = job.memMiB() == null ? 0 : job.memMiB() == 0 ? node.memMiB() : job.memMiB();
         if (job.minNodes() == null && job.nodelist().isEmpty() && job.ntasks() != null && job.ntasksPerNode() == null) {
             int gpus = job.gpusPerTask() == null ? 0 : job.gpusPerTask();
-            ContainerSpec task = ContainerSpec.of(gpus, taskCpus(job, gpus)).withMemMiB(mem + gpuMem(job, gpus));
+            ContainerSpec task = ContainerSpec.of(gpus, taskCpus(job, gpus)).withMemMiB(mem + gpuMem(job, gpus)
+                    + cpuMem(job, taskCpus(job, gpus)));
             return new PodShape(job.ntasks(), List.of(task), PodShape.PodsPerNode.ANY, null, null, null, false);
         }
         int nodes = job.requestedNodes();
@@ -54,13 +57,21 @@ public final class SbatchToPods {
         }
         List<ContainerSpec> withMem = new ArrayList<>();
         long share = (mem + containers.size() - 1) / containers.size();
-        containers.forEach(c -> withMem.add(c.withMemMiB(share + gpuMem(job, c.gpus()))));
+        containers.forEach(c -> withMem.add(c.withMemMiB(share + gpuMem(job, c.gpus()) + cpuMem(job, c.cpus()))));
         return new PodShape(nodes, withMem, PodShape.PodsPerNode.ONE, null, null, null, false);
     }
 
     /** {@code --mem-per-gpu}: the memory a container's GPUs ask for (none without the option). */
     private static long gpuMem(JobRequest job, int gpus) {
         return job.memPerGpuMiB() == null ? 0 : job.memPerGpuMiB() * gpus;
+    }
+
+    /**
+     * {@code --mem-per-cpu}: the memory a container's CPUs ask for; a container that names no CPUs still gets one
+     * in Slurm (a job's {@code pn_min_cpus} is at least 1), so it asks for one CPU's memory.
+     */
+    private static long cpuMem(JobRequest job, int cpus) {
+        return job.memPerCpuMiB() == null ? 0 : job.memPerCpuMiB() * Math.max(1, cpus);
     }
 
     private static int gpusPerNode(JobRequest job, int nodes) {
@@ -109,6 +120,6 @@ public final class SbatchToPods {
                     .gpusPerNode(null).gpusPerTask(gpus > 0 ? gpus : null).cpusPerGpu(null);
         }
         long mem = shape.memMiBPerPod();
-        return b.memMiB(mem > 0 ? mem : null).memPerGpuMiB(null).gpuType(gpus > 0 ? base.gpuType() : null).build();
+        return b.memMiB(mem > 0 ? mem : null).memPerGpuMiB(null).memPerCpuMiB(null).threadsPerCore(null).gpuType(gpus > 0 ? base.gpuType() : null).build();
     }
 }

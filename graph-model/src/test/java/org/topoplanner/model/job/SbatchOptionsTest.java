@@ -148,6 +148,12 @@ class SbatchOptionsTest {
             --mem=8G --mem-per-gpu=4G   | --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.
             --mem-per-gpu=lots          | --mem-per-gpu=lots: expected a size such as 64G
             -N 1 --mem-per-gpu=8G       | Requested mem_per_tres=gres/gpu:8192 but did not request any GPU.
+            -N 1 --mem-per-cpu=4X       | --mem-per-cpu=4X: expected a size
+            -N 1 --threads-per-core=0   | --threads-per-core=0: must be at least 1
+            -N 1 --hint=fast            | unrecognized --hint argument 'fast'
+            -N 1 --hint=memory_bound    | --hint=memory_bound is not supported
+            -N 1 --mem=8000 --mem-per-cpu=1000 | --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.
+            --gpus=2 --mem-per-gpu=1G --mem-per-cpu=1G | --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.
             -N 2 --gpus=1               | Failed to validate job spec, --gpus < -N
             -N 3-4 --gpus=a100:2        | Failed to validate job spec, --gpus < -N
             """)
@@ -169,6 +175,47 @@ class SbatchOptionsTest {
         assertThat(r.memPerGpuMiB()).isEqualTo(mib);
         assertThat(r.memMiB()).isNull();
         assertThat(r.toSbatchArgs()).contains(written);
+        assertThat(SbatchOptions.parse(r.toSbatchArgs())).isEqualTo(r);
+    }
+
+    /**
+     * {@code --mem-per-cpu} in sbatch's units (M by default), written back as sbatch reads it. Own case optprobe1
+     * p10 ({@code --mem-per-cpu=5G}) ran in real 22.05.8, 24.11.5 and 26.05.5; p9 ({@code --mem} with it) was
+     * refused by sbatch ("mutually exclusive").
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            -N1 -c3 --mem-per-cpu=5G   | 5120 | --mem-per-cpu=5G
+            -n4 --mem-per-cpu=5000     | 5000 | --mem-per-cpu=5000M
+            -N1 --mem-per-cpu 2048K    | 2    | --mem-per-cpu=2M
+            -N1 --mem-per-cpu=0        | 0    | --mem-per-cpu=0M
+            """)
+    void readsMemPerCpu(String line, long mib, String written) throws Exception {
+        JobRequest r = parse(line);
+        assertThat(r.memPerCpuMiB()).isEqualTo(mib);
+        assertThat(r.memMiB()).isNull();
+        assertThat(r.toSbatchArgs()).contains(written);
+        assertThat(SbatchOptions.parse(r.toSbatchArgs())).isEqualTo(r);
+    }
+
+    /**
+     * {@code --threads-per-core}, and {@code --hint} as sbatch's {@code verify_hint} reads it; {@code --hint} is
+     * ignored beside {@code --threads-per-core} ({@code validate_hint_option}). Own case optprobe3 p2, p8, p11
+     * (real 22.05.8, 24.11.5, 26.05.5). Written back as {@code --threads-per-core}, which reads back the same.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+            -w b1 -c4 --threads-per-core=1                    | 1
+            -N1 -c4 --threads-per-core 2                      | 2
+            -w b1 -c4 --hint=nomultithread                    | 1
+            -c4 --hint=compute_bound                          | 1
+            -w b1 -c4 --hint=multithread                      | -
+            -c2 --hint=nomultithread --threads-per-core=2     | 2
+            -c2 --hint=nomultithread --hint=multithread       | -
+            """)
+    void readsThreadsPerCoreAndHint(String line, Integer threads) throws Exception {
+        JobRequest r = parse(line);
+        assertThat(r.threadsPerCore()).isEqualTo(threads);
         assertThat(SbatchOptions.parse(r.toSbatchArgs())).isEqualTo(r);
     }
 

@@ -43,6 +43,10 @@ class SbatchToPodsTest {
             --gpus-per-node=8                                       | 1 x [8/0/0/0] one
             -N 2 --gpus-per-node=4 --mem-per-gpu=16G                | 2 x [4/0/65536/0] one
             -n 4 --gpus-per-task=2 --mem-per-gpu=1G                 | 4 x [2/1/2048/0] any
+            -N 2 --gpus-per-node=4 -c 16 --mem-per-cpu=2G           | 2 x [4/16/32768/0] one
+            -N 1 --ntasks-per-node=2 --gpus-per-task=4 -c 3 --mem-per-cpu=1G | 1 x [4/3/3072/0 4/3/3072/0] one
+            -n 4 --mem-per-cpu=5000                                 | 4 x [0/1/5000/0] any
+            -N 2 --gpus-per-node=8 --mem-per-cpu=4G                 | 2 x [8/0/4096/0] one
             """)
     void translatesSbatchIntoPods(String sbatch, String pods) throws Exception {
         PodShape s = SbatchToPods.of(SbatchOptions.parseLine(sbatch), HGX);
@@ -67,6 +71,16 @@ class SbatchToPodsTest {
         assertThat(tasks.minNodes()).isNull();
         assertThat(tasks.ntasks()).isEqualTo(8);
         assertThat(tasks.gpusPerTask()).isEqualTo(1);
+    }
+
+    /** A pod shape's memory is written as {@code --mem}, never beside a {@code --mem-per-cpu} sbatch would refuse. */
+    @Test
+    void aShapeReplacesMemPerCpuWithItsMemory() throws Exception {
+        PodShape given = new PodShape(2, java.util.List.of(new ContainerSpec(0, 4, 8192, 0, 0)),
+                PodShape.PodsPerNode.ONE, null, null, null, false);
+        JobRequest r = SbatchToPods.withShape(SbatchOptions.parseLine("-N1 --mem-per-cpu=1G"), given);
+        assertThat(r.memPerCpuMiB()).isNull();
+        assertThat(r.memMiB()).isEqualTo(8192);
     }
 
     @Test
