@@ -271,6 +271,29 @@ final class SlurmAllocation {
         return gpus.stream().mapToInt(BitSet::cardinality).sum() < job.gpusPerJob();
     }
 
+    /**
+     * Whether a GPU job's layout leaves a chosen node without cores. cons_tres picks the GPUs after the task
+     * layout ({@code _job_test}: {@code dist_tasks}, then {@code gres_select_filter_select_and_set}); a job with a
+     * per-node or per-job GPU count (a per-task count is one too, {@code gres_job_state_validate}) needs the cores
+     * of each node first ({@code _select_and_set_node} -> {@code _set_used_cnts}: "No allocated cores found",
+     * {@code SLURM_ERROR}), so a node the layout gave no task fails the whole job. {@code dist_tasks} gives
+     * nodes one task each only while tasks are left ({@code _dist_tasks_compute_c_b}), so a selection with more
+     * nodes than tasks has one. Probe of own case cpumix2 up to m29 on 24.11.5 ({@code -n1 -c2 --gpus=4}): the
+     * tree chose a3 + a4 and slurmctld logged that error for a4 on every pass; the job stays PENDING (Resources).
+     * The submit test ({@code SELECT_MODE_TEST_ONLY}) returns before the layout and does not see it.
+     */
+    boolean gpuNodeWithoutCores(SlurmJobSpec job) {
+        if (!job.hasGpus() || job.exclusive()) {
+            return false;
+        }
+        Integer perNode = job.gpusPerNode();
+        Integer total = job.gpuTotal();
+        if ((perNode == null || perNode <= 0) && (total == null || total <= 0)) {
+            return false;
+        }
+        return cores.stream().anyMatch(BitSet::isEmpty);
+    }
+
     /** The free GPUs of a chosen node that the job may take (its core filter may have given up a socket). */
     private static BitSet usableGpus(CoreFilter.Result[] results, NodeUse[] uses, SlurmNode n) {
         CoreFilter.Result r = results[n.index()];

@@ -103,6 +103,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
             alloc = null;
         }
+        if (alloc != null && version == SlurmVersion.V24_11 && alloc.gpuNodeWithoutCores(job)) {
+            // 24.11 restores max_nodes after the first pass, so a -n1 job may be chosen on two nodes; the task
+            // layout then leaves one without cores and the GPU pick fails the job for this scheduler pass
+            alloc = null;
+        }
         if (alloc != null && !state.running().isEmpty() && socketsMayShift(job)
                 && !acceptedAtSubmit(cluster, nodes, submitTest, submitted(state, request, job), version)) {
             // sbatch tests the job with every core and GPU free first: a job refused there never runs, even where

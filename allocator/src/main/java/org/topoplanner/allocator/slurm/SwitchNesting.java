@@ -10,8 +10,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * all under {@code t}, none, or some. With a top switch chosen, {@link TreeSelector} cuts every switch's usable
  * nodes to the top's: a switch inside keeps its set as it is, one outside is left empty, and only a switch that
  * straddles is intersected. On a 16,384-host fat tree that spares some 1,280 intersections of up to 256 words per
- * question, and 24.11's per-pass check of which leaves lost a node ({@link ReachableCpus}) looks at the leaves of
- * the nodes taken instead of every leaf. Speed only: the answers are those of the set operations
+ * question. Speed only: the answers are those of the set operations
  * ({@code SwitchNestingPropertyTest}).
  */
 final class SwitchNesting {

@@ -145,7 +145,7 @@ final class TreeSelector implements NodeChooser {
             return false;
         }
         int maxNodes = job.maxNodesOr(nodes.size());
-        if (nodesBoundByTasks && job.ntasks() != null && job.ntasksPerNode() == null) {
+        if (boundByTasks(job, demand)) {
             maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
         }
         int[] offers = new int[nodeMap.cardinality()];
@@ -211,7 +211,7 @@ final class TreeSelector implements NodeChooser {
             return false;
         }
         int maxNodes = job.maxNodesOr(nodes.size());
-        if (nodesBoundByTasks && job.ntasks() != null && job.ntasksPerNode() == null) {
+        if (boundByTasks(job, demand)) {
             maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
         }
         if (maxNodes >= usable) {
@@ -230,6 +230,20 @@ final class TreeSelector implements NodeChooser {
         return sum;
     }
 
+    /**
+     * Whether {@code max_nodes} is bounded by the task count in this pass ({@code common_topo_choose_nodes}: no more
+     * nodes than {@code -n} when no {@code --ntasks-per-node} is given). 24.11 saves {@code orig_max_nodes} before
+     * the bound and restores it for the second pass and every retry round, so there the bound holds in the first
+     * pass only; 22.05's {@code choose_nodes} keeps the bounded count for every evaluation (26.05, which restores it
+     * too, runs its own second pass and is left as it was).
+     */
+    private boolean boundByTasks(SlurmJobSpec job, Demand demand) {
+        if (!nodesBoundByTasks || job.ntasks() == null || job.ntasksPerNode() != null) {
+            return false;
+        }
+        return version != SlurmVersion.V24_11 || demand.firstPass();
+    }
+
     /** What {@code common_topo_choose_nodes} does after a failed evaluation ({@code eval_action}). */
     private enum Action { BREAK, RETRY, RETRY_HINT }
 
@@ -246,7 +260,7 @@ final class TreeSelector implements NodeChooser {
         int remNodes = gresPerJobMode ? Math.min(minNodes, reqNodes) : Math.max(minNodes, reqNodes);
         int minRemNodes = minNodes;
         int maxNodes = job.maxNodesOr(nodes.size());
-        if (nodesBoundByTasks && job.ntasks() != null && job.ntasksPerNode() == null) {
+        if (boundByTasks(job, demand)) {
             maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), minNodes));
         }
         int remCpus = minCpus;
@@ -420,19 +434,13 @@ final class TreeSelector implements NodeChooser {
             }
         }
         best.or(chosen);
-        // 24.11 counts a switch's CPUs once, over every usable node under it whatever its weight
-        // (switch_cpu_cnt before the weight groups are cut); the leaves' node counts take the cut
-        // only ReachableCpus (24.11) reads them, and only the leaves': no copy for the rest. 26.05 fits a leaf by
-        // swCpu as summed above (_topo_compare_switches reads switch_cpu_cnt, the avail_cpus of _allocate_sc before
-        // the GPU core filter cuts a node to its GPUs' tasks): own probe treeprobe07 (-n2 -c2 --gpus-per-task=2 on
-        // 2+1-GPU nodes) runs on the one-node leaf6 first, then on leaf1 once only the GPUs are missing
-        // (SwitchCpuCountTest); 24.11's source reads the same array, but its cases were fitted to ReachableCpus
-        boolean reachable = version == SlurmVersion.V24_11;
-        BitSet[] usable = new BitSet[n];
+        // 24.11 and 26.05 count a switch's CPUs once, over every usable node under it whatever its weight
+        // (switch_cpu_cnt before the weight groups are cut), and fit a leaf by swCpu as summed above
+        // (_topo_compare_switches reads switch_cpu_cnt, the avail_cpus of _allocate_sc before the GPU core filter
+        // cuts a node to its GPUs' tasks): own probe treeprobe07 (-n2 -c2 --gpus-per-task=2 on 2+1-GPU nodes, 26.05)
+        // runs on the one-node leaf6 first, then on leaf1 once only the GPUs are missing; fuzz38 p24 (24.11) takes
+        // l1 after h1 (SwitchCpuCountTest); the leaves' node counts take the cut
         for (int s = 0; s < n; s++) {
-            if (reachable && table.isLeaf(s)) {
-                usable[s] = (BitSet) swNodes[s].clone();
-            }
             swNodes[s].and(best);
             swCnt[s] = swNodes[s].cardinality();
         }
@@ -470,16 +478,14 @@ final class TreeSelector implements NodeChooser {
             }
         }
         int prev = p.remNodes + 1;
-        ReachableCpus reach = reachable ? new ReachableCpus(table, usable, swCpu, demand) : null;
         while (prev != p.remNodes) {
             prev = p.remNodes;
             int bestSw = -1;
-            int[] fitCpu = reach != null ? reach.at(chosen, p.maxNodes) : swCpu;
             for (int s = 0; s < n; s++) {
                 if (swReq[s] || !table.isLeaf(s)) {
                     continue;
                 }
-                bestSw = choose(dist, swCnt, fitCpu, p.remNodes, p.remCpus, s, bestSw);
+                bestSw = choose(dist, swCnt, swCpu, p.remNodes, p.remCpus, s, bestSw);
             }
             if (bestSw == -1) {
                 break;
@@ -516,7 +522,7 @@ final class TreeSelector implements NodeChooser {
      */
     private int switchCpus(int i, Demand demand, SlurmJobSpec job, int pnMin) {
         int free = demand.freeCpus(i);
-        if (!version.atLeast(SlurmVersion.V26_05)) {
+        if (!version.atLeast(SlurmVersion.V24_11)) {
             return free;
         }
         if (free < pnMin) {

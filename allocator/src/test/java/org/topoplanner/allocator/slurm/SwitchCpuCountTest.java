@@ -47,7 +47,35 @@ class SwitchCpuCountTest {
     })
     void aLeafFitsByTheFreeCpusOfItsUsableNodes(String caseName, String background, String job, String hosts)
             throws Exception {
-        SlurmTreePolicy v26 = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V26_05));
+        placesOn(SlurmVersion.V26_05, caseName, background, job, hosts);
+    }
+
+    /**
+     * 24.11's {@code eval_nodes_tree.c} reads the same {@code switch_cpu_cnt} (its {@code _allocate_sc} leaves a GPU
+     * job's {@code avail_cpus} at the free CPUs and counts whole tasks without GPUs, as 26.05's): 24.11.5 places
+     * fuzz27 p28 and fuzz37 p28 as 26.05.5 does. The emulation fitted 24.11's leaves by the CPUs the GPU filter
+     * leaves each node (the former ReachableCpus) and took leaf2 for both.
+     */
+    @ParameterizedTest(name = "{0} {2}: {3}")
+    @CsvSource(delimiter = ';', value = {
+        "fuzz27; -w s4 -n2 -c3 | -w s3 -n1 -c1 | -w g1 -n2 -c8 | -w g1 -n1 -c8"
+                + " | -w g1 -n1 -c4 --gpus-per-node=2 | -w h3 -n1 -c4 --gpus-per-node=2 | -w c4 -n1 -c3"
+                + " | -w h3 -n1 -c4 --gpus-per-node=2 | -w s2 -n1 -c5 --gpus-per-node=1"
+                + " | -w s8 -n1 -c4 --gpus-per-node=1 | -w c1 -n1 -c1; -n4 -c3 --gpus-per-task=1; s5 s6",
+        "fuzz37; -w p2 -n1 -c1 --gpus-per-node=1 | -w s4 -n1 -c2 --gpus-per-node=1 | -w p3 -n1 -c5 --gpus-per-node=1"
+                + " | -w g5 -N1 --exclusive | -w p1 -n1 -c5 --gpus-per-node=1 | -w p7 -n1 -c5 --gpus-per-node=1"
+                + " | -w s4 -n1 -c1 --gpus-per-node=1 | -w p6 -n2 -c4 | -w c7 -n2 -c2 | -w c6 -n2 -c2 | -w g2 -n1 -c5;"
+                + " -n5 -c12; p2 p3 p4",
+        "fuzz38; -w l1 -n1 -c7 | -w k1 -N1 --exclusive | -w h1 -n1 -c2 | -w k3 -n2 -c3;"
+                + " -n4 -c6 --gpus-per-task=1 --mem-per-gpu=32G; h1 l1",
+    })
+    void a2411LeafFitsByTheSameCount(String caseName, String background, String job, String hosts) throws Exception {
+        placesOn(SlurmVersion.V24_11, caseName, background, job, hosts);
+    }
+
+    private static void placesOn(SlurmVersion version, String caseName, String background, String job, String hosts)
+            throws Exception {
+        SlurmTreePolicy v26 = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(version));
         ClusterState state = ClusterState.empty(OracleCase.cluster(caseName));
         int k = 0;
         for (String args : background.split("\\|")) {
