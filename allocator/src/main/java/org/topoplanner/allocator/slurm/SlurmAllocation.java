@@ -520,7 +520,7 @@ final class SlurmAllocation {
             a.gpus.add(g);
         }
         if (job.gpusPerJob() != null && !job.exclusive()) {
-            int[] credit = creditedGpus(sel, demand, job.gpusPerJob());
+            int[] credit = creditedGpus(sel, demand, nodes, job.gpusPerJob());
             int total = 0;
             int rem = a.chosen.size();
             for (int k = 0; k < a.chosen.size(); k++, rem--) {
@@ -618,19 +618,16 @@ final class SlurmAllocation {
 
     /**
      * The GPUs each chosen node was credited with toward {@code --gpus=N} while the selection added
-     * it ({@code gres_sched_add}): what it offers, but no more than the job still lacked. 24.11 keeps
-     * that as the node's ceiling when it picks the GPUs, so the node added last gives only the rest.
-     * Observed in own case hetero h1f ({@code --gpus=6}; a18-a20 added first with 1+2+2, then a13):
-     * 24.11.5 gives a13 one GPU where 22.05.8 gives it two and a20 one.
+     * it ({@code gres_sched_add}, {@link PerJobGpuCredit}): its offer no larger than {@code sock_gres->total_cnt} as
+     * the core filter left it ({@link NodeChooser.Demand#gresCap}, which 26.05's offer already carries). 24.11 and
+     * 26.05 keep that as the node's ceiling when they pick the GPUs, so the node added last before the count is met
+     * gives only the rest, and one added after it its whole offer. Observed in own case hetero
+     * h1f ({@code --gpus=6}; a18-a20 added first with 1+2+2, then a13): 24.11.5 gives a13 one GPU where 22.05.8
+     * gives it two and a20 one.
      */
-    private static int[] creditedGpus(NodePick sel, NodeChooser.Demand demand, int perJob) {
-        int[] credit = new int[sel.cpus().length];
-        long sum = demand.creditedBefore();
-        for (int i : sel.order()) {
-            credit[i] = (int) Math.max(0, Math.min(demand.gpusFor(i), perJob - sum));
-            sum += credit[i];
-        }
-        return credit;
+    private static int[] creditedGpus(NodePick sel, NodeChooser.Demand demand, List<SlurmNode> nodes, int perJob) {
+        return PerJobGpuCredit.credit(sel.order(), i -> (int) Math.min(demand.gpusFor(i), demand.gresCap(i)),
+                i -> !nodes.get(i).gpus().isEmpty(), demand.creditedBefore(), perJob, sel.cpus().length);
     }
 
     /**
