@@ -89,6 +89,19 @@ final class NodeMemory {
     }
 
     /**
+     * What both node filters slurmctld applies before selection leave of a request ({@code _build_node_list}: the
+     * nodes without the job's memory, then those with fewer threads per core than {@code --threads-per-core}
+     * asks, {@link ThreadsPerCore}); the tree and the block selection start from it alike.
+     */
+    static Verdict beforeSelection(Cluster cluster, JobRequest request) {
+        Verdict memory = check(cluster, request);
+        if (memory instanceof Refused) {
+            return memory;
+        }
+        return ThreadsPerCore.check(cluster, ((Usable) memory).request());
+    }
+
+    /**
      * The request with the nodes below its {@code --mem} (or {@code --mem-per-cpu}) excluded, or the refusal.
      * Costs nothing per suggestion unless the figure exceeds the smallest node's memory.
      */

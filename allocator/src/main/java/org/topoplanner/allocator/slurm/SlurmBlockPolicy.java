@@ -55,16 +55,11 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
 
     /** The placement on the blocks of the state's own fabric, as {@code version} places it. */
     static Suggestion onBlocks(ClusterState state, JobRequest request, SlurmVersion version) {
-        NodeMemory.Verdict memory = NodeMemory.check(state.cluster(), request);
-        if (memory instanceof NodeMemory.Refused refused) {
+        NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), request);
+        if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }
-        request = ((NodeMemory.Usable) memory).request();
-        NodeMemory.Verdict threads = ThreadsPerCore.check(state.cluster(), request);
-        if (threads instanceof NodeMemory.Refused refused) {
-            return new Suggestion.Impossible(refused.reason());
-        }
-        request = ((NodeMemory.Usable) threads).request();
+        request = ((NodeMemory.Usable) filtered).request();
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         if (cluster.fabric().blocks().isEmpty()) {

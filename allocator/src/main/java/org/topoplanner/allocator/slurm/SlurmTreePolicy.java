@@ -66,16 +66,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * {@code topology/flat} ({@link FlatSelector}).
      */
     Suggestion onTree(ClusterState state, JobRequest request, boolean flat) {
-        NodeMemory.Verdict memory = NodeMemory.check(state.cluster(), request);
-        if (memory instanceof NodeMemory.Refused refused) {
+        NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), request);
+        if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }
-        request = ((NodeMemory.Usable) memory).request();
-        NodeMemory.Verdict threads = ThreadsPerCore.check(state.cluster(), request);
-        if (threads instanceof NodeMemory.Refused refused) {
-            return new Suggestion.Impossible(refused.reason());
-        }
-        request = ((NodeMemory.Usable) threads).request();
+        request = ((NodeMemory.Usable) filtered).request();
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         SlurmVersion version = options.slurmVersion();

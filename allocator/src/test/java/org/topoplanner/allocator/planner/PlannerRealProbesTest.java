@@ -22,11 +22,8 @@ import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.replay.Leaves;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
-import org.topoplanner.model.cpu.CpuSet;
-import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.JobRequestException;
-import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.job.SbatchOptions;
 import org.topoplanner.model.slurm.SlurmVersion;
 
@@ -171,7 +168,7 @@ class PlannerRealProbesTest {
                 }
             }
             if (job != null && "RUNNING".equals(j.path("state").asText())) {
-                state = state.with(realPlacement(name, j), job.exclusive() ? ClusterState.Hold.WHOLE_NODES
+                state = state.with(RealProbeState.placement(name, j), job.exclusive() ? ClusterState.Hold.WHOLE_NODES
                         : ClusterState.Hold.LISTED);
             }
         }
@@ -191,18 +188,5 @@ class PlannerRealProbesTest {
         } catch (JobRequestException e) {
             return null;
         }
-    }
-
-    /** The job's CPUs and GPUs as real Slurm gave them (Slurm's CPU ids, as the emulation's placements hold). */
-    private static Placement realPlacement(String name, JsonNode line) {
-        List<HostAllocation> hosts = new ArrayList<>();
-        for (JsonNode a : line.path("alloc")) {
-            List<Integer> gpus = new ArrayList<>();
-            a.path("gpus").forEach(g -> gpus.add(g.asInt()));
-            List<Integer> cpus = new ArrayList<>();
-            a.path("cpus").forEach(c -> cpus.add(c.asInt()));
-            hosts.add(new HostAllocation(a.path("node").asText(), gpus, CpuSet.of(cpus), Map.of()));
-        }
-        return new Placement(name, hosts);
     }
 }

@@ -63,7 +63,8 @@ record RealProbeState(Cluster cluster, ClusterState state, JobRequest probe, Jso
         }
     }
 
-    private static Placement placement(String name, JsonNode line) {
+    /** The job's CPUs and GPUs as real Slurm gave them (Slurm's CPU ids, as the emulation's placements hold). */
+    static Placement placement(String name, JsonNode line) {
         List<HostAllocation> hosts = new ArrayList<>();
         for (JsonNode a : line.path("alloc")) {
             List<Integer> gpus = new ArrayList<>();
