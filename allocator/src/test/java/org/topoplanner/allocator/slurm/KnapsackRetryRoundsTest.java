@@ -84,40 +84,7 @@ class KnapsackRetryRoundsTest {
     }
 
     private static NodeChooser.Demand demand(int[] cpus, boolean firstPass) {
-        return new NodeChooser.Demand() {
-            @Override
-            public int availCpus(int i) {
-                return cpus[i];
-            }
-
-            @Override
-            public int gpusFor(int i) {
-                return 0;
-            }
-
-            @Override
-            public int freeCpus(int i) {
-                return cpus[i];
-            }
-
-            @Override
-            public long weight(int i) {
-                return 0;
-            }
-
-            @Override
-            public boolean firstPass() {
-                return firstPass;
-            }
-
-            @Override
-            public void recount(int i, long credited) {
-            }
-
-            @Override
-            public long creditedBefore() {
-                return 0;
-            }
-        };
+        int[] none = new int[cpus.length];
+        return new FixedDemand(cpus, none, none, cpus, firstPass);
     }
 }

@@ -12,37 +12,7 @@ class WeakestFirstDropsTest {
     private static final int[] CPUS = {8, 4, 2, 4, 1};
     private static final int[] GPUS = {2, 1, 4, 1, 8};
 
-    private static final NodeChooser.Demand DEMAND = new NodeChooser.Demand() {
-        @Override
-        public int availCpus(int i) {
-            return CPUS[i];
-        }
-
-        @Override
-        public int gpusFor(int i) {
-            return GPUS[i];
-        }
-
-        @Override
-        public int freeCpus(int i) {
-            return CPUS[i];
-        }
-
-        @Override
-        public long weight(int i) {
-            return 1;
-        }
-
-        @Override
-        public void recount(int i, long credited) {
-            // fixed offers in this test
-        }
-
-        @Override
-        public long creditedBefore() {
-            return 0;
-        }
-    };
+    private static final NodeChooser.Demand DEMAND = FixedDemand.of(CPUS, GPUS);
 
     private static SlurmJobSpec gpuJob() {
         return SlurmJobSpec.of(JobRequest.builder().name("j").nodes(2).gpus(6).build());
@@ -104,42 +74,7 @@ class WeakestFirstDropsTest {
     void availResProdCountsEveryFreeGpuNotOnlyThePerNodeRequest() {
         int[] cpus = {26, 28};
         int[] free = {4, 3};
-        NodeChooser.Demand capped = new NodeChooser.Demand() {
-            @Override
-            public int availCpus(int i) {
-                return cpus[i];
-            }
-
-            @Override
-            public int gpusFor(int i) {
-                return Math.min(3, free[i]);
-            }
-
-            @Override
-            public int nodeGpus(int i) {
-                return free[i];
-            }
-
-            @Override
-            public int freeCpus(int i) {
-                return cpus[i];
-            }
-
-            @Override
-            public long weight(int i) {
-                return 1;
-            }
-
-            @Override
-            public void recount(int i, long credited) {
-                // fixed offers in this test
-            }
-
-            @Override
-            public long creditedBefore() {
-                return 0;
-            }
-        };
+        NodeChooser.Demand capped = new FixedDemand(cpus, new int[] {3, 3}, free, cpus, false);
         BitSet left = new BitSet();
         left.set(0, 2);
         SlurmJobSpec job = SlurmJobSpec.of(JobRequest.builder().name("j").nodes(1).gpusPerNode(3).build());
@@ -156,37 +91,8 @@ class WeakestFirstDropsTest {
     @Test
     void availResProdCountsTheNodesFreeCpusNotThePassesCpus() {
         int[] free = {32, 24};
-        NodeChooser.Demand demand = new NodeChooser.Demand() {
-            @Override
-            public int availCpus(int i) {
-                return 20;
-            }
-
-            @Override
-            public int gpusFor(int i) {
-                return 4;
-            }
-
-            @Override
-            public int freeCpus(int i) {
-                return free[i];
-            }
-
-            @Override
-            public long weight(int i) {
-                return 1;
-            }
-
-            @Override
-            public void recount(int i, long credited) {
-                // fixed offers in this test
-            }
-
-            @Override
-            public long creditedBefore() {
-                return 0;
-            }
-        };
+        NodeChooser.Demand demand = new FixedDemand(FixedDemand.each(2, 20), FixedDemand.each(2, 4),
+                FixedDemand.each(2, 4), free, false);
         BitSet left = new BitSet();
         left.set(0, 2);
         SlurmJobSpec job = SlurmJobSpec.of(JobRequest.builder().name("j").gpus(9).cpusPerGpu(5).build());
