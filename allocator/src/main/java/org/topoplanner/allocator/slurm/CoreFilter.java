@@ -29,7 +29,8 @@ final class CoreFilter {
      * needs for its GPUs (0 otherwise), which 24.11 hands out even beyond the tasks' CPUs; {@code maxTasks} is
      * {@code gres_max_tasks}, the tasks the node's GPUs allow ({@link #NO_VAL} when they do not limit them);
      * {@code gresCap} is {@code sock_gres->total_cnt} after the filter ({@code gres_filter_sock_core} ends with it at
-     * most the GPUs of the sockets it counted), what 26.05 credits the node with toward a per-job count;
+     * most the GPUs of the sockets it counted), what 24.11 and 26.05 count and credit the node with toward a per-job
+     * count ({@code gres_sched_consec}, {@code gres_sched_add});
      * {@code gpuCap} the part of it 24.11 is shown to credit too: the GPUs the first pass's estimate of CPUs per GPU
      * leaves the node ({@link #NO_VAL} without an estimate).
      */
@@ -60,6 +61,17 @@ final class CoreFilter {
      */
     static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
                          SlurmVersion version, long gresTaken) {
+        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, 0);
+    }
+
+    /**
+     * {@code nodesCounted}: the required nodes ({@code -w}) already counted off the job's node count when this
+     * node is looked at. 24.11's {@code _eval_nodes_topo} ({@code topology/tree/eval_nodes_tree.c}) filters each
+     * required node, in node order, with the {@code min_rem_nodes} left after the ones before it, and every other
+     * node with what is left after all of them; {@code _set_max_gres} keeps one GPU back for each of those.
+     */
+    static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
+                         SlurmVersion version, long gresTaken, int nodesCounted) {
         boolean v24 = version.atLeast(SlurmVersion.V24_11);
         int sockets = node.sockets();
         int cps = node.coresPerSocket();
@@ -136,7 +148,7 @@ final class CoreFilter {
         boolean[] reqSock = new boolean[sockets];
         int reqSockCnt = 0;
         int minCoreCnt = (Math.max(minTasks, 1) * Math.max(cpt, 1) + tpc - 1) / tpc;
-        long maxGres = nodeGpuLimit(job, use, tpc, version, gresTaken);
+        long maxGres = nodeGpuLimit(job, use, tpc, version, gresTaken, nodesCounted);
         if (maxGres > 0 && gresPerNode > maxGres) {
             return null;
         }
@@ -401,7 +413,8 @@ final class CoreFilter {
      * {@code -N3 --gpus=5} job needs only 3 here, so a socket with 4 free GPUs is enough and the CPU
      * goes there (own case frag f2c: CPU 16 and GPUs 4-6, 4, 4; 22.05.8: CPU 1 and GPUs 0-2, 0, 0).
      */
-    private static long nodeGpuLimit(SlurmJobSpec job, NodeUse use, int tpc, SlurmVersion version, long gresTaken) {
+    private static long nodeGpuLimit(SlurmJobSpec job, NodeUse use, int tpc, SlurmVersion version, long gresTaken,
+                                     int nodesCounted) {
         long limit = 0;
         if (!job.exclusive()) {
             limit = job.gpusPerNode() != null ? job.gpusPerNode() : job.gpuTotal() != null ? job.gpuTotal() : 0;
@@ -421,10 +434,15 @@ final class CoreFilter {
                 // eval_nodes_select_cores with min_rem_nodes): own case fuzz25 p30 (-w q5 -N2 -n3 -c2 --gpus=10)
                 // asks g3 for all 8 of the rest in 26.05.5
                 remNodes = Math.max(1, remNodes - job.nodelist().size());
+            } else if (version.equals(SlurmVersion.V24_11)) {
+                // 24.11 counts the required nodes off one by one (min_rem_nodes--), GPUs or not: own case fuzz37
+                // p11 (-w p5,p4,g2 -N3 --gpus=8): g2 first in node order may give 8 - 2 = 6, p4 then 8 - 6 - 1 = 1
+                // and p5 1 (24.11.5: g2 6, p4 1, p5 1)
+                remNodes = Math.max(1, remNodes - nodesCounted);
             }
             long rest = (long) job.gpuTotal() - gresTaken
                     - (version.atLeast(SlurmVersion.V24_11) ? remNodes - 1 : 0);
-            if (version.atLeast(SlurmVersion.V26_05) && gresTaken > 0 && gresTaken >= job.gpuTotal()) {
+            if (version.atLeast(SlurmVersion.V24_11) && gresTaken > 0 && gresTaken >= job.gpuTotal()) {
                 // the count is met: a node looked at afterwards is asked for one GPU (or one task's), as for a
                 // per-node condition (_set_max_gres); only 26.05's one-node test looks on after the count is met
                 // (fuzz22 p17: -N1 --cpus-per-gpu=4 --gpus=7 is then offered 4 CPUs per node and waits in 26.05.5)
