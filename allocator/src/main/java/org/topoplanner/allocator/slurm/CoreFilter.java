@@ -105,11 +105,23 @@ final class CoreFilter {
             maxTasks = job.ntasks();
         }
         if (!job.hasGpus()) {
-            if (v24 && cpt > 1 && maxTasks > 0) {
+            // 24.11 and 26.05 (_allocate_sc, the same lines): --ntasks-per-node caps the node's tasks first
+            // (num_tasks = MIN(num_tasks, ntasks_per_node) for a job that shares nodes, share_res), and the cores kept
+            // below hold only their CPUs: own case fuzz45 p21 (-N3 --ntasks-per-node=4 -c3) keeps p4's free 12-23 of
+            // 12-31, which the cyclic layout then takes whole (24.11.5 and 26.05.5), where 18 kept cores gave 12-14
+            // and 16-24; optprobe1 p8 (-N1 --ntasks-per-node=4) keeps a1's CPUs 0-3
+            boolean perNodeCap = v24 && job.ntasksPerNode() != null && !job.exclusive() && maxTasks > 0;
+            if (perNodeCap && cpt == 1) {
+                availCpus = Math.min(availCpus, job.ntasksPerNode());
+            }
+            if (v24 && (cpt > 1 || perNodeCap) && maxTasks > 0) {
                 // 24.11 and 26.05 (_allocate_sc, a job without GRES): a node offers whole tasks' CPUs only.
                 // Own case fuzz02 f1 (-n3 -c5): s5's 8 free CPUs count as 5, so q1 gives the other 10
                 // (22.05.8: s5 8, q1 7 over-subscribed by two tasks)
                 availCpus = availCpus / cpt * cpt;
+                if (perNodeCap) {
+                    availCpus = Math.min(availCpus, job.ntasksPerNode() * cpt);
+                }
                 // and keeps the lowest cores that hold them, the rest cleared in core order: the cyclic layout
                 // then fills socket 0 before socket 1 (fuzz07 f6 -w c2 -n1 -c10 on 2x8 cores: 0-9, not 0-4,8-12)
                 int keep = (availCpus + tpc - 1) / tpc;
