@@ -66,9 +66,10 @@ final class CoreFilter {
 
     /**
      * {@code nodesCounted}: the required nodes ({@code -w}) already counted off the job's node count when this
-     * node is looked at. 24.11's {@code _eval_nodes_topo} ({@code topology/tree/eval_nodes_tree.c}) filters each
-     * required node, in node order, with the {@code min_rem_nodes} left after the ones before it, and every other
-     * node with what is left after all of them; {@code _set_max_gres} keeps one GPU back for each of those.
+     * node is looked at. 24.11's and 26.05's {@code _eval_nodes_topo} ({@code topology/tree/eval_nodes_tree.c})
+     * filter each required node, in node order, with the {@code min_rem_nodes} left after the ones before it, and
+     * every other node with what is left after all of them; {@code _set_max_gres} keeps one GPU back for each of those.
+     * 0 where no such count applies (22.05, or a node looked at again).
      */
     static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
                          SlurmVersion version, long gresTaken, int nodesCounted) {
@@ -441,16 +442,17 @@ final class CoreFilter {
             // --cpus-per-gpu=8 --gpus=6): l1 gives 4, so k1's socket 0 with 2 usable GPUs suffices and its
             // CPUs stay there (0-15 in 22.05.8)
             int remNodes = job.minNodes();
-            if (version.atLeast(SlurmVersion.V26_05) && gresTaken > 0 && !job.nodelist().isEmpty()) {
+            if (version.atLeast(SlurmVersion.V24_11) && nodesCounted > 0) {
+                // 24.11 and 26.05 count the required nodes off one by one (eval_nodes_tree.c: min_rem_nodes--), GPUs
+                // or not, and look at every other node after all of them: own case fuzz37 p11 (-w p5,p4,g2 -N3
+                // --gpus=8): g2 first in node order may give 8 - 2 = 6, p4 then 8 - 6 - 1 = 1 and p5 1 (24.11.5 and
+                // 26.05.5: g2 6, p4 1, p5 1)
+                remNodes = Math.max(1, remNodes - nodesCounted);
+            } else if (version.atLeast(SlurmVersion.V26_05) && gresTaken > 0 && !job.nodelist().isEmpty()) {
                 // the other nodes are looked at after the required ones were counted off (eval_nodes_tree.c calls
                 // eval_nodes_select_cores with min_rem_nodes): own case fuzz25 p30 (-w q5 -N2 -n3 -c2 --gpus=10)
                 // asks g3 for all 8 of the rest in 26.05.5
                 remNodes = Math.max(1, remNodes - job.nodelist().size());
-            } else if (version.equals(SlurmVersion.V24_11)) {
-                // 24.11 counts the required nodes off one by one (min_rem_nodes--), GPUs or not: own case fuzz37
-                // p11 (-w p5,p4,g2 -N3 --gpus=8): g2 first in node order may give 8 - 2 = 6, p4 then 8 - 6 - 1 = 1
-                // and p5 1 (24.11.5: g2 6, p4 1, p5 1)
-                remNodes = Math.max(1, remNodes - nodesCounted);
             }
             long rest = (long) job.gpuTotal() - gresTaken
                     - (version.atLeast(SlurmVersion.V24_11) ? remNodes - 1 : 0);

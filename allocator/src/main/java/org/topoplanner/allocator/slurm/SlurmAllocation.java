@@ -98,9 +98,9 @@ final class SlurmAllocation {
         Map<NodeUse, Map<Layout, CoreFilter.Result>> shared = new IdentityHashMap<>();
         long taken = 0;
         int counted = 0;
-        // 24.11 filters each required node after the ones before it were credited (_eval_nodes_topo's first loop:
-        // eval_nodes_select_cores, then gres_sched_add in eval_nodes_cpus_to_use); the other versions as before
-        boolean inTurn = version == SlurmVersion.V24_11;
+        // 24.11 and 26.05 filter each required node after the ones before it were credited (_eval_nodes_topo's first
+        // loop: eval_nodes_select_cores, then gres_sched_add in eval_nodes_cpus_to_use); 22.05 as before
+        boolean inTurn = version.atLeast(SlurmVersion.V24_11);
         for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
             if (!nodeMap.get(i)) {
                 continue;
@@ -408,8 +408,8 @@ final class SlurmAllocation {
         }
         long credit = Math.max(0, Math.min(free, total - taken));
         if (asFiltered) {
-            // 24.11's gres_sched_add: the filter's sock_gres->total_cnt, lowered to what the job lacks only while it
-            // lacks any, and at least one
+            // gres_sched_add (24.11, 26.05): the filter's sock_gres->total_cnt, lowered to what the job lacks only
+            // while it lacks any, and at least one
             credit = Math.max(1, Math.min(taken < total ? credit : free, result.gresCap()));
         }
         if (job.gpusPerTask() != null && job.gpusPerTask() > 0) {
