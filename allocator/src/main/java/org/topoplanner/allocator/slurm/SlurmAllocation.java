@@ -98,8 +98,9 @@ final class SlurmAllocation {
         Map<NodeUse, Map<Layout, CoreFilter.Result>> shared = new IdentityHashMap<>();
         long taken = 0;
         int counted = 0;
-        // 24.11 and 26.05 filter each required node after the ones before it were credited (_eval_nodes_topo's first
-        // loop: eval_nodes_select_cores, then gres_sched_add in eval_nodes_cpus_to_use); 22.05 as before
+        // every version filters each required node after the ones before it were credited (_eval_nodes_topo's first
+        // loop: _select_cores / eval_nodes_select_cores, then gres_sched_add; own case fuzz45 p14, -w p1,h10 -N2
+        // --gpus=5, in 22.05.8 too); 24.11 and 26.05 also count the nodes off and credit the filter's total_cnt
         boolean inTurn = version.atLeast(SlurmVersion.V24_11);
         for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
             if (!nodeMap.get(i)) {
@@ -107,9 +108,7 @@ final class SlurmAllocation {
             }
             SlurmNode n = nodes.get(i);
             results[i] = job.exclusive() ? whole(n)
-                    : inTurn ? CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
-                            counted)
-                    : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version);
+                    : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken, counted);
             taken += requiredCredit(job, uses[i], results[i], taken, inTurn);
             counted++;
         }

@@ -32,6 +32,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * socket without a free core counts none, so a job those GPUs were needed for fails the first pass and is placed by
  * the second, with other credits.</li>
  * </ul>
+ * 22.05's {@code _eval_nodes_topo} ({@code select/cons_tres/job_test.c}) filters its required nodes in turn too,
+ * with the GPUs still wanted and no GPU kept back per node.
  * The credits are the ceilings {@code _set_job_bits1} picks under, node by node, before {@code _set_job_bits2} fills
  * the rest from the first node on. Rows are real 24.11.5 and 26.05.5 placements of own cases (results/new,
  * results/v26.05), replayed whole; the first-pass count (fuzz27 p24) is 24.11's, 26.05 had it already.
@@ -49,6 +51,8 @@ class RequiredNodesInTurnTest {
         // the second credits q5 3 and g3, looked at with one node left, 10 - 3 = 7
         "fuzz25; p30; 24.11; g3=0,1,2,3,4,5,6,7 q5=1,2",
         // -w p3,h3,g3 -N3 --gpus=4: g3 first is credited 4 - 2 = 2, then h3 and p3 one each
+        // -w p1,h10 -N2 --gpus=5 -n2 -c4: 22.05 (no GPU kept back per node) filters h10 after p1 was credited 2
+        "fuzz45; p14; 22.05; h10=1,2,3 p1=0,1",
         "fuzz36; p35; 24.11; g3=0,1 h3=2 p3=2",
         "fuzz36; p35; 26.05; g3=0,1 h3=2 p3=2",
         // -N3 -n3 -c1 --gpus=9, no -w: g1's 4 free GPUs of socket 0 have no free core, so on the first pass g1
