@@ -70,7 +70,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }
-        request = ((NodeMemory.Usable) filtered).request();
+        request = NodeListCount.asHeld(((NodeMemory.Usable) filtered).request(), state.cluster(),
+                options.slurmVersion());
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         SlurmVersion version = options.slurmVersion();
