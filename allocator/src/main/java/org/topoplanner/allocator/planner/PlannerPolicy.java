@@ -183,9 +183,11 @@ public final class PlannerPolicy implements PlacementPolicy {
             return mine.answer();
         }
         // slurm-tree takes the request as given: it applies the same node filters itself
-        return SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(), slurmTree.suggest(state, job), slurm,
-                p -> leafCount(index, p));
+        Suggestion agreed = SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(), slurmTree.suggest(state, job),
+                slurm, p -> leafCount(index, p));
+        return SocketBindingGuard.hold(state, job, agreed, mine.answer(), slurm);
     }
+
 
     /**
      * Whether Slurm is the scheduler the options describe: no kubelet Topology Manager policy and no Volcano or
