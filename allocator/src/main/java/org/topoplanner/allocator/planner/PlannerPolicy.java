@@ -182,6 +182,9 @@ public final class PlannerPolicy implements PlacementPolicy {
             // a job given as Kubernetes pods is no sbatch request: Slurm's selection says nothing of it
             return mine.answer();
         }
+        if (SlurmAgreement.settledWithoutSlurm(index, job, mine.answer(), p -> leafCount(index, p))) {
+            return mine.answer();
+        }
         // slurm-tree takes the request as given: it applies the same node filters itself
         Suggestion agreed = SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(), slurmTree.suggest(state, job),
                 slurm, p -> leafCount(index, p));
