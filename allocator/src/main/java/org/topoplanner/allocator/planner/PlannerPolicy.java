@@ -186,11 +186,24 @@ public final class PlannerPolicy implements PlacementPolicy {
             return mine.answer();
         }
         // slurm-tree takes the request as given: it applies the same node filters itself
-        Suggestion agreed = SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(), slurmTree.suggest(state, job),
+        Suggestion agreed = SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(), slurmAnswer(state, job),
                 slurm, p -> leafCount(index, p));
         return SocketBindingGuard.hold(state, job, agreed, mine.answer(), slurm);
     }
 
+
+    /** The key of {@code slurm-tree}'s answer to one request under these options, kept with the state it was given on. */
+    private record SlurmAnswer(JobRequest job, PolicyOptions options) {
+    }
+
+    /**
+     * {@code slurm-tree}'s answer to {@code job} on {@code state}, asked once per state and request: the uneven split
+     * and the agreement both read it (each ran it before), and a drag over an unchanged plan asks the same job again.
+     * It is a pure function of the state, the request and the options.
+     */
+    private Suggestion slurmAnswer(ClusterState state, JobRequest job) {
+        return state.derived(new SlurmAnswer(job, options), s -> slurmTree.suggest(s, job));
+    }
 
     /**
      * Whether Slurm is the scheduler the options describe: no kubelet Topology Manager policy and no Volcano or
@@ -217,7 +230,7 @@ public final class PlannerPolicy implements PlacementPolicy {
             // the even split may need more leaves than Slurm's own uneven one (fuzz26 p22, -N3 --gpus=8
             // enforce-binding: 3+3+2 over three leaves where Slurm runs 4+2+2 on two; PlannerRealProbesTest):
             // the planner is never less local than Slurm, so it takes Slurm's split there
-            Optional<Placement> uneven = UnevenSplit.place(state, job, options,
+            Optional<Placement> uneven = UnevenSplit.place(state, job, () -> slurmAnswer(state, job),
                     UnevenSplit.allowedBy(limits.refused(), limits.unbound()));
             if (uneven.isPresent() && leafCount(index, uneven.get()) < plan.get().leaves().size()) {
                 return new Own(new Suggestion.Placed(uneven.get(), List.of("split unevenly ("
@@ -241,7 +254,7 @@ public final class PlannerPolicy implements PlacementPolicy {
             return new Own(new Suggestion.Placed(p.placement(), notes), inDomains.isPresent());
         }
         if (limits.sets() == null) {
-            Optional<Placement> uneven = UnevenSplit.place(state, job, options,
+            Optional<Placement> uneven = UnevenSplit.place(state, job, () -> slurmAnswer(state, job),
                     UnevenSplit.allowedBy(limits.refused(), limits.unbound()));
             if (uneven.isPresent()) {
                 String shares = UnevenSplit.shares(uneven.get());
