@@ -97,6 +97,12 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return shortcut.select(usable, required, j, demand, minCpus);
         };
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
+        if (alloc != null && !state.running().isEmpty() && !acceptedAtSubmit(cluster, nodes, bases, sizes, job,
+                version)) {
+            // sbatch's test comes first and sees the idle cluster: a job it refuses never runs, even where the busy
+            // nodes would let it fit now
+            return new Suggestion.Impossible("Requested node configuration is not available");
+        }
         if (alloc == null) {
             // the submit test runs the block plugin without the bound of no more nodes than tasks
             NodeChooser empty = retried(new BlockSelector(nodes, bases, sizes, new BitSet(), version, false), version);
@@ -125,6 +131,27 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
                 org.topoplanner.allocator.replay.Leaves.of(cluster, p))));
     }
 
+
+    /**
+     * sbatch's test of a job: {@code _slurm_rpc_submit_batch_job} calls {@code job_allocate} with {@code allocate}
+     * false (24.11.5 and 26.05.5 alike), so {@code select_nodes} only tests ({@code _pick_best_nodes},
+     * {@code SELECT_MODE_TEST_ONLY}, every node's resources free) and the job starts in the scheduler pass the
+     * submission queues. A job that fails the test is refused ({@code never runnable in partition}) whatever the
+     * busy state would allow. On the idle cluster the lightest weight groups are taken whole and can make the job
+     * span more lower-level blocks than its level allows ({@code requires nodes exceed maximum llblock limit due to
+     * node weights}); the retry drops the weakest nodes and may never reach a fit, while on a busy cluster the light
+     * nodes are used and the job fits. Own case blockfz22 k26, k29, k31 ({@code -N8 --gpus-per-node=1}, {@code -N6
+     * --gpus-per-node=2}, {@code -N6 --gpus-per-node=1}, {@code BlockSizes=2,4,16}; 26.05.5 refuses each at submit
+     * after 36 evaluations on the idle node map, `DebugFlags=SelectType`, probe {@code blockfz22p}).
+     */
+    private static boolean acceptedAtSubmit(Cluster cluster, List<SlurmNode> nodes, List<BitSet> bases,
+                                            List<Integer> sizes, SlurmJobSpec job, SlurmVersion version) {
+        return BlockSubmitVerdicts.of(cluster).accepted(job, version, () -> {
+            NodeChooser empty = retried(new BlockSelector(nodes, bases, sizes, new BitSet(), version, false), version);
+            return SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version) != null
+                    || oneNodeGpusAddUp(nodes, job, version);
+        });
+    }
 
     /** The block plugin's evaluation with 24.11's passes and retry ({@link KnapsackRetry}). */
     static NodeChooser retried(BlockSelector blocks, SlurmVersion version) {
