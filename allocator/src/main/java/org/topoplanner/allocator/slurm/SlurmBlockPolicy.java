@@ -116,7 +116,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             }
             String why = "no block of the level " + job.name() + " needs has enough free nodes";
             if (!version.atLeast(SlurmVersion.V26_05) || FirstFitOneNode.applies(job)
-                    || fewerUsableNodesThanAsked(state, job, nodes) || !blocks.reachedPlugin()) {
+                    || fewerUsableNodesThanAsked(state, job, nodes) || !blocks.reachedPlugin()
+                    || namedNodesHideTheReason(state, job)) {
                 return new Suggestion.Pending(PendingReason.RESOURCES, why);
             }
             return new Suggestion.Pending(switch (blocks.failure()) {
@@ -151,6 +152,22 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version) != null
                     || oneNodeGpusAddUp(nodes, job, version);
         });
+    }
+
+    /**
+     * 26.05 names the plugin's failure only where {@code _pick_best_nodes} (node_scheduler.c) passes it on: with
+     * {@code -w} (a required node bitmap, no preemption) only for a job that shares no node ({@code --exclusive},
+     * {@code _resolve_shared_status} 0) whose named nodes are all idle; a sharing job with {@code -w} leaves
+     * {@code error_code} unset, which becomes {@code ESLURM_NODES_BUSY}, and an exclusive one whose named nodes are not
+     * idle gets {@code ESLURM_NODES_BUSY} too: plain {@code Resources}. Own case blockfz19 k31 ({@code -w c1 -n3
+     * -c8}, c1's block partner s5 full): {@code Resources} at submit, and through two later passes in probe
+     * {@code blockfz19p} (26.05.5), where the plugin itself fails for want of CPUs in the base block.
+     */
+    private static boolean namedNodesHideTheReason(ClusterState state, SlurmJobSpec job) {
+        if (job.nodelist().isEmpty()) {
+            return false;
+        }
+        return !job.exclusive() || job.nodelist().stream().anyMatch(h -> !state.isIdle(h));
     }
 
     /** The block plugin's evaluation with 24.11's passes and retry ({@link KnapsackRetry}). */
