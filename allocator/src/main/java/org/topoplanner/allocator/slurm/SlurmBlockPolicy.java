@@ -148,7 +148,9 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
     private static boolean acceptedAtSubmit(Cluster cluster, List<SlurmNode> nodes, List<BitSet> bases,
                                             List<Integer> sizes, SlurmJobSpec job, SlurmVersion version) {
         return BlockSubmitVerdicts.of(cluster).accepted(job, version, () -> {
-            NodeChooser empty = retried(new BlockSelector(nodes, bases, sizes, new BitSet(), version, false), version);
+            // the test takes the same path as a placement: 26.05 sends a one-node job to _get_one_res here too
+            NodeChooser empty = SlurmTreePolicy.oneNodeShortcut(nodes,
+                    retried(new BlockSelector(nodes, bases, sizes, new BitSet(), version, false), version), version);
             return SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version) != null
                     || oneNodeGpusAddUp(nodes, job, version);
         });
