@@ -188,25 +188,21 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (!version.atLeast(SlurmVersion.V26_05) || !FirstFitOneNode.applies(job) || job.gpuTotal() == null) {
             return false;
         }
-        Integer perGpu = job.cpusPerGpu() != null && job.cpusPerGpu() > 0 ? job.cpusPerGpu() : null;
+        if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
+            // with CPUs per GPU the one node must give all the job's CPUs, GPUs x CPUs per GPU (min_cpus, one node
+            // left in eval_nodes_cpus_to_use), while the GPU filter (_foreach_gres_filter_sock_core) keeps only the
+            // cores of the GPUs that node gives: a node short of the GPU total is short of the CPUs too, so no node
+            // passes and the sum never completes. Own cases blockfz19 k40 (-N1 --gpus=5 --cpus-per-gpu=5), yamlfz23
+            // y1 and probe yamlfz23p (-N1 --gpus=6 with 2 or 1 CPUs per GPU, --gpus=5 with 2: refused by 26.05.5 at
+            // submit; with SlurmctldDebug=debug every node is checked and fails, s4 and m1 offering 2 + 4 GPUs)
+            return false;
+        }
         long sum = 0;
         for (SlurmNode n : nodes) {
             if (job.exclude().contains(n.name()) || (!job.nodelist().isEmpty() && !job.nodelist().contains(n.name()))) {
                 continue;
             }
-            long gpus = n.gpus().stream().filter(g -> job.gpuType() == null || job.gpuType().equals(g.type())).count();
-            if (perGpu != null) {
-                // eval_nodes_gres calls gres_sched_add only for a node whose CPUs reach the job's pn_min_cpus, for a
-                // one-node --cpus-per-gpu job all its CPUs (GPUs x CPUs per GPU); such a node gives at most its CPUs
-                // over the CPUs per GPU (gres_select_filter_remove_unusable). Own case blockfz19 k40 (-N1 --gpus=5
-                // --cpus-per-gpu=5: one 48-CPU node with 4 GPUs, the 8-core 2-GPU nodes add nothing; refused by 26.05.5)
-                int cpus = n.cores() * n.threadsPerCore();
-                if (cpus < (long) perGpu * job.gpuTotal()) {
-                    continue;
-                }
-                gpus = Math.min(gpus, cpus / perGpu);
-            }
-            sum += gpus;
+            sum += n.gpus().stream().filter(g -> job.gpuType() == null || job.gpuType().equals(g.type())).count();
         }
         return sum >= job.gpuTotal();
     }
