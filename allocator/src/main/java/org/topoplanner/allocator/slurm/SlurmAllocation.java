@@ -108,7 +108,8 @@ final class SlurmAllocation {
             }
             SlurmNode n = nodes.get(i);
             results[i] = job.exclusive() ? whole(n)
-                    : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken, counted);
+                    : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
+                            CoreFilter.NO_VAL, counted);
             taken += requiredCredit(job, uses[i], results[i], taken, inTurn);
             counted++;
         }
@@ -133,14 +134,14 @@ final class SlurmAllocation {
                     boolean fp = firstPass;
                     runResult = shared.computeIfAbsent(uses[i], k -> new HashMap<>()).computeIfAbsent(l,
                             k -> CoreFilter.select(n, uses[n.index()], job, fp, job.enforceBinding(), version,
-                                    gresTaken, nodesCounted));
+                                    gresTaken, CoreFilter.NO_VAL, nodesCounted));
                     runUse = uses[i];
                     runLayout = l;
                 }
                 results[i] = runResult;
             } else {
                 results[i] = CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version,
-                        gresTaken, nodesCounted);
+                        gresTaken, CoreFilter.NO_VAL, nodesCounted);
             }
         }
         return results;
@@ -180,6 +181,18 @@ final class SlurmAllocation {
                     view[0][i] = job.exclusive() ? whole(nodes.get(i))
                             : CoreFilter.select(nodes.get(i), uses[i], job, pass, job.enforceBinding(), version,
                                     credited);
+                }
+
+                @Override
+                public void refilter(int i, int availCpus) {
+                    if (view[0] == filtered) {
+                        view[0] = filtered.clone();
+                    }
+                    // a node looked at with GPUs the required ones gave already counted keeps its verdict
+                    if (!job.exclusive() && view[0][i] != null && (required.isEmpty() || job.gpuTotal() == null)) {
+                        view[0][i] = CoreFilter.select(nodes.get(i), uses[i], job, pass, job.enforceBinding(),
+                                version, 0, availCpus);
+                    }
                 }
 
                 @Override
