@@ -83,8 +83,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }
-        request = NodeListCount.asHeld(((NodeMemory.Usable) filtered).request(), state.cluster(),
-                options.slurmVersion());
+        request = NodeListCount.asHeld(((NodeMemory.Usable) filtered).request(), state.cluster(), version);
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
         List<SlurmNode> nodes = SlurmNode.of(cluster);
