@@ -76,14 +76,16 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * {@code topology/flat} ({@link FlatSelector}).
      */
     Suggestion onTree(ClusterState state, JobRequest request, boolean flat) {
-        NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), request);
+        SlurmVersion version = options.slurmVersion();
+        // sbatch's own changes come before slurmctld sees the job
+        NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(),
+                SbatchNodeList.sent(request, version));
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }
         request = ((NodeMemory.Usable) filtered).request();
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
-        SlurmVersion version = options.slurmVersion();
         List<SlurmNode> nodes = SlurmNode.of(cluster);
         ClusterIndex index = ClusterIndex.of(cluster);
         for (String h : job.nodelist()) {
