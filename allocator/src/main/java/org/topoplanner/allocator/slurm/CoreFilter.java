@@ -136,7 +136,10 @@ final class CoreFilter {
         boolean[] reqSock = new boolean[sockets];
         int reqSockCnt = 0;
         int minCoreCnt = (Math.max(minTasks, 1) * Math.max(cpt, 1) + tpc - 1) / tpc;
-        long maxGres = nodeGpuLimit(job, use, tpc, version, gresTaken);
+        long maxGres = nodeGpuLimit(job, use, tpc, version, gresTaken, minTasks, maxTasks);
+        if (maxGres < 0) {
+            return null;
+        }
         if (maxGres > 0 && gresPerNode > maxGres) {
             return null;
         }
@@ -401,7 +404,8 @@ final class CoreFilter {
      * {@code -N3 --gpus=5} job needs only 3 here, so a socket with 4 free GPUs is enough and the CPU
      * goes there (own case frag f2c: CPU 16 and GPUs 4-6, 4, 4; 22.05.8: CPU 1 and GPUs 0-2, 0, 0).
      */
-    private static long nodeGpuLimit(SlurmJobSpec job, NodeUse use, int tpc, SlurmVersion version, long gresTaken) {
+    private static long nodeGpuLimit(SlurmJobSpec job, NodeUse use, int tpc, SlurmVersion version, long gresTaken,
+                                     int minTasks, int maxTasks) {
         long limit = 0;
         if (!job.exclusive()) {
             limit = job.gpusPerNode() != null ? job.gpusPerNode() : job.gpuTotal() != null ? job.gpuTotal() : 0;
@@ -429,6 +433,16 @@ final class CoreFilter {
                 // per-node condition (_set_max_gres); only 26.05's one-node test looks on after the count is met
                 // (fuzz22 p17: -N1 --cpus-per-gpu=4 --gpus=7 is then offered 4 CPUs per node and waits in 26.05.5)
                 rest = Math.max(1, job.gpusPerTask() == null ? 0 : job.gpusPerTask());
+            }
+            if (version.atLeast(SlurmVersion.V26_05) && job.gpusPerTask() != null && maxTasks != NO_VAL) {
+                // 26.05's _set_max_gres (topology/common/gres_filter.c; 24.11 has no such clause): a per-task job
+                // asks a node for its tasks' GPUs at most, and a node whose fewest tasks want more GPUs than the
+                // job still lacks is out. rem_gres is unsigned there: a count below zero wraps to a large one
+                long remGres = rest < 0 ? Long.MAX_VALUE : rest;
+                if ((long) job.gpusPerTask() * minTasks > remGres) {
+                    return -1;
+                }
+                rest = Math.min(remGres, (long) job.gpusPerTask() * maxTasks);
             }
             if (limit > 0 && rest > 0 && rest < limit) {
                 limit = rest;
