@@ -98,9 +98,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
             alloc = null;
         }
-        if (alloc != null && version == SlurmVersion.V24_11 && alloc.gpuNodeWithoutCores(job)) {
+        if (alloc != null && version.atLeast(SlurmVersion.V24_11) && alloc.gpuNodeWithoutCores(job)) {
             // 24.11 restores max_nodes after the first pass, so a -n1 job may be chosen on two nodes; the task
-            // layout then leaves one without cores and the GPU pick fails the job for this scheduler pass
+            // layout then leaves one without cores and the GPU pick fails the job for this scheduler pass. 26.05's
+            // cons_tres has the same _set_used_cnts test (gres_select_filter.c); there slurmctld bounds max_nodes by
+            // the tasks for good when -N is absent (job_mgr.c JOB_IMPLICIT_MAX_NODES), so no stored pick reaches it
             alloc = null;
         }
         if (alloc != null && !state.running().isEmpty() && socketsMayShift(job)
