@@ -60,6 +60,16 @@ final class CoreFilter {
      */
     static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
                          SlurmVersion version, long gresTaken) {
+        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, 0);
+    }
+
+    /**
+     * {@code remNodes}: the {@code rem_nodes} the topology step passes for this node when the caller knows it (a
+     * required node looked at after {@code k} others: {@code -N} less {@code k}); 0 lets {@link #nodeGpuLimit} take
+     * the job's count, less the required nodes once their GPUs are counted.
+     */
+    static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
+                         SlurmVersion version, long gresTaken, int remNodes) {
         boolean v24 = version.atLeast(SlurmVersion.V24_11);
         int sockets = node.sockets();
         int cps = node.coresPerSocket();
@@ -136,7 +146,7 @@ final class CoreFilter {
         boolean[] reqSock = new boolean[sockets];
         int reqSockCnt = 0;
         int minCoreCnt = (Math.max(minTasks, 1) * Math.max(cpt, 1) + tpc - 1) / tpc;
-        long maxGres = nodeGpuLimit(job, use, tpc, version, gresTaken, minTasks, maxTasks);
+        long maxGres = nodeGpuLimit(job, use, tpc, version, gresTaken, remNodes, minTasks, maxTasks);
         if (maxGres < 0) {
             return null;
         }
@@ -405,7 +415,7 @@ final class CoreFilter {
      * goes there (own case frag f2c: CPU 16 and GPUs 4-6, 4, 4; 22.05.8: CPU 1 and GPUs 0-2, 0, 0).
      */
     private static long nodeGpuLimit(SlurmJobSpec job, NodeUse use, int tpc, SlurmVersion version, long gresTaken,
-                                     int minTasks, int maxTasks) {
+                                     int remNodesGiven, int minTasks, int maxTasks) {
         long limit = 0;
         if (!job.exclusive()) {
             limit = job.gpusPerNode() != null ? job.gpusPerNode() : job.gpuTotal() != null ? job.gpuTotal() : 0;
@@ -420,7 +430,9 @@ final class CoreFilter {
             // --cpus-per-gpu=8 --gpus=6): l1 gives 4, so k1's socket 0 with 2 usable GPUs suffices and its
             // CPUs stay there (0-15 in 22.05.8)
             int remNodes = job.minNodes();
-            if (version.atLeast(SlurmVersion.V26_05) && gresTaken > 0 && !job.nodelist().isEmpty()) {
+            if (remNodesGiven > 0) {
+                remNodes = remNodesGiven;
+            } else if (version.atLeast(SlurmVersion.V26_05) && gresTaken > 0 && !job.nodelist().isEmpty()) {
                 // the other nodes are looked at after the required ones were counted off (eval_nodes_tree.c calls
                 // eval_nodes_select_cores with min_rem_nodes): own case fuzz25 p30 (-w q5 -N2 -n3 -c2 --gpus=10)
                 // asks g3 for all 8 of the rest in 26.05.5
