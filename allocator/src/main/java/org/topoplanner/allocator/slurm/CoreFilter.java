@@ -103,21 +103,27 @@ final class CoreFilter {
             maxTasks = job.ntasks();
         }
         if (!job.hasGpus()) {
+            // _allocate_sc (24.11 and 26.05) caps a node's tasks at --ntasks-per-node for a job that does not ask
+            // for the node whole (share_res is NO_VAL8, not 0, unless --exclusive) and, without GRES, offers those
+            // tasks' CPUs only: own case fuzz45 p21 (-N3 --ntasks-per-node=4 -c3) gets p4's 12 lowest free CPUs
+            // 12-23, not whole tasks per socket (22.05.8: 12-14, 16-24; its avail_cpus keeps every free CPU)
+            boolean perNodeCap = v24 && job.ntasksPerNode() != null && !job.exclusive() && maxTasks > 0;
+            if (perNodeCap && cpt == 1) {
+                availCpus = Math.min(availCpus, job.ntasksPerNode());
+                keepLowest(avail, (availCpus + tpc - 1) / tpc);
+            }
             if (v24 && cpt > 1 && maxTasks > 0) {
                 // 24.11 and 26.05 (_allocate_sc, a job without GRES): a node offers whole tasks' CPUs only.
                 // Own case fuzz02 f1 (-n3 -c5): s5's 8 free CPUs count as 5, so q1 gives the other 10
                 // (22.05.8: s5 8, q1 7 over-subscribed by two tasks)
-                availCpus = availCpus / cpt * cpt;
+                int wholeTasks = availCpus / cpt;
+                if (perNodeCap) {
+                    wholeTasks = Math.min(wholeTasks, job.ntasksPerNode());
+                }
+                availCpus = wholeTasks * cpt;
                 // and keeps the lowest cores that hold them, the rest cleared in core order: the cyclic layout
                 // then fills socket 0 before socket 1 (fuzz07 f6 -w c2 -n1 -c10 on 2x8 cores: 0-9, not 0-4,8-12)
-                int keep = (availCpus + tpc - 1) / tpc;
-                for (int c = avail.nextSetBit(0); c >= 0; c = avail.nextSetBit(c + 1)) {
-                    if (keep > 0) {
-                        keep--;
-                    } else {
-                        avail.clear(c);
-                    }
-                }
+                keepLowest(avail, (availCpus + tpc - 1) / tpc);
             }
             return maxTasks == 0 ? null : new Result(avail, availCpus);
         }
@@ -370,6 +376,17 @@ final class CoreFilter {
         }
         return avail.isEmpty() ? null
                 : new Result(avail, availCpus, minCores, usableGpus, maxTasks, gresCap, gpuCap);
+    }
+
+    /** Clears every core of {@code avail} after the lowest {@code keep} (the order {@code _allocate_sc} takes them). */
+    private static void keepLowest(BitSet avail, int keep) {
+        for (int c = avail.nextSetBit(0); c >= 0; c = avail.nextSetBit(c + 1)) {
+            if (keep > 0) {
+                keep--;
+            } else {
+                avail.clear(c);
+            }
+        }
     }
 
     /**
