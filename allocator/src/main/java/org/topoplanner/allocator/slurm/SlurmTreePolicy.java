@@ -81,9 +81,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                 return new Suggestion.Impossible("Invalid node name specified: " + h);
             }
         }
-        if (version != SlurmVersion.V24_11 && job.minNodes() > nodes.size()) {
+        if (version != SlurmVersion.V24_11 && job.minNodes() > partitionSize(cluster, request, nodes.size())) {
             // own case frag f3a: 22.05.8 and 26.05.5 leave -N30 on a 24-node partition PENDING
-            // (PartitionConfig); 24.11.5 rejects it at submit (the Impossible answer below)
+            // (PartitionConfig); 24.11.5 rejects it at submit (the Impossible answer below). The partition's own
+            // node count (job_mgr.c _part_access_check: min_nodes > part_ptr->total_nodes), not the cluster's: own case
+            // yamlfz20 y5 (-p flat -N3 on the 2-node partition flat of a 14-node cluster) waits in 26.05.5
             return new Suggestion.Pending(PendingReason.PARTITION_CONFIG,
                     job.name() + " asks for more nodes than the partition has");
         }
@@ -139,6 +141,14 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     + " s, then runs it there");
         }
         return new Suggestion.Placed(placement, notes);
+    }
+
+    /** The nodes of the job's partition ({@code -p}, else the default one); {@code all} without partitions. */
+    private static int partitionSize(Cluster cluster, JobRequest request, int all) {
+        var partitions = cluster.slurm().partitions();
+        return partitions.stream()
+                .filter(p -> request.partition() != null ? p.name().equals(request.partition()) : p.isDefault())
+                .findFirst().map(p -> p.nodes().size()).orElse(all);
     }
 
     /**
