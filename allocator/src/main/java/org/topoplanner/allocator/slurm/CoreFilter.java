@@ -83,7 +83,7 @@ final class CoreFilter {
         if (availCpus == 0) {
             return null;
         }
-        int[] tasks = taskLimits(node, job);
+        int[] tasks = taskLimits(node, job, version);
         int minTasks = tasks[0];
         int maxTasks = tasks[1];
         int cpt = job.cpusPerTask();
@@ -590,6 +590,17 @@ final class CoreFilter {
 
     /** Minimum and maximum tasks on one node, Slurm's {@code _select_cores} rules. */
     static int[] taskLimits(SlurmNode node, SlurmJobSpec job) {
+        return taskLimits(node, job, SlurmVersion.V24_11);
+    }
+
+    /**
+     * {@link #taskLimits(SlurmNode, SlurmJobSpec)} as {@code eval_nodes_select_cores} reads {@code max_nodes}: 26.05's
+     * slurmctld sets it to the task count when {@code -N} is absent ({@code job_mgr.c}, {@code JOB_IMPLICIT_MAX_NODES};
+     * 22.05 and 24.11 leave it unset), so {@code -w g2,g4 -n2} runs one task per node there: own case fuzz33 p3
+     * ({@code -w g2,g4 --gpus=8 -n2 -c2}) keeps g2 to one task's two cores, one on each GPU socket (CPUs 5 and 16 in
+     * 26.05.5; the replay counted two tasks and kept 5-6).
+     */
+    static int[] taskLimits(SlurmNode node, SlurmJobSpec job, SlurmVersion version) {
         if (job.ntasksPerNode() != null) {
             return new int[] {job.ntasksPerNode(), job.ntasksPerNode()};
         }
@@ -597,6 +608,9 @@ final class CoreFilter {
             return new int[] {job.ntasksPerSocket(), job.ntasksPerSocket() * node.sockets()};
         }
         Integer maxNodes = job.maxNodes();
+        if (maxNodes == null && version.atLeast(SlurmVersion.V26_05) && job.ntasks() != null) {
+            maxNodes = job.ntasks();
+        }
         if (maxNodes != null && maxNodes == 1) {
             return job.ntasks() == null ? new int[] {1, NO_VAL} : new int[] {job.ntasks(), job.ntasks()};
         }
