@@ -110,7 +110,7 @@ final class SlurmAllocation {
             SlurmNode n = nodes.get(i);
             results[i] = job.exclusive() ? whole(n) : oneByOne
                     ? CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
-                            Math.max(1, job.minNodes() - before))
+                            Math.max(1, job.minNodes() - before), CoreFilter.NO_VAL)
                     : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version);
             taken += requiredCredit(job, uses[i], results[i], taken);
             before++;
@@ -182,6 +182,18 @@ final class SlurmAllocation {
                     view[0][i] = job.exclusive() ? whole(nodes.get(i))
                             : CoreFilter.select(nodes.get(i), uses[i], job, pass, job.enforceBinding(), version,
                                     credited);
+                }
+
+                @Override
+                public void refilter(int i, int availCpus) {
+                    if (view[0] == filtered) {
+                        view[0] = filtered.clone();
+                    }
+                    // a node looked at with GPUs the required ones gave already counted keeps its verdict
+                    if (!job.exclusive() && view[0][i] != null && (required.isEmpty() || job.gpuTotal() == null)) {
+                        view[0][i] = CoreFilter.select(nodes.get(i), uses[i], job, pass, job.enforceBinding(),
+                                version, 0, availCpus);
+                    }
                 }
 
                 @Override
