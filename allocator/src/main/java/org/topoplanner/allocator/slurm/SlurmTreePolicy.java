@@ -58,6 +58,16 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if ("block".equals(p.kind())) {
             return SlurmBlockPolicy.onBlocks(p.state(), p.request(), options.slurmVersion());
         }
+        int inPartition = PartitionTopology.partitionNodeCount(state.cluster(), request);
+        int minNodes = request.minNodes() == null ? 1 : request.minNodes();
+        if (options.slurmVersion() != SlurmVersion.V24_11 && inPartition >= 0 && minNodes > inPartition) {
+            // get_node_cnts (select_nodes, node_scheduler.c) compares -N with the partition's nodes, not the
+            // cluster's: as onTree's rule for a partition of every node (own case yamlfz20 y5, -p flat -N3 on the
+            // two nodes of flat; probe yamlfz20q: -p flat -N3 alone and with GPUs, CPUs per GPU or -n/-c, all
+            // PartitionConfig under 26.05.5)
+            return new Suggestion.Pending(PendingReason.PARTITION_CONFIG,
+                    request.name() + " asks for more nodes than its partition has");
+        }
         return onTree(p.state(), p.request(), "flat".equals(p.kind()));
     }
 
