@@ -152,6 +152,19 @@ public final class OracleCase {
         for (String line : lines(exists(dir + "/extra.conf") ? resource(dir + "/extra.conf") : "")) {
             keys.putAll(kv(line));
         }
+        // partitions of a case whose nodes are in nodes.conf (gen.py block5: two partitions sharing nodes), kept
+        // as the product's reader keeps them (PartitionName.<name>); a topology.yaml case reads its partitions
+        // with its topologies (clusterWithTopologyYaml)
+        if (exists(dir + "/nodes.conf") && exists(dir + "/slurm.conf") && !exists(dir + "/topology.yaml")) {
+            for (String line : lines(resource(dir + "/slurm.conf"))) {
+                if (line.startsWith("PartitionName=")) {
+                    int space = line.indexOf(' ');
+                    String name = line.substring("PartitionName=".length(), space < 0 ? line.length() : space);
+                    keys.put(org.topoplanner.model.slurm.SlurmPartition.KEY_PREFIX + name,
+                            space < 0 ? "" : line.substring(space + 1));
+                }
+            }
+        }
         return new Cluster(dir.substring(dir.lastIndexOf('/') + 1), fb.build(), nodes, attrs, new SlurmSettings(nodeLines, gres, keys), null);
     }
 
