@@ -98,9 +98,12 @@ final class SlurmAllocation {
         Map<NodeUse, Map<Layout, CoreFilter.Result>> shared = new IdentityHashMap<>();
         long taken = 0;
         int counted = 0;
-        // every version filters each required node after the ones before it were credited (_eval_nodes_topo's first
-        // loop: _select_cores / eval_nodes_select_cores, then gres_sched_add; own case fuzz45 p14, -w p1,h10 -N2
-        // --gpus=5, in 22.05.8 too); 24.11 and 26.05 also count the nodes off and credit the filter's total_cnt
+        // the required nodes are looked at one by one in node order, each after the GPUs of those before it were
+        // credited (_eval_nodes_topo's first loop: _select_cores / eval_nodes_select_cores, then gres_sched_add; own
+        // case fuzz45 p14, -w p1,h10 -N2 --gpus=5, in 22.05.8 too); 24.11 and 26.05 also count the nodes off
+        // (min_rem_nodes) and credit the filter's total_cnt: own cases fuzz37 p11 (-w p5,p4,g2 -N3 --gpus=8: g2 6, p4
+        // 1, p5 1 in 24.11.5 and 26.05.5) and fuzz43 p24 (-w p6,p4,p7 --gpus=5 enforce-binding: p4 3, then p6 and p7
+        // one each, so each keeps only the socket of one GPU, 26.05.5)
         boolean inTurn = version.atLeast(SlurmVersion.V24_11);
         for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
             if (!nodeMap.get(i)) {
@@ -109,11 +112,12 @@ final class SlurmAllocation {
             SlurmNode n = nodes.get(i);
             results[i] = job.exclusive() ? whole(n)
                     : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
-                            CoreFilter.NO_VAL, counted);
+                            inTurn ? Math.max(1, job.minNodes() - counted) : 0, CoreFilter.NO_VAL);
             taken += requiredCredit(job, uses[i], results[i], taken, inTurn);
             counted++;
         }
-        int nodesCounted = inTurn ? counted : 0;
+        // the other nodes come after every required one (min_rem_nodes less all of them; 0: the job's count)
+        int restNodes = inTurn && counted > 0 ? Math.max(1, job.minNodes() - counted) : 0;
         // 22.05 and 24.11 look at the other nodes with the GPUs the required ones gave already counted (own case
         // cpufrag u1: -w g1 -n4 -c6 --gpus=8, g1 gives 2, so g2 may give 6: 3 tasks, 9+9 cores)
         long gresTaken = taken;
@@ -134,14 +138,14 @@ final class SlurmAllocation {
                     boolean fp = firstPass;
                     runResult = shared.computeIfAbsent(uses[i], k -> new HashMap<>()).computeIfAbsent(l,
                             k -> CoreFilter.select(n, uses[n.index()], job, fp, job.enforceBinding(), version,
-                                    gresTaken, CoreFilter.NO_VAL, nodesCounted));
+                                    gresTaken, restNodes, CoreFilter.NO_VAL));
                     runUse = uses[i];
                     runLayout = l;
                 }
                 results[i] = runResult;
             } else {
                 results[i] = CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version,
-                        gresTaken, CoreFilter.NO_VAL, nodesCounted);
+                        gresTaken, restNodes, CoreFilter.NO_VAL);
             }
         }
         return results;

@@ -126,8 +126,8 @@ class SlurmTreeReplayTest {
         "fuzz08,   jobs.txt,       results/fuzz08.jsonl,           22.05",
         // --mem-per-cpu and DefMemPerCPU probes (branch sbatch-opts), real 22.05.8, 24.11.5, 26.05.5
         "optprobe1, jobs.txt,      results/optprobe1.jsonl,        22.05",
-        // 24.11.5 and 26.05.5 give p8 (-N1 --ntasks-per-node=4) a1's CPUs 0-3: _allocate_sc keeps the cores of the
-        // node's tasks only (slurm-24d; 22.05.8 0,1,4,5)
+        // p8 (-N1 --ntasks-per-node=4, no -c): a1 CPUs 0-3 in 24.11.5 and 26.05.5 (_allocate_sc caps the node at
+        // its --ntasks-per-node tasks' CPUs, the lowest free cores), 0,1,4,5 in 22.05.8
         "optprobe1, jobs.txt,      results/new/optprobe1.jsonl,    24.11",
         // probe prio24 (slurm-24d): jobs behind a pending -w job show Priority at submission in 24.11.5 too
         "prio24,   jobs.txt,       results/new/prio24.jsonl,       24.11",

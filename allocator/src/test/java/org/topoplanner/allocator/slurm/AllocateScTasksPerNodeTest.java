@@ -2,73 +2,59 @@ package org.topoplanner.allocator.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-import org.topoplanner.allocator.OracleCase;
-import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.replay.Replayer;
-import org.topoplanner.importers.replay.JobScriptReader;
-import org.topoplanner.importers.replay.ReplayLine;
+import org.junit.jupiter.api.Test;
+import org.topoplanner.model.job.SbatchOptions;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
- * {@code _allocate_sc} ({@code select/cons_tres/job_test.c}, the same lines in 24.11.5 and 26.05.5) for a job without
- * GRES: {@code --ntasks-per-node} caps the node's tasks ({@code num_tasks = MIN(num_tasks, ntasks_per_node)} when the
- * job shares nodes), the node offers those tasks' CPUs, and only the lowest free cores that hold them stay in its core
- * map; the cyclic layout then takes them whole. 22.05.8 keeps every free core there and its layout puts whole tasks on
- * each socket. Rows are real placements of own cases (results, results/new, results/v26.05), replayed whole.
+ * {@code _allocate_sc} (cons_tres {@code job_test.c}; 22.05 {@code cons_common.c}): a job that does not ask for the
+ * node whole has {@code share_res} NO_VAL8, so {@code num_tasks = MIN(num_tasks, ntasks_per_node)}; 24.11 and 26.05
+ * then set a job without GRES to those tasks' CPUs ({@code avail_cpus = num_tasks x cpus_per_task}) and keep the
+ * lowest free cores that hold them, where 22.05 keeps every free CPU. Own case fuzz45 p21 ({@code -N3
+ * --ntasks-per-node=4 -c3}): p4, cores 0-11 busy, runs on CPUs 12-23 in 24.11.5 and 26.05.5 (12-14, 16-24 in
+ * 22.05.8, one task less on the 4-core remainder of socket 0); optprobe1 p8 ({@code -N1 --ntasks-per-node=4}):
+ * CPUs 0-3 of an idle node.
  */
 class AllocateScTasksPerNodeTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
-    @ParameterizedTest(name = "{0} {1} under {2}: {3} CPUs {4}")
-    @CsvSource(delimiter = ';', value = {
-        // -N3 --ntasks-per-node=4 -c3; p4's free cores are 12-31 (socket 0 holds 12-15)
-        "fuzz45; p21; 24.11; p4; 12,13,14,15,16,17,18,19,20,21,22,23",
-        "fuzz45; p21; 26.05; p4; 12,13,14,15,16,17,18,19,20,21,22,23",
-        "fuzz45; p21; 22.05; p4; 12,13,14,16,17,18,19,20,21,22,23,24",
-        // -N3 --ntasks-per-node=4 -c4 (enforce-binding, no GPUs); p2's free cores are 10-31
-        "fuzz45; p24; 24.11; p2; 10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25",
-        // -N1 --ntasks-per-node=4, one CPU per task: a1 idle
-        "optprobe1; p8; 24.11; a1; 0,1,2,3",
-    })
-    void keepsOnlyTheCoresOfTheNodesTasks(String caseName, String job, String version, String node, String cpus) {
-        assertThat(cpusOf(caseName, job, SlurmVersion.parse(version).orElseThrow(), node)).isEqualTo(cpus);
+    private static final SlurmNode P4 = new SlurmNode("p4", 0, 0, 2, 16, 1, 1, List.of());
+
+    private static CoreFilter.Result filtered(String args, SlurmVersion version) throws Exception {
+        BitSet free = new BitSet();
+        free.set(12, 32);
+        SlurmJobSpec job = SlurmJobSpec.of(SbatchOptions.parseLine(args, "p21"));
+        return CoreFilter.select(P4, new NodeUse(free, new BitSet(), false, false), job, true, false, version);
     }
 
-    private static String cpusOf(String caseName, String job, SlurmVersion version, String node) {
-        var script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/" + caseName + "/jobs.txt")).script();
-        List<String> lines = ReplayLine.lines(new Replayer(OracleCase.cluster(caseName),
-                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(version))).run(script));
-        for (String l : lines) {
-            JsonNode j = read(l);
-            if (!"job".equals(j.path("type").asText()) || !job.equals(j.path("name").asText())
-                    || !"submit".equals(j.path("when").asText())) {
-                continue;
-            }
-            for (JsonNode a : j.path("alloc")) {
-                if (node.equals(a.path("node").asText())) {
-                    List<String> c = new ArrayList<>();
-                    a.path("cpus").forEach(x -> c.add(x.asText()));
-                    return String.join(",", c);
-                }
-            }
-            return "(not on " + node + ")";
-        }
-        throw new AssertionError("no submit line for " + job + " in the replay of " + caseName);
+    private static BitSet cores(int from, int to) {
+        BitSet b = new BitSet();
+        b.set(from, to);
+        return b;
     }
 
-    private static JsonNode read(String line) {
-        try {
-            return JSON.readTree(line);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    @Test
+    void from2411OnTheNodeOffersItsTasksCpusOnTheLowestFreeCores() throws Exception {
+        for (SlurmVersion v : List.of(SlurmVersion.V24_11, SlurmVersion.V26_05)) {
+            CoreFilter.Result r = filtered("-N3 --ntasks-per-node=4 -c3", v);
+            assertThat(r.availCpus()).as("%s", v).isEqualTo(12);
+            assertThat(r.availCores()).as("%s", v).isEqualTo(cores(12, 24));
+            CoreFilter.Result oneCpu = filtered("-N3 --ntasks-per-node=4", v);
+            assertThat(oneCpu.availCores()).as("%s, one CPU per task", v).isEqualTo(cores(12, 16));
         }
+    }
+
+    @Test
+    void in2205TheNodeKeepsEveryFreeCpu() throws Exception {
+        CoreFilter.Result r = filtered("-N3 --ntasks-per-node=4 -c3", SlurmVersion.V22_05);
+        assertThat(r.availCores()).isEqualTo(cores(12, 32));
+    }
+
+    @Test
+    void anExclusiveJobIsNotCapped() throws Exception {
+        // --exclusive sets share_res to 0: no cap (the node is the job's whole anyway)
+        CoreFilter.Result r = filtered("-N3 --ntasks-per-node=4 -c3 --exclusive", SlurmVersion.V26_05);
+        assertThat(r.availCpus()).isEqualTo(18);
     }
 }
