@@ -26,8 +26,13 @@ class SetMaxGresPerTaskTest {
     private static List<HostAllocation> placed(String version) throws Exception {
         SlurmTreePolicy slurm = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(
                 SlurmVersion.parse(version).orElseThrow()));
-        Suggestion s = slurm.suggest(ClusterState.empty(OracleCase.cluster("fuzz37")), SbatchOptions.parseLine(
-                "-w g3,g4 -N2 --ntasks-per-node=3 -c3 --gpus-per-task=1", "p15"));
+        // g3 and g4 by excluding every other node, not by -w: real p15 named no node, and required nodes are
+        // filtered one by one with the GPUs counted so far (slurm-24d), which -w would bring in
+        var cluster = OracleCase.cluster("fuzz37");
+        String others = String.join(",", cluster.hostNames().stream().filter(h -> !h.equals("g3") && !h.equals("g4"))
+                .toList());
+        Suggestion s = slurm.suggest(ClusterState.empty(cluster), SbatchOptions.parseLine(
+                "-x " + others + " -N2 --ntasks-per-node=3 -c3 --gpus-per-task=1", "p15"));
         assertThat(s).isInstanceOf(Suggestion.Placed.class);
         return ((Suggestion.Placed) s).placement().hosts();
     }
