@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -9,8 +10,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * sbatch's verdict on a job for {@code topology/block}, kept per cluster ({@link ClusterIndex#derived}): the test runs
- * on the idle cluster, so it depends on the request and the version only, and a queue or a what-if asks it for the
- * same request again and again. A speed-up only (the block selection on the idle cluster costs as much as a
+ * on the idle cluster, or on it without the nodes {@code --exclusive} jobs hold, so it depends on the request, the
+ * version and those nodes, and a queue or a what-if asks it for the same request again and again. A speed-up only (the block selection on the idle cluster costs as much as a
  * placement); at most {@value #KEPT} requests per cluster, the least recently asked leave first.
  */
 final class BlockSubmitVerdicts {
@@ -19,8 +20,11 @@ final class BlockSubmitVerdicts {
     private record TableKey() {
     }
 
-    /** The request without its name (two jobs of one shape get one verdict) and the version. */
-    private record Key(SlurmJobSpec job, SlurmVersion version) {
+    /**
+     * The request without its name (two jobs of one shape get one verdict), the version and the nodes the test
+     * leaves out (those an {@code --exclusive} job holds, by node-table index).
+     */
+    private record Key(SlurmJobSpec job, SlurmVersion version, BitSet leftOut) {
     }
 
     private final Map<Key, Boolean> verdicts = new LinkedHashMap<>(64, 0.75f, true) {
@@ -34,9 +38,12 @@ final class BlockSubmitVerdicts {
         return ClusterIndex.of(cluster).derived(new TableKey(), c -> new BlockSubmitVerdicts());
     }
 
-    /** The verdict on {@code job} under {@code version}, from {@code test} the first time it is asked. */
-    boolean accepted(SlurmJobSpec job, SlurmVersion version, BooleanSupplier test) {
-        Key key = new Key(job.withName(""), version);
+    /**
+     * The verdict on {@code job} under {@code version} with the nodes of {@code leftOut} out of the test, from
+     * {@code test} the first time it is asked.
+     */
+    boolean accepted(SlurmJobSpec job, SlurmVersion version, BitSet leftOut, BooleanSupplier test) {
+        Key key = new Key(job.withName(""), version, (BitSet) leftOut.clone());
         synchronized (verdicts) {
             Boolean known = verdicts.get(key);
             if (known != null) {

@@ -24,6 +24,9 @@ final class BlockTable {
     private record BlockedKey(boolean byName) {
     }
 
+    private record LeftOutKey(boolean byName, boolean idleOnly) {
+    }
+
     private final List<SlurmNode> nodes;
     private final List<BitSet> bases;
     private final Map<String, Integer> index;
@@ -92,6 +95,45 @@ final class BlockTable {
     BitSet blocked(ClusterState state, boolean byName) {
         return state.derived(new BlockedKey(byName), this::buildBlocked,
                 (before, now, hosts) -> before.update(now, hosts)).nodes;
+    }
+
+    /**
+     * Nodes sbatch's first test leaves out on {@code state} ({@code _pick_best_nodes}, node_scheduler.c, 24.11.5 and
+     * 26.05.5): a sharing job's node sets keep only {@code share_node_bitmap}, so the nodes an {@code --exclusive} job
+     * holds ({@code make_node_alloc} clears them for {@code share_res} 0; {@code --exclusive=topo} keeps them); a job
+     * that shares nothing ({@code idleOnly}) keeps only {@code idle_node_bitmap}. Kept with the state and updated for
+     * the hosts whose jobs changed; readers must not change it.
+     */
+    BitSet leftOutOfSubmitTest(ClusterState state, boolean byName, boolean idleOnly) {
+        return state.derived(new LeftOutKey(byName, idleOnly), s -> buildLeftOut(s, idleOnly),
+                (before, now, hosts) -> updateLeftOut(before, now, hosts, idleOnly));
+    }
+
+    private BitSet buildLeftOut(ClusterState state, boolean idleOnly) {
+        BitSet out = new BitSet();
+        for (Map.Entry<String, org.topoplanner.model.job.Placement> e : state.running().entrySet()) {
+            if (!idleOnly && state.hold(e.getKey()) != ClusterState.Hold.WHOLE_NODES) {
+                continue;
+            }
+            for (String h : e.getValue().hostNames()) {
+                Integer k = index.get(h);
+                if (k != null) {
+                    out.set(k);
+                }
+            }
+        }
+        return out;
+    }
+
+    private BitSet updateLeftOut(BitSet before, ClusterState now, Set<String> hosts, boolean idleOnly) {
+        BitSet out = (BitSet) before.clone();
+        for (String h : hosts) {
+            Integer k = index.get(h);
+            if (k != null) {
+                out.set(k, idleOnly ? !now.isIdle(h) : now.heldWhole(h));
+            }
+        }
+        return out;
     }
 
     private Blocked buildBlocked(ClusterState state) {

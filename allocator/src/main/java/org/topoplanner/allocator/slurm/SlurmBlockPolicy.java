@@ -97,8 +97,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return shortcut.select(usable, required, j, demand, minCpus);
         };
         SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
-        if (alloc != null && !state.running().isEmpty() && !acceptedAtSubmit(cluster, nodes, bases, sizes, job,
-                version)) {
+        if (alloc != null && !state.running().isEmpty() && !acceptedAtSubmit(state, table, sizes, job, version,
+                byName)) {
             // sbatch's test comes first and sees every node's resources free: a job it refuses never runs, even where
             // the busy nodes would let it fit now
             return new Suggestion.Impossible("Requested node configuration is not available");
@@ -136,27 +136,51 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
     /**
      * sbatch's test of a job: {@code _slurm_rpc_submit_batch_job} calls {@code job_allocate} with {@code allocate}
      * false (24.11.5 and 26.05.5 alike), so {@code select_nodes} only tests ({@code _pick_best_nodes},
-     * {@code SELECT_MODE_TEST_ONLY}, every node's resources free) and the job starts in the scheduler pass the
-     * submission queues. A job that fails the test is refused ({@code never runnable in partition}) whatever the
-     * busy state would allow. On the idle cluster the lightest weight groups are taken whole and can make the job
-     * span more lower-level blocks than its level allows ({@code requires nodes exceed maximum llblock limit due to
-     * node weights}); the retry drops the weakest nodes and may never reach a fit, while on a busy cluster the light
-     * nodes are used and the job fits. Own case blockfz22 k26, k29, k31 ({@code -N8 --gpus-per-node=1}, {@code -N6
+     * {@code SELECT_MODE_TEST_ONLY}, the resources of the nodes it is given all free) and the job starts in the
+     * scheduler pass the submission queues. A job that fails the test is refused ({@code never runnable in partition})
+     * whatever the busy state would allow. On the idle cluster the lightest weight groups are taken whole and can make
+     * the job span more lower-level blocks than its level allows ({@code requires nodes exceed maximum llblock limit
+     * due to node weights}); the retry drops the weakest nodes and may never reach a fit, while on a busy cluster the
+     * light nodes are used and the job fits. Own case blockfz22 k26, k29, k31 ({@code -N8 --gpus-per-node=1}, {@code -N6
      * --gpus-per-node=2}, {@code -N6 --gpus-per-node=1}, {@code BlockSizes=2,4,16}; 26.05.5 refuses each at submit
-     * after 36 evaluations on the idle node map, {@code DebugFlags=SelectType}, probe {@code blockfz22p}). Modelled as the
-     * idle cluster, which is not all of it: own case blockfz24 k35 ({@code -N16 --gpus-per-node=1}) passes sbatch's
-     * test beside two running jobs though the idle cluster refuses it (probe blockfz24p, 26.05.5); the part of the
-     * scheduling weights that depends on the nodes' use is the likely difference (listed in known-mismatch.txt).
+     * after 36 evaluations on the idle node map, {@code DebugFlags=SelectType}, probe {@code blockfz22p}).
+     * <p>
+     * The test is two tests: {@code _pick_best_nodes} first gives the plugin the node sets after
+     * {@code bit_and(share_node_bitmap)} (or {@code idle_node_bitmap} for a job that shares nothing), so the nodes an
+     * {@code --exclusive} job holds are left out, and only when that fails the partition's whole node map
+     * ({@code runable_avail} / {@code runable_ever}). Leaving nodes out changes the weight groups, so the first test
+     * can pass where the whole map fails: own case blockfz24 k35 ({@code -N16 --gpus-per-node=1}, k28 {@code -N2
+     * --exclusive} on m4 and s6) runs in 24.11.5 and 26.05.5 while the idle probe blockfz24p refuses it; a debug run
+     * (26.05.5, {@code DebugFlags=SelectType}) shows k35's submit test weighing 19 nodes, m4 and s6 absent.
      */
-    private static boolean acceptedAtSubmit(Cluster cluster, List<SlurmNode> nodes, List<BitSet> bases,
-                                            List<Integer> sizes, SlurmJobSpec job, SlurmVersion version) {
-        return BlockSubmitVerdicts.of(cluster).accepted(job, version, () -> {
-            // the test takes the same path as a placement: 26.05 sends a one-node job to _get_one_res here too
-            NodeChooser empty = SlurmTreePolicy.oneNodeShortcut(nodes,
-                    retried(new BlockSelector(nodes, bases, sizes, new BitSet(), version, false), version), version);
-            return SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version) != null
-                    || oneNodeGpusAddUp(nodes, job, version);
-        });
+    private static boolean acceptedAtSubmit(ClusterState state, BlockTable table, List<Integer> sizes,
+                                            SlurmJobSpec job, SlurmVersion version, boolean byName) {
+        Cluster cluster = state.cluster();
+        BlockSubmitVerdicts verdicts = BlockSubmitVerdicts.of(cluster);
+        // the same verdict either way round; the whole map first, as its verdict depends on the request only
+        BitSet none = new BitSet();
+        if (verdicts.accepted(job, version, none, () -> submitTest(cluster, table, sizes, job, version, none))) {
+            return true;
+        }
+        BitSet leftOut = table.leftOutOfSubmitTest(state, byName, job.exclusive());
+        return !leftOut.isEmpty()
+                && verdicts.accepted(job, version, leftOut, () -> submitTest(cluster, table, sizes, job, version, leftOut));
+    }
+
+    /** sbatch's test on the nodes outside {@code leftOut}, every resource of them free. */
+    private static boolean submitTest(Cluster cluster, BlockTable table, List<Integer> sizes, SlurmJobSpec job,
+                                      SlurmVersion version, BitSet leftOut) {
+        List<SlurmNode> nodes = table.nodes();
+        // the test takes the same path as a placement: 26.05 sends a one-node job to _get_one_res here too
+        NodeChooser shortcut = SlurmTreePolicy.oneNodeShortcut(nodes,
+                retried(new BlockSelector(nodes, table.bases(), sizes, leftOut, version, false), version), version);
+        NodeChooser chooser = (nodeMap, required, j, demand, minCpus) -> {
+            BitSet usable = (BitSet) nodeMap.clone();
+            usable.andNot(leftOut);
+            return shortcut.select(usable, required, j, demand, minCpus);
+        };
+        return SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, chooser, job, version) != null
+                || (leftOut.isEmpty() && oneNodeGpusAddUp(nodes, job, version));
     }
 
     /**

@@ -49,6 +49,21 @@ class ConvertCommandTest {
     }
 
     @Test
+    void refusesATreeFileForAClusterOfBlocksAloneAndNamesTheBlockTarget(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("topology.conf");
+        CommandLineTest.Run r = CommandLineTest.run("convert", "--to", "slurm-topology", "-o", out.toString(),
+                input("block32").toString());
+        assertThat(r.code()).isEqualTo(TopoPlannerCommand.INVALID);
+        assertThat(r.err()).contains("error").contains("no switches").contains("--to slurm-topology-block");
+        assertThat(out).doesNotExist();
+        // the block target writes the blocks of the same folder
+        CommandLineTest.Run block = CommandLineTest.run("convert", "--to", "slurm-topology-block",
+                input("block32").toString());
+        assertThat(block.code()).as(block.err()).isZero();
+        assertThat(block.out()).contains("BlockName=b1 Nodes=node[01-04]").contains("BlockSizes=4,8,16,32");
+    }
+
+    @Test
     void refusesAnUnknownTargetAsAUsageError() {
         CommandLineTest.Run r = CommandLineTest.run("convert", "--to", "slurm.conf", "--example");
         assertThat(r.code()).isEqualTo(2);

@@ -10,9 +10,10 @@ import org.topoplanner.model.diag.Diagnostic;
 /**
  * One verdict per exported file, whichever command writes it: {@code convert --to slurm-topology} gets
  * exactly the findings {@code export} has for {@code slurm/topology.conf} (the same text, checked by the
- * same rules), so a file one command refuses the other refuses too. One finding is convert's alone: a
+ * same rules), so a file one command refuses the other refuses too. Two findings are convert's alone: a
  * {@code topology.conf} of a cluster with several named topologies, which the bundle completes with
- * {@code topology.yaml} and a single converted file cannot.
+ * {@code topology.yaml} and a single converted file cannot, and a tree {@code topology.conf} of a cluster of blocks
+ * alone, which the bundle leaves out.
  */
 public final class ExportVerdict {
     private static final Map<String, String> BUNDLE_PATH = Map.of(
@@ -83,6 +84,7 @@ public final class ExportVerdict {
             // its other Slurm findings still concern what convert would write.
             files.forEach(f -> f.validation().forEach(d -> out.add(new Diagnostic(d.severity(), path, d.line(),
                     d.column(), d.message()))));
+            blocksAlone(cluster, file, path).ifPresent(out::add);
         }
         if (file.equals(KubernetesFiles.KUBELET)) {
             // convert writes one document where the bundle writes one file per node group: say so.
@@ -91,6 +93,21 @@ public final class ExportVerdict {
         }
         severalTopologies(cluster, file, path).ifPresent(out::add);
         return Optional.of(new Checked(Optional.ofNullable(text), out));
+    }
+
+    /**
+     * A cluster of blocks alone has no switch for {@code topology/tree}: its tree file would be empty, and an empty
+     * {@code topology.conf} under {@code TopologyPlugin=topology/tree} makes every node one flat group, not the
+     * blocks. The bundle leaves the file out; {@code convert} writes one file, so it refuses and names the target
+     * that holds the blocks. Convert's alone, like {@link #severalTopologies}.
+     */
+    private static Optional<Diagnostic> blocksAlone(Cluster cluster, String file, String path) {
+        if (!file.equals(SlurmFiles.TOPOLOGY) || cluster.fabric().blocks().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(Diagnostic.error(path, 1, 1, "the cluster has blocks (" + cluster.fabric().blocks().size()
+                + ") and no switches: a topology.conf for topology/tree would be empty; write --to"
+                + " slurm-topology-block (topology/block, Slurm 23.11 and later) instead"));
     }
 
     /**
