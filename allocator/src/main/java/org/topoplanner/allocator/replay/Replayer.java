@@ -59,8 +59,9 @@ public final class Replayer {
      * Jobs the replay started in the pass right after a submission behind pending ones, while the harness
      * went on submitting (0.02-0.2 s a job). slurmctld's background thread runs that pass at most about once a
      * second ({@code _slurmctld_background} sleeps 10 x 0.1 s a round), so these have mostly not started when
-     * the next {@code sbatch} tests its job ({@link #submitTest}); they count as started again after a step the
-     * harness waits on (a cancel, a sleep, a reset, a job that started at its submission).
+     * the next {@code sbatch} tests its job ({@link #submitTest}) or asks whether it is top priority; they count as
+     * started again after a step the harness waits on (a cancel that frees a running job, a sleep, a reset, a job
+     * that started at its submission).
      */
     private final java.util.Set<String> startedUnseen = new java.util.HashSet<>();
     /** The jobs the current pass started. */
@@ -118,8 +119,11 @@ public final class Replayer {
     }
 
     private void replay(JobScript.Step step) {
+        // a cancel of pending jobs only is no step the harness waits on: squeue stops listing them at once and
+        // slurmctld queues no pass for them, so the jobs its background pass has not started yet stay pending
         if (!(step instanceof JobScript.Submit || step instanceof JobScript.Note
-                || step instanceof JobScript.Snapshot)) {
+                || step instanceof JobScript.Snapshot
+                || step instanceof JobScript.Cancel c && c.names().stream().noneMatch(this::runs))) {
             startedUnseen.clear();
         }
         if (step instanceof JobScript.Submit s) {
@@ -182,7 +186,8 @@ public final class Replayer {
         // _top_priority passes over a pending job whose reason is a JSR_MISC one such as ReqNodeNotAvail (own case
         // blockfz05 k32 under 24.11.5 starts at once behind k31, which waits with ReqNodeNotAvail)
         boolean top = queue.values().stream().noneMatch(ahead -> Partitions.overlap(state.cluster(), ahead.spec, spec)
-                && !PendingReason.REQ_NODE_NOT_AVAIL.slurmName().equals(ahead.reason));
+                && !PendingReason.REQ_NODE_NOT_AVAIL.slurmName().equals(ahead.reason))
+                && noneStartedUnseenAhead(spec);
         queue.put(key, job);
         if (top) {
             startedUnseen.clear();
@@ -204,6 +209,28 @@ public final class Replayer {
             schedule();
             startedUnseen.addAll(passStarted);
         }
+    }
+
+    /**
+     * Whether no job the replay's pass started but slurmctld's has not yet ({@link #startedUnseen}) shares a node
+     * with this job's partition. Such a job is still {@code PENDING} in slurmctld when this submission arrives:
+     * the submit RPC only calls {@code queue_job_scheduler} (a count), {@code _slurmctld_background} turns that
+     * count into a {@code schedule()} request once a round (a second: 22.05 sleeps 10 x 0.1 s, 24.11 and 26.05 wait
+     * until the next whole second; {@code batch_sched_delay=0}), and {@code _sched_agent} then runs {@code _schedule}
+     * ({@code sched_min_interval} adds only microseconds), while the harness submits the next job 0.02-0.2 s later.
+     * Without {@code SchedulerParameters=defer}, {@code job_allocate} asks {@code _top_priority}, which counts every
+     * {@code IS_JOB_PENDING} job of an overlapping partition with a higher priority (an earlier one): so the new job
+     * is not top priority and is only tested, not started (own case fuzz12 f16, f17: {@code Priority} at submission
+     * under 22.05.8 and 24.11.5).
+     */
+    private boolean noneStartedUnseenAhead(JobRequest spec) {
+        for (String k : startedUnseen) {
+            Job j = jobs.get(k);
+            if (j != null && !j.gone && j.placement != null && Partitions.overlap(state.cluster(), j.spec, spec)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
