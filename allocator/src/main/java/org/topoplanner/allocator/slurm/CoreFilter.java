@@ -60,6 +60,26 @@ final class CoreFilter {
      */
     static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
                          SlurmVersion version, long gresTaken) {
+        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, NOT_REQUIRED);
+    }
+
+    /**
+     * A required node ({@code -w}) looked at after {@code requiredBefore} other required nodes gave {@code gresTaken}
+     * GPUs toward the job's count: every version's required-node loop ({@code _eval_nodes_topo} in 22.05's
+     * {@code cons_tres/job_test.c}, {@code eval_nodes_tree.c} in 24.11 and 26.05) calls the core filter
+     * ({@code _select_cores}, {@code eval_nodes_select_cores}) after {@code gres_sched_add} of the required nodes
+     * before it, with {@code min_rem_nodes} lowered by one for each, so the GPUs still wanted ({@code rem_gres})
+     * shrink along the required nodes in node table order.
+     */
+    static Result selectRequired(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass,
+                                 boolean enforceBinding, SlurmVersion version, long gresTaken, int requiredBefore) {
+        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, requiredBefore);
+    }
+
+    private static final int NOT_REQUIRED = -1;
+
+    private static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass,
+                                 boolean enforceBinding, SlurmVersion version, long gresTaken, int requiredBefore) {
         boolean v24 = version.atLeast(SlurmVersion.V24_11);
         int sockets = node.sockets();
         int cps = node.coresPerSocket();
@@ -136,7 +156,7 @@ final class CoreFilter {
         boolean[] reqSock = new boolean[sockets];
         int reqSockCnt = 0;
         int minCoreCnt = (Math.max(minTasks, 1) * Math.max(cpt, 1) + tpc - 1) / tpc;
-        long maxGres = nodeGpuLimit(job, use, tpc, version, gresTaken);
+        long maxGres = nodeGpuLimit(job, use, tpc, version, gresTaken, requiredBefore);
         if (maxGres > 0 && gresPerNode > maxGres) {
             return null;
         }
@@ -401,7 +421,8 @@ final class CoreFilter {
      * {@code -N3 --gpus=5} job needs only 3 here, so a socket with 4 free GPUs is enough and the CPU
      * goes there (own case frag f2c: CPU 16 and GPUs 4-6, 4, 4; 22.05.8: CPU 1 and GPUs 0-2, 0, 0).
      */
-    private static long nodeGpuLimit(SlurmJobSpec job, NodeUse use, int tpc, SlurmVersion version, long gresTaken) {
+    private static long nodeGpuLimit(SlurmJobSpec job, NodeUse use, int tpc, SlurmVersion version, long gresTaken,
+                                     int requiredBefore) {
         long limit = 0;
         if (!job.exclusive()) {
             limit = job.gpusPerNode() != null ? job.gpusPerNode() : job.gpuTotal() != null ? job.gpuTotal() : 0;
@@ -416,7 +437,11 @@ final class CoreFilter {
             // --cpus-per-gpu=8 --gpus=6): l1 gives 4, so k1's socket 0 with 2 usable GPUs suffices and its
             // CPUs stay there (0-15 in 22.05.8)
             int remNodes = job.minNodes();
-            if (version.atLeast(SlurmVersion.V26_05) && gresTaken > 0 && !job.nodelist().isEmpty()) {
+            boolean required = requiredBefore != NOT_REQUIRED;
+            if (required) {
+                // min_rem_nodes after the required nodes before this one (eval_nodes_select_cores: at least 1)
+                remNodes = Math.max(1, remNodes - requiredBefore);
+            } else if (version.atLeast(SlurmVersion.V26_05) && gresTaken > 0 && !job.nodelist().isEmpty()) {
                 // the other nodes are looked at after the required ones were counted off (eval_nodes_tree.c calls
                 // eval_nodes_select_cores with min_rem_nodes): own case fuzz25 p30 (-w q5 -N2 -n3 -c2 --gpus=10)
                 // asks g3 for all 8 of the rest in 26.05.5
@@ -424,7 +449,8 @@ final class CoreFilter {
             }
             long rest = (long) job.gpuTotal() - gresTaken
                     - (version.atLeast(SlurmVersion.V24_11) ? remNodes - 1 : 0);
-            if (version.atLeast(SlurmVersion.V26_05) && gresTaken > 0 && gresTaken >= job.gpuTotal()) {
+            if ((version.atLeast(SlurmVersion.V26_05) || required && version.atLeast(SlurmVersion.V24_11))
+                    && gresTaken > 0 && gresTaken >= job.gpuTotal()) {
                 // the count is met: a node looked at afterwards is asked for one GPU (or one task's), as for a
                 // per-node condition (_set_max_gres); only 26.05's one-node test looks on after the count is met
                 // (fuzz22 p17: -N1 --cpus-per-gpu=4 --gpus=7 is then offered 4 CPUs per node and waits in 26.05.5)

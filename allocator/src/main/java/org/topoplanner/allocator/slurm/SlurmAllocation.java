@@ -97,13 +97,15 @@ final class SlurmAllocation {
         CoreFilter.Result[] results = new CoreFilter.Result[nodes.size()];
         Map<NodeUse, Map<Layout, CoreFilter.Result>> shared = new IdentityHashMap<>();
         long taken = 0;
+        int requiredBefore = 0;
         for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
             if (!nodeMap.get(i)) {
                 continue;
             }
             SlurmNode n = nodes.get(i);
             results[i] = job.exclusive() ? whole(n)
-                    : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version);
+                    : CoreFilter.selectRequired(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
+                            requiredBefore++);
             taken += requiredCredit(job, uses[i], results[i], taken);
         }
         // 22.05 and 24.11 look at the other nodes with the GPUs the required ones gave already counted (own case
