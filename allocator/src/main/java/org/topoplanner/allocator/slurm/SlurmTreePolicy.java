@@ -66,6 +66,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * {@code topology/flat} ({@link FlatSelector}).
      */
     Suggestion onTree(ClusterState state, JobRequest request, boolean flat) {
+        request = SubmittedNodeList.asSubmitted(state.cluster(), request, options.slurmVersion());
         NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), request);
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
