@@ -49,7 +49,7 @@ class PlannerRealProbesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> CASES = List.of("fuzz21", "fuzz22", "fuzz23", "fuzz24", "fuzz25", "fuzz26",
             "fuzz27", "fuzz28", "fuzz29", "fuzz30", "fuzz31", "fuzz32", "fuzz33", "fuzz34", "fuzz35", "fuzz36",
-            "fuzz37", "fuzz38", "fuzz39", "fuzz40", "fuzz41", "fuzz42", "fuzz43", "fuzz44", "fuzz45", "fuzz46", "fuzz47", "fuzz48", "fuzz49", "fuzz50", "fuzz51", "fuzz52");
+            "fuzz37", "fuzz38", "fuzz39", "fuzz40", "fuzz41", "fuzz42", "fuzz43", "fuzz44", "fuzz45", "fuzz46", "fuzz47", "fuzz48", "fuzz49", "fuzz50", "fuzz51", "fuzz52", "fuzz53", "fuzz54");
 
     static Stream<Arguments> probeCases() {
         Map<String, List<String>> known = new LinkedHashMap<>();
