@@ -17,6 +17,10 @@ the old modes make none of these draws, so their seeds still write the same case
 of uneven size (the first one is the smallest, as 24.11's `block_record.c` requires; later ones up to two
 nodes larger), one PCIe-paired node type of fuzz.py (gres.conf Links=) mixed in, --segment with --exclusive,
 and -w lists of two or three nodes on multi-node jobs.
+`gen.py block5` (parts=True, implies uneven) adds what hidden clusters may still have and block4 lacks: a
+second partition `half` over a run of the nodes (nodes in two partitions; its runs may cut a base block),
+jobs sent to it with -p, --segment with a -N that is not a multiple of the segment, more --exclusive=topo
+jobs, and small GPU jobs that stay (partly busy blocks). The new draws happen only in this mode.
 """
 import os
 import random
@@ -24,7 +28,8 @@ import random
 from fuzz import LINKED, TYPES, links_line
 
 
-def main(seed, njobs, out, extra=False, wide=False, uneven=False):
+def main(seed, njobs, out, extra=False, wide=False, uneven=False, parts=False):
+    uneven = uneven or parts
     wide = wide or uneven
     extra = extra or wide
     r = random.Random(seed)
@@ -86,8 +91,16 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False):
         f.write(head + '\n'.join(node_lines) + '\n')
     with open(os.path.join(out, 'gres.conf'), 'w') as f:
         f.write('\n'.join(gres_lines) + '\n')
+    half = None
+    if parts:
+        start = r.randint(0, len(names) // 2)
+        half = [n for n, _ in names[start:start + r.randint(len(names) // 3, len(names) - start)]]
     with open(os.path.join(out, 'slurm.conf'), 'w') as f:
         f.write('# topology/block exists from Slurm 23.11 on (run with SLURM_ROOT)\nTopologyPlugin=topology/block\n')
+        if half:
+            # two partitions sharing nodes: every job sees only its partition's nodes of each block
+            f.write('PartitionName=all Nodes=ALL Default=YES MaxTime=INFINITE State=UP\n'
+                    'PartitionName=half Nodes=%s MaxTime=INFINITE State=UP\n' % ','.join(half))
     with open(os.path.join(out, 'topology.conf'), 'w') as f:
         f.write('\n'.join(block_lines) + '\n')
     gpu_nodes = [n for n, k in names if k in LINKED or TYPES[k][3]]
@@ -101,11 +114,17 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False):
             forms = forms + ['topo', 'topo']
         if wide:
             forms = forms + ['span', 'span']
+        if parts:
+            forms = forms + ['topo', 'busy', 'busy']
         form = r.choice(forms)
         opts = []
+        in_half = parts and r.random() < 0.3
+        if in_half:
+            opts.append('-p half')
+        pool = half if in_half else all_nodes
         if form == 'span':
             # several base blocks: the aggregate levels decide where it fits
-            nodes = min(total, base * r.choice([3, 4, 5, 8]))
+            nodes = min(len(pool), base * r.choice([3, 4, 5, 8]))
             opts.append('-N%d' % nodes)
             opts.append('--gpus-per-node=%d' % r.randint(1, 2))
             if r.random() < 0.3:
@@ -113,9 +132,12 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False):
         elif form in ('nodes', 'segment'):
             if form == 'segment':
                 seg = r.randint(1, base + 1)
-                nodes = seg * r.randint(1, max(1, min(4, total // seg)))
+                nodes = seg * r.randint(1, max(1, min(4, len(pool) // seg)))
+                if parts and seg > 1 and r.random() < 0.3:
+                    # -N not a multiple of the segment: eval_nodes_block refuses, or ignores a larger segment
+                    nodes = min(len(pool), nodes + r.randint(1, seg - 1))
             else:
-                nodes = r.choice([1, 2, 3, base, base + 1, 2 * base, r.randint(1, total)])
+                nodes = r.choice([1, 2, 3, base, base + 1, 2 * base, r.randint(1, len(pool))])
             opts.append('-N%d' % nodes)
             if r.random() < 0.25:
                 opts.append('-n%d' % (nodes * r.randint(1, 2)))
@@ -127,7 +149,8 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False):
                     opts.append('--exclusive')
             if uneven and nodes > 1 and r.random() < 0.12:
                 # a -w list: Slurm must place the job around the named nodes (required base blocks)
-                opts.insert(0, '-w %s' % ','.join(r.sample(all_nodes, min(nodes, r.randint(2, 3)))))
+                opts.insert(1 if in_half else 0,
+                            '-w %s' % ','.join(r.sample(pool, min(nodes, len(pool), r.randint(2, 3)))))
         elif form == 'gpus':
             if r.random() < 0.4:
                 opts.append('-N%d' % r.choice([1, 2, 3]))
@@ -136,9 +159,16 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False):
             opts.append('-n%d' % r.randint(1, 6))
             opts.append('-c%d' % r.randint(1, 4))
             opts.append('--gpus-per-task=%d' % r.choice([1, 1, 2]))
+        elif form == 'busy':
+            # a small GPU job that stays: blocks partly used by others
+            if r.random() < 0.5:
+                opts.append('-w %s' % r.choice([n for n in pool if n in gpu_nodes] or gpu_nodes))
+            opts.append('-N1')
+            opts.append('-c%d' % r.randint(1, 4))
+            opts.append('--gpus-per-node=%d' % r.randint(1, 2))
         elif form == 'cpu':
             if r.random() < 0.6:
-                opts.append('-w %s' % r.choice(all_nodes))
+                opts.append('-w %s' % r.choice(pool))
             opts.append('-n%d' % r.randint(1, 3))
             opts.append('-c%d' % r.randint(1, 8))
         elif form == 'topo':
@@ -154,15 +184,16 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False):
             opts.append('--cpus-per-gpu=%d' % r.randint(1, 6))
         if wide and form in ('nodes', 'gpus', 'gpt', 'span') and r.random() < 0.2:
             opts.append('--gres-flags=enforce-binding')
-        if form in ('nodes', 'gpus', 'gpt') and r.random() < 0.15 and opts[0] in ('-N1', '-n1'):
-            opts.insert(0, '-w %s' % r.choice(gpu_nodes))
-        elif form != 'cpu' and r.random() < 0.1:
-            opts.insert(0, '-x %s' % r.choice(all_nodes))
+        first = opts[1] if in_half else opts[0]
+        if form in ('nodes', 'gpus', 'gpt') and r.random() < 0.15 and first in ('-N1', '-n1'):
+            opts.insert(1 if in_half else 0, '-w %s' % r.choice(gpu_nodes))
+        elif form not in ('cpu', 'busy') and r.random() < 0.1:
+            opts.insert(1 if in_half else 0, '-x %s' % r.choice(pool))
         name = 'k%d' % j
         jobs.append('job %s %s' % (name, ' '.join(opts)))
         alive.append(name)
         # a job that waits blocks the FIFO queue; take most big jobs back soon, keep CPU jobs as holes
-        if form != 'cpu' and r.random() < 0.5:
+        if form not in ('cpu', 'busy') and r.random() < 0.5:
             jobs.append('cancel %s' % name)
             alive.remove(name)
         if len(alive) > 2 and r.random() < 0.2:

@@ -20,6 +20,11 @@ what a real cluster may have and yaml2 lacks: `nvl` base blocks of uneven size (
 listed block's size as the base and accepts smaller and larger ones; topology.yaml is 26.05-only), one
 PCIe-paired node type of fuzz.py (gres.conf Links=) mixed in, --segment with --exclusive, and -w lists
 of two or three nodes of the partition on multi-node jobs.
+`gen.py yaml4` (multi=True, implies uneven) adds what hidden clusters may still have and yaml3 lacks: always a
+second block topology `nvl2` with its own block_sizes (block partitions of different sizes), a third block
+partition `blkh` bound to `nvl` over a run of its nodes (nodes in three partitions, blocks cut by the
+partition), --segment with a -N that is not a multiple of the segment, and small GPU jobs that stay (partly
+busy blocks). The new draws happen only in this mode.
 """
 import os
 import random
@@ -77,7 +82,8 @@ def _tree_yaml(name, r, leaves, default):
     return out
 
 
-def main(seed, njobs, out, extra=False, uneven=False):
+def main(seed, njobs, out, extra=False, uneven=False, multi=False):
+    uneven = uneven or multi
     extra = extra or uneven
     r = random.Random(seed)
     gpu_kinds = [k for k in sorted(TYPES) if TYPES[k][3]]
@@ -137,17 +143,25 @@ def main(seed, njobs, out, extra=False, uneven=False):
     # nvl2: another base size over the first nodes of the definition order
     nvl2 = None
     bases2 = [b for b in (2, 3, 4) if b != base and 2 * b <= total]
-    if bases2 and r.random() < 0.5:
+    if bases2 and (multi or r.random() < 0.5):
         base2 = r.choice(bases2)
         n2 = r.randint(2, total // base2)
         blocks2 = [('c%d' % (b + 1), all_nodes[b * base2:(b + 1) * base2]) for b in range(n2)]
-        nvl2 = (blocks2, _sizes(r, base2, n2), [n for _, m in blocks2 for n in m])
+        sizes2 = _sizes(r, base2, n2)
+        if multi and not sizes2:
+            # block_sizes of its own beside nvl's: the base and, when two blocks fit, their sum
+            sizes2 = [base2] + ([2 * base2] if n2 >= 2 and r.random() < 0.7 else [])
+        nvl2 = (blocks2, sizes2, [n for _, m in blocks2 for n in m])
     start = r.randint(0, total - 2)
     flat_nodes = all_nodes[start:start + r.randint(2, total - start)]
     block_default = r.random() < 0.4
     parts = [('tree', 'fabric', all_nodes), ('blk', 'nvl', all_nodes), ('flat', 'plain', flat_nodes)]
     if nvl2:
         parts.insert(2, ('blk2', 'nvl2', nvl2[2]))
+    if multi:
+        # a block partition over a run of nvl's nodes: its blocks cut where the partition ends
+        start3 = r.randint(0, total // 2)
+        parts.insert(2, ('blkh', 'nvl', all_nodes[start3:start3 + r.randint(max(2, total // 3), total - start3)]))
     if extra:
         start2 = r.randint(0, total - 3)
         parts.insert(1, ('tree2', 'fabric', all_nodes[start2:start2 + r.randint(3, total - start2)]))
@@ -179,9 +193,9 @@ def main(seed, njobs, out, extra=False, uneven=False):
                 '# through .ci/oracle-yaml/run-yaml.sh\n' + '\n'.join(part_lines) + '\n')
     with open(os.path.join(out, 'topology.yaml'), 'w') as f:
         f.write(head + '\n'.join(topo) + '\n')
-    kind_of = {'tree': 'tree', 'tree2': 'tree', 'blk': 'block', 'blk2': 'block', 'flat': 'flat'}
+    kind_of = {'tree': 'tree', 'tree2': 'tree', 'blk': 'block', 'blk2': 'block', 'blkh': 'block', 'flat': 'flat'}
     members_of = {p: m for p, _, m in parts}
-    base_of = {'blk': base, 'blk2': None if not nvl2 else len(nvl2[0][0][1])}
+    base_of = {'blk': base, 'blkh': base, 'blk2': None if not nvl2 else len(nvl2[0][0][1])}
     gpu_kind = {n: k in LINKED or bool(TYPES[k][3]) for n, k in names}
     jobs = ['note random topology.yaml cluster and jobs, seed %d (gen.py yaml)' % seed]
     alive = []
@@ -190,6 +204,8 @@ def main(seed, njobs, out, extra=False, uneven=False):
         kind = kind_of[part or default_part]
         nodes_in = members_of[part or default_part]
         forms = ['nodes', 'nodes', 'gpus', 'gpt', 'cpu', 'cpu', 'excl']
+        if multi:
+            forms += ['busy', 'busy']
         if kind == 'block':
             forms += ['segment', 'segment']
             if extra:
@@ -203,6 +219,9 @@ def main(seed, njobs, out, extra=False, uneven=False):
                 seg = r.randint(1, b + 1)
                 seg = min(seg, n_in)
                 nodes = seg * r.randint(1, max(1, min(3, n_in // seg)))
+                if multi and seg > 1 and r.random() < 0.3:
+                    # -N not a multiple of the segment: eval_nodes_block refuses, or ignores a larger segment
+                    nodes += r.randint(1, seg - 1)
             else:
                 nodes = r.choice([1, 2, 3, base, base + 1, r.randint(1, n_in)])
             # no more nodes than the partition holds: such a job's pending reason varies between runs
@@ -228,6 +247,14 @@ def main(seed, njobs, out, extra=False, uneven=False):
             opts.append('-n%d' % r.randint(1, 6))
             opts.append('-c%d' % r.randint(1, 4))
             opts.append('--gpus-per-task=%d' % r.choice([1, 1, 2]))
+        elif form == 'busy':
+            # a small GPU job that stays: blocks and leaves partly used by others
+            gpu_here = [n for n in nodes_in if gpu_kind[n]]
+            if gpu_here and r.random() < 0.5:
+                opts.append('-w %s' % r.choice(gpu_here))
+            opts.append('-N1')
+            opts.append('-c%d' % r.randint(1, 4))
+            opts.append('--gpus-per-node=%d' % r.randint(1, 2))
         elif form == 'cpu':
             if r.random() < 0.5:
                 opts.append('-w %s' % r.choice(nodes_in))
@@ -251,13 +278,13 @@ def main(seed, njobs, out, extra=False, uneven=False):
             # now and then a node outside the partition: sbatch refuses it
             pick = r.choice(all_nodes) if r.random() < 0.2 else r.choice(gpu_nodes)
             opts.insert(1 if part else 0, '-w %s' % pick)
-        elif form != 'cpu' and r.random() < 0.1:
+        elif form not in ('cpu', 'busy') and r.random() < 0.1:
             opts.insert(1 if part else 0, '-x %s' % r.choice(nodes_in))
         name = 'y%d' % j
         jobs.append('job %s %s' % (name, ' '.join(opts)))
         alive.append(name)
         # a job that waits blocks the FIFO queue; take most big jobs back soon, keep CPU jobs as holes
-        if form != 'cpu' and r.random() < 0.5:
+        if form not in ('cpu', 'busy') and r.random() < 0.5:
             jobs.append('cancel %s' % name)
             alive.remove(name)
         if len(alive) > 2 and r.random() < 0.2:

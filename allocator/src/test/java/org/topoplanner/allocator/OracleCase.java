@@ -152,6 +152,19 @@ public final class OracleCase {
         for (String line : lines(exists(dir + "/extra.conf") ? resource(dir + "/extra.conf") : "")) {
             keys.putAll(kv(line));
         }
+        // partitions of a case whose nodes are in nodes.conf (gen.py block5: two partitions sharing nodes), kept
+        // as the product's reader keeps them (PartitionName.<name>); a topology.yaml case reads its partitions
+        // with its topologies (clusterWithTopologyYaml)
+        if (exists(dir + "/nodes.conf") && exists(dir + "/slurm.conf") && !exists(dir + "/topology.yaml")) {
+            for (String line : lines(resource(dir + "/slurm.conf"))) {
+                if (line.startsWith("PartitionName=")) {
+                    int space = line.indexOf(' ');
+                    String name = line.substring("PartitionName=".length(), space < 0 ? line.length() : space);
+                    keys.put(org.topoplanner.model.slurm.SlurmPartition.KEY_PREFIX + name,
+                            space < 0 ? "" : line.substring(space + 1));
+                }
+            }
+        }
         return new Cluster(dir.substring(dir.lastIndexOf('/') + 1), fb.build(), nodes, attrs, new SlurmSettings(nodeLines, gres, keys), null);
     }
 
@@ -167,8 +180,13 @@ public final class OracleCase {
             }
             for (int f = 0; f < g.files().size(); f++) {
                 CpuSet cpus = g.cores() == null ? CpuSet.empty() : CpuSet.parse(g.cores());
-                int socket = cpus.isEmpty() ? 0 : cpus.first() / cps;
-                b.gpu(Gpu.simple(index++, g.type(), socket, cpus, null));
+                if (cpus.isEmpty()) {
+                    // no Cores=: no affinity, as the importer reads it (SlurmNodeAssembler), not socket 0's (fuzz51's
+                    // u nodes: the planner's binding guard counted their GPUs on socket 0 and refused p10)
+                    b.gpu(new Gpu("GPU" + index, index++, g.type(), List.of(), cpus, null, null, null));
+                } else {
+                    b.gpu(Gpu.simple(index++, g.type(), cpus.first() / cps, cpus, null));
+                }
             }
         }
         return b.derivePcieLinks(false).build();

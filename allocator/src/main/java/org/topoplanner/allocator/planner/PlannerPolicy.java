@@ -16,6 +16,7 @@ import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.kueue.TopologyLevels;
+import org.topoplanner.allocator.slurm.NodeMemory;
 import org.topoplanner.allocator.slurm.SlurmBinding;
 import org.topoplanner.allocator.slurm.SlurmJobSpec;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
@@ -54,6 +55,11 @@ import org.topoplanner.model.k8s.TopologyConstraints;
  * Kueue {@code podset-required-topology} keep the job inside one of the scheduler's domains
  * ({@link HostSets}, {@link LimitedSearch}). A request no domain or kubelet could ever take is
  * {@link Suggestion.Impossible} with the setting named.
+ *
+ * <p>The request is first read through the node filters slurmctld applies before any selection
+ * ({@link NodeMemory#beforeSelection}, the same step {@code slurm-tree} starts from): nodes below {@code --mem} or
+ * with fewer threads per core than {@code --threads-per-core} (or {@code --hint=nomultithread}) are left out, and
+ * each task's CPUs count whole cores of that many threads ({@code common_cpus_per_core}).
  *
  * <p>Slurm's binding rules are hard too, for the Slurm release of the options: a node whose
  * {@code select/cons_tres} core filter would refuse the job ({@link SlurmBinding}: per socket, for
@@ -164,15 +170,39 @@ public final class PlannerPolicy implements PlacementPolicy {
         if (bad != null) {
             return new Suggestion.Impossible(bad);
         }
-        Limits limits = limits(state, index, job);
+        NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), job);
+        if (filtered instanceof NodeMemory.Refused refused) {
+            return new Suggestion.Impossible(refused.reason());
+        }
+        JobRequest asked = ((NodeMemory.Usable) filtered).request();
+        Limits limits = limits(state, index, asked);
         Own mine = limits.never() != null ? new Own(new Suggestion.Impossible(limits.never()), false)
-                : own(state, index, job, limits);
+                : own(state, index, asked, limits);
         if (!slurmDecides() || job.podShape() != null) {
             // a job given as Kubernetes pods is no sbatch request: Slurm's selection says nothing of it
             return mine.answer();
         }
-        return SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(), slurmTree.suggest(state, job), slurm,
-                p -> leafCount(index, p));
+        if (SlurmAgreement.settledWithoutSlurm(index, job, mine.answer(), p -> leafCount(index, p))) {
+            return mine.answer();
+        }
+        // slurm-tree takes the request as given: it applies the same node filters itself
+        Suggestion agreed = SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(), slurmAnswer(state, job),
+                slurm, p -> leafCount(index, p));
+        return SocketBindingGuard.hold(state, job, agreed, mine.answer(), slurm);
+    }
+
+
+    /** The key of {@code slurm-tree}'s answer to one request under these options, kept with the state it was given on. */
+    private record SlurmAnswer(JobRequest job, PolicyOptions options) {
+    }
+
+    /**
+     * {@code slurm-tree}'s answer to {@code job} on {@code state}, asked once per state and request: the uneven split
+     * and the agreement both read it (each ran it before), and a drag over an unchanged plan asks the same job again.
+     * It is a pure function of the state, the request and the options.
+     */
+    private Suggestion slurmAnswer(ClusterState state, JobRequest job) {
+        return state.derived(new SlurmAnswer(job, options), s -> slurmTree.suggest(s, job));
     }
 
     /**
@@ -200,7 +230,7 @@ public final class PlannerPolicy implements PlacementPolicy {
             // the even split may need more leaves than Slurm's own uneven one (fuzz26 p22, -N3 --gpus=8
             // enforce-binding: 3+3+2 over three leaves where Slurm runs 4+2+2 on two; PlannerRealProbesTest):
             // the planner is never less local than Slurm, so it takes Slurm's split there
-            Optional<Placement> uneven = UnevenSplit.place(state, job, options,
+            Optional<Placement> uneven = UnevenSplit.place(state, job, () -> slurmAnswer(state, job),
                     UnevenSplit.allowedBy(limits.refused(), limits.unbound()));
             if (uneven.isPresent() && leafCount(index, uneven.get()) < plan.get().leaves().size()) {
                 return new Own(new Suggestion.Placed(uneven.get(), List.of("split unevenly ("
@@ -224,7 +254,7 @@ public final class PlannerPolicy implements PlacementPolicy {
             return new Own(new Suggestion.Placed(p.placement(), notes), inDomains.isPresent());
         }
         if (limits.sets() == null) {
-            Optional<Placement> uneven = UnevenSplit.place(state, job, options,
+            Optional<Placement> uneven = UnevenSplit.place(state, job, () -> slurmAnswer(state, job),
                     UnevenSplit.allowedBy(limits.refused(), limits.unbound()));
             if (uneven.isPresent()) {
                 String shares = UnevenSplit.shares(uneven.get());
@@ -365,11 +395,13 @@ public final class PlannerPolicy implements PlacementPolicy {
     /** The optimum placement now, with its score; empty when nothing fits now or ever. */
     public Optional<Plan> plan(ClusterState state, JobRequest job) {
         ClusterIndex index = ClusterIndex.of(state.cluster());
-        if (badNames(index, job) != null) {
+        if (badNames(index, job) != null
+                || !(NodeMemory.beforeSelection(state.cluster(), job) instanceof NodeMemory.Usable usable)) {
             return Optional.empty();
         }
-        Limits limits = limits(state, index, job);
-        return limits.never() != null ? Optional.empty() : plan(index, state.usage(), job, limits);
+        JobRequest asked = usable.request();
+        Limits limits = limits(state, index, asked);
+        return limits.never() != null ? Optional.empty() : plan(index, state.usage(), asked, limits);
     }
 
     private static Optional<Plan> plan(ClusterIndex index, StateUsage usage, JobRequest job, Limits limits) {

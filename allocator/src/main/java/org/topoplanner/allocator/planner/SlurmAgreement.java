@@ -3,7 +3,9 @@ package org.topoplanner.allocator.planner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToIntFunction;
+import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.slurm.SlurmVersion;
 
@@ -61,6 +63,46 @@ final class SlurmAgreement {
             return asSlurmPlaces(theirs, version, "where the planner's own rules found none (" + why + ")");
         }
         return mine;
+    }
+
+    /**
+     * Whether Slurm's answer cannot change {@code mine}, so {@code slurm-tree} need not run (issue 15: the agreement
+     * doubled the planner's cost in a what-if, where most jobs ask for one node's GPUs). It holds for the plain
+     * {@code -N1 --gpus-per-node=G} request (no CPUs, memory, binding, names or limits beyond Slurm's defaults) that
+     * the planner placed on one node under a leaf, on a cluster without partitions or {@code topology.yaml} whose
+     * every host sits under a leaf: every release selects such a job among the nodes that pass one per-node test,
+     * 22.05's {@code _eval_nodes_topo} and 24.11's {@code eval_nodes_tree} the best leaf holding one, 26.05's
+     * one-node shortcut ({@code _get_one_res}) the first by weight, and each places it when one node passes;
+     * the planner's node passes that same test ({@link org.topoplanner.allocator.slurm.SlurmBinding}, the core
+     * filter slurm-tree uses), and Slurm's one node lies under a leaf too, so it is on no fewer leaves.
+     * {@code SlurmAgreementShortcutPropertyTest} checks on random fragmented states of every release that
+     * {@link #reconcile} returns {@code mine} wherever this says so.
+     */
+    static boolean settledWithoutSlurm(ClusterIndex index, JobRequest job, Suggestion mine,
+                                       ToIntFunction<Placement> leaves) {
+        if (!(mine instanceof Suggestion.Placed placed) || placed.placement().hosts().size() != 1
+                || leaves.applyAsInt(placed.placement()) != 1 || job.gpusPerNode() == null || job.gpusPerNode() < 1
+                || !job.withName("").equals(JobRequest.nodesWithGpus("", 1, job.gpusPerNode()))) {
+            return false;
+        }
+        return index.derived(PlainTree.class, c -> PlainTree.of(index)).plain();
+    }
+
+    /** Whether a cluster has no partitions or named topologies and every host sits under a leaf switch. */
+    private record PlainTree(boolean plain) {
+        static PlainTree of(ClusterIndex index) {
+            var slurm = index.cluster().slurm();
+            if (!slurm.partitions().isEmpty() || !slurm.topologies().isEmpty() || index.domains().flat()) {
+                return new PlainTree(false);
+            }
+            for (int h = 0; h < index.size(); h++) {
+                int d = index.domains().domainOf(h);
+                if (d < 0 || index.domains().get(d).tier() != 1) {
+                    return new PlainTree(false);
+                }
+            }
+            return new PlainTree(true);
+        }
     }
 
     private static Suggestion.Placed asSlurmPlaces(Suggestion.Placed theirs, SlurmVersion version, String why) {

@@ -3,11 +3,10 @@ package org.topoplanner.allocator.planner;
 import java.util.BitSet;
 import java.util.Optional;
 import java.util.function.IntPredicate;
+import java.util.function.Supplier;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
@@ -41,14 +40,15 @@ final class UnevenSplit {
     }
 
     /**
-     * Slurm's placement of {@code job} in {@code state}, when the job may split unevenly and every node Slurm takes
-     * is one {@code allowed} accepts; empty otherwise.
+     * Slurm's placement of {@code job} in {@code state} ({@code slurm}: {@code slurm-tree}'s answer there, asked only
+     * when the job may split unevenly), when every node Slurm takes is one {@code allowed} accepts; empty otherwise.
      */
-    static Optional<Placement> place(ClusterState state, JobRequest job, PolicyOptions options, IntPredicate allowed) {
+    static Optional<Placement> place(ClusterState state, JobRequest job, Supplier<Suggestion> slurm,
+                                     IntPredicate allowed) {
         if (!applies(job)) {
             return Optional.empty();
         }
-        if (!(new SlurmTreePolicy(options).suggest(state, job) instanceof Suggestion.Placed placed)) {
+        if (!(slurm.get() instanceof Suggestion.Placed placed)) {
             return Optional.empty();
         }
         ClusterIndex index = ClusterIndex.of(state.cluster());

@@ -60,7 +60,18 @@ final class CoreFilter {
      */
     static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
                          SlurmVersion version, long gresTaken) {
-        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, NOT_REQUIRED);
+        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, NO_VAL);
+    }
+
+    /**
+     * {@code availResCpus}: the node's {@code avail_res->avail_cpus} when an earlier evaluation of the same selection
+     * lowered it ({@code _cpus_to_use}; {@link #NO_VAL} when none did). {@code _select_cores} starts from that count,
+     * not from the free cores: it bounds the task count ({@code alloc_tasks}), so the cores the GPU filter keeps,
+     * which it then spreads over the GPUs' sockets.
+     */
+    static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
+                         SlurmVersion version, long gresTaken, int availResCpus) {
+        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, availResCpus, NOT_REQUIRED);
     }
 
     /**
@@ -73,13 +84,14 @@ final class CoreFilter {
      */
     static Result selectRequired(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass,
                                  boolean enforceBinding, SlurmVersion version, long gresTaken, int requiredBefore) {
-        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, requiredBefore);
+        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, NO_VAL, requiredBefore);
     }
 
     private static final int NOT_REQUIRED = -1;
 
     private static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass,
-                                 boolean enforceBinding, SlurmVersion version, long gresTaken, int requiredBefore) {
+                                 boolean enforceBinding, SlurmVersion version, long gresTaken, int availResCpus,
+                                 int requiredBefore) {
         boolean v24 = version.atLeast(SlurmVersion.V24_11);
         int sockets = node.sockets();
         int cps = node.coresPerSocket();
@@ -89,7 +101,7 @@ final class CoreFilter {
             capPerSocket(node, avail, (job.ntasksPerSocket() * job.cpusPerTask() + tpc - 1) / tpc);
         }
         BitSet usableGpus = oneGpuSocket(job, version) ? keepRichestGpuSocket(node, use.freeGpus(), avail) : null;
-        int availCpus = avail.cardinality() * tpc;
+        int availCpus = Math.min(avail.cardinality() * tpc, availResCpus);
         if (availCpus == 0) {
             return null;
         }

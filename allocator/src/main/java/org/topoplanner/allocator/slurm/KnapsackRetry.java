@@ -67,6 +67,7 @@ final class KnapsackRetry implements NodeChooser {
         if (demand.firstPass()) {
             return evaluation.select(nodeMap, required, job, view, minCpus);
         }
+        res.newPass();
         // the node map the plugin got: nodes with available CPUs (those without left before the first pass)
         BitSet left = new BitSet();
         for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
@@ -77,6 +78,7 @@ final class KnapsackRetry implements NodeChooser {
         int remNodes = left.cardinality();
         int minNodes = job.minNodes();
         if (remNodes <= minNodes) {
+            res.beforeEvaluation(demand);
             return evaluation.select(left, required, job, view, minCpus);
         }
         if (hopeless.test(left, required, job, view)) {
@@ -106,6 +108,7 @@ final class KnapsackRetry implements NodeChooser {
             if (noChange && count != 1) {
                 continue;
             }
+            res.beforeEvaluation(demand);
             NodePick pick = evaluation.select(left, required, job, view, minCpus);
             if (pick != null || remNodes <= minNodes) {
                 return pick;
@@ -122,6 +125,7 @@ final class KnapsackRetry implements NodeChooser {
     static final class AvailRes {
         private final SlurmJobSpec job;
         private final boolean v24;
+        private final boolean v2205;
         private final boolean gpus;
         /**
          * A job given one socket per node ({@link CoreFilter#oneGpuSocket}, {@code _socks_per_node} 1): before
@@ -134,10 +138,14 @@ final class KnapsackRetry implements NodeChooser {
         private int[] cpus;
         /** {@code avail_res_cnt} as the evaluations wrote it; -1 where none did. */
         private int[] counts;
+        /** The nodes whose {@code avail_cpus} an evaluation lowered, and those not filtered again since (22.05). */
+        private final BitSet lowered = new BitSet();
+        private final BitSet unfiltered = new BitSet();
 
         AvailRes(SlurmJobSpec job, SlurmVersion version) {
             this.job = job;
             this.v24 = version.atLeast(SlurmVersion.V24_11);
+            this.v2205 = version == SlurmVersion.V22_05;
             this.gpus = job.hasGpus();
             this.oneSocket = CoreFilter.oneGpuSocket(job, version);
         }
@@ -185,14 +193,40 @@ final class KnapsackRetry implements NodeChooser {
                 Arrays.fill(cpus, old, n, Integer.MAX_VALUE);
                 Arrays.fill(counts, old, n, -1);
             }
-            if (given < offered) {
-                cpus[i] = Math.min(cpus[i], given);
+            if (given < offered && given < cpus[i]) {
+                cpus[i] = given;
+                lowered.set(i);
+                unfiltered.set(i);
             }
             int base = baseCpus(i, d);
             counts[i] = base + (gpus ? Math.max(0, d.gpusFor(i)) : 0);
             if (v24 && job.gpuTotal() != null) {
                 cpus[i] = Math.min(cpus[i], given);
             }
+        }
+
+        /**
+         * 22.05: before an evaluation of the second pass, the core filter of every node an earlier evaluation
+         * lowered runs again from the lowered count ({@code _select_cores} sets {@code alloc_tasks} and
+         * {@code *avail_cpus} from {@code avail_res->avail_cpus}; {@code choose_nodes} restores the cores between
+         * evaluations, not that count), so the cores it keeps are those of the lowered task count, spread over the
+         * GPUs' sockets. Own case fuzz35 p3 ({@code -n2 -c4 --gpus=6} enforce-binding): the failed first pass
+         * gave p2 8 CPUs, and 22.05.8 runs it there on CPUs 0-3 and 16-19 with all three GPUs, where the filter on
+         * every free core packed 8 CPUs on socket 0 and left GPU 2 out.
+         */
+        void beforeEvaluation(Demand d) {
+            if (!v2205) {
+                return;
+            }
+            for (int i = unfiltered.nextSetBit(0); i >= 0; i = unfiltered.nextSetBit(i + 1)) {
+                d.refilter(i, cpus[i]);
+            }
+            unfiltered.clear();
+        }
+
+        /** A new pass filters every node afresh: the lowered ones are to be filtered again before its evaluation. */
+        void newPass() {
+            unfiltered.or(lowered);
         }
 
         /** {@code d} as the evaluations see it after the lowering so far. */

@@ -82,6 +82,14 @@ interface NodeChooser {
         default void gave(int i, int offered, int given) {
         }
 
+        /**
+         * Runs node {@code i}'s core filter again from {@code availCpus}, the {@code avail_res->avail_cpus} an earlier
+         * evaluation of this selection lowered it to (22.05 {@code _select_cores} starts from it); afterwards
+         * {@link #availCpus} and the chosen cores answer from that filter. Nothing to do where no filter runs.
+         */
+        default void refilter(int i, int availCpus) {
+        }
+
         /** A demand that answers as {@code inner} except where a subclass says otherwise. */
         abstract class Delegating implements Demand {
             private final Demand inner;
@@ -148,6 +156,11 @@ interface NodeChooser {
             @Override
             public void gave(int i, int offered, int given) {
                 inner.gave(i, offered, given);
+            }
+
+            @Override
+            public void refilter(int i, int availCpus) {
+                inner.refilter(i, availCpus);
             }
         }
     }

@@ -36,7 +36,7 @@ import org.topoplanner.model.slurm.NodeLine;
  * ({@code DefMemPerCPU=20000}): {@code -N1 -c1} avoids a1 (16,000 MB), {@code -w a1} is refused, {@code --mem=1000}
  * and {@code --mem=0} run on a1 (all three versions). A partition's own {@code DefMemPerCPU} is not read.
  */
-final class NodeMemory {
+public final class NodeMemory {
     private final Map<String, Long> megabytes;
     private final long smallest;
     /** {@code DefMemPerCPU} or {@code DefMemPerNode} of the configuration; null when neither is set. */
@@ -77,15 +77,15 @@ final class NodeMemory {
     }
 
     /** What becomes of a request once the nodes without its memory are left out. */
-    sealed interface Verdict {
+    public sealed interface Verdict {
     }
 
     /** The request to place: as it was, or with the nodes that lack the memory excluded. */
-    record Usable(JobRequest request) implements Verdict {
+    public record Usable(JobRequest request) implements Verdict {
     }
 
     /** No usable node (or a named one) has the memory: sbatch refuses the job. */
-    record Refused(String reason) implements Verdict {
+    public record Refused(String reason) implements Verdict {
     }
 
     /**
@@ -93,7 +93,7 @@ final class NodeMemory {
      * nodes without the job's memory, then those with fewer threads per core than {@code --threads-per-core}
      * asks, {@link ThreadsPerCore}); the tree and the block selection start from it alike.
      */
-    static Verdict beforeSelection(Cluster cluster, JobRequest request) {
+    public static Verdict beforeSelection(Cluster cluster, JobRequest request) {
         Verdict memory = check(cluster, request);
         if (memory instanceof Refused) {
             return memory;

@@ -123,6 +123,24 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
     private enum TopoHeldKey { KEY }
 
     /**
+     * How many nodes the job's partition holds ({@code part_ptr->total_nodes}); {@code -1} without partitions or
+     * when the partition is unknown or holds every node ({@code Nodes=ALL}).
+     */
+    static int partitionNodeCount(Cluster cluster, JobRequest request) {
+        List<SlurmPartition> partitions = cluster.slurm().partitions();
+        if (partitions.isEmpty()) {
+            return -1;
+        }
+        SlurmPartition partition = request.partition() != null
+                ? partitions.stream().filter(p -> p.name().equals(request.partition())).findFirst().orElse(null)
+                : partitions.stream().filter(SlurmPartition::isDefault).findFirst().orElse(null);
+        if (partition == null || partition.nodes() == null) {
+            return -1;
+        }
+        return (int) cluster.hostNames().stream().filter(partition::holds).count();
+    }
+
+    /**
      * The request kept to the partition's nodes ({@code --exclude} gains the others), or null when
      * {@code -w} names a node outside it (sbatch: "Requested node configuration is not available").
      */

@@ -178,6 +178,18 @@ final class SlurmAllocation {
                 }
 
                 @Override
+                public void refilter(int i, int availCpus) {
+                    if (view[0] == filtered) {
+                        view[0] = filtered.clone();
+                    }
+                    // a node looked at with GPUs the required ones gave already counted keeps its verdict
+                    if (!job.exclusive() && view[0][i] != null && (required.isEmpty() || job.gpuTotal() == null)) {
+                        view[0][i] = CoreFilter.select(nodes.get(i), uses[i], job, pass, job.enforceBinding(),
+                                version, 0, availCpus);
+                    }
+                }
+
+                @Override
                 public int nodeGpus(int i) {
                     return job.enforceBinding() ? bindable(nodes.get(i), uses[i], uses[i].freeGpus())
                             : uses[i].freeGpus().cardinality();

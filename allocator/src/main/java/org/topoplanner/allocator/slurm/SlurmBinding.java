@@ -78,7 +78,8 @@ public final class SlurmBinding {
             SlurmNode.of(c).forEach(n -> a[n.host()] = n);
             return a;
         });
-        List<SlurmNode> all = java.util.Arrays.stream(byHost).filter(java.util.Objects::nonNull).toList();
+        // the cluster's node list as refused() reads it (kept with the index): no per-suggestion walk over every node
+        List<SlurmNode> all = SlurmNode.of(state.cluster());
         if (refusedAtSubmit(state.cluster(), all, job, version)) {
             all.forEach(n -> out.set(n.host()));
             return out;

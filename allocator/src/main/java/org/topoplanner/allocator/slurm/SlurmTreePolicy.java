@@ -58,6 +58,16 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if ("block".equals(p.kind())) {
             return SlurmBlockPolicy.onBlocks(p.state(), p.request(), options.slurmVersion());
         }
+        int inPartition = PartitionTopology.partitionNodeCount(state.cluster(), request);
+        int minNodes = request.minNodes() == null ? 1 : request.minNodes();
+        if (options.slurmVersion() != SlurmVersion.V24_11 && inPartition >= 0 && minNodes > inPartition) {
+            // get_node_cnts (select_nodes, node_scheduler.c) compares -N with the partition's nodes, not the
+            // cluster's: as onTree's rule for a partition of every node (own case yamlfz20 y5, -p flat -N3 on the
+            // two nodes of flat; probe yamlfz20q: -p flat -N3 alone and with GPUs, CPUs per GPU or -n/-c, all
+            // PartitionConfig under 26.05.5)
+            return new Suggestion.Pending(PendingReason.PARTITION_CONFIG,
+                    request.name() + " asks for more nodes than its partition has");
+        }
         return onTree(p.state(), p.request(), "flat".equals(p.kind()));
     }
 
@@ -66,15 +76,16 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * {@code topology/flat} ({@link FlatSelector}).
      */
     Suggestion onTree(ClusterState state, JobRequest request, boolean flat) {
-        request = SubmittedNodeList.asSubmitted(state.cluster(), request, options.slurmVersion());
-        NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), request);
+        SlurmVersion version = options.slurmVersion();
+        // sbatch's own changes come before slurmctld sees the job, and _job_create's before any scheduling
+        NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(),
+                NodeListPool.asCreated(state.cluster(), SbatchNodeList.sent(request, version), version));
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }
         request = ((NodeMemory.Usable) filtered).request();
         SlurmJobSpec job = SlurmJobSpec.of(request);
         Cluster cluster = state.cluster();
-        SlurmVersion version = options.slurmVersion();
         List<SlurmNode> nodes = SlurmNode.of(cluster);
         ClusterIndex index = ClusterIndex.of(cluster);
         for (String h : job.nodelist()) {

@@ -155,7 +155,7 @@ class PlannerBindingPropertyTest {
      * per task ({@code -n/-c --gpus-per-task}), or with a job-wide {@code --gpus=N} (maybe {@code -N}, maybe
      * {@code --cpus-per-gpu}); maybe bound, maybe {@code -w}.
      */
-    private static JobRequest randomJob(Random r, Cluster c) {
+    static JobRequest randomJob(Random r, Cluster c) {
         int gpus = c.node(c.hostNames().get(0)).gpus().size();
         int nodes = 1 + r.nextInt(2);
         StringBuilder sb = new StringBuilder();

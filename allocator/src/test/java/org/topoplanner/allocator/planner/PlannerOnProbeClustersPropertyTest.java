@@ -103,7 +103,7 @@ class PlannerOnProbeClustersPropertyTest {
     }
 
     /** 10-45 background jobs placed as slurm-tree places them, about one in eight cancelled again. */
-    private static ClusterState fragmented(Random r, Cluster c, SlurmTreePolicy slurm) {
+    static ClusterState fragmented(Random r, Cluster c, SlurmTreePolicy slurm) {
         ClusterState s = ClusterState.empty(c);
         List<String> running = new ArrayList<>();
         int jobs = 10 + r.nextInt(36);

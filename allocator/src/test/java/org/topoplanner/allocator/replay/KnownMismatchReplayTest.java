@@ -81,6 +81,10 @@ class KnownMismatchReplayTest {
                 same += (int) e.lines().count();
             } else {
                 differing.add(k.substring(0, k.indexOf(' ')));
+                if (Boolean.getBoolean("oracle.diff")) {
+                    // -Doracle.diff=true: both sides of every differing line, to read the first difference
+                    System.out.printf("  %s %s%n    real:   %s%n    replay: %s%n", caseName, k, e, replayed.get(k));
+                }
             }
         }
         System.out.printf("known-mismatch %s under %s: %d/%d job lines match, %d jobs listed as differing%n",
