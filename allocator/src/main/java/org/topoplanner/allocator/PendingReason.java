@@ -23,6 +23,11 @@ public enum PendingReason {
     /** 26.05 topology/block: the chosen block's base blocks do not add up ({@code ESLURM_TOPO_INSUFFICIENT_RESOURCES}). */
     TOPO_INSUFFICIENT("Insufficient_resources_in_topology_unit"),
     /**
+     * 26.05 topology/tree: the nodes the tree took reached the job's maximum before the job was met
+     * ({@code ESLURM_TOPO_MAX_NODE_LIMIT}; own case fuzz43 p30).
+     */
+    TOPO_MAX_NODE_LIMIT("Exceeded_maximum_node_limit_during_topology_allocation"),
+    /**
      * 26.05 topology/block: the lighter weight groups span more lower-level blocks than the level allows
      * ({@code ESLURM_TOPO_WEIGHT_NO_FIT}; own case blockfz10 k2).
      */

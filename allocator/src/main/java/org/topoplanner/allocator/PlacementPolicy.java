@@ -1,5 +1,6 @@
 package org.topoplanner.allocator;
 
+import java.util.List;
 import org.topoplanner.model.job.JobRequest;
 
 /**
@@ -14,4 +15,13 @@ public interface PlacementPolicy {
 
     /** Where {@code job} would go now. Never throws for a well-formed request; says why instead. */
     Suggestion suggest(ClusterState state, JobRequest job);
+
+    /**
+     * The pending reason of a job whose named nodes ({@code -w}) an earlier job of the same scheduling pass took out
+     * of it ({@code unavailable}), or {@code null} when the policy has none and the job is asked as usual. Slurm's
+     * {@code _pick_best_nodes} refuses such a job before any selection ({@code ESLURM_NODE_NOT_AVAIL}).
+     */
+    default String requiredNodesOutOfPass(List<String> unavailable) {
+        return null;
+    }
 }

@@ -67,22 +67,24 @@ final class SlurmAgreement {
 
     /**
      * Whether Slurm's answer cannot change {@code mine}, so {@code slurm-tree} need not run (issue 15: the agreement
-     * doubled the planner's cost in a what-if, where most jobs ask for one node's GPUs). It holds for the plain
-     * {@code -N1 --gpus-per-node=G} request (no CPUs, memory, binding, names or limits beyond Slurm's defaults) that
-     * the planner placed on one node under a leaf, on a cluster without partitions or {@code topology.yaml} whose
-     * every host sits under a leaf: every release selects such a job among the nodes that pass one per-node test,
-     * 22.05's {@code _eval_nodes_topo} and 24.11's {@code eval_nodes_tree} the best leaf holding one, 26.05's
-     * one-node shortcut ({@code _get_one_res}) the first by weight, and each places it when one node passes;
-     * the planner's node passes that same test ({@link org.topoplanner.allocator.slurm.SlurmBinding}, the core
-     * filter slurm-tree uses), and Slurm's one node lies under a leaf too, so it is on no fewer leaves.
+     * doubled the planner's cost in a what-if, where most jobs ask for whole GPUs of a few nodes). It holds for the
+     * plain {@code -N n --gpus-per-node=G} request (no CPUs, memory, binding, names or limits beyond Slurm's
+     * defaults) that the planner placed on {@code n} nodes under one leaf, on a cluster without partitions or
+     * {@code topology.yaml} whose every host sits under a leaf: every release selects such a job among the nodes
+     * that pass one per-node test, 22.05's {@code _eval_nodes_topo} and 24.11's {@code eval_nodes_tree} from the
+     * lowest switches that hold {@code n} of them (a leaf that does is such a switch; 26.05 the same, and its one-node
+     * shortcut {@code _get_one_res} the first node by weight), and each places it when a leaf holds them; the
+     * planner's nodes pass that same test ({@link org.topoplanner.allocator.slurm.SlurmBinding}, the core filter
+     * slurm-tree uses), and Slurm's placement lies under at least one leaf too, so it is on no fewer leaves.
      * {@code SlurmAgreementShortcutPropertyTest} checks on random fragmented states of every release that
      * {@link #reconcile} returns {@code mine} wherever this says so.
      */
     static boolean settledWithoutSlurm(ClusterIndex index, JobRequest job, Suggestion mine,
                                        ToIntFunction<Placement> leaves) {
-        if (!(mine instanceof Suggestion.Placed placed) || placed.placement().hosts().size() != 1
+        if (!(mine instanceof Suggestion.Placed placed) || job.minNodes() == null
+                || placed.placement().hosts().size() != job.minNodes()
                 || leaves.applyAsInt(placed.placement()) != 1 || job.gpusPerNode() == null || job.gpusPerNode() < 1
-                || !job.withName("").equals(JobRequest.nodesWithGpus("", 1, job.gpusPerNode()))) {
+                || !job.withName("").equals(JobRequest.nodesWithGpus("", job.minNodes(), job.gpusPerNode()))) {
             return false;
         }
         return index.derived(PlainTree.class, c -> PlainTree.of(index)).plain();

@@ -316,6 +316,16 @@ public final class Replayer {
                 pass = leaveOut(pass, failed, out, partName, part);
                 continue;
             }
+            List<String> taken = j.spec.nodelist().stream().filter(out::contains).toList();
+            String notAvail = taken.isEmpty() ? null : policy.requiredNodesOutOfPass(taken);
+            if (notAvail != null) {
+                // ESLURM_NODE_NOT_AVAIL: the job is not looked at, blocks nothing, and its nodes stay out
+                j.reason = notAvail;
+                if (holdsOnlyItsNodes(j.spec)) {
+                    out.addAll(j.spec.nodelist());
+                }
+                continue;
+            }
             // A blocked queue head is asked again on every event; when neither the state nor the clock moved
             // (a submission behind it), the answer cannot have changed: policies are pure functions of both.
             Suggestion s = j.askedIn == pass && j.askedAt == now ? j.asked : policy.suggest(pass, j.spec);

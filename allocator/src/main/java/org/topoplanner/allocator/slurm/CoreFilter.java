@@ -60,7 +60,7 @@ final class CoreFilter {
      */
     static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
                          SlurmVersion version, long gresTaken) {
-        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, NO_VAL);
+        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, 0, NO_VAL);
     }
 
     /**
@@ -71,27 +71,16 @@ final class CoreFilter {
      */
     static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
                          SlurmVersion version, long gresTaken, int availResCpus) {
-        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, availResCpus, NOT_REQUIRED);
+        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, 0, availResCpus);
     }
 
     /**
-     * A required node ({@code -w}) looked at after {@code requiredBefore} other required nodes gave {@code gresTaken}
-     * GPUs toward the job's count: every version's required-node loop ({@code _eval_nodes_topo} in 22.05's
-     * {@code cons_tres/job_test.c}, {@code eval_nodes_tree.c} in 24.11 and 26.05) calls the core filter
-     * ({@code _select_cores}, {@code eval_nodes_select_cores}) after {@code gres_sched_add} of the required nodes
-     * before it, with {@code min_rem_nodes} lowered by one for each, so the GPUs still wanted ({@code rem_gres})
-     * shrink along the required nodes in node table order.
+     * {@code remNodes}: the {@code rem_nodes} the topology step passes for this node when the caller knows it (a
+     * required node looked at after {@code k} others: {@code -N} less {@code k}); 0 lets {@link #nodeGpuLimit} take
+     * the job's count, less the required nodes once their GPUs are counted.
      */
-    static Result selectRequired(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass,
-                                 boolean enforceBinding, SlurmVersion version, long gresTaken, int requiredBefore) {
-        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, NO_VAL, requiredBefore);
-    }
-
-    private static final int NOT_REQUIRED = -1;
-
-    private static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass,
-                                 boolean enforceBinding, SlurmVersion version, long gresTaken, int availResCpus,
-                                 int requiredBefore) {
+    static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
+                         SlurmVersion version, long gresTaken, int remNodes, int availResCpus) {
         boolean v24 = version.atLeast(SlurmVersion.V24_11);
         int sockets = node.sockets();
         int cps = node.coresPerSocket();
@@ -105,7 +94,7 @@ final class CoreFilter {
         if (availCpus == 0) {
             return null;
         }
-        int[] tasks = taskLimits(node, job);
+        int[] tasks = taskLimits(node, job, version);
         int minTasks = tasks[0];
         int maxTasks = tasks[1];
         int cpt = job.cpusPerTask();
@@ -125,21 +114,27 @@ final class CoreFilter {
             maxTasks = job.ntasks();
         }
         if (!job.hasGpus()) {
+            // _allocate_sc (24.11 and 26.05) caps a node's tasks at --ntasks-per-node for a job that does not ask
+            // for the node whole (share_res is NO_VAL8, not 0, unless --exclusive) and, without GRES, offers those
+            // tasks' CPUs only: own case fuzz45 p21 (-N3 --ntasks-per-node=4 -c3) gets p4's 12 lowest free CPUs
+            // 12-23, not whole tasks per socket (22.05.8: 12-14, 16-24; its avail_cpus keeps every free CPU)
+            boolean perNodeCap = v24 && job.ntasksPerNode() != null && !job.exclusive() && maxTasks > 0;
+            if (perNodeCap && cpt == 1) {
+                availCpus = Math.min(availCpus, job.ntasksPerNode());
+                keepLowest(avail, (availCpus + tpc - 1) / tpc);
+            }
             if (v24 && cpt > 1 && maxTasks > 0) {
                 // 24.11 and 26.05 (_allocate_sc, a job without GRES): a node offers whole tasks' CPUs only.
                 // Own case fuzz02 f1 (-n3 -c5): s5's 8 free CPUs count as 5, so q1 gives the other 10
                 // (22.05.8: s5 8, q1 7 over-subscribed by two tasks)
-                availCpus = availCpus / cpt * cpt;
+                int wholeTasks = availCpus / cpt;
+                if (perNodeCap) {
+                    wholeTasks = Math.min(wholeTasks, job.ntasksPerNode());
+                }
+                availCpus = wholeTasks * cpt;
                 // and keeps the lowest cores that hold them, the rest cleared in core order: the cyclic layout
                 // then fills socket 0 before socket 1 (fuzz07 f6 -w c2 -n1 -c10 on 2x8 cores: 0-9, not 0-4,8-12)
-                int keep = (availCpus + tpc - 1) / tpc;
-                for (int c = avail.nextSetBit(0); c >= 0; c = avail.nextSetBit(c + 1)) {
-                    if (keep > 0) {
-                        keep--;
-                    } else {
-                        avail.clear(c);
-                    }
-                }
+                keepLowest(avail, (availCpus + tpc - 1) / tpc);
             }
             return maxTasks == 0 ? null : new Result(avail, availCpus);
         }
@@ -168,7 +163,10 @@ final class CoreFilter {
         boolean[] reqSock = new boolean[sockets];
         int reqSockCnt = 0;
         int minCoreCnt = (Math.max(minTasks, 1) * Math.max(cpt, 1) + tpc - 1) / tpc;
-        long maxGres = nodeGpuLimit(job, use, tpc, version, gresTaken, requiredBefore);
+        long maxGres = nodeGpuLimit(job, use, tpc, version, gresTaken, remNodes, minTasks, maxTasks);
+        if (maxGres < 0) {
+            return null;
+        }
         if (maxGres > 0 && gresPerNode > maxGres) {
             return null;
         }
@@ -391,6 +389,17 @@ final class CoreFilter {
                 : new Result(avail, availCpus, minCores, usableGpus, maxTasks, gresCap, gpuCap);
     }
 
+    /** Clears every core of {@code avail} after the lowest {@code keep} (the order {@code _allocate_sc} takes them). */
+    private static void keepLowest(BitSet avail, int keep) {
+        for (int c = avail.nextSetBit(0); c >= 0; c = avail.nextSetBit(c + 1)) {
+            if (keep > 0) {
+                keep--;
+            } else {
+                avail.clear(c);
+            }
+        }
+    }
+
     /**
      * 24.11's first-pass guess of CPUs per GPU when the job names none ({@code _estimate_cpus_per_gres}):
      * tasks a multiple of the GPUs give each GPU its tasks' CPUs; GPUs a multiple of the tasks give each
@@ -434,7 +443,7 @@ final class CoreFilter {
      * goes there (own case frag f2c: CPU 16 and GPUs 4-6, 4, 4; 22.05.8: CPU 1 and GPUs 0-2, 0, 0).
      */
     private static long nodeGpuLimit(SlurmJobSpec job, NodeUse use, int tpc, SlurmVersion version, long gresTaken,
-                                     int requiredBefore) {
+                                     int remNodesGiven, int minTasks, int maxTasks) {
         long limit = 0;
         if (!job.exclusive()) {
             limit = job.gpusPerNode() != null ? job.gpusPerNode() : job.gpuTotal() != null ? job.gpuTotal() : 0;
@@ -449,10 +458,8 @@ final class CoreFilter {
             // --cpus-per-gpu=8 --gpus=6): l1 gives 4, so k1's socket 0 with 2 usable GPUs suffices and its
             // CPUs stay there (0-15 in 22.05.8)
             int remNodes = job.minNodes();
-            boolean required = requiredBefore != NOT_REQUIRED;
-            if (required) {
-                // min_rem_nodes after the required nodes before this one (eval_nodes_select_cores: at least 1)
-                remNodes = Math.max(1, remNodes - requiredBefore);
+            if (remNodesGiven > 0) {
+                remNodes = remNodesGiven;
             } else if (version.atLeast(SlurmVersion.V26_05) && gresTaken > 0 && !job.nodelist().isEmpty()) {
                 // the other nodes are looked at after the required ones were counted off (eval_nodes_tree.c calls
                 // eval_nodes_select_cores with min_rem_nodes): own case fuzz25 p30 (-w q5 -N2 -n3 -c2 --gpus=10)
@@ -461,12 +468,23 @@ final class CoreFilter {
             }
             long rest = (long) job.gpuTotal() - gresTaken
                     - (version.atLeast(SlurmVersion.V24_11) ? remNodes - 1 : 0);
-            if ((version.atLeast(SlurmVersion.V26_05) || required && version.atLeast(SlurmVersion.V24_11))
+            // (24.11's required-node loop looks at every required node too, after the count is met: _set_max_gres)
+            if ((version.atLeast(SlurmVersion.V26_05) || remNodesGiven > 0 && version.atLeast(SlurmVersion.V24_11))
                     && gresTaken > 0 && gresTaken >= job.gpuTotal()) {
                 // the count is met: a node looked at afterwards is asked for one GPU (or one task's), as for a
                 // per-node condition (_set_max_gres); only 26.05's one-node test looks on after the count is met
                 // (fuzz22 p17: -N1 --cpus-per-gpu=4 --gpus=7 is then offered 4 CPUs per node and waits in 26.05.5)
                 rest = Math.max(1, job.gpusPerTask() == null ? 0 : job.gpusPerTask());
+            }
+            if (version.atLeast(SlurmVersion.V26_05) && job.gpusPerTask() != null && maxTasks != NO_VAL) {
+                // 26.05's _set_max_gres (topology/common/gres_filter.c; 24.11 has no such clause): a per-task job
+                // asks a node for its tasks' GPUs at most, and a node whose fewest tasks want more GPUs than the
+                // job still lacks is out. rem_gres is unsigned there: a count below zero wraps to a large one
+                long remGres = rest < 0 ? Long.MAX_VALUE : rest;
+                if ((long) job.gpusPerTask() * minTasks > remGres) {
+                    return -1;
+                }
+                rest = Math.min(remGres, (long) job.gpusPerTask() * maxTasks);
             }
             if (limit > 0 && rest > 0 && rest < limit) {
                 limit = rest;
@@ -585,6 +603,17 @@ final class CoreFilter {
 
     /** Minimum and maximum tasks on one node, Slurm's {@code _select_cores} rules. */
     static int[] taskLimits(SlurmNode node, SlurmJobSpec job) {
+        return taskLimits(node, job, SlurmVersion.V24_11);
+    }
+
+    /**
+     * {@link #taskLimits(SlurmNode, SlurmJobSpec)} as {@code eval_nodes_select_cores} reads {@code max_nodes}: 26.05's
+     * slurmctld sets it to the task count when {@code -N} is absent ({@code job_mgr.c}, {@code JOB_IMPLICIT_MAX_NODES};
+     * 22.05 and 24.11 leave it unset), so {@code -w g2,g4 -n2} runs one task per node there: own case fuzz33 p3
+     * ({@code -w g2,g4 --gpus=8 -n2 -c2}) keeps g2 to one task's two cores, one on each GPU socket (CPUs 5 and 16 in
+     * 26.05.5; the replay counted two tasks and kept 5-6).
+     */
+    static int[] taskLimits(SlurmNode node, SlurmJobSpec job, SlurmVersion version) {
         if (job.ntasksPerNode() != null) {
             return new int[] {job.ntasksPerNode(), job.ntasksPerNode()};
         }
@@ -592,6 +621,9 @@ final class CoreFilter {
             return new int[] {job.ntasksPerSocket(), job.ntasksPerSocket() * node.sockets()};
         }
         Integer maxNodes = job.maxNodes();
+        if (maxNodes == null && version.atLeast(SlurmVersion.V26_05) && job.ntasks() != null) {
+            maxNodes = job.ntasks();
+        }
         if (maxNodes != null && maxNodes == 1) {
             return job.ntasks() == null ? new int[] {1, NO_VAL} : new int[] {job.ntasks(), job.ntasks()};
         }

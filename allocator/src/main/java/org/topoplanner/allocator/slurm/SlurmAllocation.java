@@ -97,16 +97,26 @@ final class SlurmAllocation {
         CoreFilter.Result[] results = new CoreFilter.Result[nodes.size()];
         Map<NodeUse, Map<Layout, CoreFilter.Result>> shared = new IdentityHashMap<>();
         long taken = 0;
-        int requiredBefore = 0;
+        // 26.05's tree looks at the required nodes one by one in node order, each after the GPUs of those before it
+        // were added (eval_nodes_tree.c: eval_nodes_select_cores with min_rem_nodes, then eval_nodes_cpus_to_use ->
+        // eval_nodes_gres): own case fuzz43 p24 (-w p6,p4,p7 --gpus=5 enforce-binding) asks p4 for 3, then p6 and
+        // p7 for one each, so each of them keeps only the socket of one GPU (26.05.5: p6 CPUs 16-31 and GPU 2).
+        // 22.05 (_eval_nodes_topo: _select_cores after gres_sched_add of the required nodes before) and 24.11
+        // (eval_nodes_tree.c, as 26.05) do the same: own case fuzz45 p14 (-w p1,h10 -N2 --gpus=5 -n2 -c4): h10 gives
+        // 3, p1 is asked for 2 and keeps socket 0 (CPUs 0-3) in all three (PROVENANCE.md, section fuzz-fresh3)
+        boolean oneByOne = job.gpuTotal() != null;
+        int before = 0;
         for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
             if (!nodeMap.get(i)) {
                 continue;
             }
             SlurmNode n = nodes.get(i);
-            results[i] = job.exclusive() ? whole(n)
-                    : CoreFilter.selectRequired(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
-                            requiredBefore++);
+            results[i] = job.exclusive() ? whole(n) : oneByOne
+                    ? CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
+                            Math.max(1, job.minNodes() - before), CoreFilter.NO_VAL)
+                    : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version);
             taken += requiredCredit(job, uses[i], results[i], taken);
+            before++;
         }
         // 22.05 and 24.11 look at the other nodes with the GPUs the required ones gave already counted (own case
         // cpufrag u1: -w g1 -n4 -c6 --gpus=8, g1 gives 2, so g2 may give 6: 3 tasks, 9+9 cores)

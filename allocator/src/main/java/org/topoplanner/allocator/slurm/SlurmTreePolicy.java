@@ -72,6 +72,26 @@ public final class SlurmTreePolicy implements PlacementPolicy {
     }
 
     /**
+     * {@code _pick_best_nodes} ({@code slurmctld/node_scheduler.c}) returns {@code ESLURM_NODE_NOT_AVAIL} for a job
+     * whose required nodes are not all in the pass's {@code avail_node_bitmap} (an earlier {@code -w} job that failed
+     * took its nodes out: {@code _schedule}, "Do not schedule more jobs on nodes required by this job"), and
+     * {@code select_nodes} words the reason from the nodes missing from that map. 22.05 names them
+     * ("ReqNodeNotAvail, UnavailableNodes:p3": own case fuzz02 f46, {@code -w p3 -n1 -c10} behind f43, the same
+     * request, final line in 22.05.8). 24.11 and 26.05 leave out the nodes that are up
+     * ({@code bit_and_not(unavail_bitmap, up_node_bitmap)}) and word it "May be reserved for other job", which
+     * {@code _top_priority} then passes over; the replay's pass runs right after each submission, so it would show
+     * that reason one submission early (held-out mix102 m47 under 24.11.5 starts at once behind m46): not given
+     * for them here.
+     */
+    @Override
+    public String requiredNodesOutOfPass(List<String> unavailable) {
+        if (options.slurmVersion() != SlurmVersion.V22_05 || unavailable.isEmpty()) {
+            return null;
+        }
+        return "ReqNodeNotAvail,_UnavailableNodes:" + org.topoplanner.model.hostlist.Hostlist.compress(unavailable);
+    }
+
+    /**
      * The placement on the state's own fabric as a {@code topology/tree}, or with {@code flat} as
      * {@code topology/flat} ({@link FlatSelector}).
      */
@@ -110,9 +130,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
             alloc = null;
         }
-        if (alloc != null && version == SlurmVersion.V24_11 && alloc.gpuNodeWithoutCores(job)) {
+        if (alloc != null && version.atLeast(SlurmVersion.V24_11) && alloc.gpuNodeWithoutCores(job)) {
             // 24.11 restores max_nodes after the first pass, so a -n1 job may be chosen on two nodes; the task
-            // layout then leaves one without cores and the GPU pick fails the job for this scheduler pass
+            // layout then leaves one without cores and the GPU pick fails the job for this scheduler pass. 26.05's
+            // cons_tres has the same _set_used_cnts test (gres_select_filter.c); there slurmctld bounds max_nodes by
+            // the tasks for good when -N is absent (job_mgr.c JOB_IMPLICIT_MAX_NODES), so no stored pick reaches it
             alloc = null;
         }
         if (alloc != null && !state.running().isEmpty() && socketsMayShift(job)
@@ -130,9 +152,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                 return new Suggestion.Pending(PendingReason.REQ_NODE_NOT_AVAIL, "the tree's pick for " + job.name()
                         + " on the idle cluster has more nodes than its maximum");
             }
-            if (!flat && failsWithAllCoresFree(state, nodes, table, job, version)) {
-                return new Suggestion.Pending(PendingReason.TOPO_INSUFFICIENT,
-                        "the tree has too few free GPUs for " + job.name() + " even with every core free");
+            PendingReason topo = flat ? null : treeFailure(state, nodes, table, job, version);
+            if (topo != null) {
+                return new Suggestion.Pending(topo, "the tree cannot gather " + job.name() + " now: "
+                        + topo.slurmName().replace('_', ' '));
             }
             return new Suggestion.Pending(PendingReason.RESOURCES,
                     "not enough free nodes, cores or GPUs for " + job.name() + " now");
@@ -275,36 +298,44 @@ public final class SlurmTreePolicy implements PlacementPolicy {
     }
 
     /**
-     * 26.05's reason for a job with a GPU total ({@code --gpus=N}, {@code -n} x {@code --gpus-per-task}) that may
-     * span nodes: {@code cons_tres} first tries it with every core free but the GPUs as they are used ("test
-     * 0"); when the tree then fails, its own error becomes the reason
-     * ({@code ESLURM_TOPO_INSUFFICIENT_RESOURCES}, {@code Insufficient_resources_in_topology_unit}); when only
-     * the busy cores stop it, {@code Resources}. 24.11 gave no reason from the tree. Own cases fuzz05 f45
-     * ({@code -n3 -c6 --gpus-per-task=2}), fuzz07 f10 ({@code -x g2 -n3 -c2 --gpus=8}), held-out mix101 m23.
-     * Jobs with {@code -w} (a required node without a free GPU is refused before the tree) and one-node jobs
-     * ({@link FirstFitOneNode}) keep {@code Resources}.
+     * 26.05's reason for a job the tree cannot place now. The scheduler's pick ({@code _pick_best_nodes},
+     * {@code node_scheduler.c}) fails; its error becomes the job's reason text when it is a topology error
+     * ({@code IS_TOPO_ERROR(avail_pick_code)}; {@code select_nodes} keeps {@code WAIT_RESOURCES} and sets the
+     * description to it). cons_tres runs the pick on the cores and GPUs free now: the all-free "test 0" of
+     * {@code _job_test} is skipped for a job that shares no row ({@code NODE_CR_ONE_ROW}, OverSubscribe=NO), so
+     * test 1 decides and its {@code select_rc} is returned. That code is {@code SLURM_ERROR} (plain
+     * {@code Resources}) when {@code _select_nodes} fails before the tree (fewer nodes with CPUs for the job than
+     * {@code min_nodes}, {@link UsableNodes}; a job that may use one node only takes {@code _get_one_res}), and
+     * otherwise the error of the tree's first evaluation without the first-pass restriction
+     * ({@code common_topo_choose_nodes} returns {@code first_ec}): {@code ESLURM_TOPO_INSUFFICIENT_RESOURCES} or
+     * {@code ESLURM_TOPO_MAX_NODE_LIMIT} ({@code eval_nodes_tree.c}). Own cases fuzz40 p8 and fuzz44 p37 ({@code -N3
+     * --cpus-per-gpu=6 --gpus-per-node=4} enforce-binding: enough nodes with 4 free GPUs and 24 free CPUs, but the
+     * socket filter leaves too few), fuzz43 p30 ({@code -N2 -n6 --ntasks-per-socket=2 --gpus-per-task=1}: the two
+     * nodes hold four tasks, max_nodes 2 is reached), fuzz05 f45, fuzz07 f10; fuzz07 f35 ({@code -N3
+     * --gpus-per-node=2}, two nodes with 2 free GPUs) keeps {@code Resources}. A job naming nodes ({@code -w})
+     * keeps {@code Resources}: its required nodes are busy ({@code ESLURM_NODES_BUSY} comes first).
      */
-    private static boolean failsWithAllCoresFree(ClusterState state, List<SlurmNode> nodes, SwitchTable table,
-                                                 SlurmJobSpec job, SlurmVersion version) {
-        if (!version.atLeast(SlurmVersion.V26_05) || job.gpuTotal() == null || !job.nodelist().isEmpty()) {
-            return false;
+    private static PendingReason treeFailure(ClusterState state, List<SlurmNode> nodes, SwitchTable table,
+                                             SlurmJobSpec job, SlurmVersion version) {
+        if (!version.atLeast(SlurmVersion.V26_05) || !job.nodelist().isEmpty()) {
+            return null;
         }
         int maxNodes = job.maxNodesOr(nodes.size());
         if (job.ntasks() != null && job.ntasksPerNode() == null) {
+            // slurmctld sets max_nodes to the task count when -N is not given (job_mgr.c, JOB_IMPLICIT_MAX_NODES)
             maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
         }
         if (maxNodes <= 1) {
-            return false;
+            return null;
         }
-        ClusterState gpusOnly = ClusterState.empty(state.cluster());
-        for (var e : state.running().entrySet()) {
-            List<org.topoplanner.model.job.HostAllocation> hosts = e.getValue().hosts().stream()
-                    .map(h -> org.topoplanner.model.job.HostAllocation.of(h.host(), h.gpus(),
-                            org.topoplanner.model.cpu.CpuSet.empty()))
-                    .toList();
-            gpusOnly = gpusOnly.with(new Placement(e.getKey(), hosts), state.hold(e.getKey()));
+        TreeSelector probe = new TreeSelector(nodes, table, version).failureProbe();
+        if (SlurmAllocation.attempt(state, nodes, probe, job, version) != null || probe.secondPassFailure() == null) {
+            return null;
         }
-        return SlurmAllocation.attempt(gpusOnly, nodes, new TreeSelector(nodes, table, version), job, version) == null;
+        return switch (probe.secondPassFailure()) {
+            case INSUFFICIENT -> PendingReason.TOPO_INSUFFICIENT;
+            case MAX_NODE_LIMIT -> PendingReason.TOPO_MAX_NODE_LIMIT;
+        };
     }
 
     /** {@link #oneNodeShortcut} for the test of a job that cannot start now ({@link FirstFitOneNode#submitTest}). */

@@ -28,6 +28,9 @@ final class TreeSelector implements NodeChooser {
     private final boolean nodesBoundByTasks;
     /** Whether {@link #fewerNodes} first asks {@link #gpusOutOfReach} (off only to test the bound against the loop). */
     private final boolean gpuBound;
+    /** Only the second pass's first evaluation runs, and its failure is kept ({@link #secondPassFailure}). */
+    private final boolean probe;
+    private Failure secondPassFailure;
 
     TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version) {
         this(nodes, table, version, true);
@@ -44,25 +47,56 @@ final class TreeSelector implements NodeChooser {
      * the tasks for the submit test too.
      */
     TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version, boolean nodesBoundByTasks) {
-        this(nodes, table, version, nodesBoundByTasks, true);
+        this(nodes, table, version, nodesBoundByTasks, true, false);
     }
 
     private TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version, boolean nodesBoundByTasks,
-                         boolean gpuBound) {
+                         boolean gpuBound, boolean probe) {
         this.nodes = nodes;
         this.table = table;
         this.version = version;
         this.nodesBoundByTasks = nodesBoundByTasks;
         this.gpuBound = gpuBound;
+        this.probe = probe;
     }
 
     /** The same selector running 26.05's retry loop to its end, without the bound that ends it early. */
     TreeSelector withoutGpuBound() {
-        return new TreeSelector(nodes, table, version, nodesBoundByTasks, false);
+        return new TreeSelector(nodes, table, version, nodesBoundByTasks, false, false);
+    }
+
+    /**
+     * A selector that only finds out how the tree fails for a job that cannot start: the first pass chooses
+     * nothing, the second runs one evaluation on every usable node and keeps its error
+     * ({@link #secondPassFailure}), the one 26.05's {@code common_topo_choose_nodes} returns ("the first retry loop
+     * error for the most descriptive reason"). No retry follows.
+     */
+    TreeSelector failureProbe() {
+        return new TreeSelector(nodes, table, version, nodesBoundByTasks, false, true);
+    }
+
+    /**
+     * How the probed evaluation failed ({@link #failureProbe}); {@code null} when it did not fail or when the plugin
+     * failed before the tree: {@code _select_nodes} (cons_tres {@code job_test.c}) returns {@code SLURM_ERROR} when
+     * fewer nodes than {@code min_nodes} have CPUs for the job ({@code _can_job_run_on_node}).
+     */
+    Failure secondPassFailure() {
+        return secondPassFailure;
+    }
+
+    /** 26.05's errors of a failed tree evaluation ({@code eval_nodes_tree.c}), which become the job's reason. */
+    enum Failure {
+        /** {@code ESLURM_TOPO_INSUFFICIENT_RESOURCES}. */
+        INSUFFICIENT,
+        /** {@code ESLURM_TOPO_MAX_NODE_LIMIT}: the nodes taken reached {@code max_nodes} before the job was met. */
+        MAX_NODE_LIMIT
     }
 
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        if (probe) {
+            return probed(nodeMap, required, job, demand, minCpus);
+        }
         if (gpuBound && version.atLeast(SlurmVersion.V26_05) && gpusOutOfReach(nodeMap, job, demand)) {
             // no evaluation of this pass can succeed, and a failed one leaves nothing the caller reads
             return null;
@@ -73,6 +107,20 @@ final class TreeSelector implements NodeChooser {
             return fewerNodes(nodeMap, required, job, demand, minCpus, p);
         }
         return chosen == null ? null : pick(chosen, p);
+    }
+
+    private NodePick probed(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        secondPassFailure = null;
+        if (demand.firstPass() || !UsableNodes.atLeast(job.minNodes(), nodeMap, job, demand)) {
+            return null;
+        }
+        Progress p = new Progress(nodes, job, demand, version);
+        BitSet chosen = choose(nodeMap, required, job, demand, minCpus, p);
+        if (chosen == null) {
+            secondPassFailure = p.failure;
+            return null;
+        }
+        return pick(chosen, p);
     }
 
     private static NodePick pick(BitSet chosen, Progress p) {
@@ -367,6 +415,7 @@ final class TreeSelector implements NodeChooser {
                 return chosen;
             }
             if (maxNodes <= 0) {
+                p.failure = Failure.MAX_NODE_LIMIT;
                 return null;
             }
         }
@@ -430,7 +479,7 @@ final class TreeSelector implements NodeChooser {
                 return chosen;
             }
             if (maxNodes <= 0) {
-                return p.retryHint(chosen);
+                return p.nodeLimit(chosen);
             }
         }
         best.or(chosen);
@@ -463,7 +512,7 @@ final class TreeSelector implements NodeChooser {
                     if (version.atLeast(SlurmVersion.V26_05) && p.maxNodes <= 0) {
                         // 26.05 counts these nodes against max_nodes too (eval_nodes_tree.c "Add additional
                         // resources for already required leaf switches": ESLURM_TOPO_MAX_NODE_LIMIT)
-                        return p.retryHint(chosen);
+                        return p.nodeLimit(chosen);
                     }
                 }
                 if (version.atLeast(SlurmVersion.V24_11)) {
@@ -509,7 +558,9 @@ final class TreeSelector implements NodeChooser {
         if (p.minRemNodes <= 0 && p.remCpus <= 0 && gresOk(gresPerJob, p.gres)) {
             return chosen;
         }
-        return p.retryHint(chosen);
+        // 26.05 fails at the node that reaches max_nodes (ESLURM_TOPO_MAX_NODE_LIMIT), the loop above stops
+        // taking nodes there: the same choice, the error told apart here
+        return p.maxNodes <= 0 ? p.nodeLimit(chosen) : p.retryHint(chosen);
     }
 
     /**
@@ -565,6 +616,7 @@ final class TreeSelector implements NodeChooser {
         /** How the evaluation failed, and the node map it left (Slurm's {@code eval_action} and {@code node_map}). */
         Action action = Action.BREAK;
         BitSet failMap = new BitSet();
+        Failure failure = Failure.INSUFFICIENT;
 
         /** A failure that drops {@code nodes} from the next try ({@code EVAL_ACTION_RETRY}); returns no choice. */
         BitSet retry(BitSet nodes) {
@@ -578,6 +630,12 @@ final class TreeSelector implements NodeChooser {
             action = Action.RETRY_HINT;
             failMap = (BitSet) chosen.clone();
             return null;
+        }
+
+        /** {@link #retryHint} when the nodes taken reached {@code max_nodes} ({@code ESLURM_TOPO_MAX_NODE_LIMIT}). */
+        BitSet nodeLimit(BitSet chosen) {
+            failure = Failure.MAX_NODE_LIMIT;
+            return retryHint(chosen);
         }
 
         void start(int remNodes, int minRemNodes, int maxNodes, int remCpus, int gres) {

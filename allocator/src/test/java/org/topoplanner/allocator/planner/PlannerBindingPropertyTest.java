@@ -103,8 +103,8 @@ class PlannerBindingPropertyTest {
             // holds what Slurm holds (seed -70191: --gpus=8 --cpus-per-gpu=2 enforce-binding under 26.05)
             boolean slurms = slurm instanceof Suggestion.Placed sp && sp.placement().equals(placed.placement());
             // So is SlurmBinding's one-socket bound (seed 141214, -N2 --gpus=4 --cpus-per-gpu=2 enforce-binding under
-            // 22.05: slurm-tree gives n01 GPUs 0-2 where gpusOnOneSocket allows it 1; an inconsistency inside the
-            // emulation, left to its owners)
+            // 22.05: slurm-tree once gave n01 GPUs 0-2 where gpusOnOneSocket allows it 1; the state built as own case
+            // plsock1 shows real 22.05/24.11/26.05 reject that job at submit, as slurm-tree now does too)
             if (!slurms) {
                 socketsHoldTheirGpusCpus(s, job, placed.placement(), what);
                 oneSocketHoldsItsGpus(s, job, v, placed.placement(), what);

@@ -23,7 +23,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * (fuzz21-fuzz46: uneven leaves, weights, mixed node types, PCIe-paired GPUs, 3- and 4-level trees; background jobs
  * placed as {@code slurm-tree} of the release places them, {@link PlannerOnProbeClustersPropertyTest#fragmented})
  * and of {@link BindingClusters}, under every release, wherever it lets the planner skip {@code slurm-tree} for a
- * {@code -N1 --gpus-per-node=G} job, {@code slurm-tree} places the job on one leaf, so holding the planner's answer
+ * {@code -N n --gpus-per-node=G} job (one node, or a few the planner put under one leaf), {@code slurm-tree} places
+ * the job on at least one leaf, so holding the planner's answer
  * against it ({@link SlurmAgreement#reconcile}) returns the planner's answer unchanged. Draws {@value #TRIES} states
  * from seed {@value #SEED}; {@code -Dshortcut.tries=N -Dshortcut.seed=S} draws more.
  */
@@ -41,6 +42,7 @@ class SlurmAgreementShortcutPropertyTest {
         int tries = Integer.getInteger("shortcut.tries", TRIES);
         long seed = Long.getLong("shortcut.seed", SEED);
         int settled = 0;
+        int multi = 0;
         int full = 0;
         for (int i = 0; i < tries; i++) {
             Random r = new Random(seed + i);
@@ -60,7 +62,8 @@ class SlurmAgreementShortcutPropertyTest {
                 continue;
             }
             for (int g = 1; g <= most; g++) {
-                JobRequest job = JobRequest.nodesWithGpus("probe", 1, g);
+                // one node, or a few (the planner may put them under one leaf)
+                JobRequest job = JobRequest.nodesWithGpus("probe", g % 2 == 1 ? 1 : 1 + r.nextInt(4), g);
                 Suggestion mine = new PlannerPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v)).suggest(s, job);
                 ClusterIndex index = ClusterIndex.of(c);
                 if (!SlurmAgreement.settledWithoutSlurm(index, job, mine, p -> Leaves.of(c, p).size())) {
@@ -71,12 +74,14 @@ class SlurmAgreementShortcutPropertyTest {
                 Suggestion theirs = slurm.suggest(s, job);
                 String what = job + " under " + v.label() + " (seed " + (seed + i) + ")";
                 assertThat(theirs).as("slurm-tree on %s", what).isInstanceOf(Suggestion.Placed.class);
+                multi += job.minNodes() > 1 ? 1 : 0;
                 assertThat(SlurmAgreement.reconcile(mine, false, theirs, v, p -> Leaves.of(c, p).size()))
                         .as("the planner's answer held against slurm-tree for %s", what).isSameAs(mine);
             }
         }
-        System.out.printf("agreement shortcut: %d answers settled without slurm-tree (each checked against it),"
-                + " %d asked it%n", settled, full);
+        System.out.printf("agreement shortcut: %d answers settled without slurm-tree (each checked against it; %d of"
+                + " several nodes), %d asked it%n", settled, multi, full);
         assertThat(settled).as("answers the shortcut settled").isGreaterThan(tries);
+        assertThat(multi).as("answers of several nodes the shortcut settled").isGreaterThan(tries / 10);
     }
 }

@@ -126,6 +126,10 @@ class SlurmTreeReplayTest {
         "fuzz08,   jobs.txt,       results/fuzz08.jsonl,           22.05",
         // --mem-per-cpu and DefMemPerCPU probes (branch sbatch-opts), real 22.05.8, 24.11.5, 26.05.5
         "optprobe1, jobs.txt,      results/optprobe1.jsonl,        22.05",
+        // p8 (-N1 --ntasks-per-node=4, no -c): a1 CPUs 0-3 in 24.11.5 and 26.05.5 (_allocate_sc caps the node at
+        // its --ntasks-per-node tasks' CPUs, the lowest free cores), 0,1,4,5 in 22.05.8
+        "optprobe1, jobs.txt,      results/new/optprobe1.jsonl,    24.11",
+        "optprobe1, jobs.txt,      results/v26.05/optprobe1.jsonl, 26.05",
         "optprobe2, jobs.txt,      results/optprobe2.jsonl,        22.05",
         "optprobe2, jobs.txt,      results/new/optprobe2.jsonl,    24.11",
         "optprobe2, jobs.txt,      results/v26.05/optprobe2.jsonl, 26.05",
@@ -159,10 +163,6 @@ class SlurmTreeReplayTest {
         "frag;    results/new/frag.jsonl;       24.11; f1l",
         "cpumix;  results/cpumix.jsonl;         22.05; m64 m65 m66 m68 m69",
         "cpumix;  results/v26.05/cpumix.jsonl;  26.05; m20 m22 m24 m64 m65 m68 m69",
-        // optprobe1 p8 (-N1 --ntasks-per-node=4, no -c): 24.11.5 and 26.05.5 give a1 CPUs 0-3, 22.05.8 and the
-        // replay 0,1,4,5 (the task layout of a CPU-only --ntasks-per-node job; not a memory rule)
-        "optprobe1; results/new/optprobe1.jsonl;    24.11; p8",
-        "optprobe1; results/v26.05/optprobe1.jsonl; 26.05; p8",
         // optprobe3 (--threads-per-core, branch sbatch-opts; ThreadsPerCore): p1 -n4 and p3 -n3 with one thread
         // per core put one-CPU tasks on alternate sockets (CPUs 0-3,8-11), the replay's T/t CPUs per task fill
         // socket 0 first; p12 -N1 -c3 on a cluster of one- and two-thread nodes is refused as not emulated

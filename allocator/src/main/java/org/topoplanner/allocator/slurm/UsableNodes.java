@@ -1,0 +1,51 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.BitSet;
+
+/**
+ * The nodes cons_tres hands to the topology plugin: those {@code _can_job_run_on_node} ({@code job_test.c}) leaves
+ * CPUs on, before any socket filter. A node counts when it holds one node's share of tasks
+ * ({@code min_cpus_per_node}: {@code --ntasks-per-node} tasks, else one, of {@code cpus_per_task} CPUs; a GPU job's
+ * {@code _allocate_sc} does not lower {@code avail_cpus} to whole tasks) and, for a GPU job,
+ * {@code gres_select_filter_remove_unusable} keeps its GPUs: with {@code --cpus-per-gpu} its CPUs must feed the
+ * GPUs one node asks for, with {@code enforce-binding} only GPUs on sockets with a free core count. The
+ * {@code nodeMap} given already holds the nodes with free cores and enough free GPUs
+ * ({@link SlurmAllocation#basicFit}).
+ */
+final class UsableNodes {
+    private UsableNodes() {
+    }
+
+    /**
+     * Whether at least {@code wanted} nodes of {@code nodeMap} have CPUs for {@code job} ({@code avail_cpus > 0});
+     * the walk stops there.
+     */
+    static boolean atLeast(int wanted, BitSet nodeMap, SlurmJobSpec job, NodeChooser.Demand demand) {
+        int perNodeTasks = job.ntasksPerNode() == null ? 1 : job.ntasksPerNode();
+        int minCpus = perNodeTasks * job.cpusPerTask();
+        int gpusPerNode = job.gpusPerNode() == null ? 0 : job.gpusPerNode();
+        int gpusPerTask = job.gpusPerTask() == null ? 0 : job.gpusPerTask();
+        long minGres = Math.max(1, Math.max(gpusPerNode, (long) gpusPerTask * perNodeTasks));
+        int cpusPerGpu = job.cpusPerGpu() == null ? 0 : job.cpusPerGpu();
+        int n = 0;
+        for (int i = nodeMap.nextSetBit(0); i >= 0 && n < wanted; i = nodeMap.nextSetBit(i + 1)) {
+            int cpus = demand.freeCpus(i);
+            if (cpus < minCpus) {
+                continue;
+            }
+            if (job.hasGpus() && !job.exclusive()) {
+                if (cpusPerGpu > 0) {
+                    long byCpus = cpus / cpusPerGpu;
+                    if (byCpus == 0 || gpusPerNode > byCpus || gpusPerTask > byCpus) {
+                        continue;
+                    }
+                }
+                if (demand.nodeGpus(i) < minGres) {
+                    continue;
+                }
+            }
+            n++;
+        }
+        return n >= wanted;
+    }
+}
