@@ -29,7 +29,8 @@ final class CoreFilter {
      * needs for its GPUs (0 otherwise), which 24.11 hands out even beyond the tasks' CPUs; {@code maxTasks} is
      * {@code gres_max_tasks}, the tasks the node's GPUs allow ({@link #NO_VAL} when they do not limit them);
      * {@code gresCap} is {@code sock_gres->total_cnt} after the filter ({@code gres_filter_sock_core} ends with it at
-     * most the GPUs of the sockets it counted), what 26.05 credits the node with toward a per-job count;
+     * most the GPUs of the sockets it counted), what 24.11 and 26.05 count and credit the node with toward a per-job
+     * count ({@code gres_sched_consec}, {@code gres_sched_add});
      * {@code gpuCap} the part of it 24.11 is shown to credit too: the GPUs the first pass's estimate of CPUs per GPU
      * leaves the node ({@link #NO_VAL} without an estimate).
      */
@@ -468,9 +469,7 @@ final class CoreFilter {
             }
             long rest = (long) job.gpuTotal() - gresTaken
                     - (version.atLeast(SlurmVersion.V24_11) ? remNodes - 1 : 0);
-            // (24.11's required-node loop looks at every required node too, after the count is met: _set_max_gres)
-            if ((version.atLeast(SlurmVersion.V26_05) || remNodesGiven > 0 && version.atLeast(SlurmVersion.V24_11))
-                    && gresTaken > 0 && gresTaken >= job.gpuTotal()) {
+            if (version.atLeast(SlurmVersion.V24_11) && gresTaken > 0 && gresTaken >= job.gpuTotal()) {
                 // the count is met: a node looked at afterwards is asked for one GPU (or one task's), as for a
                 // per-node condition (_set_max_gres); only 26.05's one-node test looks on after the count is met
                 // (fuzz22 p17: -N1 --cpus-per-gpu=4 --gpus=7 is then offered 4 CPUs per node and waits in 26.05.5)

@@ -125,7 +125,6 @@ final class KnapsackRetry implements NodeChooser {
     static final class AvailRes {
         private final SlurmJobSpec job;
         private final boolean v24;
-        private final boolean v2205;
         private final boolean gpus;
         /**
          * A job given one socket per node ({@link CoreFilter#oneGpuSocket}, {@code _socks_per_node} 1): before
@@ -138,14 +137,13 @@ final class KnapsackRetry implements NodeChooser {
         private int[] cpus;
         /** {@code avail_res_cnt} as the evaluations wrote it; -1 where none did. */
         private int[] counts;
-        /** The nodes whose {@code avail_cpus} an evaluation lowered, and those not filtered again since (22.05). */
+        /** The nodes whose {@code avail_cpus} an evaluation lowered, and those not filtered again since. */
         private final BitSet lowered = new BitSet();
         private final BitSet unfiltered = new BitSet();
 
         AvailRes(SlurmJobSpec job, SlurmVersion version) {
             this.job = job;
             this.v24 = version.atLeast(SlurmVersion.V24_11);
-            this.v2205 = version == SlurmVersion.V22_05;
             this.gpus = job.hasGpus();
             this.oneSocket = CoreFilter.oneGpuSocket(job, version);
         }
@@ -206,18 +204,17 @@ final class KnapsackRetry implements NodeChooser {
         }
 
         /**
-         * 22.05: before an evaluation of the second pass, the core filter of every node an earlier evaluation
-         * lowered runs again from the lowered count ({@code _select_cores} sets {@code alloc_tasks} and
+         * Before an evaluation of the second pass (22.05 and 24.11), the core filter of every node an earlier
+         * evaluation lowered runs again from the lowered count ({@code _select_cores} sets {@code alloc_tasks} and
          * {@code *avail_cpus} from {@code avail_res->avail_cpus}; {@code choose_nodes} restores the cores between
          * evaluations, not that count), so the cores it keeps are those of the lowered task count, spread over the
          * GPUs' sockets. Own case fuzz35 p3 ({@code -n2 -c4 --gpus=6} enforce-binding): the failed first pass
          * gave p2 8 CPUs, and 22.05.8 runs it there on CPUs 0-3 and 16-19 with all three GPUs, where the filter on
-         * every free core packed 8 CPUs on socket 0 and left GPU 2 out.
+         * every free core packed 8 CPUs on socket 0 and left GPU 2 out. 24.11's {@code eval_nodes_select_cores}
+         * ({@code topology/common/eval_nodes.c}) reads {@code avail_res->avail_cpus} the same way: own case fuzz19 p8
+         * ({@code -N3 --gpus=10}) gives p1 its one task on CPU 16 (GPUs 0 and 2) in 24.11.5 as in 22.05.8.
          */
         void beforeEvaluation(Demand d) {
-            if (!v2205) {
-                return;
-            }
             for (int i = unfiltered.nextSetBit(0); i >= 0; i = unfiltered.nextSetBit(i + 1)) {
                 d.refilter(i, cpus[i]);
             }

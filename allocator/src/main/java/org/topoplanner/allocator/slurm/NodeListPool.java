@@ -17,8 +17,9 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * keeps the whole list; {@code _job_create} ({@code slurmctld/job_mgr.c}) then turns a list with more nodes than the
  * minimum into an exclusion of every other node. Own cases fuzz49 p9 ({@code -w q2,h6,s4 -N3 -n2}: h6 and s4) and
  * fuzz48 p24 ({@code -w h2,p4,k1 -N3 -n2}: k1 and p4) in 24.11.5 and 26.05.5. 22.05 keeps the first names of the
- * sorted list required instead ({@link SbatchNodeList}). A list whose names the cluster does not have is left as it
- * is (the job is refused on the name).
+ * sorted list required instead ({@link SbatchNodeList}). {@link NodeListCount} (slurm-24d, after the memory filter)
+ * covers a list without {@code -N}; this one also the list that {@code -n} lowers below a given {@code -N} (fuzz48 p24,
+ * fuzz49 p9). A list whose names the cluster does not have is left as it is (the job is refused on the name).
  */
 final class NodeListPool {
     private NodeListPool() {

@@ -97,27 +97,27 @@ final class SlurmAllocation {
         CoreFilter.Result[] results = new CoreFilter.Result[nodes.size()];
         Map<NodeUse, Map<Layout, CoreFilter.Result>> shared = new IdentityHashMap<>();
         long taken = 0;
-        // 26.05's tree looks at the required nodes one by one in node order, each after the GPUs of those before it
-        // were added (eval_nodes_tree.c: eval_nodes_select_cores with min_rem_nodes, then eval_nodes_cpus_to_use ->
-        // eval_nodes_gres): own case fuzz43 p24 (-w p6,p4,p7 --gpus=5 enforce-binding) asks p4 for 3, then p6 and
-        // p7 for one each, so each of them keeps only the socket of one GPU (26.05.5: p6 CPUs 16-31 and GPU 2).
-        // 22.05 (_eval_nodes_topo: _select_cores after gres_sched_add of the required nodes before) and 24.11
-        // (eval_nodes_tree.c, as 26.05) do the same: own case fuzz45 p14 (-w p1,h10 -N2 --gpus=5 -n2 -c4): h10 gives
-        // 3, p1 is asked for 2 and keeps socket 0 (CPUs 0-3) in all three (PROVENANCE.md, section fuzz-fresh3)
-        boolean oneByOne = job.gpuTotal() != null;
-        int before = 0;
+        int counted = 0;
+        // the required nodes are looked at one by one in node order, each after the GPUs of those before it were
+        // credited (_eval_nodes_topo's first loop: _select_cores / eval_nodes_select_cores, then gres_sched_add; own
+        // case fuzz45 p14, -w p1,h10 -N2 --gpus=5, in 22.05.8 too); 24.11 and 26.05 also count the nodes off
+        // (min_rem_nodes) and credit the filter's total_cnt: own cases fuzz37 p11 (-w p5,p4,g2 -N3 --gpus=8: g2 6, p4
+        // 1, p5 1 in 24.11.5 and 26.05.5) and fuzz43 p24 (-w p6,p4,p7 --gpus=5 enforce-binding: p4 3, then p6 and p7
+        // one each, so each keeps only the socket of one GPU, 26.05.5)
+        boolean inTurn = version.atLeast(SlurmVersion.V24_11);
         for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
             if (!nodeMap.get(i)) {
                 continue;
             }
             SlurmNode n = nodes.get(i);
-            results[i] = job.exclusive() ? whole(n) : oneByOne
-                    ? CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
-                            Math.max(1, job.minNodes() - before), CoreFilter.NO_VAL)
-                    : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version);
-            taken += requiredCredit(job, uses[i], results[i], taken);
-            before++;
+            results[i] = job.exclusive() ? whole(n)
+                    : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
+                            inTurn ? Math.max(1, job.minNodes() - counted) : 0, CoreFilter.NO_VAL);
+            taken += requiredCredit(job, uses[i], results[i], taken, inTurn);
+            counted++;
         }
+        // the other nodes come after every required one (min_rem_nodes less all of them; 0: the job's count)
+        int restNodes = inTurn && counted > 0 ? Math.max(1, job.minNodes() - counted) : 0;
         // 22.05 and 24.11 look at the other nodes with the GPUs the required ones gave already counted (own case
         // cpufrag u1: -w g1 -n4 -c6 --gpus=8, g1 gives 2, so g2 may give 6: 3 tasks, 9+9 cores)
         long gresTaken = taken;
@@ -138,14 +138,14 @@ final class SlurmAllocation {
                     boolean fp = firstPass;
                     runResult = shared.computeIfAbsent(uses[i], k -> new HashMap<>()).computeIfAbsent(l,
                             k -> CoreFilter.select(n, uses[n.index()], job, fp, job.enforceBinding(), version,
-                                    gresTaken));
+                                    gresTaken, restNodes, CoreFilter.NO_VAL));
                     runUse = uses[i];
                     runLayout = l;
                 }
                 results[i] = runResult;
             } else {
                 results[i] = CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version,
-                        gresTaken);
+                        gresTaken, restNodes, CoreFilter.NO_VAL);
             }
         }
         return results;
@@ -216,9 +216,12 @@ final class SlurmAllocation {
                     } else if (results[i] != null) {
                         free = Math.min(free, results[i].gpuCap());
                     }
-                    if (version.atLeast(SlurmVersion.V26_05) && results[i] != null) {
+                    if (results[i] != null && (version.atLeast(SlurmVersion.V26_05)
+                            || version == SlurmVersion.V24_11 && job.gpuTotal() != null)) {
                         // gres_sched_add credits what the core filter left (sock_gres->total_cnt): the sockets it
-                        // counted, so none of a socket whose cores are all busy (first pass)
+                        // counted, so none of a socket whose cores are all busy (first pass); 24.11 too for the
+                        // per-job count gres_sched_consec sums (own case fuzz27 p24, -N3 --gpus=9: g1 counts 2 on the
+                        // first pass, which fails, RequiredNodesInTurnTest)
                         free = (int) Math.min(free, results[i].gresCap());
                     }
                     if (keepFirstPassGpus) {
@@ -404,7 +407,8 @@ final class SlurmAllocation {
     }
 
     /** GPUs toward the job's total a required node adds ({@code gres_sched_add}): its free ones, up to what is left. */
-    private static long requiredCredit(SlurmJobSpec job, NodeUse use, CoreFilter.Result result, long taken) {
+    private static long requiredCredit(SlurmJobSpec job, NodeUse use, CoreFilter.Result result, long taken,
+                                       boolean asFiltered) {
         Integer total = job.gpuTotal();
         if (total == null || result == null) {
             return 0;
@@ -419,6 +423,11 @@ final class SlurmAllocation {
             free = Math.min(free, result.gpuCap());
         }
         long credit = Math.max(0, Math.min(free, total - taken));
+        if (asFiltered) {
+            // gres_sched_add (24.11, 26.05): the filter's sock_gres->total_cnt, lowered to what the job lacks only
+            // while it lacks any, and at least one
+            credit = Math.max(1, Math.min(taken < total ? credit : free, result.gresCap()));
+        }
         if (job.gpusPerTask() != null && job.gpusPerTask() > 0) {
             // GPUs per task come in whole tasks, as many as the node's CPUs run: own case fuzz01 f3
             // (-w p7 -n2 -c3 --gpus-per-task=2, p7 has 3 GPUs) credits p7 with one task's 2 GPUs and

@@ -47,6 +47,16 @@ class UnevenSplitPropertyTest {
         return Arbitraries.longs();
     }
 
+    /**
+     * Seed 24021: {@code -n8 --gpus-per-task=2} enforce-binding under 26.05, which {@code slurm-tree} places with two
+     * tasks on n05; {@link SocketBindingGuard} once held it there (its per-socket count allows one task) and is now
+     * kept to {@code --gpus-per-node}, so the planner places what slurm-tree places.
+     */
+    @Example
+    void aPerTaskSplitTheSocketGuardDoesNotJudgeIsPlaced() {
+        placesEveryUnevenSplitSlurmPlaces(24021L);
+    }
+
     @Property(tries = 400)
     void placesEveryUnevenSplitSlurmPlaces(@ForAll("seeds") long seed) {
         Random r = new Random(seed);

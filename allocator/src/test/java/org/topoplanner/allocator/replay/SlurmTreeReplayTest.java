@@ -129,6 +129,8 @@ class SlurmTreeReplayTest {
         // p8 (-N1 --ntasks-per-node=4, no -c): a1 CPUs 0-3 in 24.11.5 and 26.05.5 (_allocate_sc caps the node at
         // its --ntasks-per-node tasks' CPUs, the lowest free cores), 0,1,4,5 in 22.05.8
         "optprobe1, jobs.txt,      results/new/optprobe1.jsonl,    24.11",
+        // probe prio24 (slurm-24d): jobs behind a pending -w job show Priority at submission in 24.11.5 too
+        "prio24,   jobs.txt,       results/new/prio24.jsonl,       24.11",
         "optprobe1, jobs.txt,      results/v26.05/optprobe1.jsonl, 26.05",
         "optprobe2, jobs.txt,      results/optprobe2.jsonl,        22.05",
         "optprobe2, jobs.txt,      results/new/optprobe2.jsonl,    24.11",
