@@ -27,6 +27,13 @@ every cluster holds two-thread nodes (ThreadsPerCore=2); probes with --switches 
 snapshot at submit sees still running, or a short one slept out, --switches=2 on the 4-level tree), odd -c and
 --cpus-per-gpu on two-thread nodes, --ntasks-per-socket, --mem per node (some above RealMemory), --gres=gpu:N,
 multi-node --gpus-per-task with --cpus-per-gpu, and --exclusive with -n/-c or --gpus=N.
+
+fuzz7 (newer=True, implies wide) adds node types the issue's "mixed node types" may hold and no earlier mode drew,
+again drawing its extra numbers only in that mode (every fuzz4-fuzz6 seed writes the same case byte for byte): all
+three of NEWER's types drawn from in every cluster (eight GPUs on a two-thread 64-core node, GPUs with no Cores= at
+all, a four-socket two-thread node whose GPUs sit on two of its sockets), RealMemory per node type (128000, 256000 or
+512000) with --mem and --mem-per-gpu probes between those sizes, and more single-node binding probes (-w NODE with
+--cpus-per-gpu or -c and enforce-binding: the issue's planner miss was one).
 """
 import os
 import random
@@ -35,29 +42,46 @@ from fuzz import LINKED, TYPES, links_line
 
 SHAPES = ['mixed', 'uneven', 'paired', 'deep3']
 
+# gen.py fuzz7 only, in TYPES' form (sockets, cores per socket, threads per core, [(GPUs, Cores= or None)]):
+#   a - 2 x 32 cores, two threads a core, 8 GPUs in one gres.conf line each, four on each socket (GPUs bound to
+#       part of a socket, Cores=0-7 and so on, are refused by 24.11 and 26.05: "GRES core specification ... doesn't
+#       match socket boundaries", the node INVALID; so no cluster that runs on all three versions has them);
+#   u - 2 x 16 cores, 4 GPUs with no Cores= (no core affinity: any core may serve them);
+#   f - 4 x 8 cores, two threads a core, two GPUs on socket 0 and two on socket 2 (sockets 1 and 3 hold none).
+NEWER = {
+    'a': (2, 32, 2, [(1, '0-31')] * 4 + [(1, '32-63')] * 4),
+    'u': (2, 16, 1, [(4, None)]),
+    'f': (4, 8, 2, [(2, '0-7'), (2, '16-23')]),
+}
 
-def _node(name, kind, weight, node_lines, gres_lines):
+
+def _type(kind):
+    return TYPES[kind] if kind in TYPES else NEWER[kind]
+
+
+def _node(name, kind, weight, node_lines, gres_lines, memory=256000):
     if kind in LINKED:
         sockets, cps, tpc, total, cores, pairs = LINKED[kind]
-        node_lines.append('NodeName=%s Sockets=%d CoresPerSocket=%d ThreadsPerCore=%d RealMemory=256000'
-                          ' Weight=%d Gres=gpu:%d State=UNKNOWN' % (name, sockets, cps, tpc, weight, total))
+        node_lines.append('NodeName=%s Sockets=%d CoresPerSocket=%d ThreadsPerCore=%d RealMemory=%d'
+                          ' Weight=%d Gres=gpu:%d State=UNKNOWN' % (name, sockets, cps, tpc, memory, weight, total))
         for g in range(total):
             gres_lines.append('NodeName=%s Name=gpu File=/dev/nvidia%d Cores=%s Links=%s'
                               % (name, g, cores[g], links_line(total, g, pairs)))
         return
-    sockets, cps, tpc, gpus = TYPES[kind]
+    sockets, cps, tpc, gpus = _type(kind)
     total = sum(g for g, _ in gpus)
     gres = ' Gres=gpu:%d' % total if total else ''
-    node_lines.append('NodeName=%s Sockets=%d CoresPerSocket=%d ThreadsPerCore=%d RealMemory=256000'
-                      ' Weight=%d%s State=UNKNOWN' % (name, sockets, cps, tpc, weight, gres))
+    node_lines.append('NodeName=%s Sockets=%d CoresPerSocket=%d ThreadsPerCore=%d RealMemory=%d'
+                      ' Weight=%d%s State=UNKNOWN' % (name, sockets, cps, tpc, memory, weight, gres))
     idx = 0
     for g, cores in gpus:
         files = '/dev/nvidia%d' % idx if g == 1 else '/dev/nvidia[%d-%d]' % (idx, idx + g - 1)
-        gres_lines.append('NodeName=%s Name=gpu File=%s Cores=%s' % (name, files, cores))
+        affinity = '' if cores is None else ' Cores=%s' % cores
+        gres_lines.append('NodeName=%s Name=gpu File=%s%s' % (name, files, affinity))
         idx += g
 
 
-def _cluster(r, shape, wide=False):
+def _cluster(r, shape, wide=False, newer=False):
     """(leaf name -> member node names, node kind by name, switch lines above the leaves, node and gres lines)."""
     if shape == 'paired':
         kinds = r.sample(sorted(LINKED), 2) + r.sample(['g', 'h', 'c'], 1)
@@ -73,7 +97,13 @@ def _cluster(r, shape, wide=False):
         if wide and 'h' not in kinds and 'm' not in kinds:
             kinds.append('h')
         pick = lambda: r.choice(kinds)
+    if newer:
+        added = sorted(NEWER)  # every fuzz7 cluster may hold each of them (a first draft drew one or two: see PROVENANCE)
+        older = pick
+        pick = lambda: r.choice(added) if r.random() < 0.3 else older()
+        kinds = kinds + added
     weights = {k: r.choice([1, 1, 5, 10]) for k in kinds}
+    memory = {k: r.choice([128000, 256000, 256000, 512000]) if newer else 256000 for k in kinds}
     nleaves = {'mixed': r.randint(3, 4), 'uneven': r.randint(4, 6), 'paired': r.randint(3, 4),
                'deep3': r.randint(4, 6)}[shape]
     sizes = {'mixed': lambda: r.randint(3, 5), 'uneven': lambda: r.choice([1, 1, 2, 3, 5, 7, 9]),
@@ -86,7 +116,8 @@ def _cluster(r, shape, wide=False):
             k = pick()
             count[k] += 1
             name = '%s%d' % (k, count[k])
-            _node(name, k, weights[k] if r.random() < 0.8 else r.choice([1, 5, 10]), node_lines, gres_lines)
+            _node(name, k, weights[k] if r.random() < 0.8 else r.choice([1, 5, 10]), node_lines, gres_lines,
+                  memory[k])
             members.append(name)
             kind_of[name] = k
         leaves['leaf%d' % li] = members
@@ -139,13 +170,15 @@ def _wide_tree(r, shape, names):
 def _gpus(kind):
     if kind in LINKED:
         return LINKED[kind][3]
-    return sum(g for g, _ in TYPES[kind][3])
+    return sum(g for g, _ in _type(kind)[3])
 
 
-def _probe(r, shape, gpu_nodes, all_nodes, extra=False, busy=(), wide=False, threaded=()):
+def _probe(r, shape, gpu_nodes, all_nodes, extra=False, busy=(), wide=False, threaded=(), newer=False):
     forms = ['gpn', 'gpn', 'gpus', 'gpus', 'gpt', 'cpu', 'excl', 'one']
     if wide:
         forms = forms + ['tpn', 'wlist', 'sw', 'sw', 'thr', 'thr', 'tps', 'mem', 'gptn', 'gres', 'exn']
+    if newer:
+        forms = forms + ['one', 'one', 'mem']
     form = r.choice(forms + ['tpn', 'wlist'] if extra and not wide else forms)
     opts = []
     if form == 'gpn':
@@ -264,7 +297,8 @@ def _probe(r, shape, gpu_nodes, all_nodes, extra=False, busy=(), wide=False, thr
         # --mem per node (CR_Core: checked against RealMemory=256000, not consumed); 300G is more than any node
         opts.append('-N%d' % r.choice([1, 1, 2]))
         opts.append('--gpus-per-node=%d' % r.randint(1, 4))
-        opts.append('--mem=%dG' % r.choice([16, 64, 200, 300]))
+        # fuzz7: RealMemory is 128000, 256000 or 512000 MB per type, so 200G and 400G leave out some types
+        opts.append('--mem=%dG' % r.choice([16, 64, 100, 200, 300, 400, 600] if newer else [16, 64, 200, 300]))
     elif form == 'gptn':
         nodes = r.choice([2, 2, 3])
         opts.append('-N%d' % nodes)
@@ -292,7 +326,7 @@ def _probe(r, shape, gpu_nodes, all_nodes, extra=False, busy=(), wide=False, thr
         opts.append('--gres-flags=enforce-binding')
     # (sbatch refuses --mem beside --mem-per-gpu: mutually exclusive, not a placement question)
     if extra and any(o.startswith('--gpus') for o in opts) and form not in ('excl', 'mem') and r.random() < 0.3:
-        opts.append('--mem-per-gpu=%dG' % r.choice([4, 16, 32, 96]))
+        opts.append('--mem-per-gpu=%dG' % r.choice([4, 16, 32, 96, 160] if newer else [4, 16, 32, 96]))
     if form not in ('one', 'wlist', 'thr') and r.random() < 0.12:
         opts.insert(0, '-x %s' % r.choice(all_nodes))
     elif form in ('gpus', 'gpt') and r.random() < 0.12:
@@ -308,7 +342,7 @@ def _shape(kind):
     if kind in LINKED:
         sockets, cps, tpc, total, _, _ = LINKED[kind]
         return sockets * cps, tpc, total
-    sockets, cps, tpc, gpus = TYPES[kind]
+    sockets, cps, tpc, gpus = _type(kind)
     return sockets * cps, tpc, sum(g for g, _ in gpus)
 
 
@@ -350,16 +384,17 @@ def _background(r, gpu_nodes, all_nodes, kind_of, free, extra=False):
     return spec, [(node, need, gpus)] if extra else (node, need, gpus)
 
 
-def main(seed, nprobes, out, extra=False, wide=False):
+def main(seed, nprobes, out, extra=False, wide=False, newer=False):
     r = random.Random(seed)
+    wide = wide or newer
     extra = extra or wide
     shape = SHAPES[seed % len(SHAPES)]
-    leaves, kind_of, switch_lines, node_lines, gres_lines = _cluster(r, shape, wide)
+    leaves, kind_of, switch_lines, node_lines, gres_lines = _cluster(r, shape, wide, newer)
     all_nodes = [n for members in leaves.values() for n in members]
     gpu_nodes = [n for n in all_nodes if _gpus(kind_of[n])]
     threaded = [n for n in all_nodes if _shape(kind_of[n])[1] == 2]
     os.makedirs(out, exist_ok=True)
-    mode = 'fuzz6' if wide else 'fuzz5' if extra else 'fuzz4'
+    mode = 'fuzz7' if newer else 'fuzz6' if wide else 'fuzz5' if extra else 'fuzz4'
     head = '# probe case (%s), seed %d (cases/gen.py %s %d %d)\n' % (shape, seed, mode, seed, nprobes)
     with open(os.path.join(out, 'nodes.conf'), 'w') as f:
         f.write(head + '\n'.join(node_lines) + '\n')
@@ -387,7 +422,7 @@ def main(seed, nprobes, out, extra=False, wide=False):
         add_background()
     for p in range(nprobes):
         busy = {n for uses in background.values() for n, _, _ in uses} if extra else ()
-        opts, waits = _probe(r, shape, gpu_nodes, all_nodes, extra, busy, wide, threaded)
+        opts, waits = _probe(r, shape, gpu_nodes, all_nodes, extra, busy, wide, threaded, newer)
         name = 'p%d' % p
         jobs.append('job %s %s' % (name, ' '.join(opts)))
         if waits:

@@ -180,8 +180,13 @@ public final class OracleCase {
             }
             for (int f = 0; f < g.files().size(); f++) {
                 CpuSet cpus = g.cores() == null ? CpuSet.empty() : CpuSet.parse(g.cores());
-                int socket = cpus.isEmpty() ? 0 : cpus.first() / cps;
-                b.gpu(Gpu.simple(index++, g.type(), socket, cpus, null));
+                if (cpus.isEmpty()) {
+                    // no Cores=: no affinity, as the importer reads it (SlurmNodeAssembler), not socket 0's (fuzz51's
+                    // u nodes: the planner's binding guard counted their GPUs on socket 0 and refused p10)
+                    b.gpu(new Gpu("GPU" + index, index++, g.type(), List.of(), cpus, null, null, null));
+                } else {
+                    b.gpu(Gpu.simple(index++, g.type(), cpus.first() / cps, cpus, null));
+                }
             }
         }
         return b.derivePcieLinks(false).build();

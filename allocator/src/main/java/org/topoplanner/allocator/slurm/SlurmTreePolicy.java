@@ -102,9 +102,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      */
     Suggestion onTree(ClusterState state, JobRequest request, boolean flat) {
         SlurmVersion version = options.slurmVersion();
-        // sbatch's own changes come before slurmctld sees the job
+        // sbatch's own changes come before slurmctld sees the job, and _job_create's pool (with -N too: NodeListPool)
+        // before any scheduling
         NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(),
-                SbatchNodeList.sent(request, version));
+                NodeListPool.asCreated(state.cluster(), SbatchNodeList.sent(request, version), version));
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }

@@ -28,7 +28,7 @@ import org.topoplanner.model.job.SbatchOptions;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
- * The planner against real Slurm on the probe cases ({@code cases/gen.py fuzz4/fuzz5/fuzz6}, {@code probefuzz.py}:
+ * The planner against real Slurm on the probe cases ({@code cases/gen.py fuzz4/fuzz5/fuzz6/fuzz7}, {@code probefuzz.py}:
  * background jobs fragment the cluster, then every probe is cancelled right after its submit line). Each probe is
  * asked of the planner on the state real Slurm had when it was submitted (the background jobs' real CPUs and
  * GPUs, read from the real output, not the emulation's), so the verdict is on the planner alone. Where real Slurm
@@ -51,7 +51,8 @@ class PlannerRealProbesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> CASES = List.of("fuzz21", "fuzz22", "fuzz23", "fuzz24", "fuzz25", "fuzz26",
             "fuzz27", "fuzz28", "fuzz29", "fuzz30", "fuzz31", "fuzz32", "fuzz33", "fuzz34", "fuzz35", "fuzz36",
-            "fuzz37", "fuzz38", "fuzz39", "fuzz40", "fuzz41", "fuzz42", "fuzz43", "fuzz44", "fuzz45", "fuzz46", "plsock1");
+            "fuzz37", "fuzz38", "fuzz39", "fuzz40", "fuzz41", "fuzz42", "fuzz43", "fuzz44", "fuzz45", "fuzz46",
+            "fuzz47", "fuzz48", "fuzz49", "fuzz50", "fuzz51", "fuzz52", "fuzz53", "fuzz54", "plsock1");
 
     static Stream<Arguments> probeCases() {
         Map<String, List<String>> known = new LinkedHashMap<>();

@@ -183,6 +183,8 @@ public final class SbatchOptions {
         boolean cpusPerGpuGiven;
         Integer gpusPerJob;
         Integer ntasks;
+        /** The -w list's distinct nodes (0 without one). */
+        int listed;
         String gpuType;
         String gpuTypeOption;
         Integer threadsPerCore;
@@ -222,7 +224,11 @@ public final class SbatchOptions {
                 case "--gres" -> b.gpusPerNode(gpuCount(key, values.gres(val)));
                 case "--switches" -> switches(val);
                 case "--gres-flags" -> gresFlags(val);
-                case "--nodelist" -> b.nodelist(hosts(key, val));
+                case "--nodelist" -> {
+                    List<String> named = hosts(key, val);
+                    listed = new java.util.HashSet<>(named).size();
+                    b.nodelist(named);
+                }
                 case "--exclude" -> b.exclude(hosts(key, val));
                 case "--job-name" -> name(val);
                 case "--segment" -> b.segment(values.positive(key, val));
@@ -365,8 +371,11 @@ public final class SbatchOptions {
                 // sbatch 22.05: "error: --cpus-per-gpu is mutually exclusive with --cpus-per-task"
                 problems.add("--cpus-per-gpu is mutually exclusive with --cpus-per-task");
             }
+            // without -N, sbatch counts the -w list's nodes as -N (_opt_verify: min_nodes = hl_cnt; own case fuzz48
+            // p32 -w k2,g1,s2 --gpus=2 is refused by 22.05.8, 24.11.5 and 26.05.5)
+            Integer asked = minNodes != null ? minNodes : listed > 0 ? Integer.valueOf(listed) : null;
             // sbatch first lowers -N to -n ("can't run 1 processes on 2 nodes"; fuzz07 f53 -N2 -n1 --gpus=1 runs)
-            Integer nodes = minNodes != null && ntasks != null && ntasks < minNodes ? ntasks : minNodes;
+            Integer nodes = asked != null && ntasks != null && ntasks < asked ? ntasks : asked;
             if (gpusPerJob != null && gpusPerJob > 0 && nodes != null && gpusPerJob < nodes) {
                 // slurmctld's gres_job_state_validate, 22.05 to 26.05 (own case fuzz06 f14: -N2 --gpus=1)
                 problems.add("Failed to validate job spec, --gpus < -N");

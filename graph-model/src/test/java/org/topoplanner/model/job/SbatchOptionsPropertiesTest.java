@@ -54,9 +54,12 @@ class SbatchOptionsPropertiesTest {
                     @SuppressWarnings("unchecked") List<String> ex = (List<String>) rest.get(1);
                     int flags = (Integer) rest.get(2);
                     JobRequest base = b.build();
-                    // sbatch refuses fewer --gpus than nodes (after -n lowered -N): keep the request valid
-                    Integer nodes = base.minNodes() == null ? null
-                            : base.ntasks() == null ? base.minNodes() : Integer.valueOf(Math.min(base.minNodes(), base.ntasks()));
+                    // sbatch refuses fewer --gpus than nodes (-N, else the -w list's nodes, after -n lowered it): keep
+                    // the request valid
+                    Integer asked = base.minNodes() != null ? base.minNodes()
+                            : nl.isEmpty() ? null : Integer.valueOf(new java.util.HashSet<>(nl).size());
+                    Integer nodes = asked == null ? null
+                            : base.ntasks() == null ? asked : Integer.valueOf(Math.min(asked, base.ntasks()));
                     Integer perJob = g == null || g == 0 || nodes == null ? g : Integer.valueOf(Math.max(g, nodes));
                     b.gpus(perJob).gpusPerNode(gpn).gpusPerTask(gpt)
                             .gpuType(perJob == null && gpn == null && gpt == null ? null : type)

@@ -156,6 +156,7 @@ class SbatchOptionsTest {
             --gpus=2 --mem-per-gpu=1G --mem-per-cpu=1G | --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.
             -N 2 --gpus=1               | Failed to validate job spec, --gpus < -N
             -N 3-4 --gpus=a100:2        | Failed to validate job spec, --gpus < -N
+            -w k2,g1,s2 --gpus=2        | Failed to validate job spec, --gpus < -N
             """)
     void namesTheOptionOfEveryProblem(String line, String problem) {
         assertThatThrownBy(() -> parse(line)).isInstanceOfSatisfying(JobRequestException.class,
