@@ -35,15 +35,28 @@ import org.topoplanner.model.slurm.NodeLine;
  * cluster's {@code DefMemPerCPU} (or {@code DefMemPerNode}), tested here the same way. Own case optprobe2
  * ({@code DefMemPerCPU=20000}): {@code -N1 -c1} avoids a1 (16,000 MB), {@code -w a1} is refused, {@code --mem=1000}
  * and {@code --mem=0} run on a1 (all three versions). A partition's own {@code DefMemPerCPU} is not read.
+ *
+ * <p>{@code --mem-per-gpu} counts only where memory is consumable ({@code SelectTypeParameters} with
+ * {@code Memory}): cons_tres {@code _can_job_run_on_node} ({@code job_test.c}) passes the node's free memory to
+ * {@code gres_select_filter_cons_res}, which lets a node give at most {@code free / mem_per_gres} GPUs and drops it
+ * when that is below the GPUs it must give. At submit every node counts as idle (free = {@code RealMemory}), so a
+ * node whose {@code RealMemory} cannot hold the GPUs one node must give is never usable: left out here, and a job
+ * with no other node (or naming one, {@code -w}) is refused. Under {@code CR_Core} (the harness default) Slurm
+ * never reads it. Own cases memgpu1 ({@code CR_Core}: {@code -N1 --gpus-per-node=4 --mem-per-gpu=20000} runs on a
+ * node of 16,000 MB) and memgpu2 ({@code CR_Core_Memory}: m0 avoids that node, m1 {@code -w} it and m2 four GPUs
+ * are refused), real 22.05.8, 24.11.5 and 26.05.5 alike.
  */
 public final class NodeMemory {
     private final Map<String, Long> megabytes;
     private final long smallest;
     /** {@code DefMemPerCPU} or {@code DefMemPerNode} of the configuration; null when neither is set. */
     private final Long defaultMegabytes;
+    /** {@code SelectTypeParameters} makes memory consumable ({@code CR_Memory}, {@code CR_Core_Memory}, ...). */
+    private final boolean consumable;
 
-    private NodeMemory(Map<String, Long> megabytes, Long defaultMegabytes) {
+    private NodeMemory(Map<String, Long> megabytes, Long defaultMegabytes, boolean consumable) {
         this.megabytes = megabytes;
+        this.consumable = consumable;
         this.smallest = megabytes.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
         this.defaultMegabytes = defaultMegabytes;
     }
@@ -64,6 +77,20 @@ public final class NodeMemory {
         return null;
     }
 
+    /** Whether {@code SelectTypeParameters} names memory ({@code select_type_param & CR_MEMORY}). */
+    static boolean consumable(Map<String, String> keys) {
+        for (Map.Entry<String, String> e : keys.entrySet()) {
+            if (e.getKey().equalsIgnoreCase("SelectTypeParameters")) {
+                for (String p : e.getValue().split(",")) {
+                    if (p.trim().toUpperCase(java.util.Locale.ROOT).matches("CR_(CORE_|CPU_|SOCKET_)?MEMORY")) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
     private static NodeMemory of(Cluster cluster) {
         return ClusterIndex.of(cluster).derived(NodeMemory.class, c -> {
             Map<String, Long> mb = new HashMap<>();
@@ -72,7 +99,7 @@ public final class NodeMemory {
                     mb.put(line.name(), line.realMemory());
                 }
             }
-            return new NodeMemory(mb, defaultOf(c.slurm().keys()));
+            return new NodeMemory(mb, defaultOf(c.slurm().keys()), consumable(c.slurm().keys()));
         });
     }
 
@@ -106,9 +133,13 @@ public final class NodeMemory {
      * Costs nothing per suggestion unless the figure exceeds the smallest node's memory.
      */
     static Verdict check(Cluster cluster, JobRequest request) {
+        NodeMemory table = of(cluster);
+        if (request.memPerGpuMiB() != null) {
+            // _verify_node_state clears the default per-node figure when the job gives a per-GPU one
+            return table.consumable ? perGpu(cluster, table, request) : new Usable(request);
+        }
         // sbatch refuses both together, so at most one is set; without either the configured default applies
         Long given = request.memMiB() != null ? request.memMiB() : request.memPerCpuMiB();
-        NodeMemory table = of(cluster);
         Long mem = given != null ? given : table.defaultMegabytes;
         if (mem == null || mem == 0) {
             return new Usable(request);
@@ -136,6 +167,57 @@ public final class NodeMemory {
         if (!anyLeft) {
             return new Refused("Requested node configuration is not available: Memory specification can not be"
                     + " satisfied: no node has " + mem + " MB of memory" + perWhat(request));
+        }
+        if (dropped.isEmpty()) {
+            return new Usable(request);
+        }
+        List<String> exclude = new ArrayList<>(request.exclude());
+        exclude.addAll(dropped);
+        return new Usable(request.toBuilder().exclude(exclude).build());
+    }
+
+    /**
+     * The GPUs one node must give the job at the least: {@code --gpus-per-node}, or {@code --gpus-per-task} times
+     * {@code --ntasks-per-node} (one task when not given), else one of {@code --gpus}.
+     */
+    private static long gpusOnOneNode(JobRequest r) {
+        if (r.gpusPerNode() != null) {
+            return r.gpusPerNode();
+        }
+        if (r.gpusPerTask() != null) {
+            return (long) r.gpusPerTask() * (r.ntasksPerNode() != null ? r.ntasksPerNode() : 1);
+        }
+        return 1;
+    }
+
+    /** {@code --mem-per-gpu} under consumable memory, every node idle: the submit verdict. */
+    private static Verdict perGpu(Cluster cluster, NodeMemory table, JobRequest request) {
+        long mem = request.memPerGpuMiB() * gpusOnOneNode(request);
+        if (mem == 0 || mem <= table.smallest) {
+            return new Usable(request);
+        }
+        Set<String> excluded = new HashSet<>(request.exclude());
+        List<String> dropped = new ArrayList<>();
+        boolean anyLeft = false;
+        for (String host : cluster.nodes().keySet()) {
+            Long has = table.megabytes.get(host);
+            if (has != null && has < mem) {
+                if (request.nodelist().contains(host)) {
+                    return new Refused("Requested node configuration is not available: " + host + " has " + has
+                            + " MB of memory, the job asks for " + mem + " MB on each node (--mem-per-gpu="
+                            + request.memPerGpuMiB() + " times its GPUs there; memory is consumable)");
+                }
+                if (!excluded.contains(host)) {
+                    dropped.add(host);
+                }
+            } else if (!excluded.contains(host)) {
+                anyLeft = true;
+            }
+        }
+        if (!anyLeft) {
+            return new Refused("Requested node configuration is not available: no node has " + mem
+                    + " MB of memory for --mem-per-gpu=" + request.memPerGpuMiB() + " times its GPUs on one node"
+                    + " (memory is consumable)");
         }
         if (dropped.isEmpty()) {
             return new Usable(request);
