@@ -65,6 +65,15 @@ public final class ClusterState {
         return running;
     }
 
+    /**
+     * The {@code --mem-per-gpu} of running job {@code job} in MiB, 0 when it gave none or does not run: Slurm
+     * charges it per GPU to each node where memory is consumable ({@code gres_select_util_job_mem_set}).
+     */
+    public long memPerGpuMiB(String job) {
+        RunningJobs.Job j = jobs.get(job);
+        return j == null ? 0 : j.memPerGpuMiB();
+    }
+
     public Optional<Placement> placement(String job) {
         RunningJobs.Job j = jobs.get(job);
         return j == null ? Optional.empty() : Optional.of(j.placement());
@@ -77,10 +86,19 @@ public final class ClusterState {
 
     /** This state plus {@code placement}, holding what {@code hold} says. */
     public ClusterState with(Placement placement, Hold hold) {
+        return with(placement, hold, null);
+    }
+
+    /**
+     * This state plus {@code placement}, holding what {@code hold} says, of a job that gave
+     * {@code --mem-per-gpu=memPerGpuMiB} ({@code null}: not given; see {@link #memPerGpuMiB}).
+     */
+    public ClusterState with(Placement placement, Hold hold, Long memPerGpuMiB) {
         if (jobs.get(placement.job()) != null) {
             throw new IllegalArgumentException("job " + placement.job() + " runs already");
         }
-        ClusterState next = new ClusterState(cluster, jobs.plus(placement, Objects.requireNonNull(hold, "hold")));
+        ClusterState next = new ClusterState(cluster, jobs.plus(placement, Objects.requireNonNull(hold, "hold"),
+                memPerGpuMiB == null ? 0 : memPerGpuMiB));
         next.madeFrom(this, placement);
         StateUsage u = usage;
         if (u != null) {

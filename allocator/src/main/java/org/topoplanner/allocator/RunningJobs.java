@@ -20,8 +20,11 @@ import org.topoplanner.model.job.Placement;
  * depends on their contents only.
  */
 final class RunningJobs {
-    /** One running job: its placement, what it holds, and its start number. */
-    record Job(String name, Placement placement, ClusterState.Hold hold, long start) {
+    /**
+     * One running job: its placement, what it holds, its start number and its {@code --mem-per-gpu} (MiB, 0 when
+     * not given), which Slurm charges to each of its nodes per GPU there where memory is consumable.
+     */
+    record Job(String name, Placement placement, ClusterState.Hold hold, long start, long memPerGpuMiB) {
     }
 
     static final RunningJobs EMPTY = new RunningJobs(null, null, 0, 0);
@@ -56,7 +59,12 @@ final class RunningJobs {
 
     /** These jobs and {@code p}, started last; its job name must not run already. */
     RunningJobs plus(Placement p, ClusterState.Hold hold) {
-        Job j = new Job(p.job(), p, hold, nextStart);
+        return plus(p, hold, 0);
+    }
+
+    /** {@link #plus(Placement, ClusterState.Hold)} of a job that gave {@code --mem-per-gpu} (MiB, 0: not given). */
+    RunningJobs plus(Placement p, ClusterState.Hold hold, long memPerGpuMiB) {
+        Job j = new Job(p.job(), p, hold, nextStart, memPerGpuMiB);
         return new RunningJobs(insert(byName, j.name(), j), insert(byStart, j.start(), j), size + 1, nextStart + 1);
     }
 

@@ -446,7 +446,7 @@ public final class Replayer {
         j.placement = p;
         j.reason = null;
         forgetAnswer(j);
-        state = state.with(p, hold(j));
+        state = state.with(p, hold(j), j.spec.memPerGpuMiB());
     }
 
     /**

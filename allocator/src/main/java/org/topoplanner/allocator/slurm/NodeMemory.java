@@ -7,8 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.topoplanner.allocator.ClusterIndex;
+import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.slurm.NodeLine;
 
 /**
@@ -225,6 +228,42 @@ public final class NodeMemory {
         List<String> exclude = new ArrayList<>(request.exclude());
         exclude.addAll(dropped);
         return new Usable(request.toBuilder().exclude(exclude).build());
+    }
+
+    /**
+     * The nodes that cannot give the job its GPUs now for want of free memory: {@code --mem-per-gpu} times the GPUs
+     * one node must give above the node's {@code RealMemory} less what the running jobs' {@code --mem-per-gpu}
+     * holds there ({@code _can_job_run_on_node}'s {@code avail_mem}; {@code gres_select_util_job_mem_set} charges a
+     * job {@code mem_per_gres} per GPU on each node). Such a node waits for memory ({@code Resources}); it is
+     * usable again when those jobs end. Empty unless memory is consumable and the job gives {@code --mem-per-gpu}.
+     * Walks the running allocations, and only for such jobs. Memory held by running jobs' {@code --mem},
+     * {@code --mem-per-cpu} or the default is not counted.
+     */
+    public static Set<String> shortOfFreeMemory(ClusterState state, JobRequest request) {
+        NodeMemory table = of(state.cluster());
+        if (!table.consumable || request.memPerGpuMiB() == null || request.memPerGpuMiB() == 0
+                || state.running().isEmpty()) {
+            return Set.of();
+        }
+        long need = request.memPerGpuMiB() * gpusOnOneNode(request);
+        Map<String, Long> used = new HashMap<>();
+        for (Placement p : state.running().values()) {
+            long perGpu = state.memPerGpuMiB(p.job());
+            if (perGpu == 0) {
+                continue;
+            }
+            for (HostAllocation a : p.hosts()) {
+                used.merge(a.host(), perGpu * a.gpus().size(), Long::sum);
+            }
+        }
+        Set<String> out = new HashSet<>();
+        for (Map.Entry<String, Long> e : used.entrySet()) {
+            Long has = table.megabytes.get(e.getKey());
+            if (has != null && has - e.getValue() < need) {
+                out.add(e.getKey());
+            }
+        }
+        return out;
     }
 
     private static String perWhat(JobRequest request) {

@@ -111,6 +111,15 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         }
         request = NodeListCount.asHeld(((NodeMemory.Usable) filtered).request(), state.cluster(), version);
         SlurmJobSpec job = SlurmJobSpec.of(request);
+        // nodes whose free memory cannot hold the job's --mem-per-gpu now: not usable until memory frees
+        java.util.Set<String> shortNow = NodeMemory.shortOfFreeMemory(state, request);
+        if (request.nodelist().stream().anyMatch(shortNow::contains)) {
+            return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"
+                    + " memory for its --mem-per-gpu now");
+        }
+        SlurmJobSpec now = shortNow.isEmpty() ? job : SlurmJobSpec.of(request.toBuilder().exclude(
+                java.util.stream.Stream.concat(request.exclude().stream(), shortNow.stream()).distinct().toList())
+                .build());
         Cluster cluster = state.cluster();
         List<SlurmNode> nodes = SlurmNode.of(cluster);
         ClusterIndex index = ClusterIndex.of(cluster);
@@ -131,7 +140,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         NodeChooser submitTest = oneNodeSubmitTest(nodes, flat ? new FlatSelector(nodes)
                 : retried(new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version),
                 version);
-        SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
+        SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, now, version);
         if (alloc != null && pastMaxNodes(alloc, job, version)) {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
             alloc = null;
@@ -158,7 +167,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                 return new Suggestion.Pending(PendingReason.REQ_NODE_NOT_AVAIL, "the tree's pick for " + job.name()
                         + " on the idle cluster has more nodes than its maximum");
             }
-            PendingReason topo = flat ? null : treeFailure(state, nodes, table, job, version);
+            PendingReason topo = flat ? null : treeFailure(state, nodes, table, now, version);
             if (topo != null) {
                 return new Suggestion.Pending(topo, "the tree cannot gather " + job.name() + " now: "
                         + topo.slurmName().replace('_', ' '));

@@ -312,7 +312,7 @@ public final class WhatIfEngine {
         int freeBefore = free.free();
         int strandedBefore = free.stranded();
         state = state.with(p, r.exclusive() ? ClusterState.Hold.WHOLE_NODES
-                : r.exclusiveTopo() ? ClusterState.Hold.WHOLE_BLOCKS : ClusterState.Hold.LISTED);
+                : r.exclusiveTopo() ? ClusterState.Hold.WHOLE_BLOCKS : ClusterState.Hold.LISTED, r.memPerGpuMiB());
         free.take(p);
         long end = now + j.runSeconds();
         Running started = new Running(p.job(), end, now + estimate(j), seq++, p);

@@ -135,6 +135,13 @@ class SlurmTreeReplayTest {
         "optprobe2, jobs.txt,      results/optprobe2.jsonl,        22.05",
         "optprobe2, jobs.txt,      results/new/optprobe2.jsonl,    24.11",
         "optprobe2, jobs.txt,      results/v26.05/optprobe2.jsonl, 26.05",
+        // --mem-per-gpu probes (branch mem-gpu; NodeMemory): memgpu1 under CR_Core, memgpu2 under CR_Core_Memory
+        "memgpu1,  jobs.txt,       results/memgpu1.jsonl,          22.05",
+        "memgpu1,  jobs.txt,       results/new/memgpu1.jsonl,      24.11",
+        "memgpu1,  jobs.txt,       results/v26.05/memgpu1.jsonl,   26.05",
+        "memgpu2,  jobs.txt,       results/memgpu2.jsonl,          22.05",
+        "memgpu2,  jobs.txt,       results/new/memgpu2.jsonl,      24.11",
+        "memgpu2,  jobs.txt,       results/v26.05/memgpu2.jsonl,   26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
