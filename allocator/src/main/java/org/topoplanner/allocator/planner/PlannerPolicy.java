@@ -164,7 +164,9 @@ public final class PlannerPolicy implements PlacementPolicy {
      * ({@link SlurmAgreement}: never a job Slurm does not start, never more leaves than Slurm's placement).
      */
     @Override
-    public Suggestion suggest(ClusterState state, JobRequest job) {
+    public Suggestion suggest(ClusterState given, JobRequest job) {
+        // under consumable memory a node gives no more GPUs than its free memory holds of the job's --mem-per-gpu
+        ClusterState state = NodeMemory.withGpusMemoryCannotServe(given, job);
         ClusterIndex index = ClusterIndex.of(state.cluster());
         String bad = badNames(index, job);
         if (bad != null) {
@@ -302,6 +304,18 @@ public final class PlannerPolicy implements PlacementPolicy {
 
     private Limits limits(ClusterState state, ClusterIndex index, JobRequest job) {
         BitSet refused = KubeletGate.refused(state, index, job, kubelet);
+        // hosts whose free memory cannot hold the job's --mem-per-gpu now (consumable memory): unusable until the
+        // running jobs holding it end, as slurm-tree has them ({@link NodeMemory#shortOfFreeMemory})
+        java.util.Set<String> shortOfMemory = NodeMemory.shortOfFreeMemory(state, job);
+        if (!shortOfMemory.isEmpty()) {
+            refused = (BitSet) refused.clone();
+            for (String h : shortOfMemory) {
+                int n = index.number(h);
+                if (n >= 0) {
+                    refused.set(n);
+                }
+            }
+        }
         BitSet unbound = BindingRefusals.of(state, job, slurm);
         int[] oneSocket = SlurmBinding.gpusOnOneSocket(state, job, slurm);
         // -N2 -n6 -c4 --gpus-per-task=1 enforce-binding: Slurm's filter accepts a node for one task, the planner
@@ -393,7 +407,8 @@ public final class PlannerPolicy implements PlacementPolicy {
     }
 
     /** The optimum placement now, with its score; empty when nothing fits now or ever. */
-    public Optional<Plan> plan(ClusterState state, JobRequest job) {
+    public Optional<Plan> plan(ClusterState given, JobRequest job) {
+        ClusterState state = NodeMemory.withGpusMemoryCannotServe(given, job);
         ClusterIndex index = ClusterIndex.of(state.cluster());
         if (badNames(index, job) != null
                 || !(NodeMemory.beforeSelection(state.cluster(), job) instanceof NodeMemory.Usable usable)) {

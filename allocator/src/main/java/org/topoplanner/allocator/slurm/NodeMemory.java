@@ -137,9 +137,12 @@ public final class NodeMemory {
      */
     static Verdict check(Cluster cluster, JobRequest request) {
         NodeMemory table = of(cluster);
-        if (request.memPerGpuMiB() != null) {
-            // _verify_node_state clears the default per-node figure when the job gives a per-GPU one
-            return table.consumable ? perGpu(cluster, table, request) : new Usable(request);
+        if (request.memPerGpuMiB() != null && table.consumable) {
+            Verdict perGpu = perGpu(cluster, table, request);
+            if (perGpu instanceof Refused) {
+                return perGpu;
+            }
+            request = ((Usable) perGpu).request();
         }
         // sbatch refuses both together, so at most one is set; without either the configured default applies
         Long given = request.memMiB() != null ? request.memMiB() : request.memPerCpuMiB();
@@ -246,6 +249,47 @@ public final class NodeMemory {
             return Set.of();
         }
         long need = request.memPerGpuMiB() * gpusOnOneNode(request);
+        Map<String, Long> used = heldMemory(state);
+        Set<String> out = new HashSet<>();
+        for (Map.Entry<String, Long> e : used.entrySet()) {
+            Long has = table.megabytes.get(e.getKey());
+            if (has != null && has - e.getValue() < need) {
+                out.add(e.getKey());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code state} with the GPUs a node cannot give the job for want of free memory held by a stand-in job
+     * ({@code gres_select_filter_cons_res}: a node gives at most {@code free / mem_per_gres} GPUs, the lowest free
+     * ones kept), so that a {@code --gpus=N} job takes no more of them there than its memory allows. The state as
+     * it is unless memory is consumable and the job gives {@code --mem-per-gpu}; then one walk over the nodes.
+     */
+    public static ClusterState withGpusMemoryCannotServe(ClusterState state, JobRequest request) {
+        NodeMemory table = of(state.cluster());
+        if (!table.consumable || request.memPerGpuMiB() == null || request.memPerGpuMiB() == 0) {
+            return state;
+        }
+        Map<String, Long> used = heldMemory(state);
+        List<HostAllocation> held = new ArrayList<>();
+        for (String host : state.cluster().nodes().keySet()) {
+            Long has = table.megabytes.get(host);
+            if (has == null) {
+                continue;
+            }
+            long cap = Math.max(0, has - used.getOrDefault(host, 0L)) / request.memPerGpuMiB();
+            List<Integer> free = state.freeGpus(host);
+            if (free.size() > cap) {
+                held.add(new HostAllocation(host, List.copyOf(free.subList((int) cap, free.size())),
+                        org.topoplanner.model.cpu.CpuSet.empty(), Map.of()));
+            }
+        }
+        return held.isEmpty() ? state : state.with(new Placement(" memory for --mem-per-gpu", held));
+    }
+
+    /** Memory the running jobs' {@code --mem-per-gpu} holds per host ({@code gres_select_util_job_mem_set}). */
+    private static Map<String, Long> heldMemory(ClusterState state) {
         Map<String, Long> used = new HashMap<>();
         for (Placement p : state.running().values()) {
             long perGpu = state.memPerGpuMiB(p.job());
@@ -256,14 +300,7 @@ public final class NodeMemory {
                 used.merge(a.host(), perGpu * a.gpus().size(), Long::sum);
             }
         }
-        Set<String> out = new HashSet<>();
-        for (Map.Entry<String, Long> e : used.entrySet()) {
-            Long has = table.megabytes.get(e.getKey());
-            if (has != null && has - e.getValue() < need) {
-                out.add(e.getKey());
-            }
-        }
-        return out;
+        return used;
     }
 
     private static String perWhat(JobRequest request) {

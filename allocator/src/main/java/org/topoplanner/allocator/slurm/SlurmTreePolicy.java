@@ -140,7 +140,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         NodeChooser submitTest = oneNodeSubmitTest(nodes, flat ? new FlatSelector(nodes)
                 : retried(new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version),
                 version);
-        SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, now, version);
+        SlurmAllocation alloc = SlurmAllocation.attempt(NodeMemory.withGpusMemoryCannotServe(state, request), nodes,
+                chooser, now, version);
         if (alloc != null && pastMaxNodes(alloc, job, version)) {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
             alloc = null;

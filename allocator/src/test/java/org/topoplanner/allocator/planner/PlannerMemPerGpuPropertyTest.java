@@ -1,0 +1,115 @@
+package org.topoplanner.allocator.planner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AfterContainer;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.JobRequestException;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * Under consumable memory ({@code CR_Core_Memory}, own case memgpu2: g1 16,000 MB, g2 64,000 MB, 4 GPUs each) a node
+ * gives at most its free memory over {@code --mem-per-gpu} GPUs (cons_tres {@code _can_job_run_on_node},
+ * {@code gres_select_filter_cons_res}; 22.05, 24.11 and 26.05 alike). On random states made of jobs with random
+ * {@code --mem-per-gpu} that {@code slurm-tree} started, the planner never places a job {@code slurm-tree} does not
+ * place, and neither its answer nor its own optimum ({@link PlannerPolicy#plan}) puts GPUs on a node whose free
+ * memory cannot hold them.
+ */
+class PlannerMemPerGpuPropertyTest {
+    private static final AtomicInteger PLACED = new AtomicInteger();
+    private static final AtomicInteger BUSY = new AtomicInteger();
+    private static final long[] SIZES = {2000, 4000, 6000, 8000, 12000, 20000};
+
+    @Provide
+    Arbitrary<Long> seeds() {
+        return Arbitraries.longs();
+    }
+
+    private static JobRequest randomJob(Random r, String name) throws JobRequestException {
+        int nodes = 1 + r.nextInt(2);
+        // sbatch refuses --gpus below -N
+        String gpus = r.nextBoolean() ? "--gpus-per-node=" + (1 + r.nextInt(3)) : "--gpus=" + (nodes + r.nextInt(2));
+        return SbatchOptions.parseLine("-N" + nodes + " " + gpus + " --mem-per-gpu="
+                + SIZES[r.nextInt(SIZES.length)], name);
+    }
+
+    /** Memory each node has left once the running jobs' --mem-per-gpu times their GPUs there is taken. */
+    private static Map<String, Long> freeMemory(Cluster c, ClusterState s) {
+        Map<String, Long> free = new HashMap<>(Map.of("g1", 16000L, "g2", 64000L));
+        for (Placement p : s.running().values()) {
+            for (HostAllocation a : p.hosts()) {
+                free.merge(a.host(), -s.memPerGpuMiB(p.job()) * a.gpus().size(), Long::sum);
+            }
+        }
+        return free;
+    }
+
+    private static void fitsMemory(Placement p, Map<String, Long> free, long perGpu, String what) {
+        for (HostAllocation a : p.hosts()) {
+            assertThat(perGpu * a.gpus().size()).as("memory on %s for %s", a.host(), what)
+                    .isLessThanOrEqualTo(free.get(a.host()));
+        }
+    }
+
+    @Property(tries = 300)
+    void plannerKeepsToFreeMemoryAsSlurmDoes(@ForAll("seeds") long seed) throws JobRequestException {
+        Random r = new Random(seed);
+        Cluster c = OracleCase.cluster("memgpu2");
+        SlurmVersion v = List.of(SlurmVersion.V22_05, SlurmVersion.V24_11, SlurmVersion.V26_05).get(r.nextInt(3));
+        PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(v);
+        SlurmTreePolicy tree = new SlurmTreePolicy(options);
+        ClusterState s = ClusterState.empty(c);
+        for (int i = 0, n = 1 + r.nextInt(4); i < n; i++) {
+            JobRequest run = randomJob(r, "r" + i);
+            if (tree.suggest(s, run) instanceof Suggestion.Placed p) {
+                s = s.with(p.placement(), ClusterState.Hold.LISTED, run.memPerGpuMiB());
+            }
+        }
+        if (!s.running().isEmpty()) {
+            BUSY.incrementAndGet();
+        }
+        JobRequest job = randomJob(r, "j");
+        String what = job + " under Slurm " + v.label() + " (seed " + seed + ")";
+        Map<String, Long> free = freeMemory(c, s);
+        Suggestion slurm = tree.suggest(s, job);
+        Suggestion mine = new PlannerPolicy(options).suggest(s, job);
+        if (!(slurm instanceof Suggestion.Placed)) {
+            assertThat(mine).as("slurm-tree says %s for %s", slurm, what).isNotInstanceOf(Suggestion.Placed.class);
+        } else {
+            fitsMemory(((Suggestion.Placed) slurm).placement(), free, job.memPerGpuMiB(), "slurm-tree, " + what);
+        }
+        if (mine instanceof Suggestion.Placed placed) {
+            PLACED.incrementAndGet();
+            fitsMemory(placed.placement(), free, job.memPerGpuMiB(), what);
+        }
+        Optional<PlannerPolicy.Plan> own = new PlannerPolicy(options).plan(s, job);
+        own.ifPresent(plan -> fitsMemory(plan.placement(), free, job.memPerGpuMiB(), "the planner's optimum, " + what));
+    }
+
+    @AfterContainer
+    static void statesWereBusyAndJobsPlaced() {
+        // a property on idle states, or one that never places, would not test the free-memory rule
+        assertThat(BUSY.get()).isGreaterThan(100);
+        assertThat(PLACED.get()).isGreaterThan(50);
+    }
+}
