@@ -580,7 +580,8 @@ final class SlurmAllocation {
                 BitSet used = (BitSet) usableGpus(results, uses, n).clone();
                 used.flip(0, n.gpus().size());
                 BitSet before = a.gpus.get(k);
-                BitSet g = new GpuPicker(n, used, version).perJobMore(before, job.gpusPerJob() - total);
+                BitSet g = new GpuPicker(n, used, version).perJobMore(before, job.gpusPerJob() - total,
+                        uses[n.index()].freeCores(), job.enforceBinding());
                 total += g.cardinality() - before.cardinality();
                 a.gpus.set(k, g);
             }
