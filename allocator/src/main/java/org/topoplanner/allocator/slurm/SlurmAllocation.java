@@ -251,6 +251,11 @@ final class SlurmAllocation {
                 }
 
                 @Override
+                public int allocateScCpus(int i) {
+                    return NtasksPerSocketCpus.of(nodes.get(i), uses[i].freeCores(), job, freeCpus[i]);
+                }
+
+                @Override
                 public long weight(int i) {
                     return weights[i];
                 }
