@@ -47,9 +47,7 @@ final class EmptyExport {
         if (text == null) {
             return Optional.empty();
         }
-        boolean nothing = text.lines().map(String::strip).allMatch(l -> l.isEmpty() || l.startsWith("#")
-                || l.equals("---"));
-        if (!nothing) {
+        if (!holdsNothing(text)) {
             return Optional.empty();
         }
         if (file.equals(KubernetesFiles.HYPERNODES)) {
@@ -67,5 +65,10 @@ final class EmptyExport {
                     + " Slurm reads as no GRES on any node (right for this cluster)"));
         }
         return Optional.empty();
+    }
+
+    /** True when a text has no line but comments and document separators: a file that says nothing. */
+    static boolean holdsNothing(String text) {
+        return text.lines().map(String::strip).allMatch(l -> l.isEmpty() || l.startsWith("#") || l.equals("---"));
     }
 }

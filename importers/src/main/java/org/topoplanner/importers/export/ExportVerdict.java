@@ -86,7 +86,7 @@ public final class ExportVerdict {
                     d.column(), d.message()))));
             EmptyExport.refusal(cluster, file, path).ifPresent(out::add);
         }
-        if (found) {
+        if (found || file.equals(KubernetesFiles.HYPERNODES)) {
             EmptyExport.refusal(cluster, file, path, text == null ? hyperNodesText(files, file) : text)
                     .ifPresent(out::add);
         }

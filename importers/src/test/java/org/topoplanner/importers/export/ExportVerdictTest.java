@@ -211,6 +211,15 @@ class ExportVerdictTest {
                 .noneMatch(Diagnostic::isError);
     }
 
+    /** The bundle leaves the HyperNodes file out where convert refuses it, and keeps it where there are switches. */
+    @Test
+    void theBundleLeavesOutAHyperNodesFileWithoutHyperNodes() {
+        assertThat(KubernetesFiles.build(ExportFixtures.blocksOnly().cluster())).extracting(ExportFile::relativePath)
+                .doesNotContain(KubernetesFiles.HYPERNODES).contains(KubernetesFiles.LABELS, KubernetesFiles.KUEUE);
+        assertThat(KubernetesFiles.build(ExportFixtures.example().cluster())).extracting(ExportFile::relativePath)
+                .contains(KubernetesFiles.HYPERNODES);
+    }
+
     /** A gres.conf without lines is right for nodes without GPUs: written, and it says why it is empty. */
     @Test
     void anEmptyGresFileOfNodesWithoutGpusIsAllowedAndSaysSo() {
