@@ -220,6 +220,16 @@ class ExportVerdictTest {
                 .contains(KubernetesFiles.HYPERNODES);
     }
 
+    /** A hostname-only Kueue Topology of a cluster of blocks is valid but drops the blocks: the warning says so. */
+    @Test
+    void aKueueTopologyOfBlocksAloneWarnsThatTheBlocksAreOnlyLabels() {
+        assertThat(ExportVerdict.of(ExportFixtures.blocksOnly().cluster(), "kueue-topology", "out").orElseThrow())
+                .anySatisfy(d -> assertThat(d.message()).contains("only the hostname level, not the cluster's 8 blocks")
+                        .contains("--to k8s-labels"));
+        assertThat(ExportVerdict.of(hostsAlone(ShippedData.template(NodeTemplate.EXAMPLE_2S16C_8GPU)), "kueue-topology",
+                "out").orElseThrow()).anySatisfy(d -> assertThat(d.message()).endsWith("only the hostname level"));
+    }
+
     /** A gres.conf without lines is right for nodes without GPUs: written, and it says why it is empty. */
     @Test
     void anEmptyGresFileOfNodesWithoutGpusIsAllowedAndSaysSo() {
