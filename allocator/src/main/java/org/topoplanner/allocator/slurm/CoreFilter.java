@@ -120,15 +120,23 @@ final class CoreFilter {
             // tasks' CPUs only: own case fuzz45 p21 (-N3 --ntasks-per-node=4 -c3) gets p4's 12 lowest free CPUs
             // 12-23, not whole tasks per socket (22.05.8: 12-14, 16-24; its avail_cpus keeps every free CPU)
             boolean perNodeCap = v24 && job.ntasksPerNode() != null && !job.exclusive() && maxTasks > 0;
-            if (perNodeCap && cpt == 1) {
-                availCpus = Math.min(availCpus, job.ntasksPerNode());
+            // _allocate_sc (24.11 and 26.05) counts a node's tasks as each socket's free CPUs capped at
+            // --ntasks-per-socket, and a job without GRES then offers that many CPUs with -c1: own case fuzz50 p20
+            // (-n5 --ntasks-per-socket=1 -c1) gets one two-thread core of m1 for two tasks, not one core a socket
+            int socketTasks = v24 && job.ntasksPerSocket() != null && maxTasks > 0
+                    ? tasksBySocket(node, use.freeCores(), job.ntasksPerSocket()) : NO_VAL;
+            if ((perNodeCap || socketTasks != NO_VAL) && cpt == 1) {
+                int numTasks = perNodeCap ? Math.min(socketTasks, job.ntasksPerNode()) : socketTasks;
+                availCpus = Math.min(availCpus, numTasks);
                 keepLowest(avail, (availCpus + tpc - 1) / tpc);
             }
             if (v24 && cpt > 1 && maxTasks > 0) {
                 // 24.11 and 26.05 (_allocate_sc, a job without GRES): a node offers whole tasks' CPUs only.
                 // Own case fuzz02 f1 (-n3 -c5): s5's 8 free CPUs count as 5, so q1 gives the other 10
-                // (22.05.8: s5 8, q1 7 over-subscribed by two tasks)
-                int wholeTasks = availCpus / cpt;
+                // (22.05.8: s5 8, q1 7 over-subscribed by two tasks). With --ntasks-per-socket the whole tasks are
+                // those of every free CPU, bounded by the per-socket count (the cores the cap cleared still count)
+                int wholeTasks = socketTasks == NO_VAL ? availCpus / cpt
+                        : Math.min(socketTasks, Math.min(use.freeCores().cardinality() * tpc, availResCpus) / cpt);
                 if (perNodeCap) {
                     wholeTasks = Math.min(wholeTasks, job.ntasksPerNode());
                 }
@@ -136,6 +144,8 @@ final class CoreFilter {
                 // and keeps the lowest cores that hold them, the rest cleared in core order: the cyclic layout
                 // then fills socket 0 before socket 1 (fuzz07 f6 -w c2 -n1 -c10 on 2x8 cores: 0-9, not 0-4,8-12)
                 keepLowest(avail, (availCpus + tpc - 1) / tpc);
+                // the node's count is the CPUs of the cores kept (cpu_count), fewer when a socket's cap left too few
+                availCpus = Math.min(availCpus, avail.cardinality() * tpc);
             }
             return maxTasks == 0 ? null : new Result(avail, availCpus);
         }
@@ -391,6 +401,21 @@ final class CoreFilter {
     }
 
     /** Clears every core of {@code avail} after the lowest {@code keep} (the order {@code _allocate_sc} takes them). */
+    /**
+     * {@code _allocate_sc}'s task count under {@code --ntasks-per-socket}: every socket's free CPUs (before the
+     * per-socket cap clears any core), each capped at the tasks per socket itself, not at their CPUs: Slurm compares
+     * the task count with CPUs there.
+     */
+    private static int tasksBySocket(SlurmNode node, BitSet freeCores, int tasksPerSocket) {
+        int tasks = 0;
+        int cps = node.coresPerSocket();
+        for (int s = 0; s < node.sockets(); s++) {
+            int cpus = freeCores.get(s * cps, (s + 1) * cps).cardinality() * node.threadsPerCore();
+            tasks += Math.min(cpus, tasksPerSocket);
+        }
+        return tasks;
+    }
+
     private static void keepLowest(BitSet avail, int keep) {
         for (int c = avail.nextSetBit(0); c >= 0; c = avail.nextSetBit(c + 1)) {
             if (keep > 0) {

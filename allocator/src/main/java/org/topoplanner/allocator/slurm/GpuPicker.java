@@ -368,8 +368,17 @@ final class GpuPicker {
      * {@code _set_job_bits2}: more GPUs anywhere on the node when the first pass left the job short.
      * 22.05: any-socket GPUs then the sockets, best linked to the first picked GPU first. 24.11: the
      * sockets then any-socket GPUs, in its ascending link order ({@link Sorted}).
+     *
+     * <p>22.05 with enforce-binding: only the GPUs of sockets that had a free core when the job's per-socket
+     * GRES list was built ({@code _build_sock_gres_by_topo}, {@code cons_tres/gres_sched.c}, skips a socket of
+     * {@code core_bitmap} with no available core, so its {@code bits_by_sock} stays empty and
+     * {@code _set_job_bits2} cannot take them). Own case fuzz48 p26 ({@code -N2 -n3 -c4 --gpus=10}
+     * enforce-binding; k1's socket 0 all held, k2's with two free cores): 22.05.8 fills the last two GPUs from
+     * k2's socket 0, not k1's.
+     *
+     * @param freeCores the node's free cores before this job's pick (the {@code core_bitmap} of that list)
      */
-    BitSet perJobMore(BitSet picked, int more) {
+    BitSet perJobMore(BitSet picked, int more, BitSet freeCores, boolean enforceBinding) {
         if (version.atLeast(SlurmVersion.V24_11)) {
             BitSet out = (BitSet) picked.clone();
             Sorted sorted = new Sorted();
@@ -399,13 +408,17 @@ final class GpuPicker {
                     if (l > 0 && bestInx >= 0 && node.link(bestInx, g) < l) {
                         continue;
                     }
-                    if (inSet(s, g) && free(g, out)) {
+                    if (inSet(s, g) && free(g, out) && (s < 0 || !enforceBinding || hasCore(s, freeCores))) {
                         out.set(g);
                     }
                 }
             }
         }
         return out;
+    }
+
+    private boolean hasCore(int socket, BitSet freeCores) {
+        return freeCores.intersects(node.coresOfSocket(socket));
     }
 
     private boolean inSet(int s, int g) {

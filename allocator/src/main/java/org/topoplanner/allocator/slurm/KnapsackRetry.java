@@ -155,7 +155,8 @@ final class KnapsackRetry implements NodeChooser {
         int baseCpus(int i, Demand d) {
             int a = d.availCpus(i);
             if (gpus && !oneSocket) {
-                int free = d.freeCpus(i);
+                // 22.05's _allocate_sc caps each socket at --ntasks-per-socket's CPUs (NtasksPerSocketCpus)
+                int free = v24 ? d.freeCpus(i) : Math.min(d.freeCpus(i), d.allocateScCpus(i));
                 a = Math.max(a, free - free % Math.max(1, job.cpusPerTask()));
             }
             return Math.min(a, lowered(i));

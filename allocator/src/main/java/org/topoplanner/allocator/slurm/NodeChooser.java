@@ -33,6 +33,14 @@ interface NodeChooser {
         /** Free CPUs of node {@code i} before any filtering (24.11 counts them per switch). */
         int freeCpus(int i);
 
+        /**
+         * The CPUs node {@code i} offers to 22.05's {@code avail_res_cnt}: its free CPUs, fewer with
+         * {@code --ntasks-per-socket} ({@link NtasksPerSocketCpus}).
+         */
+        default int allocateScCpus(int i) {
+            return freeCpus(i);
+        }
+
         /** Node {@code i}'s scheduling weight for this job ({@link SchedWeight}); lower goes first. */
         long weight(int i);
 
@@ -121,6 +129,11 @@ interface NodeChooser {
             @Override
             public int freeCpus(int i) {
                 return inner.freeCpus(i);
+            }
+
+            @Override
+            public int allocateScCpus(int i) {
+                return inner.allocateScCpus(i);
             }
 
             @Override

@@ -251,6 +251,11 @@ final class SlurmAllocation {
                 }
 
                 @Override
+                public int allocateScCpus(int i) {
+                    return NtasksPerSocketCpus.of(nodes.get(i), uses[i].freeCores(), job, freeCpus[i]);
+                }
+
+                @Override
                 public long weight(int i) {
                     return weights[i];
                 }
@@ -580,7 +585,8 @@ final class SlurmAllocation {
                 BitSet used = (BitSet) usableGpus(results, uses, n).clone();
                 used.flip(0, n.gpus().size());
                 BitSet before = a.gpus.get(k);
-                BitSet g = new GpuPicker(n, used, version).perJobMore(before, job.gpusPerJob() - total);
+                BitSet g = new GpuPicker(n, used, version).perJobMore(before, job.gpusPerJob() - total,
+                        uses[n.index()].freeCores(), job.enforceBinding());
                 total += g.cardinality() - before.cardinality();
                 a.gpus.set(k, g);
             }

@@ -35,18 +35,19 @@ final class WeakestFirstDrops {
 
     /**
      * cons_tres's {@code avail_res->avail_cpus} as {@code _can_job_run_on_node} leaves it, before any topology pass
-     * filters cores: the node's free CPUs in whole tasks. Own case blockfz18 k11 ({@code --gpus=9 --cpus-per-gpu=5},
-     * 26.05.5 with {@code DebugFlags=SelectType}): the 24-core q nodes leave before the 32-core l nodes, though a pass
-     * lets every node give 20 CPUs for its four GPUs. With enforce-binding {@code gres_sock_list_create} first marks the
-     * sockets of the usable GPUs ({@code req_sock_map}) and {@code _allocate} counts only their cores, which is what the
-     * pass's core filter leaves (own case fuzz21 p31 under 26.05.5 keeps its place only so).
+     * filters cores. Own case blockfz18 k11 ({@code --gpus=9 --cpus-per-gpu=5}, 26.05.5 with
+     * {@code DebugFlags=SelectType}): the 24-core q nodes leave before the 32-core l nodes, though a pass lets every
+     * node give 20 CPUs for its four GPUs. {@code _allocate_sc} cuts a job without GRES to whole tasks' CPUs; a job
+     * with GRES keeps every free CPU, enforce-binding or not: its {@code req_sock_map} only puts the GPUs' sockets
+     * first in the core loop, which then takes the other sockets' cores too while {@code avail_cpus} (every free CPU)
+     * lasts, and with {@code CR_Core} (no memory) nothing rounds them to tasks afterwards. Own case fuzz36 p15
+     * ({@code -n2 -c4 --gpus=10}, enforce-binding): h3 (fewer free CPUs) leaves before h1, so 26.05.5 runs on g3 and
+     * h1; fuzz21 p31 ({@code -N3 -n6 -c6 --gpus-per-node=1}): p2's 26 free CPUs leave before p1's 29, which whole
+     * tasks (24 each, a tie in index order) would turn round.
      */
     private static int nodeCpus(Demand demand, SlurmJobSpec job, int i) {
-        if (job.enforceBinding()) {
-            return demand.availCpus(i);
-        }
         int free = demand.freeCpus(i);
-        return free - free % Math.max(1, job.cpusPerTask());
+        return job.hasGpus() ? free : free - free % Math.max(1, job.cpusPerTask());
     }
 
     /** Whether no node may be dropped at all. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.BitSet;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.SbatchOptions;
 
 /** The drop order of 26.05's retry on fewer nodes ({@code common_topo_choose_nodes}), shared by tree and block. */
 class WeakestFirstDropsTest {
@@ -86,7 +87,7 @@ class WeakestFirstDropsTest {
      * The CPUs of {@code avail_res_prod} are the node's free CPUs as {@code _can_job_run_on_node} counts them, not what a
      * pass's core filter lets it give. Own case blockfz18 k11 ({@code --gpus=9 --cpus-per-gpu=5}, refused by 26.05.5;
      * probe log with {@code DebugFlags=SelectType}): every node gives 20 CPUs for its 4 GPUs, yet the 24-core q nodes
-     * leave before the 32-core l nodes. With enforce-binding the count is the pass's (only the GPU sockets' cores).
+     * leave before the 32-core l nodes. With enforce-binding too ({@code req_sock_map} only orders the core loop).
      */
     @Test
     void availResProdCountsTheNodesFreeCpusNotThePassesCpus() {
@@ -103,6 +104,33 @@ class WeakestFirstDropsTest {
         SlurmJobSpec binding = SlurmJobSpec.of(JobRequest.builder().name("j").gpus(9).cpusPerGpu(5)
                 .enforceBinding(true).build());
         assertThat(new WeakestFirstDrops(bound, new BitSet(), binding, demand).drop(null)).isTrue();
-        assertThat(bound.get(0)).as("with enforce-binding the pass's 20 CPUs tie: index order").isFalse();
+        assertThat(bound.get(1)).as("with enforce-binding the free CPUs count as well").isFalse();
+        assertThat(bound.get(0)).isTrue();
+    }
+
+    /**
+     * {@code _can_job_run_on_node} keeps every free CPU of a node for a job with GRES ({@code _allocate_sc} cuts only a
+     * job without GRES to whole tasks, and {@code CR_Core} rounds nothing for memory). Own case fuzz21 p31 ({@code -N3
+     * -n6 -c6 --gpus-per-node=1}, enforce-binding, 26.05.5 runs it on p1, p4, p5): p1 has 29 free CPUs, p2 26, both 2
+     * GPUs; in whole tasks both are 24 and p1 (lower index) would leave first. fuzz36 p15 ({@code -n2 -c4 --gpus=10},
+     * enforce-binding): the free CPUs, not the pass's, put h3 before h1.
+     */
+    @Test
+    void aJobWithGpusCountsEveryFreeCpuNotWholeTasks() throws Exception {
+        int[] free = {29, 26};
+        NodeChooser.Demand demand = new FixedDemand(FixedDemand.each(2, 12), FixedDemand.each(2, 1),
+                FixedDemand.each(2, 2), free, false);
+        BitSet left = new BitSet();
+        left.set(0, 2);
+        SlurmJobSpec job = SlurmJobSpec.of(SbatchOptions.parseLine(
+                "-N3 -n6 -c6 --gpus-per-node=1 --gres-flags=enforce-binding", "p31"));
+        assertThat(new WeakestFirstDrops(left, new BitSet(), job, demand).drop(null)).isTrue();
+        assertThat(left.get(1)).as("p2's 26 free CPUs x 2 GPUs is the weakest").isFalse();
+        assertThat(left.get(0)).isTrue();
+        BitSet cpuOnly = new BitSet();
+        cpuOnly.set(0, 2);
+        SlurmJobSpec noGres = SlurmJobSpec.of(SbatchOptions.parseLine("-N3 -n6 -c6", "c"));
+        assertThat(new WeakestFirstDrops(cpuOnly, new BitSet(), noGres, demand).drop(null)).isTrue();
+        assertThat(cpuOnly.get(0)).as("without GRES whole tasks: 24 and 24 tie, index order").isFalse();
     }
 }

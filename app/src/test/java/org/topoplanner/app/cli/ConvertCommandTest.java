@@ -64,6 +64,30 @@ class ConvertCommandTest {
     }
 
     @Test
+    void refusesABlockFileForATreeAndNamesTheTreeTarget(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("topology-block.conf");
+        CommandLineTest.Run r = CommandLineTest.run("convert", "--to", "slurm-topology-block", "-o", out.toString(),
+                input("tree32").toString());
+        assertThat(r.code()).isEqualTo(TopoPlannerCommand.INVALID);
+        assertThat(r.err()).contains("error").contains("switches (7) and no blocks").contains("--to slurm-topology ");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void refusesAnEmptyHyperNodesFileForAClusterOfBlocksAlone(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("hypernodes.yaml");
+        CommandLineTest.Run r = CommandLineTest.run("convert", "--to", "volcano-hypernodes", "-o", out.toString(),
+                input("block32").toString());
+        assertThat(r.code()).isEqualTo(TopoPlannerCommand.INVALID);
+        assertThat(r.err()).contains("error").contains("no HyperNode").contains("--to k8s-labels");
+        assertThat(out).doesNotExist();
+        // the labels hold the blocks
+        CommandLineTest.Run labels = CommandLineTest.run("convert", "--to", "k8s-labels", input("block32").toString());
+        assertThat(labels.code()).as(labels.err()).isZero();
+        assertThat(labels.out()).contains("topoplanner.org/block=b1");
+    }
+
+    @Test
     void refusesAnUnknownTargetAsAUsageError() {
         CommandLineTest.Run r = CommandLineTest.run("convert", "--to", "slurm.conf", "--example");
         assertThat(r.code()).isEqualTo(2);

@@ -12,8 +12,8 @@ import org.topoplanner.model.diag.Diagnostic;
  * exactly the findings {@code export} has for {@code slurm/topology.conf} (the same text, checked by the
  * same rules), so a file one command refuses the other refuses too. Two findings are convert's alone: a
  * {@code topology.conf} of a cluster with several named topologies, which the bundle completes with
- * {@code topology.yaml} and a single converted file cannot, and a tree {@code topology.conf} of a cluster of blocks
- * alone, which the bundle leaves out.
+ * {@code topology.yaml} and a single converted file cannot, and a file with nothing in it
+ * ({@link EmptyExport}), which the bundle leaves out or never asks for alone.
  */
 public final class ExportVerdict {
     private static final Map<String, String> BUNDLE_PATH = Map.of(
@@ -80,11 +80,15 @@ public final class ExportVerdict {
             }
         }
         if (!found && slurm) {
-            // The bundle leaves this file out for this cluster (a tree file for a cluster of blocks alone):
-            // its other Slurm findings still concern what convert would write.
+            // The bundle leaves this file out for this cluster (a tree file for a cluster of blocks alone, a block
+            // file for a tree): its other Slurm findings still concern what convert would write.
             files.forEach(f -> f.validation().forEach(d -> out.add(new Diagnostic(d.severity(), path, d.line(),
                     d.column(), d.message()))));
-            blocksAlone(cluster, file, path).ifPresent(out::add);
+            EmptyExport.refusal(cluster, file, path).ifPresent(out::add);
+        }
+        if (found || file.equals(KubernetesFiles.HYPERNODES)) {
+            EmptyExport.refusal(cluster, file, path, text == null ? hyperNodesText(files, file) : text)
+                    .ifPresent(out::add);
         }
         if (file.equals(KubernetesFiles.KUBELET)) {
             // convert writes one document where the bundle writes one file per node group: say so.
@@ -95,19 +99,10 @@ public final class ExportVerdict {
         return Optional.of(new Checked(Optional.ofNullable(text), out));
     }
 
-    /**
-     * A cluster of blocks alone has no switch for {@code topology/tree}: its tree file would be empty, and an empty
-     * {@code topology.conf} under {@code TopologyPlugin=topology/tree} makes every node one flat group, not the
-     * blocks. The bundle leaves the file out; {@code convert} writes one file, so it refuses and names the target
-     * that holds the blocks. Convert's alone, like {@link #severalTopologies}.
-     */
-    private static Optional<Diagnostic> blocksAlone(Cluster cluster, String file, String path) {
-        if (!file.equals(SlurmFiles.TOPOLOGY) || cluster.fabric().blocks().isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(Diagnostic.error(path, 1, 1, "the cluster has blocks (" + cluster.fabric().blocks().size()
-                + ") and no switches: a topology.conf for topology/tree would be empty; write --to"
-                + " slurm-topology-block (topology/block, Slurm 23.11 and later) instead"));
+    /** The HyperNodes text of the bundle when {@code file} is it: the one Kubernetes file that can be empty. */
+    private static String hyperNodesText(List<ExportFile> files, String file) {
+        return file.equals(KubernetesFiles.HYPERNODES) ? files.stream().filter(f -> f.relativePath().equals(file))
+                .findFirst().map(ExportFile::text).orElse("") : null;
     }
 
     /**

@@ -12,7 +12,7 @@ import org.topoplanner.model.diag.Diagnostic;
 
 /**
  * The {@code k8s/} part of a bundle: the node labels as a {@code kubectl label} script and as Node
- * patches, the Volcano HyperNodes, the Kueue Topology with its ResourceFlavor, and the kubelet
+ * patches, the Volcano HyperNodes (left out when there is none), the Kueue Topology with its ResourceFlavor, and the kubelet
  * configuration ({@code kubelet-config.yaml}, or {@code kubelet-config-N.yaml} per node group when the
  * nodes differ). Each text is checked as written ({@link KubernetesExportCheck}, {@link KubeletConfigRules})
  * together with what its writer says about the cluster ({@code check}).
@@ -41,8 +41,12 @@ final class KubernetesFiles {
         out.add(new ExportFile(LABELS_PATCH, patch, KubernetesExportCheck.labelPatch(LABELS_PATCH, patch)));
         HyperNodeWriter hyper = new HyperNodeWriter();
         String hyperText = hyper.write(cluster);
-        out.add(new ExportFile(HYPERNODES, hyperText, join(KubernetesExportCheck.hyperNodes(HYPERNODES, hyperText),
-                at(HYPERNODES, hyper.check(cluster)))));
+        if (!EmptyExport.holdsNothing(hyperText)) {
+            // Without a switch above the hosts there is no HyperNode, and kubectl apply rejects a file without
+            // objects: the bundle leaves the file out, as it leaves out topology.conf of a cluster of blocks alone.
+            out.add(new ExportFile(HYPERNODES, hyperText, join(KubernetesExportCheck.hyperNodes(HYPERNODES, hyperText),
+                    at(HYPERNODES, hyper.check(cluster)))));
+        }
         KueueTopologyWriter kueue = new KueueTopologyWriter();
         String kueueText = kueue.write(cluster);
         out.add(new ExportFile(KUEUE, kueueText, join(KubernetesExportCheck.kueueTopology(KUEUE, kueueText,

@@ -65,7 +65,11 @@ public final class KueueTopologyWriter implements KubernetesExport {
         }
         out.addAll(new DomainTier(cluster).problems(cluster));
         if (cluster.fabric().maxTier() == 0) {
-            out.add(Diagnostic.warning("", 0, 0, "the fabric has no switch tiers; the Topology has only the hostname level"));
+            // A cluster of blocks alone loses its blocks here: say where they went, so --force is a choice.
+            int blocks = cluster.fabric().blocks().size();
+            out.add(Diagnostic.warning("", 0, 0, "the fabric has no switch tiers; the Topology has only the hostname level"
+                    + (blocks == 0 ? "" : ", not the cluster's " + blocks + " blocks (they are only node labels, --to"
+                    + " k8s-labels, " + TopologyLabelFamily.TOPOPLANNER_BLOCK + ")")));
         }
         if (!objectName(cluster).equals(cluster.name())) {
             out.add(Diagnostic.info("", 0, 0, "cluster " + cluster.name() + " is written as Topology and"

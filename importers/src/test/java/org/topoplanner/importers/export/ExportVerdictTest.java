@@ -168,6 +168,92 @@ class ExportVerdictTest {
         return new Cluster("mixed", b.tiers(Map.of("leaf", 1, "n4", 0)).build(), nodes, Map.of(), empty(), null);
     }
 
+    /** The mirror of a tree file for blocks alone: topology/block without a BlockName places no job on a block. */
+    @Test
+    void aBlockFileOfATreeIsRefusedAndNamesTheTreeTarget() {
+        Cluster tree = ExportFixtures.example().cluster();
+        assertThat(ExportVerdict.of(tree, "slurm-topology-block", "out").orElseThrow()).anySatisfy(d -> {
+            assertThat(d.isError()).isTrue();
+            assertThat(d.message()).contains("switches (7) and no blocks").contains("--to slurm-topology ");
+        });
+        assertThat(ExportVerdict.of(ExportFixtures.exampleWithBlocks().cluster(), "slurm-topology-block", "out")
+                .orElseThrow()).noneMatch(Diagnostic::isError);
+    }
+
+    /** Without switches or blocks neither topology file has anything to say; topology.yaml's flat topology does. */
+    @Test
+    void aClusterWithoutTopologyGetsNoTopologyFile() {
+        Cluster flat = hostsAlone(ShippedData.template(NodeTemplate.EXAMPLE_2S16C_8GPU));
+        for (String target : List.of("slurm-topology", "slurm-topology-block")) {
+            assertThat(ExportVerdict.of(flat, target, "out").orElseThrow()).as(target).anySatisfy(d -> {
+                assertThat(d.isError()).isTrue();
+                assertThat(d.message()).contains("no switches and no blocks").contains("leave TopologyPlugin unset");
+            });
+        }
+        ExportVerdict.Checked yaml = ExportVerdict.checked(flat, "slurm-topology-yaml", "out").orElseThrow();
+        assertThat(yaml.findings()).noneMatch(Diagnostic::isError);
+        assertThat(yaml.text().orElseThrow()).contains("flat: true");
+    }
+
+    /** kubectl apply refuses a file without objects: no switch under the hosts means no HyperNodes file. */
+    @Test
+    void hyperNodesWithoutASwitchAreRefused() {
+        List<Diagnostic> blocks = ExportVerdict.of(ExportFixtures.blocksOnly().cluster(), "volcano-hypernodes", "out")
+                .orElseThrow();
+        assertThat(blocks).anySatisfy(d -> {
+            assertThat(d.isError()).isTrue();
+            assertThat(d.message()).contains("blocks (8)").contains("no HyperNode").contains("--to k8s-labels");
+        });
+        assertThat(ExportVerdict.of(hostsAlone(ShippedData.template(NodeTemplate.EXAMPLE_2S16C_8GPU)),
+                "volcano-hypernodes", "out").orElseThrow()).anySatisfy(d -> assertThat(d.message())
+                .contains("no switch with hosts below it").doesNotContain("k8s-labels"));
+        assertThat(ExportVerdict.of(ExportFixtures.example().cluster(), "volcano-hypernodes", "out").orElseThrow())
+                .noneMatch(Diagnostic::isError);
+    }
+
+    /** The bundle leaves the HyperNodes file out where convert refuses it, and keeps it where there are switches. */
+    @Test
+    void theBundleLeavesOutAHyperNodesFileWithoutHyperNodes() {
+        assertThat(KubernetesFiles.build(ExportFixtures.blocksOnly().cluster())).extracting(ExportFile::relativePath)
+                .doesNotContain(KubernetesFiles.HYPERNODES).contains(KubernetesFiles.LABELS, KubernetesFiles.KUEUE);
+        assertThat(KubernetesFiles.build(ExportFixtures.example().cluster())).extracting(ExportFile::relativePath)
+                .contains(KubernetesFiles.HYPERNODES);
+    }
+
+    /** A hostname-only Kueue Topology of a cluster of blocks is valid but drops the blocks: the warning says so. */
+    @Test
+    void aKueueTopologyOfBlocksAloneWarnsThatTheBlocksAreOnlyLabels() {
+        assertThat(ExportVerdict.of(ExportFixtures.blocksOnly().cluster(), "kueue-topology", "out").orElseThrow())
+                .anySatisfy(d -> assertThat(d.message()).contains("only the hostname level, not the cluster's 8 blocks")
+                        .contains("--to k8s-labels"));
+        assertThat(ExportVerdict.of(hostsAlone(ShippedData.template(NodeTemplate.EXAMPLE_2S16C_8GPU)), "kueue-topology",
+                "out").orElseThrow()).anySatisfy(d -> assertThat(d.message()).endsWith("only the hostname level"));
+    }
+
+    /** A gres.conf without lines is right for nodes without GPUs: written, and it says why it is empty. */
+    @Test
+    void anEmptyGresFileOfNodesWithoutGpusIsAllowedAndSaysSo() {
+        NodeTopology gpus = ShippedData.template(NodeTemplate.EXAMPLE_2S16C_8GPU);
+        NodeTopology cpus = new NodeTopology(gpus.model(), gpus.sockets(), gpus.numaNodes(), gpus.cores(),
+                gpus.threads(), gpus.coreList(), gpus.numa(), List.of(), List.of(), List.of(), List.of(), List.of());
+        ExportVerdict.Checked gres = ExportVerdict.checked(hostsAlone(cpus), "slurm-gres", "out").orElseThrow();
+        assertThat(gres.findings()).noneMatch(Diagnostic::isError)
+                .anySatisfy(d -> assertThat(d.message()).contains("no GPUs: gres.conf has no lines"));
+        assertThat(ExportVerdict.of(ExportFixtures.example().cluster(), "slurm-gres", "out").orElseThrow())
+                .noneMatch(d -> d.message().contains("no GPUs"));
+    }
+
+    /** Four hosts of one node type, without switches or blocks. */
+    private static Cluster hostsAlone(NodeTopology node) {
+        FabricBuilder b = new FabricBuilder();
+        Map<String, NodeTopology> nodes = new LinkedHashMap<>();
+        for (String h : List.of("n1", "n2", "n3", "n4")) {
+            b.addHost(h);
+            nodes.put(h, node);
+        }
+        return new Cluster("flat", b.build(), nodes, Map.of(), empty(), null);
+    }
+
     @Test
     void theCheckedTextOfEverySlurmTargetIsWhatItsWriterWrites() {
         Cluster c = twoRoots(empty(), true);
