@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongFunction;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.cluster.Cluster;
@@ -153,33 +154,10 @@ public final class NodeMemory {
         if (mem <= table.smallest) {
             return new Usable(request);
         }
-        Set<String> excluded = new HashSet<>(request.exclude());
-        List<String> dropped = new ArrayList<>();
-        boolean anyLeft = false;
-        for (String host : cluster.nodes().keySet()) {
-            Long has = table.megabytes.get(host);
-            if (has != null && has < mem) {
-                if (request.nodelist().contains(host)) {
-                    return new Refused("Requested node configuration is not available: " + host + " has "
-                            + has + " MB of memory, the job asks for " + mem + " MB" + perWhat(request));
-                }
-                if (!excluded.contains(host)) {
-                    dropped.add(host);
-                }
-            } else if (!excluded.contains(host)) {
-                anyLeft = true;
-            }
-        }
-        if (!anyLeft) {
-            return new Refused("Requested node configuration is not available: Memory specification can not be"
-                    + " satisfied: no node has " + mem + " MB of memory" + perWhat(request));
-        }
-        if (dropped.isEmpty()) {
-            return new Usable(request);
-        }
-        List<String> exclude = new ArrayList<>(request.exclude());
-        exclude.addAll(dropped);
-        return new Usable(request.toBuilder().exclude(exclude).build());
+        String what = perWhat(request);
+        return dropShortNodes(cluster, table, request, mem,
+                has -> " has " + has + " MB of memory, the job asks for " + mem + " MB" + what,
+                "Memory specification can not be satisfied: no node has " + mem + " MB of memory" + what);
     }
 
     /**
@@ -202,6 +180,20 @@ public final class NodeMemory {
         if (mem == 0 || mem <= table.smallest) {
             return new Usable(request);
         }
+        return dropShortNodes(cluster, table, request, mem,
+                has -> " has " + has + " MB of memory, the job asks for " + mem + " MB on each node (--mem-per-gpu="
+                        + request.memPerGpuMiB() + " times its GPUs there; memory is consumable)",
+                "no node has " + mem + " MB of memory for --mem-per-gpu=" + request.memPerGpuMiB()
+                        + " times its GPUs on one node (memory is consumable)");
+    }
+
+    /**
+     * The submit test's memory filter ({@code _build_node_list}): nodes whose {@code RealMemory} is below
+     * {@code mem} leave the job's node set; a named ({@code -w}) one, or none left, refuses the job, as sbatch's
+     * "Requested node configuration is not available".
+     */
+    private static Verdict dropShortNodes(Cluster cluster, NodeMemory table, JobRequest request, long mem,
+                                          LongFunction<String> namedShort, String noneLeft) {
         Set<String> excluded = new HashSet<>(request.exclude());
         List<String> dropped = new ArrayList<>();
         boolean anyLeft = false;
@@ -209,9 +201,8 @@ public final class NodeMemory {
             Long has = table.megabytes.get(host);
             if (has != null && has < mem) {
                 if (request.nodelist().contains(host)) {
-                    return new Refused("Requested node configuration is not available: " + host + " has " + has
-                            + " MB of memory, the job asks for " + mem + " MB on each node (--mem-per-gpu="
-                            + request.memPerGpuMiB() + " times its GPUs there; memory is consumable)");
+                    return new Refused("Requested node configuration is not available: " + host
+                            + namedShort.apply(has));
                 }
                 if (!excluded.contains(host)) {
                     dropped.add(host);
@@ -221,9 +212,7 @@ public final class NodeMemory {
             }
         }
         if (!anyLeft) {
-            return new Refused("Requested node configuration is not available: no node has " + mem
-                    + " MB of memory for --mem-per-gpu=" + request.memPerGpuMiB() + " times its GPUs on one node"
-                    + " (memory is consumable)");
+            return new Refused("Requested node configuration is not available: " + noneLeft);
         }
         if (dropped.isEmpty()) {
             return new Usable(request);
