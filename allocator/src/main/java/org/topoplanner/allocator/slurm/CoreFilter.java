@@ -65,20 +65,14 @@ final class CoreFilter {
     }
 
     /**
-     * {@code availResCpus}: the node's {@code avail_res->avail_cpus} when an earlier evaluation of the same selection
-     * lowered it ({@code _cpus_to_use}; {@link #NO_VAL} when none did). {@code _select_cores} starts from that count,
-     * not from the free cores: it bounds the task count ({@code alloc_tasks}), so the cores the GPU filter keeps,
-     * which it then spreads over the GPUs' sockets.
-     */
-    static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
-                         SlurmVersion version, long gresTaken, int availResCpus) {
-        return select(node, use, job, firstPass, enforceBinding, version, gresTaken, 0, availResCpus);
-    }
-
-    /**
      * {@code remNodes}: the {@code rem_nodes} the topology step passes for this node when the caller knows it (a
      * required node looked at after {@code k} others: {@code -N} less {@code k}); 0 lets {@link #nodeGpuLimit} take
      * the job's count, less the required nodes once their GPUs are counted.
+     * {@code availResCpus}: the node's {@code avail_res->avail_cpus} when an earlier evaluation of the same selection
+     * lowered it ({@code _cpus_to_use}; {@link #NO_VAL} when none did). {@code _select_cores} starts from that count,
+     * not from the free cores: it bounds the task count ({@code alloc_tasks}), so the cores the GPU filter keeps,
+     * which it then spreads over the GPUs' sockets. (One signature for both ints, so a caller cannot give one for
+     * the other through an overload.)
      */
     static Result select(SlurmNode node, NodeUse use, SlurmJobSpec job, boolean firstPass, boolean enforceBinding,
                          SlurmVersion version, long gresTaken, int remNodes, int availResCpus) {

@@ -195,7 +195,7 @@ final class SlurmAllocation {
                     // a node looked at with GPUs the required ones gave already counted keeps its verdict
                     if (!job.exclusive() && view[0][i] != null && (required.isEmpty() || job.gpuTotal() == null)) {
                         view[0][i] = CoreFilter.select(nodes.get(i), uses[i], job, pass, job.enforceBinding(),
-                                version, 0, availCpus);
+                                version, 0, 0, availCpus);
                     }
                 }
 
