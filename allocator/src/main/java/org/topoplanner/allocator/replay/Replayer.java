@@ -8,6 +8,7 @@ import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.slurm.FreeMemory;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.HostAllocation;
@@ -446,7 +447,7 @@ public final class Replayer {
         j.placement = p;
         j.reason = null;
         forgetAnswer(j);
-        state = state.with(p, hold(j), j.spec.memPerGpuMiB());
+        state = state.with(p, hold(j), FreeMemory.heldBy(state.cluster(), j.spec, p));
     }
 
     /**

@@ -111,11 +111,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         }
         request = NodeListCount.asHeld(((NodeMemory.Usable) filtered).request(), state.cluster(), version);
         SlurmJobSpec job = SlurmJobSpec.of(request);
-        // nodes whose free memory cannot hold the job's --mem-per-gpu now: not usable until memory frees
-        java.util.Set<String> shortNow = NodeMemory.shortOfFreeMemory(state, request);
+        // nodes whose free memory cannot take the job now (memory consumable): not usable until memory frees
+        java.util.Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request);
         if (request.nodelist().stream().anyMatch(shortNow::contains)) {
             return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"
-                    + " memory for its --mem-per-gpu now");
+                    + " memory for it now");
         }
         SlurmJobSpec now = shortNow.isEmpty() ? job : SlurmJobSpec.of(request.toBuilder().exclude(
                 java.util.stream.Stream.concat(request.exclude().stream(), shortNow.stream()).distinct().toList())
@@ -140,7 +140,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         NodeChooser submitTest = oneNodeSubmitTest(nodes, flat ? new FlatSelector(nodes)
                 : retried(new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version),
                 version);
-        SlurmAllocation alloc = SlurmAllocation.attempt(NodeMemory.withGpusMemoryCannotServe(state, request), nodes,
+        SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(state, request), nodes,
                 chooser, now, version);
         if (alloc != null && pastMaxNodes(alloc, job, version)) {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
