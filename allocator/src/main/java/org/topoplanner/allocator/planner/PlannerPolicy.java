@@ -177,6 +177,10 @@ public final class PlannerPolicy implements PlacementPolicy {
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }
+        if (filtered instanceof NodeMemory.Held held) {
+            // a memory limit slurmctld holds the job by (MaxMemPerLimit): it starts nowhere while it stands
+            return new Suggestion.Pending(PendingReason.MAX_MEM_PER_LIMIT, held.reason());
+        }
         JobRequest asked = ((NodeMemory.Usable) filtered).request();
         Limits limits = limits(state, index, asked);
         Own mine = limits.never() != null ? new Own(new Suggestion.Impossible(limits.never()), false)

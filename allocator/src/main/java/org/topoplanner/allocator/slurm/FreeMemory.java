@@ -40,6 +40,7 @@ public final class FreeMemory {
         if (!table.consumable()) {
             return HeldMemory.NONE;
         }
+        request = MaxMemPer.adjusted(cluster, request);
         JobMemory m = JobMemory.of(request, table.defaults(request));
         Map<String, Long> out = new HashMap<>();
         for (HostAllocation a : p.hosts()) {
@@ -114,6 +115,7 @@ public final class FreeMemory {
         if (!table.consumable() || state.running().isEmpty()) {
             return Set.of();
         }
+        request = MaxMemPer.adjusted(state.cluster(), request);
         JobMemory.Defaults defaults = table.defaults(request);
         JobMemory m = JobMemory.of(request, defaults);
         Long perGpu = JobMemory.perGpu(request, defaults);
@@ -132,7 +134,7 @@ public final class FreeMemory {
                     || m instanceof JobMemory.PerCpu c && (free < c.mib() * verifiedCpus(request)
                             || cpusMemoryAllows(table, node, request, c.mib(), free,
                                     request.exclusive() ? node.cpus() : freeCpus(state, node)) == 0)
-                    || perGpu != null && perGpu > 0 && free < perGpu * NodeMemory.gpusOnOneNode(request);
+                    || perGpu != null && perGpu > 0 && free < perGpu * NodeMemory.gpusOnThisNode(request, node);
             if (shortNow) {
                 out.add(e.getKey());
             }
@@ -193,6 +195,7 @@ public final class FreeMemory {
         if (!table.consumable() || request.exclusive()) {
             return state;
         }
+        request = MaxMemPer.adjusted(state.cluster(), request);
         JobMemory.Defaults defaults = table.defaults(request);
         Long perGpu = JobMemory.perGpu(request, defaults);
         Long perCpu = JobMemory.of(request, defaults) instanceof JobMemory.PerCpu c ? c.mib() : null;

@@ -149,9 +149,64 @@ public final class NodeMemory {
      * ({@code _set_gpu_defaults}: the partition's {@code job_defaults_list}, then the cluster's).
      */
     JobMemory.Defaults defaults(JobRequest request) {
+        Map<String, String> own = partitionValues(request);
+        if (own.isEmpty()) {
+            return clusterDefaults;
+        }
+        JobMemory.Defaults p = defaultsOf(own::get);
+        boolean perCpuOrNode = p.perCpu() != null || p.perNode() != null;
+        return new JobMemory.Defaults(perCpuOrNode ? p.perCpu() : clusterDefaults.perCpu(),
+                perCpuOrNode ? p.perNode() : clusterDefaults.perNode(),
+                p.perGpu() != null ? p.perGpu() : clusterDefaults.perGpu());
+    }
+
+    /** {@code MaxMemPerCPU} of the job's partition line, else the cluster's, when that is the limit's form. */
+    Long maxMemPerCpu(JobRequest request) {
+        return maxMem(request, "maxmempercpu");
+    }
+
+    /** {@code MaxMemPerNode} of the job's partition line, else the cluster's, when that is the limit's form. */
+    Long maxMemPerNode(JobRequest request) {
+        return maxMem(request, "maxmempernode");
+    }
+
+    /** One field in slurmctld: the partition's when its line sets either, else the cluster's; per node first. */
+    private Long maxMem(JobRequest request, String key) {
+        Map<String, String> own = partitionValues(request);
+        boolean partitionSets = own.containsKey("maxmempernode") || own.containsKey("maxmempercpu");
+        java.util.function.Function<String, String> from = partitionSets ? own::get : keys::get;
+        Long perNode = megabytesOf(from.apply("maxmempernode"));
+        if (key.equals("maxmempernode")) {
+            return perNode;
+        }
+        return perNode != null ? null : megabytesOf(from.apply("maxmempercpu"));
+    }
+
+    /** The memory of the first node (in node table order) of the job's partition ({@code _mem_per_node_part}). */
+    long firstNodeMemory(Cluster cluster, JobRequest request) {
+        List<SlurmPartition> parts = SlurmPartition.of(cluster.slurm().keys());
+        SlurmPartition part = null;
+        for (SlurmPartition p : parts) {
+            if (request.partition() != null ? p.name().equals(request.partition()) : p.isDefault() && part == null) {
+                part = p;
+            }
+        }
+        if (part == null && request.partition() == null && !parts.isEmpty()) {
+            part = parts.get(0);
+        }
+        for (NodeLine line : cluster.slurm().nodeLines()) {
+            if ((part == null || part.holds(line.name())) && line.realMemory() != null) {
+                return line.realMemory();
+            }
+        }
+        return 0;
+    }
+
+    /** The keys of the job's partition line, folded to lower case; empty when there is none. */
+    private Map<String, String> partitionValues(JobRequest request) {
         String line = partitionLine(request.partition());
         if (line == null) {
-            return clusterDefaults;
+            return Map.of();
         }
         Map<String, String> own = new HashMap<>();
         for (String token : line.trim().split("\\s+")) {
@@ -160,11 +215,7 @@ public final class NodeMemory {
                 own.put(token.substring(0, eq).toLowerCase(java.util.Locale.ROOT), token.substring(eq + 1));
             }
         }
-        JobMemory.Defaults p = defaultsOf(own::get);
-        boolean perCpuOrNode = p.perCpu() != null || p.perNode() != null;
-        return new JobMemory.Defaults(perCpuOrNode ? p.perCpu() : clusterDefaults.perCpu(),
-                perCpuOrNode ? p.perNode() : clusterDefaults.perNode(),
-                p.perGpu() != null ? p.perGpu() : clusterDefaults.perGpu());
+        return own;
     }
 
     /** The partition line the job runs in, {@code PartitionName=DEFAULT}'s values first; null when none. */
@@ -205,12 +256,21 @@ public final class NodeMemory {
     public record Refused(String reason) implements Verdict {
     }
 
+    /** A memory limit holds the job pending ({@code MaxMemPerLimit}): it never starts while the limit stands. */
+    public record Held(String reason) implements Verdict {
+    }
+
     /**
      * What both node filters slurmctld applies before selection leave of a request ({@code _build_node_list}: the
      * nodes without the job's memory, then those with fewer threads per core than {@code --threads-per-core}
      * asks, {@link ThreadsPerCore}); the tree and the block selection start from it alike.
      */
     public static Verdict beforeSelection(Cluster cluster, JobRequest request) {
+        // job_limits_check comes before sbatch's node test: a job over MaxMemPerNode waits whatever the nodes
+        String over = MaxMemPer.overLimit(cluster, request);
+        if (over != null) {
+            return new Held(over);
+        }
         Verdict memory = check(cluster, request);
         if (memory instanceof Refused) {
             return memory;
@@ -224,6 +284,7 @@ public final class NodeMemory {
      */
     static Verdict check(Cluster cluster, JobRequest request) {
         NodeMemory table = of(cluster);
+        request = MaxMemPer.adjusted(cluster, request);
         JobMemory.Defaults defaults = table.defaults(request);
         if (table.consumable) {
             Verdict consumed = whenConsumed(cluster, table, request, defaults);
@@ -265,6 +326,19 @@ public final class NodeMemory {
     }
 
     /**
+     * The GPUs {@code node} must give the job: all of them for an {@code --exclusive} job
+     * ({@code gres_select_filter_remove_unusable}: {@code min_gres} is the node's count for {@code whole_node}; own
+     * case mem2f p7, {@code -w f3 --exclusive --gpus-per-node=2} with {@code DefMemPerGPU=48000} on a node of 4
+     * GPUs and 128,000 MB, REJECTED by 22.05.8), else {@link #gpusOnOneNode}.
+     */
+    static long gpusOnThisNode(JobRequest r, SlurmNode node) {
+        if (r.exclusive() && node != null && !node.gpus().isEmpty()) {
+            return node.gpus().size();
+        }
+        return gpusOnOneNode(r);
+    }
+
+    /**
      * The CPUs one node must give the job at the least: all of a one-node job's tasks, else
      * {@code --ntasks-per-node} of them, else one, times {@code --cpus-per-task}.
      */
@@ -288,19 +362,20 @@ public final class NodeMemory {
                                         JobMemory.Defaults defaults) {
         Long perGpu = JobMemory.perGpu(request, defaults);
         if (perGpu != null && perGpu > 0) {
-            long mem = perGpu * gpusOnOneNode(request);
-            if (mem > table.smallest) {
-                Verdict v = dropShortNodes(cluster, table, request, host -> table.megabytes.get(host) < mem,
-                        host -> " has " + table.megabytes.get(host) + " MB of memory, the job asks for " + mem
-                                + " MB on each node (--mem-per-gpu or DefMemPerGPU, " + perGpu + " MB, times its GPUs there;"
-                                + " memory is consumable)",
-                        "no node has " + mem + " MB of memory for --mem-per-gpu or DefMemPerGPU (" + perGpu
-                                + " MB) times its GPUs on one node (memory is consumable)");
-                if (v instanceof Refused) {
-                    return v;
-                }
-                request = ((Usable) v).request();
+            Map<String, SlurmNode> nodes = FreeMemory.nodesByName(cluster);
+            JobRequest r = request;
+            java.util.function.ToLongFunction<String> mem = host -> perGpu * gpusOnThisNode(r, nodes.get(host));
+            Verdict v = dropShortNodes(cluster, table, request,
+                    host -> nodes.containsKey(host) && table.megabytes.get(host) < mem.applyAsLong(host),
+                    host -> " has " + table.megabytes.get(host) + " MB of memory, the job asks for "
+                            + mem.applyAsLong(host) + " MB on each node (--mem-per-gpu or DefMemPerGPU, " + perGpu
+                            + " MB, times its GPUs there; memory is consumable)",
+                    "no node has the memory for --mem-per-gpu or DefMemPerGPU (" + perGpu
+                            + " MB) times its GPUs on one node (memory is consumable)");
+            if (v instanceof Refused) {
+                return v;
             }
+            request = ((Usable) v).request();
         }
         if (JobMemory.of(request, defaults) instanceof JobMemory.PerCpu perCpu) {
             JobRequest r = request;

@@ -59,6 +59,9 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }
+        if (filtered instanceof NodeMemory.Held held) {
+            return new Suggestion.Pending(PendingReason.MAX_MEM_PER_LIMIT, held.reason());
+        }
         request = ((NodeMemory.Usable) filtered).request();
         SlurmJobSpec job = SlurmJobSpec.of(request);
         // where memory is consumable, the nodes whose free memory cannot take the job now wait, as on a tree

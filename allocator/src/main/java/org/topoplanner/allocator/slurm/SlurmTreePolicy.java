@@ -109,6 +109,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }
+        if (filtered instanceof NodeMemory.Held held) {
+            return new Suggestion.Pending(PendingReason.MAX_MEM_PER_LIMIT, held.reason());
+        }
         request = NodeListCount.asHeld(((NodeMemory.Usable) filtered).request(), state.cluster(), version);
         SlurmJobSpec job = SlurmJobSpec.of(request);
         // nodes whose free memory cannot take the job now (memory consumable): not usable until memory frees
@@ -142,6 +145,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                 version);
         SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(state, request), nodes,
                 chooser, now, version);
+        // sbatch's test sees every node idle, with what its RealMemory cannot serve the job held the same way
+        ClusterState idle = FreeMemory.withWhatMemoryCannotServe(ClusterState.empty(cluster), request);
         if (alloc != null && pastMaxNodes(alloc, job, version)) {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
             alloc = null;
@@ -154,14 +159,14 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             alloc = null;
         }
         if (alloc != null && !state.running().isEmpty() && socketsMayShift(job)
-                && !acceptedAtSubmit(cluster, nodes, submitTest, submitted(state, request, job), version)) {
+                && !acceptedAtSubmit(idle, nodes, submitTest, submitted(state, request, job), version)) {
             // sbatch tests the job with every core and GPU free first: a job refused there never runs, even where
             // busy cores would move the socket filter to sockets that fit (PlannerBindingPropertyTest: -N1 -c7
             // --gpus-per-node=3 enforce-binding on 2x4 cores with GPUs 3+1, socket 0's first core busy)
             return new Suggestion.Impossible("Requested node configuration is not available");
         }
         if (alloc == null) {
-            if (!acceptedAtSubmit(cluster, nodes, submitTest, submitted(state, request, job), version)) {
+            if (!acceptedAtSubmit(idle, nodes, submitTest, submitted(state, request, job), version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
             if (!flat && testPickPastMaxNodes(state, nodes, submitTest, job, version)) {
@@ -210,8 +215,14 @@ public final class SlurmTreePolicy implements PlacementPolicy {
     }
 
     /** {@code sbatch}'s test: the job placed on the idle cluster (or 26.05's acceptance without its GPU total). */
-    private boolean acceptedAtSubmit(Cluster cluster, List<SlurmNode> nodes, NodeChooser submitTest, SlurmJobSpec job,
-                                     SlurmVersion version) {
+    private boolean acceptedAtSubmit(ClusterState idle, List<SlurmNode> nodes, NodeChooser submitTest,
+                                     SlurmJobSpec job, SlurmVersion version) {
+        Cluster cluster = idle.cluster();
+        if (!idle.running().isEmpty()) {
+            // memory holds part of the idle nodes for this job alone (consumable memory): no shared verdict
+            return SlurmAllocation.attempt(idle, nodes, submitTest, job, version) != null
+                    || acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version);
+        }
         Key key = new Key(cluster, job.withName(""));
         synchronized (submitVerdicts) {
             Boolean known = submitVerdicts.get(key);
