@@ -23,7 +23,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Memory held by running jobs under consumable memory (own cases mem2a {@code CR_Core_Memory}, mem2b
- * {@code CR_CPU_Memory} with {@code DefMemPerGPU}, mem2c {@code CR_Core_Memory} with {@code DefMemPerCPU}; the rules
+ * {@code CR_CPU_Memory} with {@code DefMemPerGPU}, mem2c {@code CR_Core_Memory} with {@code DefMemPerCPU}, mem2g with
+ * {@code MaxMemPerCPU} and a partition's {@code MaxMemPerNode}; the rules
  * of cons_tres {@code _verify_node_state}, {@code _can_job_run_on_node} and {@code memory_allocated}, 22.05, 24.11
  * and 26.05 alike). On 300 random states (fixed seeds) of jobs with {@code --mem}, {@code --mem-per-cpu},
  * {@code --mem-per-gpu}, no option or {@code --exclusive} that {@code slurm-tree} started, holding what
@@ -31,11 +32,11 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * answer nor its own optimum needs more memory on a node than the running jobs leave free.
  */
 class PlannerConsumableMemoryPropertyTest {
-    private static final List<String> CASES = List.of("mem2a", "mem2b", "mem2c");
+    private static final List<String> CASES = List.of("mem2a", "mem2b", "mem2c", "mem2g");
     private static final String[] MEMORY = {"", "--mem=2000", "--mem=12000", "--mem-per-cpu=1500",
-        "--mem-per-cpu=4000", "--mem-per-gpu=3000", "--mem-per-gpu=9000", "--mem=0"};
+        "--mem-per-cpu=4000", "--mem-per-gpu=3000", "--mem-per-gpu=9000", "--mem=0", "-p small --mem=9000"};
 
-    private static JobRequest randomJob(Random r, String name) throws JobRequestException {
+    private static JobRequest randomJob(Random r, String name, String caseName) throws JobRequestException {
         String shape = switch (r.nextInt(4)) {
             case 0 -> "-N1 -n" + (1 + r.nextInt(4));
             case 1 -> "-N1 --gpus-per-node=" + (1 + r.nextInt(2));
@@ -45,6 +46,9 @@ class PlannerConsumableMemoryPropertyTest {
         String memory = MEMORY[r.nextInt(MEMORY.length)];
         if (memory.startsWith("--mem-per-gpu") && !shape.contains("gpus")) {
             memory = ""; // sbatch needs a GPU count for --mem-per-gpu
+        }
+        if (memory.startsWith("-p small") && !caseName.equals("mem2g")) {
+            memory = "--mem=9000"; // only mem2g has the partition small (MaxMemPerNode=8000)
         }
         return SbatchOptions.parseLine(shape + " " + memory, name);
     }
@@ -88,13 +92,13 @@ class PlannerConsumableMemoryPropertyTest {
         SlurmTreePolicy tree = new SlurmTreePolicy(options);
         ClusterState s = ClusterState.empty(c);
         for (int i = 0, n = 1 + r.nextInt(5); i < n; i++) {
-            JobRequest run = randomJob(r, "r" + i);
+            JobRequest run = randomJob(r, "r" + i, c.name());
             if (tree.suggest(s, run) instanceof Suggestion.Placed p) {
                 s = s.with(p.placement(), run.exclusive() ? ClusterState.Hold.WHOLE_NODES : ClusterState.Hold.LISTED,
                         FreeMemory.heldBy(c, run, p.placement()));
             }
         }
-        JobRequest job = randomJob(r, "j");
+        JobRequest job = randomJob(r, "j", c.name());
         String what = job + " on " + c.name() + " under Slurm " + v.label() + " (seed " + seed + ")";
         Suggestion slurm = tree.suggest(s, job);
         Suggestion mine = new PlannerPolicy(options).suggest(s, job);
