@@ -103,6 +103,11 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             // the busy nodes would let it fit now
             return new Suggestion.Impossible("Requested node configuration is not available");
         }
+        if (alloc != null && alloc.gresBitsShort()) {
+            // 26.05's _set_task_bits / _set_node_bits fail the pick (ESLURM_INVALID_GRES): not a topology error
+            return new Suggestion.Pending(PendingReason.RESOURCES, "the GPUs of " + job.name()
+                    + "'s tasks are not on their sockets (enforce-binding)");
+        }
         if (alloc == null) {
             // the submit test runs the block plugin without the bound of no more nodes than tasks
             NodeChooser empty = retried(new BlockSelector(nodes, bases, sizes, new BitSet(), version, false), version);
