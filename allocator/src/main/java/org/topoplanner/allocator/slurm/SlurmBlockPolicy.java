@@ -115,6 +115,12 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             if (onIdle == null && !oneNodeGpusAddUp(nodes, job, version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
+            if (onIdle != null && version.atLeast(SlurmVersion.V26_05) && FirstFitOneNode.applies(job)
+                    && !acceptedAtSubmit(state, table, sizes, job, version, byName)) {
+                // 26.05's test sends a one-node job to _get_one_res as the pick does, not to the block plugin: own
+                // probe yamlfz28p (-N1 --gpus=5 --cpus-per-gpu=5, idle): refused though d1 alone holds it
+                return new Suggestion.Impossible("Requested node configuration is not available");
+            }
             if (onIdle != null && pickPastMaxNodes(state, onIdle, job, version)) {
                 return new Suggestion.Pending(PendingReason.REQ_NODE_NOT_AVAIL, "the block pick for " + job.name()
                         + " on the idle cluster has more nodes than its maximum");
