@@ -164,6 +164,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // --gpus-per-node=3 enforce-binding on 2x4 cores with GPUs 3+1, socket 0's first core busy)
             return new Suggestion.Impossible("Requested node configuration is not available");
         }
+        if (alloc != null && alloc.gresBitsShort()) {
+            // 26.05's _set_task_bits / _set_node_bits fail the pick (ESLURM_INVALID_GRES): not a topology error
+            return new Suggestion.Pending(PendingReason.RESOURCES, "the GPUs of " + job.name()
+                    + "'s tasks are not on their sockets (enforce-binding)");
+        }
         if (alloc == null) {
             if (!acceptedAtSubmit(idle, nodes, submitTest, submitted(state, request, job), version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
