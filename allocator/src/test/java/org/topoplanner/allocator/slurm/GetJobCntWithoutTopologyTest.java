@@ -20,7 +20,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * free GPUs, uncapped by its cores at {@code --cpus-per-gpu} or by its selection credit, and {@code _set_job_bits2}
  * adds nothing there; {@code gres_ctld_job_alloc} then takes its lowest free GPUs. Real outputs kept as expected
  * files: fuzz59p (fuzz59 up to p13 with {@code DebugFlags=SelectType,Gres}, 22.05.8: the log shows
- * {@code gres_cnt_node_select} for u2 and no {@code gres_bit_select}) and fuzz55p (24.11.5 and 26.05.5).
+ * {@code gres_cnt_node_select} for u2 and no {@code gres_bit_select}) and slurm-24f's fuzz55p (fuzz55 p6 and variants,
+ * 24.11.5 and 26.05.5; q3 is p6 with the two-node list {@code -w f2,u2}).
  */
 class GetJobCntWithoutTopologyTest {
 
@@ -34,10 +35,13 @@ class GetJobCntWithoutTopologyTest {
                 + "'{\"node\":\"u2\",\"cpus\":[0,1,16,17],\"gpus\":[0,1]}'",
         "26.05, fuzz55p, p6, '{\"node\":\"f2\",\"cpus\":[32,33,34,35],\"gpus\":[2,3]}', "
                 + "'{\"node\":\"u2\",\"cpus\":[0,1,16,17],\"gpus\":[0,1]}'",
-        "24.11, fuzz55p, r6, '{\"node\":\"f2\",\"cpus\":[32,33,34,35],\"gpus\":[2,3]}', "
+        "24.11, fuzz55p, q3, '{\"node\":\"f2\",\"cpus\":[32,33,34,35],\"gpus\":[2,3]}', "
                 + "'{\"node\":\"u2\",\"cpus\":[0,1,16,17],\"gpus\":[0,1]}'",
-        "26.05, fuzz55p, r6, '{\"node\":\"f2\",\"cpus\":[32,33,34,35],\"gpus\":[2,3]}', "
-                + "'{\"node\":\"u2\",\"cpus\":[0,1,16,17],\"gpus\":[0,1]}'"
+        "26.05, fuzz55p, q3, '{\"node\":\"f2\",\"cpus\":[32,33,34,35],\"gpus\":[2,3]}', "
+                + "'{\"node\":\"u2\",\"cpus\":[0,1,16,17],\"gpus\":[0,1]}'",
+        // -w f2,u2,u1 --gpus=4 -n4 -c2: u1 (GPUs 0-1 held) and u2 are each counted one, their lowest free GPU
+        "24.11, fuzz55p, q4, '{\"node\":\"u1\",\"cpus\":[2,18],\"gpus\":[2]}', "
+                + "'{\"node\":\"u2\",\"cpus\":[0,16],\"gpus\":[0]}'"
     })
     void aNodeWithoutGpuTopologyIsCountedNotPicked(String version, String caseName, String job, String first,
                                                    String second) {
