@@ -30,7 +30,7 @@ final class SlurmAllocation {
         if (table != null) {
             // the state's verdicts for this job shape, carried from the state before: no node walked per question
             return choose(nodes, chooser, job, version, table.uses(), table.fit(), new BitSet(), table.freeCpus(),
-                    table.weights(), table::results);
+                    table.weights(), null, table::results);
         }
         NodeUse[] uses = new NodeUse[nodes.size()];
         BitSet nodeMap = new BitSet();
@@ -83,8 +83,9 @@ final class SlurmAllocation {
                 nodeMap.set(n.index());
             }
         }
-        return choose(nodes, chooser, job, version, uses, nodeMap, required, freeCpus, weights,
-                firstPass -> filtered(usage, nodes, job, version, uses, nodeMap, required, firstPass));
+        FirstPassAvailCpus carried = required.isEmpty() ? null : FirstPassAvailCpus.forSelection(job, version);
+        return choose(nodes, chooser, job, version, uses, nodeMap, required, freeCpus, weights, carried,
+                firstPass -> filtered(usage, nodes, job, version, uses, nodeMap, required, firstPass, carried));
     }
 
     /**
@@ -93,7 +94,7 @@ final class SlurmAllocation {
      */
     private static CoreFilter.Result[] filtered(StateUsage usage, List<SlurmNode> nodes, SlurmJobSpec job,
                                                 SlurmVersion version, NodeUse[] uses, BitSet nodeMap, BitSet required,
-                                                boolean firstPass) {
+                                                boolean firstPass, FirstPassAvailCpus carried) {
         CoreFilter.Result[] results = new CoreFilter.Result[nodes.size()];
         Map<NodeUse, Map<Layout, CoreFilter.Result>> shared = new IdentityHashMap<>();
         long taken = 0;
@@ -112,7 +113,8 @@ final class SlurmAllocation {
             SlurmNode n = nodes.get(i);
             results[i] = job.exclusive() ? whole(n)
                     : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
-                            inTurn ? Math.max(1, job.minNodes() - counted) : 0, CoreFilter.NO_VAL);
+                            inTurn ? Math.max(1, job.minNodes() - counted) : 0,
+                            firstPass || carried == null ? CoreFilter.NO_VAL : carried.availResCpus(i));
             taken += requiredCredit(job, uses[i], results[i], taken, inTurn);
             counted++;
         }
@@ -157,7 +159,7 @@ final class SlurmAllocation {
      */
     private static SlurmAllocation choose(List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec job,
                                           SlurmVersion version, NodeUse[] uses, BitSet nodeMap, BitSet required,
-                                          int[] freeCpus, long[] weights,
+                                          int[] freeCpus, long[] weights, FirstPassAvailCpus carried,
                                           java.util.function.Function<Boolean, CoreFilter.Result[]> filter) {
         // what the first pass's filter left of each node's GPUs, for the nodes its evaluation looked at
         int[] firstPassGpus = new int[nodes.size()];
@@ -238,6 +240,13 @@ final class SlurmAllocation {
                 @Override
                 public long gresCap(int i) {
                     return view[0][i] == null ? Long.MAX_VALUE : view[0][i].gresCap();
+                }
+
+                @Override
+                public void gave(int i, int offered, int given) {
+                    if (pass && carried != null && required.get(i)) {
+                        carried.gave(i, offered, given, gpusFor(i), job);
+                    }
                 }
 
                 @Override

@@ -97,8 +97,10 @@ final class TreeSelector implements NodeChooser {
         if (probe) {
             return probed(nodeMap, required, job, demand, minCpus);
         }
-        if (gpuBound && version.atLeast(SlurmVersion.V26_05) && gpusOutOfReach(nodeMap, job, demand)) {
-            // no evaluation of this pass can succeed, and a failed one leaves nothing the caller reads
+        if (gpuBound && version.atLeast(SlurmVersion.V26_05) && (required.isEmpty() || !demand.firstPass())
+                && gpusOutOfReach(nodeMap, job, demand)) {
+            // no evaluation of this pass can succeed, and a failed one leaves nothing the caller reads (a failed
+            // first pass leaves its required nodes' CPUs: FirstPassAvailCpus)
             return null;
         }
         Progress p = new Progress(nodes, job, demand, version);

@@ -142,6 +142,8 @@ class SlurmTreeReplayTest {
         "memgpu2,  jobs.txt,       results/memgpu2.jsonl,          22.05",
         "memgpu2,  jobs.txt,       results/new/memgpu2.jsonl,      24.11",
         "memgpu2,  jobs.txt,       results/v26.05/memgpu2.jsonl,   26.05",
+        // probe plsock1p (slurm-26f; FirstPassAvailCpus): plsock1's -w jobs with CPUs per GPU, real 26.05.5
+        "plsock1p, jobs.txt,       results/v26.05/plsock1p.jsonl,  26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
