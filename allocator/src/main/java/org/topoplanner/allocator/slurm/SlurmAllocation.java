@@ -29,8 +29,12 @@ final class SlurmAllocation {
         NodeVerdicts table = NodeVerdicts.of(state, nodes, job, version);
         if (table != null) {
             // the state's verdicts for this job shape, carried from the state before: no node walked per question
-            return choose(nodes, chooser, job, version, table.uses(), table.fit(), new BitSet(), table.freeCpus(),
-                    table.weights(), null, table::results);
+            FirstPassAvailCpus carried = FirstPassAvailCpus.forSelection(job, version);
+            NodeUse[] tableUses = table.uses();
+            return choose(nodes, chooser, job, version, tableUses, table.fit(), new BitSet(), table.freeCpus(),
+                    table.weights(), carried, firstPass -> carried == null || firstPass ? table.results(firstPass)
+                            : carried.refiltered(table.results(false), (i, cpus) -> CoreFilter.select(nodes.get(i),
+                                    tableUses[i], job, false, job.enforceBinding(), version, 0, 0, cpus)));
         }
         NodeUse[] uses = new NodeUse[nodes.size()];
         BitSet nodeMap = new BitSet();
@@ -83,7 +87,7 @@ final class SlurmAllocation {
                 nodeMap.set(n.index());
             }
         }
-        FirstPassAvailCpus carried = required.isEmpty() ? null : FirstPassAvailCpus.forSelection(job, version);
+        FirstPassAvailCpus carried = FirstPassAvailCpus.forSelection(job, version);
         return choose(nodes, chooser, job, version, uses, nodeMap, required, freeCpus, weights, carried,
                 firstPass -> filtered(usage, nodes, job, version, uses, nodeMap, required, firstPass, carried));
     }
@@ -149,6 +153,11 @@ final class SlurmAllocation {
                 results[i] = CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version,
                         gresTaken, restNodes, CoreFilter.NO_VAL);
             }
+        }
+        if (!firstPass && carried != null && !job.exclusive()) {
+            // the other nodes the failed first pass added start from what it left them, as the required ones above
+            return carried.refiltered(results, (i, cpus) -> required.get(i) ? results[i] : CoreFilter.select(
+                    nodes.get(i), uses[i], job, false, job.enforceBinding(), version, gresTaken, restNodes, cpus));
         }
         return results;
     }
@@ -244,7 +253,7 @@ final class SlurmAllocation {
 
                 @Override
                 public void gave(int i, int offered, int given) {
-                    if (pass && carried != null && required.get(i)) {
+                    if (pass && carried != null) {
                         carried.gave(i, offered, given, gpusFor(i), job);
                     }
                 }
