@@ -21,14 +21,39 @@ and -w lists of two or three nodes on multi-node jobs.
 second partition `half` over a run of the nodes (nodes in two partitions; its runs may cut a base block),
 jobs sent to it with -p, --segment with a -N that is not a multiple of the segment, more --exclusive=topo
 jobs, and small GPU jobs that stay (partly busy blocks). The new draws happen only in this mode.
+`gen.py block6` (newer=True, implies parts) draws hardware no earlier mode could (its seeds would otherwise only
+recombine the same node types, base sizes and weights): one or two of NEWER's node types in every cluster (GPUs
+with no Cores=, a four-socket two-thread node with GPUs on two sockets, a two-thread 2 x 56-core node with eight
+GPUs), a two-thread node type always, base blocks of 2-5 nodes, and node weights up to 100.
 """
 import os
 import random
 
 from fuzz import LINKED, TYPES, links_line
 
+# gen.py block6 / yaml5 only, in TYPES' form (sockets, cores per socket, threads per core, [(GPUs, Cores= or None)]):
+#   u - 2 x 16 cores, 4 GPUs with no Cores= (no core affinity);
+#   f - 4 x 8 cores, two threads a core, two GPUs on socket 0 and two on socket 2;
+#   d - 2 x 56 cores, two threads a core, eight GPUs, four a socket (a DGX-like node).
+# GPUs bound to part of a socket are left out: 24.11 and 26.05 mark such a node INVALID (probefuzz.py's note).
+NEWER = {
+    'u': (2, 16, 1, [(4, None)]),
+    'f': (4, 8, 2, [(2, '0-7'), (2, '16-23')]),
+    'd': (2, 56, 2, [(4, '0-55'), (4, '56-111')]),
+}
 
-def main(seed, njobs, out, extra=False, wide=False, uneven=False, parts=False):
+
+def node_type(kind):
+    return TYPES[kind] if kind in TYPES else NEWER[kind]
+
+
+def gres_line(name, files, cores):
+    """One gres.conf line; a GPU with no core affinity has no Cores=."""
+    return 'NodeName=%s Name=gpu File=%s%s' % (name, files, '' if cores is None else ' Cores=%s' % cores)
+
+
+def main(seed, njobs, out, extra=False, wide=False, uneven=False, parts=False, newer=False):
+    parts = parts or newer
     uneven = uneven or parts
     wide = wide or uneven
     extra = extra or wide
@@ -37,9 +62,16 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False, parts=False):
     kinds = r.sample(gpu_kinds, r.randint(1, 2)) + (['c'] if r.random() < 0.3 else [])
     if uneven:
         kinds.append(r.choice(sorted(LINKED)))
+    if newer:
+        kinds += r.sample(sorted(NEWER), r.randint(1, 2))
+        if not any(node_type(k)[2] == 2 for k in kinds if k not in LINKED) and 'm' not in kinds:
+            kinds.append('h')  # a two-thread node type in every block6 cluster
     weights = {k: r.choice([1, 1, 5, 10]) for k in kinds}
-    base = r.randint(2, 3) if wide else r.randint(2, 4)
-    nblocks = r.randint(7, 9) if wide else r.randint(3, 6)
+    if newer:
+        base, nblocks = r.randint(2, 5), r.randint(4, 7)
+    else:
+        base = r.randint(2, 3) if wide else r.randint(2, 4)
+        nblocks = r.randint(7, 9) if wide else r.randint(3, 6)
     count = {k: 0 for k in kinds}
     node_lines, gres_lines, block_lines, names = [], [], [], []
     for b in range(nblocks):
@@ -60,8 +92,10 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False, parts=False):
                                       % (name, g, cores[g], links_line(ngpu, g, pairs)))
                 names.append((name, k))
                 continue
-            sockets, cps, tpc, gpus = TYPES[k]
-            if extra:
+            sockets, cps, tpc, gpus = node_type(k)
+            if newer:
+                w = r.choice([1, 2, 3, 5, 10, 20, 50, 100])
+            elif extra:
                 w = r.choice([1, 2, 5, 10, 20])
             else:
                 w = weights[k] if r.random() < 0.85 else r.choice([1, 5, 10])
@@ -72,7 +106,7 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False, parts=False):
             idx = 0
             for g, cores in gpus:
                 files = '/dev/nvidia%d' % idx if g == 1 else '/dev/nvidia[%d-%d]' % (idx, idx + g - 1)
-                gres_lines.append('NodeName=%s Name=gpu File=%s Cores=%s' % (name, files, cores))
+                gres_lines.append(gres_line(name, files, cores))
                 idx += g
             names.append((name, k))
         block_lines.append('BlockName=b%d Nodes=%s' % (b + 1, ','.join(members)))
@@ -103,7 +137,7 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False, parts=False):
                     'PartitionName=half Nodes=%s MaxTime=INFINITE State=UP\n' % ','.join(half))
     with open(os.path.join(out, 'topology.conf'), 'w') as f:
         f.write('\n'.join(block_lines) + '\n')
-    gpu_nodes = [n for n, k in names if k in LINKED or TYPES[k][3]]
+    gpu_nodes = [n for n, k in names if k in LINKED or node_type(k)[3]]
     all_nodes = [n for n, _ in names]
     total = len(all_nodes)
     jobs = ['note random block cluster and jobs, seed %d (gen.py block)' % seed]

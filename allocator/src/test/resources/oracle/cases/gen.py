@@ -19,25 +19,28 @@ if len(sys.argv) > 1 and sys.argv[1] in ('fuzz4', 'fuzz5', 'fuzz6', 'fuzz7'):
     probefuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] in ('fuzz5', 'fuzz6'),
                    wide=sys.argv[1] == 'fuzz6', newer=sys.argv[1] == 'fuzz7')
     sys.exit(0)
-if len(sys.argv) > 1 and sys.argv[1] in ('block', 'block2', 'block3', 'block4', 'block5'):
+if len(sys.argv) > 1 and sys.argv[1] in ('block', 'block2', 'block3', 'block4', 'block5', 'block6'):
     # gen.py block SEED N DIR: a whole random topology/block case (blockfuzz.py; Slurm 23.11 and later);
     # block2 adds --exclusive=topo jobs and uneven weights inside every block; block3 also 7-9 small base
     # blocks, jobs over several of them, --cpus-per-gpu and enforce-binding; block4 also base blocks of uneven
     # size, a PCIe-paired node type, --segment with --exclusive and -w lists; block5 also a second partition
-    # sharing nodes, -N not a multiple of --segment, more --exclusive=topo, small GPU jobs that stay
+    # sharing nodes, -N not a multiple of --segment, more --exclusive=topo, small GPU jobs that stay; block6 also
+    # node types no earlier mode drew (GPUs without Cores=, four sockets, 2 x 56 two-thread cores), base blocks of 2-5
     import blockfuzz
     blockfuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] == 'block2',
-                   wide=sys.argv[1] == 'block3', uneven=sys.argv[1] == 'block4', parts=sys.argv[1] == 'block5')
+                   wide=sys.argv[1] == 'block3', uneven=sys.argv[1] == 'block4', parts=sys.argv[1] == 'block5',
+                   newer=sys.argv[1] == 'block6')
     sys.exit(0)
-if len(sys.argv) > 1 and sys.argv[1] in ('yaml', 'yaml2', 'yaml3', 'yaml4'):
+if len(sys.argv) > 1 and sys.argv[1] in ('yaml', 'yaml2', 'yaml3', 'yaml4', 'yaml5'):
     # gen.py yaml SEED N DIR: a random cluster with topology.yaml, topologies bound to partitions (yamlfuzz.py; Slurm 25.05+);
     # yaml2 adds a tree partition over part of the nodes, --exclusive=topo, --cpus-per-gpu and enforce-binding;
     # yaml3 also block topologies with base blocks of uneven size, a PCIe-paired node type, --segment with
     # --exclusive and -w lists; yaml4 also nvl2 always with block_sizes of its own, a block partition over part
-    # of nvl, -N not a multiple of --segment, small GPU jobs that stay
+    # of nvl, -N not a multiple of --segment, small GPU jobs that stay; yaml5 also blockfuzz.py's NEWER node
+    # types, base blocks of 2-5, node weights up to 100
     import yamlfuzz
     yamlfuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] == 'yaml2',
-                  uneven=sys.argv[1] == 'yaml3', multi=sys.argv[1] == 'yaml4')
+                  uneven=sys.argv[1] == 'yaml3', multi=sys.argv[1] == 'yaml4', newer=sys.argv[1] == 'yaml5')
     sys.exit(0)
 seed = int(sys.argv[1]); n = int(sys.argv[2])
 r = random.Random(seed)

@@ -25,10 +25,14 @@ second block topology `nvl2` with its own block_sizes (block partitions of diffe
 partition `blkh` bound to `nvl` over a run of its nodes (nodes in three partitions, blocks cut by the
 partition), --segment with a -N that is not a multiple of the segment, and small GPU jobs that stay (partly
 busy blocks). The new draws happen only in this mode.
+`gen.py yaml5` (newer=True, implies multi) draws hardware no earlier mode could: one or two of blockfuzz.py's NEWER
+node types in every cluster (GPUs with no Cores=, four sockets, 2 x 56 two-thread cores), a two-thread node type
+always, `nvl` base blocks of 2-5 nodes, and node weights up to 100.
 """
 import os
 import random
 
+from blockfuzz import NEWER, gres_line, node_type
 from fuzz import LINKED, TYPES, links_line
 
 
@@ -82,7 +86,8 @@ def _tree_yaml(name, r, leaves, default):
     return out
 
 
-def main(seed, njobs, out, extra=False, uneven=False, multi=False):
+def main(seed, njobs, out, extra=False, uneven=False, multi=False, newer=False):
+    multi = multi or newer
     uneven = uneven or multi
     extra = extra or uneven
     r = random.Random(seed)
@@ -90,8 +95,12 @@ def main(seed, njobs, out, extra=False, uneven=False, multi=False):
     kinds = r.sample(gpu_kinds, r.randint(1, 2)) + (['c'] if r.random() < 0.3 else [])
     if uneven:
         kinds.append(r.choice(sorted(LINKED)))
+    if newer:
+        kinds += r.sample(sorted(NEWER), r.randint(1, 2))
+        if not any(node_type(k)[2] == 2 for k in kinds if k not in LINKED) and 'm' not in kinds:
+            kinds.append('h')  # a two-thread node type in every yaml5 cluster
     weights = {k: r.choice([1, 1, 5, 10]) for k in kinds}
-    base = r.randint(2, 4)
+    base = r.randint(2, 5) if newer else r.randint(2, 4)
     nblocks = r.randint(3, 5)
     count = {k: 0 for k in kinds}
     node_lines, gres_lines, names = [], [], []
@@ -112,8 +121,8 @@ def main(seed, njobs, out, extra=False, uneven=False, multi=False):
                                   % (name, g, cores[g], links_line(ngpu, g, pairs)))
             names.append((name, k))
             continue
-        sockets, cps, tpc, gpus = TYPES[k]
-        w = weights[k] if r.random() < 0.85 else r.choice([1, 5, 10])
+        sockets, cps, tpc, gpus = node_type(k)
+        w = weights[k] if r.random() < 0.85 else r.choice([1, 3, 5, 10, 50, 100] if newer else [1, 5, 10])
         total = sum(g for g, _ in gpus)
         gres = ' Gres=gpu:%d' % total if total else ''
         node_lines.append('NodeName=%s Sockets=%d CoresPerSocket=%d ThreadsPerCore=%d RealMemory=256000'
@@ -121,7 +130,7 @@ def main(seed, njobs, out, extra=False, uneven=False, multi=False):
         idx = 0
         for g, cores in gpus:
             files = '/dev/nvidia%d' % idx if g == 1 else '/dev/nvidia[%d-%d]' % (idx, idx + g - 1)
-            gres_lines.append('NodeName=%s Name=gpu File=%s Cores=%s' % (name, files, cores))
+            gres_lines.append(gres_line(name, files, cores))
             idx += g
         names.append((name, k))
     all_nodes = [n for n, _ in names]
@@ -196,7 +205,7 @@ def main(seed, njobs, out, extra=False, uneven=False, multi=False):
     kind_of = {'tree': 'tree', 'tree2': 'tree', 'blk': 'block', 'blk2': 'block', 'blkh': 'block', 'flat': 'flat'}
     members_of = {p: m for p, _, m in parts}
     base_of = {'blk': base, 'blkh': base, 'blk2': None if not nvl2 else len(nvl2[0][0][1])}
-    gpu_kind = {n: k in LINKED or bool(TYPES[k][3]) for n, k in names}
+    gpu_kind = {n: k in LINKED or bool(node_type(k)[3]) for n, k in names}
     jobs = ['note random topology.yaml cluster and jobs, seed %d (gen.py yaml)' % seed]
     alive = []
     for j in range(njobs):

@@ -652,8 +652,11 @@ final class BlockSelector implements NodeChooser {
 
         /**
          * {@code block_cpus}: the block's CPUs as the plugin's node map counts them, {@code avail_res->avail_cpus}
-         * of {@code _can_job_run_on_node}: a GPU job's node gives its free CPUs (whole tasks), not only those its
-         * free GPUs' cores leave after {@code eval_nodes_select_cores}. Own case yamlfz06 y12 ({@code -p blk2 -n5 -c2
+         * of {@code _can_job_run_on_node}: a GPU job's node gives every free CPU, not only those its free GPUs' cores
+         * leave after {@code eval_nodes_select_cores}, and not rounded to whole tasks: {@code _allocate_sc} cuts only a
+         * job without GRES to {@code cpus_per_task} multiples, and with {@code CR_Core} nothing rounds them later
+         * (24.11.5 and 26.05.5 alike, {@code eval_nodes_block.c} sums {@code avail_res_array[j]->avail_cpus}; test
+         * {@code BlockCpusCountEveryFreeCpuTest}). Own case yamlfz06 y12 ({@code -p blk2 -n5 -c2
          * --gpus-per-task=1}, one free GPU on each of q4, q5): 26.05.5 picks their block and finds too few GPUs
          * ({@code Insufficient_resources_in_topology_unit}), where counting two CPUs per node passed every block over.
          */
@@ -663,8 +666,7 @@ final class BlockSelector implements NodeChooser {
             }
             int c = 0;
             for (int k = set.nextSetBit(0); k >= 0; k = set.nextSetBit(k + 1)) {
-                int free = demand.freeCpus(k);
-                c += Math.max(demand.availCpus(k), free - free % Math.max(1, job.cpusPerTask()));
+                c += Math.max(demand.availCpus(k), demand.freeCpus(k));
             }
             return c;
         }

@@ -23,6 +23,14 @@ final class SlurmAllocation {
     private final List<SlurmNode> chosen = new ArrayList<>();
     private final List<BitSet> cores = new ArrayList<>();
     private final List<BitSet> gpus = new ArrayList<>();
+    /**
+     * 26.05: a chosen node's GPUs fell short of its tasks' ({@code --gpus-per-task}) or its per-node count: there
+     * {@code _set_task_bits} / {@code _set_node_bits} ({@code cons_tres/gres_select_filter.c}) return
+     * {@code ESLURM_INVALID_GRES} and the job does not start; 24.11.5's same functions only log the shortage and run
+     * the job on the GPUs they found. Only the run's pick sees it: sbatch's test ({@code SELECT_MODE_TEST_ONLY})
+     * returns before the task layout and the GPU pick, so the job is accepted and waits ({@link #gresBitsShort()}).
+     */
+    private boolean gresBitsShort;
 
     static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec job,
                                    SlurmVersion version) {
@@ -313,6 +321,11 @@ final class SlurmAllocation {
         return null;
     }
 
+    /** Whether 26.05's GPU pick on a chosen node fell short of its tasks' or per-node count ({@code gresBitsShort}). */
+    boolean gresBitsShort() {
+        return gresBitsShort;
+    }
+
     /** Whether the GPUs picked on the chosen nodes fall short of the job's per-job count ({@code --gpus=N}). */
     private boolean lacksGpus(SlurmJobSpec job) {
         if (job.gpusPerJob() == null || job.exclusive()) {
@@ -567,9 +580,14 @@ final class SlurmAllocation {
                 g.set(0, n.gpus().size());
             } else if (job.gpusPerNode() != null) {
                 g = picker.perNode(a.cores.get(k), job.gpusPerNode(), job.enforceBinding());
+                a.gresBitsShort |= version.atLeast(SlurmVersion.V26_05) && g.cardinality() < job.gpusPerNode();
             } else if (job.gpusPerTask() != null) {
                 g = picker.perTask(tasksPerSocket(n, a.cores.get(k), tasks[k], job, version), tasks[k],
                         job.gpusPerTask(), job.enforceBinding());
+                // with enforce-binding each socket gives only its own tasks' GPUs: own probe yamlfz24p (-n3 -c1
+                // --gpus-per-task=1 on p2, cores 0, 16, 17 and one GPU on socket 1) waits in 26.05.5
+                a.gresBitsShort |= version.atLeast(SlurmVersion.V26_05)
+                        && g.cardinality() < tasks[k] * job.gpusPerTask();
             } else {
                 g = new BitSet();
             }

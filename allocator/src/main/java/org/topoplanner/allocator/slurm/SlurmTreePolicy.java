@@ -145,6 +145,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
             alloc = null;
         }
+        if (alloc != null && version == SlurmVersion.V22_05 && !state.running().isEmpty()
+                && SlurmAllocation.attempt(NodeMemory.withGpusMemoryCannotServe(AllCoresFreeTest.stateOf(state),
+                        request), nodes, chooser, now, version) == null) {
+            // 22.05's test 0 of _job_test: the job must fit with every core free and the GPUs as held now first
+            alloc = null;
+        }
         if (alloc != null && version.atLeast(SlurmVersion.V24_11) && alloc.gpuNodeWithoutCores(job)) {
             // 24.11 restores max_nodes after the first pass, so a -n1 job may be chosen on two nodes; the task
             // layout then leaves one without cores and the GPU pick fails the job for this scheduler pass. 26.05's
@@ -158,6 +164,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // busy cores would move the socket filter to sockets that fit (PlannerBindingPropertyTest: -N1 -c7
             // --gpus-per-node=3 enforce-binding on 2x4 cores with GPUs 3+1, socket 0's first core busy)
             return new Suggestion.Impossible("Requested node configuration is not available");
+        }
+        if (alloc != null && alloc.gresBitsShort()) {
+            // 26.05's _set_task_bits / _set_node_bits fail the pick (ESLURM_INVALID_GRES): not a topology error
+            return new Suggestion.Pending(PendingReason.RESOURCES, "the GPUs of " + job.name()
+                    + "'s tasks are not on their sockets (enforce-binding)");
         }
         if (alloc == null) {
             if (!acceptedAtSubmit(cluster, nodes, submitTest, submitted(state, request, job), version)) {
