@@ -298,6 +298,12 @@ final class CoreFilter {
             maxTasks--;
             reqCores = maxTasks * cpt;
         }
+        if (maxTasks == 0) {
+            // eval_nodes_select_cores (24.11/26.05 topology/common/eval_nodes.c; 22.05 _select_cores): a node whose
+            // filter fits no task gives no CPUs, though enforce-binding keeps a core of the GPUs' socket (own probe
+            // plseed27624 p0: -w n09 -c2 --gpus-per-task=2 with one free core there is pending in real 24.11.5)
+            return null;
+        }
         if (cpusPerGres > 0) {
             long g = gresPerNode > 0 ? gresPerNode : gresPerTask > 0 ? (long) gresPerTask * maxTasks
                     : Math.max(cntTotal, 1);

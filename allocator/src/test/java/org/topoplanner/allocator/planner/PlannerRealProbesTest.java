@@ -53,7 +53,7 @@ class PlannerRealProbesTest {
             "fuzz27", "fuzz28", "fuzz29", "fuzz30", "fuzz31", "fuzz32", "fuzz33", "fuzz34", "fuzz35", "fuzz36",
             "fuzz37", "fuzz38", "fuzz39", "fuzz40", "fuzz41", "fuzz42", "fuzz43", "fuzz44", "fuzz45", "fuzz46",
             "fuzz47", "fuzz48", "fuzz49", "fuzz50", "fuzz51", "fuzz52", "fuzz53", "fuzz54", "fuzz55", "fuzz56", "fuzz57", "fuzz58", "fuzz59", "fuzz60", "fuzz61", "fuzz62", "fuzz63",
-            "plsock1");
+            "plsock1", "plseed27624");
 
     static Stream<Arguments> probeCases() {
         Map<String, List<String>> known = new LinkedHashMap<>();
@@ -148,7 +148,8 @@ class PlannerRealProbesTest {
                 + " %d behind a pending job, not judged%n",
                 caseName, version, t.probes, t.ran, t.placedNoMoreLeaves, t.heldToSwitches, t.refused, t.notPlaced,
                 t.waitingForSwitches, t.behindQueue);
-        assertThat(t.probes).isGreaterThan(20);
+        // every fuzz case and plsock1 hold more than 20 probes; plseed27624 (one property seed built for real) holds 6
+        assertThat(t.probes).isGreaterThanOrEqualTo("plseed27624".equals(caseName) ? 6 : 21);
         assertThat(t.breaks).as("probes of %s under %s where the planner and real Slurm disagree"
                 + " (oracle/planner-probes-known.txt)", caseName, version).containsExactlyInAnyOrderElementsOf(known);
     }
