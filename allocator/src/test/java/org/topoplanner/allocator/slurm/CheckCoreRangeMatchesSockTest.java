@@ -78,6 +78,26 @@ class CheckCoreRangeMatchesSockTest {
         assertThat(finals.keySet()).containsExactly("n1", "n2", "n3");
     }
 
+    /**
+     * Probe gressock2: f1 binds each GPU to two of its four sockets ({@code Cores=0-15}, {@code 16-31}), a union of
+     * whole sockets, which 24.11.5 accepts and 26.05.5 refuses (one socket or every core). Under slurm-block too.
+     */
+    @Test
+    void twoOfFourSocketsRunUnder2411AndWaitUnder2605OnTreeAndBlocks() throws Exception {
+        Cluster cluster = OracleCase.cluster("gressock2");
+        JobRequest onF1 = JobRequest.builder().name("w1").nodelist(List.of("f1")).ntasks(1).cpusPerTask(1).build();
+        assertThat(submitted("results/new/gressock2.jsonl").get("w1").path("nodes").get(0).asText()).isEqualTo("f1");
+        String real = submitted("results/v26.05/gressock2.jsonl").get("w1").path("reason").asText();
+        ClusterState empty = ClusterState.empty(cluster);
+        assertThat(new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11)).suggest(empty, onF1))
+                .isInstanceOf(Suggestion.Placed.class);
+        assertThat(new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V26_05)).suggest(empty, onF1))
+                .isInstanceOfSatisfying(Suggestion.Pending.class, p -> assertThat(p.explanation()).startsWith(real));
+        // slurm-block: the same rule before any block is looked at (the case has none, which alone is refused)
+        assertThat(SlurmBlockPolicy.onBlocks(empty, onF1, SlurmVersion.V26_05))
+                .isInstanceOfSatisfying(Suggestion.Pending.class, p -> assertThat(p.explanation()).startsWith(real));
+    }
+
     private static List<String> nodes(ReplayEvent.Job j) {
         return j.placement() == null ? List.of() : j.placement().hostNames();
     }
