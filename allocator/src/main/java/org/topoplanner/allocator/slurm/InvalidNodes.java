@@ -49,8 +49,9 @@ final class InvalidNodes {
         }
         List<String> named = request.nodelist().stream().filter(invalid::containsKey).toList();
         int minNodes = request.minNodes() == null ? Math.max(1, request.nodelist().size()) : request.minNodes();
-        long left = cluster.hostNames().stream().filter(h -> !invalid.containsKey(h)
-                && !request.exclude().contains(h)).count();
+        // counted from the few excluded names, not by a walk over every node (the suggestion path's budget)
+        long left = ClusterIndex.of(cluster).size() - invalid.size()
+                - request.exclude().stream().distinct().filter(h -> !invalid.containsKey(h)).count();
         if (named.isEmpty() && minNodes <= left) {
             return null;
         }
