@@ -629,11 +629,14 @@ final class BlockSelector implements NodeChooser {
         /**
          * Adds node {@code k} as {@code eval_nodes_block} does: {@code eval_nodes_cpus_to_use} first, so a node
          * gives no more CPUs than the job still needs after one per further node (own case blockfz06 k9,
-         * {@code -n5 -c4 --gpus-per-task=1}: h3, added first, gives 16 CPUs for four tasks and h4 the last 4).
+         * {@code -n5 -c4 --gpus-per-task=1}: h3, added first, gives 16 CPUs for four tasks and h4 the last 4), and
+         * never fewer than the node's {@code gres_min_cpus} (24.11 and 26.05: the cores its GPUs need; the lowered
+         * count is what 24.11's retry drops by; test {@code BlockCpusToUseGresMinCpusTest}).
          */
         void add(int k, BitSet chosen) {
             int offered = demand.availCpus(k);
-            int given = CpusToUse.limit(offered, budget, nodes, job, BlockSelector.this.nodes.get(k));
+            int given = CpusToUse.limit(offered, budget, nodes, job, BlockSelector.this.nodes.get(k),
+                    demand.gresMinCpus(k));
             demand.gave(k, offered, given);
             taken.add(k, given);
             chosen.set(k);
