@@ -7,17 +7,19 @@ if len(sys.argv) > 1 and sys.argv[1] in ('fuzz', 'fuzz2', 'fuzz3'):
     fuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] in ('fuzz2', 'fuzz3'),
               linked=sys.argv[1] == 'fuzz3')
     sys.exit(0)
-if len(sys.argv) > 1 and sys.argv[1] in ('fuzz4', 'fuzz5', 'fuzz6', 'fuzz7'):
+if len(sys.argv) > 1 and sys.argv[1] in ('fuzz4', 'fuzz5', 'fuzz6', 'fuzz7', 'fuzz8'):
     # gen.py fuzz4 SEED N DIR: N probes on a fragmented cluster shaped like issue 16's check clusters
     # (mixed types, uneven leaves, PCIe-paired GPUs, 3-level tree; probefuzz.py); fuzz5 adds --ntasks-per-node,
     # -w lists, --mem-per-gpu, node ranges, --exclusive on a busy node, whole-node and two-node background jobs;
     # fuzz6 adds a 4-level tree, uneven depths, two-thread nodes everywhere, --switches on every shape (long and
     # short waits), odd -c on two-thread nodes, --ntasks-per-socket, --mem, --gres=gpu:N, --exclusive with -n/--gpus;
     # fuzz7 adds node types with GPUs bound to part of a socket, with no Cores=, on two of four sockets, RealMemory
-    # per node type with --mem between the sizes, and more single-node binding probes
+    # per node type with --mem between the sizes, and more single-node binding probes; fuzz8 weights issue 16's
+    # miss shapes (multi-node --cpus-per-gpu, --gpus=N, -n/-c, one-node enforce-binding, --switches waits on a
+    # strict 3-level tree) and more fragmented states (holes, two-node GPU background jobs, jobs pending ahead)
     import probefuzz
     probefuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] in ('fuzz5', 'fuzz6'),
-                   wide=sys.argv[1] == 'fuzz6', newer=sys.argv[1] == 'fuzz7')
+                   wide=sys.argv[1] == 'fuzz6', newer=sys.argv[1] == 'fuzz7', heavy=sys.argv[1] == 'fuzz8')
     sys.exit(0)
 if len(sys.argv) > 1 and sys.argv[1] in ('block', 'block2', 'block3', 'block4', 'block5', 'block6'):
     # gen.py block SEED N DIR: a whole random topology/block case (blockfuzz.py; Slurm 23.11 and later);

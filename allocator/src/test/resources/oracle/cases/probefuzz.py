@@ -34,6 +34,20 @@ three of NEWER's types drawn from in every cluster (eight GPUs on a two-thread 6
 all, a four-socket two-thread node whose GPUs sit on two of its sockets), RealMemory per node type (128000, 256000 or
 512000) with --mem and --mem-per-gpu probes between those sizes, and more single-node binding probes (-w NODE with
 --cpus-per-gpu or -c and enforce-binding: the issue's planner miss was one).
+
+fuzz8 (heavy=True, implies newer) weights the shapes issue 16 names as misses and the states it names, again
+drawing its extra numbers only in that mode (every fuzz4-fuzz7 seed writes the same case byte for byte): about two
+probes in three come from HEAVY (multi-node --cpus-per-gpu with and without enforce-binding, spelled -N or --nodes=,
+over --gpus-per-node and --gpus=N; --gpus=N alone; -n/-c with and without GPUs; -w NODE --gpus-per-node=2-4
+--cpus-per-gpu=4-12 enforce-binding on a partly busy node; --switches with waits), the rest from fuzz7's forms. The
+deep shape is the issue's strict 3-level tree (leaves under spines under the core), not fuzz6's 4-level one. The
+state is more fragmented: more background jobs, two-node GPU background jobs, CPU jobs that fill most of a socket,
+background jobs ended (holes) and started twice as often; a long --switches wait sees a hole made while it waits
+(cancel, sleep, snapshot: does Slurm start it before the wait runs out?); and now and then a job stays pending
+ahead of a probe (a -w job on a node whose GPUs are busy, which slurmctld's schedule() lets later jobs pass, or
+rarely a whole-partition --exclusive job, which it does not), cancelled after that probe. The harness submits every
+job as root, so "other users" are not modelled: with the harness's priority/basic FIFO the owner does not change a
+placement.
 """
 import os
 import random
@@ -53,6 +67,10 @@ NEWER = {
     'u': (2, 16, 1, [(4, None)]),
     'f': (4, 8, 2, [(2, '0-7'), (2, '16-23')]),
 }
+
+
+# gen.py fuzz8 only: the probe forms issue 16 names as misses, weighted (a form listed twice is drawn twice as often).
+HEAVY = ['cpgn'] * 4 + ['cpgg'] * 3 + ['gpus'] * 2 + ['nc'] * 2 + ['bind1'] * 3 + ['sw3'] * 2 + ['gpnc']
 
 
 def _type(kind):
@@ -81,7 +99,7 @@ def _node(name, kind, weight, node_lines, gres_lines, memory=256000):
         idx += g
 
 
-def _cluster(r, shape, wide=False, newer=False):
+def _cluster(r, shape, wide=False, newer=False, three=False):
     """(leaf name -> member node names, node kind by name, switch lines above the leaves, node and gres lines)."""
     if shape == 'paired':
         kinds = r.sample(sorted(LINKED), 2) + r.sample(['g', 'h', 'c'], 1)
@@ -122,7 +140,7 @@ def _cluster(r, shape, wide=False, newer=False):
             kind_of[name] = k
         leaves['leaf%d' % li] = members
     names = list(leaves)
-    if wide and shape in ('deep3', 'uneven'):
+    if wide and shape in ('deep3', 'uneven') and not (three and shape == 'deep3'):
         return leaves, kind_of, _wide_tree(r, shape, names), node_lines, gres_lines
     spines = ['spine%d' % i for i in range(2 if shape == 'deep3' or r.random() < 0.5 else 1)]
     under = {s: [] for s in spines}
@@ -337,6 +355,102 @@ def _probe(r, shape, gpu_nodes, all_nodes, extra=False, busy=(), wide=False, thr
     return opts, any(o.startswith('--switches') and not o.endswith('@10:00') for o in opts)
 
 
+def _heavy_probe(r, shape, gpu_nodes, kind_of, busy):
+    """fuzz8: one of HEAVY's forms (the shapes of issue 16's misses). (options, waits) as _probe gives them."""
+    form = r.choice(HEAVY + ['sw3'] if shape == 'deep3' else HEAVY)
+    opts = []
+    nodes_opt = lambda n: '--nodes=%d' % n if r.random() < 0.5 else '-N%d' % n
+    if form == 'cpgn':
+        # multi-node --cpus-per-gpu over --gpus-per-node: the 22.05 miss gave one node more CPUs than asked
+        opts.append(nodes_opt(r.choice([2, 2, 3])))
+        opts.append('--gpus-per-node=%d' % r.randint(1, 4))
+        opts.append('--cpus-per-gpu=%d' % r.choice([2, 4, 6, 8, 16]))
+    elif form == 'cpgg':
+        if r.random() < 0.6:
+            opts.append(nodes_opt(r.choice([2, 2, 3])))
+        opts.append('--gpus=%d' % r.randint(2, 10))
+        opts.append('--cpus-per-gpu=%d' % r.choice([1, 2, 4, 8]))
+    elif form == 'gpus':
+        if r.random() < 0.5:
+            opts.append(nodes_opt(r.choice([1, 2, 3])))
+        if r.random() < 0.4:
+            opts.append('-n%d' % r.randint(1, 6))
+            opts.append('-c%d' % r.randint(1, 6))
+        opts.append('--gpus=%d' % r.randint(1, 12))
+    elif form == 'nc':
+        if r.random() < 0.4:
+            opts.append(nodes_opt(r.choice([1, 2, 3])))
+        opts.append('-n%d' % r.randint(1, 8))
+        opts.append('-c%d' % r.randint(1, 12))
+        if r.random() < 0.3:
+            opts.append('--gpus=%d' % r.randint(1, 6))
+    elif form == 'gpnc':
+        nodes = r.choice([1, 2, 3])
+        opts.append(nodes_opt(nodes))
+        opts.append('-n%d' % (nodes * r.randint(1, 3)))
+        opts.append('-c%d' % r.randint(1, 8))
+        opts.append('--gpus-per-node=%d' % r.randint(1, 4))
+    elif form == 'bind1':
+        # the issue's planner miss: one named node, enforce-binding, GPUs that may need two sockets' cores
+        named = sorted(n for n in busy if n in gpu_nodes) if busy and r.random() < 0.7 else gpu_nodes
+        node = r.choice(named or gpu_nodes)
+        opts.append('-w %s' % node)
+        opts.append('--gpus-per-node=%d' % min(_gpus(kind_of[node]), r.choice([2, 3, 3, 4])))
+        opts.append('--cpus-per-gpu=%d' % r.choice([4, 8, 8, 12]))
+        opts.append('--gres-flags=enforce-binding')
+        return opts, False
+    else:
+        # --switches with a wait: slept out (short) or seen while it runs (long; main may open a hole meanwhile)
+        roll = r.random()
+        if roll < 0.4:
+            opts.append(nodes_opt(r.choice([2, 3, 4])))
+            opts.append('--gpus-per-node=%d' % r.randint(1, 3))
+        elif roll < 0.75:
+            opts.append(nodes_opt(r.choice([2, 3])))
+            opts.append('--gpus=%d' % r.randint(3, 10))
+            if r.random() < 0.6:
+                opts.append('--cpus-per-gpu=%d' % r.choice([2, 4, 8]))
+        else:
+            opts.append(nodes_opt(r.choice([2, 3, 4])))
+            opts.append('-n%d' % r.randint(4, 12))
+            opts.append('-c%d' % r.randint(2, 8))
+        opts.append('--switches=%d@%s' % (r.choice([1, 1, 2]) if shape == 'deep3' else 1,
+                                          '10:00' if r.random() < 0.6 else '0:05'))
+    if form != 'sw3' and any(o.startswith('--gpus') for o in opts) and r.random() < 0.45:
+        opts.append('--gres-flags=enforce-binding')
+    if r.random() < 0.08:
+        opts.insert(0, '-x %s' % r.choice(sorted(kind_of)))
+    return opts, any(o.startswith('--switches') and not o.endswith('@10:00') for o in opts)
+
+
+def _heavy_background(r, gpu_nodes, all_nodes, kind_of, free):
+    """fuzz8's extra background jobs (None when the drawn nodes have no room, or the roll leaves it to
+    _background): a GPU job on two named nodes, or a CPU job that fills most of one socket of a node."""
+    roll = r.random()
+    if roll < 0.15 and len(gpu_nodes) > 1:
+        pair = r.sample(gpu_nodes, 2)
+        cpt = r.randint(1, 6)
+        gpus = r.randint(1, 2)
+        need = [-(-cpt // _shape(kind_of[n])[1]) for n in pair]
+        if any(k > free[n][0] - 2 or gpus > free[n][1] for n, k in zip(pair, need)):
+            return None, None, True
+        for n, k in zip(pair, need):
+            free[n][0] -= k
+            free[n][1] -= gpus
+        return ('-w %s -N2 -n2 -c%d --gpus-per-node=%d' % (','.join(pair), cpt, gpus),
+                [(n, k, gpus) for n, k in zip(pair, need)], True)
+    if roll < 0.3:
+        node = r.choice(all_nodes)
+        cores, tpc, _ = _shape(kind_of[node])
+        sockets = _type(kind_of[node])[0] if kind_of[node] not in LINKED else LINKED[kind_of[node]][0]
+        need = max(1, cores // sockets - r.randint(1, 3))
+        if need > free[node][0] - 2:
+            return None, None, True
+        free[node][0] -= need
+        return '-w %s -n1 -c%d' % (node, need * tpc), [(node, need, 0)], True
+    return None, None, False
+
+
 def _shape(kind):
     """(cores, threads per core, GPUs) of a node kind."""
     if kind in LINKED:
@@ -384,17 +498,32 @@ def _background(r, gpu_nodes, all_nodes, kind_of, free, extra=False):
     return spec, [(node, need, gpus)] if extra else (node, need, gpus)
 
 
-def main(seed, nprobes, out, extra=False, wide=False, newer=False):
+def _blocker(r, gpu_nodes, all_nodes, kind_of, free, background):
+    """fuzz8: a job that stays pending ahead of the next probe, or None. Mostly a -w job asking for every GPU of
+    a node whose GPUs are partly busy (slurmctld's schedule() takes only its required nodes out of the pass:
+    `req_node_bitmap` covers `min_nodes`, so later jobs pass it); rarely every node with --exclusive while
+    background jobs run (it blocks its partition: the probe behind it is only tested)."""
+    if r.random() < 0.2:
+        return '-N%d --exclusive' % len(all_nodes) if background else None
+    held = [n for n in gpu_nodes if free[n][1] < _gpus(kind_of[n])]
+    if not held:
+        return None
+    node = r.choice(held)
+    return '-w %s --gpus-per-node=%d' % (node, _gpus(kind_of[node]))
+
+
+def main(seed, nprobes, out, extra=False, wide=False, newer=False, heavy=False):
     r = random.Random(seed)
+    newer = newer or heavy
     wide = wide or newer
     extra = extra or wide
     shape = SHAPES[seed % len(SHAPES)]
-    leaves, kind_of, switch_lines, node_lines, gres_lines = _cluster(r, shape, wide, newer)
+    leaves, kind_of, switch_lines, node_lines, gres_lines = _cluster(r, shape, wide, newer, heavy)
     all_nodes = [n for members in leaves.values() for n in members]
     gpu_nodes = [n for n in all_nodes if _gpus(kind_of[n])]
     threaded = [n for n in all_nodes if _shape(kind_of[n])[1] == 2]
     os.makedirs(out, exist_ok=True)
-    mode = 'fuzz7' if newer else 'fuzz6' if wide else 'fuzz5' if extra else 'fuzz4'
+    mode = 'fuzz8' if heavy else 'fuzz7' if newer else 'fuzz6' if wide else 'fuzz5' if extra else 'fuzz4'
     head = '# probe case (%s), seed %d (cases/gen.py %s %d %d)\n' % (shape, seed, mode, seed, nprobes)
     with open(os.path.join(out, 'nodes.conf'), 'w') as f:
         f.write(head + '\n'.join(node_lines) + '\n')
@@ -411,33 +540,53 @@ def main(seed, nprobes, out, extra=False, wide=False, newer=False):
 
     def add_background():
         nonlocal nb
-        spec, use = _background(r, gpu_nodes, all_nodes, kind_of, free, extra)
+        spec, use, handled = _heavy_background(r, gpu_nodes, all_nodes, kind_of, free) if heavy else (None, None, False)
+        if not handled:
+            spec, use = _background(r, gpu_nodes, all_nodes, kind_of, free, extra)
         if spec:
             name = 'b%d' % nb
             nb += 1
             jobs.append('job %s %s' % (name, spec))
             background[name] = use
 
-    for _ in range(r.randint(len(all_nodes) // 2, len(all_nodes))):
+    def end_background():
+        victim = r.choice(sorted(background))
+        uses = background.pop(victim)
+        for node, need, gpus in (uses if extra else [uses]):
+            free[node][0] += need
+            free[node][1] += gpus
+        jobs.append('cancel %s' % victim)
+
+    count = len(all_nodes)
+    for _ in range(r.randint(count, count * 3 // 2) if heavy else r.randint(count // 2, count)):
         add_background()
     for p in range(nprobes):
         busy = {n for uses in background.values() for n, _, _ in uses} if extra else ()
-        opts, waits = _probe(r, shape, gpu_nodes, all_nodes, extra, busy, wide, threaded, newer)
+        blocker = _blocker(r, gpu_nodes, all_nodes, kind_of, free, background) if heavy and r.random() < 0.15 else None
+        if blocker:
+            jobs.append('job q%d %s' % (p, blocker))
+        if heavy and r.random() < 0.65:
+            opts, waits = _heavy_probe(r, shape, gpu_nodes, kind_of, busy)
+        else:
+            opts, waits = _probe(r, shape, gpu_nodes, all_nodes, extra, busy, wide, threaded, newer)
         name = 'p%d' % p
         jobs.append('job %s %s' % (name, ' '.join(opts)))
         if waits:
             jobs.append('sleep 10')
             jobs.append('snapshot %s' % name)
+        elif (heavy and not blocker and background and any(o.endswith('@10:00') for o in opts)
+              and r.random() < 0.6):
+            # a hole opens while the long --switches wait runs: does the probe start before its wait runs out?
+            end_background()
+            jobs.append('sleep 4')
+            jobs.append('snapshot %s' % name)
         # every probe is taken back: one left pending would leave the next ones behind it (Priority, untested)
         jobs.append('cancel %s' % name)
-        if r.random() < 0.15 and background:
-            victim = r.choice(sorted(background))
-            uses = background.pop(victim)
-            for node, need, gpus in (uses if extra else [uses]):
-                free[node][0] += need
-                free[node][1] += gpus
-            jobs.append('cancel %s' % victim)
-        if r.random() < 0.15:
+        if blocker:
+            jobs.append('cancel q%d' % p)
+        if r.random() < (0.3 if heavy else 0.15) and background:
+            end_background()
+        if r.random() < (0.3 if heavy else 0.15):
             add_background()
     with open(os.path.join(out, 'jobs.txt'), 'w') as f:
         f.write('\n'.join(jobs) + '\n')

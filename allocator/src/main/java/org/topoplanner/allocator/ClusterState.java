@@ -117,7 +117,7 @@ public final class ClusterState {
         next.madeFrom(this, gone.placement());
         StateUsage u = usage;
         if (u != null) {
-            next.usage = u.minus(gone.placement(), next.running, next.holds);
+            next.usage = u.minus(gone.placement());
         }
         return next;
     }

@@ -184,6 +184,11 @@ public final class PlannerPolicy implements PlacementPolicy {
             // a job given as Kubernetes pods is no sbatch request: Slurm's selection says nothing of it
             return mine.answer();
         }
+        // Slurm's named-node rule, read apart from the emulation: it refuses whatever slurm-tree answers
+        Suggestion named = NamedNodesFirstPassCap.refusal(state, job, slurm);
+        if (named != null) {
+            return named;
+        }
         if (SlurmAgreement.settledWithoutSlurm(index, job, mine.answer(), p -> leafCount(index, p))) {
             return mine.answer();
         }

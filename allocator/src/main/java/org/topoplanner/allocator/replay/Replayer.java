@@ -195,15 +195,25 @@ public final class Replayer {
             // for a reason, reads that one (own case blockfz12 k30, -N2 --exclusive under 26.05.5: the test sees
             // the idle nodes whole, so the block plugin runs and fails with No_suitable_topology_unit_found, where
             // the pass, whose node map has lost an --exclusive=topo job's base block, fails before it)
-            String tested = onEmpty instanceof Suggestion.Placed ? submitTest(spec) : null;
+            String tested = testedAtSubmit(onEmpty) ? submitTest(spec) : null;
+            if (PendingReason.REQ_NODE_NOT_AVAIL.slurmName().equals(tested)) {
+                // the test's pick on every free resource has more nodes than max_nodes (_pick_best_nodes:
+                // runable_avail false, ESLURM_NODE_NOT_AVAIL): the harness reads that reason before the pass, which
+                // may start the job on the busy cluster (probe s22dsock p31, 22.05.8: the pass came 0.86 s later)
+                job.reason = tested;
+                emit(Moment.SUBMIT, key);
+                passStarted.clear();
+                schedule();
+                startedUnseen.addAll(passStarted);
+                return;
+            }
             schedule();
             if (job.placement == null && tested != null && !tested.equals(PendingReason.PRIORITY.slurmName())) {
                 job.reason = tested;
             }
             emit(Moment.SUBMIT, key);
         } else {
-            job.reason = onEmpty instanceof Suggestion.Placed ? submitTest(spec)
-                    : PendingReason.PRIORITY.slurmName();
+            job.reason = testedAtSubmit(onEmpty) ? submitTest(spec) : PendingReason.PRIORITY.slurmName();
             emit(Moment.SUBMIT, key);
             passStarted.clear();
             schedule();
@@ -272,6 +282,16 @@ public final class Replayer {
             return PendingReason.PRIORITY.slurmName();
         }
         return s instanceof Suggestion.Pending p ? p.reason().slurmName() : PendingReason.RESOURCES.slurmName();
+    }
+
+    /**
+     * Whether sbatch's test is asked ({@link #submitTest}): for a job the empty cluster places, and for one whose pick
+     * there has more nodes than its maximum (the policy's {@code ReqNodeNotAvail}), which that test on the usable
+     * nodes repeats.
+     */
+    private static boolean testedAtSubmit(Suggestion onEmpty) {
+        return onEmpty instanceof Suggestion.Placed
+                || onEmpty instanceof Suggestion.Pending p && p.reason() == PendingReason.REQ_NODE_NOT_AVAIL;
     }
 
     /** The name itself when no job has it yet, else the name with the first free number. */

@@ -314,6 +314,27 @@ final class GpuPicker {
         return picked;
     }
 
+    /**
+     * A per-job count ({@code --gpus=N}) on a node without GPU topology records ({@link SlurmNode#gresTopology}):
+     * {@code gres_select_filter_select_and_set} (22.05; {@code _select_and_set_node} in 24.11 and 26.05) takes the
+     * {@code topo_cnt == 0} branch, which sets only a count, {@code _get_job_cnt}: the job's GPUs less those counted
+     * on the nodes before, less one for each node after, at most the node's free GPUs; neither the node's cores at
+     * {@code --cpus-per-gpu} nor its credit from the selection caps it, and {@code _set_job_bits2} never adds to it
+     * (it has no {@code gres_bit_select} there). The count is unsigned: once the nodes before hold the job's count
+     * with nodes still to come, it wraps and the node takes every free GPU. {@code gres_ctld_job_alloc} then gives
+     * the lowest free GPUs (no core affinity to prefer). Own case fuzz59 p13 ({@code -N2 --gpus=2 --cpus-per-gpu=8},
+     * 22.05.8: u2 with 5 CPUs gets one GPU) and probe fuzz55p p6 ({@code --gpus=4 -n2 -c4}, 24.11.5 and 26.05.5:
+     * u2 gets 2, f2's two on the task's socket).
+     *
+     * @param left the job's GPUs less those counted on the nodes before, less one per node after (may be negative)
+     */
+    BitSet withoutTopology(long left) {
+        int free = node.gpus().size() - used.get(0, node.gpus().size()).cardinality();
+        BitSet picked = new BitSet();
+        takeInOrder(-1, left < 0 ? free : (int) Math.min(free, left), picked);
+        return picked;
+    }
+
     /** Free GPUs of socket {@code s} ({@code -1}: any socket) in index order, at most {@code count}. */
     private void takeInOrder(int s, int count, BitSet picked) {
         for (int g = 0, n = 0; g < node.gpus().size() && n < count; g++) {

@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.BitSet;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -37,8 +38,8 @@ final class SchedWeight {
     }
 
     private static long near(SlurmNode node, NodeUse use, SlurmJobSpec job, SlurmVersion version) {
-        long near = node.sockets() > 1 && CoreFilter.oneGpuSocket(job, version) ? richestSocket(node, use)
-                : nearOnSocketsWithCores(node, use);
+        boolean oneSocket = node.sockets() > 1 && CoreFilter.oneGpuSocket(job, version);
+        long near = oneSocket ? richestSocket(node, use) : nearOnSocketsWithCores(node, use);
         long cap = 0;
         if (!job.exclusive()) {
             if (job.gpusPerNode() != null) {
@@ -48,7 +49,10 @@ final class SchedWeight {
             }
         }
         if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
-            long byCpus = (long) use.freeCores().cardinality() * node.threadsPerCore() / job.cpusPerGpu();
+            // max_node_gres counts the cores left in core_map: with one socket per node, _build_sock_gres_by_topo
+            // has cleared the poorer GPU sockets' cores before (gres_select_filter_remove_unusable, 22.05 and 24.11)
+            int cores = oneSocket ? coresAfterSocketLimit(node, use) : use.freeCores().cardinality();
+            long byCpus = (long) cores * node.threadsPerCore() / job.cpusPerGpu();
             cap = cap == 0 ? byCpus : Math.min(cap, byCpus);
         }
         if (cap > 0) {
@@ -70,6 +74,36 @@ final class SchedWeight {
             }
         }
         return Math.max(near, 0);
+    }
+
+    /**
+     * The free cores left once the sockets-per-node limit of one has cleared the cores of every GPU socket but the
+     * richest ({@code _build_sock_gres_by_topo}, "Satisfy sockets-per-node (s_p_n) limit": of the sockets with free
+     * GPUs and a free core, the one with the fewest GPUs goes, on a tie the lower; sockets without free GPUs keep
+     * theirs), as {@link CoreFilter} keeps them. Own case fuzz45 p39 ({@code -w p3 -N2 --cpus-per-gpu=4 --gpus=4}
+     * enforce-binding, 22.05.8 with {@code DebugFlags=SelectType}): p2 keeps socket 0 with 6 free cores, so one GPU
+     * near (weight 1534) where its 22 free cores would give two (1533).
+     */
+    private static int coresAfterSocketLimit(SlurmNode node, NodeUse use) {
+        GpuSockets gs = GpuSockets.of(node, use.freeGpus(), use.freeCores());
+        int kept = -1;
+        int cores = use.freeCores().cardinality();
+        for (int s = 0; s < node.sockets(); s++) {
+            if (gs.bySock()[s] == 0 || !node.hasCoreOn(use.freeCores(), s)) {
+                continue;
+            }
+            int drop = s;
+            if (kept == -1 || gs.bySock()[s] >= gs.bySock()[kept]) {
+                drop = kept;
+                kept = s;
+            }
+            if (drop >= 0) {
+                BitSet lost = (BitSet) node.coresOfSocket(drop).clone();
+                lost.and(use.freeCores());
+                cores -= lost.cardinality();
+            }
+        }
+        return cores;
     }
 
     /**

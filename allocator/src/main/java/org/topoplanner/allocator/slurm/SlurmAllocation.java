@@ -583,6 +583,13 @@ final class SlurmAllocation {
                 SlurmNode n = a.chosen.get(k);
                 BitSet used = (BitSet) usableGpus(results, uses, n).clone();
                 used.flip(0, n.gpus().size());
+                if (!n.gpus().isEmpty() && !n.gresTopology()) {
+                    long left = (long) job.gpusPerJob() - total - (rem - 1);
+                    BitSet g = new GpuPicker(n, used, version).withoutTopology(left);
+                    a.gpus.set(k, g);
+                    total += g.cardinality();
+                    continue;
+                }
                 int maxHere = job.gpusPerJob() - total - (rem - 1);
                 if (version.atLeast(SlurmVersion.V24_11)) {
                     maxHere = Math.min(maxHere, credit[n.index()]);
@@ -600,6 +607,9 @@ final class SlurmAllocation {
             }
             for (int k = 0; k < a.chosen.size() && total < job.gpusPerJob(); k++) {
                 SlurmNode n = a.chosen.get(k);
+                if (!n.gpus().isEmpty() && !n.gresTopology()) {
+                    continue; // _set_job_bits2 needs the node's gres_bit_select, which a count-only node lacks
+                }
                 BitSet used = (BitSet) usableGpus(results, uses, n).clone();
                 used.flip(0, n.gpus().size());
                 BitSet before = a.gpus.get(k);

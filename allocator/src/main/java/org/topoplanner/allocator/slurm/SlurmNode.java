@@ -36,6 +36,16 @@ record SlurmNode(String name, int index, int host, int sockets, int coresPerSock
         return !gpus.isEmpty() && gpus.stream().allMatch(g -> g.links() != null && g.links().length == gpus.size());
     }
 
+    /**
+     * Whether slurmctld keeps GPU topology records for the node: {@code _get_tot_gres_cnt} ({@code gres.c}, the same
+     * in 22.05, 24.11 and 26.05) sets {@code topo_cnt} to the node's {@code gres.conf} line count only when a line has
+     * {@code Cores=} or {@code Type=}; without either it is 0 and the per-job pick counts the node's GPUs instead of
+     * choosing them by socket ({@link GpuPicker#withoutTopology}).
+     */
+    boolean gresTopology() {
+        return gpus.stream().anyMatch(g -> g.cores() != null || g.type() != null);
+    }
+
     int link(int a, int b) {
         return gpus.get(a).linkTo(b);
     }

@@ -145,6 +145,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
             alloc = null;
         }
+        if (alloc != null && version == SlurmVersion.V22_05 && !state.running().isEmpty()
+                && SlurmAllocation.attempt(NodeMemory.withGpusMemoryCannotServe(AllCoresFreeTest.stateOf(state),
+                        request), nodes, chooser, now, version) == null) {
+            // 22.05's test 0 of _job_test: the job must fit with every core free and the GPUs as held now first
+            alloc = null;
+        }
         if (alloc != null && version.atLeast(SlurmVersion.V24_11) && alloc.gpuNodeWithoutCores(job)) {
             // 24.11 restores max_nodes after the first pass, so a -n1 job may be chosen on two nodes; the task
             // layout then leaves one without cores and the GPU pick fails the job for this scheduler pass. 26.05's

@@ -32,7 +32,9 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * Slurm 26.05 by default; {@code -p release=22.05,24.11} asks the same of the older releases (their tree retry and
  * one-node rules differ, and the planner holds its answers against {@code slurm-tree} of the release).
  * The cluster index is built in the set-up (once per cluster in the product too), and so is every
- * policy's first answer, so the per-cluster tables exist. {@link CompareBenchmark} asks all six.
+ * policy's first answer, so the per-cluster tables exist. {@link #suggestAfterChange} and
+ * {@link #suggestAfterJobMoved} ask on a new state each time (no host changed, or one host's job came or went),
+ * so every per-state answer is made again: the first suggestion after a change (issue 15). {@link CompareBenchmark} asks all six.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -51,6 +53,9 @@ public class SuggestBenchmark {
     private ClusterState state;
     private JobRequest request;
     private PlacementPolicy chosen;
+    /** A one-CPU job on one idle host, which {@link #suggestAfterJobMoved} starts and ends in turn. */
+    private Placement mover;
+    private ClusterState moving;
 
     /** The jobs by name: {@code -N 256 --gpus-per-node=8}, {@code -N 64 --gpus-per-node=8}, {@code -N 64}. */
     static JobRequest job(String name) {
@@ -111,11 +116,23 @@ public class SuggestBenchmark {
                 chosen = p;
             }
         }
+        setUpMover();
     }
 
     /** A new state object with the same jobs, as after a job came and went: per-state tables are rebuilt. */
     private ClusterState changed() {
         return state.with(new Placement("tick", List.of())).without("tick");
+    }
+
+    private void setUpMover() {
+        var index = org.topoplanner.allocator.ClusterIndex.of(state.cluster());
+        int h = 0;
+        while (!state.usage().idle(h)) {
+            h++;
+        }
+        mover = new Placement("mover", List.of(org.topoplanner.model.job.HostAllocation.of(index.host(h), List.of(),
+                org.topoplanner.model.cpu.CpuSet.of(0))));
+        moving = state;
     }
 
     /** The policy's suggestion on an unchanged state (a drag over the plan). */
@@ -128,5 +145,15 @@ public class SuggestBenchmark {
     @Benchmark
     public Suggestion suggestAfterChange() {
         return chosen.suggest(changed(), request);
+    }
+
+    /**
+     * The same right after a job started or ended on one host (in turn): what a what-if or a drag after an edit
+     * asks, where the per-state tables are updated for that host and every per-state answer is asked again.
+     */
+    @Benchmark
+    public Suggestion suggestAfterJobMoved() {
+        moving = moving.running().containsKey("mover") ? moving.without("mover") : moving.with(mover);
+        return chosen.suggest(moving, request);
     }
 }
