@@ -66,12 +66,12 @@ public final class ClusterState {
     }
 
     /**
-     * The {@code --mem-per-gpu} of running job {@code job} in MiB, 0 when it gave none or does not run: Slurm
-     * charges it per GPU to each node where memory is consumable ({@code gres_select_util_job_mem_set}).
+     * The memory running job {@code job} holds on its nodes where memory is consumable ({@link HeldMemory#NONE}
+     * when it holds none or does not run).
      */
-    public long memPerGpuMiB(String job) {
+    public HeldMemory heldMemory(String job) {
         RunningJobs.Job j = jobs.get(job);
-        return j == null ? 0 : j.memPerGpuMiB();
+        return j == null ? HeldMemory.NONE : j.memory();
     }
 
     public Optional<Placement> placement(String job) {
@@ -86,19 +86,19 @@ public final class ClusterState {
 
     /** This state plus {@code placement}, holding what {@code hold} says. */
     public ClusterState with(Placement placement, Hold hold) {
-        return with(placement, hold, null);
+        return with(placement, hold, HeldMemory.NONE);
     }
 
     /**
-     * This state plus {@code placement}, holding what {@code hold} says, of a job that gave
-     * {@code --mem-per-gpu=memPerGpuMiB} ({@code null}: not given; see {@link #memPerGpuMiB}).
+     * This state plus {@code placement}, holding what {@code hold} says and {@code memory} on its nodes (see
+     * {@link #heldMemory}).
      */
-    public ClusterState with(Placement placement, Hold hold, Long memPerGpuMiB) {
+    public ClusterState with(Placement placement, Hold hold, HeldMemory memory) {
         if (jobs.get(placement.job()) != null) {
             throw new IllegalArgumentException("job " + placement.job() + " runs already");
         }
         ClusterState next = new ClusterState(cluster, jobs.plus(placement, Objects.requireNonNull(hold, "hold"),
-                memPerGpuMiB == null ? 0 : memPerGpuMiB));
+                Objects.requireNonNull(memory, "memory")));
         next.madeFrom(this, placement);
         StateUsage u = usage;
         if (u != null) {

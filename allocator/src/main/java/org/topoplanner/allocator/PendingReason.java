@@ -42,7 +42,12 @@ public enum PendingReason {
      * ({@code _pick_best_nodes}: {@code runable_ever} without {@code runable_avail}, no busy node:
      * {@code ESLURM_NODE_NOT_AVAIL}); the job is accepted and waits without blocking its partition.
      */
-    REQ_NODE_NOT_AVAIL("ReqNodeNotAvail,_May_be_reserved_for_other_job");
+    REQ_NODE_NOT_AVAIL("ReqNodeNotAvail,_May_be_reserved_for_other_job"),
+    /**
+     * The job's memory is above its partition's {@code MaxMemPerNode} ({@code job_limits_check},
+     * {@code WAIT_PN_MEM_LIMIT}): it waits while the limit stands, and blocks no other job's start.
+     */
+    MAX_MEM_PER_LIMIT("MaxMemPerLimit");
 
     private final String slurmName;
 

@@ -21,10 +21,10 @@ import org.topoplanner.model.job.Placement;
  */
 final class RunningJobs {
     /**
-     * One running job: its placement, what it holds, its start number and its {@code --mem-per-gpu} (MiB, 0 when
-     * not given), which Slurm charges to each of its nodes per GPU there where memory is consumable.
+     * One running job: its placement, what it holds, its start number and the memory it holds on each node where
+     * memory is consumable.
      */
-    record Job(String name, Placement placement, ClusterState.Hold hold, long start, long memPerGpuMiB) {
+    record Job(String name, Placement placement, ClusterState.Hold hold, long start, HeldMemory memory) {
     }
 
     static final RunningJobs EMPTY = new RunningJobs(null, null, 0, 0);
@@ -59,12 +59,12 @@ final class RunningJobs {
 
     /** These jobs and {@code p}, started last; its job name must not run already. */
     RunningJobs plus(Placement p, ClusterState.Hold hold) {
-        return plus(p, hold, 0);
+        return plus(p, hold, HeldMemory.NONE);
     }
 
-    /** {@link #plus(Placement, ClusterState.Hold)} of a job that gave {@code --mem-per-gpu} (MiB, 0: not given). */
-    RunningJobs plus(Placement p, ClusterState.Hold hold, long memPerGpuMiB) {
-        Job j = new Job(p.job(), p, hold, nextStart, memPerGpuMiB);
+    /** {@link #plus(Placement, ClusterState.Hold)} of a job that holds {@code memory} on its nodes. */
+    RunningJobs plus(Placement p, ClusterState.Hold hold, HeldMemory memory) {
+        Job j = new Job(p.job(), p, hold, nextStart, memory);
         return new RunningJobs(insert(byName, j.name(), j), insert(byStart, j.start(), j), size + 1, nextStart + 1);
     }
 

@@ -16,6 +16,7 @@ import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.kueue.TopologyLevels;
+import org.topoplanner.allocator.slurm.FreeMemory;
 import org.topoplanner.allocator.slurm.NodeMemory;
 import org.topoplanner.allocator.slurm.SlurmBinding;
 import org.topoplanner.allocator.slurm.SlurmJobSpec;
@@ -166,7 +167,7 @@ public final class PlannerPolicy implements PlacementPolicy {
     @Override
     public Suggestion suggest(ClusterState given, JobRequest job) {
         // under consumable memory a node gives no more GPUs than its free memory holds of the job's --mem-per-gpu
-        ClusterState state = NodeMemory.withGpusMemoryCannotServe(given, job);
+        ClusterState state = FreeMemory.withWhatMemoryCannotServe(given, job);
         ClusterIndex index = ClusterIndex.of(state.cluster());
         String bad = badNames(index, job);
         if (bad != null) {
@@ -175,6 +176,10 @@ public final class PlannerPolicy implements PlacementPolicy {
         NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), job);
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
+        }
+        if (filtered instanceof NodeMemory.Held held) {
+            // a memory limit slurmctld holds the job by (MaxMemPerLimit): it starts nowhere while it stands
+            return new Suggestion.Pending(PendingReason.MAX_MEM_PER_LIMIT, held.reason());
         }
         JobRequest asked = ((NodeMemory.Usable) filtered).request();
         Limits limits = limits(state, index, asked);
@@ -310,8 +315,8 @@ public final class PlannerPolicy implements PlacementPolicy {
     private Limits limits(ClusterState state, ClusterIndex index, JobRequest job) {
         BitSet refused = KubeletGate.refused(state, index, job, kubelet);
         // hosts whose free memory cannot hold the job's --mem-per-gpu now (consumable memory): unusable until the
-        // running jobs holding it end, as slurm-tree has them ({@link NodeMemory#shortOfFreeMemory})
-        java.util.Set<String> shortOfMemory = NodeMemory.shortOfFreeMemory(state, job);
+        // running jobs holding it end, as slurm-tree has them ({@link FreeMemory#shortOfFreeMemory})
+        java.util.Set<String> shortOfMemory = FreeMemory.shortOfFreeMemory(state, job);
         if (!shortOfMemory.isEmpty()) {
             refused = (BitSet) refused.clone();
             for (String h : shortOfMemory) {
@@ -413,7 +418,7 @@ public final class PlannerPolicy implements PlacementPolicy {
 
     /** The optimum placement now, with its score; empty when nothing fits now or ever. */
     public Optional<Plan> plan(ClusterState given, JobRequest job) {
-        ClusterState state = NodeMemory.withGpusMemoryCannotServe(given, job);
+        ClusterState state = FreeMemory.withWhatMemoryCannotServe(given, job);
         ClusterIndex index = ClusterIndex.of(state.cluster());
         if (badNames(index, job) != null
                 || !(NodeMemory.beforeSelection(state.cluster(), job) instanceof NodeMemory.Usable usable)) {

@@ -8,6 +8,7 @@ import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.slurm.FreeMemory;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.HostAllocation;
@@ -381,17 +382,24 @@ public final class Replayer {
             j.askedAt = now;
             if (s instanceof Suggestion.Placed p) {
                 start(e.getKey(), j, p.placement());
-                pass = pass == state ? state : pass.with(p.placement(), hold(j));
+                pass = pass == state ? state : pass.with(p.placement(), hold(j),
+                        FreeMemory.heldBy(pass.cluster(), j.spec, p.placement()));
                 it.remove();
             } else if (s instanceof Suggestion.Waiting w && now - j.submitted >= w.maxWait().toMillis() / 1000.0) {
                 start(e.getKey(), j, w.placement());
-                pass = pass == state ? state : pass.with(w.placement(), hold(j));
+                pass = pass == state ? state : pass.with(w.placement(), hold(j),
+                        FreeMemory.heldBy(pass.cluster(), j.spec, w.placement()));
                 it.remove();
             } else {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
                         : PendingReason.RESOURCES.slurmName();
                 if (s instanceof Suggestion.Pending p && p.reason() == PendingReason.REQ_NODE_NOT_AVAIL) {
                     // ESLURM_NODE_NOT_AVAIL leaves fail_by_part false (job_scheduler.c _schedule): nothing blocked
+                    continue;
+                }
+                if (s instanceof Suggestion.Pending p && p.reason() == PendingReason.MAX_MEM_PER_LIMIT) {
+                    // a job job_limits_check holds is not runnable (_job_runnable_test2): it never enters the
+                    // pass's queue, so it blocks nothing (own case mem2g g4, 24.11.5 and 26.05.5)
                     continue;
                 }
                 if (holdsOnlyItsNodes(j.spec)) {
@@ -466,7 +474,7 @@ public final class Replayer {
         j.placement = p;
         j.reason = null;
         forgetAnswer(j);
-        state = state.with(p, hold(j), j.spec.memPerGpuMiB());
+        state = state.with(p, hold(j), FreeMemory.heldBy(state.cluster(), j.spec, p));
     }
 
     /**

@@ -32,8 +32,8 @@ final class AllCoresFreeTest {
         for (Placement p : state.running().values()) {
             List<HostAllocation> gpusOnly = p.hosts().stream()
                     .map(h -> new HostAllocation(h.host(), h.gpus(), CpuSet.empty(), h.nicByGpu())).toList();
-            long mem = state.memPerGpuMiB(p.job());
-            out = out.with(new Placement(p.job(), gpusOnly), state.hold(p.job()), mem == 0 ? null : mem);
+            // the memory the job holds stays held (mem2: HeldMemory replaced the per-GPU figure alone)
+            out = out.with(new Placement(p.job(), gpusOnly), state.hold(p.job()), state.heldMemory(p.job()));
         }
         return out;
     }

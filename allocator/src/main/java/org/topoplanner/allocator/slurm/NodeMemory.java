@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.LongFunction;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.cluster.Cluster;
@@ -14,6 +13,7 @@ import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.slurm.NodeLine;
+import org.topoplanner.model.slurm.SlurmPartition;
 
 /**
  * {@code --mem} against each node's {@code RealMemory}. slurmctld keeps no node whose configured memory is below
@@ -38,64 +38,83 @@ import org.topoplanner.model.slurm.NodeLine;
  * the default in {@code _validate_job_desc} ({@code job_mgr.c}; 26.05 through {@code _get_def_mem}): the
  * cluster's {@code DefMemPerCPU} (or {@code DefMemPerNode}), tested here the same way. Own case optprobe2
  * ({@code DefMemPerCPU=20000}): {@code -N1 -c1} avoids a1 (16,000 MB), {@code -w a1} is refused, {@code --mem=1000}
- * and {@code --mem=0} run on a1 (all three versions). A partition's own {@code DefMemPerCPU} is not read.
+ * and {@code --mem=0} run on a1 (all three versions). The job's partition line's own default comes first.
  *
- * <p>{@code --mem-per-gpu} counts only where memory is consumable ({@code SelectTypeParameters} with
- * {@code Memory}): cons_tres {@code _can_job_run_on_node} ({@code job_test.c}) passes the node's free memory to
- * {@code gres_select_filter_cons_res}, which lets a node give at most {@code free / mem_per_gres} GPUs and drops it
- * when that is below the GPUs it must give. At submit every node counts as idle (free = {@code RealMemory}), so a
- * node whose {@code RealMemory} cannot hold the GPUs one node must give is never usable: left out here, and a job
- * with no other node (or naming one, {@code -w}) is refused. Under {@code CR_Core} (the harness default) Slurm
- * never reads it. Own cases memgpu1 ({@code CR_Core}: {@code -N1 --gpus-per-node=4 --mem-per-gpu=20000} runs on a
- * node of 16,000 MB) and memgpu2 ({@code CR_Core_Memory}: m0 avoids that node, m1 {@code -w} it and m2 four GPUs
- * are refused), real 22.05.8, 24.11.5 and 26.05.5 alike.
+ * <p>Where memory is consumable ({@code SelectTypeParameters} with {@code Memory}) sbatch's test also runs cons_tres
+ * {@code _can_job_run_on_node} ({@code job_test.c}) with every node idle: the GPU filter
+ * ({@code gres_select_filter_cons_res}) lets a node give at most {@code RealMemory / mem_per_gres} GPUs
+ * ({@code --mem-per-gpu}, else {@code DefMemPerGPU}), and a per-CPU figure lowers its CPUs until they fit. A node
+ * that cannot give what one node must is left out, and a job with no other node (or naming one, {@code -w}) is
+ * refused. Under {@code CR_Core} (the harness default) Slurm never reads the per-GPU figure. Own cases memgpu1
+ * ({@code CR_Core}: {@code -N1 --gpus-per-node=4 --mem-per-gpu=20000} runs on a node of 16,000 MB), memgpu2
+ * ({@code CR_Core_Memory}: m0 avoids that node, m1 {@code -w} it and m2 four GPUs are refused) and mem2a-mem2c,
+ * real 22.05.8, 24.11.5 and 26.05.5 alike. What running jobs hold is {@link FreeMemory}'s.
  */
 public final class NodeMemory {
     private final Map<String, Long> megabytes;
     private final long smallest;
-    /** {@code DefMemPerCPU} or {@code DefMemPerNode} of the configuration; null when neither is set. */
-    private final Long defaultMegabytes;
+    /** The configuration's keys, where partition lines are kept ({@code PartitionName.<name>}). */
+    private final Map<String, String> keys;
+    /** The cluster's own {@code DefMemPerCPU}, {@code DefMemPerNode} and {@code DefMemPerGPU}. */
+    private final JobMemory.Defaults clusterDefaults;
     /** {@code SelectTypeParameters} makes memory consumable ({@code CR_Memory}, {@code CR_Core_Memory}, ...). */
     private final boolean consumable;
+    /** {@code CR_CPU_Memory}: CPUs, not cores, are the unit a job is given and charged memory for. */
+    private final boolean perCpuUnit;
 
-    private NodeMemory(Map<String, Long> megabytes, Long defaultMegabytes, boolean consumable) {
+    private NodeMemory(Map<String, Long> megabytes, Map<String, String> keys) {
         this.megabytes = megabytes;
-        this.consumable = consumable;
+        this.keys = keys;
+        this.consumable = consumable(keys);
+        this.perCpuUnit = consumable && selectParameter(keys).startsWith("CR_CPU");
         this.smallest = megabytes.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
-        this.defaultMegabytes = defaultMegabytes;
+        this.clusterDefaults = defaultsOf(keys::get);
     }
 
-    /** The configured default, as slurmctld keeps it in {@code def_mem_per_cpu} (per CPU or per node alike). */
-    private static Long defaultOf(Map<String, String> keys) {
-        for (Map.Entry<String, String> e : keys.entrySet()) {
-            if (e.getKey().equalsIgnoreCase("DefMemPerCPU") || e.getKey().equalsIgnoreCase("DefMemPerNode")) {
-                try {
-                    long mb = Long.parseLong(e.getValue().trim());
-                    return mb > 0 ? mb : null;
-                } catch (NumberFormatException ignored) {
-                    // not a count (UNLIMITED or a typo the importer reports): no default to test
-                    return null;
-                }
-            }
+    /**
+     * {@code DefMemPerCPU}, {@code DefMemPerNode} and {@code DefMemPerGPU} as {@code key} reads them (any case, as
+     * Slurm's parser folds it). slurmctld keeps the first two in one field ({@code def_mem_per_cpu}, per CPU when
+     * flagged {@code MEM_PER_CPU}), so a line gives one or the other.
+     */
+    private static JobMemory.Defaults defaultsOf(java.util.function.Function<String, String> key) {
+        Long perCpu = megabytesOf(key.apply("defmempercpu"));
+        Long perNode = perCpu != null ? null : megabytesOf(key.apply("defmempernode"));
+        return new JobMemory.Defaults(perCpu, perNode, megabytesOf(key.apply("defmempergpu")));
+    }
+
+    private static Long megabytesOf(String value) {
+        if (value == null) {
+            return null;
         }
-        return null;
+        try {
+            long mb = Long.parseLong(value.trim());
+            return mb > 0 ? mb : null;
+        } catch (NumberFormatException ignored) {
+            // not a count (UNLIMITED or a typo the importer reports): no default
+            return null;
+        }
     }
 
     /** Whether {@code SelectTypeParameters} names memory ({@code select_type_param & CR_MEMORY}). */
     static boolean consumable(Map<String, String> keys) {
-        for (Map.Entry<String, String> e : keys.entrySet()) {
-            if (e.getKey().equalsIgnoreCase("SelectTypeParameters")) {
-                for (String p : e.getValue().split(",")) {
-                    if (p.trim().toUpperCase(java.util.Locale.ROOT).matches("CR_(CORE_|CPU_|SOCKET_)?MEMORY")) {
-                        return true;
-                    }
-                }
+        for (String p : selectParameter(keys).split(",")) {
+            if (p.trim().matches("CR_(CORE_|CPU_|SOCKET_)?MEMORY")) {
+                return true;
             }
         }
         return false;
     }
 
-    private static NodeMemory of(Cluster cluster) {
+    private static String selectParameter(Map<String, String> keys) {
+        for (Map.Entry<String, String> e : keys.entrySet()) {
+            if (e.getKey().equalsIgnoreCase("SelectTypeParameters")) {
+                return e.getValue().toUpperCase(java.util.Locale.ROOT);
+            }
+        }
+        return "";
+    }
+
+    static NodeMemory of(Cluster cluster) {
         return ClusterIndex.of(cluster).derived(NodeMemory.class, c -> {
             Map<String, Long> mb = new HashMap<>();
             for (NodeLine line : c.slurm().nodeLines()) {
@@ -103,8 +122,126 @@ public final class NodeMemory {
                     mb.put(line.name(), line.realMemory());
                 }
             }
-            return new NodeMemory(mb, defaultOf(c.slurm().keys()), consumable(c.slurm().keys()));
+            Map<String, String> folded = new HashMap<>();
+            c.slurm().keys().forEach((k, v) -> folded.put(k.startsWith(SlurmPartition.KEY_PREFIX) ? k
+                    : k.toLowerCase(java.util.Locale.ROOT), v));
+            return new NodeMemory(mb, folded);
         });
+    }
+
+    boolean consumable() {
+        return consumable;
+    }
+
+    boolean perCpuUnit() {
+        return perCpuUnit;
+    }
+
+    /** The node's {@code RealMemory}; null when the cluster does not say. */
+    Long realMemory(String host) {
+        return megabytes.get(host);
+    }
+
+    /**
+     * The memory defaults of the job's partition ({@code -p}, else the {@code Default=YES} one, else the first):
+     * its own {@code DefMemPerCPU}/{@code DefMemPerNode} before the cluster's ({@code _validate_job_desc}: "if
+     * (part_ptr && part_ptr->def_mem_per_cpu)"), its own {@code DefMemPerGPU} before the cluster's
+     * ({@code _set_gpu_defaults}: the partition's {@code job_defaults_list}, then the cluster's).
+     */
+    JobMemory.Defaults defaults(JobRequest request) {
+        Map<String, String> own = partitionValues(request);
+        if (own.isEmpty()) {
+            return clusterDefaults;
+        }
+        JobMemory.Defaults p = defaultsOf(own::get);
+        boolean perCpuOrNode = p.perCpu() != null || p.perNode() != null;
+        return new JobMemory.Defaults(perCpuOrNode ? p.perCpu() : clusterDefaults.perCpu(),
+                perCpuOrNode ? p.perNode() : clusterDefaults.perNode(),
+                p.perGpu() != null ? p.perGpu() : clusterDefaults.perGpu());
+    }
+
+    /** {@code MaxMemPerCPU} of the job's partition line, else the cluster's, when that is the limit's form. */
+    Long maxMemPerCpu(JobRequest request) {
+        return maxMem(request, "maxmempercpu");
+    }
+
+    /** {@code MaxMemPerNode} of the job's partition line, else the cluster's, when that is the limit's form. */
+    Long maxMemPerNode(JobRequest request) {
+        return maxMem(request, "maxmempernode");
+    }
+
+    /** One field in slurmctld: the partition's when its line sets either, else the cluster's; per node first. */
+    private Long maxMem(JobRequest request, String key) {
+        Map<String, String> own = partitionValues(request);
+        boolean partitionSets = own.containsKey("maxmempernode") || own.containsKey("maxmempercpu");
+        java.util.function.Function<String, String> from = partitionSets ? own::get : keys::get;
+        Long perNode = megabytesOf(from.apply("maxmempernode"));
+        if (key.equals("maxmempernode")) {
+            return perNode;
+        }
+        return perNode != null ? null : megabytesOf(from.apply("maxmempercpu"));
+    }
+
+    /** The memory of the first node (in node table order) of the job's partition ({@code _mem_per_node_part}). */
+    long firstNodeMemory(Cluster cluster, JobRequest request) {
+        List<SlurmPartition> parts = SlurmPartition.of(cluster.slurm().keys());
+        SlurmPartition part = null;
+        for (SlurmPartition p : parts) {
+            if (request.partition() != null ? p.name().equals(request.partition()) : p.isDefault() && part == null) {
+                part = p;
+            }
+        }
+        if (part == null && request.partition() == null && !parts.isEmpty()) {
+            part = parts.get(0);
+        }
+        for (NodeLine line : cluster.slurm().nodeLines()) {
+            if ((part == null || part.holds(line.name())) && line.realMemory() != null) {
+                return line.realMemory();
+            }
+        }
+        return 0;
+    }
+
+    /** The keys of the job's partition line, folded to lower case; empty when there is none. */
+    private Map<String, String> partitionValues(JobRequest request) {
+        String line = partitionLine(request.partition());
+        if (line == null) {
+            return Map.of();
+        }
+        Map<String, String> own = new HashMap<>();
+        for (String token : line.trim().split("\\s+")) {
+            int eq = token.indexOf('=');
+            if (eq > 0) {
+                own.put(token.substring(0, eq).toLowerCase(java.util.Locale.ROOT), token.substring(eq + 1));
+            }
+        }
+        return own;
+    }
+
+    /** The partition line the job runs in, {@code PartitionName=DEFAULT}'s values first; null when none. */
+    private String partitionLine(String name) {
+        String defaults = "";
+        String chosen = null;
+        String first = null;
+        for (Map.Entry<String, String> e : keys.entrySet()) {
+            if (!e.getKey().startsWith(SlurmPartition.KEY_PREFIX)) {
+                continue;
+            }
+            String part = e.getKey().substring(SlurmPartition.KEY_PREFIX.length());
+            if (part.equalsIgnoreCase("DEFAULT")) {
+                defaults = defaults + " " + e.getValue();
+                continue;
+            }
+            String line = defaults + " " + e.getValue();
+            if (first == null) {
+                first = line;
+            }
+            boolean isDefault = line.toUpperCase(java.util.Locale.ROOT).matches(".*\\bDEFAULT=YES\\b.*");
+            if (name != null ? part.equals(name) : isDefault && chosen == null) {
+                chosen = line;
+            }
+        }
+        return chosen != null ? chosen : name == null ? first : null;
     }
 
     /** What becomes of a request once the nodes without its memory are left out. */
@@ -119,12 +256,21 @@ public final class NodeMemory {
     public record Refused(String reason) implements Verdict {
     }
 
+    /** A memory limit holds the job pending ({@code MaxMemPerLimit}): it never starts while the limit stands. */
+    public record Held(String reason) implements Verdict {
+    }
+
     /**
      * What both node filters slurmctld applies before selection leave of a request ({@code _build_node_list}: the
      * nodes without the job's memory, then those with fewer threads per core than {@code --threads-per-core}
      * asks, {@link ThreadsPerCore}); the tree and the block selection start from it alike.
      */
     public static Verdict beforeSelection(Cluster cluster, JobRequest request) {
+        // job_limits_check comes before sbatch's node test: a job over MaxMemPerNode waits whatever the nodes
+        String over = MaxMemPer.overLimit(cluster, request);
+        if (over != null) {
+            return new Held(over);
+        }
         Verdict memory = check(cluster, request);
         if (memory instanceof Refused) {
             return memory;
@@ -138,16 +284,21 @@ public final class NodeMemory {
      */
     static Verdict check(Cluster cluster, JobRequest request) {
         NodeMemory table = of(cluster);
-        if (request.memPerGpuMiB() != null && table.consumable) {
-            Verdict perGpu = perGpu(cluster, table, request);
-            if (perGpu instanceof Refused) {
-                return perGpu;
+        request = MaxMemPer.adjusted(cluster, request);
+        JobMemory.Defaults defaults = table.defaults(request);
+        if (table.consumable) {
+            Verdict consumed = whenConsumed(cluster, table, request, defaults);
+            if (consumed instanceof Refused) {
+                return consumed;
             }
-            request = ((Usable) perGpu).request();
+            request = ((Usable) consumed).request();
         }
-        // sbatch refuses both together, so at most one is set; without either the configured default applies
+        // sbatch refuses both together, so at most one is set; without either the partition's or cluster's default
+        // (pn_min_memory, still set here: only _verify_node_state clears it for a per-GPU job, and sbatch's test
+        // never calls that) applies
         Long given = request.memMiB() != null ? request.memMiB() : request.memPerCpuMiB();
-        Long mem = given != null ? given : table.defaultMegabytes;
+        Long fallback = defaults.perCpu() != null ? defaults.perCpu() : defaults.perNode();
+        Long mem = given != null ? given : fallback;
         if (mem == null || mem == 0) {
             return new Usable(request);
         }
@@ -155,8 +306,8 @@ public final class NodeMemory {
             return new Usable(request);
         }
         String what = perWhat(request);
-        return dropShortNodes(cluster, table, request, mem,
-                has -> " has " + has + " MB of memory, the job asks for " + mem + " MB" + what,
+        return dropShortNodes(cluster, table, request, host -> table.megabytes.get(host) < mem,
+                host -> " has " + table.megabytes.get(host) + " MB of memory, the job asks for " + mem + " MB" + what,
                 "Memory specification can not be satisfied: no node has " + mem + " MB of memory" + what);
     }
 
@@ -164,7 +315,7 @@ public final class NodeMemory {
      * The GPUs one node must give the job at the least: {@code --gpus-per-node}, or {@code --gpus-per-task} times
      * {@code --ntasks-per-node} (one task when not given), else one of {@code --gpus}.
      */
-    private static long gpusOnOneNode(JobRequest r) {
+    static long gpusOnOneNode(JobRequest r) {
         if (r.gpusPerNode() != null) {
             return r.gpusPerNode();
         }
@@ -174,35 +325,88 @@ public final class NodeMemory {
         return 1;
     }
 
-    /** {@code --mem-per-gpu} under consumable memory, every node idle: the submit verdict. */
-    private static Verdict perGpu(Cluster cluster, NodeMemory table, JobRequest request) {
-        long mem = request.memPerGpuMiB() * gpusOnOneNode(request);
-        if (mem == 0 || mem <= table.smallest) {
-            return new Usable(request);
+    /**
+     * The GPUs {@code node} must give the job: all of them for an {@code --exclusive} job
+     * ({@code gres_select_filter_remove_unusable}: {@code min_gres} is the node's count for {@code whole_node}; own
+     * case mem2f p7, {@code -w f3 --exclusive --gpus-per-node=2} with {@code DefMemPerGPU=48000} on a node of 4
+     * GPUs and 128,000 MB, REJECTED by 22.05.8), else {@link #gpusOnOneNode}.
+     */
+    static long gpusOnThisNode(JobRequest r, SlurmNode node) {
+        if (r.exclusive() && node != null && !node.gpus().isEmpty()) {
+            return node.gpus().size();
         }
-        return dropShortNodes(cluster, table, request, mem,
-                has -> " has " + has + " MB of memory, the job asks for " + mem + " MB on each node (--mem-per-gpu="
-                        + request.memPerGpuMiB() + " times its GPUs there; memory is consumable)",
-                "no node has " + mem + " MB of memory for --mem-per-gpu=" + request.memPerGpuMiB()
-                        + " times its GPUs on one node (memory is consumable)");
+        return gpusOnOneNode(r);
     }
 
     /**
-     * The submit test's memory filter ({@code _build_node_list}): nodes whose {@code RealMemory} is below
-     * {@code mem} leave the job's node set; a named ({@code -w}) one, or none left, refuses the job, as sbatch's
-     * "Requested node configuration is not available".
+     * The CPUs one node must give the job at the least: all of a one-node job's tasks, else
+     * {@code --ntasks-per-node} of them, else one, times {@code --cpus-per-task}.
      */
-    private static Verdict dropShortNodes(Cluster cluster, NodeMemory table, JobRequest request, long mem,
-                                          LongFunction<String> namedShort, String noneLeft) {
+    static long cpusOnOneNode(JobRequest r) {
+        int cpt = r.cpusPerTask() != null ? r.cpusPerTask() : 1;
+        boolean oneNode = (r.maxNodes() != null ? r.maxNodes() : r.minNodes() != null ? r.minNodes() : 0) == 1;
+        if (oneNode && r.ntasks() != null) {
+            return (long) r.ntasks() * cpt;
+        }
+        return (long) (r.ntasksPerNode() != null ? r.ntasksPerNode() : 1) * cpt;
+    }
+
+    /**
+     * sbatch's test where memory is consumable: cons_tres {@code _can_job_run_on_node} with every node idle
+     * ({@code test_only}: {@code avail_mem} is the node's {@code RealMemory}). The GPU filter
+     * ({@code gres_select_filter_cons_res}) lets a node give at most {@code RealMemory / mem_per_gres} GPUs; a
+     * per-CPU figure lowers the node's CPUs until they fit ({@code req_mem * cpus <= avail_mem}), to none for an
+     * {@code --exclusive} job that does not fit whole; a per-node figure above it leaves no CPU.
+     */
+    private static Verdict whenConsumed(Cluster cluster, NodeMemory table, JobRequest request,
+                                        JobMemory.Defaults defaults) {
+        Long perGpu = JobMemory.perGpu(request, defaults);
+        if (perGpu != null && perGpu > 0) {
+            Map<String, SlurmNode> nodes = FreeMemory.nodesByName(cluster);
+            JobRequest r = request;
+            java.util.function.ToLongFunction<String> mem = host -> perGpu * gpusOnThisNode(r, nodes.get(host));
+            Verdict v = dropShortNodes(cluster, table, request,
+                    host -> nodes.containsKey(host) && table.megabytes.get(host) < mem.applyAsLong(host),
+                    host -> " has " + table.megabytes.get(host) + " MB of memory, the job asks for "
+                            + mem.applyAsLong(host) + " MB on each node (--mem-per-gpu or DefMemPerGPU, " + perGpu
+                            + " MB, times its GPUs there; memory is consumable)",
+                    "no node has the memory for --mem-per-gpu or DefMemPerGPU (" + perGpu
+                            + " MB) times its GPUs on one node (memory is consumable)");
+            if (v instanceof Refused) {
+                return v;
+            }
+            request = ((Usable) v).request();
+        }
+        if (JobMemory.of(request, defaults) instanceof JobMemory.PerCpu perCpu) {
+            JobRequest r = request;
+            Map<String, SlurmNode> nodes = FreeMemory.nodesByName(cluster);
+            return dropShortNodes(cluster, table, request,
+                    host -> nodes.containsKey(host) && FreeMemory.cpusMemoryAllows(table, nodes.get(host), r,
+                            perCpu.mib(), table.megabytes.get(host), nodes.get(host).cpus()) == 0,
+                    host -> " has " + table.megabytes.get(host) + " MB of memory, too little for the job's CPUs at "
+                            + perCpu.mib() + " MB each (memory is consumable)",
+                    "no node has the memory for the job's CPUs at " + perCpu.mib() + " MB each (memory is"
+                            + " consumable)");
+        }
+        return new Usable(request);
+    }
+
+    /**
+     * The submit test's memory filter ({@code _build_node_list}): nodes {@code isShort} names leave the job's node
+     * set; a named ({@code -w}) one, or none left, refuses the job, as sbatch's "Requested node configuration is not
+     * available". {@code isShort} is asked only of nodes whose memory the cluster knows.
+     */
+    private static Verdict dropShortNodes(Cluster cluster, NodeMemory table, JobRequest request,
+                                          java.util.function.Predicate<String> isShort,
+                                          java.util.function.Function<String, String> namedShort, String noneLeft) {
         Set<String> excluded = new HashSet<>(request.exclude());
         List<String> dropped = new ArrayList<>();
         boolean anyLeft = false;
         for (String host : cluster.nodes().keySet()) {
-            Long has = table.megabytes.get(host);
-            if (has != null && has < mem) {
+            if (table.megabytes.containsKey(host) && isShort.test(host)) {
                 if (request.nodelist().contains(host)) {
                     return new Refused("Requested node configuration is not available: " + host
-                            + namedShort.apply(has));
+                            + namedShort.apply(host));
                 }
                 if (!excluded.contains(host)) {
                     dropped.add(host);
@@ -220,76 +424,6 @@ public final class NodeMemory {
         List<String> exclude = new ArrayList<>(request.exclude());
         exclude.addAll(dropped);
         return new Usable(request.toBuilder().exclude(exclude).build());
-    }
-
-    /**
-     * The nodes that cannot give the job its GPUs now for want of free memory: {@code --mem-per-gpu} times the GPUs
-     * one node must give above the node's {@code RealMemory} less what the running jobs' {@code --mem-per-gpu}
-     * holds there ({@code _can_job_run_on_node}'s {@code avail_mem}; {@code gres_select_util_job_mem_set} charges a
-     * job {@code mem_per_gres} per GPU on each node). Such a node waits for memory ({@code Resources}); it is
-     * usable again when those jobs end. Empty unless memory is consumable and the job gives {@code --mem-per-gpu}.
-     * Walks the running allocations, and only for such jobs. Memory held by running jobs' {@code --mem},
-     * {@code --mem-per-cpu} or the default is not counted.
-     */
-    public static Set<String> shortOfFreeMemory(ClusterState state, JobRequest request) {
-        NodeMemory table = of(state.cluster());
-        if (!table.consumable || request.memPerGpuMiB() == null || request.memPerGpuMiB() == 0
-                || state.running().isEmpty()) {
-            return Set.of();
-        }
-        long need = request.memPerGpuMiB() * gpusOnOneNode(request);
-        Map<String, Long> used = heldMemory(state);
-        Set<String> out = new HashSet<>();
-        for (Map.Entry<String, Long> e : used.entrySet()) {
-            Long has = table.megabytes.get(e.getKey());
-            if (has != null && has - e.getValue() < need) {
-                out.add(e.getKey());
-            }
-        }
-        return out;
-    }
-
-    /**
-     * {@code state} with the GPUs a node cannot give the job for want of free memory held by a stand-in job
-     * ({@code gres_select_filter_cons_res}: a node gives at most {@code free / mem_per_gres} GPUs, the lowest free
-     * ones kept), so that a {@code --gpus=N} job takes no more of them there than its memory allows. The state as
-     * it is unless memory is consumable and the job gives {@code --mem-per-gpu}; then one walk over the nodes.
-     */
-    public static ClusterState withGpusMemoryCannotServe(ClusterState state, JobRequest request) {
-        NodeMemory table = of(state.cluster());
-        if (!table.consumable || request.memPerGpuMiB() == null || request.memPerGpuMiB() == 0) {
-            return state;
-        }
-        Map<String, Long> used = heldMemory(state);
-        List<HostAllocation> held = new ArrayList<>();
-        for (String host : state.cluster().nodes().keySet()) {
-            Long has = table.megabytes.get(host);
-            if (has == null) {
-                continue;
-            }
-            long cap = Math.max(0, has - used.getOrDefault(host, 0L)) / request.memPerGpuMiB();
-            List<Integer> free = state.freeGpus(host);
-            if (free.size() > cap) {
-                held.add(new HostAllocation(host, List.copyOf(free.subList((int) cap, free.size())),
-                        org.topoplanner.model.cpu.CpuSet.empty(), Map.of()));
-            }
-        }
-        return held.isEmpty() ? state : state.with(new Placement(" memory for --mem-per-gpu", held));
-    }
-
-    /** Memory the running jobs' {@code --mem-per-gpu} holds per host ({@code gres_select_util_job_mem_set}). */
-    private static Map<String, Long> heldMemory(ClusterState state) {
-        Map<String, Long> used = new HashMap<>();
-        for (Placement p : state.running().values()) {
-            long perGpu = state.memPerGpuMiB(p.job());
-            if (perGpu == 0) {
-                continue;
-            }
-            for (HostAllocation a : p.hosts()) {
-                used.merge(a.host(), perGpu * a.gpus().size(), Long::sum);
-            }
-        }
-        return used;
     }
 
     private static String perWhat(JobRequest request) {

@@ -59,8 +59,20 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }
+        if (filtered instanceof NodeMemory.Held held) {
+            return new Suggestion.Pending(PendingReason.MAX_MEM_PER_LIMIT, held.reason());
+        }
         request = ((NodeMemory.Usable) filtered).request();
         SlurmJobSpec job = SlurmJobSpec.of(request);
+        // where memory is consumable, the nodes whose free memory cannot take the job now wait, as on a tree
+        java.util.Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request);
+        if (request.nodelist().stream().anyMatch(shortNow::contains)) {
+            return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"
+                    + " memory for it now");
+        }
+        SlurmJobSpec now = shortNow.isEmpty() ? job : SlurmJobSpec.of(request.toBuilder().exclude(
+                java.util.stream.Stream.concat(request.exclude().stream(), shortNow.stream()).distinct().toList())
+                .build());
         Cluster cluster = state.cluster();
         if (cluster.fabric().blocks().isEmpty()) {
             // slurmctld refuses to start topology/block without a block ("Block not contains any nodes"),
@@ -96,7 +108,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             usable.andNot(out);
             return shortcut.select(usable, required, j, demand, minCpus);
         };
-        SlurmAllocation alloc = SlurmAllocation.attempt(state, nodes, chooser, job, version);
+        SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(state, request), nodes,
+                chooser, now, version);
         if (alloc != null && !state.running().isEmpty() && !acceptedAtSubmit(state, table, sizes, job, version,
                 byName)) {
             // sbatch's test comes first and sees every node's resources free: a job it refuses never runs, even where

@@ -31,6 +31,11 @@ record SlurmNode(String name, int index, int host, int sockets, int coresPerSock
         return sockets * coresPerSocket;
     }
 
+    /** Slurm CPUs of the node: every thread of every core. */
+    int cpus() {
+        return cores() * threadsPerCore;
+    }
+
     /** True when every GPU has a full {@code Links=} row (Slurm: {@code link_len == gres_cnt}). */
     boolean hasLinks() {
         return !gpus.isEmpty() && gpus.stream().allMatch(g -> g.links() != null && g.links().length == gpus.size());

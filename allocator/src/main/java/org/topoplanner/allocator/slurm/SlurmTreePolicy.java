@@ -108,13 +108,16 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }
+        if (filtered instanceof NodeMemory.Held held) {
+            return new Suggestion.Pending(PendingReason.MAX_MEM_PER_LIMIT, held.reason());
+        }
         request = NodeListCount.asHeld(((NodeMemory.Usable) filtered).request(), state.cluster(), version);
         SlurmJobSpec job = SlurmJobSpec.of(request);
-        // nodes whose free memory cannot hold the job's --mem-per-gpu now: not usable until memory frees
-        java.util.Set<String> shortNow = NodeMemory.shortOfFreeMemory(state, request);
+        // nodes whose free memory cannot take the job now (memory consumable): not usable until memory frees
+        java.util.Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request);
         if (request.nodelist().stream().anyMatch(shortNow::contains)) {
             return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"
-                    + " memory for its --mem-per-gpu now");
+                    + " memory for it now");
         }
         SlurmJobSpec now = shortNow.isEmpty() ? job : SlurmJobSpec.of(request.toBuilder().exclude(
                 java.util.stream.Stream.concat(request.exclude().stream(), shortNow.stream()).distinct().toList())
@@ -139,14 +142,16 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         NodeChooser submitTest = oneNodeSubmitTest(nodes, flat ? new FlatSelector(nodes)
                 : retried(new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version),
                 version);
-        SlurmAllocation alloc = SlurmAllocation.attempt(NodeMemory.withGpusMemoryCannotServe(state, request), nodes,
+        SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(state, request), nodes,
                 chooser, now, version);
+        // sbatch's test sees every node idle, with what its RealMemory cannot serve the job held the same way
+        ClusterState idle = FreeMemory.withWhatMemoryCannotServe(ClusterState.empty(cluster), request);
         if (alloc != null && pastMaxNodes(alloc, job, version)) {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
             alloc = null;
         }
         if (alloc != null && version == SlurmVersion.V22_05 && !state.running().isEmpty()
-                && SlurmAllocation.attempt(NodeMemory.withGpusMemoryCannotServe(AllCoresFreeTest.stateOf(state),
+                && SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(AllCoresFreeTest.stateOf(state),
                         request), nodes, chooser, now, version) == null) {
             // 22.05's test 0 of _job_test: the job must fit with every core free and the GPUs as held now first
             alloc = null;
@@ -159,7 +164,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             alloc = null;
         }
         if (alloc != null && !state.running().isEmpty() && socketsMayShift(job)
-                && !acceptedAtSubmit(cluster, nodes, submitTest, submitted(state, request, job), version)) {
+                && !acceptedAtSubmit(idle, nodes, submitTest, submitted(state, request, job), version)) {
             // sbatch tests the job with every core and GPU free first: a job refused there never runs, even where
             // busy cores would move the socket filter to sockets that fit (PlannerBindingPropertyTest: -N1 -c7
             // --gpus-per-node=3 enforce-binding on 2x4 cores with GPUs 3+1, socket 0's first core busy)
@@ -171,7 +176,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     + "'s tasks are not on their sockets (enforce-binding)");
         }
         if (alloc == null) {
-            if (!acceptedAtSubmit(cluster, nodes, submitTest, submitted(state, request, job), version)) {
+            if (!acceptedAtSubmit(idle, nodes, submitTest, submitted(state, request, job), version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
             if (!flat && testPickPastMaxNodes(state, nodes, submitTest, job, version)) {
@@ -220,8 +225,14 @@ public final class SlurmTreePolicy implements PlacementPolicy {
     }
 
     /** {@code sbatch}'s test: the job placed on the idle cluster (or 26.05's acceptance without its GPU total). */
-    private boolean acceptedAtSubmit(Cluster cluster, List<SlurmNode> nodes, NodeChooser submitTest, SlurmJobSpec job,
-                                     SlurmVersion version) {
+    private boolean acceptedAtSubmit(ClusterState idle, List<SlurmNode> nodes, NodeChooser submitTest,
+                                     SlurmJobSpec job, SlurmVersion version) {
+        Cluster cluster = idle.cluster();
+        if (!idle.running().isEmpty()) {
+            // memory holds part of the idle nodes for this job alone (consumable memory): no shared verdict
+            return SlurmAllocation.attempt(idle, nodes, submitTest, job, version) != null
+                    || acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version);
+        }
         Key key = new Key(cluster, job.withName(""));
         synchronized (submitVerdicts) {
             Boolean known = submitVerdicts.get(key);

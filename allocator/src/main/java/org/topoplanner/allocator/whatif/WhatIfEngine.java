@@ -17,6 +17,7 @@ import java.util.function.LongConsumer;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.slurm.FreeMemory;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.workload.WorkloadJob;
@@ -312,7 +313,8 @@ public final class WhatIfEngine {
         int freeBefore = free.free();
         int strandedBefore = free.stranded();
         state = state.with(p, r.exclusive() ? ClusterState.Hold.WHOLE_NODES
-                : r.exclusiveTopo() ? ClusterState.Hold.WHOLE_BLOCKS : ClusterState.Hold.LISTED, r.memPerGpuMiB());
+                : r.exclusiveTopo() ? ClusterState.Hold.WHOLE_BLOCKS : ClusterState.Hold.LISTED,
+                FreeMemory.heldBy(state.cluster(), r, p));
         free.take(p);
         long end = now + j.runSeconds();
         Running started = new Running(p.job(), end, now + estimate(j), seq++, p);

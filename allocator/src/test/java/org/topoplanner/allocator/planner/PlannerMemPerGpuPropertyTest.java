@@ -40,12 +40,12 @@ class PlannerMemPerGpuPropertyTest {
                 + SIZES[r.nextInt(SIZES.length)], name);
     }
 
-    /** Memory each node has left once the running jobs' --mem-per-gpu times their GPUs there is taken. */
+    /** Memory each node has left once what the running jobs hold there (their --mem-per-gpu times their GPUs) is taken. */
     private static Map<String, Long> freeMemory(Cluster c, ClusterState s) {
         Map<String, Long> free = new HashMap<>(Map.of("g1", 16000L, "g2", 64000L));
         for (Placement p : s.running().values()) {
             for (HostAllocation a : p.hosts()) {
-                free.merge(a.host(), -s.memPerGpuMiB(p.job()) * a.gpus().size(), Long::sum);
+                free.merge(a.host(), -s.heldMemory(p.job()).on(a.host()), Long::sum);
             }
         }
         return free;
@@ -87,7 +87,8 @@ class PlannerMemPerGpuPropertyTest {
         for (int i = 0, n = 1 + r.nextInt(4); i < n; i++) {
             JobRequest run = randomJob(r, "r" + i);
             if (tree.suggest(s, run) instanceof Suggestion.Placed p) {
-                s = s.with(p.placement(), ClusterState.Hold.LISTED, run.memPerGpuMiB());
+                s = s.with(p.placement(), ClusterState.Hold.LISTED,
+                        org.topoplanner.allocator.slurm.FreeMemory.heldBy(c, run, p.placement()));
             }
         }
         int busy = s.running().isEmpty() ? 0 : 1;

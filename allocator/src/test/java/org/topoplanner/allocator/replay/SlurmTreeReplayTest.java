@@ -142,6 +142,21 @@ class SlurmTreeReplayTest {
         "memgpu2,  jobs.txt,       results/memgpu2.jsonl,          22.05",
         "memgpu2,  jobs.txt,       results/new/memgpu2.jsonl,      24.11",
         "memgpu2,  jobs.txt,       results/v26.05/memgpu2.jsonl,   26.05",
+        // consumable memory held by running jobs (branch mem2; FreeMemory, JobMemory): mem2a CR_Core_Memory without
+        // defaults, mem2b CR_CPU_Memory with DefMemPerGPU, mem2c CR_Core_Memory with DefMemPerCPU, mem2d gen.py fuzz7
+        // 270 with CR_Core_Memory (24.11/26.05 in known-mismatch.txt); mem2g MaxMemPerCPU/MaxMemPerNode (22.05 and
+        // 26.05 in known-mismatch.txt)
+        "mem2a,    jobs.txt,       results/mem2a.jsonl,            22.05",
+        "mem2a,    jobs.txt,       results/new/mem2a.jsonl,        24.11",
+        "mem2a,    jobs.txt,       results/v26.05/mem2a.jsonl,     26.05",
+        "mem2b,    jobs.txt,       results/mem2b.jsonl,            22.05",
+        "mem2b,    jobs.txt,       results/new/mem2b.jsonl,        24.11",
+        "mem2b,    jobs.txt,       results/v26.05/mem2b.jsonl,     26.05",
+        "mem2c,    jobs.txt,       results/mem2c.jsonl,            22.05",
+        "mem2c,    jobs.txt,       results/new/mem2c.jsonl,        24.11",
+        "mem2c,    jobs.txt,       results/v26.05/mem2c.jsonl,     26.05",
+        "mem2d,    jobs.txt,       results/mem2d.jsonl,            22.05",
+        "mem2g,    jobs.txt,       results/new/mem2g.jsonl,        24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);

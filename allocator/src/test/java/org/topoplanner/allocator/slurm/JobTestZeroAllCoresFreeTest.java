@@ -54,7 +54,9 @@ class JobTestZeroAllCoresFreeTest {
                 host("k2", CpuSet.of(List.of(16, 17)), List.of(4, 5)),
                 host("m2", CpuSet.of(List.of(0, 1, 24, 25)), List.of(0, 1, 2, 3)),
                 host("m6", CpuSet.of(List.of(0, 1, 24, 25)), List.of(0, 1, 2, 3)))), ClusterState.Hold.LISTED,
-                64L * 1024);
+                // --mem-per-gpu=64G times its GPUs on each node (HeldMemory, branch mem2)
+                new org.topoplanner.allocator.HeldMemory(Map.of("k2", 2 * 64L * 1024, "m2", 4 * 64L * 1024,
+                        "m6", 4 * 64L * 1024)));
         s = s.with(new Placement("f6", List.of(host("m3", range(0, 47), List.of(0, 1, 2, 3)))),
                 ClusterState.Hold.WHOLE_NODES);
         s = s.with(new Placement("f7", List.of(host("c1", range(0, 1), List.of()))));

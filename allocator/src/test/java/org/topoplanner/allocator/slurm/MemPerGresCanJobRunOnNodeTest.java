@@ -6,6 +6,7 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.HeldMemory;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PolicyOptions;
@@ -54,7 +55,8 @@ class MemPerGresCanJobRunOnNodeTest {
 
     private static ClusterState running(String caseName, String job, String host, int gpu, long memPerGpu) {
         return ClusterState.empty(OracleCase.cluster(caseName)).with(new Placement(job, List.of(new HostAllocation(
-                host, List.of(gpu), CpuSet.of(gpu), java.util.Map.of()))), ClusterState.Hold.LISTED, memPerGpu);
+                host, List.of(gpu), CpuSet.of(gpu), java.util.Map.of()))), ClusterState.Hold.LISTED,
+                new HeldMemory(java.util.Map.of(host, memPerGpu)));
     }
 
     private static Suggestion placeOn(ClusterState state, String options, String version)
@@ -71,7 +73,7 @@ class MemPerGresCanJobRunOnNodeTest {
         assertThat(host(placeOn(m3, "-N1 --gpus-per-node=1 --mem-per-gpu=8000", version))).isEqualTo("g2");
         assertThat(host(placeOn(m3, "-N1 --gpus=1 --mem-per-gpu=4000", version))).isEqualTo("g1");
         ClusterState full = m3.with(new Placement("m5", List.of(new HostAllocation("g1", List.of(1), CpuSet.of(1),
-                java.util.Map.of()))), ClusterState.Hold.LISTED, 4000L);
+                java.util.Map.of()))), ClusterState.Hold.LISTED, new HeldMemory(java.util.Map.of("g1", 4000L)));
         assertThat(placeOn(full, "-N2 --gpus-per-node=1 --mem-per-gpu=10000", version))
                 .isInstanceOfSatisfying(Suggestion.Pending.class,
                         p -> assertThat(p.reason()).isEqualTo(PendingReason.RESOURCES));

@@ -1,0 +1,275 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.topoplanner.allocator.ClusterIndex;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.HeldMemory;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.cpu.SlurmCpuIds;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
+
+/**
+ * Memory as a consumable resource at run time ({@code SelectTypeParameters=CR_*_Memory}): what a started job holds
+ * on each node, and what the memory the running jobs hold leaves a new job. {@link NodeMemory} is the submit side
+ * (every node idle); these are the same tests on the node's free memory, {@code RealMemory} less the running jobs'
+ * {@code alloc_memory}. Read in cons_tres {@code job_test.c} ({@code _verify_node_state},
+ * {@code _can_job_run_on_node}, {@code _job_test}'s {@code memory_allocated} loop) and
+ * {@code gres_select_util.c} ({@code gres_select_util_job_mem_set}) of 22.05 ({@code cons_common}), 24.11 and
+ * 26.05: the same rules in all three. Nothing is done (and nothing walked) where memory is not consumable.
+ */
+public final class FreeMemory {
+    private FreeMemory() {
+    }
+
+    /**
+     * The memory a job placed at {@code p} holds on each node ({@code memory_allocated}): {@code --mem} per node;
+     * {@code --mem-per-cpu} (or {@code DefMemPerCPU}) times the CPUs it got there; {@code --mem-per-gpu} (or
+     * {@code DefMemPerGPU}, without {@code --mem}) times its GPUs there; the node's whole memory for
+     * {@code --mem=0} or no option and no default. {@link HeldMemory#NONE} where memory is not consumable.
+     */
+    public static HeldMemory heldBy(Cluster cluster, JobRequest request, Placement p) {
+        NodeMemory table = NodeMemory.of(cluster);
+        if (!table.consumable()) {
+            return HeldMemory.NONE;
+        }
+        request = MaxMemPer.adjusted(cluster, request);
+        JobMemory m = JobMemory.of(request, table.defaults(request));
+        Map<String, Long> out = new HashMap<>();
+        for (HostAllocation a : p.hosts()) {
+            long mib;
+            if (m instanceof JobMemory.PerNode n) {
+                mib = n.mib();
+            } else if (m instanceof JobMemory.PerCpu c) {
+                SlurmNode node = nodesByName(cluster).get(a.host());
+                mib = c.mib() * cpusCharged(table, request, p, a, node == null ? 1 : node.threadsPerCore());
+            } else if (m instanceof JobMemory.PerGpu g) {
+                mib = g.mib() * a.gpus().size();
+            } else {
+                Long real = table.realMemory(a.host());
+                mib = real == null ? 0 : real;
+            }
+            if (mib > 0) {
+                out.merge(a.host(), mib, Long::sum);
+            }
+        }
+        return out.isEmpty() ? HeldMemory.NONE : new HeldMemory(out);
+    }
+
+    /**
+     * The CPUs a per-CPU figure is charged for on one node ({@code job_resources_get_node_cpu_cnt}). Under
+     * {@code CR_Core} the job is given whole cores and its CPU count is every thread of them; under
+     * {@code CR_CPU} it is the CPUs its tasks asked there, though the CPU ids shown are whole cores (own case mem2b:
+     * {@code -n3 --mem-per-cpu=2500} on a two-thread node shows CPUs 0-3 and holds 7,500 MB). A job spread over
+     * several nodes without {@code --ntasks-per-node} is taken to have its tasks dealt over them in turn; either
+     * way every core shown holds at least one of its CPUs.
+     */
+    private static long cpusCharged(NodeMemory table, JobRequest r, Placement p, HostAllocation a, int threads) {
+        long given = a.cpus().size();
+        if (!table.perCpuUnit() || r.exclusive()) {
+            return given;
+        }
+        int cpt = r.cpusPerTask() != null ? r.cpusPerTask() : 1;
+        long asked;
+        if (r.cpusPerGpu() != null && !a.gpus().isEmpty()) {
+            asked = (long) r.cpusPerGpu() * a.gpus().size();
+        } else if (r.ntasksPerNode() != null) {
+            asked = (long) r.ntasksPerNode() * cpt;
+        } else {
+            int hosts = p.hosts().size();
+            int tasks = r.ntasks() != null ? r.ntasks() : hosts;
+            int at = p.hosts().indexOf(a);
+            asked = (long) (tasks / hosts + (at < tasks % hosts ? 1 : 0)) * cpt;
+        }
+        return Math.max(Math.min(given, asked), given - threads + 1);
+    }
+
+    /** Memory the running jobs hold per host (hosts holding none left out): summed once per state. */
+    private static Map<String, Long> held(ClusterState state) {
+        return state.derived(FreeMemory.class, s -> {
+            Map<String, Long> used = new HashMap<>();
+            for (String job : s.running().keySet()) {
+                s.heldMemory(job).perHostMiB().forEach((h, mib) -> used.merge(h, mib, Long::sum));
+            }
+            return Map.copyOf(used);
+        });
+    }
+
+    /**
+     * The nodes that cannot take the job now for want of free memory ({@code _verify_node_state}: free below
+     * the per-node figure, below the per-CPU figure times {@code max(ntasks_per_node, pn_min_cpus,
+     * cpus_per_task)}, below one GPU's {@code --mem-per-gpu}, or any memory held where the job asks for all of it;
+     * {@code _can_job_run_on_node}: fewer GPUs or CPUs than one node must give once memory bounds them). They wait
+     * for memory ({@code Resources}) and are usable again when those jobs end. Walks the hosts holding memory, only
+     * where memory is consumable.
+     */
+    public static Set<String> shortOfFreeMemory(ClusterState state, JobRequest request) {
+        NodeMemory table = NodeMemory.of(state.cluster());
+        if (!table.consumable() || state.running().isEmpty()) {
+            return Set.of();
+        }
+        request = MaxMemPer.adjusted(state.cluster(), request);
+        JobMemory.Defaults defaults = table.defaults(request);
+        JobMemory m = JobMemory.of(request, defaults);
+        Long perGpu = JobMemory.perGpu(request, defaults);
+        Map<String, SlurmNode> nodes = nodesByName(state.cluster());
+        Set<String> out = new HashSet<>();
+        for (Map.Entry<String, Long> e : held(state).entrySet()) {
+            Long real = table.realMemory(e.getKey());
+            SlurmNode node = nodes.get(e.getKey());
+            if (real == null || node == null) {
+                continue;
+            }
+            long free = Math.max(0, real - e.getValue());
+            boolean shortNow = m instanceof JobMemory.WholeNode
+                    || m instanceof JobMemory.PerNode n && free < n.mib()
+                    || m instanceof JobMemory.PerGpu g && free < g.mib()
+                    || m instanceof JobMemory.PerCpu c && (free < c.mib() * verifiedCpus(request)
+                            || cpusMemoryAllows(table, node, request, c.mib(), free,
+                                    request.exclusive() ? node.cpus() : freeCpus(state, node)) == 0)
+                    || perGpu != null && perGpu > 0 && free < perGpu * NodeMemory.gpusOnThisNode(request, node);
+            if (shortNow) {
+                out.add(e.getKey());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code _verify_node_state}'s CPU count for a per-CPU figure: {@code max(ntasks_per_node, pn_min_cpus,
+     * cpus_per_task)}, where {@code _job_create} raised {@code pn_min_cpus} to {@code cpus_per_task *
+     * ntasks_per_node} for a job of more than one task.
+     */
+    private static long verifiedCpus(JobRequest r) {
+        int cpt = r.cpusPerTask() != null ? r.cpusPerTask() : 1;
+        int ntpn = r.ntasksPerNode() != null ? r.ntasksPerNode() : 0;
+        int tasks = r.ntasks() != null ? r.ntasks() : 1;
+        long pnMinCpus = ntpn > 0 && tasks > 1 ? (long) ntpn * cpt : cpt;
+        return Math.max(ntpn, Math.max(pnMinCpus, cpt));
+    }
+
+    /**
+     * The CPUs a node keeps for the job once its memory bounds them ({@code _can_job_run_on_node}): none for an
+     * {@code --exclusive} job whose CPUs do not all fit; else {@code avail} lowered a step at a time (a core's
+     * threads under {@code CR_Core}, one CPU under {@code CR_CPU}) until {@code perCpu} times them fits in
+     * {@code free}, rounded down to whole tasks, and none when below {@code --ntasks-per-node} or below what one
+     * node must give the job.
+     */
+    static long cpusMemoryAllows(NodeMemory table, SlurmNode node, JobRequest r, long perCpu, long free,
+                                 long avail) {
+        if (r.exclusive()) {
+            return perCpu * node.cpus() > free ? 0 : node.cpus();
+        }
+        long cpus = avail;
+        if (perCpu * cpus > free) {
+            long step = table.perCpuUnit() ? 1 : node.threadsPerCore();
+            long fits = free / perCpu;
+            cpus = fits >= cpus ? cpus : cpus - ((cpus - fits + step - 1) / step) * step;
+            cpus = Math.max(0, cpus);
+        }
+        int cpt = r.cpusPerTask() != null ? r.cpusPerTask() : 1;
+        cpus -= cpus % cpt;
+        if (r.ntasksPerNode() != null && cpus < r.ntasksPerNode()) {
+            return 0;
+        }
+        return cpus < NodeMemory.cpusOnOneNode(r) ? 0 : cpus;
+    }
+
+    /**
+     * {@code state} with what a node cannot give the job for want of free memory held by a stand-in job, so that
+     * the placement takes no more there: the GPUs past {@code free / mem_per_gres} ({@code
+     * gres_select_filter_cons_res}, the lowest free ones kept) and the CPUs past what a per-CPU figure allows
+     * ({@code _can_job_run_on_node}; the lowest free cores kept, as the core pick later takes the lowest). The
+     * state as it is unless memory is consumable and the job has a per-GPU or per-CPU figure; an {@code
+     * --exclusive} job takes a node whole or not at all ({@link #shortOfFreeMemory}), so it gets no stand-in.
+     */
+    public static ClusterState withWhatMemoryCannotServe(ClusterState state, JobRequest request) {
+        NodeMemory table = NodeMemory.of(state.cluster());
+        if (!table.consumable() || request.exclusive()) {
+            return state;
+        }
+        request = MaxMemPer.adjusted(state.cluster(), request);
+        JobMemory.Defaults defaults = table.defaults(request);
+        Long perGpu = JobMemory.perGpu(request, defaults);
+        Long perCpu = JobMemory.of(request, defaults) instanceof JobMemory.PerCpu c ? c.mib() : null;
+        if ((perGpu == null || perGpu == 0) && perCpu == null) {
+            return state;
+        }
+        Map<String, Long> used = state.running().isEmpty() ? Map.of() : held(state);
+        List<HostAllocation> standIn = new ArrayList<>();
+        for (SlurmNode node : SlurmNode.of(state.cluster())) {
+            Long real = table.realMemory(node.name());
+            if (real == null) {
+                continue;
+            }
+            long free = Math.max(0, real - used.getOrDefault(node.name(), 0L));
+            List<Integer> heldGpus = List.of();
+            if (perGpu != null && perGpu > 0) {
+                long cap = free / perGpu;
+                List<Integer> freeGpus = state.freeGpus(node.name());
+                if (freeGpus.size() > cap) {
+                    heldGpus = List.copyOf(freeGpus.subList((int) cap, freeGpus.size()));
+                }
+            }
+            CpuSet heldCpus = CpuSet.empty();
+            if (perCpu != null && perCpu * node.cpus() > free) {
+                heldCpus = cpusPastCap(state, table, node, perCpu, free);
+            }
+            if (!heldGpus.isEmpty() || !heldCpus.isEmpty()) {
+                standIn.add(new HostAllocation(node.name(), heldGpus, heldCpus, Map.of()));
+            }
+        }
+        if (standIn.isEmpty()) {
+            return state;
+        }
+        // a state given twice (the planner asks slurm-tree on its own stand-in's state; 22.05's test 0 copies it
+        // without CPUs) gets a second stand-in under a name of its own
+        String name = " memory the job cannot use";
+        for (int n = 2; state.placement(name).isPresent(); n++) {
+            name = " memory the job cannot use " + n;
+        }
+        return state.with(new Placement(name, standIn));
+    }
+
+    /** The free CPUs of whole free cores past the lowest ones a per-CPU figure lets the node give. */
+    private static CpuSet cpusPastCap(ClusterState state, NodeMemory table, SlurmNode node, long perCpu, long free) {
+        SlurmCpuIds ids = ClusterIndex.of(state.cluster()).cpuIdsOf(node.name());
+        CpuSet freeCores = state.freeCores(node.name());
+        long step = table.perCpuUnit() ? 1 : node.threadsPerCore();
+        long avail = (long) freeCores.size() * node.threadsPerCore();
+        long fits = free / perCpu;
+        long cpus = fits >= avail ? avail : Math.max(0, avail - ((avail - fits + step - 1) / step) * step);
+        // whole cores: a CR_CPU count that ends inside a core keeps that core
+        long keepCores = (cpus + node.threadsPerCore() - 1) / node.threadsPerCore();
+        List<Integer> past = new ArrayList<>();
+        int kept = 0;
+        for (int core : freeCores.toList()) {
+            if (kept++ >= keepCores) {
+                past.add(core);
+            }
+        }
+        return past.isEmpty() ? CpuSet.empty() : ids.cpusOfCores(past);
+    }
+
+    private static long freeCpus(ClusterState state, SlurmNode node) {
+        return (long) state.freeCores(node.name()).size() * node.threadsPerCore();
+    }
+
+    /** The cluster's nodes by name, built once per cluster. */
+    static Map<String, SlurmNode> nodesByName(Cluster cluster) {
+        return ClusterIndex.of(cluster).derived(FreeMemory.class, c -> {
+            Map<String, SlurmNode> out = new HashMap<>();
+            for (SlurmNode n : SlurmNode.of(c)) {
+                out.put(n.name(), n);
+            }
+            return Map.copyOf(out);
+        });
+    }
+}

@@ -1,0 +1,74 @@
+package org.topoplanner.allocator.slurm;
+
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.JobRequest;
+
+/**
+ * {@code MaxMemPerCPU} and {@code MaxMemPerNode} (the job's partition line first, else the cluster's; one field in
+ * slurmctld, {@code max_mem_per_cpu}, per CPU when flagged {@code MEM_PER_CPU}). slurmctld {@code job_limits_check}
+ * ({@code job_mgr.c}) passes every job through {@code _valid_pn_min_mem} before it may start: the submit-time call
+ * ({@code _validate_min_mem_partition}) returns at once unless {@code EnforcePartLimits} is set, which the model
+ * does not read. Where the job's figure and the limit have the same form: a per-CPU figure above
+ * {@code MaxMemPerCPU} raises {@code cpus_per_task} by {@code ratio = ceil(mem / max)} and lowers the figure to
+ * {@code ceil(mem / ratio)}; a per-node figure above {@code MaxMemPerNode} (for {@code --mem=0} the partition's first
+ * node's memory, {@code _mem_per_node_part}) holds the job pending with {@code MaxMemPerLimit}
+ * ({@code WAIT_PN_MEM_LIMIT}). The same code in 22.05, 24.11 and 26.05. Only a figure the job gave itself
+ * ({@code JOB_MEM_SET}) is adjusted here; of the mixed forms a per-node figure against {@code MaxMemPerCPU} is
+ * (below), a per-CPU figure against {@code MaxMemPerNode} is not. Own case mem2g: the held job shows {@code
+ * MaxMemPerLimit} in all three versions once a scheduler pass has looked at it; 22.05's submission itself shows
+ * {@code PartitionConfig} (the submit path keeps {@code ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE}), not modelled.
+ * 22.05 gives {@code -n2 --ntasks-per-node=2 --mem=9000} 5 CPUs ({@code pn_min_cpus}) where 24.11 and 26.05 give
+ * the raised {@code cpus_per_task}, 6 (g8): the model follows 24.11 and 26.05.
+ */
+final class MaxMemPer {
+    private MaxMemPer() {
+    }
+
+    /**
+     * The request as {@code _valid_pn_min_mem} leaves it: {@code --mem-per-cpu} above {@code MaxMemPerCPU} spread
+     * over more CPUs per task; {@code --mem} above {@code MaxMemPerCPU} raises {@code pn_min_cpus} to {@code
+     * ceil(mem / max)} (and {@code cpus_per_task} to that over {@code --ntasks-per-node} when given), which for a
+     * job of one task is its CPUs per task (own case mem2g g3: {@code -n1 --mem=5000} with {@code
+     * MaxMemPerCPU=2000} gets 3 CPUs; with more tasks and no {@code --ntasks-per-node} the raised minimum is not
+     * modelled).
+     */
+    static JobRequest adjusted(Cluster cluster, JobRequest r) {
+        if (r.memPerCpuMiB() == null && (r.memMiB() == null || r.memMiB() == 0)) {
+            return r;
+        }
+        Long max = NodeMemory.of(cluster).maxMemPerCpu(r);
+        if (max == null) {
+            return r;
+        }
+        int cpt = r.cpusPerTask() != null ? r.cpusPerTask() : 1;
+        if (r.memPerCpuMiB() != null) {
+            long mem = r.memPerCpuMiB();
+            if (mem == 0 || mem <= max) {
+                return r;
+            }
+            long ratio = (mem + max - 1) / max;
+            return r.toBuilder().cpusPerTask((int) (cpt * ratio)).memPerCpuMiB((mem + ratio - 1) / ratio).build();
+        }
+        long minCpus = (r.memMiB() + max - 1) / max;
+        if (r.ntasksPerNode() != null) {
+            long perTask = (minCpus + r.ntasksPerNode() - 1) / r.ntasksPerNode();
+            return perTask > cpt ? r.toBuilder().cpusPerTask((int) perTask).build() : r;
+        }
+        boolean oneTask = r.ntasks() == null || r.ntasks() == 1;
+        return oneTask && minCpus > cpt ? r.toBuilder().cpusPerTask((int) minCpus).build() : r;
+    }
+
+    /** Why the job waits ({@code MaxMemPerLimit}); null when its {@code --mem} is within {@code MaxMemPerNode}. */
+    static String overLimit(Cluster cluster, JobRequest r) {
+        if (r.memMiB() == null) {
+            return null;
+        }
+        NodeMemory table = NodeMemory.of(cluster);
+        Long max = table.maxMemPerNode(r);
+        if (max == null) {
+            return null;
+        }
+        long mem = r.memMiB() != 0 ? r.memMiB() : table.firstNodeMemory(cluster, r);
+        return mem <= max ? null : "--mem=" + mem + " MB is above MaxMemPerNode=" + max + " MB";
+    }
+}
