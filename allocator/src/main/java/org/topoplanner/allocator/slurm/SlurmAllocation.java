@@ -37,8 +37,12 @@ final class SlurmAllocation {
         NodeVerdicts table = NodeVerdicts.of(state, nodes, job, version);
         if (table != null) {
             // the state's verdicts for this job shape, carried from the state before: no node walked per question
-            return choose(nodes, chooser, job, version, table.uses(), table.fit(), new BitSet(), table.freeCpus(),
-                    table.weights(), table::results);
+            FirstPassAvailCpus carried = FirstPassAvailCpus.forSelection(job, version);
+            NodeUse[] tableUses = table.uses();
+            return choose(nodes, chooser, job, version, tableUses, table.fit(), new BitSet(), table.freeCpus(),
+                    table.weights(), carried, firstPass -> carried == null || firstPass ? table.results(firstPass)
+                            : carried.refiltered(table.results(false), (i, cpus) -> CoreFilter.select(nodes.get(i),
+                                    tableUses[i], job, false, job.enforceBinding(), version, 0, 0, cpus)));
         }
         NodeUse[] uses = new NodeUse[nodes.size()];
         BitSet nodeMap = new BitSet();
@@ -91,8 +95,9 @@ final class SlurmAllocation {
                 nodeMap.set(n.index());
             }
         }
-        return choose(nodes, chooser, job, version, uses, nodeMap, required, freeCpus, weights,
-                firstPass -> filtered(usage, nodes, job, version, uses, nodeMap, required, firstPass));
+        FirstPassAvailCpus carried = FirstPassAvailCpus.forSelection(job, version);
+        return choose(nodes, chooser, job, version, uses, nodeMap, required, freeCpus, weights, carried,
+                firstPass -> filtered(usage, nodes, job, version, uses, nodeMap, required, firstPass, carried));
     }
 
     /**
@@ -101,7 +106,7 @@ final class SlurmAllocation {
      */
     private static CoreFilter.Result[] filtered(StateUsage usage, List<SlurmNode> nodes, SlurmJobSpec job,
                                                 SlurmVersion version, NodeUse[] uses, BitSet nodeMap, BitSet required,
-                                                boolean firstPass) {
+                                                boolean firstPass, FirstPassAvailCpus carried) {
         CoreFilter.Result[] results = new CoreFilter.Result[nodes.size()];
         Map<NodeUse, Map<Layout, CoreFilter.Result>> shared = new IdentityHashMap<>();
         long taken = 0;
@@ -120,7 +125,8 @@ final class SlurmAllocation {
             SlurmNode n = nodes.get(i);
             results[i] = job.exclusive() ? whole(n)
                     : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
-                            inTurn ? Math.max(1, job.minNodes() - counted) : 0, CoreFilter.NO_VAL);
+                            inTurn ? Math.max(1, job.minNodes() - counted) : 0,
+                            firstPass || carried == null ? CoreFilter.NO_VAL : carried.availResCpus(i));
             taken += requiredCredit(job, uses[i], results[i], taken, inTurn);
             counted++;
         }
@@ -156,6 +162,11 @@ final class SlurmAllocation {
                         gresTaken, restNodes, CoreFilter.NO_VAL);
             }
         }
+        if (!firstPass && carried != null && !job.exclusive()) {
+            // the other nodes the failed first pass added start from what it left them, as the required ones above
+            return carried.refiltered(results, (i, cpus) -> required.get(i) ? results[i] : CoreFilter.select(
+                    nodes.get(i), uses[i], job, false, job.enforceBinding(), version, gresTaken, restNodes, cpus));
+        }
         return results;
     }
 
@@ -165,7 +176,7 @@ final class SlurmAllocation {
      */
     private static SlurmAllocation choose(List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec job,
                                           SlurmVersion version, NodeUse[] uses, BitSet nodeMap, BitSet required,
-                                          int[] freeCpus, long[] weights,
+                                          int[] freeCpus, long[] weights, FirstPassAvailCpus carried,
                                           java.util.function.Function<Boolean, CoreFilter.Result[]> filter) {
         // what the first pass's filter left of each node's GPUs, for the nodes its evaluation looked at
         int[] firstPassGpus = new int[nodes.size()];
@@ -246,6 +257,13 @@ final class SlurmAllocation {
                 @Override
                 public long gresCap(int i) {
                     return view[0][i] == null ? Long.MAX_VALUE : view[0][i].gresCap();
+                }
+
+                @Override
+                public void gave(int i, int offered, int given) {
+                    if (pass && carried != null) {
+                        carried.gave(i, offered, given, gpusFor(i), job);
+                    }
                 }
 
                 @Override

@@ -97,8 +97,11 @@ final class TreeSelector implements NodeChooser {
         if (probe) {
             return probed(nodeMap, required, job, demand, minCpus);
         }
-        if (gpuBound && version.atLeast(SlurmVersion.V26_05) && gpusOutOfReach(nodeMap, job, demand)) {
-            // no evaluation of this pass can succeed, and a failed one leaves nothing the caller reads
+        if (gpuBound && version.atLeast(SlurmVersion.V26_05) && gpusOutOfReach(nodeMap, job, demand, false)
+                && (!demand.firstPass() || gpusOutOfReach(nodeMap, job, demand, true))) {
+            // no evaluation of this pass can succeed, and a failed one leaves nothing the caller reads. A failed
+            // first pass leaves the CPUs the second starts from (FirstPassAvailCpus), so it is skipped only when no
+            // node's free GPUs could reach the count in the second pass either
             return null;
         }
         Progress p = new Progress(nodes, job, demand, version);
@@ -185,9 +188,10 @@ final class TreeSelector implements NodeChooser {
      * usable nodes fall short, the evaluation and every round of the retry loop fail and the pass ends with no
      * choice: answered at once instead of after up to one round per usable node (issue 15: {@code -N64
      * --gpus=1000} on 8-GPU nodes took 7-60 s). Slurm runs the rounds (common_topo.c, "to avoid a possible
-     * knapsack problem") and then calls the job never runnable; the verdict here is the same.
+     * knapsack problem") and then calls the job never runnable; the verdict here is the same. With
+     * {@code freeGpus} the offers are the nodes' usable free GPUs ({@code nodeGpus}), more than any pass offers.
      */
-    private boolean gpusOutOfReach(BitSet nodeMap, SlurmJobSpec job, Demand demand) {
+    private boolean gpusOutOfReach(BitSet nodeMap, SlurmJobSpec job, Demand demand, boolean freeGpus) {
         int need = job.gpuTotal() == null ? 0 : job.gpuTotal();
         if (need <= 0) {
             return false;
@@ -199,7 +203,10 @@ final class TreeSelector implements NodeChooser {
         int[] offers = new int[nodeMap.cardinality()];
         int k = 0;
         for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
-            if (demand.availCpus(i) > 0) {
+            if (freeGpus) {
+                // an upper bound of any pass's offer: the node's usable free GPUs, whatever its CPUs now
+                offers[k++] = Math.max(0, demand.nodeGpus(i));
+            } else if (demand.availCpus(i) > 0) {
                 offers[k++] = Math.max(0, demand.gpusFor(i));
             }
         }

@@ -157,6 +157,11 @@ class SlurmTreeReplayTest {
         "mem2c,    jobs.txt,       results/v26.05/mem2c.jsonl,     26.05",
         "mem2d,    jobs.txt,       results/mem2d.jsonl,            22.05",
         "mem2g,    jobs.txt,       results/new/mem2g.jsonl,        24.11",
+        // probe plsock1p (slurm-26f; FirstPassAvailCpus): plsock1's -w jobs with CPUs per GPU, real 26.05.5
+        "plsock1p, jobs.txt,       results/v26.05/plsock1p.jsonl,  26.05",
+        // probe fuzz55q (slurm-26f, real 26.05.5): fuzz55 p6's GPU split with -c4, without -c and with -c2; matches
+        // since fuzz-fresh4's rule for nodes without GPU topology records (GetJobCntWithoutTopologyTest)
+        "fuzz55q,  jobs.txt,       results/v26.05/fuzz55q.jsonl,   26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
