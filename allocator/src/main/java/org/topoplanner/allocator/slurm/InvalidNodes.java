@@ -23,12 +23,12 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * own probe case gressock1, both versions; gressock2 for the two-of-four-sockets line 26.05 alone refuses.
  * Built once per cluster from its {@code gres.conf} lines, so the suggestion path only looks names up.
  */
-final class InvalidNodes {
+public final class InvalidNodes {
     private InvalidNodes() {
     }
 
     /** Node name to Slurm's reason, for {@code version}; empty when no line splits a socket. */
-    static Map<String, String> of(Cluster cluster, SlurmVersion version) {
+    public static Map<String, String> of(Cluster cluster, SlurmVersion version) {
         Map<SlurmVersion, Map<String, String>> all = ClusterIndex.of(cluster).derived(InvalidNodes.class,
                 InvalidNodes::build);
         return all.get(version);
@@ -42,7 +42,7 @@ final class InvalidNodes {
      * partition's node count ("Nodes required for job are DOWN, DRAINED...", {@code job_scheduler.c}), which holds
      * the jobs behind it (probe gressock1 n2 and n3, final lines under 26.05.5).
      */
-    static Suggestion.Pending waiting(Cluster cluster, SlurmVersion version, JobRequest request) {
+    public static Suggestion.Pending waiting(Cluster cluster, SlurmVersion version, JobRequest request) {
         Map<String, String> invalid = of(cluster, version);
         if (invalid.isEmpty()) {
             return null;
