@@ -17,6 +17,7 @@ import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.k8s.KubeletSettings;
 import org.topoplanner.allocator.kueue.TopologyLevels;
 import org.topoplanner.allocator.slurm.FreeMemory;
+import org.topoplanner.allocator.slurm.InvalidNodes;
 import org.topoplanner.allocator.slurm.NodeMemory;
 import org.topoplanner.allocator.slurm.SlurmBinding;
 import org.topoplanner.allocator.slurm.SlurmJobSpec;
@@ -182,6 +183,13 @@ public final class PlannerPolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.MAX_MEM_PER_LIMIT, held.reason());
         }
         JobRequest asked = ((NodeMemory.Usable) filtered).request();
+        if (slurmDecides()) {
+            // a -w job naming a node 24.11/26.05 set INVALID for its gres.conf Cores= waits as Slurm has it
+            Suggestion.Pending onInvalid = InvalidNodes.waiting(state.cluster(), slurm, asked);
+            if (onInvalid != null) {
+                return onInvalid;
+            }
+        }
         Limits limits = limits(state, index, asked);
         Own mine = limits.never() != null ? new Own(new Suggestion.Impossible(limits.never()), false)
                 : own(state, index, asked, limits);
@@ -317,6 +325,15 @@ public final class PlannerPolicy implements PlacementPolicy {
         // hosts whose free memory cannot hold the job's --mem-per-gpu now (consumable memory): unusable until the
         // running jobs holding it end, as slurm-tree has them ({@link FreeMemory#shortOfFreeMemory})
         java.util.Set<String> shortOfMemory = FreeMemory.shortOfFreeMemory(state, job);
+        if (slurmDecides()) {
+            // nodes Slurm 24.11/26.05 set INVALID (a gres.conf Cores= that splits a socket) take no job of Slurm's;
+            // a Kubernetes cluster's kubelet reads no gres.conf, so only where Slurm decides
+            java.util.Set<String> invalid = InvalidNodes.of(state.cluster(), slurm).keySet();
+            if (!invalid.isEmpty()) {
+                shortOfMemory = new java.util.HashSet<>(shortOfMemory);
+                shortOfMemory.addAll(invalid);
+            }
+        }
         if (!shortOfMemory.isEmpty()) {
             refused = (BitSet) refused.clone();
             for (String h : shortOfMemory) {

@@ -349,14 +349,16 @@ final class BlockSelector implements NodeChooser {
             gpus += demand.gpusFor(i);
         }
         int max = maxNodes(job);
-        if (!nodesBoundByTasks && lastLighter < max) {
+        boolean runTakesThem = version.atLeast(SlurmVersion.V26_05);
+        if ((!nodesBoundByTasks || runTakesThem) && lastLighter < max) {
             // "additional resources for already required base block": that loop of eval_nodes_block never looks at
             // max_nodes, so on an idle cluster a -N2 --gpus=8 job takes all four nodes of a base block whose lighter
             // node made it required, and the submit test passes (own case blockfz05 k31, 2-GPU nodes, accepted by
-            // 24.11.5 and 26.05.5). Kept to the submit test: no real run was seen placing more nodes than -N. The
+            // 24.11.5 and 26.05.5). 26.05.5 runs such a pick: own case yamlfz28 y38 (-p blk -N3 --gpus=9
+            // enforce-binding) on l6, l7, l8, p4 (test RequiredBaseBlockFillIgnoresMaxNodesTest). The
             // lighter nodes themselves stop at max_nodes (ESLURM_TOPO_MAX_NODE_LIMIT: blockfz10 k33, -N1 --gpus=9, is
             // refused by 24.11.5). 24.11 makes the same pick and then counts it against max_nodes: the job waits
-            // with ReqNodeNotAvail (SlurmBlockPolicy, _pick_best_nodes' runable_avail).
+            // with ReqNodeNotAvail (SlurmBlockPolicy, _pick_best_nodes' runable_avail), so its run keeps -N.
             for (int i = lastRequired.nextSetBit(0); i >= 0 && gpus < job.gpuTotal(); i = lastRequired.nextSetBit(i + 1)) {
                 if (!out.get(i) && demand.gpusFor(i) > 0) {
                     out.set(i);
@@ -629,11 +631,14 @@ final class BlockSelector implements NodeChooser {
         /**
          * Adds node {@code k} as {@code eval_nodes_block} does: {@code eval_nodes_cpus_to_use} first, so a node
          * gives no more CPUs than the job still needs after one per further node (own case blockfz06 k9,
-         * {@code -n5 -c4 --gpus-per-task=1}: h3, added first, gives 16 CPUs for four tasks and h4 the last 4).
+         * {@code -n5 -c4 --gpus-per-task=1}: h3, added first, gives 16 CPUs for four tasks and h4 the last 4), and
+         * never fewer than the node's {@code gres_min_cpus} (24.11 and 26.05: the cores its GPUs need; the lowered
+         * count is what 24.11's retry drops by; test {@code BlockCpusToUseGresMinCpusTest}).
          */
         void add(int k, BitSet chosen) {
             int offered = demand.availCpus(k);
-            int given = CpusToUse.limit(offered, budget, nodes, job, BlockSelector.this.nodes.get(k));
+            int given = CpusToUse.limit(offered, budget, nodes, job, BlockSelector.this.nodes.get(k),
+                    demand.gresMinCpus(k));
             demand.gave(k, offered, given);
             taken.add(k, given);
             chosen.set(k);

@@ -63,6 +63,16 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.MAX_MEM_PER_LIMIT, held.reason());
         }
         request = ((NodeMemory.Usable) filtered).request();
+        // 24.11/26.05 set a node whose gres.conf Cores= splits a socket INVALID: it takes no job (InvalidNodes)
+        Suggestion.Pending onInvalid = InvalidNodes.waiting(state.cluster(), version, request);
+        if (onInvalid != null) {
+            return onInvalid;
+        }
+        java.util.Set<String> invalid = InvalidNodes.of(state.cluster(), version).keySet();
+        if (!invalid.isEmpty()) {
+            request = request.toBuilder().exclude(java.util.stream.Stream.concat(request.exclude().stream(),
+                    invalid.stream()).distinct().toList()).build();
+        }
         SlurmJobSpec job = SlurmJobSpec.of(request);
         // where memory is consumable, the nodes whose free memory cannot take the job now wait, as on a tree
         java.util.Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request);

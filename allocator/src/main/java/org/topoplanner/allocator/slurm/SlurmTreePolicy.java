@@ -113,8 +113,14 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         }
         request = NodeListCount.asHeld(((NodeMemory.Usable) filtered).request(), state.cluster(), version);
         SlurmJobSpec job = SlurmJobSpec.of(request);
-        // nodes whose free memory cannot take the job now (memory consumable): not usable until memory frees
-        java.util.Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request);
+        Suggestion.Pending onInvalid = InvalidNodes.waiting(state.cluster(), version, request);
+        if (onInvalid != null) {
+            return onInvalid;
+        }
+        // nodes whose free memory cannot take the job now (memory consumable): not usable until memory frees; and
+        // nodes 24.11/26.05 set INVALID for their gres.conf Cores= (InvalidNodes): never usable
+        java.util.Set<String> shortNow = new java.util.LinkedHashSet<>(FreeMemory.shortOfFreeMemory(state, request));
+        shortNow.addAll(InvalidNodes.of(state.cluster(), version).keySet());
         if (request.nodelist().stream().anyMatch(shortNow::contains)) {
             return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"
                     + " memory for it now");

@@ -25,6 +25,8 @@ import org.topoplanner.model.fabric.Block;
 import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.model.hostlist.Hostlist;
 import org.topoplanner.model.slurm.GresLine;
+import org.topoplanner.model.slurm.GresSocketBoundary;
+import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.model.slurm.NodeLine;
 
 /**
@@ -199,6 +201,7 @@ final class SlurmExportCheck {
         addReaderFindings(r);
         List<GresLine> gres = r.part().slurm().gres();
         List<Integer> at = new TextLines(text).all(l -> l.matches("(?i)(^|.*\\s)Name=.*"));
+        Set<Integer> splitWarned = new java.util.HashSet<>();
         for (NodeLine node : nodes.values()) {
             Map<String, Integer> expected = expectedGpus(node.gres());
             int want = expected.values().stream().mapToInt(Integer::intValue).sum();
@@ -232,6 +235,8 @@ final class SlurmExportCheck {
                         add(Diagnostic.error(SlurmFiles.GRES, line, 1, "Cores=" + g.cores() + " lies outside the "
                                 + total + " cores of " + node.name() + " (0-" + (total - 1) + "); 22.05 drops the"
                                 + " affinity, 24.11 registers the node INVAL"));
+                    } else if (splitWarned.add(line)) {
+                        splitSocket(text, line, g, cores, node);
                     }
                 }
             }
@@ -253,6 +258,33 @@ final class SlurmExportCheck {
                 }
             }
         }
+    }
+
+    /**
+     * A {@code Cores=} that splits one of the node's sockets: 24.11 and 26.05 set the node INVALID
+     * ({@code _check_core_range_matches_sock}, {@link GresSocketBoundary}); a warning, as 22.05 runs it. Once per
+     * line, however many nodes it names.
+     */
+    private void splitSocket(String text, int line, GresLine g, CpuSet cores, NodeLine node) {
+        if (node.sockets() == null || node.coresPerSocket() == null || line == 0) {
+            return;
+        }
+        int sockets = node.sockets();
+        int perSocket = node.coresPerSocket();
+        List<SlurmVersion> refusing = GresSocketBoundary.refusingVersions(cores, sockets, perSocket);
+        if (refusing.isEmpty()) {
+            return;
+        }
+        GresSocketBoundary.Refusal r = GresSocketBoundary.check(refusing.get(0), cores, sockets, perSocket)
+                .orElseThrow();
+        String written = text.lines().skip(line - 1).findFirst().orElse("");
+        int at = written.toLowerCase(java.util.Locale.ROOT).indexOf("cores=");
+        add(Diagnostic.warning(SlurmFiles.GRES, line, at < 0 ? 1 : at + 7, "Cores=" + g.cores() + " splits socket "
+                + r.socket() + " of " + node.name() + " (cores " + r.firstCore() + "-" + r.lastCore() + "): Slurm "
+                + String.join(" and ", refusing.stream().map(SlurmVersion::label).toList())
+                + " set the node INVALID (\"doesn't match socket boundaries\"); write whole sockets"
+                + (refusing.contains(SlurmVersion.V24_11) ? "" : " (one socket or every core)")
+                + " (22.05 accepts it)"));
     }
 
     private static int lineOf(List<Integer> at, int index) {

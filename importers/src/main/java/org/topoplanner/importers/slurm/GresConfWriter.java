@@ -16,6 +16,8 @@ import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.node.Core;
 import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.NodeTopology;
+import org.topoplanner.model.slurm.GresSocketBoundary;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Writes {@code gres.conf}: for every group of nodes with identical GPUs one block of lines under a
@@ -25,7 +27,8 @@ import org.topoplanner.model.node.NodeTopology;
  * {@code -1} for itself, as {@code AutoDetect=nvml} writes them).
  *
  * <p>{@code Cores=} lists the cores of the GPU's NUMA nodes (or, without NUMA nodes, the cores
- * holding its CPUs) in Slurm's numbering; it is left out when the node's cores are unknown. The
+ * holding its CPUs) in Slurm's numbering, widened to whole sockets ({@link #socketWhole}); it is left out when the
+ * node's cores are unknown. The
  * type is the GPU model, lower-cased with spaces as underscores, as Slurm's NVML detection names it.
  */
 public final class GresConfWriter implements FormatWriter {
@@ -108,7 +111,26 @@ public final class GresConfWriter implements FormatWriter {
                 ids.add(c.id());
             }
         }
-        return ids.isEmpty() ? null : CpuSet.of(ids).toString();
+        if (ids.isEmpty()) {
+            return null;
+        }
+        return socketWhole(node, CpuSet.of(ids)).toString();
+    }
+
+    /**
+     * The GPU's cores widened to what every Slurm version accepts ({@link GresSocketBoundary}): the NUMA node of a
+     * sub-NUMA-clustered socket (SNC, NPS2/4) is part of a socket, and 24.11/26.05 set a node whose {@code Cores=}
+     * splits a socket INVALID. Slurm places GPU jobs by socket anyway ({@code gres.c}: the core list "could be
+     * expanded to fill the socket"), so the whole socket is what an admin writes; a GPU near parts of two sockets
+     * gets every core, the one list 26.05 accepts besides a single socket.
+     */
+    static CpuSet socketWhole(NodeTopology node, CpuSet cores) {
+        Integer sockets = node.sockets();
+        Integer total = node.cores();
+        if (sockets == null || sockets <= 0 || total == null || total % sockets != 0) {
+            return cores;
+        }
+        return GresSocketBoundary.widened(SlurmVersion.V26_05, cores, sockets, total / sockets);
     }
 
     private static String linksRow(NodeTopology node, int index) {

@@ -12,6 +12,8 @@ import org.topoplanner.model.node.Core;
 import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.NodeTopology;
 import org.topoplanner.model.node.NodeTopologyBuilder;
+import org.topoplanner.model.slurm.GresSocketBoundary;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Builds the inside of one node from what Slurm knows: the node line's layout and the gres lines
@@ -174,9 +176,32 @@ final class SlurmNodeAssembler {
                     + "): slurmd reports Invalid GRES data and drops this affinity"));
             return;
         }
+        checkSocketBoundaries(l, key, CpuSet.of(coreIds), cores, sink);
         List<Core> on = cores.stream().filter(c -> coreIds.contains(c.id())).toList();
         g.numa = on.stream().map(Core::numa).distinct().sorted().toList();
         g.cpus = on.stream().map(Core::pus).reduce(CpuSet.empty(), CpuSet::union);
+    }
+
+    /**
+     * Warns when a GPU's cores split a socket the way newer Slurm refuses ({@link GresSocketBoundary}): the import
+     * keeps the affinity as written, since 22.05 runs such a node.
+     */
+    private static void checkSocketBoundaries(LocatedGresLine l, String key, CpuSet coreIds, List<Core> cores,
+                                              Collection<Diagnostic> sink) {
+        int sockets = (int) cores.stream().mapToInt(Core::socket).distinct().count();
+        int perSocket = cores.size() / sockets;
+        List<SlurmVersion> refusing = GresSocketBoundary.refusingVersions(coreIds, sockets, perSocket);
+        if (refusing.isEmpty()) {
+            return;
+        }
+        GresSocketBoundary.Refusal r = GresSocketBoundary.check(refusing.get(0), coreIds, sockets, perSocket)
+                .orElseThrow();
+        String versions = String.join(" and ", refusing.stream().map(SlurmVersion::label).toList());
+        String rule = refusing.contains(SlurmVersion.V24_11) ? "whole sockets" : "one whole socket or every core";
+        sink.add(Diagnostic.warning(l.path(), l.coresAt().line(), l.coresAt().column(), key + l.gres().cores()
+                + " does not cover " + rule + " (socket " + r.socket() + " is cores " + r.firstCore() + "-"
+                + r.lastCore() + "): Slurm " + versions + " set the node INVALID (\"doesn't match socket "
+                + "boundaries\"); " + SlurmVersion.V22_05.label() + " accepts it"));
     }
 
     /** NVLinks from the Links= rows: row i, column j is the lane count from GPU i to GPU j. */

@@ -167,6 +167,57 @@ class SlurmExportAcceptanceTest {
         }
     }
 
+    /**
+     * {@code _check_core_range_matches_sock} ({@code src/interfaces/gres.c}): nodes of two sockets x 16 cores with
+     * two NUMA nodes per socket (sub-NUMA clustering), a GPU near NUMA node 1 and one near NUMA node 2. A gres.conf
+     * giving each GPU its NUMA node's cores ({@code Cores=8-15}) splits a socket: 24.11 and 26.05 set the nodes
+     * INVALID ("doesn't match socket boundaries"), 22.05 runs them, and the export check warns. What the export
+     * writes instead (whole sockets, {@code Cores=0-15} and {@code Cores=16-31}) registers idle on every version.
+     */
+    @ParameterizedTest(name = "sub-socket Cores= on Slurm {0}")
+    @org.junit.jupiter.params.provider.EnumSource(Version.class)
+    void realSlurmRefusesCoresThatSplitASocketAndAcceptsTheExportedWholeSockets(Version version, @TempDir Path dir)
+            throws Exception {
+        Path harness = harness(version);
+        org.topoplanner.model.fabric.FabricBuilder fabric = new org.topoplanner.model.fabric.FabricBuilder()
+                .addSwitch("leaf1");
+        Map<String, org.topoplanner.model.node.NodeTopology> nodes = new java.util.LinkedHashMap<>();
+        org.topoplanner.model.node.NodeTopologyBuilder b = new org.topoplanner.model.node.NodeTopologyBuilder()
+                .derivePcieLinks(false).cpuLayout(2, 2, 16, 1, 32000);
+        b.gpu(new org.topoplanner.model.node.Gpu("GPU0", 0, null, List.of(1), CpuSet.range(8, 15), null, null, null));
+        b.gpu(new org.topoplanner.model.node.Gpu("GPU1", 1, null, List.of(2), CpuSet.range(16, 23), null, null, null));
+        for (String h : List.of("snc01", "snc02")) {
+            fabric.addHost(h).cable("leaf1", h);
+            nodes.put(h, b.build());
+        }
+        org.topoplanner.model.cluster.Cluster c = new org.topoplanner.model.cluster.Cluster("snc", fabric.build(),
+                nodes, Map.of(), null, null);
+        ProjectDocument doc = new ProjectDocument(c, List.of(), List.of(),
+                org.topoplanner.model.project.ViewState.DEFAULT);
+        Map<String, String> text = ExportBundle.build(doc, java.util.EnumSet.of(ExportTarget.SLURM)).stream()
+                .collect(Collectors.toMap(ExportFile::relativePath, ExportFile::text));
+        String written = text.get(SlurmFiles.GRES);
+        assertThat(written).contains("Cores=0-15").contains("Cores=16-31");
+        String numa = written.replace("Cores=0-15", "Cores=8-15").replace("Cores=16-31", "Cores=16-23");
+        assertThat(SlurmExportCheck.check(text.get(SlurmFiles.TOPOLOGY), null, numa, text.get(SlurmFiles.NODES),
+                text.get(SlurmFiles.KEYS)).get(SlurmFiles.GRES)).anyMatch(d -> d.message().contains("socket boundaries"));
+        Path jobs = Files.writeString(dir.resolve("jobs.json"), "[]");
+        for (boolean exported : new boolean[] {true, false}) {
+            Path caseDir = Files.createDirectories(dir.resolve(exported ? "exported" : "numa"));
+            Files.writeString(caseDir.resolve("nodes.conf"), text.get(SlurmFiles.KEYS) + text.get(SlurmFiles.NODES));
+            Files.writeString(caseDir.resolve("topology.conf"), text.get(SlurmFiles.TOPOLOGY));
+            Files.writeString(caseDir.resolve("gres.conf"), exported ? written : numa);
+            JsonNode slurmd = only(run(version, harness, caseDir.toString(), "--jobs", jobs.toString()), "slurmd");
+            if (exported || version == Version.V22_05) {
+                assertThat(slurmd.path("not_idle")).as((exported ? "exported" : "NUMA cores") + ": " + slurmd).isEmpty();
+            } else {
+                assertThat(slurmd.path("not_idle").size()).as("INVAL nodes: " + slurmd).isEqualTo(2);
+                slurmd.path("not_idle").forEach(n -> assertThat(n.path("reason").asText())
+                        .contains("doesn't match socket boundaries"));
+            }
+        }
+    }
+
     private static Path harness(Version version) {
         String dir = System.getProperty("slurm.oracle");
         Assumptions.assumeTrue(dir != null && !dir.isBlank(),

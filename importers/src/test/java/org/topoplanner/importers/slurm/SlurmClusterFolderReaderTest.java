@@ -96,6 +96,30 @@ class SlurmClusterFolderReaderTest {
         });
     }
 
+    /**
+     * Probe case gressock1 (allocator oracle cases): real 24.11.5 set a1 INVAL ("GRES core specification 0-7 for node
+     * a1 doesn't match socket boundaries"), 22.05.8 ran it; b1 (whole sockets) ran everywhere.
+     */
+    @Test
+    void warnsWhereCoresSplitASocketAndNamesTheVersionsThatRefuseIt() {
+        ImportResult r = new SlurmClusterFolderReader(null).read("gressock1",
+                files("oracle/gressock1", "nodes.conf", "gres.conf"));
+        List<Diagnostic> split = r.diagnostics().stream().filter(d -> d.message().contains("socket boundaries"))
+                .toList();
+        assertThat(split).extracting(Diagnostic::line).containsExactly(1, 2, 3, 4, 7, 8);
+        assertThat(split).allSatisfy(d -> {
+            assertThat(d.path()).endsWith("gres.conf");
+            assertThat(d.column()).isEqualTo(46);
+            assertThat(d.severity()).isEqualTo(Severity.WARNING);
+        });
+        assertThat(split.get(0).message()).isEqualTo("Cores=0-7 does not cover whole sockets (socket 0 is cores 0-15): "
+                + "Slurm 24.11 and 26.05 set the node INVALID (\"doesn't match socket boundaries\"); 22.05 accepts it");
+        assertThat(split.get(4).message()).startsWith("Cores=0-15 does not cover one whole socket or every core")
+                .contains("Slurm 26.05 set the node INVALID");
+        // the import keeps the affinity as written: 22.05 sites run these nodes
+        assertThat(r.part().nodes().get("a1").gpus().get(1).cpus().toString()).isEqualTo("8-15");
+    }
+
     @Test
     void dropsTheAffinityOfCoresOutsideTheNodeAsSlurmDoes() {
         ImportResult r = new SlurmClusterFolderReader(null).read("c",
