@@ -1,6 +1,5 @@
 package org.topoplanner.allocator.planner;
 
-import java.util.BitSet;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import org.topoplanner.allocator.ClusterIndex;
@@ -106,39 +105,11 @@ final class NamedNodesFirstPassCap {
      */
     static int mostAfterFirstPass(NodeShape shape, StateUsage usage, int h, JobRequest job) {
         int sockets = shape.cpuIds().sockets();
-        int[] freeCores = new int[sockets];
-        BitSet used = usage.usedCores(h);
-        for (int c = 0; c < shape.cores(); c++) {
-            if (!used.get(c)) {
-                freeCores[shape.coreSocket(c)]++;
-            }
-        }
-        long usedGpus = usage.usedGpuPositions(h);
-        int free = 0;
-        int any = 0;
-        int[] onSocket = new int[sockets];
-        for (int g = 0; g < shape.gpus(); g++) {
-            if ((usedGpus & (1L << g)) != 0 || !shape.isType(g, job.gpuType())) {
-                continue;
-            }
-            free++;
-            boolean[] touches = new boolean[sockets];
-            int touched = 0;
-            BitSet affine = shape.affineCores(g);
-            for (int c = affine.nextSetBit(0); c >= 0 && c < shape.cores(); c = affine.nextSetBit(c + 1)) {
-                if (!touches[shape.coreSocket(c)]) {
-                    touches[shape.coreSocket(c)] = true;
-                    touched++;
-                }
-            }
-            if (touched == 0 || touched == sockets) {
-                any++;
-            } else {
-                for (int s = 0; s < sockets; s++) {
-                    onSocket[s] += touches[s] ? 1 : 0;
-                }
-            }
-        }
+        FreeGpuSockets gpus = FreeGpuSockets.of(shape, usage, h, job.gpuType());
+        int[] freeCores = gpus.freeCores();
+        int[] onSocket = gpus.onSocket();
+        int any = gpus.any();
+        int free = gpus.free();
         int cpusPerCore = Math.max(1, shape.cpuIds().threadsPerCore());
         int c = job.cpusPerGpu();
         int keptCpus = 0;

@@ -68,11 +68,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (onInvalid != null) {
             return onInvalid;
         }
-        java.util.Set<String> invalid = InvalidNodes.of(state.cluster(), version).keySet();
-        if (!invalid.isEmpty()) {
-            request = request.toBuilder().exclude(java.util.stream.Stream.concat(request.exclude().stream(),
-                    invalid.stream()).distinct().toList()).build();
-        }
+        request = ExcludedNodes.added(request, InvalidNodes.of(state.cluster(), version).keySet());
         SlurmJobSpec job = SlurmJobSpec.of(request);
         // where memory is consumable, the nodes whose free memory cannot take the job now wait, as on a tree
         java.util.Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request);
@@ -80,9 +76,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"
                     + " memory for it now");
         }
-        SlurmJobSpec now = shortNow.isEmpty() ? job : SlurmJobSpec.of(request.toBuilder().exclude(
-                java.util.stream.Stream.concat(request.exclude().stream(), shortNow.stream()).distinct().toList())
-                .build());
+        SlurmJobSpec now = shortNow.isEmpty() ? job : SlurmJobSpec.of(ExcludedNodes.added(request, shortNow));
         Cluster cluster = state.cluster();
         if (cluster.fabric().blocks().isEmpty()) {
             // slurmctld refuses to start topology/block without a block ("Block not contains any nodes"),

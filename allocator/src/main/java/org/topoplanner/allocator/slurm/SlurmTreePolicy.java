@@ -125,9 +125,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"
                     + " memory for it now");
         }
-        SlurmJobSpec now = shortNow.isEmpty() ? job : SlurmJobSpec.of(request.toBuilder().exclude(
-                java.util.stream.Stream.concat(request.exclude().stream(), shortNow.stream()).distinct().toList())
-                .build());
+        SlurmJobSpec now = shortNow.isEmpty() ? job : SlurmJobSpec.of(ExcludedNodes.added(request, shortNow));
         Cluster cluster = state.cluster();
         List<SlurmNode> nodes = SlurmNode.of(cluster);
         ClusterIndex index = ClusterIndex.of(cluster);
