@@ -1,7 +1,9 @@
 package org.topoplanner.allocator;
 
 import java.util.List;
+import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
 
 /**
  * A scheduler's placement behaviour: given what is running and one request, where the job goes.
@@ -23,5 +25,14 @@ public interface PlacementPolicy {
      */
     default String requiredNodesOutOfPass(List<String> unavailable) {
         return null;
+    }
+
+    /**
+     * The memory a job this policy started at {@code placement} holds on each node, where the cluster's memory is
+     * consumable ({@code CR_*_Memory}); {@link HeldMemory#NONE} for a policy that does not model Slurm's memory. The
+     * replay asks the policy it runs, so its package needs no Slurm internals.
+     */
+    default HeldMemory memoryHeldBy(Cluster cluster, JobRequest request, Placement placement) {
+        return HeldMemory.NONE;
     }
 }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.FabricDomains;
+import org.topoplanner.allocator.HeldMemory;
 import org.topoplanner.allocator.NodeShape;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
@@ -23,6 +24,7 @@ import org.topoplanner.allocator.slurm.SlurmBinding;
 import org.topoplanner.allocator.slurm.SlurmJobSpec;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.allocator.volcano.HyperNodeTree;
+import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
@@ -159,6 +161,14 @@ public final class PlannerPolicy implements PlacementPolicy {
     @Override
     public String id() {
         return "planner";
+    }
+
+    /**
+     * The memory Slurm would hold for the job ({@link FreeMemory#heldBy}): the planner reads slurm-tree's memory state.
+     */
+    @Override
+    public HeldMemory memoryHeldBy(Cluster cluster, JobRequest request, Placement placement) {
+        return FreeMemory.heldBy(cluster, request, placement);
     }
 
     /**

@@ -8,7 +8,6 @@ import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.allocator.slurm.FreeMemory;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.HostAllocation;
@@ -383,12 +382,12 @@ public final class Replayer {
             if (s instanceof Suggestion.Placed p) {
                 start(e.getKey(), j, p.placement());
                 pass = pass == state ? state : pass.with(p.placement(), hold(j),
-                        FreeMemory.heldBy(pass.cluster(), j.spec, p.placement()));
+                        policy.memoryHeldBy(pass.cluster(), j.spec, p.placement()));
                 it.remove();
             } else if (s instanceof Suggestion.Waiting w && now - j.submitted >= w.maxWait().toMillis() / 1000.0) {
                 start(e.getKey(), j, w.placement());
                 pass = pass == state ? state : pass.with(w.placement(), hold(j),
-                        FreeMemory.heldBy(pass.cluster(), j.spec, w.placement()));
+                        policy.memoryHeldBy(pass.cluster(), j.spec, w.placement()));
                 it.remove();
             } else {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
@@ -474,7 +473,7 @@ public final class Replayer {
         j.placement = p;
         j.reason = null;
         forgetAnswer(j);
-        state = state.with(p, hold(j), FreeMemory.heldBy(state.cluster(), j.spec, p));
+        state = state.with(p, hold(j), policy.memoryHeldBy(state.cluster(), j.spec, p));
     }
 
     /**

@@ -3,6 +3,7 @@ package org.topoplanner.allocator.slurm;
 import java.util.BitSet;
 import java.util.List;
 import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.HeldMemory;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
@@ -38,6 +39,12 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
      * topology ({@link PartitionTopology}): a tree or flat topology is placed as
      * {@link SlurmTreePolicy} places it, a block one here.
      */
+    /** Slurm's {@code job_resources.memory_allocated} of the job ({@link FreeMemory#heldBy}). */
+    @Override
+    public HeldMemory memoryHeldBy(Cluster cluster, JobRequest request, Placement placement) {
+        return FreeMemory.heldBy(cluster, request, placement);
+    }
+
     @Override
     public Suggestion suggest(ClusterState state, JobRequest request) {
         if (!version.hasBlockTopology()) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.HeldMemory;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.PolicyOptions;
@@ -49,6 +50,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * topology ({@link PartitionTopology}): a block topology is placed as {@link SlurmBlockPolicy}
      * places it, a tree or flat one here.
      */
+    /** Slurm's {@code job_resources.memory_allocated} of the job ({@link FreeMemory#heldBy}). */
+    @Override
+    public HeldMemory memoryHeldBy(Cluster cluster, JobRequest request, Placement placement) {
+        return FreeMemory.heldBy(cluster, request, placement);
+    }
+
     @Override
     public Suggestion suggest(ClusterState state, JobRequest request) {
         PartitionTopology p = PartitionTopology.resolve(state, request, options.slurmVersion());
