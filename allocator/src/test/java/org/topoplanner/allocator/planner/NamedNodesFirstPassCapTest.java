@@ -2,8 +2,6 @@ package org.topoplanner.allocator.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,8 +23,6 @@ import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
-import org.topoplanner.model.job.JobRequestException;
-import org.topoplanner.model.job.SbatchOptions;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -37,7 +33,6 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * every stored tree case as a bound real Slurm never breaks.
  */
 class NamedNodesFirstPassCapTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<SlurmVersion> VERSIONS = List.of(SlurmVersion.V22_05, SlurmVersion.V24_11,
             SlurmVersion.V26_05);
     private static final List<String> RESULTS = List.of("results/", "results/new/", "results/v26.05/");
@@ -121,50 +116,24 @@ class NamedNodesFirstPassCapTest {
      */
     private static int walk(String c, String dir, SlurmVersion version, List<String> refused, boolean onlyProbes)
             throws IOException {
-        Cluster cluster = OracleCase.cluster(c);
-        ClusterState state = ClusterState.empty(cluster);
         int spoken = 0;
-        for (String l : OracleCase.resource(dir + c + ".jsonl").lines().toList()) {
-            if (l.isBlank()) {
-                continue;
-            }
-            JsonNode j = JSON.readTree(l);
-            String type = j.path("type").asText();
-            if ("reset".equals(type)) {
-                state = ClusterState.empty(cluster);
-                continue;
-            }
-            if ("cancel".equals(type)) {
-                for (JsonNode n : j.path("names")) {
-                    state = state.without(n.asText());
-                }
-                continue;
-            }
-            if (!"job".equals(type) || !"submit".equals(j.path("when").asText())) {
-                continue;
-            }
-            List<String> args = new ArrayList<>();
-            j.path("args").forEach(a -> args.add(a.asText()));
-            String name = j.path("name").asText();
-            JobRequest job = parsed(args, name);
-            String real = j.path("state").asText();
+        for (RealSubmits.Submit sub : RealSubmits.of(OracleCase.cluster(c), OracleCase.resource(dir + c + ".jsonl"))) {
+            String name = sub.name();
+            JobRequest job = sub.request();
+            String real = sub.line().path("state").asText();
             if (job != null && NamedNodesFirstPassCap.applies(job) && !(onlyProbes && name.startsWith("b"))) {
                 spoken++;
-                Suggestion s = NamedNodesFirstPassCap.refusal(state, job, version);
+                Suggestion s = NamedNodesFirstPassCap.refusal(sub.before(), job, version);
                 if (s != null) {
                     refused.add(name + " " + real + " " + s.getClass().getSimpleName());
                 }
                 if (onlyProbes) {
                     // the planner itself: placed exactly where real Slurm ran the probe
                     Suggestion mine = new PlannerPolicy(PolicyOptions.DEFAULT.withSlurmVersion(version))
-                            .suggest(state, job);
+                            .suggest(sub.before(), job);
                     assertThat(mine instanceof Suggestion.Placed).as("the planner on %s %s under %s: %s", c, name,
                             version.label(), mine).isEqualTo("RUNNING".equals(real));
                 }
-            }
-            if ("RUNNING".equals(real)) {
-                state = state.with(RealProbeState.placement(name, j), args.contains("--exclusive")
-                        ? ClusterState.Hold.WHOLE_NODES : ClusterState.Hold.LISTED);
             }
         }
         return spoken;
@@ -226,13 +195,5 @@ class NamedNodesFirstPassCapTest {
         // a property that never meets a refusal or a placement proves nothing
         assertThat(REFUSED.get()).as("rule refusals in %d tries", TRIES.get()).isGreaterThan(TRIES.get() / 10);
         assertThat(PLACED.get()).as("placements in %d tries", TRIES.get()).isGreaterThan(TRIES.get() / 10);
-    }
-
-    private static JobRequest parsed(List<String> args, String name) {
-        try {
-            return SbatchOptions.parse(args, name);
-        } catch (JobRequestException e) {
-            return null;
-        }
     }
 }

@@ -1,9 +1,6 @@
 package org.topoplanner.allocator.planner;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,46 +18,15 @@ import org.topoplanner.model.job.Placement;
  * and the probe's real line (its verdict).
  */
 record RealProbeState(Cluster cluster, ClusterState state, JobRequest probe, JsonNode real) {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     static RealProbeState of(String caseName, String results, String probe) {
         Cluster cluster = OracleCase.cluster(caseName);
-        ClusterState state = ClusterState.empty(cluster);
-        for (String l : OracleCase.resource(results).lines().toList()) {
-            if (l.isBlank()) {
-                continue;
-            }
-            JsonNode j = read(l);
-            if ("cancel".equals(j.path("type").asText())) {
-                for (JsonNode n : j.path("names")) {
-                    state = state.without(n.asText());
-                }
-                continue;
-            }
-            if (!"job".equals(j.path("type").asText()) || !"submit".equals(j.path("when").asText())) {
-                continue;
-            }
-            List<String> args = new ArrayList<>();
-            j.path("args").forEach(a -> args.add(a.asText()));
-            String name = j.path("name").asText();
-            if (name.equals(probe)) {
-                return new RealProbeState(cluster, state, PlannerPolicyTest.job(String.join(" ", args)), j);
-            }
-            if ("RUNNING".equals(j.path("state").asText())) {
-                boolean exclusive = args.contains("--exclusive");
-                state = state.with(placement(name, j), exclusive ? ClusterState.Hold.WHOLE_NODES
-                        : ClusterState.Hold.LISTED);
+        for (RealSubmits.Submit s : RealSubmits.of(cluster, OracleCase.resource(results))) {
+            if (s.name().equals(probe)) {
+                return new RealProbeState(cluster, s.before(), PlannerPolicyTest.job(String.join(" ", s.args())),
+                        s.line());
             }
         }
         throw new IllegalArgumentException(probe + " is not in " + results);
-    }
-
-    private static JsonNode read(String line) {
-        try {
-            return JSON.readTree(line);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** The job's CPUs and GPUs as real Slurm gave them (Slurm's CPU ids, as the emulation's placements hold). */

@@ -2,18 +2,13 @@ package org.topoplanner.allocator.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
-import org.topoplanner.model.job.JobRequestException;
-import org.topoplanner.model.job.SbatchOptions;
 import org.topoplanner.model.job.Placement;
 
 /**
@@ -24,7 +19,6 @@ import org.topoplanner.model.job.Placement;
  * stricter than the source anywhere these outputs reach, the planner would wait where Slurm runs.
  */
 class SocketBindingGuardRealPlacementsTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void everyRealPlacementPassesTheGuard() throws IOException {
@@ -53,51 +47,21 @@ class SocketBindingGuardRealPlacementsTest {
 
     private static int check(Cluster cluster, String c, String dir, String results, List<String> broken)
             throws IOException {
-        ClusterState state = ClusterState.empty(cluster);
         int checked = 0;
-        for (String l : results.lines().toList()) {
-            if (l.isBlank()) {
+        for (RealSubmits.Submit sub : RealSubmits.of(cluster, results)) {
+            if (!sub.ran()) {
                 continue;
             }
-            JsonNode j = JSON.readTree(l);
-            String type = j.path("type").asText();
-            if ("reset".equals(type)) {
-                state = ClusterState.empty(cluster);
-                continue;
-            }
-            if ("cancel".equals(type)) {
-                for (JsonNode n : j.path("names")) {
-                    state = state.without(n.asText());
-                }
-                continue;
-            }
-            if (!"job".equals(type) || !"submit".equals(j.path("when").asText())
-                    || !"RUNNING".equals(j.path("state").asText())) {
-                continue;
-            }
-            List<String> args = new ArrayList<>();
-            j.path("args").forEach(a -> args.add(a.asText()));
-            String name = j.path("name").asText();
-            Placement real = RealProbeState.placement(name, j);
-            JobRequest job = parsed(args, name);
+            Placement real = RealProbeState.placement(sub.name(), sub.line());
+            JobRequest job = sub.request();
             if (job != null && SocketBindingGuard.applies(job)) {
                 checked++;
-                String why = SocketBindingGuard.refusal(state, job, real);
+                String why = SocketBindingGuard.refusal(sub.before(), job, real);
                 if (why != null) {
-                    broken.add(dir + c + " " + name + " " + String.join(" ", args) + ": " + why);
+                    broken.add(dir + c + " " + sub.name() + " " + String.join(" ", sub.args()) + ": " + why);
                 }
             }
-            state = state.with(real, args.contains("--exclusive") ? ClusterState.Hold.WHOLE_NODES
-                    : ClusterState.Hold.LISTED);
         }
         return checked;
-    }
-
-    private static JobRequest parsed(List<String> args, String name) {
-        try {
-            return SbatchOptions.parse(args, name);
-        } catch (JobRequestException e) {
-            return null;
-        }
     }
 }
