@@ -59,4 +59,14 @@ public enum PendingReason {
     public String slurmName() {
         return slurmName;
     }
+
+    /**
+     * Whether a job waiting for this reason holds back the jobs behind it in its partition's scheduling pass. Two do
+     * not: {@code ESLURM_NODE_NOT_AVAIL} leaves {@code fail_by_part} false ({@code job_scheduler.c _schedule}), and a
+     * job {@code job_limits_check} holds is not runnable ({@code _job_runnable_test2}), so it never enters the pass
+     * (own case mem2g g4, 24.11.5 and 26.05.5).
+     */
+    public boolean blocksJobsBehind() {
+        return this != REQ_NODE_NOT_AVAIL && this != MAX_MEM_PER_LIMIT;
+    }
 }

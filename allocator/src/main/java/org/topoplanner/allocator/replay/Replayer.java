@@ -392,13 +392,7 @@ public final class Replayer {
             } else {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
                         : PendingReason.RESOURCES.slurmName();
-                if (s instanceof Suggestion.Pending p && p.reason() == PendingReason.REQ_NODE_NOT_AVAIL) {
-                    // ESLURM_NODE_NOT_AVAIL leaves fail_by_part false (job_scheduler.c _schedule): nothing blocked
-                    continue;
-                }
-                if (s instanceof Suggestion.Pending p && p.reason() == PendingReason.MAX_MEM_PER_LIMIT) {
-                    // a job job_limits_check holds is not runnable (_job_runnable_test2): it never enters the
-                    // pass's queue, so it blocks nothing (own case mem2g g4, 24.11.5 and 26.05.5)
+                if (s instanceof Suggestion.Pending p && !p.reason().blocksJobsBehind()) {
                     continue;
                 }
                 if (holdsOnlyItsNodes(j.spec)) {
