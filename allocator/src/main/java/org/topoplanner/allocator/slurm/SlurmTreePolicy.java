@@ -75,7 +75,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.PARTITION_CONFIG,
                     request.name() + " asks for more nodes than its partition has");
         }
-        return onTree(p.state(), p.request(), "flat".equals(p.kind()));
+        // a cluster whose sources describe no switch has no topology.conf to give topology/tree: Slurm then selects
+        // without a topology (22.05 _eval_nodes takes _eval_nodes_topo only with switch_record_cnt; the flat
+        // selection of 25.05+), where the tree emulation, finding no switch, refused every job
+        boolean noSwitches = org.topoplanner.allocator.replay.Leaves.slurmFabric(p.state().cluster()).switches()
+                .isEmpty();
+        return onTree(p.state(), p.request(), "flat".equals(p.kind()) || noSwitches);
     }
 
     /**
