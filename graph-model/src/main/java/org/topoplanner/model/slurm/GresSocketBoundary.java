@@ -62,6 +62,19 @@ public final class GresSocketBoundary {
     }
 
     /**
+     * What each release does with such a line, in one sentence for the import and export diagnostics: "Slurm 24.11
+     * and 26.05 set the node INVALID (...); 22.05 accepts it".
+     */
+    public static String verdicts(List<SlurmVersion> refusing) {
+        List<String> accepting = java.util.Arrays.stream(SlurmVersion.values()).filter(v -> !refusing.contains(v))
+                .map(SlurmVersion::label).toList();
+        String refused = String.join(" and ", refusing.stream().map(SlurmVersion::label).toList());
+        return "Slurm " + refused + (refusing.size() == 1 ? " sets" : " set")
+                + " the node INVALID (\"doesn't match socket boundaries\"); " + String.join(" and ", accepting)
+                + (accepting.size() == 1 ? " accepts" : " accept") + " it";
+    }
+
+    /**
      * The smallest list {@code version} accepts that holds {@code cores}: the whole sockets they touch (what
      * {@code gres.c} says the check could have done itself: "expand the cpu list to fill the socket"), and under
      * 26.05 every core when they touch more than one socket.

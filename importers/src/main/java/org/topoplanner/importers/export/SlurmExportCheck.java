@@ -280,11 +280,9 @@ final class SlurmExportCheck {
         String written = text.lines().skip(line - 1).findFirst().orElse("");
         int at = written.toLowerCase(java.util.Locale.ROOT).indexOf("cores=");
         add(Diagnostic.warning(SlurmFiles.GRES, line, at < 0 ? 1 : at + 7, "Cores=" + g.cores() + " splits socket "
-                + r.socket() + " of " + node.name() + " (cores " + r.firstCore() + "-" + r.lastCore() + "): Slurm "
-                + String.join(" and ", refusing.stream().map(SlurmVersion::label).toList())
-                + " set the node INVALID (\"doesn't match socket boundaries\"); write whole sockets"
-                + (refusing.contains(SlurmVersion.V24_11) ? "" : " (one socket or every core)")
-                + " (22.05 accepts it)"));
+                + r.socket() + " of " + node.name() + " (cores " + r.firstCore() + "-" + r.lastCore() + "): "
+                + GresSocketBoundary.verdicts(refusing) + "; write whole sockets"
+                + (refusing.contains(SlurmVersion.V24_11) ? "" : " (one socket or every core)")));
     }
 
     private static int lineOf(List<Integer> at, int index) {

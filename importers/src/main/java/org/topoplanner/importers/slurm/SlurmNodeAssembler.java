@@ -196,12 +196,10 @@ final class SlurmNodeAssembler {
         }
         GresSocketBoundary.Refusal r = GresSocketBoundary.check(refusing.get(0), coreIds, sockets, perSocket)
                 .orElseThrow();
-        String versions = String.join(" and ", refusing.stream().map(SlurmVersion::label).toList());
         String rule = refusing.contains(SlurmVersion.V24_11) ? "whole sockets" : "one whole socket or every core";
         sink.add(Diagnostic.warning(l.path(), l.coresAt().line(), l.coresAt().column(), key + l.gres().cores()
                 + " does not cover " + rule + " (socket " + r.socket() + " is cores " + r.firstCore() + "-"
-                + r.lastCore() + "): Slurm " + versions + " set the node INVALID (\"doesn't match socket "
-                + "boundaries\"); " + SlurmVersion.V22_05.label() + " accepts it"));
+                + r.lastCore() + "): " + GresSocketBoundary.verdicts(refusing)));
     }
 
     /** NVLinks from the Links= rows: row i, column j is the lane count from GPU i to GPU j. */

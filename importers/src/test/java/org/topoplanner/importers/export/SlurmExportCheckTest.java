@@ -111,7 +111,7 @@ class SlurmExportCheckTest {
                 .filter(d -> d.message().contains("socket boundaries")).toList();
         assertThat(found).extracting(Diagnostic::line).containsExactly(1, 2);
         assertThat(found).extracting(Diagnostic::column).containsExactly(50, 50);
-        assertThat(found.get(0).message()).contains("Slurm 26.05 set the node INVALID")
+        assertThat(found.get(0).message()).contains("Slurm 26.05 sets the node INVALID")
                 .contains("(one socket or every core)");
         assertThat(found.get(1).message()).contains("Slurm 24.11 and 26.05");
         assertThat(found).noneMatch(Diagnostic::isError);
