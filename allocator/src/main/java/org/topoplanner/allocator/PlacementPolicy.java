@@ -35,4 +35,13 @@ public interface PlacementPolicy {
     default HeldMemory memoryHeldBy(Cluster cluster, JobRequest request, Placement placement) {
         return HeldMemory.NONE;
     }
+
+    /**
+     * The reason a job shows at submission when a partition limit holds it whatever the nodes hold ({@code held},
+     * e.g. {@code MaxMemPerLimit}), whether or not jobs wait ahead of it; the limit's own reason unless the policy's
+     * Slurm words it otherwise.
+     */
+    default String heldAtSubmit(PendingReason held) {
+        return held.slurmName();
+    }
 }

@@ -175,6 +175,10 @@ public final class Replayer {
             out.accept(new ReplayEvent.Rejected(s.name(), s.args(), imp.reason()));
             return;
         }
+        // a partition limit (MaxMemPerLimit) holds the job whatever the nodes hold: its submission shows the
+        // limit's reason as the policy's Slurm words it, ahead of others or not (own cases mem2g, mem3b)
+        String held = onEmpty instanceof Suggestion.Pending p && p.reason() == PendingReason.MAX_MEM_PER_LIMIT
+                ? policy.heldAtSubmit(p.reason()) : null;
         Job job = new Job(s.name(), spec, now);
         jobs.put(key, job);
         byName.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(key);
@@ -211,9 +215,13 @@ public final class Replayer {
             if (job.placement == null && tested != null && !tested.equals(PendingReason.PRIORITY.slurmName())) {
                 job.reason = tested;
             }
+            if (held != null) {
+                job.reason = held;
+            }
             emit(Moment.SUBMIT, key);
         } else {
-            job.reason = testedAtSubmit(onEmpty) ? submitTest(spec) : PendingReason.PRIORITY.slurmName();
+            job.reason = held != null ? held
+                    : testedAtSubmit(onEmpty) ? submitTest(spec) : PendingReason.PRIORITY.slurmName();
             emit(Moment.SUBMIT, key);
             passStarted.clear();
             schedule();
