@@ -38,10 +38,10 @@ public interface PlacementPolicy {
 
     /**
      * The reason a job shows at submission when a partition limit holds it whatever the nodes hold ({@code held},
-     * e.g. {@code MaxMemPerLimit}), whether or not jobs wait ahead of it; the limit's own reason unless the policy's
-     * Slurm words it otherwise.
+     * e.g. {@code MaxMemPerLimit}), or null for the usual submission reason ({@code Priority} behind pending jobs):
+     * by default the limit's own reason for a job ahead of all others, whose scheduler pass names it.
      */
-    default String heldAtSubmit(PendingReason held) {
-        return held.slurmName();
+    default String heldAtSubmit(PendingReason held, boolean behindOthers) {
+        return behindOthers ? null : held.slurmName();
     }
 }

@@ -175,10 +175,6 @@ public final class Replayer {
             out.accept(new ReplayEvent.Rejected(s.name(), s.args(), imp.reason()));
             return;
         }
-        // a partition limit (MaxMemPerLimit) holds the job whatever the nodes hold: its submission shows the
-        // limit's reason as the policy's Slurm words it, ahead of others or not (own cases mem2g, mem3b)
-        String held = onEmpty instanceof Suggestion.Pending p && p.reason() == PendingReason.MAX_MEM_PER_LIMIT
-                ? policy.heldAtSubmit(p.reason()) : null;
         Job job = new Job(s.name(), spec, now);
         jobs.put(key, job);
         byName.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(key);
@@ -193,6 +189,10 @@ public final class Replayer {
                 && !PendingReason.REQ_NODE_NOT_AVAIL.slurmName().equals(ahead.reason))
                 && noneStartedUnseenAhead(spec);
         queue.put(key, job);
+        // a partition limit (MaxMemPerLimit) holds the job whatever the nodes hold: its submission shows what the
+        // policy's Slurm says there (own cases mem2g, mem3b, mem3d)
+        String held = onEmpty instanceof Suggestion.Pending p && p.reason() == PendingReason.MAX_MEM_PER_LIMIT
+                ? policy.heldAtSubmit(p.reason(), !top) : null;
         if (top) {
             startedUnseen.clear();
             // sbatch's test comes before the pass; when it fails it sets the reason and the harness, which waits

@@ -61,32 +61,29 @@ final class MaxMemPer {
 
     /**
      * Why the job waits ({@code MaxMemPerLimit}); null when its memory per node is within {@code MaxMemPerNode}.
-     * {@code job_limits_check} hands {@code _valid_pn_min_mem} the job's own figure ({@code JOB_MEM_SET}), else the
-     * partition's, else the cluster's {@code DefMemPerCPU}/{@code DefMemPerNode} (26.05: {@code _get_def_mem}
-     * without {@code DefMemPerGPU}); no figure at all counts as the partition's first node's memory
-     * ({@code _mem_per_node_part}). A per-CPU figure is compared times the CPUs a node gives the job
-     * ({@link #cpusPerNode}). A {@code --mem-per-gpu} job is not checked here (its {@code pn_min_memory} is not
-     * read in this model).
+     * Only a figure the job gave is checked: {@code --mem} ({@code --mem=0} counts the partition's first node's memory
+     * for jobs, {@code _mem_per_node_part}), or {@code --mem-per-cpu} times the CPUs a node gives the job
+     * ({@link #cpusPerNode}). A job without a figure is not held: own case mem3d d5 ({@code -p lim -N1 -n1}, first
+     * node 16,000 MB against {@code MaxMemPerNode=10000}) runs on real 22.05.8, though {@code job_limits_check} reads
+     * as if it would hand {@code _valid_pn_min_mem} the default (0, then the first node's memory); not traced further.
+     * A {@code --mem-per-gpu} job is not checked here.
      */
     static String overLimit(Cluster cluster, JobRequest r) {
         NodeMemory table = NodeMemory.of(cluster);
         Long max = table.maxMemPerNode(r);
-        if (max == null || r.memPerGpuMiB() != null) {
+        if (max == null) {
             return null;
         }
-        JobMemory.Defaults d = table.defaults(r);
-        Long perCpu = r.memMiB() != null ? null : r.memPerCpuMiB() != null ? r.memPerCpuMiB() : d.perCpu();
-        if (perCpu != null) {
-            if (perCpu == 0) {
-                return null;
-            }
+        if (r.memMiB() == null && r.memPerCpuMiB() != null && r.memPerCpuMiB() > 0) {
             long cpus = cpusPerNode(cluster, r);
-            long mem = perCpu * cpus;
-            return mem <= max ? null : "--mem-per-cpu (or DefMemPerCPU) " + perCpu + " MB times " + cpus
+            long mem = r.memPerCpuMiB() * cpus;
+            return mem <= max ? null : "--mem-per-cpu=" + r.memPerCpuMiB() + " MB times " + cpus
                     + " CPUs a node = " + mem + " MB is above MaxMemPerNode=" + max + " MB";
         }
-        Long perNode = r.memMiB() != null ? r.memMiB() : d.perNode();
-        long mem = perNode != null && perNode != 0 ? perNode : table.firstNodeMemory(cluster, r);
+        if (r.memMiB() == null) {
+            return null;
+        }
+        long mem = r.memMiB() != 0 ? r.memMiB() : table.firstNodeMemory(cluster, r);
         return mem <= max ? null : "--mem=" + mem + " MB is above MaxMemPerNode=" + max + " MB";
     }
 

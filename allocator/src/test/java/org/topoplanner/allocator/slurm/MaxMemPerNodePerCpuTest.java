@@ -18,8 +18,8 @@ import org.topoplanner.model.job.JobRequestException;
  * alike) when the job's figure is per CPU and the partition's limit per node ({@code MaxMemPerNode}): both are made
  * per node, the figure times the CPUs a node gives the job ({@code --ntasks-per-node} or 1, at least the tasks over
  * {@code -N}'s maximum, times {@code --cpus-per-task}; an {@code --exclusive} job the partition's largest node), and a
- * job above the limit waits {@code MaxMemPerLimit}. With no figure at all the job counts the partition's first node's
- * memory. Own case mem3b (partition lim, {@code MaxMemPerNode=20000}): b5 {@code -p lim -N1 -n2 --mem-per-cpu=12000}
+ * job above the limit waits {@code MaxMemPerLimit}. A job without a figure is not held (own case mem3d d5). Own case
+ * mem3b (partition lim, {@code MaxMemPerNode=20000}): b5 {@code -p lim -N1 -n2 --mem-per-cpu=12000}
  * waits (24,000 MB a node).
  */
 class MaxMemPerNodePerCpuTest {
@@ -49,9 +49,10 @@ class MaxMemPerNodePerCpuTest {
     }
 
     @Test
-    void aJobWithoutAFigureCountsThePartitionsFirstNode() throws JobRequestException {
-        // g1, the first node of lim, has 32,000 MB
-        assertThat(MaxMemPer.overLimit(empty("mem3b").cluster(), job("-p lim -N1 -n1", "x"))).isNotNull();
-        assertThat(MaxMemPer.overLimit(empty("mem3b").cluster(), job("-N1 -n1", "x"))).isNull();
+    void aJobWithoutAFigureIsNotHeld() throws JobRequestException {
+        // own case mem3d d5: -p lim -N1 -n1 runs on real 22.05.8 (first node c1 16,000 MB, MaxMemPerNode=10000)
+        assertThat(MaxMemPer.overLimit(empty("mem3d").cluster(), job("-p lim -N1 -n1", "x"))).isNull();
+        assertThat(MaxMemPer.overLimit(empty("mem3d").cluster(), job("-p lim -N1 -n2 --mem-per-cpu=6000", "x")))
+                .isNotNull();
     }
 }
