@@ -35,4 +35,13 @@ public interface PlacementPolicy {
     default HeldMemory memoryHeldBy(Cluster cluster, JobRequest request, Placement placement) {
         return HeldMemory.NONE;
     }
+
+    /**
+     * The reason a job shows at submission when a partition limit holds it whatever the nodes hold ({@code held},
+     * e.g. {@code MaxMemPerLimit}), or null for the usual submission reason ({@code Priority} behind pending jobs):
+     * by default the limit's own reason for a job ahead of all others, whose scheduler pass names it.
+     */
+    default String heldAtSubmit(PendingReason held, boolean behindOthers) {
+        return behindOthers ? null : held.slurmName();
+    }
 }

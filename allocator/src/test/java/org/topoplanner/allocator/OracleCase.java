@@ -92,7 +92,9 @@ public final class OracleCase {
             for (String h : expand(kv.get("NodeName"))) {
                 nodeLines.add(new NodeLine(h, null, null, intOf(kv, "Sockets"), intOf(kv, "CoresPerSocket"),
                         intOf(kv, "ThreadsPerCore"), kv.containsKey("RealMemory") ? Long.valueOf(kv.get("RealMemory"))
-                        : null, kv.get("Gres"), weight, List.of(), null, Map.of()));
+                        : null, kv.get("Gres"), weight, List.of(), null,
+                        // kept as the importer keeps it (NodeLineBuilder: keys it does not read go to other)
+                        kv.containsKey("MemSpecLimit") ? Map.of("MemSpecLimit", kv.get("MemSpecLimit")) : Map.of()));
                 attrs.put(h, new HostAttributes(weight, List.of()));
             }
         }

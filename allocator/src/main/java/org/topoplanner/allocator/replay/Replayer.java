@@ -189,6 +189,10 @@ public final class Replayer {
                 && !PendingReason.REQ_NODE_NOT_AVAIL.slurmName().equals(ahead.reason))
                 && noneStartedUnseenAhead(spec);
         queue.put(key, job);
+        // a partition limit (MaxMemPerLimit) holds the job whatever the nodes hold: its submission shows what the
+        // policy's Slurm says there (own cases mem2g, mem3b, mem3d)
+        String held = onEmpty instanceof Suggestion.Pending p && p.reason() == PendingReason.MAX_MEM_PER_LIMIT
+                ? policy.heldAtSubmit(p.reason(), !top) : null;
         if (top) {
             startedUnseen.clear();
             // sbatch's test comes before the pass; when it fails it sets the reason and the harness, which waits
@@ -211,9 +215,13 @@ public final class Replayer {
             if (job.placement == null && tested != null && !tested.equals(PendingReason.PRIORITY.slurmName())) {
                 job.reason = tested;
             }
+            if (held != null) {
+                job.reason = held;
+            }
             emit(Moment.SUBMIT, key);
         } else {
-            job.reason = testedAtSubmit(onEmpty) ? submitTest(spec) : PendingReason.PRIORITY.slurmName();
+            job.reason = held != null ? held
+                    : testedAtSubmit(onEmpty) ? submitTest(spec) : PendingReason.PRIORITY.slurmName();
             emit(Moment.SUBMIT, key);
             passStarted.clear();
             schedule();

@@ -53,7 +53,7 @@ public final class FreeMemory {
             } else if (m instanceof JobMemory.PerGpu g) {
                 mib = g.mib() * a.gpus().size();
             } else {
-                Long real = table.realMemory(a.host());
+                Long real = table.memoryForJobs(a.host());
                 mib = real == null ? 0 : real;
             }
             if (mib > 0) {
@@ -122,7 +122,7 @@ public final class FreeMemory {
         Map<String, SlurmNode> nodes = nodesByName(state.cluster());
         Set<String> out = new HashSet<>();
         for (Map.Entry<String, Long> e : held(state).entrySet()) {
-            Long real = table.realMemory(e.getKey());
+            Long real = table.memoryForJobs(e.getKey());
             SlurmNode node = nodes.get(e.getKey());
             if (real == null || node == null) {
                 continue;
@@ -205,7 +205,7 @@ public final class FreeMemory {
         Map<String, Long> used = state.running().isEmpty() ? Map.of() : held(state);
         List<HostAllocation> standIn = new ArrayList<>();
         for (SlurmNode node : SlurmNode.of(state.cluster())) {
-            Long real = table.realMemory(node.name());
+            Long real = table.memoryForJobs(node.name());
             if (real == null) {
                 continue;
             }

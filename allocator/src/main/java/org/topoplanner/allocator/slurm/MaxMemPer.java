@@ -14,7 +14,8 @@ import org.topoplanner.model.job.JobRequest;
  * node's memory, {@code _mem_per_node_part}) holds the job pending with {@code MaxMemPerLimit}
  * ({@code WAIT_PN_MEM_LIMIT}). The same code in 22.05, 24.11 and 26.05. Only a figure the job gave itself
  * ({@code JOB_MEM_SET}) is adjusted here; of the mixed forms a per-node figure against {@code MaxMemPerCPU} is
- * (below), a per-CPU figure against {@code MaxMemPerNode} is not. Own case mem2g: the held job shows {@code
+ * (below), and a per-CPU figure against {@code MaxMemPerNode} holds the job as a per-node one does
+ * ({@link #overLimit}). Own case mem2g: the held job shows {@code
  * MaxMemPerLimit} in all three versions once a scheduler pass has looked at it; 22.05's submission itself shows
  * {@code PartitionConfig} (the submit path keeps {@code ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE}), not modelled.
  * 22.05 gives {@code -n2 --ntasks-per-node=2 --mem=9000} 5 CPUs ({@code pn_min_cpus}) where 24.11 and 26.05 give
@@ -58,17 +59,49 @@ final class MaxMemPer {
         return oneTask && minCpus > cpt ? r.toBuilder().cpusPerTask((int) minCpus).build() : r;
     }
 
-    /** Why the job waits ({@code MaxMemPerLimit}); null when its {@code --mem} is within {@code MaxMemPerNode}. */
+    /**
+     * Why the job waits ({@code MaxMemPerLimit}); null when its memory per node is within {@code MaxMemPerNode}.
+     * Only a figure the job gave is checked: {@code --mem} ({@code --mem=0} counts the partition's first node's memory
+     * for jobs, {@code _mem_per_node_part}), or {@code --mem-per-cpu} times the CPUs a node gives the job
+     * ({@link #cpusPerNode}). A job without a figure is not held: own case mem3d d5 ({@code -p lim -N1 -n1}, first
+     * node 16,000 MB against {@code MaxMemPerNode=10000}) runs on real 22.05.8, though {@code job_limits_check} reads
+     * as if it would hand {@code _valid_pn_min_mem} the default (0, then the first node's memory); not traced further.
+     * A {@code --mem-per-gpu} job is not checked here.
+     */
     static String overLimit(Cluster cluster, JobRequest r) {
-        if (r.memMiB() == null) {
-            return null;
-        }
         NodeMemory table = NodeMemory.of(cluster);
         Long max = table.maxMemPerNode(r);
         if (max == null) {
             return null;
         }
+        if (r.memMiB() == null && r.memPerCpuMiB() != null && r.memPerCpuMiB() > 0) {
+            long cpus = cpusPerNode(cluster, r);
+            long mem = r.memPerCpuMiB() * cpus;
+            return mem <= max ? null : "--mem-per-cpu=" + r.memPerCpuMiB() + " MB times " + cpus
+                    + " CPUs a node = " + mem + " MB is above MaxMemPerNode=" + max + " MB";
+        }
+        if (r.memMiB() == null) {
+            return null;
+        }
         long mem = r.memMiB() != 0 ? r.memMiB() : table.firstNodeMemory(cluster, r);
         return mem <= max ? null : "--mem=" + mem + " MB is above MaxMemPerNode=" + max + " MB";
+    }
+
+    /**
+     * The CPUs per node {@code _valid_pn_min_mem} multiplies a per-CPU figure by when the limit is per node: for an
+     * {@code --exclusive} job ({@code share_res} 0) the partition's largest node ({@code max_cpu_cnt}); else
+     * {@code --ntasks-per-node} (1 when not given), at least the tasks over {@code -N}'s maximum, times
+     * {@code --cpus-per-task}.
+     */
+    static long cpusPerNode(Cluster cluster, JobRequest r) {
+        if (r.exclusive()) {
+            return NodeMemory.mostCpusInPartition(cluster, r);
+        }
+        long cpus = r.ntasksPerNode() != null && r.ntasksPerNode() > 0 ? r.ntasksPerNode() : 1;
+        Integer maxNodes = r.maxNodes() != null ? r.maxNodes() : r.minNodes();
+        if (r.ntasks() != null && r.ntasks() > 0 && maxNodes != null && maxNodes > 0) {
+            cpus = Math.max(cpus, (r.ntasks() + maxNodes - 1) / maxNodes);
+        }
+        return cpus * (r.cpusPerTask() != null ? r.cpusPerTask() : 1);
     }
 }

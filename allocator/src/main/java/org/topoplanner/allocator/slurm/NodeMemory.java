@@ -52,6 +52,8 @@ import org.topoplanner.model.slurm.SlurmPartition;
  */
 public final class NodeMemory {
     private final Map<String, Long> megabytes;
+    /** {@code RealMemory} less {@code MemSpecLimit}, per node: what cons_tres lets jobs hold there. */
+    private final Map<String, Long> forJobs;
     private final long smallest;
     /** The configuration's keys, where partition lines are kept ({@code PartitionName.<name>}). */
     private final Map<String, String> keys;
@@ -62,8 +64,9 @@ public final class NodeMemory {
     /** {@code CR_CPU_Memory}: CPUs, not cores, are the unit a job is given and charged memory for. */
     private final boolean perCpuUnit;
 
-    private NodeMemory(Map<String, Long> megabytes, Map<String, String> keys) {
+    private NodeMemory(Map<String, Long> megabytes, Map<String, Long> forJobs, Map<String, String> keys) {
         this.megabytes = megabytes;
+        this.forJobs = forJobs;
         this.keys = keys;
         this.consumable = consumable(keys);
         this.perCpuUnit = consumable && selectParameter(keys).startsWith("CR_CPU");
@@ -117,15 +120,17 @@ public final class NodeMemory {
     static NodeMemory of(Cluster cluster) {
         return ClusterIndex.of(cluster).derived(NodeMemory.class, c -> {
             Map<String, Long> mb = new HashMap<>();
+            Map<String, Long> forJobs = new HashMap<>();
             for (NodeLine line : c.slurm().nodeLines()) {
                 if (line.realMemory() != null) {
                     mb.put(line.name(), line.realMemory());
+                    forJobs.put(line.name(), line.realMemory() - memSpecLimit(line));
                 }
             }
             Map<String, String> folded = new HashMap<>();
             c.slurm().keys().forEach((k, v) -> folded.put(k.startsWith(SlurmPartition.KEY_PREFIX) ? k
                     : k.toLowerCase(java.util.Locale.ROOT), v));
-            return new NodeMemory(mb, folded);
+            return new NodeMemory(mb, forJobs, folded);
         });
     }
 
@@ -140,6 +145,28 @@ public final class NodeMemory {
     /** The node's {@code RealMemory}; null when the cluster does not say. */
     Long realMemory(String host) {
         return megabytes.get(host);
+    }
+
+    /**
+     * The memory jobs may hold on the node: {@code RealMemory} less the node line's {@code MemSpecLimit}
+     * ({@code avail_mem = real_memory - mem_spec_limit} in cons_tres {@code _can_job_run_on_node},
+     * {@code _verify_node_state} and {@code _job_test}'s {@code memory_allocated} loop, and in slurmctld's
+     * {@code _mem_per_node_part}; 22.05, 24.11 and 26.05 alike). {@code _build_node_list} compares the job's figure
+     * with {@code RealMemory} itself ({@link #check}). Null when the cluster does not say.
+     */
+    Long memoryForJobs(String host) {
+        return forJobs.get(host);
+    }
+
+    /** The node line's {@code MemSpecLimit} in MB (any case of the key, as Slurm's parser folds it); 0 without. */
+    private static long memSpecLimit(NodeLine line) {
+        for (Map.Entry<String, String> e : line.other().entrySet()) {
+            if (e.getKey().equalsIgnoreCase("MemSpecLimit")) {
+                Long mb = megabytesOf(e.getValue());
+                return mb == null ? 0 : Math.min(mb, line.realMemory());
+            }
+        }
+        return 0;
     }
 
     /**
@@ -182,8 +209,34 @@ public final class NodeMemory {
         return perNode != null ? null : megabytesOf(from.apply("maxmempercpu"));
     }
 
-    /** The memory of the first node (in node table order) of the job's partition ({@code _mem_per_node_part}). */
+    /**
+     * The memory jobs may hold on the first node (in node table order) of the job's partition
+     * ({@code _mem_per_node_part}: {@code real_memory - mem_spec_limit}).
+     */
     long firstNodeMemory(Cluster cluster, JobRequest request) {
+        SlurmPartition part = partitionOf(cluster, request);
+        for (NodeLine line : cluster.slurm().nodeLines()) {
+            if ((part == null || part.holds(line.name())) && line.realMemory() != null) {
+                return forJobs.get(line.name());
+            }
+        }
+        return 0;
+    }
+
+    /** The most CPUs a node of the job's partition has ({@code part_ptr->max_cpu_cnt}); 0 when none says. */
+    static int mostCpusInPartition(Cluster cluster, JobRequest request) {
+        SlurmPartition part = partitionOf(cluster, request);
+        int most = 0;
+        for (SlurmNode node : SlurmNode.of(cluster)) {
+            if (part == null || part.holds(node.name())) {
+                most = Math.max(most, node.cpus());
+            }
+        }
+        return most;
+    }
+
+    /** The job's partition ({@code -p}, else the {@code Default=YES} one, else the first); null without any. */
+    private static SlurmPartition partitionOf(Cluster cluster, JobRequest request) {
         List<SlurmPartition> parts = SlurmPartition.of(cluster.slurm().keys());
         SlurmPartition part = null;
         for (SlurmPartition p : parts) {
@@ -194,12 +247,7 @@ public final class NodeMemory {
         if (part == null && request.partition() == null && !parts.isEmpty()) {
             part = parts.get(0);
         }
-        for (NodeLine line : cluster.slurm().nodeLines()) {
-            if ((part == null || part.holds(line.name())) && line.realMemory() != null) {
-                return line.realMemory();
-            }
-        }
-        return 0;
+        return part;
     }
 
     /** The keys of the job's partition line, folded to lower case; empty when there is none. */
@@ -353,21 +401,33 @@ public final class NodeMemory {
 
     /**
      * sbatch's test where memory is consumable: cons_tres {@code _can_job_run_on_node} with every node idle
-     * ({@code test_only}: {@code avail_mem} is the node's {@code RealMemory}). The GPU filter
+     * ({@code test_only}: {@code avail_mem} is the node's {@code RealMemory} less {@code MemSpecLimit},
+     * {@link #memoryForJobs}). A per-node figure above that leaves the node out ({@code _verify_node_state}: "free_mem
+     * < min_mem"; without {@code MemSpecLimit} {@code _build_node_list} has dropped it already). The GPU filter
      * ({@code gres_select_filter_cons_res}) lets a node give at most {@code RealMemory / mem_per_gres} GPUs; a
      * per-CPU figure lowers the node's CPUs until they fit ({@code req_mem * cpus <= avail_mem}), to none for an
      * {@code --exclusive} job that does not fit whole; a per-node figure above it leaves no CPU.
      */
     private static Verdict whenConsumed(Cluster cluster, NodeMemory table, JobRequest request,
                                         JobMemory.Defaults defaults) {
+        if (JobMemory.of(request, defaults) instanceof JobMemory.PerNode perNode && perNode.mib() > 0) {
+            Verdict v = dropShortNodes(cluster, table, request, host -> table.forJobs.get(host) < perNode.mib(),
+                    host -> " has " + table.forJobs.get(host) + " MB of memory for jobs (RealMemory less"
+                            + " MemSpecLimit), the job asks for " + perNode.mib() + " MB per node",
+                    "no node has " + perNode.mib() + " MB of memory for jobs (RealMemory less MemSpecLimit)");
+            if (v instanceof Refused) {
+                return v;
+            }
+            request = ((Usable) v).request();
+        }
         Long perGpu = JobMemory.perGpu(request, defaults);
         if (perGpu != null && perGpu > 0) {
             Map<String, SlurmNode> nodes = FreeMemory.nodesByName(cluster);
             JobRequest r = request;
             java.util.function.ToLongFunction<String> mem = host -> perGpu * gpusOnThisNode(r, nodes.get(host));
             Verdict v = dropShortNodes(cluster, table, request,
-                    host -> nodes.containsKey(host) && table.megabytes.get(host) < mem.applyAsLong(host),
-                    host -> " has " + table.megabytes.get(host) + " MB of memory, the job asks for "
+                    host -> nodes.containsKey(host) && table.forJobs.get(host) < mem.applyAsLong(host),
+                    host -> " has " + table.forJobs.get(host) + " MB of memory for jobs, the job asks for "
                             + mem.applyAsLong(host) + " MB on each node (--mem-per-gpu or DefMemPerGPU, " + perGpu
                             + " MB, times its GPUs there; memory is consumable)",
                     "no node has the memory for --mem-per-gpu or DefMemPerGPU (" + perGpu
@@ -382,8 +442,8 @@ public final class NodeMemory {
             Map<String, SlurmNode> nodes = FreeMemory.nodesByName(cluster);
             return dropShortNodes(cluster, table, request,
                     host -> nodes.containsKey(host) && FreeMemory.cpusMemoryAllows(table, nodes.get(host), r,
-                            perCpu.mib(), table.megabytes.get(host), nodes.get(host).cpus()) == 0,
-                    host -> " has " + table.megabytes.get(host) + " MB of memory, too little for the job's CPUs at "
+                            perCpu.mib(), table.forJobs.get(host), nodes.get(host).cpus()) == 0,
+                    host -> " has " + table.forJobs.get(host) + " MB of memory for jobs, too little for the job's CPUs at "
                             + perCpu.mib() + " MB each (memory is consumable)",
                     "no node has the memory for the job's CPUs at " + perCpu.mib() + " MB each (memory is"
                             + " consumable)");

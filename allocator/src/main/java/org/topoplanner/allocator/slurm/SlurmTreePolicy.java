@@ -108,6 +108,24 @@ public final class SlurmTreePolicy implements PlacementPolicy {
     }
 
     /**
+     * 22.05's submission of a job {@code job_limits_check} holds ({@code MaxMemPerLimit}) says {@code
+     * PartitionConfig}, behind other jobs or not: {@code _select_nodes_parts} ({@code job_mgr.c}) calls {@code
+     * select_nodes} only when the limits pass (or the partition is down), so {@code rc} keeps its initial {@code
+     * ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE}, which sets {@code WAIT_PART_CONFIG} over the {@code WAIT_PRIORITY}
+     * {@code _top_priority} gave a job behind others (own cases mem2g g4, g7, mem3b b4, b5, mem3d d6, real 22.05.8).
+     * 24.11 and 26.05 test the nodes anyway ({@code _select_nodes_base}: {@code select_nodes} test-only after a failed
+     * limit), which leaves {@code Priority} on a job behind others (mem3b b5, 26.05.5; 24.11.5 showed the next pass's
+     * {@code MaxMemPerLimit}, read after the pass) and the pass's {@code MaxMemPerLimit} on one ahead of all.
+     */
+    @Override
+    public String heldAtSubmit(PendingReason held, boolean behindOthers) {
+        if (held == PendingReason.MAX_MEM_PER_LIMIT && !options.slurmVersion().atLeast(SlurmVersion.V24_11)) {
+            return PendingReason.PARTITION_CONFIG.slurmName();
+        }
+        return PlacementPolicy.super.heldAtSubmit(held, behindOthers);
+    }
+
+    /**
      * The placement on the state's own fabric as a {@code topology/tree}, or with {@code flat} as
      * {@code topology/flat} ({@link FlatSelector}).
      */

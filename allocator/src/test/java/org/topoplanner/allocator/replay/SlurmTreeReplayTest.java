@@ -157,6 +157,9 @@ class SlurmTreeReplayTest {
         "mem2c,    jobs.txt,       results/v26.05/mem2c.jsonl,     26.05",
         "mem2d,    jobs.txt,       results/mem2d.jsonl,            22.05",
         "mem2g,    jobs.txt,       results/new/mem2g.jsonl,        24.11",
+        // probe mem3d (branch mem3, real 22.05.8): MemSpecLimit (d0 and d10 refused, d2 and d4 wait) and a per-CPU
+        // figure against MaxMemPerNode (d6 PartitionConfig at submission); a job without a figure is not held (d5)
+        "mem3d,    jobs.txt,       results/mem3d.jsonl,            22.05",
         // probe plsock1p (slurm-26f; FirstPassAvailCpus): plsock1's -w jobs with CPUs per GPU, real 26.05.5
         "plsock1p, jobs.txt,       results/v26.05/plsock1p.jsonl,  26.05",
         // probe fuzz55q (slurm-26f, real 26.05.5): fuzz55 p6's GPU split with -c4, without -c and with -c2; matches
