@@ -249,6 +249,8 @@ final class KnapsackRetry implements NodeChooser {
                 @Override
                 public void gave(int i, int offered, int given) {
                     res.gave(i, offered, given, d);
+                    // and the first pass's writes for the required nodes' filter of the second (FirstPassAvailCpus)
+                    d.gave(i, offered, given);
                 }
             };
         }
