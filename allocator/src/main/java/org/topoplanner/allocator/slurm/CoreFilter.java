@@ -147,7 +147,8 @@ final class CoreFilter {
             return maxTasks == 0 || belowMin ? null : new Result(avail, availCpus);
         }
         if (availResCpus == NO_VAL && availCpus < MinCpusPerNode.of(job)) {
-            // _can_job_run_on_node tests a GRES job's avail_cpus (every free CPU _allocate_sc kept) before the GPU filter
+            // _can_job_run_on_node tests a GRES job's avail_cpus (every free CPU _allocate_sc kept) before the
+            // GPU filter
             return null;
         }
         GpuSockets gs = GpuSockets.of(node, use.freeGpus(), avail);

@@ -24,12 +24,14 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * refuses them too: its {@code choose_nodes} keeps the task bound of the node count for every evaluation).
  */
 class FirstPassAvailCpus2411Test {
-    private final SlurmTreePolicy v24 = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11));
+    private final SlurmTreePolicy v24 =
+            new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11));
 
     @ParameterizedTest
     @ValueSource(strings = {"-N2-3 --gpus=4 --cpus-per-gpu=2 -w n01,n03", "--gpus=4 --cpus-per-gpu=2 -w n01,n03"})
     void theRequiredNodesCountTheirFirstPassGpusAndATreeNodeAddsTheRest(String args) throws Exception {
-        Suggestion s = v24.suggest(ClusterState.empty(OracleCase.cluster("plsock2")), SbatchOptions.parseLine(args, "r5"));
+        Suggestion s = v24.suggest(ClusterState.empty(OracleCase.cluster("plsock2")),
+                SbatchOptions.parseLine(args, "r5"));
         assertThat(s).isInstanceOf(Suggestion.Placed.class);
         Map<String, HostAllocation> byHost = ((Suggestion.Placed) s).placement().hosts().stream()
                 .collect(Collectors.toMap(HostAllocation::host, h -> h));
