@@ -141,7 +141,15 @@ final class CoreFilter {
                 // the node's count is the CPUs of the cores kept (cpu_count), fewer when a socket's cap left too few
                 availCpus = Math.min(availCpus, avail.cardinality() * tpc);
             }
-            return maxTasks == 0 ? null : new Result(avail, availCpus);
+            // _can_job_run_on_node: a node below min_cpus_per_node is out of the map (not when an evaluation of
+            // the same selection lowered the count: eval_nodes_select_cores drops no node)
+            boolean belowMin = availResCpus == NO_VAL && availCpus < MinCpusPerNode.of(job);
+            return maxTasks == 0 || belowMin ? null : new Result(avail, availCpus);
+        }
+        if (availResCpus == NO_VAL && availCpus < MinCpusPerNode.of(job)) {
+            // _can_job_run_on_node tests a GRES job's avail_cpus (every free CPU _allocate_sc kept) before the
+            // GPU filter
+            return null;
         }
         GpuSockets gs = GpuSockets.of(node, use.freeGpus(), avail);
         int gresPerNode = job.gpusPerNode() == null ? 0 : job.gpusPerNode();

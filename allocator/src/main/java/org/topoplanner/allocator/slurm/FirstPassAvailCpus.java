@@ -4,8 +4,8 @@ import java.util.Arrays;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
- * Slurm 26.05: the CPUs a failed first pass let a node give stay its {@code avail_res->avail_cpus} in the second
- * pass. {@code common_topo_choose_nodes} ({@code topology/common/common_topo.c}) restores only the node map, the
+ * Slurm 24.11 and 26.05: the CPUs a failed first pass let a node give stay its {@code avail_res->avail_cpus} in the
+ * second pass. {@code common_topo_choose_nodes} ({@code topology/common/common_topo.c}) restores only the node map, the
  * cores and {@code max_nodes} between its evaluations; {@code eval_nodes_cpus_to_use}
  * ({@code topology/common/eval_nodes.c}) writes a lowered count into {@code avail_res->avail_cpus}, and
  * {@code eval_nodes_gres}, for a job with a GPU total, writes what the node gives after {@code gres_sched_add}
@@ -21,9 +21,18 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * ({@code cnt_avail_total=1}), and the second pass logs the same, so sbatch is refused ("Requested node
  * configuration is not available"); {@code -w n01 --gpus=3 --cpus-per-gpu=2} runs with 2 CPUs and one GPU on n01
  * and the other two GPUs on n03. Own case fuzz19 p8 ({@code -N3 --gpus=10}): the failed first pass gave p1 one CPU,
- * and the second pass's filter from that CPU puts it on CPU 16 with GPUs 0 and 2. 22.05 and 24.11 keep these counts
- * through {@link KnapsackRetry}'s {@code AvailRes}; 26.05's own retry rounds ({@link WeakestFirstDrops}) do not
- * carry the second pass's writes into each other here.
+ * and the second pass's filter from that CPU puts it on CPU 16 with GPUs 0 and 2. 22.05 keeps these counts through
+ * {@link KnapsackRetry}'s {@code AvailRes} only; 26.05's own retry rounds ({@link WeakestFirstDrops}) do not carry
+ * the second pass's writes into each other here.
+ *
+ * <p>24.11 ({@code eval_nodes_gres} and {@code gres_sched_add} are the same there): {@code AvailRes} lowers what the
+ * retry's evaluations see, but the second pass's required nodes are filtered in turn before any of them
+ * ({@code SlurmAllocation.filtered}), each with the GPUs the ones before it were credited; that credit, and so what
+ * the other nodes may still give, must come from the lowered counts too. Own probe plsock2 r5 and r6
+ * ({@code -N2-3 --gpus=4 --cpus-per-gpu=2 -w n01,n03} and the same without {@code -N}; three GPUs on a 3-core socket,
+ * so the first pass holds one GPU a node): real 24.11.5 credits n01 and n03 one GPU each in the second pass and
+ * adds n02 with the other two (CPUs 0-3), where the replay credited the required nodes 3 each from their unlowered
+ * filter, left n02 one GPU's CPUs and proved the job hopeless (sbatch refused it).
  */
 final class FirstPassAvailCpus {
     /** {@link CoreFilter#NO_VAL} where the first pass wrote nothing. */
@@ -34,7 +43,7 @@ final class FirstPassAvailCpus {
 
     /** A record for one selection of {@code job}, or {@code null} where the version keeps none here. */
     static FirstPassAvailCpus forSelection(SlurmJobSpec job, SlurmVersion version) {
-        return version.atLeast(SlurmVersion.V26_05) && job.hasGpus() && !job.exclusive()
+        return version.atLeast(SlurmVersion.V24_11) && job.hasGpus() && !job.exclusive()
                 ? new FirstPassAvailCpus() : null;
     }
 

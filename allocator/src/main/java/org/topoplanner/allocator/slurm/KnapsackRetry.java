@@ -154,6 +154,11 @@ final class KnapsackRetry implements NodeChooser {
          */
         int baseCpus(int i, Demand d) {
             int a = d.availCpus(i);
+            if (gpus && !oneSocket && a == 0
+                    && Math.min(d.freeCpus(i), d.allocateScCpus(i)) < MinCpusPerNode.of(job)) {
+                // below min_cpus_per_node: _can_job_run_on_node gave the node nothing, so it is not in the map
+                return 0;
+            }
             if (gpus && !oneSocket) {
                 // 22.05's _allocate_sc caps each socket at --ntasks-per-socket's CPUs (NtasksPerSocketCpus)
                 int free = v24 ? d.freeCpus(i) : Math.min(d.freeCpus(i), d.allocateScCpus(i));
@@ -244,6 +249,8 @@ final class KnapsackRetry implements NodeChooser {
                 @Override
                 public void gave(int i, int offered, int given) {
                     res.gave(i, offered, given, d);
+                    // and the first pass's writes for the required nodes' filter of the second (FirstPassAvailCpus)
+                    d.gave(i, offered, given);
                 }
             };
         }
