@@ -153,9 +153,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     job.name() + " asks for more nodes than the partition has");
         }
         SwitchTable table = flat ? null : SwitchTable.of(cluster, version);
-        NodeChooser chooser = oneNodeShortcut(nodes, flat ? new FlatSelector(nodes)
+        NodeChooser chooser = oneNodeShortcut(nodes, flat ? new FlatSelector(nodes, version)
                 : retried(new TreeSelector(nodes, table, version), version), version);
-        NodeChooser submitTest = oneNodeSubmitTest(nodes, flat ? new FlatSelector(nodes)
+        NodeChooser submitTest = oneNodeSubmitTest(nodes, flat ? new FlatSelector(nodes, version)
                 : retried(new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version),
                 version);
         SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(state, request), nodes,
