@@ -80,6 +80,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         // selection of 25.05+), where the tree emulation, finding no switch, refused every job
         boolean noSwitches = org.topoplanner.allocator.replay.Leaves.slurmFabric(p.state().cluster()).switches()
                 .isEmpty();
+        String switchless = noSwitches && !"flat".equals(p.kind()) ? SwitchlessTree.refusal(state.cluster(),
+                options.slurmVersion()) : null;
+        if (switchless != null) {
+            // 24.11 and 26.05's topology/tree without a switch record (SwitchlessTree)
+            return new Suggestion.Impossible(switchless);
+        }
         return onTree(p.state(), p.request(), "flat".equals(p.kind()) || noSwitches);
     }
 
