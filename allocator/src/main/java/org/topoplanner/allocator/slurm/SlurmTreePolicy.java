@@ -161,7 +161,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         SwitchTable table = flat ? null : SwitchTable.of(cluster, version);
         NodeChooser chooser = oneNodeShortcut(nodes, flat ? new FlatSelector(nodes, version)
                 : retried(new TreeSelector(nodes, table, version), version), version);
-        NodeChooser submitTest = oneNodeSubmitTest(nodes, flat ? new FlatSelector(nodes, version)
+        // 24.11's submit test leaves the bound of the nodes by the tasks out, flat as on the tree (own case swless2
+        // p38 under topology/default, -n1 --gpus=10 with 8 GPUs a node: accepted and pending Resources in 24.11.5)
+        NodeChooser submitTest = oneNodeSubmitTest(nodes, flat
+                ? new FlatSelector(nodes, version != SlurmVersion.V24_11 ? version : null)
                 : retried(new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version),
                 version);
         SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(state, request), nodes,

@@ -36,4 +36,14 @@ class SwitchlessTreeTest {
                 SbatchOptions.parseLine("-w a4 -n1 -c5 --gpus-per-node=4", "b2"));
         assertThat(s).isInstanceOf(placed ? Suggestion.Placed.class : Suggestion.Impossible.class);
     }
+
+    @org.junit.jupiter.api.Test
+    void sbatchOf2411AcceptsMoreGpusThanOneTasksNodeHolds() throws Exception {
+        // swless2 p38 (-n1 --gpus=10, 8 GPUs at most on a node) under topology/default: real 24.11.5 accepts it and
+        // leaves it pending (Resources); 22.05.8 refuses it (SwitchlessConsecutiveSetsTest)
+        SlurmTreePolicy v24 = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11));
+        Suggestion s = v24.suggest(ClusterState.empty(OracleCase.cluster("swless2")),
+                SbatchOptions.parseLine("-x h2 -n1 -c3 --gpus=10", "p38"));
+        assertThat(s).isInstanceOf(Suggestion.Pending.class);
+    }
 }
