@@ -3,6 +3,7 @@ package org.topoplanner.allocator.slurm;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Node choice without a topology ({@code topology/flat}, Slurm 25.05+ in {@code topology.yaml}): the
@@ -24,10 +25,35 @@ import java.util.List;
 final class FlatSelector implements NodeChooser {
     private final int nodeCount;
     private final List<SlurmNode> nodes;
+    /** The release whose {@code choose_nodes} bound this selection follows; {@code null}: no bound by tasks. */
+    private final SlurmVersion taskBound;
 
+    /** The selection alone, without the bound of the node count by the tasks (a test of whether one exists). */
     FlatSelector(List<SlurmNode> nodes) {
+        this(nodes, null);
+    }
+
+    /**
+     * The selection as {@code version}'s {@code choose_nodes} calls it: no more nodes than tasks. 22.05's
+     * {@code choose_nodes} ({@code select/cons_tres/job_test.c}) sets {@code max_nodes = MAX(num_tasks, min_nodes)}
+     * whenever the job has a task count and more nodes allowed, before {@code _eval_nodes} takes any path, the
+     * switchless one included; 24.11's and 26.05's {@code common_topo_choose_nodes} ({@code topology/common/
+     * common_topo.c}) do it only without {@code --ntasks-per-node}. Own case swless1 p38 ({@code -n1 -c3
+     * --gpus=10}, no switch, 8 GPUs at most on a node): sbatch refused under 22.05.8, where the unbounded
+     * selection took two nodes.
+     */
+    FlatSelector(List<SlurmNode> nodes, SlurmVersion taskBound) {
         this.nodeCount = nodes.size();
         this.nodes = nodes;
+        this.taskBound = taskBound;
+    }
+
+    /** {@code max_nodes} after {@code choose_nodes}' bound by the tasks (see the constructor). */
+    private int maxNodes(SlurmJobSpec job) {
+        int max = job.maxNodesOr(nodeCount);
+        boolean bound = taskBound != null && job.ntasks() != null
+                && (taskBound == SlurmVersion.V22_05 || job.ntasksPerNode() == null);
+        return bound && max > job.ntasks() ? Math.max(job.ntasks(), job.minNodes()) : max;
     }
 
     /** What the selection still wants: {@code rem_max_cpus} and {@code min_rem_nodes}, and what each node gave. */
@@ -64,7 +90,7 @@ final class FlatSelector implements NodeChooser {
         int reqNodes = job.reqNodes();
         int gresPerJob = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
         int[] rem = {gresPerJob > 0 ? Math.min(minNodes, reqNodes) : Math.max(minNodes, reqNodes), minCpus,
-                gresPerJob, job.maxNodesOr(nodeCount)};
+                gresPerJob, maxNodes(job)};
         Budget budget = new Budget(CpusToUse.initialBudget(job, minCpus, rem[0]), minNodes, nodeCount, job);
         for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
             if (!nodeMap.get(i) || demand.availCpus(i) == 0 || rem[3] == 0) {
@@ -116,13 +142,24 @@ final class FlatSelector implements NodeChooser {
     private void take(int i, BitSet chosen, List<Integer> order, int[] rem, Demand demand, Budget budget) {
         int given = CpusToUse.limit(demand.availCpus(i), budget.maxCpus, budget.minNodes, budget.job, nodes.get(i));
         budget.given[i] = given;
-        budget.maxCpus -= given;
+        int credit = demand.gpusFor(i);
+        int counted = given;
+        SlurmJobSpec job = budget.job;
+        if (taskBound == SlurmVersion.V22_05 && job.gpusPerJob() != null && job.cpusPerGpu() != null
+                && job.cpusPerGpu() > 0 && given > 0) {
+            // 22.05's gres_sched_add (cons_tres/gres_sched.c) after _cpus_to_use in _eval_nodes' consecutive-set
+            // loop: the node is credited no more GPUs than its given CPUs over --cpus-per-gpu, and the job's
+            // remaining CPU counts drop by those GPUs' CPUs (avail_cpus = gres_cpus)
+            credit = Math.max(0, Math.min(credit, given / job.cpusPerGpu()));
+            counted = credit > 0 ? credit * job.cpusPerGpu() : given;
+        }
+        budget.maxCpus -= counted;
         budget.minNodes--;
         chosen.set(i);
         order.add(i);
         rem[0]--;
-        rem[1] -= given;
-        rem[2] -= demand.gpusFor(i);
+        rem[1] -= counted;
+        rem[2] -= credit;
         rem[3]--;
     }
 

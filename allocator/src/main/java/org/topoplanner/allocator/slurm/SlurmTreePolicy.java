@@ -80,6 +80,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         // selection of 25.05+), where the tree emulation, finding no switch, refused every job
         boolean noSwitches = org.topoplanner.allocator.replay.Leaves.slurmFabric(p.state().cluster()).switches()
                 .isEmpty();
+        String switchless = noSwitches && !"flat".equals(p.kind()) ? SwitchlessTree.refusal(state.cluster(),
+                options.slurmVersion()) : null;
+        if (switchless != null) {
+            // 24.11 and 26.05's topology/tree without a switch record (SwitchlessTree)
+            return new Suggestion.Impossible(switchless);
+        }
         return onTree(p.state(), p.request(), "flat".equals(p.kind()) || noSwitches);
     }
 
@@ -171,9 +177,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     job.name() + " asks for more nodes than the partition has");
         }
         SwitchTable table = flat ? null : SwitchTable.of(cluster, version);
-        NodeChooser chooser = oneNodeShortcut(nodes, flat ? new FlatSelector(nodes)
+        NodeChooser chooser = oneNodeShortcut(nodes, flat ? new FlatSelector(nodes, version)
                 : retried(new TreeSelector(nodes, table, version), version), version);
-        NodeChooser submitTest = oneNodeSubmitTest(nodes, flat ? new FlatSelector(nodes)
+        // 24.11's submit test leaves the bound of the nodes by the tasks out, flat as on the tree (own case swless2
+        // p38 under topology/default, -n1 --gpus=10 with 8 GPUs a node: accepted and pending Resources in 24.11.5)
+        NodeChooser submitTest = oneNodeSubmitTest(nodes, flat
+                ? new FlatSelector(nodes, version != SlurmVersion.V24_11 ? version : null)
                 : retried(new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version),
                 version);
         SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(state, request), nodes,
