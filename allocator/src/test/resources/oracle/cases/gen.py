@@ -7,7 +7,7 @@ if len(sys.argv) > 1 and sys.argv[1] in ('fuzz', 'fuzz2', 'fuzz3'):
     fuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] in ('fuzz2', 'fuzz3'),
               linked=sys.argv[1] == 'fuzz3')
     sys.exit(0)
-if len(sys.argv) > 1 and sys.argv[1] in ('fuzz4', 'fuzz5', 'fuzz6', 'fuzz7', 'fuzz8'):
+if len(sys.argv) > 1 and sys.argv[1] in ('fuzz4', 'fuzz5', 'fuzz6', 'fuzz7', 'fuzz8', 'fuzz9'):
     # gen.py fuzz4 SEED N DIR: N probes on a fragmented cluster shaped like issue 16's check clusters
     # (mixed types, uneven leaves, PCIe-paired GPUs, 3-level tree; probefuzz.py); fuzz5 adds --ntasks-per-node,
     # -w lists, --mem-per-gpu, node ranges, --exclusive on a busy node, whole-node and two-node background jobs;
@@ -17,9 +17,12 @@ if len(sys.argv) > 1 and sys.argv[1] in ('fuzz4', 'fuzz5', 'fuzz6', 'fuzz7', 'fu
     # per node type with --mem between the sizes, and more single-node binding probes; fuzz8 weights issue 16's
     # miss shapes (multi-node --cpus-per-gpu, --gpus=N, -n/-c, one-node enforce-binding, --switches waits on a
     # strict 3-level tree) and more fragmented states (holes, two-node GPU background jobs, jobs pending ahead)
+    # fuzz9 adds --switches waits longer than the harness's look at submit with a hole opened (or sleeps) while
+    # they wait, then a snapshot (does Slurm start the job before its wait runs out?), every shape on a 3-level tree
     import probefuzz
     probefuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] in ('fuzz5', 'fuzz6'),
-                   wide=sys.argv[1] == 'fuzz6', newer=sys.argv[1] == 'fuzz7', heavy=sys.argv[1] == 'fuzz8')
+                   wide=sys.argv[1] == 'fuzz6', newer=sys.argv[1] == 'fuzz7', heavy=sys.argv[1] == 'fuzz8',
+                   timed=sys.argv[1] == 'fuzz9')
     sys.exit(0)
 if len(sys.argv) > 1 and sys.argv[1] in ('block', 'block2', 'block3', 'block4', 'block5', 'block6'):
     # gen.py block SEED N DIR: a whole random topology/block case (blockfuzz.py; Slurm 23.11 and later);

@@ -99,7 +99,7 @@ def _node(name, kind, weight, node_lines, gres_lines, memory=256000):
         idx += g
 
 
-def _cluster(r, shape, wide=False, newer=False, three=False):
+def _cluster(r, shape, wide=False, newer=False, three=False, strict=False):
     """(leaf name -> member node names, node kind by name, switch lines above the leaves, node and gres lines)."""
     if shape == 'paired':
         kinds = r.sample(sorted(LINKED), 2) + r.sample(['g', 'h', 'c'], 1)
@@ -140,6 +140,8 @@ def _cluster(r, shape, wide=False, newer=False, three=False):
             kind_of[name] = k
         leaves['leaf%d' % li] = members
     names = list(leaves)
+    if strict:
+        shape = 'deep3'  # fuzz9: every shape's leaves under spines under the core (the issue's 3-level tree)
     if wide and shape in ('deep3', 'uneven') and not (three and shape == 'deep3'):
         return leaves, kind_of, _wide_tree(r, shape, names), node_lines, gres_lines
     spines = ['spine%d' % i for i in range(2 if shape == 'deep3' or r.random() < 0.5 else 1)]
@@ -451,6 +453,59 @@ def _heavy_background(r, gpu_nodes, all_nodes, kind_of, free):
     return None, None, False
 
 
+def _timed_switch_probe(r, leaves, kind_of, free, background):
+    """fuzz9: a --switches=1 job with a wait longer than the harness's look at submit (about 1 s), and the steps
+    after it that may start it before the wait runs out. (options, background job to end while it waits or None,
+    steps after it). Targeted when it can be: a background job alone on one leaf whose end leaves that leaf k nodes
+    with g free GPUs each, where no leaf has k such nodes now (-N k --gpus-per-node=g: it waits for a single leaf,
+    or for resources, until the hole opens; cancel, sleep 3, snapshot). Otherwise a wait the sleeps do not reach
+    (sleep, snapshot: still waiting?) or one they pass with 2 s or more to spare either side (sleep W/2, snapshot,
+    sleep W/2 + 3, snapshot: started on its cross-leaf pick once the wait ran out)."""
+    leaf_of = {n: leaf for leaf, members in leaves.items() for n in members}
+
+    def fits(leaf, g, release=()):
+        count = 0
+        for n in leaves[leaf]:
+            cores, gpus = free[n]
+            for node, need, held in release:
+                if node == n:
+                    cores, gpus = cores + need, gpus + held
+            count += cores >= 1 and gpus >= g
+        return count
+
+    targets = []
+    for b in sorted(background):
+        uses = background[b]
+        if len({leaf_of[n] for n, _, _ in uses}) != 1 or not any(g for _, _, g in uses):
+            continue
+        leaf = leaf_of[uses[0][0]]
+        for g in (1, 2, 3, 4):
+            k = fits(leaf, g, uses)
+            if k >= 2 and fits(leaf, g) < k and all(fits(o, g) < k for o in leaves if o != leaf):
+                targets.append((b, k, g))
+    nodes_opt = lambda n: '--nodes=%d' % n if r.random() < 0.5 else '-N%d' % n
+    if targets and r.random() < 0.75:
+        b, k, g = r.choice(targets)
+        opts = [nodes_opt(k), '--gpus-per-node=%d' % g]
+        if r.random() < 0.3:
+            opts.append('--cpus-per-gpu=%d' % r.choice([1, 2]))
+        opts.append('--switches=1@%s' % r.choice(['0:30', '1:00', '2:00']))
+        return opts, b, ['sleep 3']
+    roll = r.random()
+    if roll < 0.5:
+        opts = [nodes_opt(r.choice([2, 3, 4])), '--gpus-per-node=%d' % r.randint(1, 3)]
+    elif roll < 0.8:
+        opts = [nodes_opt(r.choice([2, 3])), '--gpus=%d' % r.randint(3, 10)]
+    else:
+        opts = [nodes_opt(r.choice([2, 3, 4])), '-n%d' % r.randint(4, 12), '-c%d' % r.randint(2, 8)]
+    if r.random() < 0.5:
+        opts.append('--switches=1@%s' % r.choice(['0:30', '1:00']))
+        return opts, None, ['sleep %d' % r.randint(2, 5)]
+    wait = r.choice([8, 10, 12])
+    opts.append('--switches=1@0:%02d' % wait)
+    return opts, None, ['sleep %d' % (wait // 2 - 2), 'snapshot', 'sleep %d' % (wait // 2 + 3)]
+
+
 def _shape(kind):
     """(cores, threads per core, GPUs) of a node kind."""
     if kind in LINKED:
@@ -512,18 +567,19 @@ def _blocker(r, gpu_nodes, all_nodes, kind_of, free, background):
     return '-w %s --gpus-per-node=%d' % (node, _gpus(kind_of[node]))
 
 
-def main(seed, nprobes, out, extra=False, wide=False, newer=False, heavy=False):
+def main(seed, nprobes, out, extra=False, wide=False, newer=False, heavy=False, timed=False):
     r = random.Random(seed)
+    heavy = heavy or timed
     newer = newer or heavy
     wide = wide or newer
     extra = extra or wide
     shape = SHAPES[seed % len(SHAPES)]
-    leaves, kind_of, switch_lines, node_lines, gres_lines = _cluster(r, shape, wide, newer, heavy)
+    leaves, kind_of, switch_lines, node_lines, gres_lines = _cluster(r, shape, wide, newer, heavy, timed)
     all_nodes = [n for members in leaves.values() for n in members]
     gpu_nodes = [n for n in all_nodes if _gpus(kind_of[n])]
     threaded = [n for n in all_nodes if _shape(kind_of[n])[1] == 2]
     os.makedirs(out, exist_ok=True)
-    mode = 'fuzz8' if heavy else 'fuzz7' if newer else 'fuzz6' if wide else 'fuzz5' if extra else 'fuzz4'
+    mode = 'fuzz9' if timed else 'fuzz8' if heavy else 'fuzz7' if newer else 'fuzz6' if wide else 'fuzz5' if extra else 'fuzz4'
     head = '# probe case (%s), seed %d (cases/gen.py %s %d %d)\n' % (shape, seed, mode, seed, nprobes)
     with open(os.path.join(out, 'nodes.conf'), 'w') as f:
         f.write(head + '\n'.join(node_lines) + '\n')
@@ -549,8 +605,8 @@ def main(seed, nprobes, out, extra=False, wide=False, newer=False, heavy=False):
             jobs.append('job %s %s' % (name, spec))
             background[name] = use
 
-    def end_background():
-        victim = r.choice(sorted(background))
+    def end_background(victim=None):
+        victim = victim or r.choice(sorted(background))
         uses = background.pop(victim)
         for node, need, gpus in (uses if extra else [uses]):
             free[node][0] += need
@@ -562,6 +618,22 @@ def main(seed, nprobes, out, extra=False, wide=False, newer=False, heavy=False):
         add_background()
     for p in range(nprobes):
         busy = {n for uses in background.values() for n, _, _ in uses} if extra else ()
+        if timed and r.random() < 0.35:
+            # fuzz9: a --switches wait the harness sees running, then a hole or sleeps that may start it early
+            opts, hole, after = _timed_switch_probe(r, leaves, kind_of, free, background)
+            name = 'p%d' % p
+            jobs.append('job %s %s' % (name, ' '.join(opts)))
+            if hole:
+                end_background(hole)
+            for step in after:
+                jobs.append(step if step.startswith('sleep') else '%s %s' % (step, name))
+            jobs.append('snapshot %s' % name)
+            jobs.append('cancel %s' % name)
+            if r.random() < 0.3 and background:
+                end_background()
+            if r.random() < 0.3:
+                add_background()
+            continue
         blocker = _blocker(r, gpu_nodes, all_nodes, kind_of, free, background) if heavy and r.random() < 0.15 else None
         if blocker:
             jobs.append('job q%d %s' % (p, blocker))

@@ -216,7 +216,8 @@ public final class PlannerPolicy implements PlacementPolicy {
             return mine.answer();
         }
         // slurm-tree takes the request as given: it applies the same node filters itself
-        Suggestion agreed = SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(), slurmAnswer(state, job),
+        Suggestion agreed = SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(),
+                SlurmAgreement.withinSwitches(slurmAnswer(state, job), job.switches(), p -> leafCount(index, p)),
                 slurm, p -> leafCount(index, p));
         return SocketBindingGuard.hold(state, job, agreed, mine.answer(), slurm);
     }

@@ -193,11 +193,23 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
             alloc = null;
         }
-        if (alloc != null && version == SlurmVersion.V22_05 && !state.running().isEmpty()
-                && SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(AllCoresFreeTest.stateOf(state),
-                        request), nodes, chooser, now, version) == null) {
-            // 22.05's test 0 of _job_test: the job must fit with every core free and the GPUs as held now first
-            alloc = null;
+        // the leaves of 22.05's test 0 pick when it spans more than --switches (0 when it does not, or no test 0)
+        int testZeroLeaves = 0;
+        if (alloc != null && version == SlurmVersion.V22_05 && !state.running().isEmpty()) {
+            SlurmAllocation allFree = SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(
+                    AllCoresFreeTest.stateOf(state), request), nodes, chooser, now, version);
+            if (allFree == null) {
+                // 22.05's test 0 of _job_test: the job must fit with every core free and the GPUs as held now first
+                alloc = null;
+            } else if (job.switches() != null) {
+                // _eval_nodes_topo sets best_switch on test 0's pick too, and _job_test stops there while it is
+                // false ("test 0 fail: waiting for switches"): a job whose pick with every core free spans more
+                // leaves than --switches waits out its wait, even when the pick on the free cores needs one leaf
+                // (own case fuzz64 p3, 22.05.8: Resources at submit, a1 and q2 of leaf2 once the 5 s ran out)
+                int spanned = org.topoplanner.allocator.replay.Leaves.of(cluster, allFree.placement(job.name()))
+                        .size();
+                testZeroLeaves = spanned > job.switches() ? spanned : 0;
+            }
         }
         if (alloc != null && version.atLeast(SlurmVersion.V24_11) && alloc.gpuNodeWithoutCores(job)) {
             // 24.11 restores max_nodes after the first pass, so a -n1 job may be chosen on two nodes; the task
@@ -238,9 +250,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         List<String> leaves = org.topoplanner.allocator.replay.Leaves.of(cluster, placement);
         List<String> notes = new ArrayList<>();
         notes.add("leaves " + String.join(",", leaves));
-        if (job.switches() != null && leaves.size() > job.switches()) {
+        if (job.switches() != null && Math.max(leaves.size(), testZeroLeaves) > job.switches()) {
             Duration wait = job.switchWait() == null ? DEFAULT_SWITCH_WAIT : job.switchWait();
-            return new Suggestion.Waiting(placement, wait, "the greedy choice spans " + leaves.size()
+            return new Suggestion.Waiting(placement, wait, "the greedy choice spans "
+                    + Math.max(leaves.size(), testZeroLeaves)
                     + " leaves, more than --switches=" + job.switches() + "; Slurm waits up to " + wait.toSeconds()
                     + " s, then runs it there");
         }

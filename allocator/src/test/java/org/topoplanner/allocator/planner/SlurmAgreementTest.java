@@ -69,4 +69,19 @@ class SlurmAgreementTest {
         Suggestion pending = new Suggestion.Pending(PendingReason.RESOURCES, "--switches=1");
         assertThat(SlurmAgreement.reconcile(pending, false, slurm, V, ONE_LEAF_PER_HOST)).isSameAs(pending);
     }
+
+    @Test
+    void slurmWaitingOnAPlacementWithinTheSwitchLimitIsWhereItRuns() {
+        // 22.05's test 0 (every core free) spans two leaves, the pick on the free cores one (own case fuzz64 p3)
+        Suggestion.Waiting slurm = new Suggestion.Waiting(on("d").placement(), Duration.ofSeconds(5), "test 0");
+        Suggestion.Impossible mine = new Suggestion.Impossible("no even split");
+        Suggestion s = SlurmAgreement.reconcile(mine, false, SlurmAgreement.withinSwitches(slurm, 1, ONE_LEAF_PER_HOST),
+                V, ONE_LEAF_PER_HOST);
+        assertThat(s).isInstanceOfSatisfying(Suggestion.Placed.class,
+                p -> assertThat(p.placement().hostNames()).isEqualTo(List.of("d")));
+        // past the limit the wait stays a wait, and without --switches there is no limit to keep
+        assertThat(SlurmAgreement.withinSwitches(new Suggestion.Waiting(on("d", "e").placement(), Duration.ofSeconds(5),
+                "waits"), 1, ONE_LEAF_PER_HOST)).isInstanceOf(Suggestion.Waiting.class);
+        assertThat(SlurmAgreement.withinSwitches(slurm, null, ONE_LEAF_PER_HOST)).isSameAs(slurm);
+    }
 }
