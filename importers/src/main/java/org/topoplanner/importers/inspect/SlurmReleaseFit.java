@@ -31,7 +31,8 @@ public final class SlurmReleaseFit {
         if (c == null) {
             return out;
         }
-        // blocks read from a Kubernetes or topograph source concern no Slurm: only a topology.conf's count
+        // blocks read from a Kubernetes or topograph source concern no Slurm: only a topology.conf's count (read
+        // alone, or in a Slurm folder, which is one slurm-conf source)
         Optional<String> topologyConf = pathOf(outcome, Format.SLURM_TOPOLOGY);
         String topology = topologyConf.orElse("topology.conf");
         boolean switches = c.fabric().switches().stream().anyMatch(s -> s.tier() >= 1);
@@ -81,7 +82,11 @@ public final class SlurmReleaseFit {
         return Optional.empty();
     }
 
+    /** The first source of {@code format}, else a Slurm folder (read as one {@code slurm-conf} source). */
     private static Optional<String> pathOf(ImportOutcome outcome, Format format) {
-        return outcome.sources().stream().filter(s -> s.format() == format).map(InspectSource::path).findFirst();
+        return outcome.sources().stream().filter(s -> s.format() == format).map(InspectSource::path).findFirst()
+                .or(() -> outcome.sources().stream().filter(s -> s.format() == Format.SLURM_CONF
+                        && java.nio.file.Files.isDirectory(java.nio.file.Path.of(s.path()))).map(InspectSource::path)
+                        .findFirst());
     }
 }
