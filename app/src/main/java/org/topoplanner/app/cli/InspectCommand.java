@@ -21,8 +21,8 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
         description = {"Import and merge the files (format detected from content) and print what was understood.",
-                "--json prints the normalized model (topoplanner.inspect/1). With --slurm-version, the Slurm files",
-                "are also checked as that release reads them (errors where it refuses them)."})
+                "--json prints the normalized model (topoplanner.inspect/1).",
+                "--slurm-version V also checks the Slurm files as release V reads them (errors where it refuses them)."})
 public final class InspectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

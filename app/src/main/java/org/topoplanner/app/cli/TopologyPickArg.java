@@ -11,8 +11,8 @@ import picocli.CommandLine.Option;
  */
 public final class TopologyPickArg {
     @Option(names = "--topology", paramLabel = "NAME",
-            description = {"Write only this named topology of the cluster's topology.yaml, as topology.conf (tree)",
-                    "or topology-block.conf (block), for a Slurm that reads no topology.yaml (24.11, 22.05)."})
+            description = "Write only this named topology of the cluster's topology.yaml, as topology.conf (tree) or"
+                    + " topology-block.conf (block), for a Slurm that reads no topology.yaml (24.11, 22.05).")
     String name;
 
     /**
