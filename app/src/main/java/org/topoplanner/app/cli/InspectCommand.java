@@ -48,7 +48,7 @@ public final class InspectCommand implements Callable<Integer> {
         ImportOutcome read = source.load(spec, files);
         // with --slurm-version, that release's verdict on the Slurm files joins the readers' own findings
         List<Diagnostic> all = new ArrayList<>(read.diagnostics());
-        release.ifPresent(v -> all.addAll(SlurmReleaseFit.check(read, v)));
+        release.ifPresent(v -> all.addAll(SlurmReleaseFit.check(read.cluster(), read.sources(), v)));
         ImportOutcome outcome = new ImportOutcome(read.cluster(), read.sources(), all, read.conflicts());
         var err = spec.commandLine().getErr();
         for (Diagnostic d : outcome.diagnostics()) {

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.topoplanner.importers.Format;
-import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.diag.Diagnostic;
@@ -24,16 +23,15 @@ public final class SlurmReleaseFit {
     private SlurmReleaseFit() {
     }
 
-    /** The findings for {@code release}, on the file each concerns. */
-    public static List<Diagnostic> check(ImportOutcome outcome, SlurmVersion release) {
+    /** The findings for {@code release} on {@code c} as read from {@code sources}, on the file each concerns. */
+    public static List<Diagnostic> check(Cluster c, List<InspectSource> sources, SlurmVersion release) {
         List<Diagnostic> out = new ArrayList<>();
-        Cluster c = outcome.cluster();
         if (c == null) {
             return out;
         }
         // blocks read from a Kubernetes or topograph source concern no Slurm: only a topology.conf's count (read
         // alone, or in a Slurm folder, which is one slurm-conf source)
-        Optional<String> topologyConf = pathOf(outcome, Format.SLURM_TOPOLOGY);
+        Optional<String> topologyConf = pathOf(sources, Format.SLURM_TOPOLOGY);
         String topology = topologyConf.orElse("topology.conf");
         boolean switches = c.fabric().switches().stream().anyMatch(s -> s.tier() >= 1);
         if (!release.hasBlockTopology() && topologyConf.isPresent() && !c.fabric().blocks().isEmpty()
@@ -44,12 +42,12 @@ public final class SlurmReleaseFit {
                     + " Slurm " + release.label() + " has no topology/block (23.11 and later): " + what));
         }
         if (!release.hasTopologyYaml() && !c.slurm().topologies().isEmpty()) {
-            out.add(Diagnostic.error(pathOf(outcome, Format.SLURM_TOPOLOGY_YAML).orElse("topology.yaml"), 0, 0,
+            out.add(Diagnostic.error(pathOf(sources, Format.SLURM_TOPOLOGY_YAML).orElse("topology.yaml"), 0, 0,
                     "topology.yaml (Slurm 25.05 and later) defines " + c.slurm().topologies().size() + " named"
                     + " topologies; Slurm " + release.label() + " ignores the file and refuses to start on a"
                     + " partition's Topology= key"));
         }
-        Optional<String> gresConf = pathOf(outcome, Format.SLURM_GRES);
+        Optional<String> gresConf = pathOf(sources, Format.SLURM_GRES);
         String gres = gresConf.orElse("gres.conf");
         for (GresLine g : gresConf.isPresent() ? c.slurm().gres() : List.<GresLine>of()) {
             splitSocket(g, c.slurm().nodeLines(), release).ifPresent(m -> out.add(Diagnostic.error(gres, 0, 0, m)));
@@ -83,9 +81,9 @@ public final class SlurmReleaseFit {
     }
 
     /** The first source of {@code format}, else a Slurm folder (read as one {@code slurm-conf} source). */
-    private static Optional<String> pathOf(ImportOutcome outcome, Format format) {
-        return outcome.sources().stream().filter(s -> s.format() == format).map(InspectSource::path).findFirst()
-                .or(() -> outcome.sources().stream().filter(s -> s.format() == Format.SLURM_CONF
+    private static Optional<String> pathOf(List<InspectSource> sources, Format format) {
+        return sources.stream().filter(s -> s.format() == format).map(InspectSource::path).findFirst()
+                .or(() -> sources.stream().filter(s -> s.format() == Format.SLURM_CONF
                         && java.nio.file.Files.isDirectory(java.nio.file.Path.of(s.path()))).map(InspectSource::path)
                         .findFirst());
     }

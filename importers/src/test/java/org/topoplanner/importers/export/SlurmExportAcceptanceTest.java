@@ -41,6 +41,11 @@ import org.topoplanner.model.project.ProjectDocument;
  * does both. Otherwise every case is skipped with the reason. {@code -Dslurm.cases=NAME,...} runs only the named
  * cases. A bundle with {@code topology.yaml} (case {@code example-yaml}, 26.05 only) goes through
  * {@code .ci/oracle-yaml/run-yaml.sh}, since the shared harness copies {@code topology.conf} only.
+ *
+ * <p>Each bundle is written for the release it is fed to ({@code export --slurm-version}, {@link SlurmRelease}):
+ * cases {@code xv-pick-*} write one named topology for a release without topology.yaml, and
+ * {@link #realSlurmRefusesWhatTheExportRefusesForThatRelease} feeds a release what its export refuses (blocks on
+ * 22.05, topology.yaml on 22.05 and 24.11), which its real slurmctld must refuse to start on.
  */
 class SlurmExportAcceptanceTest {
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -112,4 +112,21 @@ class SlurmReleaseExportTest {
                     .contains("topology.yaml is read by Slurm 25.05 and later; Slurm " + release.label() + " ignores it"));
         }
     }
+
+    /**
+     * A release changes only what it cannot read: a tree cluster without blocks or named topologies gets the same
+     * bytes for every release (so the acceptance cases written per release feed each the bundle it always got).
+     */
+    @ParameterizedTest
+    @EnumSource(SlurmVersion.class)
+    void aPlainTreeIsTheSameBundleForEveryRelease(SlurmVersion release) {
+        for (ProjectDocument doc : List.of(ExportFixtures.example(), ExportFixtures.fatTree(), ExportFixtures.rail(),
+                ExportFixtures.roce(), GeneratedPlans.plan(101))) {
+            Map<String, String> newest = bundle(doc, SlurmVersion.DEFAULT, false).entrySet().stream()
+                    .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().text()));
+            Map<String, String> mine = bundle(doc, release, false).entrySet().stream()
+                    .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().text()));
+            assertThat(mine).as(doc.cluster().name()).isEqualTo(newest);
+        }
+    }
 }
