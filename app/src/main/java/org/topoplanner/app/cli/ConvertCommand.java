@@ -10,6 +10,7 @@ import org.topoplanner.importers.FormatWriter;
 import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.importers.pipeline.WriterRegistry;
 import org.topoplanner.importers.export.ExportVerdict;
+import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.diag.Severity;
 import org.topoplanner.model.project.AtomicFiles;
@@ -22,8 +23,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code convert --to FORMAT FILE... [-o OUT]}: import, then write one export format. The export is
- * checked first, by the same rules and with the same verdict as that file of an {@code export} bundle
+ * {@code convert --to FORMAT FILE... [-o OUT] [--slurm-version V]}: import, then write one export format. The
+ * export is checked first, by the same rules and with the same verdict as that file of an {@code export} bundle
+ * for the same Slurm release
  * ({@link ExportVerdict}): an error writes nothing; a warning writes nothing unless {@code --force}.
  */
 @Command(name = "convert", mixinStandardHelpOptions = true,
@@ -46,6 +48,12 @@ public final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Write even when the export check warns.")
     boolean force;
 
+    @Mixin
+    SlurmVersionArg slurmVersion = new SlurmVersionArg();
+
+    @Mixin
+    TopologyPickArg topology = new TopologyPickArg();
+
     @Parameters(paramLabel = "FILE", arity = "0..*", description = "Input files or folders.")
     List<Path> files = new ArrayList<>();
 
@@ -65,6 +73,7 @@ public final class ConvertCommand implements Callable<Integer> {
         if (files.isEmpty() && !source.example) {
             throw new ParameterException(spec.commandLine(), "give FILE... or --example");
         }
+        var release = slurmVersion.version(spec);
         var err = spec.commandLine().getErr();
         ImportOutcome outcome = source.load(spec, files);
         outcome.diagnostics().forEach(err::println);
@@ -72,10 +81,15 @@ public final class ConvertCommand implements Callable<Integer> {
             err.println("topoplanner: convert: the input has errors; nothing written");
             return TopoPlannerCommand.INVALID;
         }
+        Optional<Cluster> picked = topology.apply(outcome.cluster(), "convert", err);
+        if (picked.isEmpty()) {
+            return TopoPlannerCommand.INVALID;
+        }
+        Cluster cluster = picked.get();
         // The verdict export gives the same file, so that the two commands never disagree.
-        Optional<ExportVerdict.Checked> verdict = ExportVerdict.checked(outcome.cluster(), writer.target(),
-                output == null ? "<stdout>" : output.toString());
-        List<Diagnostic> checks = verdict.map(ExportVerdict.Checked::findings).orElseGet(() -> writer.check(outcome.cluster()));
+        Optional<ExportVerdict.Checked> verdict = ExportVerdict.checked(cluster, writer.target(),
+                output == null ? "<stdout>" : output.toString(), release);
+        List<Diagnostic> checks = verdict.map(ExportVerdict.Checked::findings).orElseGet(() -> writer.check(cluster));
         checks.forEach(err::println);
         boolean errors = checks.stream().anyMatch(Diagnostic::isError);
         boolean warnings = checks.stream().anyMatch(d -> d.severity() == Severity.WARNING);
@@ -86,7 +100,7 @@ public final class ConvertCommand implements Callable<Integer> {
             return TopoPlannerCommand.INVALID;
         }
         // The text the verdict was given is the file: written once, and what was checked is what is written.
-        String text = verdict.flatMap(ExportVerdict.Checked::text).orElseGet(() -> writer.write(outcome.cluster()));
+        String text = verdict.flatMap(ExportVerdict.Checked::text).orElseGet(() -> writer.write(cluster));
         if (output == null) {
             spec.commandLine().getOut().print(text);
             spec.commandLine().getOut().flush();

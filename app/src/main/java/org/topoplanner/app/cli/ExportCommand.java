@@ -28,8 +28,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code export --cluster SRC... --out DIR [--targets slurm,k8s,jobs] [--force]}: every export of the
- * cluster (and, from a project file, of its placed jobs), validated as written, plus MANIFEST.txt, swapped
+ * {@code export --cluster SRC... --out DIR [--targets slurm,k8s,jobs] [--slurm-version V] [--force]}: every
+ * export of the
+ * cluster (and, from a project file, of its placed jobs), the Slurm files for release V, validated as written, plus MANIFEST.txt, swapped
  * into DIR as one unit ({@link ExportWriter}). An error writes nothing and exits 1; a warning, or a file in
  * DIR the previous export did not write as it is now (its diff goes to stderr), writes nothing unless
  * {@code --force}. The last line on stderr says what was and was not written.
@@ -77,6 +78,12 @@ public final class ExportCommand implements Callable<Integer> {
             + " under (${COMPLETION-CANDIDATES}); with --tm-policy (default then: container, as validate's).")
     TopologyManagerScope tmScope;
 
+    @Mixin
+    SlurmVersionArg slurmVersion = new SlurmVersionArg();
+
+    @Mixin
+    TopologyPickArg topology = new TopologyPickArg();
+
     @Option(names = "--topology-yaml", description = {"Also write slurm/topology.yaml (Slurm 25.05 and later read it"
             + " instead of topology.conf).", "It is written anyway when the cluster has several named topologies."})
     boolean topologyYaml;
@@ -98,12 +105,18 @@ public final class ExportCommand implements Callable<Integer> {
             chosen = ExportTarget.all();
         }
         List<String> shapeLine = shape.checkedLine(spec);
+        var release = slurmVersion.version(spec);
         var err = spec.commandLine().getErr();
         ProjectDocument doc = load(err);
         if (doc == null) {
             err.println("topoplanner: export: the input has errors; nothing written");
             return TopoPlannerCommand.INVALID;
         }
+        var picked = topology.apply(doc.cluster(), "export", err);
+        if (picked.isEmpty()) {
+            return TopoPlannerCommand.INVALID;
+        }
+        doc = new ProjectDocument(picked.get(), doc.jobs(), doc.placements(), doc.view());
         if (!shapeLine.isEmpty()) {
             // the command line's pod shape is the shape of every job that gives none, validated and written as such
             List<Job> shaped = doc.jobs().stream().map(j -> new Job(j.name(), shape.onto(j.sbatch()))).toList();
@@ -111,7 +124,8 @@ public final class ExportCommand implements Callable<Integer> {
         }
         ExportOptions options = tmPolicy == null ? ExportOptions.DEFAULT
                 : ExportOptions.DEFAULT.withTopologyManager(tmPolicy, tmScope == null ? TopologyManagerScope.DEFAULT : tmScope);
-        List<ExportFile> files = ExportBundle.build(doc, chosen, options.withTopologyYaml(topologyYaml));
+        List<ExportFile> files = ExportBundle.build(doc, chosen, options.withTopologyYaml(topologyYaml)
+                .withSlurmVersion(release));
         files.forEach(f -> f.validation().forEach(err::println));
         ExportWriter.Result result = ExportWriter.write(out, files, force);
         result.handEdits().forEach(h -> err.print(h.diff()));

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.topoplanner.importers.pipeline.ImportOutcome;
 import org.topoplanner.importers.inspect.InspectJsonWriter;
+import org.topoplanner.importers.inspect.SlurmReleaseFit;
 import org.topoplanner.model.diag.Diagnostic;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,10 +15,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code inspect FILE...}: import and merge, then print what was understood. */
+/**
+ * {@code inspect FILE... [--slurm-version V]}: import and merge, then print what was understood; with a Slurm
+ * release, also what that release refuses of the Slurm files ({@link SlurmReleaseFit}).
+ */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
         description = {"Import and merge the files (format detected from content) and print what was understood.",
-                "--json prints the normalized model (topoplanner.inspect/1)."})
+                "--json prints the normalized model (topoplanner.inspect/1).",
+                "--slurm-version V also checks the Slurm files as release V reads them (errors where it refuses them)."})
 public final class InspectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -28,6 +33,9 @@ public final class InspectCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the normalized model as JSON.")
     boolean json;
 
+    @Mixin
+    SlurmVersionArg slurmVersion = new SlurmVersionArg();
+
     @Parameters(paramLabel = "FILE", arity = "0..*", description = "Input files or folders.")
     List<Path> files = new ArrayList<>();
 
@@ -36,7 +44,12 @@ public final class InspectCommand implements Callable<Integer> {
         if (files.isEmpty() && !source.example) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give FILE... or --example");
         }
-        ImportOutcome outcome = source.load(spec, files);
+        var release = slurmVersion.given(spec);
+        ImportOutcome read = source.load(spec, files);
+        // with --slurm-version, that release's verdict on the Slurm files joins the readers' own findings
+        List<Diagnostic> all = new ArrayList<>(read.diagnostics());
+        release.ifPresent(v -> all.addAll(SlurmReleaseFit.check(read.cluster(), read.sources(), v)));
+        ImportOutcome outcome = new ImportOutcome(read.cluster(), read.sources(), all, read.conflicts());
         var err = spec.commandLine().getErr();
         for (Diagnostic d : outcome.diagnostics()) {
             err.println(d);

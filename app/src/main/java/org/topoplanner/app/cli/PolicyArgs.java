@@ -10,15 +10,15 @@ import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.model.k8s.VolcanoMode;
 import org.topoplanner.model.slurm.SlurmVersion;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /** The policy settings shared by place, validate, compare and replay. */
 public final class PolicyArgs {
-    @Option(names = "--slurm-version", paramLabel = "V", defaultValue = "26.05",
-            description = "Slurm release the Slurm policies behave like: 26.05, 24.11 or 22.05 (default ${DEFAULT-VALUE}).")
-    String slurmVersion;
+    @Mixin
+    SlurmVersionArg slurmVersion = new SlurmVersionArg();
 
     @Option(names = "--tm-policy", paramLabel = "P", defaultValue = "none",
             converter = SettingWords.TopologyManagerPolicies.class,
@@ -63,8 +63,7 @@ public final class PolicyArgs {
 
     /** The settings, checked: the same for every policy (compare asks them all). */
     PolicyOptions options(CommandSpec spec) {
-        SlurmVersion v = SlurmVersion.parse(slurmVersion).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                "--slurm-version must be " + String.join(", ", SlurmVersion.labels()) + ", not " + slurmVersion));
+        SlurmVersion v = slurmVersion.version(spec);
         TopologyManagerOptions.Parsed parsed = TopologyManagerOptions.parse(tmOptions);
         if (parsed instanceof TopologyManagerOptions.Invalid bad) {
             throw new ParameterException(spec.commandLine(), "--tm-option: " + bad.message());

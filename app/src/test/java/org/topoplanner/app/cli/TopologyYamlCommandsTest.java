@@ -60,7 +60,7 @@ class TopologyYamlCommandsTest {
               flat: true
             """;
 
-    private static Path folder(Path dir) throws Exception {
+    static Path folder(Path dir) throws Exception {
         Path f = Files.createDirectories(dir.resolve("cluster"));
         Files.writeString(f.resolve("slurm.conf"), SLURM_CONF);
         Files.writeString(f.resolve("gres.conf"), GRES_CONF);

@@ -51,6 +51,16 @@ public record Cluster(String name, Fabric fabric, Map<String, NodeTopology> node
         return new Cluster(name, fabric, nodes, hosts, slurm, kubernetes, domains);
     }
 
+    /**
+     * The cluster as a Slurm without {@code topology.yaml} sees one of its named topologies: that topology's layout
+     * as the fabric and no named topologies (the partitions keep their keys, bound to nothing). Empty when no
+     * topology has that name.
+     */
+    public java.util.Optional<Cluster> withTopologyAlone(String topologyName) {
+        return slurm.topology(topologyName).map(t -> new Cluster(name, t.layout(), nodes, hosts,
+                slurm.withTopologies(List.of()), kubernetes, nvlink));
+    }
+
     /** The inside of a host; {@link NodeTopology#unknown()} when no source described it. */
     public NodeTopology node(String host) {
         return nodes.getOrDefault(host, NodeTopology.unknown());

@@ -45,6 +45,14 @@ public enum SlurmVersion {
         return atLeast(V24_11);
     }
 
+    /**
+     * Whether slurmctld reads {@code topology.yaml} and a partition's {@code Topology=} (25.05 and newer: 26.05
+     * here; 24.11's {@code read_config.c} has no {@code Topology} partition key and no topology.yaml loader).
+     */
+    public boolean hasTopologyYaml() {
+        return atLeast(V26_05);
+    }
+
     /** The labels, newest first (for menus and help texts). */
     public static List<String> labels() {
         return List.of(V26_05.label, V24_11.label, V22_05.label);

@@ -32,7 +32,7 @@ public final class ExportBundle {
         boolean slurm = targets.contains(ExportTarget.SLURM);
         boolean k8s = targets.contains(ExportTarget.K8S);
         if (slurm) {
-            files.addAll(SlurmFiles.build(doc.cluster(), options.topologyYaml()));
+            files.addAll(SlurmFiles.build(doc.cluster(), options.topologyYaml(), options.slurmVersion()));
         }
         if (k8s) {
             files.addAll(KubernetesFiles.build(doc.cluster(), options));

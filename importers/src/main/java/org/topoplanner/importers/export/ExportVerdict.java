@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * One verdict per exported file, whichever command writes it: {@code convert --to slurm-topology} gets
@@ -38,6 +39,11 @@ public final class ExportVerdict {
         return checked(cluster, target, path).map(Checked::findings);
     }
 
+    /** As {@link #of}, for the Slurm release the file is written for. */
+    public static Optional<List<Diagnostic>> of(Cluster cluster, String target, String path, SlurmVersion release) {
+        return checked(cluster, target, path, release).map(Checked::findings);
+    }
+
     /**
      * The findings of {@link #of}, and for a Slurm target the text they were found in: the bundle's
      * file, written by the same writer {@code convert} uses, so that {@code convert} need not write it
@@ -49,8 +55,17 @@ public final class ExportVerdict {
     public record Checked(Optional<String> text, List<Diagnostic> findings) {
     }
 
-    /** As {@link #of}, with the text that was checked when there is one. */
+    /** As {@link #of}, with the text that was checked when there is one (for the newest release). */
     public static Optional<Checked> checked(Cluster cluster, String target, String path) {
+        return checked(cluster, target, path, SlurmVersion.DEFAULT);
+    }
+
+    /**
+     * As {@link #of}, with the text that was checked when there is one, for {@code release}: the bundle built
+     * for that release ({@link SlurmRelease}), so that {@code convert --slurm-version} and {@code export
+     * --slurm-version} agree file by file.
+     */
+    public static Optional<Checked> checked(Cluster cluster, String target, String path, SlurmVersion release) {
         String file = BUNDLE_PATH.get(target);
         if (file == null) {
             return Optional.empty();
@@ -62,11 +77,11 @@ public final class ExportVerdict {
                 List<Diagnostic> found = new ArrayList<>();
                 alone.get().validation().forEach(d -> found.add(new Diagnostic(d.severity(), path, d.line(),
                         d.column(), d.message())));
-                severalTopologies(cluster, file, path).ifPresent(found::add);
+                severalTopologies(cluster, file, path, release).ifPresent(found::add);
                 return Optional.of(new Checked(Optional.of(alone.get().text()), found));
             }
         }
-        List<ExportFile> files = slurm ? SlurmFiles.build(cluster, file.equals(SlurmFiles.TOPOLOGY_YAML))
+        List<ExportFile> files = slurm ? SlurmFiles.build(cluster, file.equals(SlurmFiles.TOPOLOGY_YAML), release)
                 : KubernetesFiles.build(cluster);
         List<Diagnostic> out = new ArrayList<>();
         boolean found = false;
@@ -85,6 +100,10 @@ public final class ExportVerdict {
             files.forEach(f -> f.validation().forEach(d -> out.add(new Diagnostic(d.severity(), path, d.line(),
                     d.column(), d.message()))));
             EmptyExport.refusal(cluster, file, path).ifPresent(out::add);
+            if (file.equals(SlurmFiles.TOPOLOGY_BLOCK) && !cluster.fabric().blocks().isEmpty()) {
+                // a tree cluster's blocks, which the bundle leaves out for a release without topology/block
+                SlurmRelease.blockFile(release, path).ifPresent(out::add);
+            }
         }
         if (found || file.equals(KubernetesFiles.HYPERNODES)) {
             EmptyExport.refusal(cluster, file, path, text == null ? hyperNodesText(files, file) : text)
@@ -95,7 +114,7 @@ public final class ExportVerdict {
             new org.topoplanner.importers.k8s.KubeletConfigWriter().check(cluster).forEach(d -> out.add(
                     new Diagnostic(d.severity(), path, d.line(), d.column(), d.message())));
         }
-        severalTopologies(cluster, file, path).ifPresent(out::add);
+        severalTopologies(cluster, file, path, release).ifPresent(out::add);
         return Optional.of(new Checked(Optional.ofNullable(text), out));
     }
 
@@ -111,7 +130,8 @@ public final class ExportVerdict {
      * writes {@code topology.yaml} beside it then ({@link SlurmFiles#build}); {@code convert} writes one file, so
      * it warns (and writes nothing without {@code --force}) and names the target that keeps them all.
      */
-    private static Optional<Diagnostic> severalTopologies(Cluster cluster, String file, String path) {
+    private static Optional<Diagnostic> severalTopologies(Cluster cluster, String file, String path,
+                                                          SlurmVersion release) {
         var topologies = cluster.slurm().topologies();
         if (topologies.size() < 2 || !(file.equals(SlurmFiles.TOPOLOGY) || file.equals(SlurmFiles.TOPOLOGY_BLOCK))) {
             return Optional.empty();
@@ -119,6 +139,9 @@ public final class ExportVerdict {
         String names = String.join(", ", topologies.stream().map(t -> t.name()).toList());
         return Optional.of(Diagnostic.warning(path, 1, 1, "the cluster has " + topologies.size()
                 + " named topologies (" + names + ") bound to partitions; this file holds only one of them and no"
-                + " binding: write topology.yaml (--to slurm-topology-yaml, Slurm 25.05 and later) to keep them all"));
+                + " binding: " + (release.hasTopologyYaml()
+                ? "write topology.yaml (--to slurm-topology-yaml, Slurm 25.05 and later) to keep them all"
+                : "Slurm " + release.label() + " reads no topology.yaml (25.05 and later); pick the one to write with"
+                + " --topology NAME")));
     }
 }

@@ -52,10 +52,21 @@ final class SlurmExportCheck {
     private static final Pattern GRES_ITEM = Pattern.compile("(?i)gpu(?::([^:,]+))?:(\\d+)");
 
     private final Map<String, List<Diagnostic>> found = new LinkedHashMap<>();
+    private final SlurmVersion release;
 
-    /** Findings per file path; absent texts ({@code null}) are not checked. */
+    private SlurmExportCheck(SlurmVersion release) {
+        this.release = release;
+    }
+
+    /** Findings per file path for the newest release; absent texts ({@code null}) are not checked. */
     static Map<String, List<Diagnostic>> check(String tree, String block, String gres, String nodes, String keys) {
-        SlurmExportCheck c = new SlurmExportCheck();
+        return check(tree, block, gres, nodes, keys, SlurmVersion.DEFAULT);
+    }
+
+    /** Findings per file path as {@code release} takes the files; absent texts ({@code null}) are not checked. */
+    static Map<String, List<Diagnostic>> check(String tree, String block, String gres, String nodes, String keys,
+                                               SlurmVersion release) {
+        SlurmExportCheck c = new SlurmExportCheck(release);
         Map<String, NodeLine> nodeLines = c.nodeLines(nodes);
         if (tree != null) {
             ImportResult r = new TopologyConfReader().read(new SourceText(SlurmFiles.TOPOLOGY, tree));
@@ -83,10 +94,10 @@ final class SlurmExportCheck {
      * gives them (the node lines' order).
      */
     static List<Diagnostic> treeAlone(String tree, Set<String> hosts, Supplier<String> nodeLines) {
-        SlurmExportCheck c = new SlurmExportCheck();
+        SlurmExportCheck c = new SlurmExportCheck(SlurmVersion.DEFAULT);
         TopologyReach reach = new TopologyConfReader().reach(new SourceText(SlurmFiles.TOPOLOGY, tree));
         c.tree(reach.diagnostics(), reach.hosts(), reach::switchesOf, tree, hosts,
-                () -> new SlurmExportCheck().nodeLines(nodeLines.get()).keySet());
+                () -> new SlurmExportCheck(SlurmVersion.DEFAULT).nodeLines(nodeLines.get()).keySet());
         return c.found.getOrDefault(SlurmFiles.TOPOLOGY, List.of());
     }
 
@@ -262,8 +273,9 @@ final class SlurmExportCheck {
 
     /**
      * A {@code Cores=} that splits one of the node's sockets: 24.11 and 26.05 set the node INVALID
-     * ({@code _check_core_range_matches_sock}, {@link GresSocketBoundary}); a warning, as 22.05 runs it. Once per
-     * line, however many nodes it names.
+     * ({@code _check_core_range_matches_sock}, {@link GresSocketBoundary}), 22.05 runs it. The verdict is the
+     * target release's: an error when it refuses the line, a note naming the releases that would when it accepts
+     * it. Once per line, however many nodes it names.
      */
     private void splitSocket(String text, int line, GresLine g, CpuSet cores, NodeLine node) {
         if (node.sockets() == null || node.coresPerSocket() == null || line == 0) {
@@ -279,10 +291,16 @@ final class SlurmExportCheck {
                 .orElseThrow();
         String written = text.lines().skip(line - 1).findFirst().orElse("");
         int at = written.toLowerCase(java.util.Locale.ROOT).indexOf("cores=");
-        add(Diagnostic.warning(SlurmFiles.GRES, line, at < 0 ? 1 : at + 7, "Cores=" + g.cores() + " splits socket "
-                + r.socket() + " of " + node.name() + " (cores " + r.firstCore() + "-" + r.lastCore() + "): "
-                + GresSocketBoundary.verdicts(refusing) + "; write whole sockets"
-                + (refusing.contains(SlurmVersion.V24_11) ? "" : " (one socket or every core)")));
+        String message = "Cores=" + g.cores() + " splits socket " + r.socket() + " of " + node.name() + " (cores "
+                + r.firstCore() + "-" + r.lastCore() + "): " + GresSocketBoundary.verdicts(refusing);
+        int column = at < 0 ? 1 : at + 7;
+        if (refusing.contains(release)) {
+            add(Diagnostic.error(SlurmFiles.GRES, line, column, message + "; for Slurm " + release.label()
+                    + " write whole sockets" + (refusing.contains(SlurmVersion.V24_11) ? "" : " (one socket or every core)")));
+        } else {
+            add(Diagnostic.info(SlurmFiles.GRES, line, column, message + "; Slurm " + release.label()
+                    + ", the release written for, runs the node"));
+        }
     }
 
     private static int lineOf(List<Integer> at, int index) {

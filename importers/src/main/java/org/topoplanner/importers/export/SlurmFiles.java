@@ -13,6 +13,7 @@ import org.topoplanner.importers.slurm.TopologyConfWriter;
 import org.topoplanner.importers.slurm.TopologyYamlWriter;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.diag.Diagnostic;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * The {@code slurm/} part of a bundle: {@code topology.conf} (tree) and, where the cluster has blocks,
@@ -49,23 +50,30 @@ final class SlurmFiles {
     }
 
     static List<ExportFile> build(Cluster cluster) {
-        return build(cluster, false);
+        return build(cluster, false, SlurmVersion.DEFAULT);
     }
 
     /**
      * @param topologyYaml also write {@code topology.yaml} (Slurm 25.05+), which is written anyway when the
      *                     cluster has more than one named topology (no {@code topology.conf} can say that)
+     * @param release      the Slurm release the files are for ({@link SlurmRelease}): a tree cluster's blocks are
+     *                     left out for a release without topology/block (its keys file says so), and what that
+     *                     release cannot read at all is an error on the file
      */
-    static List<ExportFile> build(Cluster cluster, boolean topologyYaml) {
+    static List<ExportFile> build(Cluster cluster, boolean topologyYaml, SlurmVersion release) {
         boolean tree = SlurmKeysWriter.pluginFor(cluster.fabric()) == SlurmKeysWriter.Plugin.TREE;
-        boolean blocks = !cluster.fabric().blocks().isEmpty();
+        boolean blocks = !cluster.fabric().blocks().isEmpty() && (release.hasBlockTopology() || !tree);
         String treeText = tree ? new TopologyConfWriter().write(cluster) : null;
         String blockText = blocks ? new TopologyConfBlockWriter().write(cluster) : null;
         String gres = new GresConfWriter().write(cluster);
         String nodes = new SlurmNodeLinesWriter().write(cluster);
-        String keys = new SlurmKeysWriter().write(cluster);
+        String keys = new SlurmKeysWriter().write(cluster, release);
         Map<String, List<Diagnostic>> found = new java.util.LinkedHashMap<>(
-                SlurmExportCheck.check(treeText, blockText, gres, nodes, keys));
+                SlurmExportCheck.check(treeText, blockText, gres, nodes, keys, release));
+        if (blocks && !tree) {
+            SlurmRelease.blockFile(release, TOPOLOGY_BLOCK).ifPresent(d -> found.merge(TOPOLOGY_BLOCK, List.of(d),
+                    KubernetesFiles::join));
+        }
         SlurmMissingFacts.check(cluster).forEach((path, more) -> found.merge(path, more, KubernetesFiles::join));
         List<ExportFile> out = new ArrayList<>();
         if (treeText != null) {
@@ -76,7 +84,10 @@ final class SlurmFiles {
         }
         if (topologyYaml || cluster.slurm().topologies().size() > 1) {
             String yaml = new TopologyYamlWriter().write(cluster);
-            out.add(new ExportFile(TOPOLOGY_YAML, yaml, TopologyYamlCheck.check(cluster, yaml, TOPOLOGY_YAML)));
+            List<Diagnostic> checked = new ArrayList<>();
+            SlurmRelease.topologyYaml(release, cluster, TOPOLOGY_YAML).ifPresent(checked::add);
+            checked.addAll(TopologyYamlCheck.check(cluster, yaml, TOPOLOGY_YAML));
+            out.add(new ExportFile(TOPOLOGY_YAML, yaml, checked));
         }
         out.add(new ExportFile(GRES, gres, found.getOrDefault(GRES, List.of())));
         out.add(new ExportFile(NODES, nodes, found.getOrDefault(NODES, List.of())));

@@ -3,6 +3,7 @@ package org.topoplanner.importers.slurm;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.model.slurm.SlurmPartition;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Writes the {@code slurm.conf} keys that make Slurm use the exported topology and GPUs
@@ -37,6 +38,15 @@ public final class SlurmKeysWriter {
     }
 
     public String write(Cluster cluster) {
+        return write(cluster, SlurmVersion.DEFAULT);
+    }
+
+    /**
+     * The keys for {@code release}: a tree cluster's blocks are named as unusable before 23.11 (no
+     * topology/block, so no topology-block.conf is written), and the partitions' {@code Topology=} lines are
+     * written only for a release that reads topology.yaml (24.11 stops at the unknown partition key).
+     */
+    public String write(Cluster cluster, SlurmVersion release) {
         Fabric fabric = cluster.fabric();
         Plugin plugin = pluginFor(fabric);
         StringBuilder b = new StringBuilder();
@@ -46,7 +56,10 @@ public final class SlurmKeysWriter {
             case TREE -> {
                 b.append("# Tree topology from topology.conf: jobs may ask --switches=N to stay under N leaf switches.\n");
                 b.append("TopologyPlugin=").append(plugin.id()).append('\n');
-                if (!fabric.blocks().isEmpty()) {
+                if (!fabric.blocks().isEmpty() && !release.hasBlockTopology()) {
+                    b.append("# This cluster also has blocks; Slurm ").append(release.label()).append(" has no")
+                            .append(" topology/block (23.11 and\n# later), so no topology-block.conf is written.\n");
+                } else if (!fabric.blocks().isEmpty()) {
                     b.append("# This cluster also has a topology/block layout in topology-block.conf (Slurm 23.11 and\n");
                     b.append("# later): to use it, install it as topology.conf and set TopologyPlugin=topology/block.\n");
                 }
@@ -57,7 +70,7 @@ public final class SlurmKeysWriter {
             }
             case NONE -> b.append("# No switches and no blocks are known: no topology plugin is set.\n");
         }
-        if (!cluster.slurm().topologies().isEmpty()) {
+        if (!cluster.slurm().topologies().isEmpty() && release.hasTopologyYaml()) {
             b.append("# topology.yaml (Slurm 25.05 and later) defines ").append(cluster.slurm().topologies().size())
                     .append(" named topologies; slurmctld reads it instead of\n");
             b.append("# topology.conf and TopologyPlugin. Partitions pick one with Topology=, the others get the\n");

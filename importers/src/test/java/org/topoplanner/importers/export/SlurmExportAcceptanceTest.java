@@ -22,6 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.topoplanner.model.cpu.CpuSet;
+import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.project.ProjectDocument;
@@ -40,6 +41,11 @@ import org.topoplanner.model.project.ProjectDocument;
  * does both. Otherwise every case is skipped with the reason. {@code -Dslurm.cases=NAME,...} runs only the named
  * cases. A bundle with {@code topology.yaml} (case {@code example-yaml}, 26.05 only) goes through
  * {@code .ci/oracle-yaml/run-yaml.sh}, since the shared harness copies {@code topology.conf} only.
+ *
+ * <p>Each bundle is written for the release it is fed to ({@code export --slurm-version}, {@link SlurmRelease}):
+ * cases {@code xv-pick-*} write one named topology for a release without topology.yaml, and
+ * {@link #realSlurmRefusesWhatTheExportRefusesForThatRelease} feeds a release what its export refuses (blocks on
+ * 22.05, topology.yaml on 22.05 and 24.11), which its real slurmctld must refuse to start on.
  */
 class SlurmExportAcceptanceTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -47,6 +53,11 @@ class SlurmExportAcceptanceTest {
     enum Version {
         V22_05("run.sh", "22.05", null), V24_11("run-new.sh", "24.11", "/var/tmp/trixie-root"),
         V26_05("run-new.sh", "26.05", "/var/tmp/sid-root");
+
+        /** The release the export is written for. */
+        org.topoplanner.model.slurm.SlurmVersion release() {
+            return org.topoplanner.model.slurm.SlurmVersion.parse(label).orElseThrow();
+        }
 
         final String script;
         final String label;
@@ -91,10 +102,73 @@ class SlurmExportAcceptanceTest {
         // topology.yaml exists from Slurm 25.05 on; older Slurm ignores the file and refuses Topology=.
         out.add(Arguments.of("example-yaml", Version.V26_05,
                 (Supplier<ProjectDocument>) ExportFixtures::exampleWithTopologies));
+        // export/convert --topology NAME: one named topology as topology.conf, for a Slurm without topology.yaml
+        for (Version v : Version.values()) {
+            out.add(Arguments.of("xv-pick-fabric", v, (Supplier<ProjectDocument>) () -> picked("fabric", true)));
+            if (v.release().hasBlockTopology()) {
+                out.add(Arguments.of("xv-pick-nvl", v, (Supplier<ProjectDocument>) () -> picked("nvl", false)));
+            }
+        }
         // -Dslurm.cases=example-yaml,blocks-only runs only those cases (all versions of each)
         String only = System.getProperty("slurm.cases", "");
         List<String> names = only.isBlank() ? List.of() : List.of(only.split(","));
         return out.stream().filter(a -> names.isEmpty() || names.contains((String) a.get()[0]));
+    }
+
+    /** {@code exampleWithTopologies} reduced to its topology {@code name}, with its placed jobs or none. */
+    private static ProjectDocument picked(String name, boolean jobs) {
+        ProjectDocument doc = ExportFixtures.exampleWithTopologies();
+        return new ProjectDocument(doc.cluster().withTopologyAlone(name).orElseThrow(),
+                jobs ? doc.jobs() : List.of(), jobs ? doc.placements() : List.of(), doc.view());
+    }
+
+    /**
+     * What the export refuses for a release, fed to that release anyway: the files as the newest release gets them
+     * (topology/block for a cluster of blocks; topology.yaml and the partitions' Topology=), which the release's
+     * real slurmctld must refuse to start on, as {@link SlurmRelease} says. -Dslurm.cases selects by name too.
+     */
+    static Stream<Arguments> refusedCases() {
+        List<Arguments> out = new ArrayList<>();
+        out.add(Arguments.of("xv-blocks-2205", Version.V22_05,
+                (Supplier<ProjectDocument>) ExportFixtures::blocksOnly, "topology plugin"));
+        for (Version v : List.of(Version.V22_05, Version.V24_11)) {
+            out.add(Arguments.of("xv-yaml-" + v.label.replace(".", ""), v,
+                    (Supplier<ProjectDocument>) ExportFixtures::exampleWithTopologies, "unrecognized key: Topology"));
+        }
+        String only = System.getProperty("slurm.cases", "");
+        List<String> names = only.isBlank() ? List.of() : List.of(only.split(","));
+        return out.stream().filter(a -> names.isEmpty() || names.contains((String) a.get()[0]));
+    }
+
+    @ParameterizedTest(name = "{0} on Slurm {1}")
+    @MethodSource("refusedCases")
+    void realSlurmRefusesWhatTheExportRefusesForThatRelease(String name, Version version,
+                                                            Supplier<ProjectDocument> plan, String fatal,
+                                                            @TempDir Path dir) throws Exception {
+        Path harness = harness(version);
+        ProjectDocument doc = plan.get();
+        java.util.EnumSet<ExportTarget> slurm = java.util.EnumSet.of(ExportTarget.SLURM);
+        List<Diagnostic> refused = ExportBundle.build(doc, slurm, ExportOptions.DEFAULT.withSlurmVersion(
+                version.release())).stream().flatMap(f -> f.validation().stream()).filter(Diagnostic::isError).toList();
+        assertThat(refused).as("the export's verdict for Slurm " + version).singleElement()
+                .satisfies(d -> assertThat(d.message()).contains("Slurm " + version.label));
+        Map<String, String> text = ExportBundle.build(doc, slurm).stream()
+                .collect(Collectors.toMap(ExportFile::relativePath, ExportFile::text));
+        Path caseDir = Files.createDirectories(dir.resolve(name));
+        Files.writeString(caseDir.resolve("nodes.conf"), text.get(SlurmFiles.KEYS) + text.get(SlurmFiles.NODES));
+        Files.writeString(caseDir.resolve("topology.conf"), text.getOrDefault(SlurmFiles.TOPOLOGY,
+                text.get(SlurmFiles.TOPOLOGY_BLOCK)));
+        Files.writeString(caseDir.resolve("gres.conf"), text.get(SlurmFiles.GRES));
+        if (text.containsKey(SlurmFiles.TOPOLOGY_YAML)) {
+            Files.writeString(caseDir.resolve("topology.yaml"), text.get(SlurmFiles.TOPOLOGY_YAML));
+            harness = yamlHarness(harness);
+        }
+        JsonNode ctld = only(run(version, harness, "--check", caseDir.toString()), "slurmctld");
+        assertThat(ctld.path("started").asBoolean()).as("slurmctld started: " + ctld).isFalse();
+        List<String> errors = new ArrayList<>();
+        ctld.path("errors").forEach(e -> errors.add(e.asText()));
+        assertThat(errors).as("slurmctld log").anySatisfy(e -> assertThat(e).contains("fatal"))
+                .anySatisfy(e -> assertThat(e).contains(fatal));
     }
 
     @ParameterizedTest(name = "{0} on Slurm {1}")
@@ -104,7 +178,9 @@ class SlurmExportAcceptanceTest {
             throws Exception {
         Path harness = harness(version);
         ProjectDocument doc = plan.get();
-        List<ExportFile> files = ExportBundle.build(doc, java.util.EnumSet.of(ExportTarget.SLURM, ExportTarget.JOBS));
+        // written for the release it is fed to (export --slurm-version)
+        List<ExportFile> files = ExportBundle.build(doc, java.util.EnumSet.of(ExportTarget.SLURM, ExportTarget.JOBS),
+                ExportOptions.DEFAULT.withSlurmVersion(version.release()));
         assertThat(files).allSatisfy(f -> assertThat(f.validation()).as(f.relativePath()).isEmpty());
         Map<String, String> text = files.stream().collect(Collectors.toMap(ExportFile::relativePath, ExportFile::text));
         Path caseDir = Files.createDirectories(dir.resolve(name));

@@ -9,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.diag.Severity;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Every rule SlurmExportCheck lists (what the real Slurm accepts), on small texts: the faults that stop slurmctld and those
@@ -71,7 +72,7 @@ class SlurmExportCheckTest {
             gpu line without File=        | ERROR   | NodeName=n[1-8] Name=gpu Count=2 | has no File=
             more GPUs than Gres=          | WARNING | NodeName=n[1-8] Name=gpu File=/dev/nvidia[0-3] | ignores the extra ones
             Cores= outside the node       | ERROR   | NodeName=n[1-8] Name=gpu File=/dev/nvidia[0-1] Cores=8-11 | lies outside the 8 cores
-            Cores= splitting a socket     | WARNING | NodeName=n[1-8] Name=gpu File=/dev/nvidia[0-1] Cores=0-1 | splits socket 0 of n1 (cores 0-3): Slurm 24.11 and 26.05 set the node INVALID
+            Cores= splitting a socket     | ERROR   | NodeName=n[1-8] Name=gpu File=/dev/nvidia[0-1] Cores=0-1 | splits socket 0 of n1 (cores 0-3): Slurm 24.11 and 26.05 set the node INVALID
             """)
     void judgesGresConfAgainstTheNodeLines(String fault, Severity severity, String gres, String fragment) {
         List<Diagnostic> found = all(TREE, null, gres + "\n", NODES, KEYS);
@@ -100,21 +101,35 @@ class SlurmExportCheckTest {
         });
     }
 
-    /** {@code _check_core_range_matches_sock} (24.11.5, 26.05.5): once per line, at the Cores= value. */
-    @Test
-    void warnsOnceWhereCoresSplitASocketAndWhere2605AloneRefusesTwoSockets() {
+    /**
+     * {@code _check_core_range_matches_sock} (24.11.5, 26.05.5): once per line, at the Cores= value, with the verdict
+     * of the release written for: an error where it sets the node INVALID, a note where it runs the node (22.05 has
+     * no such check; 24.11 accepts two whole sockets of four, which 26.05 refuses).
+     */
+    @ParameterizedTest(name = "Slurm {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            26.05 | ERROR | ERROR
+            24.11 | INFO  | ERROR
+            22.05 | INFO  | INFO
+            """)
+    void judgesCoresThatSplitASocketAsTheTargetReleaseDoes(String label, Severity twoSockets, Severity partSocket) {
+        SlurmVersion release = SlurmVersion.parse(label).orElseThrow();
         String nodes = "NodeName=f[1-2] Sockets=4 CoresPerSocket=2 ThreadsPerCore=1 Gres=gpu:2\n";
         String tree = "SwitchName=leaf1 Nodes=f[1-2]\n";
         String gres = "NodeName=f[1-2] Name=gpu File=/dev/nvidia0 Cores=0-3\n"
                 + "NodeName=f[1-2] Name=gpu File=/dev/nvidia1 Cores=6\n";
-        List<Diagnostic> found = all(tree, null, gres, nodes, KEYS).stream()
-                .filter(d -> d.message().contains("socket boundaries")).toList();
+        List<Diagnostic> found = SlurmExportCheck.check(tree, null, gres, nodes, KEYS, release).values().stream()
+                .flatMap(List::stream).filter(d -> d.message().contains("socket boundaries")).toList();
         assertThat(found).extracting(Diagnostic::line).containsExactly(1, 2);
         assertThat(found).extracting(Diagnostic::column).containsExactly(50, 50);
-        assertThat(found.get(0).message()).contains("Slurm 26.05 sets the node INVALID")
-                .contains("(one socket or every core)");
+        assertThat(found).extracting(Diagnostic::severity).containsExactly(twoSockets, partSocket);
+        assertThat(found.get(0).message()).contains("Slurm 26.05 sets the node INVALID");
         assertThat(found.get(1).message()).contains("Slurm 24.11 and 26.05");
-        assertThat(found).noneMatch(Diagnostic::isError);
+        if (twoSockets == Severity.ERROR) {
+            assertThat(found.get(0).message()).contains("for Slurm 26.05 write whole sockets (one socket or every core)");
+        } else {
+            assertThat(found.get(0).message()).contains("Slurm " + label + ", the release written for, runs the node");
+        }
     }
 
     @Test

@@ -20,6 +20,7 @@ import org.topoplanner.importers.export.HandEdit;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import org.topoplanner.model.k8s.TopologyManagerScope;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * "Export…": shows every file the export would write, its exact text and what the export check found,
@@ -36,12 +37,13 @@ public final class ExportDialog {
 
     /**
      * Export from the window, whose jobs were validated under the Topology Manager {@code policy} and
-     * {@code scope}; {@code previous} holds the folder this window last exported to (each file's changes
+     * {@code scope} and the window's Slurm {@code release} (the Slurm files are written and checked for it);
+     * {@code previous} holds the folder this window last exported to (each file's changes
      * against it are shown before a folder is asked for, and the chooser opens there) and is set on a write.
      */
     public static void show(Window owner, Plan plan, TopologyManagerPolicy policy, TopologyManagerScope scope,
-            PreviousExport previous) {
-        show(owner, plan, optionsFor(policy, scope), w -> chooseFolder(w, previous.folder()), previous);
+            SlurmVersion release, PreviousExport previous) {
+        show(owner, plan, optionsFor(policy, scope, release), w -> chooseFolder(w, previous.folder()), previous);
     }
 
     /**
@@ -50,7 +52,12 @@ public final class ExportDialog {
      * {@code export --tm-policy/--tm-scope} does), not a per-node recommendation.
      */
     static ExportOptions optionsFor(TopologyManagerPolicy policy, TopologyManagerScope scope) {
-        return ExportOptions.DEFAULT.withTopologyManager(policy, scope);
+        return optionsFor(policy, scope, SlurmVersion.DEFAULT);
+    }
+
+    /** As above, with the Slurm files for the window's Slurm {@code release} (as {@code export --slurm-version}). */
+    static ExportOptions optionsFor(TopologyManagerPolicy policy, TopologyManagerScope scope, SlurmVersion release) {
+        return ExportOptions.DEFAULT.withTopologyManager(policy, scope).withSlurmVersion(release);
     }
 
     /**

@@ -328,8 +328,9 @@ public final class WindowController {
     }
 
     private void export() {
-        ExportDialog.show(stage, vm.plan(), vm.choice().settings().topologyManager(),
-                vm.choice().settings().topologyScope(), previousExport);
+        var settings = vm.choice().settings();
+        ExportDialog.show(stage, vm.plan(), settings.topologyManager(), settings.topologyScope(),
+                settings.slurmVersion(), previousExport);
     }
 
     /** At a start without a file: offers the newest autosave a crash left ({@link RecoveryOffer}). */

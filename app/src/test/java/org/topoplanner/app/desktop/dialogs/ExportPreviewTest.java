@@ -28,6 +28,7 @@ import org.topoplanner.model.k8s.TopologyManagerPolicy;
 import org.topoplanner.model.k8s.TopologyManagerScope;
 import org.topoplanner.model.project.ProjectCodec;
 import org.topoplanner.model.project.ProjectDocument;
+import org.topoplanner.model.slurm.SlurmVersion;
 import org.topoplanner.resources.ShippedData;
 
 /** The export preview is the command line's export: the same files, and writing it puts the shown bytes on disk. */
@@ -123,5 +124,26 @@ class ExportPreviewTest {
         ExportWriter.Result r = preview.writeTo(dir.resolve("out"), true);
         assertThat(r.written()).isFalse();
         assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    /**
+     * The window's Slurm version is the release its export is written for, as {@code export --slurm-version}:
+     * topology.yaml (25.05 and later) asked for under 24.11 is an error there, and clean under 26.05.
+     */
+    @Test
+    void theWindowsSlurmVersionIsTheReleaseTheSlurmFilesAreFor() {
+        ProjectDocument doc = Plan.of(planned("node07")).toDocument();
+        for (SlurmVersion release : SlurmVersion.values()) {
+            ExportOptions options = ExportDialog.optionsFor(TopologyManagerPolicy.DEFAULT, TopologyManagerScope.DEFAULT,
+                    release).withTopologyYaml(true);
+            assertThat(options.slurmVersion()).isEqualTo(release);
+            ExportFile yaml = ExportPreview.of(doc, ExportTarget.all(), options).files().stream()
+                    .filter(f -> f.relativePath().equals("slurm/topology.yaml")).findFirst().orElseThrow();
+            assertThat(yaml.hasErrors()).as(release.label()).isEqualTo(!release.hasTopologyYaml());
+            if (yaml.hasErrors()) {
+                assertThat(yaml.validation()).anySatisfy(d -> assertThat(d.message())
+                        .contains("Slurm " + release.label() + " ignores it"));
+            }
+        }
     }
 }
