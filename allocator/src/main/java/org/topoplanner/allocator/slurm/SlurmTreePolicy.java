@@ -24,8 +24,6 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@link Suggestion.Waiting} on the greedy allocation, as Slurm never searches for a smaller set.
  */
 public final class SlurmTreePolicy implements PlacementPolicy {
-    /** Slurm's default {@code max_switch_wait} when {@code --switches} has no time. */
-    static final Duration DEFAULT_SWITCH_WAIT = Duration.ofSeconds(300);
 
     private final PolicyOptions options;
     /** sbatch's verdict per cluster and request, kept for the last few: a replay asks one request many times. */
@@ -251,7 +249,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         List<String> notes = new ArrayList<>();
         notes.add("leaves " + String.join(",", leaves));
         if (job.switches() != null && Math.max(leaves.size(), testZeroLeaves) > job.switches()) {
-            Duration wait = job.switchWait() == null ? DEFAULT_SWITCH_WAIT : job.switchWait();
+            Duration wait = org.topoplanner.allocator.MaxSwitchWait.of(state.cluster()).grant(job.switchWait());
             return new Suggestion.Waiting(placement, wait, "the greedy choice spans "
                     + Math.max(leaves.size(), testZeroLeaves)
                     + " leaves, more than --switches=" + job.switches() + "; Slurm waits up to " + wait.toSeconds()

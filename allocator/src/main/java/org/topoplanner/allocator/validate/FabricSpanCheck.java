@@ -3,6 +3,7 @@ package org.topoplanner.allocator.validate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.topoplanner.allocator.MaxSwitchWait;
 import org.topoplanner.allocator.metrics.FabricSpan;
 import org.topoplanner.model.diag.Severity;
 import org.topoplanner.model.job.SlurmTime;
@@ -15,8 +16,6 @@ import org.topoplanner.model.job.SlurmTime;
  * when the limit is hard, a warning when it is a preference).
  */
 final class FabricSpanCheck implements PlacementCheck {
-    /** Slurm's {@code max_switch_wait} default when {@code --switches} has no {@code @time}. */
-    static final Duration DEFAULT_SWITCH_WAIT = Duration.ofSeconds(300);
 
     @Override
     public List<Violation> check(CheckContext c) {
@@ -44,7 +43,7 @@ final class FabricSpanCheck implements PlacementCheck {
         }
         Integer limit = c.request.switches();
         if (limit != null && limit > 0 && span.leaves().size() > limit) {
-            Duration wait = c.request.switchesWait() == null ? DEFAULT_SWITCH_WAIT : c.request.switchesWait();
+            Duration wait = MaxSwitchWait.of(c.cluster).grant(c.request.switchesWait());
             out.add(Violation.of(ViolationCode.SWITCH_LIMIT, Severity.WARNING, span.leaves(),
                     c.job() + " spans " + span.leaves().size() + " leaves (" + Elements.and(span.leaves())
                             + "), more than --switches=" + limit + "; Slurm holds it (Reason=Resources) for up to "

@@ -51,7 +51,7 @@ class SwitchWaitOnTestZeroTest {
     }
 
     /** fuzz64's jobs b0-b14, running when p3 was submitted, where real 22.05.8 put them. */
-    private static ClusterState background() throws Exception {
+    static ClusterState background() throws Exception {
         ClusterState s = ClusterState.empty(OracleCase.cluster("fuzz64"));
         ObjectMapper json = new ObjectMapper();
         for (String line : OracleCase.resource("results/fuzz64.jsonl").lines().toList()) {
