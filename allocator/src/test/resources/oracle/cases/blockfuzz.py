@@ -25,6 +25,11 @@ jobs, and small GPU jobs that stay (partly busy blocks). The new draws happen on
 recombine the same node types, base sizes and weights): one or two of NEWER's node types in every cluster (GPUs
 with no Cores=, a four-socket two-thread node with GPUs on two sockets, a two-thread 2 x 56-core node with eight
 GPUs), a two-thread node type always, base blocks of 2-5 nodes, and node weights up to 100.
+`gen.py block7` (newest=True, implies newer) draws shapes no earlier mode does: no BlockSizes (Slurm's default
+aggregate levels) over 5-9 base blocks of 2-3 nodes, so jobs reach the 3-level aggregate (4 and 8 base blocks);
+a fragmented start (CPU jobs that stay on about a third of the nodes, one-GPU jobs on some others); and more jobs
+spanning several base blocks, --segment on the weighted nodes, and -N of two to three base blocks. Its draws
+happen only in this mode, after block6's hardware draws, so earlier seeds write the same cases.
 """
 import os
 import random
@@ -52,7 +57,8 @@ def gres_line(name, files, cores):
     return 'NodeName=%s Name=gpu File=%s%s' % (name, files, '' if cores is None else ' Cores=%s' % cores)
 
 
-def main(seed, njobs, out, extra=False, wide=False, uneven=False, parts=False, newer=False):
+def main(seed, njobs, out, extra=False, wide=False, uneven=False, parts=False, newer=False, newest=False):
+    newer = newer or newest
     parts = parts or newer
     uneven = uneven or parts
     wide = wide or uneven
@@ -67,7 +73,9 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False, parts=False, n
         if not any(node_type(k)[2] == 2 for k in kinds if k not in LINKED) and 'm' not in kinds:
             kinds.append('h')  # a two-thread node type in every block6 cluster
     weights = {k: r.choice([1, 1, 5, 10]) for k in kinds}
-    if newer:
+    if newest:
+        base, nblocks = r.randint(2, 3), r.randint(5, 9)
+    elif newer:
         base, nblocks = r.randint(2, 5), r.randint(4, 7)
     else:
         base = r.randint(2, 3) if wide else r.randint(2, 4)
@@ -111,7 +119,7 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False, parts=False, n
             names.append((name, k))
         block_lines.append('BlockName=b%d Nodes=%s' % (b + 1, ','.join(members)))
     sizes = None
-    if r.random() < 0.6:
+    if not newest and r.random() < 0.6:
         doublings = []
         n = 2
         while n <= nblocks:
@@ -142,6 +150,12 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False, parts=False, n
     total = len(all_nodes)
     jobs = ['note random block cluster and jobs, seed %d (gen.py block)' % seed]
     alive = []
+    if newest:
+        # a fragmented start: holes that stay, so multi-block jobs must pass over partly busy base blocks
+        for i, name in enumerate(r.sample(all_nodes, max(1, total // 3))):
+            jobs.append('job h%d -w %s -n1 -c%d' % (i, name, r.randint(1, 6)))
+        for i, name in enumerate(r.sample(gpu_nodes, max(1, len(gpu_nodes) // 4))):
+            jobs.append('job g%d -w %s -N1 -c%d --gpus-per-node=1' % (i, name, r.randint(1, 4)))
     for j in range(njobs):
         forms = ['nodes', 'nodes', 'nodes', 'segment', 'segment', 'gpus', 'gpt', 'cpu', 'cpu', 'excl']
         if extra:
@@ -150,6 +164,8 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False, parts=False, n
             forms = forms + ['span', 'span']
         if parts:
             forms = forms + ['topo', 'busy', 'busy']
+        if newest:
+            forms = forms + ['span', 'span', 'span', 'segment', 'segment', 'blocks', 'blocks']
         form = r.choice(forms)
         opts = []
         in_half = parts and r.random() < 0.3
@@ -163,6 +179,13 @@ def main(seed, njobs, out, extra=False, wide=False, uneven=False, parts=False, n
             opts.append('--gpus-per-node=%d' % r.randint(1, 2))
             if r.random() < 0.3:
                 opts.append('--segment=%d' % base)
+        elif form == 'blocks':
+            # two or three base blocks' worth of nodes, fewer than a whole level: the aggregate and the weights decide
+            nodes = min(len(pool), base * r.randint(2, 3) - r.randint(0, 1))
+            opts.append('-N%d' % nodes)
+            opts.append('--gpus-per-node=%d' % r.randint(1, 2))
+            if r.random() < 0.4:
+                opts.append('--segment=%d' % r.choice([d for d in (1, 2, base) if nodes % d == 0]))
         elif form in ('nodes', 'segment'):
             if form == 'segment':
                 seg = r.randint(1, base + 1)

@@ -24,17 +24,18 @@ if len(sys.argv) > 1 and sys.argv[1] in ('fuzz4', 'fuzz5', 'fuzz6', 'fuzz7', 'fu
                    wide=sys.argv[1] == 'fuzz6', newer=sys.argv[1] == 'fuzz7', heavy=sys.argv[1] == 'fuzz8',
                    timed=sys.argv[1] == 'fuzz9')
     sys.exit(0)
-if len(sys.argv) > 1 and sys.argv[1] in ('block', 'block2', 'block3', 'block4', 'block5', 'block6'):
+if len(sys.argv) > 1 and sys.argv[1] in ('block', 'block2', 'block3', 'block4', 'block5', 'block6', 'block7'):
     # gen.py block SEED N DIR: a whole random topology/block case (blockfuzz.py; Slurm 23.11 and later);
     # block2 adds --exclusive=topo jobs and uneven weights inside every block; block3 also 7-9 small base
     # blocks, jobs over several of them, --cpus-per-gpu and enforce-binding; block4 also base blocks of uneven
     # size, a PCIe-paired node type, --segment with --exclusive and -w lists; block5 also a second partition
     # sharing nodes, -N not a multiple of --segment, more --exclusive=topo, small GPU jobs that stay; block6 also
-    # node types no earlier mode drew (GPUs without Cores=, four sockets, 2 x 56 two-thread cores), base blocks of 2-5
+    # node types no earlier mode drew (GPUs without Cores=, four sockets, 2 x 56 two-thread cores), base blocks of 2-5;
+    # block7 also no BlockSizes over 5-9 base blocks (the 3-level aggregate), a fragmented start, more multi-block jobs
     import blockfuzz
     blockfuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] == 'block2',
                    wide=sys.argv[1] == 'block3', uneven=sys.argv[1] == 'block4', parts=sys.argv[1] == 'block5',
-                   newer=sys.argv[1] == 'block6')
+                   newer=sys.argv[1] == 'block6', newest=sys.argv[1] == 'block7')
     sys.exit(0)
 if len(sys.argv) > 1 and sys.argv[1] in ('yaml', 'yaml2', 'yaml3', 'yaml4', 'yaml5'):
     # gen.py yaml SEED N DIR: a random cluster with topology.yaml, topologies bound to partitions (yamlfuzz.py; Slurm 25.05+);

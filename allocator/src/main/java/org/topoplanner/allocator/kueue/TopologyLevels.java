@@ -23,7 +23,8 @@ import org.topoplanner.model.k8s.ResourceFlavor;
  * <p>Without Kueue objects the levels come from the fabric: one level per switch tier, widest first,
  * named {@code topoplanner.org/tier-N}, then {@code kubernetes.io/hostname}, with the NVLink clique
  * ({@code nvidia.com/gpu.clique}, see {@link CliqueLevel}) among them when the cluster has multi-node NVLink
- * domains; a host's value at tier N is
+ * domains, or the block ({@code topoplanner.org/block}, see {@link BlockLevel}) on a cluster of blocks alone;
+ * a host's value at tier N is
  * its tier-N ancestor, found by following the first parent upwards (a fat tree with several spines per
  * leaf is thereby folded into a tree, as a label-based Topology must be).
  *
@@ -71,7 +72,7 @@ public record TopologyLevels(String name, List<String> levels, Map<String, List<
     public static TopologyLevels of(Cluster cluster) {
         // read per host on every suggestion of Kueue's TAS: built once per cluster
         return org.topoplanner.allocator.ClusterIndex.of(cluster).derived(TopologyLevels.class,
-                c -> fromKueue(c).orElseGet(() -> CliqueLevel.insert(fromFabric(c), c)));
+                c -> fromKueue(c).orElseGet(() -> BlockLevel.insert(CliqueLevel.insert(fromFabric(c), c), c)));
     }
 
     static Optional<TopologyLevels> fromKueue(Cluster cluster) {

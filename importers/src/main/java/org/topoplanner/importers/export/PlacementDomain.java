@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.topoplanner.importers.k8s.KubernetesExport;
+import org.topoplanner.importers.k8s.KueueTopologyWriter;
 import org.topoplanner.importers.k8s.NodeLabelsWriter;
+import org.topoplanner.importers.k8s.TopologyLabelFamily;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.Placement;
 
@@ -15,7 +17,7 @@ import org.topoplanner.model.job.Placement;
  * the HyperNode tier, which is the fabric tier.
  *
  * @param tier  the fabric tier (1 = leaf), 0 for a single node, -1 when no tier holds them all
- * @param level the Kueue Topology level (a node label key), or {@code null} when no tier holds them all
+ * @param level the Kueue Topology level (a node label key), or {@code null} when no level holds them all
  */
 record PlacementDomain(int tier, String level) {
     static final String HOSTNAME = "kubernetes.io/hostname";
@@ -31,6 +33,13 @@ record PlacementDomain(int tier, String level) {
             if (first != null && hosts.stream().allMatch(h -> Objects.equals(first,
                     labels.getOrDefault(h, Map.of()).get(key)))) {
                 return new PlacementDomain(t, key);
+            }
+        }
+        if (KueueTopologyWriter.levels(cluster).contains(TopologyLabelFamily.TOPOPLANNER_BLOCK)) {
+            String first = labels.getOrDefault(hosts.get(0), Map.of()).get(TopologyLabelFamily.TOPOPLANNER_BLOCK);
+            if (first != null && hosts.stream().allMatch(h -> Objects.equals(first,
+                    labels.getOrDefault(h, Map.of()).get(TopologyLabelFamily.TOPOPLANNER_BLOCK)))) {
+                return new PlacementDomain(-1, TopologyLabelFamily.TOPOPLANNER_BLOCK);
             }
         }
         return new PlacementDomain(-1, null);

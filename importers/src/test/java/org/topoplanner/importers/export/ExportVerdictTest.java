@@ -220,14 +220,30 @@ class ExportVerdictTest {
                 .contains(KubernetesFiles.HYPERNODES);
     }
 
-    /** A hostname-only Kueue Topology of a cluster of blocks is valid but drops the blocks: the warning says so. */
+    /**
+     * A Kueue Topology of a cluster of blocks alone has the block level above the hostname, so no warning; when
+     * a host is in no block the level would leave it out of Kueue, so the Topology keeps the hostname alone and
+     * the warning names the host.
+     */
     @Test
-    void aKueueTopologyOfBlocksAloneWarnsThatTheBlocksAreOnlyLabels() {
+    void aKueueTopologyOfBlocksAloneHasTheBlockLevelOrSaysWhichHostsLackIt() {
         assertThat(ExportVerdict.of(ExportFixtures.blocksOnly().cluster(), "kueue-topology", "out").orElseThrow())
-                .anySatisfy(d -> assertThat(d.message()).contains("only the hostname level, not the cluster's 8 blocks")
-                        .contains("--to k8s-labels"));
+                .noneMatch(d -> d.message().contains("only the hostname level"));
+        assertThat(ExportVerdict.of(blocksMissingOneHost(), "kueue-topology", "out").orElseThrow())
+                .anySatisfy(d -> assertThat(d.message()).contains("only the hostname level, not the cluster's 7 blocks")
+                        .contains("4 host(s) are in none").contains("--to k8s-labels"));
         assertThat(ExportVerdict.of(hostsAlone(ShippedData.template(NodeTemplate.EXAMPLE_2S16C_8GPU)), "kueue-topology",
                 "out").orElseThrow()).anySatisfy(d -> assertThat(d.message()).endsWith("only the hostname level"));
+    }
+
+    /** blocksOnly's cluster with the last four hosts in no block. */
+    private static Cluster blocksMissingOneHost() {
+        Cluster c = ExportFixtures.blocksOnly().cluster();
+        FabricBuilder b = new FabricBuilder();
+        List<String> hosts = c.fabric().hosts().stream().map(h -> h.name()).toList();
+        hosts.forEach(b::addHost);
+        c.fabric().blocks().stream().limit(7).forEach(b::block);
+        return new Cluster("blocks-partly", b.build(), c.nodes(), c.hosts(), c.slurm(), c.kubernetes());
     }
 
     /** A gres.conf without lines is right for nodes without GPUs: written, and it says why it is empty. */
