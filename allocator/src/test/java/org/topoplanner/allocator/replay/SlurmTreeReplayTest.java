@@ -162,6 +162,9 @@ class SlurmTreeReplayTest {
         // probe fuzz55q (slurm-26f, real 26.05.5): fuzz55 p6's GPU split with -c4, without -c and with -c2; matches
         // since fuzz-fresh4's rule for nodes without GPU topology records (GetJobCntWithoutTopologyTest)
         "fuzz55q,  jobs.txt,       results/v26.05/fuzz55q.jsonl,   26.05",
+        // probe s22g1 (slurm-22g; UnsignedMaxNodesTest): fuzz62's nodes, --gpus=N enforce-binding jobs whose tree
+        // pick passes -N (ReqNodeNotAvail at submit) or stops at it (refused), real 22.05.8
+        "s22g1,    jobs.txt,       results/s22g1.jsonl,            22.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
