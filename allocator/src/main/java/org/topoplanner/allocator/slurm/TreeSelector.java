@@ -718,13 +718,16 @@ final class TreeSelector implements NodeChooser {
         }
 
         /**
-         * The additional-leaf loop's {@code max_nodes > 0}. 22.05's {@code _eval_nodes_topo} ({@code cons_tres/job_test.c})
-         * keeps {@code max_nodes} as {@code uint32_t}, and its loop "Add additional resources for already required
-         * leaf switches" takes nodes without testing it: when that loop takes more nodes than were left, the count
-         * wraps round and the next loop goes on adding nodes. Own case fuzz62 p7 ({@code -N2 --gpus=8
-         * --cpus-per-gpu=8} enforce-binding): the weight-1 f1 makes leaf0 required, its loop adds l1 and m1 (max_nodes
-         * 1, 0, then 2^32 - 1), leaf1's l2 completes the 8 GPUs on four nodes, so sbatch's test succeeds past
-         * {@code max_nodes} and 22.05.8 answers {@code ReqNodeNotAvail} where a signed count refused the job.
+         * The additional-leaf loop's {@code max_nodes > 0}. 22.05's {@code _eval_nodes_topo}
+         * ({@code cons_tres/job_test.c}) keeps {@code max_nodes} as {@code uint32_t}, and its loop "Add additional
+         * resources for already required leaf switches" takes nodes without testing it: when that loop takes more
+         * nodes than were left, the count wraps round and the next loop goes on adding nodes (one that ends at exactly
+         * 0 still stops it). Own case fuzz62 p7 ({@code -N2 --gpus=8 --cpus-per-gpu=8} enforce-binding, one GPU socket
+         * a node): the weight-1 f1 is the lighter group, leaf0's loop adds l1 and m1 (max_nodes 1, 0, then
+         * 2^32 - 1), leaf1's l2 completes the 8 GPUs on four nodes, so sbatch's test succeeds past {@code max_nodes}
+         * and 22.05.8 answers {@code ReqNodeNotAvail} where a signed count refused the job. 24.11's
+         * {@code eval_nodes_tree.c} has the same {@code uint32_t} (probe s22g1 a6 under 24.11.5); not applied there
+         * by this change.
          */
         boolean maxNodesLeft() {
             return version == SlurmVersion.V22_05 ? maxNodes != 0 : maxNodes > 0;

@@ -165,8 +165,8 @@ class SlurmTreeReplayTest {
         // probe s22g1 (slurm-22g; UnsignedMaxNodesTest): fuzz62's nodes, --gpus=N enforce-binding jobs whose tree
         // pick passes -N (ReqNodeNotAvail at submit) or stops at it (refused), real 22.05.8
         "s22g1,    jobs.txt,       results/s22g1.jsonl,            22.05",
-        // the same probe through 26.05.5, whose tree takes no node past max_nodes (its retry runs them all); 24.11.5's
-        // output (results/new/s22g1.jsonl) differs on a6 alone, listed in PROVENANCE.md (slurm-22g) for 24.11's owner
+        // the same probe through 26.05.5 (its GPU filter keeps no one-socket limit: every accepted job runs);
+        // 24.11.5's output (results/new/s22g1.jsonl) differs on a6 alone, left to 24.11's owner (PROVENANCE slurm-22g)
         "s22g1,    jobs.txt,       results/v26.05/s22g1.jsonl,     26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
