@@ -547,7 +547,7 @@ final class TreeSelector implements NodeChooser {
                 break;
             }
             addDist(dist, bestSw);
-            for (int i = swNodes[bestSw].nextSetBit(0); i >= 0 && p.maxNodes > 0;
+            for (int i = swNodes[bestSw].nextSetBit(0); i >= 0 && p.maxNodesLeft();
                  i = swNodes[bestSw].nextSetBit(i + 1)) {
                 if (chosen.get(i) || availCpu[i] == 0) {
                     continue;
@@ -715,6 +715,22 @@ final class TreeSelector implements NodeChooser {
             remCpus -= availCpu[i];
             gres += demand.gpusFor(i);
             chosen.set(i);
+        }
+
+        /**
+         * The additional-leaf loop's {@code max_nodes > 0}. 22.05's {@code _eval_nodes_topo}
+         * ({@code cons_tres/job_test.c}) keeps {@code max_nodes} as {@code uint32_t}, and its loop "Add additional
+         * resources for already required leaf switches" takes nodes without testing it: when that loop takes more
+         * nodes than were left, the count wraps round and the next loop goes on adding nodes (one that ends at exactly
+         * 0 still stops it). Own case fuzz62 p7 ({@code -N2 --gpus=8 --cpus-per-gpu=8} enforce-binding, one GPU socket
+         * a node): the weight-1 f1 is the lighter group, leaf0's loop adds l1 and m1 (max_nodes 1, 0, then
+         * 2^32 - 1), leaf1's l2 completes the 8 GPUs on four nodes, so sbatch's test succeeds past {@code max_nodes}
+         * and 22.05.8 answers {@code ReqNodeNotAvail} where a signed count refused the job. 24.11's
+         * {@code eval_nodes_tree.c} has the same {@code uint32_t} (probe s22g1 a6 under 24.11.5); not applied there
+         * by this change.
+         */
+        boolean maxNodesLeft() {
+            return version == SlurmVersion.V22_05 ? maxNodes != 0 : maxNodes > 0;
         }
 
         boolean done(int gresPerJob) {
