@@ -726,11 +726,12 @@ final class TreeSelector implements NodeChooser {
          * a node): the weight-1 f1 is the lighter group, leaf0's loop adds l1 and m1 (max_nodes 1, 0, then
          * 2^32 - 1), leaf1's l2 completes the 8 GPUs on four nodes, so sbatch's test succeeds past {@code max_nodes}
          * and 22.05.8 answers {@code ReqNodeNotAvail} where a signed count refused the job. 24.11's
-         * {@code eval_nodes_tree.c} has the same {@code uint32_t} (probe s22g1 a6 under 24.11.5); not applied there
-         * by this change.
+         * {@code eval_nodes_tree.c} keeps {@code topology_eval_t.max_nodes} as {@code uint32_t} with the same
+         * untested loop (probe s22g1 a6: 24.11.5 answers {@code ReqNodeNotAvail} too); 26.05's loop stops at 0
+         * ({@code ESLURM_TOPO_MAX_NODE_LIMIT}), so the count never wraps there.
          */
         boolean maxNodesLeft() {
-            return version == SlurmVersion.V22_05 ? maxNodes != 0 : maxNodes > 0;
+            return version.atLeast(SlurmVersion.V26_05) ? maxNodes > 0 : maxNodes != 0;
         }
 
         boolean done(int gresPerJob) {

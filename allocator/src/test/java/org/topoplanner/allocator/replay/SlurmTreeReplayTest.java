@@ -169,11 +169,14 @@ class SlurmTreeReplayTest {
         // pick passes -N (ReqNodeNotAvail at submit) or stops at it (refused), real 22.05.8
         "s22g1,    jobs.txt,       results/s22g1.jsonl,            22.05",
         // the same probe through 26.05.5 (its GPU filter keeps no one-socket limit: every accepted job runs);
-        // 24.11.5's output (results/new/s22g1.jsonl) differs on a6 alone, left to 24.11's owner (PROVENANCE slurm-22g)
+        // 24.11.5 (results/new/s22g1.jsonl) answers a6 with ReqNodeNotAvail too: its eval_nodes_tree.c keeps the same
+        // uint32_t max_nodes (lead, after the merge of slurm-22g)
+        "s22g1,    jobs.txt,       results/new/s22g1.jsonl,        24.11",
         "s22g1,    jobs.txt,       results/v26.05/s22g1.jsonl,     26.05",
         // probe s22g2 (slurm-22g): the same nodes, CPU-only -N jobs past the lighter f1's leaf; 22.05.8 and 26.05.5
-        // run, keep or refuse each as the replay does (24.11.5's output, results/new/s22g2.jsonl, differs on c1, c3)
+        // run, keep or refuse each as the replay does; 24.11.5's ReqNodeNotAvail on c1 and c3 is the same wrap
         "s22g2,    jobs.txt,       results/v26.05/s22g2.jsonl,     26.05",
+        "s22g2,    jobs.txt,       results/new/s22g2.jsonl,        24.11",
         "s22g2,    jobs.txt,       results/s22g2.jsonl,            22.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
