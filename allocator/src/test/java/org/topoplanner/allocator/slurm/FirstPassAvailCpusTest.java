@@ -2,9 +2,6 @@ package org.topoplanner.allocator.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -57,7 +54,7 @@ class FirstPassAvailCpusTest {
         // own case fuzz19 p8 (-N3 --gpus=10), on the state real 26.05.5 had (b0, b1, b2, p1 running): the first pass
         // gives p1 one CPU for its GPUs and fails; the second filters p1 from that CPU, which 26.05.5 puts on
         // CPU 16 with GPUs 0 and 2 (the emulation filtered p1 afresh: CPU 0, GPUs 0 and 1)
-        ClusterState fuzz19 = realStateBefore("fuzz19", "results/v26.05/fuzz19.jsonl", "p8");
+        ClusterState fuzz19 = RealStateBefore.of("fuzz19", "results/v26.05/fuzz19.jsonl", "p8");
         Suggestion s = v26.suggest(fuzz19, SbatchOptions.parseLine("-N3 --gpus=10", "p8"));
         assertThat(s).isInstanceOf(Suggestion.Placed.class);
         Map<String, HostAllocation> byHost = ((Suggestion.Placed) s).placement().hosts().stream()
@@ -65,36 +62,6 @@ class FirstPassAvailCpusTest {
         assertThat(byHost.keySet()).containsExactlyInAnyOrder("h1", "h2", "p1");
         assertThat(byHost.get("p1").cpus()).isEqualTo(CpuSet.range(16, 16));
         assertThat(byHost.get("p1").gpus()).containsExactly(0, 2);
-    }
-
-    /** The jobs real Slurm ran at {@code probe}'s submission, with their real CPUs and GPUs (none starts later). */
-    private static ClusterState realStateBefore(String caseName, String results, String probe) throws Exception {
-        ObjectMapper json = new ObjectMapper();
-        ClusterState state = ClusterState.empty(OracleCase.cluster(caseName));
-        for (String line : OracleCase.resource(results).lines().toList()) {
-            JsonNode j = json.readTree(line);
-            if ("cancel".equals(j.path("type").asText())) {
-                for (JsonNode n : j.path("names")) {
-                    state = state.without(n.asText());
-                }
-            } else if ("job".equals(j.path("type").asText()) && "submit".equals(j.path("when").asText())) {
-                if (probe.equals(j.path("name").asText())) {
-                    return state;
-                }
-                if ("RUNNING".equals(j.path("state").asText())) {
-                    List<HostAllocation> hosts = new ArrayList<>();
-                    for (JsonNode a : j.path("alloc")) {
-                        List<Integer> cpus = new ArrayList<>();
-                        a.path("cpus").forEach(c -> cpus.add(c.asInt()));
-                        List<Integer> gpus = new ArrayList<>();
-                        a.path("gpus").forEach(g -> gpus.add(g.asInt()));
-                        hosts.add(new HostAllocation(a.path("node").asText(), gpus, CpuSet.of(cpus), Map.of()));
-                    }
-                    state = state.with(new Placement(j.path("name").asText(), hosts));
-                }
-            }
-        }
-        throw new IllegalArgumentException(probe + " not in " + results);
     }
 
     @Test

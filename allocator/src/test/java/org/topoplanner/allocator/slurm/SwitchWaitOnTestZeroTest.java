@@ -4,18 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.replay.Leaves;
-import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
-import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.job.SbatchOptions;
 import org.topoplanner.model.slurm.SlurmVersion;
 
@@ -60,15 +55,7 @@ class SwitchWaitOnTestZeroTest {
             if (!"submit".equals(j.path("when").asText()) || !name.matches("b([0-9]|1[0-4])")) {
                 continue;
             }
-            List<HostAllocation> hosts = new ArrayList<>();
-            for (JsonNode a : j.path("alloc")) {
-                List<Integer> cpus = new ArrayList<>();
-                a.path("cpus").forEach(c -> cpus.add(c.asInt()));
-                List<Integer> gpus = new ArrayList<>();
-                a.path("gpus").forEach(g -> gpus.add(g.asInt()));
-                hosts.add(new HostAllocation(a.path("node").asText(), gpus, CpuSet.of(cpus), Map.of()));
-            }
-            s = s.with(new Placement(name, hosts));
+            s = s.with(RealStateBefore.placement(j));
         }
         assertThat(s.running()).hasSize(15);
         return s;

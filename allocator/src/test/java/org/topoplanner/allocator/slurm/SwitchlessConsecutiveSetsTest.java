@@ -2,20 +2,14 @@ package org.topoplanner.allocator.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
-import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.job.SbatchOptions;
 import org.topoplanner.model.slurm.SlurmVersion;
 
@@ -32,7 +26,7 @@ class SwitchlessConsecutiveSetsTest {
     @Test
     void oneTaskTakesOneNodeSoTenGpusAreRefused() throws Exception {
         // p38: no node has 10 GPUs; sbatch: "Requested node configuration is not available"
-        ClusterState state = realStateBefore("p38");
+        ClusterState state = RealStateBefore.of("swless1", "results/swless1.jsonl", "p38");
         Suggestion s = v22.suggest(state, SbatchOptions.parseLine("-x h2 -n1 -c3 --gpus=10", "p38"));
         assertThat(s).isInstanceOf(Suggestion.Impossible.class);
     }
@@ -40,7 +34,7 @@ class SwitchlessConsecutiveSetsTest {
     @Test
     void aNodeIsCreditedTheGpusItsCpusCoverAtCpusPerGpu() throws Exception {
         // p0: g4 has 14 free cores on its GPUs' socket, so --cpus-per-gpu=8 credits it one GPU; h1 and h2 give two
-        ClusterState state = realStateBefore("p0");
+        ClusterState state = RealStateBefore.of("swless1", "results/swless1.jsonl", "p0");
         Suggestion s = v22.suggest(state, SbatchOptions.parseLine(
                 "--cpus-per-gpu=8 --gpus=9 --gres-flags=enforce-binding --mem-per-gpu=160G", "p0"));
         assertThat(s).isInstanceOf(Suggestion.Placed.class);
@@ -48,35 +42,5 @@ class SwitchlessConsecutiveSetsTest {
                 .collect(Collectors.toMap(HostAllocation::host, HostAllocation::gpus));
         assertThat(gpus).containsOnly(Map.entry("a7", List.of(4, 5, 6, 7)), Map.entry("g4", List.of(0)),
                 Map.entry("h1", List.of(2, 3)), Map.entry("h2", List.of(2, 3)));
-    }
-
-    /** The jobs real 22.05.8 ran at {@code probe}'s submission in swless1, with their real CPUs and GPUs. */
-    private static ClusterState realStateBefore(String probe) throws Exception {
-        ObjectMapper json = new ObjectMapper();
-        ClusterState state = ClusterState.empty(OracleCase.cluster("swless1"));
-        for (String line : OracleCase.resource("results/swless1.jsonl").lines().toList()) {
-            JsonNode j = json.readTree(line);
-            if ("cancel".equals(j.path("type").asText())) {
-                for (JsonNode n : j.path("names")) {
-                    state = state.without(n.asText());
-                }
-            } else if ("job".equals(j.path("type").asText()) && "submit".equals(j.path("when").asText())) {
-                if (probe.equals(j.path("name").asText())) {
-                    return state;
-                }
-                if ("RUNNING".equals(j.path("state").asText())) {
-                    List<HostAllocation> hosts = new ArrayList<>();
-                    for (JsonNode a : j.path("alloc")) {
-                        List<Integer> cpus = new ArrayList<>();
-                        a.path("cpus").forEach(c -> cpus.add(c.asInt()));
-                        List<Integer> gpus = new ArrayList<>();
-                        a.path("gpus").forEach(g -> gpus.add(g.asInt()));
-                        hosts.add(new HostAllocation(a.path("node").asText(), gpus, CpuSet.of(cpus), Map.of()));
-                    }
-                    state = state.with(new Placement(j.path("name").asText(), hosts));
-                }
-            }
-        }
-        throw new IllegalArgumentException(probe + " not in swless1's results");
     }
 }
