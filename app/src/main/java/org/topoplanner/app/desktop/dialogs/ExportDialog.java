@@ -75,7 +75,8 @@ public final class ExportDialog {
                 ExportPreview.of(doc, choice.targets(), options.withTopologyYaml(choice.topologyYaml())), previous.folder());
         Dialog<ButtonType> d = new Dialog<>();
         d.initOwner(owner);
-        d.setTitle("Export");
+        // the Slurm files are written and checked for the window's release: the title says which
+        d.setTitle("Export (Slurm files for Slurm " + options.slurmVersion().label() + ")");
         d.setResizable(true);
         d.getDialogPane().setId("exportPreview");
         d.getDialogPane().setContent(pane);
