@@ -155,14 +155,7 @@ class SlurmExportAcceptanceTest {
         Map<String, String> text = ExportBundle.build(doc, slurm).stream()
                 .collect(Collectors.toMap(ExportFile::relativePath, ExportFile::text));
         Path caseDir = Files.createDirectories(dir.resolve(name));
-        Files.writeString(caseDir.resolve("nodes.conf"), text.get(SlurmFiles.KEYS) + text.get(SlurmFiles.NODES));
-        Files.writeString(caseDir.resolve("topology.conf"), text.getOrDefault(SlurmFiles.TOPOLOGY,
-                text.get(SlurmFiles.TOPOLOGY_BLOCK)));
-        Files.writeString(caseDir.resolve("gres.conf"), text.get(SlurmFiles.GRES));
-        if (text.containsKey(SlurmFiles.TOPOLOGY_YAML)) {
-            Files.writeString(caseDir.resolve("topology.yaml"), text.get(SlurmFiles.TOPOLOGY_YAML));
-            harness = yamlHarness(harness);
-        }
+        harness = writeCase(caseDir, text, harness);
         JsonNode ctld = only(run(version, harness, "--check", caseDir.toString()), "slurmctld");
         assertThat(ctld.path("started").asBoolean()).as("slurmctld started: " + ctld).isFalse();
         List<String> errors = new ArrayList<>();
@@ -184,15 +177,7 @@ class SlurmExportAcceptanceTest {
         assertThat(files).allSatisfy(f -> assertThat(f.validation()).as(f.relativePath()).isEmpty());
         Map<String, String> text = files.stream().collect(Collectors.toMap(ExportFile::relativePath, ExportFile::text));
         Path caseDir = Files.createDirectories(dir.resolve(name));
-        Files.writeString(caseDir.resolve("nodes.conf"), text.get(SlurmFiles.KEYS) + text.get(SlurmFiles.NODES));
-        Files.writeString(caseDir.resolve("topology.conf"), text.getOrDefault(SlurmFiles.TOPOLOGY,
-                text.get(SlurmFiles.TOPOLOGY_BLOCK)));
-        Files.writeString(caseDir.resolve("gres.conf"), text.get(SlurmFiles.GRES));
-        if (text.containsKey(SlurmFiles.TOPOLOGY_YAML)) {
-            // the shared harness copies topology.conf only: .ci/oracle-yaml places topology.yaml beside slurm.conf
-            Files.writeString(caseDir.resolve("topology.yaml"), text.get(SlurmFiles.TOPOLOGY_YAML));
-            harness = yamlHarness(harness);
-        }
+        harness = writeCase(caseDir, text, harness);
         ArrayNode jobs = JSON.createArrayNode();
         for (Placement p : doc.placements()) {
             ArrayNode args = jobs.addObject().put("name", p.job()).putArray("sbatch");
@@ -315,6 +300,24 @@ class SlurmExportAcceptanceTest {
     }
 
     /** {@code .ci/oracle-yaml/run-yaml.sh} of this checkout, running the harness beside {@code script}. */
+    /**
+     * The exported Slurm files as a harness case in {@code caseDir} (the keys and node lines as {@code nodes.conf},
+     * the tree or block file as {@code topology.conf}); the harness to run it with: the shared one copies
+     * {@code topology.conf} only, so a {@code topology.yaml} export runs under {@code .ci/oracle-yaml}, which places it
+     * beside {@code slurm.conf}.
+     */
+    private static Path writeCase(Path caseDir, Map<String, String> text, Path harness) throws java.io.IOException {
+        Files.writeString(caseDir.resolve("nodes.conf"), text.get(SlurmFiles.KEYS) + text.get(SlurmFiles.NODES));
+        Files.writeString(caseDir.resolve("topology.conf"), text.getOrDefault(SlurmFiles.TOPOLOGY,
+                text.get(SlurmFiles.TOPOLOGY_BLOCK)));
+        Files.writeString(caseDir.resolve("gres.conf"), text.get(SlurmFiles.GRES));
+        if (!text.containsKey(SlurmFiles.TOPOLOGY_YAML)) {
+            return harness;
+        }
+        Files.writeString(caseDir.resolve("topology.yaml"), text.get(SlurmFiles.TOPOLOGY_YAML));
+        return yamlHarness(harness);
+    }
+
     private static Path yamlHarness(Path script) {
         Path wrapper = Path.of("..", ".ci", "oracle-yaml", "run-yaml.sh").toAbsolutePath().normalize();
         assertThat(wrapper).as("the topology.yaml wrapper of the harness").isRegularFile();
