@@ -757,7 +757,10 @@ final class SlurmAllocation {
      * core as a core has CPUs for one task. 22.05 counts every task as one CPU there (its local
      * {@code cpus_per_task} is only set on an error path), so a node's tasks pile onto the first socket's
      * cores and the GPUs follow (own case cpumix2 m22: {@code -n6 -c5 --gpus-per-task=1} on cores 15+15
-     * gets GPUs 0-5 in 22.05.8); 24.11 divides the node's CPUs by its tasks.
+     * gets GPUs 0-5 in 22.05.8); 24.11 divides the node's CPUs by its tasks, skips a task's further cores only
+     * within its socket ({@code skip_cores}, {@code gres_select_filter.c} 24.11.5) and stops at the node's task
+     * count: own case cmx2 m74 ({@code -n4 -c2 --gpus-per-task=2} enforce-binding on cores 0, 8, 16, 24 of a
+     * four-socket node with one GPU a socket) counts its two tasks on sockets 0 and 1 and gets GPUs 0-1 in 24.11.5.
      */
     private static int[] tasksPerSocket(SlurmNode n, BitSet cores, int tasksOnNode, SlurmJobSpec job,
                                         SlurmVersion version) {
@@ -769,8 +772,10 @@ final class SlurmAllocation {
         int cpt = version == SlurmVersion.V22_05 ? 1
                 : Math.max(1, cores.cardinality() * n.threadsPerCore() / Math.max(1, tasksOnNode));
         int tpc = Math.max(1, n.threadsPerCore() / cpt);
-        int skip = 0;
         for (int s = 0; s < n.sockets() && placed < tasksOnNode; s++) {
+            // skip_cores is declared inside the socket loop (24.11.5 and 26.05.5): a task whose cores run past the
+            // socket's end is not carried over, the next socket's first core starts a task of its own
+            int skip = 0;
             for (int c = s * n.coresPerSocket(); c < (s + 1) * n.coresPerSocket() && placed < tasksOnNode; c++) {
                 if (!cores.get(c)) {
                     continue;
