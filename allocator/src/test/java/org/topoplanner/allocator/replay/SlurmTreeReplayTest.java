@@ -203,7 +203,10 @@ class SlurmTreeReplayTest {
         // frag f1l is submitted behind the pending -w job f1k and snapshotted at once; 26.05.5's pass had
         // started it by then, 22.05.8's and 24.11.5's had not. cpumix m64-m69 wait behind m63 (-w a3): 24.11.5
         // started them before the final look, 22.05.8 kept them waiting (Priority), as if m63 blocked the
-        // queue. cpumix m20: not yet explained (the later lines follow from it).
+        // queue. cpumix under 26.05.5 (m20 m22 m24 m64 m65 m68 RUNNING, m69 Resources, all at submit, replayed Priority;
+        // every final line matches): each is submitted behind pending -w jobs that block nothing, and slurmctld's pass
+        // ran before the harness looked (settle 0.55-0.78 s; m21, m23, m66 of the same run show Priority), the
+        // pass-timing class shown by reruns (branch cmx26, PROVENANCE).
         "frag;    results/frag.jsonl;           22.05; f1l",
         "frag;    results/new/frag.jsonl;       24.11; f1l",
         "cpumix;  results/cpumix.jsonl;         22.05; m64 m65 m66 m68 m69",
