@@ -464,10 +464,13 @@ final class SlurmAllocation {
             // while it lacks any, and at least one
             credit = Math.max(1, Math.min(taken < total ? credit : free, result.gresCap()));
         }
-        if (job.gpusPerTask() != null && job.gpusPerTask() > 0) {
-            // GPUs per task come in whole tasks, as many as the node's CPUs run: own case fuzz01 f3
-            // (-w p7 -n2 -c3 --gpus-per-task=2, p7 has 3 GPUs) credits p7 with one task's 2 GPUs and
-            // leaves 2 for a second node, where crediting 3 left 1 and no node could take the task
+        if (asFiltered && job.gpusPerTask() != null && job.gpusPerTask() > 0) {
+            // GPUs per task come in whole tasks, as many as the node's CPUs run (24.11 and 26.05: gres_sched_add's
+            // "Already assumed a number of gres tasks on this node"): own case fuzz01 f3 (-w p7 -n2 -c3
+            // --gpus-per-task=2, p7 has 3 GPUs) credits p7 with one task's 2 GPUs and leaves 2 for a second node.
+            // 22.05's gres_sched_add (cons_tres/gres_sched.c) adds sock_data->total_cnt whole: own case cmx3 m65
+            // (-w a1 -n6 -c3 --gpus-per-task=1, a1 one task but 3 free GPUs) leaves 3 for a2, whose socket 1 then
+            // suffices and gives all CPUs (16-30 in 22.05.8; RequiredNodeRawGpuCreditTest)
             long tasks = Math.min(credit / job.gpusPerTask(), result.availCpus() / job.cpusPerTask());
             credit = tasks * job.gpusPerTask();
         }
