@@ -149,8 +149,11 @@ final class KnapsackRetry implements NodeChooser {
         }
 
         /**
-         * {@code avail_cpus} of {@code _can_job_run_on_node}: a GPU job's node offers its free CPUs in whole tasks
-         * (the GPU filter comes later, in the evaluation), a CPU job's what the core filter left.
+         * {@code avail_cpus} of {@code _can_job_run_on_node}: a GPU job's node offers its free CPUs (the GPU filter
+         * comes later, in the evaluation), in whole tasks in 22.05, unrounded in 24.11 ({@code _allocate_sc},
+         * 24.11.5: "If the job requests gres, then do not limit avail_cpus here"; planner6 measured it on every
+         * stored line: none moves, and fuzz21 p31's 24.11.5 line is sbatch's idle test, not the retry), a CPU
+         * job's what the core filter left.
          */
         int baseCpus(int i, Demand d) {
             int a = d.availCpus(i);
@@ -162,7 +165,7 @@ final class KnapsackRetry implements NodeChooser {
             if (gpus && !oneSocket) {
                 // 22.05's _allocate_sc caps each socket at --ntasks-per-socket's CPUs (NtasksPerSocketCpus)
                 int free = v24 ? d.freeCpus(i) : Math.min(d.freeCpus(i), d.allocateScCpus(i));
-                a = Math.max(a, free - free % Math.max(1, job.cpusPerTask()));
+                a = Math.max(a, v24 ? free : free - free % Math.max(1, job.cpusPerTask()));
             }
             return Math.min(a, lowered(i));
         }

@@ -59,4 +59,21 @@ class SbatchSubmitTestTest {
         assertThat(SbatchSubmitTest.refusal(ClusterState.empty(s.cluster()), job, options,
                 state -> tree.suggest(state, job))).isNull();
     }
+
+    /**
+     * 24.11's retry counts a GPU job's CPUs unrounded ({@code _allocate_sc}, 24.11.5: "If the job requests gres, then
+     * do not limit avail_cpus here"; {@code KnapsackRetry.AvailRes.baseCpus}): on p31's busy state p1 counts 29 + 2,
+     * p2 26 + 2, so p2 leaves first and {p1, p4, p5} holds the job, as real 26.05.5 runs it. Rounded to whole tasks
+     * (24 + 2 each) p1 left first and the retry failed, which matched 24.11.5's line only by chance: that line is
+     * sbatch's idle test (probe s24g2's log), which the planner now asks apart and which holds the job.
+     */
+    @Test
+    void under2411TheRetryStartsP31OnTheBusyNodesAndOnlyTheSubmitTestHoldsIt() {
+        RealProbeState s = RealProbeState.of("fuzz21", "results/new/fuzz21.jsonl", "p31");
+        PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11);
+        Suggestion tree = new SlurmTreePolicy(options).suggest(s.state(), s.probe());
+        assertThat(tree).isInstanceOf(Suggestion.Placed.class);
+        assertThat(((Suggestion.Placed) tree).placement().hostNames()).containsExactly("p1", "p4", "p5");
+        assertThat(new PlannerPolicy(options).suggest(s.state(), s.probe())).isInstanceOf(Suggestion.Pending.class);
+    }
 }

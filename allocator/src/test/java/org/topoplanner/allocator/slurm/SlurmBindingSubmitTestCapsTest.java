@@ -36,4 +36,20 @@ class SlurmBindingSubmitTestCapsTest {
                     .isLessThan(usable);
         }
     }
+
+    /**
+     * fuzz21 p31 ({@code -N3 -n6 -c6 --gpus-per-node=1} enforce-binding) on fuzz21's idle tree: real 26.05.5 runs it,
+     * 22.05.8 and 24.11.5 accept it (ReqNodeNotAvail at submit, the test's tree pick has more than three nodes).
+     * The flat selection that stood for the tree's found no three nodes, so every node was refused in every release.
+     */
+    @Test
+    void theTestRunsOnTheTreeWhereTheClusterHasOne() throws Exception {
+        Cluster cluster = OracleCase.cluster("fuzz21");
+        JobRequest job = SbatchOptions.parse(List.of("-N3", "-n6", "-c6", "--gpus-per-node=1",
+                "--gres-flags=enforce-binding"), "p31");
+        for (SlurmVersion v : List.of(SlurmVersion.V22_05, SlurmVersion.V24_11, SlurmVersion.V26_05)) {
+            assertThat(SlurmBinding.refused(ClusterState.empty(cluster), job, v).cardinality()).as(v.label())
+                    .isLessThan(cluster.hostNames().size() - 2);
+        }
+    }
 }
