@@ -336,6 +336,26 @@ public final class ClusterState {
         return CpuSet.of(usage().usedCpus(h).stream().boxed().toList());
     }
 
+    /**
+     * The state {@code sbatch}'s test of a batch job sees ({@code _pick_best_nodes}, {@code slurmctld/node_scheduler.c},
+     * {@code SELECT_MODE_TEST_ONLY}): every node empty, each with all its cores and GPUs, except the nodes not
+     * usable now, which it leaves out (held whole here): for an {@code --exclusive} job those not idle, for any
+     * other those an {@code --exclusive} job holds. The state itself when nothing runs.
+     */
+    public ClusterState seenBySubmitTest(boolean exclusiveJob) {
+        if (running.isEmpty()) {
+            return this;
+        }
+        List<org.topoplanner.model.job.HostAllocation> unusable = new ArrayList<>();
+        for (String h : cluster.hostNames()) {
+            if (exclusiveJob ? !isIdle(h) : heldWhole(h)) {
+                unusable.add(org.topoplanner.model.job.HostAllocation.of(h, List.of(), CpuSet.empty()));
+            }
+        }
+        ClusterState test = empty(cluster);
+        return unusable.isEmpty() ? test : test.with(new Placement(" unusable now", unusable), Hold.WHOLE_NODES);
+    }
+
     /** Cores (Slurm core numbering) with no thread in use on {@code host}. */
     public CpuSet freeCores(String host) {
         ClusterIndex index = ClusterIndex.of(cluster);

@@ -219,7 +219,9 @@ public final class PlannerPolicy implements PlacementPolicy {
         Suggestion agreed = SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(),
                 SlurmAgreement.withinSwitches(slurmAnswer(state, job), job.switches(), p -> leafCount(index, p)),
                 slurm, p -> leafCount(index, p));
-        return SocketBindingGuard.hold(state, job, agreed, mine.answer(), slurm);
+        Suggestion held = SocketBindingGuard.hold(state, job, agreed, mine.answer(), slurm);
+        // what slurm-tree starts on the busy nodes may still be held by sbatch's test on the idle ones
+        return SbatchSubmitTest.hold(held, state, job, options, s -> slurmTree.suggest(s, job));
     }
 
 

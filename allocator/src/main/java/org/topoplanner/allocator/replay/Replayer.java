@@ -275,16 +275,7 @@ public final class Replayer {
                 seen = seen.without(k);
             }
         }
-        List<HostAllocation> unusable = new ArrayList<>();
-        for (String h : state.cluster().hostNames()) {
-            if (spec.exclusive() ? !seen.isIdle(h) : seen.heldWhole(h)) {
-                unusable.add(HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()));
-            }
-        }
-        ClusterState test = ClusterState.empty(state.cluster());
-        if (!unusable.isEmpty()) {
-            test = test.with(new Placement(" unusable now", unusable), ClusterState.Hold.WHOLE_NODES);
-        }
+        ClusterState test = seen.seenBySubmitTest(spec.exclusive());
         Suggestion s = policy.suggest(test, spec);
         if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
             return PendingReason.PRIORITY.slurmName();

@@ -149,8 +149,11 @@ final class KnapsackRetry implements NodeChooser {
         }
 
         /**
-         * {@code avail_cpus} of {@code _can_job_run_on_node}: a GPU job's node offers its free CPUs in whole tasks
-         * (the GPU filter comes later, in the evaluation), a CPU job's what the core filter left.
+         * {@code avail_cpus} of {@code _can_job_run_on_node}: a GPU job's node offers its free CPUs (the GPU filter
+         * comes later, in the evaluation), in whole tasks in 22.05, unrounded in 24.11 ({@code _allocate_sc},
+         * 24.11.5: "If the job requests gres, then do not limit avail_cpus here"; planner6 measured it on every
+         * stored line: none moves, and fuzz21 p31's 24.11.5 line is sbatch's idle test, not the retry), a CPU
+         * job's what the core filter left.
          */
         int baseCpus(int i, Demand d) {
             int a = d.availCpus(i);
@@ -162,7 +165,7 @@ final class KnapsackRetry implements NodeChooser {
             if (gpus && !oneSocket) {
                 // 22.05's _allocate_sc caps each socket at --ntasks-per-socket's CPUs (NtasksPerSocketCpus)
                 int free = v24 ? d.freeCpus(i) : Math.min(d.freeCpus(i), d.allocateScCpus(i));
-                a = Math.max(a, free - free % Math.max(1, job.cpusPerTask()));
+                a = Math.max(a, v24 ? free : free - free % Math.max(1, job.cpusPerTask()));
             }
             return Math.min(a, lowered(i));
         }
@@ -178,7 +181,21 @@ final class KnapsackRetry implements NodeChooser {
                 return counts[i];
             }
             int c = baseCpus(i, d);
-            return c == 0 ? 0 : c + (gpus ? Math.max(0, d.gpusFor(i)) : 0);
+            return c == 0 ? 0 : c + (gpus ? availGpus(i, d) : 0);
+        }
+
+        /**
+         * The GPU term of {@code avail_res_cnt}: {@code avail_res->avail_gpus}, which {@code _can_job_run_on_node}
+         * sets once per selection from {@code gres_select_filter_remove_unusable} ({@code sock_gres->total_cnt} summed;
+         * 22.05 {@code select/cons_common/gres_select_filter.c}, 24.11 {@code select/cons_tres/gres_select_filter.c}):
+         * the node's free GPUs, under enforce-binding none of a socket without a free core, not capped by
+         * {@code --gpus-per-node} nor by the CPUs per GPU ({@code max_node_gres} holds that cap, not {@code total_cnt});
+         * no evaluation rewrites it ({@code eval_nodes_cpus_to_use} only adds it to the lowered CPUs). A job given one
+         * socket per node ({@link #oneSocket}) has only the kept socket's GPUs in its {@code sock_gres} list
+         * ({@code _build_sock_gres_by_topo}'s s_p_n limit), which the filter's count is.
+         */
+        private int availGpus(int i, Demand d) {
+            return Math.max(0, oneSocket ? d.gpusFor(i) : d.nodeGpus(i));
         }
 
         /**
@@ -203,7 +220,7 @@ final class KnapsackRetry implements NodeChooser {
                 unfiltered.set(i);
             }
             int base = baseCpus(i, d);
-            counts[i] = base + (gpus ? Math.max(0, d.gpusFor(i)) : 0);
+            counts[i] = base + (gpus ? availGpus(i, d) : 0);
             if (v24 && job.gpuTotal() != null) {
                 cpus[i] = Math.min(cpus[i], given);
             }

@@ -186,10 +186,16 @@ public final class SlurmBinding {
         if (!refused && job.hasGpus()) {
             // sbatch's test places the whole job on the idle partition, not node by node: a per-task job bound to
             // its GPUs' sockets may pass every node alone and still find no selection (PlannerBindingPropertyTest,
-            // seed -17807: -n2 -c5 --gpus-per-task=2 -w n02 enforce-binding under 26.05). Which nodes a selection
-            // takes on the idle partition does not change whether one exists, so the flat selection stands for
-            // the tree's here (a cluster without a fabric tree has no tree to ask).
-            NodeChooser submitTest = SlurmTreePolicy.oneNodeShortcut(nodes, new FlatSelector(nodes), version);
+            // seed -17807: -n2 -c5 --gpus-per-task=2 -w n02 enforce-binding under 26.05). The test is slurm-tree's
+            // own (SlurmTreePolicy#submitTestChooser): the release's bound of the nodes by the tasks (own cases
+            // swless1/swless2 p38, -n1 -c3 --gpus=10 with 8 GPUs a node: 22.05.8 rejects it at submit, 24.11.5 and
+            // 26.05.5 keep it waiting) and the tree where the cluster has one. The flat selection stood for the
+            // tree's before, which it cannot: on fuzz21's idle cluster it finds no three nodes for p31 (-N3 -n6 -c6
+            // --gpus-per-node=1 enforce-binding) in any release, so the planner's own rules refused every node, while
+            // real 26.05.5 runs p31 and 22.05.8 / 24.11.5 accept it (ReqNodeNotAvail).
+            SwitchTable table = org.topoplanner.allocator.replay.Leaves.slurmFabric(cluster).switches().isEmpty()
+                    ? null : SwitchTable.of(cluster, version);
+            NodeChooser submitTest = SlurmTreePolicy.submitTestChooser(nodes, table, version);
             refused = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version) == null
                     && !SlurmTreePolicy.acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version);
         }

@@ -177,12 +177,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         SwitchTable table = flat ? null : SwitchTable.of(cluster, version);
         NodeChooser chooser = oneNodeShortcut(nodes, flat ? new FlatSelector(nodes, version)
                 : retried(new TreeSelector(nodes, table, version), version), version);
-        // 24.11's submit test leaves the bound of the nodes by the tasks out, flat as on the tree (own case swless2
-        // p38 under topology/default, -n1 --gpus=10 with 8 GPUs a node: accepted and pending Resources in 24.11.5)
-        NodeChooser submitTest = oneNodeSubmitTest(nodes, flat
-                ? new FlatSelector(nodes, version != SlurmVersion.V24_11 ? version : null)
-                : retried(new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version),
-                version);
+        NodeChooser submitTest = submitTestChooser(nodes, table, version);
         SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(state, request), nodes,
                 chooser, now, version);
         // sbatch's test sees every node idle, with what its RealMemory cannot serve the job held the same way
@@ -427,6 +422,19 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             case INSUFFICIENT -> PendingReason.TOPO_INSUFFICIENT;
             case MAX_NODE_LIMIT -> PendingReason.TOPO_MAX_NODE_LIMIT;
         };
+    }
+
+    /**
+     * The selection sbatch's test runs ({@code SELECT_MODE_TEST_ONLY}), on {@code table}'s tree or, with no table,
+     * flat. 24.11's submit test leaves the bound of the nodes by the tasks out, flat as on the tree (own case swless2
+     * p38 under topology/default, {@code -n1 --gpus=10} with 8 GPUs a node: accepted and pending Resources in
+     * 24.11.5); 22.05 and 26.05 keep it ({@code choose_nodes}: {@code max_nodes = MAX(num_tasks, min_nodes)}).
+     */
+    static NodeChooser submitTestChooser(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version) {
+        return oneNodeSubmitTest(nodes, table == null
+                ? new FlatSelector(nodes, version != SlurmVersion.V24_11 ? version : null)
+                : retried(new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version),
+                version);
     }
 
     /** {@link #oneNodeShortcut} for the test of a job that cannot start now ({@link FirstFitOneNode#submitTest}). */

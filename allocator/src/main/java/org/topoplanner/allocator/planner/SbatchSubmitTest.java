@@ -1,0 +1,114 @@
+package org.topoplanner.allocator.planner;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+import org.topoplanner.allocator.ClusterIndex;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.PendingReason;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.job.JobRequest;
+
+/**
+ * {@code sbatch}'s test of a batch job, which comes before any scheduler pass: {@code job_allocate}
+ * ({@code slurmctld/job_mgr.c}) only tests a batch job ({@code allocate == 0}), {@code select_nodes} runs
+ * {@code _pick_best_nodes} ({@code node_scheduler.c}) with {@code select_g_job_test(SELECT_MODE_TEST_ONLY)} on
+ * the nodes usable now, each seen with every core and GPU free ({@link ClusterState#seenBySubmitTest}), and a
+ * pick there of more nodes than {@code max_nodes} ("end of tests for this feature": {@code runable_ever} without
+ * {@code runable_avail}) words {@code ESLURM_NODE_NOT_AVAIL}: the job shows {@code ReqNodeNotAvail, May be
+ * reserved for other job} at submit, even when the nodes busy now would hold it on fewer. Seen in 22.05.8
+ * (fuzz21 p31, {@code -N3 -n6 -c6 --gpus-per-node=1} enforce-binding; probe s22dsock, {@code DebugFlags=SelectType}:
+ * two {@code Test_Only} evaluations over all 21 nodes empty) and 24.11.5 (probe s24g2: both evaluations over the
+ * idle test's map, {@code Best nodes:p[1-5],s[1,4,7-8]}); 26.05.5 starts the same job (its tree's pick on the idle
+ * cluster keeps {@code -N3}).
+ *
+ * <p>The test is {@code slurm-tree} of the release itself on that state, as the replay asks it
+ * ({@code Replayer.submitTest}); only its {@code ReqNodeNotAvail} holds a job the selection on the busy nodes
+ * would start (a {@code Resources} from the test is overruled by the pass that starts the job, and a job the idle
+ * cluster can never hold is rejected by {@code slurm-tree} already). The planner proposes only what Slurm starts
+ * when it is asked, so it holds such a job too (issue 16: "never accepting what Slurm refuses"). A later pass
+ * may still start it on the busy nodes (s22dsock: 0.86 s later on 22.05.8); that is said in the explanation.
+ */
+final class SbatchSubmitTest {
+    private SbatchSubmitTest() {
+    }
+
+    /**
+     * {@code answer} when the job passes sbatch's test of the options' Slurm release, else the {@code ReqNodeNotAvail}
+     * that test prints. {@code slurm} is {@code slurm-tree} under those options; only a placed answer is tested.
+     */
+    static Suggestion hold(Suggestion answer, ClusterState state, JobRequest job, PolicyOptions options,
+                           Function<ClusterState, Suggestion> slurm) {
+        if (!(answer instanceof Suggestion.Placed placed)) {
+            return answer;
+        }
+        Suggestion.Pending refused = refusal(state, job, options, slurm);
+        if (refused == null) {
+            return answer;
+        }
+        return new Suggestion.Pending(refused.reason(), refused.explanation() + "; though "
+                + placed.placement().hostNames() + " would hold it now, the planner proposes only what Slurm starts"
+                + " when it is submitted (a later scheduler pass may still start it there)");
+    }
+
+    /**
+     * The {@code ReqNodeNotAvail} of the options' Slurm release's submit test for {@code job} on {@code state}, or
+     * {@code null} when the test lets the job through (package-private for the property tests, which hold the
+     * planner to {@code slurm-tree} and this test together).
+     */
+    static Suggestion.Pending refusal(ClusterState state, JobRequest job, PolicyOptions options,
+                                      Function<ClusterState, Suggestion> slurm) {
+        ClusterState test = state.seenBySubmitTest(job.exclusive());
+        Suggestion onIdle = onIdleCluster(state, job, options, slurm);
+        // the replay asks the test only for a job the idle cluster places or holds the same way (testedAtSubmit)
+        if (!(onIdle instanceof Suggestion.Placed) && !notAvail(onIdle)) {
+            return null;
+        }
+        Suggestion tested = test.running().isEmpty() ? onIdle : slurm.apply(test);
+        if (!notAvail(tested)) {
+            return null;
+        }
+        return new Suggestion.Pending(PendingReason.REQ_NODE_NOT_AVAIL, "Slurm " + options.slurmVersion().label()
+                + " tests a batch job at submission on the nodes usable now, each seen with every core and GPU free,"
+                + " and there " + ((Suggestion.Pending) tested).explanation()
+                + " (ReqNodeNotAvail, May be reserved for other job)");
+    }
+
+    private static boolean notAvail(Suggestion s) {
+        return s instanceof Suggestion.Pending p && p.reason() == PendingReason.REQ_NODE_NOT_AVAIL;
+    }
+
+    /** {@code slurm-tree}'s answer on the cluster with nothing running, kept per cluster, request and options. */
+    private static Suggestion onIdleCluster(ClusterState state, JobRequest job, PolicyOptions options,
+                                            Function<ClusterState, Suggestion> slurm) {
+        IdleAnswers answers = ClusterIndex.of(state.cluster()).derived(IdleAnswers.class, c -> new IdleAnswers());
+        Key key = new Key(job.withName(""), options);
+        synchronized (answers) {
+            Suggestion known = answers.get(key);
+            if (known != null) {
+                return known;
+            }
+        }
+        Suggestion s = slurm.apply(ClusterState.empty(state.cluster()));
+        synchronized (answers) {
+            answers.put(key, s);
+        }
+        return s;
+    }
+
+    private record Key(JobRequest job, PolicyOptions options) {
+    }
+
+    /** The last few idle-cluster answers of one cluster (kept with its index). */
+    private static final class IdleAnswers extends LinkedHashMap<Key, Suggestion> {
+        IdleAnswers() {
+            super(64, 0.75f, true);
+        }
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Key, Suggestion> eldest) {
+            return size() > 512;
+        }
+    }
+}
