@@ -394,6 +394,12 @@ public final class Replayer {
                 if (s instanceof Suggestion.Pending p && !p.reason().blocksJobsBehind()) {
                     continue;
                 }
+                String outOfPass = nodesOutOfPass(j.spec, part, out);
+                if (outOfPass != null) {
+                    // ESLURM_NODE_NOT_AVAIL: not fail_by_part, so the job blocks nothing behind it
+                    j.reason = outOfPass;
+                    continue;
+                }
                 if (holdsOnlyItsNodes(j.spec)) {
                     pass = pass.with(new Placement(" -w " + e.getKey(), j.spec.nodelist().stream()
                             .map(h -> HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()))
@@ -404,6 +410,59 @@ public final class Replayer {
                 }
             }
         }
+    }
+
+    /**
+     * The reason of a job that cannot start in this pass because nodes of its partition are out of it ({@code
+     * avail_node_bitmap} lost them to a blocked partition or a pending {@code -w} job), or null. {@code
+     * _pick_best_nodes} ({@code node_scheduler.c}, the same in 22.05, 24.11 and 26.05) tests the job on the nodes
+     * left as if idle ({@code SELECT_MODE_TEST_ONLY}); when it cannot run there ({@code runable_avail} false) and no
+     * node left was passed over as busy ({@code nodes_busy}: a node not idle for an {@code --exclusive} job, a node
+     * held whole by one for the others), the answer is {@code ESLURM_NODE_NOT_AVAIL}, which {@code select_nodes}
+     * words from the nodes out of the pass ({@link PlacementPolicy#requiredNodesOutOfPass}) and {@code schedule}
+     * ({@code job_scheduler.c}) does not count as {@code fail_by_part}. Own case mem4a m9 ({@code -N2
+     * --gpus-per-node=2}, every GPU node in partition lim, whose head job waits): real 22.05.8 "ReqNodeNotAvail,
+     * UnavailableNodes:g[1-3]", and m10 behind it is looked at ({@code Resources}, not {@code Priority}).
+     */
+    private String nodesOutOfPass(JobRequest spec, SlurmPartition part, java.util.Set<String> out) {
+        if (out.isEmpty() || holdsOnlyItsNodes(spec)) {
+            return null;
+        }
+        Cluster cluster = state.cluster();
+        List<String> missing = new ArrayList<>();
+        List<HostAllocation> gone = new ArrayList<>();
+        for (String h : cluster.hostNames()) {
+            if (part != null && !part.holds(h)) {
+                continue;
+            }
+            if (out.contains(h)) {
+                missing.add(h);
+                gone.add(HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()));
+            } else if (passedOverAsBusy(spec, h)) {
+                return null;
+            }
+        }
+        if (missing.isEmpty()) {
+            return null;
+        }
+        ClusterState idle = ClusterState.empty(cluster).with(new Placement(" out of the pass", gone),
+                ClusterState.Hold.WHOLE_NODES);
+        Suggestion onIdle = policy.suggest(idle, spec);
+        if (onIdle instanceof Suggestion.Placed || onIdle instanceof Suggestion.Waiting) {
+            return null;
+        }
+        return policy.requiredNodesOutOfPass(missing);
+    }
+
+    /** {@code _pick_best_nodes}' {@code nodes_busy}: the node filtered out by {@code idle_node_bitmap} or {@code share_node_bitmap}. */
+    private boolean passedOverAsBusy(JobRequest spec, String host) {
+        for (Map.Entry<String, Placement> e : state.running().entrySet()) {
+            boolean there = e.getValue().hosts().stream().anyMatch(a -> a.host().equals(host));
+            if (there && (spec.exclusive() || state.hold(e.getKey()) == ClusterState.Hold.WHOLE_NODES)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** How many of the partition's nodes (every node without partitions) are still in the pass. */

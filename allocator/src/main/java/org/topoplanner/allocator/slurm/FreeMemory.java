@@ -73,6 +73,13 @@ public final class FreeMemory {
      */
     private static long cpusCharged(NodeMemory table, JobRequest r, Placement p, HostAllocation a, int threads) {
         long given = a.cpus().size();
+        Integer t = r.threadsPerCore();
+        if (!table.perCpuUnit() && t != null && t < threads) {
+            // --threads-per-core=t (or --hint=nomultithread, t = 1): dist_tasks' _set_task_dist multiplies the
+            // job's CPUs by the node's threads "for accounting", and job_resources_get_node_cpu_cnt takes them back
+            // to t a core for the memory (22.05/24.11 divide, 26.05 rounds up: the same on whole cores)
+            return (given + threads - 1) / threads * t;
+        }
         if (!table.perCpuUnit() || r.exclusive()) {
             return given;
         }

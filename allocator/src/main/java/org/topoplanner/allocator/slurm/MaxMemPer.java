@@ -61,12 +61,13 @@ final class MaxMemPer {
 
     /**
      * Why the job waits ({@code MaxMemPerLimit}); null when its memory per node is within {@code MaxMemPerNode}.
-     * Only a figure the job gave is checked: {@code --mem} ({@code --mem=0} counts the partition's first node's memory
-     * for jobs, {@code _mem_per_node_part}), or {@code --mem-per-cpu} times the CPUs a node gives the job
-     * ({@link #cpusPerNode}). A job without a figure is not held: own case mem3d d5 ({@code -p lim -N1 -n1}, first
-     * node 16,000 MB against {@code MaxMemPerNode=10000}) runs on real 22.05.8, though {@code job_limits_check} reads
-     * as if it would hand {@code _valid_pn_min_mem} the default (0, then the first node's memory); not traced further.
-     * A {@code --mem-per-gpu} job is not checked here.
+     * The figure is {@code --mem} ({@code --mem=0} counts the partition's first node's memory for jobs, {@code
+     * _mem_per_node_part}), or {@code --mem-per-cpu} times the CPUs a node gives the job ({@link #cpusPerNode}); a
+     * job without one ({@code --mem-per-gpu} is none) is checked with the default {@code job_limits_check} gives
+     * it ({@code DefMemPerCPU}/{@code DefMemPerNode}, else 0: the first node's memory). The first node is the first by
+     * name (slurmctld sorts its node table): own case mem3d d5 ({@code -p lim -N1 -n1}, {@code MaxMemPerNode=10000})
+     * runs on real 22.05.8 because that node is b1 (12,000 MB less {@code MemSpecLimit=4000}), not c1 (16,000 MB),
+     * the first in slurm.conf.
      */
     static String overLimit(Cluster cluster, JobRequest r) {
         NodeMemory table = NodeMemory.of(cluster);
@@ -79,6 +80,21 @@ final class MaxMemPer {
             long mem = r.memPerCpuMiB() * cpus;
             return mem <= max ? null : "--mem-per-cpu=" + r.memPerCpuMiB() + " MB times " + cpus
                     + " CPUs a node = " + mem + " MB is above MaxMemPerNode=" + max + " MB";
+        }
+        if (r.memMiB() == null && r.memPerCpuMiB() == null) {
+            // no figure of its own (JOB_MEM_SET unset; --mem-per-gpu is none): job_limits_check hands
+            // _valid_pn_min_mem the default, DefMemPerCPU or DefMemPerNode of the partition, else the cluster's
+            // (26.05 _get_def_mem, DefMemPerGPU left out), and 0 means the partition's first node's memory
+            JobMemory.Defaults d = table.defaults(r);
+            if (d.perCpu() != null && d.perCpu() > 0) {
+                long cpus = cpusPerNode(cluster, r);
+                long mem = d.perCpu() * cpus;
+                return mem <= max ? null : "DefMemPerCPU=" + d.perCpu() + " MB times " + cpus
+                        + " CPUs a node = " + mem + " MB is above MaxMemPerNode=" + max + " MB";
+            }
+            long mem = d.perNode() != null && d.perNode() > 0 ? d.perNode() : table.firstNodeMemory(cluster, r);
+            return mem <= max ? null : "the default memory of " + mem + " MB a node (no --mem or --mem-per-cpu)"
+                    + " is above MaxMemPerNode=" + max + " MB";
         }
         if (r.memMiB() == null) {
             return null;

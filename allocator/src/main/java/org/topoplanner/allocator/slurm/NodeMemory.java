@@ -214,10 +214,14 @@ public final class NodeMemory {
      * ({@code _mem_per_node_part}: {@code real_memory - mem_spec_limit}).
      */
     long firstNodeMemory(Cluster cluster, JobRequest request) {
+        // the partition's first node in slurmctld's node table, which read_slurm_conf sorts by name
+        // (_sort_node_record_table_ptr: strnatcmp, the same in 22.05, 24.11 and 26.05), not the slurm.conf order
         SlurmPartition part = partitionOf(cluster, request);
-        for (NodeLine line : cluster.slurm().nodeLines()) {
-            if ((part == null || part.holds(line.name())) && line.realMemory() != null) {
-                return forJobs.get(line.name());
+        List<String> names = new java.util.ArrayList<>(forJobs.keySet());
+        names.sort(org.topoplanner.model.hostlist.NaturalOrder.INSTANCE);
+        for (String name : names) {
+            if (part == null || part.holds(name)) {
+                return forJobs.get(name);
             }
         }
         return 0;

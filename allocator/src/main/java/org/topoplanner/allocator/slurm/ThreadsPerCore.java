@@ -109,6 +109,14 @@ final class ThreadsPerCore {
             } else {
                 b.cpusPerTask((request.cpusPerTask() == null ? 1 : request.cpusPerTask()) * factor);
             }
+            // the per-CPU memory figure is charged for t CPUs a core (FreeMemory.heldBy) and _can_job_run_on_node
+            // tests it against the job's t CPUs a core: on the scaled count, that is the figure over the factor
+            // (rounded up, as _valid_pn_min_mem rounds a figure it spreads over more CPUs)
+            NodeMemory memory = NodeMemory.of(cluster);
+            if (memory.consumable() && !memory.perCpuUnit()
+                    && JobMemory.of(request, memory.defaults(request)) instanceof JobMemory.PerCpu perCpu) {
+                b.memPerCpuMiB((perCpu.mib() + factor - 1) / factor);
+            }
         }
         return new NodeMemory.Usable(b.build());
     }
