@@ -94,11 +94,20 @@ public final class ClusterState {
      * {@link #heldMemory}).
      */
     public ClusterState with(Placement placement, Hold hold, HeldMemory memory) {
+        return with(placement, hold, memory, null);
+    }
+
+    /**
+     * {@link #with(Placement, Hold, HeldMemory)} of a job whose partition is bound to the {@code topology.yaml}
+     * topology named {@code topology} (null: not known). Slurm widens an {@code --exclusive=topo} job's nodes by that
+     * topology's blocks ({@link #topologyOf}).
+     */
+    public ClusterState with(Placement placement, Hold hold, HeldMemory memory, String topology) {
         if (jobs.get(placement.job()) != null) {
             throw new IllegalArgumentException("job " + placement.job() + " runs already");
         }
         ClusterState next = new ClusterState(cluster, jobs.plus(placement, Objects.requireNonNull(hold, "hold"),
-                Objects.requireNonNull(memory, "memory")));
+                Objects.requireNonNull(memory, "memory"), topology));
         next.madeFrom(this, placement);
         StateUsage u = usage;
         if (u != null) {
@@ -308,6 +317,15 @@ public final class ClusterState {
     public Hold hold(String job) {
         RunningJobs.Job j = jobs.get(job);
         return j == null ? Hold.LISTED : j.hold();
+    }
+
+    /**
+     * The {@code topology.yaml} topology {@code job} was placed in, as given to {@link #with(Placement, Hold,
+     * HeldMemory, String)}; null when it does not run or was not said.
+     */
+    public String topologyOf(String job) {
+        RunningJobs.Job j = jobs.get(job);
+        return j == null ? null : j.topology();
     }
 
     /** GPU indices in use on {@code host}. */

@@ -21,10 +21,11 @@ import org.topoplanner.model.job.Placement;
  */
 final class RunningJobs {
     /**
-     * One running job: its placement, what it holds, its start number and the memory it holds on each node where
-     * memory is consumable.
+     * One running job: its placement, what it holds, its start number, the memory it holds on each node where
+     * memory is consumable, and the {@code topology.yaml} topology its partition is bound to (null: not known).
      */
-    record Job(String name, Placement placement, ClusterState.Hold hold, long start, HeldMemory memory) {
+    record Job(String name, Placement placement, ClusterState.Hold hold, long start, HeldMemory memory,
+               String topology) {
     }
 
     static final RunningJobs EMPTY = new RunningJobs(null, null, 0, 0);
@@ -64,7 +65,12 @@ final class RunningJobs {
 
     /** {@link #plus(Placement, ClusterState.Hold)} of a job that holds {@code memory} on its nodes. */
     RunningJobs plus(Placement p, ClusterState.Hold hold, HeldMemory memory) {
-        Job j = new Job(p.job(), p, hold, nextStart, memory);
+        return plus(p, hold, memory, null);
+    }
+
+    /** {@link #plus(Placement, ClusterState.Hold, HeldMemory)} of a job placed in {@code topology} (null: not known). */
+    RunningJobs plus(Placement p, ClusterState.Hold hold, HeldMemory memory, String topology) {
+        Job j = new Job(p.job(), p, hold, nextStart, memory, topology);
         return new RunningJobs(insert(byName, j.name(), j), insert(byStart, j.start(), j), size + 1, nextStart + 1);
     }
 

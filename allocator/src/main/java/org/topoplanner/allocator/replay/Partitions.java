@@ -24,6 +24,19 @@ final class Partitions {
         return cluster.hostNames().stream().anyMatch(h -> pa.holds(h) && pb.holds(h));
     }
 
+    /**
+     * The {@code topology.yaml} topology the job's partition is bound to ({@code Topology=}, else the
+     * {@code cluster_default} one; slurmctld's {@code part_ptr->topology_idx}); {@code null} without topologies.
+     */
+    static String topology(Cluster cluster, JobRequest job) {
+        if (cluster.slurm().topologies().isEmpty()) {
+            return null;
+        }
+        SlurmPartition p = of(cluster, job);
+        String name = p == null ? null : p.topology();
+        return name != null ? name : cluster.slurm().defaultTopology().map(t -> t.name()).orElse(null);
+    }
+
     /** The job's partition: {@code -p}, else the default one; {@code null} when none applies. */
     static SlurmPartition of(Cluster cluster, JobRequest job) {
         List<SlurmPartition> all = cluster.slurm().partitions();

@@ -525,7 +525,9 @@ public final class Replayer {
         j.placement = p;
         j.reason = null;
         forgetAnswer(j);
-        state = state.with(p, hold(j), policy.memoryHeldBy(state.cluster(), j.spec, p));
+        // the topology of its partition widens an --exclusive=topo job's nodes for every other job (PartitionTopology)
+        state = state.with(p, hold(j), policy.memoryHeldBy(state.cluster(), j.spec, p),
+                Partitions.topology(state.cluster(), j.spec));
     }
 
     /**

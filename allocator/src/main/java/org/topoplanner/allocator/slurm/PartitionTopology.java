@@ -76,11 +76,10 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
 
     /**
      * cons_tres {@code _block_by_topology} (26.05, called before {@code _select_nodes} for every job, whatever its
-     * partition's topology): the nodes of an {@code --exclusive=topo} job, widened to whole base blocks, leave every
-     * job's node map. Own case yamlfz15 y14 ({@code -p flat -n6 -c1 --gpus-per-task=1}, 26.05.5): h7, whose base
-     * block b4 of {@code nvl} holds the {@code --exclusive=topo} job y8, is not used by a job of the flat partition.
-     * Slurm widens by the holding job's partition's topology; the state does not keep a job's partition, so the
-     * nodes are widened in every block topology of the file (the same where a cluster has one, as yamlfz15).
+     * partition's topology): the nodes of an {@code --exclusive=topo} job, widened by {@code topology_g_whole_topo} of
+     * the topology of that job's own partition ({@code p_ptr->part_ptr->topology_idx}), leave every job's node map.
+     * Own case yamlfz15 y14 ({@code -p flat -n6 -c1 --gpus-per-task=1}, 26.05.5): h7, whose base block b4 of
+     * {@code nvl} holds the {@code --exclusive=topo} job y8, is not used by a job of the flat partition.
      */
     private static JobRequest withoutTopoHeldBlocks(ClusterState state, JobRequest request, SlurmSettings slurm) {
         Set<String> held = state.derived(TopoHeldKey.KEY, s -> topoHeld(s, slurm));
@@ -102,21 +101,64 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
         return slurm.topologies().isEmpty() ? Set.of() : state.derived(TopoHeldKey.KEY, s -> topoHeld(s, slurm));
     }
 
+    /**
+     * {@link #topoHeldNodes} when the state knows the topology of every {@code --exclusive=topo} job in it, for a job
+     * of a block partition; null otherwise (the block policy then widens by its own blocks, {@link BlockTable}). Own
+     * case yamlfz33 y37 ({@code -p blk2 -n5 -c1 --gpus-per-task=1} enforce-binding, {@code nvl2}; probe blk12y33,
+     * 26.05.5 with {@code DebugFlags=SelectType}): y35 ({@code -p blk --exclusive=topo}, {@code nvl}'s b1 = d4, g1,
+     * l2, l4) takes only d4 and l2 out of blk2's map, so base block c1 keeps l1 and d1 and, with fewer nodes than c2,
+     * is chosen (d1, where {@code _set_task_bits} then fails); widened by {@code nvl2}'s blocks c1 and c3 left only c2.
+     */
+    static Set<String> topoHeldByOwnTopology(ClusterState state) {
+        SlurmSettings slurm = state.cluster().slurm();
+        if (slurm.topologies().isEmpty()) {
+            return null;
+        }
+        for (String job : state.running().keySet()) {
+            if (state.hold(job) == ClusterState.Hold.WHOLE_BLOCKS && state.topologyOf(job) == null) {
+                return null;
+            }
+        }
+        return topoHeldNodes(state);
+    }
+
     private static Set<String> topoHeld(ClusterState state, SlurmSettings slurm) {
         Set<String> out = new java.util.HashSet<>();
         for (var e : state.running().entrySet()) {
             if (state.hold(e.getKey()) != ClusterState.Hold.WHOLE_BLOCKS) {
                 continue;
             }
-            for (String h : e.getValue().hostNames()) {
-                for (SlurmTopology t : slurm.topologies()) {
-                    if (t instanceof SlurmTopology.BlockLayout b) {
-                        b.blocks().stream().filter(k -> k.nodes().contains(h)).forEach(k -> out.addAll(k.nodes()));
-                    }
-                }
+            List<String> hosts = e.getValue().hostNames();
+            Optional<SlurmTopology> own = Optional.ofNullable(state.topologyOf(e.getKey())).flatMap(slurm::topology);
+            if (own.isPresent()) {
+                out.addAll(hosts); // tmp_bitmap starts as the job's own node_bitmap
+            }
+            // a state that does not say the job's topology (the planner's what-if) widens by every block topology
+            List<SlurmTopology> widening = own.map(List::of).orElse(slurm.topologies());
+            for (SlurmTopology t : widening) {
+                out.addAll(wholeTopo(t, hosts, own.isPresent()));
             }
         }
         return Set.copyOf(out);
+    }
+
+    /**
+     * {@code topology_p_whole_topo} of {@code t} (26.05.5): every base block (block) or leaf switch (tree, level 0)
+     * that holds one of {@code hosts}, whole; flat adds nothing. {@code treesToo} false keeps the older reading of a
+     * state without the job's topology, which widened by block topologies only.
+     */
+    private static Set<String> wholeTopo(SlurmTopology t, List<String> hosts, boolean treesToo) {
+        Set<String> out = new java.util.HashSet<>();
+        if (t instanceof SlurmTopology.BlockLayout b) {
+            b.blocks().stream().filter(k -> k.nodes().stream().anyMatch(hosts::contains))
+                    .forEach(k -> out.addAll(k.nodes()));
+        } else if (t instanceof SlurmTopology.Tree tree && treesToo) {
+            Set<String> named = new java.util.HashSet<>();
+            tree.switches().forEach(sw -> named.add(sw.name()));
+            tree.switches().stream().filter(sw -> sw.children().stream().noneMatch(named::contains))
+                    .filter(sw -> sw.nodes().stream().anyMatch(hosts::contains)).forEach(sw -> out.addAll(sw.nodes()));
+        }
+        return out;
     }
 
     /** The key of {@link #topoHeld} among a state's derived values. */

@@ -524,7 +524,7 @@ final class SlurmAllocation {
         List<Integer> idx = sel.nodes().stream().boxed().toList();
         int[][] layout22 = version == SlurmVersion.V22_05 && job.ntasksPerNode() == null
                 ? layout2205(idx, nodes, results, sel, job) : null;
-        int[] tasks = layout22 != null && job.ntasks() != null ? layout22[0] : distributeTasks(idx, results, sel, job);
+        int[] tasks = layout22 != null && job.ntasks() != null ? layout22[0] : distributeTasks(idx, nodes, results, sel, job);
         int[] cpus22 = layout22 == null ? null : layout22[1];
         for (int k = 0; k < idx.size(); k++) {
             int i = idx.get(k);
@@ -719,11 +719,17 @@ final class SlurmAllocation {
     }
 
     /**
-     * Tasks per chosen node: Slurm lays tasks out one per node per round ({@code _compute_c_b_task_dist}),
-     * within the CPUs each node gives ({@link NodePick#cpus}, else what the core filter allows).
+     * Tasks per chosen node ({@code _dist_tasks_compute_c_b}, select/cons_tres/dist_tasks.c, 24.11.5 and 26.05.5 alike):
+     * one task per node first, then the rest of the cores already begun (a 2-thread core holds a second 1-CPU task),
+     * then rounds of a whole core's worth per node ({@code vpus / cpus_per_task}, at least one), each node within the
+     * CPUs it gives ({@link NodePick#cpus}, else what the core filter allows). Where the selection cut every node to
+     * its share the rounds change nothing; where it did not (a {@code --segment} job's {@code rem_max_cpus} is
+     * {@code max_cpus / segment_cnt}, no limit) the packing shows: own case blockfz35 k26 ({@code -N4 -n8 -c1
+     * --gpus-per-node=2 --segment=1}, 26.05.5) runs 4 tasks on the 2-thread h1, 2 on m4 and one on each 1-thread u
+     * node, and yamlfz30 y30 ({@code -N6 -n12 -c1 --segment=3}) 3 on d2 and one on the 1-thread g3.
      */
-    private static int[] distributeTasks(List<Integer> idx, CoreFilter.Result[] results, NodePick sel,
-                                         SlurmJobSpec job) {
+    private static int[] distributeTasks(List<Integer> idx, List<SlurmNode> nodes, CoreFilter.Result[] results,
+                                         NodePick sel, SlurmJobSpec job) {
         int[] tasks = new int[idx.size()];
         if (job.ntasksPerNode() != null) {
             java.util.Arrays.fill(tasks, job.ntasksPerNode());
@@ -733,19 +739,36 @@ final class SlurmAllocation {
             java.util.Arrays.fill(tasks, 1);
             return tasks;
         }
+        int cpt = job.cpusPerTask();
+        int[] cap = new int[idx.size()];
+        for (int k = 0; k < idx.size(); k++) {
+            int i = idx.get(k);
+            // the GPUs' task limit too (dist_tasks: gres_task_limit past a node's first task, the tasks the
+            // selection counted the node for or else its gres_max_tasks), which the CPUs no longer carry where
+            // 24.11 kept the cores the GPUs' sockets need (own case fuzz14 f30: -w p1 -n5 -c1
+            // --gpus-per-task=2 enforce-binding, p1 with 3 free GPUs keeps 2 CPUs but runs one task)
+            cap[k] = Math.max(1, Math.min(sel.cpusOr(i, results[i].availCpus()) / cpt,
+                    sel.tasksOr(i, results[i].maxTasks())));
+        }
         int left = job.ntasks();
+        for (int k = 0; k < idx.size() && left > 0; k++) {
+            tasks[k]++;
+            left--;
+        }
+        for (int k = 0; k < idx.size() && left > 0; k++) {
+            int vpus = nodes.get(idx.get(k)).threadsPerCore();
+            int begun = tasks[k] * cpt % vpus / cpt;
+            for (int t = 0; t < begun && left > 0 && tasks[k] < cap[k]; t++) {
+                tasks[k]++;
+                left--;
+            }
+        }
         boolean progress = true;
         while (left > 0 && progress) {
             progress = false;
             for (int k = 0; k < idx.size() && left > 0; k++) {
-                int i = idx.get(k);
-                // the GPUs' task limit too (dist_tasks: gres_task_limit past a node's first task, the tasks the
-                // selection counted the node for or else its gres_max_tasks), which the CPUs no longer carry where
-                // 24.11 kept the cores the GPUs' sockets need (own case fuzz14 f30: -w p1 -n5 -c1
-                // --gpus-per-task=2 enforce-binding, p1 with 3 free GPUs keeps 2 CPUs but runs one task)
-                int cap = Math.max(1, Math.min(sel.cpusOr(i, results[i].availCpus()) / job.cpusPerTask(),
-                        sel.tasksOr(i, results[i].maxTasks())));
-                if (tasks[k] < cap) {
+                int perRound = Math.max(1, nodes.get(idx.get(k)).threadsPerCore() / cpt);
+                for (int t = 0; t < perRound && left > 0 && tasks[k] < cap[k]; t++) {
                     tasks[k]++;
                     left--;
                     progress = true;

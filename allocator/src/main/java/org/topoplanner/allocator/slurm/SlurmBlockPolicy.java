@@ -105,6 +105,17 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
                     job.name() + " asks for more nodes than the partition has");
         }
         BitSet blocked = table.blocked(state, byName);
+        // with topology.yaml an --exclusive=topo job is widened by its own partition's topology, not by this one's
+        java.util.Set<String> ownTopo = version.atLeast(SlurmVersion.V26_05)
+                ? PartitionTopology.topoHeldByOwnTopology(state) : null;
+        if (ownTopo != null) {
+            blocked = new BitSet();
+            for (SlurmNode n : nodes) {
+                if (ownTopo.contains(n.name())) {
+                    blocked.set(n.index());
+                }
+            }
+        }
         if (job.exclusiveTopo()) {
             blocked = withBusyBases(blocked, state, nodes, bases);
         }
