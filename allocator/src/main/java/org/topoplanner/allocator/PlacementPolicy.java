@@ -44,4 +44,13 @@ public interface PlacementPolicy {
     default String heldAtSubmit(PendingReason held, boolean behindOthers) {
         return behindOthers ? null : held.slurmName();
     }
+
+    /**
+     * Whether the scheduler pass a job's submission queued usually runs only after a running job the harness
+     * cancels next has let go of its resources: the pass comes once a round, the cancel follows the submission's
+     * first look within a few tenths of a second. False (the pass runs first) for policies with no such evidence.
+     */
+    default boolean passAfterNextCancel() {
+        return false;
+    }
 }

@@ -123,13 +123,19 @@ public final class Replayer {
         // slurmctld queues no pass for them, so the jobs its background pass has not started yet stay pending
         if (!(step instanceof JobScript.Submit || step instanceof JobScript.Note
                 || step instanceof JobScript.Snapshot
-                || step instanceof JobScript.Cancel c && c.names().stream().noneMatch(this::runs))) {
+                || step instanceof JobScript.Cancel)) {
             startedUnseen.clear();
         }
         if (step instanceof JobScript.Submit s) {
             submit(s);
         } else if (step instanceof JobScript.Cancel c) {
             boolean freed = c.names().stream().anyMatch(this::runs);
+            if (freed && policy.passAfterNextCancel()) {
+                // the pass that started them comes after this cancel (PlacementPolicy.passAfterNextCancel)
+                unstartUnseen();
+            } else if (freed) {
+                startedUnseen.clear();
+            }
             c.names().forEach(this::cancel);
             // only a job that ran frees nodes and makes slurmctld queue a pass at its end (epilog complete);
             // scancel of a pending job queues none, so the next look is the next submission's (own case
@@ -518,6 +524,34 @@ public final class Replayer {
                 .map(h -> HostAllocation.of(h.host(), List.of(), h.cpus())).toList();
         Placement released = new Placement(j.placement.job(), hosts);
         return new ReplayEvent.Job(when, name, JobState.CANCELLED, null, released, Leaves.of(state.cluster(), released));
+    }
+
+    /**
+     * Takes back the starts of the jobs the last pass started unseen ({@link #startedUnseen}): they wait again, in
+     * submission order, for the pass after the cancel.
+     */
+    private void unstartUnseen() {
+        boolean any = false;
+        for (String k : startedUnseen) {
+            Job j = jobs.get(k);
+            if (j != null && !j.gone && j.placement != null) {
+                state = state.without(k);
+                j.placement = null;
+                j.reason = PendingReason.PRIORITY.slurmName();
+                any = true;
+            }
+        }
+        startedUnseen.clear();
+        if (any) {
+            Map<String, Job> order = new LinkedHashMap<>();
+            jobs.forEach((k, j) -> {
+                if (!j.gone && j.placement == null) {
+                    order.put(k, j);
+                }
+            });
+            queue.clear();
+            queue.putAll(order);
+        }
     }
 
     private void start(String name, Job j, Placement p) {
