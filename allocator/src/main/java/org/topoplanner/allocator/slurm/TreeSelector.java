@@ -378,7 +378,6 @@ final class TreeSelector implements NodeChooser {
         }
         for (int s = 0; s < n; s++) {
             if (swReq[s]) {
-                swReq[s] = true;
                 if (top == -1 || table.level[s] > table.level[top]) {
                     top = s;
                 }
@@ -487,7 +486,7 @@ final class TreeSelector implements NodeChooser {
         // runs on the one-node leaf6 first, then on leaf1 once only the GPUs are missing; fuzz38 p24 (24.11) takes
         // l1 after h1 (SwitchCpuCountTest); the leaves' node counts take the cut
         // best lies in the top's usable nodes, so a switch's usable nodes under the top cut to best are simply its
-        // nodes in best: those the leaf loops below walk (inBest) and count
+        // nodes in best: those the leaf loops below count and walk
         java.util.Arrays.fill(swCnt, 0);
         members.count(best, swCnt);
         p.start(remNodes, minRemNodes, maxNodes, remCpus, gresSum);

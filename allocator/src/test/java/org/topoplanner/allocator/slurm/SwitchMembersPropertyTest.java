@@ -6,11 +6,8 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Random;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.slurm.SlurmVersion;
 
@@ -23,13 +20,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  */
 class SwitchMembersPropertyTest {
 
-    @Provide
-    Arbitrary<Long> seeds() {
-        return Arbitraries.longs();
-    }
-
     @Property(tries = 200)
-    void keptMembershipEqualsSetOperations(@ForAll("seeds") long seed) {
+    void keptMembershipEqualsSetOperations(@ForAll long seed) {
         Random r = new Random(seed);
         Cluster c = NodeVerdictsPropertyTest.cluster(r);
         SlurmVersion[] versions = {SlurmVersion.V22_05, SlurmVersion.V24_11, SlurmVersion.V26_05};
