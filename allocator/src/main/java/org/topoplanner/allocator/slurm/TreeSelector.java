@@ -364,18 +364,11 @@ final class TreeSelector implements NodeChooser {
             int cpus = switchCpus(i, demand, job, pnMin);
             for (int s : members.switchesOf(i)) {
                 swCnt[s]++;
-                if (!table.partitioned[s]) {
-                    swCpu[s] += cpus;
-                }
+                swCpu[s] += cpus;
             }
         }
-        for (int s : table.bottomUp) {
-            if (table.partitioned[s]) {
-                for (int c : table.children[s]) {
-                    swCpu[s] += swCpu[c];
-                }
-            }
-        }
+        members.sumUp(swCnt);
+        members.sumUp(swCpu);
         for (int s = 0; s < n; s++) {
             if (swReq[s]) {
                 if (top == -1 || table.level[s] > table.level[top]) {
@@ -487,7 +480,6 @@ final class TreeSelector implements NodeChooser {
         // l1 after h1 (SwitchCpuCountTest); the leaves' node counts take the cut
         // best lies in the top's usable nodes, so a switch's usable nodes under the top cut to best are simply its
         // nodes in best: those the leaf loops below count and walk
-        java.util.Arrays.fill(swCnt, 0);
         members.count(best, swCnt);
         p.start(remNodes, minRemNodes, maxNodes, remCpus, gresSum);
         if (!required.isEmpty() || req2 != null) {
