@@ -197,14 +197,14 @@ final class SwitchTable {
         }
     }
 
-    private SwitchNesting nesting;
+    private SwitchMembers members;
 
-    /** How the switches' node sets nest, built on first use and kept with the table. */
-    synchronized SwitchNesting nesting() {
-        if (nesting == null) {
-            nesting = new SwitchNesting(this);
+    /** Which switches hold each node and which nodes each switch holds, built on first use and kept with the table. */
+    synchronized SwitchMembers members() {
+        if (members == null) {
+            members = new SwitchMembers(this);
         }
-        return nesting;
+        return members;
     }
 
     int size() {

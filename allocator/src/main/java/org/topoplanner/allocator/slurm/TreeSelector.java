@@ -323,7 +323,8 @@ final class TreeSelector implements NodeChooser {
         p.taskBudget = job.cpusPerTask() > 1 ? p.budget / job.cpusPerTask() : p.budget;
         int gresSum = 0;
         int[] availCpu = new int[nodes.size()];
-        BitSet map = (BitSet) nodeMap.clone();
+        // read only here: neither the map nor its weight groups are changed
+        BitSet map = nodeMap;
         if (!required.isEmpty()) {
             BitSet missing = (BitSet) required.clone();
             missing.andNot(map);
@@ -346,35 +347,30 @@ final class TreeSelector implements NodeChooser {
             }
         }
         TreeMap<Long, BitSet> weights = weightGroups(map, demand);
-        BitSet[] swNodes = new BitSet[n];
+        // a switch's usable nodes are table.nodes[s] & map; they are counted and walked through SwitchMembers, never
+        // built as a set (the required nodes lie in the map, checked above)
+        SwitchMembers members = table.members();
         int[] swCnt = new int[n];
         int[] swCpu = new int[n];
         boolean[] swReq = new boolean[n];
+        members.mark(required, swReq);
         int top = -1;
         long topWeight = 0;
-        for (int s = 0; s < n; s++) {
-            swNodes[s] = (BitSet) table.nodes[s].clone();
-            swNodes[s].and(map);
-            swCnt[s] = swNodes[s].cardinality();
-        }
         // free CPUs per switch; a switch whose nodes are exactly its children's adds theirs up (leaves first).
         // 26.05 sums switch_cpu_cnt over the nodes _allocate_sc left usable: a node with fewer free CPUs than one
         // task (pn_min_cpus) adds none (own case fuzz27 p28: leaf2's s4 with 2 free CPUs for -c3)
         int pnMin = Math.max(1, job.cpusPerTask() * (job.ntasksPerNode() == null ? 1 : job.ntasksPerNode()));
-        for (int s : table.bottomUp) {
-            if (table.partitioned[s]) {
-                for (int c : table.children[s]) {
-                    swCpu[s] += swCpu[c];
-                }
-            } else {
-                for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
-                    swCpu[s] += switchCpus(i, demand, job, pnMin);
-                }
+        for (int i = map.nextSetBit(0); i >= 0; i = map.nextSetBit(i + 1)) {
+            int cpus = switchCpus(i, demand, job, pnMin);
+            for (int s : members.switchesOf(i)) {
+                swCnt[s]++;
+                swCpu[s] += cpus;
             }
         }
+        members.sumUp(swCnt);
+        members.sumUp(swCpu);
         for (int s = 0; s < n; s++) {
-            if (!required.isEmpty() && swNodes[s].intersects(required)) {
-                swReq[s] = true;
+            if (swReq[s]) {
                 if (top == -1 || table.level[s] > table.level[top]) {
                     top = s;
                 }
@@ -386,7 +382,7 @@ final class TreeSelector implements NodeChooser {
                 continue;
             }
             if (required.isEmpty()) {
-                Long w = lowestWeightOn(weights, swNodes[s]);
+                Long w = lowestWeightOn(weights, table.nodes[s], swCnt[s]);
                 if (w != null && (top == -1 || (table.level[s] >= table.level[top] && w <= topWeight))) {
                     top = s;
                     topWeight = w;
@@ -396,23 +392,10 @@ final class TreeSelector implements NodeChooser {
         if (top == -1) {
             return null;
         }
-        if (!required.isEmpty()) {
-            BitSet notUnder = (BitSet) required.clone();
-            notUnder.andNot(swNodes[top]);
-            if (!notUnder.isEmpty()) {
+        BitSet underTop = table.nodes[top];
+        for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
+            if (!underTop.get(i)) {
                 return null;
-            }
-        }
-        // what the table fixes needs no set operation (SwitchNesting): inside the top, a set stays; outside, empties
-        byte[] nesting = table.nesting().against(top);
-        for (int s = 0; s < n; s++) {
-            if (s == top || nesting[s] == SwitchNesting.INSIDE) {
-                continue;
-            }
-            if (nesting[s] == SwitchNesting.OUTSIDE) {
-                swNodes[s] = new BitSet();
-            } else {
-                swNodes[s].and(swNodes[top]);
             }
         }
         BitSet chosen = new BitSet();
@@ -443,7 +426,7 @@ final class TreeSelector implements NodeChooser {
                 req2.or(best);
             }
             for (int i = group.nextSetBit(0); i >= 0; i = group.nextSetBit(i + 1)) {
-                if (availCpu[i] > 0 || !swNodes[top].get(i)) {
+                if (availCpu[i] > 0 || !underTop.get(i)) {
                     continue;
                 }
                 int a = demand.availCpus(i);
@@ -460,7 +443,9 @@ final class TreeSelector implements NodeChooser {
                     && gresOk(gresPerJob, bestGres);
         }
         if (!sufficient) {
-            return p.retry(swNodes[top]);
+            BitSet usableUnderTop = (BitSet) underTop.clone();
+            usableUnderTop.and(map);
+            return p.retry(usableUnderTop);
         }
         if (req2 != null) {
             for (int i = req2.nextSetBit(0); i >= 0 && maxNodes > 0; i = req2.nextSetBit(i + 1)) {
@@ -476,11 +461,8 @@ final class TreeSelector implements NodeChooser {
                 remCpus -= availCpu[i];
                 gresSum += demand.gpusFor(i);
             }
-            for (int s = 0; s < n; s++) {
-                if (!swReq[s] && swNodes[s].intersects(req2)) {
-                    swReq[s] = true;
-                }
-            }
+            // req2 lies under the top: the switches it marks are those whose usable nodes under the top it meets
+            members.mark(req2, swReq);
             chosen.or(req2);
             if (remNodes <= 0 && remCpus <= 0 && gresOk(gresPerJob, gresSum)) {
                 return chosen;
@@ -496,10 +478,9 @@ final class TreeSelector implements NodeChooser {
         // cuts a node to its GPUs' tasks): own probe treeprobe07 (-n2 -c2 --gpus-per-task=2 on 2+1-GPU nodes, 26.05)
         // runs on the one-node leaf6 first, then on leaf1 once only the GPUs are missing; fuzz38 p24 (24.11) takes
         // l1 after h1 (SwitchCpuCountTest); the leaves' node counts take the cut
-        for (int s = 0; s < n; s++) {
-            swNodes[s].and(best);
-            swCnt[s] = swNodes[s].cardinality();
-        }
+        // best lies in the top's usable nodes, so a switch's usable nodes under the top cut to best are simply its
+        // nodes in best: those the leaf loops below count and walk
+        members.count(best, swCnt);
         p.start(remNodes, minRemNodes, maxNodes, remCpus, gresSum);
         if (!required.isEmpty() || req2 != null) {
             for (int s = 0; s < n; s++) {
@@ -507,8 +488,8 @@ final class TreeSelector implements NodeChooser {
                     continue;
                 }
                 int taken = 0;
-                for (int i = swNodes[s].nextSetBit(0); i >= 0; i = swNodes[s].nextSetBit(i + 1)) {
-                    if (chosen.get(i) || availCpu[i] == 0) {
+                for (int i : members.nodesOf(s)) {
+                    if (!best.get(i) || chosen.get(i) || availCpu[i] == 0) {
                         continue;
                     }
                     p.take(i, chosen, availCpu);
@@ -547,9 +528,10 @@ final class TreeSelector implements NodeChooser {
                 break;
             }
             addDist(dist, bestSw);
-            for (int i = swNodes[bestSw].nextSetBit(0); i >= 0 && p.maxNodesLeft();
-                 i = swNodes[bestSw].nextSetBit(i + 1)) {
-                if (chosen.get(i) || availCpu[i] == 0) {
+            int[] leafNodes = members.nodesOf(bestSw);
+            for (int k = 0; k < leafNodes.length && p.maxNodesLeft(); k++) {
+                int i = leafNodes[k];
+                if (!best.get(i) || chosen.get(i) || availCpu[i] == 0) {
                     continue;
                 }
                 p.take(i, chosen, availCpu);
@@ -625,10 +607,13 @@ final class TreeSelector implements NodeChooser {
         BitSet failMap = new BitSet();
         Failure failure = Failure.INSUFFICIENT;
 
-        /** A failure that drops {@code nodes} from the next try ({@code EVAL_ACTION_RETRY}); returns no choice. */
+        /**
+         * A failure that drops {@code nodes} from the next try ({@code EVAL_ACTION_RETRY}); returns no choice. Keeps
+         * {@code nodes} itself: the caller hands over a set of its own.
+         */
         BitSet retry(BitSet nodes) {
             action = Action.RETRY;
-            failMap = (BitSet) nodes.clone();
+            failMap = nodes;
             return null;
         }
 
@@ -756,7 +741,7 @@ final class TreeSelector implements NodeChooser {
             i = map.nextSetBit(i + 1);
         }
         if (i < 0) {
-            weights.put(w, (BitSet) map.clone());
+            weights.put(w, map);
             return weights;
         }
         for (int k = first; k >= 0; k = map.nextSetBit(k + 1)) {
@@ -774,7 +759,14 @@ final class TreeSelector implements NodeChooser {
         return avail >= needed;
     }
 
-    private static Long lowestWeightOn(TreeMap<Long, BitSet> weights, BitSet on) {
+    /**
+     * The lightest weight among the usable nodes of a switch ({@code on} cut to the map, {@code usable} of them);
+     * the groups lie in the map, so they meet the switch's usable nodes where they meet {@code on}.
+     */
+    private static Long lowestWeightOn(TreeMap<Long, BitSet> weights, BitSet on, int usable) {
+        if (weights.size() == 1) {
+            return usable > 0 ? weights.firstKey() : null;
+        }
         for (var e : weights.entrySet()) {
             if (e.getValue().intersects(on)) {
                 return e.getKey();

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.RealSubmits;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.replay.Leaves;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
@@ -138,7 +139,7 @@ class PlannerRealProbesTest {
                 pendingAhead.add(name);
             }
             if (job != null && "RUNNING".equals(j.path("state").asText())) {
-                state = state.with(RealProbeState.placement(name, j), job.exclusive() ? ClusterState.Hold.WHOLE_NODES
+                state = state.with(RealSubmits.placement(name, j), job.exclusive() ? ClusterState.Hold.WHOLE_NODES
                         : ClusterState.Hold.LISTED);
             }
         }

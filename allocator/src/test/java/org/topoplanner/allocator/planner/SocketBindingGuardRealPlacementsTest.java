@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.allocator.RealSubmits;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
@@ -52,7 +53,7 @@ class SocketBindingGuardRealPlacementsTest {
             if (!sub.ran()) {
                 continue;
             }
-            Placement real = RealProbeState.placement(sub.name(), sub.line());
+            Placement real = RealSubmits.placement(sub.name(), sub.line());
             JobRequest job = sub.request();
             if (job != null && SocketBindingGuard.applies(job)) {
                 checked++;

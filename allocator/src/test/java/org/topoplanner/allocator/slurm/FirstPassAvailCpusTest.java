@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.RealSubmits;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
@@ -54,7 +55,7 @@ class FirstPassAvailCpusTest {
         // own case fuzz19 p8 (-N3 --gpus=10), on the state real 26.05.5 had (b0, b1, b2, p1 running): the first pass
         // gives p1 one CPU for its GPUs and fails; the second filters p1 from that CPU, which 26.05.5 puts on
         // CPU 16 with GPUs 0 and 2 (the emulation filtered p1 afresh: CPU 0, GPUs 0 and 1)
-        ClusterState fuzz19 = RealStateBefore.of("fuzz19", "results/v26.05/fuzz19.jsonl", "p8");
+        ClusterState fuzz19 = RealSubmits.before("fuzz19", "results/v26.05/fuzz19.jsonl", "p8");
         Suggestion s = v26.suggest(fuzz19, SbatchOptions.parseLine("-N3 --gpus=10", "p8"));
         assertThat(s).isInstanceOf(Suggestion.Placed.class);
         Map<String, HostAllocation> byHost = ((Suggestion.Placed) s).placement().hosts().stream()

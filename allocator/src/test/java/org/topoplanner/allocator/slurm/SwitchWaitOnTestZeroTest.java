@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.RealSubmits;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.replay.Leaves;
 import org.topoplanner.model.job.HostAllocation;
@@ -55,7 +56,7 @@ class SwitchWaitOnTestZeroTest {
             if (!"submit".equals(j.path("when").asText()) || !name.matches("b([0-9]|1[0-4])")) {
                 continue;
             }
-            s = s.with(RealStateBefore.placement(j));
+            s = s.with(RealSubmits.placement(j.path("name").asText(), j));
         }
         assertThat(s.running()).hasSize(15);
         return s;

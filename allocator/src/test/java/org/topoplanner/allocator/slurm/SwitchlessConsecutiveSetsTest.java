@@ -8,6 +8,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.RealSubmits;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.SbatchOptions;
@@ -26,7 +27,7 @@ class SwitchlessConsecutiveSetsTest {
     @Test
     void oneTaskTakesOneNodeSoTenGpusAreRefused() throws Exception {
         // p38: no node has 10 GPUs; sbatch: "Requested node configuration is not available"
-        ClusterState state = RealStateBefore.of("swless1", "results/swless1.jsonl", "p38");
+        ClusterState state = RealSubmits.before("swless1", "results/swless1.jsonl", "p38");
         Suggestion s = v22.suggest(state, SbatchOptions.parseLine("-x h2 -n1 -c3 --gpus=10", "p38"));
         assertThat(s).isInstanceOf(Suggestion.Impossible.class);
     }
@@ -34,7 +35,7 @@ class SwitchlessConsecutiveSetsTest {
     @Test
     void aNodeIsCreditedTheGpusItsCpusCoverAtCpusPerGpu() throws Exception {
         // p0: g4 has 14 free cores on its GPUs' socket, so --cpus-per-gpu=8 credits it one GPU; h1 and h2 give two
-        ClusterState state = RealStateBefore.of("swless1", "results/swless1.jsonl", "p0");
+        ClusterState state = RealSubmits.before("swless1", "results/swless1.jsonl", "p0");
         Suggestion s = v22.suggest(state, SbatchOptions.parseLine(
                 "--cpus-per-gpu=8 --gpus=9 --gres-flags=enforce-binding --mem-per-gpu=160G", "p0"));
         assertThat(s).isInstanceOf(Suggestion.Placed.class);

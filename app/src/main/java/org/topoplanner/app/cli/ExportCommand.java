@@ -112,11 +112,10 @@ public final class ExportCommand implements Callable<Integer> {
             err.println("topoplanner: export: the input has errors; nothing written");
             return TopoPlannerCommand.INVALID;
         }
-        var picked = topology.apply(doc.cluster(), "export", err);
-        if (picked.isEmpty()) {
+        // --topology picks the Slurm side only (ExportOptions.slurmTopology): the Kubernetes files keep the whole cluster
+        if (topology.apply(doc.cluster(), "export", err).isEmpty()) {
             return TopoPlannerCommand.INVALID;
         }
-        doc = new ProjectDocument(picked.get(), doc.jobs(), doc.placements(), doc.view());
         if (!shapeLine.isEmpty()) {
             // the command line's pod shape is the shape of every job that gives none, validated and written as such
             List<Job> shaped = doc.jobs().stream().map(j -> new Job(j.name(), shape.onto(j.sbatch()))).toList();
@@ -125,7 +124,7 @@ public final class ExportCommand implements Callable<Integer> {
         ExportOptions options = tmPolicy == null ? ExportOptions.DEFAULT
                 : ExportOptions.DEFAULT.withTopologyManager(tmPolicy, tmScope == null ? TopologyManagerScope.DEFAULT : tmScope);
         List<ExportFile> files = ExportBundle.build(doc, chosen, options.withTopologyYaml(topologyYaml)
-                .withSlurmVersion(release));
+                .withSlurmVersion(release).withSlurmTopology(topology.name));
         files.forEach(f -> f.validation().forEach(err::println));
         ExportWriter.Result result = ExportWriter.write(out, files, force);
         result.handEdits().forEach(h -> err.print(h.diff()));

@@ -8,11 +8,13 @@ import picocli.CommandLine.Option;
 /**
  * {@code --topology NAME} of {@code export} and {@code convert}: one of a cluster's named topologies (from a
  * topology.yaml), written as the cluster's only one, for a Slurm that reads no topology.yaml (24.11 and 22.05).
+ * {@code export} writes only its Slurm files (and job scripts) from it; its Kubernetes files keep the whole cluster.
  */
 public final class TopologyPickArg {
     @Option(names = "--topology", paramLabel = "NAME",
             description = "Write only this named topology of the cluster's topology.yaml, as topology.conf (tree) or"
-                    + " topology-block.conf (block), for a Slurm that reads no topology.yaml (24.11, 22.05).")
+                    + " topology-block.conf (block), for a Slurm that reads no topology.yaml (24.11, 22.05);"
+                    + " the Kubernetes files of export still describe the whole cluster.")
     String name;
 
     /**

@@ -137,4 +137,77 @@ class SlurmVersionCommandsTest {
         assertThat(refused.err()).contains("Slurm 24.11 sets s1 INVALID: GRES core specification 8-15 for node s1"
                 + " doesn't match socket boundaries. (Socket 0 is cores 0-15)");
     }
+
+    @Test
+    void inspectPutsEachReleaseFindingOnTheLineThatCausesIt(@TempDir Path dir) throws Exception {
+        Path blocks = blocks(dir);
+        CommandLineTest.Run noBlocks = CommandLineTest.run("inspect", "--slurm-version", "22.05", blocks.toString());
+        assertThat(noBlocks.err()).contains(blocks.resolve("topology.conf") + ":1:1: error: the cluster has 2 block(s);");
+
+        Path yaml = TopologyYamlCommandsTest.folder(dir);
+        CommandLineTest.Run old = CommandLineTest.run("inspect", "--slurm-version", "24.11", yaml.toString());
+        // PartitionName=blk Nodes=node[01-16] Topology=nvl: the first partition bound to a named topology
+        assertThat(old.err()).contains(yaml.resolve("slurm.conf") + ":3:37: error: topology.yaml (Slurm 25.05");
+
+        Path split = Files.createDirectories(dir.resolve("split"));
+        Files.writeString(split.resolve("slurm.conf"), """
+                GresTypes=gpu
+                NodeName=s[1-2] Sockets=2 CoresPerSocket=16 ThreadsPerCore=1 RealMemory=512000 Gres=gpu:2
+                """);
+        Files.writeString(split.resolve("gres.conf"), """
+                # one GPU per socket half
+                NodeName=s[1-2] Name=gpu File=/dev/nvidia0 Cores=8-15
+                NodeName=s[1-2] Name=gpu File=/dev/nvidia1 Cores=16-31
+                """);
+        CommandLineTest.Run refused = CommandLineTest.run("inspect", "--slurm-version", "24.11", split.toString());
+        assertThat(refused.err()).contains(split.resolve("gres.conf") + ":2:44: error: Slurm 24.11 sets s1 INVALID");
+    }
+
+    @Test
+    void manifestRecordsTheReleaseAndTheTopologyTheSlurmFilesWereWrittenFor(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        CommandLineTest.Run r = CommandLineTest.run("export", "--cluster", blocks(dir).toString(), "--out",
+                out.toString(), "--targets", "slurm", "--slurm-version", "24.11");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readAllLines(out.resolve("MANIFEST.txt")).get(1))
+                .isEqualTo("# Slurm files written for Slurm 24.11 (--slurm-version)");
+
+        Path picked = dir.resolve("picked");
+        CommandLineTest.Run p = CommandLineTest.run("export", "--cluster", TopologyYamlCommandsTest.folder(dir)
+                .toString(), "--out", picked.toString(), "--targets", "slurm", "--slurm-version", "22.05",
+                "--topology", "fabric");
+        assertThat(p.code()).as(p.err()).isZero();
+        assertThat(Files.readAllLines(picked.resolve("MANIFEST.txt")).get(1))
+                .isEqualTo("# Slurm files written for Slurm 22.05 (--slurm-version), from topology fabric alone"
+                        + " (--topology)");
+
+        Path k8s = dir.resolve("k8s-only");
+        assertThat(CommandLineTest.run("export", "--example", "--out", k8s.toString(), "--targets", "k8s").code())
+                .isZero();
+        assertThat(Files.readString(k8s.resolve("MANIFEST.txt"))).doesNotContain("Slurm files written");
+    }
+
+    @Test
+    void topologyPickNarrowsTheSlurmFilesOnlyNotTheKubernetesOnes(@TempDir Path dir) throws Exception {
+        String cluster = TopologyYamlCommandsTest.folder(dir).toString();
+        Path picked = dir.resolve("picked");
+        CommandLineTest.Run p = CommandLineTest.run("export", "--cluster", cluster, "--out", picked.toString(),
+                "--targets", "slurm,k8s", "--slurm-version", "24.11", "--topology", "fabric");
+        assertThat(p.code()).as(p.err()).isZero();
+        assertThat(Files.readString(picked.resolve("slurm/topology.conf"))).contains("SwitchName=leaf1")
+                .doesNotContain("BlockName");
+        Path whole = dir.resolve("whole");
+        CommandLineTest.Run w = CommandLineTest.run("export", "--cluster", cluster, "--out", whole.toString(),
+                "--targets", "k8s");
+        assertThat(w.code()).as(w.err()).isZero();
+        List<Path> k8sFiles;
+        try (var walk = Files.walk(whole.resolve("k8s"))) {
+            k8sFiles = walk.filter(Files::isRegularFile).map(f -> whole.relativize(f)).sorted().toList();
+        }
+        assertThat(k8sFiles).isNotEmpty();
+        for (Path f : k8sFiles) {
+            assertThat(Files.readString(picked.resolve(f.toString()))).as(f.toString())
+                    .isEqualTo(Files.readString(whole.resolve(f)));
+        }
+    }
 }

@@ -3,6 +3,7 @@ package org.topoplanner.importers.export;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.project.ProjectDocument;
 
@@ -31,15 +32,20 @@ public final class ExportBundle {
         List<Diagnostic> bundle = new ArrayList<>();
         boolean slurm = targets.contains(ExportTarget.SLURM);
         boolean k8s = targets.contains(ExportTarget.K8S);
+        Cluster slurmSide = slurmSide(doc.cluster(), options, bundle);
+        if (slurmSide == null) {
+            files.add(new ExportFile(MANIFEST, ManifestWriter.write(doc.cluster().name(), files, bundle, null), bundle));
+            return List.copyOf(files);
+        }
         if (slurm) {
-            files.addAll(SlurmFiles.build(doc.cluster(), options.topologyYaml(), options.slurmVersion()));
+            files.addAll(SlurmFiles.build(slurmSide, options.topologyYaml(), options.slurmVersion()));
         }
         if (k8s) {
             files.addAll(KubernetesFiles.build(doc.cluster(), options));
         }
         if (targets.contains(ExportTarget.JOBS)) {
             boolean alone = !slurm && !k8s;
-            files.addAll(JobFiles.build(doc, slurm || alone, k8s || alone, options, bundle));
+            files.addAll(JobFiles.build(doc, slurmSide, slurm || alone, k8s || alone, options, bundle));
         }
         if (targets.contains(ExportTarget.DRA)) {
             files.addAll(DraFiles.build(doc));
@@ -49,8 +55,27 @@ public final class ExportBundle {
                     + " TopoPlanner's recommendation per node, not settings the jobs were validated under; export with"
                     + " --tm-policy and --tm-scope as given to validate to write exactly those"));
         }
-        files.add(new ExportFile(MANIFEST, ManifestWriter.write(doc.cluster().name(), files, bundle), bundle));
+        // slurm/ files, or job scripts (jobs with Slurm, or jobs alone)
+        boolean slurmFiles = slurm || targets.contains(ExportTarget.JOBS) && !k8s;
+        files.add(new ExportFile(MANIFEST, ManifestWriter.write(doc.cluster().name(), files, bundle,
+                slurmFiles ? options : null), bundle));
         return List.copyOf(files);
+    }
+
+    /**
+     * The cluster the Slurm side is written from: the whole one, or with {@code --topology NAME} that named topology
+     * alone ({@link Cluster#withTopologyAlone}); {@code null}, with an error on the bundle, when there is no such one.
+     */
+    private static Cluster slurmSide(Cluster cluster, ExportOptions options, List<Diagnostic> bundle) {
+        if (options.slurmTopology() == null) {
+            return cluster;
+        }
+        var alone = cluster.withTopologyAlone(options.slurmTopology());
+        if (alone.isEmpty()) {
+            bundle.add(Diagnostic.error(MANIFEST, 0, 0, "the cluster has no topology named " + options.slurmTopology()
+                    + "; no Slurm file written from it"));
+        }
+        return alone.orElse(null);
     }
 
     /** A job name as a file name: characters other than letters, digits, dot, dash and underscore become {@code _}. */

@@ -84,7 +84,7 @@ public final class ExportWriter {
         if (files.stream().noneMatch(f -> f.relativePath().equals(ExportBundle.MANIFEST))) {
             // Without a manifest the next export could not tell these files from the user's: record them.
             List<ExportFile> listed = new ArrayList<>(files);
-            listed.add(new ExportFile(ExportBundle.MANIFEST, ManifestWriter.write("(unnamed)", files, List.of()),
+            listed.add(new ExportFile(ExportBundle.MANIFEST, ManifestWriter.write("(unnamed)", files, List.of(), null),
                     List.of()));
             files = listed;
         }

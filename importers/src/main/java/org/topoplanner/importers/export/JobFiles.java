@@ -35,12 +35,13 @@ final class JobFiles {
     private JobFiles() {
     }
 
-    static List<ExportFile> build(ProjectDocument doc, boolean slurm, boolean k8s, ExportOptions options,
-                                  List<Diagnostic> bundleProblems) {
+    /** {@code slurmSide}: the cluster the bundle's Slurm files are written from, whose leaves {@code --switches} counts. */
+    static List<ExportFile> build(ProjectDocument doc, Cluster slurmSide, boolean slurm, boolean k8s,
+                                  ExportOptions options, List<Diagnostic> bundleProblems) {
         Cluster cluster = doc.cluster();
         Map<String, Job> jobs = new HashMap<>();
         doc.jobs().forEach(j -> jobs.putIfAbsent(j.name(), j));
-        Map<String, String> leafOf = leaves(cluster);
+        Map<String, String> leafOf = leaves(slurmSide);
         Map<String, Map<String, String>> labels = k8s ? PlacementDomain.labels(cluster) : Map.of();
         List<String> levels = k8s ? KueueTopologyWriter.levels(cluster) : List.of();
         KubernetesJobWriter kube = new KubernetesJobWriter(cluster, options);

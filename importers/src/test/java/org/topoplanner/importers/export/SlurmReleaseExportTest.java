@@ -115,7 +115,8 @@ class SlurmReleaseExportTest {
 
     /**
      * A release changes only what it cannot read: a tree cluster without blocks or named topologies gets the same
-     * bytes for every release (so the acceptance cases written per release feed each the bundle it always got).
+     * bytes for every release (so the acceptance cases written per release feed each the bundle it always got), but
+     * for the manifest's line naming the release the files were written for.
      */
     @ParameterizedTest
     @EnumSource(SlurmVersion.class)
@@ -126,6 +127,10 @@ class SlurmReleaseExportTest {
                     .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().text()));
             Map<String, String> mine = bundle(doc, release, false).entrySet().stream()
                     .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().text()));
+            String manifest = mine.remove(ExportBundle.MANIFEST);
+            assertThat(manifest).as(doc.cluster().name()).isEqualTo(newest.remove(ExportBundle.MANIFEST)
+                    .replace("for Slurm " + SlurmVersion.DEFAULT.label() + " (", "for Slurm " + release.label() + " ("))
+                    .contains("# Slurm files written for Slurm " + release.label() + " (--slurm-version)\n");
             assertThat(mine).as(doc.cluster().name()).isEqualTo(newest);
         }
     }
