@@ -14,6 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.RealSubmits;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.replay.Leaves;
 import org.topoplanner.model.cluster.Cluster;
@@ -66,7 +67,7 @@ class PlannerPl6ProbesTest {
         for (JsonNode j : lines) {
             if ("job".equals(j.path("type").asText()) && "final".equals(j.path("when").asText())
                     && !j.path("name").asText().startsWith("p") && "RUNNING".equals(j.path("state").asText())) {
-                state = state.with(RealProbeState.placement(j.path("name").asText(), j));
+                state = state.with(RealSubmits.placement(j.path("name").asText(), j));
             }
         }
         Set<String> breaks = new TreeSet<>();
