@@ -2,7 +2,6 @@ package org.topoplanner.allocator;
 
 import java.util.BitSet;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.topoplanner.model.cluster.Cluster;
@@ -22,12 +21,7 @@ final class LatestTables {
     private record Made(Cluster cluster, StateUsage usage, Object table) {
     }
 
-    private final Map<Object, Made> latest = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Object, Made> eldest) {
-            return size() > KEPT;
-        }
-    };
+    private final Map<Object, Made> latest = new RecentlyAsked<>(KEPT);
 
     private LatestTables() {
     }

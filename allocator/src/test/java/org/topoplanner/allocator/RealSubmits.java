@@ -52,15 +52,16 @@ public final class RealSubmits {
         }
     }
 
+    /** Every line of {@code results} (the output's text), parsed, in order. */
+    public static List<JsonNode> lines(String results) {
+        return results.lines().filter(l -> !l.isBlank()).map(RealSubmits::read).toList();
+    }
+
     /** Every submit line of {@code results} (the output's text) on {@code cluster}, in order. */
     public static List<Submit> of(Cluster cluster, String results) {
         List<Submit> out = new ArrayList<>();
         ClusterState state = ClusterState.empty(cluster);
-        for (String l : results.lines().toList()) {
-            if (l.isBlank()) {
-                continue;
-            }
-            JsonNode j = read(l);
+        for (JsonNode j : lines(results)) {
             String type = j.path("type").asText();
             if ("reset".equals(type)) {
                 state = ClusterState.empty(cluster);

@@ -1,10 +1,9 @@
 package org.topoplanner.allocator.planner;
 
 import java.util.BitSet;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.RecentlyAsked;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.allocator.slurm.SlurmBinding;
 import org.topoplanner.allocator.slurm.SlurmJobSpec;
@@ -31,14 +30,9 @@ final class BindingRefusals {
     }
 
     /** The latest answer per shape on one cluster, least recently asked shape dropped first. */
-    private static final class LastAnswers extends LinkedHashMap<Shape, Answer> {
+    private static final class LastAnswers extends RecentlyAsked<Shape, Answer> {
         LastAnswers() {
-            super(16, 0.75f, true);
-        }
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Shape, Answer> eldest) {
-            return size() > SHAPES_KEPT;
+            super(SHAPES_KEPT);
         }
     }
 

@@ -1,10 +1,10 @@
 package org.topoplanner.allocator.planner;
 
 import java.util.BitSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.topoplanner.allocator.ClusterIndex;
+import org.topoplanner.allocator.RecentlyAsked;
 import org.topoplanner.allocator.StateUsage;
 
 /**
@@ -19,12 +19,7 @@ final class LastCandidates {
     private record Key(NodeDemand demand, BitSet required) {
     }
 
-    private final Map<Key, Candidates> last = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, Candidates> eldest) {
-            return size() > KEPT;
-        }
-    };
+    private final Map<Key, Candidates> last = new RecentlyAsked<>(KEPT);
 
     private LastCandidates() {
     }

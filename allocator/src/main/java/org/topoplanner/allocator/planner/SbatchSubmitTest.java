@@ -1,12 +1,11 @@
 package org.topoplanner.allocator.planner;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.function.Function;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.RecentlyAsked;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.job.JobRequest;
 
@@ -101,14 +100,9 @@ final class SbatchSubmitTest {
     }
 
     /** The last few idle-cluster answers of one cluster (kept with its index). */
-    private static final class IdleAnswers extends LinkedHashMap<Key, Suggestion> {
+    private static final class IdleAnswers extends RecentlyAsked<Key, Suggestion> {
         IdleAnswers() {
-            super(64, 0.75f, true);
-        }
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, Suggestion> eldest) {
-            return size() > 512;
+            super(512);
         }
     }
 }

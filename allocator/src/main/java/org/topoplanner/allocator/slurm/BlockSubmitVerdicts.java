@@ -1,10 +1,10 @@
 package org.topoplanner.allocator.slurm;
 
 import java.util.BitSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.topoplanner.allocator.ClusterIndex;
+import org.topoplanner.allocator.RecentlyAsked;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.slurm.SlurmVersion;
 
@@ -27,12 +27,7 @@ final class BlockSubmitVerdicts {
     private record Key(SlurmJobSpec job, SlurmVersion version, BitSet leftOut) {
     }
 
-    private final Map<Key, Boolean> verdicts = new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, Boolean> eldest) {
-            return size() > KEPT;
-        }
-    };
+    private final Map<Key, Boolean> verdicts = new RecentlyAsked<>(KEPT);
 
     static BlockSubmitVerdicts of(Cluster cluster) {
         return ClusterIndex.of(cluster).derived(new TableKey(), c -> new BlockSubmitVerdicts());

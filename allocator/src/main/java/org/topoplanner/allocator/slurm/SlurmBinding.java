@@ -219,14 +219,9 @@ public final class SlurmBinding {
     }
 
     /** sbatch's verdicts on one cluster (kept with its index) per request and release, for the last few asked. */
-    private static final class SubmitVerdicts extends java.util.LinkedHashMap<SubmitKey, Boolean> {
+    private static final class SubmitVerdicts extends org.topoplanner.allocator.RecentlyAsked<SubmitKey, Boolean> {
         SubmitVerdicts() {
-            super(64, 0.75f, true);
-        }
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<SubmitKey, Boolean> eldest) {
-            return size() > 512;
+            super(512);
         }
     }
 

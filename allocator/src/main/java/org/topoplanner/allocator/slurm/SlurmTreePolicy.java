@@ -27,12 +27,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
 
     private final PolicyOptions options;
     /** sbatch's verdict per cluster and request, kept for the last few: a replay asks one request many times. */
-    private final java.util.Map<Key, Boolean> submitVerdicts = new java.util.LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(java.util.Map.Entry<Key, Boolean> eldest) {
-            return size() > 256;
-        }
-    };
+    private final java.util.Map<Key, Boolean> submitVerdicts = new org.topoplanner.allocator.RecentlyAsked<>(256);
 
     public SlurmTreePolicy(PolicyOptions options) {
         this.options = options;

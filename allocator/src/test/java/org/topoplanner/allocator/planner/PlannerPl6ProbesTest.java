@@ -1,7 +1,6 @@
 package org.topoplanner.allocator.planner;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +34,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * leaves; real Slurm refused it or kept it waiting, the planner does not place it. The disagreements are listed here.
  */
 class PlannerPl6ProbesTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     static Stream<Arguments> cases() {
         List<Arguments> out = new ArrayList<>();
@@ -57,12 +55,7 @@ class PlannerPl6ProbesTest {
         Cluster cluster = OracleCase.cluster(caseName);
         SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
         PlannerPolicy planner = new PlannerPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
-        List<JsonNode> lines = new ArrayList<>();
-        for (String l : OracleCase.resource(results).lines().toList()) {
-            if (!l.isBlank()) {
-                lines.add(JSON.readTree(l));
-            }
-        }
+        List<JsonNode> lines = RealSubmits.lines(OracleCase.resource(results));
         ClusterState state = ClusterState.empty(cluster);
         for (JsonNode j : lines) {
             if ("job".equals(j.path("type").asText()) && "final".equals(j.path("when").asText())

@@ -3,7 +3,6 @@ package org.topoplanner.allocator.planner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,7 +48,6 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * The counts per case are printed.
  */
 class PlannerRealProbesTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> CASES = List.of("fuzz21", "fuzz22", "fuzz23", "fuzz24", "fuzz25", "fuzz26",
             "fuzz27", "fuzz28", "fuzz29", "fuzz30", "fuzz31", "fuzz32", "fuzz33", "fuzz34", "fuzz35", "fuzz36",
             "fuzz37", "fuzz38", "fuzz39", "fuzz40", "fuzz41", "fuzz42", "fuzz43", "fuzz44", "fuzz45", "fuzz46",
@@ -83,12 +81,7 @@ class PlannerRealProbesTest {
         SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
         PlannerPolicy planner = new PlannerPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
         SlurmTreePolicy slurmTree = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
-        List<JsonNode> lines = new ArrayList<>();
-        for (String l : OracleCase.resource(results).lines().toList()) {
-            if (!l.isBlank()) {
-                lines.add(JSON.readTree(l));
-            }
-        }
+        List<JsonNode> lines = RealSubmits.lines(OracleCase.resource(results));
         // the last line of each probe decides (a --switches probe waits, then runs at its snapshot)
         Map<String, JsonNode> last = new LinkedHashMap<>();
         for (JsonNode j : lines) {
