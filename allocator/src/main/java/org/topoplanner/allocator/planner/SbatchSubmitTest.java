@@ -64,7 +64,8 @@ final class SbatchSubmitTest {
         if (!(onIdle instanceof Suggestion.Placed) && !notAvail(onIdle)) {
             return null;
         }
-        Suggestion tested = test.running().isEmpty() ? onIdle : slurm.apply(test);
+        Suggestion tested = test.running().isEmpty() ? onIdle
+                : test.derived(new Key(job.withName(""), options), slurm::apply);
         if (!notAvail(tested)) {
             return null;
         }
