@@ -58,12 +58,12 @@ final class SbatchSubmitTest {
      */
     static Suggestion.Pending refusal(ClusterState state, JobRequest job, PolicyOptions options,
                                       Function<ClusterState, Suggestion> slurm) {
-        ClusterState test = state.seenBySubmitTest(job.exclusive());
         Suggestion onIdle = onIdleCluster(state, job, options, slurm);
         // the replay asks the test only for a job the idle cluster places or holds the same way (testedAtSubmit)
         if (!(onIdle instanceof Suggestion.Placed) && !notAvail(onIdle)) {
             return null;
         }
+        ClusterState test = state.seenBySubmitTest(job.exclusive());
         Suggestion tested = test.running().isEmpty() ? onIdle
                 : test.derived(new Key(job.withName(""), options), slurm::apply);
         if (!notAvail(tested)) {
