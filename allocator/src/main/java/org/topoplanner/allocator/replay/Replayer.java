@@ -500,9 +500,18 @@ public final class Replayer {
                 : pass.with(new Placement(" blocked " + partName, gone), ClusterState.Hold.WHOLE_NODES);
     }
 
-    /** A pending job that blocks only its {@code -w} nodes: they cover its node count ({@code min_nodes}). */
+    /**
+     * A pending job that blocks only its {@code -w} nodes: they cover its node count ({@code min_nodes}), as
+     * slurmctld has it: sbatch lowers {@code -N} to {@code -n} when there are fewer tasks than nodes ("can't run 1
+     * processes on 2 nodes, setting nnodes to 1", {@code sbatch/opt.c} {@code _opt_verify}, 22.05.8, 24.11.5 and
+     * 26.05.5). Own probe c24h2 (cmx2 up to m50, real 24.11.5): m45 {@code -w b1 -N2 -n1} waits on b1 and the jobs
+     * behind it (m47-m50) start in the same pass.
+     */
     private static boolean holdsOnlyItsNodes(JobRequest spec) {
         int minNodes = spec.minNodes() == null ? 1 : spec.minNodes();
+        if (spec.ntasks() != null && spec.ntasks() < minNodes) {
+            minNodes = spec.ntasks();
+        }
         return !spec.nodelist().isEmpty() && spec.nodelist().size() >= minNodes;
     }
 

@@ -31,6 +31,14 @@ final class SlurmAllocation {
      * returns before the task layout and the GPU pick, so the job is accepted and waits ({@link #gresBitsShort()}).
      */
     private boolean gresBitsShort;
+    /**
+     * A chosen node's cores count fewer tasks than the task layout gave it ({@code _build_tasks_per_node_sock},
+     * {@code cons_tres/gres_select_filter.c}: "rem_tasks not zero", {@code ESLURM_INVALID_GRES}): the job does not
+     * start in this pass and waits with {@code Resources}. sbatch's test returns before the task layout, so it is
+     * accepted. Only 24.11's count falls short, where a job's {@code --threads-per-core} (or
+     * {@code --hint=nomultithread}) is below the node's threads ({@link #tasksPerSocket}).
+     */
+    private boolean tasksShort;
 
     static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec job,
                                    SlurmVersion version) {
@@ -321,6 +329,11 @@ final class SlurmAllocation {
         return null;
     }
 
+    /** Whether a chosen node's cores count fewer tasks than it was given ({@code tasksShort}). */
+    boolean tasksShort() {
+        return tasksShort;
+    }
+
     /** Whether 26.05's GPU pick on a chosen node fell short of its tasks' or per-node count ({@code gresBitsShort}). */
     boolean gresBitsShort() {
         return gresBitsShort;
@@ -585,8 +598,11 @@ final class SlurmAllocation {
                 g = picker.perNode(a.cores.get(k), job.gpusPerNode(), job.enforceBinding());
                 a.gresBitsShort |= version.atLeast(SlurmVersion.V26_05) && g.cardinality() < job.gpusPerNode();
             } else if (job.gpusPerTask() != null) {
-                g = picker.perTask(tasksPerSocket(n, a.cores.get(k), tasks[k], job, version), tasks[k],
-                        job.gpusPerTask(), job.enforceBinding());
+                int[] perSocket = tasksPerSocket(n, a.cores.get(k), tasks[k], job, version);
+                // rem_tasks of _build_tasks_per_node_sock (all three releases): a node whose cores count fewer
+                // tasks than it was given fails the GPU pick with ESLURM_INVALID_GRES
+                a.tasksShort |= java.util.Arrays.stream(perSocket).sum() < tasks[k];
+                g = picker.perTask(perSocket, tasks[k], job.gpusPerTask(), job.enforceBinding());
                 // with enforce-binding each socket gives only its own tasks' GPUs: own probe yamlfz24p (-n3 -c1
                 // --gpus-per-task=1 on p2, cores 0, 16, 17 and one GPU on socket 1) waits in 26.05.5
                 a.gresBitsShort |= version.atLeast(SlurmVersion.V26_05)
@@ -787,6 +803,10 @@ final class SlurmAllocation {
      * within its socket ({@code skip_cores}, {@code gres_select_filter.c} 24.11.5) and stops at the node's task
      * count: own case cmx2 m74 ({@code -n4 -c2 --gpus-per-task=2} enforce-binding on cores 0, 8, 16, 24 of a
      * four-socket node with one GPU a socket) counts its two tasks on sockets 0 and 1 and gets GPUs 0-1 in 24.11.5.
+     * 24.11.5 reads a core's CPUs as {@code MIN(tpc, threads_per_core)} and skips by that: own case pl6b p0
+     * ({@code -w n03 -n2 -c2 --hint=nomultithread --gpus-per-task=1} on an idle node of 2 x 6 two-thread cores)
+     * gets cores 0-3, 8 CPUs, 4 a task, so one task per four cores: one task counted for two, and the job waits
+     * ({@link #tasksShort}); 22.05.8 and 26.05.5 run it on CPUs 0-7.
      */
     private static int[] tasksPerSocket(SlurmNode n, BitSet cores, int tasksOnNode, SlurmJobSpec job,
                                         SlurmVersion version) {
@@ -795,9 +815,17 @@ final class SlurmAllocation {
         }
         int[] out = new int[n.sockets()];
         int placed = 0;
-        int cpt = version == SlurmVersion.V22_05 ? 1
-                : Math.max(1, cores.cardinality() * n.threadsPerCore() / Math.max(1, tasksOnNode));
-        int tpc = Math.max(1, n.threadsPerCore() / cpt);
+        int threads = n.threadsPerCore();
+        // cpus_per_core is the node's threads, or fewer where the job asks for fewer (tres_mc_ptr->threads_per_core,
+        // --hint=nomultithread); job_res->cpus is then each core's usable threads times the node's threads, as
+        // _set_task_dist multiplies it "for accounting" before the GPU pick reads it
+        int cpusPerCore = job.threadsPerCore() != null ? Math.min(threads, job.threadsPerCore()) : threads;
+        int nodeCpus = cores.cardinality() * (cpusPerCore == threads ? threads : cpusPerCore * threads);
+        int cpt = version == SlurmVersion.V22_05 ? 1 : Math.max(1, nodeCpus / Math.max(1, tasksOnNode));
+        if (version == SlurmVersion.V22_05) {
+            cpusPerCore = threads;
+        }
+        int tpc = Math.max(1, cpusPerCore / cpt);
         for (int s = 0; s < n.sockets() && placed < tasksOnNode; s++) {
             // skip_cores is declared inside the socket loop (24.11.5 and 26.05.5): a task whose cores run past the
             // socket's end is not carried over, the next socket's first core starts a task of its own
@@ -810,8 +838,10 @@ final class SlurmAllocation {
                     skip--;
                     continue;
                 }
-                if (n.threadsPerCore() / cpt < 1) {
-                    skip = cpt / n.threadsPerCore() - 1;
+                if (cpusPerCore / cpt < 1) {
+                    // 24.11.5 skips by cpus_per_core (26.05 by the node's threads): a 4-CPU task of a
+                    // nomultithread job counts one task per four cores where its cores hold one per two
+                    skip = cpt / cpusPerCore - 1;
                 }
                 int add = Math.min(tpc, tasksOnNode - placed);
                 out[s] += add;

@@ -62,6 +62,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
 
     /** The placement on the blocks of the state's own fabric, as {@code version} places it. */
     static Suggestion onBlocks(ClusterState state, JobRequest request, SlurmVersion version) {
+        // the figure ThreadsPerCore turns into whole cores, kept for SlurmAllocation's task count per socket
+        Integer threads = request.threadsPerCore();
         NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), request);
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
@@ -76,14 +78,15 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return onInvalid;
         }
         request = ExcludedNodes.added(request, InvalidNodes.of(state.cluster(), version).keySet());
-        SlurmJobSpec job = SlurmJobSpec.of(request);
+        SlurmJobSpec job = SlurmJobSpec.of(request).withThreadsPerCore(threads);
         // where memory is consumable, the nodes whose free memory cannot take the job now wait, as on a tree
         java.util.Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request);
         if (request.nodelist().stream().anyMatch(shortNow::contains)) {
             return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"
                     + " memory for it now");
         }
-        SlurmJobSpec now = shortNow.isEmpty() ? job : SlurmJobSpec.of(ExcludedNodes.added(request, shortNow));
+        SlurmJobSpec now = shortNow.isEmpty() ? job
+                : SlurmJobSpec.of(ExcludedNodes.added(request, shortNow)).withThreadsPerCore(threads);
         Cluster cluster = state.cluster();
         if (cluster.fabric().blocks().isEmpty()) {
             // slurmctld refuses to start topology/block without a block ("Block not contains any nodes"),
@@ -137,6 +140,12 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             // sbatch's test comes first and sees every node's resources free: a job it refuses never runs, even where
             // the busy nodes would let it fit now
             return new Suggestion.Impossible("Requested node configuration is not available");
+        }
+        if (alloc != null && alloc.tasksShort()) {
+            // _build_tasks_per_node_sock counts fewer tasks on a chosen node's cores than it was given (rem_tasks):
+            // ESLURM_INVALID_GRES in the pass, after sbatch's test accepted the job
+            return new Suggestion.Pending(PendingReason.RESOURCES, "the cores chosen for " + job.name()
+                    + " count fewer tasks than it has, as Slurm counts a core's CPUs for its GPU pick");
         }
         if (alloc != null && alloc.gresBitsShort()) {
             // 26.05's _set_task_bits / _set_node_bits fail the pick (ESLURM_INVALID_GRES): not a topology error

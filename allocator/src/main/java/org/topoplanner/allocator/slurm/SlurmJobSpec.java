@@ -16,13 +16,17 @@ import org.topoplanner.model.job.JobRequest;
  * @param gpuType       the GPU type of a typed request ({@code --gpus-per-node=h100:2}), else {@code null}
  * @param exclusiveTopo {@code --exclusive=topo}: the job's base blocks take no other job (topology/block)
  * @param segment       {@code --segment=S} (topology/block only)
+ * @param threadsPerCore {@code --threads-per-core} (or 1 from {@code --hint=nomultithread}) as slurmctld keeps it
+ *                      ({@code mc_ptr->threads_per_core}); {@code cpusPerTask} is already scaled to whole cores
+ *                      ({@link ThreadsPerCore}), so only rules that read the figure itself use it; {@code null}
+ *                      when not given
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
                            Integer gpusPerTask, Integer cpusPerGpu, String gpuType, Integer switches,
                            Duration switchWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                            List<String> nodelist,
-                           List<String> exclude, Integer segment) {
+                           List<String> exclude, Integer segment, Integer threadsPerCore) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -72,7 +76,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         return new SlurmJobSpec(r.name(), min, max, ntasks, r.ntasksPerNode(), r.ntasksPerSocket(),
                 cpusPerTask, perNode, perJob, perTask,
                 r.cpusPerGpu(), type, r.switches(), r.switchesWait(), r.enforceBinding(), r.exclusive(),
-                r.exclusiveTopo(), r.nodelist(), r.exclude(), r.segment());
+                r.exclusiveTopo(), r.nodelist(), r.exclude(), r.segment(), r.threadsPerCore());
     }
 
     /**
@@ -88,7 +92,20 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
     SlurmJobSpec withName(String other) {
         return new SlurmJobSpec(other, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                 gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
-                exclusive, exclusiveTopo, nodelist, exclude, segment);
+                exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore);
+    }
+
+    /**
+     * The same job with the threads per core it asked for before {@link ThreadsPerCore} turned the figure into
+     * whole cores ({@code asked} {@code null}: as it is).
+     */
+    SlurmJobSpec withThreadsPerCore(Integer asked) {
+        if (asked == null || asked.equals(threadsPerCore)) {
+            return this;
+        }
+        return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
+                gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
+                exclusive, exclusiveTopo, nodelist, exclude, segment, asked);
     }
 
     boolean hasGpus() {

@@ -149,6 +149,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      */
     Suggestion onTree(ClusterState state, JobRequest request, boolean flat) {
         SlurmVersion version = options.slurmVersion();
+        // the figure ThreadsPerCore turns into whole cores, kept for the rules that read it (SlurmAllocation's task
+        // count per socket)
+        Integer threads = request.threadsPerCore();
         // sbatch's own changes come before slurmctld sees the job, and _job_create's pool (with -N too: NodeListPool)
         // before any scheduling
         NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(),
@@ -160,7 +163,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.MAX_MEM_PER_LIMIT, held.reason());
         }
         request = NodeListCount.asHeld(((NodeMemory.Usable) filtered).request(), state.cluster(), version);
-        SlurmJobSpec job = SlurmJobSpec.of(request);
+        SlurmJobSpec job = SlurmJobSpec.of(request).withThreadsPerCore(threads);
         Suggestion.Pending onInvalid = InvalidNodes.waiting(state.cluster(), version, request);
         if (onInvalid != null) {
             return onInvalid;
@@ -173,7 +176,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"
                     + " memory for it now");
         }
-        SlurmJobSpec now = shortNow.isEmpty() ? job : SlurmJobSpec.of(ExcludedNodes.added(request, shortNow));
+        SlurmJobSpec now = shortNow.isEmpty() ? job
+                : SlurmJobSpec.of(ExcludedNodes.added(request, shortNow)).withThreadsPerCore(threads);
         Cluster cluster = state.cluster();
         List<SlurmNode> nodes = SlurmNode.of(cluster);
         ClusterIndex index = ClusterIndex.of(cluster);
@@ -231,6 +235,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // busy cores would move the socket filter to sockets that fit (PlannerBindingPropertyTest: -N1 -c7
             // --gpus-per-node=3 enforce-binding on 2x4 cores with GPUs 3+1, socket 0's first core busy)
             return new Suggestion.Impossible("Requested node configuration is not available");
+        }
+        if (alloc != null && alloc.tasksShort()) {
+            // _build_tasks_per_node_sock counts fewer tasks on a chosen node's cores than it was given (rem_tasks):
+            // ESLURM_INVALID_GRES in the pass, after sbatch's test accepted the job
+            return new Suggestion.Pending(PendingReason.RESOURCES, "the cores chosen for " + job.name()
+                    + " count fewer tasks than it has, as Slurm counts a core's CPUs for its GPU pick");
         }
         if (alloc != null && alloc.gresBitsShort()) {
             // 26.05's _set_task_bits / _set_node_bits fail the pick (ESLURM_INVALID_GRES): not a topology error
@@ -392,7 +402,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         SlurmJobSpec cpusOnly = new SlurmJobSpec(job.name(), job.minNodes(), job.maxNodes(), job.ntasks(),
                 job.ntasksPerNode(), job.ntasksPerSocket(), job.cpusPerTask(), null, null, null, null, null,
                 job.switches(), job.switchWait(), false, job.exclusive(), job.exclusiveTopo(), job.nodelist(),
-                job.exclude(), job.segment());
+                job.exclude(), job.segment(), job.threadsPerCore());
         return SlurmBlockPolicy.oneNodeGpusAddUp(nodes, job, version)
                 && SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, cpusOnly, version) != null;
     }

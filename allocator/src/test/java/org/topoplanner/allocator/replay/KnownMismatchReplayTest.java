@@ -57,8 +57,10 @@ class KnownMismatchReplayTest {
         PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(v);
         // the block fuzz cases (cases/gen.py block) run slurm-block, the others slurm-tree (with topology.yaml
         // the partition's topology decides, whichever Slurm policy runs)
-        PlacementPolicy policy = caseName.startsWith("blockfz") ? new SlurmBlockPolicy(options)
-                : new SlurmTreePolicy(options);
+        // (and a probe of a block case under its own name, whose topology.conf defines blocks: own probe c24h3)
+        boolean blocks = caseName.startsWith("blockfz")
+                || (!caseName.startsWith("yamlfz") && !cluster.fabric().blocks().isEmpty());
+        PlacementPolicy policy = blocks ? new SlurmBlockPolicy(options) : new SlurmTreePolicy(options);
         JobScript script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/" + caseName + "/jobs.txt"))
                 .script();
         List<String> lines = ReplayLine.lines(new Replayer(cluster, policy).run(script));

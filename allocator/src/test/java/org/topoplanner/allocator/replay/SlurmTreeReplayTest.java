@@ -178,6 +178,9 @@ class SlurmTreeReplayTest {
         "s22g2,    jobs.txt,       results/v26.05/s22g2.jsonl,     26.05",
         "s22g2,    jobs.txt,       results/new/s22g2.jsonl,        24.11",
         "s22g2,    jobs.txt,       results/s22g2.jsonl,            22.05",
+        // probe c24h1 (v24h; TasksShortOfCoresTest): pl6b p0's --hint=nomultithread --gpus-per-task on two-thread
+        // nodes, real 24.11.5: every job whose cores count fewer tasks than it has waits ("rem_tasks not zero")
+        "c24h1,    jobs.txt,       results/new/c24h1.jsonl,        24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
