@@ -178,6 +178,13 @@ class SlurmTreeReplayTest {
         "s22g2,    jobs.txt,       results/v26.05/s22g2.jsonl,     26.05",
         "s22g2,    jobs.txt,       results/new/s22g2.jsonl,        24.11",
         "s22g2,    jobs.txt,       results/s22g2.jsonl,            22.05",
+        // probe c26h1 (v26h, real 26.05.5): cmx5's jobs from the reset before m38 up to m53 with snapshots; m53 runs
+        // on a2 CPU 6 / GPU 3 beside m48 (CPUs 0-5,16-21, GPUs 0-2,4-6), as replayed: cmx5's CPU 16 / GPU 4 came
+        // from another hidden state (the pass against the harness's next cancel), not from a socket rule
+        "c26h1,    jobs.txt,       results/v26.05/c26h1.jsonl,     26.05",
+        // probe c26h3 (v26h, real 26.05.5, CR_CPU_Memory, DebugFlags=SelectType): -n2 -c5 on idle f2, m1, c1 of
+        // mem2f's cluster; the CR_CPU layout is _block_sync_core_bitmap's best-fitting socket (BlockCoreSyncTest)
+        "c26h3,    jobs.txt,       results/v26.05/c26h3.jsonl,     26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
