@@ -224,6 +224,11 @@ class SlurmTreeReplayTest {
         "optprobe3; results/optprobe3.jsonl;        22.05; p1 p3 p12",
         "optprobe3; results/new/optprobe3.jsonl;    24.11; p1 p3 p12",
         "optprobe3; results/v26.05/optprobe3.jsonl; 26.05; p1 p3 p12",
+        // c26h5 (v26h, real 26.05.5): one-node --gpus=N jobs whose one-node test counts N over nodes the memory
+        // default caps at one GPU each; 26.05.5 starts x1, x2 (enforce-binding, GPUs without cores) and x4 on the
+        // chosen node anyway (x1 short of its count), the replay fails them (SlurmAllocation.lacksGpus); x3
+        // (--cpus-per-gpu) waits in both. Read in _set_job_bits1, not emulated (PROVENANCE, v26h)
+        "c26h5;   results/v26.05/c26h5.jsonl;   26.05; x1 x2 x4",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);
