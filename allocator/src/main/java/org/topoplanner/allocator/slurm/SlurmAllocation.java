@@ -43,12 +43,15 @@ final class SlurmAllocation {
     static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec job,
                                    SlurmVersion version) {
         NodeVerdicts table = NodeVerdicts.of(state, nodes, job, version);
+        // CR_CPU lays a node's CPUs out by best-fitting sockets, not cyclically (BlockCoreSync)
+        boolean blockSync = BlockCoreSync.applies(state.cluster());
         if (table != null) {
             // the state's verdicts for this job shape, carried from the state before: no node walked per question
             FirstPassAvailCpus carried = FirstPassAvailCpus.forSelection(job, version);
             NodeUse[] tableUses = table.uses();
-            return choose(nodes, chooser, job, version, tableUses, table.fit(), new BitSet(), table.freeCpus(),
-                    table.weights(), carried, firstPass -> carried == null || firstPass ? table.results(firstPass)
+            return choose(nodes, chooser, job, version, blockSync, tableUses, table.fit(), new BitSet(),
+                    table.freeCpus(), table.weights(), carried,
+                    firstPass -> carried == null || firstPass ? table.results(firstPass)
                             : carried.refiltered(table.results(false), (i, cpus) -> CoreFilter.select(nodes.get(i),
                                     tableUses[i], job, false, job.enforceBinding(), version, 0, 0, cpus)));
         }
@@ -104,7 +107,7 @@ final class SlurmAllocation {
             }
         }
         FirstPassAvailCpus carried = FirstPassAvailCpus.forSelection(job, version);
-        return choose(nodes, chooser, job, version, uses, nodeMap, required, freeCpus, weights, carried,
+        return choose(nodes, chooser, job, version, blockSync, uses, nodeMap, required, freeCpus, weights, carried,
                 firstPass -> filtered(usage, nodes, job, version, uses, nodeMap, required, firstPass, carried));
     }
 
@@ -183,8 +186,8 @@ final class SlurmAllocation {
      * what each node offers, then cores and GPUs on the chosen nodes.
      */
     private static SlurmAllocation choose(List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec job,
-                                          SlurmVersion version, NodeUse[] uses, BitSet nodeMap, BitSet required,
-                                          int[] freeCpus, long[] weights, FirstPassAvailCpus carried,
+                                          SlurmVersion version, boolean blockSync, NodeUse[] uses, BitSet nodeMap,
+                                          BitSet required, int[] freeCpus, long[] weights, FirstPassAvailCpus carried,
                                           java.util.function.Function<Boolean, CoreFilter.Result[]> filter) {
         // what the first pass's filter left of each node's GPUs, for the nodes its evaluation looked at
         int[] firstPassGpus = new int[nodes.size()];
@@ -314,7 +317,7 @@ final class SlurmAllocation {
             if (sel == null) {
                 continue;
             }
-            SlurmAllocation a = build(sel, nodes, uses, view[0], demand, job, version);
+            SlurmAllocation a = build(sel, nodes, uses, view[0], demand, job, version, blockSync);
             if (a != null && a.lacksGpus(job)) {
                 // the selection succeeded, so there is no second pass: the GPUs are picked on the chosen nodes
                 // (gres_select_filter_select_and_set) and too few fail the job for this pass of the scheduler.
@@ -532,7 +535,7 @@ final class SlurmAllocation {
 
     private static SlurmAllocation build(NodePick sel, List<SlurmNode> nodes, NodeUse[] uses,
                                          CoreFilter.Result[] results, NodeChooser.Demand demand, SlurmJobSpec job,
-                                         SlurmVersion version) {
+                                         SlurmVersion version, boolean blockSync) {
         SlurmAllocation a = new SlurmAllocation();
         List<Integer> idx = sel.nodes().stream().boxed().toList();
         int[][] layout22 = version == SlurmVersion.V22_05 && job.ntasksPerNode() == null
@@ -576,8 +579,9 @@ final class SlurmAllocation {
                     int given = sel.cpusOr(i, results[i].availCpus());
                     cpus = Math.max(cpus, given < results[i].availCpus() ? Math.min(gresMin, given) : gresMin);
                 }
-                c = CoreDistributor.cyclic(n, results[i].availCores(), cpus, job.cpusPerTask(),
-                        job.ntasksPerSocket());
+                c = blockSync ? BlockCoreSync.block(n, results[i].availCores(), cpus)
+                        : CoreDistributor.cyclic(n, results[i].availCores(), cpus, job.cpusPerTask(),
+                                job.ntasksPerSocket());
                 if (c == null) {
                     return null;
                 }

@@ -181,6 +181,13 @@ class SlurmTreeReplayTest {
         // probe c24h1 (v24h; TasksShortOfCoresTest): pl6b p0's --hint=nomultithread --gpus-per-task on two-thread
         // nodes, real 24.11.5: every job whose cores count fewer tasks than it has waits ("rem_tasks not zero")
         "c24h1,    jobs.txt,       results/new/c24h1.jsonl,        24.11",
+        // probe c26h1 (v26h, real 26.05.5): cmx5's jobs from the reset before m38 up to m53 with snapshots; m53 runs
+        // on a2 CPU 6 / GPU 3 beside m48 (CPUs 0-5,16-21, GPUs 0-2,4-6), as replayed: cmx5's CPU 16 / GPU 4 came
+        // from another hidden state (the pass against the harness's next cancel), not from a socket rule
+        "c26h1,    jobs.txt,       results/v26.05/c26h1.jsonl,     26.05",
+        // probe c26h3 (v26h, real 26.05.5, CR_CPU_Memory, DebugFlags=SelectType): -n2 -c5 on idle f2, m1, c1 of
+        // mem2f's cluster; the CR_CPU layout is _block_sync_core_bitmap's best-fitting socket (BlockCoreSyncTest)
+        "c26h3,    jobs.txt,       results/v26.05/c26h3.jsonl,     26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
@@ -220,6 +227,11 @@ class SlurmTreeReplayTest {
         "optprobe3; results/optprobe3.jsonl;        22.05; p1 p3 p12",
         "optprobe3; results/new/optprobe3.jsonl;    24.11; p1 p3 p12",
         "optprobe3; results/v26.05/optprobe3.jsonl; 26.05; p1 p3 p12",
+        // c26h5 (v26h, real 26.05.5): one-node --gpus=N jobs whose one-node test counts N over nodes the memory
+        // default caps at one GPU each; 26.05.5 starts x1, x2 (enforce-binding, GPUs without cores) and x4 on the
+        // chosen node anyway (x1 short of its count), the replay fails them (SlurmAllocation.lacksGpus); x3
+        // (--cpus-per-gpu) waits in both. Read in _set_job_bits1, not emulated (PROVENANCE, v26h)
+        "c26h5;   results/v26.05/c26h5.jsonl;   26.05; x1 x2 x4",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);
