@@ -167,16 +167,24 @@ public final class FreeMemory {
      * {@code --exclusive} job whose CPUs do not all fit; else {@code avail} lowered a step at a time (a core's
      * threads under {@code CR_Core}, one CPU under {@code CR_CPU}) until {@code perCpu} times them fits in
      * {@code free}, rounded down to whole tasks, and none when below {@code --ntasks-per-node} or below what one
-     * node must give the job.
+     * node must give the job. A request that still carries {@code --threads-per-core=t} below the node's threads
+     * (sbatch's test, before {@link ThreadsPerCore} scales it; {@code --hint=nomultithread} is {@code t = 1}) counts
+     * {@code t} CPUs a core and steps by {@code t}: {@code _allocate_sc} gives each core {@code
+     * common_cpus_per_core} = {@code min(threads, t)} CPUs and sets {@code cpu_alloc_size} to {@code
+     * min(cpu_alloc_size, t)} (22.05 {@code cons_common.c}, 24.11 and 26.05 {@code cons_helpers.c}/
+     * {@code job_test.c}), so the memory test reads the figure per core, not per thread.
      */
     static long cpusMemoryAllows(NodeMemory table, SlurmNode node, JobRequest r, long perCpu, long free,
                                  long avail) {
+        int tpc = node.threadsPerCore();
+        int t = r.threadsPerCore() != null && r.threadsPerCore() < tpc ? r.threadsPerCore() : tpc;
         if (r.exclusive()) {
-            return perCpu * node.cpus() > free ? 0 : node.cpus();
+            long all = (long) node.cpus() / tpc * t;
+            return perCpu * all > free ? 0 : all;
         }
-        long cpus = avail;
+        long cpus = avail / tpc * t + avail % tpc;
         if (perCpu * cpus > free) {
-            long step = table.perCpuUnit() ? 1 : node.threadsPerCore();
+            long step = table.perCpuUnit() ? 1 : t;
             long fits = free / perCpu;
             cpus = fits >= cpus ? cpus : cpus - ((cpus - fits + step - 1) / step) * step;
             cpus = Math.max(0, cpus);
