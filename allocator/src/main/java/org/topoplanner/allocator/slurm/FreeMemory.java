@@ -171,8 +171,8 @@ public final class FreeMemory {
      * (sbatch's test, before {@link ThreadsPerCore} scales it; {@code --hint=nomultithread} is {@code t = 1}) counts
      * {@code t} CPUs a core and steps by {@code t}: {@code _allocate_sc} gives each core {@code
      * common_cpus_per_core} = {@code min(threads, t)} CPUs and sets {@code cpu_alloc_size} to {@code
-     * min(cpu_alloc_size, t)} (22.05 {@code cons_common.c}, 24.11 and 26.05 {@code cons_helpers.c}/
-     * {@code job_test.c}), so the memory test reads the figure per core, not per thread.
+     * min(cpu_alloc_size, t)} (22.05 {@code cons_common/cons_common.c}, 24.11 and 26.05 {@code
+     * cons_tres/job_test.c}), so the memory test reads the figure per core, not per thread.
      */
     static long cpusMemoryAllows(NodeMemory table, SlurmNode node, JobRequest r, long perCpu, long free,
                                  long avail) {
@@ -182,7 +182,7 @@ public final class FreeMemory {
             long all = (long) node.cpus() / tpc * t;
             return perCpu * all > free ? 0 : all;
         }
-        long cpus = avail / tpc * t + avail % tpc;
+        long cpus = avail / tpc * t;
         if (perCpu * cpus > free) {
             long step = table.perCpuUnit() ? 1 : t;
             long fits = free / perCpu;
