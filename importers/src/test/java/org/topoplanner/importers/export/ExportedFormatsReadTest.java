@@ -91,7 +91,7 @@ class ExportedFormatsReadTest {
         assertThat(new SbatchScriptReader().read(new SourceText("n.sbatch", noted)).diagnostics())
                 .extracting(d -> d.line() + ":" + d.column() + " " + d.message()).contains(
                         "3:9 read, not used for placement: --time=01:00:00",
-                        "3:29 read, not used for placement: --account=proj");
+                        "3:28 read, not used for placement: --account=proj");
         assertThat(new SbatchScriptReader().read(new SourceText("s", "#!/bin/sh\necho\n")).hasErrors()).isTrue();
     }
 
