@@ -38,7 +38,10 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        JobRequest request = job.request(spec);
+        JobRequest request = job.request(spec, inputs.cluster.limits());
+        if (request == null) {
+            return TopoPlannerCommand.INVALID;
+        }
         PolicyOptions options = inputs.settings.options(spec);
         ImportOutcome outcome = inputs.cluster.load(spec);
         if (outcome == null) {

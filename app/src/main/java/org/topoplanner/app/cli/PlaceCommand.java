@@ -42,7 +42,10 @@ public final class PlaceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        JobRequest request = job.request(spec);
+        JobRequest request = job.request(spec, inputs.cluster.limits());
+        if (request == null) {
+            return TopoPlannerCommand.INVALID;
+        }
         PolicyChoice choice = policy.choice(spec, inputs.settings);
         PlacementPolicy p = choice.create();
         ImportOutcome outcome = inputs.cluster.load(spec);

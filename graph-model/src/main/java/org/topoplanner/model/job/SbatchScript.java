@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
  */
 public record SbatchScript(List<Word> words, List<String> problems) {
     private static final Pattern WORD_AT = Pattern.compile("\\(word (\\d+)\\)");
+    private static final Pattern LINE_AT = Pattern.compile("(?:#SBATCH )?line (\\d+), column (\\d+)");
 
     /** One word of an {@code #SBATCH} line and where it starts. */
     public record Word(String text, int line, int column) {
@@ -125,6 +126,18 @@ public record SbatchScript(List<Word> words, List<String> problems) {
                 return true;
             }
         }
+    }
+
+    /**
+     * The line and column of the script a problem of {@link #request} names ({@code {line, column}}); the first
+     * {@code #SBATCH} word's when it names none (a command line word, a contradiction of two options), else 0, 0.
+     */
+    public int[] place(String problem) {
+        Matcher m = LINE_AT.matcher(problem);
+        if (m.find()) {
+            return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
+        }
+        return words.isEmpty() ? new int[] {0, 0} : new int[] {words.get(0).line(), words.get(0).column()};
     }
 
     /** The words alone, as sbatch's argument list. */
