@@ -205,9 +205,10 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             SbatchOptionTable.Lookup found = SbatchOptionTable.ofLong(name);
             if (!(found instanceof SbatchOptionTable.Lookup.Found f) || !f.option().name().equals(name)
                     || f.option().use() != SbatchOption.Use.NOTE || (eq >= 0 && f.option().arg() == SbatchOption.Arg.NONE)
-                    || (eq < 0 && f.option().arg() == SbatchOption.Arg.REQUIRED) || !seen.add(name)) {
+                    || (eq < 0 && f.option().arg() == SbatchOption.Arg.REQUIRED) || !seen.add(name)
+                    || note.indexOf('\n') >= 0 || note.indexOf('\r') >= 0) {
                 throw new IllegalArgumentException("note '" + note + "' is not one --option[=value] that sbatch takes"
-                        + " and placement ignores, given once");
+                        + " and placement ignores, given once, on one line");
             }
         }
     }

@@ -249,6 +249,11 @@ public final class SbatchOptions {
             String written = o.longName() + (val == null ? "" : "=" + val);
             switch (o.use()) {
                 case NOTE -> {
+                    if (written.indexOf('\n') >= 0 || written.indexOf('\r') >= 0) {
+                        // an #SBATCH line cannot carry it, and a job is written back as one
+                        problems.add(o.longName() + at + ": a value cannot hold a line break");
+                        return;
+                    }
                     notes.remove(o.name());
                     notes.put(o.name(), written);
                 }

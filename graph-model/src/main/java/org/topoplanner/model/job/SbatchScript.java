@@ -92,19 +92,20 @@ public record SbatchScript(List<Word> words, List<String> problems) {
             char quote = 0;
             while (i < line.length() && (quote != 0 || !Character.isWhitespace(line.charAt(i)))) {
                 char c = line.charAt(i);
-                if (quote != 0) {
+                if (c == '\\') {
+                    // a backslash keeps the next character, inside quotes too (get_argument tests it first); at the
+                    // end of the line it is dropped
+                    if (i + 1 < line.length()) {
+                        w.append(line.charAt(i + 1));
+                    }
+                    i += 2;
+                } else if (quote != 0) {
                     if (c == quote) {
                         quote = 0;
                     } else {
                         w.append(c);
                     }
                     i++;
-                } else if (c == '\\') {
-                    // a backslash keeps the next character, whatever it is; at the end of the line it is dropped
-                    if (i + 1 < line.length()) {
-                        w.append(line.charAt(i + 1));
-                    }
-                    i += 2;
                 } else if (c == '"' || c == '\'') {
                     quote = c;
                     i++;
@@ -119,9 +120,11 @@ public record SbatchScript(List<Word> words, List<String> problems) {
                 problems.add("line " + lineNo + ", column " + column + ": unmatched " + quote + " (sbatch stops here)");
                 return false;
             }
-            if (!w.isEmpty()) {
-                out.add(new Word(w.toString(), lineNo, column));
+            if (w.isEmpty()) {
+                // get_argument returns no argument for an empty word ("") and sbatch reads no further on the line
+                return true;
             }
+            out.add(new Word(w.toString(), lineNo, column));
             if (i < line.length() && line.charAt(i) == '#') {
                 return true;
             }
@@ -138,6 +141,21 @@ public record SbatchScript(List<Word> words, List<String> problems) {
             return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
         }
         return words.isEmpty() ? new int[] {0, 0} : new int[] {words.get(0).line(), words.get(0).column()};
+    }
+
+    /**
+     * A word as an {@code #SBATCH} line must spell it so {@link #read} (and sbatch) read it back: as it is when it
+     * holds no blank, quote, backslash or {@code #} and does not
+     * start with {@code :}; else in double quotes, with {@code "} and {@code \\}
+     * escaped by a backslash ({@code get_argument} honours a backslash inside quotes too).
+     */
+    public static String quote(String word) {
+        // a word starting with ':' unquoted is sbatch's fatal "Unexpected `:`"
+        if (!word.isEmpty() && word.charAt(0) != ':' && word.chars().noneMatch(c -> Character.isWhitespace(c) || c == '"' || c == '\''
+                || c == '\\' || c == '#')) {
+            return word;
+        }
+        return "\"" + word.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     /** The words alone, as sbatch's argument list. */

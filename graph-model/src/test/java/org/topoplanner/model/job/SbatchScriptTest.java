@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.Chars;
+import net.jqwik.api.constraints.StringLength;
 import org.junit.jupiter.api.Test;
 
 /** {@code #SBATCH} lines as sbatch's {@code _opt_batch_script} and {@code get_argument} read them (src/sbatch/opt.c). */
@@ -65,5 +69,18 @@ class SbatchScriptTest {
         assertThat(het.problems()).singleElement().asString().contains("line 2, column 9: hetjob starts another");
         assertThat(SbatchScript.read("#SLURM -N 4\n").args()).containsExactly("-N", "4");
         assertThat(SbatchScript.read("#SBATCH --job-name=a#b -N 1\n").args()).containsExactly("--job-name=a");
+    }
+
+    /** What the export writes on an #SBATCH line reads back as the one word it was. */
+    @Property(tries = 500)
+    void readsBackAQuotedWord(@ForAll @StringLength(min = 1, max = 12) @Chars({'a', ' ', '#', '"', '\'', '\\', '=',
+            '-', ':', '\t'}) String word) {
+        assertThat(SbatchScript.read("#SBATCH " + SbatchScript.quote(word) + " -N 1\n").args())
+                .containsExactly(word, "-N", "1");
+    }
+
+    @Test
+    void anEmptyWordEndsTheLineAsInSbatch() {
+        assertThat(SbatchScript.read("#SBATCH -N 1 \"\" -n 2\n#SBATCH -c 2\n").args()).containsExactly("-N", "1", "-c", "2");
     }
 }
