@@ -15,7 +15,7 @@ import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.SbatchOptions;
 
 /**
- * Own case sb7a (branch sbatch7, PROVENANCE.md): {@code --ntasks-per-gpu}, {@code --gpus-per-socket} with
+ * Own case sb7a (branch sbatch7, src/test/resources/oracle/PROVENANCE.md): {@code --ntasks-per-gpu}, {@code --gpus-per-socket} with
  * {@code --sockets-per-node}, and {@code -m/--distribution}, run on real 22.05.8, 24.11.5 and 26.05.5. Slurm places
  * every such job that sbatch takes, and the option changes where (the pairs below, each the same request but for
  * the option); TopoPlanner does not emulate them, so it refuses each of these jobs naming the option and saying it
