@@ -166,6 +166,20 @@ class AllocatorCommandsTest {
         assertThat(d.get(1).get("violations").toString()).contains("RESOURCE_OVERCOMMIT");
     }
 
+    /** A placement's sbatch options from a real script: --time and --output noted per job, the placement judged. */
+    @Test
+    void validateNotesTheOptionsItReadsButDoesNotJudge(@TempDir Path dir) throws Exception {
+        Path p = dir.resolve("p.json");
+        Files.writeString(p, """
+                [{"job": "a", "sbatch": ["-N", "1", "--gpus-per-node=2", "-t", "30", "--output=a.out"],
+                  "hosts": [{"host": "node01", "gpus": [0, 1], "cpus": "0-1"}]}]
+                """);
+        CommandLineTest.Run r = CommandLineTest.run("validate", "--example", "--placement", p.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("info: a: read, not used for placement: --time=30")
+                .contains("info: a: read, not used for placement: --output=a.out");
+    }
+
     @Test
     void thePlannerTakesTheSchedulersHardSettingsAsLimits() {
         CommandLineTest.Run tier = CommandLineTest.run("place", "--example", "--policy", "planner", "--volcano-tier", "1",

@@ -41,7 +41,9 @@ public record SbatchOption(String name, char shortName, Arg arg, Set<String> rel
         /** Kept as a note of the request: it does not change where Slurm places the job in this model. */
         NOTE,
         /** Refused: it changes where Slurm places the job and is not emulated. */
-        NOT_EMULATED
+        NOT_EMULATED,
+        /** Refused: sbatch prints and exits ({@code arg_set_help}, {@code arg_set_usage}, {@code arg_set_version}). */
+        NO_JOB
     }
 
     public SbatchOption {

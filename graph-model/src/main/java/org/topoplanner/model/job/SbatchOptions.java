@@ -257,6 +257,7 @@ public final class SbatchOptions {
                     notes.remove(o.name());
                     notes.put(o.name(), written);
                 }
+                case NO_JOB -> problems.add(written + at + ": sbatch prints and exits with it, submitting no job");
                 case NOT_EMULATED -> problems.add(written + at + ": changes where Slurm places the job and is not"
                         + " emulated (" + o.why() + ")" + o.releaseRemark());
                 case EMULATED -> {

@@ -70,6 +70,8 @@ class SbatchOptionTableTest {
     @Test
     void sortsEveryOptionIntoOneUse() {
         assertThat(SbatchOptionTable.all()).hasSize(121);
+        assertThat(SbatchOptionTable.all()).filteredOn(o -> o.use() == Use.NO_JOB).extracting(SbatchOption::name)
+                .containsExactly("help", "usage", "version");
         assertThat(SbatchOptionTable.all()).filteredOn(o -> o.use() == Use.NOT_EMULATED).allMatch(o -> !o.why().isEmpty());
         assertThat(List.of("time", "output", "account", "qos", "mail-type", "mail-user", "error", "chdir", "array"))
                 .allMatch(n -> found(n).use() == Use.NOTE);

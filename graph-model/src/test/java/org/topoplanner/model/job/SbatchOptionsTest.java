@@ -120,6 +120,8 @@ class SbatchOptionsTest {
             --hold=yes                  | option --hold (word 1) takes no value
             --constraint=a100           | --constraint=a100 (word 1): changes where Slurm places the job and is not emulated
             -N1 -C a100                 | --constraint=a100 (word 2): changes where Slurm places the job
+            -N1 --help                  | --help (word 2): sbatch prints and exits with it, submitting no job
+            -V                          | --version (word 1): sbatch prints and exits
             -N1 --spread-segments       | --spread-segments (word 2): changes where Slurm places the job and is not emulated (it puts each --segment segment in its own base block) (sbatch 22.05 and 24.11 have no --spread-segments)
             -N x                        | --nodes=x: not a whole number
             -N=4                        | --nodes==4: not a whole number

@@ -79,6 +79,17 @@ class SbatchScriptTest {
                 .containsExactly(word, "-N", "1");
     }
 
+    /** sbatch's own --container (an OCI bundle path) is a note; a pod container (key=value pairs) is a pod shape. */
+    @Test
+    void tellsSbatchsContainerFromAPodContainer() throws Exception {
+        JobRequest r = SbatchScript.read("#SBATCH -N 1 --container=/srv/bundles/pytorch\n").request(List.of(), "s");
+        assertThat(r.notes()).containsExactly("--container=/srv/bundles/pytorch");
+        assertThat(r.podShape()).isNull();
+        assertThat(JobLine.parse(List.of("-N", "1", "--container", "/srv/b"), "j").notes()).containsExactly("--container=/srv/b");
+        assertThat(JobLine.hasShapeOptions(List.of("--container", "/srv/b"))).isFalse();
+        assertThat(JobLine.parse(List.of("--pods=2", "--container=gpu=4"), "j").podShape()).isNotNull();
+    }
+
     @Test
     void anEmptyWordEndsTheLineAsInSbatch() {
         assertThat(SbatchScript.read("#SBATCH -N 1 \"\" -n 2\n#SBATCH -c 2\n").args()).containsExactly("-N", "1", "-c", "2");
