@@ -3,7 +3,6 @@ package org.topoplanner.model.job;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.topoplanner.model.hostlist.Hostlist;
 import org.topoplanner.model.hostlist.HostlistSyntaxException;
 
@@ -36,91 +35,8 @@ public final class SbatchOptions {
     /** Reads a request from sbatch arguments; {@code defaultName} is used when there is no {@code -J}. */
     public static JobRequest parse(List<String> args, String defaultName) throws JobRequestException {
         Draft d = new Draft(defaultName);
-        boolean optionsEnded = false;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String at = " (word " + (i + 1) + ")";
-            if (optionsEnded || !a.startsWith("-") || a.equals("-")) {
-                d.problems.add("unexpected argument '" + a + "'" + at + ": only sbatch options are read here, no"
-                        + " batch script or its arguments");
-                continue;
-            }
-            if (a.equals("--")) {
-                optionsEnded = true;
-                continue;
-            }
-            if (a.startsWith("--")) {
-                i = readLong(d, args, i, at);
-            } else {
-                i = readShorts(d, args, i, at);
-            }
-        }
+        SbatchGetopt.read(args, d::take, d.problems);
         return d.finish();
-    }
-
-    /** One {@code --name[=value]} word (and its value word); returns the index of the last word read. */
-    private static int readLong(Draft d, List<String> args, int i, String at) {
-        String a = args.get(i);
-        int eq = a.indexOf('=');
-        String given = eq < 0 ? a.substring(2) : a.substring(2, eq);
-        String val = eq < 0 ? null : a.substring(eq + 1);
-        SbatchOptionTable.Lookup found = SbatchOptionTable.ofLong(given);
-        if (found instanceof SbatchOptionTable.Lookup.Ambiguous amb) {
-            d.problems.add("option --" + given + at + " is ambiguous, as in sbatch: it begins "
-                    + String.join(", ", amb.options().stream().map(SbatchOption::longName).toList())
-                    + "; write more of the name");
-            return i;
-        }
-        if (!(found instanceof SbatchOptionTable.Lookup.Found f)) {
-            d.problems.add("unknown option --" + given + at + ": sbatch 22.05, 24.11 and 26.05 have no such option");
-            return i;
-        }
-        SbatchOption o = f.option();
-        if (o.arg() == SbatchOption.Arg.NONE && val != null) {
-            d.problems.add("option " + o.longName() + at + " takes no value (" + a + ")");
-            return i;
-        }
-        if (o.arg() == SbatchOption.Arg.REQUIRED && val == null) {
-            if (i + 1 >= args.size()) {
-                d.problems.add(o.longName() + " needs a value" + at);
-                return i;
-            }
-            val = args.get(++i);
-        }
-        // Arg.OPTIONAL (getopt_long): a value only after '='; the next word stays a word of its own
-        d.take(o, val, at);
-        return i;
-    }
-
-    /** One word of short options ({@code -N4}, {@code -N}, {@code -Hk}); returns the index of the last word read. */
-    private static int readShorts(Draft d, List<String> args, int i, String at) {
-        String a = args.get(i);
-        for (int j = 1; j < a.length(); j++) {
-            SbatchOption o = SbatchOptionTable.ofShort(a.charAt(j));
-            if (o == null) {
-                d.problems.add("unknown option -" + a.charAt(j) + at + ": sbatch has no such short option");
-                return i;
-            }
-            String rest = a.substring(j + 1);
-            switch (o.arg()) {
-                case NONE -> {
-                    d.take(o, null, at);
-                    continue;
-                }
-                case OPTIONAL -> d.take(o, rest.isEmpty() ? null : rest, at);
-                case REQUIRED -> {
-                    if (!rest.isEmpty()) {
-                        d.take(o, rest, at);
-                    } else if (i + 1 < args.size()) {
-                        d.take(o, args.get(++i), at);
-                    } else {
-                        d.problems.add(o.longName() + " needs a value" + at);
-                    }
-                }
-            }
-            return i;
-        }
-        return i;
     }
 
     /** Reads a request typed as one line ({@code -N 12 --gpus-per-node=8 --switches=2}), with shell quoting. */
