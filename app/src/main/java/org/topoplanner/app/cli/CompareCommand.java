@@ -43,6 +43,7 @@ public final class CompareCommand implements Callable<Integer> {
             return TopoPlannerCommand.INVALID;
         }
         PolicyOptions options = inputs.settings.options(spec);
+        JobArgs.warnLacking(spec, request, options.slurmVersion().label());
         ImportOutcome outcome = inputs.cluster.load(spec);
         if (outcome == null) {
             return TopoPlannerCommand.INVALID;

@@ -57,6 +57,18 @@ public final class JobArgs {
         return r;
     }
 
+    /**
+     * Warns that sbatch {@code release} does not take the job as written: it lacks an option the job gives (real
+     * 22.05.8 answers {@code unrecognized option '--oom-kill-step=1'}, and reads {@code --extra=x} as a prefix of its
+     * {@code --extra-node-info}); the job is still placed as the newer releases read it.
+     */
+    static void warnLacking(CommandSpec spec, JobRequest r, String release) {
+        for (String option : SbatchOptions.lackedBy(r, release)) {
+            spec.commandLine().getErr().println(Diagnostic.warning("-", 0, 0, "sbatch " + release + " has no "
+                    + option + " and does not take this job as written (unrecognized option, or a prefix of another)"));
+        }
+    }
+
     private static JobRequest fromLine(CommandSpec spec, List<String> line) {
         if (line.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "no job: give sbatch options after -- (-- -N 4"

@@ -47,6 +47,7 @@ public final class PlaceCommand implements Callable<Integer> {
             return TopoPlannerCommand.INVALID;
         }
         PolicyChoice choice = policy.choice(spec, inputs.settings);
+        JobArgs.warnLacking(spec, request, choice.settings().slurmVersion().label());
         PlacementPolicy p = choice.create();
         ImportOutcome outcome = inputs.cluster.load(spec);
         if (outcome == null) {

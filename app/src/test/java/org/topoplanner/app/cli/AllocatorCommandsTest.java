@@ -106,6 +106,19 @@ class AllocatorCommandsTest {
                 .contains("info: read, not used for placement: --account=proj");
     }
 
+    /** real 22.05.8: unrecognized option '--oom-kill-step' (24.11 added it); placed as the newer releases read it. */
+    @Test
+    void placeWarnsWhenTheChosenSbatchLacksAnOption() {
+        CommandLineTest.Run old = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--slurm-version",
+                "22.05", "--", "-N", "1", "--oom-kill-step=1");
+        assertThat(old.code()).as(old.err()).isZero();
+        assertThat(old.err()).contains("-:0:0: warning: sbatch 22.05 has no --oom-kill-step and does not take this"
+                + " job as written");
+        CommandLineTest.Run now = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--", "-N", "1",
+                "--oom-kill-step=1");
+        assertThat(now.err()).doesNotContain("warning");
+    }
+
     /** A batch script: its #SBATCH lines up to the first command, the options after -- winning, its name the file's. */
     @Test
     void placeTakesABatchScript(@TempDir Path dir) throws Exception {

@@ -108,6 +108,28 @@ public final class SbatchOptions {
     }
 
     /**
+     * The options of the request that sbatch {@code release} ({@code 22.05}) lacks, each {@code --long}: its sbatch
+     * answers {@code unrecognized option}, or takes the name as a prefix of a longer option it has (22.05.8 reads
+     * {@code --extra=x} as {@code --extra-node-info}). The notes' options, and {@code --segment}, the one emulated
+     * option a release lacks.
+     */
+    public static List<String> lackedBy(JobRequest r, String release) {
+        List<String> out = new ArrayList<>();
+        if (r.segment() != null && !((SbatchOptionTable.Lookup.Found) SbatchOptionTable.ofLong("segment")).option()
+                .releases().contains(release)) {
+            out.add("--segment");
+        }
+        for (String note : r.notes()) {
+            int eq = note.indexOf('=');
+            if (SbatchOptionTable.ofLong(note.substring(2, eq < 0 ? note.length() : eq))
+                    instanceof SbatchOptionTable.Lookup.Found f && !f.option().releases().contains(release)) {
+                out.add(f.option().longName());
+            }
+        }
+        return out;
+    }
+
+    /**
      * What the request's notes say to a user, one line each: {@code read, not used for placement: --time=01:00:00},
      * naming a release whose sbatch lacks the option.
      */

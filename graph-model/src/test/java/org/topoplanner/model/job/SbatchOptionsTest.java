@@ -247,6 +247,15 @@ class SbatchOptionsTest {
                 "read, not used for placement: --power=x (sbatch 24.11 and 26.05 have no --power)");
     }
 
+    /** The options a release's sbatch lacks: real 22.05.8 and 24.11.5 said unrecognized option to these. */
+    @Test
+    void namesTheOptionsAReleaseLacks() throws Exception {
+        JobRequest r = parse("-N 2 --segment=2 --oom-kill-step --time=5");
+        assertThat(SbatchOptions.lackedBy(r, "22.05")).containsExactly("--segment", "--oom-kill-step");
+        assertThat(SbatchOptions.lackedBy(r, "24.11")).isEmpty();
+        assertThat(SbatchOptions.lackedBy(parse("-N1 --power=x"), "26.05")).containsExactly("--power");
+    }
+
     /** getopt_long: an optional value only after '=', so the next word is an argument of its own. */
     @Test
     void readsAnOptionalValueOnlyAfterEquals() throws Exception {
