@@ -38,8 +38,12 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        JobRequest request = job.request(spec);
+        JobRequest request = job.request(spec, inputs.cluster.limits());
+        if (request == null) {
+            return TopoPlannerCommand.INVALID;
+        }
         PolicyOptions options = inputs.settings.options(spec);
+        JobArgs.warnLacking(spec, request, options.slurmVersion().label());
         ImportOutcome outcome = inputs.cluster.load(spec);
         if (outcome == null) {
             return TopoPlannerCommand.INVALID;

@@ -42,8 +42,12 @@ public final class PlaceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        JobRequest request = job.request(spec);
+        JobRequest request = job.request(spec, inputs.cluster.limits());
+        if (request == null) {
+            return TopoPlannerCommand.INVALID;
+        }
         PolicyChoice choice = policy.choice(spec, inputs.settings);
+        JobArgs.warnLacking(spec, request, choice.settings().slurmVersion().label());
         PlacementPolicy p = choice.create();
         ImportOutcome outcome = inputs.cluster.load(spec);
         if (outcome == null) {

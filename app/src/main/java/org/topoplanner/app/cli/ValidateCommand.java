@@ -20,6 +20,7 @@ import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.job.JobLine;
+import org.topoplanner.model.job.SbatchOptions;
 import org.topoplanner.model.project.PlacementJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -97,7 +98,10 @@ public final class ValidateCommand implements Callable<Integer> {
                 continue;
             }
             try {
-                given.add(new Given(JobLine.parse(line, p.job()), p));
+                JobRequest parsed = JobLine.parse(line, p.job());
+                given.add(new Given(parsed, p));
+                SbatchOptions.noteMessages(parsed).forEach(n -> problems.add(Diagnostic.info(placementFile.toString(),
+                        e.sbatchAt()[0], e.sbatchAt()[1], p.job() + ": " + n)));
             } catch (JobRequestException ex) {
                 problems.add(Diagnostic.error(placementFile.toString(), e.sbatchAt()[0], e.sbatchAt()[1],
                         "bad sbatch options of " + p.job() + ": " + String.join("; ", ex.problems())));

@@ -85,9 +85,72 @@ class AllocatorCommandsTest {
 
     @Test
     void placeNamesABadSbatchOptionAsAUsageError() {
-        CommandLineTest.Run r = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--", "--gpus-per-nod=8");
+        CommandLineTest.Run r = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--", "--gpus-per-nodes=8");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).contains("unknown option --gpus-per-nod");
+        assertThat(r.err()).contains("unknown option --gpus-per-nodes (word 1)");
+        CommandLineTest.Run c = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--", "-N1", "-C", "a100");
+        assertThat(c.code()).isEqualTo(2);
+        assertThat(c.err()).contains("--constraint=a100 (word 2): changes where Slurm places the job and is not emulated");
+    }
+
+    /** A line pasted from a real job script: its abbreviations read, --time and friends noted on stderr. */
+    @Test
+    void placeReadsARealSbatchLineAndNotesWhatDoesNotPlaceTheJob() throws Exception {
+        CommandLineTest.Run r = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--json", "--",
+                "-N", "1", "--gpus-per-n=8", "-t", "01:00:00", "--output=slurm-%j.out", "-A", "proj",
+                "--mail-type=END");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(JSON.readTree(r.out()).at("/placement/nodelist").asText()).isEqualTo("node01");
+        assertThat(r.err()).contains("-:0:0: info: read, not used for placement: --time=01:00:00")
+                .contains("info: read, not used for placement: --output=slurm-%j.out")
+                .contains("info: read, not used for placement: --account=proj");
+    }
+
+    /** real 22.05.8: unrecognized option '--oom-kill-step' (24.11 added it); placed as the newer releases read it. */
+    @Test
+    void placeWarnsWhenTheChosenSbatchLacksAnOption() {
+        CommandLineTest.Run old = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--slurm-version",
+                "22.05", "--", "-N", "1", "--oom-kill-step=1");
+        assertThat(old.code()).as(old.err()).isZero();
+        assertThat(old.err()).contains("-:0:0: warning: sbatch 22.05 has no --oom-kill-step and does not take this"
+                + " job as written");
+        CommandLineTest.Run now = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--", "-N", "1",
+                "--oom-kill-step=1");
+        assertThat(now.err()).doesNotContain("warning");
+    }
+
+    /** A batch script: its #SBATCH lines up to the first command, the options after -- winning, its name the file's. */
+    @Test
+    void placeTakesABatchScript(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("train.sbatch");
+        Files.writeString(script, "#!/bin/bash\n#SBATCH --nodes=2 --gpus-per-node=8\n#SBATCH --time=2:00:00\n"
+                + "#SBATCH --qos=high\n\nsrun python train.py\n#SBATCH --nodes=9\n");
+        CommandLineTest.Run r = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--json",
+                "--script", script.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode placed = JSON.readTree(r.out());
+        assertThat(placed.at("/job").asText()).isEqualTo("train.sbatch");
+        assertThat(placed.at("/placement/hosts").size()).isEqualTo(2);
+        assertThat(r.err()).contains(script + ":0:0: info: read, not used for placement: --time=2:00:00");
+        CommandLineTest.Run over = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--json",
+                "--script", script.toString(), "--", "-N", "1", "-J", "one");
+        assertThat(over.code()).as(over.err()).isZero();
+        assertThat(JSON.readTree(over.out()).at("/placement/hosts").size()).isEqualTo(1);
+        assertThat(JSON.readTree(over.out()).at("/job").asText()).isEqualTo("one");
+    }
+
+    @Test
+    void aBatchScriptsRefusalNamesItsLineAndColumn(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("c.sbatch");
+        Files.writeString(script, "#!/bin/bash\n#SBATCH -N 2\n#SBATCH   --mem-bind=local\nhostname\n");
+        CommandLineTest.Run r = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--script",
+                script.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains(script + ":3:11: error: --mem-bind=local (#SBATCH line 3, column 11): changes"
+                + " where Slurm places the job and is not emulated");
+        CommandLineTest.Run missing = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--script",
+                dir.resolve("none.sbatch").toString());
+        assertThat(missing.code()).isEqualTo(1);
     }
 
     @Test
@@ -114,6 +177,20 @@ class AllocatorCommandsTest {
         assertThat(d.get(0).get("valid").asBoolean()).isFalse();
         assertThat(d.get(0).get("violations").toString()).contains("CPU_NOT_LOCAL");
         assertThat(d.get(1).get("violations").toString()).contains("RESOURCE_OVERCOMMIT");
+    }
+
+    /** A placement's sbatch options from a real script: --time and --output noted per job, the placement judged. */
+    @Test
+    void validateNotesTheOptionsItReadsButDoesNotJudge(@TempDir Path dir) throws Exception {
+        Path p = dir.resolve("p.json");
+        Files.writeString(p, """
+                [{"job": "a", "sbatch": ["-N", "1", "--gpus-per-node=2", "-t", "30", "--output=a.out"],
+                  "hosts": [{"host": "node01", "gpus": [0, 1], "cpus": "0-1"}]}]
+                """);
+        CommandLineTest.Run r = CommandLineTest.run("validate", "--example", "--placement", p.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("info: a: read, not used for placement: --time=30")
+                .contains("info: a: read, not used for placement: --output=a.out");
     }
 
     @Test

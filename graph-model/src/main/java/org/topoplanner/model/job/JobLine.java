@@ -19,7 +19,13 @@ public final class JobLine {
 
     /** Whether {@code args} give any pod shape option ({@code --pods}, {@code --container=...}, ...). */
     public static boolean hasShapeOptions(List<String> args) {
-        return args.stream().anyMatch(a -> SHAPE_OPTIONS.contains(a.indexOf('=') < 0 ? a : a.substring(0, a.indexOf('='))));
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (SHAPE_OPTIONS.contains(a.indexOf('=') < 0 ? a : a.substring(0, a.indexOf('='))) && !isSbatchContainer(args, i)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Reads the request; {@code defaultName} when there is no {@code -J}. */
@@ -36,7 +42,7 @@ public final class JobLine {
             String a = args.get(i);
             int eq = a.indexOf('=');
             String key = eq < 0 ? a : a.substring(0, eq);
-            if (!SHAPE_OPTIONS.contains(key)) {
+            if (!SHAPE_OPTIONS.contains(key) || isSbatchContainer(args, i)) {
                 sbatch.add(a);
                 continue;
             }
@@ -92,6 +98,17 @@ public final class JobLine {
             out.addAll(PodShapeOptions.toArgs(r.podShape()));
         }
         return out;
+    }
+
+    /**
+     * Whether word {@code i} is sbatch's own {@code --container=PATH} (an OCI bundle, a note): a pod container is
+     * {@code key=value} pairs ({@code gpu=8,cpu=64}), a bundle path holds no {@code =}.
+     */
+    private static boolean isSbatchContainer(List<String> args, int i) {
+        String a = args.get(i);
+        String value = a.startsWith("--container=") ? a.substring("--container=".length())
+                : a.equals("--container") && i + 1 < args.size() ? args.get(i + 1) : null;
+        return value != null && value.indexOf('=') < 0;
     }
 
     private static Integer number(String key, String val, List<String> problems) {

@@ -48,6 +48,10 @@ import java.util.Objects;
  * @param podShape        the job given directly as Kubernetes pods ({@link PodShapeOptions}); {@code null} when
  *                        the pods follow from the sbatch options ({@link SbatchToPods}). Not part of the sbatch
  *                        spelling: {@link #toSbatchArgs()} writes the sbatch fields only
+ * @param notes           the options read that do not change where Slurm places the job in this model
+ *                        ({@code --time=01:00:00}, {@code --account=proj}), each once, in sbatch's canonical
+ *                        {@code --long[=value]} spelling ({@link SbatchOptionTable}, {@link SbatchOption.Use#NOTE}):
+ *                        kept so a job line or script reads back as it was written
  */
 public record JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                          Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
@@ -55,7 +59,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                          Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                          List<String> nodelist, List<String> exclude, Integer segment, String partition,
                          Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB,
-                         Integer threadsPerCore) {
+                         Integer threadsPerCore, List<String> notes) {
     /** The name used when the arguments carry no {@code -J}. */
     public static final String DEFAULT_NAME = "job";
 
@@ -63,6 +67,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
         exclude = List.copyOf(exclude);
+        notes = List.copyOf(notes);
+        requireNotes(notes);
         requirePositive("-N", minNodes);
         requirePositive("-N (maximum)", maxNodes);
         requirePositive("--ntasks", ntasks);
@@ -117,6 +123,19 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             throw new IllegalArgumentException("Requested mem_per_tres=gres/gpu:" + memPerGpuMiB
                     + " but did not request any GPU.");
         }
+    }
+
+    /** A request without notes. */
+    public JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
+                      Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
+                      Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
+                      Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
+                      List<String> nodelist, List<String> exclude, Integer segment, String partition,
+                      Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB, Integer threadsPerCore) {
+        this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
+                gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
+                nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB, memPerCpuMiB, threadsPerCore,
+                List.of());
     }
 
     /** A request without {@code --threads-per-core}. */
@@ -177,6 +196,23 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                 nodelist, exclude, segment, null);
     }
 
+    /** Each note is one option of {@link SbatchOption.Use#NOTE}, by its whole name, once; so it reads back as a note. */
+    private static void requireNotes(List<String> notes) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String note : notes) {
+            int eq = note.indexOf('=');
+            String name = note.startsWith("--") ? note.substring(2, eq < 0 ? note.length() : eq) : "";
+            SbatchOptionTable.Lookup found = SbatchOptionTable.ofLong(name);
+            if (!(found instanceof SbatchOptionTable.Lookup.Found f) || !f.option().name().equals(name)
+                    || f.option().use() != SbatchOption.Use.NOTE || (eq >= 0 && f.option().arg() == SbatchOption.Arg.NONE)
+                    || (eq < 0 && f.option().arg() == SbatchOption.Arg.REQUIRED) || !seen.add(name)
+                    || note.indexOf('\n') >= 0 || note.indexOf('\r') >= 0) {
+                throw new IllegalArgumentException("note '" + note + "' is not one --option[=value] that sbatch takes"
+                        + " and placement ignores, given once, on one line");
+            }
+        }
+    }
+
     private static void requirePositive(String option, Integer v) {
         if (v != null && v < 1) {
             throw new IllegalArgumentException(option + " must be at least 1, not " + v);
@@ -235,7 +271,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                 .enforceBinding(enforceBinding).exclusive(exclusive).exclusiveTopo(exclusiveTopo).nodelist(nodelist)
                 .exclude(exclude).segment(segment).partition(partition).memMiB(memMiB).podShape(podShape)
                 .memPerGpuMiB(memPerGpuMiB).memPerCpuMiB(memPerCpuMiB)
-                .threadsPerCore(threadsPerCore);
+                .threadsPerCore(threadsPerCore).notes(notes);
     }
 
     /** Fluent construction for tests and callers that set a few options; {@link #build()} validates. */
@@ -266,6 +302,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         private Long memPerGpuMiB;
         private Long memPerCpuMiB;
         private Integer threadsPerCore;
+        private List<String> notes = List.of();
 
         private Builder() {
         }
@@ -393,6 +430,12 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return this;
         }
 
+        /** Options read but not used for placement, each {@code --long[=value]} ({@link JobRequest#notes()}). */
+        public Builder notes(List<String> value) {
+            notes = value;
+            return this;
+        }
+
         /** The job given as Kubernetes pods; {@code null} to derive them from the sbatch options. */
         public Builder podShape(PodShape value) {
             podShape = value;
@@ -409,7 +452,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return new JobRequest(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus,
                     gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
                     exclusiveTopo, nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB,
-                    memPerCpuMiB, threadsPerCore);
+                    memPerCpuMiB, threadsPerCore, notes);
         }
     }
 }

@@ -3,7 +3,6 @@ package org.topoplanner.model.job;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.topoplanner.model.hostlist.Hostlist;
 import org.topoplanner.model.hostlist.HostlistSyntaxException;
 
@@ -11,26 +10,20 @@ import org.topoplanner.model.hostlist.HostlistSyntaxException;
  * Reads and writes job requests in sbatch's own option spelling, so Slurm users need
  * nothing new: {@code -N 4 --gpus-per-node=8 --switches=1@5:00}.
  *
- * <p>Read as sbatch's {@code getopt_long} reads them: {@code --opt=value} and {@code --opt value};
- * short options glued ({@code -N4}) or apart ({@code -N 4}), where {@code -N=4} is the value
- * {@code =4}, as in sbatch; {@code --exclusive} takes a value only after {@code =}; a later option
- * replaces an earlier one. Unlike sbatch, long options may not be abbreviated ({@code --gpus-per-n}),
- * since sbatch's longer option table decides what is ambiguous. Every problem is collected and
- * names its option: unknown options, malformed values, and the contradictions sbatch 22.05 itself
- * refuses before submitting ({@code -N 4-2}; {@code --cpus-per-gpu} with {@code --cpus-per-task}).
- * Values sbatch accepts but this model cannot hold are reported as not supported (other GRES than
- * gpu, several GPU types, node list files).
+ * <p>Every option of real sbatch 22.05, 24.11 and 26.05 is known ({@link SbatchOptionTable}) and read as sbatch's
+ * {@code getopt_long} reads it: {@code --opt=value} and {@code --opt value}; unique prefixes ({@code --gpus-per-n});
+ * short options glued ({@code -N4}) or apart ({@code -N 4}), where {@code -N=4} is the value {@code =4}, as in
+ * sbatch, and short options without a value grouped ({@code -Hk}); an optional value only after {@code =}
+ * ({@code --exclusive=topo}); a later option replaces an earlier one. What an option does here is its
+ * {@link SbatchOption.Use}: emulated options fill the request; options that do not change where Slurm places the
+ * job ({@code --time}, {@code --output}, {@code --account}, mail, ...) are kept as {@link JobRequest#notes()};
+ * options that change placement and are not emulated ({@code --constraint}) are refused, named, with why. Every
+ * problem is collected and names its option (and, for a word sbatch cannot read, its position): unknown and
+ * ambiguous options, malformed values, and the contradictions sbatch itself refuses before submitting
+ * ({@code -N 4-2}; {@code --cpus-per-gpu} with {@code --cpus-per-task}). Values sbatch accepts but this model
+ * cannot hold are reported as not supported (other GRES than gpu, several GPU types, node list files).
  */
 public final class SbatchOptions {
-    /** Long spelling of every option read; a short one maps to it. */
-    private static final Map<String, String> SHORT = Map.of("-N", "--nodes", "-n", "--ntasks", "-c",
-            "--cpus-per-task", "-G", "--gpus", "-w", "--nodelist", "-x", "--exclude", "-J", "--job-name", "-p", "--partition");
-    private static final List<String> LONG = List.of("--nodes", "--ntasks", "--ntasks-per-node",
-            "--ntasks-per-socket", "--cpus-per-task", "--gpus", "--gpus-per-node", "--gpus-per-task", "--gres",
-            "--cpus-per-gpu", "--switches", "--gres-flags", "--exclusive", "--nodelist", "--exclude", "--job-name",
-            "--segment", "--partition", "--mem", "--mem-per-gpu", "--mem-per-cpu",
-            "--threads-per-core", "--hint");
-
     private SbatchOptions() {
     }
 
@@ -42,54 +35,8 @@ public final class SbatchOptions {
     /** Reads a request from sbatch arguments; {@code defaultName} is used when there is no {@code -J}. */
     public static JobRequest parse(List<String> args, String defaultName) throws JobRequestException {
         Draft d = new Draft(defaultName);
-        boolean optionsEnded = false;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (optionsEnded || !a.startsWith("-") || a.equals("-")) {
-                d.problems.add("unexpected argument '" + a + "': only sbatch options are read, no batch script");
-                continue;
-            }
-            if (a.equals("--")) {
-                optionsEnded = true;
-                continue;
-            }
-            String key;
-            String val = null;
-            if (a.startsWith("--")) {
-                int eq = a.indexOf('=');
-                key = eq < 0 ? a : a.substring(0, eq);
-                val = eq < 0 ? null : a.substring(eq + 1);
-                if (!LONG.contains(key)) {
-                    d.problems.add("unknown option " + key + suggestion(key));
-                    continue;
-                }
-            } else {
-                key = SHORT.get(a.substring(0, 2));
-                if (key == null) {
-                    d.problems.add("unknown option " + a.substring(0, 2));
-                    continue;
-                }
-                val = a.length() > 2 ? a.substring(2) : null;
-            }
-            if (key.equals("--exclusive")) {
-                d.exclusive(val);
-                continue;
-            }
-            if (val == null) {
-                if (i + 1 >= args.size()) {
-                    d.problems.add(key + " needs a value");
-                    continue;
-                }
-                val = args.get(++i);
-            }
-            d.option(key, val);
-        }
+        SbatchGetopt.read(args, d::take, d.problems);
         return d.finish();
-    }
-
-    private static String suggestion(String key) {
-        List<String> near = LONG.stream().filter(o -> o.startsWith(key)).toList();
-        return near.size() == 1 ? " (did you mean " + near.get(0) + "? abbreviations are not read)" : "";
     }
 
     /** Reads a request typed as one line ({@code -N 12 --gpus-per-node=8 --switches=2}), with shell quoting. */
@@ -156,6 +103,44 @@ public final class SbatchOptions {
             out.add("--mem-per-cpu=" + size(r.memPerCpuMiB()));
         }
         add(out, "--threads-per-core", r.threadsPerCore());
+        out.addAll(r.notes());
+        return out;
+    }
+
+    /**
+     * The options of the request that sbatch {@code release} ({@code 22.05}) lacks, each {@code --long}: its sbatch
+     * answers {@code unrecognized option}, or takes the name as a prefix of a longer option it has (22.05.8 reads
+     * {@code --extra=x} as {@code --extra-node-info}). The notes' options, and {@code --segment}, the one emulated
+     * option a release lacks.
+     */
+    public static List<String> lackedBy(JobRequest r, String release) {
+        List<String> out = new ArrayList<>();
+        if (r.segment() != null && !((SbatchOptionTable.Lookup.Found) SbatchOptionTable.ofLong("segment")).option()
+                .releases().contains(release)) {
+            out.add("--segment");
+        }
+        for (String note : r.notes()) {
+            int eq = note.indexOf('=');
+            if (SbatchOptionTable.ofLong(note.substring(2, eq < 0 ? note.length() : eq))
+                    instanceof SbatchOptionTable.Lookup.Found f && !f.option().releases().contains(release)) {
+                out.add(f.option().longName());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * What the request's notes say to a user, one line each: {@code read, not used for placement: --time=01:00:00},
+     * naming a release whose sbatch lacks the option.
+     */
+    public static List<String> noteMessages(JobRequest r) {
+        List<String> out = new ArrayList<>();
+        for (String note : r.notes()) {
+            int eq = note.indexOf('=');
+            String remark = SbatchOptionTable.ofLong(note.substring(2, eq < 0 ? note.length() : eq))
+                    instanceof SbatchOptionTable.Lookup.Found f ? f.option().releaseRemark() : "";
+            out.add("read, not used for placement: " + note + remark);
+        }
         return out;
     }
 
@@ -190,8 +175,40 @@ public final class SbatchOptions {
         Integer threadsPerCore;
         Integer hintThreads;
 
+        /** The notes by option name, in the order first given; a later value replaces an earlier one. */
+        final java.util.LinkedHashMap<String, String> notes = new java.util.LinkedHashMap<>();
+
         Draft(String defaultName) {
             b.name(defaultName);
+        }
+
+        /** An option as the table says to use it; {@code at} names the word it came from. */
+        void take(SbatchOption o, String val, String at) {
+            String written = o.longName() + (val == null ? "" : "=" + val);
+            switch (o.use()) {
+                case NOTE -> {
+                    if (written.indexOf('\n') >= 0 || written.indexOf('\r') >= 0) {
+                        // an #SBATCH line cannot carry it, and a job is written back as one
+                        problems.add(o.longName() + at + ": a value cannot hold a line break");
+                        return;
+                    }
+                    notes.remove(o.name());
+                    notes.put(o.name(), written);
+                }
+                case NO_JOB -> problems.add(written + at + ": sbatch prints and exits with it, submitting no job");
+                case NOT_EMULATED -> problems.add(written + at + ": changes where Slurm places the job and is not"
+                        + " emulated (" + o.why() + ")" + o.releaseRemark());
+                case EMULATED -> {
+                    String key = "--" + o.target();
+                    if (key.equals("--exclusive")) {
+                        exclusive(val);
+                    } else if (val == null) {
+                        problems.add(key + " needs a value" + at);
+                    } else {
+                        option(key, val);
+                    }
+                }
+            }
         }
 
         void option(String key, String val) {
@@ -385,7 +402,7 @@ public final class SbatchOptions {
                     // validate_hint_option: --threads-per-core makes sbatch ignore --hint (own case optprobe3 p8)
                     Integer threads = threadsPerCore != null ? threadsPerCore : hintThreads;
                     return b.nodes(minNodes, maxNodes).switches(switches, wait).gpuType(gpuType)
-                            .threadsPerCore(threads).build();
+                            .threadsPerCore(threads).notes(List.copyOf(notes.values())).build();
                 } catch (IllegalArgumentException e) {
                     problems.add(e.getMessage());
                 }

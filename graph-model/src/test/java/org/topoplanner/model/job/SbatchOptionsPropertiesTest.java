@@ -70,7 +70,66 @@ class SbatchOptionsPropertiesTest {
                     if ((flags & 8) != 0 && base.cpusPerTask() == null) {
                         b.cpusPerGpu(1 + flags);
                     }
-                    return b.build();
+                    return b;
+                }).flatMap(b -> notes().map(n -> b.notes(n).build()));
+    }
+
+    /** Notes of options placement ignores, each once, with values that hold '=', ',' and blanks. */
+    private static Arbitrary<List<String>> notes() {
+        List<SbatchOption> noteOptions = SbatchOptionTable.all().stream()
+                .filter(o -> o.use() == SbatchOption.Use.NOTE).toList();
+        Arbitrary<String> value = Arbitraries.of("01:00:00", "out.%j", "END,FAIL", "a=b", "two words", "", "5");
+        return Combinators.combine(Arbitraries.of(noteOptions), value).as((o, v) -> switch (o.arg()) {
+            case NONE -> o.longName();
+            case REQUIRED -> o.longName() + "=" + v;
+            case OPTIONAL -> v.isEmpty() ? o.longName() : o.longName() + "=" + v;
+        }).list().ofMaxSize(4).uniqueElements(n -> n.indexOf('=') < 0 ? n : n.substring(0, n.indexOf('=')));
+    }
+
+    /** Option lines of real option names, short letters and values, cut and spliced at random places. */
+    @Property(tries = 1000)
+    void readsMutatedLinesWithoutThrowingAndNamesTheWord(@ForAll("mutated") String line) {
+        try {
+            SbatchOptions.parseLine(line);
+        } catch (JobRequestException e) {
+            assertThat(e.problems()).isNotEmpty().allMatch(p -> !p.isBlank());
+        }
+    }
+
+    /** A word sbatch cannot read is named with its position. */
+    @Property(tries = 300)
+    void namesThePositionOfAWordSbatchCannotRead(@ForAll("requests") JobRequest r,
+                                                  @ForAll("badWords") String bad) {
+        List<String> args = new java.util.ArrayList<>(r.toSbatchArgs());
+        int at = args.size();
+        args.add(bad);
+        try {
+            SbatchOptions.parse(args);
+            throw new AssertionError("read " + bad);
+        } catch (JobRequestException e) {
+            assertThat(e.problems()).anyMatch(p -> p.contains("(word " + (at + 1) + ")"));
+        }
+    }
+
+    @Provide
+    Arbitrary<String> badWords() {
+        return Arbitraries.of("--frobnicate", "--tim=5", "--gpus-per=2", "-y", "--hold=1", "script.sh",
+                "--constraint=a100", "-C", "--mem-bind=local", "--co");
+    }
+
+    @Provide
+    Arbitrary<String> mutated() {
+        Arbitrary<String> option = Arbitraries.of(SbatchOptionTable.all()).flatMap(o -> Arbitraries.of(
+                o.longName(), o.longName() + "=", o.longName() + "=1", o.longName() + " 2",
+                o.shortName() == SbatchOption.NO_SHORT ? "-" + o.name().charAt(0) : "-" + o.shortName() + "4",
+                o.longName().substring(0, Math.max(3, o.longName().length() / 2))));
+        Arbitrary<String> line = option.list().ofMaxSize(8).map(l -> String.join(" ", l));
+        return Combinators.combine(line, Arbitraries.integers().between(0, 200), Arbitraries.integers().between(0, 200),
+                Arbitraries.strings().withChars("-=@:,[]0123456789 \"'").ofMaxLength(4))
+                .as((l, cut, at, splice) -> {
+                    String head = l.substring(0, Math.min(cut, l.length()));
+                    int pos = Math.min(at, head.length());
+                    return head.substring(0, pos) + splice + head.substring(pos);
                 });
     }
 

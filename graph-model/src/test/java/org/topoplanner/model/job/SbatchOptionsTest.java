@@ -114,8 +114,15 @@ class SbatchOptionsTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             --frobnicate=1              | unknown option --frobnicate
-            --gpus-per-n=8              | did you mean --gpus-per-node?
-            -q                          | unknown option -q
+            --gpus-per=8                | option --gpus-per (word 1) is ambiguous, as in sbatch: it begins --gpus-per-node, --gpus-per-socket, --gpus-per-task
+            -y                          | unknown option -y (word 1)
+            -N 2 -q                     | --qos needs a value (word 3)
+            --hold=yes                  | option --hold (word 1) takes no value
+            --constraint=a100           | --constraint=a100 (word 1): changes where Slurm places the job and is not emulated
+            -N1 -C a100                 | --constraint=a100 (word 2): changes where Slurm places the job
+            -N1 --help                  | --help (word 2): sbatch prints and exits with it, submitting no job
+            -V                          | --version (word 1): sbatch prints and exits
+            -N1 --spread-segments       | --spread-segments (word 2): changes where Slurm places the job and is not emulated (it puts each --segment segment in its own base block) (sbatch 22.05 and 24.11 have no --spread-segments)
             -N x                        | --nodes=x: not a whole number
             -N=4                        | --nodes==4: not a whole number
             -N 0                        | --nodes=0: must be at least 1
@@ -226,11 +233,44 @@ class SbatchOptionsTest {
         assertThat(parse("-N2 -n1 -c2 --gpus=1").gpus()).isEqualTo(1);
     }
 
+    /** A real job script's options that do not place the job are kept as notes, in canonical spelling, and read back. */
+    @Test
+    void keepsWhatDoesNotPlaceTheJobAsNotes() throws Exception {
+        JobRequest r = parse("-N2 --gpus-per-node=4 -t 01:00:00 -o out.%j --account proj --mail-type=END,FAIL"
+                + " -A other --qos=high -Hk --nice --time=5");
+        assertThat(r.minNodes()).isEqualTo(2);
+        assertThat(r.notes()).containsExactly("--output=out.%j", "--mail-type=END,FAIL", "--account=other",
+                "--qos=high", "--hold", "--no-kill", "--nice", "--time=5");
+        assertThat(SbatchOptions.parse(r.toSbatchArgs())).isEqualTo(r);
+        assertThat(SbatchOptions.noteMessages(r)).contains("read, not used for placement: --time=5");
+        assertThat(SbatchOptions.noteMessages(parse("-N1 --power=x"))).containsExactly(
+                "read, not used for placement: --power=x (sbatch 24.11 and 26.05 have no --power)");
+    }
+
+    /** The options a release's sbatch lacks: real 22.05.8 and 24.11.5 said unrecognized option to these. */
+    @Test
+    void namesTheOptionsAReleaseLacks() throws Exception {
+        JobRequest r = parse("-N 2 --segment=2 --oom-kill-step --time=5");
+        assertThat(SbatchOptions.lackedBy(r, "22.05")).containsExactly("--segment", "--oom-kill-step");
+        assertThat(SbatchOptions.lackedBy(r, "24.11")).isEmpty();
+        assertThat(SbatchOptions.lackedBy(parse("-N1 --power=x"), "26.05")).containsExactly("--power");
+    }
+
+    /** getopt_long: an optional value only after '=', so the next word is an argument of its own. */
+    @Test
+    void readsAnOptionalValueOnlyAfterEquals() throws Exception {
+        assertThat(parse("--nice=5 -N1").notes()).containsExactly("--nice=5");
+        assertThatThrownBy(() -> parse("--nice 5 -N1")).isInstanceOfSatisfying(JobRequestException.class,
+                e -> assertThat(e.problems()).containsExactly("unexpected argument '5' (word 2): only sbatch options"
+                        + " are read here, no batch script or its arguments"));
+    }
+
     @Test
     void listsEveryProblemAtOnce() {
-        assertThatThrownBy(() -> parse("--frobnicate -N x --gres=mps:10 --switches=2@soon -w leaf[A-B] --time=5"))
+        assertThatThrownBy(() -> parse("--frobnicate -N x --gres=mps:10 --switches=2@soon -w leaf[A-B] --time=5 -C x"))
                 .isInstanceOfSatisfying(JobRequestException.class, e -> assertThat(e.problems()).hasSize(6)
-                        .anyMatch(p -> p.contains("--frobnicate")).anyMatch(p -> p.contains("--time")));
+                        .anyMatch(p -> p.contains("--frobnicate")).anyMatch(p -> p.contains("--constraint=x"))
+                        .noneMatch(p -> p.contains("--time")));
     }
 
     @Test

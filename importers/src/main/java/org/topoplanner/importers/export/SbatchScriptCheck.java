@@ -9,6 +9,7 @@ import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.job.SbatchScript;
 
 /**
  * Checks a written job script the way {@code sbatch} reads it: its {@code #SBATCH} lines (up to the first
@@ -23,20 +24,12 @@ final class SbatchScriptCheck {
 
     static List<Diagnostic> check(String path, String text, Cluster cluster, Placement placement, SbatchPin pin) {
         List<Diagnostic> out = new ArrayList<>();
-        List<String> args = new ArrayList<>();
-        List<Integer> lineOf = new ArrayList<>();
-        List<String> lines = text.lines().toList();
-        for (int i = 0; i < lines.size(); i++) {
-            String l = lines.get(i).strip();
-            if (l.startsWith("#SBATCH")) {
-                for (String word : l.substring("#SBATCH".length()).strip().split("\\s+")) {
-                    args.add(word);
-                    lineOf.add(i + 1);
-                }
-            } else if (!l.isEmpty() && !l.startsWith("#")) {
-                break;
-            }
-        }
+        // read as sbatch reads them (quotes, backslashes, comments, the first command ends them)
+        SbatchScript script = SbatchScript.read(text);
+        script.problems().forEach(p -> out.add(Diagnostic.error(path, 0, 0, "sbatch would stop: " + p)));
+        List<SbatchScript.Word> words = script.words();
+        List<String> args = words.stream().map(SbatchScript.Word::text).toList();
+        List<Integer> lineOf = words.stream().map(SbatchScript.Word::line).toList();
         int first = lineOf.isEmpty() ? 0 : lineOf.get(0);
         JobRequest r;
         try {

@@ -9,6 +9,7 @@ import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.job.SbatchScript;
 
 /**
  * Writes {@code jobs/<job>.sbatch}: a batch script whose {@code #SBATCH} lines pin the placement
@@ -49,7 +50,8 @@ final class SbatchScriptWriter {
                     .append(" CPUs ").append(h.cpus().isEmpty() ? "any" : h.cpus()).append('\n');
         }
         b.append("# Slurm picks GPU indices and CPU ids itself: the rank wrapper warns if they differ from the plan.\n");
-        pin.options().forEach(o -> b.append("#SBATCH ").append(o).append('\n'));
+        // quoted as sbatch's get_argument reads them: a job name or a note may hold a blank or a '#'
+        pin.options().forEach(o -> b.append("#SBATCH ").append(SbatchScript.quote(o)).append('\n'));
         b.append("set -euo pipefail\n\n");
         b.append("# Without a command, each rank prints what it is bound to.\n");
         b.append("if [ \"$#\" -eq 0 ]; then\n");

@@ -76,8 +76,22 @@ class ExportedFormatsReadTest {
         assertThat(new SbatchScriptReader().read(new SourceText("s.sbatch", script)).diagnostics()).singleElement()
                 .satisfies(d -> {
                     assertThat(d.line()).isEqualTo(2);
-                    assertThat(d.message()).startsWith("batch script asking for: -N 2 --gpus-per-node=8.");
+                    assertThat(d.message()).startsWith("batch script asking for: -N 2 --gpus-per-node=8.")
+                            .endsWith("place job s.sbatch with place --script s.sbatch");
                 });
+        String real = "#!/bin/bash\n#SBATCH -N 2 --gpus-per-node=8\n#SBATCH --time=01:00:00 -A proj\n"
+                + "#SBATCH -C a100\nsrun hostname\n";
+        assertThat(new SbatchScriptReader().read(new SourceText("r.sbatch", real)).diagnostics())
+                .extracting(d -> d.severity() + " " + d.line() + ":" + d.column() + " " + d.message())
+                .containsExactly("INFO 2:9 batch script asking for: -N 2 --gpus-per-node=8 --time=01:00:00 -A proj -C a100",
+                        "WARNING 2:9 its job cannot be placed: --constraint=a100 (#SBATCH line 4, column 9): changes"
+                                + " where Slurm places the job and is not emulated (node features pick the nodes; the"
+                                + " model keeps no features)");
+        String noted = "#!/bin/bash\n#SBATCH -N 2 --gpus-per-node=8\n#SBATCH --time=01:00:00 -A proj\nsrun x\n";
+        assertThat(new SbatchScriptReader().read(new SourceText("n.sbatch", noted)).diagnostics())
+                .extracting(d -> d.line() + ":" + d.column() + " " + d.message()).contains(
+                        "3:9 read, not used for placement: --time=01:00:00",
+                        "3:28 read, not used for placement: --account=proj");
         assertThat(new SbatchScriptReader().read(new SourceText("s", "#!/bin/sh\necho\n")).hasErrors()).isTrue();
     }
 

@@ -10,7 +10,9 @@ import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.diag.Diagnostic;
 import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.Job;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.job.SbatchScript;
 import org.topoplanner.model.project.ProjectDocument;
 
 /** The pinned sbatch options and the rank bindings, with values read off the fixture nodes by hand. */
@@ -65,6 +67,22 @@ class ExportedJobScriptTest {
                 .validation()).anySatisfy(d -> assertThat(d.message()).contains("has GPUs 0-7"));
         assertThat(files.stream().filter(f -> f.relativePath().startsWith("k8s/jobs/nowhere")).toList())
                 .allSatisfy(f -> assertThat(f.validation()).anyMatch(Diagnostic::isError));
+    }
+
+    /**
+     * A job's notes (options placement ignores) are written back, quoted as sbatch's get_argument reads them, and the
+     * export's own check reads the script as sbatch does: a blank or a '#' in a value once cut the line there.
+     */
+    @Test
+    void writesTheJobsNotesQuotedSoSbatchReadsThemBack() {
+        ProjectDocument doc = ExportFixtures.plan(ExportFixtures.example().cluster(), new Object[] {
+            new Job("noted", List.of("-N", "1", "--gpus-per-node=2", "--time=01:00:00", "--comment=run #4 of \"a b\"")),
+            new Placement("noted", List.of(ExportFixtures.alloc("node01", "0-1", "0-7")))});
+        ExportFile f = ExportBundle.build(doc, ExportTarget.all()).stream()
+                .filter(x -> x.relativePath().equals("jobs/noted.sbatch")).findFirst().orElseThrow();
+        assertThat(sbatch(f.text())).contains("--time=01:00:00", "\"--comment=run #4 of \\\"a b\\\"\"");
+        assertThat(SbatchScript.read(f.text()).args()).contains("--comment=run #4 of \"a b\"");
+        assertThat(f.validation()).noneMatch(Diagnostic::isError);
     }
 
     @Test

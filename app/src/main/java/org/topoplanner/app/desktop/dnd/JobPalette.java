@@ -12,16 +12,21 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
 import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.JobLine;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.SbatchOptions;
 
 /**
  * The job palette: ready shapes and a field that takes an sbatch line (pod shape options too, see
  * {@link org.topoplanner.model.job.JobLine}); each is dragged onto the
- * fabric, a switch, a host or GPUs. The field says at once what it cannot read.
+ * fabric, a switch, a host or GPUs. The field says at once what it cannot read, and which options it read but
+ * does not use for placement ({@code --time}, {@code --output}: kept with the job).
  */
 public final class JobPalette {
     private final VBox box = new VBox(6);
     private final TextField sbatch = new TextField("-N 12 --gpus-per-node=8 --switches=2");
     private final Label problem = new Label();
+    /** What the line gives that sbatch takes and placement ignores ({@code --time}, {@code --output}, ...). */
+    private final Label notes = new Label();
     private Consumer<DragPayload> onPlace = p -> { };
 
     public JobPalette() {
@@ -37,10 +42,13 @@ public final class JobPalette {
         sbatch.setPromptText("sbatch options, e.g. -N 4 --gpus-per-node=8, or pods: --pods=4 --container=gpu=8");
         problem.getStyleClass().add("problem");
         problem.setWrapText(true);
+        notes.setId("sbatchNotes");
+        notes.getStyleClass().add("hint");
+        notes.setWrapText(true);
         Label custom = chip("Drag this job", null);
         custom.setId("sbatchChip");
         sbatch.textProperty().addListener((o, a, text) -> check(text));
-        box.getChildren().addAll(title, shapes, new Label("Custom (sbatch options):"), sbatch, custom, problem);
+        box.getChildren().addAll(title, shapes, new Label("Custom (sbatch options):"), sbatch, custom, problem, notes);
     }
 
     public Node node() {
@@ -57,10 +65,12 @@ public final class JobPalette {
 
     private void check(String text) {
         try {
-            JobLine.parseLine(text, "job");
+            JobRequest r = JobLine.parseLine(text, "job");
             problem.setText("");
+            notes.setText(String.join("\n", SbatchOptions.noteMessages(r)));
         } catch (JobRequestException e) {
             problem.setText(String.join("; ", e.problems()));
+            notes.setText("");
         }
     }
 

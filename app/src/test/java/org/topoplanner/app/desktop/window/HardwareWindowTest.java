@@ -70,7 +70,11 @@ class HardwareWindowTest extends ExampleWindowTest {
         Eventually.until("the 4,096 hosts laid out", () -> fabric.getLayout().hosts().size() == 4096);
         WaitForAsyncUtils.waitForFxEvents();
 
-        robot.interact(() -> robot.lookup("#sbatchField").queryAs(TextField.class).setText("-N 64 --gpus-per-node=8"));
+        // a line from a real job script: --time is read, shown as not used for placement, and kept with the job
+        robot.interact(() -> robot.lookup("#sbatchField").queryAs(TextField.class)
+                .setText("-N 64 --gpus-per-node=8 -t 2:00:00"));
+        assertThat(robot.lookup("#sbatchNotes").queryAs(Label.class).getText())
+                .isEqualTo("read, not used for placement: --time=2:00:00");
         robot.drag(robot.lookup("#sbatchChip").queryAs(Label.class)).dropTo(background(fabric));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(vm.plan().placements()).hasSize(1);

@@ -1,0 +1,80 @@
+package org.topoplanner.allocator.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.model.job.JobRequestException;
+import org.topoplanner.model.job.SbatchOptions;
+
+/**
+ * Own case sb7a (branch sbatch7, src/test/resources/oracle/PROVENANCE.md): {@code --ntasks-per-gpu}, {@code --gpus-per-socket} with
+ * {@code --sockets-per-node}, and {@code -m/--distribution}, run on real 22.05.8, 24.11.5 and 26.05.5. Slurm places
+ * every such job that sbatch takes, and the option changes where (the pairs below, each the same request but for
+ * the option); TopoPlanner does not emulate them, so it refuses each of these jobs naming the option and saying it
+ * changes placement, rather than placing them as if the option were absent.
+ */
+class NotEmulatedOptionsProbeTest {
+    private static final String REFUSAL = "changes where Slurm places the job and is not emulated";
+
+    private static Map<String, JsonNode> submitted(String results) {
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        for (JsonNode j : OracleComparison.jobLines(OracleCase.resource(results).lines().toList())) {
+            if ("submit".equals(j.path("when").asText())) {
+                out.put(j.path("name").asText(), j);
+            }
+        }
+        return out;
+    }
+
+    private static List<String> args(JsonNode job) {
+        List<String> out = new ArrayList<>();
+        job.path("args").forEach(a -> out.add(a.asText()));
+        return out;
+    }
+
+    private static String cpus(JsonNode job) {
+        return job.path("alloc").get(0).path("cpus").toString();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"results/sb7a.jsonl", "results/new/sb7a.jsonl", "results/v26.05/sb7a.jsonl"})
+    void refusesEveryProbeSlurmPlacedNamingItsOption(String results) {
+        Map<String, JsonNode> jobs = submitted(results);
+        int refused = 0;
+        for (JsonNode job : jobs.values()) {
+            List<String> args = args(job);
+            String option = args.stream().anyMatch(a -> a.startsWith("--ntasks-per-gpu")) ? "--ntasks-per-gpu"
+                    : args.stream().anyMatch(a -> a.startsWith("--gpus-per-socket")) ? "--gpus-per-socket"
+                    : args.contains("-m") ? "--distribution" : null;
+            if (option == null || "REJECTED".equals(job.path("state").asText())) {
+                continue;
+            }
+            assertThat(job.path("state").asText()).as(job.path("name").asText()).isIn("RUNNING", "PENDING");
+            assertThatThrownBy(() -> SbatchOptions.parse(args, "j")).as(job.path("name").asText())
+                    .isInstanceOfSatisfying(JobRequestException.class, e -> assertThat(e.problems())
+                            .anyMatch(p -> p.startsWith(option) && p.contains(REFUSAL)));
+            refused++;
+        }
+        assertThat(refused).isEqualTo(30);
+    }
+
+    /** The same job with and without the option, on the idle node: real Slurm's CPU ids differ. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"results/sb7a.jsonl", "results/new/sb7a.jsonl", "results/v26.05/sb7a.jsonl"})
+    void theOptionChangesTheCpusSlurmPicks(String results) {
+        Map<String, JsonNode> jobs = submitted(results);
+        // -n4 -m block:cyclic (Slurm's default) against -m block:block
+        assertThat(cpus(jobs.get("d4"))).isEqualTo("[0,1,8,9]");
+        assertThat(cpus(jobs.get("d3"))).isEqualTo("[0,1,2,3]");
+        // --sockets-per-node=2 --gpus-per-socket=1 with one task takes a CPU on each socket, where one task takes one
+        assertThat(cpus(jobs.get("s1"))).isEqualTo("[0,8]");
+    }
+}
