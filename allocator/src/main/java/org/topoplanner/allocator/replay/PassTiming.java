@@ -18,8 +18,9 @@ public sealed interface PassTiming {
      * batch_sched_delay} (3 s by default) has passed since the last pass; the harness looks at the job within 0.1-0.6
      * s and sends its next step at once, and a cancel's end ({@code _slurm_rpc_epilog_complete}, {@code
      * slurmctld/proc_req.c}) runs {@code schedule(false)} itself. So the first pass after the submission is mostly the
-     * cancel's, and it places the waiting jobs on what the cancel freed (PROVENANCE.md, cmx22 and the lead's cmx
-     * section: own cases cmx2 m42, cmx4 m60 m61, c22a m79 m80; the other side of the race is c22p1).
+     * cancel's, and it places the waiting jobs on what the cancel freed (sections cmx22 and the lead's cmx of
+     * {@code src/test/resources/oracle/PROVENANCE.md}: own cases cmx2 m42, cmx4 m60 m61, c22a m79 m80; the other
+     * side of the race is c22p1).
      */
     record AfterNextCancel() implements PassTiming {
         @Override

@@ -21,7 +21,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * held-out scores drop with the 22.05 rule): q stays on a2.
  */
 class PassAfterNextCancelTest {
-    private static final String SCRIPT = """
+    /** The script both this test and {@link PassTimingTest} replay. */
+    static final String SCRIPT = """
             job x -w a1 -n1 -c1 --gpus=8
             job h -w c1 -n1 -c1 --gpus=4
             job p -w c1 -N1 -n1 -c1 --gpus=1

@@ -24,14 +24,6 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * policy (the script of {@link PassAfterNextCancelTest}: q takes a1, which x's cancel frees, or a2 before it).
  */
 class PassTimingTest {
-    private static final String SCRIPT = """
-            job x -w a1 -n1 -c1 --gpus=8
-            job h -w c1 -n1 -c1 --gpus=4
-            job p -w c1 -N1 -n1 -c1 --gpus=1
-            job q -n1 -c1 --gpus=8
-            cancel x
-            """;
-
     @ParameterizedTest(name = "Slurm {0}: the pass waits for the next cancel: {1}")
     @CsvSource({"22.05, true", "24.11, false", "26.05, false"})
     void theReleaseDecides(String release, boolean waits) {
@@ -65,7 +57,7 @@ class PassTimingTest {
                 SlurmVersion.parse(release).orElseThrow()));
         PassTiming t = timing.equals("AfterNextCancel") ? new PassTiming.AfterNextCancel()
                 : new PassTiming.BeforeNextStep();
-        var parsed = JobScriptReader.read("jobs.txt", SCRIPT).script();
+        var parsed = JobScriptReader.read("jobs.txt", PassAfterNextCancelTest.SCRIPT).script();
         List<String> lines = OracleComparison.jobLines(ReplayLine.lines(
                 new Replayer(OracleCase.cluster("cmx4"), policy, t).run(parsed))).stream()
                 .map(OracleComparison::summary).toList();
