@@ -372,24 +372,36 @@ public final class ClusterState {
     }
 
     /**
-     * The submit test's states of one cluster, per set of nodes left out: states one job apart mostly leave out the
-     * same nodes, so they share one test state, and with it the tables {@code slurm-tree} derives from it (the planner
-     * asks the test on every suggestion; a fresh state per suggestion made it 5-15 times slower on 16,384 hosts).
+     * The submit test's states of one cluster, per set of nodes left out (as host numbers of its {@link ClusterIndex}):
+     * states one job apart mostly leave out the same nodes, so they share one test state, and with it the tables
+     * {@code slurm-tree} derives from it (the planner asks the test on every suggestion; a fresh state per suggestion
+     * made it 5-15 times slower on 16,384 hosts). Keyed by a {@link BitSet}, not by host names: a name set of a few
+     * thousand hosts cost a hash per name to build and to find, on every suggestion.
      */
-    private static final class SubmitTestStates extends RecentlyAsked<java.util.Set<String>, ClusterState> {
-        SubmitTestStates() {
+    private static final class SubmitTestStates extends RecentlyAsked<BitSet, ClusterState> {
+        /** The cluster's hosts in {@link Cluster#hostNames()} order, as index numbers: the order of the left-out list. */
+        private final int[] numbers;
+
+        SubmitTestStates(ClusterIndex index) {
             super(16);
+            List<String> names = index.cluster().hostNames();
+            numbers = new int[names.size()];
+            for (int i = 0; i < numbers.length; i++) {
+                numbers[i] = index.number(names.get(i));
+            }
         }
     }
 
     private ClusterState unusableNowLeftOut(boolean exclusiveJob) {
-        java.util.Set<String> unusable = new java.util.LinkedHashSet<>();
-        for (String h : cluster.hostNames()) {
-            if (exclusiveJob ? !isIdle(h) : heldWhole(h)) {
-                unusable.add(h);
+        ClusterIndex index = ClusterIndex.of(cluster);
+        SubmitTestStates states = index.derived(SubmitTestStates.class, c -> new SubmitTestStates(index));
+        StateUsage use = usage();
+        BitSet unusable = new BitSet(index.size());
+        for (int h : states.numbers) {
+            if (exclusiveJob ? !use.idle(h) : use.heldWhole(h)) {
+                unusable.set(h);
             }
         }
-        SubmitTestStates states = ClusterIndex.of(cluster).derived(SubmitTestStates.class, c -> new SubmitTestStates());
         synchronized (states) {
             ClusterState known = states.get(unusable);
             if (known != null) {
@@ -399,8 +411,10 @@ public final class ClusterState {
         ClusterState test = empty(cluster);
         if (!unusable.isEmpty()) {
             List<org.topoplanner.model.job.HostAllocation> left = new ArrayList<>();
-            for (String h : unusable) {
-                left.add(org.topoplanner.model.job.HostAllocation.of(h, List.of(), CpuSet.empty()));
+            for (int h : states.numbers) {
+                if (unusable.get(h)) {
+                    left.add(org.topoplanner.model.job.HostAllocation.of(index.host(h), List.of(), CpuSet.empty()));
+                }
             }
             test = test.with(new Placement(" unusable now", left), Hold.WHOLE_NODES);
         }

@@ -1,9 +1,11 @@
 package org.topoplanner.allocator;
 
 import java.util.List;
+import java.util.Optional;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * A scheduler's placement behaviour: given what is running and one request, where the job goes.
@@ -46,11 +48,11 @@ public interface PlacementPolicy {
     }
 
     /**
-     * Whether the scheduler pass a job's submission queued usually runs only after a running job the harness
-     * cancels next has let go of its resources: the pass comes once a round, the cancel follows the submission's
-     * first look within a few tenths of a second. False (the pass runs first) for policies with no such evidence.
+     * The Slurm release whose placements this policy emulates, or empty for a policy that emulates none. The replay
+     * reads the release's scheduler timing from it ({@code replay.PassTiming}); the policy itself knows nothing of
+     * the harness.
      */
-    default boolean passAfterNextCancel() {
-        return false;
+    default Optional<SlurmVersion> slurmRelease() {
+        return Optional.empty();
     }
 }

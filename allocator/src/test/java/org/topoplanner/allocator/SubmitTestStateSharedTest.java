@@ -33,4 +33,23 @@ class SubmitTestStateSharedTest {
         assertThat(two.seenBySubmitTest(true)).isNotSameAs(test);
         assertThat(two.seenBySubmitTest(true).heldWhole("b1")).isTrue();
     }
+
+    @Test
+    void theTestStateLeavesOutTheUnusableNodesInTheClustersHostOrder() {
+        Cluster cluster = OracleCase.cluster("cmx1");
+        ClusterState s = ClusterState.empty(cluster).with(on("x", "c1", 0, 0), ClusterState.Hold.WHOLE_NODES)
+                .with(on("y", "b2", 0, 0), ClusterState.Hold.LISTED)
+                .with(on("z", "a3", 0, 0), ClusterState.Hold.WHOLE_NODES);
+
+        List<String> order = cluster.hostNames();
+        List<String> whole = s.seenBySubmitTest(false).running().values().stream()
+                .flatMap(p -> p.hostNames().stream()).toList();
+        assertThat(whole).containsExactly(order.stream().filter(h -> h.equals("a3") || h.equals("c1"))
+                .toArray(String[]::new));
+        List<String> busy = s.seenBySubmitTest(true).running().values().stream()
+                .flatMap(p -> p.hostNames().stream()).toList();
+        assertThat(busy).containsExactly(order.stream().filter(h -> List.of("a3", "b2", "c1").contains(h))
+                .toArray(String[]::new));
+        assertThat(ClusterState.empty(cluster).seenBySubmitTest(true).running()).isEmpty();
+    }
 }

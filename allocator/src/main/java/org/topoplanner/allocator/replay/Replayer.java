@@ -38,6 +38,8 @@ import org.topoplanner.model.slurm.SlurmPartition;
  */
 public final class Replayer {
     private final PlacementPolicy policy;
+    /** When slurmctld's queued pass runs against the harness's next step: the release's, not the policy's. */
+    private final PassTiming timing;
     private ClusterState state;
     private double now;
     /**
@@ -87,8 +89,15 @@ public final class Replayer {
         }
     }
 
+    /** A replay under {@code policy}, with the scheduler timing of the Slurm release it emulates ({@link PassTiming}). */
     public Replayer(Cluster cluster, PlacementPolicy policy) {
+        this(cluster, policy, PassTiming.of(policy.slurmRelease()));
+    }
+
+    /** A replay under {@code policy} whose scheduler passes run as {@code timing} says. */
+    public Replayer(Cluster cluster, PlacementPolicy policy, PassTiming timing) {
         this.policy = policy;
+        this.timing = java.util.Objects.requireNonNull(timing, "timing");
         this.state = ClusterState.empty(cluster);
     }
 
@@ -130,8 +139,8 @@ public final class Replayer {
             submit(s);
         } else if (step instanceof JobScript.Cancel c) {
             boolean freed = c.names().stream().anyMatch(this::runs);
-            if (freed && policy.passAfterNextCancel()) {
-                // the pass that started them comes after this cancel (PlacementPolicy.passAfterNextCancel)
+            if (freed && timing.passWaitsForNextCancel()) {
+                // the pass that started them comes after this cancel (PassTiming.AfterNextCancel)
                 unstartUnseen();
             } else if (freed) {
                 startedUnseen.clear();

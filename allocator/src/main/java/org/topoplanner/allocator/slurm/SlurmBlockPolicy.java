@@ -34,6 +34,12 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         return "slurm-block";
     }
 
+    /** The release of {@link PolicyOptions#slurmVersion()}: the replay reads its scheduler timing from it. */
+    @Override
+    public java.util.Optional<SlurmVersion> slurmRelease() {
+        return java.util.Optional.of(version);
+    }
+
     /**
      * With partitions or {@code topology.yaml}, the job's partition decides the nodes and the
      * topology ({@link PartitionTopology}): a tree or flat topology is placed as

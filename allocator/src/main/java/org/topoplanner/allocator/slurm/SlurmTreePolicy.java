@@ -124,23 +124,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         return PlacementPolicy.super.heldAtSubmit(held, behindOthers);
     }
 
-    /**
-     * 22.05: a submission behind pending jobs only queues a pass ({@code queue_job_scheduler}), which {@code
-     * _slurmctld_background} runs on a later round (rounds of 10 x 0.1 s, {@code slurmctld/controller.c}), and only
-     * once {@code batch_sched_delay} (3 s by default) has passed since the last pass;
-     * the harness looks at the job within 0.1-0.6 s and sends its next step at once. When that step cancels a
-     * running job, its end ({@code _slurm_rpc_epilog_complete}, proc_req.c) runs {@code schedule(false)} itself, so
-     * the first pass after the submission is mostly the cancel's, and it places the waiting jobs on what the cancel
-     * freed. Own cases cmx2 m42 (behind m37-m40,
-     * 22.05.8: b1, which follows from m37-m40 placed after m35 was cancelled), cmx4 m60 m61 (started on the GPUs
-     * m53's cancel freed), c22a m79 m80; the held-out 22.05 score goes from 271 to 279 of 280. The pass can still
-     * come first: own probe c22p1 (cmx2's jobs, the other side of the same race, m39 started at its submission).
-     * Measured under 24.11 and 26.05 (which wait for the next whole second) the same rule lowered the held-out
-     * scores (260 to 256, 254 to 248), so it is not applied there; why was not read.
-     */
+    /** The release of {@link PolicyOptions#slurmVersion()}: the replay reads its scheduler timing from it. */
     @Override
-    public boolean passAfterNextCancel() {
-        return !options.slurmVersion().atLeast(SlurmVersion.V24_11);
+    public java.util.Optional<SlurmVersion> slurmRelease() {
+        return java.util.Optional.of(options.slurmVersion());
     }
 
     /**

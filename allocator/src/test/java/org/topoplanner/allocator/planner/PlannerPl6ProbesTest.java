@@ -1,7 +1,6 @@
 package org.topoplanner.allocator.planner;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -11,16 +10,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.OracleCase;
-import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.RealSubmits;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.replay.Leaves;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
-import org.topoplanner.model.job.JobRequestException;
-import org.topoplanner.model.job.SbatchOptions;
-import org.topoplanner.model.slurm.SlurmVersion;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,12 +45,11 @@ class PlannerPl6ProbesTest {
 
     @ParameterizedTest(name = "{0} with Slurm {1}")
     @MethodSource("cases")
-    void plannerAgreesWithRealSlurmOnEveryProbe(String caseName, String version, String results, List<String> known)
-            throws IOException {
-        Cluster cluster = OracleCase.cluster(caseName);
-        SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
-        PlannerPolicy planner = new PlannerPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
-        List<JsonNode> lines = RealSubmits.lines(OracleCase.resource(results));
+    void plannerAgreesWithRealSlurmOnEveryProbe(String caseName, String version, String results, List<String> known) {
+        RealProbeRun run = RealProbeRun.read(caseName, version, results);
+        Cluster cluster = run.cluster();
+        PlannerPolicy planner = run.planner();
+        List<JsonNode> lines = run.lines();
         ClusterState state = ClusterState.empty(cluster);
         for (JsonNode j : lines) {
             if ("job".equals(j.path("type").asText()) && "final".equals(j.path("when").asText())
@@ -75,14 +68,8 @@ class PlannerPl6ProbesTest {
                 continue;
             }
             probes++;
-            List<String> args = new ArrayList<>();
-            j.path("args").forEach(a -> args.add(a.asText()));
-            JobRequest job;
-            try {
-                job = SbatchOptions.parse(args, name);
-            } catch (JobRequestException e) {
-                job = null;
-            }
+            List<String> args = RealProbeRun.argsOf(j);
+            JobRequest job = RealProbeRun.parsed(args, name);
             Suggestion mine = job == null ? new Suggestion.Impossible("sbatch refuses the options")
                     : planner.suggest(state, job);
             String real = j.path("state").asText();

@@ -3,7 +3,6 @@ package org.topoplanner.allocator.planner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,16 +15,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.OracleCase;
-import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.RealSubmits;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.replay.Leaves;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
-import org.topoplanner.model.job.JobRequestException;
-import org.topoplanner.model.job.SbatchOptions;
-import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * The planner against real Slurm on the probe cases ({@code cases/gen.py fuzz4/fuzz5/fuzz6/fuzz7/fuzz8}, {@code probefuzz.py}:
@@ -76,13 +71,10 @@ class PlannerRealProbesTest {
 
     @ParameterizedTest(name = "{0} with Slurm {1}: {3} known")
     @MethodSource("probeCases")
-    void plannerAgreesWithRealSlurmOnEveryProbe(String caseName, String version, String results, List<String> known)
-            throws IOException {
-        Cluster cluster = OracleCase.cluster(caseName);
-        SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
-        PlannerPolicy planner = new PlannerPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
-        SlurmTreePolicy slurmTree = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
-        List<JsonNode> lines = RealSubmits.lines(OracleCase.resource(results));
+    void plannerAgreesWithRealSlurmOnEveryProbe(String caseName, String version, String results, List<String> known) {
+        RealProbeRun run = RealProbeRun.read(caseName, version, results);
+        Cluster cluster = run.cluster();
+        List<JsonNode> lines = run.lines();
         // the last line of each probe decides (a --switches probe waits, then runs at its snapshot)
         Map<String, JsonNode> last = new LinkedHashMap<>();
         for (JsonNode j : lines) {
@@ -91,7 +83,7 @@ class PlannerRealProbesTest {
             }
         }
         ClusterState state = ClusterState.empty(cluster);
-        Tally t = new Tally(caseName, version, cluster, planner, slurmTree);
+        Tally t = new Tally(caseName, version, cluster, run.planner(), run.slurmTree());
         // fuzz8 (gen.py): a job left pending ahead of a probe makes Slurm's answer the queue's (a -w job's nodes are
         // taken out of the pass, a whole-partition job blocks it), not the state's, so such a probe is not judged;
         // a probe that waited at submit and whose last line is a later snapshot (a --switches wait during which a
@@ -113,13 +105,13 @@ class PlannerRealProbesTest {
             String name = j.path("name").asText();
             if ("snapshot".equals(j.path("when").asText()) && deferred.containsKey(name) && last.get(name) == j) {
                 JsonNode submitted = deferred.remove(name);
-                t.judge(state, submitted, parsed(argsOf(submitted), name), j);
+                t.judge(state, submitted, RealProbeRun.parsed(RealProbeRun.argsOf(submitted), name), j);
                 continue;
             }
             if (!"submit".equals(j.path("when").asText())) {
                 continue;
             }
-            JobRequest job = parsed(argsOf(j), name);
+            JobRequest job = RealProbeRun.parsed(RealProbeRun.argsOf(j), name);
             if (name.startsWith("p")) {
                 t.probes++;
                 if (!pendingAhead.isEmpty()) {
@@ -176,7 +168,7 @@ class PlannerRealProbesTest {
 
         void judge(ClusterState state, JsonNode submitted, JobRequest job, JsonNode verdict) {
             String name = submitted.path("name").asText();
-            List<String> args = argsOf(submitted);
+            List<String> args = RealProbeRun.argsOf(submitted);
             String real = verdict.path("state").asText();
             // options sbatch itself refuses (--gpus below -N) are refused by the planner's parser as well
             Suggestion mine = job == null ? new Suggestion.Impossible("sbatch refuses the options")
@@ -232,20 +224,6 @@ class PlannerRealProbesTest {
                     notPlaced++;
                 }
             }
-        }
-    }
-
-    private static List<String> argsOf(JsonNode submitLine) {
-        List<String> args = new ArrayList<>();
-        submitLine.path("args").forEach(a -> args.add(a.asText()));
-        return args;
-    }
-
-    private static JobRequest parsed(List<String> args, String name) {
-        try {
-            return SbatchOptions.parse(args, name);
-        } catch (JobRequestException e) {
-            return null;
         }
     }
 }

@@ -15,13 +15,14 @@ import org.topoplanner.model.slurm.SlurmVersion;
 /**
  * 22.05: a job submitted behind a pending one waits for slurmctld's next background round, and a cancel the harness
  * sends right after its look frees the cancelled job's resources first, so that round places the job on them
- * ({@code SlurmTreePolicy.passAfterNextCancel}; own cases cmx2 m42, cmx4 m60 m61 under 22.05.8). On the cpumix
+ * ({@link PassTiming.AfterNextCancel}; own cases cmx2 m42, cmx4 m60 m61 under 22.05.8). On the cpumix
  * cluster: x holds a1's eight GPUs, h holds c1's, p waits for c1 ({@code -w c1}, blocking only c1), q
  * ({@code --gpus=8}) queues behind p, then x is cancelled. 24.11 and 26.05 keep the pass before the cancel (their
  * held-out scores drop with the 22.05 rule): q stays on a2.
  */
 class PassAfterNextCancelTest {
-    private static final String SCRIPT = """
+    /** The script both this test and {@link PassTimingTest} replay. */
+    static final String SCRIPT = """
             job x -w a1 -n1 -c1 --gpus=8
             job h -w c1 -n1 -c1 --gpus=4
             job p -w c1 -N1 -n1 -c1 --gpus=1

@@ -41,6 +41,18 @@ final class ConsumableMemoryCases {
                 FreeMemory.heldBy(state.cluster(), r, p.placement()));
     }
 
+    /**
+     * {@code state} with each job started in turn, as {@link #start} starts it; a job is written as in a case's
+     * {@code jobs.txt}, its name and then its options ({@code "b2 -w g1 -n1"}).
+     */
+    static ClusterState started(ClusterState state, String version, String... jobs) throws JobRequestException {
+        for (String job : jobs) {
+            String[] nameAndOptions = job.strip().split("\\s+", 2);
+            state = start(state, nameAndOptions.length > 1 ? nameAndOptions[1] : "", nameAndOptions[0], version);
+        }
+        return state;
+    }
+
     static Suggestion place(ClusterState state, String options, String version) throws JobRequestException {
         return tree(version).suggest(state, job(options, "j"));
     }

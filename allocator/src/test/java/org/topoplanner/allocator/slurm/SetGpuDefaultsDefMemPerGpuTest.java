@@ -5,6 +5,7 @@ import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.empty;
 import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.host;
 import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.place;
 import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.start;
+import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.started;
 import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.withKey;
 
 import java.util.Map;
@@ -29,9 +30,10 @@ class SetGpuDefaultsDefMemPerGpuTest {
     @ParameterizedTest
     @ValueSource(strings = {"22.05", "24.11", "26.05"})
     void theClusterDefaultIsHeldPerGpuAndBoundsTheGpusOfANode(String version) throws JobRequestException {
-        ClusterState s = start(empty("mem2b"), "-w g1 -n1", "b2", version);
-        s = start(s, "-N1 --gpus-per-node=1", "b3", version);
-        s = start(s, "-N1 --gpus-per-node=1 --mem=30000", "b4", version);
+        ClusterState s = started(empty("mem2b"), version,
+                "b2 -w g1 -n1",
+                "b3 -N1 --gpus-per-node=1",
+                "b4 -N1 --gpus-per-node=1 --mem=30000");
         assertThat(host(place(s, "-N1 --gpus-per-node=2", version))).isEqualTo("g2");
         s = start(s, "-N1 --gpus-per-node=2", "b5", version);
         assertThat(s.heldMemory("b5").perHostMiB()).isEqualTo(Map.of("g2", 12000L));

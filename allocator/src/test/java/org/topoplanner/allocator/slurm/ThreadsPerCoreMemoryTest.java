@@ -5,6 +5,7 @@ import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.empty;
 import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.host;
 import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.place;
 import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.start;
+import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.started;
 
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,9 +39,10 @@ class ThreadsPerCoreMemoryTest {
     @ValueSource(strings = {"22.05", "24.11", "26.05"})
     void threeCoresFitElevenThousandFreeAtTwoThousandACore(String version) throws JobRequestException {
         // a1 (24,000 MB, eight cores of two threads) left with three cores and 11,000 MB free, as in 26.05.5's run
-        ClusterState s = start(empty("mem3c"), "-w a1 -n2 -c3 --mem-per-cpu=1000", "x0", version);
-        s = start(s, "-w a1 -n1 -c2 --mem-per-cpu=2500", "x1", version);
-        s = start(s, "-w a1 -n1 --mem=2000", "x2", version);
+        ClusterState s = started(empty("mem3c"), version,
+                "x0 -w a1 -n2 -c3 --mem-per-cpu=1000",
+                "x1 -w a1 -n1 -c2 --mem-per-cpu=2500",
+                "x2 -w a1 -n1 --mem=2000");
         Suggestion c7 = place(s, "-N1 -w a1 -n3 --hint=nomultithread --mem-per-cpu=2000", version);
         assertThat(c7).isInstanceOf(Suggestion.Placed.class);
         assertThat(host(c7)).isEqualTo("a1");

@@ -75,6 +75,7 @@ public final class IbnetdiscoverReader implements FormatReader {
 
         void run(String text) {
             this.text = text;
+            java.util.Arrays.fill(searchedFrom, -1);
             LineCursor lines = new LineCursor(text);
             while (lines.next()) {
                 ls = lines.start();
@@ -267,14 +268,31 @@ public final class IbnetdiscoverReader implements FormatReader {
             return d1 >= 0 && d2 > d1 ? text.substring(d1 + 1, d2) : "";
         }
 
+        /**
+         * Per ASCII character, where its last search began and what it found (-1: none to the end of the text).
+         * {@link #find} asks {@code String.indexOf}, a JIT intrinsic that is fast even while this parse still runs
+         * interpreted (a whole `compare` on ft3-16384 parses its 9 MB once, cold; the character loop was a tenth
+         * of it), but that looks past the line's end: the answer is kept so that a character missing from many
+         * lines is not searched for over the same stretch again, and each character's searches cover the text
+         * about once.
+         */
+        private final int[] searchedFrom = new int[128];
+        private final int[] foundAt = new int[128];
+
         /** The first {@code c} of the line at or after {@code from}, or -1. */
         private int find(char c, int from) {
-            for (int i = from; i < le; i++) {
-                if (text.charAt(i) == c) {
-                    return i;
+            int at;
+            if (c < 128 && searchedFrom[c] >= 0 && searchedFrom[c] <= from && (foundAt[c] < 0 || foundAt[c] >= from)) {
+                // no c lies between the last search's start and what it found, so none before that answer
+                at = foundAt[c];
+            } else {
+                at = text.indexOf(c, from);
+                if (c < 128) {
+                    searchedFrom[c] = from;
+                    foundAt[c] = at;
                 }
             }
-            return -1;
+            return at >= 0 && at < le ? at : -1;
         }
 
         /** The line's last double quote, or -1. */

