@@ -79,7 +79,7 @@ public final class OracleCase {
         return new Cluster(hardware.name(), hardware.fabric(), hardware.nodes(), hardware.hosts(), slurm, null);
     }
 
-    /** The case in {@code dir} under {@code src/test/resources/oracle}, e.g. {@code heldout/cases/mix101}. */
+    /** The case in {@code dir} under {@code src/test/resources/oracle}, e.g. {@code heldout/cases/mix104}. */
     public static Cluster clusterIn(String dir) {
         List<NodeLine> nodeLines = new ArrayList<>();
         Map<String, HostAttributes> attrs = new LinkedHashMap<>();

@@ -16,30 +16,33 @@ import org.topoplanner.model.slurm.SlurmVersion;
 /**
  * The held-out score of the Slurm emulation: {@code replay --policy slurm-tree} on real-Slurm cases
  * that no rule of the emulation was fitted to ({@code src/test/resources/oracle/heldout}, see
- * src/test/resources/oracle/heldout/PROVENANCE.md). Three scripts of 70 random jobs each from {@code cases/gen.py} with seeds 101, 102 and
- * 103 (the tuning probes cpumix and cpumix2 used 7 and 11), on the cpumix cluster, run once through the
- * real Slurm 22.05.8 and 24.11.5 and stored as they came out.
+ * src/test/resources/oracle/heldout/PROVENANCE.md). Three scripts of 70 random jobs each from {@code cases/gen.py}
+ * with seeds 104, 105 and 106, on the cpumix cluster, generated and committed before any run, run once through
+ * the real Slurm 22.05.8, 24.11.5 and 26.05.5 on 2026-12-06 and stored as they came out; scored once, by this
+ * test, on the emulation of that day (main after the merges of v22h, v24h, v26h and house7): 22.05 <b>242 of
+ * 243</b>, 24.11 <b>229 of 243</b>, 26.05 <b>238 of 243</b>.
  *
  * <p>Unlike {@link SlurmTreeReplayTest}, a mismatch here is not fixed by changing the emulation to fit
  * it: that would make these cases tuning cases and the score meaningless. The emulation is changed
  * only with the tuning cases; this test records where it stands on data it never saw and fails when a
- * change makes it worse. Recorded when the cases were made (2026-12-03): 22.05 <b>264 of 280</b> job
- * lines match (94.3 %; mix101 84/91, mix102 72/74, mix103 108/115), 24.11 <b>247 of 280</b> (88.2 %; 77/91,
- * 71/74, 99/115). 26.05.5 (run 2026-12-04, after the 26.05 rules were read from its source and fitted to
- * the tuning cases only): <b>222 of 280</b> (79.3 %; 64/91, 67/74, 91/115). A line counts only if state, reason, nodes, CPU ids, GPU indices and leaves all equal
- * the real one, and one early difference can change every later placement, so the score is a floor of
- * how often single decisions agree. A better score is printed; raise the recorded one with it. Raised
- * for 22.05 to <b>266</b> (mix102 74/74) by the 22.05 CPU layout of jobs without {@code -n}, a rule taken
- * from the source and the tuning cases binding and fuzz01 (i16-bind), not from these.
+ * change makes it worse. A line counts only if state, reason, nodes, CPU ids, GPU indices and leaves all
+ * equal the real one, and one early difference can change every later placement, so the score is a floor
+ * of how often single decisions agree; the real Slurm does not reach 100 % against itself either (two runs
+ * of the earlier held-out cases agreed on 259 and 266 of 280 lines under 24.11.5 and 26.05.5: the harness's
+ * look races slurmctld's pass). A better score is printed; raise the recorded one with it.
+ *
+ * <p>The earlier held-out cases (seeds 101-103, 2026-12-03 to 2026-12-05) became tuning cases
+ * {@code cases/mix101}-{@code mix103} on 2026-12-06 once their 26.05 score pointed at a difference that
+ * could only be found by reading them (heldout/PROVENANCE.md gives their history and last scores).
  */
 class HeldOutSlurmReplayTest {
-    private static final List<String> CASES = List.of("mix101", "mix102", "mix103");
+    private static final List<String> CASES = List.of("mix104", "mix105", "mix106");
 
     @ParameterizedTest(name = "Slurm {0}: at least {2} of {3} held-out job lines match")
     @CsvSource({
-        "22.05, results,     271, 280",
-        "24.11, results/new, 260, 280",
-        "26.05, results/v26.05, 254, 280",
+        "22.05, results,     242, 243",
+        "24.11, results/new, 229, 243",
+        "26.05, results/v26.05, 238, 243",
     })
     void heldOutScoreDoesNotDrop(String version, String results, int recordedMatching, int recordedTotal) {
         SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
