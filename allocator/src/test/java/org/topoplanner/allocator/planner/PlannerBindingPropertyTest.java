@@ -89,11 +89,10 @@ class PlannerBindingPropertyTest {
         Cluster c = BindingClusters.tree(r);
         ClusterState s = BindingClusters.occupy(r, c);
         JobRequest job = randomJob(r, c);
-        SlurmVersion v = List.of(SlurmVersion.V22_05, SlurmVersion.V24_11, SlurmVersion.V26_05).get(r.nextInt(3));
-        PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(v);
-        Suggestion slurm = new SlurmTreePolicy(options).suggest(s, job);
-        Suggestion mine = new PlannerPolicy(options).suggest(s, job);
-        String what = job + " under Slurm " + v.label() + " (seed " + seed + ")";
+        SlurmTreeAndPlanner answers = SlurmTreeAndPlanner.ask(r, s, job, seed);
+        Suggestion slurm = answers.slurm();
+        Suggestion mine = answers.planner();
+        String what = answers.what();
         // Every job slurm-tree does not start (Pending or Impossible) stays unplaced, and every job it starts is
         // placed on no more leaves (SlurmAgreement). Before it the planner was let place per-task jobs slurm-tree
         // left Pending (seed 2980187827363222156, -N1 -n2 -c3 --gpus-per-task=1 enforce-binding under 22.05: the
@@ -122,9 +121,9 @@ class PlannerBindingPropertyTest {
             // plsock1 shows real 22.05/24.11/26.05 reject that job at submit, as slurm-tree now does too)
             if (!slurms) {
                 socketsHoldTheirGpusCpus(s, job, placed.placement(), what);
-                oneSocketHoldsItsGpus(s, job, v, placed.placement(), what);
+                oneSocketHoldsItsGpus(s, job, answers.version(), placed.placement(), what);
             }
-            everyNodePassesSlurmsFilter(s, job, v, placed.placement(), what);
+            everyNodePassesSlurmsFilter(s, job, answers.version(), placed.placement(), what);
         }
     }
 

@@ -2,7 +2,6 @@ package org.topoplanner.allocator.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import net.jqwik.api.Arbitraries;
@@ -12,12 +11,9 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterContainer;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
-import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * {@code --gpus-per-task} jobs with {@code --hint=nomultithread} or {@code --threads-per-core=1} on two-thread nodes,
@@ -42,11 +38,10 @@ class PlannerTasksOnCoresPropertyTest {
         Cluster c = twoThreads(r);
         ClusterState s = BindingClusters.occupy(r, c);
         JobRequest job = randomJob(r, c);
-        SlurmVersion v = List.of(SlurmVersion.V22_05, SlurmVersion.V24_11, SlurmVersion.V26_05).get(r.nextInt(3));
-        PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(v);
-        Suggestion slurm = new SlurmTreePolicy(options).suggest(s, job);
-        Suggestion mine = new PlannerPolicy(options).suggest(s, job);
-        String what = job + " under Slurm " + v.label() + " (seed " + seed + ")";
+        SlurmTreeAndPlanner answers = SlurmTreeAndPlanner.ask(r, s, job, seed);
+        Suggestion slurm = answers.slurm();
+        Suggestion mine = answers.planner();
+        String what = answers.what();
         TRIES.incrementAndGet();
         if (slurm instanceof Suggestion.Pending p && p.explanation().contains("count fewer tasks")) {
             SHORT.incrementAndGet();

@@ -13,13 +13,10 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterContainer;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
-import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * The planner reads {@code --threads-per-core} and {@code --hint} as Slurm does (sbatch's {@code verify_hint} and
@@ -79,11 +76,10 @@ class PlannerThreadsPerCorePropertyTest {
         Cluster c = BindingClusters.tree(r);
         ClusterState s = BindingClusters.occupy(r, c);
         JobRequest job = randomJob(r, c);
-        SlurmVersion v = List.of(SlurmVersion.V22_05, SlurmVersion.V24_11, SlurmVersion.V26_05).get(r.nextInt(3));
-        PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(v);
-        Suggestion slurm = new SlurmTreePolicy(options).suggest(s, job);
-        Suggestion mine = new PlannerPolicy(options).suggest(s, job);
-        String what = job + " under Slurm " + v.label() + " (seed " + seed + ")";
+        SlurmTreeAndPlanner answers = SlurmTreeAndPlanner.ask(r, s, job, seed);
+        Suggestion slurm = answers.slurm();
+        Suggestion mine = answers.planner();
+        String what = answers.what();
         TRIES.incrementAndGet();
         if (!(slurm instanceof Suggestion.Placed theirs)) {
             assertThat(mine).as("slurm-tree says %s for %s", slurm, what).isNotInstanceOf(Suggestion.Placed.class);
