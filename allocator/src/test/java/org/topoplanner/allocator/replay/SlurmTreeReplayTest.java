@@ -192,6 +192,9 @@ class SlurmTreeReplayTest {
         // (CPUs per GPU times GPUs, -n times -c) wait PartitionConfig, jobs within it that no node can take are
         // refused (PartitionCpuTotal)
         "c26i1,    jobs.txt,       results/v26.05/c26i1.jsonl,     26.05",
+        // the same probe through 24.11.5: every q job refused (q3, q4 as "Requested topology configuration is not
+        // available"), r1 runs; 22.05.8 (results/c26i1.jsonl) holds q3 and q7 PartitionConfig: not emulated (v26i)
+        "c26i1,    jobs.txt,       results/new/c26i1.jsonl,        24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
