@@ -60,6 +60,11 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());
         }
+        if (PartitionCpuTotal.exceeded(state.cluster(), request, version)) {
+            // job_limits_check before any node test (PartitionCpuTotal)
+            return new Suggestion.Pending(PendingReason.PARTITION_CONFIG,
+                    request.name() + " asks for more CPUs than its partition has");
+        }
         if (p.kind() != null && !"block".equals(p.kind())) {
             return new SlurmTreePolicy(options).onTree(p.state(), p.request(), "flat".equals(p.kind()));
         }

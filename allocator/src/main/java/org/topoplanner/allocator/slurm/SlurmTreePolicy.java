@@ -55,6 +55,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());
         }
+        if (PartitionCpuTotal.exceeded(state.cluster(), request, options.slurmVersion())) {
+            // job_limits_check before any node test, whatever the partition's topology (PartitionCpuTotal)
+            return new Suggestion.Pending(PendingReason.PARTITION_CONFIG,
+                    request.name() + " asks for more CPUs than its partition has");
+        }
         if ("block".equals(p.kind())) {
             return SlurmBlockPolicy.onBlocks(p.state(), p.request(), options.slurmVersion());
         }

@@ -188,6 +188,13 @@ class SlurmTreeReplayTest {
         // probe c26h3 (v26h, real 26.05.5, CR_CPU_Memory, DebugFlags=SelectType): -n2 -c5 on idle f2, m1, c1 of
         // mem2f's cluster; the CR_CPU layout is _block_sync_core_bitmap's best-fitting socket (BlockCoreSyncTest)
         "c26h3,    jobs.txt,       results/v26.05/c26h3.jsonl,     26.05",
+        // probe c26i1 (v26i, real 26.05.5): fuzz71's 160-CPU cluster; jobs asking more CPUs than the partition has
+        // (CPUs per GPU times GPUs, -n times -c) wait PartitionConfig, jobs within it that no node can take are
+        // refused (PartitionCpuTotal)
+        "c26i1,    jobs.txt,       results/v26.05/c26i1.jsonl,     26.05",
+        // the same probe through 24.11.5: every q job refused (q3, q4 as "Requested topology configuration is not
+        // available"), r1 runs; 22.05.8 (results/c26i1.jsonl) holds q3 and q7 PartitionConfig: not emulated (v26i)
+        "c26i1,    jobs.txt,       results/new/c26i1.jsonl,        24.11",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
