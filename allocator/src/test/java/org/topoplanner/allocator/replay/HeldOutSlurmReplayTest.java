@@ -33,7 +33,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  *
  * <p>The earlier held-out cases (seeds 101-103, 2026-12-03 to 2026-12-05) became tuning cases
  * {@code cases/mix101}-{@code mix103} on 2026-12-06 once their 26.05 score pointed at a difference that
- * could only be found by reading them (heldout/PROVENANCE.md gives their history and last scores).
+ * could only be found by reading them (src/test/resources/oracle/heldout/PROVENANCE.md gives their history and
+ * last scores).
  */
 class HeldOutSlurmReplayTest {
     private static final List<String> CASES = List.of("mix104", "mix105", "mix106");

@@ -129,8 +129,8 @@ class DropFeedbackTest {
         assertThat(DropFeedback.dropped(null, Advice.impossible("impossible: no node has 16 GPUs")))
                 .isEqualTo("not placed: impossible: no node has 16 GPUs");
         assertThat(DropFeedback.dropped(null, null)).isEqualTo("not placed: no room");
-        assertThat(DropFeedback.badJob(List.of("unknown option --gpus-per-nod", "-N needs a number")))
-                .isEqualTo("bad job: unknown option --gpus-per-nod; -N needs a number");
+        assertThat(DropFeedback.badJob(List.of("unknown option --gpus-per-nodes", "-N needs a number")))
+                .isEqualTo("bad job: unknown option --gpus-per-nodes; -N needs a number");
     }
 
     @Test

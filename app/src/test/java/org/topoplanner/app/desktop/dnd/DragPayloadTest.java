@@ -27,10 +27,10 @@ class DragPayloadTest {
 
     @Test
     void aLineThatIsNoJobSaysWhyAndStillReadsBack() {
-        DragPayload p = DragPayload.newJob("-N 2 --gpus-per-nod=8");
+        DragPayload p = DragPayload.newJob("-N 2 --gpus-per-nodes=8");
         assertThat(p).isInstanceOf(DragPayload.Unreadable.class);
         assertThat(((DragPayload.Unreadable) p).problems()).isNotEmpty()
-                .anySatisfy(problem -> assertThat(problem).contains("--gpus-per-nod"));
+                .anySatisfy(problem -> assertThat(problem).contains("--gpus-per-nodes"));
         assertThat(DragPayload.decode(p.text())).contains(p);
     }
 
