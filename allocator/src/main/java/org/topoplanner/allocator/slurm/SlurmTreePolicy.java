@@ -149,8 +149,16 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (filtered instanceof NodeMemory.Held held) {
             return new Suggestion.Pending(PendingReason.MAX_MEM_PER_LIMIT, held.reason());
         }
+        JobRequest asked = request;
         request = NodeListCount.asHeld(((NodeMemory.Usable) filtered).request(), state.cluster(), version);
-        SlurmJobSpec job = SlurmJobSpec.of(request).withThreadsPerCore(threads);
+        // 22.05 keeps the job's own -c and a per-node CPU minimum apart from it (MaxMemPer.perNodeMinimum22)
+        int minCpusPerNode = version == SlurmVersion.V22_05 && threads == null
+                ? MaxMemPer.perNodeMinimum22(state.cluster(), asked) : 0;
+        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> minCpusPerNode == 0
+                ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
+                : SlurmJobSpec.of(r.toBuilder().cpusPerTask(asked.cpusPerTask()).build())
+                        .withMinCpusPerNode(minCpusPerNode);
+        SlurmJobSpec job = specOf.apply(request);
         Suggestion.Pending onInvalid = InvalidNodes.waiting(state.cluster(), version, request);
         if (onInvalid != null) {
             return onInvalid;
@@ -163,8 +171,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"
                     + " memory for it now");
         }
-        SlurmJobSpec now = shortNow.isEmpty() ? job
-                : SlurmJobSpec.of(ExcludedNodes.added(request, shortNow)).withThreadsPerCore(threads);
+        SlurmJobSpec now = shortNow.isEmpty() ? job : specOf.apply(ExcludedNodes.added(request, shortNow));
         Cluster cluster = state.cluster();
         List<SlurmNode> nodes = SlurmNode.of(cluster);
         ClusterIndex index = ClusterIndex.of(cluster);
@@ -280,8 +287,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (held.isEmpty()) {
             return job;
         }
-        return SlurmJobSpec.of(request.toBuilder().exclude(request.exclude().stream()
-                .filter(h -> !held.contains(h)).toList()).build());
+        JobRequest.Builder test = request.toBuilder().exclude(request.exclude().stream()
+                .filter(h -> !held.contains(h)).toList());
+        if (job.minCpusPerNode() > 0) {
+            test.cpusPerTask(job.cpusPerTask()); // 22.05's own -c beside its per-node minimum
+        }
+        return SlurmJobSpec.of(test.build()).withMinCpusPerNode(job.minCpusPerNode());
     }
 
     /** {@code sbatch}'s test: the job placed on the idle cluster (or 26.05's acceptance without its GPU total). */
