@@ -23,13 +23,17 @@ import org.topoplanner.model.job.JobRequest;
  * @param minCpusPerNode a node's CPU minimum ({@code pn_min_cpus}) set apart from the tasks' CPUs: 22.05's
  *                      {@code _valid_pn_min_mem} raises it for a {@code --mem} above {@code MaxMemPerCPU} and leaves
  *                      {@code min_cpus} alone ({@link MaxMemPer#perNodeMinimum22}); 0 for none
+ * @param perCpuMemory  a 22.05 job whose memory is a per-CPU figure under consumable memory: cons_tres
+ *                      {@code can_job_run_on_node}'s per-CPU branch rounds every node's count to whole tasks
+ *                      ({@link CoreFilter}); false otherwise
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
                            Integer gpusPerTask, Integer cpusPerGpu, String gpuType, Integer switches,
                            Duration switchWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                            List<String> nodelist,
-                           List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode) {
+                           List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
+                           boolean perCpuMemory) {
     /** A job without a CPU minimum per node apart from its tasks. */
     public SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                         Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
@@ -38,7 +42,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                         List<String> nodelist, List<String> exclude, Integer segment, Integer threadsPerCore) {
         this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpusPerNode, gpusPerJob,
                 gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding, exclusive, exclusiveTopo,
-                nodelist, exclude, segment, threadsPerCore, 0);
+                nodelist, exclude, segment, threadsPerCore, 0, false);
     }
 
     public SlurmJobSpec {
@@ -106,7 +110,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
     SlurmJobSpec withName(String other) {
         return new SlurmJobSpec(other, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                 gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
-                exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode);
+                exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode, perCpuMemory);
     }
 
     /** The same job with {@code pn_min_cpus} raised to {@code cpus} apart from its tasks (0: as it is). */
@@ -116,7 +120,15 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         }
         return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                 gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
-                exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, cpus);
+                exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, cpus, perCpuMemory);
+    }
+
+    /** The same job marked as a 22.05 job with a per-CPU memory figure under consumable memory. */
+    SlurmJobSpec withPerCpuMemory() {
+        return perCpuMemory ? this : new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode,
+                ntasksPerSocket, cpusPerTask, gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches,
+                switchWait, enforceBinding, exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore,
+                minCpusPerNode, true);
     }
 
     /**
@@ -138,7 +150,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         }
         return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                 gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
-                exclusive, exclusiveTopo, nodelist, exclude, segment, asked, minCpusPerNode);
+                exclusive, exclusiveTopo, nodelist, exclude, segment, asked, minCpusPerNode, perCpuMemory);
     }
 
     boolean hasGpus() {
