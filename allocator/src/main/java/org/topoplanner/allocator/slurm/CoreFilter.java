@@ -141,6 +141,13 @@ final class CoreFilter {
                 // the node's count is the CPUs of the cores kept (cpu_count), fewer when a socket's cap left too few
                 availCpus = Math.min(availCpus, avail.cardinality() * tpc);
             }
+            if (!v24 && job.perCpuMemory() && cpt > 1) {
+                // 22.05 cons_tres can_job_run_on_node, MEM_PER_CPU branch: cpus -= cpus % cpus_per_task on every
+                // node, whether or not the memory lowered the count; only the count, every free core stays for
+                // the layout (own case mem2e p5 -n5 -c3: s1's 8 give 6, so a2 gives 9, CPUs 0-9; b4 -w q1 -n2 -c8
+                // still takes cores past the lowest 16)
+                availCpus -= availCpus % cpt;
+            }
             // _can_job_run_on_node: a node below min_cpus_per_node is out of the map (not when an evaluation of
             // the same selection lowered the count: eval_nodes_select_cores drops no node)
             boolean belowMin = availResCpus == NO_VAL && availCpus < MinCpusPerNode.of(job);

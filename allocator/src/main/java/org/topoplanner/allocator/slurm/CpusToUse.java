@@ -50,15 +50,9 @@ final class CpusToUse {
         if (offered <= left) {
             return offered;
         }
-        long floor = Math.max(left, perNodeMinCpus(job));
+        long floor = Math.max(left, job.pnMinCpus());
         floor = Math.max(floor, nodeGresMinCpus > 0 ? nodeGresMinCpus : minGresCpus(job));
         return (int) Math.max(0, Math.min(offered, floor));
-    }
-
-    /** Slurm's {@code pn_min_cpus}: CPUs of the tasks one node must hold at least. */
-    private static int perNodeMinCpus(SlurmJobSpec job) {
-        int tasks = job.ntasksPerNode() != null ? job.ntasksPerNode() : 1;
-        return tasks * job.cpusPerTask();
     }
 
     /**

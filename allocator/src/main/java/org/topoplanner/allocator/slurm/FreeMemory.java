@@ -260,9 +260,10 @@ public final class FreeMemory {
      * {@code _can_job_run_on_node}'s per-CPU branch, 22.05, 24.11 and 26.05 alike; 22.05's {@code _allocate_sc}
      * leaves a node's count at its free CPUs, so only this branch makes it whole tasks there). Own case mem2e p6
      * ({@code -N2 -n4 -c7}, {@code DefMemPerCPU=8000}): the 16 CPUs a1's 128,000 MB allow give 14, so p1 gives the
-     * other 14 (22.05.8), not 16 and 7. (The same rounding of a node the memory does not lower is not modelled:
-     * Slurm lowers only the count there and keeps every free core for the layout, which a stand-in holding cores
-     * cannot say; own case mem2e b4 and b5 on q1 take cores past the lowest ones.)
+     * other 14 (22.05.8), not 16 and 7. (The same rounding of a node the memory does not lower is a count only:
+     * Slurm keeps every free core for the layout there, which a stand-in holding cores cannot say, so 22.05's
+     * {@link CoreFilter} rounds the count ({@link SlurmJobSpec#perCpuMemory}); own case mem2e b4 and b5 on q1 take
+     * cores past the lowest ones.)
      */
     private static CpuSet cpusPastCap(ClusterState state, NodeMemory table, SlurmNode node, long perCpu, long free,
                                       int cpt) {
@@ -286,6 +287,20 @@ public final class FreeMemory {
             }
         }
         return past.isEmpty() ? CpuSet.empty() : ids.cpusOfCores(past);
+    }
+
+    /**
+     * Whether the job's memory is a per-CPU figure (its own or the default) under consumable memory, so that cons_tres
+     * {@code can_job_run_on_node} takes its {@code MEM_PER_CPU} branch on every node, which ends with {@code cpus -=
+     * cpus % cpus_per_task} whether or not the memory lowered the count. {@code --exclusive} jobs take nodes whole.
+     */
+    static boolean perCpuFigure(Cluster cluster, JobRequest request) {
+        NodeMemory table = NodeMemory.of(cluster);
+        if (!table.consumable() || request.exclusive()) {
+            return false;
+        }
+        request = MaxMemPer.adjusted(cluster, request);
+        return JobMemory.of(request, table.defaults(request)) instanceof JobMemory.PerCpu;
     }
 
     private static long freeCpus(ClusterState state, SlurmNode node) {

@@ -19,7 +19,8 @@ import org.topoplanner.model.job.JobRequest;
  * MaxMemPerLimit} in all three versions once a scheduler pass has looked at it; 22.05's submission itself shows
  * {@code PartitionConfig} (the submit path keeps {@code ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE}), not modelled.
  * 22.05 gives {@code -n2 --ntasks-per-node=2 --mem=9000} 5 CPUs ({@code pn_min_cpus}) where 24.11 and 26.05 give
- * the raised {@code cpus_per_task}, 6 (g8): the model follows 24.11 and 26.05.
+ * the raised {@code cpus_per_task}, 6 (g8): {@link #adjusted} follows 24.11 and 26.05, and the 22.05 job keeps its
+ * own {@code -c} with a per-node minimum apart from it ({@link #perNodeMinimum22}).
  */
 final class MaxMemPer {
     private MaxMemPer() {
@@ -57,6 +58,31 @@ final class MaxMemPer {
         }
         boolean oneTask = r.ntasks() == null || r.ntasks() == 1;
         return oneTask && minCpus > cpt ? r.toBuilder().cpusPerTask((int) minCpus).build() : r;
+    }
+
+    /**
+     * The {@code pn_min_cpus} 22.05's {@code _valid_pn_min_mem} ({@code job_mgr.c}) sets apart from the tasks, or 0:
+     * a {@code --mem} above {@code MaxMemPerCPU} with {@code --ntasks-per-node} raises {@code pn_min_cpus} to
+     * {@code ceil(mem / max)} and {@code cpus_per_task} to that over the tasks per node, but leaves {@code min_cpus}
+     * (the tasks times the user's {@code -c}) as it was, so {@code _cpus_to_use} ({@code avail_cpus =
+     * MAX(rem_max_cpus, pn_min_cpus)}) gives the node {@code pn_min_cpus}, not whole tasks of the raised figure.
+     * 24.11.5 and 26.05 raise {@code min_cpus} and then {@code pn_min_cpus} to {@code cpus_per_task} times the tasks
+     * per node (the same function), which {@link #adjusted} models. Own case mem2g g8 ({@code -n2
+     * --ntasks-per-node=2 --mem=9000}, {@code MaxMemPerCPU=2000}): 22.05.8 CPUs 0-4, 24.11.5 and 26.05.5 0-5. Without
+     * {@code --ntasks-per-node} the raised minimum of a one-task job is its {@code -c} in {@link #adjusted}, the
+     * same count.
+     */
+    static int perNodeMinimum22(Cluster cluster, JobRequest r) {
+        if (r.memPerCpuMiB() != null || r.memMiB() == null || r.memMiB() == 0 || r.ntasksPerNode() == null) {
+            return 0;
+        }
+        Long max = NodeMemory.of(cluster).maxMemPerCpu(r);
+        if (max == null) {
+            return 0;
+        }
+        long minCpus = (r.memMiB() + max - 1) / max;
+        long tasksCpus = (long) r.ntasksPerNode() * (r.cpusPerTask() != null ? r.cpusPerTask() : 1);
+        return minCpus > tasksCpus ? (int) minCpus : 0;
     }
 
     /**

@@ -555,6 +555,11 @@ final class SlurmAllocation {
                             : job.gpusPerTask() != null ? job.gpusPerTask() * tasks[k] : 0;
                     cpus = Math.max(cpus, g * job.cpusPerGpu());
                 }
+                if (job.minCpusPerNode() > cpus) {
+                    // 22.05's pn_min_cpus set apart from the tasks (MaxMemPer.perNodeMinimum22): _cpus_to_use gave
+                    // the node that many and the layout keeps them (own case mem2g g8: CPUs 0-4 for two tasks)
+                    cpus = Math.min(job.minCpusPerNode(), sel.cpusOr(i, results[i].availCpus()));
+                }
                 if (cpus22 != null) {
                     // the dealt-out count is what the node gets, even below GPUs x CPUs-per-GPU (fuzz01 f1: 16
                     // and 15 CPUs for 3 GPUs x 7 on the nodes after the first)

@@ -20,13 +20,31 @@ import org.topoplanner.model.job.JobRequest;
  *                      ({@code mc_ptr->threads_per_core}); {@code cpusPerTask} is already scaled to whole cores
  *                      ({@link ThreadsPerCore}), so only rules that read the figure itself use it; {@code null}
  *                      when not given
+ * @param minCpusPerNode a node's CPU minimum ({@code pn_min_cpus}) set apart from the tasks' CPUs: 22.05's
+ *                      {@code _valid_pn_min_mem} raises it for a {@code --mem} above {@code MaxMemPerCPU} and leaves
+ *                      {@code min_cpus} alone ({@link MaxMemPer#perNodeMinimum22}); 0 for none
+ * @param perCpuMemory  a 22.05 job whose memory is a per-CPU figure under consumable memory: cons_tres
+ *                      {@code can_job_run_on_node}'s per-CPU branch rounds every node's count to whole tasks
+ *                      ({@link CoreFilter}); false otherwise
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
                            Integer gpusPerTask, Integer cpusPerGpu, String gpuType, Integer switches,
                            Duration switchWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                            List<String> nodelist,
-                           List<String> exclude, Integer segment, Integer threadsPerCore) {
+                           List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
+                           boolean perCpuMemory) {
+    /** A job without a CPU minimum per node apart from its tasks. */
+    public SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
+                        Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
+                        Integer gpusPerTask, Integer cpusPerGpu, String gpuType, Integer switches,
+                        Duration switchWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
+                        List<String> nodelist, List<String> exclude, Integer segment, Integer threadsPerCore) {
+        this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpusPerNode, gpusPerJob,
+                gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding, exclusive, exclusiveTopo,
+                nodelist, exclude, segment, threadsPerCore, 0, false);
+    }
+
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -92,7 +110,34 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
     SlurmJobSpec withName(String other) {
         return new SlurmJobSpec(other, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                 gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
-                exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore);
+                exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode, perCpuMemory);
+    }
+
+    /** The same job with {@code pn_min_cpus} raised to {@code cpus} apart from its tasks (0: as it is). */
+    SlurmJobSpec withMinCpusPerNode(int cpus) {
+        if (cpus <= minCpusPerNode) {
+            return this;
+        }
+        return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
+                gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
+                exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, cpus, perCpuMemory);
+    }
+
+    /** The same job marked as a 22.05 job with a per-CPU memory figure under consumable memory. */
+    SlurmJobSpec withPerCpuMemory() {
+        return perCpuMemory ? this : new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode,
+                ntasksPerSocket, cpusPerTask, gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches,
+                switchWait, enforceBinding, exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore,
+                minCpusPerNode, true);
+    }
+
+    /**
+     * Slurm's {@code pn_min_cpus}: the CPUs of the tasks one node must hold ({@code --ntasks-per-node}, else one,
+     * times {@code -c}), or the minimum set apart from them if more.
+     */
+    int pnMinCpus() {
+        int tasks = ntasksPerNode != null ? ntasksPerNode : 1;
+        return Math.max(tasks * cpusPerTask, minCpusPerNode);
     }
 
     /**
@@ -105,7 +150,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         }
         return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                 gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
-                exclusive, exclusiveTopo, nodelist, exclude, segment, asked);
+                exclusive, exclusiveTopo, nodelist, exclude, segment, asked, minCpusPerNode, perCpuMemory);
     }
 
     boolean hasGpus() {

@@ -154,8 +154,20 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (filtered instanceof NodeMemory.Held held) {
             return new Suggestion.Pending(PendingReason.MAX_MEM_PER_LIMIT, held.reason());
         }
+        JobRequest asked = request;
         request = NodeListCount.asHeld(((NodeMemory.Usable) filtered).request(), state.cluster(), version);
-        SlurmJobSpec job = SlurmJobSpec.of(request).withThreadsPerCore(threads);
+        // 22.05 keeps the job's own -c and a per-node CPU minimum apart from it (MaxMemPer.perNodeMinimum22)
+        int minCpusPerNode = version == SlurmVersion.V22_05 && threads == null
+                ? MaxMemPer.perNodeMinimum22(state.cluster(), asked) : 0;
+        // and rounds every node's count to whole tasks under a per-CPU memory figure (CoreFilter)
+        boolean perCpuMemory = version == SlurmVersion.V22_05 && FreeMemory.perCpuFigure(state.cluster(), request);
+        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> {
+            SlurmJobSpec spec = minCpusPerNode == 0 ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
+                    : SlurmJobSpec.of(r.toBuilder().cpusPerTask(asked.cpusPerTask()).build())
+                            .withMinCpusPerNode(minCpusPerNode);
+            return perCpuMemory ? spec.withPerCpuMemory() : spec;
+        };
+        SlurmJobSpec job = specOf.apply(request);
         Suggestion.Pending onInvalid = InvalidNodes.waiting(state.cluster(), version, request);
         if (onInvalid != null) {
             return onInvalid;
@@ -168,8 +180,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"
                     + " memory for it now");
         }
-        SlurmJobSpec now = shortNow.isEmpty() ? job
-                : SlurmJobSpec.of(ExcludedNodes.added(request, shortNow)).withThreadsPerCore(threads);
+        SlurmJobSpec now = shortNow.isEmpty() ? job : specOf.apply(ExcludedNodes.added(request, shortNow));
         Cluster cluster = state.cluster();
         List<SlurmNode> nodes = SlurmNode.of(cluster);
         ClusterIndex index = ClusterIndex.of(cluster);
@@ -285,8 +296,13 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (held.isEmpty()) {
             return job;
         }
-        return SlurmJobSpec.of(request.toBuilder().exclude(request.exclude().stream()
-                .filter(h -> !held.contains(h)).toList()).build());
+        JobRequest.Builder test = request.toBuilder().exclude(request.exclude().stream()
+                .filter(h -> !held.contains(h)).toList());
+        if (job.minCpusPerNode() > 0) {
+            test.cpusPerTask(job.cpusPerTask()); // 22.05's own -c beside its per-node minimum
+        }
+        SlurmJobSpec tested = SlurmJobSpec.of(test.build()).withMinCpusPerNode(job.minCpusPerNode());
+        return job.perCpuMemory() ? tested.withPerCpuMemory() : tested;
     }
 
     /** {@code sbatch}'s test: the job placed on the idle cluster (or 26.05's acceptance without its GPU total). */

@@ -359,7 +359,7 @@ final class TreeSelector implements NodeChooser {
         // free CPUs per switch; a switch whose nodes are exactly its children's adds theirs up (leaves first).
         // 26.05 sums switch_cpu_cnt over the nodes _allocate_sc left usable: a node with fewer free CPUs than one
         // task (pn_min_cpus) adds none (own case fuzz27 p28: leaf2's s4 with 2 free CPUs for -c3)
-        int pnMin = Math.max(1, job.cpusPerTask() * (job.ntasksPerNode() == null ? 1 : job.ntasksPerNode()));
+        int pnMin = Math.max(1, job.pnMinCpus());
         for (int i = map.nextSetBit(0); i >= 0; i = map.nextSetBit(i + 1)) {
             int cpus = switchCpus(i, demand, job, pnMin);
             for (int s : members.switchesOf(i)) {
