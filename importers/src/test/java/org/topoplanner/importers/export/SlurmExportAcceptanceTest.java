@@ -189,7 +189,7 @@ class SlurmExportAcceptanceTest {
         List<JsonNode> check = run(version, harness, "--check", caseDir.toString());
         JsonNode ctld = only(check, "slurmctld");
         assertThat(ctld.path("started").asBoolean()).as("slurmctld started: " + ctld).isTrue();
-        assertThat(ctld.path("errors")).as("slurmctld log (fatal, error, warning)").isEmpty();
+        assertThat(aboutTheConfiguration(ctld.path("errors"))).as("slurmctld log (fatal, error, warning)").isEmpty();
         JsonNode probe = only(check, "gres_probe");
         assertThat(probe.path("rc").asInt()).as("slurmd -G: " + probe).isZero();
         // 24.11's slurmd -G also logs errors about the harness's sandbox (no spool socket dir, no hwloc);
@@ -204,7 +204,7 @@ class SlurmExportAcceptanceTest {
         assertThat(gresErrors).as("slurmd -G on gres.conf").isEmpty();
 
         List<JsonNode> replay = run(version, harness, caseDir.toString(), "--jobs", jobsFile.toString());
-        assertThat(only(replay, "slurmctld").path("errors")).as("slurmctld log").isEmpty();
+        assertThat(aboutTheConfiguration(only(replay, "slurmctld").path("errors"))).as("slurmctld log").isEmpty();
         JsonNode slurmd = only(replay, "slurmd");
         assertThat(slurmd.path("not_idle")).as("nodes not idle (INVAL): " + slurmd).isEmpty();
         assertThat(slurmd.path("all_idle").asBoolean()).isTrue();
@@ -352,5 +352,20 @@ class SlurmExportAcceptanceTest {
     private static JsonNode only(List<JsonNode> lines, String type) {
         return lines.stream().filter(l -> l.path("type").asText().equals(type)).findFirst()
                 .orElseThrow(() -> new AssertionError("no " + type + " line in " + lines));
+    }
+
+    /**
+     * slurmctld's log lines that can concern the exported files: all but its start-up clock check ("High latency for
+     * 1000 calls to gettimeofday()", slurmctld/controller.c, 26.05), which times the host's clock calls and is logged
+     * whenever the machine is busy, whatever the configuration.
+     */
+    private static List<String> aboutTheConfiguration(JsonNode errors) {
+        List<String> lines = new ArrayList<>();
+        errors.forEach(e -> {
+            if (!e.asText().contains("High latency for 1000 calls to gettimeofday()")) {
+                lines.add(e.asText());
+            }
+        });
+        return lines;
     }
 }
