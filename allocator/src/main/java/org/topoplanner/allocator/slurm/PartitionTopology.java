@@ -38,16 +38,9 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
         List<SlurmPartition> partitions = slurm.partitions();
         SlurmPartition partition = null;
         if (!partitions.isEmpty()) {
-            if (request.partition() != null) {
-                partition = partitions.stream().filter(p -> p.name().equals(request.partition())).findFirst()
-                        .orElse(null);
-                if (partition == null) {
-                    return refused(state, request, "Invalid partition name specified");
-                }
-            } else {
-                // without Default=YES sbatch would refuse a job without -p; the planner places it on the
-                // whole cluster instead, as it did before it read partitions (a configuration under design)
-                partition = partitions.stream().filter(SlurmPartition::isDefault).findFirst().orElse(null);
+            partition = partitionOf(partitions, request);
+            if (partition == null && request.partition() != null) {
+                return refused(state, request, "Invalid partition name specified");
             }
         }
         JobRequest inPartition = partition == null ? request : confine(request, partition, cluster);
@@ -173,13 +166,23 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
         if (partitions.isEmpty()) {
             return -1;
         }
-        SlurmPartition partition = request.partition() != null
-                ? partitions.stream().filter(p -> p.name().equals(request.partition())).findFirst().orElse(null)
-                : partitions.stream().filter(SlurmPartition::isDefault).findFirst().orElse(null);
+        SlurmPartition partition = partitionOf(partitions, request);
         if (partition == null || partition.nodes() == null) {
             return -1;
         }
         return (int) cluster.hostNames().stream().filter(partition::holds).count();
+    }
+
+    /**
+     * The job's partition: the one {@code -p} names, else the {@code Default=YES} one; null when the name is unknown
+     * or no partition is the default. Without {@code Default=YES} sbatch would refuse a job without {@code -p}
+     * ({@code job_mgr.c}: no {@code default_part_loc}); the planner places it on the whole cluster instead, as it did
+     * before it read partitions (a configuration under design).
+     */
+    static SlurmPartition partitionOf(List<SlurmPartition> partitions, JobRequest request) {
+        return request.partition() != null
+                ? partitions.stream().filter(p -> p.name().equals(request.partition())).findFirst().orElse(null)
+                : partitions.stream().filter(SlurmPartition::isDefault).findFirst().orElse(null);
     }
 
     /**
