@@ -7,8 +7,8 @@ public enum PendingReason {
     /** An earlier job in the queue waits, and strict FIFO lets nothing pass it. */
     PRIORITY("Priority"),
     /**
-     * The job asks for more nodes than its partition has: Slurm 22.05 queues it for good (and, with
-     * strict FIFO, everything behind it), where 24.11 refuses it at submit.
+     * The job asks for more nodes or CPUs than its partition has: Slurm 22.05 and 26.05 queue it for good, outside
+     * every scheduling pass ({@link #blocksJobsBehind()}), where 24.11 refuses it at submit.
      */
     PARTITION_CONFIG("PartitionConfig"),
     /**
@@ -61,12 +61,15 @@ public enum PendingReason {
     }
 
     /**
-     * Whether a job waiting for this reason holds back the jobs behind it in its partition's scheduling pass. Two do
+     * Whether a job waiting for this reason holds back the jobs behind it in its partition's scheduling pass. Four do
      * not: {@code ESLURM_NODE_NOT_AVAIL} leaves {@code fail_by_part} false ({@code job_scheduler.c _schedule}), and a
-     * job {@code job_limits_check} holds is not runnable ({@code _job_runnable_test2}), so it never enters the pass
-     * (own case mem2g g4, 24.11.5 and 26.05.5).
+     * job {@code job_limits_check} holds (its memory over {@code MaxMemPerNode}, more CPUs or nodes than its partition
+     * has) is not runnable ({@code _job_runnable_test2}, {@code build_job_queue}, the same in 22.05.8, 24.11.5 and
+     * 26.05.5), so it never enters the pass (own cases mem2g g4, 24.11.5 and 26.05.5; probe c22k1 b1-b3 behind q1,
+     * 22.05.8).
      */
     public boolean blocksJobsBehind() {
-        return this != REQ_NODE_NOT_AVAIL && this != MAX_MEM_PER_LIMIT;
+        return this != REQ_NODE_NOT_AVAIL && this != MAX_MEM_PER_LIMIT && this != PARTITION_CONFIG
+                && this != PARTITION_NODE_LIMIT;
     }
 }

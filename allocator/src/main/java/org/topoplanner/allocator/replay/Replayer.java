@@ -199,15 +199,19 @@ public final class Replayer {
         // jobs follows the submission (queue_job_scheduler, run by the background thread within 0.1 s), after
         // the harness's look, so its outcome shows in the next lines only.
         // _top_priority passes over a pending job whose reason is a JSR_MISC one such as ReqNodeNotAvail (own case
-        // blockfz05 k32 under 24.11.5 starts at once behind k31, which waits with ReqNodeNotAvail)
+        // blockfz05 k32 under 24.11.5 starts at once behind k31, which waits with ReqNodeNotAvail) or a JSR_PART one
+        // such as PartitionNodeLimit (22.05: part_policy_job_runnable_state; probe c22k1 b4 starts at once behind q5),
+        // not PartitionConfig or MaxMemPerLimit (c22k1 b1-b3 wait Priority behind q1)
         boolean top = queue.values().stream().noneMatch(ahead -> Partitions.overlap(state.cluster(), ahead.spec, spec)
-                && !PendingReason.REQ_NODE_NOT_AVAIL.slurmName().equals(ahead.reason))
+                && !PendingReason.REQ_NODE_NOT_AVAIL.slurmName().equals(ahead.reason)
+                && !PendingReason.PARTITION_NODE_LIMIT.slurmName().equals(ahead.reason))
                 && noneStartedUnseenAhead(spec);
         queue.put(key, job);
-        // a partition limit (MaxMemPerLimit) holds the job whatever the nodes hold: its submission shows what the
-        // policy's Slurm says there (own cases mem2g, mem3b, mem3d)
-        String held = onEmpty instanceof Suggestion.Pending p && p.reason() == PendingReason.MAX_MEM_PER_LIMIT
-                ? policy.heldAtSubmit(p.reason(), !top) : null;
+        // a partition limit (MaxMemPerLimit, more CPUs or nodes than the partition has) holds the job whatever the
+        // nodes hold: its submission shows what the policy's Slurm says there (own cases mem2g, mem3b, mem3d; probe
+        // c22k1 q2-q4, behind the held q1)
+        String held = onEmpty instanceof Suggestion.Pending p && !p.reason().blocksJobsBehind()
+                && p.reason() != PendingReason.REQ_NODE_NOT_AVAIL ? policy.heldAtSubmit(p.reason(), !top) : null;
         if (top) {
             startedUnseen.clear();
             // sbatch's test comes before the pass; when it fails it sets the reason and the harness, which waits

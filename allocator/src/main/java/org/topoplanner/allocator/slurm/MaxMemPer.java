@@ -17,10 +17,11 @@ import org.topoplanner.model.job.JobRequest;
  * (below), and a per-CPU figure against {@code MaxMemPerNode} holds the job as a per-node one does
  * ({@link #overLimit}). Own case mem2g: the held job shows {@code
  * MaxMemPerLimit} in all three versions once a scheduler pass has looked at it; 22.05's submission itself shows
- * {@code PartitionConfig} (the submit path keeps {@code ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE}), not modelled.
- * 22.05 gives {@code -n2 --ntasks-per-node=2 --mem=9000} 5 CPUs ({@code pn_min_cpus}) where 24.11 and 26.05 give
- * the raised {@code cpus_per_task}, 6 (g8): {@link #adjusted} follows 24.11 and 26.05, and the 22.05 job keeps its
- * own {@code -c} with a per-node minimum apart from it ({@link #perNodeMinimum22}).
+ * {@code PartitionConfig} (the submit path keeps {@code ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE},
+ * {@code SlurmTreePolicy#heldAtSubmit}). 22.05 gives {@code -n2 --ntasks-per-node=2 --mem=9000} 5 CPUs
+ * ({@code pn_min_cpus}) where 24.11 and 26.05 give the raised {@code cpus_per_task}, 6 (g8): {@link #adjusted}
+ * follows 24.11 and 26.05, and the 22.05 job keeps its own {@code -c} with a per-node minimum apart from it
+ * ({@link #perNodeMinimum22}), with or without {@code --ntasks-per-node}.
  */
 final class MaxMemPer {
     private MaxMemPer() {
@@ -32,7 +33,7 @@ final class MaxMemPer {
      * ceil(mem / max)} (and {@code cpus_per_task} to that over {@code --ntasks-per-node} when given), which for a
      * job of one task is its CPUs per task (own case mem2g g3: {@code -n1 --mem=5000} with {@code
      * MaxMemPerCPU=2000} gets 3 CPUs; with more tasks and no {@code --ntasks-per-node} the raised minimum is not
-     * modelled).
+     * modelled for 24.11 and 26.05; 22.05 uses {@link #perNodeMinimum22} instead).
      */
     static JobRequest adjusted(Cluster cluster, JobRequest r) {
         if (r.memPerCpuMiB() == null && (r.memMiB() == null || r.memMiB() == 0)) {
@@ -62,18 +63,23 @@ final class MaxMemPer {
 
     /**
      * The {@code pn_min_cpus} 22.05's {@code _valid_pn_min_mem} ({@code job_mgr.c}) sets apart from the tasks, or 0:
-     * a {@code --mem} above {@code MaxMemPerCPU} with {@code --ntasks-per-node} raises {@code pn_min_cpus} to
-     * {@code ceil(mem / max)} and {@code cpus_per_task} to that over the tasks per node, but leaves {@code min_cpus}
-     * (the tasks times the user's {@code -c}) as it was, so {@code _cpus_to_use} ({@code avail_cpus =
-     * MAX(rem_max_cpus, pn_min_cpus)}) gives the node {@code pn_min_cpus}, not whole tasks of the raised figure.
-     * 24.11.5 and 26.05 raise {@code min_cpus} and then {@code pn_min_cpus} to {@code cpus_per_task} times the tasks
-     * per node (the same function), which {@link #adjusted} models. Own case mem2g g8 ({@code -n2
-     * --ntasks-per-node=2 --mem=9000}, {@code MaxMemPerCPU=2000}): 22.05.8 CPUs 0-4, 24.11.5 and 26.05.5 0-5. Without
-     * {@code --ntasks-per-node} the raised minimum of a one-task job is its {@code -c} in {@link #adjusted}, the
-     * same count.
+     * a {@code --mem} above {@code MaxMemPerCPU} raises {@code pn_min_cpus} to {@code ceil(mem / max)} when that is
+     * above the job's own ({@code -c}, times {@code --ntasks-per-node} when given: {@code
+     * _copy_job_desc_to_job_record}), and with {@code --ntasks-per-node} {@code cpus_per_task} to that over the tasks
+     * per node, but leaves {@code min_cpus} (the tasks times the user's {@code -c}) as it was, so {@code _cpus_to_use}
+     * ({@code avail_cpus = MAX(rem_max_cpus, pn_min_cpus)}) gives the node {@code pn_min_cpus}, not whole tasks of the
+     * raised figure. The function runs from {@code job_limits_check} only: {@code _validate_min_mem_partition} skips
+     * it at submission under {@code EnforcePartLimits=NO}, and there the record's {@code ntasks_per_node} is 0 when the
+     * option is unset ({@code _copy_job_desc_to_job_record} copies only a set value), so {@code if
+     * (job_desc_msg->ntasks_per_node)} is false and {@code cpus_per_task} stays {@code -c}. 24.11.5 and 26.05 raise
+     * {@code min_cpus} and then {@code pn_min_cpus} to {@code cpus_per_task} times the tasks per node (the same
+     * function), which {@link #adjusted} models. Own case mem2g g8 ({@code -n2 --ntasks-per-node=2 --mem=9000},
+     * {@code MaxMemPerCPU=2000}): 22.05.8 CPUs 0-4, 24.11.5 and 26.05.5 0-5; own probe c22k2 (two-thread nodes, the
+     * same limit): {@code -N1 -n1 -c3 --mem=9000} gets 4 CPUs (one task of 3 laid out, {@code SlurmAllocation}'s
+     * 22.05 layout) and {@code -N2 -n2 -c3 --mem=9000} 6 + 4.
      */
     static int perNodeMinimum22(Cluster cluster, JobRequest r) {
-        if (r.memPerCpuMiB() != null || r.memMiB() == null || r.memMiB() == 0 || r.ntasksPerNode() == null) {
+        if (r.memPerCpuMiB() != null || r.memMiB() == null || r.memMiB() == 0) {
             return 0;
         }
         Long max = NodeMemory.of(cluster).maxMemPerCpu(r);
@@ -81,7 +87,8 @@ final class MaxMemPer {
             return 0;
         }
         long minCpus = (r.memMiB() + max - 1) / max;
-        long tasksCpus = (long) r.ntasksPerNode() * (r.cpusPerTask() != null ? r.cpusPerTask() : 1);
+        long tasksCpus = (long) (r.ntasksPerNode() != null ? r.ntasksPerNode() : 1)
+                * (r.cpusPerTask() != null ? r.cpusPerTask() : 1);
         return minCpus > tasksCpus ? (int) minCpus : 0;
     }
 

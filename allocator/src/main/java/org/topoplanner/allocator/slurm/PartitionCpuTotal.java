@@ -4,44 +4,50 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.topoplanner.allocator.ClusterIndex;
+import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.slurm.SlurmPartition;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
- * 26.05's hold of a job that asks for more CPUs than its partition has, instead of the refusal of 22.05 and 24.11.
+ * The hold of a job that asks for more CPUs than its partition has: 22.05 and 26.05 keep it {@code PartitionConfig},
+ * 24.11 refuses it at submit.
  *
  * <p>{@code _part_access_check} ({@code slurmctld/job_mgr.c}, the same test in 22.05.8, 24.11.5 and 26.05.5) answers
  * {@code ESLURM_TOO_MANY_REQUESTED_CPUS} when the job's {@code min_cpus} exceeds the partition's {@code total_cpus}
  * (the sum of its nodes' CPUs, {@code partition_mgr.c}), and {@code job_limits_check} turns that into
- * {@code WAIT_PART_CONFIG}. The releases differ in what {@code _select_nodes_base} does next: 22.05's
- * {@code _select_nodes_parts} and 24.11's {@code _select_nodes_base} test the nodes anyway ({@code select_nodes}
- * test-only), whose {@code ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE} rejects the job at submit; 26.05's
- * {@code _select_nodes_base} skips that test after {@code WAIT_PART_CONFIG} (and {@code WAIT_PART_NODE_LIMIT}), so
- * {@code rc} keeps its initial {@code ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE}, which {@code job_allocate} keeps
- * queued ({@code EnforcePartLimits=NO}) and {@code _select_nodes_parts} words {@code PartitionConfig}.
+ * {@code WAIT_PART_CONFIG}. The releases differ in what the submission does next. 22.05's {@code _select_nodes_parts}
+ * calls {@code select_nodes} for a job of one partition only when the limits pass (or the partition is down): after
+ * {@code WAIT_PART_CONFIG} {@code rc} keeps its initial {@code ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE}, which
+ * {@code job_allocate} keeps queued ({@code EnforcePartLimits=NO}) and {@code _select_nodes_parts} words
+ * {@code PartitionConfig} (own probe c22k1, real 22.05.8). 24.11's {@code _select_nodes_base} tests the nodes anyway
+ * ({@code select_nodes} test-only after any failed limit), whose {@code ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE}
+ * rejects the job; 26.05's {@code _select_nodes_base} skips that test after {@code WAIT_PART_CONFIG} (and
+ * {@code WAIT_PART_NODE_LIMIT}) and holds it as 22.05 does. A held job never enters a scheduling pass
+ * ({@code _job_runnable_test2}, {@code job_scheduler.c}): see {@link PendingReason#blocksJobsBehind()}.
  *
- * <p>{@code min_cpus} is what {@code gres_job_state_validate} ({@code interfaces/gres.c}) raised it to: CPUs per GPU
- * times the job's GPUs ({@code total_gres}: {@code --gpus}, {@code --gpus-per-node} times {@code -N},
- * {@code --gpus-per-task} times {@code -n}); at least {@code -c} times {@code -n} (sbatch's own {@code min_cpus}, which
- * 26.05's {@code gres_job_state_validate} sets again). Own case fuzz71 p0
- * ({@code --nodes=3 --gpus-per-node=4 --cpus-per-gpu=16}: 192 CPUs of 160) and probe c26i1 (real 26.05.5).
+ * <p>{@code min_cpus} is sbatch's ({@code slurm_opt_create_job_desc}, {@code common/slurm_opt.c}, every release): the
+ * task count times {@code -c} when {@code -c} is given, else the task count, where a job without {@code -n} counts
+ * {@code -N} times {@code --ntasks-per-node}, or one task per node of a fixed {@code -N} ({@code sbatch/opt.c}
+ * {@code _opt_verify}, "1 proc / node default"); {@code _job_create} raises it to the {@code -w} node count. 24.11's and
+ * 26.05's {@code gres_job_state_validate} ({@code interfaces/gres.c}) raise it further to CPUs per GPU times the
+ * job's GPUs ({@code total_gres}: {@code --gpus}, {@code --gpus-per-node} times {@code -N}, {@code --gpus-per-task}
+ * times {@code -n}); 22.05's ({@code common/gres.c}) has no {@code min_cpus} to raise, so a {@code --cpus-per-gpu}
+ * job is tested on the nodes there and refused. Own case fuzz71 p0 ({@code --nodes=3 --gpus-per-node=4
+ * --cpus-per-gpu=16}: 192 CPUs of 160) and probes c26i1 (all releases) and c22k1.
  */
 final class PartitionCpuTotal {
 
     private PartitionCpuTotal() {
     }
 
-    /** Whether 26.05 holds the job {@code PartitionConfig} for asking more CPUs than its partition has. */
+    /** Whether the release holds the job {@code PartitionConfig} for asking more CPUs than its partition has. */
     static boolean exceeded(Cluster cluster, JobRequest request, SlurmVersion version) {
-        if (!version.atLeast(SlurmVersion.V26_05)) {
+        if (version == SlurmVersion.V24_11) {
             return false;
         }
-        long asked = minCpus(request);
-        if (asked == 0) {
-            return false;
-        }
+        long asked = version.atLeast(SlurmVersion.V26_05) ? minCpus(request) : sbatchMinCpus(request);
         SlurmPartition partition = PartitionTopology.partitionOf(cluster.slurm().partitions(), request);
         return asked > Totals.of(cluster).of(partition);
     }
@@ -76,7 +82,7 @@ final class PartitionCpuTotal {
         }
     }
 
-    /** The job's {@code min_cpus} as {@code gres_job_state_validate} leaves it (0 when it sets none). */
+    /** The job's {@code min_cpus} as 24.11's and 26.05's {@code gres_job_state_validate} leave it. */
     static long minCpus(JobRequest request) {
         long gpus = 0;
         if (request.gpus() != null) {
@@ -89,9 +95,27 @@ final class PartitionCpuTotal {
             gpus = Math.max(gpus, (long) request.gpusPerTask() * (request.ntasks() == null ? 1 : request.ntasks()));
         }
         long cpus = request.cpusPerGpu() == null ? 0 : (long) request.cpusPerGpu() * gpus;
-        if (request.cpusPerTask() != null && request.ntasks() != null) {
-            cpus = Math.max(cpus, (long) request.cpusPerTask() * request.ntasks());
+        return Math.max(cpus, sbatchMinCpus(request));
+    }
+
+    /**
+     * The {@code min_cpus} sbatch sends and {@code _job_create} keeps (the class comment): tasks times {@code -c}, or
+     * the tasks alone, at least the {@code -w} node count.
+     */
+    static long sbatchMinCpus(JobRequest request) {
+        int nodes = Math.max(request.minNodes() == null ? 0 : request.minNodes(), request.nodelist().size());
+        boolean nodesSet = request.minNodes() != null || !request.nodelist().isEmpty();
+        boolean fixed = request.maxNodes() == null || request.maxNodes().equals(request.minNodes());
+        long tasks = 1;
+        if (request.ntasks() != null) {
+            tasks = request.ntasks();
+        } else if (request.ntasksPerNode() != null && nodesSet && fixed) {
+            tasks = (long) nodes * request.ntasksPerNode();
+        } else if (nodesSet && fixed) {
+            // "1 proc / node default", times --threads-per-core when given (sbatch/opt.c _opt_verify)
+            tasks = (long) Math.max(nodes, 1) * (request.threadsPerCore() == null ? 1 : request.threadsPerCore());
         }
-        return cpus;
+        long cpus = request.cpusPerTask() == null ? tasks : tasks * request.cpusPerTask();
+        return Math.max(cpus, request.nodelist().size());
     }
 }

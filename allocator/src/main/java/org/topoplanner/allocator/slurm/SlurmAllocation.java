@@ -682,7 +682,10 @@ final class SlurmAllocation {
                                       NodePick sel, SlurmJobSpec job) {
         int hosts = idx.size();
         int cpt = job.cpusPerTask();
-        long ncpus = Math.max(Math.max(hosts, minCpus(job)), (long) hosts * cpt);
+        // job_res->ncpus (cons_common/job_test.c): at least min_cpus and hosts x pn_min_cpus, which 22.05's
+        // _valid_pn_min_mem may raise past -c (MaxMemPer.perNodeMinimum22; probe c22k2 k4, -N2 -n2 -c3 --mem=9000:
+        // ncpus 10 deals three tasks of 3, 6 CPUs on n1 and 4 on n2)
+        long ncpus = Math.max(Math.max(hosts, minCpus(job)), (long) hosts * Math.max(cpt, job.pnMinCpus()));
         long maxTasks = cpt > 1 ? ncpus / cpt : ncpus;
         int[] cpus = new int[hosts];
         int[] tasks = new int[hosts];

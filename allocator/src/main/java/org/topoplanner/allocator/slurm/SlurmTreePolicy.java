@@ -69,8 +69,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // get_node_cnts (select_nodes, node_scheduler.c) compares -N with the partition's nodes, not the
             // cluster's: as onTree's rule for a partition of every node (own case yamlfz20 y5, -p flat -N3 on the
             // two nodes of flat; probe yamlfz20q: -p flat -N3 alone and with GPUs, CPUs per GPU or -n/-c, all
-            // PartitionConfig under 26.05.5)
-            return new Suggestion.Pending(PendingReason.PARTITION_CONFIG,
+            // PartitionConfig under 26.05.5): job_limits_check's WAIT_PART_NODE_LIMIT, worded PartitionConfig at
+            // submission (heldAtSubmit) and PartitionNodeLimit once a pass has looked at it (probe c22k1 q5)
+            return new Suggestion.Pending(PendingReason.PARTITION_NODE_LIMIT,
                     request.name() + " asks for more nodes than its partition has");
         }
         // a cluster whose sources describe no switch has no topology.conf to give topology/tree: Slurm then selects
@@ -112,18 +113,27 @@ public final class SlurmTreePolicy implements PlacementPolicy {
     }
 
     /**
-     * 22.05's submission of a job {@code job_limits_check} holds ({@code MaxMemPerLimit}) says {@code
-     * PartitionConfig}, behind other jobs or not: {@code _select_nodes_parts} ({@code job_mgr.c}) calls {@code
-     * select_nodes} only when the limits pass (or the partition is down), so {@code rc} keeps its initial {@code
-     * ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE}, which sets {@code WAIT_PART_CONFIG} over the {@code WAIT_PRIORITY}
-     * {@code _top_priority} gave a job behind others (own cases mem2g g4, g7, mem3b b4, b5, mem3d d6, real 22.05.8).
-     * 24.11 and 26.05 test the nodes anyway ({@code _select_nodes_base}: {@code select_nodes} test-only after a failed
-     * limit), which leaves {@code Priority} on a job behind others (mem3b b5, 26.05.5; 24.11.5 showed the next pass's
-     * {@code MaxMemPerLimit}, read after the pass) and the pass's {@code MaxMemPerLimit} on one ahead of all.
+     * The submission of a job {@code job_limits_check} holds. 22.05's {@code _select_nodes_parts} ({@code job_mgr.c})
+     * calls {@code select_nodes} for a job of one partition only when the limits pass (or the partition is down), so
+     * after any failed limit {@code rc} keeps its initial {@code ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE}, which sets
+     * {@code WAIT_PART_CONFIG} over the {@code WAIT_PRIORITY} {@code _top_priority} gave a job behind others: {@code
+     * PartitionConfig}, behind other jobs or not (own cases mem2g g4, g7, mem3b b4, b5, mem3d d6 for
+     * {@code MaxMemPerLimit}; probe c22k1 q1-q5 for CPUs and nodes, real 22.05.8). (Its {@code
+     * _select_nodes_parts_resvs}, for a job of several partitions or reservations, does test the nodes after a failed
+     * limit under the default {@code EnforcePartLimits=NO}; the replay has no such job.) 24.11's and 26.05's {@code
+     * _select_nodes_base} test the nodes after a failed limit, which leaves {@code Priority} on a job behind others
+     * (mem3b b5, 26.05.5; 24.11.5 showed the next pass's {@code MaxMemPerLimit}, read after the pass) and the pass's
+     * {@code MaxMemPerLimit} on one ahead of all, except that 26.05 skips the test after {@code WAIT_PART_CONFIG} and
+     * {@code WAIT_PART_NODE_LIMIT}, where it words the job as 22.05 does ({@link PartitionCpuTotal}). A job past the
+     * partition's node count waits {@code PartitionConfig} until a pass's {@code _job_runnable_test2} sets
+     * {@code job_limits_check}'s own {@code WAIT_PART_NODE_LIMIT} (the policy's answer, {@code PartitionNodeLimit}).
      */
     @Override
     public String heldAtSubmit(PendingReason held, boolean behindOthers) {
-        if (held == PendingReason.MAX_MEM_PER_LIMIT && !options.slurmVersion().atLeast(SlurmVersion.V24_11)) {
+        SlurmVersion v = options.slurmVersion();
+        boolean partLimit = held == PendingReason.PARTITION_CONFIG || held == PendingReason.PARTITION_NODE_LIMIT;
+        if (held == PendingReason.MAX_MEM_PER_LIMIT && !v.atLeast(SlurmVersion.V24_11)
+                || partLimit && v != SlurmVersion.V24_11) {
             return PendingReason.PARTITION_CONFIG.slurmName();
         }
         return PlacementPolicy.super.heldAtSubmit(held, behindOthers);
@@ -190,9 +200,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             }
         }
         if (version != SlurmVersion.V24_11 && job.minNodes() > nodes.size()) {
-            // own case frag f3a: 22.05.8 and 26.05.5 leave -N30 on a 24-node partition PENDING
-            // (PartitionConfig); 24.11.5 rejects it at submit (the Impossible answer below)
-            return new Suggestion.Pending(PendingReason.PARTITION_CONFIG,
+            // own case frag f3a: 22.05.8 and 26.05.5 leave -N30 on a 24-node partition PENDING (PartitionConfig at
+            // submission, heldAtSubmit; PartitionNodeLimit after a pass, probe c22k1 q5); 24.11.5 rejects it at
+            // submit (the Impossible answer below)
+            return new Suggestion.Pending(PendingReason.PARTITION_NODE_LIMIT,
                     job.name() + " asks for more nodes than the partition has");
         }
         SwitchTable table = flat ? null : SwitchTable.of(cluster, version);

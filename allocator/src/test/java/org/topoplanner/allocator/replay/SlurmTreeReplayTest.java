@@ -193,8 +193,12 @@ class SlurmTreeReplayTest {
         // refused (PartitionCpuTotal)
         "c26i1,    jobs.txt,       results/v26.05/c26i1.jsonl,     26.05",
         // the same probe through 24.11.5: every q job refused (q3, q4 as "Requested topology configuration is not
-        // available"), r1 runs; 22.05.8 (results/c26i1.jsonl) holds q3 and q7 PartitionConfig: not emulated (v26i)
+        // available"), r1 runs
         "c26i1,    jobs.txt,       results/new/c26i1.jsonl,        24.11",
+        // and through 22.05.8: q3 (-n12 -c16) and q7 (-N2 -n2 -c96) wait PartitionConfig, the CPUs-per-GPU jobs are
+        // refused (22.05's gres_job_state_validate raises no min_cpus: PartitionCpuTotal, v22k)
+        "c26i1,    jobs.txt,       results/c26i1.jsonl,            22.05",
+        "c22k2,    jobs.txt,       results/c22k2.jsonl,            22.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
