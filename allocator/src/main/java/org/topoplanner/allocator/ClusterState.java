@@ -361,14 +361,30 @@ public final class ClusterState {
      * other those an {@code --exclusive} job holds. The state itself when nothing runs.
      */
     public ClusterState seenBySubmitTest(boolean exclusiveJob) {
+        return seenBySubmitTest(exclusiveJob, List.of());
+    }
+
+    /**
+     * {@link #seenBySubmitTest(boolean)} for a job that names {@code requiredNodes} ({@code -w}). The idle filter of an
+     * {@code --exclusive} job does not reach them: {@code _pick_best_nodes} starts the job's map from
+     * {@code req_node_bitmap} and adds the node sets' idle nodes to it, and before the test it only takes out what is
+     * not in {@code share_node_bitmap} (nodes an {@code --exclusive} job holds; 22.05.8, 24.11.5 and 26.05 alike). So a
+     * named node a shared job runs on is tested with all its resources, and the job passes there: own case mem2f p8
+     * ({@code -w u5 -N1 --exclusive --gpus-per-node=2} behind pending jobs, u5 running the one-task b5) shows
+     * {@code Priority} at submission in all three releases, where the emulation said {@code Resources}.
+     */
+    public ClusterState seenBySubmitTest(boolean exclusiveJob, java.util.Collection<String> requiredNodes) {
         if (running.isEmpty()) {
             return this;
         }
-        return derived(new SubmitTestView(exclusiveJob), s -> s.unusableNowLeftOut(exclusiveJob));
+        // a named node matters only to the idle filter, which only an --exclusive job has
+        java.util.Set<String> kept = exclusiveJob && !requiredNodes.isEmpty()
+                ? java.util.Set.copyOf(requiredNodes) : java.util.Set.of();
+        return derived(new SubmitTestView(exclusiveJob, kept), s -> s.unusableNowLeftOut(exclusiveJob, kept));
     }
 
     /** Key of {@link #seenBySubmitTest}'s view among a state's derived tables. */
-    private record SubmitTestView(boolean exclusiveJob) {
+    private record SubmitTestView(boolean exclusiveJob, java.util.Set<String> requiredNodes) {
     }
 
     /**
@@ -392,13 +408,14 @@ public final class ClusterState {
         }
     }
 
-    private ClusterState unusableNowLeftOut(boolean exclusiveJob) {
+    private ClusterState unusableNowLeftOut(boolean exclusiveJob, java.util.Set<String> requiredNodes) {
         ClusterIndex index = ClusterIndex.of(cluster);
         SubmitTestStates states = index.derived(SubmitTestStates.class, c -> new SubmitTestStates(index));
         StateUsage use = usage();
         BitSet unusable = new BitSet(index.size());
         for (int h : states.numbers) {
-            if (exclusiveJob ? !use.idle(h) : use.heldWhole(h)) {
+            boolean idleFilter = exclusiveJob && !requiredNodes.contains(index.host(h));
+            if (idleFilter ? !use.idle(h) : use.heldWhole(h)) {
                 unusable.set(h);
             }
         }

@@ -63,7 +63,7 @@ final class SbatchSubmitTest {
         if (!(onIdle instanceof Suggestion.Placed) && !notAvail(onIdle)) {
             return null;
         }
-        ClusterState test = state.seenBySubmitTest(job.exclusive());
+        ClusterState test = state.seenBySubmitTest(job.exclusive(), job.nodelist());
         Suggestion tested = test.running().isEmpty() ? onIdle
                 : test.derived(new Key(job.withName(""), options), slurm::apply);
         if (!notAvail(tested)) {

@@ -294,7 +294,7 @@ public final class Replayer {
                 seen = seen.without(k);
             }
         }
-        ClusterState test = seen.seenBySubmitTest(spec.exclusive());
+        ClusterState test = seen.seenBySubmitTest(spec.exclusive(), spec.nodelist());
         Suggestion s = policy.suggest(test, spec);
         if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
             return PendingReason.PRIORITY.slurmName();
