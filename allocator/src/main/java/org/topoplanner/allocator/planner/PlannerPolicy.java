@@ -217,7 +217,8 @@ public final class PlannerPolicy implements PlacementPolicy {
         }
         // slurm-tree takes the request as given: it applies the same node filters itself
         Suggestion agreed = SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(),
-                SlurmAgreement.withinSwitches(slurmAnswer(state, job), job.switches(), p -> leafCount(index, p)),
+                SlurmAgreement.withinFreeGpus(SlurmAgreement.withinSwitches(slurmAnswer(state, job), job.switches(),
+                        p -> leafCount(index, p)), state, mine.answer()),
                 slurm, p -> leafCount(index, p));
         Suggestion held = SocketBindingGuard.hold(state, job, agreed, mine.answer(), slurm);
         // what slurm-tree starts on the busy nodes may still be held by sbatch's test on the idle ones

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToIntFunction;
 import org.topoplanner.allocator.ClusterIndex;
+import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
@@ -75,6 +76,20 @@ final class SlurmAgreement {
         if (slurm instanceof Suggestion.Waiting w && switches != null && switches > 0
                 && leaves.applyAsInt(w.placement()) <= switches) {
             return new Suggestion.Placed(w.placement(), List.of("after its --switches wait: " + w.explanation()));
+        }
+        return slurm;
+    }
+
+    /**
+     * Slurm's answer, unless it puts GPUs on a node past what the node's free memory holds of the job ({@code state}
+     * is the planner's, with those GPUs held: {@code FreeMemory.withWhatMemoryCannotServe}); then the planner's own
+     * answer stands. Slurm's count on a node without GPU topology does that (own probe c26k2 z1, real 24.11.5 and
+     * 26.05.5: two GPUs at 8,000 MB each on a node with 8,000 MB free); the planner keeps to the free memory.
+     */
+    static Suggestion withinFreeGpus(Suggestion slurm, ClusterState state, Suggestion mine) {
+        if (slurm instanceof Suggestion.Placed theirs && theirs.placement().hosts().stream()
+                .anyMatch(a -> !state.freeGpus(a.host()).containsAll(a.gpus()))) {
+            return mine;
         }
         return slurm;
     }

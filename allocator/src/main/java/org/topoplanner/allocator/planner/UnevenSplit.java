@@ -57,6 +57,11 @@ final class UnevenSplit {
             if (h < 0 || !allowed.test(h)) {
                 return Optional.empty();
             }
+            if (!state.freeGpus(a.host()).containsAll(a.gpus())) {
+                // Slurm's count on a node without GPU topology may pass what its free memory holds of the job
+                // (own probe c26k2 z1, FreeMemory.gpusHeldForMemory): the planner keeps to the free memory
+                return Optional.empty();
+            }
         }
         return keepsSocketRule(state, job, placed.placement()) ? Optional.of(placed.placement()) : Optional.empty();
     }

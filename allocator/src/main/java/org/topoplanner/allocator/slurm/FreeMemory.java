@@ -26,6 +26,9 @@ import org.topoplanner.model.job.Placement;
  * 26.05: the same rules in all three. Nothing is done (and nothing walked) where memory is not consumable.
  */
 public final class FreeMemory {
+    /** The name of the stand-in job {@link #withWhatMemoryCannotServe} adds (a second one gets a number after it). */
+    private static final String STAND_IN = " memory the job cannot use";
+
     private FreeMemory() {
     }
 
@@ -247,11 +250,45 @@ public final class FreeMemory {
         }
         // a state given twice (the planner asks slurm-tree on its own stand-in's state; 22.05's test 0 copies it
         // without CPUs) gets a second stand-in under a name of its own
-        String name = " memory the job cannot use";
+        String name = STAND_IN;
         for (int n = 2; state.placement(name).isPresent(); n++) {
-            name = " memory the job cannot use " + n;
+            name = STAND_IN + " " + n;
         }
         return state.with(new Placement(name, standIn));
+    }
+
+    /**
+     * Per node index, the GPUs the stand-ins of {@link #withWhatMemoryCannotServe} hold in {@code state} (an entry
+     * {@code null} where they hold none), or {@code null} when there is no stand-in. The memory cap lowers what the
+     * selection counts on a node ({@code _foreach_remove_unusable}); the per-job count of a node without GPU topology
+     * ({@code _get_job_cnt}) reads the node's free GPUs past it.
+     */
+    static java.util.BitSet[] gpusHeldForMemory(ClusterState state, List<SlurmNode> nodes) {
+        java.util.BitSet[] held = null;
+        Map<String, Integer> index = null;
+        for (Map.Entry<String, Placement> e : state.running().entrySet()) {
+            if (!e.getKey().startsWith(STAND_IN)) {
+                continue;
+            }
+            if (index == null) {
+                index = new HashMap<>();
+                for (SlurmNode n : nodes) {
+                    index.put(n.name(), n.index());
+                }
+                held = new java.util.BitSet[nodes.size()];
+            }
+            for (HostAllocation h : e.getValue().hosts()) {
+                Integer i = index.get(h.host());
+                if (i == null || h.gpus().isEmpty()) {
+                    continue;
+                }
+                if (held[i] == null) {
+                    held[i] = new java.util.BitSet();
+                }
+                h.gpus().forEach(held[i]::set);
+            }
+        }
+        return held;
     }
 
     /**

@@ -27,7 +27,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@code gres_select_filter_cons_res}; 22.05, 24.11 and 26.05 alike). On 300 random states (fixed seeds) made of
  * jobs with random {@code --mem-per-gpu} that {@code slurm-tree} started, the planner never places a job
  * {@code slurm-tree} does not place, and neither its answer nor its own optimum ({@link PlannerPolicy#plan}) puts GPUs on a node whose free
- * memory cannot hold them.
+ * memory cannot hold them; {@code slurm-tree} keeps to it for {@code --gpus-per-node} (a {@code --gpus=N} count on
+ * these topology-less GPUs is not held to it, as in real Slurm).
  */
 class PlannerMemPerGpuPropertyTest {
     private static final long[] SIZES = {2000, 4000, 6000, 8000, 12000, 20000};
@@ -99,7 +100,12 @@ class PlannerMemPerGpuPropertyTest {
         Suggestion mine = new PlannerPolicy(options).suggest(s, job);
         if (!(slurm instanceof Suggestion.Placed)) {
             assertThat(mine).as("slurm-tree says %s for %s", slurm, what).isNotInstanceOf(Suggestion.Placed.class);
-        } else {
+        } else if (job.gpusPerNode() != null) {
+            // only a per-node count is held to the free memory: memgpu2's GPUs have no topology (gres.conf File=
+            // only), so a --gpus=N job's count on a chosen node is the node's free GPUs less one per node after
+            // (_get_job_cnt), past what its memory allows, and the memory set from it (gres_select_util_job_mem_set)
+            // is not checked: own probe c26k2 z1 (-w g1,g2 -N2 --gpus=3 --mem-per-gpu=8000, g1 8,000 MB free) runs
+            // with two GPUs on g1, AllocMem 40000 of RealMemory 32000, in real 24.11.5
             fitsMemory(((Suggestion.Placed) slurm).placement(), free, job.memPerGpuMiB(), "slurm-tree, " + what);
         }
         int placedNow = 0;

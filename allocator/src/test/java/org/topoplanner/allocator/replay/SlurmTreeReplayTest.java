@@ -188,6 +188,12 @@ class SlurmTreeReplayTest {
         // probe c26h3 (v26h, real 26.05.5, CR_CPU_Memory, DebugFlags=SelectType): -n2 -c5 on idle f2, m1, c1 of
         // mem2f's cluster; the CR_CPU layout is _block_sync_core_bitmap's best-fitting socket (BlockCoreSyncTest)
         "c26h3,    jobs.txt,       results/v26.05/c26h3.jsonl,     26.05",
+        // probes c26h5 (v26h) and c26k1 (v26k, SelectType/Gres log), real 26.05.5: one-node --gpus=N jobs whose
+        // one-node test counts N over nodes the memory default caps at one GPU each; on nodes without GPU topology
+        // (gres.conf File= only) the chosen node's count is only counted, never checked, so x1 (--gpus=3) runs on
+        // two GPUs and y2 (--gpus=4) on one (PerJobGpuFini); x3 (--cpus-per-gpu) and y1 (-w g2) wait
+        "c26h5,    jobs.txt,       results/v26.05/c26h5.jsonl,     26.05",
+        "c26k1,    jobs.txt,       results/v26.05/c26k1.jsonl,     26.05",
         // probe c26i1 (v26i, real 26.05.5): fuzz71's 160-CPU cluster; jobs asking more CPUs than the partition has
         // (CPUs per GPU times GPUs, -n times -c) wait PartitionConfig, jobs within it that no node can take are
         // refused (PartitionCpuTotal)
@@ -238,11 +244,6 @@ class SlurmTreeReplayTest {
         "optprobe3; results/optprobe3.jsonl;        22.05; p1 p3 p12",
         "optprobe3; results/new/optprobe3.jsonl;    24.11; p1 p3 p12",
         "optprobe3; results/v26.05/optprobe3.jsonl; 26.05; p1 p3 p12",
-        // c26h5 (v26h, real 26.05.5): one-node --gpus=N jobs whose one-node test counts N over nodes the memory
-        // default caps at one GPU each; 26.05.5 starts x1, x2 (enforce-binding, GPUs without cores) and x4 on the
-        // chosen node anyway (x1 short of its count), the replay fails them (SlurmAllocation.lacksGpus); x3
-        // (--cpus-per-gpu) waits in both. Read in _set_job_bits1, not emulated (PROVENANCE, v26h)
-        "c26h5;   results/v26.05/c26h5.jsonl;   26.05; x1 x2 x4",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);
