@@ -222,7 +222,7 @@ public final class Replayer {
                 // ESLURM_NODE_NOT_AVAIL; probe s22dsock p31, 22.05.8: the pass came 0.86 s later), or a test whose
                 // pick on the usable nodes, each seen with all its resources, fails where the pass would not
                 // (24.11's eval_nodes_block takes one block, b1 with the idle-seen h1, and tries no other: own
-                // case blockfz06 k9 and probe blk8k9, 24.11.5; PROVENANCE.md, blk8)
+                // case blockfz06 k9 and probe blk8k9, 24.11.5; section blk8 of src/test/resources/oracle/PROVENANCE.md)
                 job.reason = tested;
                 emit(Moment.SUBMIT, key);
                 passStarted.clear();
