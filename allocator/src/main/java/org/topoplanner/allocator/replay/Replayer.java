@@ -219,10 +219,14 @@ public final class Replayer {
             // the idle nodes whole, so the block plugin runs and fails with No_suitable_topology_unit_found, where
             // the pass, whose node map has lost an --exclusive=topo job's base block, fails before it)
             String tested = testedAtSubmit(onEmpty) ? submitTest(spec) : null;
-            if (PendingReason.REQ_NODE_NOT_AVAIL.slurmName().equals(tested)) {
-                // the test's pick on every free resource has more nodes than max_nodes (_pick_best_nodes:
-                // runable_avail false, ESLURM_NODE_NOT_AVAIL): the harness reads that reason before the pass, which
-                // may start the job on the busy cluster (probe s22dsock p31, 22.05.8: the pass came 0.86 s later)
+            if (tested != null && !tested.equals(PendingReason.PRIORITY.slurmName())) {
+                // the test failed, so job_allocate left a reason on the job at once, and the harness, which waits
+                // only for a reason, reads it before the pass the submission queued, which may then start the job
+                // on the busy cluster: a pick of more nodes than max_nodes (_pick_best_nodes: runable_avail false,
+                // ESLURM_NODE_NOT_AVAIL; probe s22dsock p31, 22.05.8: the pass came 0.86 s later), or a test whose
+                // pick on the usable nodes, each seen with all its resources, fails where the pass would not
+                // (24.11's eval_nodes_block takes one block, b1 with the idle-seen h1, and tries no other: own
+                // case blockfz06 k9 and probe blk8k9, 24.11.5; section blk8 of src/test/resources/oracle/PROVENANCE.md)
                 job.reason = tested;
                 emit(Moment.SUBMIT, key);
                 passStarted.clear();
@@ -231,9 +235,6 @@ public final class Replayer {
                 return;
             }
             schedule();
-            if (job.placement == null && tested != null && !tested.equals(PendingReason.PRIORITY.slurmName())) {
-                job.reason = tested;
-            }
             if (held != null) {
                 job.reason = held;
             }

@@ -567,6 +567,26 @@ final class CoreFilter {
     }
 
     /**
+     * The CPUs {@code _can_job_run_on_node} counts into {@code avail_res_cnt} for a job given one socket per node
+     * ({@link #oneGpuSocket}): the node's free cores less those of the GPU sockets the sockets-per-node limit cleared
+     * ({@link #keepRichestGpuSocket}). The limit looks only at sockets with GPUs ({@code cnt_by_sock}), so a socket
+     * without GPUs keeps its cores, and a GRES job's {@code avail_cpus} is not cut to the GPUs' cores there
+     * ({@code _allocate_sc}, 24.11.5: "If the job requests gres, then do not limit avail_cpus here"); the GPU filter
+     * comes later, in the evaluation. Own probe blk8k21 (blockfz20 up to k21, {@code --gpus=5} enforce-binding, real
+     * 24.11.5, {@code DebugFlags=SelectType}): the retry drops l1, l2, ... l9 (2 + 2 GPUs: 16 CPUs and 2 GPUs), then
+     * q13 (17 free CPUs, 1 GPU), never the idle q nodes (4 GPUs on socket 0: 24 CPUs and 4 GPUs).
+     */
+    static int oneSocketCpus(SlurmNode node, NodeUse use, SlurmJobSpec job) {
+        BitSet avail = (BitSet) use.freeCores().clone();
+        if (job.ntasksPerSocket() != null) {
+            capPerSocket(node, avail, (job.ntasksPerSocket() * job.cpusPerTask() + node.threadsPerCore() - 1)
+                    / node.threadsPerCore());
+        }
+        keepRichestGpuSocket(node, use.freeGpus(), avail);
+        return avail.cardinality() * node.threadsPerCore();
+    }
+
+    /**
      * {@code _build_sock_gres_by_topo} with a sockets-per-node limit of one: of the sockets that have free
      * GPUs and a free core, the one with the fewest free GPUs loses its cores until one is left; on a tie the
      * lower socket goes. An idle node with 4 + 4 GPUs therefore runs {@code -w g2 --gpus=2 enforce-binding}

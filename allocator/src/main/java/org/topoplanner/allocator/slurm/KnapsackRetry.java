@@ -130,7 +130,8 @@ final class KnapsackRetry implements NodeChooser {
          * A job given one socket per node ({@link CoreFilter#oneGpuSocket}, {@code _socks_per_node} 1): before
          * {@code _can_job_run_on_node} counts the CPUs, {@code gres_sched_create_sock_gres_list}
          * ({@code _build_sock_gres_by_topo}, "Satisfy sockets-per-node (s_p_n) limit") has cleared the cores of
-         * every GPU socket but the richest, so the node offers the kept socket's CPUs, as the core filter's view.
+         * every GPU socket but the richest, so the node offers the free CPUs of the kept socket and of any socket
+         * without GPUs, which the limit does not look at ({@link CoreFilter#oneSocketCpus}; own probe blk8k21).
          */
         private final boolean oneSocket;
         /** {@code avail_cpus} as the evaluations wrote it; {@code Integer.MAX_VALUE} where none did. */
@@ -166,6 +167,10 @@ final class KnapsackRetry implements NodeChooser {
                 // 22.05's _allocate_sc caps each socket at --ntasks-per-socket's CPUs (NtasksPerSocketCpus)
                 int free = v24 ? d.freeCpus(i) : Math.min(d.freeCpus(i), d.allocateScCpus(i));
                 a = Math.max(a, v24 ? free : free - free % Math.max(1, job.cpusPerTask()));
+            } else if (gpus && a > 0) {
+                // one socket per node: the free CPUs the sockets-per-node limit left, a GPU-less socket's too
+                // (CoreFilter.oneSocketCpus; at most one CPU per node, so 22.05's whole tasks change nothing)
+                a = Math.max(a, d.oneSocketCpus(i));
             }
             return Math.min(a, lowered(i));
         }

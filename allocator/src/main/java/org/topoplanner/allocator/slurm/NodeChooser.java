@@ -41,6 +41,15 @@ interface NodeChooser {
             return freeCpus(i);
         }
 
+        /**
+         * The CPUs node {@code i} offers to 22.05's and 24.11's {@code avail_res_cnt} when the job is given one socket
+         * per node ({@link CoreFilter#oneGpuSocket}): its free CPUs less the cores of the GPU sockets the
+         * sockets-per-node limit cleared ({@link CoreFilter#oneSocketCpus}); the filtered CPUs where not known.
+         */
+        default int oneSocketCpus(int i) {
+            return availCpus(i);
+        }
+
         /** Node {@code i}'s scheduling weight for this job ({@link SchedWeight}); lower goes first. */
         long weight(int i);
 
@@ -134,6 +143,11 @@ interface NodeChooser {
             @Override
             public int allocateScCpus(int i) {
                 return inner.allocateScCpus(i);
+            }
+
+            @Override
+            public int oneSocketCpus(int i) {
+                return inner.oneSocketCpus(i);
             }
 
             @Override

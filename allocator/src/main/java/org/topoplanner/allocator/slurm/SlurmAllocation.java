@@ -303,6 +303,11 @@ final class SlurmAllocation {
                 }
 
                 @Override
+                public int oneSocketCpus(int i) {
+                    return CoreFilter.oneSocketCpus(nodes.get(i), uses[i], job);
+                }
+
+                @Override
                 public long weight(int i) {
                     return weights[i];
                 }

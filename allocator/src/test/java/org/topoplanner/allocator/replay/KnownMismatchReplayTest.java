@@ -51,15 +51,16 @@ class KnownMismatchReplayTest {
     @MethodSource("knownMismatches")
     void replayDiffersOnlyOnTheListedJobs(String caseName, String results, String version, List<String> known) {
         // the topology.yaml fuzz cases (cases/gen.py yaml) bind named topologies to partitions
-        Cluster cluster = caseName.startsWith("yamlfz") ? OracleCase.clusterWithTopologyYaml(caseName)
-                : OracleCase.cluster(caseName);
+        // (and the probes of them, named yml*: own probe yml8y16)
+        boolean yaml = caseName.startsWith("yamlfz") || caseName.startsWith("yml");
+        Cluster cluster = yaml ? OracleCase.clusterWithTopologyYaml(caseName) : OracleCase.cluster(caseName);
         SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
         PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(v);
         // the block fuzz cases (cases/gen.py block) run slurm-block, the others slurm-tree (with topology.yaml
         // the partition's topology decides, whichever Slurm policy runs)
         // (and a probe of a block case under its own name, whose topology.conf defines blocks: own probe c24h3)
         boolean blocks = caseName.startsWith("blockfz")
-                || (!caseName.startsWith("yamlfz") && !cluster.fabric().blocks().isEmpty());
+                || (!yaml && !cluster.fabric().blocks().isEmpty());
         PlacementPolicy policy = blocks ? new SlurmBlockPolicy(options) : new SlurmTreePolicy(options);
         JobScript script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/" + caseName + "/jobs.txt"))
                 .script();
