@@ -26,9 +26,6 @@ import org.topoplanner.model.job.JobRequest;
  * @param perCpuMemory  a 22.05 job whose memory is a per-CPU figure under consumable memory: cons_tres
  *                      {@code can_job_run_on_node}'s per-CPU branch rounds every node's count to whole tasks
  *                      ({@link CoreFilter}); false otherwise
- * @param ntasksPerGpu  {@code --ntasks-per-gpu} ({@code details->ntasks_per_tres}); {@link #of} has already made the
- *                      task count and the GPUs follow from it, and {@code cpusPerGpu} its CPUs per GPU; {@code null}
- *                      when not given
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
@@ -36,7 +33,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                            Duration switchWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                            List<String> nodelist,
                            List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
-                           boolean perCpuMemory, Integer ntasksPerGpu) {
+                           boolean perCpuMemory) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -83,18 +80,9 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             // topology step counts the node's tasks in whole tasks of that size (fuzz44 p10: 4 + 1 + 1 tasks)
             cpusPerTask = r.cpusPerGpu() * perTask;
         }
-        Integer cpusPerGpu = r.cpusPerGpu();
-        if (r.ntasksPerGpu() != null) {
-            // slurmctld sets the tasks and GPUs after sbatch's node count (JobRequest.withTasksOfNtasksPerGpu)
-            JobRequest set = r.withTasksOfNtasksPerGpu();
-            ntasks = set.ntasks();
-            perJob = gpuCount(set.gpus());
-            type = perNode == null && perJob == null ? null : r.gpuType();
-            cpusPerGpu = set.cpusPerGpu();
-        }
         return builder(r.name()).nodes(min, max).ntasks(ntasks).ntasksPerNode(r.ntasksPerNode())
                 .ntasksPerSocket(r.ntasksPerSocket()).cpusPerTask(cpusPerTask)
-                .gpus(perNode, perJob, perTask, type).cpusPerGpu(cpusPerGpu).ntasksPerGpu(r.ntasksPerGpu())
+                .gpus(perNode, perJob, perTask, type).cpusPerGpu(r.cpusPerGpu())
                 .switches(r.switches(), r.switchesWait()).enforceBinding(r.enforceBinding())
                 .exclusive(r.exclusive()).exclusiveTopo(r.exclusiveTopo()).nodelist(r.nodelist())
                 .exclude(r.exclude()).segment(r.segment()).threadsPerCore(r.threadsPerCore()).build();
@@ -186,8 +174,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .gpus(gpusPerNode, gpusPerJob, gpusPerTask, gpuType).cpusPerGpu(cpusPerGpu)
                 .switches(switches, switchWait).enforceBinding(enforceBinding).exclusive(exclusive)
                 .exclusiveTopo(exclusiveTopo).nodelist(nodelist).exclude(exclude).segment(segment)
-                .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).perCpuMemory(perCpuMemory)
-                .ntasksPerGpu(ntasksPerGpu);
+                .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).perCpuMemory(perCpuMemory);
     }
 
     /**
@@ -218,7 +205,6 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         private Integer threadsPerCore;
         private int minCpusPerNode;
         private boolean perCpuMemory;
-        private Integer ntasksPerGpu;
 
         private Builder(String name) {
             this.name = name;
@@ -326,16 +312,11 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             return this;
         }
 
-        Builder ntasksPerGpu(Integer value) {
-            ntasksPerGpu = value;
-            return this;
-        }
-
         SlurmJobSpec build() {
             return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                     gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
                     exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
-                    perCpuMemory, ntasksPerGpu);
+                    perCpuMemory);
         }
     }
 }
