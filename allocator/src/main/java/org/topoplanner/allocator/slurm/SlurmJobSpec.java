@@ -34,17 +34,6 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                            List<String> nodelist,
                            List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
                            boolean perCpuMemory) {
-    /** A job without a CPU minimum per node apart from its tasks. */
-    public SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
-                        Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
-                        Integer gpusPerTask, Integer cpusPerGpu, String gpuType, Integer switches,
-                        Duration switchWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
-                        List<String> nodelist, List<String> exclude, Integer segment, Integer threadsPerCore) {
-        this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpusPerNode, gpusPerJob,
-                gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding, exclusive, exclusiveTopo,
-                nodelist, exclude, segment, threadsPerCore, 0, false);
-    }
-
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -91,10 +80,12 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             // topology step counts the node's tasks in whole tasks of that size (fuzz44 p10: 4 + 1 + 1 tasks)
             cpusPerTask = r.cpusPerGpu() * perTask;
         }
-        return new SlurmJobSpec(r.name(), min, max, ntasks, r.ntasksPerNode(), r.ntasksPerSocket(),
-                cpusPerTask, perNode, perJob, perTask,
-                r.cpusPerGpu(), type, r.switches(), r.switchesWait(), r.enforceBinding(), r.exclusive(),
-                r.exclusiveTopo(), r.nodelist(), r.exclude(), r.segment(), r.threadsPerCore());
+        return builder(r.name()).nodes(min, max).ntasks(ntasks).ntasksPerNode(r.ntasksPerNode())
+                .ntasksPerSocket(r.ntasksPerSocket()).cpusPerTask(cpusPerTask)
+                .gpus(perNode, perJob, perTask, type).cpusPerGpu(r.cpusPerGpu())
+                .switches(r.switches(), r.switchesWait()).enforceBinding(r.enforceBinding())
+                .exclusive(r.exclusive()).exclusiveTopo(r.exclusiveTopo()).nodelist(r.nodelist())
+                .exclude(r.exclude()).segment(r.segment()).threadsPerCore(r.threadsPerCore()).build();
     }
 
     /**
@@ -108,27 +99,17 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
 
     /** The same job under another name (a verdict that reads only the request is kept by it without the name). */
     SlurmJobSpec withName(String other) {
-        return new SlurmJobSpec(other, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
-                gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
-                exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode, perCpuMemory);
+        return toBuilder().name(other).build();
     }
 
     /** The same job with {@code pn_min_cpus} raised to {@code cpus} apart from its tasks (0: as it is). */
     SlurmJobSpec withMinCpusPerNode(int cpus) {
-        if (cpus <= minCpusPerNode) {
-            return this;
-        }
-        return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
-                gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
-                exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, cpus, perCpuMemory);
+        return cpus <= minCpusPerNode ? this : toBuilder().minCpusPerNode(cpus).build();
     }
 
     /** The same job marked as a 22.05 job with a per-CPU memory figure under consumable memory. */
     SlurmJobSpec withPerCpuMemory() {
-        return perCpuMemory ? this : new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode,
-                ntasksPerSocket, cpusPerTask, gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches,
-                switchWait, enforceBinding, exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore,
-                minCpusPerNode, true);
+        return perCpuMemory ? this : toBuilder().perCpuMemory(true).build();
     }
 
     /**
@@ -145,12 +126,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
      * whole cores ({@code asked} {@code null}: as it is).
      */
     SlurmJobSpec withThreadsPerCore(Integer asked) {
-        if (asked == null || asked.equals(threadsPerCore)) {
-            return this;
-        }
-        return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
-                gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
-                exclusive, exclusiveTopo, nodelist, exclude, segment, asked, minCpusPerNode, perCpuMemory);
+        return asked == null || asked.equals(threadsPerCore) ? this : toBuilder().threadsPerCore(asked).build();
     }
 
     boolean hasGpus() {
@@ -184,5 +160,163 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
 
     int maxNodesOr(int all) {
         return maxNodes == null ? all : maxNodes;
+    }
+
+    /** A builder of a job named {@code name} asking for one node, one CPU per task and nothing else. */
+    static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    /** A builder holding this job's values, to change a few of them. */
+    Builder toBuilder() {
+        return new Builder(name).nodes(minNodes, maxNodes).ntasks(ntasks).ntasksPerNode(ntasksPerNode)
+                .ntasksPerSocket(ntasksPerSocket).cpusPerTask(cpusPerTask)
+                .gpus(gpusPerNode, gpusPerJob, gpusPerTask, gpuType).cpusPerGpu(cpusPerGpu)
+                .switches(switches, switchWait).enforceBinding(enforceBinding).exclusive(exclusive)
+                .exclusiveTopo(exclusiveTopo).nodelist(nodelist).exclude(exclude).segment(segment)
+                .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).perCpuMemory(perCpuMemory);
+    }
+
+    /**
+     * Fluent construction, so a new field is one setter and one argument of {@link #build()} instead of a change
+     * to every call of the canonical constructor; {@link #build()} validates as the constructor does.
+     */
+    static final class Builder {
+        private String name;
+        private int minNodes = 1;
+        private Integer maxNodes;
+        private Integer ntasks;
+        private Integer ntasksPerNode;
+        private Integer ntasksPerSocket;
+        private int cpusPerTask = 1;
+        private Integer gpusPerNode;
+        private Integer gpusPerJob;
+        private Integer gpusPerTask;
+        private String gpuType;
+        private Integer cpusPerGpu;
+        private Integer switches;
+        private Duration switchWait;
+        private boolean enforceBinding;
+        private boolean exclusive;
+        private boolean exclusiveTopo;
+        private List<String> nodelist = List.of();
+        private List<String> exclude = List.of();
+        private Integer segment;
+        private Integer threadsPerCore;
+        private int minCpusPerNode;
+        private boolean perCpuMemory;
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        Builder name(String value) {
+            name = value;
+            return this;
+        }
+
+        /** {@code -N min[-max]}; {@code max} null for no maximum. */
+        Builder nodes(int min, Integer max) {
+            minNodes = min;
+            maxNodes = max;
+            return this;
+        }
+
+        Builder ntasks(Integer value) {
+            ntasks = value;
+            return this;
+        }
+
+        Builder ntasksPerNode(Integer value) {
+            ntasksPerNode = value;
+            return this;
+        }
+
+        Builder ntasksPerSocket(Integer value) {
+            ntasksPerSocket = value;
+            return this;
+        }
+
+        Builder cpusPerTask(int value) {
+            cpusPerTask = value;
+            return this;
+        }
+
+        /** The GPU request: per node, per job, per task (each {@code null} when not asked) and a type or {@code null}. */
+        Builder gpus(Integer perNode, Integer perJob, Integer perTask, String type) {
+            gpusPerNode = perNode;
+            gpusPerJob = perJob;
+            gpusPerTask = perTask;
+            gpuType = type;
+            return this;
+        }
+
+        /** No GPU request at all (the type and {@code --cpus-per-gpu} go with it). */
+        Builder noGpus() {
+            return gpus(null, null, null, null).cpusPerGpu(null);
+        }
+
+        Builder cpusPerGpu(Integer value) {
+            cpusPerGpu = value;
+            return this;
+        }
+
+        Builder switches(Integer count, Duration wait) {
+            switches = count;
+            switchWait = wait;
+            return this;
+        }
+
+        Builder enforceBinding(boolean value) {
+            enforceBinding = value;
+            return this;
+        }
+
+        Builder exclusive(boolean value) {
+            exclusive = value;
+            return this;
+        }
+
+        Builder exclusiveTopo(boolean value) {
+            exclusiveTopo = value;
+            return this;
+        }
+
+        Builder nodelist(List<String> hosts) {
+            nodelist = hosts;
+            return this;
+        }
+
+        Builder exclude(List<String> hosts) {
+            exclude = hosts;
+            return this;
+        }
+
+        Builder segment(Integer value) {
+            segment = value;
+            return this;
+        }
+
+        Builder threadsPerCore(Integer value) {
+            threadsPerCore = value;
+            return this;
+        }
+
+        Builder minCpusPerNode(int value) {
+            minCpusPerNode = value;
+            return this;
+        }
+
+        Builder perCpuMemory(boolean value) {
+            perCpuMemory = value;
+            return this;
+        }
+
+        SlurmJobSpec build() {
+            return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
+                    gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
+                    exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
+                    perCpuMemory);
+        }
     }
 }

@@ -418,10 +418,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (maxNodes != 1) {
             return false;
         }
-        SlurmJobSpec cpusOnly = new SlurmJobSpec(job.name(), job.minNodes(), job.maxNodes(), job.ntasks(),
-                job.ntasksPerNode(), job.ntasksPerSocket(), job.cpusPerTask(), null, null, null, null, null,
-                job.switches(), job.switchWait(), false, job.exclusive(), job.exclusiveTopo(), job.nodelist(),
-                job.exclude(), job.segment(), job.threadsPerCore());
+        SlurmJobSpec cpusOnly = job.toBuilder().noGpus().enforceBinding(false).build();
         return SlurmBlockPolicy.oneNodeGpusAddUp(nodes, job, version)
                 && SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, cpusOnly, version) != null;
     }

@@ -66,6 +66,31 @@ class NotEmulatedOptionsProbeTest {
         assertThat(refused).isEqualTo(30);
     }
 
+    /**
+     * Own case gp8a (branch gpt8): {@code -N1} jobs with {@code --ntasks-per-gpu}, idle and partly busy nodes. Every
+     * probe a release placed is refused, naming the option: one-node jobs already differ by release (a5
+     * {@code -N1 -w q1 --gpus=3 --ntasks-per-gpu=1 -c3}: 22.05.8 three CPUs, 24.11.5 refuses it at submission,
+     * 26.05.5 nine CPUs), which an emulation of the option must follow first.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"results/gp8a.jsonl, 12", "results/new/gp8a.jsonl, 10", "results/v26.05/gp8a.jsonl, 12"})
+    void refusesEveryOneNodeProbe(String results, int placed) {
+        int refused = 0;
+        for (JsonNode job : submitted(results).values()) {
+            List<String> args = args(job);
+            if (args.stream().noneMatch(a -> a.startsWith("--ntasks-per-gpu"))
+                    || "REJECTED".equals(job.path("state").asText())) {
+                continue;
+            }
+            assertThatThrownBy(() -> SbatchOptions.parse(args, "j")).as(job.path("name").asText())
+                    .isInstanceOfSatisfying(JobRequestException.class, e -> assertThat(e.problems())
+                            .anyMatch(p -> p.startsWith("--ntasks-per-gpu") && p.contains(REFUSAL)));
+            refused++;
+        }
+        assertThat(refused).isEqualTo(placed);
+        assertThat(cpus(submitted(results).get("a1"))).isEqualTo("[0,1,2]");
+    }
+
     /** The same job with and without the option, on the idle node: real Slurm's CPU ids differ. */
     @ParameterizedTest(name = "{0}")
     @CsvSource({"results/sb7a.jsonl", "results/new/sb7a.jsonl", "results/v26.05/sb7a.jsonl"})

@@ -102,4 +102,21 @@ class SlurmJobSpecTest {
         assertThat(j.enforceBinding()).isTrue();
         assertThat(j.exclusive()).isTrue();
     }
+
+    @Test
+    void theBuilderKeepsEveryFieldAndChangesOnlyWhatIsSet() throws JobRequestException {
+        SlurmJobSpec j = spec("-w a[1-2] -x b1 -N2-3 -n4 --ntasks-per-node=2 --gpus-per-node=h100:2 "
+                + "--cpus-per-gpu=3 --switches=1@0:05 --gres-flags=enforce-binding --exclusive --threads-per-core=1")
+                .withMinCpusPerNode(7).withPerCpuMemory();
+        assertThat(j.toBuilder().build()).isEqualTo(j);
+        SlurmJobSpec cpusOnly = j.toBuilder().noGpus().build();
+        assertThat(List.of(cpusOnly.gpusPerNode() == null, cpusOnly.gpuType() == null,
+                cpusOnly.cpusPerGpu() == null)).containsOnly(true);
+        assertThat(cpusOnly.withName(j.name()).toBuilder().gpus(2, null, null, "h100").cpusPerGpu(3).build())
+                .isEqualTo(j);
+        SlurmJobSpec bare = SlurmJobSpec.builder("b").build();
+        assertThat(List.of(bare.minNodes(), bare.cpusPerTask(), bare.minCpusPerNode())).containsExactly(1, 1, 0);
+        assertThat(bare.maxNodes()).isNull();
+        assertThat(bare.nodelist()).isEmpty();
+    }
 }

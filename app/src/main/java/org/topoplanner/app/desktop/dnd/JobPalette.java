@@ -45,10 +45,18 @@ public final class JobPalette {
         notes.setId("sbatchNotes");
         notes.getStyleClass().add("hint");
         notes.setWrapText(true);
+        for (Label l : new Label[] {problem, notes}) {
+            // an empty message takes no row: the field's chip stays next to the field
+            l.managedProperty().bind(l.textProperty().isNotEmpty());
+            l.visibleProperty().bind(l.managedProperty());
+        }
         Label custom = chip("Drag this job", null);
         custom.setId("sbatchChip");
         sbatch.textProperty().addListener((o, a, text) -> check(text));
-        box.getChildren().addAll(title, shapes, new Label("Custom (sbatch options):"), sbatch, custom, problem, notes);
+        // The field first, with what it cannot read and what it reads but does not place by right under it, then its
+        // chip, then the ready shapes: below the shapes and the chip the notes fell under the palette's fold (the
+        // lower part of the left pane), out of view while the job was typed.
+        box.getChildren().addAll(title, new Label("Custom (sbatch options):"), sbatch, problem, notes, custom, shapes);
     }
 
     public Node node() {

@@ -75,6 +75,10 @@ class HardwareWindowTest extends ExampleWindowTest {
                 .setText("-N 64 --gpus-per-node=8 -t 2:00:00"));
         assertThat(robot.lookup("#sbatchNotes").queryAs(Label.class).getText())
                 .isEqualTo("read, not used for placement: --time=2:00:00");
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> ViewShots.save(fabric.getScene(), "palette-job-notes"));
+        assertThat(shownInPalette(robot.lookup("#sbatchNotes").queryAs(Label.class)))
+                .as("the notes in view while the job is typed, not under the palette's fold").isTrue();
         robot.drag(robot.lookup("#sbatchChip").queryAs(Label.class)).dropTo(background(fabric));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(vm.plan().placements()).hasSize(1);
@@ -114,6 +118,17 @@ class HardwareWindowTest extends ExampleWindowTest {
         robot.interact(vm::undo);
         assertThat(vm.plan().cluster().node(host)).isEqualTo(org.topoplanner.resources.ShippedData
                 .template(org.topoplanner.resources.NodeTemplate.HGX_H100_SXM));
+    }
+
+    /** Whether the whole of {@code label} lies in the visible part of the palette's scroll pane. */
+    private static boolean shownInPalette(Label label) {
+        javafx.scene.Node n = label;
+        while (!(n instanceof javafx.scene.control.ScrollPane)) {
+            n = n.getParent();
+        }
+        javafx.geometry.Bounds view = n.localToScene(n.getLayoutBounds());
+        javafx.geometry.Bounds shown = label.localToScene(label.getLayoutBounds());
+        return shown.getHeight() > 0 && view.contains(shown);
     }
 
     /** A point of the fabric view on no switch and no host: a drop there places the job anywhere. */
