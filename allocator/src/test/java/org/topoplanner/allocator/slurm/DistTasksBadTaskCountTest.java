@@ -75,4 +75,18 @@ class DistTasksBadTaskCountTest {
         Suggestion s = suggest("-x f1 -n3 --ntasks-per-socket=2 -c2", SlurmVersion.V24_11);
         assertThat(s).isInstanceOf(Suggestion.Placed.class);
     }
+    @Test
+    void theBlockPluginLaysOutTheSameWay() throws Exception {
+        // blockfz01's block b1 {q1 2x12 cores, s1 1x8}: q1 with one free core on socket 0 offers 1 + 4 CPUs under
+        // --ntasks-per-socket=2 -c2, s1 is cut to the other 3 (two tasks and one); dist_tasks places 3 of 4 tasks
+        ClusterState b = ClusterState.empty(OracleCase.cluster("blockfz01"))
+                .with(job("f", "q1", List.of(), 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
+        JobRequest r = SbatchOptions.parseLine("-w q1,s1 -n4 --ntasks-per-socket=2 -c2", "k");
+        assertThat(new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11)).suggest(b, r))
+                .isInstanceOf(Suggestion.Pending.class);
+        // -n3 needs 6: q1's 5 and one of s1's, two tasks and one
+        JobRequest three = SbatchOptions.parseLine("-w q1,s1 -n3 --ntasks-per-socket=2 -c2", "k");
+        assertThat(new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11)).suggest(b, three))
+                .isInstanceOf(Suggestion.Placed.class);
+    }
 }
