@@ -250,6 +250,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // --gpus-per-node=3 enforce-binding on 2x4 cores with GPUs 3+1, socket 0's first core busy)
             return new Suggestion.Impossible("Requested node configuration is not available");
         }
+        if (alloc != null && alloc.taskCountShort()) {
+            // _dist_tasks_compute_c_b places fewer tasks than -n on the CPUs chosen (ESLURM_BAD_TASK_COUNT, 24.11 and
+            // 26.05): the job fails this pass, after sbatch's test (which returns before the layout) accepted it
+            return new Suggestion.Pending(PendingReason.RESOURCES, "the CPUs chosen for " + job.name()
+                    + " hold fewer whole tasks than it has");
+        }
         if (alloc != null && alloc.tasksShort()) {
             // _build_tasks_per_node_sock counts fewer tasks on a chosen node's cores than it was given (rem_tasks):
             // ESLURM_INVALID_GRES in the pass, after sbatch's test accepted the job
