@@ -13,7 +13,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * <li>The top switch: the highest-level switch with enough usable nodes of the lowest weight
  * (ties: the last one in {@code topology.conf}).</li>
  * <li>Nodes of the lowest weights are collected until they suffice; lighter groups are taken whole.</li>
- * <li>Leaves are then added one at a time ({@link #better}): the candidate replaces the current best
+ * <li>Leaves are then added one at a time ({@link SwitchRanking#better}): the candidate replaces the current best
  * when it is closer (sum of hop distances to the switches already used) and fits the rest
  * (22.05: "not worse" by the comparison), or equally close and better by the comparison: a leaf that
  * fits beats one that does not, two that fit go to the smaller, else the parents are compared the
@@ -24,6 +24,7 @@ final class TreeSelector implements NodeChooser {
     private final List<SlurmNode> nodes;
     private final SwitchTable table;
     private final SlurmVersion version;
+    private final SwitchRanking ranking;
 
     private final boolean nodesBoundByTasks;
     /** Whether {@link #fewerNodes} first asks {@link #gpusOutOfReach} (off only to test the bound against the loop). */
@@ -55,6 +56,7 @@ final class TreeSelector implements NodeChooser {
         this.nodes = nodes;
         this.table = table;
         this.version = version;
+        this.ranking = new SwitchRanking(table, version);
         this.nodesBoundByTasks = nodesBoundByTasks;
         this.gpuBound = gpuBound;
         this.probe = probe;
@@ -502,14 +504,14 @@ final class TreeSelector implements NodeChooser {
                     }
                 }
                 if (version.atLeast(SlurmVersion.V24_11)) {
-                    decrement(taken, s, swCnt);
+                    ranking.decrement(taken, s, swCnt);
                 }
             }
         }
         long[] dist = new long[n];
         for (int s = 0; s < n; s++) {
             if (swReq[s]) {
-                addDist(dist, s);
+                ranking.addDist(dist, s);
             }
         }
         int prev = p.remNodes + 1;
@@ -520,12 +522,12 @@ final class TreeSelector implements NodeChooser {
                 if (swReq[s] || !table.isLeaf(s)) {
                     continue;
                 }
-                bestSw = choose(dist, swCnt, swCpu, p.remNodes, p.remCpus, s, bestSw);
+                bestSw = ranking.choose(dist, swCnt, swCpu, p.remNodes, p.remCpus, s, bestSw);
             }
             if (bestSw == -1) {
                 break;
             }
-            addDist(dist, bestSw);
+            ranking.addDist(dist, bestSw);
             int[] leafNodes = members.nodesOf(bestSw);
             for (int k = 0; k < leafNodes.length && p.maxNodesLeft(); k++) {
                 int i = leafNodes[k];
@@ -538,7 +540,7 @@ final class TreeSelector implements NodeChooser {
                 }
             }
             if (version.atLeast(SlurmVersion.V24_11)) {
-                decrement(swCnt[bestSw], bestSw, swCnt);
+                ranking.decrement(swCnt[bestSw], bestSw, swCnt);
             }
             swCnt[bestSw] = 0;
         }
@@ -621,76 +623,4 @@ final class TreeSelector implements NodeChooser {
         return null;
     }
 
-    private void addDist(long[] dist, int s) {
-        for (int i = 0; i < dist.length; i++) {
-            if (table.dist[s][i] >= SwitchTable.INFINITE || dist[i] >= SwitchTable.INFINITE) {
-                dist[i] = SwitchTable.INFINITE;
-            } else {
-                dist[i] += table.dist[s][i];
-            }
-        }
-    }
-
-    /** 24.11's {@code _decrement_node_cnt}: taken nodes leave the counts of the leaf and all its parents. */
-    private void decrement(int taken, int s, int[] swCnt) {
-        int guard = 0;
-        for (int i = s; i >= 0 && guard++ <= table.size(); i = table.parent[i]) {
-            swCnt[i] = swCnt[i] <= taken ? 0 : swCnt[i] - taken;
-            if (table.parent[i] == SwitchTable.NO_PARENT) {
-                break;
-            }
-        }
-    }
-
-    /** Slurm's {@code _topo_choose_best_switch}. */
-    private int choose(long[] dist, int[] cnt, int[] cpu, int remNodes, int remCpus, int i, int best) {
-        if (best == -1 || dist[i] >= SwitchTable.INFINITE || cnt[i] == 0) {
-            return cnt[i] != 0 && dist[i] < SwitchTable.INFINITE ? (best == -1 ? i : best) : best;
-        }
-        boolean[] iFit = new boolean[1];
-        int tcs = better(i, best, remNodes, remCpus, cnt, cpu, iFit);
-        boolean closer = dist[i] < dist[best];
-        boolean take = version == SlurmVersion.V22_05
-                ? (closer && tcs >= 0) || (dist[i] == dist[best] && tcs > 0)
-                : (closer && iFit[0]) || (dist[i] == dist[best] && tcs > 0);
-        return take ? i : best;
-    }
-
-    /** Slurm's {@code _topo_compare_switches}: 1 when {@code i} is the better fit, -1 when {@code j}, else 0. */
-    private int better(int i, int j, int remNodes, int remCpus, int[] cnt, int[] cpu, boolean[] iFitOut) {
-        boolean cpus = version.atLeast(SlurmVersion.V24_11);
-        for (int guard = 0; guard <= 2 * table.size(); guard++) {
-            boolean iFit = cnt[i] >= remNodes && (!cpus || cpu[i] >= remCpus);
-            boolean jFit = cnt[j] >= remNodes && (!cpus || cpu[j] >= remCpus);
-            iFitOut[0] = iFit; // Slurm overwrites it on every level it compares
-            if (iFit && jFit) {
-                if (cnt[i] < cnt[j]) {
-                    return 1;
-                }
-                if (cnt[i] > cnt[j]) {
-                    return -1;
-                }
-                break;
-            } else if (iFit) {
-                return 1;
-            } else if (jFit) {
-                return -1;
-            }
-            int pi = table.parent[i];
-            int pj = table.parent[j];
-            if ((pi != i || pj != j) && pi != pj && pi != SwitchTable.NO_PARENT && pj != SwitchTable.NO_PARENT) {
-                i = pi;
-                j = pj;
-                continue;
-            }
-            break;
-        }
-        if (cnt[i] > cnt[j]) {
-            return 1;
-        }
-        if (cnt[i] < cnt[j]) {
-            return -1;
-        }
-        return Integer.compare(table.level[j], table.level[i]);
-    }
 }
