@@ -346,7 +346,7 @@ final class TreeSelector implements NodeChooser {
                 gresSum += demand.gpusFor(i);
             }
         }
-        TreeMap<Long, BitSet> weights = weightGroups(map, demand);
+        TreeMap<Long, BitSet> weights = WeightGroups.of(map, demand);
         // a switch's usable nodes are table.nodes[s] & map; they are counted and walked through SwitchMembers, never
         // built as a set (the required nodes lie in the map, checked above)
         SwitchMembers members = table.members();
@@ -382,7 +382,7 @@ final class TreeSelector implements NodeChooser {
                 continue;
             }
             if (required.isEmpty()) {
-                Long w = lowestWeightOn(weights, table.nodes[s], swCnt[s]);
+                Long w = WeightGroups.lowestWeightOn(weights, table.nodes[s], swCnt[s]);
                 if (w != null && (top == -1 || (table.level[s] >= table.level[top] && w <= topWeight))) {
                     top = s;
                     topWeight = w;
@@ -572,32 +572,6 @@ final class TreeSelector implements NodeChooser {
         return job.hasGpus() || cpt < 2 ? free : free / cpt * cpt;
     }
 
-    /**
-     * The usable nodes by scheduling weight, lightest first. When all weigh the same (a cluster of one weight and a
-     * job that ties every node's GPU byte, the common case) the one group is the map itself, found without a map
-     * entry per node.
-     */
-    private static TreeMap<Long, BitSet> weightGroups(BitSet map, Demand demand) {
-        TreeMap<Long, BitSet> weights = new TreeMap<>();
-        int first = map.nextSetBit(0);
-        if (first < 0) {
-            return weights;
-        }
-        long w = demand.weight(first);
-        int i = map.nextSetBit(first + 1);
-        while (i >= 0 && demand.weight(i) == w) {
-            i = map.nextSetBit(i + 1);
-        }
-        if (i < 0) {
-            weights.put(w, map);
-            return weights;
-        }
-        for (int k = first; k >= 0; k = map.nextSetBit(k + 1)) {
-            weights.computeIfAbsent(demand.weight(k), x -> new BitSet()).set(k);
-        }
-        return weights;
-    }
-
     static boolean gresOk(int gresPerJob, int gres) {
         return gresPerJob == 0 || gres >= gresPerJob;
     }
@@ -605,22 +579,6 @@ final class TreeSelector implements NodeChooser {
     static boolean enoughNodes(int avail, int remNodes, int minNodes, int reqNodes) {
         int needed = reqNodes > minNodes ? remNodes + minNodes - reqNodes : remNodes;
         return avail >= needed;
-    }
-
-    /**
-     * The lightest weight among the usable nodes of a switch ({@code on} cut to the map, {@code usable} of them);
-     * the groups lie in the map, so they meet the switch's usable nodes where they meet {@code on}.
-     */
-    private static Long lowestWeightOn(TreeMap<Long, BitSet> weights, BitSet on, int usable) {
-        if (weights.size() == 1) {
-            return usable > 0 ? weights.firstKey() : null;
-        }
-        for (var e : weights.entrySet()) {
-            if (e.getValue().intersects(on)) {
-                return e.getKey();
-            }
-        }
-        return null;
     }
 
 }
