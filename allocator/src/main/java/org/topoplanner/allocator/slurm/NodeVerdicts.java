@@ -44,7 +44,7 @@ final class NodeVerdicts {
 
     /** What a table and every table updated from it share: the shape, and the idle entry per layout. */
     private record Lineage(List<SlurmNode> nodes, SlurmJobSpec job, SlurmVersion version, int[] nodeOfHost,
-                           Map<SlurmAllocation.Layout, Entry> idle) {
+                           Map<NodeLayout, Entry> idle) {
     }
 
     private final Lineage lineage;
@@ -153,7 +153,7 @@ final class NodeVerdicts {
     private void put(SlurmNode n, StateUsage usage) {
         Entry e;
         if (usage.idle(n.host())) {
-            e = lineage.idle().computeIfAbsent(SlurmAllocation.Layout.of(n), l -> entry(n, SlurmAllocation.use(usage,
+            e = lineage.idle().computeIfAbsent(NodeLayout.of(n), l -> entry(n, SlurmAllocation.use(usage,
                     n, lineage.job())));
         } else {
             e = entry(n, usage.heldWhole(n.host()) ? SlurmAllocation.HELD : SlurmAllocation.use(usage, n, lineage.job()));

@@ -75,13 +75,13 @@ final class SlurmAllocation {
         BitSet nodeMap = new BitSet();
         BitSet required = new BitSet();
         StateUsage usage = state.usage();
-        Map<Layout, NodeUse> idleUse = new HashMap<>();
+        Map<NodeLayout, NodeUse> idleUse = new HashMap<>();
         java.util.Set<String> nodelist = new java.util.HashSet<>(job.nodelist());
         java.util.Set<String> exclude = new java.util.HashSet<>(job.exclude());
         int[] freeCpus = new int[nodes.size()];
         long[] weights = new long[nodes.size()];
         BusyNodes busy = BusyNodes.of(state, nodes, job);
-        Layout lastIdle = null;
+        NodeLayout lastIdle = null;
         NodeUse lastIdleUse = null;
         // what the last node of a run of idle nodes of one layout gave: the next one of the run gives the same
         // free cores, near-GPU byte of its weight and fit (all functions of the use and the layout)
@@ -94,7 +94,7 @@ final class SlurmAllocation {
             repeat = false;
             if (usage.idle(n.host())) {
                 // runs of idle nodes share a layout: look the map up only when it changes
-                Layout l = Layout.of(n);
+                NodeLayout l = NodeLayout.of(n);
                 if (!l.equals(lastIdle)) {
                     lastIdleUse = idleUse.computeIfAbsent(l, g -> use(usage, n, job));
                     lastIdle = l;
@@ -136,7 +136,7 @@ final class SlurmAllocation {
                                                 SlurmVersion version, NodeUse[] uses, BitSet nodeMap, BitSet required,
                                                 boolean firstPass, FirstPassAvailCpus carried) {
         CoreFilter.Result[] results = new CoreFilter.Result[nodes.size()];
-        Map<NodeUse, Map<Layout, CoreFilter.Result>> shared = new IdentityHashMap<>();
+        Map<NodeUse, Map<NodeLayout, CoreFilter.Result>> shared = new IdentityHashMap<>();
         long taken = 0;
         int counted = 0;
         // the required nodes are looked at one by one in node order, each after the GPUs of those before it were
@@ -164,7 +164,7 @@ final class SlurmAllocation {
         // cpufrag u1: -w g1 -n4 -c6 --gpus=8, g1 gives 2, so g2 may give 6: 3 tasks, 9+9 cores)
         long gresTaken = taken;
         NodeUse runUse = null;
-        Layout runLayout = null;
+        NodeLayout runLayout = null;
         CoreFilter.Result runResult = null;
         for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
             SlurmNode n = nodes.get(i);
@@ -175,7 +175,7 @@ final class SlurmAllocation {
             } else if (usage.idle(n.host())) {
                 // idle nodes of one layout get the same cores: compute once (CoreFilter is pure); a run of
                 // them reuses the last one's result without the map look-ups
-                Layout l = Layout.of(n);
+                NodeLayout l = NodeLayout.of(n);
                 if (uses[i] != runUse || !l.equals(runLayout)) {
                     boolean fp = firstPass;
                     runResult = shared.computeIfAbsent(uses[i], k -> new HashMap<>()).computeIfAbsent(l,
@@ -402,27 +402,6 @@ final class SlurmAllocation {
 
     /** A node another job holds whole: nothing is free, and no job looks further. */
     static final NodeUse HELD = new NodeUse(new BitSet(), new BitSet(), false, true);
-
-    /**
-     * What CoreFilter and the free-resource view read of a node: its GPUs and CPU layout (not its name).
-     * Nodes share a GPU list when they share a topology, so the list is compared by identity.
-     */
-    record Layout(List<SlurmGpu> gpus, int sockets, int coresPerSocket, int threadsPerCore) {
-        static Layout of(SlurmNode n) {
-            return new Layout(n.gpus(), n.sockets(), n.coresPerSocket(), n.threadsPerCore());
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Layout l && l.gpus == gpus && l.sockets == sockets
-                    && l.coresPerSocket == coresPerSocket && l.threadsPerCore == threadsPerCore;
-        }
-
-        @Override
-        public int hashCode() {
-            return ((System.identityHashCode(gpus) * 31 + sockets) * 31 + coresPerSocket) * 31 + threadsPerCore;
-        }
-    }
 
     /** Node {@code n}'s verdict for a job that may take it, with no required node ({@code -w}) before it. */
     static CoreFilter.Result filterOne(SlurmNode n, NodeUse u, SlurmJobSpec job, boolean firstPass,

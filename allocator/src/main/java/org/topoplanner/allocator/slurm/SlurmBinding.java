@@ -44,13 +44,13 @@ public final class SlurmBinding {
             return out;
         }
         // idle nodes of one layout get one verdict (the filter reads only the layout and what is free)
-        Map<SlurmAllocation.Layout, Boolean> idle = new HashMap<>();
+        Map<NodeLayout, Boolean> idle = new HashMap<>();
         for (SlurmNode n : nodes) {
             if (usage.heldWhole(n.host())) {
                 continue;
             }
             boolean ok = usage.idle(n.host())
-                    ? idle.computeIfAbsent(SlurmAllocation.Layout.of(n),
+                    ? idle.computeIfAbsent(NodeLayout.of(n),
                             l -> accepts(n, SlurmAllocation.use(usage, n, job), job, version))
                     : accepts(n, SlurmAllocation.use(usage, n, job), job, version);
             if (!ok) {
@@ -165,14 +165,14 @@ public final class SlurmBinding {
                 return known;
             }
         }
-        Map<SlurmAllocation.Layout, Boolean> byLayout = new HashMap<>();
+        Map<NodeLayout, Boolean> byLayout = new HashMap<>();
         int accepting = 0;
         boolean refused = false;
         for (SlurmNode n : nodes) {
             if (job.exclude().contains(n.name())) {
                 continue;
             }
-            boolean ok = byLayout.computeIfAbsent(SlurmAllocation.Layout.of(n),
+            boolean ok = byLayout.computeIfAbsent(NodeLayout.of(n),
                     l -> accepts(n, idle(n, job), job, version));
             if (!ok && job.nodelist().contains(n.name())) {
                 refused = true; // a required node the job can never use
