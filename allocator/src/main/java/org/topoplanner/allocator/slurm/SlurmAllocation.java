@@ -96,21 +96,22 @@ final class SlurmAllocation {
                 // runs of idle nodes share a layout: look the map up only when it changes
                 NodeLayout l = NodeLayout.of(n);
                 if (!l.equals(lastIdle)) {
-                    lastIdleUse = idleUse.computeIfAbsent(l, g -> use(usage, n, job));
+                    lastIdleUse = idleUse.computeIfAbsent(l, g -> FreeResources.use(usage, n, job));
                     lastIdle = l;
                 } else {
                     repeat = true;
                 }
                 u = lastIdleUse;
             } else {
-                u = usage.heldWhole(n.host()) ? HELD : busy != null ? busy.use(n) : use(usage, n, job);
+                u = usage.heldWhole(n.host()) ? FreeResources.HELD
+                        : busy != null ? busy.use(n) : FreeResources.use(usage, n, job);
                 lastIdle = null;
             }
             uses[n.index()] = u;
             if (!repeat) {
                 runCores = u.freeCores().cardinality();
                 runNear = SchedWeight.of(n, u, job, version) & 0xff;
-                runFit = basicFit(n, u, job, java.util.Set.of());
+                runFit = FreeResources.basicFit(n, u, job, java.util.Set.of());
             }
             freeCpus[n.index()] = runCores * n.threadsPerCore();
             weights[n.index()] = (n.weight() << 8) | runNear;
@@ -400,9 +401,6 @@ final class SlurmAllocation {
         return r == null ? uses[n.index()].freeGpus() : r.gpus(uses[n.index()]);
     }
 
-    /** A node another job holds whole: nothing is free, and no job looks further. */
-    static final NodeUse HELD = new NodeUse(new BitSet(), new BitSet(), false, true);
-
     /** Node {@code n}'s verdict for a job that may take it, with no required node ({@code -w}) before it. */
     static CoreFilter.Result filterOne(SlurmNode n, NodeUse u, SlurmJobSpec job, boolean firstPass,
                                        SlurmVersion version) {
@@ -413,49 +411,6 @@ final class SlurmAllocation {
         BitSet all = new BitSet();
         all.set(0, n.cores());
         return new CoreFilter.Result(all, n.cores() * n.threadsPerCore());
-    }
-
-    /** What is free on node {@code n}, from the state's usage (cores: Slurm's numbering; the layouts agree). */
-    static NodeUse use(StateUsage usage, SlurmNode n, SlurmJobSpec job) {
-        return use(usage, n, job.gpuType());
-    }
-
-    /** {@link #use(StateUsage, SlurmNode, SlurmJobSpec)} for a job asking GPUs of {@code gpuType} (null: any). */
-    static NodeUse use(StateUsage usage, SlurmNode n, String gpuType) {
-        BitSet freeCores = new BitSet();
-        freeCores.set(0, n.cores());
-        freeCores.andNot(usage.usedCores(n.host()));
-        BitSet freeGpus = new BitSet();
-        BitSet usedGpus = usage.usedGpuIndices(n.host());
-        for (SlurmGpu g : n.gpus()) {
-            boolean typeOk = gpuType == null || gpuType.equals(g.type());
-            if (!usedGpus.get(g.index()) && typeOk) {
-                freeGpus.set(g.index());
-            }
-        }
-        return new NodeUse(freeCores, freeGpus, usage.idle(n.host()), usage.heldWhole(n.host()));
-    }
-
-    static boolean basicFit(SlurmNode n, NodeUse u, SlurmJobSpec job, java.util.Set<String> exclude) {
-        if (exclude.contains(n.name()) || u.heldWhole() || u.freeCores().isEmpty()) {
-            return false;
-        }
-        if ((job.exclusive() || job.exclusiveTopo()) && !u.idle()) {
-            return false;
-        }
-        return enoughGpus(n, u, job);
-    }
-
-    /** Enough free GPUs (of the job's type) for one node's share: per node, one task's, or one of {@code --gpus}. */
-    static boolean enoughGpus(SlurmNode n, NodeUse u, SlurmJobSpec job) {
-        int free = u.freeGpus().cardinality();
-        if (job.gpusPerNode() != null && free < job.gpusPerNode()) {
-            return false;
-        }
-        if (job.gpusPerTask() != null && free < job.gpusPerTask()) {
-            return false;
-        }
-        return job.gpusPerJob() == null || free > 0;
     }
 
     /** GPUs toward the job's total a required node adds ({@code gres_sched_add}): its free ones, up to what is left. */
