@@ -171,7 +171,7 @@ final class NodeVerdicts {
         SlurmJobSpec job = lineage.job();
         boolean fit = FreeResources.basicFit(n, u, job, Set.of());
         return new Entry(u, u.freeCores().cardinality(), SchedWeight.of(n, u, job, lineage.version()) & 0xff, fit,
-                fit ? SlurmAllocation.filterOne(n, u, job, true, lineage.version()) : null,
-                fit ? SlurmAllocation.filterOne(n, u, job, false, lineage.version()) : null);
+                fit ? PassFilter.filterOne(n, u, job, true, lineage.version()) : null,
+                fit ? PassFilter.filterOne(n, u, job, false, lineage.version()) : null);
     }
 }
