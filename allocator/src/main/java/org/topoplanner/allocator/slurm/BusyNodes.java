@@ -7,7 +7,7 @@ import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.StateUsage;
 
 /**
- * What is free on each busy node of a state ({@link SlurmAllocation#use}), for jobs of one GPU type, kept with the
+ * What is free on each busy node of a state ({@link FreeResources#use}), for jobs of one GPU type, kept with the
  * state and carried to the next one: a what-if or replay changes one job at a time, and recounting every busy
  * node of a 4,096-node tree for each question cost more than the rest of the attempt. A speed-up only: each entry
  * is what {@code use} gives for that node on that state. Idle nodes have no entry (the attempt shares one
@@ -36,7 +36,7 @@ final class BusyNodes {
                 before.update(now, nodes, type, hosts));
     }
 
-    /** What is free on busy node {@code n}: the same as {@link SlurmAllocation#use} on this state. */
+    /** What is free on busy node {@code n}: the same as {@link FreeResources#use} on this state. */
     NodeUse use(SlurmNode n) {
         return uses[n.index()];
     }
@@ -69,7 +69,7 @@ final class BusyNodes {
         if (usage.idle(n.host()) || usage.heldWhole(n.host())) {
             return null;
         }
-        return SlurmAllocation.use(usage, n, type);
+        return FreeResources.use(usage, n, type);
     }
 
     /** The node-table index of each host number, built once per cluster. */

@@ -44,7 +44,7 @@ final class NodeVerdicts {
 
     /** What a table and every table updated from it share: the shape, and the idle entry per layout. */
     private record Lineage(List<SlurmNode> nodes, SlurmJobSpec job, SlurmVersion version, int[] nodeOfHost,
-                           Map<SlurmAllocation.Layout, Entry> idle) {
+                           Map<NodeLayout, Entry> idle) {
     }
 
     private final Lineage lineage;
@@ -153,10 +153,10 @@ final class NodeVerdicts {
     private void put(SlurmNode n, StateUsage usage) {
         Entry e;
         if (usage.idle(n.host())) {
-            e = lineage.idle().computeIfAbsent(SlurmAllocation.Layout.of(n), l -> entry(n, SlurmAllocation.use(usage,
+            e = lineage.idle().computeIfAbsent(NodeLayout.of(n), l -> entry(n, FreeResources.use(usage,
                     n, lineage.job())));
         } else {
-            e = entry(n, usage.heldWhole(n.host()) ? SlurmAllocation.HELD : SlurmAllocation.use(usage, n, lineage.job()));
+            e = entry(n, usage.heldWhole(n.host()) ? FreeResources.HELD : FreeResources.use(usage, n, lineage.job()));
         }
         int i = n.index();
         uses[i] = e.use();
@@ -169,9 +169,9 @@ final class NodeVerdicts {
 
     private Entry entry(SlurmNode n, NodeUse u) {
         SlurmJobSpec job = lineage.job();
-        boolean fit = SlurmAllocation.basicFit(n, u, job, Set.of());
+        boolean fit = FreeResources.basicFit(n, u, job, Set.of());
         return new Entry(u, u.freeCores().cardinality(), SchedWeight.of(n, u, job, lineage.version()) & 0xff, fit,
-                fit ? SlurmAllocation.filterOne(n, u, job, true, lineage.version()) : null,
-                fit ? SlurmAllocation.filterOne(n, u, job, false, lineage.version()) : null);
+                fit ? PassFilter.filterOne(n, u, job, true, lineage.version()) : null,
+                fit ? PassFilter.filterOne(n, u, job, false, lineage.version()) : null);
     }
 }

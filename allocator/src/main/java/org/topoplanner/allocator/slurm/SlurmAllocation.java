@@ -3,7 +3,6 @@ package org.topoplanner.allocator.slurm;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.topoplanner.allocator.ClusterState;
@@ -36,14 +35,15 @@ final class SlurmAllocation {
      * {@code cons_tres/gres_select_filter.c}: "rem_tasks not zero", {@code ESLURM_INVALID_GRES}): the job does not
      * start in this pass and waits with {@code Resources}. sbatch's test returns before the task layout, so it is
      * accepted. Only 24.11's count falls short, where a job's {@code --threads-per-core} (or
-     * {@code --hint=nomultithread}) is below the node's threads ({@link #tasksPerSocket}).
+     * {@code --hint=nomultithread}) is below the node's threads ({@link SocketTasks#tasksPerSocket}).
      */
     private boolean tasksShort;
     /**
      * The task layout placed fewer tasks than the job's {@code -n} on the CPUs the selection gave its nodes
      * ({@code _dist_tasks_compute_c_b}, {@code cons_tres/dist_tasks.c} 24.11.5 and 26.05.5: no node has room for a
      * further task, {@code ESLURM_BAD_TASK_COUNT}): the job does not start in this pass and waits with
-     * {@code Resources}. 22.05's {@code cons_common} layout over-subscribes instead ({@link #layout2205}).
+     * {@code Resources}. 22.05's {@code cons_common} layout over-subscribes instead
+     * ({@link TaskDistribution#layout2205}).
      */
     private boolean taskCountShort;
     /**
@@ -74,13 +74,13 @@ final class SlurmAllocation {
         BitSet nodeMap = new BitSet();
         BitSet required = new BitSet();
         StateUsage usage = state.usage();
-        Map<Layout, NodeUse> idleUse = new HashMap<>();
+        Map<NodeLayout, NodeUse> idleUse = new HashMap<>();
         java.util.Set<String> nodelist = new java.util.HashSet<>(job.nodelist());
         java.util.Set<String> exclude = new java.util.HashSet<>(job.exclude());
         int[] freeCpus = new int[nodes.size()];
         long[] weights = new long[nodes.size()];
         BusyNodes busy = BusyNodes.of(state, nodes, job);
-        Layout lastIdle = null;
+        NodeLayout lastIdle = null;
         NodeUse lastIdleUse = null;
         // what the last node of a run of idle nodes of one layout gave: the next one of the run gives the same
         // free cores, near-GPU byte of its weight and fit (all functions of the use and the layout)
@@ -93,23 +93,24 @@ final class SlurmAllocation {
             repeat = false;
             if (usage.idle(n.host())) {
                 // runs of idle nodes share a layout: look the map up only when it changes
-                Layout l = Layout.of(n);
+                NodeLayout l = NodeLayout.of(n);
                 if (!l.equals(lastIdle)) {
-                    lastIdleUse = idleUse.computeIfAbsent(l, g -> use(usage, n, job));
+                    lastIdleUse = idleUse.computeIfAbsent(l, g -> FreeResources.use(usage, n, job));
                     lastIdle = l;
                 } else {
                     repeat = true;
                 }
                 u = lastIdleUse;
             } else {
-                u = usage.heldWhole(n.host()) ? HELD : busy != null ? busy.use(n) : use(usage, n, job);
+                u = usage.heldWhole(n.host()) ? FreeResources.HELD
+                        : busy != null ? busy.use(n) : FreeResources.use(usage, n, job);
                 lastIdle = null;
             }
             uses[n.index()] = u;
             if (!repeat) {
                 runCores = u.freeCores().cardinality();
                 runNear = SchedWeight.of(n, u, job, version) & 0xff;
-                runFit = basicFit(n, u, job, java.util.Set.of());
+                runFit = FreeResources.basicFit(n, u, job, java.util.Set.of());
             }
             freeCpus[n.index()] = runCores * n.threadsPerCore();
             weights[n.index()] = (n.weight() << 8) | runNear;
@@ -124,77 +125,8 @@ final class SlurmAllocation {
         FirstPassAvailCpus carried = FirstPassAvailCpus.forSelection(job, version);
         return choose(nodes, chooser, job, version, blockSync, memoryHeld, uses, nodeMap, required, freeCpus, weights,
                 carried,
-                firstPass -> filtered(usage, nodes, job, version, uses, nodeMap, required, firstPass, carried));
-    }
-
-    /**
-     * The core filter's verdict for every node of {@code nodeMap} in one pass: the required nodes first, then the
-     * others with the GPUs the required ones gave counted (24.11).
-     */
-    private static CoreFilter.Result[] filtered(StateUsage usage, List<SlurmNode> nodes, SlurmJobSpec job,
-                                                SlurmVersion version, NodeUse[] uses, BitSet nodeMap, BitSet required,
-                                                boolean firstPass, FirstPassAvailCpus carried) {
-        CoreFilter.Result[] results = new CoreFilter.Result[nodes.size()];
-        Map<NodeUse, Map<Layout, CoreFilter.Result>> shared = new IdentityHashMap<>();
-        long taken = 0;
-        int counted = 0;
-        // the required nodes are looked at one by one in node order, each after the GPUs of those before it were
-        // credited (_eval_nodes_topo's first loop: _select_cores / eval_nodes_select_cores, then gres_sched_add; own
-        // case fuzz45 p14, -w p1,h10 -N2 --gpus=5, in 22.05.8 too); 24.11 and 26.05 also count the nodes off
-        // (min_rem_nodes) and credit the filter's total_cnt: own cases fuzz37 p11 (-w p5,p4,g2 -N3 --gpus=8: g2 6, p4
-        // 1, p5 1 in 24.11.5 and 26.05.5) and fuzz43 p24 (-w p6,p4,p7 --gpus=5 enforce-binding: p4 3, then p6 and p7
-        // one each, so each keeps only the socket of one GPU, 26.05.5)
-        boolean inTurn = version.atLeast(SlurmVersion.V24_11);
-        for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
-            if (!nodeMap.get(i)) {
-                continue;
-            }
-            SlurmNode n = nodes.get(i);
-            results[i] = job.exclusive() ? whole(n)
-                    : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
-                            inTurn ? Math.max(1, job.minNodes() - counted) : 0,
-                            firstPass || carried == null ? CoreFilter.NO_VAL : carried.availResCpus(i));
-            taken += requiredCredit(job, uses[i], results[i], taken, inTurn);
-            counted++;
-        }
-        // the other nodes come after every required one (min_rem_nodes less all of them; 0: the job's count)
-        int restNodes = inTurn && counted > 0 ? Math.max(1, job.minNodes() - counted) : 0;
-        // 22.05 and 24.11 look at the other nodes with the GPUs the required ones gave already counted (own case
-        // cpufrag u1: -w g1 -n4 -c6 --gpus=8, g1 gives 2, so g2 may give 6: 3 tasks, 9+9 cores)
-        long gresTaken = taken;
-        NodeUse runUse = null;
-        Layout runLayout = null;
-        CoreFilter.Result runResult = null;
-        for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
-            SlurmNode n = nodes.get(i);
-            if (required.get(i)) {
-                continue;
-            } else if (job.exclusive()) {
-                results[i] = whole(n);
-            } else if (usage.idle(n.host())) {
-                // idle nodes of one layout get the same cores: compute once (CoreFilter is pure); a run of
-                // them reuses the last one's result without the map look-ups
-                Layout l = Layout.of(n);
-                if (uses[i] != runUse || !l.equals(runLayout)) {
-                    boolean fp = firstPass;
-                    runResult = shared.computeIfAbsent(uses[i], k -> new HashMap<>()).computeIfAbsent(l,
-                            k -> CoreFilter.select(n, uses[n.index()], job, fp, job.enforceBinding(), version,
-                                    gresTaken, restNodes, CoreFilter.NO_VAL));
-                    runUse = uses[i];
-                    runLayout = l;
-                }
-                results[i] = runResult;
-            } else {
-                results[i] = CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version,
-                        gresTaken, restNodes, CoreFilter.NO_VAL);
-            }
-        }
-        if (!firstPass && carried != null && !job.exclusive()) {
-            // the other nodes the failed first pass added start from what it left them, as the required ones above
-            return carried.refiltered(results, (i, cpus) -> required.get(i) ? results[i] : CoreFilter.select(
-                    nodes.get(i), uses[i], job, false, job.enforceBinding(), version, gresTaken, restNodes, cpus));
-        }
-        return results;
+                firstPass -> PassFilter.filtered(usage, nodes, job, version, uses, nodeMap, required, firstPass,
+                        carried));
     }
 
     /**
@@ -229,7 +161,7 @@ final class SlurmAllocation {
                         view[0] = filtered.clone();
                     }
                     before[0] = credited;
-                    view[0][i] = job.exclusive() ? whole(nodes.get(i))
+                    view[0][i] = job.exclusive() ? PassFilter.whole(nodes.get(i))
                             : CoreFilter.select(nodes.get(i), uses[i], job, pass, job.enforceBinding(), version,
                                     credited);
                 }
@@ -248,7 +180,7 @@ final class SlurmAllocation {
 
                 @Override
                 public int nodeGpus(int i) {
-                    return job.enforceBinding() ? bindable(nodes.get(i), uses[i], uses[i].freeGpus())
+                    return job.enforceBinding() ? NodeGpuCredit.bindable(nodes.get(i), uses[i], uses[i].freeGpus())
                             : uses[i].freeGpus().cardinality();
                 }
 
@@ -256,7 +188,8 @@ final class SlurmAllocation {
                 public int gpusFor(int i) {
                     CoreFilter.Result[] results = view[0];
                     int free = results[i] == null ? uses[i].freeGpus().cardinality()
-                            : job.enforceBinding() ? bindable(nodes.get(i), uses[i], results[i].gpus(uses[i]))
+                            : job.enforceBinding()
+                            ? NodeGpuCredit.bindable(nodes.get(i), uses[i], results[i].gpus(uses[i]))
                             : results[i].gpus(uses[i]).cardinality();
                     if (job.cpusPerGpu() != null && results[i] != null) {
                         free = Math.min(free, results[i].availCpus() / job.cpusPerGpu());
@@ -394,149 +327,9 @@ final class SlurmAllocation {
     }
 
     /** The free GPUs of a chosen node that the job may take (its core filter may have given up a socket). */
-    private static BitSet usableGpus(CoreFilter.Result[] results, NodeUse[] uses, SlurmNode n) {
+    static BitSet usableGpus(CoreFilter.Result[] results, NodeUse[] uses, SlurmNode n) {
         CoreFilter.Result r = results[n.index()];
         return r == null ? uses[n.index()].freeGpus() : r.gpus(uses[n.index()]);
-    }
-
-    /** A node another job holds whole: nothing is free, and no job looks further. */
-    static final NodeUse HELD = new NodeUse(new BitSet(), new BitSet(), false, true);
-
-    /**
-     * What CoreFilter and the free-resource view read of a node: its GPUs and CPU layout (not its name).
-     * Nodes share a GPU list when they share a topology, so the list is compared by identity.
-     */
-    record Layout(List<SlurmGpu> gpus, int sockets, int coresPerSocket, int threadsPerCore) {
-        static Layout of(SlurmNode n) {
-            return new Layout(n.gpus(), n.sockets(), n.coresPerSocket(), n.threadsPerCore());
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Layout l && l.gpus == gpus && l.sockets == sockets
-                    && l.coresPerSocket == coresPerSocket && l.threadsPerCore == threadsPerCore;
-        }
-
-        @Override
-        public int hashCode() {
-            return ((System.identityHashCode(gpus) * 31 + sockets) * 31 + coresPerSocket) * 31 + threadsPerCore;
-        }
-    }
-
-    /** Node {@code n}'s verdict for a job that may take it, with no required node ({@code -w}) before it. */
-    static CoreFilter.Result filterOne(SlurmNode n, NodeUse u, SlurmJobSpec job, boolean firstPass,
-                                       SlurmVersion version) {
-        return job.exclusive() ? whole(n) : CoreFilter.select(n, u, job, firstPass, job.enforceBinding(), version, 0);
-    }
-
-    private static CoreFilter.Result whole(SlurmNode n) {
-        BitSet all = new BitSet();
-        all.set(0, n.cores());
-        return new CoreFilter.Result(all, n.cores() * n.threadsPerCore());
-    }
-
-    /** What is free on node {@code n}, from the state's usage (cores: Slurm's numbering; the layouts agree). */
-    static NodeUse use(StateUsage usage, SlurmNode n, SlurmJobSpec job) {
-        return use(usage, n, job.gpuType());
-    }
-
-    /** {@link #use(StateUsage, SlurmNode, SlurmJobSpec)} for a job asking GPUs of {@code gpuType} (null: any). */
-    static NodeUse use(StateUsage usage, SlurmNode n, String gpuType) {
-        BitSet freeCores = new BitSet();
-        freeCores.set(0, n.cores());
-        freeCores.andNot(usage.usedCores(n.host()));
-        BitSet freeGpus = new BitSet();
-        BitSet usedGpus = usage.usedGpuIndices(n.host());
-        for (SlurmGpu g : n.gpus()) {
-            boolean typeOk = gpuType == null || gpuType.equals(g.type());
-            if (!usedGpus.get(g.index()) && typeOk) {
-                freeGpus.set(g.index());
-            }
-        }
-        return new NodeUse(freeCores, freeGpus, usage.idle(n.host()), usage.heldWhole(n.host()));
-    }
-
-    static boolean basicFit(SlurmNode n, NodeUse u, SlurmJobSpec job, java.util.Set<String> exclude) {
-        if (exclude.contains(n.name()) || u.heldWhole() || u.freeCores().isEmpty()) {
-            return false;
-        }
-        if ((job.exclusive() || job.exclusiveTopo()) && !u.idle()) {
-            return false;
-        }
-        return enoughGpus(n, u, job);
-    }
-
-    /** Enough free GPUs (of the job's type) for one node's share: per node, one task's, or one of {@code --gpus}. */
-    static boolean enoughGpus(SlurmNode n, NodeUse u, SlurmJobSpec job) {
-        int free = u.freeGpus().cardinality();
-        if (job.gpusPerNode() != null && free < job.gpusPerNode()) {
-            return false;
-        }
-        if (job.gpusPerTask() != null && free < job.gpusPerTask()) {
-            return false;
-        }
-        return job.gpusPerJob() == null || free > 0;
-    }
-
-    /** GPUs toward the job's total a required node adds ({@code gres_sched_add}): its free ones, up to what is left. */
-    private static long requiredCredit(SlurmJobSpec job, NodeUse use, CoreFilter.Result result, long taken,
-                                       boolean asFiltered) {
-        Integer total = job.gpuTotal();
-        if (total == null || result == null) {
-            return 0;
-        }
-        long free = result.gpus(use).cardinality();
-        if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
-            free = Math.min(free, result.availCpus() / job.cpusPerGpu());
-        } else {
-            // 24.11's first-pass estimate of CPUs per GPU caps what the node counts (CoreFilter.Result.gpuCap): own
-            // case fuzz25 p8 (-w q11 -n4 -c3 --gpus=4 enforce-binding, 3 CPUs per GPU estimated): q11's 6 CPUs
-            // count 2 of its 3 free GPUs, so g10 gives the other 2 (24.11.5), where the replay credited q11 with 3
-            free = Math.min(free, result.gpuCap());
-        }
-        long credit = Math.max(0, Math.min(free, total - taken));
-        if (asFiltered) {
-            // gres_sched_add (24.11, 26.05): the filter's sock_gres->total_cnt, lowered to what the job lacks only
-            // while it lacks any, and at least one
-            credit = Math.max(1, Math.min(taken < total ? credit : free, result.gresCap()));
-        }
-        if (asFiltered && job.gpusPerTask() != null && job.gpusPerTask() > 0) {
-            // GPUs per task come in whole tasks, as many as the node's CPUs run (24.11 and 26.05: gres_sched_add's
-            // "Already assumed a number of gres tasks on this node"): own case fuzz01 f3 (-w p7 -n2 -c3
-            // --gpus-per-task=2, p7 has 3 GPUs) credits p7 with one task's 2 GPUs and leaves 2 for a second node.
-            // 22.05's gres_sched_add (cons_tres/gres_sched.c) adds sock_data->total_cnt whole: own case cmx3 m65
-            // (-w a1 -n6 -c3 --gpus-per-task=1, a1 one task but 3 free GPUs) leaves 3 for a2, whose socket 1 then
-            // suffices and gives all CPUs (16-30 in 22.05.8; RequiredNodeRawGpuCreditTest)
-            long tasks = Math.min(credit / job.gpusPerTask(), result.availCpus() / job.cpusPerTask());
-            credit = tasks * job.gpusPerTask();
-        }
-        return credit;
-    }
-
-    /**
-     * The GPUs an enforce-binding job is credited with on a node: {@code gres_select_filter_remove_unusable}
-     * drops the GPUs of every socket without a free core ({@code cnt_by_sock[s] = 0}, {@code total_cnt} lowered),
-     * and the topology step counts {@code total_cnt}. Own case fuzz27 p8 ({@code -n4 -c2 --gpus=6}
-     * enforce-binding; g1's free cores all on socket 1, GPUs 0-3 of socket 0 free): g1 counts 2, so the job
-     * takes a third node (g1 6-7, s3, s8) in 22.05.8, 24.11.5 and 26.05.5, where the replay counted 4 and later
-     * filled them from socket 0 ({@code _set_job_bits2}).
-     */
-    static int bindable(SlurmNode node, NodeUse use, BitSet gpus) {
-        int n = 0;
-        for (int g = gpus.nextSetBit(0); g >= 0; g = gpus.nextSetBit(g + 1)) {
-            SlurmGpu gpu = node.gpus().get(g);
-            if (GpuSockets.isAnySocket(node, gpu)) {
-                n++;
-                continue;
-            }
-            for (int s = 0; s < node.sockets(); s++) {
-                if (gpu.cores().intersects(node.coresOfSocket(s)) && use.freeCores().intersects(node.coresOfSocket(s))) {
-                    n++;
-                    break;
-                }
-            }
-        }
-        return n;
     }
 
     /** Slurm's {@code details->min_cpus}: tasks times CPUs per task, or the CPUs the GPUs ask for. */
@@ -559,8 +352,9 @@ final class SlurmAllocation {
         SlurmAllocation a = new SlurmAllocation();
         List<Integer> idx = sel.nodes().stream().boxed().toList();
         int[][] layout22 = version == SlurmVersion.V22_05 && job.ntasksPerNode() == null
-                ? layout2205(idx, nodes, results, sel, job) : null;
-        int[] tasks = layout22 != null && job.ntasks() != null ? layout22[0] : distributeTasks(idx, nodes, results, sel, job);
+                ? TaskDistribution.layout2205(idx, nodes, results, sel, job) : null;
+        int[] tasks = layout22 != null && job.ntasks() != null ? layout22[0]
+                : TaskDistribution.distributeTasks(idx, nodes, results, sel, job);
         int[] cpus22 = layout22 == null ? null : layout22[1];
         // 24.11 and 26.05 fail a GRES-less job whose nodes' CPUs hold fewer whole tasks than its -n: _cpus_to_use cuts
         // the CPUs, not the tasks, so a node may give an odd count to a -c2 job (own probe c9a1, fuzz74 p12: -n5
@@ -573,43 +367,9 @@ final class SlurmAllocation {
             SlurmNode n = nodes.get(i);
             BitSet c;
             if (job.exclusive()) {
-                c = whole(n).availCores();
+                c = PassFilter.whole(n).availCores();
             } else {
-                int cpus = tasks[k] * job.cpusPerTask();
-                if (job.cpusPerGpu() != null) {
-                    int g = job.gpusPerNode() != null ? job.gpusPerNode()
-                            : job.gpusPerTask() != null ? job.gpusPerTask() * tasks[k] : 0;
-                    cpus = Math.max(cpus, g * job.cpusPerGpu());
-                }
-                if (job.minCpusPerNode() > cpus) {
-                    // 22.05's pn_min_cpus set apart from the tasks (MaxMemPer.perNodeMinimum22): _cpus_to_use gave
-                    // the node that many and the layout keeps them (own case mem2g g8: CPUs 0-4 for two tasks)
-                    cpus = Math.min(job.minCpusPerNode(), sel.cpusOr(i, results[i].availCpus()));
-                }
-                if (cpus22 != null) {
-                    // the dealt-out count is what the node gets, even below GPUs x CPUs-per-GPU (fuzz01 f1: 16
-                    // and 15 CPUs for 3 GPUs x 7 on the nodes after the first)
-                    cpus = cpus22[k];
-                }
-                if (version.atLeast(SlurmVersion.V24_11) && results[i].minCores() > 0) {
-                    // 24.11 raises a node's CPUs to the cores its GPUs need (dist_tasks_gres_min_cpus, called
-                    // from the cyclic layout): an enforce-binding job gets every usable core of its GPUs'
-                    // sockets (tree32 s4b: CPUs 16-31 for one task).
-                    int gresMin = results[i].minCores() * n.threadsPerCore();
-                    cpus = Math.max(cpus, Math.min(gresMin, results[i].availCpus()));
-                } else if (version == SlurmVersion.V22_05 && job.enforceBinding() && results[i].minCores() > 0) {
-                    // 22.05 raises them too (dist_tasks_compute_c_b ends with dist_tasks_gres_min_cpus), but
-                    // only as far as the CPUs _cpus_to_use gave the node: tree32 s4b keeps its 1 CPU, while the
-                    // first node of own case binding x8 (-N2 --gpus-per-node=3 --cpus-per-gpu=8, enforce-binding)
-                    // is raised to its 32 cores and the second stays at the 24 it was given. The ceiling is
-                    // avail_res->avail_cpus, which 22.05's _select_cores leaves at the CPUs before the GPU filter
-                    // and only _cpus_to_use lowers: a node it did not lower gets every core its GPUs need (own case
-                    // fuzz28 p3, -N3 -n3 -c1 --gpus-per-node=2 enforce-binding: g3's GPUs 3 and 5 on two sockets
-                    // give it CPUs 3 and 20 for its one task in 22.05.8)
-                    int gresMin = results[i].minCores() * n.threadsPerCore();
-                    int given = sel.cpusOr(i, results[i].availCpus());
-                    cpus = Math.max(cpus, given < results[i].availCpus() ? Math.min(gresMin, given) : gresMin);
-                }
+                int cpus = NodeCpuCount.of(n, i, k, tasks, cpus22, sel, results, job, version);
                 c = blockSync ? BlockCoreSync.block(n, results[i].availCores(), cpus)
                         : CoreDistributor.cyclic(n, results[i].availCores(), cpus, job.cpusPerTask(),
                                 job.ntasksPerSocket());
@@ -633,7 +393,7 @@ final class SlurmAllocation {
                 g = picker.perNode(a.cores.get(k), job.gpusPerNode(), job.enforceBinding());
                 a.gresBitsShort |= version.atLeast(SlurmVersion.V26_05) && g.cardinality() < job.gpusPerNode();
             } else if (job.gpusPerTask() != null) {
-                int[] perSocket = tasksPerSocket(n, a.cores.get(k), tasks[k], job, version);
+                int[] perSocket = SocketTasks.tasksPerSocket(n, a.cores.get(k), tasks[k], job, version);
                 // rem_tasks of _build_tasks_per_node_sock (all three releases): a node whose cores count fewer
                 // tasks than it was given fails the GPU pick with ESLURM_INVALID_GRES
                 a.tasksShort |= java.util.Arrays.stream(perSocket).sum() < tasks[k];
@@ -648,299 +408,10 @@ final class SlurmAllocation {
             a.gpus.add(g);
         }
         if (job.gpusPerJob() != null && !job.exclusive()) {
-            int[] credit = creditedGpus(sel, demand, nodes, job.gpusPerJob());
-            int total = 0;
-            int rem = a.chosen.size();
-            PerJobGpuFini fini = new PerJobGpuFini(version, job.gpusPerJob());
-            for (int k = 0; k < a.chosen.size(); k++, rem--) {
-                SlurmNode n = a.chosen.get(k);
-                BitSet used = (BitSet) usableGpus(results, uses, n).clone();
-                used.flip(0, n.gpus().size());
-                if (!n.gpus().isEmpty() && !n.gresTopology()) {
-                    // _get_job_cnt counts the node's free GPUs (gres_cnt_avail - gres_cnt_alloc), not what the
-                    // filter left usable: a memory cap (mem_per_gres, _foreach_remove_unusable) does not lower it
-                    // (own probe c26k1 x1: g3's two free GPUs where DefMemPerGPU allowed one)
-                    BitSet held = (BitSet) uses[n.index()].freeGpus().clone();
-                    if (memoryHeld != null && memoryHeld[n.index()] != null) {
-                        held.or(memoryHeld[n.index()]);
-                    }
-                    held.flip(0, n.gpus().size());
-                    long left = (long) job.gpusPerJob() - total - (rem - 1);
-                    BitSet g = new GpuPicker(n, held, version).withoutTopology(left);
-                    a.gpus.set(k, g);
-                    total += g.cardinality();
-                    continue;
-                }
-                int maxHere = job.gpusPerJob() - total - (rem - 1);
-                if (version.atLeast(SlurmVersion.V24_11)) {
-                    maxHere = Math.min(maxHere, credit[n.index()]);
-                }
-                if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
-                    // _set_job_bits1 (gres_select_filter.c, all three versions): no more GPUs than the node's chosen
-                    // cores hold at --cpus-per-gpu; own case fuzz26 p1 (-w l1 --cpus-per-gpu=8 --gpus=6): k1's 16
-                    // cores take 2 GPUs, l1 the other 4 (22.05.8), where the replay gave k1 5 and l1 one
-                    maxHere = Math.min(maxHere, a.cores.get(k).cardinality() * n.threadsPerCore() / job.cpusPerGpu());
-                }
-                BitSet g = new GpuPicker(n, used, version).perJobFirst(a.cores.get(k), Math.max(0, maxHere),
-                        job.enforceBinding());
-                a.gpus.set(k, g);
-                total += g.cardinality();
-                fini.afterFirstPick(total);
-            }
-            if (fini.needsMore()) {
-                for (int k = 0; k < a.chosen.size(); k++) {
-                    SlurmNode n = a.chosen.get(k);
-                    if (!n.gpus().isEmpty() && !n.gresTopology()) {
-                        // _set_job_bits2 needs the node's gres_bit_select, which a count-only node lacks
-                        if (fini.atNodeWithoutTopology(total)) {
-                            break;
-                        }
-                        continue;
-                    }
-                    if (total < job.gpusPerJob()) {
-                        BitSet used = (BitSet) usableGpus(results, uses, n).clone();
-                        used.flip(0, n.gpus().size());
-                        BitSet before = a.gpus.get(k);
-                        BitSet g = new GpuPicker(n, used, version).perJobMore(before, job.gpusPerJob() - total,
-                                uses[n.index()].freeCores(), job.enforceBinding());
-                        total += g.cardinality() - before.cardinality();
-                        a.gpus.set(k, g);
-                    }
-                    if (fini.afterMorePick(total)) {
-                        break;
-                    }
-                }
-                a.perJobShort = fini.unmet();
-            }
+            a.perJobShort = PerJobGpuPick.pick(a.chosen, a.cores, a.gpus, sel, demand, nodes, uses, memoryHeld, results,
+                    job, version);
         }
         return a;
-    }
-
-    /**
-     * 22.05's tasks and CPUs per node ({@code dist_tasks_compute_c_b}) for a job without
-     * {@code --ntasks-per-node}: the job's CPU count ({@code job_res->ncpus}: at least {@code details->min_cpus},
-     * which {@code -n} x {@code -c} or {@code --cpus-per-gpu} makes) is dealt out as tasks, one per node first,
-     * then whole cores' worth per node and round ({@code vpus / cpus_per_task} tasks), each node up to the CPUs
-     * {@code _cpus_to_use} gave it. Own case fuzz01 f1 ({@code -N3 --gpus-per-node=3 --cpus-per-gpu=7}, 63 CPUs)
-     * gets 32 on the 2-thread node and 16 + 15 on the others, not 21 each. When a round places no task,
-     * the rest are over-subscribed: added one per node and round, each taking what CPUs its node still has
-     * (fuzz02 f1 {@code -n3 -c5} on q1 giving 7 CPUs and s5 8: q1 runs two tasks on 7 CPUs, s5 one on 5).
-     */
-    private static int[][] layout2205(List<Integer> idx, List<SlurmNode> nodes, CoreFilter.Result[] results,
-                                      NodePick sel, SlurmJobSpec job) {
-        int hosts = idx.size();
-        int cpt = job.cpusPerTask();
-        // job_res->ncpus (cons_common/job_test.c): at least min_cpus and hosts x pn_min_cpus, which 22.05's
-        // _valid_pn_min_mem may raise past -c (MaxMemPer.perNodeMinimum22; probe c22k2 k4, -N2 -n2 -c3 --mem=9000:
-        // ncpus 10 deals three tasks of 3, 6 CPUs on n1 and 4 on n2)
-        long ncpus = Math.max(Math.max(hosts, minCpus(job)), (long) hosts * Math.max(cpt, job.pnMinCpus()));
-        long maxTasks = cpt > 1 ? ncpus / cpt : ncpus;
-        int[] cpus = new int[hosts];
-        int[] tasks = new int[hosts];
-        int[] cap = new int[hosts];
-        long tid = 0;
-        boolean space = false;
-        for (int k = 0; k < hosts && tid < maxTasks; k++) {
-            int i = idx.get(k);
-            cap[k] = sel.cpusOr(i, results[i].availCpus());
-            if (cap[k] > 0) {
-                tid++;
-                tasks[k]++;
-                cpus[k] = Math.min(cap[k], cpt);
-                space |= cpus[k] < cap[k];
-            }
-        }
-        boolean overSubscribe = !space;
-        // the rest of the cores already begun (a 2-thread core holds a second 1-CPU task)
-        for (int k = 0; k < hosts && tid < maxTasks; k++) {
-            int vpus = nodes.get(idx.get(k)).threadsPerCore();
-            int remTasks = cpus[k] % vpus / cpt;
-            for (int t = 0; t < remTasks && tid < maxTasks && cap[k] - cpus[k] >= cpt; t++) {
-                tid++;
-                tasks[k]++;
-                cpus[k] += cpt;
-            }
-        }
-        while (tid < maxTasks) {
-            space = false;
-            for (int k = 0; k < hosts && tid < maxTasks; k++) {
-                int remTasks = Math.max(1, nodes.get(idx.get(k)).threadsPerCore() / cpt);
-                for (int t = 0; t < remTasks && tid < maxTasks; t++) {
-                    if (!overSubscribe && cap[k] - cpus[k] < cpt) {
-                        break;
-                    }
-                    tid++;
-                    tasks[k]++;
-                    cpus[k] = Math.min(cap[k], cpus[k] + cpt);
-                    space |= cap[k] - cpus[k] >= cpt;
-                }
-            }
-            overSubscribe |= !space;
-        }
-        return new int[][] {tasks, cpus};
-    }
-
-    /**
-     * The GPUs each chosen node was credited with toward {@code --gpus=N} while the selection added
-     * it ({@code gres_sched_add}, {@link PerJobGpuCredit}): its offer no larger than {@code sock_gres->total_cnt} as
-     * the core filter left it ({@link NodeChooser.Demand#gresCap}, which 26.05's offer already carries). 24.11 and
-     * 26.05 keep that as the node's ceiling when they pick the GPUs, so the node added last before the count is met
-     * gives only the rest, and one added after it its whole offer. Observed in own case hetero
-     * h1f ({@code --gpus=6}; a18-a20 added first with 1+2+2, then a13): 24.11.5 gives a13 one GPU where 22.05.8
-     * gives it two and a20 one.
-     */
-    private static int[] creditedGpus(NodePick sel, NodeChooser.Demand demand, List<SlurmNode> nodes, int perJob) {
-        return PerJobGpuCredit.credit(sel.order(), i -> (int) Math.min(demand.gpusFor(i), demand.gresCap(i)),
-                i -> !nodes.get(i).gpus().isEmpty(), demand.creditedBefore(), perJob, sel.cpus().length);
-    }
-
-    /**
-     * Tasks per chosen node ({@code _dist_tasks_compute_c_b}, select/cons_tres/dist_tasks.c, 24.11.5 and 26.05.5 alike):
-     * one task per node first, then the rest of the cores already begun (a 2-thread core holds a second 1-CPU task),
-     * then rounds of a whole core's worth per node ({@code vpus / cpus_per_task}, at least one), each node within the
-     * CPUs it gives ({@link NodePick#cpus}, else what the core filter allows). Where the selection cut every node to
-     * its share the rounds change nothing; where it did not (a {@code --segment} job's {@code rem_max_cpus} is
-     * {@code max_cpus / segment_cnt}, no limit) the packing shows: own case blockfz35 k26 ({@code -N4 -n8 -c1
-     * --gpus-per-node=2 --segment=1}, 26.05.5) runs 4 tasks on the 2-thread h1, 2 on m4 and one on each 1-thread u
-     * node, and yamlfz30 y30 ({@code -N6 -n12 -c1 --segment=3}) 3 on d2 and one on the 1-thread g3.
-     */
-    private static int[] distributeTasks(List<Integer> idx, List<SlurmNode> nodes, CoreFilter.Result[] results,
-                                         NodePick sel, SlurmJobSpec job) {
-        int[] tasks = new int[idx.size()];
-        if (job.ntasksPerNode() != null) {
-            java.util.Arrays.fill(tasks, job.ntasksPerNode());
-            return tasks;
-        }
-        if (job.ntasks() == null) {
-            java.util.Arrays.fill(tasks, 1);
-            return tasks;
-        }
-        int cpt = job.cpusPerTask();
-        int[] cap = new int[idx.size()];
-        for (int k = 0; k < idx.size(); k++) {
-            int i = idx.get(k);
-            // the GPUs' task limit too (dist_tasks: gres_task_limit past a node's first task, the tasks the
-            // selection counted the node for or else its gres_max_tasks), which the CPUs no longer carry where
-            // 24.11 kept the cores the GPUs' sockets need (own case fuzz14 f30: -w p1 -n5 -c1
-            // --gpus-per-task=2 enforce-binding, p1 with 3 free GPUs keeps 2 CPUs but runs one task)
-            cap[k] = Math.max(1, Math.min(sel.cpusOr(i, results[i].availCpus()) / cpt,
-                    sel.tasksOr(i, results[i].maxTasks())));
-        }
-        int left = job.ntasks();
-        for (int k = 0; k < idx.size() && left > 0; k++) {
-            tasks[k]++;
-            left--;
-        }
-        for (int k = 0; k < idx.size() && left > 0; k++) {
-            int vpus = nodes.get(idx.get(k)).threadsPerCore();
-            int begun = tasks[k] * cpt % vpus / cpt;
-            for (int t = 0; t < begun && left > 0 && tasks[k] < cap[k]; t++) {
-                tasks[k]++;
-                left--;
-            }
-        }
-        boolean progress = true;
-        while (left > 0 && progress) {
-            progress = false;
-            for (int k = 0; k < idx.size() && left > 0; k++) {
-                int perRound = Math.max(1, nodes.get(idx.get(k)).threadsPerCore() / cpt);
-                for (int t = 0; t < perRound && left > 0 && tasks[k] < cap[k]; t++) {
-                    tasks[k]++;
-                    left--;
-                    progress = true;
-                }
-            }
-        }
-        return tasks;
-    }
-
-    /**
-     * Slurm's {@code _build_tasks_per_node_sock}: tasks per socket from the chosen cores, as many tasks per
-     * core as a core has CPUs for one task. 22.05 counts every task as one CPU there (its local
-     * {@code cpus_per_task} is only set on an error path), so a node's tasks pile onto the first socket's
-     * cores and the GPUs follow (own case cpumix2 m22: {@code -n6 -c5 --gpus-per-task=1} on cores 15+15
-     * gets GPUs 0-5 in 22.05.8); 24.11 divides the node's CPUs by its tasks, skips a task's further cores only
-     * within its socket ({@code skip_cores}, {@code gres_select_filter.c} 24.11.5) and stops at the node's task
-     * count: own case cmx2 m74 ({@code -n4 -c2 --gpus-per-task=2} enforce-binding on cores 0, 8, 16, 24 of a
-     * four-socket node with one GPU a socket) counts its two tasks on sockets 0 and 1 and gets GPUs 0-1 in 24.11.5.
-     * 24.11.5 reads a core's CPUs as {@code MIN(tpc, threads_per_core)} and skips by that: own case pl6b p0
-     * ({@code -w n03 -n2 -c2 --hint=nomultithread --gpus-per-task=1} on an idle node of 2 x 6 two-thread cores)
-     * gets cores 0-3, 8 CPUs, 4 a task, so one task per four cores: one task counted for two, and the job waits
-     * ({@link #tasksShort}); 22.05.8 and 26.05.5 run it on CPUs 0-7.
-     */
-    private static int[] tasksPerSocket(SlurmNode n, BitSet cores, int tasksOnNode, SlurmJobSpec job,
-                                        SlurmVersion version) {
-        if (version.atLeast(SlurmVersion.V26_05)) {
-            return tasksPerSocket2605(n, cores, tasksOnNode);
-        }
-        int[] out = new int[n.sockets()];
-        int placed = 0;
-        int threads = n.threadsPerCore();
-        // cpus_per_core is the node's threads, or fewer where the job asks for fewer (tres_mc_ptr->threads_per_core,
-        // --hint=nomultithread); job_res->cpus is then each core's usable threads times the node's threads, as
-        // _set_task_dist multiplies it "for accounting" before the GPU pick reads it
-        int cpusPerCore = job.threadsPerCore() != null ? Math.min(threads, job.threadsPerCore()) : threads;
-        int nodeCpus = cores.cardinality() * (cpusPerCore == threads ? threads : cpusPerCore * threads);
-        int cpt = version == SlurmVersion.V22_05 ? 1 : Math.max(1, nodeCpus / Math.max(1, tasksOnNode));
-        if (version == SlurmVersion.V22_05) {
-            cpusPerCore = threads;
-        }
-        int tpc = Math.max(1, cpusPerCore / cpt);
-        for (int s = 0; s < n.sockets() && placed < tasksOnNode; s++) {
-            // skip_cores is declared inside the socket loop (24.11.5 and 26.05.5): a task whose cores run past the
-            // socket's end is not carried over, the next socket's first core starts a task of its own
-            int skip = 0;
-            for (int c = s * n.coresPerSocket(); c < (s + 1) * n.coresPerSocket() && placed < tasksOnNode; c++) {
-                if (!cores.get(c)) {
-                    continue;
-                }
-                if (skip > 0) {
-                    skip--;
-                    continue;
-                }
-                if (cpusPerCore / cpt < 1) {
-                    // 24.11.5 skips by cpus_per_core (26.05 by the node's threads): a 4-CPU task of a
-                    // nomultithread job counts one task per four cores where its cores hold one per two
-                    skip = cpt / cpusPerCore - 1;
-                }
-                int add = Math.min(tpc, tasksOnNode - placed);
-                out[s] += add;
-                placed += add;
-            }
-        }
-        return out;
-    }
-
-    /**
-     * 26.05's {@code _build_tasks_per_node_sock}: the same count per core, but every socket's cores are counted (the
-     * skip of a task's further cores starts again on each socket) and no socket stops at the node's task count
-     * (the excess is kept apart and only lowers the node's total). So a task whose cores reach both sockets counts
-     * on both, and with {@code enforce-binding} each of them gives GPUs: own case fuzz21 p4 ({@code -n6 -c4
-     * --gpus-per-task=2} enforce-binding) gets GPUs 1-2 on p1 for the task on CPUs 3,4,16,17 in 26.05.5 (24.11.5
-     * stops after socket 0 and gives GPU 1 only), fuzz18 p11 ({@code -n5 -c3 --gpus-per-task=2}) 3 + 6 on g1 and
-     * six on g2's three tasks.
-     */
-    private static int[] tasksPerSocket2605(SlurmNode n, BitSet cores, int tasksOnNode) {
-        int[] out = new int[n.sockets()];
-        int cpt = Math.max(1, cores.cardinality() * n.threadsPerCore() / Math.max(1, tasksOnNode));
-        int perCore = n.threadsPerCore() / cpt;
-        for (int s = 0; s < n.sockets(); s++) {
-            int skip = 0;
-            for (int c = s * n.coresPerSocket(); c < (s + 1) * n.coresPerSocket(); c++) {
-                if (!cores.get(c)) {
-                    continue;
-                }
-                if (skip > 0) {
-                    skip--;
-                    continue;
-                }
-                if (perCore < 1) {
-                    skip = cpt / n.threadsPerCore() - 1;
-                }
-                out[s] += Math.max(1, perCore);
-            }
-        }
-        return out;
     }
 
     /**

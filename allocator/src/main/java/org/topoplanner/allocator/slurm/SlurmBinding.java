@@ -44,15 +44,15 @@ public final class SlurmBinding {
             return out;
         }
         // idle nodes of one layout get one verdict (the filter reads only the layout and what is free)
-        Map<SlurmAllocation.Layout, Boolean> idle = new HashMap<>();
+        Map<NodeLayout, Boolean> idle = new HashMap<>();
         for (SlurmNode n : nodes) {
             if (usage.heldWhole(n.host())) {
                 continue;
             }
             boolean ok = usage.idle(n.host())
-                    ? idle.computeIfAbsent(SlurmAllocation.Layout.of(n),
-                            l -> accepts(n, SlurmAllocation.use(usage, n, job), job, version))
-                    : accepts(n, SlurmAllocation.use(usage, n, job), job, version);
+                    ? idle.computeIfAbsent(NodeLayout.of(n),
+                            l -> accepts(n, FreeResources.use(usage, n, job), job, version))
+                    : accepts(n, FreeResources.use(usage, n, job), job, version);
             if (!ok) {
                 out.set(n.host());
             }
@@ -86,7 +86,7 @@ public final class SlurmBinding {
         }
         for (int h = changed.nextSetBit(0); h >= 0 && h < byHost.length; h = changed.nextSetBit(h + 1)) {
             SlurmNode n = byHost[h];
-            out.set(h, !usage.heldWhole(h) && !accepts(n, SlurmAllocation.use(usage, n, job), job, version));
+            out.set(h, !usage.heldWhole(h) && !accepts(n, FreeResources.use(usage, n, job), job, version));
         }
         return out;
     }
@@ -107,7 +107,7 @@ public final class SlurmBinding {
         StateUsage usage = state.usage();
         int[] out = new int[usage.index().size()];
         for (SlurmNode n : SlurmNode.of(state.cluster())) {
-            NodeUse use = SlurmAllocation.use(usage, n, job);
+            NodeUse use = FreeResources.use(usage, n, job);
             CoreFilter.Result r = CoreFilter.select(n, use, job, true, true, version);
             if (r == null || r.availCpus() == 0) {
                 r = CoreFilter.select(n, use, job, false, true, version);
@@ -134,7 +134,7 @@ public final class SlurmBinding {
         StateUsage usage = state.usage();
         int[] out = new int[usage.index().size()];
         for (SlurmNode n : SlurmNode.of(state.cluster())) {
-            NodeUse use = SlurmAllocation.use(usage, n, job);
+            NodeUse use = FreeResources.use(usage, n, job);
             if (use.freeCores().isEmpty()) {
                 continue;
             }
@@ -165,14 +165,14 @@ public final class SlurmBinding {
                 return known;
             }
         }
-        Map<SlurmAllocation.Layout, Boolean> byLayout = new HashMap<>();
+        Map<NodeLayout, Boolean> byLayout = new HashMap<>();
         int accepting = 0;
         boolean refused = false;
         for (SlurmNode n : nodes) {
             if (job.exclude().contains(n.name())) {
                 continue;
             }
-            boolean ok = byLayout.computeIfAbsent(SlurmAllocation.Layout.of(n),
+            boolean ok = byLayout.computeIfAbsent(NodeLayout.of(n),
                     l -> accepts(n, idle(n, job), job, version));
             if (!ok && job.nodelist().contains(n.name())) {
                 refused = true; // a required node the job can never use
@@ -233,7 +233,7 @@ public final class SlurmBinding {
     }
 
     private static boolean accepts(SlurmNode n, NodeUse use, SlurmJobSpec job, SlurmVersion version) {
-        if (use.freeCores().isEmpty() || !SlurmAllocation.enoughGpus(n, use, job)) {
+        if (use.freeCores().isEmpty() || !FreeResources.enoughGpus(n, use, job)) {
             return false;
         }
         int least = leastCpus(n, job);

@@ -13,7 +13,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * <li>The top switch: the highest-level switch with enough usable nodes of the lowest weight
  * (ties: the last one in {@code topology.conf}).</li>
  * <li>Nodes of the lowest weights are collected until they suffice; lighter groups are taken whole.</li>
- * <li>Leaves are then added one at a time ({@link #better}): the candidate replaces the current best
+ * <li>Leaves are then added one at a time ({@link SwitchRanking#better}): the candidate replaces the current best
  * when it is closer (sum of hop distances to the switches already used) and fits the rest
  * (22.05: "not worse" by the comparison), or equally close and better by the comparison: a leaf that
  * fits beats one that does not, two that fit go to the smaller, else the parents are compared the
@@ -24,6 +24,7 @@ final class TreeSelector implements NodeChooser {
     private final List<SlurmNode> nodes;
     private final SwitchTable table;
     private final SlurmVersion version;
+    private final SwitchRanking ranking;
 
     private final boolean nodesBoundByTasks;
     /** Whether {@link #fewerNodes} first asks {@link #gpusOutOfReach} (off only to test the bound against the loop). */
@@ -55,6 +56,7 @@ final class TreeSelector implements NodeChooser {
         this.nodes = nodes;
         this.table = table;
         this.version = version;
+        this.ranking = new SwitchRanking(table, version);
         this.nodesBoundByTasks = nodesBoundByTasks;
         this.gpuBound = gpuBound;
         this.probe = probe;
@@ -104,7 +106,7 @@ final class TreeSelector implements NodeChooser {
             // node's free GPUs could reach the count in the second pass either
             return null;
         }
-        Progress p = new Progress(nodes, job, demand, version);
+        TreeProgress p = new TreeProgress(nodes, job, demand, version);
         BitSet chosen = choose(nodeMap, required, job, demand, minCpus, p);
         if (chosen == null && !demand.firstPass() && version.atLeast(SlurmVersion.V26_05)) {
             return fewerNodes(nodeMap, required, job, demand, minCpus, p);
@@ -117,7 +119,7 @@ final class TreeSelector implements NodeChooser {
         if (demand.firstPass() || !UsableNodes.atLeast(job.minNodes(), nodeMap, job, demand)) {
             return null;
         }
-        Progress p = new Progress(nodes, job, demand, version);
+        TreeProgress p = new TreeProgress(nodes, job, demand, version);
         BitSet chosen = choose(nodeMap, required, job, demand, minCpus, p);
         if (chosen == null) {
             secondPassFailure = p.failure;
@@ -126,7 +128,7 @@ final class TreeSelector implements NodeChooser {
         return pick(chosen, p);
     }
 
-    private static NodePick pick(BitSet chosen, Progress p) {
+    private static NodePick pick(BitSet chosen, TreeProgress p) {
         return new NodePick(chosen, p.order.stream().mapToInt(Integer::intValue).toArray(), p.cpus, p.tasks);
     }
 
@@ -142,16 +144,16 @@ final class TreeSelector implements NodeChooser {
      * dropped (22.05.8 and 24.11.5 keep it waiting, {@link SlurmTreePolicy}).
      */
     private NodePick fewerNodes(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus,
-                                Progress failed) {
+                                TreeProgress failed) {
         BitSet orig = (BitSet) nodeMap.clone();
         int rem = orig.cardinality();
         WeakestFirstDrops drops = null;
-        Progress last = failed;
+        TreeProgress last = failed;
         while (drops == null || !drops.exhausted()) {
-            if (last.action == Action.BREAK || rem <= job.minNodes()) {
+            if (last.action == TreeProgress.Action.BREAK || rem <= job.minNodes()) {
                 return null;
             }
-            if (last.action == Action.RETRY) {
+            if (last.action == TreeProgress.Action.RETRY) {
                 orig.andNot(last.failMap);
                 rem = orig.cardinality();
                 if (drops != null) {
@@ -169,7 +171,7 @@ final class TreeSelector implements NodeChooser {
                 }
                 rem--;
             }
-            Progress p = new Progress(nodes, job, demand, version);
+            TreeProgress p = new TreeProgress(nodes, job, demand, version);
             BitSet chosen = choose(orig, required, job, demand, minCpus, p);
             if (chosen != null) {
                 return pick(chosen, p);
@@ -179,110 +181,23 @@ final class TreeSelector implements NodeChooser {
         return null;
     }
 
-    /**
-     * Whether no evaluation on a subset of {@code nodeMap} can gather the job's {@code --gpus=N}. In 26.05 a
-     * successful choice holds at most {@code max_nodes} nodes (the required ones are refused past it, every later
-     * node is taken only while {@code maxNodes > 0}; 22.05 and 24.11 add the required leaves' nodes past it), each
-     * with CPUs to give, and its GPU sum ({@code gresOk}) adds up {@code gpusFor} of exactly those nodes, fixed for
-     * the pass (no round of {@link #fewerNodes} changes it). So when the {@code max_nodes} largest offers of the
-     * usable nodes fall short, the evaluation and every round of the retry loop fail and the pass ends with no
-     * choice: answered at once instead of after up to one round per usable node (issue 15: {@code -N64
-     * --gpus=1000} on 8-GPU nodes took 7-60 s). Slurm runs the rounds (common_topo.c, "to avoid a possible
-     * knapsack problem") and then calls the job never runnable; the verdict here is the same. With
-     * {@code freeGpus} the offers are the nodes' usable free GPUs ({@code nodeGpus}), more than any pass offers.
-     */
+    /** {@link TreeReach#gpusOutOfReach} with this pass's {@code max_nodes}. */
     private boolean gpusOutOfReach(BitSet nodeMap, SlurmJobSpec job, Demand demand, boolean freeGpus) {
-        int need = job.gpuTotal() == null ? 0 : job.gpuTotal();
-        if (need <= 0) {
-            return false;
-        }
-        int maxNodes = job.maxNodesOr(nodes.size());
-        if (boundByTasks(job, demand)) {
-            maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
-        }
-        int[] offers = new int[nodeMap.cardinality()];
-        int k = 0;
-        for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
-            if (freeGpus) {
-                // an upper bound of any pass's offer: the node's usable free GPUs, whatever its CPUs now
-                offers[k++] = Math.max(0, demand.nodeGpus(i));
-            } else if (demand.availCpus(i) > 0) {
-                offers[k++] = Math.max(0, demand.gpusFor(i));
-            }
-        }
-        java.util.Arrays.sort(offers, 0, k);
-        long reach = 0;
-        for (int t = k - 1; t >= Math.max(0, k - maxNodes); t--) {
-            reach += offers[t];
-        }
-        return reach < need;
+        return TreeReach.gpusOutOfReach(nodeMap, job, demand, freeGpus, maxNodes(job, demand));
     }
 
-    /**
-     * Whether no evaluation of 22.05's or 24.11's retry ({@link KnapsackRetry}) can succeed on any part of
-     * {@code map}, whatever CPUs the evaluations lower: each node counts toward a success with no more CPUs and
-     * GPUs than it offers now ({@code _cpus_to_use} only lowers, and the GPUs a node offers stay), so
-     * <ul>
-     * <li>when all usable nodes of the map together hold too few nodes, CPUs ({@code rem_cpus}) or GPUs
-     * ({@code gres_sched_test}), every round falls short;</li>
-     * <li>when no node is required and all usable nodes weigh the same, every part of the map has one weight group,
-     * so there is no lighter group ({@code req2_nodes_bitmap}) and no required leaf to fill past {@code max_nodes}
-     * ("Add additional resources for already required leaf switches" is the only loop of {@code _eval_nodes_topo} /
-     * {@code eval_nodes_tree.c} that does not stop at it): a success holds at most {@code max_nodes} nodes, and when
-     * the {@code max_nodes} largest offers fall short, every round does.</li>
-     * </ul>
-     * With lighter groups a success may take whole leaves past {@code max_nodes} (which {@code _pick_best_nodes}
-     * then refuses, but the loop stops there), so no node bound is drawn. Issue 15: {@code -N64 --gpus=1000} at
-     * 16,384 hosts ran one round per count (22.05) or per node (24.11), seconds in all.
-     */
+    /** {@link TreeReach#hopeless} with this pass's {@code max_nodes}. */
     boolean hopeless(BitSet map, BitSet required, SlurmJobSpec job, Demand demand) {
-        int need = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
-        int minCpus = SlurmAllocation.minCpus(job);
-        int[] gpuOffers = new int[map.cardinality()];
-        int[] cpuOffers = new int[gpuOffers.length];
-        long gpus = 0;
-        long cpus = 0;
-        int usable = 0;
-        boolean oneWeight = true;
-        long weight = 0;
-        for (int i = map.nextSetBit(0); i >= 0; i = map.nextSetBit(i + 1)) {
-            int a = demand.availCpus(i);
-            if (a <= 0) {
-                continue;
-            }
-            long w = demand.weight(i);
-            oneWeight &= usable == 0 || w == weight;
-            weight = w;
-            gpuOffers[usable] = Math.max(0, demand.gpusFor(i));
-            cpuOffers[usable] = a;
-            gpus += gpuOffers[usable];
-            cpus += a;
-            usable++;
-        }
-        if (usable < Math.min(job.minNodes(), job.reqNodes()) || gpus < need || cpus < minCpus) {
-            return true;
-        }
-        if (!required.isEmpty() || !oneWeight) {
-            return false;
-        }
+        return TreeReach.hopeless(map, required, job, demand, maxNodes(job, demand));
+    }
+
+    /** The job's {@code max_nodes} in this pass: its own, bounded by its tasks where {@link #boundByTasks}. */
+    private int maxNodes(SlurmJobSpec job, Demand demand) {
         int maxNodes = job.maxNodesOr(nodes.size());
         if (boundByTasks(job, demand)) {
             maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
         }
-        if (maxNodes >= usable) {
-            return false;
-        }
-        return largest(gpuOffers, usable, maxNodes) < need || largest(cpuOffers, usable, maxNodes) < minCpus;
-    }
-
-    /** The sum of the {@code k} largest of the first {@code n} values (sorts them). */
-    private static long largest(int[] values, int n, int k) {
-        java.util.Arrays.sort(values, 0, n);
-        long sum = 0;
-        for (int t = n - 1; t >= Math.max(0, n - k); t--) {
-            sum += values[t];
-        }
-        return sum;
+        return maxNodes;
     }
 
     /**
@@ -300,10 +215,8 @@ final class TreeSelector implements NodeChooser {
     }
 
     /** What {@code common_topo_choose_nodes} does after a failed evaluation ({@code eval_action}). */
-    private enum Action { BREAK, RETRY, RETRY_HINT }
-
     private BitSet choose(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus,
-                          Progress p) {
+                          TreeProgress p) {
         int n = table.size();
         int minNodes = job.minNodes();
         int reqNodes = job.reqNodes();
@@ -346,7 +259,7 @@ final class TreeSelector implements NodeChooser {
                 gresSum += demand.gpusFor(i);
             }
         }
-        TreeMap<Long, BitSet> weights = weightGroups(map, demand);
+        TreeMap<Long, BitSet> weights = WeightGroups.of(map, demand);
         // a switch's usable nodes are table.nodes[s] & map; they are counted and walked through SwitchMembers, never
         // built as a set (the required nodes lie in the map, checked above)
         SwitchMembers members = table.members();
@@ -382,7 +295,7 @@ final class TreeSelector implements NodeChooser {
                 continue;
             }
             if (required.isEmpty()) {
-                Long w = lowestWeightOn(weights, table.nodes[s], swCnt[s]);
+                Long w = WeightGroups.lowestWeightOn(weights, table.nodes[s], swCnt[s]);
                 if (w != null && (top == -1 || (table.level[s] >= table.level[top] && w <= topWeight))) {
                     top = s;
                     topWeight = w;
@@ -504,14 +417,14 @@ final class TreeSelector implements NodeChooser {
                     }
                 }
                 if (version.atLeast(SlurmVersion.V24_11)) {
-                    decrement(taken, s, swCnt);
+                    ranking.decrement(taken, s, swCnt);
                 }
             }
         }
         long[] dist = new long[n];
         for (int s = 0; s < n; s++) {
             if (swReq[s]) {
-                addDist(dist, s);
+                ranking.addDist(dist, s);
             }
         }
         int prev = p.remNodes + 1;
@@ -522,12 +435,12 @@ final class TreeSelector implements NodeChooser {
                 if (swReq[s] || !table.isLeaf(s)) {
                     continue;
                 }
-                bestSw = choose(dist, swCnt, swCpu, p.remNodes, p.remCpus, s, bestSw);
+                bestSw = ranking.choose(dist, swCnt, swCpu, p.remNodes, p.remCpus, s, bestSw);
             }
             if (bestSw == -1) {
                 break;
             }
-            addDist(dist, bestSw);
+            ranking.addDist(dist, bestSw);
             int[] leafNodes = members.nodesOf(bestSw);
             for (int k = 0; k < leafNodes.length && p.maxNodesLeft(); k++) {
                 int i = leafNodes[k];
@@ -540,7 +453,7 @@ final class TreeSelector implements NodeChooser {
                 }
             }
             if (version.atLeast(SlurmVersion.V24_11)) {
-                decrement(swCnt[bestSw], bestSw, swCnt);
+                ranking.decrement(swCnt[bestSw], bestSw, swCnt);
             }
             swCnt[bestSw] = 0;
         }
@@ -572,185 +485,7 @@ final class TreeSelector implements NodeChooser {
         return job.hasGpus() || cpt < 2 ? free : free / cpt * cpt;
     }
 
-    /** Remaining demand while nodes are added, and what the added nodes give. */
-    private static final class Progress {
-        final List<SlurmNode> nodes;
-        final SlurmJobSpec job;
-        final Demand demand;
-        final SlurmVersion version;
-        final List<Integer> order = new java.util.ArrayList<>();
-        final int[] cpus;
-        /** The tasks each node was counted for ({@link #countTasks}); null where the selection counts none. */
-        final int[] tasks;
-        /** Slurm's {@code rem_max_cpus}: what {@link CpusToUse} lets the next node give at most. */
-        long budget;
-        /** Slurm's {@code maxtasks}: the tasks still to place ({@code eval_nodes_set_max_tasks}). */
-        long taskBudget;
-        int remNodes;
-        int minRemNodes;
-        int maxNodes;
-        int remCpus;
-        int gres;
-
-        Progress(List<SlurmNode> nodes, SlurmJobSpec job, Demand demand, SlurmVersion version) {
-            this.nodes = nodes;
-            this.job = job;
-            this.demand = demand;
-            this.version = version;
-            this.cpus = new int[nodes.size()];
-            this.tasks = version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null && !job.exclusive()
-                    ? new int[nodes.size()] : null;
-        }
-
-        /** How the evaluation failed, and the node map it left (Slurm's {@code eval_action} and {@code node_map}). */
-        Action action = Action.BREAK;
-        BitSet failMap = new BitSet();
-        Failure failure = Failure.INSUFFICIENT;
-
-        /**
-         * A failure that drops {@code nodes} from the next try ({@code EVAL_ACTION_RETRY}); returns no choice. Keeps
-         * {@code nodes} itself: the caller hands over a set of its own.
-         */
-        BitSet retry(BitSet nodes) {
-            action = Action.RETRY;
-            failMap = nodes;
-            return null;
-        }
-
-        /** A failure that drops the weakest node of {@code chosen} ({@code EVAL_ACTION_RETRY_HINT}). */
-        BitSet retryHint(BitSet chosen) {
-            action = Action.RETRY_HINT;
-            failMap = (BitSet) chosen.clone();
-            return null;
-        }
-
-        /** {@link #retryHint} when the nodes taken reached {@code max_nodes} ({@code ESLURM_TOPO_MAX_NODE_LIMIT}). */
-        BitSet nodeLimit(BitSet chosen) {
-            failure = Failure.MAX_NODE_LIMIT;
-            return retryHint(chosen);
-        }
-
-        void start(int remNodes, int minRemNodes, int maxNodes, int remCpus, int gres) {
-            this.remNodes = remNodes;
-            this.minRemNodes = minRemNodes;
-            this.maxNodes = maxNodes;
-            this.remCpus = remCpus;
-            this.gres = gres;
-        }
-
-        /**
-         * {@code _cpus_to_use} for node {@code i}: records the CPUs it gives and returns what the job's
-         * remaining CPU counts drop by ({@link #countedCpus}).
-         */
-        int limit(int i, int offered, int remNodesNow) {
-            int c = CpusToUse.limit(offered, budget, remNodesNow, job, nodes.get(i), demand.gresMinCpus(i));
-            demand.gave(i, offered, c);
-            cpus[i] = c;
-            countTasks(i, c, remNodesNow);
-            int counted = countedCpus(i, c);
-            budget -= counted;
-            return counted;
-        }
-
-        /**
-         * 24.11's {@code eval_nodes_gres} for a job with a GPU total ({@code --gpus=N}, {@code -n} x
-         * {@code --gpus-per-task}): the node is counted for as many of the job's remaining tasks as its CPUs hold,
-         * keeping one back for each further node, at least one and no more than its GPUs allow
-         * ({@code _reduce_res_core_by_task_cnt}, {@code gres_max_tasks}); the count then bounds the node's tasks in
-         * the layout ({@code gres_task_limit}). Own case fuzz28 p25 ({@code -n5 -c5 --gpus-per-task=1}
-         * enforce-binding): g1 counts 4 tasks, so g2, which keeps 25 CPUs for its GPUs' cores, runs only the fifth.
-         */
-        private void countTasks(int i, int given, int remNodesNow) {
-            if (tasks == null) {
-                return;
-            }
-            long save = Math.max(remNodesNow - 1, 0);
-            long left = Math.max(taskBudget - save, 0);
-            long used = Math.max(1, Math.min(left, given / Math.max(1, job.cpusPerTask())));
-            used = Math.min(used, demand.gresMaxTasks(i));
-            tasks[i] = (int) used;
-            taskBudget -= used;
-        }
-
-        /**
-         * 22.05's {@code gres_sched_add} ({@code cons_tres/gres_sched.c}) for a {@code --gpus=N
-         * --cpus-per-gpu=C} job: the node's CPUs count toward the job as its usable GPUs times C (GPUs
-         * limited by the node's CPUs over C), while the node keeps the CPUs {@code _cpus_to_use} gave it
-         * ({@code avail_res->avail_cpus} is not touched). Own case fuzz02 f18 ({@code --cpus-per-gpu=6
-         * --gpus=2} over two idle 8-core 2-GPU nodes): the first node counts 6 of its 8 CPUs, so the second
-         * is capped at the 6 still wanted and the 12 tasks' CPUs fall 6 + 6, not 8 + 4.
-         */
-        private int countedCpus(int i, int given) {
-            if (version != SlurmVersion.V22_05 || job.gpusPerJob() == null || job.cpusPerGpu() == null
-                    || job.cpusPerGpu() <= 0 || given == 0) {
-                return given;
-            }
-            long gpus = Math.min(given / job.cpusPerGpu(), demand.gpusFor(i));
-            long gresCpus = gpus * job.cpusPerGpu();
-            return gresCpus > 0 ? (int) gresCpus : given;
-        }
-
-        /** Adds node {@code i}: Slurm's leaf loop, {@code _cpus_to_use} before the counts drop. */
-        void take(int i, BitSet chosen, int[] availCpu) {
-            availCpu[i] = limit(i, availCpu[i], minRemNodes);
-            order.add(i);
-            remNodes--;
-            minRemNodes--;
-            maxNodes--;
-            remCpus -= availCpu[i];
-            gres += demand.gpusFor(i);
-            chosen.set(i);
-        }
-
-        /**
-         * The additional-leaf loop's {@code max_nodes > 0}. 22.05's {@code _eval_nodes_topo}
-         * ({@code cons_tres/job_test.c}) keeps {@code max_nodes} as {@code uint32_t}, and its loop "Add additional
-         * resources for already required leaf switches" takes nodes without testing it: when that loop takes more
-         * nodes than were left, the count wraps round and the next loop goes on adding nodes (one that ends at exactly
-         * 0 still stops it). Own case fuzz62 p7 ({@code -N2 --gpus=8 --cpus-per-gpu=8} enforce-binding, one GPU socket
-         * a node): the weight-1 f1 is the lighter group, leaf0's loop adds l1 and m1 (max_nodes 1, 0, then
-         * 2^32 - 1), leaf1's l2 completes the 8 GPUs on four nodes, so sbatch's test succeeds past {@code max_nodes}
-         * and 22.05.8 answers {@code ReqNodeNotAvail} where a signed count refused the job. 24.11's
-         * {@code eval_nodes_tree.c} keeps {@code topology_eval_t.max_nodes} as {@code uint32_t} with the same
-         * untested loop (probe s22g1 a6: 24.11.5 answers {@code ReqNodeNotAvail} too); 26.05's loop stops at 0
-         * ({@code ESLURM_TOPO_MAX_NODE_LIMIT}), so the count never wraps there.
-         */
-        boolean maxNodesLeft() {
-            return version.atLeast(SlurmVersion.V26_05) ? maxNodes > 0 : maxNodes != 0;
-        }
-
-        boolean done(int gresPerJob) {
-            return remNodes <= 0 && remCpus <= 0 && gresOk(gresPerJob, gres);
-        }
-    }
-
-    /**
-     * The usable nodes by scheduling weight, lightest first. When all weigh the same (a cluster of one weight and a
-     * job that ties every node's GPU byte, the common case) the one group is the map itself, found without a map
-     * entry per node.
-     */
-    private static TreeMap<Long, BitSet> weightGroups(BitSet map, Demand demand) {
-        TreeMap<Long, BitSet> weights = new TreeMap<>();
-        int first = map.nextSetBit(0);
-        if (first < 0) {
-            return weights;
-        }
-        long w = demand.weight(first);
-        int i = map.nextSetBit(first + 1);
-        while (i >= 0 && demand.weight(i) == w) {
-            i = map.nextSetBit(i + 1);
-        }
-        if (i < 0) {
-            weights.put(w, map);
-            return weights;
-        }
-        for (int k = first; k >= 0; k = map.nextSetBit(k + 1)) {
-            weights.computeIfAbsent(demand.weight(k), x -> new BitSet()).set(k);
-        }
-        return weights;
-    }
-
-    private static boolean gresOk(int gresPerJob, int gres) {
+    static boolean gresOk(int gresPerJob, int gres) {
         return gresPerJob == 0 || gres >= gresPerJob;
     }
 
@@ -759,92 +494,4 @@ final class TreeSelector implements NodeChooser {
         return avail >= needed;
     }
 
-    /**
-     * The lightest weight among the usable nodes of a switch ({@code on} cut to the map, {@code usable} of them);
-     * the groups lie in the map, so they meet the switch's usable nodes where they meet {@code on}.
-     */
-    private static Long lowestWeightOn(TreeMap<Long, BitSet> weights, BitSet on, int usable) {
-        if (weights.size() == 1) {
-            return usable > 0 ? weights.firstKey() : null;
-        }
-        for (var e : weights.entrySet()) {
-            if (e.getValue().intersects(on)) {
-                return e.getKey();
-            }
-        }
-        return null;
-    }
-
-    private void addDist(long[] dist, int s) {
-        for (int i = 0; i < dist.length; i++) {
-            if (table.dist[s][i] >= SwitchTable.INFINITE || dist[i] >= SwitchTable.INFINITE) {
-                dist[i] = SwitchTable.INFINITE;
-            } else {
-                dist[i] += table.dist[s][i];
-            }
-        }
-    }
-
-    /** 24.11's {@code _decrement_node_cnt}: taken nodes leave the counts of the leaf and all its parents. */
-    private void decrement(int taken, int s, int[] swCnt) {
-        int guard = 0;
-        for (int i = s; i >= 0 && guard++ <= table.size(); i = table.parent[i]) {
-            swCnt[i] = swCnt[i] <= taken ? 0 : swCnt[i] - taken;
-            if (table.parent[i] == SwitchTable.NO_PARENT) {
-                break;
-            }
-        }
-    }
-
-    /** Slurm's {@code _topo_choose_best_switch}. */
-    private int choose(long[] dist, int[] cnt, int[] cpu, int remNodes, int remCpus, int i, int best) {
-        if (best == -1 || dist[i] >= SwitchTable.INFINITE || cnt[i] == 0) {
-            return cnt[i] != 0 && dist[i] < SwitchTable.INFINITE ? (best == -1 ? i : best) : best;
-        }
-        boolean[] iFit = new boolean[1];
-        int tcs = better(i, best, remNodes, remCpus, cnt, cpu, iFit);
-        boolean closer = dist[i] < dist[best];
-        boolean take = version == SlurmVersion.V22_05
-                ? (closer && tcs >= 0) || (dist[i] == dist[best] && tcs > 0)
-                : (closer && iFit[0]) || (dist[i] == dist[best] && tcs > 0);
-        return take ? i : best;
-    }
-
-    /** Slurm's {@code _topo_compare_switches}: 1 when {@code i} is the better fit, -1 when {@code j}, else 0. */
-    private int better(int i, int j, int remNodes, int remCpus, int[] cnt, int[] cpu, boolean[] iFitOut) {
-        boolean cpus = version.atLeast(SlurmVersion.V24_11);
-        for (int guard = 0; guard <= 2 * table.size(); guard++) {
-            boolean iFit = cnt[i] >= remNodes && (!cpus || cpu[i] >= remCpus);
-            boolean jFit = cnt[j] >= remNodes && (!cpus || cpu[j] >= remCpus);
-            iFitOut[0] = iFit; // Slurm overwrites it on every level it compares
-            if (iFit && jFit) {
-                if (cnt[i] < cnt[j]) {
-                    return 1;
-                }
-                if (cnt[i] > cnt[j]) {
-                    return -1;
-                }
-                break;
-            } else if (iFit) {
-                return 1;
-            } else if (jFit) {
-                return -1;
-            }
-            int pi = table.parent[i];
-            int pj = table.parent[j];
-            if ((pi != i || pj != j) && pi != pj && pi != SwitchTable.NO_PARENT && pj != SwitchTable.NO_PARENT) {
-                i = pi;
-                j = pj;
-                continue;
-            }
-            break;
-        }
-        if (cnt[i] > cnt[j]) {
-            return 1;
-        }
-        if (cnt[i] < cnt[j]) {
-            return -1;
-        }
-        return Integer.compare(table.level[j], table.level[i]);
-    }
 }

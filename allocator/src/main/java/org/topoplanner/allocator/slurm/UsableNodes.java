@@ -10,7 +10,7 @@ import java.util.BitSet;
  * {@code gres_select_filter_remove_unusable} keeps its GPUs: with {@code --cpus-per-gpu} its CPUs must feed the
  * GPUs one node asks for, with {@code enforce-binding} only GPUs on sockets with a free core count. The
  * {@code nodeMap} given already holds the nodes with free cores and enough free GPUs
- * ({@link SlurmAllocation#basicFit}).
+ * ({@link FreeResources#basicFit}).
  */
 final class UsableNodes {
     private UsableNodes() {

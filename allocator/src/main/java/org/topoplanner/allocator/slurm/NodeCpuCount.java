@@ -1,0 +1,57 @@
+package org.topoplanner.allocator.slurm;
+
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * The CPUs a chosen node's cores are laid out for, once its tasks are known: the tasks' CPUs (or the CPUs its GPUs
+ * ask for), raised to {@code pn_min_cpus}, 22.05's dealt-out count, and the cores the GPUs' sockets need
+ * ({@code dist_tasks_gres_min_cpus}). What {@code cons_tres}'s cyclic or block core layout then takes.
+ */
+final class NodeCpuCount {
+    private NodeCpuCount() {
+    }
+
+    /**
+     * The CPUs of the {@code k}-th chosen node {@code n} (node index {@code i}), given every node's {@code tasks} and,
+     * in 22.05, the layout's CPUs ({@code cpus22}, else null).
+     */
+    static int of(SlurmNode n, int i, int k, int[] tasks, int[] cpus22, NodePick sel, CoreFilter.Result[] results,
+                  SlurmJobSpec job, SlurmVersion version) {
+        int cpus = tasks[k] * job.cpusPerTask();
+        if (job.cpusPerGpu() != null) {
+            int g = job.gpusPerNode() != null ? job.gpusPerNode()
+                    : job.gpusPerTask() != null ? job.gpusPerTask() * tasks[k] : 0;
+            cpus = Math.max(cpus, g * job.cpusPerGpu());
+        }
+        if (job.minCpusPerNode() > cpus) {
+            // 22.05's pn_min_cpus set apart from the tasks (MaxMemPer.perNodeMinimum22): _cpus_to_use gave
+            // the node that many and the layout keeps them (own case mem2g g8: CPUs 0-4 for two tasks)
+            cpus = Math.min(job.minCpusPerNode(), sel.cpusOr(i, results[i].availCpus()));
+        }
+        if (cpus22 != null) {
+            // the dealt-out count is what the node gets, even below GPUs x CPUs-per-GPU (fuzz01 f1: 16
+            // and 15 CPUs for 3 GPUs x 7 on the nodes after the first)
+            cpus = cpus22[k];
+        }
+        if (version.atLeast(SlurmVersion.V24_11) && results[i].minCores() > 0) {
+            // 24.11 raises a node's CPUs to the cores its GPUs need (dist_tasks_gres_min_cpus, called
+            // from the cyclic layout): an enforce-binding job gets every usable core of its GPUs'
+            // sockets (tree32 s4b: CPUs 16-31 for one task).
+            int gresMin = results[i].minCores() * n.threadsPerCore();
+            cpus = Math.max(cpus, Math.min(gresMin, results[i].availCpus()));
+        } else if (version == SlurmVersion.V22_05 && job.enforceBinding() && results[i].minCores() > 0) {
+            // 22.05 raises them too (dist_tasks_compute_c_b ends with dist_tasks_gres_min_cpus), but
+            // only as far as the CPUs _cpus_to_use gave the node: tree32 s4b keeps its 1 CPU, while the
+            // first node of own case binding x8 (-N2 --gpus-per-node=3 --cpus-per-gpu=8, enforce-binding)
+            // is raised to its 32 cores and the second stays at the 24 it was given. The ceiling is
+            // avail_res->avail_cpus, which 22.05's _select_cores leaves at the CPUs before the GPU filter
+            // and only _cpus_to_use lowers: a node it did not lower gets every core its GPUs need (own case
+            // fuzz28 p3, -N3 -n3 -c1 --gpus-per-node=2 enforce-binding: g3's GPUs 3 and 5 on two sockets
+            // give it CPUs 3 and 20 for its one task in 22.05.8)
+            int gresMin = results[i].minCores() * n.threadsPerCore();
+            int given = sel.cpusOr(i, results[i].availCpus());
+            cpus = Math.max(cpus, given < results[i].availCpus() ? Math.min(gresMin, given) : gresMin);
+        }
+        return cpus;
+    }
+}

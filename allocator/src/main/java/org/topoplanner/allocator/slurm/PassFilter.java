@@ -1,0 +1,101 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.topoplanner.allocator.StateUsage;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * The core filter's verdicts for one pass of {@link SlurmAllocation} ({@code _select_cores} /
+ * {@code eval_nodes_select_cores} on every usable node, the required ones first with the GPUs before them credited),
+ * and the whole node an {@code --exclusive} job gets.
+ */
+final class PassFilter {
+    private PassFilter() {
+    }
+
+    /**
+     * The core filter's verdict for every node of {@code nodeMap} in one pass: the required nodes first, then the
+     * others with the GPUs the required ones gave counted (24.11).
+     */
+    static CoreFilter.Result[] filtered(StateUsage usage, List<SlurmNode> nodes, SlurmJobSpec job,
+                                        SlurmVersion version, NodeUse[] uses, BitSet nodeMap, BitSet required,
+                                        boolean firstPass, FirstPassAvailCpus carried) {
+        CoreFilter.Result[] results = new CoreFilter.Result[nodes.size()];
+        Map<NodeUse, Map<NodeLayout, CoreFilter.Result>> shared = new IdentityHashMap<>();
+        long taken = 0;
+        int counted = 0;
+        // the required nodes are looked at one by one in node order, each after the GPUs of those before it were
+        // credited (_eval_nodes_topo's first loop: _select_cores / eval_nodes_select_cores, then gres_sched_add; own
+        // case fuzz45 p14, -w p1,h10 -N2 --gpus=5, in 22.05.8 too); 24.11 and 26.05 also count the nodes off
+        // (min_rem_nodes) and credit the filter's total_cnt: own cases fuzz37 p11 (-w p5,p4,g2 -N3 --gpus=8: g2 6, p4
+        // 1, p5 1 in 24.11.5 and 26.05.5) and fuzz43 p24 (-w p6,p4,p7 --gpus=5 enforce-binding: p4 3, then p6 and p7
+        // one each, so each keeps only the socket of one GPU, 26.05.5)
+        boolean inTurn = version.atLeast(SlurmVersion.V24_11);
+        for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
+            if (!nodeMap.get(i)) {
+                continue;
+            }
+            SlurmNode n = nodes.get(i);
+            results[i] = job.exclusive() ? whole(n)
+                    : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
+                            inTurn ? Math.max(1, job.minNodes() - counted) : 0,
+                            firstPass || carried == null ? CoreFilter.NO_VAL : carried.availResCpus(i));
+            taken += NodeGpuCredit.requiredCredit(job, uses[i], results[i], taken, inTurn);
+            counted++;
+        }
+        // the other nodes come after every required one (min_rem_nodes less all of them; 0: the job's count)
+        int restNodes = inTurn && counted > 0 ? Math.max(1, job.minNodes() - counted) : 0;
+        // 22.05 and 24.11 look at the other nodes with the GPUs the required ones gave already counted (own case
+        // cpufrag u1: -w g1 -n4 -c6 --gpus=8, g1 gives 2, so g2 may give 6: 3 tasks, 9+9 cores)
+        long gresTaken = taken;
+        NodeUse runUse = null;
+        NodeLayout runLayout = null;
+        CoreFilter.Result runResult = null;
+        for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
+            SlurmNode n = nodes.get(i);
+            if (required.get(i)) {
+                continue;
+            } else if (job.exclusive()) {
+                results[i] = whole(n);
+            } else if (usage.idle(n.host())) {
+                // idle nodes of one layout get the same cores: compute once (CoreFilter is pure); a run of
+                // them reuses the last one's result without the map look-ups
+                NodeLayout l = NodeLayout.of(n);
+                if (uses[i] != runUse || !l.equals(runLayout)) {
+                    boolean fp = firstPass;
+                    runResult = shared.computeIfAbsent(uses[i], k -> new HashMap<>()).computeIfAbsent(l,
+                            k -> CoreFilter.select(n, uses[n.index()], job, fp, job.enforceBinding(), version,
+                                    gresTaken, restNodes, CoreFilter.NO_VAL));
+                    runUse = uses[i];
+                    runLayout = l;
+                }
+                results[i] = runResult;
+            } else {
+                results[i] = CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version,
+                        gresTaken, restNodes, CoreFilter.NO_VAL);
+            }
+        }
+        if (!firstPass && carried != null && !job.exclusive()) {
+            // the other nodes the failed first pass added start from what it left them, as the required ones above
+            return carried.refiltered(results, (i, cpus) -> required.get(i) ? results[i] : CoreFilter.select(
+                    nodes.get(i), uses[i], job, false, job.enforceBinding(), version, gresTaken, restNodes, cpus));
+        }
+        return results;
+    }
+
+    /** Node {@code n}'s verdict for a job that may take it, with no required node ({@code -w}) before it. */
+    static CoreFilter.Result filterOne(SlurmNode n, NodeUse u, SlurmJobSpec job, boolean firstPass,
+                                       SlurmVersion version) {
+        return job.exclusive() ? whole(n) : CoreFilter.select(n, u, job, firstPass, job.enforceBinding(), version, 0);
+    }
+
+    static CoreFilter.Result whole(SlurmNode n) {
+        BitSet all = new BitSet();
+        all.set(0, n.cores());
+        return new CoreFilter.Result(all, n.cores() * n.threadsPerCore());
+    }
+}

@@ -1,0 +1,104 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.BitSet;
+import java.util.List;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * The GPUs of a {@code --gpus=N} job on its chosen nodes, after their cores: Slurm's {@code _set_job_bits1} (each
+ * node in order, up to what it was credited with) and, while the count is not met, {@code _set_job_bits2}
+ * ({@code gres_select_filter.c}: 22.05 in {@code select/cons_common}, 24.11 and 26.05 in {@code select/cons_tres}),
+ * ended by {@code job_fini} ({@link PerJobGpuFini}).
+ */
+final class PerJobGpuPick {
+    private PerJobGpuPick() {
+    }
+
+    /**
+     * Fills {@code gpus} (one per chosen node, in the order of {@code chosen} and {@code cores}) with the job's
+     * GPUs; returns whether the job's count is left unmet ({@code job_fini} 0).
+     */
+    static boolean pick(List<SlurmNode> chosen, List<BitSet> cores, List<BitSet> gpus, NodePick sel,
+                        NodeChooser.Demand demand, List<SlurmNode> nodes, NodeUse[] uses, BitSet[] memoryHeld,
+                        CoreFilter.Result[] results, SlurmJobSpec job, SlurmVersion version) {
+        int[] credit = creditedGpus(sel, demand, nodes, job.gpusPerJob());
+        int total = 0;
+        int rem = chosen.size();
+        PerJobGpuFini fini = new PerJobGpuFini(version, job.gpusPerJob());
+        for (int k = 0; k < chosen.size(); k++, rem--) {
+            SlurmNode n = chosen.get(k);
+            BitSet used = (BitSet) SlurmAllocation.usableGpus(results, uses, n).clone();
+            used.flip(0, n.gpus().size());
+            if (!n.gpus().isEmpty() && !n.gresTopology()) {
+                // _get_job_cnt counts the node's free GPUs (gres_cnt_avail - gres_cnt_alloc), not what the
+                // filter left usable: a memory cap (mem_per_gres, _foreach_remove_unusable) does not lower it
+                // (own probe c26k1 x1: g3's two free GPUs where DefMemPerGPU allowed one)
+                BitSet held = (BitSet) uses[n.index()].freeGpus().clone();
+                if (memoryHeld != null && memoryHeld[n.index()] != null) {
+                    held.or(memoryHeld[n.index()]);
+                }
+                held.flip(0, n.gpus().size());
+                long left = (long) job.gpusPerJob() - total - (rem - 1);
+                BitSet g = new GpuPicker(n, held, version).withoutTopology(left);
+                gpus.set(k, g);
+                total += g.cardinality();
+                continue;
+            }
+            int maxHere = job.gpusPerJob() - total - (rem - 1);
+            if (version.atLeast(SlurmVersion.V24_11)) {
+                maxHere = Math.min(maxHere, credit[n.index()]);
+            }
+            if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
+                // _set_job_bits1 (gres_select_filter.c, all three versions): no more GPUs than the node's chosen
+                // cores hold at --cpus-per-gpu; own case fuzz26 p1 (-w l1 --cpus-per-gpu=8 --gpus=6): k1's 16
+                // cores take 2 GPUs, l1 the other 4 (22.05.8), where the replay gave k1 5 and l1 one
+                maxHere = Math.min(maxHere, cores.get(k).cardinality() * n.threadsPerCore() / job.cpusPerGpu());
+            }
+            BitSet g = new GpuPicker(n, used, version).perJobFirst(cores.get(k), Math.max(0, maxHere),
+                    job.enforceBinding());
+            gpus.set(k, g);
+            total += g.cardinality();
+            fini.afterFirstPick(total);
+        }
+        if (fini.needsMore()) {
+            for (int k = 0; k < chosen.size(); k++) {
+                SlurmNode n = chosen.get(k);
+                if (!n.gpus().isEmpty() && !n.gresTopology()) {
+                    // _set_job_bits2 needs the node's gres_bit_select, which a count-only node lacks
+                    if (fini.atNodeWithoutTopology(total)) {
+                        break;
+                    }
+                    continue;
+                }
+                if (total < job.gpusPerJob()) {
+                    BitSet used = (BitSet) SlurmAllocation.usableGpus(results, uses, n).clone();
+                    used.flip(0, n.gpus().size());
+                    BitSet before = gpus.get(k);
+                    BitSet g = new GpuPicker(n, used, version).perJobMore(before, job.gpusPerJob() - total,
+                            uses[n.index()].freeCores(), job.enforceBinding());
+                    total += g.cardinality() - before.cardinality();
+                    gpus.set(k, g);
+                }
+                if (fini.afterMorePick(total)) {
+                    break;
+                }
+            }
+            return fini.unmet();
+        }
+        return false;
+    }
+
+    /**
+     * The GPUs each chosen node was credited with toward {@code --gpus=N} while the selection added
+     * it ({@code gres_sched_add}, {@link PerJobGpuCredit}): its offer no larger than {@code sock_gres->total_cnt} as
+     * the core filter left it ({@link NodeChooser.Demand#gresCap}, which 26.05's offer already carries). 24.11 and
+     * 26.05 keep that as the node's ceiling when they pick the GPUs, so the node added last before the count is met
+     * gives only the rest, and one added after it its whole offer. Observed in own case hetero
+     * h1f ({@code --gpus=6}; a18-a20 added first with 1+2+2, then a13): 24.11.5 gives a13 one GPU where 22.05.8
+     * gives it two and a20 one.
+     */
+    private static int[] creditedGpus(NodePick sel, NodeChooser.Demand demand, List<SlurmNode> nodes, int perJob) {
+        return PerJobGpuCredit.credit(sel.order(), i -> (int) Math.min(demand.gpusFor(i), demand.gresCap(i)),
+                i -> !nodes.get(i).gpus().isEmpty(), demand.creditedBefore(), perJob, sel.cpus().length);
+    }
+}

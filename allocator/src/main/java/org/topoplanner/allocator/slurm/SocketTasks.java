@@ -1,0 +1,103 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.BitSet;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * Tasks per socket of one chosen node, from the cores it was given: Slurm's {@code _build_tasks_per_node_sock}
+ * ({@code cons_tres/gres_select_filter.c}), which the {@code --gpus-per-task} pick reads. 22.05 / 24.11 share one
+ * reading, 26.05 has its own.
+ */
+final class SocketTasks {
+    private SocketTasks() {
+    }
+
+    /**
+     * Slurm's {@code _build_tasks_per_node_sock}: tasks per socket from the chosen cores, as many tasks per
+     * core as a core has CPUs for one task. 22.05 counts every task as one CPU there (its local
+     * {@code cpus_per_task} is only set on an error path), so a node's tasks pile onto the first socket's
+     * cores and the GPUs follow (own case cpumix2 m22: {@code -n6 -c5 --gpus-per-task=1} on cores 15+15
+     * gets GPUs 0-5 in 22.05.8); 24.11 divides the node's CPUs by its tasks, skips a task's further cores only
+     * within its socket ({@code skip_cores}, {@code gres_select_filter.c} 24.11.5) and stops at the node's task
+     * count: own case cmx2 m74 ({@code -n4 -c2 --gpus-per-task=2} enforce-binding on cores 0, 8, 16, 24 of a
+     * four-socket node with one GPU a socket) counts its two tasks on sockets 0 and 1 and gets GPUs 0-1 in 24.11.5.
+     * 24.11.5 reads a core's CPUs as {@code MIN(tpc, threads_per_core)} and skips by that: own case pl6b p0
+     * ({@code -w n03 -n2 -c2 --hint=nomultithread --gpus-per-task=1} on an idle node of 2 x 6 two-thread cores)
+     * gets cores 0-3, 8 CPUs, 4 a task, so one task per four cores: one task counted for two, and the job waits
+     * ({@link SlurmAllocation#tasksShort()}); 22.05.8 and 26.05.5 run it on CPUs 0-7.
+     */
+    static int[] tasksPerSocket(SlurmNode n, BitSet cores, int tasksOnNode, SlurmJobSpec job,
+                                SlurmVersion version) {
+        if (version.atLeast(SlurmVersion.V26_05)) {
+            return tasksPerSocket2605(n, cores, tasksOnNode);
+        }
+        int[] out = new int[n.sockets()];
+        int placed = 0;
+        int threads = n.threadsPerCore();
+        // cpus_per_core is the node's threads, or fewer where the job asks for fewer (tres_mc_ptr->threads_per_core,
+        // --hint=nomultithread); job_res->cpus is then each core's usable threads times the node's threads, as
+        // _set_task_dist multiplies it "for accounting" before the GPU pick reads it
+        int cpusPerCore = job.threadsPerCore() != null ? Math.min(threads, job.threadsPerCore()) : threads;
+        int nodeCpus = cores.cardinality() * (cpusPerCore == threads ? threads : cpusPerCore * threads);
+        int cpt = version == SlurmVersion.V22_05 ? 1 : Math.max(1, nodeCpus / Math.max(1, tasksOnNode));
+        if (version == SlurmVersion.V22_05) {
+            cpusPerCore = threads;
+        }
+        int tpc = Math.max(1, cpusPerCore / cpt);
+        for (int s = 0; s < n.sockets() && placed < tasksOnNode; s++) {
+            // skip_cores is declared inside the socket loop (24.11.5 and 26.05.5): a task whose cores run past the
+            // socket's end is not carried over, the next socket's first core starts a task of its own
+            int skip = 0;
+            for (int c = s * n.coresPerSocket(); c < (s + 1) * n.coresPerSocket() && placed < tasksOnNode; c++) {
+                if (!cores.get(c)) {
+                    continue;
+                }
+                if (skip > 0) {
+                    skip--;
+                    continue;
+                }
+                if (cpusPerCore / cpt < 1) {
+                    // 24.11.5 skips by cpus_per_core (26.05 by the node's threads): a 4-CPU task of a
+                    // nomultithread job counts one task per four cores where its cores hold one per two
+                    skip = cpt / cpusPerCore - 1;
+                }
+                int add = Math.min(tpc, tasksOnNode - placed);
+                out[s] += add;
+                placed += add;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * 26.05's {@code _build_tasks_per_node_sock}: the same count per core, but every socket's cores are counted (the
+     * skip of a task's further cores starts again on each socket) and no socket stops at the node's task count
+     * (the excess is kept apart and only lowers the node's total). So a task whose cores reach both sockets counts
+     * on both, and with {@code enforce-binding} each of them gives GPUs: own case fuzz21 p4 ({@code -n6 -c4
+     * --gpus-per-task=2} enforce-binding) gets GPUs 1-2 on p1 for the task on CPUs 3,4,16,17 in 26.05.5 (24.11.5
+     * stops after socket 0 and gives GPU 1 only), fuzz18 p11 ({@code -n5 -c3 --gpus-per-task=2}) 3 + 6 on g1 and
+     * six on g2's three tasks.
+     */
+    private static int[] tasksPerSocket2605(SlurmNode n, BitSet cores, int tasksOnNode) {
+        int[] out = new int[n.sockets()];
+        int cpt = Math.max(1, cores.cardinality() * n.threadsPerCore() / Math.max(1, tasksOnNode));
+        int perCore = n.threadsPerCore() / cpt;
+        for (int s = 0; s < n.sockets(); s++) {
+            int skip = 0;
+            for (int c = s * n.coresPerSocket(); c < (s + 1) * n.coresPerSocket(); c++) {
+                if (!cores.get(c)) {
+                    continue;
+                }
+                if (skip > 0) {
+                    skip--;
+                    continue;
+                }
+                if (perCore < 1) {
+                    skip = cpt / n.threadsPerCore() - 1;
+                }
+                out[s] += Math.max(1, perCore);
+            }
+        }
+        return out;
+    }
+}

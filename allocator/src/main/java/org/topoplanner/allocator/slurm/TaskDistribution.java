@@ -1,0 +1,137 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.List;
+
+/**
+ * How many tasks each chosen node runs: Slurm's {@code dist_tasks_compute_c_b} ({@code select/cons_tres/dist_tasks.c}
+ * in 24.11 and 26.05, {@code cons_common}'s in 22.05), read after the selection gave each node its CPUs.
+ */
+final class TaskDistribution {
+    private TaskDistribution() {
+    }
+
+    /**
+     * 22.05's tasks and CPUs per node ({@code dist_tasks_compute_c_b}) for a job without
+     * {@code --ntasks-per-node}: the job's CPU count ({@code job_res->ncpus}: at least {@code details->min_cpus},
+     * which {@code -n} x {@code -c} or {@code --cpus-per-gpu} makes) is dealt out as tasks, one per node first,
+     * then whole cores' worth per node and round ({@code vpus / cpus_per_task} tasks), each node up to the CPUs
+     * {@code _cpus_to_use} gave it. Own case fuzz01 f1 ({@code -N3 --gpus-per-node=3 --cpus-per-gpu=7}, 63 CPUs)
+     * gets 32 on the 2-thread node and 16 + 15 on the others, not 21 each. When a round places no task,
+     * the rest are over-subscribed: added one per node and round, each taking what CPUs its node still has
+     * (fuzz02 f1 {@code -n3 -c5} on q1 giving 7 CPUs and s5 8: q1 runs two tasks on 7 CPUs, s5 one on 5).
+     */
+    static int[][] layout2205(List<Integer> idx, List<SlurmNode> nodes, CoreFilter.Result[] results,
+                              NodePick sel, SlurmJobSpec job) {
+        int hosts = idx.size();
+        int cpt = job.cpusPerTask();
+        // job_res->ncpus (cons_common/job_test.c): at least min_cpus and hosts x pn_min_cpus, which 22.05's
+        // _valid_pn_min_mem may raise past -c (MaxMemPer.perNodeMinimum22; probe c22k2 k4, -N2 -n2 -c3 --mem=9000:
+        // ncpus 10 deals three tasks of 3, 6 CPUs on n1 and 4 on n2)
+        long ncpus = Math.max(Math.max(hosts, SlurmAllocation.minCpus(job)),
+                (long) hosts * Math.max(cpt, job.pnMinCpus()));
+        long maxTasks = cpt > 1 ? ncpus / cpt : ncpus;
+        int[] cpus = new int[hosts];
+        int[] tasks = new int[hosts];
+        int[] cap = new int[hosts];
+        long tid = 0;
+        boolean space = false;
+        for (int k = 0; k < hosts && tid < maxTasks; k++) {
+            int i = idx.get(k);
+            cap[k] = sel.cpusOr(i, results[i].availCpus());
+            if (cap[k] > 0) {
+                tid++;
+                tasks[k]++;
+                cpus[k] = Math.min(cap[k], cpt);
+                space |= cpus[k] < cap[k];
+            }
+        }
+        boolean overSubscribe = !space;
+        // the rest of the cores already begun (a 2-thread core holds a second 1-CPU task)
+        for (int k = 0; k < hosts && tid < maxTasks; k++) {
+            int vpus = nodes.get(idx.get(k)).threadsPerCore();
+            int remTasks = cpus[k] % vpus / cpt;
+            for (int t = 0; t < remTasks && tid < maxTasks && cap[k] - cpus[k] >= cpt; t++) {
+                tid++;
+                tasks[k]++;
+                cpus[k] += cpt;
+            }
+        }
+        while (tid < maxTasks) {
+            space = false;
+            for (int k = 0; k < hosts && tid < maxTasks; k++) {
+                int remTasks = Math.max(1, nodes.get(idx.get(k)).threadsPerCore() / cpt);
+                for (int t = 0; t < remTasks && tid < maxTasks; t++) {
+                    if (!overSubscribe && cap[k] - cpus[k] < cpt) {
+                        break;
+                    }
+                    tid++;
+                    tasks[k]++;
+                    cpus[k] = Math.min(cap[k], cpus[k] + cpt);
+                    space |= cap[k] - cpus[k] >= cpt;
+                }
+            }
+            overSubscribe |= !space;
+        }
+        return new int[][] {tasks, cpus};
+    }
+
+    /**
+     * Tasks per chosen node ({@code _dist_tasks_compute_c_b}, select/cons_tres/dist_tasks.c, 24.11.5 and 26.05.5 alike):
+     * one task per node first, then the rest of the cores already begun (a 2-thread core holds a second 1-CPU task),
+     * then rounds of a whole core's worth per node ({@code vpus / cpus_per_task}, at least one), each node within the
+     * CPUs it gives ({@link NodePick#cpus}, else what the core filter allows). Where the selection cut every node to
+     * its share the rounds change nothing; where it did not (a {@code --segment} job's {@code rem_max_cpus} is
+     * {@code max_cpus / segment_cnt}, no limit) the packing shows: own case blockfz35 k26 ({@code -N4 -n8 -c1
+     * --gpus-per-node=2 --segment=1}, 26.05.5) runs 4 tasks on the 2-thread h1, 2 on m4 and one on each 1-thread u
+     * node, and yamlfz30 y30 ({@code -N6 -n12 -c1 --segment=3}) 3 on d2 and one on the 1-thread g3.
+     */
+    static int[] distributeTasks(List<Integer> idx, List<SlurmNode> nodes, CoreFilter.Result[] results,
+                                  NodePick sel, SlurmJobSpec job) {
+        int[] tasks = new int[idx.size()];
+        if (job.ntasksPerNode() != null) {
+            java.util.Arrays.fill(tasks, job.ntasksPerNode());
+            return tasks;
+        }
+        if (job.ntasks() == null) {
+            java.util.Arrays.fill(tasks, 1);
+            return tasks;
+        }
+        int cpt = job.cpusPerTask();
+        int[] cap = new int[idx.size()];
+        for (int k = 0; k < idx.size(); k++) {
+            int i = idx.get(k);
+            // the GPUs' task limit too (dist_tasks: gres_task_limit past a node's first task, the tasks the
+            // selection counted the node for or else its gres_max_tasks), which the CPUs no longer carry where
+            // 24.11 kept the cores the GPUs' sockets need (own case fuzz14 f30: -w p1 -n5 -c1
+            // --gpus-per-task=2 enforce-binding, p1 with 3 free GPUs keeps 2 CPUs but runs one task)
+            cap[k] = Math.max(1, Math.min(sel.cpusOr(i, results[i].availCpus()) / cpt,
+                    sel.tasksOr(i, results[i].maxTasks())));
+        }
+        int left = job.ntasks();
+        for (int k = 0; k < idx.size() && left > 0; k++) {
+            tasks[k]++;
+            left--;
+        }
+        for (int k = 0; k < idx.size() && left > 0; k++) {
+            int vpus = nodes.get(idx.get(k)).threadsPerCore();
+            int begun = tasks[k] * cpt % vpus / cpt;
+            for (int t = 0; t < begun && left > 0 && tasks[k] < cap[k]; t++) {
+                tasks[k]++;
+                left--;
+            }
+        }
+        boolean progress = true;
+        while (left > 0 && progress) {
+            progress = false;
+            for (int k = 0; k < idx.size() && left > 0; k++) {
+                int perRound = Math.max(1, nodes.get(idx.get(k)).threadsPerCore() / cpt);
+                for (int t = 0; t < perRound && left > 0 && tasks[k] < cap[k]; t++) {
+                    tasks[k]++;
+                    left--;
+                    progress = true;
+                }
+            }
+        }
+        return tasks;
+    }
+}

@@ -1,0 +1,165 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.BitSet;
+import java.util.List;
+import org.topoplanner.allocator.slurm.NodeChooser.Demand;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * Remaining demand while {@link TreeSelector} adds nodes, and what the added nodes give: the counts
+ * ({@code rem_nodes}, {@code rem_cpus}, {@code max_nodes}, {@code rem_max_cpus}) Slurm's {@code _eval_nodes_topo}
+ * keeps, and how an evaluation failed.
+ */
+final class TreeProgress {
+    /** How a failed evaluation goes on (Slurm's {@code eval_action}). */
+    enum Action { BREAK, RETRY, RETRY_HINT }
+
+    final List<SlurmNode> nodes;
+    final SlurmJobSpec job;
+    final Demand demand;
+    final SlurmVersion version;
+    final List<Integer> order = new java.util.ArrayList<>();
+    final int[] cpus;
+    /** The tasks each node was counted for ({@link #countTasks}); null where the selection counts none. */
+    final int[] tasks;
+    /** Slurm's {@code rem_max_cpus}: what {@link CpusToUse} lets the next node give at most. */
+    long budget;
+    /** Slurm's {@code maxtasks}: the tasks still to place ({@code eval_nodes_set_max_tasks}). */
+    long taskBudget;
+    int remNodes;
+    int minRemNodes;
+    int maxNodes;
+    int remCpus;
+    int gres;
+
+    TreeProgress(List<SlurmNode> nodes, SlurmJobSpec job, Demand demand, SlurmVersion version) {
+        this.nodes = nodes;
+        this.job = job;
+        this.demand = demand;
+        this.version = version;
+        this.cpus = new int[nodes.size()];
+        this.tasks = version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null && !job.exclusive()
+                ? new int[nodes.size()] : null;
+    }
+
+    /** How the evaluation failed, and the node map it left (Slurm's {@code eval_action} and {@code node_map}). */
+    Action action = Action.BREAK;
+    BitSet failMap = new BitSet();
+    TreeSelector.Failure failure = TreeSelector.Failure.INSUFFICIENT;
+
+    /**
+     * A failure that drops {@code nodes} from the next try ({@code EVAL_ACTION_RETRY}); returns no choice. Keeps
+     * {@code nodes} itself: the caller hands over a set of its own.
+     */
+    BitSet retry(BitSet nodes) {
+        action = Action.RETRY;
+        failMap = nodes;
+        return null;
+    }
+
+    /** A failure that drops the weakest node of {@code chosen} ({@code EVAL_ACTION_RETRY_HINT}). */
+    BitSet retryHint(BitSet chosen) {
+        action = Action.RETRY_HINT;
+        failMap = (BitSet) chosen.clone();
+        return null;
+    }
+
+    /** {@link #retryHint} when the nodes taken reached {@code max_nodes} ({@code ESLURM_TOPO_MAX_NODE_LIMIT}). */
+    BitSet nodeLimit(BitSet chosen) {
+        failure = TreeSelector.Failure.MAX_NODE_LIMIT;
+        return retryHint(chosen);
+    }
+
+    void start(int remNodes, int minRemNodes, int maxNodes, int remCpus, int gres) {
+        this.remNodes = remNodes;
+        this.minRemNodes = minRemNodes;
+        this.maxNodes = maxNodes;
+        this.remCpus = remCpus;
+        this.gres = gres;
+    }
+
+    /**
+     * {@code _cpus_to_use} for node {@code i}: records the CPUs it gives and returns what the job's
+     * remaining CPU counts drop by ({@link #countedCpus}).
+     */
+    int limit(int i, int offered, int remNodesNow) {
+        int c = CpusToUse.limit(offered, budget, remNodesNow, job, nodes.get(i), demand.gresMinCpus(i));
+        demand.gave(i, offered, c);
+        cpus[i] = c;
+        countTasks(i, c, remNodesNow);
+        int counted = countedCpus(i, c);
+        budget -= counted;
+        return counted;
+    }
+
+    /**
+     * 24.11's {@code eval_nodes_gres} for a job with a GPU total ({@code --gpus=N}, {@code -n} x
+     * {@code --gpus-per-task}): the node is counted for as many of the job's remaining tasks as its CPUs hold,
+     * keeping one back for each further node, at least one and no more than its GPUs allow
+     * ({@code _reduce_res_core_by_task_cnt}, {@code gres_max_tasks}); the count then bounds the node's tasks in
+     * the layout ({@code gres_task_limit}). Own case fuzz28 p25 ({@code -n5 -c5 --gpus-per-task=1}
+     * enforce-binding): g1 counts 4 tasks, so g2, which keeps 25 CPUs for its GPUs' cores, runs only the fifth.
+     */
+    private void countTasks(int i, int given, int remNodesNow) {
+        if (tasks == null) {
+            return;
+        }
+        long save = Math.max(remNodesNow - 1, 0);
+        long left = Math.max(taskBudget - save, 0);
+        long used = Math.max(1, Math.min(left, given / Math.max(1, job.cpusPerTask())));
+        used = Math.min(used, demand.gresMaxTasks(i));
+        tasks[i] = (int) used;
+        taskBudget -= used;
+    }
+
+    /**
+     * 22.05's {@code gres_sched_add} ({@code cons_tres/gres_sched.c}) for a {@code --gpus=N
+     * --cpus-per-gpu=C} job: the node's CPUs count toward the job as its usable GPUs times C (GPUs
+     * limited by the node's CPUs over C), while the node keeps the CPUs {@code _cpus_to_use} gave it
+     * ({@code avail_res->avail_cpus} is not touched). Own case fuzz02 f18 ({@code --cpus-per-gpu=6
+     * --gpus=2} over two idle 8-core 2-GPU nodes): the first node counts 6 of its 8 CPUs, so the second
+     * is capped at the 6 still wanted and the 12 tasks' CPUs fall 6 + 6, not 8 + 4.
+     */
+    private int countedCpus(int i, int given) {
+        if (version != SlurmVersion.V22_05 || job.gpusPerJob() == null || job.cpusPerGpu() == null
+                || job.cpusPerGpu() <= 0 || given == 0) {
+            return given;
+        }
+        long gpus = Math.min(given / job.cpusPerGpu(), demand.gpusFor(i));
+        long gresCpus = gpus * job.cpusPerGpu();
+        return gresCpus > 0 ? (int) gresCpus : given;
+    }
+
+    /** Adds node {@code i}: Slurm's leaf loop, {@code _cpus_to_use} before the counts drop. */
+    void take(int i, BitSet chosen, int[] availCpu) {
+        availCpu[i] = limit(i, availCpu[i], minRemNodes);
+        order.add(i);
+        remNodes--;
+        minRemNodes--;
+        maxNodes--;
+        remCpus -= availCpu[i];
+        gres += demand.gpusFor(i);
+        chosen.set(i);
+    }
+
+    /**
+     * The additional-leaf loop's {@code max_nodes > 0}. 22.05's {@code _eval_nodes_topo}
+     * ({@code cons_tres/job_test.c}) keeps {@code max_nodes} as {@code uint32_t}, and its loop "Add additional
+     * resources for already required leaf switches" takes nodes without testing it: when that loop takes more
+     * nodes than were left, the count wraps round and the next loop goes on adding nodes (one that ends at exactly
+     * 0 still stops it). Own case fuzz62 p7 ({@code -N2 --gpus=8 --cpus-per-gpu=8} enforce-binding, one GPU socket
+     * a node): the weight-1 f1 is the lighter group, leaf0's loop adds l1 and m1 (max_nodes 1, 0, then
+     * 2^32 - 1), leaf1's l2 completes the 8 GPUs on four nodes, so sbatch's test succeeds past {@code max_nodes}
+     * and 22.05.8 answers {@code ReqNodeNotAvail} where a signed count refused the job. 24.11's
+     * {@code eval_nodes_tree.c} keeps {@code topology_eval_t.max_nodes} as {@code uint32_t} with the same
+     * untested loop (probe s22g1 a6: 24.11.5 answers {@code ReqNodeNotAvail} too); 26.05's loop stops at 0
+     * ({@code ESLURM_TOPO_MAX_NODE_LIMIT}), so the count never wraps there.
+     */
+    boolean maxNodesLeft() {
+        return version.atLeast(SlurmVersion.V26_05) ? maxNodes > 0 : maxNodes != 0;
+    }
+
+    boolean done(int gresPerJob) {
+        return remNodes <= 0 && remCpus <= 0 && TreeSelector.gresOk(gresPerJob, gres);
+    }
+}
