@@ -264,20 +264,24 @@ public final class FreeMemory {
      * ({@code _get_job_cnt}) reads the node's free GPUs past it.
      */
     static java.util.BitSet[] gpusHeldForMemory(ClusterState state, List<SlurmNode> nodes) {
+        // the stand-ins are looked up by their names (withWhatMemoryCannotServe numbers a second one), not found by
+        // walking every running job: this runs on each --gpus=N attempt, and a busy cluster runs thousands of jobs
         java.util.BitSet[] held = null;
         Map<String, Integer> index = null;
-        for (Map.Entry<String, Placement> e : state.running().entrySet()) {
-            if (!e.getKey().startsWith(STAND_IN)) {
-                continue;
+        String name = STAND_IN;
+        for (int n = 2; ; n++) {
+            Placement standIn = state.placement(name).orElse(null);
+            if (standIn == null) {
+                return held;
             }
             if (index == null) {
                 index = new HashMap<>();
-                for (SlurmNode n : nodes) {
-                    index.put(n.name(), n.index());
+                for (SlurmNode node : nodes) {
+                    index.put(node.name(), node.index());
                 }
                 held = new java.util.BitSet[nodes.size()];
             }
-            for (HostAllocation h : e.getValue().hosts()) {
+            for (HostAllocation h : standIn.hosts()) {
                 Integer i = index.get(h.host());
                 if (i == null || h.gpus().isEmpty()) {
                     continue;
@@ -287,8 +291,8 @@ public final class FreeMemory {
                 }
                 h.gpus().forEach(held[i]::set);
             }
+            name = STAND_IN + " " + n;
         }
-        return held;
     }
 
     /**
