@@ -30,7 +30,8 @@ final class RoundCarry {
 
     /** A record for 26.05's second pass, else {@code null} (a first pass, or a release whose loop keeps its own). */
     static RoundCarry forPass(SlurmJobSpec job, Demand demand, SlurmVersion version) {
-        return version.atLeast(SlurmVersion.V26_05) && !demand.firstPass() ? new RoundCarry(job, demand, version) : null;
+        return version.atLeast(SlurmVersion.V26_05) && !demand.firstPass() ? new RoundCarry(job, demand, version)
+                : null;
     }
 
     /** The demand as the rounds see it: every node at most what an earlier evaluation of the pass left it. */

@@ -49,7 +49,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
      * {@code PartitionNodeLimit} for a node count. Own probes c26l2 (a {@code topology.yaml} block partition) and
      * c26l3, c26l4 ({@code topology/block}), read right after sbatch under 26.05.5: {@code PartitionConfig} where no
      * pass or {@code sched/builtin} run came between; blocklv l1_73n's stored {@code PartitionNodeLimit} is a look
-     * after one (PROVENANCE.md, v26l).
+     * after one (section v26l of src/test/resources/oracle/PROVENANCE.md).
      */
     @Override
     public String heldAtSubmit(PendingReason held, boolean behindOthers) {

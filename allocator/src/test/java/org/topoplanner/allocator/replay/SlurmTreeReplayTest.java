@@ -274,7 +274,8 @@ class SlurmTreeReplayTest {
      * under 24.11 until block jobs counted CPUs; its k32 is now in known-mismatch.txt.) The jobs named last differ
      * and must go on differing: l1_73n (-N73 on 72 nodes) reads {@code PartitionNodeLimit} in both stored 26.05.5
      * runs, the reason a queue build (a pass, or {@code sched/builtin}'s run every 2 s) sets after the submission's
-     * {@code PartitionConfig}, which the replay answers (own probes c26l2-c26l4, PROVENANCE.md v26l).
+     * {@code PartitionConfig}, which the replay answers (own probes c26l2-c26l4, section v26l of
+     * src/test/resources/oracle/PROVENANCE.md).
      */
     @ParameterizedTest(name = "{0} with Slurm {2}")
     @CsvSource({
