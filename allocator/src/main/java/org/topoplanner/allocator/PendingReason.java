@@ -12,8 +12,9 @@ public enum PendingReason {
      */
     PARTITION_CONFIG("PartitionConfig"),
     /**
-     * 26.05 with topology/block: more nodes than the partition has (own case blocklv l1_73n; on a tree,
-     * 26.05 says {@link #PARTITION_CONFIG}, frag f3a).
+     * More nodes than the partition has, as 22.05 and 26.05 word it once a queue build has looked at the job
+     * ({@code _job_runnable_test2}); at its submission it reads {@link #PARTITION_CONFIG}, on any topology (own probes
+     * c22k1 q5, c26l2-c26l4).
      */
     PARTITION_NODE_LIMIT("PartitionNodeLimit"),
     /** 26.05 topology/block: no block of the job's level has the nodes ({@code ESLURM_TOPO_NO_FIT}). */

@@ -368,6 +368,14 @@ public final class Replayer {
             Job j = e.getValue();
             SlurmPartition part = Partitions.of(state.cluster(), j.spec);
             String partName = part == null ? "" : part.name();
+            String limit = heldByLimit(j.spec);
+            if (limit != null) {
+                // build_job_queue (job_scheduler.c, all three releases) leaves out a job job_limits_check holds, and
+                // _job_runnable_test2 sets the limit's own reason, whatever blocked its partition (own probe c26l1
+                // b1, b2, b5: PartitionNodeLimit or PartitionConfig behind the pending p1, 26.05.5)
+                j.reason = limit;
+                continue;
+            }
             if (failed.contains(partName)) {
                 j.reason = PendingReason.PRIORITY.slurmName();
                 continue;
@@ -430,6 +438,19 @@ public final class Replayer {
                 }
             }
         }
+    }
+
+    /**
+     * The reason {@code job_limits_check} holds the job with for good (a partition limit the policy answers on the
+     * empty cluster: more CPUs or nodes than the partition, or memory past {@code MaxMemPer*}), or null.
+     */
+    private String heldByLimit(JobRequest spec) {
+        Suggestion onEmpty = onEmptyCluster.get(spec.withName(""));
+        if (onEmpty instanceof Suggestion.Pending p && (p.reason() == PendingReason.PARTITION_CONFIG
+                || p.reason() == PendingReason.PARTITION_NODE_LIMIT || p.reason() == PendingReason.MAX_MEM_PER_LIMIT)) {
+            return p.reason().slurmName();
+        }
+        return null;
     }
 
     /**

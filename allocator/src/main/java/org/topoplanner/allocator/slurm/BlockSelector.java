@@ -140,7 +140,8 @@ final class BlockSelector implements NodeChooser {
      * node count falls to {@code -N}. The reason reported is the first failure's. Own case blockfz10 k0
      * ({@code -N4 --gpus-per-node=1} on blocks of three with uneven weights, {@code BlockSizes=3,12}): the block's
      * lightest nodes reach three base blocks, more than the level allows, and 26.05.5 runs it on h5, h7, h8, h9
-     * once h2 and h4 are dropped.
+     * once h2 and h4 are dropped. Each round starts the nodes from the CPUs the evaluations before it left them
+     * ({@link RoundCarry}).
      */
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
@@ -148,7 +149,9 @@ final class BlockSelector implements NodeChooser {
             // one evaluation: 24.11's passes and retry are KnapsackRetry's, which wraps this selector
             return selectOnce(nodeMap, required, job, demand, minCpus);
         }
-        NodePick first = selectOnce(nodeMap, required, job, demand, minCpus);
+        RoundCarry carry = RoundCarry.forPass(job, demand, version);
+        Demand seen = carry == null ? demand : carry.view();
+        NodePick first = selectOnce(nodeMap, required, job, seen, minCpus);
         if (first != null || demand.firstPass()) {
             return first;
         }
@@ -178,7 +181,10 @@ final class BlockSelector implements NodeChooser {
             if (drops.exhausted()) {
                 break;
             }
-            NodePick found = selectOnce(orig, required, job, demand, minCpus);
+            if (carry != null) {
+                carry.beforeRound();
+            }
+            NodePick found = selectOnce(orig, required, job, seen, minCpus);
             if (found != null) {
                 return found;
             }

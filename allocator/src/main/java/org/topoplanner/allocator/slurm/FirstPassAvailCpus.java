@@ -22,8 +22,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * configuration is not available"); {@code -w n01 --gpus=3 --cpus-per-gpu=2} runs with 2 CPUs and one GPU on n01
  * and the other two GPUs on n03. Own case fuzz19 p8 ({@code -N3 --gpus=10}): the failed first pass gave p1 one CPU,
  * and the second pass's filter from that CPU puts it on CPU 16 with GPUs 0 and 2. 22.05 keeps these counts through
- * {@link KnapsackRetry}'s {@code AvailRes} only; 26.05's own retry rounds ({@link WeakestFirstDrops}) do not carry
- * the second pass's writes into each other here.
+ * {@link KnapsackRetry}'s {@code AvailRes} only; 26.05's own retry rounds ({@link WeakestFirstDrops}) carry
+ * the second pass's writes into each other through {@link RoundCarry}.
  *
  * <p>24.11 ({@code eval_nodes_gres} and {@code gres_sched_add} are the same there): {@code AvailRes} lowers what the
  * retry's evaluations see, but the second pass's required nodes are filtered in turn before any of them

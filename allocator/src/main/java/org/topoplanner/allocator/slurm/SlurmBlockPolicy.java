@@ -41,6 +41,22 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
     }
 
     /**
+     * The submission of a job {@code job_limits_check} holds, worded as on a tree
+     * ({@link SlurmTreePolicy#heldAtSubmit}): {@code job_allocate} and {@code _select_nodes_parts}
+     * ({@code slurmctld/job_mgr.c}) come before any topology plugin, and 26.05's {@code _select_nodes_base} skips
+     * {@code select_nodes} after {@code WAIT_PART_CONFIG} and {@code WAIT_PART_NODE_LIMIT}, so the job reads
+     * {@code PartitionConfig}, behind other jobs or not, until a queue build's {@code _job_runnable_test2} sets
+     * {@code PartitionNodeLimit} for a node count. Own probes c26l2 (a {@code topology.yaml} block partition) and
+     * c26l3, c26l4 ({@code topology/block}), read right after sbatch under 26.05.5: {@code PartitionConfig} where no
+     * pass or {@code sched/builtin} run came between; blocklv l1_73n's stored {@code PartitionNodeLimit} is a look
+     * after one (section v26l of src/test/resources/oracle/PROVENANCE.md).
+     */
+    @Override
+    public String heldAtSubmit(PendingReason held, boolean behindOthers) {
+        return SlurmTreePolicy.heldAtSubmit(version, held, behindOthers);
+    }
+
+    /**
      * With partitions or {@code topology.yaml}, the job's partition decides the nodes and the
      * topology ({@link PartitionTopology}): a tree or flat topology is placed as
      * {@link SlurmTreePolicy} places it, a block one here.

@@ -130,13 +130,21 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      */
     @Override
     public String heldAtSubmit(PendingReason held, boolean behindOthers) {
-        SlurmVersion v = options.slurmVersion();
+        return heldAtSubmit(options.slurmVersion(), held, behindOthers);
+    }
+
+    /**
+     * The rule of {@link #heldAtSubmit(PendingReason, boolean)} for release {@code v}: it is
+     * {@code job_allocate}'s ({@code slurmctld/job_mgr.c}), before any topology plugin, so {@link SlurmBlockPolicy}
+     * words a held job the same way.
+     */
+    static String heldAtSubmit(SlurmVersion v, PendingReason held, boolean behindOthers) {
         boolean partLimit = held == PendingReason.PARTITION_CONFIG || held == PendingReason.PARTITION_NODE_LIMIT;
         if (held == PendingReason.MAX_MEM_PER_LIMIT && !v.atLeast(SlurmVersion.V24_11)
                 || partLimit && v != SlurmVersion.V24_11) {
             return PendingReason.PARTITION_CONFIG.slurmName();
         }
-        return PlacementPolicy.super.heldAtSubmit(held, behindOthers);
+        return behindOthers ? null : held.slurmName();
     }
 
     /** The release of {@link PolicyOptions#slurmVersion()}: the replay reads its scheduler timing from it. */

@@ -106,10 +106,12 @@ final class TreeSelector implements NodeChooser {
             // node's free GPUs could reach the count in the second pass either
             return null;
         }
-        TreeProgress p = new TreeProgress(nodes, job, demand, version);
-        BitSet chosen = choose(nodeMap, required, job, demand, minCpus, p);
+        RoundCarry carry = RoundCarry.forPass(job, demand, version);
+        Demand seen = carry == null ? demand : carry.view();
+        TreeProgress p = new TreeProgress(nodes, job, seen, version);
+        BitSet chosen = choose(nodeMap, required, job, seen, minCpus, p);
         if (chosen == null && !demand.firstPass() && version.atLeast(SlurmVersion.V26_05)) {
-            return fewerNodes(nodeMap, required, job, demand, minCpus, p);
+            return fewerNodes(nodeMap, required, job, demand, carry, minCpus, p);
         }
         return chosen == null ? null : pick(chosen, p);
     }
@@ -141,10 +143,12 @@ final class TreeSelector implements NodeChooser {
      * ({@code _cmp_res}, a stable sort), never a required node; the rest end it. Own case fuzz21 p31 ({@code -N3
      * -n6 -c6 --gpus-per-node=1}, enforce-binding): the weight-1 nodes p1 and s7 make leaf0 and leaf5 required and
      * the required-leaf loop reaches {@code max_nodes} with p2; 26.05.5 runs it on p1, p4, p5 once s7 and p2 are
-     * dropped (22.05.8 and 24.11.5 keep it waiting, {@link SlurmTreePolicy}).
+     * dropped (22.05.8 and 24.11.5 keep it waiting, {@link SlurmTreePolicy}). Each round starts the nodes from the
+     * CPUs the evaluations before it left them ({@link RoundCarry}).
      */
-    private NodePick fewerNodes(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus,
-                                TreeProgress failed) {
+    private NodePick fewerNodes(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, RoundCarry carry,
+                                int minCpus, TreeProgress failed) {
+        Demand seen = carry == null ? demand : carry.view();
         BitSet orig = (BitSet) nodeMap.clone();
         int rem = orig.cardinality();
         WeakestFirstDrops drops = null;
@@ -171,8 +175,11 @@ final class TreeSelector implements NodeChooser {
                 }
                 rem--;
             }
-            TreeProgress p = new TreeProgress(nodes, job, demand, version);
-            BitSet chosen = choose(orig, required, job, demand, minCpus, p);
+            if (carry != null) {
+                carry.beforeRound();
+            }
+            TreeProgress p = new TreeProgress(nodes, job, seen, version);
+            BitSet chosen = choose(orig, required, job, seen, minCpus, p);
             if (chosen != null) {
                 return pick(chosen, p);
             }

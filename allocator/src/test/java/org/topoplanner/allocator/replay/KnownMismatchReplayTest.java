@@ -52,7 +52,9 @@ class KnownMismatchReplayTest {
     void replayDiffersOnlyOnTheListedJobs(String caseName, String results, String version, List<String> known) {
         // the topology.yaml fuzz cases (cases/gen.py yaml) bind named topologies to partitions
         // (and the probes of them, named yml*: own probe yml8y16)
-        boolean yaml = caseName.startsWith("yamlfz") || caseName.startsWith("yml");
+        // (and any other probe whose folder holds a topology.yaml: own probe c26l1)
+        boolean yaml = caseName.startsWith("yamlfz") || caseName.startsWith("yml")
+                || KnownMismatchReplayTest.class.getResource("/oracle/cases/" + caseName + "/topology.yaml") != null;
         Cluster cluster = yaml ? OracleCase.clusterWithTopologyYaml(caseName) : OracleCase.cluster(caseName);
         SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
         PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(v);

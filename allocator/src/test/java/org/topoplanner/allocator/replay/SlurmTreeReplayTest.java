@@ -271,18 +271,22 @@ class SlurmTreeReplayTest {
      * {@code slurm-block} against real 24.11.5 and 26.05.5: block32 (BlockSizes=4,8,16,32), blocklv (four
      * 18-node blocks, no BlockSizes: Slurm's default levels 0-4, so -N36 takes a pair of blocks) and
      * blocklv-sizes (the same with BlockSizes=18,72: no pair level). (The random case blockfz03 matched whole
-     * under 24.11 until block jobs counted CPUs; its k32 is now in known-mismatch.txt.)
+     * under 24.11 until block jobs counted CPUs; its k32 is now in known-mismatch.txt.) The jobs named last differ
+     * and must go on differing: l1_73n (-N73 on 72 nodes) reads {@code PartitionNodeLimit} in both stored 26.05.5
+     * runs, the reason a queue build (a pass, or {@code sched/builtin}'s run every 2 s) sets after the submission's
+     * {@code PartitionConfig}, which the replay answers (own probes c26l2-c26l4, section v26l of
+     * src/test/resources/oracle/PROVENANCE.md).
      */
     @ParameterizedTest(name = "{0} with Slurm {2}")
     @CsvSource({
-        "block32,       results/new/block32.jsonl,          24.11",
-        "block32,       results/v26.05/block32.jsonl,       26.05",
-        "blocklv,       results/new/blocklv.jsonl,          24.11",
-        "blocklv,       results/v26.05/blocklv.jsonl,       26.05",
-        "blocklv-sizes, results/new/blocklv-sizes.jsonl,    24.11",
-        "blocklv-sizes, results/v26.05/blocklv-sizes.jsonl, 26.05",
+        "block32,       results/new/block32.jsonl,          24.11, ''",
+        "block32,       results/v26.05/block32.jsonl,       26.05, ''",
+        "blocklv,       results/new/blocklv.jsonl,          24.11, ''",
+        "blocklv,       results/v26.05/blocklv.jsonl,       26.05, l1_73n",
+        "blocklv-sizes, results/new/blocklv-sizes.jsonl,    24.11, ''",
+        "blocklv-sizes, results/v26.05/blocklv-sizes.jsonl, 26.05, l1_73n",
     })
-    void blockReplayMatchesRealSlurmLineByLine(String caseName, String results, String version) {
+    void blockReplayMatchesRealSlurmLineByLine(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);
         SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
         var policy = new org.topoplanner.allocator.slurm.SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
@@ -291,8 +295,16 @@ class SlurmTreeReplayTest {
         List<String> lines = ReplayLine.lines(new Replayer(cluster, policy).run(script));
         var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
         var actual = OracleComparison.jobLines(lines);
-        assertThat(expected).hasSizeGreaterThan(15);
-        assertThat(OracleComparison.mismatches(expected, actual)).as("mismatches of %s under %s", caseName, version)
-                .isEmpty();
+        assertThat(expected).hasSameSizeAs(actual).hasSizeGreaterThan(15);
+        java.util.Set<String> differing = new java.util.TreeSet<>();
+        for (int i = 0; i < expected.size(); i++) {
+            if (!OracleComparison.summary(expected.get(i)).equals(OracleComparison.summary(actual.get(i)))) {
+                differing.add(expected.get(i).path("name").asText());
+            }
+        }
+        java.util.Set<String> names = known == null || known.isBlank() ? java.util.Set.of()
+                : java.util.Set.of(known.trim().split("\\s+"));
+        assertThat(differing).as("jobs of %s under %s whose lines differ", caseName, version)
+                .containsExactlyInAnyOrderElementsOf(names);
     }
 }

@@ -34,8 +34,11 @@ class TopologyYamlReplayTest {
     /**
      * The one line that differs, in its pending reason only: y4c asks for more nodes than its partition
      * holds; real 26.05 keeps it waiting, with {@code PartitionNodeLimit} in this run and
-     * {@code PartitionConfig} in an earlier run of the same case (the reason depends on which scheduler
-     * pass saw it first), where the emulation rejects it. It must still differ, so a change shows here.
+     * {@code PartitionConfig} in an earlier run of the same case: the submission sets {@code PartitionConfig}
+     * ({@code _select_nodes_parts}), which the replay answers under either policy, and the first queue build after
+     * it (a pass, or {@code sched/builtin}'s run) {@code PartitionNodeLimit}, which this run's look came after (own
+     * probes c26l1, c26l2; section v26l of src/test/resources/oracle/PROVENANCE.md). It must still differ, so a
+     * change shows here.
      * (y2h, a block job that finds no block, now matches: 26.05's {@code No_suitable_topology_unit_found}.)
      */
     private static final List<String> KNOWN = List.of("y4c");
