@@ -93,6 +93,17 @@ final class CoreFilter {
         int minTasks = tasks[0];
         int maxTasks = tasks[1];
         int cpt = job.cpusPerTask();
+        // _can_job_run_on_node tests a GRES job's min_cpus_per_node and gres_select_filter_remove_unusable on every
+        // free CPU _allocate_sc kept, and only then lowers avail_res->avail_cpus for a per-CPU memory figure
+        // (PerCpuMemory; the core map stays whole), which eval_nodes_select_cores starts from. An evaluation's
+        // lowered count (availResCpus) already started from it
+        int beforeMemory = availCpus;
+        if (job.hasGpus() && availResCpus == NO_VAL) {
+            availCpus = use.memory().lower(availCpus, cpt, job.ntasksPerNode());
+            if (availCpus == 0) {
+                return null;
+            }
+        }
         // _select_cores: the CPUs bound the task count, they do not raise a count the request fixed
         // (-n1 keeps one task: cpulayout p3 gets 3+3 cores in both versions, not 6 on socket 0).
         int allocTasks = availCpus / cpt;
@@ -151,9 +162,17 @@ final class CoreFilter {
             // _can_job_run_on_node: a node below min_cpus_per_node is out of the map (not when an evaluation of
             // the same selection lowered the count: eval_nodes_select_cores drops no node)
             boolean belowMin = availResCpus == NO_VAL && availCpus < MinCpusPerNode.of(job);
+            if (availResCpus == NO_VAL && !belowMin && maxTasks > 0) {
+                // then a per-CPU memory figure lowers what _allocate_sc offered, and only the count (PerCpuMemory):
+                // eval_nodes_select_cores fits no task below min_tasks_this_node there
+                availCpus = use.memory().lower(availCpus, cpt, job.ntasksPerNode());
+                if (availCpus == 0 || availCpus / cpt < minTasks) {
+                    return null;
+                }
+            }
             return maxTasks == 0 || belowMin ? null : new Result(avail, availCpus);
         }
-        if (availResCpus == NO_VAL && availCpus < MinCpusPerNode.of(job)) {
+        if (availResCpus == NO_VAL && beforeMemory < MinCpusPerNode.of(job)) {
             // _can_job_run_on_node tests a GRES job's avail_cpus (every free CPU _allocate_sc kept) before the
             // GPU filter
             return null;
@@ -166,7 +185,7 @@ final class CoreFilter {
         if (!hasCpusPerGres && v24 && firstPass) {
             cpusPerGres = estimatedCpusPerGres(job);
         }
-        if (!removeUnusable(gs, job, avail, availCpus, tpc, enforceBinding)) {
+        if (!removeUnusable(gs, job, avail, beforeMemory, tpc, enforceBinding)) {
             return null;
         }
         int[] availPerSock = new int[sockets];

@@ -209,6 +209,45 @@ public final class FreeMemory {
      * --exclusive} job takes a node whole or not at all ({@link #shortOfFreeMemory}), so it gets no stand-in.
      */
     public static ClusterState withWhatMemoryCannotServe(ClusterState state, JobRequest request) {
+        return withStandIn(state, request, true);
+    }
+
+    /**
+     * {@code state} with the GPUs past {@code free / mem_per_gres} held by a stand-in job, as
+     * {@link #withWhatMemoryCannotServe}, but no CPU: Slurm's selection reads a per-CPU figure as a cap on the
+     * node's CPU count beside its whole core map ({@link #perCpuMemory}), not as cores taken.
+     */
+    static ClusterState withGpusMemoryCannotServe(ClusterState state, JobRequest request) {
+        return withStandIn(state, request, false);
+    }
+
+    /**
+     * Every node's free memory for a job whose memory is a per-CPU figure ({@link PerCpuMemory}), or {@code null}
+     * when memory is not consumable, the job is {@code --exclusive} (it takes a node whole or not at all:
+     * {@link #shortOfFreeMemory}) or its memory is not a per-CPU figure. The same state as the selection's: the
+     * running jobs' memory is read from it.
+     */
+    static PerCpuMemory.Table perCpuMemory(ClusterState state, JobRequest request) {
+        NodeMemory table = NodeMemory.of(state.cluster());
+        if (!table.consumable() || request.exclusive()) {
+            return null;
+        }
+        request = MaxMemPer.adjusted(state.cluster(), request);
+        if (!(JobMemory.of(request, table.defaults(request)) instanceof JobMemory.PerCpu c)) {
+            return null;
+        }
+        Map<String, Long> used = state.running().isEmpty() ? Map.of() : held(state);
+        Map<String, Long> free = new HashMap<>();
+        for (SlurmNode node : SlurmNode.of(state.cluster())) {
+            Long real = table.memoryForJobs(node.name());
+            if (real != null) {
+                free.put(node.name(), Math.max(0, real - used.getOrDefault(node.name(), 0L)));
+            }
+        }
+        return new PerCpuMemory.Table(free, c.mib(), table.perCpuUnit());
+    }
+
+    private static ClusterState withStandIn(ClusterState state, JobRequest request, boolean holdCpus) {
         NodeMemory table = NodeMemory.of(state.cluster());
         if (!table.consumable() || request.exclusive()) {
             return state;
@@ -217,6 +256,9 @@ public final class FreeMemory {
         JobMemory.Defaults defaults = table.defaults(request);
         Long perGpu = JobMemory.perGpu(request, defaults);
         Long perCpu = JobMemory.of(request, defaults) instanceof JobMemory.PerCpu c ? c.mib() : null;
+        if (!holdCpus) {
+            perCpu = null;
+        }
         if ((perGpu == null || perGpu == 0) && perCpu == null) {
             return state;
         }

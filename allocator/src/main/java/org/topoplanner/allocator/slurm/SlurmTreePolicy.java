@@ -210,10 +210,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         NodeChooser chooser = oneNodeShortcut(nodes, flat ? new FlatSelector(nodes, version)
                 : retried(new TreeSelector(nodes, table, version), version), version);
         NodeChooser submitTest = submitTestChooser(nodes, table, version);
-        SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(state, request), nodes,
-                chooser, now, version);
+        // memory the job cannot use: the GPUs past it held, a per-CPU figure's cap on each node's CPU count
+        SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withGpusMemoryCannotServe(state, request), nodes,
+                chooser, now, version, FreeMemory.perCpuMemory(state, request));
         // sbatch's test sees every node idle, with what its RealMemory cannot serve the job held the same way
-        ClusterState idle = FreeMemory.withWhatMemoryCannotServe(ClusterState.empty(cluster), request);
+        ClusterState idle = FreeMemory.withGpusMemoryCannotServe(ClusterState.empty(cluster), request);
+        PerCpuMemory.Table idleMemory = FreeMemory.perCpuMemory(ClusterState.empty(cluster), request);
         if (alloc != null && pastMaxNodes(alloc, job, version)) {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
             alloc = null;
@@ -221,8 +223,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         // the leaves of 22.05's test 0 pick when it spans more than --switches (0 when it does not, or no test 0)
         int testZeroLeaves = 0;
         if (alloc != null && version == SlurmVersion.V22_05 && !state.running().isEmpty()) {
-            SlurmAllocation allFree = SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(
-                    AllCoresFreeTest.stateOf(state), request), nodes, chooser, now, version);
+            ClusterState coresFree = AllCoresFreeTest.stateOf(state);
+            SlurmAllocation allFree = SlurmAllocation.attempt(FreeMemory.withGpusMemoryCannotServe(coresFree, request),
+                    nodes, chooser, now, version, FreeMemory.perCpuMemory(coresFree, request));
             if (allFree == null) {
                 // 22.05's test 0 of _job_test: the job must fit with every core free and the GPUs as held now first
                 alloc = null;
@@ -244,7 +247,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             alloc = null;
         }
         if (alloc != null && !state.running().isEmpty() && socketsMayShift(job)
-                && !acceptedAtSubmit(idle, nodes, submitTest, submitted(state, request, job), version)) {
+                && !acceptedAtSubmit(idle, idleMemory, nodes, submitTest, submitted(state, request, job), version)) {
             // sbatch tests the job with every core and GPU free first: a job refused there never runs, even where
             // busy cores would move the socket filter to sockets that fit (PlannerBindingPropertyTest: -N1 -c7
             // --gpus-per-node=3 enforce-binding on 2x4 cores with GPUs 3+1, socket 0's first core busy)
@@ -268,7 +271,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     + "'s tasks are not on their sockets (enforce-binding)");
         }
         if (alloc == null) {
-            if (!acceptedAtSubmit(idle, nodes, submitTest, submitted(state, request, job), version)) {
+            if (!acceptedAtSubmit(idle, idleMemory, nodes, submitTest, submitted(state, request, job), version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
             if (!flat && testPickPastMaxNodes(state, nodes, submitTest, job, version)) {
@@ -323,23 +326,24 @@ public final class SlurmTreePolicy implements PlacementPolicy {
     }
 
     /** {@code sbatch}'s test: the job placed on the idle cluster (or 26.05's acceptance without its GPU total). */
-    private boolean acceptedAtSubmit(ClusterState idle, List<SlurmNode> nodes, NodeChooser submitTest,
-                                     SlurmJobSpec job, SlurmVersion version) {
+    private boolean acceptedAtSubmit(ClusterState idle, PerCpuMemory.Table memory, List<SlurmNode> nodes,
+                                     NodeChooser submitTest, SlurmJobSpec job, SlurmVersion version) {
         Cluster cluster = idle.cluster();
         if (!idle.running().isEmpty()) {
-            // memory holds part of the idle nodes for this job alone (consumable memory): no shared verdict
-            return SlurmAllocation.attempt(idle, nodes, submitTest, job, version) != null
+            // memory holds part of the idle nodes' GPUs for this job alone (consumable memory): no shared verdict
+            return SlurmAllocation.attempt(idle, nodes, submitTest, job, version, memory) != null
                     || acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version);
         }
-        Key key = new Key(cluster, job.withName(""));
+        // on the idle cluster a per-CPU figure's caps are the cluster's and the figure's: kept under it
+        Key key = new Key(cluster, job.withName(""), memory == null ? 0 : memory.perCpuMiB());
         synchronized (submitVerdicts) {
             Boolean known = submitVerdicts.get(key);
             if (known != null) {
                 return known;
             }
         }
-        boolean ok = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version) != null
-                || acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version);
+        boolean ok = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version, memory)
+                != null || acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version);
         synchronized (submitVerdicts) {
             submitVerdicts.put(key, ok);
         }
@@ -377,16 +381,19 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         return idle != null && pastMaxNodes(idle, job, version);
     }
 
-    /** A submit verdict is the cluster's and the request's (by identity of the cluster, equality of the request). */
-    private record Key(Cluster cluster, SlurmJobSpec job) {
+    /**
+     * A submit verdict is the cluster's and the request's (by identity of the cluster, equality of the request), and
+     * its per-CPU memory figure's (0: none).
+     */
+    private record Key(Cluster cluster, SlurmJobSpec job, long perCpuMiB) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && k.cluster == cluster && k.job.equals(job);
+            return o instanceof Key k && k.cluster == cluster && k.job.equals(job) && k.perCpuMiB == perCpuMiB;
         }
 
         @Override
         public int hashCode() {
-            return System.identityHashCode(cluster) * 31 + job.hashCode();
+            return (System.identityHashCode(cluster) * 31 + job.hashCode()) * 31 + Long.hashCode(perCpuMiB);
         }
     }
 
