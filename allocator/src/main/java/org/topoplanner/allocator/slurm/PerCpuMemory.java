@@ -23,7 +23,10 @@ record PerCpuMemory(long freeMiB, long perCpuMiB, int step) {
     /** No per-CPU figure: the count is left as it is. */
     static final PerCpuMemory NONE = new PerCpuMemory(Long.MAX_VALUE, 0, 1);
 
-    /** The branch's count from {@code cpus}: lowered to what the memory pays for, whole tasks, 0 below the per-node tasks. */
+    /**
+     * The branch's count from {@code cpus}: lowered to what the memory pays for, whole tasks, 0 below the tasks
+     * per node.
+     */
     int lower(int cpus, int cpusPerTask, Integer ntasksPerNode) {
         if (perCpuMiB == 0) {
             return cpus;

@@ -169,14 +169,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         // 22.05 keeps the job's own -c and a per-node CPU minimum apart from it (MaxMemPer.perNodeMinimum22)
         int minCpusPerNode = version == SlurmVersion.V22_05 && threads == null
                 ? MaxMemPer.perNodeMinimum22(state.cluster(), asked) : 0;
-        // and rounds every node's count to whole tasks under a per-CPU memory figure (CoreFilter)
-        boolean perCpuMemory = version == SlurmVersion.V22_05 && FreeMemory.perCpuFigure(state.cluster(), request);
-        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> {
-            SlurmJobSpec spec = minCpusPerNode == 0 ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
-                    : SlurmJobSpec.of(r.toBuilder().cpusPerTask(asked.cpusPerTask()).build())
-                            .withMinCpusPerNode(minCpusPerNode);
-            return perCpuMemory ? spec.withPerCpuMemory() : spec;
-        };
+        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> minCpusPerNode == 0
+                ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
+                : SlurmJobSpec.of(r.toBuilder().cpusPerTask(asked.cpusPerTask()).build())
+                        .withMinCpusPerNode(minCpusPerNode);
         SlurmJobSpec job = specOf.apply(request);
         Suggestion.Pending onInvalid = InvalidNodes.waiting(state.cluster(), version, request);
         if (onInvalid != null) {
@@ -321,8 +317,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (job.minCpusPerNode() > 0) {
             test.cpusPerTask(job.cpusPerTask()); // 22.05's own -c beside its per-node minimum
         }
-        SlurmJobSpec tested = SlurmJobSpec.of(test.build()).withMinCpusPerNode(job.minCpusPerNode());
-        return job.perCpuMemory() ? tested.withPerCpuMemory() : tested;
+        return SlurmJobSpec.of(test.build()).withMinCpusPerNode(job.minCpusPerNode());
     }
 
     /** {@code sbatch}'s test: the job placed on the idle cluster (or 26.05's acceptance without its GPU total). */
