@@ -207,8 +207,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                 : retried(new TreeSelector(nodes, table, version), version), version);
         NodeChooser submitTest = submitTestChooser(nodes, table, version);
         // memory the job cannot use: the GPUs past it held, a per-CPU figure's cap on each node's CPU count
-        SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withGpusMemoryCannotServe(state, request), nodes,
-                chooser, now, version, FreeMemory.perCpuMemory(state, request));
+        ClusterState served = FreeMemory.withGpusMemoryCannotServe(state, request);
+        PerCpuMemory.Table memory = FreeMemory.perCpuMemory(state, request);
+        SlurmAllocation alloc = SlurmAllocation.attempt(served, nodes, chooser, now, version, memory);
         // sbatch's test sees every node idle, with what its RealMemory cannot serve the job held the same way
         ClusterState idle = FreeMemory.withGpusMemoryCannotServe(ClusterState.empty(cluster), request);
         PerCpuMemory.Table idleMemory = FreeMemory.perCpuMemory(ClusterState.empty(cluster), request);
@@ -274,7 +275,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                 return new Suggestion.Pending(PendingReason.REQ_NODE_NOT_AVAIL, "the tree's pick for " + job.name()
                         + " on the idle cluster has more nodes than its maximum");
             }
-            PendingReason topo = flat ? null : treeFailure(state, nodes, table, now, version);
+            PendingReason topo = flat ? null : treeFailure(served, memory, nodes, table, now, version);
             if (topo != null) {
                 return new Suggestion.Pending(topo, "the tree cannot gather " + job.name() + " now: "
                         + topo.slurmName().replace('_', ' '));
@@ -449,8 +450,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * --gpus-per-node=2}, two nodes with 2 free GPUs) keeps {@code Resources}. A job naming nodes ({@code -w})
      * keeps {@code Resources}: its required nodes are busy ({@code ESLURM_NODES_BUSY} comes first).
      */
-    private static PendingReason treeFailure(ClusterState state, List<SlurmNode> nodes, SwitchTable table,
-                                             SlurmJobSpec job, SlurmVersion version) {
+    private static PendingReason treeFailure(ClusterState state, PerCpuMemory.Table memory, List<SlurmNode> nodes,
+                                             SwitchTable table, SlurmJobSpec job, SlurmVersion version) {
         if (!version.atLeast(SlurmVersion.V26_05) || !job.nodelist().isEmpty()) {
             return null;
         }
@@ -463,7 +464,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return null;
         }
         TreeSelector probe = new TreeSelector(nodes, table, version).failureProbe();
-        if (SlurmAllocation.attempt(state, nodes, probe, job, version) != null || probe.secondPassFailure() == null) {
+        // the same pick as the pass's: memory's GPU stand-in and per-CPU cap included
+        if (SlurmAllocation.attempt(state, nodes, probe, job, version, memory) != null
+                || probe.secondPassFailure() == null) {
             return null;
         }
         return switch (probe.secondPassFailure()) {
