@@ -271,7 +271,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             if (!acceptedAtSubmit(idle, idleMemory, nodes, submitTest, submitted(state, request, job), version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
-            if (!flat && testPickPastMaxNodes(state, nodes, submitTest, job, version)) {
+            if (!flat && testPickPastMaxNodes(state, idle, idleMemory, nodes, submitTest, job, version)) {
                 return new Suggestion.Pending(PendingReason.REQ_NODE_NOT_AVAIL, "the tree's pick for " + job.name()
                         + " on the idle cluster has more nodes than its maximum");
             }
@@ -366,15 +366,16 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * --gpus-per-node=1}, enforce-binding: the weight-1 nodes p1 and s7 make leaf0 and leaf5 required, and the
      * required-leaf loop adds p2 and s1).
      */
-    private static boolean testPickPastMaxNodes(ClusterState state, List<SlurmNode> nodes, NodeChooser submitTest,
-                                                SlurmJobSpec job, SlurmVersion version) {
+    private static boolean testPickPastMaxNodes(ClusterState state, ClusterState idle, PerCpuMemory.Table memory,
+                                                List<SlurmNode> nodes, NodeChooser submitTest, SlurmJobSpec job,
+                                                SlurmVersion version) {
         if (version.atLeast(SlurmVersion.V26_05) || job.maxNodes() == null
                 || state.cluster().hostNames().stream().anyMatch(state::heldWhole)) {
             return false;
         }
-        SlurmAllocation idle = SlurmAllocation.attempt(ClusterState.empty(state.cluster()), nodes, submitTest, job,
-                version);
-        return idle != null && pastMaxNodes(idle, job, version);
+        // the test's pick sees every node idle, its memory bounding the node's GPUs and CPUs as in sbatch's test
+        SlurmAllocation onIdle = SlurmAllocation.attempt(idle, nodes, submitTest, job, version, memory);
+        return onIdle != null && pastMaxNodes(onIdle, job, version);
     }
 
     /**
