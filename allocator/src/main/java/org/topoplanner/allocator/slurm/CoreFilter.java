@@ -93,6 +93,17 @@ final class CoreFilter {
         int minTasks = tasks[0];
         int maxTasks = tasks[1];
         int cpt = job.cpusPerTask();
+        // _can_job_run_on_node tests a GRES job's min_cpus_per_node and gres_select_filter_remove_unusable on every
+        // free CPU _allocate_sc kept, and only then lowers avail_res->avail_cpus for a per-CPU memory figure
+        // (PerCpuMemory; the core map stays whole), which eval_nodes_select_cores starts from. An evaluation's
+        // lowered count (availResCpus) already started from it
+        int beforeMemory = availCpus;
+        if (job.hasGpus() && availResCpus == NO_VAL) {
+            availCpus = use.memory().lower(availCpus, cpt, job.ntasksPerNode());
+            if (availCpus == 0) {
+                return null;
+            }
+        }
         // _select_cores: the CPUs bound the task count, they do not raise a count the request fixed
         // (-n1 keeps one task: cpulayout p3 gets 3+3 cores in both versions, not 6 on socket 0).
         int allocTasks = availCpus / cpt;
@@ -141,19 +152,24 @@ final class CoreFilter {
                 // the node's count is the CPUs of the cores kept (cpu_count), fewer when a socket's cap left too few
                 availCpus = Math.min(availCpus, avail.cardinality() * tpc);
             }
-            if (!v24 && job.perCpuMemory() && cpt > 1) {
-                // 22.05 cons_tres can_job_run_on_node, MEM_PER_CPU branch: cpus -= cpus % cpus_per_task on every
-                // node, whether or not the memory lowered the count; only the count, every free core stays for
-                // the layout (own case mem2e p5 -n5 -c3: s1's 8 give 6, so a2 gives 9, CPUs 0-9; b4 -w q1 -n2 -c8
-                // still takes cores past the lowest 16)
-                availCpus -= availCpus % cpt;
-            }
             // _can_job_run_on_node: a node below min_cpus_per_node is out of the map (not when an evaluation of
             // the same selection lowered the count: eval_nodes_select_cores drops no node)
             boolean belowMin = availResCpus == NO_VAL && availCpus < MinCpusPerNode.of(job);
+            if (availResCpus == NO_VAL && !belowMin && maxTasks > 0) {
+                // then a per-CPU memory figure lowers what _allocate_sc offered, and only the count (PerCpuMemory):
+                // eval_nodes_select_cores fits no task below min_tasks_this_node there. Its cpus -= cpus %
+                // cpus_per_task runs whether or not the memory lowered the count, which matters in 22.05, whose
+                // _allocate_sc leaves a node's count at its free CPUs: own case mem2e p5 (-n5 -c3): s1's 8 give 6,
+                // so a2 gives 9, CPUs 0-9; b4 (-w q1 -n2 -c8) still lays its tasks out on both sockets, cores 3-10
+                // and 12-19, past the lowest 16 free
+                availCpus = use.memory().lower(availCpus, cpt, job.ntasksPerNode());
+                if (availCpus == 0 || availCpus / cpt < minTasks) {
+                    return null;
+                }
+            }
             return maxTasks == 0 || belowMin ? null : new Result(avail, availCpus);
         }
-        if (availResCpus == NO_VAL && availCpus < MinCpusPerNode.of(job)) {
+        if (availResCpus == NO_VAL && beforeMemory < MinCpusPerNode.of(job)) {
             // _can_job_run_on_node tests a GRES job's avail_cpus (every free CPU _allocate_sc kept) before the
             // GPU filter
             return null;
@@ -166,7 +182,7 @@ final class CoreFilter {
         if (!hasCpusPerGres && v24 && firstPass) {
             cpusPerGres = estimatedCpusPerGres(job);
         }
-        if (!removeUnusable(gs, job, avail, availCpus, tpc, enforceBinding)) {
+        if (!removeUnusable(gs, job, avail, beforeMemory, tpc, enforceBinding)) {
             return null;
         }
         int[] availPerSock = new int[sockets];

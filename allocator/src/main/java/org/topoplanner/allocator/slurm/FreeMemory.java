@@ -202,13 +202,53 @@ public final class FreeMemory {
 
     /**
      * {@code state} with what a node cannot give the job for want of free memory held by a stand-in job, so that
-     * the placement takes no more there: the GPUs past {@code free / mem_per_gres} ({@code
+     * the planner's placement takes no more there (Slurm's selection takes {@link #withGpusMemoryCannotServe} and
+     * {@link #perCpuMemory}): the GPUs past {@code free / mem_per_gres} ({@code
      * gres_select_filter_cons_res}, the lowest free ones kept) and the CPUs past what a per-CPU figure allows
      * ({@code _can_job_run_on_node}; the lowest free cores kept, as the core pick later takes the lowest). The
      * state as it is unless memory is consumable and the job has a per-GPU or per-CPU figure; an {@code
      * --exclusive} job takes a node whole or not at all ({@link #shortOfFreeMemory}), so it gets no stand-in.
      */
     public static ClusterState withWhatMemoryCannotServe(ClusterState state, JobRequest request) {
+        return withStandIn(state, request, true);
+    }
+
+    /**
+     * {@code state} with the GPUs past {@code free / mem_per_gres} held by a stand-in job, as
+     * {@link #withWhatMemoryCannotServe}, but no CPU: Slurm's selection reads a per-CPU figure as a cap on the
+     * node's CPU count beside its whole core map ({@link #perCpuMemory}), not as cores taken.
+     */
+    static ClusterState withGpusMemoryCannotServe(ClusterState state, JobRequest request) {
+        return withStandIn(state, request, false);
+    }
+
+    /**
+     * Every node's free memory for a job whose memory is a per-CPU figure ({@link PerCpuMemory}), or {@code null}
+     * when memory is not consumable, the job is {@code --exclusive} (it takes a node whole or not at all:
+     * {@link #shortOfFreeMemory}) or its memory is not a per-CPU figure. The same state as the selection's: the
+     * running jobs' memory is read from it.
+     */
+    static PerCpuMemory.Table perCpuMemory(ClusterState state, JobRequest request) {
+        NodeMemory table = NodeMemory.of(state.cluster());
+        if (!table.consumable() || request.exclusive()) {
+            return null;
+        }
+        request = MaxMemPer.adjusted(state.cluster(), request);
+        if (!(JobMemory.of(request, table.defaults(request)) instanceof JobMemory.PerCpu c)) {
+            return null;
+        }
+        Map<String, Long> used = state.running().isEmpty() ? Map.of() : held(state);
+        Map<String, Long> free = new HashMap<>();
+        for (SlurmNode node : SlurmNode.of(state.cluster())) {
+            Long real = table.memoryForJobs(node.name());
+            if (real != null) {
+                free.put(node.name(), Math.max(0, real - used.getOrDefault(node.name(), 0L)));
+            }
+        }
+        return new PerCpuMemory.Table(free, c.mib(), table.perCpuUnit());
+    }
+
+    private static ClusterState withStandIn(ClusterState state, JobRequest request, boolean holdCpus) {
         NodeMemory table = NodeMemory.of(state.cluster());
         if (!table.consumable() || request.exclusive()) {
             return state;
@@ -217,6 +257,9 @@ public final class FreeMemory {
         JobMemory.Defaults defaults = table.defaults(request);
         Long perGpu = JobMemory.perGpu(request, defaults);
         Long perCpu = JobMemory.of(request, defaults) instanceof JobMemory.PerCpu c ? c.mib() : null;
+        if (!holdCpus) {
+            perCpu = null;
+        }
         if ((perGpu == null || perGpu == 0) && perCpu == null) {
             return state;
         }
@@ -296,15 +339,10 @@ public final class FreeMemory {
     }
 
     /**
-     * The free CPUs of whole free cores past the lowest ones a per-CPU figure lets the node give. The count the
-     * memory allows is then rounded down to whole tasks ({@code cpus -= cpus % cpus_per_task} in
-     * {@code _can_job_run_on_node}'s per-CPU branch, 22.05, 24.11 and 26.05 alike; 22.05's {@code _allocate_sc}
-     * leaves a node's count at its free CPUs, so only this branch makes it whole tasks there). Own case mem2e p6
-     * ({@code -N2 -n4 -c7}, {@code DefMemPerCPU=8000}): the 16 CPUs a1's 128,000 MB allow give 14, so p1 gives the
-     * other 14 (22.05.8), not 16 and 7. (The same rounding of a node the memory does not lower is a count only:
-     * Slurm keeps every free core for the layout there, which a stand-in holding cores cannot say, so 22.05's
-     * {@link CoreFilter} rounds the count ({@link SlurmJobSpec#perCpuMemory}); own case mem2e b4 and b5 on q1 take
-     * cores past the lowest ones.)
+     * The free CPUs of whole free cores past the lowest ones a per-CPU figure lets the node give, for the planner's
+     * stand-in only ({@link #withWhatMemoryCannotServe}: it takes no more CPUs where the memory is short). The
+     * count is rounded down to whole tasks as Slurm's ({@link PerCpuMemory}). Slurm's own selection holds no cores
+     * for it: it caps the count and keeps every free core for the layout (own case mem2e p8, b4).
      */
     private static CpuSet cpusPastCap(ClusterState state, NodeMemory table, SlurmNode node, long perCpu, long free,
                                       int cpt) {
@@ -328,20 +366,6 @@ public final class FreeMemory {
             }
         }
         return past.isEmpty() ? CpuSet.empty() : ids.cpusOfCores(past);
-    }
-
-    /**
-     * Whether the job's memory is a per-CPU figure (its own or the default) under consumable memory, so that cons_tres
-     * {@code can_job_run_on_node} takes its {@code MEM_PER_CPU} branch on every node, which ends with {@code cpus -=
-     * cpus % cpus_per_task} whether or not the memory lowered the count. {@code --exclusive} jobs take nodes whole.
-     */
-    static boolean perCpuFigure(Cluster cluster, JobRequest request) {
-        NodeMemory table = NodeMemory.of(cluster);
-        if (!table.consumable() || request.exclusive()) {
-            return false;
-        }
-        request = MaxMemPer.adjusted(cluster, request);
-        return JobMemory.of(request, table.defaults(request)) instanceof JobMemory.PerCpu;
     }
 
     private static long freeCpus(ClusterState state, SlurmNode node) {

@@ -9,6 +9,16 @@ import java.util.BitSet;
  * @param freeGpus  GRES indices not allocated
  * @param idle      no job at all on the node (needed by {@code --exclusive})
  * @param heldWhole a job holds the node exclusively
+ * @param memory    the cap a per-CPU memory figure sets on the node's CPU count ({@link PerCpuMemory#NONE}: none);
+ *                  it lowers the count, never the free cores
  */
-record NodeUse(BitSet freeCores, BitSet freeGpus, boolean idle, boolean heldWhole) {
+record NodeUse(BitSet freeCores, BitSet freeGpus, boolean idle, boolean heldWhole, PerCpuMemory memory) {
+    NodeUse(BitSet freeCores, BitSet freeGpus, boolean idle, boolean heldWhole) {
+        this(freeCores, freeGpus, idle, heldWhole, PerCpuMemory.NONE);
+    }
+
+    /** The same free resources with the node's memory for a per-CPU figure. */
+    NodeUse withMemory(PerCpuMemory m) {
+        return m.equals(memory) ? this : new NodeUse(freeCores, freeGpus, idle, heldWhole, m);
+    }
 }

@@ -55,7 +55,18 @@ final class SlurmAllocation {
 
     static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec job,
                                    SlurmVersion version) {
-        NodeVerdicts table = NodeVerdicts.of(state, nodes, job, version);
+        return attempt(state, nodes, chooser, job, version, null);
+    }
+
+    /**
+     * {@link #attempt(ClusterState, List, NodeChooser, SlurmJobSpec, SlurmVersion)} for a job whose per-CPU memory
+     * figure caps each node's CPU count ({@code memory}, from {@link FreeMemory#perCpuMemory} on the same state;
+     * {@code null}: none). The nodes are then walked here: the state's verdict table is shared by jobs of one shape
+     * and knows no memory, and idle nodes of one layout may differ in their memory.
+     */
+    static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec job,
+                                   SlurmVersion version, PerCpuMemory.Table memory) {
+        NodeVerdicts table = memory == null ? NodeVerdicts.of(state, nodes, job, version) : null;
         // CR_CPU lays a node's CPUs out by best-fitting sockets, not cyclically (BlockCoreSync)
         boolean blockSync = BlockCoreSync.applies(state.cluster());
         // the GPUs a memory stand-in holds: a node without GPU topology still counts them free (GpuPicker)
@@ -91,7 +102,7 @@ final class SlurmAllocation {
         for (SlurmNode n : nodes) {
             NodeUse u;
             repeat = false;
-            if (usage.idle(n.host())) {
+            if (usage.idle(n.host()) && memory == null) {
                 // runs of idle nodes share a layout: look the map up only when it changes
                 NodeLayout l = NodeLayout.of(n);
                 if (!l.equals(lastIdle)) {
@@ -103,7 +114,10 @@ final class SlurmAllocation {
                 u = lastIdleUse;
             } else {
                 u = usage.heldWhole(n.host()) ? FreeResources.HELD
-                        : busy != null ? busy.use(n) : FreeResources.use(usage, n, job);
+                        : busy != null && !usage.idle(n.host()) ? busy.use(n) : FreeResources.use(usage, n, job);
+                if (memory != null && !usage.heldWhole(n.host())) {
+                    u = u.withMemory(memory.of(n));
+                }
                 lastIdle = null;
             }
             uses[n.index()] = u;
@@ -112,7 +126,9 @@ final class SlurmAllocation {
                 runNear = SchedWeight.of(n, u, job, version) & 0xff;
                 runFit = FreeResources.basicFit(n, u, job, java.util.Set.of());
             }
-            freeCpus[n.index()] = runCores * n.threadsPerCore();
+            // avail_res->avail_cpus as _can_job_run_on_node leaves it: a per-CPU memory figure lowers it
+            freeCpus[n.index()] = u.memory().lower(runCores * n.threadsPerCore(), job.cpusPerTask(),
+                    job.ntasksPerNode());
             weights[n.index()] = (n.weight() << 8) | runNear;
             // most jobs name no nodes: skip hashing every node's name then
             if (!nodelist.isEmpty() && nodelist.contains(n.name())) {

@@ -160,8 +160,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             usable.andNot(out);
             return shortcut.select(usable, required, j, demand, minCpus);
         };
-        SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(state, request), nodes,
-                chooser, now, version);
+        SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withGpusMemoryCannotServe(state, request), nodes,
+                chooser, now, version, FreeMemory.perCpuMemory(state, request));
         if (alloc != null && !state.running().isEmpty() && !acceptedAtSubmit(state, table, sizes, job, version,
                 byName)) {
             // sbatch's test comes first and sees every node's resources free: a job it refuses never runs, even where

@@ -23,17 +23,13 @@ import org.topoplanner.model.job.JobRequest;
  * @param minCpusPerNode a node's CPU minimum ({@code pn_min_cpus}) set apart from the tasks' CPUs: 22.05's
  *                      {@code _valid_pn_min_mem} raises it for a {@code --mem} above {@code MaxMemPerCPU} and leaves
  *                      {@code min_cpus} alone ({@link MaxMemPer#perNodeMinimum22}); 0 for none
- * @param perCpuMemory  a 22.05 job whose memory is a per-CPU figure under consumable memory: cons_tres
- *                      {@code can_job_run_on_node}'s per-CPU branch rounds every node's count to whole tasks
- *                      ({@link CoreFilter}); false otherwise
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
                            Integer gpusPerTask, Integer cpusPerGpu, String gpuType, Integer switches,
                            Duration switchWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                            List<String> nodelist,
-                           List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
-                           boolean perCpuMemory) {
+                           List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -107,11 +103,6 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         return cpus <= minCpusPerNode ? this : toBuilder().minCpusPerNode(cpus).build();
     }
 
-    /** The same job marked as a 22.05 job with a per-CPU memory figure under consumable memory. */
-    SlurmJobSpec withPerCpuMemory() {
-        return perCpuMemory ? this : toBuilder().perCpuMemory(true).build();
-    }
-
     /**
      * Slurm's {@code pn_min_cpus}: the CPUs of the tasks one node must hold ({@code --ntasks-per-node}, else one,
      * times {@code -c}), or the minimum set apart from them if more.
@@ -174,7 +165,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .gpus(gpusPerNode, gpusPerJob, gpusPerTask, gpuType).cpusPerGpu(cpusPerGpu)
                 .switches(switches, switchWait).enforceBinding(enforceBinding).exclusive(exclusive)
                 .exclusiveTopo(exclusiveTopo).nodelist(nodelist).exclude(exclude).segment(segment)
-                .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).perCpuMemory(perCpuMemory);
+                .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode);
     }
 
     /**
@@ -204,7 +195,6 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         private Integer segment;
         private Integer threadsPerCore;
         private int minCpusPerNode;
-        private boolean perCpuMemory;
 
         private Builder(String name) {
             this.name = name;
@@ -307,16 +297,10 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             return this;
         }
 
-        Builder perCpuMemory(boolean value) {
-            perCpuMemory = value;
-            return this;
-        }
-
         SlurmJobSpec build() {
             return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                     gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
-                    exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
-                    perCpuMemory);
+                    exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode);
         }
     }
 }

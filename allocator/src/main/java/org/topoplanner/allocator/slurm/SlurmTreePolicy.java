@@ -177,14 +177,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         // 22.05 keeps the job's own -c and a per-node CPU minimum apart from it (MaxMemPer.perNodeMinimum22)
         int minCpusPerNode = version == SlurmVersion.V22_05 && threads == null
                 ? MaxMemPer.perNodeMinimum22(state.cluster(), asked) : 0;
-        // and rounds every node's count to whole tasks under a per-CPU memory figure (CoreFilter)
-        boolean perCpuMemory = version == SlurmVersion.V22_05 && FreeMemory.perCpuFigure(state.cluster(), request);
-        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> {
-            SlurmJobSpec spec = minCpusPerNode == 0 ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
-                    : SlurmJobSpec.of(r.toBuilder().cpusPerTask(asked.cpusPerTask()).build())
-                            .withMinCpusPerNode(minCpusPerNode);
-            return perCpuMemory ? spec.withPerCpuMemory() : spec;
-        };
+        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> minCpusPerNode == 0
+                ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
+                : SlurmJobSpec.of(r.toBuilder().cpusPerTask(asked.cpusPerTask()).build())
+                        .withMinCpusPerNode(minCpusPerNode);
         SlurmJobSpec job = specOf.apply(request);
         Suggestion.Pending onInvalid = InvalidNodes.waiting(state.cluster(), version, request);
         if (onInvalid != null) {
@@ -218,10 +214,13 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         NodeChooser chooser = oneNodeShortcut(nodes, flat ? new FlatSelector(nodes, version)
                 : retried(new TreeSelector(nodes, table, version), version), version);
         NodeChooser submitTest = submitTestChooser(nodes, table, version);
-        SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(state, request), nodes,
-                chooser, now, version);
+        // memory the job cannot use: the GPUs past it held, a per-CPU figure's cap on each node's CPU count
+        ClusterState served = FreeMemory.withGpusMemoryCannotServe(state, request);
+        PerCpuMemory.Table memory = FreeMemory.perCpuMemory(state, request);
+        SlurmAllocation alloc = SlurmAllocation.attempt(served, nodes, chooser, now, version, memory);
         // sbatch's test sees every node idle, with what its RealMemory cannot serve the job held the same way
-        ClusterState idle = FreeMemory.withWhatMemoryCannotServe(ClusterState.empty(cluster), request);
+        ClusterState idle = FreeMemory.withGpusMemoryCannotServe(ClusterState.empty(cluster), request);
+        PerCpuMemory.Table idleMemory = FreeMemory.perCpuMemory(ClusterState.empty(cluster), request);
         if (alloc != null && pastMaxNodes(alloc, job, version)) {
             // _pick_best_nodes starts no pick of more nodes than max_nodes ("end of tests for this feature")
             alloc = null;
@@ -229,8 +228,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         // the leaves of 22.05's test 0 pick when it spans more than --switches (0 when it does not, or no test 0)
         int testZeroLeaves = 0;
         if (alloc != null && version == SlurmVersion.V22_05 && !state.running().isEmpty()) {
-            SlurmAllocation allFree = SlurmAllocation.attempt(FreeMemory.withWhatMemoryCannotServe(
-                    AllCoresFreeTest.stateOf(state), request), nodes, chooser, now, version);
+            ClusterState coresFree = AllCoresFreeTest.stateOf(state);
+            SlurmAllocation allFree = SlurmAllocation.attempt(FreeMemory.withGpusMemoryCannotServe(coresFree, request),
+                    nodes, chooser, now, version, FreeMemory.perCpuMemory(coresFree, request));
             if (allFree == null) {
                 // 22.05's test 0 of _job_test: the job must fit with every core free and the GPUs as held now first
                 alloc = null;
@@ -252,7 +252,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             alloc = null;
         }
         if (alloc != null && !state.running().isEmpty() && socketsMayShift(job)
-                && !acceptedAtSubmit(idle, nodes, submitTest, submitted(state, request, job), version)) {
+                && !acceptedAtSubmit(idle, idleMemory, nodes, submitTest, submitted(state, request, job), version)) {
             // sbatch tests the job with every core and GPU free first: a job refused there never runs, even where
             // busy cores would move the socket filter to sockets that fit (PlannerBindingPropertyTest: -N1 -c7
             // --gpus-per-node=3 enforce-binding on 2x4 cores with GPUs 3+1, socket 0's first core busy)
@@ -276,14 +276,14 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     + "'s tasks are not on their sockets (enforce-binding)");
         }
         if (alloc == null) {
-            if (!acceptedAtSubmit(idle, nodes, submitTest, submitted(state, request, job), version)) {
+            if (!acceptedAtSubmit(idle, idleMemory, nodes, submitTest, submitted(state, request, job), version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
-            if (!flat && testPickPastMaxNodes(state, nodes, submitTest, job, version)) {
+            if (!flat && testPickPastMaxNodes(state, idle, idleMemory, nodes, submitTest, job, version)) {
                 return new Suggestion.Pending(PendingReason.REQ_NODE_NOT_AVAIL, "the tree's pick for " + job.name()
                         + " on the idle cluster has more nodes than its maximum");
             }
-            PendingReason topo = flat ? null : treeFailure(state, nodes, table, now, version);
+            PendingReason topo = flat ? null : treeFailure(served, memory, nodes, table, now, version);
             if (topo != null) {
                 return new Suggestion.Pending(topo, "the tree cannot gather " + job.name() + " now: "
                         + topo.slurmName().replace('_', ' '));
@@ -326,28 +326,28 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (job.minCpusPerNode() > 0) {
             test.cpusPerTask(job.cpusPerTask()); // 22.05's own -c beside its per-node minimum
         }
-        SlurmJobSpec tested = SlurmJobSpec.of(test.build()).withMinCpusPerNode(job.minCpusPerNode());
-        return job.perCpuMemory() ? tested.withPerCpuMemory() : tested;
+        return SlurmJobSpec.of(test.build()).withMinCpusPerNode(job.minCpusPerNode());
     }
 
     /** {@code sbatch}'s test: the job placed on the idle cluster (or 26.05's acceptance without its GPU total). */
-    private boolean acceptedAtSubmit(ClusterState idle, List<SlurmNode> nodes, NodeChooser submitTest,
-                                     SlurmJobSpec job, SlurmVersion version) {
+    private boolean acceptedAtSubmit(ClusterState idle, PerCpuMemory.Table memory, List<SlurmNode> nodes,
+                                     NodeChooser submitTest, SlurmJobSpec job, SlurmVersion version) {
         Cluster cluster = idle.cluster();
         if (!idle.running().isEmpty()) {
-            // memory holds part of the idle nodes for this job alone (consumable memory): no shared verdict
-            return SlurmAllocation.attempt(idle, nodes, submitTest, job, version) != null
+            // memory holds part of the idle nodes' GPUs for this job alone (consumable memory): no shared verdict
+            return SlurmAllocation.attempt(idle, nodes, submitTest, job, version, memory) != null
                     || acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version);
         }
-        Key key = new Key(cluster, job.withName(""));
+        // on the idle cluster a per-CPU figure's caps are the cluster's and the figure's: kept under it
+        Key key = new Key(cluster, job.withName(""), memory == null ? 0 : memory.perCpuMiB());
         synchronized (submitVerdicts) {
             Boolean known = submitVerdicts.get(key);
             if (known != null) {
                 return known;
             }
         }
-        boolean ok = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version) != null
-                || acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version);
+        boolean ok = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version, memory)
+                != null || acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version);
         synchronized (submitVerdicts) {
             submitVerdicts.put(key, ok);
         }
@@ -374,27 +374,31 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * --gpus-per-node=1}, enforce-binding: the weight-1 nodes p1 and s7 make leaf0 and leaf5 required, and the
      * required-leaf loop adds p2 and s1).
      */
-    private static boolean testPickPastMaxNodes(ClusterState state, List<SlurmNode> nodes, NodeChooser submitTest,
-                                                SlurmJobSpec job, SlurmVersion version) {
+    private static boolean testPickPastMaxNodes(ClusterState state, ClusterState idle, PerCpuMemory.Table memory,
+                                                List<SlurmNode> nodes, NodeChooser submitTest, SlurmJobSpec job,
+                                                SlurmVersion version) {
         if (version.atLeast(SlurmVersion.V26_05) || job.maxNodes() == null
                 || state.cluster().hostNames().stream().anyMatch(state::heldWhole)) {
             return false;
         }
-        SlurmAllocation idle = SlurmAllocation.attempt(ClusterState.empty(state.cluster()), nodes, submitTest, job,
-                version);
-        return idle != null && pastMaxNodes(idle, job, version);
+        // the test's pick sees every node idle, its memory bounding the node's GPUs and CPUs as in sbatch's test
+        SlurmAllocation onIdle = SlurmAllocation.attempt(idle, nodes, submitTest, job, version, memory);
+        return onIdle != null && pastMaxNodes(onIdle, job, version);
     }
 
-    /** A submit verdict is the cluster's and the request's (by identity of the cluster, equality of the request). */
-    private record Key(Cluster cluster, SlurmJobSpec job) {
+    /**
+     * A submit verdict is the cluster's and the request's (by identity of the cluster, equality of the request), and
+     * its per-CPU memory figure's (0: none).
+     */
+    private record Key(Cluster cluster, SlurmJobSpec job, long perCpuMiB) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && k.cluster == cluster && k.job.equals(job);
+            return o instanceof Key k && k.cluster == cluster && k.job.equals(job) && k.perCpuMiB == perCpuMiB;
         }
 
         @Override
         public int hashCode() {
-            return System.identityHashCode(cluster) * 31 + job.hashCode();
+            return (System.identityHashCode(cluster) * 31 + job.hashCode()) * 31 + Long.hashCode(perCpuMiB);
         }
     }
 
@@ -455,8 +459,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * --gpus-per-node=2}, two nodes with 2 free GPUs) keeps {@code Resources}. A job naming nodes ({@code -w})
      * keeps {@code Resources}: its required nodes are busy ({@code ESLURM_NODES_BUSY} comes first).
      */
-    private static PendingReason treeFailure(ClusterState state, List<SlurmNode> nodes, SwitchTable table,
-                                             SlurmJobSpec job, SlurmVersion version) {
+    private static PendingReason treeFailure(ClusterState state, PerCpuMemory.Table memory, List<SlurmNode> nodes,
+                                             SwitchTable table, SlurmJobSpec job, SlurmVersion version) {
         if (!version.atLeast(SlurmVersion.V26_05) || !job.nodelist().isEmpty()) {
             return null;
         }
@@ -469,7 +473,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return null;
         }
         TreeSelector probe = new TreeSelector(nodes, table, version).failureProbe();
-        if (SlurmAllocation.attempt(state, nodes, probe, job, version) != null || probe.secondPassFailure() == null) {
+        // the same pick as the pass's: memory's GPU stand-in and per-CPU cap included
+        if (SlurmAllocation.attempt(state, nodes, probe, job, version, memory) != null
+                || probe.secondPassFailure() == null) {
             return null;
         }
         return switch (probe.secondPassFailure()) {

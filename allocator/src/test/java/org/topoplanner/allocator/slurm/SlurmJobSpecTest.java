@@ -107,7 +107,7 @@ class SlurmJobSpecTest {
     void theBuilderKeepsEveryFieldAndChangesOnlyWhatIsSet() throws JobRequestException {
         SlurmJobSpec j = spec("-w a[1-2] -x b1 -N2-3 -n4 --ntasks-per-node=2 --gpus-per-node=h100:2 "
                 + "--cpus-per-gpu=3 --switches=1@0:05 --gres-flags=enforce-binding --exclusive --threads-per-core=1")
-                .withMinCpusPerNode(7).withPerCpuMemory();
+                .withMinCpusPerNode(7);
         assertThat(j.toBuilder().build()).isEqualTo(j);
         SlurmJobSpec cpusOnly = j.toBuilder().noGpus().build();
         assertThat(List.of(cpusOnly.gpusPerNode() == null, cpusOnly.gpuType() == null,
