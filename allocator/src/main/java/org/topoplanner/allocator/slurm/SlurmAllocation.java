@@ -370,13 +370,14 @@ final class SlurmAllocation {
         int[][] layout22 = version == SlurmVersion.V22_05 && job.ntasksPerNode() == null
                 ? TaskDistribution.layout2205(idx, nodes, results, sel, job) : null;
         int[] tasks = layout22 != null && job.ntasks() != null ? layout22[0]
-                : TaskDistribution.distributeTasks(idx, nodes, results, sel, job);
+                : TaskDistribution.distributeTasks(idx, nodes, results, sel, job,
+                        version.atLeast(SlurmVersion.V24_11) && job.hasGpus() && job.gpusPerTask() == null);
         int[] cpus22 = layout22 == null ? null : layout22[1];
-        // 24.11 and 26.05 fail a GRES-less job whose nodes' CPUs hold fewer whole tasks than its -n: _cpus_to_use cuts
+        // 24.11 and 26.05 fail a job whose nodes' CPUs hold fewer whole tasks than its -n: _cpus_to_use cuts
         // the CPUs, not the tasks, so a node may give an odd count to a -c2 job (own probe c9a1, fuzz74 p12: -n5
-        // --ntasks-per-socket=2 -c2 gets 5 CPUs on c2 and 5 on a1, two tasks each, ESLURM_BAD_TASK_COUNT). With GPUs
-        // the task limit of the GPUs may be soft (tried again without it), which this count does not model.
-        a.taskCountShort = layout22 == null && !job.hasGpus() && job.ntasks() != null && job.ntasksPerNode() == null
+        // --ntasks-per-socket=2 -c2 gets 5 CPUs on c2 and 5 on a1, two tasks each, ESLURM_BAD_TASK_COUNT). A GPU
+        // job's soft task limit was dropped first (distributeTasks); a --gpus-per-task limit is hard.
+        a.taskCountShort = layout22 == null && job.ntasks() != null && job.ntasksPerNode() == null
                 && !job.exclusive() && java.util.Arrays.stream(tasks).sum() < job.ntasks();
         for (int k = 0; k < idx.size(); k++) {
             int i = idx.get(k);

@@ -72,6 +72,10 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (!version.hasBlockTopology()) {
             return new Suggestion.Impossible("Slurm " + version.label() + " has no topology/block (it arrived in 23.11)");
         }
+        String tasksOverGpus = SbatchTaskNodeCount.refusal(request, version);
+        if (tasksOverGpus != null) {
+            return new Suggestion.Impossible(tasksOverGpus);
+        }
         PartitionTopology p = PartitionTopology.resolve(DomainBlocks.asBlocks(state), request, version);
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());

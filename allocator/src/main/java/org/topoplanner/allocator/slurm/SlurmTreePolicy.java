@@ -51,6 +51,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
 
     @Override
     public Suggestion suggest(ClusterState state, JobRequest request) {
+        String tasksOverGpus = SbatchTaskNodeCount.refusal(request, options.slurmVersion());
+        if (tasksOverGpus != null) {
+            return new Suggestion.Impossible(tasksOverGpus);
+        }
         PartitionTopology p = PartitionTopology.resolve(state, request, options.slurmVersion());
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());

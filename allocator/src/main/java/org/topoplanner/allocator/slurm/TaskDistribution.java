@@ -84,9 +84,13 @@ final class TaskDistribution {
      * {@code max_cpus / segment_cnt}, no limit) the packing shows: own case blockfz35 k26 ({@code -N4 -n8 -c1
      * --gpus-per-node=2 --segment=1}, 26.05.5) runs 4 tasks on the 2-thread h1, 2 on m4 and one on each 1-thread u
      * node, and yamlfz30 y30 ({@code -N6 -n12 -c1 --segment=3}) 3 on d2 and one on the 1-thread g3.
+     * {@code softGresLimit}: the GPUs' task limit may be dropped when the tasks do not fit (24.11 and 26.05, a GPU
+     * job without {@code --gpus-per-task}); fewer tasks than {@code -n} in the answer is Slurm's
+     * {@code ESLURM_BAD_TASK_COUNT} (own probe g9a: y1, y2, y4 and y6 wait in 24.11.5 and 26.05.5, y5 runs past
+     * the limit).
      */
     static int[] distributeTasks(List<Integer> idx, List<SlurmNode> nodes, CoreFilter.Result[] results,
-                                  NodePick sel, SlurmJobSpec job) {
+                                  NodePick sel, SlurmJobSpec job, boolean softGresLimit) {
         int[] tasks = new int[idx.size()];
         if (job.ntasksPerNode() != null) {
             java.util.Arrays.fill(tasks, job.ntasksPerNode());
@@ -98,20 +102,22 @@ final class TaskDistribution {
         }
         int cpt = job.cpusPerTask();
         int[] cap = new int[idx.size()];
+        int[] cpuCap = new int[idx.size()];
         for (int k = 0; k < idx.size(); k++) {
             int i = idx.get(k);
             // the GPUs' task limit too (dist_tasks: gres_task_limit past a node's first task, the tasks the
             // selection counted the node for or else its gres_max_tasks), which the CPUs no longer carry where
             // 24.11 kept the cores the GPUs' sockets need (own case fuzz14 f30: -w p1 -n5 -c1
             // --gpus-per-task=2 enforce-binding, p1 with 3 free GPUs keeps 2 CPUs but runs one task)
-            cap[k] = Math.max(1, Math.min(sel.cpusOr(i, results[i].availCpus()) / cpt,
-                    sel.tasksOr(i, results[i].maxTasks())));
+            cpuCap[k] = Math.max(1, sel.cpusOr(i, results[i].availCpus()) / cpt);
+            cap[k] = Math.max(1, Math.min(cpuCap[k], sel.tasksOr(i, results[i].maxTasks())));
         }
         int left = job.ntasks();
         for (int k = 0; k < idx.size() && left > 0; k++) {
             tasks[k]++;
             left--;
         }
+        // the rest of the cores already begun (a 2-thread core holds a second 1-CPU task)
         for (int k = 0; k < idx.size() && left > 0; k++) {
             int vpus = nodes.get(idx.get(k)).threadsPerCore();
             int begun = tasks[k] * cpt % vpus / cpt;
@@ -120,6 +126,22 @@ final class TaskDistribution {
                 left--;
             }
         }
+        left = rounds(idx, nodes, cpt, tasks, cap, left);
+        if (left > 0 && softGresLimit) {
+            // _dist_tasks_compute_c_b (24.11.5, 26.05): a round that leaves no node room with tasks still to place
+            // drops gres_task_limit when no GPU count is per task (gres_select_util_job_tres_per_task false: the
+            // limit is then the node's gres_max_tasks, a soft one) and goes on with the CPUs alone; with
+            // --gpus-per-task, or when the CPUs fall short too, the job fails (ESLURM_BAD_TASK_COUNT)
+            rounds(idx, nodes, cpt, tasks, cpuCap, left);
+        }
+        return tasks;
+    }
+
+    /**
+     * Rounds of a whole core's worth per node ({@code vpus / cpus_per_task}, at least one), each node up to its
+     * {@code cap}, until a round places none; returns the tasks still to place.
+     */
+    private static int rounds(List<Integer> idx, List<SlurmNode> nodes, int cpt, int[] tasks, int[] cap, int left) {
         boolean progress = true;
         while (left > 0 && progress) {
             progress = false;
@@ -132,6 +154,6 @@ final class TaskDistribution {
                 }
             }
         }
-        return tasks;
+        return left;
     }
 }

@@ -91,6 +91,34 @@ class NotEmulatedOptionsProbeTest {
         assertThat(cpus(submitted(results).get("a1"))).isEqualTo("[0,1,2]");
     }
 
+    /**
+     * Own case g9b (branch gpt9): {@code --ntasks-per-gpu} on several nodes and {@code --gpus-per-socket}, idle then
+     * partly busy nodes. Every probe a release placed is refused, naming its option: the releases differ (n7
+     * {@code -N2 --gpus=6 --ntasks-per-gpu=1 -c3}: 24.11.5 refuses it at submission, 26.05.5 runs 9 CPUs per node; s5
+     * {@code -w q1 --sockets-per-node=3 --gpus-per-socket=1 -c2}: 24.11.5 GPUs 0-2, 26.05.5 all four), and the
+     * CPU counts follow the selection's share, not the sockets (s2: three CPUs on g1, one on g2).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"results/g9b.jsonl, 19", "results/new/g9b.jsonl, 18", "results/v26.05/g9b.jsonl, 19"})
+    void refusesEveryMultiNodeProbe(String results, int placed) {
+        int refused = 0;
+        for (JsonNode job : submitted(results).values()) {
+            List<String> args = args(job);
+            String option = args.stream().anyMatch(a -> a.startsWith("--ntasks-per-gpu")) ? "--ntasks-per-gpu"
+                    : args.stream().anyMatch(a -> a.startsWith("--gpus-per-socket")) ? "--gpus-per-socket" : null;
+            if (option == null || "REJECTED".equals(job.path("state").asText())) {
+                continue;
+            }
+            assertThatThrownBy(() -> SbatchOptions.parse(args, "j")).as(job.path("name").asText())
+                    .isInstanceOfSatisfying(JobRequestException.class, e -> assertThat(e.problems())
+                            .anyMatch(p -> p.startsWith(option) && p.contains(REFUSAL)));
+            refused++;
+        }
+        assertThat(refused).isEqualTo(placed);
+        // -N2 --gpus=4 --ntasks-per-gpu=1: two tasks per node (num_tasks / min_nodes), one CPU on each socket
+        assertThat(cpus(submitted(results).get("n1"))).isEqualTo("[0,8]");
+    }
+
     /** The same job with and without the option, on the idle node: real Slurm's CPU ids differ. */
     @ParameterizedTest(name = "{0}")
     @CsvSource({"results/sb7a.jsonl", "results/new/sb7a.jsonl", "results/v26.05/sb7a.jsonl"})

@@ -28,7 +28,7 @@ class DistTasksBadTaskCountTest {
     /** fuzz74's running jobs when p12 is submitted (real 24.11.5 results, every b job still running). */
     private final ClusterState state = fuzz74AtP12();
 
-    private static ClusterState fuzz74AtP12() {
+    static ClusterState fuzz74AtP12() {
         ClusterState s = ClusterState.empty(OracleCase.cluster("fuzz74"));
         s = s.with(job("b0", "f1", List.of(), 0, 1, 2, 3, 4, 5, 6, 7));
         s = s.with(job("b3", "h1", List.of(0, 1), 0, 1));
