@@ -43,16 +43,23 @@ final class CpusToUse {
      * a node below it, and takes the job's {@code min_gres_cpu} only where the node has none.
      */
     static int limit(int offered, long budget, int remNodes, SlurmJobSpec job, SlurmNode node, int nodeGresMinCpus) {
-        if (job.exclusive()) {
-            return offered; // whole_node: the job uses everything on the node
+        if (!lowers(offered, budget, remNodes, job, node)) {
+            return offered; // whole_node (the job uses everything on the node), or no more than the job still wants
         }
         long left = budget - (long) Math.max(remNodes - 1, 0) * node.threadsPerCore();
-        if (offered <= left) {
-            return offered;
-        }
         long floor = Math.max(left, job.pnMinCpus());
         floor = Math.max(floor, nodeGresMinCpus > 0 ? nodeGresMinCpus : minGresCpus(job));
         return (int) Math.max(0, Math.min(offered, floor));
+    }
+
+    /**
+     * Whether {@code _cpus_to_use} takes its {@code *avail_cpus > rem_max_cpus} branch for the node, the one that
+     * writes the count into {@code avail_res->avail_cpus}: then the count is the job's need (at least
+     * {@code pn_min_cpus}), which can equal what the node offered. Not for {@code --exclusive} ({@code whole_node}).
+     */
+    static boolean lowers(int offered, long budget, int remNodes, SlurmJobSpec job, SlurmNode node) {
+        long left = budget - (long) Math.max(remNodes - 1, 0) * node.threadsPerCore();
+        return !job.exclusive() && offered > left;
     }
 
     /**

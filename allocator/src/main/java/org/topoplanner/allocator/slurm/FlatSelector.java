@@ -61,6 +61,8 @@ final class FlatSelector implements NodeChooser {
         long maxCpus;
         int minNodes;
         final int[] given;
+        /** The nodes whose CPU count {@code _cpus_to_use} rewrote ({@link CpusToUse#lowers}). */
+        final BitSet lowered = new BitSet();
         final SlurmJobSpec job;
 
         Budget(long maxCpus, int minNodes, int nodeCount, SlurmJobSpec job) {
@@ -125,7 +127,7 @@ final class FlatSelector implements NodeChooser {
         if (!done(rem) || chosen.cardinality() < minNodes) {
             return null;
         }
-        return new NodePick(chosen, order.stream().mapToInt(Integer::intValue).toArray(), budget.given);
+        return new NodePick(chosen, order.stream().mapToInt(Integer::intValue).toArray(), budget.given, null, budget.lowered);
     }
 
     private static boolean done(int[] rem) {
@@ -140,7 +142,11 @@ final class FlatSelector implements NodeChooser {
     }
 
     private void take(int i, BitSet chosen, List<Integer> order, int[] rem, Demand demand, Budget budget) {
-        int given = CpusToUse.limit(demand.availCpus(i), budget.maxCpus, budget.minNodes, budget.job, nodes.get(i));
+        int offered = demand.availCpus(i);
+        if (CpusToUse.lowers(offered, budget.maxCpus, budget.minNodes, budget.job, nodes.get(i))) {
+            budget.lowered.set(i);
+        }
+        int given = CpusToUse.limit(offered, budget.maxCpus, budget.minNodes, budget.job, nodes.get(i));
         budget.given[i] = given;
         int credit = demand.gpusFor(i);
         int counted = given;

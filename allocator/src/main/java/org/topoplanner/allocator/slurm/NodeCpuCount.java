@@ -47,10 +47,15 @@ final class NodeCpuCount {
             // avail_res->avail_cpus, which 22.05's _select_cores leaves at the CPUs before the GPU filter
             // and only _cpus_to_use lowers: a node it did not lower gets every core its GPUs need (own case
             // fuzz28 p3, -N3 -n3 -c1 --gpus-per-node=2 enforce-binding: g3's GPUs 3 and 5 on two sockets
-            // give it CPUs 3 and 20 for its one task in 22.05.8)
+            // give it CPUs 3 and 20 for its one task in 22.05.8). A node _cpus_to_use lowered keeps that count even
+            // when it equals what the filter offered: the first node of lead case cmx11's m64 (-N2 -n2 -c1
+            // --gpus-per-node=3 enforce-binding, b2: two threads a core, GPUs 1-3 on both sockets) is given 1 CPU
+            // (2 - one core kept for b3), so dist_tasks_gres_min_cpus ("greater than avail_cpus") leaves it at one
+            // core, CPUs 4-5, in 22.05.8, where the second node b3 (not lowered) gets its 3 sockets' cores
             int gresMin = results[i].minCores() * n.threadsPerCore();
             int given = sel.cpusOr(i, results[i].availCpus());
-            cpus = Math.max(cpus, given < results[i].availCpus() ? Math.min(gresMin, given) : gresMin);
+            boolean lowered = sel.loweredOr(i, given < results[i].availCpus());
+            cpus = Math.max(cpus, lowered ? Math.min(gresMin, given) : gresMin);
         }
         return cpus;
     }

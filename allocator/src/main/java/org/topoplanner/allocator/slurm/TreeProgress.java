@@ -20,6 +20,8 @@ final class TreeProgress {
     final SlurmVersion version;
     final List<Integer> order = new java.util.ArrayList<>();
     final int[] cpus;
+    /** The nodes whose CPU count {@code _cpus_to_use} rewrote ({@link CpusToUse#lowers}). */
+    final BitSet lowered = new BitSet();
     /** The tasks each node was counted for ({@link #countTasks}); null where the selection counts none. */
     final int[] tasks;
     /** Slurm's {@code rem_max_cpus}: what {@link CpusToUse} lets the next node give at most. */
@@ -83,6 +85,9 @@ final class TreeProgress {
      * remaining CPU counts drop by ({@link #countedCpus}).
      */
     int limit(int i, int offered, int remNodesNow) {
+        if (CpusToUse.lowers(offered, budget, remNodesNow, job, nodes.get(i))) {
+            lowered.set(i);
+        }
         int c = CpusToUse.limit(offered, budget, remNodesNow, job, nodes.get(i), demand.gresMinCpus(i));
         demand.gave(i, offered, c);
         cpus[i] = c;

@@ -131,7 +131,7 @@ final class TreeSelector implements NodeChooser {
     }
 
     private static NodePick pick(BitSet chosen, TreeProgress p) {
-        return new NodePick(chosen, p.order.stream().mapToInt(Integer::intValue).toArray(), p.cpus, p.tasks);
+        return new NodePick(chosen, p.order.stream().mapToInt(Integer::intValue).toArray(), p.cpus, p.tasks, p.lowered);
     }
 
     /**
