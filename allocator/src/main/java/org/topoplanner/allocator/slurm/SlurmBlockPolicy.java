@@ -338,7 +338,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
                                             SlurmVersion version) {
         return !version.atLeast(SlurmVersion.V26_05) && job.maxNodes() != null
                 && onIdle.placement(job.name()).hosts().size() > job.maxNodes()
-                && state.cluster().hostNames().stream().noneMatch(state::heldWhole);
+                && !NodesBusy.any(state, job);
     }
 
     /**

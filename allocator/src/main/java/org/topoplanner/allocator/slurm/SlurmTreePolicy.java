@@ -373,7 +373,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * The job waits with {@code ReqNodeNotAvail, May be reserved for other job}: after the pick for now fails,
      * {@code _pick_best_nodes} tests it with every resource free ({@code SELECT_MODE_TEST_ONLY}); that pick
      * succeeds ({@code runable_ever}) but with more nodes than {@code max_nodes} ({@code runable_avail} false), and
-     * no node is busy ({@code nodes_busy}: no node held whole), so {@code ESLURM_NODE_NOT_AVAIL}; sbatch's own test
+     * no node is busy ({@code nodes_busy}: no node of the job's node sets held whole, {@link NodesBusy}), so {@code ESLURM_NODE_NOT_AVAIL}; sbatch's own test
      * takes the same path, so the job is accepted. 22.05.8 and 24.11.5 on own case fuzz21 p31 ({@code -N3 -n6 -c6
      * --gpus-per-node=1}, enforce-binding: the weight-1 nodes p1 and s7 make leaf0 and leaf5 required, and the
      * required-leaf loop adds p2 and s1).
@@ -382,7 +382,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                                                 List<SlurmNode> nodes, NodeChooser submitTest, SlurmJobSpec job,
                                                 SlurmVersion version) {
         if (version.atLeast(SlurmVersion.V26_05) || job.maxNodes() == null
-                || state.cluster().hostNames().stream().anyMatch(state::heldWhole)) {
+                || NodesBusy.any(state, job)) {
             return false;
         }
         // the test's pick sees every node idle, its memory bounding the node's GPUs and CPUs as in sbatch's test

@@ -25,6 +25,11 @@ final class SocketTasks {
      * ({@code -w n03 -n2 -c2 --hint=nomultithread --gpus-per-task=1} on an idle node of 2 x 6 two-thread cores)
      * gets cores 0-3, 8 CPUs, 4 a task, so one task per four cores: one task counted for two, and the job waits
      * ({@link SlurmAllocation#tasksShort()}); 22.05.8 and 26.05.5 run it on CPUs 0-7.
+     * 22.05 and 24.11 cap a socket at {@code --ntasks-per-socket} ({@code tres_mc_ptr->ntasks_per_socket}: the
+     * excess leaves the socket, whose core loop then ends, 22.05.8 {@code cons_common/gres_select_filter.c},
+     * 24.11.5 {@code cons_tres/gres_select_filter.c}): lead batch fuzz80 p33 ({@code -N2 -n6 --ntasks-per-socket=2
+     * -c2 --gpus-per-task=1}, a4 given cores 3, 4 and 32, 33) counts two tasks on each socket and gets GPUs 0, 1, 4,
+     * 5 in 22.05.8, where one CPU a task counted all four on socket 0.
      */
     static int[] tasksPerSocket(SlurmNode n, BitSet cores, int tasksOnNode, SlurmJobSpec job,
                                 SlurmVersion version) {
@@ -44,6 +49,8 @@ final class SocketTasks {
             cpusPerCore = threads;
         }
         int tpc = Math.max(1, cpusPerCore / cpt);
+        // tres_mc_ptr->ntasks_per_socket (0 when not given, _valid_uint16)
+        int perSocket = job.ntasksPerSocket() == null ? 0 : job.ntasksPerSocket();
         for (int s = 0; s < n.sockets() && placed < tasksOnNode; s++) {
             // skip_cores is declared inside the socket loop (24.11.5 and 26.05.5): a task whose cores run past the
             // socket's end is not carried over, the next socket's first core starts a task of its own
@@ -64,6 +71,15 @@ final class SocketTasks {
                 int add = Math.min(tpc, tasksOnNode - placed);
                 out[s] += add;
                 placed += add;
+                if (placed >= tasksOnNode) {
+                    break; // the node's limit is tested first and ends both loops
+                }
+                if (perSocket > 0 && out[s] >= perSocket) {
+                    // --ntasks-per-socket: the excess leaves the socket (tasks_per_node keeps counting it), and
+                    // the next socket's cores take the next tasks
+                    out[s] = perSocket;
+                    break;
+                }
             }
         }
         return out;
