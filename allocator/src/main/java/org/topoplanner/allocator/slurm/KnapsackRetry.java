@@ -209,7 +209,7 @@ final class KnapsackRetry implements NodeChooser {
          * {@code eval_nodes_gres} then writes what the node gives a job with a GPU total into {@code avail_cpus}
          * whether lowered or not.
          */
-        void gave(int i, int offered, int given, Demand d) {
+        void gave(int i, int offered, int given, boolean written, Demand d) {
             if (cpus == null || i >= cpus.length) {
                 // sized by the highest node added so far: most selections lower a few nodes, or none
                 int n = Math.max(i + 1, cpus == null ? 64 : cpus.length * 2);
@@ -219,7 +219,13 @@ final class KnapsackRetry implements NodeChooser {
                 Arrays.fill(cpus, old, n, Integer.MAX_VALUE);
                 Arrays.fill(counts, old, n, -1);
             }
-            if (given < offered && given < cpus[i]) {
+            // 22.05 _cpus_to_use (select/cons_tres/job_test.c) writes avail_res->avail_cpus whenever the node's
+            // offer exceeds rem_max_cpus, also when the count it writes equals that offer: an offer the GPU filter
+            // had cut (1 CPU for -N2 -n2 -c1) still lowers the node's free CPUs to it (probe c10a1, fuzz79 p23:
+            // a1 offers its 128 free CPUs, gives 1, and the next evaluation's filter finds no core on it). 24.11 is
+            // left as it was measured: lowered only below the offer
+            boolean lowers = v24 ? given < offered : written;
+            if (lowers && given < cpus[i]) {
                 cpus[i] = given;
                 lowered.set(i);
                 unfiltered.set(i);
@@ -270,7 +276,12 @@ final class KnapsackRetry implements NodeChooser {
 
                 @Override
                 public void gave(int i, int offered, int given) {
-                    res.gave(i, offered, given, d);
+                    gave(i, offered, given, given < offered);
+                }
+
+                @Override
+                public void gave(int i, int offered, int given, boolean written) {
+                    res.gave(i, offered, given, written, d);
                     // and the first pass's writes for the required nodes' filter of the second (FirstPassAvailCpus)
                     d.gave(i, offered, given);
                 }

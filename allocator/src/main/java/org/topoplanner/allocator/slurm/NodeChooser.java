@@ -100,6 +100,16 @@ interface NodeChooser {
         }
 
         /**
+         * As {@link #gave(int, int, int)}, told whether {@code _cpus_to_use} took its {@code *avail_cpus >
+         * rem_max_cpus} branch ({@code written}, {@link CpusToUse#lowers}): 22.05 writes the count into
+         * {@code avail_res->avail_cpus} there even when it equals what the node offered, an offer the GPU filter
+         * had already cut below the node's {@code avail_res->avail_cpus} ({@link KnapsackRetry.AvailRes}).
+         */
+        default void gave(int i, int offered, int given, boolean written) {
+            gave(i, offered, given);
+        }
+
+        /**
          * Runs node {@code i}'s core filter again from {@code availCpus}, the {@code avail_res->avail_cpus} an earlier
          * evaluation of this selection lowered it to (22.05 {@code _select_cores} starts from it); afterwards
          * {@link #availCpus} and the chosen cores answer from that filter. Nothing to do where no filter runs.

@@ -85,11 +85,12 @@ final class TreeProgress {
      * remaining CPU counts drop by ({@link #countedCpus}).
      */
     int limit(int i, int offered, int remNodesNow) {
-        if (CpusToUse.lowers(offered, budget, remNodesNow, job, nodes.get(i))) {
+        boolean written = CpusToUse.lowers(offered, budget, remNodesNow, job, nodes.get(i));
+        if (written) {
             lowered.set(i);
         }
         int c = CpusToUse.limit(offered, budget, remNodesNow, job, nodes.get(i), demand.gresMinCpus(i));
-        demand.gave(i, offered, c);
+        demand.gave(i, offered, c, written);
         cpus[i] = c;
         countTasks(i, c, remNodesNow);
         int counted = countedCpus(i, c);
