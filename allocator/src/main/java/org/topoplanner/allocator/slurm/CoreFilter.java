@@ -195,6 +195,9 @@ final class CoreFilter {
             }
             totCores += availPerSock[s];
         }
+        if (!firstPass && enforceBinding && v24 && !hasCpusPerGres && job.nodelist().isEmpty()) {
+            FirstPassStarvedSockets.clear(gs, availPerSock, tpc, estimatedCpusPerGres(job));
+        }
         int taskIncr = minTasks;
         boolean[] reqSock = new boolean[sockets];
         int reqSockCnt = 0;
