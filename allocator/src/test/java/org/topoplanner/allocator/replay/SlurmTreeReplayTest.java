@@ -26,6 +26,9 @@ class SlurmTreeReplayTest {
         "tree32,   jobs.txt,       results/tree32.jsonl,           22.05",
         // own probe g9c (branch gpt9): a GPU total below the nodes the tasks need, idle cluster (22.05.8 runs them all)
         "g9c,      jobs.txt,       results/g9c.jsonl,              22.05",
+        // and 24.11.5/26.05.5 (z3 since z11a's PerJobGpuPick.ceiling, z5 since its SbatchTaskNodeCount.sent)
+        "g9c,      jobs.txt,       results/new/g9c.jsonl,          24.11",
+        "g9c,      jobs.txt,       results/v26.05/g9c.jsonl,       26.05",
         "tree32,   jobs.probe.txt, results/tree32-probe.jsonl,     22.05",
         "links,    jobs.txt,       results/links.jsonl,            22.05",
         "tree3lvl, jobs.txt,       results/tree3lvl.jsonl,         22.05",
@@ -246,11 +249,6 @@ class SlurmTreeReplayTest {
         "optprobe3; results/optprobe3.jsonl;        22.05; p1 p3 p12",
         "optprobe3; results/new/optprobe3.jsonl;    24.11; p1 p3 p12",
         "optprobe3; results/v26.05/optprobe3.jsonl; 26.05; p1 p3 p12",
-        // g9c (branch gpt9, PROVENANCE gpt9): z5 (-n6 --ntasks-per-node=1 --gpus=6) runs on u1's CPU 16, the replay
-        // CPU 0. z1 (-n10 --ntasks-per-socket=1 -c3 --gpus=1 enforce-binding, refused by sbatch there) matches since
-        // g10c (FirstPassStarvedSockets), z3 (--gpus=4 over seven nodes) since z11a (PerJobGpuPick.ceiling)
-        "g9c; results/new/g9c.jsonl;    24.11; z5",
-        "g9c; results/v26.05/g9c.jsonl; 26.05; z5",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);
