@@ -29,6 +29,10 @@ class SlurmTreeReplayTest {
         // and 24.11.5/26.05.5 (z3 since z11a's PerJobGpuPick.ceiling, z5 since its SbatchTaskNodeCount.sent)
         "g9c,      jobs.txt,       results/new/g9c.jsonl,          24.11",
         "g9c,      jobs.txt,       results/v26.05/g9c.jsonl,       26.05",
+        // own probe c11a1 (branch z11a): --gpus=N over more nodes than N, -n with --ntasks-per-node, idle cluster
+        "c11a1,    jobs.txt,       results/c11a1.jsonl,            22.05",
+        "c11a1,    jobs.txt,       results/new/c11a1.jsonl,        24.11",
+        "c11a1,    jobs.txt,       results/v26.05/c11a1.jsonl,     26.05",
         "tree32,   jobs.probe.txt, results/tree32-probe.jsonl,     22.05",
         "links,    jobs.txt,       results/links.jsonl,            22.05",
         "tree3lvl, jobs.txt,       results/tree3lvl.jsonl,         22.05",
