@@ -33,6 +33,8 @@ class SlurmTreeReplayTest {
         "c11a1,    jobs.txt,       results/c11a1.jsonl,            22.05",
         "c11a1,    jobs.txt,       results/new/c11a1.jsonl,        24.11",
         "c11a1,    jobs.txt,       results/v26.05/c11a1.jsonl,     26.05",
+        // and c11a2: the same shapes on partly busy nodes, 24.11.5 only
+        "c11a2,    jobs.txt,       results/new/c11a2.jsonl,        24.11",
         "tree32,   jobs.probe.txt, results/tree32-probe.jsonl,     22.05",
         "links,    jobs.txt,       results/links.jsonl,            22.05",
         "tree3lvl, jobs.txt,       results/tree3lvl.jsonl,         22.05",
