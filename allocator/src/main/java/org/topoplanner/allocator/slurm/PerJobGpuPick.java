@@ -44,10 +44,7 @@ final class PerJobGpuPick {
                 total += g.cardinality();
                 continue;
             }
-            int maxHere = job.gpusPerJob() - total - (rem - 1);
-            if (version.atLeast(SlurmVersion.V24_11)) {
-                maxHere = Math.min(maxHere, credit[n.index()]);
-            }
+            int maxHere = ceiling(job.gpusPerJob() - total - (rem - 1), credit[n.index()], version);
             if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
                 // _set_job_bits1 (gres_select_filter.c, all three versions): no more GPUs than the node's chosen
                 // cores hold at --cpus-per-gpu; own case fuzz26 p1 (-w l1 --cpus-per-gpu=8 --gpus=6): k1's 16
@@ -86,6 +83,26 @@ final class PerJobGpuPick {
             return fini.unmet();
         }
         return false;
+    }
+
+    /**
+     * {@code _set_job_bits1}'s {@code max_gres} on a node with GPU topology before any {@code --cpus-per-gpu} cap:
+     * the job's GPUs less those picked on the nodes before, less one for each node after ({@code rest}, which
+     * 22.05 keeps as it is, so a negative rest picks one GPU).
+     *
+     * <p>24.11 and 26.05 ({@code select/cons_tres/gres_select_filter.c}) then take
+     * {@code max_gres = MIN(max_gres, sock_gres->total_cnt)} with {@code max_gres} an {@code int} and
+     * {@code total_cnt} a {@code uint64_t}: the comparison is unsigned, so a negative rest (the job's count below
+     * the nodes still to come, or already met) loses to the node's credit, and the node takes all of it (every
+     * GPU of the sockets its cores use, and its any-socket GPUs). Own probe g9c z3 ({@code -n10
+     * --ntasks-per-socket=1 -c3 --gpus=4} over seven nodes): 24.11.5 and 26.05.5 give a1, f1 and f2 four GPUs and
+     * s1-s3 two each (22 GPUs for a job of 4); 22.05.8 gives one on four of the nodes.
+     */
+    static int ceiling(int rest, int credit, SlurmVersion version) {
+        if (!version.atLeast(SlurmVersion.V24_11)) {
+            return rest;
+        }
+        return rest < 0 ? credit : Math.min(rest, credit);
     }
 
     /**

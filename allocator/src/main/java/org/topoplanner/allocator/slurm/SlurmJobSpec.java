@@ -98,6 +98,11 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         return toBuilder().name(other).build();
     }
 
+    /** The same job with {@code min_nodes} at {@code nodes}, its maximum kept (unset without {@code -N}). */
+    SlurmJobSpec withMinNodes(int nodes) {
+        return toBuilder().nodes(nodes, maxNodes).build();
+    }
+
     /** The same job with {@code pn_min_cpus} raised to {@code cpus} apart from its tasks (0: as it is). */
     SlurmJobSpec withMinCpusPerNode(int cpus) {
         return cpus <= minCpusPerNode ? this : toBuilder().minCpusPerNode(cpus).build();

@@ -181,10 +181,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         // 22.05 keeps the job's own -c and a per-node CPU minimum apart from it (MaxMemPer.perNodeMinimum22)
         int minCpusPerNode = version == SlurmVersion.V22_05 && threads == null
                 ? MaxMemPer.perNodeMinimum22(state.cluster(), asked) : 0;
-        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> minCpusPerNode == 0
-                ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
-                : SlurmJobSpec.of(r.toBuilder().cpusPerTask(asked.cpusPerTask()).build())
-                        .withMinCpusPerNode(minCpusPerNode);
+        // (and 24.11/26.05's sbatch sends a node count from -n and --ntasks-per-node: SbatchTaskNodeCount)
+        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> SbatchTaskNodeCount.sent(
+                minCpusPerNode == 0 ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
+                        : SlurmJobSpec.of(r.toBuilder().cpusPerTask(asked.cpusPerTask()).build())
+                                .withMinCpusPerNode(minCpusPerNode), r, version);
         SlurmJobSpec job = specOf.apply(request);
         Suggestion.Pending onInvalid = InvalidNodes.waiting(state.cluster(), version, request);
         if (onInvalid != null) {
@@ -330,7 +331,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (job.minCpusPerNode() > 0) {
             test.cpusPerTask(job.cpusPerTask()); // 22.05's own -c beside its per-node minimum
         }
-        return SlurmJobSpec.of(test.build()).withMinCpusPerNode(job.minCpusPerNode());
+        SlurmJobSpec tested = SlurmJobSpec.of(test.build()).withMinCpusPerNode(job.minCpusPerNode());
+        // the node count sbatch sent (SbatchTaskNodeCount) stays the job's
+        return job.minNodes() > tested.minNodes() ? tested.withMinNodes(job.minNodes()) : tested;
     }
 
     /** {@code sbatch}'s test: the job placed on the idle cluster (or 26.05's acceptance without its GPU total). */

@@ -485,6 +485,14 @@ final class TreeSelector implements NodeChooser {
         if (!version.atLeast(SlurmVersion.V24_11)) {
             return free;
         }
+        if (job.ntasksPerSocket() != null) {
+            // _allocate_sc's step 4 (24.11.5 and 26.05 cons_tres job_test.c, _check_ntasks_per_sock) keeps a
+            // socket's cores only up to --ntasks-per-socket x -c CPUs, GPUs or not, and avail_res->avail_cpus is
+            // the CPUs it kept (NtasksPerSocketCpus). Own probe c11a1 a1 (-n8 --ntasks-per-socket=1 -c2 --gpus=2,
+            // 24.11.5): each node offers 4, so neither leaf0 (12) nor leaf1 (8) holds 16 and the leaf with more
+            // nodes goes first: g1, g2, u1, then g3, where 16 free CPUs a node put the two-node leaf1 first
+            free = Math.min(free, demand.allocateScCpus(i));
+        }
         if (free < pnMin) {
             return 0;
         }

@@ -26,6 +26,15 @@ class SlurmTreeReplayTest {
         "tree32,   jobs.txt,       results/tree32.jsonl,           22.05",
         // own probe g9c (branch gpt9): a GPU total below the nodes the tasks need, idle cluster (22.05.8 runs them all)
         "g9c,      jobs.txt,       results/g9c.jsonl,              22.05",
+        // and 24.11.5/26.05.5 (z3 since z11a's PerJobGpuPick.ceiling, z5 since its SbatchTaskNodeCount.sent)
+        "g9c,      jobs.txt,       results/new/g9c.jsonl,          24.11",
+        "g9c,      jobs.txt,       results/v26.05/g9c.jsonl,       26.05",
+        // own probe c11a1 (branch z11a): --gpus=N over more nodes than N, -n with --ntasks-per-node, idle cluster
+        "c11a1,    jobs.txt,       results/c11a1.jsonl,            22.05",
+        "c11a1,    jobs.txt,       results/new/c11a1.jsonl,        24.11",
+        "c11a1,    jobs.txt,       results/v26.05/c11a1.jsonl,     26.05",
+        // and c11a2: the same shapes on partly busy nodes, 24.11.5 only
+        "c11a2,    jobs.txt,       results/new/c11a2.jsonl,        24.11",
         "tree32,   jobs.probe.txt, results/tree32-probe.jsonl,     22.05",
         "links,    jobs.txt,       results/links.jsonl,            22.05",
         "tree3lvl, jobs.txt,       results/tree3lvl.jsonl,         22.05",
@@ -246,12 +255,6 @@ class SlurmTreeReplayTest {
         "optprobe3; results/optprobe3.jsonl;        22.05; p1 p3 p12",
         "optprobe3; results/new/optprobe3.jsonl;    24.11; p1 p3 p12",
         "optprobe3; results/v26.05/optprobe3.jsonl; 26.05; p1 p3 p12",
-        // g9c (branch gpt9, PROVENANCE gpt9): z3 (--gpus=4 over seven nodes) gets up to four GPUs per node in
-        // 24.11.5/26.05.5, the replay one; z5 (-n6 --ntasks-per-node=1 --gpus=6) runs on u1's CPU 16, the replay CPU 0.
-        // Not traced. z1 (-n10 --ntasks-per-socket=1 -c3 --gpus=1 enforce-binding, refused by sbatch there) matches
-        // since g10c (FirstPassStarvedSockets, PROVENANCE g10c)
-        "g9c; results/new/g9c.jsonl;    24.11; z3 z5",
-        "g9c; results/v26.05/g9c.jsonl; 26.05; z3 z5",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);

@@ -44,4 +44,31 @@ class SbatchTaskNodeCountTest {
         assertThat(suggest("-n6 --ntasks-per-node=1 --gpus=6", SlurmVersion.V24_11))
                 .isInstanceOf(Suggestion.Placed.class);
     }
+
+    /**
+     * g9c z5: the six nodes sbatch sends are the topology step's {@code min_rem_nodes}, so u1 (four GPUs without
+     * {@code Cores=}) offers one GPU ({@code _set_max_gres}: 6 less one for each of five further nodes), needs one
+     * core, and the filter's spread empties socket 0: CPU 16 in 24.11.5 and 26.05.5.
+     */
+    @Test
+    void theSentNodeCountPutsTheTaskOfGpusWithoutCoresOnTheLastSocket() throws Exception {
+        for (SlurmVersion v : new SlurmVersion[] {SlurmVersion.V24_11, SlurmVersion.V26_05}) {
+            assertThat(suggest("-n6 --ntasks-per-node=1 --gpus=6", v)).as("%s", v)
+                    .isInstanceOfSatisfying(Suggestion.Placed.class, p -> assertThat(p.placement().on("u1")
+                            .orElseThrow().cpus().toList()).containsExactly(16));
+        }
+    }
+
+    @Test
+    void theSentNodeCountIsTheJobsMinimumWithoutAMaximum() throws Exception {
+        JobRequest r = SbatchOptions.parseLine("-n7 --ntasks-per-node=2 --gpus=4", "z");
+        SlurmJobSpec job = SlurmJobSpec.of(r);
+        SlurmJobSpec sent = SbatchTaskNodeCount.sent(job, r, SlurmVersion.V24_11);
+        assertThat(sent.minNodes()).isEqualTo(4);
+        assertThat(sent.maxNodes()).isNull();
+        assertThat(SbatchTaskNodeCount.sent(job, r, SlurmVersion.V22_05)).isSameAs(job);
+        JobRequest withN = SbatchOptions.parseLine("-N2 -n7 --ntasks-per-node=4 --gpus=4", "z");
+        SlurmJobSpec fixed = SlurmJobSpec.of(withN);
+        assertThat(SbatchTaskNodeCount.sent(fixed, withN, SlurmVersion.V26_05)).isSameAs(fixed);
+    }
 }
