@@ -52,10 +52,10 @@ public final class SlurmBinding {
             if (usage.heldWhole(n.host())) {
                 continue;
             }
-            NodeUse use = use(usage, n, job, memory);
             boolean ok = usage.idle(n.host())
-                    ? idle.computeIfAbsent(List.of(NodeLayout.of(n), use.memory()), l -> accepts(n, use, job, version))
-                    : accepts(n, use, job, version);
+                    ? idle.computeIfAbsent(List.of(NodeLayout.of(n), memory == null ? PerCpuMemory.NONE : memory.of(n)),
+                            l -> accepts(n, use(usage, n, job, memory), job, version))
+                    : accepts(n, use(usage, n, job, memory), job, version);
             if (!ok) {
                 out.set(n.host());
             }
@@ -180,9 +180,9 @@ public final class SlurmBinding {
             if (job.exclude().contains(n.name())) {
                 continue;
             }
-            NodeUse idle = memory == null ? idle(n, job) : idle(n, job).withMemory(memory.of(n));
-            boolean ok = byLayout.computeIfAbsent(List.of(NodeLayout.of(n), idle.memory()),
-                    l -> accepts(n, idle, job, version));
+            PerCpuMemory m = memory == null ? PerCpuMemory.NONE : memory.of(n);
+            boolean ok = byLayout.computeIfAbsent(List.of(NodeLayout.of(n), m),
+                    l -> accepts(n, idle(n, job).withMemory(m), job, version));
             if (!ok && job.nodelist().contains(n.name())) {
                 refused = true; // a required node the job can never use
                 break;
