@@ -215,9 +215,10 @@ public final class FreeMemory {
      * Per host (numbered as in the cluster's {@link ClusterIndex}), the most CPUs a node gives {@code request} for
      * its per-CPU memory figure in {@code state}: {@link PerCpuMemory#lower} of the node's free CPUs (every free
      * core's threads, what {@code _can_job_run_on_node} starts from for a GRES job), the figure Slurm's selection
-     * caps {@code avail_res->avail_cpus} with; {@link Integer#MAX_VALUE} on a node without a memory figure. {@code
-     * null} where the job has no per-CPU figure ({@link #perCpuMemory}). The planner places no more CPUs on a node
-     * than this, and keeps every free core for the layout, as Slurm does.
+     * caps {@code avail_res->avail_cpus} with; {@link Integer#MAX_VALUE} on a node whose memory pays for every free
+     * CPU (there the branch only rounds to whole tasks, which a plan's CPUs are) or that has no memory figure. {@code
+     * null} where the job has no per-CPU figure ({@link #perCpuMemory}) or the memory binds on no node. The planner
+     * places no more CPUs on a node than this, and keeps every free core for the layout, as Slurm does.
      */
     public static int[] cpusMemoryPays(ClusterState state, JobRequest request) {
         PerCpuMemory.Table table = perCpuMemory(state, request);
@@ -228,13 +229,16 @@ public final class FreeMemory {
         ClusterIndex index = ClusterIndex.of(state.cluster());
         int[] out = new int[index.size()];
         java.util.Arrays.fill(out, Integer.MAX_VALUE);
+        boolean binds = false;
         for (SlurmNode n : SlurmNode.of(state.cluster())) {
             PerCpuMemory m = table.of(n);
-            if (m.freeMiB() != Long.MAX_VALUE) {
-                out[n.host()] = m.lower((int) freeCpus(state, n), cpt, request.ntasksPerNode());
+            long free = freeCpus(state, n);
+            if (m.freeMiB() != Long.MAX_VALUE && m.freeMiB() / m.perCpuMiB() < free) {
+                out[n.host()] = m.lower((int) free, cpt, request.ntasksPerNode());
+                binds = true;
             }
         }
-        return out;
+        return binds ? out : null;
     }
 
     /**
