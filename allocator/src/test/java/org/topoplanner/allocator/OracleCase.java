@@ -74,8 +74,11 @@ public final class OracleCase {
         if (!yaml.diagnostics().isEmpty() || !conf.diagnostics().isEmpty()) {
             throw new IllegalArgumentException("case " + name + ": " + yaml.diagnostics() + " " + conf.diagnostics());
         }
-        SlurmSettings slurm = new SlurmSettings(hardware.slurm().nodeLines(), hardware.slurm().gres(),
-                conf.part().slurm().keys(), yaml.part().slurm().topologies());
+        // the harness appends extra.conf's lines last (own probe c11c2: CR_Core_Memory), as cluster() keeps them
+        Map<String, String> keys = new LinkedHashMap<>(conf.part().slurm().keys());
+        keys.putAll(hardware.slurm().keys());
+        SlurmSettings slurm = new SlurmSettings(hardware.slurm().nodeLines(), hardware.slurm().gres(), keys,
+                yaml.part().slurm().topologies());
         return new Cluster(hardware.name(), hardware.fabric(), hardware.nodes(), hardware.hosts(), slurm, null);
     }
 

@@ -13,7 +13,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
 /**
  * The hosts Slurm's binding rules refuse a job in a state ({@link SlurmBinding#refused}), asked again only on
  * the hosts whose use changed since the last state this job shape was asked on: each node's verdict reads only
- * its own layout and use. A what-if replay asks a few dozen shapes on states one job apart, and asking every
+ * its own layout and use (and its free memory, which only the jobs on it change). A what-if replay asks a few
+ * dozen shapes on states one job apart, and asking every
  * node of a 4,096-host cluster per suggestion was a third of the planner's time there. Callers must not change
  * the set.
  */
@@ -21,8 +22,12 @@ final class BindingRefusals {
     /** Shapes remembered per cluster: a replay's shapes (1-8 GPUs on one node, 1-32 nodes x 8) fit. */
     private static final int SHAPES_KEPT = 64;
 
-    /** What the verdicts read of a job: everything Slurm keeps of it but its name. */
-    private record Shape(SlurmJobSpec spec, SlurmVersion version) {
+    /**
+     * What the verdicts read of a job: everything Slurm keeps of it but its name, and its memory options (a per-CPU
+     * figure caps a node's CPU count in the verdict; the cluster's defaults stand for absent options, and the answers
+     * are kept per cluster).
+     */
+    private record Shape(SlurmJobSpec spec, SlurmVersion version, Long mem, Long memPerCpu, Long memPerGpu) {
     }
 
     /** One shape's answer on one state's usage. */
@@ -40,7 +45,8 @@ final class BindingRefusals {
     }
 
     static BitSet of(ClusterState state, JobRequest job, SlurmVersion version) {
-        Shape shape = new Shape(SlurmJobSpec.of(job.withName("")), version);
+        Shape shape = new Shape(SlurmJobSpec.of(job.withName("")), version, job.memMiB(), job.memPerCpuMiB(),
+                job.memPerGpuMiB());
         return state.derived(shape, s -> fromLast(s, shape, job, version));
     }
 

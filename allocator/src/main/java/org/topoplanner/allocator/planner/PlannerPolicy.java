@@ -103,13 +103,27 @@ public final class PlannerPolicy implements PlacementPolicy {
      * @param sets    the scheduler domains the job must stay inside, or {@code null}
      * @param never   why no placement can ever meet the settings, or {@code null}
      */
-    private record Limits(BitSet refused, BitSet unbound, int[] oneSocketGpus, int[] boundCpus, HostSets sets,
-                          String never) {
-        static final Limits NONE = new Limits(new BitSet(), new BitSet(), null, null, null, null);
+    private record Limits(BitSet refused, BitSet unbound, int[] oneSocketGpus, int[] boundCpus, int[] memoryCpus,
+                          HostSets sets, String never) {
+        static final Limits NONE = new Limits(new BitSet(), new BitSet(), null, null, null, null, null);
 
         boolean any() {
             return !refused.isEmpty() || !unbound.isEmpty() || oneSocketGpus != null || boundCpus != null
-                    || sets != null;
+                    || memoryCpus != null || sets != null;
+        }
+
+        /**
+         * Hosts whose free memory pays for fewer than {@code cpus} of the job's CPUs at its per-CPU figure
+         * ({@link FreeMemory#cpusMemoryPays}: the cap Slurm's {@code _can_job_run_on_node} sets on a node's CPU count).
+         */
+        BitSet tooFewCpusForMemory(int cpus) {
+            BitSet out = new BitSet();
+            if (memoryCpus != null) {
+                for (int h = 0; h < memoryCpus.length; h++) {
+                    out.set(h, memoryCpus[h] < cpus);
+                }
+            }
+            return out;
         }
 
         /**
@@ -178,7 +192,8 @@ public final class PlannerPolicy implements PlacementPolicy {
     @Override
     public Suggestion suggest(ClusterState given, JobRequest job) {
         // under consumable memory a node gives no more GPUs than its free memory holds of the job's --mem-per-gpu
-        ClusterState state = FreeMemory.withWhatMemoryCannotServe(given, job);
+        // (its CPUs past a per-CPU figure are a cap on the count, Limits.memoryCpus: every free core stays usable)
+        ClusterState state = FreeMemory.withGpusMemoryCannotServe(given, job);
         ClusterIndex index = ClusterIndex.of(state.cluster());
         String bad = badNames(index, job);
         if (bad != null) {
@@ -364,6 +379,9 @@ public final class PlannerPolicy implements PlacementPolicy {
         int[] bound = job.enforceBinding() && job.gpusPerTask() != null
                 && (job.requestedNodes() > 1 || NodeDemand.spreadsTasks(job))
                 ? SlurmBinding.filteredCpus(state, job, slurm) : null;
+        // a per-CPU memory figure caps the CPUs each node gives the job at what its free memory pays for, beside
+        // its whole core map (cons_tres _can_job_run_on_node, all three releases): the figure slurm-tree reads
+        int[] memoryCpus = FreeMemory.cpusMemoryPays(state, job);
         HostSets sets = null;
         Optional<Integer> tier = topology.hardVolcanoTier();
         if (tier.isPresent()) {
@@ -377,13 +395,14 @@ public final class PlannerPolicy implements PlacementPolicy {
                     c -> HostSets.kueue(index, TopologyLevels.of(c), l));
             if (kueue.isEmpty()) {
                 TopologyLevels levels = TopologyLevels.of(state.cluster());
-                return new Limits(refused, unbound, oneSocket, bound, null, "Kueue podset-required-topology=" + l
+                return new Limits(refused, unbound, oneSocket, bound, memoryCpus, null,
+                        "Kueue podset-required-topology=" + l
                         + ": Topology "
                         + levels.name() + " has no such level (levels: " + String.join(", ", levels.levels()) + ")");
             }
             sets = sets == null ? kueue.get() : sets.and(kueue.get());
         }
-        return new Limits(refused, unbound, oneSocket, bound, sets, null);
+        return new Limits(refused, unbound, oneSocket, bound, memoryCpus, sets, null);
     }
 
     private String within(Limits limits) {
@@ -404,6 +423,9 @@ public final class PlannerPolicy implements PlacementPolicy {
         }
         if (limits.oneSocketGpus() != null) {
             parts.add("the GPUs of the one socket per node Slurm " + slurm.label() + " keeps for the job");
+        }
+        if (limits.memoryCpus() != null) {
+            parts.add("the CPUs each node's free memory pays for at the job's per-CPU memory figure");
         }
         return String.join("; ", parts);
     }
@@ -431,6 +453,10 @@ public final class PlannerPolicy implements PlacementPolicy {
             why.add("Slurm " + slurm.label() + " gives a --gpus job with enforce-binding and one CPU per node the"
                     + " GPUs of one socket per node only");
         }
+        if (limits.memoryCpus() != null) {
+            why.add("no node's memory pays for the CPUs the job needs there at its per-CPU memory figure, even when"
+                    + " idle");
+        }
         return "The request can never be met under these scheduler settings: " + String.join("; ", why);
     }
 
@@ -449,7 +475,7 @@ public final class PlannerPolicy implements PlacementPolicy {
 
     /** The optimum placement now, with its score; empty when nothing fits now or ever. */
     public Optional<Plan> plan(ClusterState given, JobRequest job) {
-        ClusterState state = FreeMemory.withWhatMemoryCannotServe(given, job);
+        ClusterState state = FreeMemory.withGpusMemoryCannotServe(given, job);
         ClusterIndex index = ClusterIndex.of(state.cluster());
         if (badNames(index, job) != null
                 || !(NodeMemory.beforeSelection(state.cluster(), job) instanceof NodeMemory.Usable usable)) {
@@ -522,6 +548,7 @@ public final class PlannerPolicy implements PlacementPolicy {
         // node one GPU fewer for the rounding, but asks the full share: never more than Slurm gives)
         ruledOut.or(limits.tooFewOnOneSocket(demand.gpus()));
         ruledOut.or(limits.tooFewBoundCpus(demand.cpus()));
+        ruledOut.or(limits.tooFewCpusForMemory(demand.cpus()));
         if (limits.sets() != null) {
             BitSet outside = new BitSet();
             outside.set(0, index.size());

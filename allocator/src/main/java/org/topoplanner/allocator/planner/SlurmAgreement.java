@@ -82,7 +82,7 @@ final class SlurmAgreement {
 
     /**
      * Slurm's answer, unless it puts GPUs on a node past what the node's free memory holds of the job ({@code state}
-     * is the planner's, with those GPUs held: {@code FreeMemory.withWhatMemoryCannotServe}); then the planner's own
+     * is the planner's, with those GPUs held: {@code FreeMemory.withGpusMemoryCannotServe}); then the planner's own
      * answer stands. Slurm's count on a node without GPU topology does that (own probe c26k2 z1, real 24.11.5 and
      * 26.05.5: two GPUs at 8,000 MB each on a node with 8,000 MB free); the planner keeps to the free memory.
      */

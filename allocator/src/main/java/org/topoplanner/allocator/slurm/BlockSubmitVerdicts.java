@@ -21,10 +21,11 @@ final class BlockSubmitVerdicts {
     }
 
     /**
-     * The request without its name (two jobs of one shape get one verdict), the version and the nodes the test
-     * leaves out (those an {@code --exclusive} job holds, by node-table index).
+     * The request without its name (two jobs of one shape get one verdict), the version, the nodes the test
+     * leaves out (those an {@code --exclusive} job holds, by node-table index) and the request's memory options
+     * (the test reads each node's memory: {@link IdleMemory}).
      */
-    private record Key(SlurmJobSpec job, SlurmVersion version, BitSet leftOut) {
+    private record Key(SlurmJobSpec job, SlurmVersion version, BitSet leftOut, IdleMemory.Key memory) {
     }
 
     private final Map<Key, Boolean> verdicts = new RecentlyAsked<>(KEPT);
@@ -34,11 +35,13 @@ final class BlockSubmitVerdicts {
     }
 
     /**
-     * The verdict on {@code job} under {@code version} with the nodes of {@code leftOut} out of the test, from
+     * The verdict on {@code job} with the memory options {@code memory} under {@code version} with the nodes of
+     * {@code leftOut} out of the test, from
      * {@code test} the first time it is asked.
      */
-    boolean accepted(SlurmJobSpec job, SlurmVersion version, BitSet leftOut, BooleanSupplier test) {
-        Key key = new Key(job.withName(""), version, (BitSet) leftOut.clone());
+    boolean accepted(SlurmJobSpec job, SlurmVersion version, BitSet leftOut, IdleMemory.Key memory,
+                     BooleanSupplier test) {
+        Key key = new Key(job.withName(""), version, (BitSet) leftOut.clone(), memory);
         synchronized (verdicts) {
             Boolean known = verdicts.get(key);
             if (known != null) {

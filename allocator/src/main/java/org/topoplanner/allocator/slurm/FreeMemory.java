@@ -11,7 +11,6 @@ import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.HeldMemory;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
-import org.topoplanner.model.cpu.SlurmCpuIds;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
@@ -26,7 +25,7 @@ import org.topoplanner.model.job.Placement;
  * 26.05: the same rules in all three. Nothing is done (and nothing walked) where memory is not consumable.
  */
 public final class FreeMemory {
-    /** The name of the stand-in job {@link #withWhatMemoryCannotServe} adds (a second one gets a number after it). */
+    /** The name of the stand-in job {@link #withGpusMemoryCannotServe} adds (a second one gets a number after it). */
     private static final String STAND_IN = " memory the job cannot use";
 
     private FreeMemory() {
@@ -201,25 +200,45 @@ public final class FreeMemory {
     }
 
     /**
-     * {@code state} with what a node cannot give the job for want of free memory held by a stand-in job, so that
-     * the planner's placement takes no more there (Slurm's selection takes {@link #withGpusMemoryCannotServe} and
-     * {@link #perCpuMemory}): the GPUs past {@code free / mem_per_gres} ({@code
-     * gres_select_filter_cons_res}, the lowest free ones kept) and the CPUs past what a per-CPU figure allows
-     * ({@code _can_job_run_on_node}; the lowest free cores kept, as the core pick later takes the lowest). The
-     * state as it is unless memory is consumable and the job has a per-GPU or per-CPU figure; an {@code
-     * --exclusive} job takes a node whole or not at all ({@link #shortOfFreeMemory}), so it gets no stand-in.
+     * {@code state} with what a node cannot give the job for want of free memory held by a stand-in job: the GPUs
+     * past {@code free / mem_per_gres} ({@code gres_select_filter_cons_res}, the lowest free ones kept). No CPU: a
+     * per-CPU figure caps the node's CPU count beside its whole core map ({@link #perCpuMemory},
+     * {@link #cpusMemoryPays}), not cores taken. The state as it is unless memory is consumable and the job has a
+     * per-GPU figure; an {@code --exclusive} job takes a node whole or not at all ({@link #shortOfFreeMemory}), so it
+     * gets no stand-in. Slurm's selection and the planner read the same state.
      */
-    public static ClusterState withWhatMemoryCannotServe(ClusterState state, JobRequest request) {
-        return withStandIn(state, request, true);
+    public static ClusterState withGpusMemoryCannotServe(ClusterState state, JobRequest request) {
+        return withStandIn(state, request);
     }
 
     /**
-     * {@code state} with the GPUs past {@code free / mem_per_gres} held by a stand-in job, as
-     * {@link #withWhatMemoryCannotServe}, but no CPU: Slurm's selection reads a per-CPU figure as a cap on the
-     * node's CPU count beside its whole core map ({@link #perCpuMemory}), not as cores taken.
+     * Per host (numbered as in the cluster's {@link ClusterIndex}), the most CPUs a node gives {@code request} for
+     * its per-CPU memory figure in {@code state}: {@link PerCpuMemory#lower} of the node's free CPUs (every free
+     * core's threads, what {@code _can_job_run_on_node} starts from for a GRES job), the figure Slurm's selection
+     * caps {@code avail_res->avail_cpus} with; {@link Integer#MAX_VALUE} on a node whose memory pays for every free
+     * CPU (there the branch only rounds to whole tasks, which a plan's CPUs are) or that has no memory figure. {@code
+     * null} where the job has no per-CPU figure ({@link #perCpuMemory}) or the memory binds on no node. The planner
+     * places no more CPUs on a node than this, and keeps every free core for the layout, as Slurm does.
      */
-    static ClusterState withGpusMemoryCannotServe(ClusterState state, JobRequest request) {
-        return withStandIn(state, request, false);
+    public static int[] cpusMemoryPays(ClusterState state, JobRequest request) {
+        PerCpuMemory.Table table = perCpuMemory(state, request);
+        if (table == null) {
+            return null;
+        }
+        int cpt = request.cpusPerTask() != null ? request.cpusPerTask() : 1;
+        ClusterIndex index = ClusterIndex.of(state.cluster());
+        int[] out = new int[index.size()];
+        java.util.Arrays.fill(out, Integer.MAX_VALUE);
+        boolean binds = false;
+        for (SlurmNode n : SlurmNode.of(state.cluster())) {
+            PerCpuMemory m = table.of(n);
+            long free = freeCpus(state, n);
+            if (m.freeMiB() != Long.MAX_VALUE && m.freeMiB() / m.perCpuMiB() < free) {
+                out[n.host()] = m.lower((int) free, cpt, request.ntasksPerNode());
+                binds = true;
+            }
+        }
+        return binds ? out : null;
     }
 
     /**
@@ -248,7 +267,7 @@ public final class FreeMemory {
         return new PerCpuMemory.Table(free, c.mib(), table.perCpuUnit());
     }
 
-    private static ClusterState withStandIn(ClusterState state, JobRequest request, boolean holdCpus) {
+    private static ClusterState withStandIn(ClusterState state, JobRequest request) {
         NodeMemory table = NodeMemory.of(state.cluster());
         if (!table.consumable() || request.exclusive()) {
             return state;
@@ -256,15 +275,10 @@ public final class FreeMemory {
         request = MaxMemPer.adjusted(state.cluster(), request);
         JobMemory.Defaults defaults = table.defaults(request);
         Long perGpu = JobMemory.perGpu(request, defaults);
-        Long perCpu = JobMemory.of(request, defaults) instanceof JobMemory.PerCpu c ? c.mib() : null;
-        if (!holdCpus) {
-            perCpu = null;
-        }
-        if ((perGpu == null || perGpu == 0) && perCpu == null) {
+        if (perGpu == null || perGpu == 0) {
             return state;
         }
         Map<String, Long> used = state.running().isEmpty() ? Map.of() : held(state);
-        int cpt = request.cpusPerTask() != null ? request.cpusPerTask() : 1;
         List<HostAllocation> standIn = new ArrayList<>();
         for (SlurmNode node : SlurmNode.of(state.cluster())) {
             Long real = table.memoryForJobs(node.name());
@@ -272,27 +286,18 @@ public final class FreeMemory {
                 continue;
             }
             long free = Math.max(0, real - used.getOrDefault(node.name(), 0L));
-            List<Integer> heldGpus = List.of();
-            if (perGpu != null && perGpu > 0) {
-                long cap = free / perGpu;
-                List<Integer> freeGpus = state.freeGpus(node.name());
-                if (freeGpus.size() > cap) {
-                    heldGpus = List.copyOf(freeGpus.subList((int) cap, freeGpus.size()));
-                }
-            }
-            CpuSet heldCpus = CpuSet.empty();
-            if (perCpu != null && perCpu * node.cpus() > free) {
-                heldCpus = cpusPastCap(state, table, node, perCpu, free, cpt);
-            }
-            if (!heldGpus.isEmpty() || !heldCpus.isEmpty()) {
-                standIn.add(new HostAllocation(node.name(), heldGpus, heldCpus, Map.of()));
+            long cap = free / perGpu;
+            List<Integer> freeGpus = state.freeGpus(node.name());
+            if (freeGpus.size() > cap) {
+                standIn.add(new HostAllocation(node.name(), List.copyOf(freeGpus.subList((int) cap, freeGpus.size())),
+                        CpuSet.empty(), Map.of()));
             }
         }
         if (standIn.isEmpty()) {
             return state;
         }
-        // a state given twice (the planner asks slurm-tree on its own stand-in's state; 22.05's test 0 copies it
-        // without CPUs) gets a second stand-in under a name of its own
+        // a state given twice (the planner asks slurm-tree on its own stand-in's state) gets a second stand-in
+        // under a name of its own
         String name = STAND_IN;
         for (int n = 2; state.placement(name).isPresent(); n++) {
             name = STAND_IN + " " + n;
@@ -301,13 +306,13 @@ public final class FreeMemory {
     }
 
     /**
-     * Per node index, the GPUs the stand-ins of {@link #withWhatMemoryCannotServe} hold in {@code state} (an entry
+     * Per node index, the GPUs the stand-ins of {@link #withGpusMemoryCannotServe} hold in {@code state} (an entry
      * {@code null} where they hold none), or {@code null} when there is no stand-in. The memory cap lowers what the
      * selection counts on a node ({@code _foreach_remove_unusable}); the per-job count of a node without GPU topology
      * ({@code _get_job_cnt}) reads the node's free GPUs past it.
      */
     static java.util.BitSet[] gpusHeldForMemory(ClusterState state, List<SlurmNode> nodes) {
-        // the stand-ins are looked up by their names (withWhatMemoryCannotServe numbers a second one), not found by
+        // the stand-ins are looked up by their names (withGpusMemoryCannotServe numbers a second one), not found by
         // walking every running job: this runs on each --gpus=N attempt, and a busy cluster runs thousands of jobs
         java.util.BitSet[] held = null;
         Map<String, Integer> index = null;
@@ -336,36 +341,6 @@ public final class FreeMemory {
             }
             name = STAND_IN + " " + n;
         }
-    }
-
-    /**
-     * The free CPUs of whole free cores past the lowest ones a per-CPU figure lets the node give, for the planner's
-     * stand-in only ({@link #withWhatMemoryCannotServe}: it takes no more CPUs where the memory is short). The
-     * count is rounded down to whole tasks as Slurm's ({@link PerCpuMemory}). Slurm's own selection holds no cores
-     * for it: it caps the count and keeps every free core for the layout (own case mem2e p8, b4).
-     */
-    private static CpuSet cpusPastCap(ClusterState state, NodeMemory table, SlurmNode node, long perCpu, long free,
-                                      int cpt) {
-        SlurmCpuIds ids = ClusterIndex.of(state.cluster()).cpuIdsOf(node.name());
-        CpuSet freeCores = state.freeCores(node.name());
-        long step = table.perCpuUnit() ? 1 : node.threadsPerCore();
-        long avail = (long) freeCores.size() * node.threadsPerCore();
-        long fits = free / perCpu;
-        if (fits >= avail) {
-            return CpuSet.empty();
-        }
-        long cpus = Math.max(0, avail - ((avail - fits + step - 1) / step) * step);
-        cpus -= cpus % cpt;
-        // whole cores: a CR_CPU count that ends inside a core keeps that core
-        long keepCores = (cpus + node.threadsPerCore() - 1) / node.threadsPerCore();
-        List<Integer> past = new ArrayList<>();
-        int kept = 0;
-        for (int core : freeCores.toList()) {
-            if (kept++ >= keepCores) {
-                past.add(core);
-            }
-        }
-        return past.isEmpty() ? CpuSet.empty() : ids.cpusOfCores(past);
     }
 
     private static long freeCpus(ClusterState state, SlurmNode node) {

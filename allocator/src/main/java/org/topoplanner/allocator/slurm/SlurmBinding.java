@@ -19,7 +19,8 @@ import org.topoplanner.model.job.JobRequest;
  * issue's probe: {@code --gpus-per-node=3 --cpus-per-gpu=8 --gres-flags=enforce-binding} on a node
  * whose 2-GPU socket has fewer than 16 free cores is {@code Resources} in 22.05.8 and 24.11.5, own
  * case {@code binding} x1), and with {@code enforce-binding} alone the cores must sit on the sockets
- * whose GPUs the job takes.
+ * whose GPUs the job takes. Under consumable memory a per-CPU figure caps each node's CPU count as the selection's
+ * does ({@link PerCpuMemory}: free memory now, every node's memory in sbatch's test), so the verdict reads it too.
  */
 public final class SlurmBinding {
     private SlurmBinding() {
@@ -39,20 +40,22 @@ public final class SlurmBinding {
         }
         StateUsage usage = state.usage();
         List<SlurmNode> nodes = SlurmNode.of(state.cluster());
-        if (refusedAtSubmit(state.cluster(), nodes, job, version)) {
+        if (refusedAtSubmit(state.cluster(), nodes, job, version, request)) {
             nodes.forEach(n -> out.set(n.host()));
             return out;
         }
-        // idle nodes of one layout get one verdict (the filter reads only the layout and what is free)
-        Map<NodeLayout, Boolean> idle = new HashMap<>();
+        PerCpuMemory.Table memory = FreeMemory.perCpuMemory(state, request);
+        // idle nodes of one layout and memory get one verdict (the filter reads only the layout, what is free and
+        // the memory's cap on the CPU count)
+        Map<List<Object>, Boolean> idle = new HashMap<>();
         for (SlurmNode n : nodes) {
             if (usage.heldWhole(n.host())) {
                 continue;
             }
             boolean ok = usage.idle(n.host())
-                    ? idle.computeIfAbsent(NodeLayout.of(n),
-                            l -> accepts(n, FreeResources.use(usage, n, job), job, version))
-                    : accepts(n, FreeResources.use(usage, n, job), job, version);
+                    ? idle.computeIfAbsent(List.of(NodeLayout.of(n), memory == null ? PerCpuMemory.NONE : memory.of(n)),
+                            l -> accepts(n, use(usage, n, job, memory), job, version))
+                    : accepts(n, use(usage, n, job, memory), job, version);
             if (!ok) {
                 out.set(n.host());
             }
@@ -80,13 +83,14 @@ public final class SlurmBinding {
         });
         // the cluster's node list as refused() reads it (kept with the index): no per-suggestion walk over every node
         List<SlurmNode> all = SlurmNode.of(state.cluster());
-        if (refusedAtSubmit(state.cluster(), all, job, version)) {
+        if (refusedAtSubmit(state.cluster(), all, job, version, request)) {
             all.forEach(n -> out.set(n.host()));
             return out;
         }
+        PerCpuMemory.Table memory = FreeMemory.perCpuMemory(state, request);
         for (int h = changed.nextSetBit(0); h >= 0 && h < byHost.length; h = changed.nextSetBit(h + 1)) {
             SlurmNode n = byHost[h];
-            out.set(h, !usage.heldWhole(h) && !accepts(n, FreeResources.use(usage, n, job), job, version));
+            out.set(h, !usage.heldWhole(h) && !accepts(n, use(usage, n, job, memory), job, version));
         }
         return out;
     }
@@ -105,9 +109,10 @@ public final class SlurmBinding {
             return null;
         }
         StateUsage usage = state.usage();
+        PerCpuMemory.Table memory = FreeMemory.perCpuMemory(state, request);
         int[] out = new int[usage.index().size()];
         for (SlurmNode n : SlurmNode.of(state.cluster())) {
-            NodeUse use = FreeResources.use(usage, n, job);
+            NodeUse use = use(usage, n, job, memory);
             CoreFilter.Result r = CoreFilter.select(n, use, job, true, true, version);
             if (r == null || r.availCpus() == 0) {
                 r = CoreFilter.select(n, use, job, false, true, version);
@@ -132,9 +137,10 @@ public final class SlurmBinding {
     public static int[] filteredCpus(ClusterState state, JobRequest request, SlurmVersion version) {
         SlurmJobSpec job = SlurmJobSpec.of(request);
         StateUsage usage = state.usage();
+        PerCpuMemory.Table memory = FreeMemory.perCpuMemory(state, request);
         int[] out = new int[usage.index().size()];
         for (SlurmNode n : SlurmNode.of(state.cluster())) {
-            NodeUse use = FreeResources.use(usage, n, job);
+            NodeUse use = use(usage, n, job, memory);
             if (use.freeCores().isEmpty()) {
                 continue;
             }
@@ -155,8 +161,10 @@ public final class SlurmBinding {
      * while a node with socket 0's first cores busy would spread them).
      */
     private static boolean refusedAtSubmit(org.topoplanner.model.cluster.Cluster cluster, List<SlurmNode> nodes,
-                                           SlurmJobSpec job, SlurmVersion version) {
-        SubmitKey key = new SubmitKey(job.withName(""), version);
+                                           SlurmJobSpec job, SlurmVersion version, JobRequest request) {
+        // sbatch's test reads each node's memory for jobs as free (_can_job_run_on_node with test_only)
+        PerCpuMemory.Table memory = FreeMemory.perCpuMemory(ClusterState.empty(cluster), request);
+        SubmitKey key = new SubmitKey(job.withName(""), version, memory == null ? 0 : memory.perCpuMiB());
         SubmitVerdicts verdicts = org.topoplanner.allocator.ClusterIndex.of(cluster)
                 .derived(SubmitVerdicts.class, c -> new SubmitVerdicts());
         synchronized (verdicts) {
@@ -165,15 +173,16 @@ public final class SlurmBinding {
                 return known;
             }
         }
-        Map<NodeLayout, Boolean> byLayout = new HashMap<>();
+        Map<List<Object>, Boolean> byLayout = new HashMap<>();
         int accepting = 0;
         boolean refused = false;
         for (SlurmNode n : nodes) {
             if (job.exclude().contains(n.name())) {
                 continue;
             }
-            boolean ok = byLayout.computeIfAbsent(NodeLayout.of(n),
-                    l -> accepts(n, idle(n, job), job, version));
+            PerCpuMemory m = memory == null ? PerCpuMemory.NONE : memory.of(n);
+            boolean ok = byLayout.computeIfAbsent(List.of(NodeLayout.of(n), m),
+                    l -> accepts(n, idle(n, job).withMemory(m), job, version));
             if (!ok && job.nodelist().contains(n.name())) {
                 refused = true; // a required node the job can never use
                 break;
@@ -196,7 +205,8 @@ public final class SlurmBinding {
             SwitchTable table = org.topoplanner.allocator.replay.Leaves.slurmFabric(cluster).switches().isEmpty()
                     ? null : SwitchTable.of(cluster, version);
             NodeChooser submitTest = SlurmTreePolicy.submitTestChooser(nodes, table, version);
-            refused = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version) == null
+            refused = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version, memory)
+                    == null
                     && !SlurmTreePolicy.acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version);
         }
         synchronized (verdicts) {
@@ -225,11 +235,21 @@ public final class SlurmBinding {
         }
     }
 
-    private record SubmitKey(SlurmJobSpec job, SlurmVersion version) {
+    /** A request's verdict: its shape, the release and its per-CPU memory figure (0: none), which the test reads. */
+    private record SubmitKey(SlurmJobSpec job, SlurmVersion version, long perCpuMiB) {
     }
 
     /** The key of a cluster's Slurm nodes by host number. */
     private record NodesByHost() {
+    }
+
+    /**
+     * What is free on node {@code n} for the job, with the cap its per-CPU memory figure sets on the node's CPU count
+     * ({@code memory}: {@code null} for none), as Slurm's selection reads the node ({@link SlurmAllocation#attempt}).
+     */
+    private static NodeUse use(StateUsage usage, SlurmNode n, SlurmJobSpec job, PerCpuMemory.Table memory) {
+        NodeUse use = FreeResources.use(usage, n, job);
+        return memory == null ? use : use.withMemory(memory.of(n));
     }
 
     private static boolean accepts(SlurmNode n, NodeUse use, SlurmJobSpec job, SlurmVersion version) {

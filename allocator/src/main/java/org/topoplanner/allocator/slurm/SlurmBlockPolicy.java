@@ -170,7 +170,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         SlurmAllocation alloc = SlurmAllocation.attempt(FreeMemory.withGpusMemoryCannotServe(state, request), nodes,
                 chooser, now, version, FreeMemory.perCpuMemory(state, request));
         if (alloc != null && !state.running().isEmpty() && !acceptedAtSubmit(state, table, sizes, job, version,
-                byName)) {
+                byName, request)) {
             // sbatch's test comes first and sees every node's resources free: a job it refuses never runs, even where
             // the busy nodes would let it fit now
             return new Suggestion.Impossible("Requested node configuration is not available");
@@ -195,12 +195,15 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (alloc == null) {
             // the submit test runs the block plugin without the bound of no more nodes than tasks
             NodeChooser empty = retried(new BlockSelector(nodes, bases, sizes, new BitSet(), version, false), version);
-            SlurmAllocation onIdle = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, empty, job, version);
+            // sbatch's test reads each node's memory for jobs as free (test_only), as a pass reads what is free now
+            IdleMemory idleMemory = IdleMemory.of(cluster, request);
+            SlurmAllocation onIdle = SlurmAllocation.attempt(idleMemory.state(), nodes, empty, job, version,
+                    idleMemory.perCpu());
             if (onIdle == null && !oneNodeGpusAddUp(nodes, job, version)) {
                 return new Suggestion.Impossible("Requested node configuration is not available");
             }
             if (onIdle != null && version.atLeast(SlurmVersion.V26_05) && FirstFitOneNode.applies(job)
-                    && !acceptedAtSubmit(state, table, sizes, job, version, byName)) {
+                    && !acceptedAtSubmit(state, table, sizes, job, version, byName, request)) {
                 // 26.05's test sends a one-node job to _get_one_res as the pick does, not to the block plugin: own
                 // probe yamlfz28p (-N1 --gpus=5 --cpus-per-gpu=5, idle): refused though d1 alone holds it
                 return new Suggestion.Impossible("Requested node configuration is not available");
@@ -249,21 +252,24 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
      * (26.05.5, {@code DebugFlags=SelectType}) shows k35's submit test weighing 19 nodes, m4 and s6 absent.
      */
     private static boolean acceptedAtSubmit(ClusterState state, BlockTable table, List<Integer> sizes,
-                                            SlurmJobSpec job, SlurmVersion version, boolean byName) {
-        Cluster cluster = state.cluster();
-        BlockSubmitVerdicts verdicts = BlockSubmitVerdicts.of(cluster);
+                                            SlurmJobSpec job, SlurmVersion version, boolean byName,
+                                            JobRequest request) {
+        // the test reads each node's memory for jobs as free (test_only): IdleMemory
+        IdleMemory memory = IdleMemory.of(state.cluster(), request);
+        BlockSubmitVerdicts verdicts = BlockSubmitVerdicts.of(state.cluster());
         // the same verdict either way round; the whole map first, as its verdict depends on the request only
         BitSet none = new BitSet();
-        if (verdicts.accepted(job, version, none, () -> submitTest(cluster, table, sizes, job, version, none))) {
+        if (verdicts.accepted(job, version, none, memory.key(),
+                () -> submitTest(memory, table, sizes, job, version, none))) {
             return true;
         }
         BitSet leftOut = table.leftOutOfSubmitTest(state, byName, job.exclusive());
-        return !leftOut.isEmpty()
-                && verdicts.accepted(job, version, leftOut, () -> submitTest(cluster, table, sizes, job, version, leftOut));
+        return !leftOut.isEmpty() && verdicts.accepted(job, version, leftOut, memory.key(),
+                () -> submitTest(memory, table, sizes, job, version, leftOut));
     }
 
-    /** sbatch's test on the nodes outside {@code leftOut}, every resource of them free. */
-    private static boolean submitTest(Cluster cluster, BlockTable table, List<Integer> sizes, SlurmJobSpec job,
+    /** sbatch's test on the nodes outside {@code leftOut}, every resource of them free, their memory too. */
+    private static boolean submitTest(IdleMemory memory, BlockTable table, List<Integer> sizes, SlurmJobSpec job,
                                       SlurmVersion version, BitSet leftOut) {
         List<SlurmNode> nodes = table.nodes();
         // the test takes the same path as a placement: 26.05 sends a one-node job to _get_one_res here too
@@ -274,7 +280,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             usable.andNot(leftOut);
             return shortcut.select(usable, required, j, demand, minCpus);
         };
-        return SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, chooser, job, version) != null
+        return SlurmAllocation.attempt(memory.state(), nodes, chooser, job, version, memory.perCpu()) != null
                 || (leftOut.isEmpty() && oneNodeGpusAddUp(nodes, job, version));
     }
 

@@ -296,6 +296,9 @@ class SlurmTreeReplayTest {
         "blocklv,       results/v26.05/blocklv.jsonl,       26.05, l1_73n",
         "blocklv-sizes, results/new/blocklv-sizes.jsonl,    24.11, ''",
         "blocklv-sizes, results/v26.05/blocklv-sizes.jsonl, 26.05, l1_73n",
+        // own probe c11c1 (p11c): CR_Core_Memory on blocks; sbatch's test reads each node's memory (m0 m2 m3 m4 m8)
+        "c11c1,         results/new/c11c1.jsonl,            24.11, ''",
+        "c11c1,         results/v26.05/c11c1.jsonl,         26.05, ''",
     })
     void blockReplayMatchesRealSlurmLineByLine(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);
