@@ -58,7 +58,7 @@ final class LeafFill {
     private void narrowToBest() {
         best.or(chosen);
         // 24.11 and 26.05 count a switch's CPUs once, over every usable node under it whatever its weight
-        // (switch_cpu_cnt before the weight groups are cut), and fit a leaf by swCpu as summed above
+        // (switch_cpu_cnt before the weight groups are cut), and fit a leaf by those counts (SwitchCounts.cpus)
         // (_topo_compare_switches reads switch_cpu_cnt, the avail_cpus of _allocate_sc before the GPU core filter
         // cuts a node to its GPUs' tasks): own probe treeprobe07 (-n2 -c2 --gpus-per-task=2 on 2+1-GPU nodes, 26.05)
         // runs on the one-node leaf6 first, then on leaf1 once only the GPUs are missing; fuzz38 p24 (24.11) takes

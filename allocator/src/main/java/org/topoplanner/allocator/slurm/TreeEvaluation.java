@@ -49,7 +49,8 @@ final class TreeEvaluation {
     private BitSet req2;
 
     /**
-     * {@code maxNodes}: the pass's {@code max_nodes} ({@link TreeSelector}); {@code minCpus}: {@code details->min_cpus}.
+     * {@code maxNodes}: the pass's {@code max_nodes} ({@link TreeSelector}); {@code minCpus}: the job's
+     * {@code details->min_cpus}.
      */
     TreeEvaluation(int nodeCount, SwitchTable table, SlurmVersion version, SwitchRanking ranking, SlurmJobSpec job,
                    Demand demand, TreeProgress p, BitSet map, BitSet required, int minCpus, int maxNodes) {
