@@ -133,13 +133,17 @@ public final class ClusterIndex {
         Map<String, Integer> gresCounts = gresGpuCounts(cluster);
         Map<NodeTopology, List<Integer>> gpusByTopology = new IdentityHashMap<>();
         List<List<Integer>> gpuLists = new ArrayList<>(n);
+        // hosts built from one template share its topology: its layout is worked out once (a 112-core node's core
+        // list is walked per call), not once per host (16,384 walks on a 16,384-host fat tree)
+        Map<NodeTopology, SlurmCpuIds> layoutByTopology = new IdentityHashMap<>();
         for (int i = 0; i < n; i++) {
             String h = hosts.get(i);
             number.put(h, i);
             NodeLine line = lines.get(h);
             weight[i] = line != null && line.weight() != null ? line.weight() : cluster.attributes(h).weight();
-            cpuIds[i] = cpuIdsOf(line, cluster.node(h));
             NodeTopology topo = cluster.node(h);
+            cpuIds[i] = line != null ? cpuIdsOf(line, topo)
+                    : layoutByTopology.computeIfAbsent(topo, NodeTopology::slurmCpuIds);
             int gres = gresCounts.getOrDefault(h, 0);
             SlurmCpuIds ids = cpuIds[i];
             shapes[i] = topo.gpus().isEmpty() && gres > 0 ? NodeShape.of(topo, ids, gres)

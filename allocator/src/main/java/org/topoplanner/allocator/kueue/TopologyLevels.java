@@ -111,16 +111,14 @@ public record TopologyLevels(String name, List<String> levels, Map<String, List<
         }
         levels.add(HOSTNAME);
         Map<String, List<String>> values = new LinkedHashMap<>();
+        // the switches above a host are those above its tier-1 switch: walked once per such switch (some 500 on a
+        // 16,384-host fat tree), not once per host
+        Map<String, String[]> pathOfLeaf = new java.util.HashMap<>();
+        String[] none = new String[max + 1];
         for (String host : cluster.hostNames()) {
-            String[] path = new String[max + 1];
-            String below = f.switchesOf(host).stream()
+            String leaf = f.switchesOf(host).stream()
                     .filter(s -> f.switchNamed(s).map(SwitchNode::tier).orElse(0) == 1).findFirst().orElse(null);
-            for (int t = 1; t <= max && below != null; t++) {
-                path[t] = below;
-                int next = t + 1;
-                below = f.parents(below).stream()
-                        .filter(p -> f.switchNamed(p).map(SwitchNode::tier).orElse(0) == next).findFirst().orElse(null);
-            }
+            String[] path = leaf == null ? none : pathOfLeaf.computeIfAbsent(leaf, l -> pathUp(f, l, max));
             List<String> v = new ArrayList<>();
             for (int t = max; t >= 1; t--) {
                 v.add(path[t]);
@@ -131,5 +129,18 @@ public record TopologyLevels(String name, List<String> levels, Map<String, List<
             }
         }
         return new TopologyLevels("fabric", levels, values);
+    }
+
+    /** The switch of each tier 1 to {@code max} on the way up from {@code leaf} (tier 1); null past the last found. */
+    private static String[] pathUp(Fabric f, String leaf, int max) {
+        String[] path = new String[max + 1];
+        String below = leaf;
+        for (int t = 1; t <= max && below != null; t++) {
+            path[t] = below;
+            int next = t + 1;
+            below = f.parents(below).stream()
+                    .filter(p -> f.switchNamed(p).map(SwitchNode::tier).orElse(0) == next).findFirst().orElse(null);
+        }
+        return path;
     }
 }

@@ -16,7 +16,30 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * nodes reach 6 and 22.05.8 parks the job ({@code ReqNodeNotAvail}).
  */
 final class FirstPassGpuTotal {
-    private FirstPassGpuTotal() {
+    /** What the first pass's filter left of each node's GPUs, for the nodes its evaluation looked at. */
+    private final int[] firstPassGpus;
+    private final java.util.BitSet lookedAt = new java.util.BitSet();
+
+    private FirstPassGpuTotal(int nodeCount) {
+        firstPassGpus = new int[nodeCount];
+    }
+
+    /** The totals of one scheduling attempt over {@code nodeCount} nodes; {@code null} where they do not carry. */
+    static FirstPassGpuTotal forAttempt(SlurmJobSpec job, SlurmVersion version, int nodeCount) {
+        return applies(job, version) ? new FirstPassGpuTotal(nodeCount) : null;
+    }
+
+    /**
+     * The GPUs node {@code i} credits, {@code free} as this pass's filter left them: the first pass remembers them,
+     * a later evaluation credits no more than the first pass left a node it looked at.
+     */
+    int credit(int i, int free, boolean firstPass) {
+        if (firstPass) {
+            lookedAt.set(i);
+            firstPassGpus[i] = free;
+            return free;
+        }
+        return lookedAt.get(i) ? Math.min(free, firstPassGpus[i]) : free;
     }
 
     /** Whether the first pass's GPU totals carry over: a {@code --cpus-per-gpu} job under 22.05. */

@@ -154,141 +154,17 @@ final class SlurmAllocation {
                                           NodeUse[] uses, BitSet nodeMap,
                                           BitSet required, int[] freeCpus, long[] weights, FirstPassAvailCpus carried,
                                           java.util.function.Function<Boolean, CoreFilter.Result[]> filter) {
-        // what the first pass's filter left of each node's GPUs, for the nodes its evaluation looked at
-        int[] firstPassGpus = new int[nodes.size()];
-        BitSet lookedAt = new BitSet();
-        boolean keepFirstPassGpus = FirstPassGpuTotal.applies(job, version);
+        // 22.05's first pass lowers a --cpus-per-gpu node's GPU total for the whole attempt
+        FirstPassGpuTotal firstPassGpus = FirstPassGpuTotal.forAttempt(job, version, nodes.size());
         for (boolean firstPass : new boolean[] {true, false}) {
-            CoreFilter.Result[] filtered = filter.apply(firstPass);
-            boolean pass = firstPass;
-            // a node looked at again (recount) gets its own verdict in a copy: the filtered array may be a
-            // cached table's
-            CoreFilter.Result[][] view = {filtered};
-            long[] before = {0};
-            NodeChooser.Demand demand = new NodeChooser.Demand() {
-                @Override
-                public int availCpus(int i) {
-                    return view[0][i] == null ? 0 : view[0][i].availCpus();
-                }
-
-                @Override
-                public void recount(int i, long credited) {
-                    if (view[0] == filtered) {
-                        view[0] = filtered.clone();
-                    }
-                    before[0] = credited;
-                    view[0][i] = job.exclusive() ? PassFilter.whole(nodes.get(i))
-                            : CoreFilter.select(nodes.get(i), uses[i], job, pass, job.enforceBinding(), version,
-                                    credited);
-                }
-
-                @Override
-                public void refilter(int i, int availCpus) {
-                    if (view[0] == filtered) {
-                        view[0] = filtered.clone();
-                    }
-                    // a node looked at with GPUs the required ones gave already counted keeps its verdict
-                    if (!job.exclusive() && view[0][i] != null && (required.isEmpty() || job.gpuTotal() == null)) {
-                        view[0][i] = CoreFilter.select(nodes.get(i), uses[i], job, pass, job.enforceBinding(),
-                                version, 0, 0, availCpus);
-                    }
-                }
-
-                @Override
-                public int nodeGpus(int i) {
-                    return job.enforceBinding() ? NodeGpuCredit.bindable(nodes.get(i), uses[i], uses[i].freeGpus())
-                            : uses[i].freeGpus().cardinality();
-                }
-
-                @Override
-                public int gpusFor(int i) {
-                    CoreFilter.Result[] results = view[0];
-                    int free = results[i] == null ? uses[i].freeGpus().cardinality()
-                            : job.enforceBinding()
-                            ? NodeGpuCredit.bindable(nodes.get(i), uses[i], results[i].gpus(uses[i]))
-                            : results[i].gpus(uses[i]).cardinality();
-                    if (job.cpusPerGpu() != null && results[i] != null) {
-                        free = Math.min(free, results[i].availCpus() / job.cpusPerGpu());
-                    } else if (results[i] != null) {
-                        free = Math.min(free, results[i].gpuCap());
-                    }
-                    if (results[i] != null && (version.atLeast(SlurmVersion.V26_05)
-                            || version == SlurmVersion.V24_11 && job.gpuTotal() != null)) {
-                        // gres_sched_add credits what the core filter left (sock_gres->total_cnt): the sockets it
-                        // counted, so none of a socket whose cores are all busy (first pass); 24.11 too for the
-                        // per-job count gres_sched_consec sums (own case fuzz27 p24, -N3 --gpus=9: g1 counts 2 on the
-                        // first pass, which fails, RequiredNodesInTurnTest)
-                        free = (int) Math.min(free, results[i].gresCap());
-                    }
-                    if (keepFirstPassGpus) {
-                        if (pass) {
-                            lookedAt.set(i);
-                            firstPassGpus[i] = free;
-                        } else if (lookedAt.get(i)) {
-                            free = Math.min(free, firstPassGpus[i]);
-                        }
-                    }
-                    return free;
-                }
-
-                @Override
-                public long gresCap(int i) {
-                    return view[0][i] == null ? Long.MAX_VALUE : view[0][i].gresCap();
-                }
-
-                @Override
-                public void gave(int i, int offered, int given) {
-                    if (pass && carried != null) {
-                        carried.gave(i, offered, given, gpusFor(i), job);
-                    }
-                }
-
-                @Override
-                public long creditedBefore() {
-                    return before[0];
-                }
-
-                @Override
-                public int freeCpus(int i) {
-                    return freeCpus[i];
-                }
-
-                @Override
-                public int allocateScCpus(int i) {
-                    return NtasksPerSocketCpus.of(nodes.get(i), uses[i].freeCores(), job, freeCpus[i]);
-                }
-
-                @Override
-                public int oneSocketCpus(int i) {
-                    return CoreFilter.oneSocketCpus(nodes.get(i), uses[i], job);
-                }
-
-                @Override
-                public long weight(int i) {
-                    return weights[i];
-                }
-
-                @Override
-                public boolean firstPass() {
-                    return pass;
-                }
-
-                @Override
-                public int gresMaxTasks(int i) {
-                    return view[0][i] == null ? CoreFilter.NO_VAL : view[0][i].maxTasks();
-                }
-
-                @Override
-                public int gresMinCpus(int i) {
-                    return version.atLeast(SlurmVersion.V24_11) && view[0][i] != null
-                            ? view[0][i].minCores() * nodes.get(i).threadsPerCore() : 0;
-                }
-            };
+            PassDemand demand = new PassDemand(job, version, firstPass, nodes, uses, freeCpus, weights, required,
+                    carried, firstPassGpus, new PassView(filter.apply(firstPass)));
             NodePick sel = chooser.select(nodeMap, required, job, demand, minCpus(job));
             if (sel == null) {
                 continue;
             }
-            SlurmAllocation a = build(sel, nodes, uses, memoryHeld, view[0], demand, job, version, blockSync);
+            SlurmAllocation a = build(sel, nodes, uses, memoryHeld, demand.view().results(), demand, job, version,
+                    blockSync);
             if (a != null && a.perJobShort && !job.exclusive()) {
                 // the selection succeeded, so there is no second pass: the GPUs are picked on the chosen nodes
                 // (gres_select_filter_select_and_set) and a count left unmet fails the job for this pass of the

@@ -29,7 +29,12 @@ final class SwitchMembers {
         int nodeCount = 0;
         nodesOf = new int[n][];
         for (int s = 0; s < n; s++) {
-            nodesOf[s] = table.nodes[s].stream().toArray();
+            // only the lists walked per question are kept: the leaves' and those of switches that are not the
+            // union of their children. A switch above the leaves lists up to every node (16,384 on a fat tree,
+            // some 18 MB over its spines), and no question walks it
+            if (table.isLeaf(s) || !table.partitioned[s]) {
+                nodesOf[s] = table.nodes[s].stream().toArray();
+            }
             nodeCount = Math.max(nodeCount, table.nodes[s].length());
         }
         int[] per = new int[nodeCount];
@@ -62,9 +67,9 @@ final class SwitchMembers {
         return i < switchesOf.length ? switchesOf[i] : NONE;
     }
 
-    /** The nodes of switch {@code s}, ascending (read only). */
+    /** The nodes of switch {@code s}, ascending (read only; a switch whose list is not kept gives a new one). */
     int[] nodesOf(int s) {
-        return nodesOf[s];
+        return nodesOf[s] != null ? nodesOf[s] : table.nodes[s].stream().toArray();
     }
 
     /** Sets {@code counts[s]} to the number of nodes of {@code on} under switch {@code s} (every switch). */

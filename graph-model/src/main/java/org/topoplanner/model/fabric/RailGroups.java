@@ -59,8 +59,7 @@ public final class RailGroups {
         List<ScalableUnit> units = new ArrayList<>();
         int next = 1;
         for (TreeSet<String> g : groups) {
-            TreeSet<String> hosts = new TreeSet<>(NaturalNameOrder.INSTANCE);
-            g.forEach(l -> hosts.addAll(fabric.hostsOf(l)));
+            List<String> hosts = hostsInOrder(fabric, g);
             String name;
             if (g.size() == 1) {
                 name = g.first();
@@ -69,9 +68,30 @@ public final class RailGroups {
                     name = "su" + next++;
                 } while (fabric.node(name).isPresent());
             }
-            units.add(new ScalableUnit(name, new ArrayList<>(g), new ArrayList<>(hosts)));
+            units.add(new ScalableUnit(name, new ArrayList<>(g), hosts));
         }
         return new RailGroups(units);
+    }
+
+    /**
+     * The hosts of a unit's leaves in natural name order, without repeats. A lone leaf's hosts mostly come in that
+     * order already (a fat tree's leaf lists its 32 hosts by name): they are then taken as they are, checked in one
+     * pass, instead of sorted one by one into a tree (16,384 insertions on a 16,384-host fabric).
+     */
+    private static List<String> hostsInOrder(Fabric fabric, TreeSet<String> leaves) {
+        if (leaves.size() == 1) {
+            List<String> own = fabric.hostsOf(leaves.first());
+            boolean ordered = true;
+            for (int k = 1; k < own.size() && ordered; k++) {
+                ordered = NaturalNameOrder.INSTANCE.compare(own.get(k - 1), own.get(k)) < 0;
+            }
+            if (ordered) {
+                return new ArrayList<>(own);
+            }
+        }
+        TreeSet<String> hosts = new TreeSet<>(NaturalNameOrder.INSTANCE);
+        leaves.forEach(l -> hosts.addAll(fabric.hostsOf(l)));
+        return new ArrayList<>(hosts);
     }
 
     private static String find(Map<String, String> parent, String x) {

@@ -51,6 +51,29 @@ class RailGroupsTest {
         assertThat(g.units()).extracting(ScalableUnit::name).containsExactly("l1", "l2");
     }
 
+    /**
+     * A lone leaf's hosts are taken as the fabric lists them when they are in natural name order already, else
+     * sorted: a unit's hosts are in that order, without repeats, however the cables came.
+     */
+    @Test
+    void aLoneLeafsHostsComeInNaturalOrderWhateverTheCableOrder() {
+        FabricBuilder b = new FabricBuilder().addSwitch("l1").addSwitch("l2");
+        for (String h : List.of("n10", "n2", "n1", "m1", "m2", "m10")) {
+            b.addHost(h);
+        }
+        b.cable("l1", "n10");
+        b.cable("l1", "n2");
+        b.cable("l1", "n1");
+        b.cable(new Cable(new CableEnd("l1", 4, null, null), new CableEnd("n2", 2, "mlx5_1", null), null, null));
+        b.cable("l2", "m1");
+        b.cable("l2", "m2");
+        b.cable("l2", "m10");
+        RailGroups g = RailGroups.of(b.build());
+        assertThat(g.units()).containsExactly(
+                new ScalableUnit("l1", List.of("l1"), List.of("n1", "n2", "n10")),
+                new ScalableUnit("l2", List.of("l2"), List.of("m1", "m2", "m10")));
+    }
+
     @Test
     void ordersNamesNaturally() {
         assertThat(List.of("leaf10", "leaf2", "leaf02", "leaf1").stream().sorted(NaturalNameOrder.INSTANCE).toList())
