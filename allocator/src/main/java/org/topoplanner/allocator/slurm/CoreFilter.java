@@ -698,6 +698,9 @@ final class CoreFilter {
         if (job.ntasksPerSocket() != null) {
             return new int[] {job.ntasksPerSocket(), job.ntasksPerSocket() * node.sockets()};
         }
+        if (job.ntasksPerGpu() != null && job.ntasks() != null) {
+            return NtasksPerGpu.taskLimits(job, version);
+        }
         Integer maxNodes = job.maxNodes();
         if (maxNodes == null && version.atLeast(SlurmVersion.V26_05) && job.ntasks() != null) {
             maxNodes = job.ntasks();

@@ -23,13 +23,17 @@ import org.topoplanner.model.job.JobRequest;
  * @param minCpusPerNode a node's CPU minimum ({@code pn_min_cpus}) set apart from the tasks' CPUs: 22.05's
  *                      {@code _valid_pn_min_mem} raises it for a {@code --mem} above {@code MaxMemPerCPU} and leaves
  *                      {@code min_cpus} alone ({@link MaxMemPer#perNodeMinimum22}); 0 for none
+ * @param ntasksPerGpu  {@code --ntasks-per-gpu} ({@code details->ntasks_per_tres}); {@link #of} has already made the
+ *                      task count and the GPUs follow from it, and {@code cpusPerGpu} its CPUs per GPU; {@code null}
+ *                      when not given
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
                            Integer gpusPerTask, Integer cpusPerGpu, String gpuType, Integer switches,
                            Duration switchWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                            List<String> nodelist,
-                           List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode) {
+                           List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
+                           Integer ntasksPerGpu) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -76,9 +80,18 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             // topology step counts the node's tasks in whole tasks of that size (fuzz44 p10: 4 + 1 + 1 tasks)
             cpusPerTask = r.cpusPerGpu() * perTask;
         }
+        Integer cpusPerGpu = r.cpusPerGpu();
+        if (r.ntasksPerGpu() != null) {
+            // slurmctld sets the tasks and GPUs after sbatch's node count (JobRequest.withTasksOfNtasksPerGpu)
+            JobRequest set = r.withTasksOfNtasksPerGpu();
+            ntasks = set.ntasks();
+            perJob = gpuCount(set.gpus());
+            type = perNode == null && perJob == null ? null : r.gpuType();
+            cpusPerGpu = set.cpusPerGpu();
+        }
         return builder(r.name()).nodes(min, max).ntasks(ntasks).ntasksPerNode(r.ntasksPerNode())
                 .ntasksPerSocket(r.ntasksPerSocket()).cpusPerTask(cpusPerTask)
-                .gpus(perNode, perJob, perTask, type).cpusPerGpu(r.cpusPerGpu())
+                .gpus(perNode, perJob, perTask, type).cpusPerGpu(cpusPerGpu).ntasksPerGpu(r.ntasksPerGpu())
                 .switches(r.switches(), r.switchesWait()).enforceBinding(r.enforceBinding())
                 .exclusive(r.exclusive()).exclusiveTopo(r.exclusiveTopo()).nodelist(r.nodelist())
                 .exclude(r.exclude()).segment(r.segment()).threadsPerCore(r.threadsPerCore()).build();
@@ -165,7 +178,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .gpus(gpusPerNode, gpusPerJob, gpusPerTask, gpuType).cpusPerGpu(cpusPerGpu)
                 .switches(switches, switchWait).enforceBinding(enforceBinding).exclusive(exclusive)
                 .exclusiveTopo(exclusiveTopo).nodelist(nodelist).exclude(exclude).segment(segment)
-                .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode);
+                .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).ntasksPerGpu(ntasksPerGpu);
     }
 
     /**
@@ -195,6 +208,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         private Integer segment;
         private Integer threadsPerCore;
         private int minCpusPerNode;
+        private Integer ntasksPerGpu;
 
         private Builder(String name) {
             this.name = name;
@@ -297,10 +311,16 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             return this;
         }
 
+        Builder ntasksPerGpu(Integer value) {
+            ntasksPerGpu = value;
+            return this;
+        }
+
         SlurmJobSpec build() {
             return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                     gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
-                    exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode);
+                    exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
+                    ntasksPerGpu);
         }
     }
 }
