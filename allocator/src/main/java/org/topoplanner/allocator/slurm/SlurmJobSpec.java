@@ -80,18 +80,17 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             // topology step counts the node's tasks in whole tasks of that size (fuzz44 p10: 4 + 1 + 1 tasks)
             cpusPerTask = r.cpusPerGpu() * perTask;
         }
-        Integer cpusPerGpu = r.cpusPerGpu();
         if (r.ntasksPerGpu() != null) {
-            // slurmctld sets the tasks and GPUs after sbatch's node count (JobRequest.withTasksOfNtasksPerGpu)
+            // slurmctld sets the tasks and GPUs after sbatch's node count (JobRequest.withTasksOfNtasksPerGpu);
+            // the CPUs per GPU it implies are no --cpus-per-gpu (cpusPerGres)
             JobRequest set = r.withTasksOfNtasksPerGpu();
             ntasks = set.ntasks();
             perJob = gpuCount(set.gpus());
             type = perNode == null && perJob == null ? null : r.gpuType();
-            cpusPerGpu = set.cpusPerGpu();
         }
         return builder(r.name()).nodes(min, max).ntasks(ntasks).ntasksPerNode(r.ntasksPerNode())
                 .ntasksPerSocket(r.ntasksPerSocket()).cpusPerTask(cpusPerTask)
-                .gpus(perNode, perJob, perTask, type).cpusPerGpu(cpusPerGpu).ntasksPerGpu(r.ntasksPerGpu())
+                .gpus(perNode, perJob, perTask, type).cpusPerGpu(r.cpusPerGpu()).ntasksPerGpu(r.ntasksPerGpu())
                 .switches(r.switches(), r.switchesWait()).enforceBinding(r.enforceBinding())
                 .exclusive(r.exclusive()).exclusiveTopo(r.exclusiveTopo()).nodelist(r.nodelist())
                 .exclude(r.exclude()).segment(r.segment()).threadsPerCore(r.threadsPerCore()).build();
@@ -131,6 +130,22 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
      */
     SlurmJobSpec withThreadsPerCore(Integer asked) {
         return asked == null || asked.equals(threadsPerCore) ? this : toBuilder().threadsPerCore(asked).build();
+    }
+
+    /**
+     * The CPUs per GPU Slurm's GPU filters count with: {@code --cpus-per-gpu}, else {@code --ntasks-per-gpu} times
+     * {@code -c} (a local {@code cpus_per_gres} in 22.05 {@code cons_common/gres_select_filter.c}
+     * {@code gres_select_filter_sock_core} and {@code _set_job_bits1}, 24.11/26.05 {@code topology/common/gres_filter.c}
+     * {@code gres_filter_sock_core} and {@code cons_tres/gres_select_filter.c} {@code _set_job_bits1}); 0 for neither.
+     * The second is not the job's {@code cpus_per_gres} (its {@code has_cpus_per_gres} stays false), so the steps
+     * that read the job's field ({@code _cpus_to_use}'s {@code min_gres_cpu}, {@code dist_tasks_gres_min_cpus}) do not
+     * see it.
+     */
+    int cpusPerGres() {
+        if (cpusPerGpu != null && cpusPerGpu > 0) {
+            return cpusPerGpu;
+        }
+        return ntasksPerGpu != null ? ntasksPerGpu * cpusPerTask : 0;
     }
 
     boolean hasGpus() {

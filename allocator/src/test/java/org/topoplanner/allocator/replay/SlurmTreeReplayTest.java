@@ -26,6 +26,10 @@ class SlurmTreeReplayTest {
         "tree32,   jobs.txt,       results/tree32.jsonl,           22.05",
         // own probe g9c (branch gpt9): a GPU total below the nodes the tasks need, idle cluster (22.05.8 runs them all)
         "g9c,      jobs.txt,       results/g9c.jsonl,              22.05",
+        // own probe gp8a (branch gpt8): -N1 --ntasks-per-gpu, idle then partly busy (t11b: every line; 22.05's a5 and
+        // a12 are refused, known-mismatch.txt)
+        "gp8a,     jobs.txt,       results/new/gp8a.jsonl,         24.11",
+        "gp8a,     jobs.txt,       results/v26.05/gp8a.jsonl,      26.05",
         "tree32,   jobs.probe.txt, results/tree32-probe.jsonl,     22.05",
         "links,    jobs.txt,       results/links.jsonl,            22.05",
         "tree3lvl, jobs.txt,       results/tree3lvl.jsonl,         22.05",

@@ -268,26 +268,28 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
      * {@code gres_job_state_validate} sets them (22.05 {@code common/gres.c}, 24.11 and 26.05
      * {@code interfaces/gres.c}): the tasks are the GPUs ({@code --gpus}, or {@code --gpus-per-node} times the node
      * count) times it; without GPUs the GPUs are the tasks ({@code -n}, or {@code -N} times it) over it. The CPUs per
-     * GPU are it times {@code -c} unless {@code --cpus-per-gpu} was given ({@code cpus_per_gres}, cons_tres
-     * {@code gres_select_filter.c}). The same request when the option is absent or gives no count.
+     * GPU stay as asked: the tasks' CPUs ({@code -n} times {@code -c}) already are it times {@code -c} per GPU, and
+     * Slurm's filters count that figure without making it the job's {@code cpus_per_gres} (its
+     * {@code has_cpus_per_gres} stays false: 24.11 {@code gres_filter.c} {@code gres_filter_sock_core}), so a
+     * scheduler handed this request sees no {@code --cpus-per-gpu} the user did not give. The same request when the
+     * option is absent or gives no count.
      */
     public JobRequest withTasksOfNtasksPerGpu() {
         if (ntasksPerGpu == null) {
             return this;
         }
         int nodes = minNodes != null ? minNodes : Math.max(1, nodelist.size());
-        int cpusEach = cpusPerGpu != null ? cpusPerGpu : ntasksPerGpu * (cpusPerTask == null ? 1 : cpusPerTask);
         Integer total = gpus != null && gpus > 0 ? gpus
                 : gpusPerNode != null && gpusPerNode > 0 ? Integer.valueOf(gpusPerNode * nodes) : null;
         if (total != null) {
-            return toBuilder().ntasks(total * ntasksPerGpu).cpusPerGpu(cpusEach).build();
+            return toBuilder().ntasks(total * ntasksPerGpu).build();
         }
         Integer tasks = ntasks != null ? ntasks
                 : minNodes != null && (maxNodes == null || maxNodes.equals(minNodes)) ? minNodes * ntasksPerGpu : null;
         if (tasks == null) {
             return this;
         }
-        return toBuilder().ntasks(tasks).gpus(Math.max(1, tasks / ntasksPerGpu)).cpusPerGpu(cpusEach).build();
+        return toBuilder().ntasks(tasks).gpus(Math.max(1, tasks / ntasksPerGpu)).build();
     }
 
     public JobRequest withName(String newName) {

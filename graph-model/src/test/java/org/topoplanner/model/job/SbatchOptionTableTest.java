@@ -77,7 +77,7 @@ class SbatchOptionTableTest {
                 .allMatch(n -> found(n).use() == Use.NOTE);
         assertThat(List.of("constraint", "mem-bind", "distribution", "gpus-per-socket", "mincpus"))
                 .allMatch(n -> found(n).use() == Use.NOT_EMULATED);
-        // read and emulated for one-node jobs (SbatchOptions refuses it over several nodes)
+        // read and emulated (a release's policy refuses the shapes it is not understood for: NtasksPerGpuRefusal)
         assertThat(found("ntasks-per-gpu").use()).isEqualTo(Use.EMULATED);
     }
 
