@@ -190,7 +190,9 @@ public final class PlannerPolicy implements PlacementPolicy {
      * ({@link SlurmAgreement}: never a job Slurm does not start, never more leaves than Slurm's placement).
      */
     @Override
-    public Suggestion suggest(ClusterState given, JobRequest job) {
+    public Suggestion suggest(ClusterState given, JobRequest request) {
+        // --ntasks-per-gpu: the tasks and GPUs slurmctld sets from it are what the job's nodes must hold
+        JobRequest job = request.withTasksOfNtasksPerGpu();
         // under consumable memory a node gives no more GPUs than its free memory holds of the job's --mem-per-gpu
         // (its CPUs past a per-CPU figure are a cap on the count, Limits.memoryCpus: every free core stays usable)
         ClusterState state = FreeMemory.withGpusMemoryCannotServe(given, job);
@@ -474,7 +476,8 @@ public final class PlannerPolicy implements PlacementPolicy {
     }
 
     /** The optimum placement now, with its score; empty when nothing fits now or ever. */
-    public Optional<Plan> plan(ClusterState given, JobRequest job) {
+    public Optional<Plan> plan(ClusterState given, JobRequest request) {
+        JobRequest job = request.withTasksOfNtasksPerGpu();
         ClusterState state = FreeMemory.withGpusMemoryCannotServe(given, job);
         ClusterIndex index = ClusterIndex.of(state.cluster());
         if (badNames(index, job) != null

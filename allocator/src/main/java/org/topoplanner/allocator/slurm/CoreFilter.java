@@ -179,7 +179,10 @@ final class CoreFilter {
         int gresPerTask = job.gpusPerTask() == null ? 0 : job.gpusPerTask();
         boolean hasCpusPerGres = job.cpusPerGpu() != null && job.cpusPerGpu() > 0;
         int cpusPerGres = hasCpusPerGres ? job.cpusPerGpu() : 0;
-        if (!hasCpusPerGres && v24 && firstPass) {
+        if (!hasCpusPerGres && job.ntasksPerGpu() != null) {
+            // --ntasks-per-gpu: k tasks of -c CPUs per GPU, without has_cpus_per_gres (gres_filter_sock_core)
+            cpusPerGres = job.cpusPerGres();
+        } else if (!hasCpusPerGres && v24 && firstPass) {
             cpusPerGres = estimatedCpusPerGres(job);
         }
         if (!removeUnusable(gs, job, avail, beforeMemory, tpc, enforceBinding)) {
@@ -296,6 +299,21 @@ final class CoreFilter {
             if (v24 && gresPerNode == 0) {
                 cntTotal = Math.min((long) maxTasks * gresPerTask, cntTotal);
             }
+        }
+        if (v24 && job.ntasksPerGpu() != null) {
+            // 24.11/26.05 gres_filter_sock_core: the node's tasks are whole multiples of --ntasks-per-gpu its GPUs
+            // serve, and a per-job count offers no more GPUs than those tasks use (sock_gres->total_cnt): own probe
+            // g9b n1 (-N2 --gpus=4 --ntasks-per-gpu=1, two tasks a node) gets two GPUs on each node, not 3 + 1.
+            // 22.05's cons_common filter has no such step
+            long k = job.ntasksPerGpu();
+            long tasksOfGpus = cntTotal * k;
+            while (tasksOfGpus > maxTasks) {
+                tasksOfGpus -= k;
+                if (gresPerNode == 0) {
+                    cntTotal--;
+                }
+            }
+            maxTasks = (int) Math.min(maxTasks, tasksOfGpus);
         }
         if (taskIncr > 0) {
             maxTasks = (maxTasks / taskIncr) * taskIncr;
@@ -697,6 +715,9 @@ final class CoreFilter {
         }
         if (job.ntasksPerSocket() != null) {
             return new int[] {job.ntasksPerSocket(), job.ntasksPerSocket() * node.sockets()};
+        }
+        if (job.ntasksPerGpu() != null && job.ntasks() != null) {
+            return NtasksPerGpu.taskLimits(job, version);
         }
         Integer maxNodes = job.maxNodes();
         if (maxNodes == null && version.atLeast(SlurmVersion.V26_05) && job.ntasks() != null) {

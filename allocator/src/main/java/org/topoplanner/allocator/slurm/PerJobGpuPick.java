@@ -45,11 +45,13 @@ final class PerJobGpuPick {
                 continue;
             }
             int maxHere = ceiling(job.gpusPerJob() - total - (rem - 1), credit[n.index()], version);
-            if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
+            if (job.cpusPerGres() > 0) {
                 // _set_job_bits1 (gres_select_filter.c, all three versions): no more GPUs than the node's chosen
                 // cores hold at --cpus-per-gpu; own case fuzz26 p1 (-w l1 --cpus-per-gpu=8 --gpus=6): k1's 16
                 // cores take 2 GPUs, l1 the other 4 (22.05.8), where the replay gave k1 5 and l1 one
-                maxHere = Math.min(maxHere, cores.get(k).cardinality() * n.threadsPerCore() / job.cpusPerGpu());
+                // (--ntasks-per-gpu: its tasks' CPUs per GPU, the same local cpus_per_gres; own probe g9b n1 under
+                // 22.05.8: two cores take two GPUs on each node)
+                maxHere = Math.min(maxHere, cores.get(k).cardinality() * n.threadsPerCore() / job.cpusPerGres());
             }
             BitSet g = new GpuPicker(n, used, version).perJobFirst(cores.get(k), Math.max(0, maxHere),
                     job.enforceBinding());

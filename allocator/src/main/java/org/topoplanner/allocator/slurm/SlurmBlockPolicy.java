@@ -76,6 +76,10 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (tasksOverGpus != null) {
             return new Suggestion.Impossible(tasksOverGpus);
         }
+        String perGpu = NtasksPerGpuRefusal.onTree(request, version);
+        if (perGpu != null) {
+            return new Suggestion.Impossible(perGpu);
+        }
         PartitionTopology p = PartitionTopology.resolve(DomainBlocks.asBlocks(state), request, version);
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());
@@ -93,6 +97,10 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
 
     /** The placement on the blocks of the state's own fabric, as {@code version} places it. */
     static Suggestion onBlocks(ClusterState state, JobRequest request, SlurmVersion version) {
+        String perGpu = NtasksPerGpuRefusal.onBlocks(request);
+        if (perGpu != null) {
+            return new Suggestion.Impossible(perGpu);
+        }
         // the figure ThreadsPerCore turns into whole cores, kept for SlurmAllocation's task count per socket
         Integer threads = request.threadsPerCore();
         NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), request);

@@ -23,13 +23,17 @@ import org.topoplanner.model.job.JobRequest;
  * @param minCpusPerNode a node's CPU minimum ({@code pn_min_cpus}) set apart from the tasks' CPUs: 22.05's
  *                      {@code _valid_pn_min_mem} raises it for a {@code --mem} above {@code MaxMemPerCPU} and leaves
  *                      {@code min_cpus} alone ({@link MaxMemPer#perNodeMinimum22}); 0 for none
+ * @param ntasksPerGpu  {@code --ntasks-per-gpu} ({@code details->ntasks_per_tres}); {@link #of} has already made the
+ *                      task count and the GPUs follow from it, and {@code cpusPerGpu} its CPUs per GPU; {@code null}
+ *                      when not given
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
                            Integer gpusPerTask, Integer cpusPerGpu, String gpuType, Integer switches,
                            Duration switchWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                            List<String> nodelist,
-                           List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode) {
+                           List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
+                           Integer ntasksPerGpu) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -76,9 +80,17 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             // topology step counts the node's tasks in whole tasks of that size (fuzz44 p10: 4 + 1 + 1 tasks)
             cpusPerTask = r.cpusPerGpu() * perTask;
         }
+        if (r.ntasksPerGpu() != null) {
+            // slurmctld sets the tasks and GPUs after sbatch's node count (JobRequest.withTasksOfNtasksPerGpu);
+            // the CPUs per GPU it implies are no --cpus-per-gpu (cpusPerGres)
+            JobRequest set = r.withTasksOfNtasksPerGpu();
+            ntasks = set.ntasks();
+            perJob = gpuCount(set.gpus());
+            type = perNode == null && perJob == null ? null : r.gpuType();
+        }
         return builder(r.name()).nodes(min, max).ntasks(ntasks).ntasksPerNode(r.ntasksPerNode())
                 .ntasksPerSocket(r.ntasksPerSocket()).cpusPerTask(cpusPerTask)
-                .gpus(perNode, perJob, perTask, type).cpusPerGpu(r.cpusPerGpu())
+                .gpus(perNode, perJob, perTask, type).cpusPerGpu(r.cpusPerGpu()).ntasksPerGpu(r.ntasksPerGpu())
                 .switches(r.switches(), r.switchesWait()).enforceBinding(r.enforceBinding())
                 .exclusive(r.exclusive()).exclusiveTopo(r.exclusiveTopo()).nodelist(r.nodelist())
                 .exclude(r.exclude()).segment(r.segment()).threadsPerCore(r.threadsPerCore()).build();
@@ -123,6 +135,22 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
      */
     SlurmJobSpec withThreadsPerCore(Integer asked) {
         return asked == null || asked.equals(threadsPerCore) ? this : toBuilder().threadsPerCore(asked).build();
+    }
+
+    /**
+     * The CPUs per GPU Slurm's GPU filters count with: {@code --cpus-per-gpu}, else {@code --ntasks-per-gpu} times
+     * {@code -c} (a local {@code cpus_per_gres} in 22.05 {@code cons_common/gres_select_filter.c}
+     * {@code gres_select_filter_sock_core} and {@code _set_job_bits1}, 24.11/26.05 {@code topology/common/gres_filter.c}
+     * {@code gres_filter_sock_core} and {@code cons_tres/gres_select_filter.c} {@code _set_job_bits1}); 0 for neither.
+     * The second is not the job's {@code cpus_per_gres} (its {@code has_cpus_per_gres} stays false), so the steps
+     * that read the job's field ({@code _cpus_to_use}'s {@code min_gres_cpu}, {@code dist_tasks_gres_min_cpus}) do not
+     * see it.
+     */
+    int cpusPerGres() {
+        if (cpusPerGpu != null && cpusPerGpu > 0) {
+            return cpusPerGpu;
+        }
+        return ntasksPerGpu != null ? ntasksPerGpu * cpusPerTask : 0;
     }
 
     boolean hasGpus() {
@@ -170,7 +198,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .gpus(gpusPerNode, gpusPerJob, gpusPerTask, gpuType).cpusPerGpu(cpusPerGpu)
                 .switches(switches, switchWait).enforceBinding(enforceBinding).exclusive(exclusive)
                 .exclusiveTopo(exclusiveTopo).nodelist(nodelist).exclude(exclude).segment(segment)
-                .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode);
+                .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).ntasksPerGpu(ntasksPerGpu);
     }
 
     /**
@@ -200,6 +228,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         private Integer segment;
         private Integer threadsPerCore;
         private int minCpusPerNode;
+        private Integer ntasksPerGpu;
 
         private Builder(String name) {
             this.name = name;
@@ -302,10 +331,16 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             return this;
         }
 
+        Builder ntasksPerGpu(Integer value) {
+            ntasksPerGpu = value;
+            return this;
+        }
+
         SlurmJobSpec build() {
             return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                     gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
-                    exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode);
+                    exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
+                    ntasksPerGpu);
         }
     }
 }

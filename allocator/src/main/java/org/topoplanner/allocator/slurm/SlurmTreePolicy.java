@@ -55,6 +55,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (tasksOverGpus != null) {
             return new Suggestion.Impossible(tasksOverGpus);
         }
+        String perGpu = NtasksPerGpuRefusal.onTree(request, options.slurmVersion());
+        if (perGpu != null) {
+            return new Suggestion.Impossible(perGpu);
+        }
         PartitionTopology p = PartitionTopology.resolve(state, request, options.slurmVersion());
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());

@@ -19,7 +19,9 @@ import org.topoplanner.model.job.SbatchOptions;
  * {@code --sockets-per-node}, and {@code -m/--distribution}, run on real 22.05.8, 24.11.5 and 26.05.5. Slurm places
  * every such job that sbatch takes, and the option changes where (the pairs below, each the same request but for
  * the option); TopoPlanner does not emulate them, so it refuses each of these jobs naming the option and saying it
- * changes placement, rather than placing them as if the option were absent.
+ * changes placement, rather than placing them as if the option were absent. {@code --ntasks-per-gpu} is
+ * emulated now (branch t11b: own probes gp8a, g9b n1-n10 and c11b1 in the replay lists,
+ * {@code NtasksPerGpuRefusal} for the shapes a release is not understood for).
  */
 class NotEmulatedOptionsProbeTest {
     private static final String REFUSAL = "changes where Slurm places the job and is not emulated";
@@ -51,8 +53,8 @@ class NotEmulatedOptionsProbeTest {
         int refused = 0;
         for (JsonNode job : jobs.values()) {
             List<String> args = args(job);
-            String option = args.stream().anyMatch(a -> a.startsWith("--ntasks-per-gpu")) ? "--ntasks-per-gpu"
-                    : args.stream().anyMatch(a -> a.startsWith("--gpus-per-socket")) ? "--gpus-per-socket"
+            // --ntasks-per-gpu is emulated now (NtasksPerGpuSeveralNodesTest, NtasksPerGpuRefusalTest)
+            String option = args.stream().anyMatch(a -> a.startsWith("--gpus-per-socket")) ? "--gpus-per-socket"
                     : args.contains("-m") ? "--distribution" : null;
             if (option == null || "REJECTED".equals(job.path("state").asText())) {
                 continue;
@@ -63,49 +65,25 @@ class NotEmulatedOptionsProbeTest {
                             .anyMatch(p -> p.startsWith(option) && p.contains(REFUSAL)));
             refused++;
         }
-        assertThat(refused).isEqualTo(30);
+        // 30 with sb7a's twelve --ntasks-per-gpu probes n1-n12, refused before branch t11b
+        assertThat(refused).isEqualTo(18);
     }
 
     /**
-     * Own case gp8a (branch gpt8): {@code -N1} jobs with {@code --ntasks-per-gpu}, idle and partly busy nodes. Every
-     * probe a release placed is refused, naming the option: one-node jobs already differ by release (a5
-     * {@code -N1 -w q1 --gpus=3 --ntasks-per-gpu=1 -c3}: 22.05.8 three CPUs, 24.11.5 refuses it at submission,
-     * 26.05.5 nine CPUs), which an emulation of the option must follow first.
-     */
-    @ParameterizedTest(name = "{0}")
-    @CsvSource({"results/gp8a.jsonl, 12", "results/new/gp8a.jsonl, 10", "results/v26.05/gp8a.jsonl, 12"})
-    void refusesEveryOneNodeProbe(String results, int placed) {
-        int refused = 0;
-        for (JsonNode job : submitted(results).values()) {
-            List<String> args = args(job);
-            if (args.stream().noneMatch(a -> a.startsWith("--ntasks-per-gpu"))
-                    || "REJECTED".equals(job.path("state").asText())) {
-                continue;
-            }
-            assertThatThrownBy(() -> SbatchOptions.parse(args, "j")).as(job.path("name").asText())
-                    .isInstanceOfSatisfying(JobRequestException.class, e -> assertThat(e.problems())
-                            .anyMatch(p -> p.startsWith("--ntasks-per-gpu") && p.contains(REFUSAL)));
-            refused++;
-        }
-        assertThat(refused).isEqualTo(placed);
-        assertThat(cpus(submitted(results).get("a1"))).isEqualTo("[0,1,2]");
-    }
-
-    /**
-     * Own case g9b (branch gpt9): {@code --ntasks-per-gpu} on several nodes and {@code --gpus-per-socket}, idle then
-     * partly busy nodes. Every probe a release placed is refused, naming its option: the releases differ (n7
-     * {@code -N2 --gpus=6 --ntasks-per-gpu=1 -c3}: 24.11.5 refuses it at submission, 26.05.5 runs 9 CPUs per node; s5
+     * Own case g9b (branch gpt9): {@code --ntasks-per-gpu} on several nodes (emulated now: the replay lists) and
+     * {@code --gpus-per-socket}, idle then partly busy nodes. Every {@code --gpus-per-socket} probe a release placed
+     * is refused, naming the option: the releases differ (s5
      * {@code -w q1 --sockets-per-node=3 --gpus-per-socket=1 -c2}: 24.11.5 GPUs 0-2, 26.05.5 all four), and the
      * CPU counts follow the selection's share, not the sockets (s2: three CPUs on g1, one on g2).
      */
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"results/g9b.jsonl, 19", "results/new/g9b.jsonl, 18", "results/v26.05/g9b.jsonl, 19"})
+    @CsvSource({"results/g9b.jsonl, 9", "results/new/g9b.jsonl, 9", "results/v26.05/g9b.jsonl, 9"})
     void refusesEveryMultiNodeProbe(String results, int placed) {
         int refused = 0;
         for (JsonNode job : submitted(results).values()) {
             List<String> args = args(job);
-            String option = args.stream().anyMatch(a -> a.startsWith("--ntasks-per-gpu")) ? "--ntasks-per-gpu"
-                    : args.stream().anyMatch(a -> a.startsWith("--gpus-per-socket")) ? "--gpus-per-socket" : null;
+            String option = args.stream().anyMatch(a -> a.startsWith("--gpus-per-socket")) ? "--gpus-per-socket"
+                    : null;
             if (option == null || "REJECTED".equals(job.path("state").asText())) {
                 continue;
             }
@@ -115,8 +93,8 @@ class NotEmulatedOptionsProbeTest {
             refused++;
         }
         assertThat(refused).isEqualTo(placed);
-        // -N2 --gpus=4 --ntasks-per-gpu=1: two tasks per node (num_tasks / min_nodes), one CPU on each socket
-        assertThat(cpus(submitted(results).get("n1"))).isEqualTo("[0,8]");
+        // -N2 --sockets-per-node=2 --gpus-per-socket=1: three CPUs on g1, one on g2 in every release
+        assertThat(submitted(results).get("s2").path("alloc").get(1).path("cpus").toString()).isEqualTo("[0]");
     }
 
     /** The same job with and without the option, on the idle node: real Slurm's CPU ids differ. */

@@ -35,6 +35,10 @@ class SlurmTreeReplayTest {
         "c11a1,    jobs.txt,       results/v26.05/c11a1.jsonl,     26.05",
         // and c11a2: the same shapes on partly busy nodes, 24.11.5 only
         "c11a2,    jobs.txt,       results/new/c11a2.jsonl,        24.11",
+        // own probe gp8a (branch gpt8): -N1 --ntasks-per-gpu, idle then partly busy (t11b: every line; 22.05's a5 and
+        // a12 are refused, known-mismatch.txt)
+        "gp8a,     jobs.txt,       results/new/gp8a.jsonl,         24.11",
+        "gp8a,     jobs.txt,       results/v26.05/gp8a.jsonl,      26.05",
         "tree32,   jobs.probe.txt, results/tree32-probe.jsonl,     22.05",
         "links,    jobs.txt,       results/links.jsonl,            22.05",
         "tree3lvl, jobs.txt,       results/tree3lvl.jsonl,         22.05",

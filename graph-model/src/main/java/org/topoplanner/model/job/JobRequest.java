@@ -52,6 +52,9 @@ import java.util.Objects;
  *                        ({@code --time=01:00:00}, {@code --account=proj}), each once, in sbatch's canonical
  *                        {@code --long[=value]} spelling ({@link SbatchOptionTable}, {@link SbatchOption.Use#NOTE}):
  *                        kept so a job line or script reads back as it was written
+ * @param ntasksPerGpu    {@code --ntasks-per-gpu}: slurmctld makes the task count the job's GPUs times it (or the GPUs
+ *                        the task count over it) and binds that many tasks to each GPU; not with
+ *                        {@code --gpus-per-task} (sbatch's {@code _validate_ntasks_per_gpu}); {@code null} = not given
  */
 public record JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                          Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
@@ -59,7 +62,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                          Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                          List<String> nodelist, List<String> exclude, Integer segment, String partition,
                          Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB,
-                         Integer threadsPerCore, List<String> notes) {
+                         Integer threadsPerCore, List<String> notes, Integer ntasksPerGpu) {
     /** The name used when the arguments carry no {@code -J}. */
     public static final String DEFAULT_NAME = "job";
 
@@ -79,6 +82,11 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         requirePositive("--segment", segment);
         requirePositive("--switches", switches);
         requirePositive("--threads-per-core", threadsPerCore);
+        requirePositive("--ntasks-per-gpu", ntasksPerGpu);
+        if (ntasksPerGpu != null && gpusPerTask != null) {
+            // sbatch, slurm_opt.c _validate_ntasks_per_gpu (22.05, 24.11, 26.05): fatal
+            throw new IllegalArgumentException("--gpus-per-task is mutually exclusive with --ntasks-per-gpu");
+        }
         requireNonNegative("--gpus", gpus);
         requireNonNegative("--gpus-per-node", gpusPerNode);
         requireNonNegative("--gpus-per-task", gpusPerTask);
@@ -123,6 +131,20 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             throw new IllegalArgumentException("Requested mem_per_tres=gres/gpu:" + memPerGpuMiB
                     + " but did not request any GPU.");
         }
+    }
+
+    /** A request without {@code --ntasks-per-gpu}. */
+    public JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
+                      Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
+                      Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
+                      Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
+                      List<String> nodelist, List<String> exclude, Integer segment, String partition,
+                      Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB, Integer threadsPerCore,
+                      List<String> notes) {
+        this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
+                gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
+                nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB, memPerCpuMiB, threadsPerCore,
+                notes, null);
     }
 
     /** A request without notes. */
@@ -241,6 +263,35 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                 || (gpusPerTask != null && gpusPerTask > 0);
     }
 
+    /**
+     * This request with the task count and GPUs {@code --ntasks-per-gpu} gives spelled out, as slurmctld's
+     * {@code gres_job_state_validate} sets them (22.05 {@code common/gres.c}, 24.11 and 26.05
+     * {@code interfaces/gres.c}): the tasks are the GPUs ({@code --gpus}, or {@code --gpus-per-node} times the node
+     * count) times it; without GPUs the GPUs are the tasks ({@code -n}, or {@code -N} times it) over it. The CPUs per
+     * GPU stay as asked: the tasks' CPUs ({@code -n} times {@code -c}) already are it times {@code -c} per GPU, and
+     * Slurm's filters count that figure without making it the job's {@code cpus_per_gres} (its
+     * {@code has_cpus_per_gres} stays false: 24.11 {@code gres_filter.c} {@code gres_filter_sock_core}), so a
+     * scheduler handed this request sees no {@code --cpus-per-gpu} the user did not give. The same request when the
+     * option is absent or gives no count.
+     */
+    public JobRequest withTasksOfNtasksPerGpu() {
+        if (ntasksPerGpu == null) {
+            return this;
+        }
+        int nodes = minNodes != null ? minNodes : Math.max(1, nodelist.size());
+        Integer total = gpus != null && gpus > 0 ? gpus
+                : gpusPerNode != null && gpusPerNode > 0 ? Integer.valueOf(gpusPerNode * nodes) : null;
+        if (total != null) {
+            return toBuilder().ntasks(total * ntasksPerGpu).build();
+        }
+        Integer tasks = ntasks != null ? ntasks
+                : minNodes != null && (maxNodes == null || maxNodes.equals(minNodes)) ? minNodes * ntasksPerGpu : null;
+        if (tasks == null) {
+            return this;
+        }
+        return toBuilder().ntasks(tasks).gpus(Math.max(1, tasks / ntasksPerGpu)).build();
+    }
+
     public JobRequest withName(String newName) {
         return toBuilder().name(newName).build();
     }
@@ -271,7 +322,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                 .enforceBinding(enforceBinding).exclusive(exclusive).exclusiveTopo(exclusiveTopo).nodelist(nodelist)
                 .exclude(exclude).segment(segment).partition(partition).memMiB(memMiB).podShape(podShape)
                 .memPerGpuMiB(memPerGpuMiB).memPerCpuMiB(memPerCpuMiB)
-                .threadsPerCore(threadsPerCore).notes(notes);
+                .threadsPerCore(threadsPerCore).notes(notes).ntasksPerGpu(ntasksPerGpu);
     }
 
     /** Fluent construction for tests and callers that set a few options; {@link #build()} validates. */
@@ -303,6 +354,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         private Long memPerCpuMiB;
         private Integer threadsPerCore;
         private List<String> notes = List.of();
+        private Integer ntasksPerGpu;
 
         private Builder() {
         }
@@ -442,6 +494,12 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return this;
         }
 
+        /** {@code --ntasks-per-gpu}: tasks bound to each GPU. */
+        public Builder ntasksPerGpu(Integer value) {
+            ntasksPerGpu = value;
+            return this;
+        }
+
         public Builder segment(Integer value) {
             segment = value;
             return this;
@@ -452,7 +510,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return new JobRequest(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus,
                     gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
                     exclusiveTopo, nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB,
-                    memPerCpuMiB, threadsPerCore, notes);
+                    memPerCpuMiB, threadsPerCore, notes, ntasksPerGpu);
         }
     }
 }

@@ -98,7 +98,7 @@ public final class SbatchOptionTable {
             new SbatchOption("nodes", 'N', Arg.REQUIRED, ALL, Use.EMULATED, "", "nodes"),
             new SbatchOption("ntasks", 'n', Arg.REQUIRED, ALL, Use.EMULATED, "", "ntasks"),
             new SbatchOption("ntasks-per-core", NO_SHORT, Arg.REQUIRED, ALL, Use.NOT_EMULATED, "it caps the tasks per core and so the CPUs per node", "ntasks-per-core"),
-            new SbatchOption("ntasks-per-gpu", NO_SHORT, Arg.REQUIRED, ALL, Use.NOT_EMULATED, "Slurm derives the task count and binds tasks to GPUs, and the releases differ on one node and on several (own cases sb7a n1-n12, gp8a a1-a12, g9b n1-n10)", "ntasks-per-gpu"),
+            new SbatchOption("ntasks-per-gpu", NO_SHORT, Arg.REQUIRED, ALL, Use.EMULATED, "", "ntasks-per-gpu"),
             new SbatchOption("ntasks-per-node", NO_SHORT, Arg.REQUIRED, ALL, Use.EMULATED, "", "ntasks-per-node"),
             new SbatchOption("ntasks-per-socket", NO_SHORT, Arg.REQUIRED, ALL, Use.EMULATED, "", "ntasks-per-socket"),
             new SbatchOption("ntasks-per-tres", NO_SHORT, Arg.REQUIRED, ALL, Use.NOT_EMULATED, "Slurm derives the task count and binds tasks to GPUs, as --ntasks-per-gpu", "ntasks-per-tres"),

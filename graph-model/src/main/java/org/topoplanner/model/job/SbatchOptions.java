@@ -71,6 +71,7 @@ public final class SbatchOptions {
             out.add("--gpus-per-task=" + type + r.gpusPerTask());
         }
         add(out, "--cpus-per-gpu", r.cpusPerGpu());
+        add(out, "--ntasks-per-gpu", r.ntasksPerGpu());
         if (r.switches() != null) {
             out.add("--switches=" + r.switches()
                     + (r.switchesWait() == null ? "" : "@" + SlurmTime.format(r.switchesWait())));
@@ -166,6 +167,7 @@ public final class SbatchOptions {
         java.time.Duration wait;
         boolean cpusPerTaskGiven;
         boolean cpusPerGpuGiven;
+        Integer ntasksPerGpu;
         Integer gpusPerJob;
         Integer ntasks;
         /** The -w list's distinct nodes (0 without one). */
@@ -224,6 +226,10 @@ public final class SbatchOptions {
                 }
                 case "--ntasks-per-node" -> b.ntasksPerNode(values.positive(key, val));
                 case "--ntasks-per-socket" -> b.ntasksPerSocket(values.positive(key, val));
+                case "--ntasks-per-gpu" -> {
+                    ntasksPerGpu = values.positive(key, val);
+                    b.ntasksPerGpu(ntasksPerGpu);
+                }
                 case "--cpus-per-task" -> {
                     b.cpusPerTask(values.positive(key, val));
                     cpusPerTaskGiven = true;
@@ -401,8 +407,22 @@ public final class SbatchOptions {
                 try {
                     // validate_hint_option: --threads-per-core makes sbatch ignore --hint (own case optprobe3 p8)
                     Integer threads = threadsPerCore != null ? threadsPerCore : hintThreads;
-                    return b.nodes(minNodes, maxNodes).switches(switches, wait).gpuType(gpuType)
+                    JobRequest r = b.nodes(minNodes, maxNodes).switches(switches, wait).gpuType(gpuType)
                             .threadsPerCore(threads).notes(List.copyOf(notes.values())).build();
+                    if (r.ntasksPerGpu() == null) {
+                        return r;
+                    }
+                    if (!r.asksForGpus() && ntasks == null && asked == null) {
+                        // slurmctld's gres_job_state_validate (22.05 common/gres.c; 24.11 and 26.05
+                        // interfaces/gres.c): "--ntasks-per-tres needs either a GRES GPU specification or a
+                        // node/ntask specification"
+                        problems.add("--ntasks-per-gpu needs GPUs, -n or -N (Invalid generic resource (gres)"
+                                + " specification)");
+                    } else {
+                        // on one node and on several (own cases gp8a, g9b, c11b1); the shapes a release is not
+                        // understood for are refused by that release's policy (allocator NtasksPerGpuRefusal)
+                        return r;
+                    }
                 } catch (IllegalArgumentException e) {
                     problems.add(e.getMessage());
                 }

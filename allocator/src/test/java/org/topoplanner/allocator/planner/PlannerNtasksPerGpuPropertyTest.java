@@ -1,0 +1,95 @@
+package org.topoplanner.allocator.planner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AfterContainer;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * {@code --ntasks-per-gpu} (branch t11b): on random states of {@link BindingClusters} and a random job with the option
+ * (one node, several, or no {@code -N}; {@code --gpus}, {@code --gpus-per-node} or {@code -n}; {@code -c};
+ * enforce-binding), asked under every release, the planner never places what {@code slurm-tree} of that release does
+ * not start, the shapes it refuses ({@code NtasksPerGpuRefusal}) included.
+ */
+class PlannerNtasksPerGpuPropertyTest {
+    private static final List<SlurmVersion> VERSIONS = List.of(SlurmVersion.V22_05, SlurmVersion.V24_11,
+            SlurmVersion.V26_05);
+    private static final AtomicInteger PLACED = new AtomicInteger();
+    private static final AtomicInteger REFUSED = new AtomicInteger();
+    private static final AtomicInteger TRIES = new AtomicInteger();
+
+    @Provide
+    Arbitrary<Long> seeds() {
+        return Arbitraries.longs();
+    }
+
+    static JobRequest randomJob(Random r, Cluster c) {
+        int gpus = c.node(c.hostNames().get(0)).gpus().size();
+        int k = 1 + r.nextInt(3);
+        StringBuilder sb = new StringBuilder();
+        int shape = r.nextInt(3);
+        int nodes = 1 + r.nextInt(2);
+        boolean withN = r.nextInt(4) > 0;
+        if (withN) {
+            sb.append("-N").append(nodes).append(' ');
+        }
+        if (shape == 0) {
+            sb.append("--gpus=").append(nodes + r.nextInt(nodes * gpus));
+        } else if (shape == 1 && withN) {
+            sb.append("--gpus-per-node=").append(1 + r.nextInt(gpus));
+        } else {
+            sb.append("-n").append(k * nodes * (1 + r.nextInt(2)));
+        }
+        sb.append(" --ntasks-per-gpu=").append(k);
+        if (r.nextBoolean()) {
+            sb.append(" -c").append(1 + r.nextInt(4));
+        }
+        if (r.nextInt(3) == 0) {
+            sb.append(" --gres-flags=enforce-binding");
+        }
+        return PlannerPolicyTest.job(sb.toString());
+    }
+
+    @Property(tries = 150)
+    void neverPlacesWhatSlurmTreeDoesNotStart(@ForAll("seeds") long seed) {
+        Random r = new Random(seed);
+        Cluster c = BindingClusters.tree(r);
+        ClusterState s = BindingClusters.occupy(r, c);
+        JobRequest job = randomJob(r, c);
+        TRIES.incrementAndGet();
+        for (SlurmVersion v : VERSIONS) {
+            PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(v);
+            Suggestion slurm = new SlurmTreePolicy(options).suggest(s, job);
+            Suggestion mine = new PlannerPolicy(options).suggest(s, job);
+            if (slurm instanceof Suggestion.Impossible) {
+                REFUSED.incrementAndGet();
+            }
+            if (mine instanceof Suggestion.Placed) {
+                PLACED.incrementAndGet();
+                assertThat(slurm).as("slurm-tree for %s under Slurm %s (seed %d), which the planner placed", job,
+                        v.label(), seed).isInstanceOf(Suggestion.Placed.class);
+            }
+        }
+    }
+
+    @AfterContainer
+    static void enoughWereChecked() {
+        // a property that never meets a placement, or never a refused shape, proves nothing
+        assertThat(PLACED.get()).as("placements of %d tries", TRIES.get()).isGreaterThan(TRIES.get() / 2);
+        assertThat(REFUSED.get()).as("refusals of %d tries", TRIES.get()).isGreaterThan(0);
+    }
+}

@@ -1,0 +1,52 @@
+package org.topoplanner.allocator.planner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.JobRequestException;
+import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * The planner counts the tasks {@code --ntasks-per-gpu} gives (the job's GPUs times it, each of {@code -c} CPUs;
+ * {@code JobRequest.withTasksOfNtasksPerGpu}), not one task: on own case sb7a's 4-socket node q1 (16 cores, 4 GPUs),
+ * {@code -N1 -w q1 --gpus=2 --ntasks-per-gpu=2 -c4} takes all 16 CPUs and {@code --ntasks-per-gpu=3 -c4} (24) fits
+ * nowhere, in every release, as slurm-tree says (26.05; 22.05 and 24.11 refuse {@code -c4} beside the option); over two
+ * nodes ({@code -N2 --gpus=4 --ntasks-per-gpu=2 -c2}) it takes 8 CPUs on each.
+ */
+class PlannerNtasksPerGpuTest {
+    private static final ClusterState IDLE = ClusterState.empty(OracleCase.cluster("sb7a"));
+
+    @ParameterizedTest(name = "{0} under {2}")
+    @CsvSource({
+        // 22.05 and 24.11: -c 3 or more beside --ntasks-per-gpu is refused by slurm-tree (NtasksPerGpuRefusal), and
+        // the planner never accepts what slurm-tree refuses
+        "-N1 -w q1 --gpus=2 --ntasks-per-gpu=2 -c4, 0, 22.05",
+        "-N1 -w q1 --gpus=2 --ntasks-per-gpu=2 -c4, 0, 24.11",
+        "-N2 --gpus=4 --ntasks-per-gpu=2 -c2, 16, 22.05",
+        "-N2 --gpus=4 --ntasks-per-gpu=2 -c2, 16, 24.11",
+        "-N1 -w q1 --gpus=2 --ntasks-per-gpu=2 -c4, 16, 26.05",
+        "-N1 -w q1 --gpus=2 --ntasks-per-gpu=3 -c4, 0, 22.05",
+        "-N1 -w q1 --gpus=2 --ntasks-per-gpu=3 -c4, 0, 24.11",
+        "-N1 -w q1 --gpus=2 --ntasks-per-gpu=3 -c4, 0, 26.05",
+        "-N1 --gpus=1 --ntasks-per-gpu=12, 12, 24.11",
+    })
+    void takesTheCpusOfEveryTask(String line, int cpus, String version) throws JobRequestException {
+        SlurmVersion v = SlurmVersion.parse(version).orElseThrow();
+        Suggestion s = new PlannerPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v))
+                .suggest(IDLE, SbatchOptions.parseLine(line, "j"));
+        if (cpus == 0) {
+            assertThat(s).isNotInstanceOf(Suggestion.Placed.class);
+            return;
+        }
+        assertThat(s).isInstanceOfSatisfying(Suggestion.Placed.class, p -> assertThat(p.placement().hosts()
+                .stream().mapToInt(h -> h.cpus().size()).sum()).isEqualTo(cpus));
+    }
+}
