@@ -21,8 +21,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * Before that, node weights ({@link WeightFill}): the lighter weight groups are taken whole and their base
  * blocks count as used; only nodes of the weight groups reached are considered.</li>
  * <li>{@code --segment=S}: each segment of S nodes is placed on its own. 24.11 refuses a segment
- * bigger than the base block and segments with {@code -w}; 26.05 allows both and ignores a segment
- * bigger than the job.</li>
+ * bigger than the base block and several segments with {@code -w}; 26.05 allows both and ignores a segment
+ * bigger than the job. One segment as big as the job takes its {@code -w} nodes as required ones.</li>
  * <li>CPUs ({@code -n} x {@code -c}) count as nodes do: a block whose free CPUs cannot hold them is passed
  * over, and nodes are added until both the node count and the CPU count are met, up to the node
  * maximum (own cases yamlfz03 y3, y30 and blockfz01 k8: {@code -n3 -c7} on 8-core nodes takes three nodes
@@ -117,7 +117,9 @@ final class BlockSelector implements NodeChooser {
         if (version.atLeast(SlurmVersion.V26_05)) {
             return s <= n && n % s != 0 ? "Requested topology configuration is not available" : null;
         }
-        if (s > levels.baseSize() || n % s != 0 || !job.nodelist().isEmpty()) {
+        // 24.11.5 eval_nodes_block: named nodes are refused with more than one segment only ("requires nodes with
+        // segment are not supported"); a segment as big as the job takes them as any job does
+        if (s > levels.baseSize() || n % s != 0 || (!job.nodelist().isEmpty() && n / s > 1)) {
             return "Requested topology configuration is not available";
         }
         return null;
@@ -295,13 +297,17 @@ final class BlockSelector implements NodeChooser {
             }
             return one == null || !enoughJobGpus(one, job, demand) ? null : taken.pick(one);
         }
-        if (!required.isEmpty()) {
-            // 26.05: the segments are cut out of the named nodes (24.11 refused this at submit)
+        boolean several = n / seg > 1;
+        if (several && !required.isEmpty()) {
+            // 26.05: several segments are cut out of the named nodes (24.11 refused this at submit)
             usable.and(required);
             mapped.and(required);
         }
+        // one segment as big as the job keeps its named nodes as required ones, as a job without a segment does
+        // (eval_nodes_block sets req_nodes_bitmap unless segment_cnt > 1, 24.11.5 and 26.05): own case yamlfz39
+        // y44 (-p blk2 -w u1,f2 -N5 --segment=5) is accepted by 26.05.5 and waits
+        BitSet segmentRequired = several ? new BitSet() : required;
         BitSet chosen = new BitSet();
-        boolean several = n / seg > 1;
         int segments = n / seg;
         Taken taken = new Taken(nodes.size());
         for (int placed = 0; placed < n; placed += seg) {
@@ -311,7 +317,7 @@ final class BlockSelector implements NodeChooser {
             Need need = new Need(seg, minCpus / segments, Math.max(seg, maxNodes(job) / segments), demand, job, taken,
                     NO_VAL / segments);
             boolean emptied = placed > 0 && mapped.isEmpty();
-            BitSet part = place(need, mapped, usable, new BitSet(), demand, several, 0);
+            BitSet part = place(need, mapped, usable, segmentRequired, demand, several, 0);
             if (part == null) {
                 if (emptied) {
                     // a later segment finds no node left: 26.05 retries with the segments placed so far dropped
