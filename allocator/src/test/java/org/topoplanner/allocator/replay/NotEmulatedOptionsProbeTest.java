@@ -97,6 +97,28 @@ class NotEmulatedOptionsProbeTest {
         assertThat(submitted(results).get("s2").path("alloc").get(1).path("cpus").toString()).isEqualTo("[0]");
     }
 
+    /**
+     * The {@code --gpus-per-socket} jobs sbatch itself refused (sb7a s4, no {@code --sockets-per-node}) are refused
+     * with sbatch's own words ({@code GpusPerSocketRefusal}, {@code gres_job_state_validate}), not as not emulated.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"results/sb7a.jsonl", "results/new/sb7a.jsonl", "results/v26.05/sb7a.jsonl"})
+    void refusesAsSbatchDoesWhereSbatchRefused(String results) {
+        int matched = 0;
+        for (JsonNode job : submitted(results).values()) {
+            String error = job.path("submit_error").asText();
+            if (!error.contains("option requires --sockets-per-node")) {
+                continue;
+            }
+            assertThatThrownBy(() -> SbatchOptions.parse(args(job), "j")).as(job.path("name").asText())
+                    .isInstanceOfSatisfying(JobRequestException.class, e -> assertThat(e.problems())
+                            .anyMatch(p -> error.contains(p.substring(0, p.indexOf(" ("))))
+                            .noneMatch(p -> p.contains(REFUSAL)));
+            matched++;
+        }
+        assertThat(matched).isEqualTo(1);
+    }
+
     /** The same job with and without the option, on the idle node: real Slurm's CPU ids differ. */
     @ParameterizedTest(name = "{0}")
     @CsvSource({"results/sb7a.jsonl", "results/new/sb7a.jsonl", "results/v26.05/sb7a.jsonl"})

@@ -176,6 +176,9 @@ public final class SbatchOptions {
         String gpuTypeOption;
         Integer threadsPerCore;
         Integer hintThreads;
+        /** {@code --gpus-per-socket} and {@code --sockets-per-node} given (neither emulated; sbatch tests them). */
+        boolean gpusPerSocketGiven;
+        boolean socketsPerNodeGiven;
 
         /** The notes by option name, in the order first given; a later value replaces an earlier one. */
         final java.util.LinkedHashMap<String, String> notes = new java.util.LinkedHashMap<>();
@@ -187,6 +190,8 @@ public final class SbatchOptions {
         /** An option as the table says to use it; {@code at} names the word it came from. */
         void take(SbatchOption o, String val, String at) {
             String written = o.longName() + (val == null ? "" : "=" + val);
+            gpusPerSocketGiven |= o.name().equals("gpus-per-socket");
+            socketsPerNodeGiven |= o.name().equals("sockets-per-node");
             switch (o.use()) {
                 case NOTE -> {
                     if (written.indexOf('\n') >= 0 || written.indexOf('\r') >= 0) {
@@ -390,6 +395,12 @@ public final class SbatchOptions {
         }
 
         JobRequest finish() throws JobRequestException {
+            String socketRefusal = GpusPerSocketRefusal.of(gpusPerSocketGiven, socketsPerNodeGiven, ntasksPerGpu != null);
+            if (socketRefusal != null) {
+                // what sbatch says, in place of "not emulated": Slurm submits no such job in any release
+                problems.removeIf(p -> p.startsWith("--gpus-per-socket") || p.startsWith("--sockets-per-node"));
+                problems.add(socketRefusal);
+            }
             if (cpusPerGpuGiven && cpusPerTaskGiven) {
                 // sbatch 22.05: "error: --cpus-per-gpu is mutually exclusive with --cpus-per-task"
                 problems.add("--cpus-per-gpu is mutually exclusive with --cpus-per-task");
