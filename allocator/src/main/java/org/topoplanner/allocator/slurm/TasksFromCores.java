@@ -4,9 +4,10 @@ package org.topoplanner.allocator.slurm;
  * The tasks a job run under {@code CR_CPU} has on each of its nodes, read back from the whole cores its placement
  * shows there. Under {@code CR_CPU} a node's {@code job_resources.cpus} is the CPUs {@code dist_tasks} gave its
  * tasks ({@code _dist_tasks_compute_c_b}, 24.11.5 and 26.05 {@code cons_tres/dist_tasks.c}; 22.05.8's
- * {@code dist_tasks_compute_c_b} in {@code cons_common}), not rounded up to whole cores: only {@code CR_Core}
- * ({@code alloc_cores}) sets it to {@code core_cnt * tpc} in {@code _block_sync_core_bitmap} /
- * {@code _cyclic_sync_core_bitmap}. The CPU ids {@code scontrol} shows are whole cores all the same, so a node
+ * {@code cons_tres/dist_tasks.c} {@code dist_tasks_compute_c_b}, called from {@code cons_common}'s
+ * {@code dist_tasks}), not rounded up to whole cores: only {@code CR_Core} ({@code alloc_cores}) sets it to
+ * {@code core_cnt * tpc} in {@code _block_sync_core_bitmap} / {@code _cyclic_sync_core_bitmap}; the memory loop of
+ * {@code _job_test} charges {@code job_resources_get_node_cpu_cnt} of it. The CPU ids {@code scontrol} shows are whole cores all the same, so a node
  * showing {@code given} CPUs on cores of {@code tpc} threads holds between {@code given - tpc + 1} and {@code given}
  * of them. {@code dist_tasks} does not deal the tasks evenly: one per node, then each node up to its
  * {@code avail_cpus} in node order, so a node with few free CPUs gets fewer (p11c's mem2b seed 5558292:
