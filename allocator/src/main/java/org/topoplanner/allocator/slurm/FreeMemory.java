@@ -45,13 +45,16 @@ public final class FreeMemory {
         request = MaxMemPer.adjusted(cluster, request);
         JobMemory m = JobMemory.of(request, table.defaults(request));
         Map<String, Long> out = new HashMap<>();
-        for (HostAllocation a : p.hosts()) {
+        int[] dealt = m instanceof JobMemory.PerCpu ? tasksDealt(cluster, table, request, p) : null;
+        for (int k = 0; k < p.hosts().size(); k++) {
+            HostAllocation a = p.hosts().get(k);
             long mib;
             if (m instanceof JobMemory.PerNode n) {
                 mib = n.mib();
             } else if (m instanceof JobMemory.PerCpu c) {
                 SlurmNode node = nodesByName(cluster).get(a.host());
-                mib = c.mib() * cpusCharged(table, request, p, a, node == null ? 1 : node.threadsPerCore());
+                mib = c.mib() * cpusCharged(table, request, p, a, node == null ? 1 : node.threadsPerCore(),
+                        dealt == null ? null : dealt[k]);
             } else if (m instanceof JobMemory.PerGpu g) {
                 mib = g.mib() * a.gpus().size();
             } else {
@@ -70,10 +73,13 @@ public final class FreeMemory {
      * {@code CR_Core} the job is given whole cores and its CPU count is every thread of them; under
      * {@code CR_CPU} it is the CPUs its tasks asked there, though the CPU ids shown are whole cores (own case mem2b:
      * {@code -n3 --mem-per-cpu=2500} on a two-thread node shows CPUs 0-3 and holds 7,500 MB). A job spread over
-     * several nodes without {@code --ntasks-per-node} is taken to have its tasks dealt over them in turn; either
-     * way every core shown holds at least one of its CPUs.
+     * several nodes without {@code --ntasks-per-node} has the tasks {@code dealt} there that its shown cores hold
+     * ({@link TasksFromCores}, own probe c11h1 j1: {@code -n4 -c3} is 3 tasks on a1 and 1 on a2, 3,000 MB there),
+     * or, where no split fits the cores ({@code dealt} null), its tasks dealt over the nodes in turn; either way
+     * every core shown holds at least one of its CPUs.
      */
-    private static long cpusCharged(NodeMemory table, JobRequest r, Placement p, HostAllocation a, int threads) {
+    private static long cpusCharged(NodeMemory table, JobRequest r, Placement p, HostAllocation a, int threads,
+                                    Integer dealt) {
         long given = a.cpus().size();
         Integer t = r.threadsPerCore();
         if (!table.perCpuUnit() && t != null && t < threads) {
@@ -91,6 +97,8 @@ public final class FreeMemory {
             asked = (long) r.cpusPerGpu() * a.gpus().size();
         } else if (r.ntasksPerNode() != null) {
             asked = (long) r.ntasksPerNode() * cpt;
+        } else if (dealt != null) {
+            asked = (long) dealt * cpt;
         } else {
             int hosts = p.hosts().size();
             int tasks = r.ntasks() != null ? r.ntasks() : hosts;
@@ -98,6 +106,29 @@ public final class FreeMemory {
             asked = (long) (tasks / hosts + (at < tasks % hosts ? 1 : 0)) * cpt;
         }
         return Math.max(Math.min(given, asked), given - threads + 1);
+    }
+
+    /**
+     * The tasks {@code dist_tasks} gave a {@code CR_CPU} job on each node of {@code p} ({@link TasksFromCores}), or
+     * {@code null} where its CPU count is not its tasks' (memory per core, {@code --exclusive},
+     * {@code --ntasks-per-node}, {@code --cpus-per-gpu}; {@code --threads-per-core}, not measured under
+     * {@code CR_CPU}) or no split fits its cores.
+     */
+    private static int[] tasksDealt(Cluster cluster, NodeMemory table, JobRequest r, Placement p) {
+        if (!table.perCpuUnit() || r.exclusive() || r.ntasksPerNode() != null || r.cpusPerGpu() != null
+                || r.threadsPerCore() != null) {
+            return null;
+        }
+        int hosts = p.hosts().size();
+        int[] shown = new int[hosts];
+        int[] threads = new int[hosts];
+        for (int k = 0; k < hosts; k++) {
+            SlurmNode node = nodesByName(cluster).get(p.hosts().get(k).host());
+            shown[k] = p.hosts().get(k).cpus().size();
+            threads[k] = node == null ? 1 : node.threadsPerCore();
+        }
+        int cpt = r.cpusPerTask() != null ? r.cpusPerTask() : 1;
+        return TasksFromCores.split(shown, threads, r.ntasks() != null ? r.ntasks() : hosts, cpt);
     }
 
     /** Memory the running jobs hold per host (hosts holding none left out): summed once per state. */

@@ -220,6 +220,11 @@ class SlurmTreeReplayTest {
         // refused (22.05's gres_job_state_validate raises no min_cpus: PartitionCpuTotal, v22k)
         "c26i1,    jobs.txt,       results/c26i1.jsonl,            22.05",
         "c22k2,    jobs.txt,       results/c22k2.jsonl,            22.05",
+        // own probe c11h1 (branch m11h): CR_CPU_Memory jobs split unevenly with --mem-per-cpu hold their per-node
+        // tasks' memory, j2 runs and j4 waits (FreeMemory.heldBy, TasksFromCores); the same in every release
+        "c11h1,    jobs.txt,       results/c11h1.jsonl,            22.05",
+        "c11h1,    jobs.txt,       results/new/c11h1.jsonl,        24.11",
+        "c11h1,    jobs.txt,       results/v26.05/c11h1.jsonl,     26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
