@@ -56,13 +56,8 @@ class PlannerConsumableMemoryPropertyTest {
     private static void fitsFreeMemory(Cluster c, ClusterState s, JobRequest job, Placement p, String what) {
         var needs = FreeMemory.heldBy(c, job, p);
         for (HostAllocation a : p.hosts()) {
-            // jobs may hold RealMemory less MemSpecLimit (mem3c's b nodes)
-            long real = c.slurm().nodeLines().stream().filter(l -> l.name().equals(a.host()))
-                    .map(l -> l.realMemory() - Long.parseLong(l.other().getOrDefault("MemSpecLimit", "0")))
-                    .findFirst().orElseThrow();
-            long held = s.running().keySet().stream().mapToLong(j -> s.heldMemory(j).on(a.host())).sum();
             assertThat(needs.on(a.host())).as("memory on %s for %s", a.host(), what)
-                    .isLessThanOrEqualTo(real - held);
+                    .isLessThanOrEqualTo(JobMemoryFit.left(c, s, a.host()));
         }
     }
 

@@ -21,7 +21,6 @@ import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.slurm.FreeMemory;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
-import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.Placement;
@@ -203,16 +202,6 @@ class PlannerPerCpuMemoryPropertyTest {
 
     /** Whether the job's memory on each node of {@code p} fits what the running jobs leave there. */
     private static boolean fitsFreeMemory(Cluster c, ClusterState s, JobRequest job, Placement p) {
-        var needs = FreeMemory.heldBy(c, job, p);
-        for (HostAllocation a : p.hosts()) {
-            long real = c.slurm().nodeLines().stream().filter(l -> l.name().equals(a.host()))
-                    .map(l -> l.realMemory() - Long.parseLong(l.other().getOrDefault("MemSpecLimit", "0")))
-                    .findFirst().orElseThrow();
-            long held = s.running().keySet().stream().mapToLong(j -> s.heldMemory(j).on(a.host())).sum();
-            if (needs.on(a.host()) > real - held) {
-                return false;
-            }
-        }
-        return true;
+        return JobMemoryFit.shortNode(c, s, job, p) == null;
     }
 }
