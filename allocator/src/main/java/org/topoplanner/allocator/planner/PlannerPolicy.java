@@ -219,7 +219,7 @@ public final class PlannerPolicy implements PlacementPolicy {
         }
         Limits limits = limits(state, index, asked);
         Own mine = limits.never() != null ? new Own(new Suggestion.Impossible(limits.never()), false)
-                : own(state, index, asked, limits);
+                : own(state, index, asked, limits, request);
         if (!slurmDecides() || job.podShape() != null) {
             // a job given as Kubernetes pods is no sbatch request: Slurm's selection says nothing of it
             return mine.answer();
@@ -232,14 +232,17 @@ public final class PlannerPolicy implements PlacementPolicy {
         if (SlurmAgreement.settledWithoutSlurm(index, job, mine.answer(), p -> leafCount(index, p))) {
             return mine.answer();
         }
-        // slurm-tree takes the request as given: it applies the same node filters itself
+        // slurm-tree takes the request as given: it applies the same node filters itself, and sets the tasks of
+        // --ntasks-per-gpu as slurmctld does; the planner's explicit task count would be sbatch's -n, which changes
+        // sbatch's test (PlannerNtasksPerGpuPropertyTest, -N2 --gpus=7 --ntasks-per-gpu=1 enforce-binding under
+        // 22.05: refused as given, placed with -n7)
         Suggestion agreed = SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(),
-                SlurmAgreement.withinFreeGpus(SlurmAgreement.withinSwitches(slurmAnswer(state, job), job.switches(),
+                SlurmAgreement.withinFreeGpus(SlurmAgreement.withinSwitches(slurmAnswer(state, request), job.switches(),
                         p -> leafCount(index, p)), state, mine.answer()),
                 slurm, p -> leafCount(index, p));
         Suggestion held = SocketBindingGuard.hold(state, job, agreed, mine.answer(), slurm);
         // what slurm-tree starts on the busy nodes may still be held by sbatch's test on the idle ones
-        return SbatchSubmitTest.hold(held, state, job, options, s -> slurmTree.suggest(s, job));
+        return SbatchSubmitTest.hold(held, state, job, options, s -> slurmTree.suggest(s, request));
     }
 
 
@@ -273,7 +276,7 @@ public final class PlannerPolicy implements PlacementPolicy {
     }
 
     /** The planner's own answer: the optimum under its rules and the settings' limits. */
-    private Own own(ClusterState state, ClusterIndex index, JobRequest job, Limits limits) {
+    private Own own(ClusterState state, ClusterIndex index, JobRequest job, Limits limits, JobRequest submitted) {
         Optional<Plan> overall = plan(index, state.usage(), job, limits);
         Optional<NvlinkDomainPlan.InDomains> inDomains = NvlinkDomainPlan.inFewestDomains(this, state, job, overall);
         Optional<Plan> plan = inDomains.map(NvlinkDomainPlan.InDomains::plan).or(() -> overall);
@@ -281,7 +284,7 @@ public final class PlannerPolicy implements PlacementPolicy {
             // the even split may need more leaves than Slurm's own uneven one (fuzz26 p22, -N3 --gpus=8
             // enforce-binding: 3+3+2 over three leaves where Slurm runs 4+2+2 on two; PlannerRealProbesTest):
             // the planner is never less local than Slurm, so it takes Slurm's split there
-            Optional<Placement> uneven = UnevenSplit.place(state, job, () -> slurmAnswer(state, job),
+            Optional<Placement> uneven = UnevenSplit.place(state, job, () -> slurmAnswer(state, submitted),
                     UnevenSplit.allowedBy(limits.refused(), limits.unbound()));
             if (uneven.isPresent() && leafCount(index, uneven.get()) < plan.get().leaves().size()) {
                 return new Own(new Suggestion.Placed(uneven.get(), List.of("split unevenly ("
@@ -305,7 +308,7 @@ public final class PlannerPolicy implements PlacementPolicy {
             return new Own(new Suggestion.Placed(p.placement(), notes), inDomains.isPresent());
         }
         if (limits.sets() == null) {
-            Optional<Placement> uneven = UnevenSplit.place(state, job, () -> slurmAnswer(state, job),
+            Optional<Placement> uneven = UnevenSplit.place(state, job, () -> slurmAnswer(state, submitted),
                     UnevenSplit.allowedBy(limits.refused(), limits.unbound()));
             if (uneven.isPresent()) {
                 String shares = UnevenSplit.shares(uneven.get());

@@ -48,11 +48,15 @@ final class SchedWeight {
                 cap = job.gpuTotal();
             }
         }
-        if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
+        int cpusPerGres = job.maxNodeGresCpusPerGpu();
+        if (cpusPerGres > 0) {
             // max_node_gres counts the cores left in core_map: with one socket per node, _build_sock_gres_by_topo
-            // has cleared the poorer GPU sockets' cores before (gres_select_filter_remove_unusable, 22.05 and 24.11)
+            // has cleared the poorer GPU sockets' cores before (gres_select_filter_remove_unusable, 22.05 and 24.11).
+            // --ntasks-per-gpu caps the same way at the option times -c (every release): own probe c11g1 c19 (-N2
+            // --gpus=4 --ntasks-per-gpu=3, 24.11.5 log): g1 with 11 free cores counts 3 near GPUs of its 4, as g3
+            // and g4 do, so the three share one weight and leaf1 (g3, g4) fits where leaf0 holds g1 alone
             int cores = oneSocket ? coresAfterSocketLimit(node, use) : use.freeCores().cardinality();
-            long byCpus = (long) cores * node.threadsPerCore() / job.cpusPerGpu();
+            long byCpus = (long) cores * node.threadsPerCore() / cpusPerGres;
             cap = cap == 0 ? byCpus : Math.min(cap, byCpus);
         }
         if (cap > 0) {

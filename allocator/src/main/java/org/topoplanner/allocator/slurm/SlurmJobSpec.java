@@ -153,6 +153,20 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         return ntasksPerGpu != null ? ntasksPerGpu * cpusPerTask : 0;
     }
 
+    /**
+     * The CPUs per GPU that cap a node's GPUs by its free cores ({@code max_node_gres = cpu_cnt / cpus_per_gres}) in
+     * {@code gres_select_filter_remove_unusable} (22.05 {@code cons_common/gres_select_filter.c}, 24.11/26.05
+     * {@code cons_tres/gres_select_filter.c}), the cap that sets the node's "near" GPUs and so its
+     * {@code sched_weight}: {@link #cpusPerGres()}, except that a whole-node job's {@code --ntasks-per-gpu} sets none
+     * ("Avoid max_node_gres with ntasks_per_gres and whole node"); 0 for none.
+     */
+    int maxNodeGresCpusPerGpu() {
+        if (exclusive && ntasksPerGpu != null) {
+            return 0;
+        }
+        return cpusPerGres();
+    }
+
     boolean hasGpus() {
         return gpusPerNode != null || gpusPerJob != null || gpusPerTask != null;
     }

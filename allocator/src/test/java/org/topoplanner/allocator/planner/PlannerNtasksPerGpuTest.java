@@ -3,12 +3,16 @@ package org.topoplanner.allocator.planner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.SbatchOptions;
@@ -48,5 +52,19 @@ class PlannerNtasksPerGpuTest {
         }
         assertThat(s).isInstanceOfSatisfying(Suggestion.Placed.class, p -> assertThat(p.placement().hosts()
                 .stream().mapToInt(h -> h.cpus().size()).sum()).isEqualTo(cpus));
+    }
+    @Test
+    void asksSlurmTreeWithTheRequestAsGiven() throws JobRequestException {
+        // PlannerNtasksPerGpuPropertyTest's seed -93 state: slurm-tree refuses -N2 --gpus=7 --ntasks-per-gpu=1
+        // enforce-binding under 22.05 as given (sbatch's test), but placed it when the planner asked with its own
+        // task count (-n7, which is sbatch's -n); the planner must not place it
+        Random r = new Random(-93);
+        Cluster c = BindingClusters.tree(r);
+        ClusterState state = BindingClusters.occupy(r, c);
+        var job = SbatchOptions.parseLine("-N2 --gpus=7 --ntasks-per-gpu=1 --gres-flags=enforce-binding", "j");
+        PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05);
+        assertThat(new SlurmTreePolicy(options).suggest(state, job))
+                .isInstanceOf(Suggestion.Impossible.class);
+        assertThat(new PlannerPolicy(options).suggest(state, job)).isNotInstanceOf(Suggestion.Placed.class);
     }
 }

@@ -39,6 +39,9 @@ class SlurmTreeReplayTest {
         // a12 are refused, known-mismatch.txt)
         "gp8a,     jobs.txt,       results/new/gp8a.jsonl,         24.11",
         "gp8a,     jobs.txt,       results/v26.05/gp8a.jsonl,      26.05",
+        // own probe c11g1 (branch t11g): c11b1 c19 on its busy nodes with a SelectType log, -w and -x variants, gp8a a5
+        // and a2 alone (24.11.5 refuses a5 at submission: NtasksPerGpuRefusal's REJECTED line)
+        "c11g1,    jobs.txt,       results/new/c11g1.jsonl,        24.11",
         "tree32,   jobs.probe.txt, results/tree32-probe.jsonl,     22.05",
         "links,    jobs.txt,       results/links.jsonl,            22.05",
         "tree3lvl, jobs.txt,       results/tree3lvl.jsonl,         22.05",
