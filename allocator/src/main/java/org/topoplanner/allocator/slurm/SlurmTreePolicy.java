@@ -155,6 +155,30 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         return behindOthers ? null : held.slurmName();
     }
 
+    /**
+     * Whether 22.05's "test 0" of {@code _job_test} ({@link AllCoresFreeTest}: every core free, the GPUs and memory
+     * held as now) refuses {@code request} on {@code state}, which fails the pass whatever the free cores would give.
+     * For policies that choose nodes their own way (the planner): the selection there is not monotone in the free
+     * cores, so a node the free cores pass may fail with every core free (property seed 773, mem2c: with every core
+     * of g1 free, {@code gres_select_filter_sock_core} of an enforce-binding job with GPUs without {@code Cores=}
+     * requires both sockets, {@code req_cpus = sock_cnt = 2}, above the one CPU g1's free memory pays for at
+     * {@code --mem-per-cpu=20000}). Always false for 24.11 and 26.05, which skip test 0.
+     */
+    public boolean failsWithEveryCoreFree(ClusterState state, JobRequest request) {
+        if (options.slurmVersion() != SlurmVersion.V22_05 || state.running().isEmpty()) {
+            return false;
+        }
+        // kept with the state: the planner reads its limits more than once per suggestion
+        return state.derived(new TestZeroVerdict(request, options), st -> {
+            Suggestion s = suggest(AllCoresFreeTest.stateOf(st), request);
+            return !(s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting);
+        });
+    }
+
+    /** The key of {@link #failsWithEveryCoreFree}'s verdict on one state: a pure function of request and options. */
+    private record TestZeroVerdict(JobRequest request, PolicyOptions options) {
+    }
+
     /** The release of {@link PolicyOptions#slurmVersion()}: the replay reads its scheduler timing from it. */
     @Override
     public java.util.Optional<SlurmVersion> slurmRelease() {

@@ -165,6 +165,15 @@ class PlannerPerCpuMemoryPropertyTest {
         plannerPlacesWhatSlurmTreePlacesUnderConsumableMemory(5558292L);
     }
 
+    /**
+     * Seed 773: mem2c under 22.05, {@code -N1 -w g1 --gpus-per-node=1 --cpus-per-gpu=1 --mem-per-cpu=20000
+     * --gres-flags=enforce-binding} on a busy g1 (see PROVENANCE p11j).
+     */
+    @Example
+    void aBusyNodesPerCpuMemoryUnderEnforcedBinding() throws JobRequestException {
+        plannerPlacesWhatSlurmTreePlacesUnderConsumableMemory(773L);
+    }
+
     /** Random states and jobs that test nothing (all idle, never placed, never refused) would pass anything. */
     @AfterContainer
     static void theTriesTestedTheRule() {

@@ -42,6 +42,9 @@ class SlurmTreeReplayTest {
         // own probe c11g1 (branch t11g): c11b1 c19 on its busy nodes with a SelectType log, -w and -x variants, gp8a a5
         // and a2 alone (24.11.5 refuses a5 at submission: NtasksPerGpuRefusal's REJECTED line)
         "c11g1,    jobs.txt,       results/new/c11g1.jsonl,        24.11",
+        // own probe c11j1 (p11j): property seed 773 on mem2c's config, 22.05.8: j1 fails test 0 of _job_test (every
+        // core of g1 free, its memory held), j2 (two CPUs' memory) and j3 (no enforce-binding) run on CPU 5, GPU 1
+        "c11j1,    jobs.txt,       results/c11j1.jsonl,            22.05",
         "tree32,   jobs.probe.txt, results/tree32-probe.jsonl,     22.05",
         "links,    jobs.txt,       results/links.jsonl,            22.05",
         "tree3lvl, jobs.txt,       results/tree3lvl.jsonl,         22.05",
