@@ -30,10 +30,11 @@ public final class Fabric {
     private final Map<String, FabricNode> byName;
     /** Built on first use: importing and converting never ask for it, and at 16,384 hosts it cost more than the parse. */
     private volatile Graph<FabricNode, Cable> graph;
-    private final Map<String, List<String>> parents = new HashMap<>();
-    private final Map<String, List<String>> childSwitches = new HashMap<>();
-    private final Map<String, List<String>> hostsOfSwitch = new HashMap<>();
-    private final Map<String, List<String>> switchesOfHost = new HashMap<>();
+    // Kept as built, each list frozen in place: copying them into second maps cost as much as building them.
+    private final Map<String, Relations> parents = new HashMap<>();
+    private final Map<String, Relations> childSwitches = new HashMap<>();
+    private final Map<String, Relations> hostsOfSwitch = new HashMap<>();
+    private final Map<String, Relations> switchesOfHost;
 
     Fabric(List<SwitchNode> switches, List<HostNode> hosts, List<Cable> cables, List<Block> blocks,
            List<Integer> blockSizes) {
@@ -50,6 +51,7 @@ public final class Fabric {
             names.put(h.name(), h);
         }
         this.byName = Collections.unmodifiableMap(names);
+        this.switchesOfHost = new HashMap<>(this.hosts.size() * 4 / 3 + 1);
         indexRelations();
     }
 
@@ -69,10 +71,10 @@ public final class Fabric {
      * repeat it). Lists, not a set per node: at 16,384 hosts one set per host cost more than the parse.
      */
     private void indexRelations() {
-        Map<String, Relations> up = new HashMap<>();
-        Map<String, Relations> down = new HashMap<>();
-        Map<String, Relations> hostsOf = new HashMap<>();
-        Map<String, Relations> switchesOf = new HashMap<>(hosts.size() * 4 / 3 + 1);
+        Map<String, Relations> up = parents;
+        Map<String, Relations> down = childSwitches;
+        Map<String, Relations> hostsOf = hostsOfSwitch;
+        Map<String, Relations> switchesOf = switchesOfHost;
         for (Cable c : cables) {
             FabricNode a = byName.get(c.a().node());
             FabricNode b = byName.get(c.b().node());
@@ -92,17 +94,28 @@ public final class Fabric {
                 Relations.add(switchesOf, ha.name(), sb.name());
             }
         }
-        up.forEach((k, v) -> parents.put(k, List.copyOf(v.names)));
-        down.forEach((k, v) -> childSwitches.put(k, List.copyOf(v.names)));
-        hostsOf.forEach((k, v) -> hostsOfSwitch.put(k, List.copyOf(v.names)));
-        switchesOf.forEach((k, v) -> switchesOfHost.put(k, List.copyOf(v.names)));
+        for (Map<String, Relations> m : List.of(up, down, hostsOf, switchesOf)) {
+            m.values().forEach(Relations::freeze);
+        }
     }
 
     /** One node's related names in cable order, each once; a set is made only for a long list. */
     private static final class Relations {
         private static final int SCAN_LIMIT = 16;
-        final List<String> names = new ArrayList<>(2);
+        private List<String> names = new ArrayList<>(2);
         private Set<String> seen;
+
+        /** The names of a node with none: what a look-up of an unrelated node answers. */
+        static List<String> of(Map<String, Relations> index, String node) {
+            Relations r = index.get(node);
+            return r == null ? List.of() : r.names;
+        }
+
+        /** Ends the build: the list becomes immutable and the set, if any, is dropped. */
+        void freeze() {
+            names = List.copyOf(names);
+            seen = null;
+        }
 
         static void add(Map<String, Relations> of, String node, String related) {
             of.computeIfAbsent(node, k -> new Relations()).add(related);
@@ -187,17 +200,17 @@ public final class Fabric {
 
     /** Switches one or more tiers above {@code switchName} that are cabled to it. */
     public List<String> parents(String switchName) {
-        return parents.getOrDefault(switchName, List.of());
+        return Relations.of(parents, switchName);
     }
 
     /** Switches below {@code switchName} that are cabled to it. */
     public List<String> childSwitches(String switchName) {
-        return childSwitches.getOrDefault(switchName, List.of());
+        return Relations.of(childSwitches, switchName);
     }
 
     /** Hosts cabled directly to {@code switchName}, in cable order. */
     public List<String> hostsOf(String switchName) {
-        return hostsOfSwitch.getOrDefault(switchName, List.of());
+        return Relations.of(hostsOfSwitch, switchName);
     }
 
     /** Child switches then directly cabled hosts: the {@code children} of the inspect document. */
@@ -209,7 +222,7 @@ public final class Fabric {
 
     /** Every switch a host is cabled to (several on rail-optimised fabrics). */
     public List<String> switchesOf(String hostName) {
-        return switchesOfHost.getOrDefault(hostName, List.of());
+        return Relations.of(switchesOfHost, hostName);
     }
 
     /** Switches with no parent: the tops of the tree (one for a proper tree). */
