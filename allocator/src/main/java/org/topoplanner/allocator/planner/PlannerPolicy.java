@@ -117,13 +117,7 @@ public final class PlannerPolicy implements PlacementPolicy {
          * ({@link FreeMemory#cpusMemoryPays}: the cap Slurm's {@code _can_job_run_on_node} sets on a node's CPU count).
          */
         BitSet tooFewCpusForMemory(int cpus) {
-            BitSet out = new BitSet();
-            if (memoryCpus != null) {
-                for (int h = 0; h < memoryCpus.length; h++) {
-                    out.set(h, memoryCpus[h] < cpus);
-                }
-            }
-            return out;
+            return below(memoryCpus, cpus);
         }
 
         /**
@@ -131,10 +125,15 @@ public final class PlannerPolicy implements PlacementPolicy {
          * {@code --gpus-per-task} job with enforce-binding whose share of tasks there would break the binding.
          */
         BitSet tooFewBoundCpus(int cpus) {
+            return below(boundCpus, cpus);
+        }
+
+        /** Hosts whose figure in {@code perHost} is below {@code need}; none when there is no such limit. */
+        private static BitSet below(int[] perHost, int need) {
             BitSet out = new BitSet();
-            if (boundCpus != null) {
-                for (int h = 0; h < boundCpus.length; h++) {
-                    out.set(h, boundCpus[h] < cpus);
+            if (perHost != null) {
+                for (int h = 0; h < perHost.length; h++) {
+                    out.set(h, perHost[h] < need);
                 }
             }
             return out;
@@ -142,13 +141,7 @@ public final class PlannerPolicy implements PlacementPolicy {
 
         /** Hosts whose one socket Slurm keeps for the job (22.05/24.11 {@code --gpus=N}) holds fewer than {@code gpus}. */
         BitSet tooFewOnOneSocket(int gpus) {
-            BitSet out = new BitSet();
-            if (oneSocketGpus != null) {
-                for (int h = 0; h < oneSocketGpus.length; h++) {
-                    out.set(h, oneSocketGpus[h] < gpus);
-                }
-            }
-            return out;
+            return below(oneSocketGpus, gpus);
         }
     }
 
@@ -326,6 +319,12 @@ public final class PlannerPolicy implements PlacementPolicy {
             if (plan(index, empty.usage(), job, idle).isEmpty()) {
                 return new Own(new Suggestion.Impossible(neverWithin(idle, job)), false);
             }
+        }
+        if (slurmDecides() && slurmTree.failsWithEveryCoreFree(state, job)) {
+            // the limits ruled every node out for this (cached on the state): say so, not a socket's free cores
+            return new Own(new Suggestion.Pending(PendingReason.RESOURCES, "Slurm " + slurm.label() + " first tests"
+                    + " the job with every core free and the memory and GPUs held as now (_job_test's test 0), and it"
+                    + " fails there, so the job waits whatever the free cores would give (Reason=Resources)"), false);
         }
         for (String h : job.nodelist()) {
             if (limits.unbound().get(index.number(h))) {

@@ -49,6 +49,9 @@ class PlannerTestZeroMemoryTest {
         assertThat(new SlurmTreePolicy(o).failsWithEveryCoreFree(s, job)).isTrue();
         assertThat(new SlurmTreePolicy(o).suggest(s, job)).isInstanceOf(Suggestion.Pending.class);
         assertThat(new PlannerPolicy(o).plan(s, job)).isEmpty();
+        // the planner's answer waits as Slurm's does, and says why: test 0, not the free cores of a socket
+        assertThat(new PlannerPolicy(o).suggest(s, job)).isInstanceOfSatisfying(Suggestion.Pending.class,
+                p -> assertThat(p.explanation()).contains("test 0"));
         // two CPUs' memory (13,000 MB a CPU) meet both sockets' cores: test 0 passes and the job runs
         JobRequest smaller = SbatchOptions.parseLine(JOB.replace("20000", "13000"), "j");
         assertThat(new SlurmTreePolicy(o).failsWithEveryCoreFree(s, smaller)).isFalse();
