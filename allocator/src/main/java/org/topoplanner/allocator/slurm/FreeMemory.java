@@ -76,7 +76,9 @@ public final class FreeMemory {
      * several nodes without {@code --ntasks-per-node} has the tasks {@code dealt} there that its shown cores hold
      * ({@link TasksFromCores}, own probe c11h1 j1: {@code -n4 -c3} is 3 tasks on a1 and 1 on a2, 3,000 MB there),
      * or, where no split fits the cores ({@code dealt} null), its tasks dealt over the nodes in turn; either way
-     * every core shown holds at least one of its CPUs.
+     * every core shown holds at least one of its CPUs. A placement {@code slurm-tree} made carries the count itself
+     * ({@link HostAllocation#countedCpus}), and then that is charged: the read-back cannot tell a node's tasks when
+     * a task has fewer CPUs than a core's threads.
      */
     private static long cpusCharged(NodeMemory table, JobRequest r, Placement p, HostAllocation a, int threads,
                                     Integer dealt) {
@@ -91,6 +93,16 @@ public final class FreeMemory {
         if (!table.perCpuUnit() || r.exclusive()) {
             return given;
         }
+        if (a.countedCpus() != null && t == null) {
+            // the count the selection gave the node (job_res->cpus[n]), carried by a placement slurm-tree made:
+            // exact where the cores cannot say it (a task of fewer CPUs than a core's threads: 26.05's -n7 on
+            // mem2b's t1 and t2 shows 4 CPUs on each and counts 3 + 4, t1's memory capping its avail_cpus). A job
+            // with --threads-per-core reaches the selection scaled to the node's threads (ThreadsPerCore), so its
+            // count is not Slurm's: it is read from the cores as before
+            return a.countedCpus();
+        }
+        // no count carried (a placement read from a file, moved by hand, or made by the planner's own search):
+        // read back from the cores it shows
         int cpt = r.cpusPerTask() != null ? r.cpusPerTask() : 1;
         long asked;
         if (r.cpusPerGpu() != null && !a.gpus().isEmpty()) {

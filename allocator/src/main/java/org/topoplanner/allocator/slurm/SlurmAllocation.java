@@ -23,6 +23,13 @@ final class SlurmAllocation {
     private final List<BitSet> cores = new ArrayList<>();
     private final List<BitSet> gpus = new ArrayList<>();
     /**
+     * Per chosen node, the CPUs {@code dist_tasks} counted for the job ({@code job_res->cpus[n]}) where that is not
+     * the whole cores laid out: under {@code CR_CPU} ({@link BlockCoreSync}) a job that is not {@code --exclusive};
+     * {@code null} elsewhere ({@code CR_Core}'s {@code _block_sync_core_bitmap} / {@code _cyclic_sync_core_bitmap}
+     * set it to {@code core_cnt * tpc}, the CPUs shown).
+     */
+    private final List<Integer> counted = new ArrayList<>();
+    /**
      * 26.05: a chosen node's GPUs fell short of its tasks' ({@code --gpus-per-task}) or its per-node count: there
      * {@code _set_task_bits} / {@code _set_node_bits} ({@code cons_tres/gres_select_filter.c}) return
      * {@code ESLURM_INVALID_GRES} and the job does not start; 24.11.5's same functions only log the shortage and run
@@ -259,6 +266,7 @@ final class SlurmAllocation {
             int i = idx.get(k);
             SlurmNode n = nodes.get(i);
             BitSet c;
+            Integer count = null;
             if (job.exclusive()) {
                 c = PassFilter.whole(n).availCores();
             } else {
@@ -269,9 +277,13 @@ final class SlurmAllocation {
                 if (c == null) {
                     return null;
                 }
+                // CR_CPU keeps the count below the cores' threads (no alloc_cores in the sync): the memory a
+                // per-CPU figure charges there (_job_test's memory_allocated loop, job_resources_get_node_cpu_cnt)
+                count = blockSync ? cpus : null;
             }
             a.chosen.add(n);
             a.cores.add(c);
+            a.counted.add(count);
         }
         for (int k = 0; k < a.chosen.size(); k++) {
             SlurmNode n = a.chosen.get(k);
@@ -308,9 +320,13 @@ final class SlurmAllocation {
     }
 
     /**
-     * The placement with its hosts in Slurm's node table order ({@link org.topoplanner.model.hostlist.NaturalOrder}), the order
-     * {@code scontrol show job -d} prints the per-node lines in (own case nameorder o2c: gpu-b1's
-     * line before gpu1's, while the NodeList reads {@code gpu1,gpu-b1}).
+     * The placement with its hosts in Slurm's node table order ({@link org.topoplanner.model.hostlist.NaturalOrder}),
+     * the order {@code scontrol show job -d} prints the per-node lines in (own case nameorder o2c: gpu-b1's line before
+     * gpu1's, while the NodeList reads {@code gpu1,gpu-b1}). Under {@code CR_CPU} each host carries the CPUs Slurm
+     * counts there, which may be fewer than its whole cores ({@link HostAllocation#countedCpus}): slurmctld keeps
+     * {@code job_res->cpus} and {@code memory_allocated} with the running job and frees exactly them
+     * ({@code job_res_rm_job}), so {@code FreeMemory.heldBy} charges a per-CPU memory figure on that count, not on
+     * one read back from the cores.
      */
     Placement placement(String job) {
         List<HostAllocation> hosts = new ArrayList<>();
@@ -318,7 +334,8 @@ final class SlurmAllocation {
             SlurmNode n = chosen.get(k);
             SlurmCpuIds ids = new SlurmCpuIds(n.sockets(), n.coresPerSocket(), n.threadsPerCore());
             CpuSet cpus = ids.cpusOfCores(cores.get(k).stream().boxed().toList());
-            hosts.add(HostAllocation.of(n.name(), gpus.get(k).stream().boxed().toList(), cpus));
+            HostAllocation h = HostAllocation.of(n.name(), gpus.get(k).stream().boxed().toList(), cpus);
+            hosts.add(counted.get(k) == null ? h : h.withCountedCpus(counted.get(k)));
         }
         return new Placement(job, hosts);
     }

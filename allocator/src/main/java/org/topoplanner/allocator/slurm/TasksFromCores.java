@@ -13,7 +13,10 @@ package org.topoplanner.allocator.slurm;
  * {@code avail_cpus} in node order, so a node with few free CPUs gets fewer (p11c's mem2b seed 5558292:
  * {@code -n6 -c3} is 2 + 3 + 1 tasks on g1, g2 and t2). Each node's count is the one whose CPUs fall in that window;
  * where a window holds more than one (fewer CPUs per task than threads per core), the tasks left after every node's
- * least are given in node order, as {@code dist_tasks} walks the nodes.
+ * least are given in node order, as {@code dist_tasks} walks the nodes; that may miss Slurm's split where memory capped
+ * a node's {@code avail_cpus} (property seed -7309, own probe c12b1), so a placement slurm-tree made carries the count
+ * itself ({@link org.topoplanner.model.job.HostAllocation#countedCpus}) and this read-back serves the placements
+ * without it (read from a file, moved by hand, the planner's own search).
  */
 final class TasksFromCores {
     private TasksFromCores() {

@@ -231,6 +231,12 @@ class SlurmTreeReplayTest {
         "c11h1,    jobs.txt,       results/c11h1.jsonl,            22.05",
         "c11h1,    jobs.txt,       results/new/c11h1.jsonl,        24.11",
         "c11h1,    jobs.txt,       results/v26.05/c11h1.jsonl,     26.05",
+        // own probe c12b1 (branch m12b): property seed -7309's state (-N2 -n7 --mem-per-cpu=1000 shows 4 CPUs on t1
+        // and t2); k1 (--mem=4001) waits and k2 (--mem=4000) runs on t2, so t2 counts 4 CPUs and t1 3, the count
+        // slurm-tree's placement carries (HostAllocation.countedCpus); the same in every release
+        "c12b1,    jobs.txt,       results/c12b1.jsonl,            22.05",
+        "c12b1,    jobs.txt,       results/new/c12b1.jsonl,        24.11",
+        "c12b1,    jobs.txt,       results/v26.05/c12b1.jsonl,     26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);

@@ -1,10 +1,12 @@
 package org.topoplanner.allocator.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.empty;
 import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.job;
 import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.place;
 import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.started;
+import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.tree;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,6 +17,7 @@ import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.JobRequestException;
 import org.topoplanner.model.job.Placement;
 
@@ -55,6 +58,26 @@ class HeldMemoryPerNodeTasksTest {
                 HostAllocation.of("t2", List.of(), CpuSet.range(0, 3))));
         assertThat(FreeMemory.heldBy(s.cluster(), job("-n6 -c3 --mem-per-cpu=2500", "j"), p).perHostMiB())
                 .containsEntry("g1", 15000L).containsEntry("g2", 22500L).containsEntry("t2", 7500L);
+    }
+
+    /**
+     * CI's property seed -7309 (PROVENANCE lead s14): on mem2b, r0 ({@code -w t1 -n2 --mem-per-cpu=2500}) holds one
+     * core and 5,000 of t1's 8,000 MB; {@code -N2 -n7 --mem-per-cpu=1000} then shows four CPUs (two cores) on t1 and
+     * on t2. The cores cannot say which node runs the fourth task (one CPU a task, two threads a core: three or four
+     * tasks fit each), and the read-back gave it to t1 in node order, 4,000 MB past the 3,000 t1 has left. Slurm's
+     * {@code dist_tasks} stops at t1's {@code avail_cpus}, which its free memory caps at three, and keeps
+     * {@code job_res->cpus} = 3 and 4, the count slurm-tree's placement carries and {@code heldBy} charges.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"22.05", "24.11", "26.05"})
+    void aTaskSplitTheCoresCannotTellIsChargedOnSlurmsCount(String version) throws JobRequestException {
+        ClusterState s = started(empty("mem2b"), version, "r0 -w t1 -n2 --mem-per-cpu=2500");
+        JobRequest j = job("-N2 -n7 --mem-per-cpu=1000", "j");
+        Placement p = ((Suggestion.Placed) tree(version).suggest(s, j)).placement();
+        assertThat(p.hosts()).extracting(HostAllocation::host, a -> a.cpus().size(), HostAllocation::countedCpus)
+                .containsExactly(tuple("t1", 4, 3), tuple("t2", 4, 4));
+        assertThat(FreeMemory.heldBy(s.cluster(), j, p).perHostMiB()).containsEntry("t1", 3000L)
+                .containsEntry("t2", 4000L);
     }
 
     @ParameterizedTest
