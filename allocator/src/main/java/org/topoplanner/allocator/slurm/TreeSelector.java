@@ -119,7 +119,17 @@ final class TreeSelector implements NodeChooser {
 
     private NodePick probed(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
         secondPassFailure = null;
-        if (demand.firstPass() || !UsableNodes.atLeast(job.minNodes(), nodeMap, job, demand)) {
+        if (demand.firstPass()) {
+            // the first pass runs as the chooser's own does, for what it writes into avail_res->avail_cpus
+            // (FirstPassAvailCpus): the second pass's evaluation starts each node from there. Own case fuzz88 p17
+            // (-N3 --gpus=9 --cpus-per-gpu=8): the first pass gives m3 the 16 CPUs of its two GPUs on socket 0
+            // (socket 1 has one free core), so the second pass's k1, k3 and m3 hold 2 + 4 + 2 GPUs at max_nodes
+            // (26.05.5: Exceeded_maximum_node_limit_during_topology_allocation); from m3's 24 free CPUs it found
+            // 3 there, met the 9 and left the reason at Resources
+            choose(nodeMap, required, job, demand, minCpus, new TreeProgress(nodes, job, demand, version));
+            return null;
+        }
+        if (!UsableNodes.atLeast(job.minNodes(), nodeMap, job, demand)) {
             return null;
         }
         TreeProgress p = new TreeProgress(nodes, job, demand, version);

@@ -45,6 +45,10 @@ class SlurmTreeReplayTest {
         // own probe c11j1 (p11j): property seed 773 on mem2c's config, 22.05.8: j1 fails test 0 of _job_test (every
         // core of g1 free, its memory held), j2 (two CPUs' memory) and j3 (no enforce-binding) run on CPU 5, GPU 1
         "c11j1,    jobs.txt,       results/c11j1.jsonl,            22.05",
+        // own probe c12a1 (f12a): 26.05's reason of a tree job whose second pass starts n1 from the CPUs its first
+        // pass gave (p1 p3 p5 Exceeded_maximum_node_limit_during_topology_allocation, 24.11 Resources; p4 runs)
+        "c12a1,    jobs.txt,       results/new/c12a1.jsonl,        24.11",
+        "c12a1,    jobs.txt,       results/v26.05/c12a1.jsonl,     26.05",
         "tree32,   jobs.probe.txt, results/tree32-probe.jsonl,     22.05",
         "links,    jobs.txt,       results/links.jsonl,            22.05",
         "tree3lvl, jobs.txt,       results/tree3lvl.jsonl,         22.05",

@@ -19,9 +19,11 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * cons_tres skips the all-free "test 0" for a job that shares no row, so the pick on what is free now decides: plain
  * {@code Resources} when fewer nodes than {@code -N} have CPUs for the job ({@code _select_nodes} fails before the
  * tree), else the error of the tree's first evaluation of the second pass ({@code common_topo_choose_nodes}'
- * {@code first_ec}, {@code eval_nodes_tree.c}). Each row replays an own case up to the job (its real outputs:
- * 26.05.5, {@code results/v26.05}) and reads the job's reason at submit; the emulation before said
- * {@code Resources} for the first three.
+ * {@code first_ec}, {@code eval_nodes_tree.c}), whose nodes start from what the failed first pass wrote into
+ * their {@code avail_res->avail_cpus} ({@link FirstPassAvailCpus}). Each row replays an own case up to the job
+ * (its real outputs: 26.05.5, {@code results/v26.05}) and reads the job's reason at submit; the emulation before
+ * said {@code Resources} for the first three and for the last two (their second pass was evaluated from the free
+ * CPUs, not from the first pass's).
  */
 class TopoErrorPendingReasonTest {
 
@@ -37,6 +39,11 @@ class TopoErrorPendingReasonTest {
         "fuzz05, f45, Insufficient_resources_in_topology_unit",
         // -N3 --gpus-per-node=2: only two nodes have two free GPUs, the tree is never asked
         "fuzz07, f35, Resources",
+        // -N3 --gpus=9 --cpus-per-gpu=8 --switches=1@10:00: the second pass starts m3 from the 16 CPUs the first
+        // pass gave it (two GPUs), so k1, k3, m3 hold 8 GPUs at max_nodes; from m3's 24 free CPUs they held 9
+        "fuzz88, p17, Exceeded_maximum_node_limit_during_topology_allocation",
+        // --nodes=2 --gpus=9 --cpus-per-gpu=8 --switches=1@0:05: the same carry on two nodes
+        "fuzz64, p3,  Exceeded_maximum_node_limit_during_topology_allocation",
     })
     void theTreesFirstErrorIsTheReason(String caseName, String job, String reason) throws Exception {
         assertThat(reasonAtSubmit(caseName, job)).isEqualTo(reason);
