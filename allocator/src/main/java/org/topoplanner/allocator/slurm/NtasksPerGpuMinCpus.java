@@ -22,7 +22,10 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * every task's CPUs in gp8a a2, g9b n4 and n9, where the tasks outnumber sbatch's figure).
  *
  * <p>26.05's {@code gres_job_state_validate} ({@code interfaces/gres.c}) ends by raising {@code min_cpus} to
- * {@code cpus_per_task x num_tasks} itself, so there the tasks' CPUs always hold (a5: 9 CPUs).
+ * {@code cpus_per_task x num_tasks} itself (with {@code -c} given), so there the tasks' CPUs always hold (a5: 9
+ * CPUs). In every release sbatch's figure stays when it is the larger: {@code -N1 -n3 --gpus=2 --ntasks-per-gpu=1
+ * -c2} has 2 tasks (the GPUs set {@code num_tasks}, not {@code -n}) and {@code min_cpus} 6, more than one node's two
+ * tasks take, and 22.05.8, 24.11.5 and 26.05.5 refuse it at submission (own probe c12d1 d4).
  */
 final class NtasksPerGpuMinCpus {
     private NtasksPerGpuMinCpus() {
@@ -30,11 +33,17 @@ final class NtasksPerGpuMinCpus {
 
     /** {@code job} with the {@code min_cpus} {@code version} keeps for {@code r}, or {@code job} as it is. */
     static SlurmJobSpec held(SlurmJobSpec job, JobRequest r, SlurmVersion version) {
-        if (r.ntasksPerGpu() == null || version.atLeast(SlurmVersion.V26_05) || job.ntasks() == null) {
+        if (r.ntasksPerGpu() == null || job.ntasks() == null) {
             return job;
         }
         long sent = PartitionCpuTotal.sbatchMinCpus(r);
-        // validate_job_create_req's "num_tasks > min_cpus": raised, the tasks' CPUs (as SlurmAllocation counts)
-        return job.ntasks() > sent ? job : job.withMinCpus((int) sent);
+        if (job.ntasks() > sent) {
+            return job; // validate_job_create_req's "num_tasks > min_cpus": the tasks' CPUs, as SlurmAllocation counts
+        }
+        if (version.atLeast(SlurmVersion.V26_05) && r.cpusPerTask() != null
+                && (long) job.ntasks() * r.cpusPerTask() >= sent) {
+            return job; // 26.05's gres_job_state_validate: at least cpus_per_task x num_tasks
+        }
+        return job.withMinCpus((int) sent);
     }
 }

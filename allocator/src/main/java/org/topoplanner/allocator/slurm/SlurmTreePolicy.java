@@ -469,6 +469,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (maxNodes != 1) {
             return false;
         }
+        if (job.ntasksPerGpu() != null && job.minCpus() != null
+                && job.minCpus() > (long) job.ntasks() * job.cpusPerTask()) {
+            // eval_nodes_select_cores holds a --ntasks-per-gpu job's node to num_tasks tasks, GPUs or not: a
+            // min_cpus past their CPUs (sbatch's -n x -c, NtasksPerGpuMinCpus) fails every node (c12d1 d4, 26.05.5)
+            return false;
+        }
         SlurmJobSpec cpusOnly = job.toBuilder().noGpus().enforceBinding(false).build();
         return SlurmBlockPolicy.oneNodeGpusAddUp(nodes, job, version)
                 && SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, cpusOnly, version) != null;

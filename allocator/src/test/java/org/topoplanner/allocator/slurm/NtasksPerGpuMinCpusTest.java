@@ -36,6 +36,7 @@ class NtasksPerGpuMinCpusTest {
         "-N2 --gpus=6 --ntasks-per-gpu=1 -c3; 26.05; g1:0,1,2,3,8,9,10,11,12/0,1,2 g2:0,1,2,3,8,9,10,11,12/0,1,2",
         "-N1 --gpus=3 --ntasks-per-gpu=2 -c2; 22.05; g1:0,1,2,3,4,5,8,9,10,11,12,13/0,1,2",
         "-N1 --gpus=3 --ntasks-per-gpu=2 -c2; 24.11; g1:0,1,2,3,4,5,8,9,10,11,12,13/0,1,2",
+        "-N1 -n3 --gpus=2 --ntasks-per-gpu=1 -c2; 26.05; REFUSED",
     })
     void placesAsRealSlurm(String line, String release, String expected) throws Exception {
         SlurmVersion v = SlurmVersion.parse(release).orElseThrow();
@@ -62,6 +63,9 @@ class NtasksPerGpuMinCpusTest {
         "-N2 --gpus=4 --ntasks-per-gpu=2 -c2; 24.11; 0",
         "--gpus=9 --ntasks-per-gpu=1 -c2; 22.05; 0",
         "-N2 --gpus=2 --ntasks-per-gpu=1 -c4; 24.11; 8",
+        // sbatch's -n3 x -c2 stays above the GPUs' 2 tasks' CPUs in every release (c12d1 d4)
+        "-N1 -n3 --gpus=2 --ntasks-per-gpu=1 -c2; 26.05; 6",
+        "-N1 -n3 --gpus=2 --ntasks-per-gpu=1 -c2; 22.05; 6",
     })
     void keepsSbatchsFigureUnlessTheTasksOutnumberIt(String line, String release, int minCpus) throws Exception {
         SlurmVersion v = SlurmVersion.parse(release).orElseThrow();
