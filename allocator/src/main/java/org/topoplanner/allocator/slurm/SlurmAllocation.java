@@ -231,11 +231,14 @@ final class SlurmAllocation {
         return r == null ? uses[n.index()].freeGpus() : r.gpus(uses[n.index()]);
     }
 
-    /** Slurm's {@code details->min_cpus}: tasks times CPUs per task, or the CPUs the GPUs ask for. */
+    /**
+     * Slurm's {@code details->min_cpus}: tasks times CPUs per task (or the figure the job keeps apart from them,
+     * {@link SlurmJobSpec#minCpus()}), or the CPUs the GPUs ask for.
+     */
     static int minCpus(SlurmJobSpec job) {
         int tasks = job.ntasks() != null ? job.ntasks()
                 : job.ntasksPerNode() != null ? job.ntasksPerNode() * job.minNodes() : job.minNodes();
-        int cpus = tasks * job.cpusPerTask();
+        int cpus = job.minCpus() != null ? job.minCpus() : tasks * job.cpusPerTask();
         if (job.cpusPerGpu() != null) {
             int g = job.gpusPerNode() != null ? job.gpusPerNode() * job.minNodes()
                     : job.gpusPerJob() != null ? job.gpusPerJob()

@@ -76,10 +76,6 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (tasksOverGpus != null) {
             return new Suggestion.Impossible(tasksOverGpus);
         }
-        String perGpu = NtasksPerGpuRefusal.onTree(request, version);
-        if (perGpu != null) {
-            return new Suggestion.Impossible(perGpu);
-        }
         PartitionTopology p = PartitionTopology.resolve(DomainBlocks.asBlocks(state), request, version);
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());

@@ -26,6 +26,9 @@ import org.topoplanner.model.job.JobRequest;
  * @param ntasksPerGpu  {@code --ntasks-per-gpu} ({@code details->ntasks_per_tres}); {@link #of} has already made the
  *                      task count and the GPUs follow from it, and {@code cpusPerGpu} its CPUs per GPU; {@code null}
  *                      when not given
+ * @param minCpus       {@code details->min_cpus} where it is not the tasks' CPUs: 22.05's and 24.11's for a
+ *                      {@code --ntasks-per-gpu} job ({@link NtasksPerGpuMinCpus}); {@code null} for the tasks' CPUs
+ *                      ({@link SlurmAllocation#minCpus})
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
@@ -33,7 +36,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                            Duration switchWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                            List<String> nodelist,
                            List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
-                           Integer ntasksPerGpu) {
+                           Integer ntasksPerGpu, Integer minCpus) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -118,6 +121,11 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
     /** The same job with {@code pn_min_cpus} raised to {@code cpus} apart from its tasks (0: as it is). */
     SlurmJobSpec withMinCpusPerNode(int cpus) {
         return cpus <= minCpusPerNode ? this : toBuilder().minCpusPerNode(cpus).build();
+    }
+
+    /** The same job with {@code details->min_cpus} at {@code cpus} apart from its tasks' CPUs (null: theirs). */
+    SlurmJobSpec withMinCpus(Integer cpus) {
+        return java.util.Objects.equals(cpus, minCpus) ? this : toBuilder().minCpus(cpus).build();
     }
 
     /**
@@ -212,7 +220,8 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .gpus(gpusPerNode, gpusPerJob, gpusPerTask, gpuType).cpusPerGpu(cpusPerGpu)
                 .switches(switches, switchWait).enforceBinding(enforceBinding).exclusive(exclusive)
                 .exclusiveTopo(exclusiveTopo).nodelist(nodelist).exclude(exclude).segment(segment)
-                .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).ntasksPerGpu(ntasksPerGpu);
+                .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).ntasksPerGpu(ntasksPerGpu)
+                .minCpus(minCpus);
     }
 
     /**
@@ -243,6 +252,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         private Integer threadsPerCore;
         private int minCpusPerNode;
         private Integer ntasksPerGpu;
+        private Integer minCpus;
 
         private Builder(String name) {
             this.name = name;
@@ -350,11 +360,16 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             return this;
         }
 
+        Builder minCpus(Integer value) {
+            minCpus = value;
+            return this;
+        }
+
         SlurmJobSpec build() {
             return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                     gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
                     exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
-                    ntasksPerGpu);
+                    ntasksPerGpu, minCpus);
         }
     }
 }

@@ -55,10 +55,6 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (tasksOverGpus != null) {
             return new Suggestion.Impossible(tasksOverGpus);
         }
-        String perGpu = NtasksPerGpuRefusal.onTree(request, options.slurmVersion());
-        if (perGpu != null) {
-            return new Suggestion.Impossible(perGpu);
-        }
         PartitionTopology p = PartitionTopology.resolve(state, request, options.slurmVersion());
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());
@@ -210,10 +206,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         int minCpusPerNode = version == SlurmVersion.V22_05 && threads == null
                 ? MaxMemPer.perNodeMinimum22(state.cluster(), asked) : 0;
         // (and 24.11/26.05's sbatch sends a node count from -n and --ntasks-per-node: SbatchTaskNodeCount)
-        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> SbatchTaskNodeCount.sent(
-                minCpusPerNode == 0 ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
+        // (and 22.05/24.11 keep sbatch's min_cpus for a --ntasks-per-gpu job: NtasksPerGpuMinCpus)
+        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> NtasksPerGpuMinCpus.held(
+                SbatchTaskNodeCount.sent(minCpusPerNode == 0 ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
                         : SlurmJobSpec.of(r.toBuilder().cpusPerTask(asked.cpusPerTask()).build())
-                                .withMinCpusPerNode(minCpusPerNode), r, version);
+                                .withMinCpusPerNode(minCpusPerNode), r, version), r, version);
         SlurmJobSpec job = specOf.apply(request);
         Suggestion.Pending onInvalid = InvalidNodes.waiting(state.cluster(), version, request);
         if (onInvalid != null) {
@@ -359,7 +356,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (job.minCpusPerNode() > 0) {
             test.cpusPerTask(job.cpusPerTask()); // 22.05's own -c beside its per-node minimum
         }
-        SlurmJobSpec tested = SlurmJobSpec.of(test.build()).withMinCpusPerNode(job.minCpusPerNode());
+        SlurmJobSpec tested = SlurmJobSpec.of(test.build()).withMinCpusPerNode(job.minCpusPerNode())
+                .withMinCpus(job.minCpus());
         // the node count sbatch sent (SbatchTaskNodeCount) stays the job's
         return job.minNodes() > tested.minNodes() ? tested.withMinNodes(job.minNodes()) : tested;
     }
@@ -469,6 +467,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
         }
         if (maxNodes != 1) {
+            return false;
+        }
+        if (job.ntasksPerGpu() != null && job.minCpus() != null
+                && job.minCpus() > (long) job.ntasks() * job.cpusPerTask()) {
+            // eval_nodes_select_cores holds a --ntasks-per-gpu job's node to num_tasks tasks, GPUs or not: a
+            // min_cpus past their CPUs (sbatch's -n x -c, NtasksPerGpuMinCpus) fails every node (c12d1 d4, 26.05.5)
             return false;
         }
         SlurmJobSpec cpusOnly = job.toBuilder().noGpus().enforceBinding(false).build();

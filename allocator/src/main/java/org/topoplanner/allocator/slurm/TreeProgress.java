@@ -24,6 +24,11 @@ final class TreeProgress {
     final BitSet lowered = new BitSet();
     /** The tasks each node was counted for ({@link #countTasks}); null where the selection counts none. */
     final int[] tasks;
+    /**
+     * The GPUs a node's counted tasks leave a {@code --ntasks-per-gpu} job ({@link #countTasks}); null where the
+     * selection counts no tasks, {@link Integer#MAX_VALUE} where they leave all.
+     */
+    private final int[] taskGpus;
     /** Slurm's {@code rem_max_cpus}: what {@link CpusToUse} lets the next node give at most. */
     long budget;
     /** Slurm's {@code maxtasks}: the tasks still to place ({@code eval_nodes_set_max_tasks}). */
@@ -42,6 +47,7 @@ final class TreeProgress {
         this.cpus = new int[nodes.size()];
         this.tasks = version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null && !job.exclusive()
                 ? new int[nodes.size()] : null;
+        this.taskGpus = tasks == null ? null : new int[nodes.size()];
     }
 
     /** How the evaluation failed, and the node map it left (Slurm's {@code eval_action} and {@code node_map}). */
@@ -113,6 +119,19 @@ final class TreeProgress {
         long save = Math.max(remNodesNow - 1, 0);
         long left = Math.max(taskBudget - save, 0);
         long used = Math.max(1, Math.min(left, given / Math.max(1, job.cpusPerTask())));
+        taskGpus[i] = Integer.MAX_VALUE;
+        if (job.ntasksPerGpu() != null && used < demand.gresMaxTasks(i)) {
+            // _reduce_res_cores (24.11/26.05 topology/common/eval_nodes.c), called by _reduce_res_core_by_task_cnt
+            // when the tasks fall below gres_max_tasks: "max_gres = *maxtasks / ntasks_per_gres; *maxtasks =
+            // max_gres * ntasks_per_gres", and the node's sock_gres->total_cnt drops to max_gres, which is all
+            // gres_sched_add then credits. A node whose CPUs min_cpus cut to one task's offers one GPU (gp8a a5,
+            // -w q1 --gpus=3 --ntasks-per-gpu=1 -c3 with min_cpus 3: one GPU of three, so sbatch's test fails and
+            // 24.11.5 refuses the job; NtasksPerGpuMinCpus). A count of none would drop the node (eval_nodes_gres:
+            // no task, use_node false), which is not modelled: the node is taken and credits none
+            long maxGres = used / job.ntasksPerGpu();
+            used = maxGres * job.ntasksPerGpu();
+            taskGpus[i] = (int) maxGres;
+        }
         used = Math.min(used, demand.gresMaxTasks(i));
         tasks[i] = (int) used;
         taskBudget -= used;
@@ -144,7 +163,7 @@ final class TreeProgress {
         minRemNodes--;
         maxNodes--;
         remCpus -= availCpu[i];
-        gres += demand.gpusFor(i);
+        gres += taskGpus == null ? demand.gpusFor(i) : Math.min(demand.gpusFor(i), taskGpus[i]);
         chosen.set(i);
     }
 

@@ -23,7 +23,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@code --ntasks-per-gpu} (branch t11b): on random states of {@link BindingClusters} and a random job with the option
  * (one node, several, or no {@code -N}; {@code --gpus}, {@code --gpus-per-node} or {@code -n}; {@code -c};
  * enforce-binding), asked under every release, the planner never places what {@code slurm-tree} of that release does
- * not start, the shapes it refuses ({@code NtasksPerGpuRefusal}) included.
+ * not start, the jobs 24.11 refuses at submission ({@code NtasksPerGpuMinCpus}: a node cut to one task's CPUs keeps
+ * one task's GPUs) included.
  */
 class PlannerNtasksPerGpuPropertyTest {
     private static final List<SlurmVersion> VERSIONS = List.of(SlurmVersion.V22_05, SlurmVersion.V24_11,

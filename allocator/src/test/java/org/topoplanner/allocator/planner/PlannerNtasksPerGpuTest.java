@@ -22,7 +22,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * The planner counts the tasks {@code --ntasks-per-gpu} gives (the job's GPUs times it, each of {@code -c} CPUs;
  * {@code JobRequest.withTasksOfNtasksPerGpu}), not one task: on own case sb7a's 4-socket node q1 (16 cores, 4 GPUs),
  * {@code -N1 -w q1 --gpus=2 --ntasks-per-gpu=2 -c4} takes all 16 CPUs and {@code --ntasks-per-gpu=3 -c4} (24) fits
- * nowhere, in every release, as slurm-tree says (26.05; 22.05 and 24.11 refuse {@code -c4} beside the option); over two
+ * nowhere, in every release, as slurm-tree says (22.05 and 26.05; 24.11 refuses {@code -c4} beside the option); over two
  * nodes ({@code -N2 --gpus=4 --ntasks-per-gpu=2 -c2}) it takes 8 CPUs on each.
  */
 class PlannerNtasksPerGpuTest {
@@ -30,9 +30,10 @@ class PlannerNtasksPerGpuTest {
 
     @ParameterizedTest(name = "{0} under {2}")
     @CsvSource({
-        // 22.05 and 24.11: -c 3 or more beside --ntasks-per-gpu is refused by slurm-tree (NtasksPerGpuRefusal), and
-        // the planner never accepts what slurm-tree refuses
-        "-N1 -w q1 --gpus=2 --ntasks-per-gpu=2 -c4, 0, 22.05",
+        // 22.05 starts -c4 with sbatch's min_cpus (4, one task's CPUs: NtasksPerGpuMinCpus); the planner still holds
+        // every task's CPUs. 24.11 refuses it (q1 cut to one task offers no GPU at two tasks a GPU), and the planner
+        // never accepts what slurm-tree refuses
+        "-N1 -w q1 --gpus=2 --ntasks-per-gpu=2 -c4, 16, 22.05",
         "-N1 -w q1 --gpus=2 --ntasks-per-gpu=2 -c4, 0, 24.11",
         "-N2 --gpus=4 --ntasks-per-gpu=2 -c2, 16, 22.05",
         "-N2 --gpus=4 --ntasks-per-gpu=2 -c2, 16, 24.11",

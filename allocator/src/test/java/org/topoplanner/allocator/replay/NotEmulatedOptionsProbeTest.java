@@ -20,8 +20,8 @@ import org.topoplanner.model.job.SbatchOptions;
  * every such job that sbatch takes, and the option changes where (the pairs below, each the same request but for
  * the option); TopoPlanner does not emulate them, so it refuses each of these jobs naming the option and saying it
  * changes placement, rather than placing them as if the option were absent. {@code --ntasks-per-gpu} is
- * emulated now (branch t11b: own probes gp8a, g9b n1-n10 and c11b1 in the replay lists,
- * {@code NtasksPerGpuRefusal} for the shapes a release is not understood for).
+ * emulated now (branches t11b and n12d: own probes gp8a, g9b n1-n10, c11b1 and c12d1 in the replay lists; only a
+ * block topology still refuses it, {@code NtasksPerGpuRefusal}).
  */
 class NotEmulatedOptionsProbeTest {
     private static final String REFUSAL = "changes where Slurm places the job and is not emulated";
@@ -53,7 +53,7 @@ class NotEmulatedOptionsProbeTest {
         int refused = 0;
         for (JsonNode job : jobs.values()) {
             List<String> args = args(job);
-            // --ntasks-per-gpu is emulated now (NtasksPerGpuSeveralNodesTest, NtasksPerGpuRefusalTest)
+            // --ntasks-per-gpu is emulated now (NtasksPerGpuSeveralNodesTest, NtasksPerGpuMinCpusTest)
             String option = args.stream().anyMatch(a -> a.startsWith("--gpus-per-socket")) ? "--gpus-per-socket"
                     : args.contains("-m") ? "--distribution" : null;
             if (option == null || "REJECTED".equals(job.path("state").asText())) {

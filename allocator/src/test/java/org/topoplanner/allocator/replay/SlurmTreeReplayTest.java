@@ -36,12 +36,20 @@ class SlurmTreeReplayTest {
         // and c11a2: the same shapes on partly busy nodes, 24.11.5 only
         "c11a2,    jobs.txt,       results/new/c11a2.jsonl,        24.11",
         // own probe gp8a (branch gpt8): -N1 --ntasks-per-gpu, idle then partly busy (t11b: every line; 22.05's a5 and
-        // a12 are refused, known-mismatch.txt)
+        // a12 since n12d: sbatch's min_cpus, NtasksPerGpuMinCpus)
+        "gp8a,     jobs.txt,       results/gp8a.jsonl,             22.05",
         "gp8a,     jobs.txt,       results/new/gp8a.jsonl,         24.11",
         "gp8a,     jobs.txt,       results/v26.05/gp8a.jsonl,      26.05",
         // own probe c11g1 (branch t11g): c11b1 c19 on its busy nodes with a SelectType log, -w and -x variants, gp8a a5
-        // and a2 alone (24.11.5 refuses a5 at submission: NtasksPerGpuRefusal's REJECTED line)
+        // and a2 alone (24.11.5 refuses a5 at submission: a node cut to one task offers one GPU, TreeProgress; 22.05.8
+        // runs a5 on CPUs 0-2, sbatch's min_cpus: NtasksPerGpuMinCpus, n12d)
+        "c11g1,    jobs.txt,       results/c11g1.jsonl,            22.05",
         "c11g1,    jobs.txt,       results/new/c11g1.jsonl,        24.11",
+        // own probe c12d1 (n12d): --ntasks-per-gpu with -c where sbatch's min_cpus stays or is raised
+        // (NtasksPerGpuMinCpus), idle then partly busy; 24.11.5 refuses the shapes whose nodes keep one task's GPUs
+        "c12d1,    jobs.txt,       results/c12d1.jsonl,            22.05",
+        "c12d1,    jobs.txt,       results/new/c12d1.jsonl,        24.11",
+        "c12d1,    jobs.txt,       results/v26.05/c12d1.jsonl,     26.05",
         // own probe c11j1 (p11j): property seed 773 on mem2c's config, 22.05.8: j1 fails test 0 of _job_test (every
         // core of g1 free, its memory held), j2 (two CPUs' memory) and j3 (no enforce-binding) run on CPU 5, GPU 1
         "c11j1,    jobs.txt,       results/c11j1.jsonl,            22.05",
