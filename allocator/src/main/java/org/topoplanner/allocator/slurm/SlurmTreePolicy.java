@@ -59,6 +59,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (perGpu != null) {
             return new Suggestion.Impossible(perGpu);
         }
+        String perSocket = PerSocketGpuRefusal.onTree(request);
+        if (perSocket != null) {
+            return new Suggestion.Impossible(perSocket);
+        }
         PartitionTopology p = PartitionTopology.resolve(state, request, options.slurmVersion());
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());
