@@ -184,6 +184,12 @@ public final class PlannerPolicy implements PlacementPolicy {
      */
     @Override
     public Suggestion suggest(ClusterState given, JobRequest request) {
+        if (request.gpusPerSocket() != null) {
+            // slurm-tree emulates Slurm's answer (PROVENANCE g12c); the planner's search has no per-socket GPU count,
+            // and a placement without it could be one Slurm refuses (g9b s3, sb7a s10)
+            return new Suggestion.Impossible("--gpus-per-socket is emulated by slurm-tree only; the planner does not"
+                    + " search placements for it");
+        }
         // --ntasks-per-gpu: the tasks and GPUs slurmctld sets from it are what the job's nodes must hold
         JobRequest job = request.withTasksOfNtasksPerGpu();
         // under consumable memory a node gives no more GPUs than its free memory holds of the job's --mem-per-gpu
@@ -488,7 +494,7 @@ public final class PlannerPolicy implements PlacementPolicy {
         JobRequest job = request.withTasksOfNtasksPerGpu();
         ClusterState state = FreeMemory.withGpusMemoryCannotServe(given, job);
         ClusterIndex index = ClusterIndex.of(state.cluster());
-        if (badNames(index, job) != null
+        if (job.gpusPerSocket() != null || badNames(index, job) != null
                 || !(NodeMemory.beforeSelection(state.cluster(), job) instanceof NodeMemory.Usable usable)) {
             return Optional.empty();
         }

@@ -84,6 +84,12 @@ final class CoreFilter {
         if (job.ntasksPerSocket() != null) {
             capPerSocket(node, avail, (job.ntasksPerSocket() * job.cpusPerTask() + tpc - 1) / tpc);
         }
+        if (job.socketsPerNode() != null && socketsWithFreeCores(node, avail) < job.socketsPerNode()) {
+            // _allocate_sc, "Step 2: check min_cores per socket and min_sockets per node" (22.05
+            // cons_common/cons_common.c, 24.11 and 26.05 cons_tres/job_test.c): min_sockets is --sockets-per-node,
+            // and a node with fewer sockets holding a free core "cannot use this node"
+            return null;
+        }
         BitSet usableGpus = oneGpuSocket(job, version) ? keepRichestGpuSocket(node, use.freeGpus(), avail) : null;
         int availCpus = Math.min(avail.cardinality() * tpc, availResCpus);
         if (availCpus == 0) {
@@ -175,6 +181,10 @@ final class CoreFilter {
             return null;
         }
         GpuSockets gs = GpuSockets.of(node, use.freeGpus(), avail);
+        int gresPerSocket = job.gpusPerSocket() == null ? 0 : job.gpusPerSocket();
+        if (gresPerSocket > 0) {
+            PerSocketGres.limit(gs, node, avail, gresPerSocket, enforceBinding);
+        }
         int gresPerNode = job.gpusPerNode() == null ? 0 : job.gpusPerNode();
         int gresPerTask = job.gpusPerTask() == null ? 0 : job.gpusPerTask();
         boolean hasCpusPerGres = job.cpusPerGpu() != null && job.cpusPerGpu() > 0;
@@ -232,8 +242,9 @@ final class CoreFilter {
                 cntSock = Math.min(cntSock, (long) availPerSock[s] * tpc / cpusPerGres);
             }
             long totGresSock = gs.anySock() + cntSock;
-            if (totGresSock == 0) {
-                if (enforceBinding) {
+            // a socket short of --gpus-per-socket counts as one without GPUs (gres_filter_sock_core)
+            if (gresPerSocket > totGresSock || totGresSock == 0) {
+                if (enforceBinding || gresPerSocket > totGresSock) {
                     gs.bySock()[s] = 0;
                 }
                 if (firstPass && totCores > minCoreCnt) {
@@ -661,6 +672,11 @@ final class CoreFilter {
         int gresPerNode = job.gpusPerNode() == null ? 0 : job.gpusPerNode();
         int gresPerTask = job.gpusPerTask() == null ? 0 : job.gpusPerTask();
         long minGres = Math.max(1, gresPerNode);
+        if (job.gpusPerSocket() != null) {
+            // gres_per_socket times _socks_per_node's count, which is 1 or NO_VAL (not multiplied) without
+            // --ntasks-per-socket
+            minGres = Math.max(minGres, job.gpusPerSocket());
+        }
         if (gresPerTask > 0) {
             long t = (long) gresPerTask * (job.ntasksPerNode() == null ? 1 : job.ntasksPerNode());
             minGres = Math.max(minGres, t);
@@ -680,6 +696,16 @@ final class CoreFilter {
             }
         }
         return gs.total() >= minGres;
+    }
+
+    private static int socketsWithFreeCores(SlurmNode node, BitSet avail) {
+        int n = 0;
+        for (int s = 0; s < node.sockets(); s++) {
+            if (node.coresOfSocket(s).intersects(avail)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**

@@ -39,7 +39,8 @@ final class SchedWeight {
 
     private static long near(SlurmNode node, NodeUse use, SlurmJobSpec job, SlurmVersion version) {
         boolean oneSocket = node.sockets() > 1 && CoreFilter.oneGpuSocket(job, version);
-        long near = oneSocket ? richestSocket(node, use) : nearOnSocketsWithCores(node, use);
+        long near = job.gpusPerSocket() != null ? perSocketNear(node, use, job.gpusPerSocket())
+                : oneSocket ? richestSocket(node, use) : nearOnSocketsWithCores(node, use);
         long cap = 0;
         if (!job.exclusive()) {
             if (job.gpusPerNode() != null) {
@@ -63,6 +64,25 @@ final class SchedWeight {
             near = Math.min(near, cap);
         }
         return Math.min(near, NEAR_CAP);
+    }
+
+    /**
+     * A {@code --gpus-per-socket} job's near GPUs: each socket with a free core counts the per-socket figure when it
+     * holds that many free GPUs and none otherwise ({@link PerSocketGres}: {@code _build_sock_gres_by_topo} has
+     * already cut {@code cnt_by_sock} so, and {@code gres_select_filter_remove_unusable} counts {@code total_cnt}
+     * less the sockets without a free core). Own case c11f1 f7 ({@code -N2 --sockets-per-node=1
+     * --gpus-per-socket=1} on busy nodes, every release): g1, g3 and g4 count 2, g2 (no free core on socket 0) 1, so
+     * leaf1 holds two nodes of the best weight and the job runs on g3 and g4.
+     */
+    private static long perSocketNear(SlurmNode node, NodeUse use, int perSocket) {
+        GpuSockets gs = GpuSockets.of(node, use.freeGpus(), use.freeCores());
+        long near = gs.anySock();
+        for (int s = 0; s < node.sockets(); s++) {
+            if (gs.bySock()[s] >= perSocket && node.hasCoreOn(use.freeCores(), s)) {
+                near += perSocket;
+            }
+        }
+        return near;
     }
 
     /** The free GPUs less those on sockets without a free core. */

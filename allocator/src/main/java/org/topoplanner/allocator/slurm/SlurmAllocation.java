@@ -242,7 +242,9 @@ final class SlurmAllocation {
         if (job.cpusPerGpu() != null) {
             int g = job.gpusPerNode() != null ? job.gpusPerNode() * job.minNodes()
                     : job.gpusPerJob() != null ? job.gpusPerJob()
-                    : job.gpusPerTask() != null ? job.gpusPerTask() * tasks : 0;
+                    : job.gpusPerTask() != null ? job.gpusPerTask() * tasks
+                    // gres_job_state_validate's total_gres for --gpus-per-socket
+                    : job.gpusPerSocket() != null ? job.gpusPerSocket() * job.socketsPerNode() * job.minNodes() : 0;
             cpus = Math.max(cpus, g * job.cpusPerGpu());
         }
         return cpus;
@@ -300,6 +302,12 @@ final class SlurmAllocation {
             } else if (job.gpusPerNode() != null) {
                 g = picker.perNode(a.cores.get(k), job.gpusPerNode(), job.enforceBinding());
                 a.gresBitsShort |= version.atLeast(SlurmVersion.V26_05) && g.cardinality() < job.gpusPerNode();
+            } else if (job.gpusPerSocket() != null) {
+                SocketGpuPick.Pick pick = SocketGpuPick.pick(n, usableGpus(results, uses, n), a.cores.get(k),
+                        job.gpusPerSocket(), job.socketsPerNode(), job.enforceBinding(), version);
+                g = pick.gpus();
+                // 26.05's _set_sock_bits returns ESLURM_INVALID_GRES on a shortfall; 24.11 only logs it
+                a.gresBitsShort |= version.atLeast(SlurmVersion.V26_05) && pick.shortfall() > 0;
             } else if (job.gpusPerTask() != null) {
                 int[] perSocket = SocketTasks.tasksPerSocket(n, a.cores.get(k), tasks[k], job, version);
                 // rem_tasks of _build_tasks_per_node_sock (all three releases): a node whose cores count fewer

@@ -76,6 +76,10 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (tasksOverGpus != null) {
             return new Suggestion.Impossible(tasksOverGpus);
         }
+        String perSocket = PerSocketGpuRefusal.onTree(request);
+        if (perSocket != null) {
+            return new Suggestion.Impossible(perSocket);
+        }
         PartitionTopology p = PartitionTopology.resolve(DomainBlocks.asBlocks(state), request, version);
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());
@@ -96,6 +100,10 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         String perGpu = NtasksPerGpuRefusal.onBlocks(request);
         if (perGpu != null) {
             return new Suggestion.Impossible(perGpu);
+        }
+        String perSocket = PerSocketGpuRefusal.onBlocks(request);
+        if (perSocket != null) {
+            return new Suggestion.Impossible(perSocket);
         }
         // the figure ThreadsPerCore turns into whole cores, kept for SlurmAllocation's task count per socket
         Integer threads = request.threadsPerCore();

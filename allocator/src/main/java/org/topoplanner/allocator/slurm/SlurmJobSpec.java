@@ -26,6 +26,9 @@ import org.topoplanner.model.job.JobRequest;
  * @param ntasksPerGpu  {@code --ntasks-per-gpu} ({@code details->ntasks_per_tres}); {@link #of} has already made the
  *                      task count and the GPUs follow from it, and {@code cpusPerGpu} its CPUs per GPU; {@code null}
  *                      when not given
+ * @param gpusPerSocket {@code --gpus-per-socket} ({@code gres_per_socket}); {@code null} when not given
+ * @param socketsPerNode {@code --sockets-per-node} ({@code mc_ptr->sockets_per_node}), given with it; {@code null}
+ *                      when not given
  * @param minCpus       {@code details->min_cpus} where it is not the tasks' CPUs: 22.05's and 24.11's for a
  *                      {@code --ntasks-per-gpu} job ({@link NtasksPerGpuMinCpus}); {@code null} for the tasks' CPUs
  *                      ({@link SlurmAllocation#minCpus})
@@ -36,7 +39,8 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                            Duration switchWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                            List<String> nodelist,
                            List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
-                           Integer ntasksPerGpu, Integer minCpus) {
+                           Integer ntasksPerGpu, Integer gpusPerSocket, Integer socketsPerNode,
+                           Integer minCpus) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -72,10 +76,18 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             // makes --gpus-per-task a job total (gres_per_job = num_tasks x gres_per_task)
             ntasks = min * r.ntasksPerNode();
         }
+        if (ntasks == null && r.ntasksPerNode() == null && r.socketsPerNode() != null
+                && (r.minNodes() != null || !r.nodelist().isEmpty()) && (max == null || max == min)) {
+            // sbatch's _opt_verify ("1 proc / min_[socket * core * thread] default", 22.05.8, 24.11.5, 26.05): a
+            // fixed node count without -n runs -N x --sockets-per-node tasks (own case sb7a s1: -N1
+            // --sockets-per-node=2 --gpus-per-socket=1 gets CPUs 0 and 8, two tasks)
+            ntasks = min * r.socketsPerNode();
+        }
         Integer perNode = gpuCount(r.gpusPerNode());
         Integer perJob = gpuCount(r.gpus());
         Integer perTask = gpuCount(r.gpusPerTask());
-        String type = perNode == null && perJob == null && perTask == null ? null : r.gpuType();
+        String type = perNode == null && perJob == null && perTask == null && r.gpusPerSocket() == null ? null
+                : r.gpuType();
         int cpusPerTask = r.cpusPerTask() != null ? r.cpusPerTask() : 1;
         if (r.cpusPerTask() == null && perTask != null && r.cpusPerGpu() != null && r.cpusPerGpu() > 0) {
             // gres_job_state_validate (22.05 common/gres.c, 24.11 and 26.05 interfaces/gres.c): without -c
@@ -96,7 +108,8 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .gpus(perNode, perJob, perTask, type).cpusPerGpu(r.cpusPerGpu()).ntasksPerGpu(r.ntasksPerGpu())
                 .switches(r.switches(), r.switchesWait()).enforceBinding(r.enforceBinding())
                 .exclusive(r.exclusive()).exclusiveTopo(r.exclusiveTopo()).nodelist(r.nodelist())
-                .exclude(r.exclude()).segment(r.segment()).threadsPerCore(r.threadsPerCore()).build();
+                .exclude(r.exclude()).segment(r.segment()).threadsPerCore(r.threadsPerCore())
+                .gpusPerSocket(gpuCount(r.gpusPerSocket()), r.socketsPerNode()).build();
     }
 
     /**
@@ -176,7 +189,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
     }
 
     boolean hasGpus() {
-        return gpusPerNode != null || gpusPerJob != null || gpusPerTask != null;
+        return gpusPerNode != null || gpusPerJob != null || gpusPerTask != null || gpusPerSocket != null;
     }
 
     /**
@@ -221,7 +234,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .switches(switches, switchWait).enforceBinding(enforceBinding).exclusive(exclusive)
                 .exclusiveTopo(exclusiveTopo).nodelist(nodelist).exclude(exclude).segment(segment)
                 .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).ntasksPerGpu(ntasksPerGpu)
-                .minCpus(minCpus);
+                .gpusPerSocket(gpusPerSocket, socketsPerNode).minCpus(minCpus);
     }
 
     /**
@@ -252,6 +265,8 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         private Integer threadsPerCore;
         private int minCpusPerNode;
         private Integer ntasksPerGpu;
+        private Integer gpusPerSocket;
+        private Integer socketsPerNode;
         private Integer minCpus;
 
         private Builder(String name) {
@@ -365,11 +380,18 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             return this;
         }
 
+        /** {@code --gpus-per-socket} and {@code --sockets-per-node} ({@code null}, {@code null}: neither). */
+        Builder gpusPerSocket(Integer perSocket, Integer sockets) {
+            gpusPerSocket = perSocket;
+            socketsPerNode = sockets;
+            return this;
+        }
+
         SlurmJobSpec build() {
             return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                     gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
                     exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
-                    ntasksPerGpu, minCpus);
+                    ntasksPerGpu, gpusPerSocket, socketsPerNode, minCpus);
         }
     }
 }

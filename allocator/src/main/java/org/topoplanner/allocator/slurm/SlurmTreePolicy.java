@@ -55,6 +55,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (tasksOverGpus != null) {
             return new Suggestion.Impossible(tasksOverGpus);
         }
+        String perSocket = PerSocketGpuRefusal.onTree(request);
+        if (perSocket != null) {
+            return new Suggestion.Impossible(perSocket);
+        }
         PartitionTopology p = PartitionTopology.resolve(state, request, options.slurmVersion());
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());

@@ -6,8 +6,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
 /**
  * Which GPUs a {@code --gpus-per-socket} job gets on one node once its cores there are chosen: Slurm's
  * {@code _set_sock_bits} (22.05 {@code select/cons_common/gres_select_filter.c}; 24.11 and 26.05
- * {@code select/cons_tres/gres_select_filter.c}). Not yet called by a policy: {@code --gpus-per-socket} stays refused
- * because the cores (the CPU half) are not understood (PROVENANCE g11f). Checked against every node of every placed
+ * {@code select/cons_tres/gres_select_filter.c}), called by {@link SlurmAllocation} once the cores are laid out
+ * (PROVENANCE g11f, g12c). Checked against every node of every placed
  * {@code --gpus-per-socket} line of own cases g9b, sb7a and c11f1 in all three releases ({@code SocketGpuPickTest}).
  *
  * <p>The sockets are those the job's cores use. When {@code --sockets-per-node} is more than that, sockets whose free

@@ -29,6 +29,18 @@ class SlurmTreeReplayTest {
         // and 24.11.5/26.05.5 (z3 since z11a's PerJobGpuPick.ceiling, z5 since its SbatchTaskNodeCount.sent)
         "g9c,      jobs.txt,       results/new/g9c.jsonl,          24.11",
         "g9c,      jobs.txt,       results/v26.05/g9c.jsonl,       26.05",
+        // own probes c11f1 (branch g11f) and g9b (gpt9; 26.05 here, 22.05 and 24.11 in known-mismatch.txt, where they
+        // match every line since n12d): --gpus-per-socket with --sockets-per-node, idle and busy nodes, one and two
+        // nodes (g12c: emulated, every line)
+        "c11f1,    jobs.txt,       results/c11f1.jsonl,            22.05",
+        "c11f1,    jobs.txt,       results/new/c11f1.jsonl,        24.11",
+        "c11f1,    jobs.txt,       results/v26.05/c11f1.jsonl,     26.05",
+        "g9b,      jobs.txt,       results/v26.05/g9b.jsonl,       26.05",
+        // own probe c12c1 (branch g12c): twelve shapes not measured before, every line as the emulation predicted it
+        // before the run (cases/c12c1/predicted.txt)
+        "c12c1,    jobs.txt,       results/c12c1.jsonl,            22.05",
+        "c12c1,    jobs.txt,       results/new/c12c1.jsonl,        24.11",
+        "c12c1,    jobs.txt,       results/v26.05/c12c1.jsonl,     26.05",
         // own probe c11a1 (branch z11a): --gpus=N over more nodes than N, -n with --ntasks-per-node, idle cluster
         "c11a1,    jobs.txt,       results/c11a1.jsonl,            22.05",
         "c11a1,    jobs.txt,       results/new/c11a1.jsonl,        24.11",

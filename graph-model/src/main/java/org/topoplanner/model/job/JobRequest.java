@@ -55,6 +55,11 @@ import java.util.Objects;
  * @param ntasksPerGpu    {@code --ntasks-per-gpu}: slurmctld makes the task count the job's GPUs times it (or the GPUs
  *                        the task count over it) and binds that many tasks to each GPU; not with
  *                        {@code --gpus-per-task} (sbatch's {@code _validate_ntasks_per_gpu}); {@code null} = not given
+ * @param gpusPerSocket   {@code --gpus-per-socket}: GPUs on each socket the job uses; sbatch takes it only with
+ *                        {@code socketsPerNode} ({@code gres_job_state_validate}); {@code null} = not given
+ * @param socketsPerNode  {@code --sockets-per-node}, read only beside {@code --gpus-per-socket} (alone it is not
+ *                        emulated); sbatch makes a fixed node count's task count {@code -N} times it when
+ *                        {@code -n} is not given ({@code _opt_verify}); {@code null} = not given
  */
 public record JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                          Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
@@ -62,7 +67,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                          Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
                          List<String> nodelist, List<String> exclude, Integer segment, String partition,
                          Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB,
-                         Integer threadsPerCore, List<String> notes, Integer ntasksPerGpu) {
+                         Integer threadsPerCore, List<String> notes, Integer ntasksPerGpu, Integer gpusPerSocket,
+                         Integer socketsPerNode) {
     /** The name used when the arguments carry no {@code -J}. */
     public static final String DEFAULT_NAME = "job";
 
@@ -83,6 +89,12 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         requirePositive("--switches", switches);
         requirePositive("--threads-per-core", threadsPerCore);
         requirePositive("--ntasks-per-gpu", ntasksPerGpu);
+        requirePositive("--gpus-per-socket", gpusPerSocket);
+        requirePositive("--sockets-per-node", socketsPerNode);
+        if ((gpusPerSocket == null) != (socketsPerNode == null)) {
+            // sbatch's gres_job_state_validate refuses the first alone; the second alone is not emulated
+            throw new IllegalArgumentException("--gpus-per-socket and --sockets-per-node go together");
+        }
         if (ntasksPerGpu != null && gpusPerTask != null) {
             // sbatch, slurm_opt.c _validate_ntasks_per_gpu (22.05, 24.11, 26.05): fatal
             throw new IllegalArgumentException("--gpus-per-task is mutually exclusive with --ntasks-per-gpu");
@@ -90,7 +102,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         requireNonNegative("--gpus", gpus);
         requireNonNegative("--gpus-per-node", gpusPerNode);
         requireNonNegative("--gpus-per-task", gpusPerTask);
-        if (gpuType != null && gpus == null && gpusPerNode == null && gpusPerTask == null) {
+        if (gpuType != null && gpus == null && gpusPerNode == null && gpusPerTask == null && gpusPerSocket == null) {
             throw new IllegalArgumentException("GPU type " + gpuType + " without a GPU count");
         }
         if (gpuType != null && !SbatchValues.isGpuType(gpuType)) {
@@ -131,6 +143,20 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             throw new IllegalArgumentException("Requested mem_per_tres=gres/gpu:" + memPerGpuMiB
                     + " but did not request any GPU.");
         }
+    }
+
+    /** A request without {@code --gpus-per-socket}. */
+    public JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
+                      Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
+                      Integer gpusPerTask, String gpuType, Integer cpusPerGpu, Integer switches,
+                      Duration switchesWait, boolean enforceBinding, boolean exclusive, boolean exclusiveTopo,
+                      List<String> nodelist, List<String> exclude, Integer segment, String partition,
+                      Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB, Integer threadsPerCore,
+                      List<String> notes, Integer ntasksPerGpu) {
+        this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
+                gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
+                nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB, memPerCpuMiB, threadsPerCore,
+                notes, ntasksPerGpu, null, null);
     }
 
     /** A request without {@code --ntasks-per-gpu}. */
@@ -260,7 +286,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
 
     public boolean asksForGpus() {
         return (gpus != null && gpus > 0) || (gpusPerNode != null && gpusPerNode > 0)
-                || (gpusPerTask != null && gpusPerTask > 0);
+                || (gpusPerTask != null && gpusPerTask > 0) || (gpusPerSocket != null && gpusPerSocket > 0);
     }
 
     /**
@@ -322,7 +348,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                 .enforceBinding(enforceBinding).exclusive(exclusive).exclusiveTopo(exclusiveTopo).nodelist(nodelist)
                 .exclude(exclude).segment(segment).partition(partition).memMiB(memMiB).podShape(podShape)
                 .memPerGpuMiB(memPerGpuMiB).memPerCpuMiB(memPerCpuMiB)
-                .threadsPerCore(threadsPerCore).notes(notes).ntasksPerGpu(ntasksPerGpu);
+                .threadsPerCore(threadsPerCore).notes(notes).ntasksPerGpu(ntasksPerGpu)
+                .gpusPerSocket(gpusPerSocket, socketsPerNode);
     }
 
     /** Fluent construction for tests and callers that set a few options; {@link #build()} validates. */
@@ -355,6 +382,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         private Integer threadsPerCore;
         private List<String> notes = List.of();
         private Integer ntasksPerGpu;
+        private Integer gpusPerSocket;
+        private Integer socketsPerNode;
 
         private Builder() {
         }
@@ -500,6 +529,13 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return this;
         }
 
+        /** {@code --gpus-per-socket} with {@code --sockets-per-node} (both or neither). */
+        public Builder gpusPerSocket(Integer perSocket, Integer sockets) {
+            gpusPerSocket = perSocket;
+            socketsPerNode = sockets;
+            return this;
+        }
+
         public Builder segment(Integer value) {
             segment = value;
             return this;
@@ -510,7 +546,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return new JobRequest(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus,
                     gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
                     exclusiveTopo, nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB,
-                    memPerCpuMiB, threadsPerCore, notes, ntasksPerGpu);
+                    memPerCpuMiB, threadsPerCore, notes, ntasksPerGpu, gpusPerSocket, socketsPerNode);
         }
     }
 }

@@ -68,7 +68,7 @@ public final class SbatchOptionTable {
             new SbatchOption("gpu-freq", NO_SHORT, Arg.REQUIRED, ALL, Use.NOTE, "", "gpu-freq"),
             new SbatchOption("gpus", 'G', Arg.REQUIRED, ALL, Use.EMULATED, "", "gpus"),
             new SbatchOption("gpus-per-node", NO_SHORT, Arg.REQUIRED, ALL, Use.EMULATED, "", "gpus-per-node"),
-            new SbatchOption("gpus-per-socket", NO_SHORT, Arg.REQUIRED, ALL, Use.NOT_EMULATED, "GPUs per socket change which CPUs and GPUs Slurm picks; the GPUs follow the CPUs, but the CPUs differ per release in ways not yet understood (own cases sb7a s1-s10, g9b s1-s10, c11f1)", "gpus-per-socket"),
+            new SbatchOption("gpus-per-socket", NO_SHORT, Arg.REQUIRED, ALL, Use.EMULATED, "", "gpus-per-socket"),
             new SbatchOption("gpus-per-task", NO_SHORT, Arg.REQUIRED, ALL, Use.EMULATED, "", "gpus-per-task"),
             new SbatchOption("gres", NO_SHORT, Arg.REQUIRED, ALL, Use.EMULATED, "", "gres"),
             new SbatchOption("gres-flags", NO_SHORT, Arg.REQUIRED, ALL, Use.EMULATED, "", "gres-flags"),

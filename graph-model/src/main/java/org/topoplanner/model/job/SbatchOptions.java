@@ -72,6 +72,10 @@ public final class SbatchOptions {
         }
         add(out, "--cpus-per-gpu", r.cpusPerGpu());
         add(out, "--ntasks-per-gpu", r.ntasksPerGpu());
+        if (r.gpusPerSocket() != null) {
+            out.add("--gpus-per-socket=" + type + r.gpusPerSocket());
+        }
+        add(out, "--sockets-per-node", r.socketsPerNode());
         if (r.switches() != null) {
             out.add("--switches=" + r.switches()
                     + (r.switchesWait() == null ? "" : "@" + SlurmTime.format(r.switchesWait())));
@@ -176,9 +180,16 @@ public final class SbatchOptions {
         String gpuTypeOption;
         Integer threadsPerCore;
         Integer hintThreads;
-        /** {@code --gpus-per-socket} and {@code --sockets-per-node} given (neither emulated; sbatch tests them). */
+        /**
+         * {@code --gpus-per-socket} and {@code --sockets-per-node} given: sbatch tests them together, and only the pair
+         * is emulated ({@code --sockets-per-node} alone is not).
+         */
         boolean gpusPerSocketGiven;
         boolean socketsPerNodeGiven;
+        Integer gpusPerSocket;
+        Integer socketsPerNode;
+        /** What --sockets-per-node alone is refused with (its table entry). */
+        String socketsPerNodeAlone;
 
         /** The notes by option name, in the order first given; a later value replaces an earlier one. */
         final java.util.LinkedHashMap<String, String> notes = new java.util.LinkedHashMap<>();
@@ -192,6 +203,13 @@ public final class SbatchOptions {
             String written = o.longName() + (val == null ? "" : "=" + val);
             gpusPerSocketGiven |= o.name().equals("gpus-per-socket");
             socketsPerNodeGiven |= o.name().equals("sockets-per-node");
+            if (o.name().equals("sockets-per-node") && val != null) {
+                // emulated beside --gpus-per-socket only (finish)
+                socketsPerNode = values.positive("--sockets-per-node", val);
+                socketsPerNodeAlone = written + at + ": changes where Slurm places the job and is not emulated ("
+                        + o.why() + ")" + o.releaseRemark();
+                return;
+            }
             switch (o.use()) {
                 case NOTE -> {
                     if (written.indexOf('\n') >= 0 || written.indexOf('\r') >= 0) {
@@ -249,6 +267,7 @@ public final class SbatchOptions {
                 }
                 case "--gpus-per-node" -> b.gpusPerNode(gpuCount(key, values.typedCount(key, val)));
                 case "--gpus-per-task" -> b.gpusPerTask(gpuCount(key, values.typedCount(key, val)));
+                case "--gpus-per-socket" -> gpusPerSocket = gpuCount(key, values.typedCount(key, val));
                 case "--gres" -> b.gpusPerNode(gpuCount(key, values.gres(val)));
                 case "--switches" -> switches(val);
                 case "--gres-flags" -> gresFlags(val);
@@ -400,6 +419,10 @@ public final class SbatchOptions {
                 // what sbatch says, in place of "not emulated": Slurm submits no such job in any release
                 problems.removeIf(p -> p.startsWith("--gpus-per-socket") || p.startsWith("--sockets-per-node"));
                 problems.add(socketRefusal);
+            } else if (gpusPerSocketGiven) {
+                b.gpusPerSocket(gpusPerSocket, socketsPerNode);
+            } else if (socketsPerNodeAlone != null) {
+                problems.add(socketsPerNodeAlone);
             }
             if (cpusPerGpuGiven && cpusPerTaskGiven) {
                 // sbatch 22.05: "error: --cpus-per-gpu is mutually exclusive with --cpus-per-task"

@@ -10,7 +10,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The {@code --gpus-per-socket} requests sbatch refuses itself ({@link GpusPerSocketRefusal}): the refusal names what
  * sbatch says, not "not emulated", because no release submits such a job (own case sb7a s4, REJECTED by 22.05.8,
  * 24.11.5 and 26.05.5 with "--gpus-per-socket option requires --sockets-per-node specification"). With
- * {@code --sockets-per-node} the option is still refused as not emulated.
+ * {@code --sockets-per-node} the pair is read (emulated since branch g12c), and {@code --sockets-per-node} alone is
+ * still refused as not emulated.
  */
 class GpusPerSocketRefusalTest {
 
@@ -32,15 +33,29 @@ class GpusPerSocketRefusalTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
-        "-N1 --sockets-per-node=2 --gpus-per-socket=1",
-        "-N2 --gpus-per-socket=1 --sockets-per-node=2 -c3",
+        // line; --gpus-per-socket; --sockets-per-node
+        "-N1 --sockets-per-node=2 --gpus-per-socket=1;          1; 2",
+        "-N2 --gpus-per-socket=2 --sockets-per-node=1 -c3;      2; 1",
+        "-w q1 --gpus-per-socket=a100:1 --sockets-per-node=4;   1; 4",
     })
-    void withSocketsPerNodeTheOptionIsStillNotEmulated(String line) {
+    void withSocketsPerNodeThePairIsRead(String line, int perSocket, int sockets) throws Exception {
+        JobRequest r = SbatchOptions.parseLine(line, "j");
+        assertThat(r.gpusPerSocket()).isEqualTo(perSocket);
+        assertThat(r.socketsPerNode()).isEqualTo(sockets);
+        assertThat(r.asksForGpus()).isTrue();
+        // written back and read again, the same request (the GPU type too)
+        assertThat(SbatchOptions.parse(r.toSbatchArgs(), "j")).isEqualTo(r);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "-N1 --sockets-per-node=2",
+        "-N2 --sockets-per-node=1 --gpus-per-node=2",
+    })
+    void socketsPerNodeAloneIsNotEmulated(String line) {
         assertThatThrownBy(() -> SbatchOptions.parseLine(line, "j"))
-                .isInstanceOfSatisfying(JobRequestException.class, e -> {
-                    assertThat(e.problems()).anyMatch(p -> p.startsWith("--gpus-per-socket=")
-                            && p.contains("changes where Slurm places the job and is not emulated"));
-                    assertThat(e.problems()).noneMatch(p -> p.contains("requires --sockets-per-node"));
-                });
+                .isInstanceOfSatisfying(JobRequestException.class, e -> assertThat(e.problems())
+                        .anyMatch(p -> p.startsWith("--sockets-per-node=")
+                                && p.contains("changes where Slurm places the job and is not emulated")));
     }
 }

@@ -1,0 +1,45 @@
+package org.topoplanner.allocator.slurm;
+
+import org.topoplanner.model.job.JobRequest;
+
+/**
+ * The {@code --gpus-per-socket} shapes no measured line covers, refused naming the option and the shape rather than
+ * placed by a guess. What is emulated ({@link PerSocketGres}, {@link CoreFilter}, {@link SchedWeight},
+ * {@link SocketGpuPick}, the task count of {@link SlurmJobSpec#of}) matches every measured line of own cases g9b
+ * s1-s10, sb7a s1-s10 and c11f1 e1-e10, f1-f7 in 22.05.8, 24.11.5 and 26.05.5 (one and two nodes, -n, -c, enforce-binding,
+ * {@code --cpus-per-gpu}, idle and busy nodes; PROVENANCE g12c). Refused:
+ *
+ * <ul>
+ *   <li>beside another GPU count ({@code --gpus}, {@code --gpus-per-node}, {@code --gpus-per-task}):
+ *       {@code gres_job_state_validate} then ties the counts together (a per-node count a multiple of the per-socket
+ *       one, ...), not read;</li>
+ *   <li>beside {@code --ntasks-per-node}, {@code --ntasks-per-socket}, {@code --exclusive}, {@code --mem-per-gpu} or a
+ *       node range ({@code -N2-3}): no line measured them with the option;</li>
+ *   <li>on a block topology: no block case measured the option.</li>
+ * </ul>
+ */
+final class PerSocketGpuRefusal {
+    private PerSocketGpuRefusal() {
+    }
+
+    /** The refusal's text on a tree (or flat) topology, or null when the job is emulated. */
+    static String onTree(JobRequest r) {
+        if (r.gpusPerSocket() == null) {
+            return null;
+        }
+        String beside = r.gpus() != null ? "--gpus" : r.gpusPerNode() != null ? "--gpus-per-node"
+                : r.gpusPerTask() != null ? "--gpus-per-task" : r.ntasksPerNode() != null ? "--ntasks-per-node"
+                : r.ntasksPerSocket() != null ? "--ntasks-per-socket" : r.exclusive() ? "--exclusive"
+                : r.memPerGpuMiB() != null ? "--mem-per-gpu"
+                : r.maxNodes() != null && !r.maxNodes().equals(r.minNodes()) ? "a node range (-N min-max)" : null;
+        return beside == null ? null : "--gpus-per-socket=" + r.gpusPerSocket() + " beside " + beside
+                + " changes where Slurm places the job and is not emulated (no measured line has the pair)";
+    }
+
+    /** The refusal's text on a block topology, or null without the option. */
+    static String onBlocks(JobRequest r) {
+        return r.gpusPerSocket() == null ? null
+                : "--gpus-per-socket=" + r.gpusPerSocket() + " changes where Slurm places the job and is not emulated"
+                        + " on a block topology (no block case measured it)";
+    }
+}
