@@ -11,13 +11,17 @@ final class NodeGpuCredit {
     }
 
     /** GPUs toward the job's total a required node adds ({@code gres_sched_add}): its free ones, up to what is left. */
-    static long requiredCredit(SlurmJobSpec job, NodeUse use, CoreFilter.Result result, long taken,
+    static long requiredCredit(SlurmNode node, SlurmJobSpec job, NodeUse use, CoreFilter.Result result, long taken,
                                boolean asFiltered) {
         Integer total = job.gpuTotal();
         if (total == null || result == null) {
             return 0;
         }
-        long free = result.gpus(use).cardinality();
+        // sock_data->total_cnt, which gres_select_filter_remove_unusable lowered for enforce-binding by the GPUs of
+        // every socket without a free core (22.05.8 cons_common/gres_select_filter.c; 22.05's gres_sched_add adds it
+        // whole): own case cmx15 m52 (-w b2 -n3 -c3 --gpus-per-task=1 enforce-binding, b2's socket 0 busy) credits
+        // b2 with GPU 3 alone, so b4 is asked for 2 and keeps sockets 0 and 1 (cores 0-5 in 22.05.8)
+        long free = job.enforceBinding() ? bindable(node, use, result.gpus(use)) : result.gpus(use).cardinality();
         if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
             free = Math.min(free, result.availCpus() / job.cpusPerGpu());
         } else {

@@ -44,7 +44,7 @@ final class PassFilter {
                     : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
                             inTurn ? Math.max(1, job.minNodes() - counted) : 0,
                             firstPass || carried == null ? CoreFilter.NO_VAL : carried.availResCpus(i));
-            taken += NodeGpuCredit.requiredCredit(job, uses[i], results[i], taken, inTurn);
+            taken += NodeGpuCredit.requiredCredit(n, job, uses[i], results[i], taken, inTurn);
             counted++;
         }
         // the other nodes come after every required one (min_rem_nodes less all of them; 0: the job's count)
