@@ -121,6 +121,40 @@ public final class FreeMemory {
     }
 
     /**
+     * The first node of {@code p} where a job with a per-CPU memory figure would hold more than the running jobs of
+     * {@code state} leave, or {@code null} when none does (or memory is not consumable, or the figure is not per
+     * CPU). {@code _job_test}'s {@code memory_allocated} loop (22.05.8 {@code cons_common/job_test.c}, 24.11.5 and
+     * 26.05 {@code cons_tres/job_test.c}, after {@code dist_tasks}, only when the job is started,
+     * {@code SELECT_MODE_RUN_NOW}): {@code needed_mem = job_resources_get_node_cpu_cnt(...) * mem_per_cpu}, and a
+     * node where that passes {@code avail_mem} less its {@code alloc_memory} fails the job for this pass ("would
+     * overallocate node ... memory", {@code SLURM_ERROR}: it waits, {@code Resources}). The selection's cap
+     * ({@link PerCpuMemory}) does not prevent it under {@code CR_Core}: it steps a node's count down by a core's
+     * threads from an odd count of whole tasks (24.11/26.05's {@code _allocate_sc}: 15 of 16 CPUs for {@code -c3}),
+     * so it keeps an odd count, and {@code _block_sync_core_bitmap} then gives the tasks whole cores
+     * ({@code job_res->cpus[n] = core_cnt * tpc}), one CPU more than the cap paid for (property seed -3380: mem2c's
+     * c1, 24,000 MB, caps {@code -n4 -c3 --mem-per-cpu=2500} at 9 CPUs, the three tasks hold five cores, 25,000 MB).
+     */
+    public static String overallocatedNode(ClusterState state, JobRequest request, Placement p) {
+        NodeMemory table = NodeMemory.of(state.cluster());
+        if (!table.consumable()) {
+            return null;
+        }
+        JobRequest adjusted = MaxMemPer.adjusted(state.cluster(), request);
+        if (!(JobMemory.of(adjusted, table.defaults(adjusted)) instanceof JobMemory.PerCpu)) {
+            return null;
+        }
+        HeldMemory needs = heldBy(state.cluster(), request, p);
+        Map<String, Long> used = state.running().isEmpty() ? Map.of() : held(state);
+        for (HostAllocation a : p.hosts()) {
+            Long real = table.memoryForJobs(a.host());
+            if (real != null && needs.on(a.host()) > real - used.getOrDefault(a.host(), 0L)) {
+                return a.host();
+            }
+        }
+        return null;
+    }
+
+    /**
      * The tasks {@code dist_tasks} gave a {@code CR_CPU} job on each node of {@code p} ({@link TasksFromCores}), or
      * {@code null} where its CPU count is not its tasks' (memory per core, {@code --exclusive},
      * {@code --ntasks-per-node}, {@code --cpus-per-gpu}; {@code --threads-per-core}, not measured under

@@ -238,6 +238,12 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             }, why);
         }
         Placement p = alloc.placement(job.name());
+        String overallocated = FreeMemory.overallocatedNode(state, request, p);
+        if (overallocated != null) {
+            // _job_test's memory_allocated loop runs after the block plugin as after the tree (SlurmTreePolicy)
+            return new Suggestion.Pending(PendingReason.RESOURCES, job.name() + " would overallocate "
+                    + overallocated + "'s memory: its tasks' whole cores there cost more than the node has free");
+        }
         return new Suggestion.Placed(p, List.of("blocks " + String.join(",",
                 org.topoplanner.allocator.replay.Leaves.of(cluster, p))));
     }

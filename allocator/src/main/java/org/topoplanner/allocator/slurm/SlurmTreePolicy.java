@@ -326,6 +326,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     "not enough free nodes, cores or GPUs for " + job.name() + " now");
         }
         Placement placement = alloc.placement(job.name());
+        String overallocated = FreeMemory.overallocatedNode(state, request, placement);
+        if (overallocated != null) {
+            // _job_test's memory_allocated loop charges the whole cores the tasks got, past what the cap paid for
+            return new Suggestion.Pending(PendingReason.RESOURCES, job.name() + " would overallocate "
+                    + overallocated + "'s memory: its tasks' whole cores there cost more than the node has free");
+        }
         List<String> leaves = org.topoplanner.allocator.replay.Leaves.of(cluster, placement);
         List<String> notes = new ArrayList<>();
         notes.add("leaves " + String.join(",", leaves));

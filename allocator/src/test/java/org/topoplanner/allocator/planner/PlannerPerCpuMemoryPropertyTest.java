@@ -186,6 +186,15 @@ class PlannerPerCpuMemoryPropertyTest {
         plannerPlacesWhatSlurmTreePlacesUnderConsumableMemory(773L);
     }
 
+    /**
+     * Seed -3380: mem2c ({@code CR_Core_Memory}, c1 1 x 8 two-thread cores, 24,000 MB), {@code -n4 -c3
+     * --mem-per-cpu=2500} on a busy state (see PROVENANCE p12f).
+     */
+    @Example
+    void aCoreMemoryJobOnTwoThreadCores() throws JobRequestException {
+        plannerPlacesWhatSlurmTreePlacesUnderConsumableMemory(-3380L);
+    }
+
     /** Random states and jobs that test nothing (all idle, never placed, never refused) would pass anything. */
     @AfterContainer
     static void theTriesTestedTheRule() {
