@@ -190,6 +190,12 @@ public final class PlannerPolicy implements PlacementPolicy {
             return new Suggestion.Impossible("--gpus-per-socket is emulated by slurm-tree only; the planner does not"
                     + " search placements for it");
         }
+        if (request.distribution() != null && request.distribution().planeSize() != null) {
+            // slurm-tree emulates Slurm's plane layout (PlaneTasks), which may fail a job its nodes hold
+            // (ESLURM_BAD_TASK_COUNT in 24.11/26.05); the planner's search knows no planes
+            return new Suggestion.Impossible("-m " + request.distribution().spelling() + " is emulated by slurm-tree"
+                    + " only; the planner does not search placements for it");
+        }
         // --ntasks-per-gpu: the tasks and GPUs slurmctld sets from it are what the job's nodes must hold
         JobRequest job = request.withTasksOfNtasksPerGpu();
         // under consumable memory a node gives no more GPUs than its free memory holds of the job's --mem-per-gpu
@@ -494,7 +500,8 @@ public final class PlannerPolicy implements PlacementPolicy {
         JobRequest job = request.withTasksOfNtasksPerGpu();
         ClusterState state = FreeMemory.withGpusMemoryCannotServe(given, job);
         ClusterIndex index = ClusterIndex.of(state.cluster());
-        if (job.gpusPerSocket() != null || badNames(index, job) != null
+        if (job.gpusPerSocket() != null || job.distribution() != null && job.distribution().planeSize() != null
+                || badNames(index, job) != null
                 || !(NodeMemory.beforeSelection(state.cluster(), job) instanceof NodeMemory.Usable usable)) {
             return Optional.empty();
         }

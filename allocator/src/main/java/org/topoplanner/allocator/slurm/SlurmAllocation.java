@@ -255,18 +255,26 @@ final class SlurmAllocation {
                                          SlurmVersion version, boolean blockSync) {
         SlurmAllocation a = new SlurmAllocation();
         List<Integer> idx = sel.nodes().stream().boxed().toList();
-        int[][] layout22 = version == SlurmVersion.V22_05 && job.ntasksPerNode() == null
+        Integer plane = job.distribution() == null ? null : job.distribution().planeSize();
+        // -m plane=N deals the tasks in planes (PlaneTasks; its shapes beside GPUs are refused before, PlaneRefusal)
+        int[][] layout22 = plane != null && job.ntasks() != null
+                ? PlaneTasks.deal(idx, results, sel, job.ntasks(), job.cpusPerTask(), plane,
+                        version == SlurmVersion.V22_05)
+                : version == SlurmVersion.V22_05 && job.ntasksPerNode() == null
                 ? TaskDistribution.layout2205(idx, nodes, results, sel, job) : null;
         int[] tasks = layout22 != null && job.ntasks() != null ? layout22[0]
                 : TaskDistribution.distributeTasks(idx, nodes, results, sel, job,
                         version.atLeast(SlurmVersion.V24_11) && job.hasGpus() && job.gpusPerTask() == null);
-        int[] cpus22 = layout22 == null ? null : layout22[1];
+        int[] cpus22 = layout22 == null || plane != null && version != SlurmVersion.V22_05 ? null : layout22[1];
         // 24.11 and 26.05 fail a job whose nodes' CPUs hold fewer whole tasks than its -n: _cpus_to_use cuts
         // the CPUs, not the tasks, so a node may give an odd count to a -c2 job (own probe c9a1, fuzz74 p12: -n5
         // --ntasks-per-socket=2 -c2 gets 5 CPUs on c2 and 5 on a1, two tasks each, ESLURM_BAD_TASK_COUNT). A GPU
         // job's soft task limit was dropped first (distributeTasks); a --gpus-per-task limit is hard.
-        a.taskCountShort = layout22 == null && job.ntasks() != null && job.ntasksPerNode() == null
+        a.taskCountShort = (layout22 == null || plane != null) && job.ntasks() != null && job.ntasksPerNode() == null
                 && !job.exclusive() && java.util.Arrays.stream(tasks).sum() < job.ntasks();
+        // -m block:block, cyclic:block and plane lay the CPUs socket by socket, as CR_CPU does for every job
+        // (dist_tasks' switch on task_dist & SLURM_DIST_NODESOCKMASK, 22.05 to 26.05; BlockCoreSync)
+        boolean blockCores = blockSync || job.distribution() != null && job.distribution().blockCores();
         for (int k = 0; k < idx.size(); k++) {
             int i = idx.get(k);
             SlurmNode n = nodes.get(i);
@@ -276,7 +284,7 @@ final class SlurmAllocation {
                 c = PassFilter.whole(n).availCores();
             } else {
                 int cpus = NodeCpuCount.of(n, i, k, tasks, cpus22, sel, results, job, version);
-                c = blockSync ? BlockCoreSync.block(n, results[i].availCores(), cpus)
+                c = blockCores ? BlockCoreSync.block(n, results[i].availCores(), cpus)
                         : CoreDistributor.cyclic(n, results[i].availCores(), cpus, job.cpusPerTask(),
                                 job.ntasksPerSocket());
                 if (c == null) {

@@ -80,6 +80,10 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (perSocket != null) {
             return new Suggestion.Impossible(perSocket);
         }
+        String plane = PlaneRefusal.of(request);
+        if (plane != null) {
+            return new Suggestion.Impossible(plane);
+        }
         PartitionTopology p = PartitionTopology.resolve(DomainBlocks.asBlocks(state), request, version);
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());

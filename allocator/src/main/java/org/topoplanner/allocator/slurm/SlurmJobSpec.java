@@ -3,6 +3,7 @@ package org.topoplanner.allocator.slurm;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import org.topoplanner.model.job.Distribution;
 import org.topoplanner.model.job.JobRequest;
 
 /**
@@ -32,6 +33,8 @@ import org.topoplanner.model.job.JobRequest;
  * @param minCpus       {@code details->min_cpus} where it is not the tasks' CPUs: 22.05's and 24.11's for a
  *                      {@code --ntasks-per-gpu} job ({@link NtasksPerGpuMinCpus}); {@code null} for the tasks' CPUs
  *                      ({@link SlurmAllocation#minCpus})
+ * @param distribution  {@code -m} ({@code details->task_dist}, {@code mc_ptr->plane_size}); {@code null}: Slurm's
+ *                      default (the cyclic core layout, one task per node and round)
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
@@ -40,7 +43,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                            List<String> nodelist,
                            List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
                            Integer ntasksPerGpu, Integer gpusPerSocket, Integer socketsPerNode,
-                           Integer minCpus) {
+                           Integer minCpus, Distribution distribution) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -109,7 +112,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .switches(r.switches(), r.switchesWait()).enforceBinding(r.enforceBinding())
                 .exclusive(r.exclusive()).exclusiveTopo(r.exclusiveTopo()).nodelist(r.nodelist())
                 .exclude(r.exclude()).segment(r.segment()).threadsPerCore(r.threadsPerCore())
-                .gpusPerSocket(gpuCount(r.gpusPerSocket()), r.socketsPerNode()).build();
+                .gpusPerSocket(gpuCount(r.gpusPerSocket()), r.socketsPerNode()).distribution(r.distribution()).build();
     }
 
     /**
@@ -234,7 +237,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .switches(switches, switchWait).enforceBinding(enforceBinding).exclusive(exclusive)
                 .exclusiveTopo(exclusiveTopo).nodelist(nodelist).exclude(exclude).segment(segment)
                 .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).ntasksPerGpu(ntasksPerGpu)
-                .gpusPerSocket(gpusPerSocket, socketsPerNode).minCpus(minCpus);
+                .gpusPerSocket(gpusPerSocket, socketsPerNode).minCpus(minCpus).distribution(distribution);
     }
 
     /**
@@ -267,6 +270,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         private Integer ntasksPerGpu;
         private Integer gpusPerSocket;
         private Integer socketsPerNode;
+        private Distribution distribution;
         private Integer minCpus;
 
         private Builder(String name) {
@@ -387,11 +391,17 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             return this;
         }
 
+        /** {@code -m} ({@code null}: the default). */
+        Builder distribution(Distribution value) {
+            distribution = value;
+            return this;
+        }
+
         SlurmJobSpec build() {
             return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                     gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
                     exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
-                    ntasksPerGpu, gpusPerSocket, socketsPerNode, minCpus);
+                    ntasksPerGpu, gpusPerSocket, socketsPerNode, minCpus, distribution);
         }
     }
 }

@@ -59,6 +59,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (perSocket != null) {
             return new Suggestion.Impossible(perSocket);
         }
+        String plane = PlaneRefusal.of(request);
+        if (plane != null) {
+            return new Suggestion.Impossible(plane);
+        }
         PartitionTopology p = PartitionTopology.resolve(state, request, options.slurmVersion());
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());

@@ -18,8 +18,8 @@ import org.topoplanner.model.job.SbatchOptions;
  * Own case sb7a (branch sbatch7, src/test/resources/oracle/PROVENANCE.md): {@code --ntasks-per-gpu}, {@code --gpus-per-socket} with
  * {@code --sockets-per-node}, and {@code -m/--distribution}, run on real 22.05.8, 24.11.5 and 26.05.5. Slurm places
  * every such job that sbatch takes, and the option changes where (the pairs below, each the same request but for
- * the option); TopoPlanner does not emulate {@code -m}, so it refuses each of those jobs naming the option and saying
- * it changes placement, rather than placing them as if the option were absent. {@code --ntasks-per-gpu} is
+ * the option). {@code -m} is emulated since branch d12h for block, cyclic and their socket-level pairs and plane=N
+ * ({@code Distribution}); the other spellings are refused naming the option. {@code --ntasks-per-gpu} is
  * emulated now (branches t11b and n12d: own probes gp8a, g9b n1-n10, c11b1 and c12d1 in the replay lists; only a
  * block topology still refuses it, {@code NtasksPerGpuRefusal}), and so is {@code --gpus-per-socket} with
  * {@code --sockets-per-node} (branch g12c: sb7a, g9b and c11f1 in the replay lists).
@@ -27,7 +27,7 @@ import org.topoplanner.model.job.SbatchOptions;
 class NotEmulatedOptionsProbeTest {
     private static final String REFUSAL = "changes where Slurm places the job and is not emulated";
     /** sb7a's {@code -m} probes: d1-d7, d9 and b1 (d8 has none). */
-    private static final int REFUSED_DISTRIBUTION = 9;
+    private static final int DISTRIBUTION_PROBES = 9;
 
     private static Map<String, JsonNode> submitted(String results) {
         Map<String, JsonNode> out = new LinkedHashMap<>();
@@ -51,26 +51,30 @@ class NotEmulatedOptionsProbeTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({"results/sb7a.jsonl", "results/new/sb7a.jsonl", "results/v26.05/sb7a.jsonl"})
-    void refusesEveryProbeSlurmPlacedNamingItsOption(String results) {
-        Map<String, JsonNode> jobs = submitted(results);
-        int refused = 0;
-        for (JsonNode job : jobs.values()) {
+    void readsEveryDistributionProbeSlurmPlaced(String results) throws Exception {
+        int read = 0;
+        for (JsonNode job : submitted(results).values()) {
             List<String> args = args(job);
-            // --ntasks-per-gpu is emulated now (NtasksPerGpuSeveralNodesTest, NtasksPerGpuMinCpusTest)
-            // --gpus-per-socket is emulated now (GpusPerSocketPlacementTest, the replay lists)
-            String option = args.contains("-m") ? "--distribution" : null;
-            if (option == null || "REJECTED".equals(job.path("state").asText())) {
+            if (!args.contains("-m") || "REJECTED".equals(job.path("state").asText())) {
                 continue;
             }
             assertThat(job.path("state").asText()).as(job.path("name").asText()).isIn("RUNNING", "PENDING");
-            assertThatThrownBy(() -> SbatchOptions.parse(args, "j")).as(job.path("name").asText())
-                    .isInstanceOfSatisfying(JobRequestException.class, e -> assertThat(e.problems())
-                            .anyMatch(p -> p.startsWith(option) && p.contains(REFUSAL)));
-            refused++;
+            // -m is emulated since branch d12h (Distribution; the replay lists hold sb7a's lines)
+            assertThat(SbatchOptions.parse(args, "j").distribution()).as(job.path("name").asText()).isNotNull();
+            read++;
         }
-        // 30 with sb7a's twelve --ntasks-per-gpu probes n1-n12, refused before branch t11b; 18 with its nine placed
-        // --gpus-per-socket probes, refused before branch g12c
-        assertThat(refused).isEqualTo(REFUSED_DISTRIBUTION);
+        // refused as not emulated before branch d12h (30 with sb7a's twelve --ntasks-per-gpu probes before t11b, 18
+        // with its nine placed --gpus-per-socket probes before g12c)
+        assertThat(read).isEqualTo(DISTRIBUTION_PROBES);
+    }
+
+    /** The spellings no measured line covers stay refused, naming the option and saying it changes placement. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"arbitrary", "block:fcyclic", "cyclic:block:block", "'block:block,Pack'", "*:block"})
+    void refusesTheSpellingsNotEmulated(String spelling) {
+        assertThatThrownBy(() -> SbatchOptions.parse(List.of("-n4", "-m", spelling), "j"))
+                .isInstanceOfSatisfying(JobRequestException.class, e -> assertThat(e.problems())
+                        .anyMatch(p -> p.startsWith("-m ") && p.contains(REFUSAL)));
     }
 
     /**

@@ -41,6 +41,11 @@ class SlurmTreeReplayTest {
         "c12c1,    jobs.txt,       results/c12c1.jsonl,            22.05",
         "c12c1,    jobs.txt,       results/new/c12c1.jsonl,        24.11",
         "c12c1,    jobs.txt,       results/v26.05/c12c1.jsonl,     26.05",
+        // own probe c12h1 (branch d12h): -m block:block, cyclic:block, plane=N and the cyclic spellings on idle and busy
+        // nodes, predicted before the run (cases/c12h1/predicted.txt)
+        "c12h1,    jobs.txt,       results/c12h1.jsonl,            22.05",
+        "c12h1,    jobs.txt,       results/new/c12h1.jsonl,        24.11",
+        "c12h1,    jobs.txt,       results/v26.05/c12h1.jsonl,     26.05",
         // own probe c11a1 (branch z11a): --gpus=N over more nodes than N, -n with --ntasks-per-node, idle cluster
         "c11a1,    jobs.txt,       results/c11a1.jsonl,            22.05",
         "c11a1,    jobs.txt,       results/new/c11a1.jsonl,        24.11",

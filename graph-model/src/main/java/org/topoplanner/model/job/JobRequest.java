@@ -60,6 +60,8 @@ import java.util.Objects;
  * @param socketsPerNode  {@code --sockets-per-node}, read only beside {@code --gpus-per-socket} (alone it is not
  *                        emulated); sbatch makes a fixed node count's task count {@code -N} times it when
  *                        {@code -n} is not given ({@code _opt_verify}); {@code null} = not given
+ * @param distribution    {@code -m/--distribution} ({@link Distribution}); {@code null} = not given (Slurm's default,
+ *                        which lays CPUs out as {@code block:cyclic} does)
  */
 public record JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                          Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
@@ -68,7 +70,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                          List<String> nodelist, List<String> exclude, Integer segment, String partition,
                          Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB,
                          Integer threadsPerCore, List<String> notes, Integer ntasksPerGpu, Integer gpusPerSocket,
-                         Integer socketsPerNode) {
+                         Integer socketsPerNode, Distribution distribution) {
     /** The name used when the arguments carry no {@code -J}. */
     public static final String DEFAULT_NAME = "job";
 
@@ -156,7 +158,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
                 gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
                 nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB, memPerCpuMiB, threadsPerCore,
-                notes, ntasksPerGpu, null, null);
+                notes, ntasksPerGpu, null, null, null);
     }
 
     /** A request without {@code --ntasks-per-gpu}. */
@@ -349,7 +351,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                 .exclude(exclude).segment(segment).partition(partition).memMiB(memMiB).podShape(podShape)
                 .memPerGpuMiB(memPerGpuMiB).memPerCpuMiB(memPerCpuMiB)
                 .threadsPerCore(threadsPerCore).notes(notes).ntasksPerGpu(ntasksPerGpu)
-                .gpusPerSocket(gpusPerSocket, socketsPerNode);
+                .gpusPerSocket(gpusPerSocket, socketsPerNode).distribution(distribution);
     }
 
     /** Fluent construction for tests and callers that set a few options; {@link #build()} validates. */
@@ -384,6 +386,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         private Integer ntasksPerGpu;
         private Integer gpusPerSocket;
         private Integer socketsPerNode;
+        private Distribution distribution;
 
         private Builder() {
         }
@@ -536,6 +539,12 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return this;
         }
 
+        /** {@code -m/--distribution}; {@code null}: Slurm's default. */
+        public Builder distribution(Distribution value) {
+            distribution = value;
+            return this;
+        }
+
         public Builder segment(Integer value) {
             segment = value;
             return this;
@@ -546,7 +555,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return new JobRequest(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus,
                     gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
                     exclusiveTopo, nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB,
-                    memPerCpuMiB, threadsPerCore, notes, ntasksPerGpu, gpusPerSocket, socketsPerNode);
+                    memPerCpuMiB, threadsPerCore, notes, ntasksPerGpu, gpusPerSocket, socketsPerNode,
+                    distribution);
         }
     }
 }

@@ -53,7 +53,7 @@ public final class SbatchOptionTable {
             new SbatchOption("deadline", NO_SHORT, Arg.REQUIRED, ALL, Use.NOTE, "", "deadline"),
             new SbatchOption("delay-boot", NO_SHORT, Arg.REQUIRED, ALL, Use.NOTE, "", "delay-boot"),
             new SbatchOption("dependency", 'd', Arg.REQUIRED, ALL, Use.NOTE, "", "dependency"),
-            new SbatchOption("distribution", 'm', Arg.REQUIRED, ALL, Use.NOT_EMULATED, "the task distribution changes the CPU ids Slurm picks (own case sb7a d3, d5, d6)", "distribution"),
+            new SbatchOption("distribution", 'm', Arg.REQUIRED, ALL, Use.EMULATED, "", "distribution"),
             new SbatchOption("error", 'e', Arg.REQUIRED, ALL, Use.NOTE, "", "error"),
             new SbatchOption("exclude", 'x', Arg.REQUIRED, ALL, Use.EMULATED, "", "exclude"),
             new SbatchOption("exclusive", NO_SHORT, Arg.OPTIONAL, ALL, Use.EMULATED, "", "exclusive"),

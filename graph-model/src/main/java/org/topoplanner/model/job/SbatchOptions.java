@@ -76,6 +76,9 @@ public final class SbatchOptions {
             out.add("--gpus-per-socket=" + type + r.gpusPerSocket());
         }
         add(out, "--sockets-per-node", r.socketsPerNode());
+        if (r.distribution() != null) {
+            out.add("--distribution=" + r.distribution().spelling());
+        }
         if (r.switches() != null) {
             out.add("--switches=" + r.switches()
                     + (r.switchesWait() == null ? "" : "@" + SlurmTime.format(r.switchesWait())));
@@ -285,6 +288,7 @@ public final class SbatchOptions {
                 case "--mem-per-cpu" -> b.memPerCpuMiB(size(key, val));
                 case "--threads-per-core" -> threadsPerCore = values.positive(key, val);
                 case "--hint" -> hint(val);
+                case "--distribution" -> distribution(val);
                 default -> problems.add("unknown option " + key);
             }
         }
@@ -337,6 +341,15 @@ public final class SbatchOptions {
                     default -> problems.add("--hint=" + val + ": unrecognized --hint argument '" + h
                             + "' (expected nomultithread, multithread, compute_bound)");
                 }
+            }
+        }
+
+        /** sbatch's {@code verify_dist_type}: the spellings whose layout is emulated ({@link Distribution}). */
+        private void distribution(String val) {
+            try {
+                b.distribution(Distribution.parse(val));
+            } catch (IllegalArgumentException e) {
+                problems.add(e.getMessage());
             }
         }
 
