@@ -16,12 +16,14 @@ final class Partitions {
 
     /** Whether the partitions of {@code a} and {@code b} share a node (true without partitions). */
     static boolean overlap(Cluster cluster, JobRequest a, JobRequest b) {
-        SlurmPartition pa = of(cluster, a);
-        SlurmPartition pb = of(cluster, b);
-        if (pa == null || pb == null || pa.name().equals(pb.name())) {
+        List<SlurmPartition> pa = named(cluster, a);
+        List<SlurmPartition> pb = named(cluster, b);
+        if (pa.isEmpty() || pb.isEmpty()) {
             return true;
         }
-        return cluster.hostNames().stream().anyMatch(h -> pa.holds(h) && pb.holds(h));
+        // a job of several partitions has a queue record in each (build_job_queue): any pair that shares a node
+        return pa.stream().anyMatch(x -> pb.stream().anyMatch(y -> x.name().equals(y.name())
+                || cluster.hostNames().stream().anyMatch(h -> x.holds(h) && y.holds(h))));
     }
 
     /**
@@ -37,7 +39,21 @@ final class Partitions {
         return name != null ? name : cluster.slurm().defaultTopology().map(t -> t.name()).orElse(null);
     }
 
-    /** The job's partition: {@code -p}, else the default one; {@code null} when none applies. */
+    /**
+     * The partitions {@code -p} names that the cluster declares, in the order given; the default one (or none) without
+     * {@code -p}.
+     */
+    static List<SlurmPartition> named(Cluster cluster, JobRequest job) {
+        List<SlurmPartition> all = cluster.slurm().partitions();
+        if (job.partitions().size() <= 1) {
+            SlurmPartition p = of(cluster, job);
+            return p == null ? List.of() : List.of(p);
+        }
+        return job.partitions().stream()
+                .flatMap(n -> all.stream().filter(p -> p.name().equals(n)).findFirst().stream()).toList();
+    }
+
+    /** The job's partition: {@code -p} naming one, else the default one; {@code null} when none applies. */
     static SlurmPartition of(Cluster cluster, JobRequest job) {
         List<SlurmPartition> all = cluster.slurm().partitions();
         if (job.partition() != null) {

@@ -376,7 +376,10 @@ public final class Replayer {
                 j.reason = limit;
                 continue;
             }
-            if (failed.contains(partName)) {
+            List<SlurmPartition> parts = Partitions.named(state.cluster(), j.spec);
+            if (parts.size() > 1 ? parts.stream().allMatch(q -> failed.contains(q.name())) : failed.contains(partName)) {
+                // a job of several partitions has one queue record per partition (build_job_queue): it is passed
+                // over only when every one of them is blocked
                 j.reason = PendingReason.PRIORITY.slurmName();
                 continue;
             }
@@ -433,6 +436,11 @@ public final class Replayer {
                             .map(h -> HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()))
                             .toList()), ClusterState.Hold.WHOLE_NODES);
                     out.addAll(j.spec.nodelist());
+                } else if (parts.size() > 1) {
+                    // each of its queue records failed in its own partition, and fail_by_part blocked each
+                    for (SlurmPartition q : parts) {
+                        pass = leaveOut(pass, failed, out, q.name(), q);
+                    }
                 } else {
                     pass = leaveOut(pass, failed, out, partName, part);
                 }

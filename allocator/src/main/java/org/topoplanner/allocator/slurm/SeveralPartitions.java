@@ -1,0 +1,157 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmPartition;
+
+/**
+ * A job submitted to several partitions ({@code -p a,b}), as slurmctld places it in 22.05, 24.11 and 26.05 alike.
+ *
+ * <p>{@code get_part_list} ({@code partition_mgr.c}) splits the list at commas, drops a repeated name and sorts the
+ * partitions by {@code priority_sort_part_tier} (higher {@code PriorityTier} first; {@code list_sort} keeps the order
+ * given among equal tiers); a name that is not a partition refuses the whole job ({@code _get_job_parts},
+ * {@code ESLURM_INVALID_PARTITION_NAME}). {@code _select_nodes_parts} ({@code job_mgr.c}; 22.05 through
+ * {@code _select_nodes_resvs}, 24.11 and 26.05 through {@code _foreach_select_nodes_part_list} and
+ * {@code _select_nodes_base}) then tries each partition in that order: the first that can start the job now wins;
+ * a partition whose nodes are busy ({@code ESLURM_NODES_BUSY}) is kept as {@code rc_best} (the first such) while the
+ * search goes on for one that starts it now; one that can never hold the job ({@code
+ * ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE}) is passed over. Without a partition to start it, the job waits for the
+ * first busy one's reason, else it gets the last partition's answer.
+ */
+final class SeveralPartitions {
+    /** Slurm's default {@code PriorityTier} ({@code read_config.c}: {@code conf_part->priority_tier = 1}). */
+    private static final int DEFAULT_TIER = 1;
+
+    private SeveralPartitions() {
+    }
+
+    /** True when the request names more than one partition on a cluster that declares partitions. */
+    static boolean applies(Cluster cluster, JobRequest request) {
+        return request.partitions().size() > 1 && !cluster.slurm().partitions().isEmpty();
+    }
+
+    /**
+     * The answer for a job of several partitions: {@code inOne} answers the job kept to one partition (the request
+     * with that partition alone), tried in Slurm's order.
+     */
+    static Suggestion suggest(Cluster cluster, JobRequest request, Function<JobRequest, Suggestion> inOne) {
+        List<String> order = slurmOrder(cluster, request);
+        if (order == null) {
+            return new Suggestion.Impossible("Invalid partition name specified");
+        }
+        Suggestion busy = null;
+        Suggestion last = null;
+        for (String name : order) {
+            Suggestion s = inOne.apply(request.toBuilder().partition(name).build());
+            if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
+                return s;
+            }
+            if (s instanceof Suggestion.Pending && busy == null) {
+                busy = s;
+            }
+            last = s;
+        }
+        return busy != null ? busy : last;
+    }
+
+    /**
+     * The request kept to the partition the placed job runs in: the first in Slurm's order whose nodes hold every
+     * placed host (the one {@link #suggest} chose, as no earlier one could start it). The request as given when it
+     * names one partition or none.
+     */
+    static JobRequest runningIn(Cluster cluster, JobRequest request, Placement placement) {
+        if (!applies(cluster, request)) {
+            return request;
+        }
+        List<String> order = slurmOrder(cluster, request);
+        if (order == null) {
+            return request;
+        }
+        List<SlurmPartition> all = cluster.slurm().partitions();
+        for (String name : order) {
+            SlurmPartition p = all.stream().filter(q -> q.name().equals(name)).findFirst().orElseThrow();
+            if (placement.hosts().stream().map(HostAllocation::host).allMatch(p::holds)) {
+                return request.toBuilder().partition(name).build();
+            }
+        }
+        return request;
+    }
+
+    /**
+     * The partitions in the order slurmctld tries them (higher {@code PriorityTier} first, the order given among
+     * equals); null when one of them is not a partition of the cluster.
+     */
+    static List<String> slurmOrder(Cluster cluster, JobRequest request) {
+        List<SlurmPartition> all = cluster.slurm().partitions();
+        List<String> names = new ArrayList<>();
+        for (String name : request.partitions()) {
+            if (all.stream().noneMatch(p -> p.name().equals(name))) {
+                return null;
+            }
+            names.add(name);
+        }
+        Map<String, String> keys = cluster.slurm().keys();
+        // List.sort is stable, as glibc's merge-sorting qsort under list_sort
+        names.sort(Comparator.comparingInt((String n) -> priorityTier(keys, n)).reversed());
+        return names;
+    }
+
+    /**
+     * The partition's {@code PriorityTier} ({@code read_config.c} {@code _build_single_partitionline_info}): its own
+     * line's, else {@code PartitionName=DEFAULT}'s, else 1; a {@code Priority=} on either sets it over both.
+     */
+    static int priorityTier(Map<String, String> keys, String partition) {
+        String defaults = "";
+        for (Map.Entry<String, String> e : keys.entrySet()) {
+            if (!e.getKey().startsWith(SlurmPartition.KEY_PREFIX)) {
+                continue;
+            }
+            String part = e.getKey().substring(SlurmPartition.KEY_PREFIX.length());
+            if (part.equalsIgnoreCase("DEFAULT")) {
+                defaults = defaults + " " + e.getValue();
+            } else if (part.equals(partition)) {
+                String priority = last(e.getValue(), "priority");
+                if (priority == null) {
+                    priority = last(defaults, "priority");
+                }
+                if (priority != null) {
+                    return parse(priority);
+                }
+                String tier = last(e.getValue(), "prioritytier");
+                if (tier == null) {
+                    tier = last(defaults, "prioritytier");
+                }
+                return tier == null ? DEFAULT_TIER : parse(tier);
+            }
+        }
+        return DEFAULT_TIER;
+    }
+
+    private static String last(String line, String key) {
+        String found = null;
+        for (String word : line.trim().split("\\s+")) {
+            int eq = word.indexOf('=');
+            if (eq > 0 && word.substring(0, eq).toLowerCase(Locale.ROOT).equals(key)) {
+                found = word.substring(eq + 1);
+            }
+        }
+        return found;
+    }
+
+    private static int parse(String value) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            return DEFAULT_TIER; // slurmctld refuses such a slurm.conf; the importer reported it
+        }
+    }
+}
