@@ -56,8 +56,11 @@ final class Partitions {
     /** The job's partition: {@code -p} naming one, else the default one; {@code null} when none applies. */
     static SlurmPartition of(Cluster cluster, JobRequest job) {
         List<SlurmPartition> all = cluster.slurm().partitions();
-        if (job.partition() != null) {
-            return all.stream().filter(p -> p.name().equals(job.partition())).findFirst().orElse(null);
+        if (job.partitions().size() == 1) {
+            String name = job.partitions().get(0);
+            return all.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+        } else if (job.partition() != null) {
+            return null;
         }
         return all.stream().filter(SlurmPartition::isDefault).findFirst().orElse(null);
     }

@@ -34,9 +34,13 @@ final class SeveralPartitions {
     private SeveralPartitions() {
     }
 
-    /** True when the request names more than one partition on a cluster that declares partitions. */
+    /**
+     * True when {@code -p} is a list (a repeated name too: {@code -p gpu,gpu} is the job of {@code gpu}, as
+     * {@code get_part_list} reads it) on a cluster that declares partitions.
+     */
     static boolean applies(Cluster cluster, JobRequest request) {
-        return request.partitions().size() > 1 && !cluster.slurm().partitions().isEmpty();
+        return request.partition() != null && request.partition().indexOf(',') >= 0
+                && !cluster.slurm().partitions().isEmpty();
     }
 
     /**
