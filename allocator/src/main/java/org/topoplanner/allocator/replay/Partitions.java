@@ -1,6 +1,10 @@
 package org.topoplanner.allocator.replay;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.slurm.SlurmPartition;
@@ -63,5 +67,43 @@ final class Partitions {
             return null;
         }
         return all.stream().filter(SlurmPartition::isDefault).findFirst().orElse(null);
+    }
+
+    /**
+     * One record of {@code build_job_queue}'s queue: the job, and the request kept to the partition the record is for
+     * (the job's own request when it names one partition or none).
+     */
+    record QueueRecord(String job, JobRequest spec, int tier) {
+    }
+
+    /**
+     * The queue as {@code schedule} ({@code job_scheduler.c}, 22.05, 24.11 and 26.05) pops it: one record per
+     * partition of each job ({@code build_job_queue}: {@code _build_job_queue_for_part} over {@code part_ptr_list},
+     * which {@code get_part_list} sorted by {@code PriorityTier}), sorted by {@code sort_job_queue2}: the record's
+     * partition's {@code PriorityTier} first (higher first), then the job's priority, submission and id, the order
+     * {@code jobs} already have ({@code List.sort} is stable, as glibc's merge-sorting {@code qsort}). A later record of
+     * a job that started in an earlier one is passed over ("started in other part/qos").
+     */
+    static List<QueueRecord> queueRecords(Cluster cluster, Collection<String> jobs, Function<String, JobRequest> spec) {
+        java.util.Map<String, String> keys = cluster.slurm().keys();
+        List<QueueRecord> out = new ArrayList<>();
+        for (String job : jobs) {
+            JobRequest r = spec.apply(job);
+            List<SlurmPartition> named = named(cluster, r);
+            if (r.partition() != null && r.partition().indexOf(',') >= 0 && named.size() == r.partitions().size()) {
+                List<QueueRecord> own = new ArrayList<>();
+                for (SlurmPartition p : named) {
+                    own.add(new QueueRecord(job, r.toBuilder().partition(p.name()).build(),
+                            SlurmPartition.priorityTier(keys, p.name())));
+                }
+                own.sort(Comparator.comparingInt(QueueRecord::tier).reversed());
+                out.addAll(own);
+            } else {
+                out.add(new QueueRecord(job, r, named.size() == 1
+                        ? SlurmPartition.priorityTier(keys, named.get(0).name()) : 1));
+            }
+        }
+        out.sort(Comparator.comparingInt(QueueRecord::tier).reversed());
+        return out;
     }
 }

@@ -81,6 +81,7 @@ public final class Replayer {
         Suggestion asked;
         ClusterState askedIn;
         double askedAt;
+        JobRequest askedFor;
 
         Job(String name, JobRequest spec, double submitted) {
             this.name = name;
@@ -363,12 +364,15 @@ public final class Replayer {
         java.util.Set<String> failed = new java.util.HashSet<>();
         java.util.Set<String> out = new java.util.HashSet<>();
         ClusterState pass = state;
-        for (var it = queue.entrySet().iterator(); it.hasNext(); ) {
-            Map.Entry<String, Job> e = it.next();
-            Job j = e.getValue();
-            SlurmPartition part = Partitions.of(state.cluster(), j.spec);
+        for (Partitions.QueueRecord r : Partitions.queueRecords(state.cluster(), queue.keySet(), k -> queue.get(k).spec)) {
+            if (!queue.containsKey(r.job())) {
+                continue; // started by its record in another partition (schedule: "started in other part/qos")
+            }
+            Job j = queue.get(r.job());
+            JobRequest spec = r.spec();
+            SlurmPartition part = Partitions.of(state.cluster(), spec);
             String partName = part == null ? "" : part.name();
-            String limit = heldByLimit(j.spec);
+            String limit = heldByLimit(spec);
             if (limit != null) {
                 // build_job_queue (job_scheduler.c, all three releases) leaves out a job job_limits_check holds, and
                 // _job_runnable_test2 sets the limit's own reason, whatever blocked its partition (own probe c26l1
@@ -376,14 +380,11 @@ public final class Replayer {
                 j.reason = limit;
                 continue;
             }
-            List<SlurmPartition> parts = Partitions.named(state.cluster(), j.spec);
-            if (parts.size() > 1 ? parts.stream().allMatch(q -> failed.contains(q.name())) : failed.contains(partName)) {
-                // a job of several partitions has one queue record per partition (build_job_queue): it is passed
-                // over only when every one of them is blocked
+            if (failed.contains(partName)) {
                 j.reason = PendingReason.PRIORITY.slurmName();
                 continue;
             }
-            int minNodes = j.spec.minNodes() == null ? 1 : j.spec.minNodes();
+            int minNodes = spec.minNodes() == null ? 1 : spec.minNodes();
             // a job larger than its partition waits for its limit before this (job_limits_check: PartitionConfig)
             if (availableIn(part, out) < minNodes && minNodes <= availableIn(part, java.util.Set.of())) {
                 // too few of the partition's nodes are left in this pass: job_scheduler.c names the cause and
@@ -393,54 +394,51 @@ public final class Replayer {
                 pass = leaveOut(pass, failed, out, partName, part);
                 continue;
             }
-            List<String> taken = j.spec.nodelist().stream().filter(out::contains).toList();
+            List<String> taken = spec.nodelist().stream().filter(out::contains).toList();
             String notAvail = taken.isEmpty() ? null : policy.requiredNodesOutOfPass(taken);
             if (notAvail != null) {
                 // ESLURM_NODE_NOT_AVAIL: the job is not looked at, blocks nothing, and its nodes stay out
                 j.reason = notAvail;
-                if (holdsOnlyItsNodes(j.spec)) {
-                    out.addAll(j.spec.nodelist());
+                if (holdsOnlyItsNodes(spec)) {
+                    out.addAll(spec.nodelist());
                 }
                 continue;
             }
             // A blocked queue head is asked again on every event; when neither the state nor the clock moved
             // (a submission behind it), the answer cannot have changed: policies are pure functions of both.
-            Suggestion s = j.askedIn == pass && j.askedAt == now ? j.asked : policy.suggest(pass, j.spec);
+            Suggestion s = j.askedIn == pass && j.askedAt == now && j.askedFor == spec ? j.asked
+                    : policy.suggest(pass, spec);
             j.asked = s;
+            j.askedFor = spec;
             j.askedIn = pass;
             j.askedAt = now;
             if (s instanceof Suggestion.Placed p) {
-                start(e.getKey(), j, p.placement());
+                start(r.job(), j, p.placement());
                 pass = pass == state ? state : pass.with(p.placement(), hold(j),
                         policy.memoryHeldBy(pass.cluster(), j.spec, p.placement()));
-                it.remove();
+                queue.remove(r.job());
             } else if (s instanceof Suggestion.Waiting w && now - j.submitted >= w.maxWait().toMillis() / 1000.0) {
-                start(e.getKey(), j, w.placement());
+                start(r.job(), j, w.placement());
                 pass = pass == state ? state : pass.with(w.placement(), hold(j),
                         policy.memoryHeldBy(pass.cluster(), j.spec, w.placement()));
-                it.remove();
+                queue.remove(r.job());
             } else {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
                         : PendingReason.RESOURCES.slurmName();
                 if (s instanceof Suggestion.Pending p && !p.reason().blocksJobsBehind()) {
                     continue;
                 }
-                String outOfPass = nodesOutOfPass(j.spec, part, out);
+                String outOfPass = nodesOutOfPass(spec, part, out);
                 if (outOfPass != null) {
                     // ESLURM_NODE_NOT_AVAIL: not fail_by_part, so the job blocks nothing behind it
                     j.reason = outOfPass;
                     continue;
                 }
-                if (holdsOnlyItsNodes(j.spec)) {
-                    pass = pass.with(new Placement(" -w " + e.getKey(), j.spec.nodelist().stream()
+                if (holdsOnlyItsNodes(spec)) {
+                    pass = pass.with(new Placement(" -w " + r.job(), spec.nodelist().stream()
                             .map(h -> HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()))
                             .toList()), ClusterState.Hold.WHOLE_NODES);
-                    out.addAll(j.spec.nodelist());
-                } else if (parts.size() > 1) {
-                    // each of its queue records failed in its own partition, and fail_by_part blocked each
-                    for (SlurmPartition q : parts) {
-                        pass = leaveOut(pass, failed, out, q.name(), q);
-                    }
+                    out.addAll(spec.nodelist());
                 } else {
                     pass = leaveOut(pass, failed, out, partName, part);
                 }
@@ -623,6 +621,7 @@ public final class Replayer {
     private static void forgetAnswer(Job j) {
         j.asked = null;
         j.askedIn = null;
+        j.askedFor = null;
     }
 
     private void emit(Moment when, String key) {

@@ -3,7 +3,6 @@ package org.topoplanner.allocator.slurm;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.topoplanner.allocator.Suggestion;
@@ -28,9 +27,6 @@ import org.topoplanner.model.slurm.SlurmPartition;
  * first busy one's reason, else it gets the last partition's answer.
  */
 final class SeveralPartitions {
-    /** Slurm's default {@code PriorityTier} ({@code read_config.c}: {@code conf_part->priority_tier = 1}). */
-    private static final int DEFAULT_TIER = 1;
-
     private SeveralPartitions() {
     }
 
@@ -105,57 +101,7 @@ final class SeveralPartitions {
         }
         Map<String, String> keys = cluster.slurm().keys();
         // List.sort is stable, as glibc's merge-sorting qsort under list_sort
-        names.sort(Comparator.comparingInt((String n) -> priorityTier(keys, n)).reversed());
+        names.sort(Comparator.comparingInt((String n) -> SlurmPartition.priorityTier(keys, n)).reversed());
         return names;
-    }
-
-    /**
-     * The partition's {@code PriorityTier} ({@code read_config.c} {@code _build_single_partitionline_info}): its own
-     * line's, else {@code PartitionName=DEFAULT}'s, else 1; a {@code Priority=} on either sets it over both.
-     */
-    static int priorityTier(Map<String, String> keys, String partition) {
-        String defaults = "";
-        for (Map.Entry<String, String> e : keys.entrySet()) {
-            if (!e.getKey().startsWith(SlurmPartition.KEY_PREFIX)) {
-                continue;
-            }
-            String part = e.getKey().substring(SlurmPartition.KEY_PREFIX.length());
-            if (part.equalsIgnoreCase("DEFAULT")) {
-                defaults = defaults + " " + e.getValue();
-            } else if (part.equals(partition)) {
-                String priority = last(e.getValue(), "priority");
-                if (priority == null) {
-                    priority = last(defaults, "priority");
-                }
-                if (priority != null) {
-                    return parse(priority);
-                }
-                String tier = last(e.getValue(), "prioritytier");
-                if (tier == null) {
-                    tier = last(defaults, "prioritytier");
-                }
-                return tier == null ? DEFAULT_TIER : parse(tier);
-            }
-        }
-        return DEFAULT_TIER;
-    }
-
-    private static String last(String line, String key) {
-        String found = null;
-        for (String word : line.trim().split("\\s+")) {
-            int eq = word.indexOf('=');
-            if (eq > 0 && word.substring(0, eq).toLowerCase(Locale.ROOT).equals(key)) {
-                found = word.substring(eq + 1);
-            }
-        }
-        return found;
-    }
-
-    private static int parse(String value) {
-        try {
-            return Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            return DEFAULT_TIER; // slurmctld refuses such a slurm.conf; the importer reported it
-        }
     }
 }
