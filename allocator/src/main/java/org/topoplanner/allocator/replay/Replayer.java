@@ -297,11 +297,47 @@ public final class Replayer {
             }
         }
         ClusterState test = seen.seenBySubmitTest(spec.exclusive(), spec.nodelist());
+        List<Partitions.QueueRecord> records = Partitions.queueRecords(state.cluster(), List.of(spec.name()), k -> spec);
+        if (records.size() > 1) {
+            return submitTestOfParts(test, records);
+        }
         Suggestion s = policy.suggest(test, spec);
         if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
             return PendingReason.PRIORITY.slurmName();
         }
         return s instanceof Suggestion.Pending p ? p.reason().slurmName() : PendingReason.RESOURCES.slurmName();
+    }
+
+    /**
+     * sbatch's test of a job of several partitions: {@code _select_nodes_parts} ({@code job_mgr.c}) in test-only mode
+     * tries the partitions in {@code PriorityTier} order and stops at the first that can run the job now (the test
+     * passes) or whose nodes are busy ({@code ESLURM_NODES_BUSY}: "if (test_only) return SLURM_SUCCESS", 24.11 and
+     * 26.05 {@code _select_nodes_base}, 22.05 {@code _select_nodes_parts_resvs}), so a busy first partition leaves
+     * {@code Resources} even where a later one is free; a partition that can never hold the job is passed over. A
+     * partition limit ({@code job_limits_check}) is tested test-only in 22.05 and 24.11 and so stops there too;
+     * 26.05 skips the node test after {@code WAIT_PART_CONFIG} and {@code WAIT_PART_NODE_LIMIT} and goes on. Own
+     * probes c12g1 a4 ({@code -p cpu,gpu --gpus=2}, all three releases) and c26l8 m1, m5, m6 (22.05.8, 24.11.5).
+     */
+    private String submitTestOfParts(ClusterState test, List<Partitions.QueueRecord> records) {
+        boolean skipsLimits = policy.slurmRelease().map(v -> v.atLeast(org.topoplanner.model.slurm.SlurmVersion.V26_05))
+                .orElse(true);
+        for (Partitions.QueueRecord r : records) {
+            Suggestion s = policy.suggest(test, r.spec());
+            if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
+                return PendingReason.PRIORITY.slurmName();
+            }
+            if (s instanceof Suggestion.Pending p) {
+                boolean limit = p.reason() == PendingReason.PARTITION_CONFIG
+                        || p.reason() == PendingReason.PARTITION_NODE_LIMIT;
+                if (!limit) {
+                    return p.reason().slurmName();
+                }
+                if (!skipsLimits) {
+                    return PendingReason.RESOURCES.slurmName();
+                }
+            }
+        }
+        return PendingReason.RESOURCES.slurmName();
     }
 
     /**
