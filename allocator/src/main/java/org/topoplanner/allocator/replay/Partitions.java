@@ -1,6 +1,10 @@
 package org.topoplanner.allocator.replay;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.slurm.SlurmPartition;
@@ -16,12 +20,14 @@ final class Partitions {
 
     /** Whether the partitions of {@code a} and {@code b} share a node (true without partitions). */
     static boolean overlap(Cluster cluster, JobRequest a, JobRequest b) {
-        SlurmPartition pa = of(cluster, a);
-        SlurmPartition pb = of(cluster, b);
-        if (pa == null || pb == null || pa.name().equals(pb.name())) {
+        List<SlurmPartition> pa = named(cluster, a);
+        List<SlurmPartition> pb = named(cluster, b);
+        if (pa.isEmpty() || pb.isEmpty()) {
             return true;
         }
-        return cluster.hostNames().stream().anyMatch(h -> pa.holds(h) && pb.holds(h));
+        // a job of several partitions has a queue record in each (build_job_queue): any pair that shares a node
+        return pa.stream().anyMatch(x -> pb.stream().anyMatch(y -> x.name().equals(y.name())
+                || cluster.hostNames().stream().anyMatch(h -> x.holds(h) && y.holds(h))));
     }
 
     /**
@@ -37,12 +43,67 @@ final class Partitions {
         return name != null ? name : cluster.slurm().defaultTopology().map(t -> t.name()).orElse(null);
     }
 
-    /** The job's partition: {@code -p}, else the default one; {@code null} when none applies. */
+    /**
+     * The partitions {@code -p} names that the cluster declares, in the order given; the default one (or none) without
+     * {@code -p}.
+     */
+    static List<SlurmPartition> named(Cluster cluster, JobRequest job) {
+        List<SlurmPartition> all = cluster.slurm().partitions();
+        if (job.partitions().size() <= 1) {
+            SlurmPartition p = of(cluster, job);
+            return p == null ? List.of() : List.of(p);
+        }
+        return job.partitions().stream()
+                .flatMap(n -> all.stream().filter(p -> p.name().equals(n)).findFirst().stream()).toList();
+    }
+
+    /** The job's partition: {@code -p} naming one, else the default one; {@code null} when none applies. */
     static SlurmPartition of(Cluster cluster, JobRequest job) {
         List<SlurmPartition> all = cluster.slurm().partitions();
-        if (job.partition() != null) {
-            return all.stream().filter(p -> p.name().equals(job.partition())).findFirst().orElse(null);
+        if (job.partitions().size() == 1) {
+            String name = job.partitions().get(0);
+            return all.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+        } else if (job.partition() != null) {
+            return null;
         }
         return all.stream().filter(SlurmPartition::isDefault).findFirst().orElse(null);
+    }
+
+    /**
+     * One record of {@code build_job_queue}'s queue: the job, and the request kept to the partition the record is for
+     * (the job's own request when it names one partition or none).
+     */
+    record QueueRecord(String job, JobRequest spec, int tier) {
+    }
+
+    /**
+     * The queue as {@code schedule} ({@code job_scheduler.c}, 22.05, 24.11 and 26.05) pops it: one record per
+     * partition of each job ({@code build_job_queue}: {@code _build_job_queue_for_part} over {@code part_ptr_list},
+     * which {@code get_part_list} sorted by {@code PriorityTier}), sorted by {@code sort_job_queue2}: the record's
+     * partition's {@code PriorityTier} first (higher first), then the job's priority, submission and id, the order
+     * {@code jobs} already have ({@code List.sort} is stable, as glibc's merge-sorting {@code qsort}). A later record of
+     * a job that started in an earlier one is passed over ("started in other part/qos").
+     */
+    static List<QueueRecord> queueRecords(Cluster cluster, Collection<String> jobs, Function<String, JobRequest> spec) {
+        java.util.Map<String, String> keys = cluster.slurm().keys();
+        List<QueueRecord> out = new ArrayList<>();
+        for (String job : jobs) {
+            JobRequest r = spec.apply(job);
+            List<SlurmPartition> named = named(cluster, r);
+            if (r.partition() != null && r.partition().indexOf(',') >= 0 && named.size() == r.partitions().size()) {
+                List<QueueRecord> own = new ArrayList<>();
+                for (SlurmPartition p : named) {
+                    own.add(new QueueRecord(job, r.toBuilder().partition(p.name()).build(),
+                            SlurmPartition.priorityTier(keys, p.name())));
+                }
+                own.sort(Comparator.comparingInt(QueueRecord::tier).reversed());
+                out.addAll(own);
+            } else {
+                out.add(new QueueRecord(job, r, named.size() == 1
+                        ? SlurmPartition.priorityTier(keys, named.get(0).name()) : 1));
+            }
+        }
+        out.sort(Comparator.comparingInt(QueueRecord::tier).reversed());
+        return out;
     }
 }

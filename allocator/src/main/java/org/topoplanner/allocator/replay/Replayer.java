@@ -81,6 +81,7 @@ public final class Replayer {
         Suggestion asked;
         ClusterState askedIn;
         double askedAt;
+        JobRequest askedFor;
 
         Job(String name, JobRequest spec, double submitted) {
             this.name = name;
@@ -296,11 +297,47 @@ public final class Replayer {
             }
         }
         ClusterState test = seen.seenBySubmitTest(spec.exclusive(), spec.nodelist());
+        List<Partitions.QueueRecord> records = Partitions.queueRecords(state.cluster(), List.of(spec.name()), k -> spec);
+        if (records.size() > 1) {
+            return submitTestOfParts(test, records);
+        }
         Suggestion s = policy.suggest(test, spec);
         if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
             return PendingReason.PRIORITY.slurmName();
         }
         return s instanceof Suggestion.Pending p ? p.reason().slurmName() : PendingReason.RESOURCES.slurmName();
+    }
+
+    /**
+     * sbatch's test of a job of several partitions: {@code _select_nodes_parts} ({@code job_mgr.c}) in test-only mode
+     * tries the partitions in {@code PriorityTier} order and stops at the first that can run the job now (the test
+     * passes) or whose nodes are busy ({@code ESLURM_NODES_BUSY}: "if (test_only) return SLURM_SUCCESS", 24.11 and
+     * 26.05 {@code _select_nodes_base}, 22.05 {@code _select_nodes_parts_resvs}), so a busy first partition leaves
+     * {@code Resources} even where a later one is free; a partition that can never hold the job is passed over. A
+     * partition limit ({@code job_limits_check}) is tested test-only in 22.05 and 24.11 and so stops there too;
+     * 26.05 skips the node test after {@code WAIT_PART_CONFIG} and {@code WAIT_PART_NODE_LIMIT} and goes on. Own
+     * probes c12g1 a4 ({@code -p cpu,gpu --gpus=2}, all three releases) and c26l8 m1, m5, m6 (22.05.8, 24.11.5).
+     */
+    private String submitTestOfParts(ClusterState test, List<Partitions.QueueRecord> records) {
+        boolean skipsLimits = policy.slurmRelease().map(v -> v.atLeast(org.topoplanner.model.slurm.SlurmVersion.V26_05))
+                .orElse(true);
+        for (Partitions.QueueRecord r : records) {
+            Suggestion s = policy.suggest(test, r.spec());
+            if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
+                return PendingReason.PRIORITY.slurmName();
+            }
+            if (s instanceof Suggestion.Pending p) {
+                boolean limit = p.reason() == PendingReason.PARTITION_CONFIG
+                        || p.reason() == PendingReason.PARTITION_NODE_LIMIT;
+                if (!limit) {
+                    return p.reason().slurmName();
+                }
+                if (!skipsLimits) {
+                    return PendingReason.RESOURCES.slurmName();
+                }
+            }
+        }
+        return PendingReason.RESOURCES.slurmName();
     }
 
     /**
@@ -363,12 +400,15 @@ public final class Replayer {
         java.util.Set<String> failed = new java.util.HashSet<>();
         java.util.Set<String> out = new java.util.HashSet<>();
         ClusterState pass = state;
-        for (var it = queue.entrySet().iterator(); it.hasNext(); ) {
-            Map.Entry<String, Job> e = it.next();
-            Job j = e.getValue();
-            SlurmPartition part = Partitions.of(state.cluster(), j.spec);
+        for (Partitions.QueueRecord r : Partitions.queueRecords(state.cluster(), queue.keySet(), k -> queue.get(k).spec)) {
+            if (!queue.containsKey(r.job())) {
+                continue; // started by its record in another partition (schedule: "started in other part/qos")
+            }
+            Job j = queue.get(r.job());
+            JobRequest spec = r.spec();
+            SlurmPartition part = Partitions.of(state.cluster(), spec);
             String partName = part == null ? "" : part.name();
-            String limit = heldByLimit(j.spec);
+            String limit = heldByLimit(spec);
             if (limit != null) {
                 // build_job_queue (job_scheduler.c, all three releases) leaves out a job job_limits_check holds, and
                 // _job_runnable_test2 sets the limit's own reason, whatever blocked its partition (own probe c26l1
@@ -380,7 +420,7 @@ public final class Replayer {
                 j.reason = PendingReason.PRIORITY.slurmName();
                 continue;
             }
-            int minNodes = j.spec.minNodes() == null ? 1 : j.spec.minNodes();
+            int minNodes = spec.minNodes() == null ? 1 : spec.minNodes();
             // a job larger than its partition waits for its limit before this (job_limits_check: PartitionConfig)
             if (availableIn(part, out) < minNodes && minNodes <= availableIn(part, java.util.Set.of())) {
                 // too few of the partition's nodes are left in this pass: job_scheduler.c names the cause and
@@ -390,49 +430,51 @@ public final class Replayer {
                 pass = leaveOut(pass, failed, out, partName, part);
                 continue;
             }
-            List<String> taken = j.spec.nodelist().stream().filter(out::contains).toList();
+            List<String> taken = spec.nodelist().stream().filter(out::contains).toList();
             String notAvail = taken.isEmpty() ? null : policy.requiredNodesOutOfPass(taken);
             if (notAvail != null) {
                 // ESLURM_NODE_NOT_AVAIL: the job is not looked at, blocks nothing, and its nodes stay out
                 j.reason = notAvail;
-                if (holdsOnlyItsNodes(j.spec)) {
-                    out.addAll(j.spec.nodelist());
+                if (holdsOnlyItsNodes(spec)) {
+                    out.addAll(spec.nodelist());
                 }
                 continue;
             }
             // A blocked queue head is asked again on every event; when neither the state nor the clock moved
             // (a submission behind it), the answer cannot have changed: policies are pure functions of both.
-            Suggestion s = j.askedIn == pass && j.askedAt == now ? j.asked : policy.suggest(pass, j.spec);
+            Suggestion s = j.askedIn == pass && j.askedAt == now && j.askedFor == spec ? j.asked
+                    : policy.suggest(pass, spec);
             j.asked = s;
+            j.askedFor = spec;
             j.askedIn = pass;
             j.askedAt = now;
             if (s instanceof Suggestion.Placed p) {
-                start(e.getKey(), j, p.placement());
+                start(r.job(), j, p.placement());
                 pass = pass == state ? state : pass.with(p.placement(), hold(j),
                         policy.memoryHeldBy(pass.cluster(), j.spec, p.placement()));
-                it.remove();
+                queue.remove(r.job());
             } else if (s instanceof Suggestion.Waiting w && now - j.submitted >= w.maxWait().toMillis() / 1000.0) {
-                start(e.getKey(), j, w.placement());
+                start(r.job(), j, w.placement());
                 pass = pass == state ? state : pass.with(w.placement(), hold(j),
                         policy.memoryHeldBy(pass.cluster(), j.spec, w.placement()));
-                it.remove();
+                queue.remove(r.job());
             } else {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
                         : PendingReason.RESOURCES.slurmName();
                 if (s instanceof Suggestion.Pending p && !p.reason().blocksJobsBehind()) {
                     continue;
                 }
-                String outOfPass = nodesOutOfPass(j.spec, part, out);
+                String outOfPass = nodesOutOfPass(spec, part, out);
                 if (outOfPass != null) {
                     // ESLURM_NODE_NOT_AVAIL: not fail_by_part, so the job blocks nothing behind it
                     j.reason = outOfPass;
                     continue;
                 }
-                if (holdsOnlyItsNodes(j.spec)) {
-                    pass = pass.with(new Placement(" -w " + e.getKey(), j.spec.nodelist().stream()
+                if (holdsOnlyItsNodes(spec)) {
+                    pass = pass.with(new Placement(" -w " + r.job(), spec.nodelist().stream()
                             .map(h -> HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()))
                             .toList()), ClusterState.Hold.WHOLE_NODES);
-                    out.addAll(j.spec.nodelist());
+                    out.addAll(spec.nodelist());
                 } else {
                     pass = leaveOut(pass, failed, out, partName, part);
                 }
@@ -615,6 +657,7 @@ public final class Replayer {
     private static void forgetAnswer(Job j) {
         j.asked = null;
         j.askedIn = null;
+        j.askedFor = null;
     }
 
     private void emit(Moment when, String key) {

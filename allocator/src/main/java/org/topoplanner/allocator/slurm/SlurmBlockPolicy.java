@@ -64,11 +64,15 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
     /** Slurm's {@code job_resources.memory_allocated} of the job ({@link FreeMemory#heldBy}). */
     @Override
     public HeldMemory memoryHeldBy(Cluster cluster, JobRequest request, Placement placement) {
-        return FreeMemory.heldBy(cluster, request, placement);
+        return FreeMemory.heldBy(cluster, SeveralPartitions.runningIn(cluster, request, placement), placement);
     }
 
     @Override
     public Suggestion suggest(ClusterState state, JobRequest request) {
+        if (SeveralPartitions.applies(state.cluster(), request)) {
+            // -p a,b: each partition in Slurm's order, as a job of that partition alone (SeveralPartitions)
+            return SeveralPartitions.suggest(state.cluster(), request, one -> suggest(state, one));
+        }
         if (!version.hasBlockTopology()) {
             return new Suggestion.Impossible("Slurm " + version.label() + " has no topology/block (it arrived in 23.11)");
         }

@@ -36,7 +36,9 @@ import java.util.Objects;
  * @param exclude         {@code -x}, expanded
  * @param segment         {@code --segment}
  * @param partition       {@code -p}: the partition, whose nodes and {@code topology.yaml} topology
- *                        ({@code Topology=}, Slurm 25.05+) the job gets; {@code null} = the default partition
+ *                        ({@code Topology=}, Slurm 25.05+) the job gets; {@code null} = the default partition. A
+ *                        comma-separated list names several, as sbatch keeps it ({@code job_desc->partition}): the
+ *                        job runs in the first of them, in Slurm's order, that can start it ({@link #partitions})
  * @param memMiB          {@code --mem} per node, MiB ({@code 0}: all of the node's memory); {@code null} = not given
  * @param memPerGpuMiB    {@code --mem-per-gpu}, MiB per allocated GPU; {@code null} = not given. sbatch takes it
  *                        instead of {@code --mem}; a Slurm whose {@code SelectTypeParameters} do not make memory
@@ -121,8 +123,9 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             throw new IllegalArgumentException("--switches: a wait needs a switch count and whole seconds"
                     + " from 0 to " + SlurmTime.MAX_SECONDS + " (" + switchesWait + ")");
         }
-        if (partition != null && !SbatchValues.isPartitionName(partition)) {
-            throw new IllegalArgumentException("partition '" + partition + "' is empty or holds a space, ',' or '='");
+        if (partition != null && !SbatchValues.isPartitionList(partition)) {
+            throw new IllegalArgumentException("partition '" + partition
+                    + "' is not a comma-separated list of names without spaces or '='");
         }
         if (exclusive && exclusiveTopo) {
             throw new IllegalArgumentException("--exclusive and --exclusive=topo are one option; the last one given wins");
@@ -338,6 +341,14 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
     }
 
     /** A builder starting from nothing asked for, named {@link #DEFAULT_NAME}. */
+    /**
+     * The partitions {@code -p} names, in the order given, each once ({@code get_part_list} drops a repeated name);
+     * empty for the default partition.
+     */
+    public List<String> partitions() {
+        return partition == null ? List.of() : java.util.Arrays.stream(partition.split(",")).distinct().toList();
+    }
+
     public static Builder builder() {
         return new Builder();
     }

@@ -387,11 +387,11 @@ public final class SbatchOptions {
         }
 
         private void partition(String val) {
-            if (val.contains(",")) {
-                // sbatch takes a list and starts the job in the first partition that can; one is modelled
-                problems.add("--partition=" + val + ": several partitions are not supported; give one");
-            } else if (!SbatchValues.isPartitionName(val)) {
-                problems.add("--partition needs a name without spaces or '='");
+            // sbatch passes the list on as it is; slurmctld's get_part_list splits it at commas, and the job starts in
+            // the first partition (by PriorityTier) that can start it. An unknown name is refused by slurmctld
+            // ("Invalid partition name specified"), which knows the partitions: the policies, not the parser
+            if (!SbatchValues.isPartitionList(val)) {
+                problems.add("--partition needs names without spaces or '=', separated by single commas");
             } else {
                 b.partition(val);
             }

@@ -21,6 +21,11 @@ final class SbatchValues {
         return !p.isEmpty() && p.chars().noneMatch(c -> Character.isWhitespace(c) || c == ',' || c == '=');
     }
 
+    /** A {@code -p} list: names as {@link #isPartitionName}, joined by single commas. */
+    static boolean isPartitionList(String p) {
+        return !p.endsWith(",") && java.util.Arrays.stream(p.split(",", -1)).allMatch(SbatchValues::isPartitionName);
+    }
+
     static boolean isGpuType(String t) {
         return !t.isEmpty() && t.indexOf(':') < 0 && t.indexOf(',') < 0;
     }

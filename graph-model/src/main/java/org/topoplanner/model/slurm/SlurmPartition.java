@@ -17,6 +17,8 @@ import org.topoplanner.model.hostlist.Hostlist;
 public record SlurmPartition(String name, List<String> nodes, boolean isDefault, String topology) {
     /** The prefix under which {@link SlurmSettings#keys()} keeps partition lines. */
     public static final String KEY_PREFIX = "PartitionName.";
+    /** Slurm's default {@code PriorityTier} ({@code read_config.c}: {@code conf_part->priority_tier = 1}). */
+    private static final int DEFAULT_TIER = 1;
 
     public SlurmPartition {
         nodes = nodes == null ? null : List.copyOf(nodes);
@@ -69,5 +71,55 @@ public record SlurmPartition(String name, List<String> nodes, boolean isDefault,
 
     private static String stripQuotes(String v) {
         return v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"") ? v.substring(1, v.length() - 1) : v;
+    }
+
+    /**
+     * The partition's {@code PriorityTier} ({@code read_config.c} {@code _build_single_partitionline_info}): its own
+     * line's, else {@code PartitionName=DEFAULT}'s, else 1; a {@code Priority=} on either sets it over both.
+     */
+    public static int priorityTier(Map<String, String> keys, String partition) {
+        String defaults = "";
+        for (Map.Entry<String, String> e : keys.entrySet()) {
+            if (!e.getKey().startsWith(SlurmPartition.KEY_PREFIX)) {
+                continue;
+            }
+            String part = e.getKey().substring(SlurmPartition.KEY_PREFIX.length());
+            if (part.equalsIgnoreCase("DEFAULT")) {
+                defaults = defaults + " " + e.getValue();
+            } else if (part.equals(partition)) {
+                String priority = last(e.getValue(), "priority");
+                if (priority == null) {
+                    priority = last(defaults, "priority");
+                }
+                if (priority != null) {
+                    return parse(priority);
+                }
+                String tier = last(e.getValue(), "prioritytier");
+                if (tier == null) {
+                    tier = last(defaults, "prioritytier");
+                }
+                return tier == null ? DEFAULT_TIER : parse(tier);
+            }
+        }
+        return DEFAULT_TIER;
+    }
+
+    private static String last(String line, String key) {
+        String found = null;
+        for (String word : line.trim().split("\\s+")) {
+            int eq = word.indexOf('=');
+            if (eq > 0 && word.substring(0, eq).toLowerCase(Locale.ROOT).equals(key)) {
+                found = word.substring(eq + 1);
+            }
+        }
+        return found;
+    }
+
+    private static int parse(String value) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            return DEFAULT_TIER; // slurmctld refuses such a slurm.conf; the importer reported it
+        }
     }
 }

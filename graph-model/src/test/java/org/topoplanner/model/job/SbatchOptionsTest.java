@@ -164,6 +164,7 @@ class SbatchOptionsTest {
             -N 2 --gpus=1               | Failed to validate job spec, --gpus < -N
             -N 3-4 --gpus=a100:2        | Failed to validate job spec, --gpus < -N
             -w k2,g1,s2 --gpus=2        | Failed to validate job spec, --gpus < -N
+            -N 1 -p a,,b                | --partition needs names
             """)
     void namesTheOptionOfEveryProblem(String line, String problem) {
         assertThatThrownBy(() -> parse(line)).isInstanceOfSatisfying(JobRequestException.class,
@@ -231,6 +232,17 @@ class SbatchOptionsTest {
     @Test
     void fewerGpusThanNodesIsFineOnceTasksLowerTheNodeCount() throws Exception {
         assertThat(parse("-N2 -n1 -c2 --gpus=1").gpus()).isEqualTo(1);
+    }
+
+    /** sbatch passes {@code -p a,b} on as a list; slurmctld tries each (SeveralPartitions in the allocator). */
+    @Test
+    void keepsSeveralPartitionsInTheOrderGiven() throws Exception {
+        JobRequest r = parse("-N1 -p gpu,cpu,gpu");
+        assertThat(r.partition()).isEqualTo("gpu,cpu,gpu");
+        assertThat(r.partitions()).containsExactly("gpu", "cpu");
+        assertThat(SbatchOptions.parse(SbatchOptions.toArgs(r))).isEqualTo(r);
+        assertThat(parse("-N1 --partition=b,a").partitions()).containsExactly("b", "a");
+        assertThat(parse("-N1").partitions()).isEmpty();
     }
 
     /** A real job script's options that do not place the job are kept as notes, in canonical spelling, and read back. */

@@ -1,0 +1,107 @@
+package org.topoplanner.allocator.slurm;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmPartition;
+
+/**
+ * A job submitted to several partitions ({@code -p a,b}), as slurmctld places it in 22.05, 24.11 and 26.05 alike.
+ *
+ * <p>{@code get_part_list} ({@code partition_mgr.c}) splits the list at commas, drops a repeated name and sorts the
+ * partitions by {@code priority_sort_part_tier} (higher {@code PriorityTier} first; {@code list_sort} keeps the order
+ * given among equal tiers); a name that is not a partition refuses the whole job ({@code _get_job_parts},
+ * {@code ESLURM_INVALID_PARTITION_NAME}). {@code _select_nodes_parts} ({@code job_mgr.c}; 22.05 through
+ * {@code _select_nodes_resvs}, 24.11 and 26.05 through {@code _foreach_select_nodes_part_list} and
+ * {@code _select_nodes_base}) then tries each partition in that order: the first that can start the job now wins;
+ * a partition whose nodes are busy ({@code ESLURM_NODES_BUSY}) is kept as {@code rc_best} (the first such) while the
+ * search goes on for one that starts it now; one that can never hold the job ({@code
+ * ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE}) is passed over. Without a partition to start it, the job waits for the
+ * first busy one's reason, else it gets the last partition's answer.
+ */
+final class SeveralPartitions {
+    private SeveralPartitions() {
+    }
+
+    /**
+     * True when {@code -p} is a list (a repeated name too: {@code -p gpu,gpu} is the job of {@code gpu}, as
+     * {@code get_part_list} reads it) on a cluster that declares partitions.
+     */
+    static boolean applies(Cluster cluster, JobRequest request) {
+        return request.partition() != null && request.partition().indexOf(',') >= 0
+                && !cluster.slurm().partitions().isEmpty();
+    }
+
+    /**
+     * The answer for a job of several partitions: {@code inOne} answers the job kept to one partition (the request
+     * with that partition alone), tried in Slurm's order.
+     */
+    static Suggestion suggest(Cluster cluster, JobRequest request, Function<JobRequest, Suggestion> inOne) {
+        List<String> order = slurmOrder(cluster, request);
+        if (order == null) {
+            return new Suggestion.Impossible("Invalid partition name specified");
+        }
+        Suggestion busy = null;
+        Suggestion last = null;
+        for (String name : order) {
+            Suggestion s = inOne.apply(request.toBuilder().partition(name).build());
+            if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
+                return s;
+            }
+            if (s instanceof Suggestion.Pending && busy == null) {
+                busy = s;
+            }
+            last = s;
+        }
+        return busy != null ? busy : last;
+    }
+
+    /**
+     * The request kept to the partition the placed job runs in: the first in Slurm's order whose nodes hold every
+     * placed host (the one {@link #suggest} chose, as no earlier one could start it). The request as given when it
+     * names one partition or none.
+     */
+    static JobRequest runningIn(Cluster cluster, JobRequest request, Placement placement) {
+        if (!applies(cluster, request)) {
+            return request;
+        }
+        List<String> order = slurmOrder(cluster, request);
+        if (order == null) {
+            return request;
+        }
+        List<SlurmPartition> all = cluster.slurm().partitions();
+        for (String name : order) {
+            SlurmPartition p = all.stream().filter(q -> q.name().equals(name)).findFirst().orElseThrow();
+            if (placement.hosts().stream().map(HostAllocation::host).allMatch(p::holds)) {
+                return request.toBuilder().partition(name).build();
+            }
+        }
+        return request;
+    }
+
+    /**
+     * The partitions in the order slurmctld tries them (higher {@code PriorityTier} first, the order given among
+     * equals); null when one of them is not a partition of the cluster.
+     */
+    static List<String> slurmOrder(Cluster cluster, JobRequest request) {
+        List<SlurmPartition> all = cluster.slurm().partitions();
+        List<String> names = new ArrayList<>();
+        for (String name : request.partitions()) {
+            if (all.stream().noneMatch(p -> p.name().equals(name))) {
+                return null;
+            }
+            names.add(name);
+        }
+        Map<String, String> keys = cluster.slurm().keys();
+        // List.sort is stable, as glibc's merge-sorting qsort under list_sort
+        names.sort(Comparator.comparingInt((String n) -> SlurmPartition.priorityTier(keys, n)).reversed());
+        return names;
+    }
+}
