@@ -252,8 +252,13 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return new Suggestion.Pending(PendingReason.RESOURCES, job.name() + " would overallocate "
                     + overallocated + "'s memory: its tasks' whole cores there cost more than the node has free");
         }
-        return new Suggestion.Placed(p, List.of("blocks " + String.join(",",
-                org.topoplanner.allocator.replay.Leaves.of(cluster, p))));
+        List<String> notes = new java.util.ArrayList<>();
+        notes.add("blocks " + String.join(",", org.topoplanner.allocator.replay.Leaves.of(cluster, p)));
+        String shortGpus = ShortGpuGrant.note(request, p, version);
+        if (shortGpus != null) {
+            notes.add(shortGpus);
+        }
+        return new Suggestion.Placed(p, notes);
     }
 
 

@@ -343,6 +343,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         List<String> leaves = org.topoplanner.allocator.replay.Leaves.of(cluster, placement);
         List<String> notes = new ArrayList<>();
         notes.add("leaves " + String.join(",", leaves));
+        String shortGpus = ShortGpuGrant.note(request, placement, version);
+        if (shortGpus != null) {
+            notes.add(shortGpus);
+        }
         if (job.switches() != null && Math.max(leaves.size(), testZeroLeaves) > job.switches()) {
             Duration wait = org.topoplanner.allocator.MaxSwitchWait.of(state.cluster()).grant(job.switchWait());
             return new Suggestion.Waiting(placement, wait, "the greedy choice spans "

@@ -70,6 +70,11 @@ class SlurmTreeReplayTest {
         // own probe c11j1 (p11j): property seed 773 on mem2c's config, 22.05.8: j1 fails test 0 of _job_test (every
         // core of g1 free, its memory held), j2 (two CPUs' memory) and j3 (no enforce-binding) run on CPU 5, GPU 1
         "c11j1,    jobs.txt,       results/c11j1.jsonl,            22.05",
+        // own probe c15a1 (lead s15): a one-node --gpus=N job above every node's 4 GPUs, idle and busy; 26.05.5 starts
+        // it on one node with that node's 4 (ShortGpuGrant), 22.05.8 and 24.11.5 refuse it at submission
+        "c15a1,    jobs.txt,       results/c15a1.jsonl,            22.05",
+        "c15a1,    jobs.txt,       results/new/c15a1.jsonl,        24.11",
+        "c15a1,    jobs.txt,       results/v26.05/c15a1.jsonl,     26.05",
         // own probe c12a1 (f12a): 26.05's reason of a tree job whose second pass starts n1 from the CPUs its first
         // pass gave (p1 p3 p5 Exceeded_maximum_node_limit_during_topology_allocation, 24.11 Resources; p4 runs)
         "c12a1,    jobs.txt,       results/new/c12a1.jsonl,        24.11",
