@@ -200,7 +200,7 @@ public final class PlannerPolicy implements PlacementPolicy {
         if (bad != null) {
             return new Suggestion.Impossible(bad);
         }
-        NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), job);
+        NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), job, slurm);
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }
@@ -495,7 +495,7 @@ public final class PlannerPolicy implements PlacementPolicy {
         ClusterState state = FreeMemory.withGpusMemoryCannotServe(given, job);
         ClusterIndex index = ClusterIndex.of(state.cluster());
         if (job.gpusPerSocket() != null || badNames(index, job) != null
-                || !(NodeMemory.beforeSelection(state.cluster(), job) instanceof NodeMemory.Usable usable)) {
+                || !(NodeMemory.beforeSelection(state.cluster(), job, slurm) instanceof NodeMemory.Usable usable)) {
             return Optional.empty();
         }
         JobRequest asked = usable.request();
