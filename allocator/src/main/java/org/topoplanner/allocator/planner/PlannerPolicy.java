@@ -206,7 +206,7 @@ public final class PlannerPolicy implements PlacementPolicy {
         if (bad != null) {
             return new Suggestion.Impossible(bad);
         }
-        NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), job);
+        NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), job, slurm);
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }
@@ -502,7 +502,7 @@ public final class PlannerPolicy implements PlacementPolicy {
         ClusterIndex index = ClusterIndex.of(state.cluster());
         if (job.gpusPerSocket() != null || job.distribution() != null && job.distribution().planeSize() != null
                 || badNames(index, job) != null
-                || !(NodeMemory.beforeSelection(state.cluster(), job) instanceof NodeMemory.Usable usable)) {
+                || !(NodeMemory.beforeSelection(state.cluster(), job, slurm) instanceof NodeMemory.Usable usable)) {
             return Optional.empty();
         }
         JobRequest asked = usable.request();

@@ -261,7 +261,18 @@ public final class FreeMemory {
             long all = (long) node.cpus() / tpc * t;
             return perCpu * all > free ? 0 : all;
         }
-        long cpus = avail / tpc * t;
+        return cpusMemoryAllowsFrom(table, node, r, perCpu, free, avail / tpc * t);
+    }
+
+    /**
+     * {@link #cpusMemoryAllows} from a count already in the job's CPUs per core ({@code avail_res->avail_cpus} as
+     * {@code _allocate_sc} left it, {@link SbatchCpuOffer}), for a job that does not take the node whole: lowered a
+     * step at a time until the memory pays, whole tasks, none below what one node must give.
+     */
+    static long cpusMemoryAllowsFrom(NodeMemory table, SlurmNode node, JobRequest r, long perCpu, long free,
+                                     long cpus) {
+        int tpc = node.threadsPerCore();
+        int t = r.threadsPerCore() != null && r.threadsPerCore() < tpc ? r.threadsPerCore() : tpc;
         if (perCpu * cpus > free) {
             long step = table.perCpuUnit() ? 1 : t;
             long fits = free / perCpu;

@@ -14,6 +14,7 @@ import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.slurm.NodeLine;
 import org.topoplanner.model.slurm.SlurmPartition;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * {@code --mem} against each node's {@code RealMemory}. slurmctld keeps no node whose configured memory is below
@@ -315,15 +316,16 @@ public final class NodeMemory {
     /**
      * What both node filters slurmctld applies before selection leave of a request ({@code _build_node_list}: the
      * nodes without the job's memory, then those with fewer threads per core than {@code --threads-per-core}
-     * asks, {@link ThreadsPerCore}); the tree and the block selection start from it alike.
+     * asks, {@link ThreadsPerCore}); the tree and the block selection start from it alike. {@code version}: the
+     * release whose sbatch test counts a node's CPUs ({@link SbatchCpuOffer}).
      */
-    public static Verdict beforeSelection(Cluster cluster, JobRequest request) {
+    public static Verdict beforeSelection(Cluster cluster, JobRequest request, SlurmVersion version) {
         // job_limits_check comes before sbatch's node test: a job over MaxMemPerNode waits whatever the nodes
         String over = MaxMemPer.overLimit(cluster, request);
         if (over != null) {
             return new Held(over);
         }
-        Verdict memory = check(cluster, request);
+        Verdict memory = check(cluster, request, version);
         if (memory instanceof Refused) {
             return memory;
         }
@@ -334,12 +336,12 @@ public final class NodeMemory {
      * The request with the nodes below its {@code --mem} (or {@code --mem-per-cpu}) excluded, or the refusal.
      * Costs nothing per suggestion unless the figure exceeds the smallest node's memory.
      */
-    static Verdict check(Cluster cluster, JobRequest request) {
+    static Verdict check(Cluster cluster, JobRequest request, SlurmVersion version) {
         NodeMemory table = of(cluster);
         request = MaxMemPer.adjusted(cluster, request);
         JobMemory.Defaults defaults = table.defaults(request);
         if (table.consumable) {
-            Verdict consumed = whenConsumed(cluster, table, request, defaults);
+            Verdict consumed = whenConsumed(cluster, table, request, defaults, version);
             if (consumed instanceof Refused) {
                 return consumed;
             }
@@ -413,7 +415,7 @@ public final class NodeMemory {
      * {@code --exclusive} job that does not fit whole; a per-node figure above it leaves no CPU.
      */
     private static Verdict whenConsumed(Cluster cluster, NodeMemory table, JobRequest request,
-                                        JobMemory.Defaults defaults) {
+                                        JobMemory.Defaults defaults, SlurmVersion version) {
         if (JobMemory.of(request, defaults) instanceof JobMemory.PerNode perNode && perNode.mib() > 0) {
             Verdict v = dropShortNodes(cluster, table, request, host -> table.forJobs.get(host) < perNode.mib(),
                     host -> " has " + table.forJobs.get(host) + " MB of memory for jobs (RealMemory less"
@@ -445,14 +447,27 @@ public final class NodeMemory {
             JobRequest r = request;
             Map<String, SlurmNode> nodes = FreeMemory.nodesByName(cluster);
             return dropShortNodes(cluster, table, request,
-                    host -> nodes.containsKey(host) && FreeMemory.cpusMemoryAllows(table, nodes.get(host), r,
-                            perCpu.mib(), table.forJobs.get(host), nodes.get(host).cpus()) == 0,
+                    host -> nodes.containsKey(host) && sbatchCpus(table, nodes.get(host), r, perCpu.mib(),
+                            table.forJobs.get(host), version) == 0,
                     host -> " has " + table.forJobs.get(host) + " MB of memory for jobs, too little for the job's CPUs at "
                             + perCpu.mib() + " MB each (memory is consumable)",
                     "no node has the memory for the job's CPUs at " + perCpu.mib() + " MB each (memory is"
                             + " consumable)");
         }
         return new Usable(request);
+    }
+
+    /**
+     * The CPUs idle {@code node} keeps for a per-CPU figure in sbatch's test: {@code _can_job_run_on_node}'s memory
+     * branch from {@code _allocate_sc}'s count, which is the release's ({@link SbatchCpuOffer}); an
+     * {@code --exclusive} job's is the whole node's.
+     */
+    private static long sbatchCpus(NodeMemory table, SlurmNode node, JobRequest r, long perCpu, long free,
+                                   SlurmVersion version) {
+        if (r.exclusive()) {
+            return FreeMemory.cpusMemoryAllows(table, node, r, perCpu, free, node.cpus());
+        }
+        return FreeMemory.cpusMemoryAllowsFrom(table, node, r, perCpu, free, SbatchCpuOffer.of(node, r, version));
     }
 
     /**

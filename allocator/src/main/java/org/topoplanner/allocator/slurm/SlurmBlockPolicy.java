@@ -115,7 +115,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         }
         // the figure ThreadsPerCore turns into whole cores, kept for SlurmAllocation's task count per socket
         Integer threads = request.threadsPerCore();
-        NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), request);
+        NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), request, version);
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }

@@ -205,7 +205,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         // sbatch's own changes come before slurmctld sees the job, and _job_create's pool (with -N too: NodeListPool)
         // before any scheduling
         NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(),
-                NodeListPool.asCreated(state.cluster(), SbatchNodeList.sent(request, version), version));
+                NodeListPool.asCreated(state.cluster(), SbatchNodeList.sent(request, version), version), version);
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }

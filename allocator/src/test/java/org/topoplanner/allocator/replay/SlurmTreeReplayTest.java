@@ -271,6 +271,13 @@ class SlurmTreeReplayTest {
         "c12b1,    jobs.txt,       results/c12b1.jsonl,            22.05",
         "c12b1,    jobs.txt,       results/new/c12b1.jsonl,        24.11",
         "c12b1,    jobs.txt,       results/v26.05/c12b1.jsonl,     26.05",
+        // own probe c12f1 (branches p12f, m12i; property seed -3380): a (-n4 -c3 --mem-per-cpu=2500) waits Resources
+        // on the idle mem2c in 24.11.5 and 26.05.5, as _job_test's memory_allocated loop fails it on c1's five whole
+        // cores (FreeMemory.overallocatedNode); c runs at 2,400 MB and d shows c1 charged 10 CPUs. b (-N1 -n3 -c3)
+        // is accepted by sbatch, whose memory test starts c1's cap from _allocate_sc's whole tasks, 15 CPUs
+        // (SbatchCpuOffer), and waits the same way
+        "c12f1,    jobs.txt,       results/new/c12f1.jsonl,        24.11",
+        "c12f1,    jobs.txt,       results/v26.05/c12f1.jsonl,     26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
@@ -310,13 +317,6 @@ class SlurmTreeReplayTest {
         "optprobe3; results/optprobe3.jsonl;        22.05; p1 p3 p12",
         "optprobe3; results/new/optprobe3.jsonl;    24.11; p1 p3 p12",
         "optprobe3; results/v26.05/optprobe3.jsonl; 26.05; p1 p3 p12",
-        // own probe c12f1 (branch p12f, property seed -3380): a (-n4 -c3 --mem-per-cpu=2500) waits Resources on the
-        // idle mem2c in 24.11.5 and 26.05.5, as _job_test's memory_allocated loop fails it on c1's five whole cores
-        // (FreeMemory.overallocatedNode); c runs at 2,400 MB and d shows c1 charged 10 CPUs. b (-N1 -n3 -c3) is
-        // accepted by sbatch and waits the same way; the replay refuses it at submission (NodeMemory's sbatch
-        // test starts c1's memory cap from all 16 CPUs, 24.11/26.05's _allocate_sc from 15, whole tasks): open
-        "c12f1;   results/new/c12f1.jsonl;      24.11; b",
-        "c12f1;   results/v26.05/c12f1.jsonl;   26.05; b",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);
