@@ -2,7 +2,6 @@ package org.topoplanner.allocator.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -55,7 +54,7 @@ class GpusPerSocketPlacementTest {
     })
     void placesAsRealSlurm(String line, String release, String expected) throws Exception {
         assertThat(suggest(line, release)).isInstanceOfSatisfying(Suggestion.Placed.class,
-                p -> assertThat(layout(p.placement().hosts())).isEqualTo(expected));
+                p -> assertThat(PlacementLayout.of(p.placement().hosts())).isEqualTo(expected));
     }
 
     /**
@@ -123,20 +122,5 @@ class GpusPerSocketPlacementTest {
         } catch (org.topoplanner.model.job.JobRequestException e) {
             throw new IllegalArgumentException(e);
         }
-    }
-
-    private static String layout(List<HostAllocation> hosts) {
-        StringBuilder b = new StringBuilder();
-        for (HostAllocation h : hosts) {
-            if (b.length() > 0) {
-                b.append(' ');
-            }
-            b.append(h.host()).append(':').append(join(h.cpus().toList())).append('/').append(join(h.gpus()));
-        }
-        return b.toString();
-    }
-
-    private static String join(java.util.Collection<Integer> ids) {
-        return String.join(",", ids.stream().sorted().map(String::valueOf).toList());
     }
 }

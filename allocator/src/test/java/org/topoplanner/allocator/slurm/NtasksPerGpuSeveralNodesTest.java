@@ -2,14 +2,12 @@ package org.topoplanner.allocator.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.SbatchOptions;
 import org.topoplanner.model.slurm.SlurmVersion;
 
@@ -42,21 +40,6 @@ class NtasksPerGpuSeveralNodesTest {
         Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v))
                 .suggest(idle, SbatchOptions.parseLine(line, "n"));
         assertThat(s).isInstanceOfSatisfying(Suggestion.Placed.class,
-                p -> assertThat(layout(p.placement().hosts())).isEqualTo(expected));
-    }
-
-    private static String layout(List<HostAllocation> hosts) {
-        StringBuilder b = new StringBuilder();
-        for (HostAllocation h : hosts) {
-            if (b.length() > 0) {
-                b.append(' ');
-            }
-            b.append(h.host()).append(':').append(join(h.cpus().toList())).append('/').append(join(h.gpus()));
-        }
-        return b.toString();
-    }
-
-    private static String join(java.util.Collection<Integer> ids) {
-        return String.join(",", ids.stream().sorted().map(String::valueOf).toList());
+                p -> assertThat(PlacementLayout.of(p.placement().hosts())).isEqualTo(expected));
     }
 }

@@ -340,7 +340,6 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         return SbatchOptions.toArgs(this);
     }
 
-    /** A builder starting from nothing asked for, named {@link #DEFAULT_NAME}. */
     /**
      * The partitions {@code -p} names, in the order given, each once ({@code get_part_list} drops a repeated name);
      * empty for the default partition.
@@ -349,6 +348,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         return partition == null ? List.of() : java.util.Arrays.stream(partition.split(",")).distinct().toList();
     }
 
+    /** A builder starting from nothing asked for, named {@link #DEFAULT_NAME}. */
     public static Builder builder() {
         return new Builder();
     }
