@@ -76,17 +76,9 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (!version.hasBlockTopology()) {
             return new Suggestion.Impossible("Slurm " + version.label() + " has no topology/block (it arrived in 23.11)");
         }
-        String tasksOverGpus = SbatchTaskNodeCount.refusal(request, version);
-        if (tasksOverGpus != null) {
-            return new Suggestion.Impossible(tasksOverGpus);
-        }
-        String perSocket = PerSocketGpuRefusal.onTree(request);
-        if (perSocket != null) {
-            return new Suggestion.Impossible(perSocket);
-        }
-        String plane = PlaneRefusal.of(request);
-        if (plane != null) {
-            return new Suggestion.Impossible(plane);
+        String refusal = EarlyRefusal.of(request, version);
+        if (refusal != null) {
+            return new Suggestion.Impossible(refusal);
         }
         PartitionTopology p = PartitionTopology.resolve(DomainBlocks.asBlocks(state), request, version);
         if (p.refusal() != null) {

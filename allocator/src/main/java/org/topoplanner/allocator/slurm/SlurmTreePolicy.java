@@ -55,17 +55,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // -p a,b: each partition in Slurm's order, as a job of that partition alone (SeveralPartitions)
             return SeveralPartitions.suggest(state.cluster(), request, one -> suggest(state, one));
         }
-        String tasksOverGpus = SbatchTaskNodeCount.refusal(request, options.slurmVersion());
-        if (tasksOverGpus != null) {
-            return new Suggestion.Impossible(tasksOverGpus);
-        }
-        String perSocket = PerSocketGpuRefusal.onTree(request);
-        if (perSocket != null) {
-            return new Suggestion.Impossible(perSocket);
-        }
-        String plane = PlaneRefusal.of(request);
-        if (plane != null) {
-            return new Suggestion.Impossible(plane);
+        String refusal = EarlyRefusal.of(request, options.slurmVersion());
+        if (refusal != null) {
+            return new Suggestion.Impossible(refusal);
         }
         PartitionTopology p = PartitionTopology.resolve(state, request, options.slurmVersion());
         if (p.refusal() != null) {

@@ -1,0 +1,27 @@
+package org.topoplanner.allocator.slurm;
+
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * What refuses a request before any topology is read, the same for the tree and the block policy: sbatch's own
+ * node-count test ({@link SbatchTaskNodeCount}), then the option shapes no measured line covers
+ * ({@link PerSocketGpuRefusal}, {@link PlaneRefusal}). The block-only refusals stay in
+ * {@link SlurmBlockPolicy#onBlocks}.
+ */
+final class EarlyRefusal {
+    private EarlyRefusal() {
+    }
+
+    /** The first refusal's text, or null when none applies. */
+    static String of(JobRequest request, SlurmVersion version) {
+        String refusal = SbatchTaskNodeCount.refusal(request, version);
+        if (refusal == null) {
+            refusal = PerSocketGpuRefusal.onTree(request);
+        }
+        if (refusal == null) {
+            refusal = PlaneRefusal.of(request);
+        }
+        return refusal;
+    }
+}
