@@ -1,0 +1,97 @@
+"""gen.py feat SEED N DIR: a random queue on cmx8's cluster (three leaf types: 2-socket, 2-thread, 4-socket and
+socket-less GPUs) with three overlapping partitions, mixing in the options emulated since lead s15 that no earlier
+generator draws: -m/--distribution (block|cyclic:block|cyclic, plane=N on CPU-only jobs), --ntasks-per-gpu with and
+without -c, --gpus-per-socket with --sockets-per-node, and -p a,b over partitions of different PriorityTier; plus
+cmx's own GPU/CPU shapes, -w, --cpus-per-gpu, enforce-binding and cancels. A job the emulation refuses as
+unmodelled still runs through Slurm: its line shows what the refusal costs."""
+import os
+import random
+
+NODES = """# featfuzz (gen.py feat): cmx8's node types
+NodeName=a[1-4] Sockets=2 CoresPerSocket=16 ThreadsPerCore=1 RealMemory=512000 Gres=gpu:8 State=UNKNOWN
+NodeName=b[1-2] Sockets=2 CoresPerSocket=8 ThreadsPerCore=2 RealMemory=256000 Gres=gpu:4 State=UNKNOWN
+NodeName=b[3-4] Sockets=4 CoresPerSocket=8 ThreadsPerCore=1 RealMemory=256000 Gres=gpu:4 State=UNKNOWN
+NodeName=c[1-2] Sockets=1 CoresPerSocket=32 ThreadsPerCore=1 RealMemory=256000 Gres=gpu:4 State=UNKNOWN
+"""
+PARTS = """PartitionName=all Nodes=a[1-4],b[1-4],c[1-2] Default=YES MaxTime=INFINITE State=UP
+PartitionName=fat Nodes=a[1-4] PriorityTier=3 MaxTime=INFINITE State=UP
+PartitionName=mix Nodes=b[1-4],c[1-2] PriorityTier=2 MaxTime=INFINITE State=UP
+"""
+NAMES = ['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'b4', 'c1', 'c2']
+DISTS = ['block:block', 'cyclic:block', 'block:cyclic', 'cyclic:cyclic', 'cyclic', 'block']
+
+
+def job(r):
+    form = r.choice(['gpn', 'gpt', 'gpus', 'cpu', 'npg', 'gps', 'gpus', 'gpt'])
+    o = []
+    if form == 'gpn':
+        o.append(f"-N{r.choice([1, 1, 2])}")
+        if r.random() < 0.6:
+            o.append(f"-n{r.randint(1, 4)}")
+        o += [f"-c{r.randint(1, 6)}", f"--gpus-per-node={r.randint(1, 4)}"]
+    elif form == 'gpt':
+        o += [f"-n{r.randint(1, 6)}", f"-c{r.randint(1, 6)}", f"--gpus-per-task={r.choice([1, 1, 2])}"]
+    elif form == 'gpus':
+        if r.random() < 0.3:
+            o.append(f"-N{r.choice([1, 2])}")
+        o += [f"-n{r.randint(1, 6)}", f"-c{r.randint(1, 5)}", f"--gpus={r.randint(1, 8)}"]
+    elif form == 'cpu':
+        o.append(f"-N{r.choice([1, 1, 2, 3])}")
+        o += [f"-n{r.randint(2, 12)}", f"-c{r.randint(1, 4)}"]
+        if r.random() < 0.5:
+            o.append(f"-m plane={r.choice([1, 2, 3, 4])}")
+    elif form == 'npg':
+        if r.random() < 0.4:
+            o.append(f"-N{r.choice([1, 2])}")
+        o += [f"--gpus={r.randint(1, 6)}", f"--ntasks-per-gpu={r.randint(1, 3)}"]
+        if r.random() < 0.5:
+            o.append(f"-c{r.randint(1, 4)}")
+    else:  # gps: the measured --gpus-per-socket pairings (sockets given, no other GPU count)
+        o += [f"-N{r.choice([1, 1, 2])}", f"--sockets-per-node={r.choice([1, 2])}",
+              f"--gpus-per-socket={r.choice([1, 1, 2])}"]
+        if r.random() < 0.5:
+            o.append(f"-n{r.randint(1, 4)}")
+        elif r.random() < 0.5:
+            o.append(f"-c{r.randint(1, 4)}")
+    if form in ('gpn', 'gpt', 'gpus') and r.random() < 0.12:
+        o.append(f"--cpus-per-gpu={r.randint(1, 4)}")
+    if form != 'cpu' and r.random() < 0.12:
+        o.append("--gres-flags=enforce-binding")
+    if form not in ('cpu',) and r.random() < 0.3:
+        o.append(f"-m {r.choice(DISTS)}")
+    if r.random() < 0.35:
+        a, b = r.sample(['all', 'fat', 'mix'], 2)
+        o.insert(0, f"-p {a},{b}")
+    elif r.random() < 0.2:
+        o.insert(0, f"-p {r.choice(['fat', 'mix'])}")
+    if r.random() < 0.2 and form != 'gps':
+        o.insert(0, f"-w {r.choice(NAMES)}")
+    return " ".join(o)
+
+
+def main(seed, n, out):
+    r = random.Random(seed)
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, 'nodes.conf'), 'w') as f:
+        f.write(NODES)
+    with open(os.path.join(out, 'slurm.conf'), 'w') as f:
+        f.write(PARTS)
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in ('gres.conf', 'topology.conf'):
+        with open(os.path.join(here, 'cmx8', name)) as src, open(os.path.join(out, name), 'w') as f:
+            f.write(src.read())
+    lines = [f"note featfuzz seed {seed} (gen.py feat): -m, --ntasks-per-gpu, --gpus-per-socket, -p a,b on cmx8 nodes"]
+    names = []
+    for k in range(n):
+        name = f"f{k}"
+        lines.append(f"job {name} {job(r)}")
+        names.append(name)
+        if r.random() < 0.25 and len(names) > 2:
+            victim = r.choice(names[:-1])
+            names.remove(victim)
+            lines.append(f"cancel {victim}")
+        if r.random() < 0.05:
+            lines.append("reset")
+            names = []
+    with open(os.path.join(out, 'jobs.txt'), 'w') as f:
+        f.write("\n".join(lines) + "\n")
