@@ -5,8 +5,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * What refuses a request before any topology is read, the same for the tree and the block policy: sbatch's own
- * node-count test ({@link SbatchTaskNodeCount}), then the option shapes no measured line covers
- * ({@link PerSocketGpuRefusal}, {@link PlaneRefusal}). The block-only refusals stay in
+ * node-count tests ({@link SbatchPlaneNodeCount} in sbatch itself, {@link SbatchTaskNodeCount} on what it sends),
+ * then the option shapes no measured line covers ({@link PerSocketGpuRefusal}, {@link PlaneRefusal}). The block-only refusals stay in
  * {@link SlurmBlockPolicy#onBlocks}.
  */
 final class EarlyRefusal {
@@ -15,7 +15,11 @@ final class EarlyRefusal {
 
     /** The first refusal's text, or null when none applies. */
     static String of(JobRequest request, SlurmVersion version) {
-        String refusal = SbatchTaskNodeCount.refusal(request, version);
+        // sbatch exits on a plane too wide for its nodes before it sends anything (SbatchPlaneNodeCount)
+        String refusal = SbatchPlaneNodeCount.refusal(request);
+        if (refusal == null) {
+            refusal = SbatchTaskNodeCount.refusal(request, version);
+        }
         if (refusal == null) {
             refusal = PerSocketGpuRefusal.onTree(request);
         }
