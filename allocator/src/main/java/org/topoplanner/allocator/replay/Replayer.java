@@ -68,6 +68,11 @@ public final class Replayer {
     private final java.util.Set<String> startedUnseen = new java.util.HashSet<>();
     /** The jobs the current pass started. */
     private final List<String> passStarted = new ArrayList<>();
+    /**
+     * The jobs the pass after the last step started, when that step was a submission behind pending jobs: slurmctld
+     * runs that pass at its next round, after a cancel the harness sends at once (see the cancel in {@link #replay}).
+     */
+    private List<String> lastPassStarts = List.of();
 
     /** A job the replay knows: pending (no placement) or running. */
     private static final class Job {
@@ -129,6 +134,10 @@ public final class Replayer {
     }
 
     private void replay(JobScript.Step step) {
+        List<String> queuedPassStarts = lastPassStarts;
+        if (!(step instanceof JobScript.Note)) {
+            lastPassStarts = List.of();
+        }
         // a cancel of pending jobs only is no step the harness waits on: squeue stops listing them at once and
         // slurmctld queues no pass for them, so the jobs its background pass has not started yet stay pending
         if (!(step instanceof JobScript.Submit || step instanceof JobScript.Note
@@ -146,12 +155,29 @@ public final class Replayer {
             } else if (freed) {
                 startedUnseen.clear();
             }
+            List<String> queuedPass = !freed && c.names().stream().anyMatch(this::waits) ? queuedPassStarts : List.of();
+            if (!queuedPass.isEmpty()) {
+                // the pass the submission just before queued (queue_job_scheduler) has not run yet: 24.11's and
+                // 26.05's _slurmctld_background (controller.c) runs it at the next whole second (slurm_cond_timedwait
+                // until time(NULL) + 1), 22.05's later still (PassTiming), while job_signal (job_mgr.c, all three)
+                // ends a pending job inside the scancel RPC and queues no pass, and the harness sends the cancel
+                // 0.1-0.3 s after that submission. So that pass sees the queue without the cancelled job, and the
+                // starts made as if it were there are made again (own probe c16a1, 24.11.5, three times: m12
+                // submitted behind m11 at :55.135, m11 cancelled at :55.328, the pass at :56.000 starts m12 on
+                // c[1-2], which m11's -w c2 kept out of the replay's earlier pass)
+                unstart(queuedPass);
+            }
             c.names().forEach(this::cancel);
             // only a job that ran frees nodes and makes slurmctld queue a pass at its end (epilog complete);
             // scancel of a pending job queues none, so the next look is the next submission's (own case
             // blockfz14 k12 under 24.11.5 and 26.05.5: k11 still waits with Priority behind the cancelled k8)
             if (freed) {
                 schedule();
+            } else if (!queuedPass.isEmpty()) {
+                // the queued pass, now after the cancel; its starts are as unseen by the next submission as before
+                passStarted.clear();
+                schedule();
+                startedUnseen.addAll(passStarted);
             }
         } else if (step instanceof JobScript.Reset) {
             List.copyOf(jobs.keySet()).forEach(this::cancelKey);
@@ -233,6 +259,7 @@ public final class Replayer {
                 passStarted.clear();
                 schedule();
                 startedUnseen.addAll(passStarted);
+                lastPassStarts = List.copyOf(passStarted);
                 return;
             }
             schedule();
@@ -247,6 +274,7 @@ public final class Replayer {
             passStarted.clear();
             schedule();
             startedUnseen.addAll(passStarted);
+            lastPassStarts = List.copyOf(passStarted);
         }
     }
 
@@ -362,13 +390,18 @@ public final class Replayer {
         return name + "#" + n;
     }
 
-    /** {@code scancel -n NAME}: every job of that name. */
+    /** Whether a job of this name is still pending (in the queue). */
+    private boolean waits(String name) {
+        return byName.getOrDefault(name, List.of()).stream().anyMatch(queue::containsKey);
+    }
+
     /** Whether a job of this name is running. */
     private boolean runs(String name) {
         return byName.getOrDefault(name, List.of()).stream().map(jobs::get)
                 .anyMatch(j -> j != null && !j.gone && j.placement != null);
     }
 
+    /** {@code scancel -n NAME}: every job of that name. */
     private void cancel(String name) {
         byName.getOrDefault(name, List.of()).forEach(this::cancelKey);
     }
@@ -617,17 +650,26 @@ public final class Replayer {
      * submission order, for the pass after the cancel.
      */
     private void unstartUnseen() {
+        unstart(List.copyOf(startedUnseen));
+        startedUnseen.clear();
+    }
+
+    /**
+     * Takes back the starts of {@code keys} (jobs a pass started that slurmctld's has not yet): they wait again, in
+     * submission order, for the pass still to come.
+     */
+    private void unstart(List<String> keys) {
         boolean any = false;
-        for (String k : startedUnseen) {
+        for (String k : keys) {
             Job j = jobs.get(k);
             if (j != null && !j.gone && j.placement != null) {
                 state = state.without(k);
                 j.placement = null;
                 j.reason = PendingReason.PRIORITY.slurmName();
+                startedUnseen.remove(k);
                 any = true;
             }
         }
-        startedUnseen.clear();
         if (any) {
             Map<String, Job> order = new LinkedHashMap<>();
             jobs.forEach((k, j) -> {
