@@ -6,7 +6,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
 /**
  * What refuses a request before any topology is read, the same for the tree and the block policy: sbatch's own
  * node-count test ({@link SbatchTaskNodeCount}), then the option shapes no measured line covers
- * ({@link PerSocketGpuRefusal}, {@link PlaneRefusal}). The block-only refusals stay in
+ * ({@link PerSocketGpuRefusal}, {@link PlaneRefusal}, {@link Overcommit}). The block-only refusals stay in
  * {@link SlurmBlockPolicy#onBlocks}.
  */
 final class EarlyRefusal {
@@ -21,6 +21,9 @@ final class EarlyRefusal {
         }
         if (refusal == null) {
             refusal = PlaneRefusal.of(request);
+        }
+        if (refusal == null) {
+            refusal = Overcommit.refusal(request);
         }
         return refusal;
     }
