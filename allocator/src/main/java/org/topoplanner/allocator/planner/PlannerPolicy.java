@@ -196,6 +196,12 @@ public final class PlannerPolicy implements PlacementPolicy {
             return new Suggestion.Impossible("-m " + request.distribution().spelling() + " is emulated by slurm-tree"
                     + " only; the planner does not search placements for it");
         }
+        if (request.overcommit()) {
+            // slurm-tree lays an -O job out one task per node with -n still bounding its nodes (Overcommit); the
+            // planner's search counts every task's CPUs, so it would refuse or misplace what Slurm starts
+            return new Suggestion.Impossible("-O/--overcommit is emulated by slurm-tree only; the planner does not"
+                    + " search placements for it");
+        }
         // --ntasks-per-gpu: the tasks and GPUs slurmctld sets from it are what the job's nodes must hold
         JobRequest job = request.withTasksOfNtasksPerGpu();
         // under consumable memory a node gives no more GPUs than its free memory holds of the job's --mem-per-gpu
@@ -501,7 +507,7 @@ public final class PlannerPolicy implements PlacementPolicy {
         ClusterState state = FreeMemory.withGpusMemoryCannotServe(given, job);
         ClusterIndex index = ClusterIndex.of(state.cluster());
         if (job.gpusPerSocket() != null || job.distribution() != null && job.distribution().planeSize() != null
-                || badNames(index, job) != null
+                || job.overcommit() || badNames(index, job) != null
                 || !(NodeMemory.beforeSelection(state.cluster(), job, slurm) instanceof NodeMemory.Usable usable)) {
             return Optional.empty();
         }

@@ -348,8 +348,8 @@ final class BlockSelector implements NodeChooser {
      */
     private int maxNodes(SlurmJobSpec job) {
         int max = job.maxNodes() == null ? Integer.MAX_VALUE : job.maxNodes();
-        if (nodesBoundByTasks && job.ntasks() != null) {
-            max = Math.min(max, Math.max(job.ntasks(), job.minNodes()));
+        if (nodesBoundByTasks && job.boundingTasks() != null) {
+            max = Math.min(max, Math.max(job.boundingTasks(), job.minNodes()));
         }
         return max;
     }

@@ -113,17 +113,21 @@ final class CoreFilter {
         // _select_cores: the CPUs bound the task count, they do not raise a count the request fixed
         // (-n1 keeps one task: cpulayout p3 gets 3+3 cores in both versions, not 6 on socket 0).
         int allocTasks = availCpus / cpt;
-        if (allocTasks < minTasks) {
+        // (-O skips the bound: "if (!details_ptr->overcommit)" in eval_nodes_select_cores, 22.05 to 26.05)
+        boolean overcommit = job.overcommitTasks() != null;
+        if (!overcommit && allocTasks < minTasks) {
             maxTasks = 0;
-        } else if (maxTasks == NO_VAL || allocTasks < maxTasks) {
+        } else if (!overcommit && (maxTasks == NO_VAL || allocTasks < maxTasks)) {
             maxTasks = allocTasks;
         }
-        if (version.atLeast(SlurmVersion.V26_05) && job.ntasks() != null && job.ntasks() > 0
-                && job.ntasks() < maxTasks) {
+        // num_tasks: an -O job's -n, not its one task per node
+        Integer jobTasks = job.boundingTasks();
+        if (version.atLeast(SlurmVersion.V26_05) && jobTasks != null && jobTasks > 0
+                && jobTasks < maxTasks) {
             // 26.05's eval_nodes.c caps a node's tasks at the job's -n (24.11 lets the free CPUs decide), so
             // the GPU filter below trims the cores to the job's tasks and spreads them over the GPUs'
             // sockets: cpulayout p5 (-w g1 -n3 -c5 --gpus-per-node=8) gets 0-6,16-23, 24.11 0-14
-            maxTasks = job.ntasks();
+            maxTasks = jobTasks;
         }
         if (!job.hasGpus()) {
             // _allocate_sc (24.11 and 26.05) caps a node's tasks at --ntasks-per-node for a job that does not ask
@@ -496,7 +500,7 @@ final class CoreFilter {
      * {@code -n} times their GPUs as the job's GPUs ({@code gres_job_state_validate}).
      */
     static int estimatedCpusPerGres(SlurmJobSpec job) {
-        Integer ntasks = job.ntasks() != null ? job.ntasks()
+        Integer ntasks = job.boundingTasks() != null ? job.boundingTasks()
                 : job.ntasksPerNode() != null ? Integer.valueOf(job.ntasksPerNode() * job.minNodes()) : null;
         Integer perJob = job.gpuTotal();
         if (ntasks == null || ntasks == 0 || perJob == null || perJob == 0) {
@@ -745,15 +749,17 @@ final class CoreFilter {
         if (job.ntasksPerGpu() != null && job.ntasks() != null) {
             return NtasksPerGpu.taskLimits(job, version);
         }
+        // num_tasks: an -O job's -n, not the one task per node it is laid out with
+        Integer numTasks = job.boundingTasks();
         Integer maxNodes = job.maxNodes();
-        if (maxNodes == null && version.atLeast(SlurmVersion.V26_05) && job.ntasks() != null) {
-            maxNodes = job.ntasks();
+        if (maxNodes == null && version.atLeast(SlurmVersion.V26_05) && numTasks != null) {
+            maxNodes = numTasks;
         }
         if (maxNodes != null && maxNodes == 1) {
-            return job.ntasks() == null ? new int[] {1, NO_VAL} : new int[] {job.ntasks(), job.ntasks()};
+            return numTasks == null ? new int[] {1, NO_VAL} : new int[] {numTasks, numTasks};
         }
-        if (job.ntasks() != null && (job.ntasks() == 1
-                || (job.ntasks() == job.minNodes() && maxNodes != null && job.ntasks().equals(maxNodes)))) {
+        if (numTasks != null && (numTasks == 1
+                || (numTasks == job.minNodes() && maxNodes != null && numTasks.equals(maxNodes)))) {
             return new int[] {1, 1};
         }
         return new int[] {1, NO_VAL};

@@ -6,7 +6,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
 /**
  * What refuses a request before any topology is read, the same for the tree and the block policy: sbatch's own
  * node-count tests ({@link SbatchPlaneNodeCount} in sbatch itself, {@link SbatchTaskNodeCount} on what it sends),
- * then the option shapes no measured line covers ({@link PerSocketGpuRefusal}, {@link PlaneRefusal}). The block-only refusals stay in
+ * then the option shapes no measured line covers ({@link PerSocketGpuRefusal}, {@link PlaneRefusal},
+ * {@link Overcommit}). The block-only refusals stay in
  * {@link SlurmBlockPolicy#onBlocks}.
  */
 final class EarlyRefusal {
@@ -25,6 +26,9 @@ final class EarlyRefusal {
         }
         if (refusal == null) {
             refusal = PlaneRefusal.of(request);
+        }
+        if (refusal == null) {
+            refusal = Overcommit.refusal(request);
         }
         return refusal;
     }

@@ -54,8 +54,8 @@ final class FirstFitOneNode implements NodeChooser {
      */
     static boolean applies(SlurmJobSpec job) {
         int max = job.maxNodes() == null ? Integer.MAX_VALUE : job.maxNodes();
-        if (job.ntasks() != null && job.ntasksPerNode() == null) {
-            max = Math.min(max, Math.max(job.ntasks(), job.minNodes()));
+        if (job.boundingTasks() != null && job.ntasksPerNode() == null) {
+            max = Math.min(max, Math.max(job.boundingTasks(), job.minNodes()));
         }
         return max == 1;
     }

@@ -51,9 +51,10 @@ final class FlatSelector implements NodeChooser {
     /** {@code max_nodes} after {@code choose_nodes}' bound by the tasks (see the constructor). */
     private int maxNodes(SlurmJobSpec job) {
         int max = job.maxNodesOr(nodeCount);
-        boolean bound = taskBound != null && job.ntasks() != null
+        Integer tasks = job.boundingTasks();
+        boolean bound = taskBound != null && tasks != null
                 && (taskBound == SlurmVersion.V22_05 || job.ntasksPerNode() == null);
-        return bound && max > job.ntasks() ? Math.max(job.ntasks(), job.minNodes()) : max;
+        return bound && max > tasks ? Math.max(tasks, job.minNodes()) : max;
     }
 
     /** What the selection still wants: {@code rem_max_cpus} and {@code min_rem_nodes}, and what each node gave. */

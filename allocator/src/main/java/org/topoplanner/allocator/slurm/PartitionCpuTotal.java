@@ -103,6 +103,12 @@ final class PartitionCpuTotal {
      * the tasks alone, at least the {@code -w} node count.
      */
     static long sbatchMinCpus(JobRequest request) {
+        if (request.overcommit()) {
+            // slurm_opt_create_job_desc: -O sends MAX(min_nodes, 1) whatever the tasks (c26l7 o4, -n40 -O on a
+            // 32-CPU partition, runs on one CPU in 22.05.8); the -w list counts as -N (_opt_verify)
+            int nodes = request.minNodes() != null ? request.minNodes() : request.nodelist().size();
+            return Math.max(Math.max(nodes, 1), request.nodelist().size());
+        }
         int nodes = Math.max(request.minNodes() == null ? 0 : request.minNodes(), request.nodelist().size());
         boolean nodesSet = request.minNodes() != null || !request.nodelist().isEmpty();
         boolean fixed = request.maxNodes() == null || request.maxNodes().equals(request.minNodes());

@@ -80,6 +80,11 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (refusal != null) {
             return new Suggestion.Impossible(refusal);
         }
+        Suggestion overcommit = Overcommit.verdict(state.cluster(), request, version);
+        if (overcommit != null) {
+            // -O -c N past the nodes: 24.11/26.05 lay every task out on one task's CPUs a node (Overcommit)
+            return overcommit;
+        }
         PartitionTopology p = PartitionTopology.resolve(DomainBlocks.asBlocks(state), request, version);
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());

@@ -35,6 +35,10 @@ import org.topoplanner.model.job.JobRequest;
  *                      ({@link SlurmAllocation#minCpus})
  * @param distribution  {@code -m} ({@code details->task_dist}, {@code mc_ptr->plane_size}); {@code null}: Slurm's
  *                      default (the cyclic core layout, one task per node and round)
+ * @param overcommitTasks the {@code -n} of an {@code -O} job ({@code details->num_tasks}), which still bounds the
+ *                      node count ({@link #boundingTasks}) while {@code ntasks} is the one task per node the
+ *                      selection and the layout count ({@link Overcommit}); {@code null} without {@code -O} or
+ *                      {@code -n}
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
@@ -43,7 +47,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                            List<String> nodelist,
                            List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
                            Integer ntasksPerGpu, Integer gpusPerSocket, Integer socketsPerNode,
-                           Integer minCpus, Distribution distribution) {
+                           Integer minCpus, Distribution distribution, Integer overcommitTasks) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -106,13 +110,22 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             perJob = gpuCount(set.gpus());
             type = perNode == null && perJob == null ? null : r.gpuType();
         }
+        Integer overcommitTasks = null;
+        if (r.overcommit() && ntasks != null) {
+            // -O: sbatch's min_cpus is the node count (slurm_opt_create_job_desc), _can_job_run_on_node asks one
+            // task's CPUs of a node and dist_tasks lays one task out per node (one_task_per_node without
+            // tres_per_task); num_tasks still bounds max_nodes (Overcommit)
+            overcommitTasks = ntasks;
+            ntasks = Math.min(ntasks, min);
+        }
         return builder(r.name()).nodes(min, max).ntasks(ntasks).ntasksPerNode(r.ntasksPerNode())
                 .ntasksPerSocket(r.ntasksPerSocket()).cpusPerTask(cpusPerTask)
                 .gpus(perNode, perJob, perTask, type).cpusPerGpu(r.cpusPerGpu()).ntasksPerGpu(r.ntasksPerGpu())
                 .switches(r.switches(), r.switchesWait()).enforceBinding(r.enforceBinding())
                 .exclusive(r.exclusive()).exclusiveTopo(r.exclusiveTopo()).nodelist(r.nodelist())
                 .exclude(r.exclude()).segment(r.segment()).threadsPerCore(r.threadsPerCore())
-                .gpusPerSocket(gpuCount(r.gpusPerSocket()), r.socketsPerNode()).distribution(r.distribution()).build();
+                .gpusPerSocket(gpuCount(r.gpusPerSocket()), r.socketsPerNode()).distribution(r.distribution())
+                .overcommitTasks(overcommitTasks).build();
     }
 
     /**
@@ -127,6 +140,15 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
     /** The same job under another name (a verdict that reads only the request is kept by it without the name). */
     SlurmJobSpec withName(String other) {
         return toBuilder().name(other).build();
+    }
+
+    /**
+     * The task count that bounds {@code max_nodes} ({@code common_topo_choose_nodes}, 22.05's {@code choose_nodes},
+     * 26.05's {@code JOB_IMPLICIT_MAX_NODES}): {@code details->num_tasks}, which an {@code -O} job keeps at its
+     * {@code -n} although it is laid out one task per node.
+     */
+    Integer boundingTasks() {
+        return overcommitTasks != null ? overcommitTasks : ntasks;
     }
 
     /** The same job with {@code min_nodes} at {@code nodes}, its maximum kept (unset without {@code -N}). */
@@ -237,7 +259,8 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .switches(switches, switchWait).enforceBinding(enforceBinding).exclusive(exclusive)
                 .exclusiveTopo(exclusiveTopo).nodelist(nodelist).exclude(exclude).segment(segment)
                 .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).ntasksPerGpu(ntasksPerGpu)
-                .gpusPerSocket(gpusPerSocket, socketsPerNode).minCpus(minCpus).distribution(distribution);
+                .gpusPerSocket(gpusPerSocket, socketsPerNode).minCpus(minCpus).distribution(distribution)
+                .overcommitTasks(overcommitTasks);
     }
 
     /**
@@ -272,6 +295,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         private Integer socketsPerNode;
         private Distribution distribution;
         private Integer minCpus;
+        private Integer overcommitTasks;
 
         private Builder(String name) {
             this.name = name;
@@ -397,11 +421,17 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             return this;
         }
 
+        /** An {@code -O} job's {@code -n} ({@code null}: none). */
+        Builder overcommitTasks(Integer value) {
+            overcommitTasks = value;
+            return this;
+        }
+
         SlurmJobSpec build() {
             return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                     gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
                     exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
-                    ntasksPerGpu, gpusPerSocket, socketsPerNode, minCpus, distribution);
+                    ntasksPerGpu, gpusPerSocket, socketsPerNode, minCpus, distribution, overcommitTasks);
         }
     }
 }

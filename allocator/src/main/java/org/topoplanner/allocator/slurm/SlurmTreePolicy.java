@@ -59,6 +59,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (refusal != null) {
             return new Suggestion.Impossible(refusal);
         }
+        Suggestion overcommit = Overcommit.verdict(state.cluster(), request, options.slurmVersion());
+        if (overcommit != null) {
+            // -O -c N past the nodes: 24.11/26.05 lay every task out on one task's CPUs a node (Overcommit)
+            return overcommit;
+        }
         PartitionTopology p = PartitionTopology.resolve(state, request, options.slurmVersion());
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());
@@ -477,8 +482,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return false;
         }
         int maxNodes = job.maxNodesOr(nodes.size());
-        if (job.ntasks() != null && job.ntasksPerNode() == null) {
-            maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
+        if (job.boundingTasks() != null && job.ntasksPerNode() == null) {
+            maxNodes = Math.min(maxNodes, Math.max(job.boundingTasks(), job.minNodes()));
         }
         if (maxNodes != 1) {
             return false;
@@ -518,9 +523,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return null;
         }
         int maxNodes = job.maxNodesOr(nodes.size());
-        if (job.ntasks() != null && job.ntasksPerNode() == null) {
+        if (job.boundingTasks() != null && job.ntasksPerNode() == null) {
             // slurmctld sets max_nodes to the task count when -N is not given (job_mgr.c, JOB_IMPLICIT_MAX_NODES)
-            maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
+            maxNodes = Math.min(maxNodes, Math.max(job.boundingTasks(), job.minNodes()));
         }
         if (maxNodes <= 1) {
             return null;

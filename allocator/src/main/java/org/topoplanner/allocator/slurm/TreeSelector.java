@@ -213,7 +213,7 @@ final class TreeSelector implements NodeChooser {
     private int maxNodes(SlurmJobSpec job, Demand demand) {
         int maxNodes = job.maxNodesOr(nodes.size());
         if (boundByTasks(job, demand)) {
-            maxNodes = Math.min(maxNodes, Math.max(job.ntasks(), job.minNodes()));
+            maxNodes = Math.min(maxNodes, Math.max(job.boundingTasks(), job.minNodes()));
         }
         return maxNodes;
     }
@@ -226,7 +226,7 @@ final class TreeSelector implements NodeChooser {
      * too, runs its own second pass and is left as it was).
      */
     private boolean boundByTasks(SlurmJobSpec job, Demand demand) {
-        if (!nodesBoundByTasks || job.ntasks() == null || job.ntasksPerNode() != null) {
+        if (!nodesBoundByTasks || job.boundingTasks() == null || job.ntasksPerNode() != null) {
             return false;
         }
         return version != SlurmVersion.V24_11 || demand.firstPass();

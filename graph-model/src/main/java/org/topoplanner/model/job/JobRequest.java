@@ -64,6 +64,9 @@ import java.util.Objects;
  *                        {@code -n} is not given ({@code _opt_verify}); {@code null} = not given
  * @param distribution    {@code -m/--distribution} ({@link Distribution}); {@code null} = not given (Slurm's default,
  *                        which lays CPUs out as {@code block:cyclic} does)
+ * @param overcommit      {@code -O/--overcommit}: sbatch asks for one CPU per node whatever the task count
+ *                        ({@code slurm_opt_create_job_desc}: {@code min_cpus = MAX(min_nodes, 1)}), and slurmctld's
+ *                        selection lays out one task per node; false = not given
  */
 public record JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                          Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
@@ -72,7 +75,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                          List<String> nodelist, List<String> exclude, Integer segment, String partition,
                          Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB,
                          Integer threadsPerCore, List<String> notes, Integer ntasksPerGpu, Integer gpusPerSocket,
-                         Integer socketsPerNode, Distribution distribution) {
+                         Integer socketsPerNode, Distribution distribution, boolean overcommit) {
     /** The name used when the arguments carry no {@code -J}. */
     public static final String DEFAULT_NAME = "job";
 
@@ -161,7 +164,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
                 gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
                 nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB, memPerCpuMiB, threadsPerCore,
-                notes, ntasksPerGpu, null, null, null);
+                notes, ntasksPerGpu, null, null, null, false);
     }
 
     /** A request without {@code --ntasks-per-gpu}. */
@@ -362,7 +365,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                 .exclude(exclude).segment(segment).partition(partition).memMiB(memMiB).podShape(podShape)
                 .memPerGpuMiB(memPerGpuMiB).memPerCpuMiB(memPerCpuMiB)
                 .threadsPerCore(threadsPerCore).notes(notes).ntasksPerGpu(ntasksPerGpu)
-                .gpusPerSocket(gpusPerSocket, socketsPerNode).distribution(distribution);
+                .gpusPerSocket(gpusPerSocket, socketsPerNode).distribution(distribution).overcommit(overcommit);
     }
 
     /** Fluent construction for tests and callers that set a few options; {@link #build()} validates. */
@@ -398,6 +401,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         private Integer gpusPerSocket;
         private Integer socketsPerNode;
         private Distribution distribution;
+        private boolean overcommit;
 
         private Builder() {
         }
@@ -550,6 +554,12 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return this;
         }
 
+        /** {@code -O/--overcommit}. */
+        public Builder overcommit(boolean value) {
+            overcommit = value;
+            return this;
+        }
+
         /** {@code -m/--distribution}; {@code null}: Slurm's default. */
         public Builder distribution(Distribution value) {
             distribution = value;
@@ -567,7 +577,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                     gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
                     exclusiveTopo, nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB,
                     memPerCpuMiB, threadsPerCore, notes, ntasksPerGpu, gpusPerSocket, socketsPerNode,
-                    distribution);
+                    distribution, overcommit);
         }
     }
 }

@@ -105,7 +105,7 @@ public final class SbatchOptionTable {
             new SbatchOption("oom-kill-step", NO_SHORT, Arg.OPTIONAL, Set.of("24.11", "26.05"), Use.NOTE, "", "oom-kill-step"),
             new SbatchOption("open-mode", NO_SHORT, Arg.REQUIRED, ALL, Use.NOTE, "", "open-mode"),
             new SbatchOption("output", 'o', Arg.REQUIRED, ALL, Use.NOTE, "", "output"),
-            new SbatchOption("overcommit", 'O', Arg.NONE, ALL, Use.NOT_EMULATED, "it gives one CPU per node whatever the task count", "overcommit"),
+            new SbatchOption("overcommit", 'O', Arg.NONE, ALL, Use.EMULATED, "", "overcommit"),
             new SbatchOption("oversubscribe", 's', Arg.NONE, ALL, Use.NOT_EMULATED, "it lets the job share CPUs where the partition allows OverSubscribe", "oversubscribe"),
             new SbatchOption("parsable", NO_SHORT, Arg.NONE, ALL, Use.NOTE, "", "parsable"),
             new SbatchOption("partition", 'p', Arg.REQUIRED, ALL, Use.EMULATED, "", "partition"),

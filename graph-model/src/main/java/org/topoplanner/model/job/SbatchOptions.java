@@ -86,6 +86,9 @@ public final class SbatchOptions {
         if (r.enforceBinding()) {
             out.add("--gres-flags=enforce-binding");
         }
+        if (r.overcommit()) {
+            out.add("--overcommit");
+        }
         if (r.exclusiveTopo()) {
             out.add("--exclusive=topo");
         } else if (r.exclusive()) {
@@ -230,6 +233,9 @@ public final class SbatchOptions {
                     String key = "--" + o.target();
                     if (key.equals("--exclusive")) {
                         exclusive(val);
+                    } else if (key.equals("--overcommit")) {
+                        // a flag (no_argument in sbatch's long options): the placement rules are the policies'
+                        b.overcommit(true);
                     } else if (val == null) {
                         problems.add(key + " needs a value" + at);
                     } else {

@@ -79,6 +79,8 @@ class SbatchOptionTableTest {
                 .allMatch(n -> found(n).use() == Use.NOT_EMULATED);
         // read for the spellings whose layout is emulated; the others are refused by name (Distribution)
         assertThat(found("distribution").use()).isEqualTo(Use.EMULATED);
+        // a flag every release reads; the policies refuse the shapes no measured line covers (Overcommit)
+        assertThat(found("overcommit").use()).isEqualTo(Use.EMULATED);
         // read with --sockets-per-node, which is emulated beside it only (SbatchOptions; the policies refuse the
         // shapes no measured line covers: PerSocketGpuRefusal)
         assertThat(found("gpus-per-socket").use()).isEqualTo(Use.EMULATED);

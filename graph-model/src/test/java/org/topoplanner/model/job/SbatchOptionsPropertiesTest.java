@@ -47,7 +47,7 @@ class SbatchOptionsPropertiesTest {
                         .ntasks(nt).ntasksPerNode(ntpn).ntasksPerSocket(ntps).cpusPerTask(cpt).segment(seg)
                         .switches(sw == null || sw == 0 ? null : sw, null));
         return Combinators.combine(counts, gpus, gpus, gpus, Arbitraries.of("h100", "a100", "1g.10gb").injectNull(0.5),
-                        wait, Combinators.combine(hosts, hosts, Arbitraries.integers().between(0, 63),
+                        wait, Combinators.combine(hosts, hosts, Arbitraries.integers().between(0, 127),
                                 Arbitraries.of("job", "train run", "it's")).as(List::of))
                 .as((b, g, gpn, gpt, type, w, rest) -> {
                     @SuppressWarnings("unchecked") List<String> nl = (List<String>) rest.get(0);
@@ -66,6 +66,7 @@ class SbatchOptionsPropertiesTest {
                             .switches(base.switches(), base.switches() == null ? null : w)
                             .enforceBinding((flags & 1) != 0).exclusive((flags & 2) != 0)
                             .exclusiveTopo((flags & 2) == 0 && (flags & 4) != 0).nodelist(nl).exclude(ex)
+                            .overcommit((flags & 64) != 0)
                             .name((String) rest.get(3)).partition((flags & 16) != 0 ? ((flags & 32) != 0 ? "gpu-blk,cpu" : "gpu-blk") : null);
                     if ((flags & 8) != 0 && base.cpusPerTask() == null) {
                         b.cpusPerGpu(1 + flags);

@@ -234,6 +234,21 @@ class SbatchOptionsTest {
         assertThat(parse("-N2 -n1 -c2 --gpus=1").gpus()).isEqualTo(1);
     }
 
+    /** {@code -O} and {@code --overcommit} (a flag in every release), written back as {@code --overcommit}. */
+    @Test
+    void readsOvercommitInBothSpellings() throws Exception {
+        JobRequest r = parse("-N2 -n8 -O");
+        assertThat(r.overcommit()).isTrue();
+        assertThat(r.ntasks()).isEqualTo(8);
+        assertThat(r.toSbatchArgs()).contains("--overcommit");
+        assertThat(SbatchOptions.parse(r.toSbatchArgs())).isEqualTo(r);
+        assertThat(parse("-n4 --overc").overcommit()).isTrue();
+        assertThat(parse("-On4").ntasks()).isEqualTo(4);
+        assertThat(parse("-n4").overcommit()).isFalse();
+        assertThat(parse("-n4").toSbatchArgs()).doesNotContain("--overcommit");
+        assertThatThrownBy(() -> parse("--overcommit=yes")).isInstanceOf(JobRequestException.class);
+    }
+
     /** sbatch passes {@code -p a,b} on as a list; slurmctld tries each (SeveralPartitions in the allocator). */
     @Test
     void keepsSeveralPartitionsInTheOrderGiven() throws Exception {

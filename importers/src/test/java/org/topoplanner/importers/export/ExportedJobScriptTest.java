@@ -85,6 +85,20 @@ class ExportedJobScriptTest {
         assertThat(f.validation()).noneMatch(Diagnostic::isError);
     }
 
+    /** {@code -O} is written back as {@code --overcommit}, and the script reads back with it. */
+    @Test
+    void writesOvercommitBack() throws Exception {
+        ProjectDocument doc = ExportFixtures.plan(ExportFixtures.example().cluster(), new Object[] {
+            new Job("over", List.of("-n", "8", "-O")),
+            new Placement("over", List.of(ExportFixtures.alloc("node01", "", "0")))});
+        ExportFile f = ExportBundle.build(doc, ExportTarget.all()).stream()
+                .filter(x -> x.relativePath().equals("jobs/over.sbatch")).findFirst().orElseThrow();
+        assertThat(sbatch(f.text())).contains("--ntasks=8", "--overcommit");
+        assertThat(org.topoplanner.model.job.JobLine.parse(SbatchScript.read(f.text()).args(), "over").overcommit())
+                .isTrue();
+        assertThat(f.validation()).noneMatch(Diagnostic::isError);
+    }
+
     @Test
     void aPlacementWithoutNodesIsABundleError() {
         ProjectDocument doc = new ProjectDocument(ExportFixtures.example().cluster(), List.of(),

@@ -1,0 +1,121 @@
+package org.topoplanner.allocator.slurm;
+
+import org.topoplanner.allocator.PendingReason;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * {@code -O/--overcommit}: the job asks one task's CPUs of each node, whatever its task count. sbatch sends
+ * {@code min_cpus = MAX(min_nodes, 1)} ({@code slurm_opt_create_job_desc}, {@code common/slurm_opt.c}, 22.05.8,
+ * 24.11.5, 26.05); slurmctld's {@code validate_job_create_req} leaves it so ("Only set min and max cpus if overcommit
+ * isn't set"); cons_tres {@code _can_job_run_on_node} asks {@code ntasks_per_node = 1} task's CPUs of a node; and
+ * {@code dist_tasks} lays out one task per node ({@code one_task_per_node} when the job has no {@code tres_per_task}:
+ * 22.05 {@code cons_common/dist_tasks.c}, 24.11/26.05 {@code cons_tres/dist_tasks.c} {@code dist_tasks} and
+ * {@code _dist_tasks_compute_c_b}, whose "fill allocated cores" step still fills the rest of the first task's core).
+ * {@code num_tasks} keeps {@code -n}, which bounds {@code max_nodes} ({@link SlurmJobSpec#boundingTasks}).
+ * {@link SlurmJobSpec#of} therefore lays the job out as {@code -n} = its node count.
+ *
+ * <p>24.11 and 26.05 differ for {@code -c}: their sbatch adds {@code cpu=N} to {@code tres_per_task}
+ * ({@code _validate_tres_per_task} -> {@code _set_tres_per_task_from_sibling_opt(opt, 'c')}, {@code common/slurm_opt.c};
+ * 22.05's has no such step), so {@code dist_tasks} keeps every task ({@code one_task_per_node} needs
+ * {@code !tres_per_task}) while {@code eval_nodes_cpus_to_use} has cut each node to
+ * {@code MAX(rem_max_cpus, pn_min_cpus)}, one task's {@code -c} CPUs (rounded to whole cores).
+ * {@code _dist_tasks_compute_c_b} then finds no room for the second task on a node and fails the job
+ * ({@code ESLURM_BAD_TASK_COUNT}) in every pass: it waits {@code Resources} for good ({@link #verdict}). With no
+ * more tasks than nodes the layout is the one-task-per-node one. Own cases c26l7 o3 ({@code -n4 -c3 -O}) and c16d1
+ * a5, a6 wait, a7 ({@code -N2 -n2 -c2 -O}) runs on two CPUs a node (24.11.5, 26.05.5); 22.05.8 runs all of them.
+ *
+ * <p>The shapes no measured line covers, or whose rules differ from that, are refused naming what is not emulated:
+ * GPUs (the GPU filter's per-node task bounds, {@code eval_nodes_select_cores} without the CPU bound, 24.11's
+ * {@code _estimate_cpus_per_gres} from {@code num_tasks}, and {@code --gpus-per-task}'s {@code tres_per_task}: own
+ * case c26l7 o5 runs on one node in 22.05.8 and on two in 24.11.5, c16d1 g4 {@code --cpus-per-gpu} takes a GPU on
+ * each socket in 26.05.5); {@code -c} below a node's threads per core in 24.11 and 26.05 (a core's threads may hold
+ * more than one task); {@code --ntasks-per-node}/{@code --ntasks-per-socket} (they come before overcommit in
+ * {@code _can_job_run_on_node}); memory options, {@code --threads-per-core} ({@code _job_test} multiplies
+ * {@code min_cpus} by it when {@code min_cpus == min_nodes}), {@code --exclusive}, {@code -m}, {@code --segment} and
+ * node ranges (sbatch lowers the maximum to {@code -n}).
+ */
+final class Overcommit {
+    private Overcommit() {
+    }
+
+    /** The refusal's text, or null when the job has no {@code -O} or a shape that is emulated. */
+    static String refusal(JobRequest r) {
+        if (!r.overcommit()) {
+            return null;
+        }
+        String with = unsupported(r);
+        return with == null ? null : notEmulated(with, "no measured line has it");
+    }
+
+    /**
+     * 24.11's and 26.05's answer to an {@code -O -c N} job with more tasks than nodes: {@code Resources} for good
+     * when every node's core holds one task of {@code N} CPUs at most (its first task's CPUs leave no room for a
+     * second), refused where a core's threads could hold more; null for every other job (22.05's, or a shape the
+     * one-task-per-node layout covers).
+     */
+    static Suggestion verdict(Cluster cluster, JobRequest r, SlurmVersion version) {
+        if (!r.overcommit() || r.cpusPerTask() == null || !version.atLeast(SlurmVersion.V24_11)) {
+            return null;
+        }
+        SlurmJobSpec job = SlurmJobSpec.of(r);
+        if (job.boundingTasks() == null || job.boundingTasks() <= job.minNodes()) {
+            return null;
+        }
+        int threads = SlurmNode.of(cluster).stream().mapToInt(SlurmNode::threadsPerCore).max().orElse(1);
+        if (job.cpusPerTask() < threads) {
+            return new Suggestion.Impossible(notEmulated("-c below a core's threads",
+                    "sbatch " + version.label() + " makes -c a per-task TRES, and a core's threads may hold more than"
+                            + " one task"));
+        }
+        return new Suggestion.Pending(PendingReason.RESOURCES, r.name() + " asks -O with -c: Slurm "
+                + version.label() + " lays out all its " + job.boundingTasks() + " tasks on one task's CPUs a node"
+                + " (-c is a per-task TRES there) and fails it in every pass");
+    }
+
+    private static String notEmulated(String with, String why) {
+        return "-O/--overcommit with " + with + " changes where Slurm places the job and is not emulated (" + why + ")";
+    }
+
+    private static String unsupported(JobRequest r) {
+        if (r.gpusPerTask() != null) {
+            return "--gpus-per-task";
+        }
+        if (r.ntasksPerGpu() != null || r.gpusPerSocket() != null) {
+            return r.ntasksPerGpu() != null ? "--ntasks-per-gpu" : "--gpus-per-socket";
+        }
+        if (r.asksForGpus() && r.cpusPerGpu() != null) {
+            return "--cpus-per-gpu";
+        }
+        if (r.asksForGpus() && r.enforceBinding()) {
+            return "GPUs and enforce-binding";
+        }
+        if (r.ntasksPerNode() != null) {
+            return "--ntasks-per-node";
+        }
+        if (r.ntasksPerSocket() != null) {
+            return "--ntasks-per-socket";
+        }
+        if (r.memMiB() != null || r.memPerCpuMiB() != null || r.memPerGpuMiB() != null) {
+            return "a memory option";
+        }
+        if (r.threadsPerCore() != null) {
+            return "--threads-per-core (or --hint)";
+        }
+        if (r.exclusive() || r.exclusiveTopo()) {
+            return "--exclusive";
+        }
+        if (r.distribution() != null) {
+            return "-m";
+        }
+        if (r.segment() != null) {
+            return "--segment";
+        }
+        if (r.maxNodes() != null && !r.maxNodes().equals(r.minNodes())) {
+            return "a node range (-N min-max)";
+        }
+        return null;
+    }
+}

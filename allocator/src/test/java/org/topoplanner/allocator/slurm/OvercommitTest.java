@@ -1,0 +1,142 @@
+package org.topoplanner.allocator.slurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.planner.PlannerPolicy;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * {@code -O/--overcommit} ({@link Overcommit}) on own probe c16d1's idle cluster (c1, c2: 2 x 4 cores; t1: 4 cores of
+ * two threads; g1, g2 with GPUs): one task's CPUs per node whatever {@code -n}, as real 22.05.8, 24.11.5 and 26.05.5
+ * run c26l7 o1 ({@code -n8 -O}: one CPU) and o2 ({@code -N2 -n8 -O}: one per node), while {@code -n} still bounds
+ * the node count; the shapes no measured line covers are refused by name.
+ */
+class OvercommitTest {
+    private static final Cluster C16D1 = OracleCase.cluster("c16d1");
+
+    private static Suggestion place(String args, SlurmVersion v) throws Exception {
+        return new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v))
+                .suggest(ClusterState.empty(C16D1), SbatchOptions.parseLine(args, "o"));
+    }
+
+    private static List<String> cpus(Suggestion s) {
+        assertThat(s).isInstanceOf(Suggestion.Placed.class);
+        return ((Suggestion.Placed) s).placement().hosts().stream()
+                .map(h -> h.host() + ":" + h.cpus()).toList();
+    }
+
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-n20 -O;          22.05; c1:0",
+        "-n20 -O;          24.11; c1:0",
+        "-n20 -O;          26.05; c1:0",
+        "-N2 -n9 -O;       24.11; c1:0|c2:0",
+        "-N2 -n9 -O;       26.05; c1:0|c2:0",
+        "-w t1 -n6 -O;     26.05; t1:0-1",
+        // 22.05's sbatch keeps -c out of tres_per_task: one task of -c CPUs (c26l7 o3, -n4 -c3 -O: three CPUs)
+        "-n3 -c2 -O;       22.05; c1:0-1",
+        // GPUs without --cpus-per-gpu or --gpus-per-task: one CPU a node beside them (c16d1 g1, g2, every release)
+        "-n4 --gpus=2 -O;  22.05; g1:0",
+        "-n4 --gpus=2 -O;  26.05; g1:0",
+        "-N2 -n8 --gpus-per-node=1 -O; 24.11; g1:0|g2:0",
+    })
+    void laysOutOneTaskPerNode(String args, String version, String expected) throws Exception {
+        assertThat(cpus(place(args, SlurmVersion.parse(version).orElseThrow())))
+                .containsExactly(expected.split("\\|"));
+    }
+
+    @Test
+    void theTaskCountStillBoundsTheNodes() throws Exception {
+        SlurmJobSpec job = SlurmJobSpec.of(SbatchOptions.parseLine("-n8 -O", "o"));
+        assertThat(job.ntasks()).isEqualTo(1);
+        assertThat(job.boundingTasks()).isEqualTo(8);
+        // 26.05's JOB_IMPLICIT_MAX_NODES makes max_nodes num_tasks (8): the tree, not the one-node first fit
+        assertThat(FirstFitOneNode.applies(job)).isFalse();
+        assertThat(FirstFitOneNode.applies(SlurmJobSpec.of(SbatchOptions.parseLine("-n1 -O", "o")))).isTrue();
+        SlurmJobSpec fixed = SlurmJobSpec.of(SbatchOptions.parseLine("-N2 -n9 -O", "o"));
+        assertThat(fixed.ntasks()).isEqualTo(2);
+        assertThat(fixed.boundingTasks()).isEqualTo(9);
+        SlurmJobSpec plain = SlurmJobSpec.of(SbatchOptions.parseLine("-N2 -n9", "o"));
+        assertThat(plain.ntasks()).isEqualTo(9);
+        assertThat(plain.boundingTasks()).isEqualTo(9);
+    }
+
+    /**
+     * The GPU filter's task bounds read {@code num_tasks} (the {@code -n} of an {@code -O} job) and skip the CPU
+     * bound under overcommit: {@code eval_nodes_select_cores} (24.11/26.05 {@code topology/common/eval_nodes.c}),
+     * and 24.11's first-pass {@code _estimate_cpus_per_gres} counts {@code num_tasks} too.
+     */
+    @Test
+    void theGpuFilterCountsTheJobsOwnTasks() throws Exception {
+        SlurmNode g1 = SlurmNode.of(C16D1).stream().filter(n -> n.name().equals("g1")).findFirst().orElseThrow();
+        SlurmJobSpec oneNode = SlurmJobSpec.of(SbatchOptions.parseLine("-N1 -n8 --gpus-per-node=1 -O", "o"));
+        assertThat(CoreFilter.taskLimits(g1, oneNode, SlurmVersion.V26_05)).containsExactly(8, 8);
+        SlurmJobSpec free = SlurmJobSpec.of(SbatchOptions.parseLine("-n8 --gpus=2 -O", "o"));
+        assertThat(CoreFilter.taskLimits(g1, free, SlurmVersion.V24_11)).containsExactly(1, CoreFilter.NO_VAL);
+        assertThat(CoreFilter.estimatedCpusPerGres(SlurmJobSpec.of(SbatchOptions.parseLine("-n4 --gpus=2 -O", "o"))))
+                .isEqualTo(2);
+    }
+
+    @Test
+    void sbatchSendsTheNodeCountAsTheCpusOfTheJob() throws Exception {
+        // slurm_opt_create_job_desc: min_cpus = MAX(min_nodes, 1); job_limits_check then passes -n40 -O on a
+        // 32-CPU partition (c26l7 o4 runs in 22.05.8)
+        assertThat(PartitionCpuTotal.sbatchMinCpus(SbatchOptions.parseLine("-n40 -O"))).isEqualTo(1);
+        assertThat(PartitionCpuTotal.sbatchMinCpus(SbatchOptions.parseLine("-N3 -n40 -c2 -O"))).isEqualTo(3);
+        assertThat(PartitionCpuTotal.sbatchMinCpus(SbatchOptions.parseLine("-n40"))).isEqualTo(40);
+    }
+
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-n3 --gpus-per-task=1 -O;        22.05; -O/--overcommit with --gpus-per-task changes where Slurm places the job",
+        "-N1 -n8 --gpus=2 --cpus-per-gpu=2 -O; 26.05; -O/--overcommit with --cpus-per-gpu",
+        "-N2 -n4 --gpus-per-node=1 --gres-flags=enforce-binding -O; 24.11; -O/--overcommit with GPUs and enforce-binding",
+        "-w t1 -n4 -c1 -O;                24.11; -O/--overcommit with -c below a core's threads changes where Slurm places the job and is not emulated (sbatch 24.11 makes -c a per-task TRES",
+        "-N2 --ntasks-per-node=4 -O;      22.05; -O/--overcommit with --ntasks-per-node",
+        "-n4 --mem-per-cpu=100 -O;        22.05; -O/--overcommit with a memory option",
+        "-n4 --exclusive -O;              26.05; -O/--overcommit with --exclusive",
+        "-N1-3 -n4 -O;                    26.05; -O/--overcommit with a node range",
+    })
+    void refusesTheShapesNoMeasuredLineCovers(String args, String version, String start) throws Exception {
+        Suggestion s = place(args, SlurmVersion.parse(version).orElseThrow());
+        assertThat(s).isInstanceOfSatisfying(Suggestion.Impossible.class,
+                i -> assertThat(i.reason()).startsWith(start));
+    }
+
+    /**
+     * 24.11 and 26.05 lay every task of an {@code -O -c} job out on the one task's CPUs each node was cut to
+     * ({@code -c} in {@code tres_per_task}, {@code ESLURM_BAD_TASK_COUNT}): c16d1 a5 and a6 wait {@code Resources} on
+     * idle nodes, a7 (no more tasks than nodes) runs; 22.05.8 runs all three.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+        "-n3 -c2 -O;        c1:0-1",
+        "-N2 -n6 -c2 -O;    c1:0-1|c2:0-1",
+    })
+    void twentyFourElevenOnWaitsForGoodWithMoreTasksThanNodes(String args, String in2205) throws Exception {
+        assertThat(place(args, SlurmVersion.V24_11)).isInstanceOfSatisfying(Suggestion.Pending.class,
+                p -> assertThat(p.reason()).isEqualTo(org.topoplanner.allocator.PendingReason.RESOURCES));
+        assertThat(place(args, SlurmVersion.V26_05)).isInstanceOf(Suggestion.Pending.class);
+        assertThat(cpus(place(args, SlurmVersion.V22_05))).containsExactly(in2205.split("\\|"));
+        assertThat(cpus(place("-N2 -n2 -c2 -O", SlurmVersion.V24_11))).containsExactly("c1:0-1", "c2:0-1");
+    }
+
+    @Test
+    void thePlannerPlacesNoOvercommitJob() throws Exception {
+        JobRequest r = SbatchOptions.parseLine("-n20 -O", "o");
+        PlannerPolicy planner = new PlannerPolicy(PolicyOptions.DEFAULT);
+        assertThat(planner.suggest(ClusterState.empty(C16D1), r)).isInstanceOf(Suggestion.Impossible.class);
+        assertThat(planner.plan(ClusterState.empty(C16D1), r)).isEmpty();
+    }
+}
