@@ -107,17 +107,21 @@ final class SwitchTable {
                 parent[j] = i;
             }
         }
+        // A switch above the leaves resolved as the union of its children's nodes (resolve), so they partition it
+        // exactly when their counts add up to its own; each count is taken once, not once per parent and union.
+        int[] count = new int[n];
+        for (int i = 0; i < n; i++) {
+            count[i] = nodes[i].cardinality();
+        }
         for (int i = 0; i < n; i++) {
             if (level[i] <= 0) {
                 continue;
             }
             int sum = 0;
-            BitSet union = new BitSet();
             for (int j : children[i]) {
-                sum += nodes[j].cardinality();
-                union.or(nodes[j]);
+                sum += count[j];
             }
-            partitioned[i] = sum == union.cardinality() && union.equals(nodes[i]);
+            partitioned[i] = sum == count[i];
         }
         Integer[] order = new Integer[n];
         Arrays.setAll(order, i -> i);

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.bench.BenchClusters;
+import java.util.List;
 import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.fabric.Fabric;
+import org.topoplanner.model.fabric.FabricBuilder;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -53,5 +56,51 @@ class SwitchTableDistancesTest {
                 assertThat(table.distancesFrom(s)).as(table.names.get(s)).containsExactly(want[s]);
             }
         }
+    }
+
+    @Test
+    void aSwitchIsPartitionedExactlyWhenItsChildrenAreDisjointAndCoverIt() {
+        int partitioned = 0;
+        int overlapping = 0;
+        Cluster base = BenchClusters.fatTree(2, 2, 4, 2, 2);
+        for (Fabric fabric : new Fabric[] {base.fabric(), BenchClusters.fatTree(3, 2, 2, 2, 4).fabric(), crossed(base)}) {
+            SwitchTable table = new SwitchTable(fabric, SlurmNode.of(base), SlurmVersion.V26_05);
+            for (int i = 0; i < table.size(); i++) {
+                if (table.level[i] <= 0) {
+                    continue;
+                }
+                int sum = 0;
+                java.util.BitSet union = new java.util.BitSet();
+                for (int j : table.children[i]) {
+                    sum += table.nodes[j].cardinality();
+                    union.or(table.nodes[j]);
+                }
+                boolean want = sum == union.cardinality() && union.equals(table.nodes[i]);
+                assertThat(table.partitioned[i]).as(table.names.get(i)).isEqualTo(want);
+                partitioned += want ? 1 : 0;
+                overlapping += want ? 0 : 1;
+            }
+        }
+        assertThat(partitioned).isPositive();
+        assertThat(overlapping).isPositive();
+    }
+
+    /** Two leaves under two spines each, both spines under one core: the spines' nodes overlap under the core. */
+    private static Fabric crossed(Cluster base) {
+        FabricBuilder b = new FabricBuilder();
+        List<String> hosts = base.hostNames().stream().toList();
+        for (String s : List.of("leaf1", "leaf2", "spine1", "spine2", "core")) {
+            b.addSwitch(s);
+        }
+        hosts.forEach(b::addHost);
+        for (int i = 0; i < hosts.size(); i++) {
+            b.cable(i < hosts.size() / 2 ? "leaf1" : "leaf2", hosts.get(i));
+        }
+        for (String spine : List.of("spine1", "spine2")) {
+            b.cable(spine, "leaf1");
+            b.cable(spine, "leaf2");
+            b.cable("core", spine);
+        }
+        return b.build();
     }
 }
