@@ -9,11 +9,12 @@ import org.topoplanner.model.slurm.SlurmVersion;
  */
 record SwitchRanking(SwitchTable table, SlurmVersion version) {
     void addDist(long[] dist, int s) {
+        long[] from = table.distancesFrom(s);
         for (int i = 0; i < dist.length; i++) {
-            if (table.dist[s][i] >= SwitchTable.INFINITE || dist[i] >= SwitchTable.INFINITE) {
+            if (from[i] >= SwitchTable.INFINITE || dist[i] >= SwitchTable.INFINITE) {
                 dist[i] = SwitchTable.INFINITE;
             } else {
-                dist[i] += table.dist[s][i];
+                dist[i] += from[i];
             }
         }
     }

@@ -6,6 +6,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Fabric;
@@ -29,7 +30,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * <p>Built once per cluster and version ({@link #of}) and shared by every suggestion: distances
  * come from one breadth-first search per switch (Slurm's tables are the same shortest hop counts),
  * which keeps a 1,280-switch fabric to a fraction of a second where an all-pairs triple loop took
- * seconds.
+ * seconds. A switch's row is searched when first asked ({@link #distancesFrom}): a job placed on a
+ * few leaves asks for a few rows, and all 1,280 (13 MB) were most of the table's build.
  */
 final class SwitchTable {
     static final int NO_PARENT = -1;
@@ -39,7 +41,10 @@ final class SwitchTable {
     final int[] level;
     final int[] parent;
     final BitSet[] nodes;
-    final long[][] dist;
+    /** Hop counts from each switch, searched on first use; equal rows if two threads race. */
+    private final AtomicReferenceArray<long[]> dist;
+    /** Switch-to-switch links both ways (child links), the graph the rows are searched on. */
+    private final int[][] adjacent;
     /** Child switches of each switch (resolved ones only). */
     final int[][] children;
     /** True when a switch's nodes are exactly the disjoint union of its children's nodes (sums can go bottom-up). */
@@ -66,7 +71,7 @@ final class SwitchTable {
         level = new int[n];
         parent = new int[n];
         nodes = new BitSet[n];
-        dist = new long[n][n];
+        dist = new AtomicReferenceArray<>(n);
         children = new int[n][];
         partitioned = new boolean[n];
         Arrays.fill(parent, version == SlurmVersion.V22_05 ? 0 : NO_PARENT);
@@ -102,24 +107,28 @@ final class SwitchTable {
                 parent[j] = i;
             }
         }
+        // A switch above the leaves resolved as the union of its children's nodes (resolve), so they partition it
+        // exactly when their counts add up to its own; each count is taken once, not once per parent and union.
+        int[] count = new int[n];
+        for (int i = 0; i < n; i++) {
+            count[i] = nodes[i].cardinality();
+        }
         for (int i = 0; i < n; i++) {
             if (level[i] <= 0) {
                 continue;
             }
             int sum = 0;
-            BitSet union = new BitSet();
             for (int j : children[i]) {
-                sum += nodes[j].cardinality();
-                union.or(nodes[j]);
+                sum += count[j];
             }
-            partitioned[i] = sum == union.cardinality() && union.equals(nodes[i]);
+            partitioned[i] = sum == count[i];
         }
         Integer[] order = new Integer[n];
         Arrays.setAll(order, i -> i);
         Arrays.sort(order, (a, b) -> Integer.compare(level[a] < 0 ? Integer.MAX_VALUE : level[a],
                 level[b] < 0 ? Integer.MAX_VALUE : level[b]));
         bottomUp = Arrays.stream(order).mapToInt(Integer::intValue).toArray();
-        distances(n);
+        adjacent = adjacency(n);
     }
 
     /** 0 = not visited, 1 = on the stack, 2 = done. */
@@ -153,12 +162,8 @@ final class SwitchTable {
         state[i] = 2;
     }
 
-    /**
-     * Hop counts over the child links, both ways: one breadth-first search per switch, over int arrays
-     * (1,280 searches of a 40,000-link fabric; boxed lists made this most of a 16,384-host import's first
-     * suggestion).
-     */
-    private void distances(int n) {
+    /** The child links both ways, as int arrays (boxed lists made the searches most of a 16,384-host import's first suggestion). */
+    private int[][] adjacency(int n) {
         int[] degree = new int[n];
         for (int i = 0; i < n; i++) {
             for (int j : children[i]) {
@@ -177,24 +182,47 @@ final class SwitchTable {
                 adj[j][fill[j]++] = i;
             }
         }
+        return adj;
+    }
+
+    /** Hop counts from switch {@code s} over the child links, both ways ({@link #INFINITE} where none leads); do not modify. */
+    long[] distancesFrom(int s) {
+        long[] d = dist.get(s);
+        if (d == null) {
+            d = search(s);
+            dist.set(s, d);
+        }
+        return d;
+    }
+
+    /** How many rows have been searched so far (for tests). */
+    int searchedRows() {
+        int k = 0;
+        for (int s = 0; s < dist.length(); s++) {
+            k += dist.get(s) == null ? 0 : 1;
+        }
+        return k;
+    }
+
+    private long[] search(int s) {
+        int n = adjacent.length;
+        long[] d = new long[n];
+        Arrays.fill(d, INFINITE);
+        d[s] = 0;
         int[] queue = new int[n];
-        for (int s = 0; s < n; s++) {
-            long[] d = dist[s];
-            Arrays.fill(d, INFINITE);
-            d[s] = 0;
-            int head = 0;
-            int tail = 0;
-            queue[tail++] = s;
-            while (head < tail) {
-                int u = queue[head++];
-                for (int v : adj[u]) {
-                    if (d[v] == INFINITE) {
-                        d[v] = d[u] + 1;
-                        queue[tail++] = v;
-                    }
+        int head = 0;
+        int tail = 0;
+        queue[tail++] = s;
+        while (head < tail) {
+            int u = queue[head++];
+            for (int v : adjacent[u]) {
+                if (d[v] == INFINITE) {
+                    d[v] = d[u] + 1;
+                    queue[tail++] = v;
                 }
             }
         }
+        return d;
     }
 
     private SwitchMembers members;

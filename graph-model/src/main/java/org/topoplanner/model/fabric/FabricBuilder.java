@@ -19,7 +19,7 @@ public final class FabricBuilder {
     private final Map<String, SwitchNode> switches = new LinkedHashMap<>();
     private final Map<String, HostNode> hosts = new LinkedHashMap<>();
     private final List<Cable> cables = new ArrayList<>();
-    private final Set<Cable> seenCables = new HashSet<>();
+    private final Set<SeenCable> seenCables = new HashSet<>();
     private final List<Block> blocks = new ArrayList<>();
     private final List<Integer> blockSizes = new ArrayList<>();
     private Map<String, Integer> explicitTiers;
@@ -67,9 +67,7 @@ public final class FabricBuilder {
         if (!known(cable.a().node()) || !known(cable.b().node())) {
             return false;
         }
-        // Seen from either end: one look-up of the cable as read from its lesser node name.
-        Cable key = cable.a().node().compareTo(cable.b().node()) < 0 ? cable : cable.reversed();
-        if (!seenCables.add(key)) {
+        if (!seenCables.add(new SeenCable(cable))) {
             return true;
         }
         cables.add(cable);
@@ -109,5 +107,39 @@ public final class FabricBuilder {
             tiered.add(s.withTier(tiers.getOrDefault(s.name(), 0)));
         }
         return new Fabric(tiered, new ArrayList<>(hosts.values()), cables, blocks, blockSizes);
+    }
+
+    /**
+     * A cable as a de-duplication key, equal to another exactly when the cables are equal one way or reversed
+     * (seen from either end), as the cable read from its lesser node name was. Hashed on the ends' node names
+     * and ports only, both orders alike: the names' hashes are cached in the strings, where the record's hash
+     * walked every field of both ends (GUID and HCA strings made per cable), and no reversed copy is made.
+     */
+    private static final class SeenCable {
+        private final Cable cable;
+        private final int hash;
+
+        SeenCable(Cable cable) {
+            this.cable = cable;
+            int a = cable.a().node().hashCode() * 31 + cable.a().port();
+            int b = cable.b().node().hashCode() * 31 + cable.b().port();
+            this.hash = a ^ b;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof SeenCable other) || other.hash != hash) {
+                return false;
+            }
+            Cable c = other.cable;
+            return c.width().equals(cable.width()) && c.speed() == cable.speed()
+                    && (c.a().equals(cable.a()) && c.b().equals(cable.b())
+                    || c.a().equals(cable.b()) && c.b().equals(cable.a()));
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 }
