@@ -50,6 +50,26 @@ class SeveralPartitionsSubmitTestTest {
     }
 
     @Test
+    void aPartitionThatNeverHoldsTheJobLeavesResourcesThoughALaterOnePasses() {
+        // cpu's nodes have no GPU: its select_nodes fails (never runnable) and writes WAIT_RESOURCES on the job; gpu
+        // then passes the test-only pick, which leaves the reason as it is (own probes c12g1 a4 and c16b1 b1)
+        for (SlurmVersion v : SlurmVersion.values()) {
+            List<String> lines = replay("job b1 -p cpu,gpu -N1 --gpus=1", v);
+            assertThat(line(lines, "submit", "b1")).as(v.label()).contains("\"state\":\"PENDING\"")
+                    .contains("\"reason\":\"Resources\"");
+            // the pass the submission queued starts it in gpu
+            assertThat(line(lines, "final", "b1")).as(v.label()).contains("\"state\":\"RUNNING\"")
+                    .contains("\"nodes\":[\"g");
+            // gpu first, or hi (tier 5) before cpu: nothing failed before the test passed, so the pass starts it
+            // before the harness looks (c16b1 b2, b7)
+            assertThat(line(replay("job b2 -p gpu,cpu -N1 --gpus=1", v), "submit", "b2")).as(v.label())
+                    .contains("\"state\":\"RUNNING\"");
+            assertThat(line(replay("job b7 -p cpu,hi -N1 --gpus=1", v), "submit", "b7")).as(v.label())
+                    .contains("\"state\":\"RUNNING\"");
+        }
+    }
+
+    @Test
     void theHigherTierRecordsArePoppedFirst() {
         String jobs = """
                 job b1 -p gpu -N4 -n32
