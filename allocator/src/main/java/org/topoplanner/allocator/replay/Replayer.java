@@ -659,7 +659,8 @@ public final class Replayer {
         forgetAnswer(j);
         // the topology of its partition widens an --exclusive=topo job's nodes for every other job (PartitionTopology)
         state = state.with(p, hold(j), policy.memoryHeldBy(state.cluster(), j.spec, p),
-                Partitions.topology(state.cluster(), j.spec));
+                Partitions.topologyRunningIn(state.cluster(), j.spec,
+                        p.hosts().stream().map(org.topoplanner.model.job.HostAllocation::host).toList()));
     }
 
     /**
