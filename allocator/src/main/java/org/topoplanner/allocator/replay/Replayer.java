@@ -476,6 +476,12 @@ public final class Replayer {
                 if (s instanceof Suggestion.Pending p && !p.reason().blocksJobsBehind()) {
                     continue;
                 }
+                if (s instanceof Suggestion.Impossible && j.spec.partitions().size() > 1) {
+                    // a record in a partition that never holds the job (ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE with
+                    // part_ptr_list) is only logged "non-runnable in partition" by schedule() (job_scheduler.c, 22.05,
+                    // 24.11, 26.05): no fail_by_part, so the jobs behind it still run there (own probe c16b1 b9)
+                    continue;
+                }
                 String outOfPass = nodesOutOfPass(spec, part, out);
                 if (outOfPass != null) {
                     // ESLURM_NODE_NOT_AVAIL: not fail_by_part, so the job blocks nothing behind it

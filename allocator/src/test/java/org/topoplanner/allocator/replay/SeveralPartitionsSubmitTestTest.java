@@ -70,6 +70,22 @@ class SeveralPartitionsSubmitTestTest {
     }
 
     @Test
+    void aRecordInAPartitionThatNeverHoldsTheJobBlocksNoPartition() {
+        // schedule() only logs "non-runnable in partition" for b8's cpu record (no fail_by_part), so b9's cpu record
+        // still runs on c1 while gpu waits behind y1 (own probe c16b1 b9: c1 in every release)
+        String jobs = """
+                job x1 -p gpu -N4 --exclusive
+                job y1 -p gpu -N1 --gpus=1
+                job b8 -p cpu,gpu -N1 --gpus=1
+                job b9 -p cpu,gpu -N1 -n1
+                cancel x1
+                """;
+        for (SlurmVersion v : SlurmVersion.values()) {
+            assertThat(line(replay(jobs, v), "final", "b9")).as(v.label()).contains("\"nodes\":[\"c1\"]");
+        }
+    }
+
+    @Test
     void theHigherTierRecordsArePoppedFirst() {
         String jobs = """
                 job b1 -p gpu -N4 -n32
