@@ -26,7 +26,8 @@ import org.topoplanner.model.slurm.SlurmSettings;
  * Test-only reader of a harness case directory ({@code nodes.conf}, {@code gres.conf},
  * {@code topology.conf} under {@code src/test/resources/oracle/cases/NAME}) into a {@link Cluster}.
  * Only the keys the oracle cases use; the allocator itself never reads Slurm files. Node lines come from {@code nodes.conf}, or from
- * {@code slurm.conf} when a case has no {@code nodes.conf}.
+ * {@code slurm.conf} when a case has no {@code nodes.conf}; partition lines from every file the harness reads
+ * ({@link #confFiles}).
  */
 public final class OracleCase {
     private static final Pattern KV = Pattern.compile("(\\w+)=(\\S+)");
@@ -157,20 +158,46 @@ public final class OracleCase {
         for (String line : lines(exists(dir + "/extra.conf") ? resource(dir + "/extra.conf") : "")) {
             keys.putAll(kv(line));
         }
-        // partitions of a case whose nodes are in nodes.conf (gen.py block5: two partitions sharing nodes), kept
-        // as the product's reader keeps them (PartitionName.<name>); a topology.yaml case reads its partitions
-        // with its topologies (clusterWithTopologyYaml)
-        if (exists(dir + "/nodes.conf") && exists(dir + "/slurm.conf") && !exists(dir + "/topology.yaml")) {
-            for (String line : lines(resource(dir + "/slurm.conf"))) {
-                if (line.startsWith("PartitionName=")) {
-                    int space = line.indexOf(' ');
-                    String name = line.substring("PartitionName=".length(), space < 0 ? line.length() : space);
-                    keys.put(org.topoplanner.model.slurm.SlurmPartition.KEY_PREFIX + name,
-                            space < 0 ? "" : line.substring(space + 1));
+        // the partitions, from every file the harness reads them from (a topology.yaml case reads its partitions with
+        // its topologies, clusterWithTopologyYaml), kept as the product's reader keeps them (PartitionName.<name>)
+        if (!exists(dir + "/topology.yaml")) {
+            for (String file : confFiles(dir)) {
+                for (String line : lines(resource(dir + "/" + file))) {
+                    if (line.startsWith("PartitionName=")) {
+                        int space = line.indexOf(' ');
+                        String name = line.substring("PartitionName=".length(), space < 0 ? line.length() : space);
+                        keys.put(org.topoplanner.model.slurm.SlurmPartition.KEY_PREFIX + name,
+                                space < 0 ? "" : line.substring(space + 1));
+                    }
                 }
             }
         }
         return new Cluster(dir.substring(dir.lastIndexOf('/') + 1), fb.build(), nodes, attrs, new SlurmSettings(nodeLines, gres, keys), null);
+    }
+
+    /**
+     * The slurm.conf lines' files of a case, in the order the harness joins them into the slurm.conf slurmctld reads
+     * ({@code oracle.py} {@code _read_case_conf_lines}: {@code slurm.conf}, {@code nodes.conf} and {@code
+     * *.slurm.conf} by sorted name, then {@code extra.conf}): a partition line counts in whichever of them it stands
+     * (own probes c26l7, c26l8 define theirs in {@code nodes.conf}, the c12g1 kind in {@code slurm.conf}).
+     */
+    static List<String> confFiles(String dir) {
+        java.util.TreeSet<String> sorted = new java.util.TreeSet<>();
+        java.net.URL url = OracleCase.class.getResource("/oracle/" + dir);
+        if (url != null && "file".equals(url.getProtocol())) {
+            try (var files = java.nio.file.Files.list(java.nio.file.Path.of(url.toURI()))) {
+                files.map(f -> f.getFileName().toString())
+                        .filter(f -> f.equals("slurm.conf") || f.equals("nodes.conf") || f.endsWith(".slurm.conf"))
+                        .forEach(sorted::add);
+            } catch (IOException | java.net.URISyntaxException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        List<String> out = new ArrayList<>(sorted);
+        if (exists(dir + "/extra.conf")) {
+            out.add("extra.conf");
+        }
+        return out;
     }
 
     private static NodeTopology topology(NodeLine n, List<GresLine> gres) {

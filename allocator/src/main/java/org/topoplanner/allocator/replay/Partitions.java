@@ -44,6 +44,28 @@ final class Partitions {
     }
 
     /**
+     * The topology a started job's {@code --exclusive=topo} widens its nodes with: that of the partition it runs in
+     * ({@code job_ptr->part_ptr->topology_idx} in 26.05's {@code node_mgr_make_node_blocked}, and the job's partition
+     * row in cons_tres {@code job_test.c}, {@code p_ptr->part_ptr->topology_idx}). For a job of several partitions
+     * that is the first, in {@code PriorityTier} order, whose nodes hold every placed host (the one
+     * {@code _select_nodes_parts} and the pass started it in), not the cluster default.
+     */
+    static String topologyRunningIn(Cluster cluster, JobRequest job, java.util.Collection<String> hosts) {
+        if (job.partitions().size() > 1) {
+            java.util.Map<String, String> keys = cluster.slurm().keys();
+            List<SlurmPartition> order = new ArrayList<>(named(cluster, job));
+            order.sort(Comparator.comparingInt((SlurmPartition p) -> SlurmPartition.priorityTier(keys, p.name()))
+                    .reversed());
+            for (SlurmPartition p : order) {
+                if (hosts.stream().allMatch(p::holds)) {
+                    return topology(cluster, job.toBuilder().partition(p.name()).build());
+                }
+            }
+        }
+        return topology(cluster, job);
+    }
+
+    /**
      * The partitions {@code -p} names that the cluster declares, in the order given; the default one (or none) without
      * {@code -p}.
      */

@@ -344,15 +344,27 @@ public final class Replayer {
      * {@code Resources} even where a later one is free; a partition that can never hold the job is passed over. A
      * partition limit ({@code job_limits_check}) is tested test-only in 22.05 and 24.11 and so stops there too;
      * 26.05 skips the node test after {@code WAIT_PART_CONFIG} and {@code WAIT_PART_NODE_LIMIT} and goes on. Own
-     * probes c12g1 a4 ({@code -p cpu,gpu --gpus=2}, all three releases) and c26l8 m1, m5, m6 (22.05.8, 24.11.5).
+     * probes c26l8 m1, m5, m6 (22.05.8, 24.11.5).
+     *
+     * <p>A partition that can never hold the job ({@code ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE}) is passed over,
+     * but its {@code select_nodes} has already written {@code WAIT_RESOURCES} on the job (the last {@code else} of
+     * its error branch, {@code node_scheduler.c}, all three releases), and a later partition that passes the test
+     * leaves that reason as it is ({@code if (test_only) { error_code = SLURM_SUCCESS; goto cleanup; }}), as does
+     * {@code _select_nodes_parts} on success: so the harness reads {@code Resources} at submission, over
+     * {@code _top_priority}'s {@code Priority} too, and the pass the submission queued starts the job (own probe
+     * c12g1 a4, {@code -p cpu,gpu -N1 --gpus=2} with cpu's nodes without GPUs, all three releases).
      */
     private String submitTestOfParts(ClusterState test, List<Partitions.QueueRecord> records) {
         boolean skipsLimits = policy.slurmRelease().map(v -> v.atLeast(org.topoplanner.model.slurm.SlurmVersion.V26_05))
                 .orElse(true);
+        String passedOver = null;
         for (Partitions.QueueRecord r : records) {
             Suggestion s = policy.suggest(test, r.spec());
             if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
-                return PendingReason.PRIORITY.slurmName();
+                return passedOver != null ? passedOver : PendingReason.PRIORITY.slurmName();
+            }
+            if (s instanceof Suggestion.Impossible) {
+                passedOver = PendingReason.RESOURCES.slurmName();
             }
             if (s instanceof Suggestion.Pending p) {
                 boolean limit = p.reason() == PendingReason.PARTITION_CONFIG
@@ -495,6 +507,12 @@ public final class Replayer {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
                         : PendingReason.RESOURCES.slurmName();
                 if (s instanceof Suggestion.Pending p && !p.reason().blocksJobsBehind()) {
+                    continue;
+                }
+                if (s instanceof Suggestion.Impossible && j.spec.partitions().size() > 1) {
+                    // a record in a partition that never holds the job (ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE with
+                    // part_ptr_list) is only logged "non-runnable in partition" by schedule() (job_scheduler.c, 22.05,
+                    // 24.11, 26.05): no fail_by_part, so the jobs behind it still run there (own probe c16b1 b9)
                     continue;
                 }
                 String outOfPass = nodesOutOfPass(spec, part, out);
@@ -689,7 +707,8 @@ public final class Replayer {
         forgetAnswer(j);
         // the topology of its partition widens an --exclusive=topo job's nodes for every other job (PartitionTopology)
         state = state.with(p, hold(j), policy.memoryHeldBy(state.cluster(), j.spec, p),
-                Partitions.topology(state.cluster(), j.spec));
+                Partitions.topologyRunningIn(state.cluster(), j.spec,
+                        p.hosts().stream().map(org.topoplanner.model.job.HostAllocation::host).toList()));
     }
 
     /**

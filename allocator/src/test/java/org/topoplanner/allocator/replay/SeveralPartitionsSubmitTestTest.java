@@ -50,6 +50,42 @@ class SeveralPartitionsSubmitTestTest {
     }
 
     @Test
+    void aPartitionThatNeverHoldsTheJobLeavesResourcesThoughALaterOnePasses() {
+        // cpu's nodes have no GPU: its select_nodes fails (never runnable) and writes WAIT_RESOURCES on the job; gpu
+        // then passes the test-only pick, which leaves the reason as it is (own probes c12g1 a4 and c16b1 b1)
+        for (SlurmVersion v : SlurmVersion.values()) {
+            List<String> lines = replay("job b1 -p cpu,gpu -N1 --gpus=1", v);
+            assertThat(line(lines, "submit", "b1")).as(v.label()).contains("\"state\":\"PENDING\"")
+                    .contains("\"reason\":\"Resources\"");
+            // the pass the submission queued starts it in gpu
+            assertThat(line(lines, "final", "b1")).as(v.label()).contains("\"state\":\"RUNNING\"")
+                    .contains("\"nodes\":[\"g");
+            // gpu first, or hi (tier 5) before cpu: nothing failed before the test passed, so the pass starts it
+            // before the harness looks (c16b1 b2, b7)
+            assertThat(line(replay("job b2 -p gpu,cpu -N1 --gpus=1", v), "submit", "b2")).as(v.label())
+                    .contains("\"state\":\"RUNNING\"");
+            assertThat(line(replay("job b7 -p cpu,hi -N1 --gpus=1", v), "submit", "b7")).as(v.label())
+                    .contains("\"state\":\"RUNNING\"");
+        }
+    }
+
+    @Test
+    void aRecordInAPartitionThatNeverHoldsTheJobBlocksNoPartition() {
+        // schedule() only logs "non-runnable in partition" for b8's cpu record (no fail_by_part), so b9's cpu record
+        // still runs on c1 while gpu waits behind y1 (own probe c16b1 b9: c1 in every release)
+        String jobs = """
+                job x1 -p gpu -N4 --exclusive
+                job y1 -p gpu -N1 --gpus=1
+                job b8 -p cpu,gpu -N1 --gpus=1
+                job b9 -p cpu,gpu -N1 -n1
+                cancel x1
+                """;
+        for (SlurmVersion v : SlurmVersion.values()) {
+            assertThat(line(replay(jobs, v), "final", "b9")).as(v.label()).contains("\"nodes\":[\"c1\"]");
+        }
+    }
+
+    @Test
     void theHigherTierRecordsArePoppedFirst() {
         String jobs = """
                 job b1 -p gpu -N4 -n32

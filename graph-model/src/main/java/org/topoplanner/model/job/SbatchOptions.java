@@ -395,11 +395,19 @@ public final class SbatchOptions {
         private void partition(String val) {
             // sbatch passes the list on as it is; slurmctld's get_part_list splits it at commas, and the job starts in
             // the first partition (by PriorityTier) that can start it. An unknown name is refused by slurmctld
-            // ("Invalid partition name specified"), which knows the partitions: the policies, not the parser
-            if (!SbatchValues.isPartitionList(val)) {
-                problems.add("--partition needs names without spaces or '=', separated by single commas");
+            // ("Invalid partition name specified"), which knows the partitions: the policies, not the parser.
+            // sbatch keeps the text as given (slurm_opt.c COMMON_STRING_OPTION(partition), 22.05, 24.11, 26.05), and
+            // get_part_list (partition_mgr.c) splits it with strtok_r, which skips empty names: "a,,b" is the list
+            // a,b and "a," the one partition a; kept as that list, so every reader sees slurmctld's names. A text of
+            // commas only names nothing, and _get_job_parts refuses it.
+            String list = java.util.Arrays.stream(val.split(",")).filter(n -> !n.isEmpty())
+                    .collect(java.util.stream.Collectors.joining(","));
+            if (list.isEmpty()) {
+                problems.add("--partition=" + val + ": Invalid partition name specified");
+            } else if (!SbatchValues.isPartitionList(list)) {
+                problems.add("--partition needs names without spaces or '=', separated by commas");
             } else {
-                b.partition(val);
+                b.partition(list);
             }
         }
 

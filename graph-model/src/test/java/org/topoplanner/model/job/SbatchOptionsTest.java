@@ -164,7 +164,8 @@ class SbatchOptionsTest {
             -N 2 --gpus=1               | Failed to validate job spec, --gpus < -N
             -N 3-4 --gpus=a100:2        | Failed to validate job spec, --gpus < -N
             -w k2,g1,s2 --gpus=2        | Failed to validate job spec, --gpus < -N
-            -N 1 -p a,,b                | --partition needs names
+            -N 1 -p ,,                  | Invalid partition name specified
+            -N 1 -p a=b                 | --partition needs names
             """)
     void namesTheOptionOfEveryProblem(String line, String problem) {
         assertThatThrownBy(() -> parse(line)).isInstanceOfSatisfying(JobRequestException.class,
@@ -258,6 +259,16 @@ class SbatchOptionsTest {
         assertThat(SbatchOptions.parse(SbatchOptions.toArgs(r))).isEqualTo(r);
         assertThat(parse("-N1 --partition=b,a").partitions()).containsExactly("b", "a");
         assertThat(parse("-N1").partitions()).isEmpty();
+    }
+
+    /** slurmctld's {@code get_part_list} splits {@code -p} with {@code strtok_r}, which skips empty names. */
+    @Test
+    void readsEmptyNamesInAPartitionListAsStrtokDoes() throws Exception {
+        assertThat(parse("-N1 -p gpu,,cpu").partition()).isEqualTo("gpu,cpu");
+        assertThat(parse("-N1 -p ,gpu,cpu,").partitions()).containsExactly("gpu", "cpu");
+        // a trailing comma leaves one partition, which slurmctld then runs the job in alone
+        assertThat(parse("-N1 -p gpu,").partition()).isEqualTo("gpu");
+        assertThat(SbatchOptions.parse(SbatchOptions.toArgs(parse("-N1 -p gpu,,cpu")))).isEqualTo(parse("-N1 -p gpu,cpu"));
     }
 
     /** A real job script's options that do not place the job are kept as notes, in canonical spelling, and read back. */
