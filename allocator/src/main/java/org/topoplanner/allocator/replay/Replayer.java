@@ -230,7 +230,7 @@ public final class Replayer {
         // such as PartitionNodeLimit (22.05: part_policy_job_runnable_state; probe c22k1 b4 starts at once behind q5),
         // not PartitionConfig or MaxMemPerLimit (c22k1 b1-b3 wait Priority behind q1)
         boolean top = queue.values().stream().noneMatch(ahead -> Partitions.overlap(state.cluster(), ahead.spec, spec)
-                && !PendingReason.REQ_NODE_NOT_AVAIL.slurmName().equals(ahead.reason)
+                && !reqNodeNotAvail(ahead.reason)
                 && !PendingReason.PARTITION_NODE_LIMIT.slurmName().equals(ahead.reason))
                 && noneStartedUnseenAhead(spec);
         queue.put(key, job);
@@ -276,6 +276,17 @@ public final class Replayer {
             startedUnseen.addAll(passStarted);
             lastPassStarts = List.copyOf(passStarted);
         }
+    }
+
+    /**
+     * Whether a pending job's reason is {@code WAIT_NODE_NOT_AVAIL} in any wording: {@code _top_priority} tests the
+     * reason code ({@code misc_policy_job_runnable_state}, 22.05 {@code partition_mgr.c}; {@code JSR_MISC}, 24.11 and
+     * 26.05 {@code job_state_reason.c}), not its {@code state_desc}, so "ReqNodeNotAvail, UnavailableNodes:b1" is
+     * passed over as "ReqNodeNotAvail, May be reserved for other job" is. Own case featfz1 f58 (22.05.8): it starts at
+     * once behind f57 ({@code -w b1 -p fat,all -n6 -c4 --gpus-per-task=1}, waiting "UnavailableNodes:b1").
+     */
+    private static boolean reqNodeNotAvail(String reason) {
+        return reason != null && reason.startsWith("ReqNodeNotAvail");
     }
 
     /**

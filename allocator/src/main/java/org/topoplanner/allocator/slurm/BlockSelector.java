@@ -288,7 +288,7 @@ final class BlockSelector implements NodeChooser {
         reachedPlugin = mapped.cardinality() >= n && requiredMapped.isEmpty();
         Integer seg = segment(job);
         if (seg == null) {
-            Taken taken = new Taken(nodes.size());
+            Taken taken = new Taken(nodes.size(), countsTasks(job));
             Need need = new Need(n, minCpus, maxNodes(job), demand, job, taken, CpusToUse.initialBudget(job, minCpus, n));
             BitSet one = place(need, mapped, usable, required, demand, false,
                     job.gpuTotal() == null ? 0 : job.gpuTotal());
@@ -309,7 +309,8 @@ final class BlockSelector implements NodeChooser {
         BitSet segmentRequired = several ? new BitSet() : required;
         BitSet chosen = new BitSet();
         int segments = n / seg;
-        Taken taken = new Taken(nodes.size());
+        // the tasks per node of a segmented job are not counted here: no measured line
+        Taken taken = new Taken(nodes.size(), false);
         for (int placed = 0; placed < n; placed += seg) {
             // each segment asks for its share of the CPUs and of the node maximum
             // rem_max_cpus of a segment is the job's max_cpus (NO_VAL without a limit) over the segment count: the
@@ -624,6 +625,8 @@ final class BlockSelector implements NodeChooser {
         private final Taken taken;
         /** {@code rem_max_cpus}: what {@code eval_nodes_cpus_to_use} lets the next node give. */
         private long budget;
+        /** {@code maxtasks}: the tasks still to place ({@code eval_nodes_set_max_tasks}), as the tree's evaluation. */
+        private long taskBudget;
 
         Need(int nodes, int cpus, int max, Demand demand, SlurmJobSpec job, Taken taken, long budget) {
             this.nodes = nodes;
@@ -633,6 +636,7 @@ final class BlockSelector implements NodeChooser {
             this.job = job;
             this.taken = taken;
             this.budget = budget;
+            this.taskBudget = job.cpusPerTask() > 1 ? budget / job.cpusPerTask() : budget;
         }
 
         boolean met() {
@@ -656,6 +660,9 @@ final class BlockSelector implements NodeChooser {
                     demand.gresMinCpus(k));
             demand.gave(k, offered, given);
             taken.add(k, given);
+            if (taken.tasks != null) {
+                taskBudget -= taken.countTasks(k, given, nodes, taskBudget, job, demand);
+            }
             chosen.set(k);
             nodes--;
             cpus -= given;
@@ -696,9 +703,32 @@ final class BlockSelector implements NodeChooser {
     private static final class Taken {
         private final java.util.List<Integer> order = new ArrayList<>();
         private final int[] cpus;
+        /** The tasks each node was counted for ({@link #countTasks}); null where none are counted. */
+        private final int[] tasks;
 
-        Taken(int nodeCount) {
+        Taken(int nodeCount, boolean countTasks) {
             cpus = new int[nodeCount];
+            tasks = countTasks ? new int[nodeCount] : null;
+        }
+
+        /**
+         * {@code eval_nodes_gres} (24.11/26.05 {@code topology/common/eval_nodes.c}), which {@code eval_nodes_block}
+         * reaches through {@code eval_nodes_cpus_to_use} as the tree plugin does: the node is counted for as many of
+         * the job's remaining tasks as its CPUs hold, keeping one back for each further node ({@code save_tasks =
+         * rem_nodes - 1}), at least one and no more than its GPUs allow ({@code _reduce_res_core_by_task_cnt},
+         * {@code gres_max_tasks}); {@code gres_sched_add} then cuts the node's {@code sock_gres->total_cnt} to it, and
+         * {@code gres_select_util_get_task_limit} ({@code cons_tres/job_test.c}) hands that to {@code dist_tasks} as
+         * the node's {@code gres_task_limit}. Own case yamlfz41 y9 ({@code -p blkh -n6 -c4 --gpus-per-task=1}
+         * enforce-binding on g3 and d4, 26.05.5): g3, first in the table, counts 4 tasks and d4 the last 2, so d4
+         * runs 2 tasks with GPUs 0 and 4, not 3 with 0, 1 and 4. Returns the tasks counted.
+         */
+        long countTasks(int k, int given, int remNodes, long taskBudget, SlurmJobSpec job, Demand demand) {
+            long save = Math.max(remNodes - 1, 0);
+            long left = Math.max(taskBudget - save, 0);
+            long used = Math.max(1, Math.min(left, given / Math.max(1, job.cpusPerTask())));
+            used = Math.min(used, demand.gresMaxTasks(k));
+            tasks[k] = (int) used;
+            return used;
         }
 
         void add(int k, int given) {
@@ -710,8 +740,15 @@ final class BlockSelector implements NodeChooser {
         NodePick pick(BitSet chosen) {
             java.util.List<Integer> all = new ArrayList<>(order);
             chosen.stream().filter(k -> !order.contains(k)).forEach(all::add);
-            return new NodePick(chosen, all.stream().mapToInt(Integer::intValue).toArray(), cpus.clone());
+            return new NodePick(chosen, all.stream().mapToInt(Integer::intValue).toArray(), cpus.clone(),
+                    tasks == null ? null : tasks.clone());
         }
+    }
+
+    /** Whether the selection counts tasks per node ({@link Taken#countTasks}): the tree evaluation's condition. */
+    private boolean countsTasks(SlurmJobSpec job) {
+        return version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null && !job.exclusive()
+                && job.ntasks() != null;
     }
 
     /** {@code _choose_best_bblock}: the next base block of the chosen block. */

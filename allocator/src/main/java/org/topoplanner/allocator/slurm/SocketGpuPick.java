@@ -33,6 +33,9 @@ final class SocketGpuPick {
 
     static Pick pick(SlurmNode node, BitSet freeGpus, BitSet jobCores, int gpusPerSocket, int socketsPerNode,
                      boolean enforceBinding, SlurmVersion version) {
+        if (version == SlurmVersion.V22_05 && !node.gresTopology()) {
+            return withoutTopology22(node, freeGpus, jobCores, gpusPerSocket);
+        }
         int sockets = node.sockets();
         BitSet[] affinity = GpuSockets.affinity(node);
         BitSet anySock = GpuSockets.anyAffinity(node);
@@ -112,6 +115,26 @@ final class SocketGpuPick {
             }
         }
         return new Pick(picked, Math.max(needed, 0));
+    }
+
+    /**
+     * 22.05 on a node without GPU topology records ({@link SlurmNode#gresTopology}: no {@code Cores=} or type in
+     * gres.conf, {@code topo_cnt == 0}): {@code gres_select_filter_select_and_set} ({@code
+     * select/cons_common/gres_select_filter.c}) only sets a count, {@code gres_per_socket} times {@code _get_sock_cnt},
+     * and {@code _get_sock_cnt} has no {@code break} after the first core of a socket, so it counts every core of the
+     * job there, not the sockets; {@code gres_ctld_job_alloc} then takes the lowest free GPUs. Own case featfz1 f17
+     * ({@code -N1 --sockets-per-node=1 --gpus-per-socket=1 -n2} on c2, one socket, four GPUs without {@code Cores=}):
+     * 22.05.8 gives two GPUs, 0 and 1. 24.11 and 26.05 count sockets ({@code _get_node_sock_specs}... {@code if
+     * (core_cnt) args->used_sock_cnt++}, {@code cons_tres/gres_select_filter.c}) and give one.
+     */
+    private static Pick withoutTopology22(SlurmNode node, BitSet freeGpus, BitSet jobCores, int gpusPerSocket) {
+        // "No allocated cores found" returns 1
+        long count = (long) gpusPerSocket * Math.max(1, jobCores.cardinality());
+        BitSet all = new BitSet();
+        all.set(0, node.gpus().size());
+        BitSet picked = new BitSet();
+        long left = take(all, freeGpus, picked, count);
+        return new Pick(picked, left);
     }
 
     private static long freeOn(BitSet socketGpus, BitSet freeGpus) {

@@ -1,0 +1,43 @@
+package org.topoplanner.allocator.slurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * {@code --gpus-per-socket} on a node whose GPUs have no {@code Cores=} ({@code topo_cnt == 0}): 22.05's
+ * {@code _get_sock_cnt} ({@code select/cons_common/gres_select_filter.c}) counts the job's cores there, not its
+ * sockets, so the count is {@code gres_per_socket} per core; 24.11 and 26.05 count sockets. Own case featfz1 f17
+ * ({@code -N1 --sockets-per-node=1 --gpus-per-socket=1 -n2}, run on c2: one socket, 32 cores, four GPUs without
+ * {@code Cores=}): 22.05.8 gives GPUs 0 and 1, 24.11.5 and 26.05.5 GPU 0.
+ */
+class GpusPerSocketWithoutTopology22Test {
+    private static final Cluster FEATFZ1 = OracleCase.cluster("featfz1");
+
+    private static List<Integer> gpusOnC2(SlurmVersion v) throws Exception {
+        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v)).suggest(
+                ClusterState.empty(FEATFZ1),
+                SbatchOptions.parseLine("-w c2 -N1 --sockets-per-node=1 --gpus-per-socket=1 -n2", "f17"));
+        assertThat(s).isInstanceOf(Suggestion.Placed.class);
+        return ((Suggestion.Placed) s).placement().hosts().get(0).gpus();
+    }
+
+    @Test
+    void slurm22_05GivesOneGpuPerCoreOfTheJob() throws Exception {
+        assertThat(gpusOnC2(SlurmVersion.V22_05)).containsExactly(0, 1);
+    }
+
+    @Test
+    void slurm24_11And26_05GiveOnePerSocket() throws Exception {
+        assertThat(gpusOnC2(SlurmVersion.V24_11)).containsExactly(0);
+        assertThat(gpusOnC2(SlurmVersion.V26_05)).containsExactly(0);
+    }
+}
