@@ -79,6 +79,15 @@ final class Partitions {
                 .flatMap(n -> all.stream().filter(p -> p.name().equals(n)).findFirst().stream()).toList();
     }
 
+    /**
+     * Whether the job's partition holds every node its {@code -w} names (true without {@code -w} or without a known
+     * partition): {@code select_nodes}' {@code _nodes_in_sets} test.
+     */
+    static boolean holdsRequiredNodes(Cluster cluster, JobRequest job) {
+        SlurmPartition p = of(cluster, job);
+        return p == null || p.nodes() == null || job.nodelist().stream().allMatch(p::holds);
+    }
+
     /** The job's partition: {@code -p} naming one, else the default one; {@code null} when none applies. */
     static SlurmPartition of(Cluster cluster, JobRequest job) {
         List<SlurmPartition> all = cluster.slurm().partitions();

@@ -363,7 +363,11 @@ public final class Replayer {
      * leaves that reason as it is ({@code if (test_only) { error_code = SLURM_SUCCESS; goto cleanup; }}), as does
      * {@code _select_nodes_parts} on success: so the harness reads {@code Resources} at submission, over
      * {@code _top_priority}'s {@code Priority} too, and the pass the submission queued starts the job (own probe
-     * c12g1 a4, {@code -p cpu,gpu -N1 --gpus=2} with cpu's nodes without GPUs, all three releases).
+     * c12g1 a4, {@code -p cpu,gpu -N1 --gpus=2} with cpu's nodes without GPUs, all three releases). Not so a
+     * partition without the job's {@code -w} nodes: {@code select_nodes}' {@code _nodes_in_sets} test fails there and
+     * jumps to {@code cleanup} before that error branch (22.05, 24.11, 26.05), so it writes no reason (own case
+     * featfz1 f57, {@code -w b1 -p fat,all} with b1 outside fat: {@code ReqNodeNotAvail} at submission in every
+     * release).
      */
     private String submitTestOfParts(ClusterState test, List<Partitions.QueueRecord> records) {
         boolean skipsLimits = policy.slurmRelease().map(v -> v.atLeast(org.topoplanner.model.slurm.SlurmVersion.V26_05))
@@ -374,7 +378,7 @@ public final class Replayer {
             if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
                 return passedOver != null ? passedOver : PendingReason.PRIORITY.slurmName();
             }
-            if (s instanceof Suggestion.Impossible) {
+            if (s instanceof Suggestion.Impossible && Partitions.holdsRequiredNodes(test.cluster(), r.spec())) {
                 passedOver = PendingReason.RESOURCES.slurmName();
             }
             if (s instanceof Suggestion.Pending p) {
@@ -520,23 +524,26 @@ public final class Replayer {
                 if (s instanceof Suggestion.Pending p && !p.reason().blocksJobsBehind()) {
                     continue;
                 }
-                if (s instanceof Suggestion.Impossible && j.spec.partitions().size() > 1) {
-                    // a record in a partition that never holds the job (ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE with
-                    // part_ptr_list) is only logged "non-runnable in partition" by schedule() (job_scheduler.c, 22.05,
-                    // 24.11, 26.05): no fail_by_part, so the jobs behind it still run there (own probe c16b1 b9)
-                    continue;
-                }
-                String outOfPass = nodesOutOfPass(spec, part, out);
+                boolean nonRunnableInPart = s instanceof Suggestion.Impossible && j.spec.partitions().size() > 1;
+                String outOfPass = nonRunnableInPart ? null : nodesOutOfPass(spec, part, out);
                 if (outOfPass != null) {
                     // ESLURM_NODE_NOT_AVAIL: not fail_by_part, so the job blocks nothing behind it
                     j.reason = outOfPass;
                     continue;
                 }
                 if (holdsOnlyItsNodes(spec)) {
+                    // schedule() takes the -w nodes out of avail_node_bitmap after any failure, the record of a
+                    // partition that never holds the job too, so the job's later records find them out of the pass
+                    // (own case featfz1 f57, -w b1 -p fat,all with b1 outside fat: ReqNodeNotAvail for good)
                     pass = pass.with(new Placement(" -w " + r.job(), spec.nodelist().stream()
                             .map(h -> HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()))
                             .toList()), ClusterState.Hold.WHOLE_NODES);
                     out.addAll(spec.nodelist());
+                } else if (nonRunnableInPart) {
+                    // a record in a partition that never holds the job (ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE with
+                    // part_ptr_list) is only logged "non-runnable in partition" by schedule() (job_scheduler.c, 22.05,
+                    // 24.11, 26.05): no fail_by_part, so the jobs behind it still run there (own probe c16b1 b9)
+                    continue;
                 } else {
                     pass = leaveOut(pass, failed, out, partName, part);
                 }
