@@ -30,8 +30,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * <p>The shapes no measured line covers, or whose rules differ from that, are refused naming what is not emulated:
  * GPUs (the GPU filter's per-node task bounds, {@code eval_nodes_select_cores} without the CPU bound, 24.11's
  * {@code _estimate_cpus_per_gres} from {@code num_tasks}, and {@code --gpus-per-task}'s {@code tres_per_task}: own
- * case c26l7 o5 runs on one node in 22.05.8 and on two in 24.11.5, c16d1 g4 {@code --cpus-per-gpu} takes a GPU on
- * each socket in 26.05.5); {@code -c} below a node's threads per core in 24.11 and 26.05 (a core's threads may hold
+ * case c26l7 o5 runs on one node in 22.05.8 and on two in 24.11.5; {@code --cpus-per-gpu} beside a GPU total is
+ * emulated in 24.11 and 26.05 only, {@link OvercommitGresCpus}, c16d1 g4); {@code -c} below a node's threads per core in 24.11 and 26.05 (a core's threads may hold
  * more than one task); {@code --ntasks-per-node}/{@code --ntasks-per-socket} (they come before overcommit in
  * {@code _can_job_run_on_node}); memory options, {@code --threads-per-core} ({@code _job_test} multiplies
  * {@code min_cpus} by it when {@code min_cpus == min_nodes}), {@code --exclusive}, {@code -m}, {@code --segment} and
@@ -42,11 +42,11 @@ final class Overcommit {
     }
 
     /** The refusal's text, or null when the job has no {@code -O} or a shape that is emulated. */
-    static String refusal(JobRequest r) {
+    static String refusal(JobRequest r, SlurmVersion version) {
         if (!r.overcommit()) {
             return null;
         }
-        String with = unsupported(r);
+        String with = unsupported(r, version);
         return with == null ? null : notEmulated(with, "no measured line has it");
     }
 
@@ -79,15 +79,18 @@ final class Overcommit {
         return "-O/--overcommit with " + with + " changes where Slurm places the job and is not emulated (" + why + ")";
     }
 
-    private static String unsupported(JobRequest r) {
+    private static String unsupported(JobRequest r, SlurmVersion version) {
         if (r.gpusPerTask() != null) {
             return "--gpus-per-task";
         }
         if (r.ntasksPerGpu() != null || r.gpusPerSocket() != null) {
             return r.ntasksPerGpu() != null ? "--ntasks-per-gpu" : "--gpus-per-socket";
         }
-        if (r.asksForGpus() && r.cpusPerGpu() != null) {
-            return "--cpus-per-gpu";
+        if (r.asksForGpus() && r.cpusPerGpu() != null
+                && (!version.atLeast(SlurmVersion.V24_11) || r.gpus() == null || r.gpusPerNode() != null)) {
+            // only a GPU total is read and measured (GresCpusCeiling, c16d1 g4): 22.05's one task per node beside
+            // its GPU pick, and --gpus-per-node's gres_min_cpus, are not
+            return "--cpus-per-gpu" + (version.atLeast(SlurmVersion.V24_11) ? " beside --gpus-per-node" : "");
         }
         if (r.asksForGpus() && r.enforceBinding()) {
             return "GPUs and enforce-binding";
