@@ -50,6 +50,13 @@ class OvercommitTest {
         "-n4 --gpus=2 -O;  22.05; g1:0",
         "-n4 --gpus=2 -O;  26.05; g1:0",
         "-N2 -n8 --gpus-per-node=1 -O; 24.11; g1:0|g2:0",
+        // --exclusive: the whole node, one node for -n4 (c16g1 r4, every release)
+        "-n4 --exclusive -O;  22.05; c1:0-7",
+        "-n4 --exclusive -O;  26.05; c1:0-7",
+        // --gpus-per-node with --cpus-per-gpu: gres_min_cpus counts num_tasks' cores, no GPU total lowers it
+        // (c16g1 r1, 24.11.5 and 26.05.5: CPUs 0-7 with GPUs 0 and 2)
+        "-N1 -n8 --gpus-per-node=2 --cpus-per-gpu=2 -O; 24.11; g1:0-7",
+        "-N1 -n8 --gpus-per-node=2 --cpus-per-gpu=2 -O; 26.05; g1:0-7",
     })
     void laysOutOneTaskPerNode(String args, String version, String expected) throws Exception {
         assertThat(cpus(place(args, SlurmVersion.parse(version).orElseThrow())))
@@ -101,12 +108,10 @@ class OvercommitTest {
     @CsvSource(delimiter = ';', value = {
         "-n3 --gpus-per-task=1 -O;        22.05; -O/--overcommit with --gpus-per-task changes where Slurm places the job",
         "-N1 -n8 --gpus=2 --cpus-per-gpu=2 -O; 22.05; -O/--overcommit with --cpus-per-gpu",
-        "-N1 -n8 --gpus-per-node=2 --cpus-per-gpu=2 -O; 26.05; -O/--overcommit with --cpus-per-gpu beside --gpus-per-node",
         "-N2 -n4 --gpus-per-node=1 --gres-flags=enforce-binding -O; 24.11; -O/--overcommit with GPUs and enforce-binding",
         "-w t1 -n4 -c1 -O;                24.11; -O/--overcommit with -c below a core's threads changes where Slurm places the job and is not emulated (sbatch 24.11 makes -c a per-task TRES",
         "-N2 --ntasks-per-node=4 -O;      22.05; -O/--overcommit with --ntasks-per-node",
         "-n4 --mem-per-cpu=100 -O;        22.05; -O/--overcommit with a memory option",
-        "-n4 --exclusive -O;              26.05; -O/--overcommit with --exclusive",
         "-N1-3 -n4 -O;                    26.05; -O/--overcommit with a node range",
     })
     void refusesTheShapesNoMeasuredLineCovers(String args, String version, String start) throws Exception {
