@@ -28,7 +28,7 @@ final class EarlyRefusal {
             refusal = PlaneRefusal.of(request);
         }
         if (refusal == null) {
-            refusal = Overcommit.refusal(request);
+            refusal = Overcommit.refusal(request, version);
         }
         return refusal;
     }

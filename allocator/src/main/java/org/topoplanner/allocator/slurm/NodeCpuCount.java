@@ -38,7 +38,7 @@ final class NodeCpuCount {
             // from the cyclic layout): an enforce-binding job gets every usable core of its GPUs'
             // sockets (tree32 s4b: CPUs 16-31 for one task).
             int gresMin = results[i].minCores() * n.threadsPerCore();
-            cpus = Math.max(cpus, Math.min(gresMin, results[i].availCpus()));
+            cpus = Math.max(cpus, Math.min(gresMin, OvercommitGresCpus.ceiling(results[i], job)));
         } else if (version == SlurmVersion.V22_05 && job.enforceBinding() && results[i].minCores() > 0) {
             // 22.05 raises them too (dist_tasks_compute_c_b ends with dist_tasks_gres_min_cpus), but
             // only as far as the CPUs _cpus_to_use gave the node: tree32 s4b keeps its 1 CPU, while the

@@ -28,25 +28,26 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * a5, a6 wait, a7 ({@code -N2 -n2 -c2 -O}) runs on two CPUs a node (24.11.5, 26.05.5); 22.05.8 runs all of them.
  *
  * <p>The shapes no measured line covers, or whose rules differ from that, are refused naming what is not emulated:
- * GPUs (the GPU filter's per-node task bounds, {@code eval_nodes_select_cores} without the CPU bound, 24.11's
- * {@code _estimate_cpus_per_gres} from {@code num_tasks}, and {@code --gpus-per-task}'s {@code tres_per_task}: own
- * case c26l7 o5 runs on one node in 22.05.8 and on two in 24.11.5, c16d1 g4 {@code --cpus-per-gpu} takes a GPU on
- * each socket in 26.05.5); {@code -c} below a node's threads per core in 24.11 and 26.05 (a core's threads may hold
- * more than one task); {@code --ntasks-per-node}/{@code --ntasks-per-socket} (they come before overcommit in
- * {@code _can_job_run_on_node}); memory options, {@code --threads-per-core} ({@code _job_test} multiplies
- * {@code min_cpus} by it when {@code min_cpus == min_nodes}), {@code --exclusive}, {@code -m}, {@code --segment} and
- * node ranges (sbatch lowers the maximum to {@code -n}).
+ * GPUs (the GPU filter's per-node task bounds, {@code eval_nodes_select_cores} without the CPU bound, 24.11's {@code
+ * _estimate_cpus_per_gres} from {@code num_tasks}, and {@code --gpus-per-task}'s {@code tres_per_task}: own case c26l7
+ * o5 runs on one node in 22.05.8 and on two in 24.11.5; {@code --cpus-per-gpu} beside a GPU total is emulated in 24.11
+ * and 26.05 only, {@link OvercommitGresCpus}, c16d1 g4); {@code -c} below a node's threads per core in 24.11 and 26.05
+ * (a core's threads may hold more than one task); {@code --ntasks-per-node}/{@code --ntasks-per-socket} (they come
+ * before overcommit in {@code _can_job_run_on_node}); memory options, {@code --threads-per-core} ({@code _job_test}
+ * multiplies {@code min_cpus} by it when {@code min_cpus == min_nodes}), {@code --exclusive=topo} ({@code --exclusive}
+ * takes the whole node as without {@code -O}: own probe c16g1 r4), {@code -m}, {@code --segment} and node ranges
+ * (sbatch lowers the maximum to {@code -n}).
  */
 final class Overcommit {
     private Overcommit() {
     }
 
     /** The refusal's text, or null when the job has no {@code -O} or a shape that is emulated. */
-    static String refusal(JobRequest r) {
+    static String refusal(JobRequest r, SlurmVersion version) {
         if (!r.overcommit()) {
             return null;
         }
-        String with = unsupported(r);
+        String with = unsupported(r, version);
         return with == null ? null : notEmulated(with, "no measured line has it");
     }
 
@@ -79,14 +80,18 @@ final class Overcommit {
         return "-O/--overcommit with " + with + " changes where Slurm places the job and is not emulated (" + why + ")";
     }
 
-    private static String unsupported(JobRequest r) {
+    private static String unsupported(JobRequest r, SlurmVersion version) {
         if (r.gpusPerTask() != null) {
             return "--gpus-per-task";
         }
         if (r.ntasksPerGpu() != null || r.gpusPerSocket() != null) {
             return r.ntasksPerGpu() != null ? "--ntasks-per-gpu" : "--gpus-per-socket";
         }
-        if (r.asksForGpus() && r.cpusPerGpu() != null) {
+        if (r.asksForGpus() && r.cpusPerGpu() != null
+                && (!version.atLeast(SlurmVersion.V24_11) || r.gpus() == null && r.gpusPerNode() == null)) {
+            // 24.11/26.05 with a GPU total (OvercommitGresCpus; c16d1 g4, c16g1 h1-h8) or --gpus-per-node (c16g1 r1)
+            // are read and measured; 22.05 puts the one task's CPU apart from the GPUs it picks (c16g1 h1: CPU 0
+            // beside GPU 2), not traced
             return "--cpus-per-gpu";
         }
         if (r.asksForGpus() && r.enforceBinding()) {
@@ -104,8 +109,8 @@ final class Overcommit {
         if (r.threadsPerCore() != null) {
             return "--threads-per-core (or --hint)";
         }
-        if (r.exclusive() || r.exclusiveTopo()) {
-            return "--exclusive";
+        if (r.exclusiveTopo()) {
+            return "--exclusive=topo";
         }
         if (r.distribution() != null) {
             return "-m";

@@ -317,6 +317,13 @@ class SlurmTreeReplayTest {
         "optprobe3; results/optprobe3.jsonl;        22.05; p1 p3 p12",
         "optprobe3; results/new/optprobe3.jsonl;    24.11; p1 p3 p12",
         "optprobe3; results/v26.05/optprobe3.jsonl; 26.05; p1 p3 p12",
+        // own probe c16g1 (o16g): -O with a GPU total and --cpus-per-gpu (OvercommitGresCpus), --gpus-per-node with
+        // --cpus-per-gpu and --exclusive match; still refused as not emulated: r2 --gpus-per-task (one task a node),
+        // r3 --ntasks-per-node (one CPU a node, but a node must hold the per-node tasks' CPUs), r5 GPUs with
+        // enforce-binding (24.11.5 CPU 0 a node, 26.05.5 CPUs 0-3). 22.05.8's file (results/c16g1.jsonl) is not
+        // replayed: its -O GPU shapes are refused, so the replay has fewer lines than the run
+        "c16g1;   results/new/c16g1.jsonl;      24.11; r2 r3 r5",
+        "c16g1;   results/v26.05/c16g1.jsonl;   26.05; r2 r3 r5",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);

@@ -50,6 +50,13 @@ class OvercommitTest {
         "-n4 --gpus=2 -O;  22.05; g1:0",
         "-n4 --gpus=2 -O;  26.05; g1:0",
         "-N2 -n8 --gpus-per-node=1 -O; 24.11; g1:0|g2:0",
+        // --exclusive: the whole node, one node for -n4 (c16g1 r4, every release)
+        "-n4 --exclusive -O;  22.05; c1:0-7",
+        "-n4 --exclusive -O;  26.05; c1:0-7",
+        // --gpus-per-node with --cpus-per-gpu: gres_min_cpus counts num_tasks' cores, no GPU total lowers it
+        // (c16g1 r1, 24.11.5 and 26.05.5: CPUs 0-7 with GPUs 0 and 2)
+        "-N1 -n8 --gpus-per-node=2 --cpus-per-gpu=2 -O; 24.11; g1:0-7",
+        "-N1 -n8 --gpus-per-node=2 --cpus-per-gpu=2 -O; 26.05; g1:0-7",
     })
     void laysOutOneTaskPerNode(String args, String version, String expected) throws Exception {
         assertThat(cpus(place(args, SlurmVersion.parse(version).orElseThrow())))
@@ -100,12 +107,11 @@ class OvercommitTest {
     @ParameterizedTest(name = "{0} under {1}")
     @CsvSource(delimiter = ';', value = {
         "-n3 --gpus-per-task=1 -O;        22.05; -O/--overcommit with --gpus-per-task changes where Slurm places the job",
-        "-N1 -n8 --gpus=2 --cpus-per-gpu=2 -O; 26.05; -O/--overcommit with --cpus-per-gpu",
+        "-N1 -n8 --gpus=2 --cpus-per-gpu=2 -O; 22.05; -O/--overcommit with --cpus-per-gpu",
         "-N2 -n4 --gpus-per-node=1 --gres-flags=enforce-binding -O; 24.11; -O/--overcommit with GPUs and enforce-binding",
         "-w t1 -n4 -c1 -O;                24.11; -O/--overcommit with -c below a core's threads changes where Slurm places the job and is not emulated (sbatch 24.11 makes -c a per-task TRES",
         "-N2 --ntasks-per-node=4 -O;      22.05; -O/--overcommit with --ntasks-per-node",
         "-n4 --mem-per-cpu=100 -O;        22.05; -O/--overcommit with a memory option",
-        "-n4 --exclusive -O;              26.05; -O/--overcommit with --exclusive",
         "-N1-3 -n4 -O;                    26.05; -O/--overcommit with a node range",
     })
     void refusesTheShapesNoMeasuredLineCovers(String args, String version, String start) throws Exception {
@@ -130,6 +136,20 @@ class OvercommitTest {
         assertThat(place(args, SlurmVersion.V26_05)).isInstanceOf(Suggestion.Pending.class);
         assertThat(cpus(place(args, SlurmVersion.V22_05))).containsExactly(in2205.split("\\|"));
         assertThat(cpus(place("-N2 -n2 -c2 -O", SlurmVersion.V24_11))).containsExactly("c1:0-1", "c2:0-1");
+    }
+
+    /**
+     * 24.11 and 26.05 raise the one task of an {@code -O --gpus=N --cpus-per-gpu=M} job to its GPUs' CPUs, not to its
+     * tasks' cores ({@link OvercommitGresCpus}: {@code gres_sched_add} with {@code min_cpus = cpus_per_task} under
+     * overcommit, then {@code dist_tasks_gres_min_cpus} only as far as that): c16d1 g4 gets CPUs 0,1,4,5 with GPUs 0
+     * and 2 in 24.11.5 and 26.05.5, where the task count's 8 cores would give 0-7.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"24.11", "26.05"})
+    void aGpuTotalWithCpusPerGpuTakesItsGpusCpus(String version) throws Exception {
+        Suggestion s = place("-N1 -n8 --gpus=2 --cpus-per-gpu=2 -O", SlurmVersion.parse(version).orElseThrow());
+        assertThat(cpus(s)).containsExactly("g1:0-1,4-5");
+        assertThat(((Suggestion.Placed) s).placement().hosts().get(0).gpus()).containsExactly(0, 2);
     }
 
     @Test
