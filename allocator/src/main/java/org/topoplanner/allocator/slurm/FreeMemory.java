@@ -14,6 +14,7 @@ import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Memory as a consumable resource at run time ({@code SelectTypeParameters=CR_*_Memory}): what a started job holds
@@ -197,6 +198,20 @@ public final class FreeMemory {
      * where memory is consumable.
      */
     public static Set<String> shortOfFreeMemory(ClusterState state, JobRequest request) {
+        return shortOfFreeMemory(state, request, SlurmVersion.V22_05);
+    }
+
+    /**
+     * {@link #shortOfFreeMemory(ClusterState, JobRequest)} as {@code version}'s pass tests a busy node: its
+     * {@code _can_job_run_on_node} lowers {@code avail_res->avail_cpus} as {@code _allocate_sc} left it. 22.05.8
+     * ({@code cons_common/cons_common.c}) leaves every free CPU there; 24.11.5 and 26.05 ({@code cons_tres/job_test.c},
+     * "if (!job_ptr->gres_list_req)") cut a job without GRES to whole tasks of its free CPUs first
+     * ({@link #passOffer}), so on two-thread cores with an odd {@code -c} the cap steps down from an odd count and can
+     * keep one task more: 5 free cores of mem2c's c1 with 8,000 MB for {@code -c3 --mem-per-cpu=2500} give 10 -> 2,
+     * no task, in 22.05 and 9 -> 3, one task, in 24.11/26.05 (then {@link #overallocatedNode} fails the job on the
+     * node's two cores).
+     */
+    public static Set<String> shortOfFreeMemory(ClusterState state, JobRequest request, SlurmVersion version) {
         NodeMemory table = NodeMemory.of(state.cluster());
         if (!table.consumable() || state.running().isEmpty()) {
             return Set.of();
@@ -218,14 +233,36 @@ public final class FreeMemory {
                     || m instanceof JobMemory.PerNode n && free < n.mib()
                     || m instanceof JobMemory.PerGpu g && free < g.mib()
                     || m instanceof JobMemory.PerCpu c && (free < c.mib() * verifiedCpus(request)
-                            || cpusMemoryAllows(table, node, request, c.mib(), free,
-                                    request.exclusive() ? node.cpus() : freeCpus(state, node)) == 0)
+                            || (request.exclusive()
+                                    ? cpusMemoryAllows(table, node, request, c.mib(), free, node.cpus())
+                                    : cpusMemoryAllowsFrom(table, node, request, c.mib(), free,
+                                            passOffer(node, request, version, freeCpus(state, node)))) == 0)
                     || perGpu != null && perGpu > 0 && free < perGpu * NodeMemory.gpusOnThisNode(request, node);
             if (shortNow) {
                 out.add(e.getKey());
             }
         }
         return out;
+    }
+
+    /**
+     * The count a busy node's {@code _can_job_run_on_node} starts from ({@code avail_res->avail_cpus}): its free
+     * CPUs in the job's CPUs per core; in 24.11/26.05, for a job without GRES and {@code -c2} or more, whole tasks of
+     * them, capped at {@code --ntasks-per-node} (the same cut as the selection's {@code SlurmAllocation.offered}).
+     */
+    private static long passOffer(SlurmNode node, JobRequest r, SlurmVersion version, long free) {
+        int tpc = node.threadsPerCore();
+        int t = r.threadsPerCore() != null && r.threadsPerCore() < tpc ? r.threadsPerCore() : tpc;
+        long avail = free / tpc * t;
+        int cpt = r.cpusPerTask() != null ? r.cpusPerTask() : 1;
+        if (!version.atLeast(SlurmVersion.V24_11) || r.asksForGpus() || cpt < 2) {
+            return avail;
+        }
+        long tasks = avail / cpt;
+        if (r.ntasksPerNode() != null) {
+            tasks = Math.min(tasks, r.ntasksPerNode());
+        }
+        return tasks * cpt;
     }
 
     /**

@@ -130,7 +130,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         SlurmJobSpec job = SbatchTaskNodeCount.sent(SlurmJobSpec.of(request).withThreadsPerCore(threads), request,
                 version);
         // where memory is consumable, the nodes whose free memory cannot take the job now wait, as on a tree
-        java.util.Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request);
+        java.util.Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request, version);
         if (request.nodelist().stream().anyMatch(shortNow::contains)) {
             return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"
                     + " memory for it now");

@@ -227,7 +227,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         }
         // nodes whose free memory cannot take the job now (memory consumable): not usable until memory frees; and
         // nodes 24.11/26.05 set INVALID for their gres.conf Cores= (InvalidNodes): never usable
-        java.util.Set<String> shortNow = new java.util.LinkedHashSet<>(FreeMemory.shortOfFreeMemory(state, request));
+        java.util.Set<String> shortNow = new java.util.LinkedHashSet<>(FreeMemory.shortOfFreeMemory(state, request, version));
         shortNow.addAll(InvalidNodes.of(state.cluster(), version).keySet());
         if (request.nodelist().stream().anyMatch(shortNow::contains)) {
             return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"

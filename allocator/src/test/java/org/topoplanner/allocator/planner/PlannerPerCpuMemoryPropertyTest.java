@@ -130,7 +130,14 @@ class PlannerPerCpuMemoryPropertyTest {
             // figure too small to bind (1 MB) placed by both, Slurm's verdict with the job's own figure is the
             // planner's own (a one-node job: the node's demand is the same for both, no uneven split)
             JobRequest free = job.toBuilder().memMiB(null).memPerGpuMiB(null).memPerCpuMiB(1L).build();
-            if (tree.suggest(s, free) instanceof Suggestion.Placed && planner.plan(s, free).isPresent()) {
+            // excepted: slurm-tree's pick failed by _job_test's memory_allocated loop (FreeMemory.overallocatedNode,
+            // PROVENANCE p12f, l16f): Slurm fails the pass on its first pick and tries no other node, so the job
+            // waits though another node would serve it (seed -42: 24.11's busy a1 is picked, its whole cores cost
+            // more than a1 has free, the planner's optimum is on p1); a rule of the pick, not of a node's memory
+            boolean pickFailedTheLoop = slurm instanceof Suggestion.Pending held
+                    && held.explanation() != null && held.explanation().contains(" would overallocate ");
+            if (!pickFailedTheLoop && tree.suggest(s, free) instanceof Suggestion.Placed
+                    && planner.plan(s, free).isPresent()) {
                 MEMORY_DECIDES.incrementAndGet();
                 assertThat(own.isPresent()).as("the planner's own optimum (%s) against slurm-tree (%s) for %s",
                         own.map(PlannerPolicy.Plan::placement), slurm, what)
@@ -193,6 +200,16 @@ class PlannerPerCpuMemoryPropertyTest {
     @Example
     void aCoreMemoryJobOnTwoThreadCores() throws JobRequestException {
         plannerPlacesWhatSlurmTreePlacesUnderConsumableMemory(-3380L);
+    }
+
+    /**
+     * Seed -42: mem2e under 24.11, {@code -N1 -n1 -c5 --mem-per-cpu=9000} on a busy state. 24.11 starts a1's cap from
+     * whole tasks (PROVENANCE l16f), keeps a1, picks it first and fails the job there by the memory loop (three cores,
+     * 54,000 MB); the planner's own optimum on p1 is not a disagreement on memory.
+     */
+    @Example
+    void aPickTheMemoryLoopFailsLeavesTheOptimumElsewhere() throws JobRequestException {
+        plannerPlacesWhatSlurmTreePlacesUnderConsumableMemory(-42L);
     }
 
     /** Random states and jobs that test nothing (all idle, never placed, never refused) would pass anything. */

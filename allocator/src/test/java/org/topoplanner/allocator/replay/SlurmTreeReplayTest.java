@@ -278,6 +278,13 @@ class SlurmTreeReplayTest {
         // (SbatchCpuOffer), and waits the same way
         "c12f1,    jobs.txt,       results/new/c12f1.jsonl,        24.11",
         "c12f1,    jobs.txt,       results/v26.05/c12f1.jsonl,     26.05",
+        // own probe c16f1 (branch l16f): c1 busy (x holds 3 cores, 16,000 MB); a (-n4 -c3 --mem-per-cpu=2500) runs on
+        // g1 and g2 in 22.05.8, whose busy-node memory test starts c1 from its 10 free CPUs (-> 2, no task), and waits
+        // Resources in 24.11.5 and 26.05.5, which start from whole tasks, 9 (-> 3, one task on two cores, 10,000 MB:
+        // the memory loop fails it); FreeMemory.shortOfFreeMemory per release, every line as predicted before the run
+        "c16f1,    jobs.txt,       results/c16f1.jsonl,            22.05",
+        "c16f1,    jobs.txt,       results/new/c16f1.jsonl,        24.11",
+        "c16f1,    jobs.txt,       results/v26.05/c16f1.jsonl,     26.05",
     })
     void replayMatchesRealSlurmLineByLine(String caseName, String jobs, String results, String version) {
         Cluster cluster = OracleCase.cluster(caseName);
