@@ -41,7 +41,7 @@ class DistributionReplayTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"-N2 -n4 --gpus=2 -m plane=2, GPUs", "-N2 -m plane=2, no -n", "-N2 --ntasks-per-node=2 -m plane=2, "
+    @CsvSource({"-N2 -n4 --gpus=2 -m plane=2, GPUs", "-N1 -m plane=2, no -n", "-N1 --ntasks-per-node=2 -m plane=2, "
             + "--ntasks-per-node"})
     void refusesThePlaneShapesNotEmulated(String line, String beside) throws Exception {
         var request = SbatchOptions.parseLine(line);
@@ -49,6 +49,20 @@ class DistributionReplayTest {
         Suggestion tree = new SlurmTreePolicy(PolicyOptions.DEFAULT).suggest(state, request);
         assertThat(tree).isInstanceOfSatisfying(Suggestion.Impossible.class,
                 i -> assertThat(i.reason()).contains("with " + beside).contains("not emulated"));
+    }
+
+    /**
+     * Without {@code -n} sbatch's plane test reads its default of one task, before {@code -N} or
+     * {@code --ntasks-per-node} set the count ({@code _opt_verify}: the test precedes "opt.ntasks = MAX(min_nodes, 1)",
+     * 22.05.8, 24.11.5, 26.05), so these two-node planes are sbatch's refusal, not an unmodelled shape.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"-N2 -m plane=2", "-N2 --ntasks-per-node=2 -m plane=2"})
+    void sbatchRefusesATwoNodePlaneWithoutMinusN(String line) throws Exception {
+        var request = SbatchOptions.parseLine(line);
+        var state = org.topoplanner.allocator.ClusterState.empty(OracleCase.cluster("sb7a"));
+        assertThat(new SlurmTreePolicy(PolicyOptions.DEFAULT).suggest(state, request)).isInstanceOfSatisfying(
+                Suggestion.Impossible.class, i -> assertThat(i.reason()).startsWith("Too few processes"));
     }
 
     @ParameterizedTest(name = "{0}")
