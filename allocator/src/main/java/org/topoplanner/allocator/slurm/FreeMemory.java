@@ -206,8 +206,8 @@ public final class FreeMemory {
      * {@code _can_job_run_on_node} lowers {@code avail_res->avail_cpus} as {@code _allocate_sc} left it. 22.05.8
      * ({@code cons_common/cons_common.c}) leaves every free CPU there; 24.11.5 and 26.05 ({@code cons_tres/job_test.c},
      * "if (!job_ptr->gres_list_req)") cut a job without GRES to whole tasks of its free CPUs first
-     * ({@link #passOffer}), so on two-thread cores with an odd {@code -c} the cap steps down from an odd count and can
-     * keep one task more: 5 free cores of mem2c's c1 with 8,000 MB for {@code -c3 --mem-per-cpu=2500} give 10 -> 2,
+     * ({@link AllocateScOffer}), so on two-thread cores with an odd {@code -c} the cap steps down from an odd count and
+     * can keep one task more: 5 free cores of mem2c's c1 with 8,000 MB for {@code -c3 --mem-per-cpu=2500} give 10 -> 2,
      * no task, in 22.05 and 9 -> 3, one task, in 24.11/26.05 (then {@link #overallocatedNode} fails the job on the
      * node's two cores).
      */
@@ -236,33 +236,14 @@ public final class FreeMemory {
                             || (request.exclusive()
                                     ? cpusMemoryAllows(table, node, request, c.mib(), free, node.cpus())
                                     : cpusMemoryAllowsFrom(table, node, request, c.mib(), free,
-                                            passOffer(node, request, version, freeCpus(state, node)))) == 0)
+                                            AllocateScOffer.of(node, state.freeCores(node.name()),
+                                                    AllocateScOffer.TaskShape.of(request), version))) == 0)
                     || perGpu != null && perGpu > 0 && free < perGpu * NodeMemory.gpusOnThisNode(request, node);
             if (shortNow) {
                 out.add(e.getKey());
             }
         }
         return out;
-    }
-
-    /**
-     * The count a busy node's {@code _can_job_run_on_node} starts from ({@code avail_res->avail_cpus}): its free
-     * CPUs in the job's CPUs per core; in 24.11/26.05, for a job without GRES and {@code -c2} or more, whole tasks of
-     * them, capped at {@code --ntasks-per-node} (the same cut as the selection's {@code SlurmAllocation.offered}).
-     */
-    private static long passOffer(SlurmNode node, JobRequest r, SlurmVersion version, long free) {
-        int tpc = node.threadsPerCore();
-        int t = r.threadsPerCore() != null && r.threadsPerCore() < tpc ? r.threadsPerCore() : tpc;
-        long avail = free / tpc * t;
-        int cpt = r.cpusPerTask() != null ? r.cpusPerTask() : 1;
-        if (!version.atLeast(SlurmVersion.V24_11) || r.asksForGpus() || cpt < 2) {
-            return avail;
-        }
-        long tasks = avail / cpt;
-        if (r.ntasksPerNode() != null) {
-            tasks = Math.min(tasks, r.ntasksPerNode());
-        }
-        return tasks * cpt;
     }
 
     /**
@@ -303,7 +284,7 @@ public final class FreeMemory {
 
     /**
      * {@link #cpusMemoryAllows} from a count already in the job's CPUs per core ({@code avail_res->avail_cpus} as
-     * {@code _allocate_sc} left it, {@link SbatchCpuOffer}), for a job that does not take the node whole: lowered a
+     * {@code _allocate_sc} left it, {@link AllocateScOffer}), for a job that does not take the node whole: lowered a
      * step at a time until the memory pays, whole tasks, none below what one node must give.
      */
     static long cpusMemoryAllowsFrom(NodeMemory table, SlurmNode node, JobRequest r, long perCpu, long free,

@@ -317,7 +317,7 @@ public final class NodeMemory {
      * What both node filters slurmctld applies before selection leave of a request ({@code _build_node_list}: the
      * nodes without the job's memory, then those with fewer threads per core than {@code --threads-per-core}
      * asks, {@link ThreadsPerCore}); the tree and the block selection start from it alike. {@code version}: the
-     * release whose sbatch test counts a node's CPUs ({@link SbatchCpuOffer}).
+     * release whose sbatch test counts a node's CPUs ({@link AllocateScOffer}).
      */
     public static Verdict beforeSelection(Cluster cluster, JobRequest request, SlurmVersion version) {
         // job_limits_check comes before sbatch's node test: a job over MaxMemPerNode waits whatever the nodes
@@ -459,7 +459,7 @@ public final class NodeMemory {
 
     /**
      * The CPUs idle {@code node} keeps for a per-CPU figure in sbatch's test: {@code _can_job_run_on_node}'s memory
-     * branch from {@code _allocate_sc}'s count, which is the release's ({@link SbatchCpuOffer}); an
+     * branch from {@code _allocate_sc}'s count, which is the release's ({@link AllocateScOffer}); an
      * {@code --exclusive} job's is the whole node's.
      */
     private static long sbatchCpus(NodeMemory table, SlurmNode node, JobRequest r, long perCpu, long free,
@@ -467,7 +467,8 @@ public final class NodeMemory {
         if (r.exclusive()) {
             return FreeMemory.cpusMemoryAllows(table, node, r, perCpu, free, node.cpus());
         }
-        return FreeMemory.cpusMemoryAllowsFrom(table, node, r, perCpu, free, SbatchCpuOffer.of(node, r, version));
+        long offered = AllocateScOffer.idle(node, AllocateScOffer.TaskShape.of(r), version);
+        return FreeMemory.cpusMemoryAllowsFrom(table, node, r, perCpu, free, offered);
     }
 
     /**

@@ -62,21 +62,17 @@ final class SlurmAllocation {
 
     /**
      * What {@code _allocate_sc} offers of a node's {@code cpus} free CPUs before a per-CPU memory figure lowers it:
-     * 24.11/26.05 offer a job without GRES whole tasks only ({@link SbatchCpuOffer}), capped at
-     * {@code --ntasks-per-node} for a job that shares the node, so the memory's steps by a core's threads start from
-     * that count (own probe c12f1 b, {@code -N1 -n3 -c3 --mem-per-cpu=2500}: c1's 15 step down to 9, three tasks;
-     * from 16 they reach 6). Without a per-CPU figure the count stays the free CPUs, which other steps read.
+     * 24.11/26.05 offer a job without GRES whole tasks only ({@link AllocateScOffer}), capped at
+     * {@code --ntasks-per-node} for a job that shares the node and at {@code --ntasks-per-socket} per socket, so the
+     * memory's steps by a core's threads start from that count (own probe c12f1 b, {@code -N1 -n3 -c3
+     * --mem-per-cpu=2500}: c1's 15 step down to 9, three tasks; from 16 they reach 6). Without a per-CPU figure the count stays the free CPUs, which other steps read.
      */
-    private static int offered(int cpus, PerCpuMemory memory, SlurmJobSpec job, SlurmVersion version) {
-        int cpt = Math.max(1, job.cpusPerTask());
-        if (memory.perCpuMiB() == 0 || !version.atLeast(SlurmVersion.V24_11) || job.hasGpus() || cpt < 2) {
+    private static int offered(SlurmNode node, BitSet freeCores, int cpus, PerCpuMemory memory, SlurmJobSpec job,
+                               SlurmVersion version) {
+        if (memory.perCpuMiB() == 0) {
             return cpus;
         }
-        int tasks = cpus / cpt;
-        if (job.ntasksPerNode() != null && !job.exclusive()) {
-            tasks = Math.min(tasks, job.ntasksPerNode());
-        }
-        return tasks * cpt;
+        return (int) Math.min(cpus, AllocateScOffer.of(node, freeCores, AllocateScOffer.TaskShape.of(job), version));
     }
 
     static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec job,
@@ -153,8 +149,8 @@ final class SlurmAllocation {
                 runFit = FreeResources.basicFit(n, u, job, java.util.Set.of());
             }
             // avail_res->avail_cpus as _can_job_run_on_node leaves it: a per-CPU memory figure lowers it
-            freeCpus[n.index()] = u.memory().lower(offered(runCores * n.threadsPerCore(), u.memory(), job, version),
-                    job.cpusPerTask(), job.ntasksPerNode());
+            int offered = offered(n, u.freeCores(), runCores * n.threadsPerCore(), u.memory(), job, version);
+            freeCpus[n.index()] = u.memory().lower(offered, job.cpusPerTask(), job.ntasksPerNode());
             weights[n.index()] = (n.weight() << 8) | runNear;
             // most jobs name no nodes: skip hashing every node's name then
             if (!nodelist.isEmpty() && nodelist.contains(n.name())) {

@@ -20,7 +20,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * is accepted and waits (Resources, the loop of {@link MemoryAllocatedLoopTest}). 22.05.8 offers all 16, stepped to
  * 8 and cut to 6 whole tasks, below the 9 the one node must give: refused at submission.
  */
-class SbatchCpuOfferTest {
+class AllocateScOfferTest {
 
     @ParameterizedTest
     @CsvSource({
@@ -36,8 +36,47 @@ class SbatchCpuOfferTest {
     void offersWholeTasksFrom2411WithoutGres(String version, String options, long offered)
             throws JobRequestException {
         SlurmNode c1 = FreeMemory.nodesByName(empty("mem2c").cluster()).get("c1");
-        long got = SbatchCpuOffer.of(c1, job(options, "j"), SlurmVersion.parse(version).orElseThrow());
+        long got = AllocateScOffer.idle(c1, AllocateScOffer.TaskShape.of(job(options, "j")),
+                SlurmVersion.parse(version).orElseThrow());
         assertThat(got).isEqualTo(offered);
+    }
+
+    /**
+     * The same count on a busy node, from its free cores per socket (the pass's memory test and the selection read
+     * it there): {@code num_tasks} caps a {@code -c1} job at {@code --ntasks-per-node} and {@code --ntasks-per-socket}
+     * too, which the busy-node copy this class replaced skipped (it gave every free CPU to {@code -c1}).
+     */
+    @ParameterizedTest
+    @CsvSource({
+        // c1: 1 x 8 two-thread cores; cores 0-4 free, 10 CPUs
+        "22.05, c1, 0-4,     -n3 -c3,                                 10",
+        "24.11, c1, 0-4,     -n3 -c3,                                 9",
+        "26.05, c1, 0-4,     -n2 --ntasks-per-node=2,                 2",
+        "22.05, c1, 0-4,     -n2 --ntasks-per-node=2,                 10",
+        "24.11, c1, 0-4,     -n2 -c3 --ntasks-per-node=2,             6",
+        // --exclusive clears share_res: no --ntasks-per-node cap, whole tasks still
+        "24.11, c1, 0-4,     --exclusive -n1 -c3 --ntasks-per-node=1, 9",
+        // a GPU job keeps every free CPU
+        "24.11, c1, 0-4,     -n3 -c3 --gpus=1,                        10",
+        // g1: 2 x 4 one-thread cores; three free on socket 0, one on socket 1
+        "24.11, g1, 0-2;4,   -n4 --ntasks-per-socket=1,               2",
+        "24.11, g1, 0-2;4,   -n4 --ntasks-per-socket=2 -c2,           4",
+        "22.05, g1, 0-2;4,   -n4 --ntasks-per-socket=1,               4",
+    })
+    void countsTheFreeCoresOfABusyNodePerSocket(String version, String node, String free, String options,
+                                                 long offered) throws Exception {
+        SlurmNode n = FreeMemory.nodesByName(empty("mem2c").cluster()).get(node);
+        java.util.BitSet cores = new java.util.BitSet();
+        for (String part : free.split(";")) {
+            String[] ends = part.split("-");
+            cores.set(Integer.parseInt(ends[0]), Integer.parseInt(ends[ends.length - 1]) + 1);
+        }
+        long got = AllocateScOffer.of(n, cores, AllocateScOffer.TaskShape.of(job(options, "j")),
+                SlurmVersion.parse(version).orElseThrow());
+        assertThat(got).isEqualTo(offered);
+        assertThat(AllocateScOffer.of(n, org.topoplanner.model.cpu.CpuSet.of(cores.stream().toArray()),
+                AllocateScOffer.TaskShape.of(job(options, "j")), SlurmVersion.parse(version).orElseThrow()))
+                .as("the state's CpuSet form gives the same count").isEqualTo(offered);
     }
 
     @ParameterizedTest
