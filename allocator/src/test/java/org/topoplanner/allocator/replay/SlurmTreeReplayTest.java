@@ -275,7 +275,7 @@ class SlurmTreeReplayTest {
         // on the idle mem2c in 24.11.5 and 26.05.5, as _job_test's memory_allocated loop fails it on c1's five whole
         // cores (FreeMemory.overallocatedNode); c runs at 2,400 MB and d shows c1 charged 10 CPUs. b (-N1 -n3 -c3)
         // is accepted by sbatch, whose memory test starts c1's cap from _allocate_sc's whole tasks, 15 CPUs
-        // (SbatchCpuOffer), and waits the same way
+        // (AllocateScOffer), and waits the same way
         "c12f1,    jobs.txt,       results/new/c12f1.jsonl,        24.11",
         "c12f1,    jobs.txt,       results/v26.05/c12f1.jsonl,     26.05",
         // own probe c16f1 (branch l16f): c1 busy (x holds 3 cores, 16,000 MB); a (-n4 -c3 --mem-per-cpu=2500) runs on
