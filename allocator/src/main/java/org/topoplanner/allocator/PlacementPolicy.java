@@ -48,6 +48,16 @@ public interface PlacementPolicy {
     }
 
     /**
+     * The reason a partition limit holds {@code job} (kept to one partition) with, whatever the nodes hold, or null
+     * when none does or the policy reads no limits: Slurm's {@code job_limits_check}, which {@code build_job_queue}
+     * runs for each partition of a job before every pass (a partition that fails it gets no queue record, and the job
+     * takes its reason).
+     */
+    default PendingReason partitionLimit(Cluster cluster, JobRequest job) {
+        return null;
+    }
+
+    /**
      * The Slurm release whose placements this policy emulates, or empty for a policy that emulates none. The replay
      * reads the release's scheduler timing from it ({@code replay.PassTiming}); the policy itself knows nothing of
      * the harness.

@@ -8,6 +8,7 @@ import java.util.function.Function;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.slurm.SlurmPartition;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * The partitions two jobs run in, as {@code slurmctld}'s {@code _top_priority} compares them: a pending job
@@ -28,6 +29,42 @@ final class Partitions {
         // a job of several partitions has a queue record in each (build_job_queue): any pair that shares a node
         return pa.stream().anyMatch(x -> pb.stream().anyMatch(y -> x.name().equals(y.name())
                 || cluster.hostNames().stream().anyMatch(h -> x.holds(h) && y.holds(h))));
+    }
+
+    /**
+     * Whether the pending job {@code ahead} (submitted earlier, so of higher priority) keeps {@code job} from being top
+     * priority at its submission ({@code _top_priority}, {@code job_mgr.c}), by their partitions.
+     *
+     * <p>22.05 never gets to the partitions for jobs without a reservation: its "same reservation" test,
+     * {@code !xstrcmp(job_ptr2->resv_name, job_ptr->resv_name)}, holds for two NULL names, and that branch decides by
+     * priority alone, so every pending job ahead holds {@code job} back, whatever partitions either names (own probe
+     * c12g1 a11, {@code -p hi,cpu} behind a10 of cpu,gpu, tier 5 against tier 1: {@code Priority} at once in 22.05.8;
+     * c16b1 b9's {@code RUNNING}, read 0.62 s after its sbatch, is the pass before the look). 24.11 and 26.05
+     * ({@code _can_resv_overlap} instead) compare the partitions: {@code job}'s lowest {@code PriorityTier} above
+     * {@code ahead}'s highest lets {@code job} go first ({@code _cmp_part_prio_tier}), and otherwise the union of each
+     * job's partitions ({@code _get_all_part_nodes}) must share a node. Without partitions every pair overlaps.
+     */
+    static boolean holdsBack(Cluster cluster, SlurmVersion version, JobRequest ahead, JobRequest job) {
+        if (version == SlurmVersion.V22_05) {
+            return true;
+        }
+        List<SlurmPartition> mine = inTierOrder(cluster, named(cluster, job));
+        List<SlurmPartition> theirs = inTierOrder(cluster, named(cluster, ahead));
+        if (mine.isEmpty() || theirs.isEmpty()) {
+            return true;
+        }
+        java.util.Map<String, String> keys = cluster.slurm().keys();
+        int myLowest = SlurmPartition.priorityTier(keys, mine.get(mine.size() - 1).name());
+        int theirHighest = SlurmPartition.priorityTier(keys, theirs.get(0).name());
+        return myLowest <= theirHighest && overlap(cluster, ahead, job);
+    }
+
+    /** The partitions in {@code part_ptr_list}'s order: higher {@code PriorityTier} first, the order given among equals. */
+    static List<SlurmPartition> inTierOrder(Cluster cluster, List<SlurmPartition> partitions) {
+        java.util.Map<String, String> keys = cluster.slurm().keys();
+        List<SlurmPartition> order = new ArrayList<>(partitions);
+        order.sort(Comparator.comparingInt((SlurmPartition p) -> SlurmPartition.priorityTier(keys, p.name())).reversed());
+        return order;
     }
 
     /**
@@ -88,13 +125,16 @@ final class Partitions {
         return p == null || p.nodes() == null || job.nodelist().stream().allMatch(p::holds);
     }
 
-    /** The job's partition: {@code -p} naming one, else the default one; {@code null} when none applies. */
+    /**
+     * The job's partition: {@code -p} naming one, else the default one (also for a {@code -p} of commas only, which
+     * only a release that takes the default partition lets into the queue); {@code null} when none applies.
+     */
     static SlurmPartition of(Cluster cluster, JobRequest job) {
         List<SlurmPartition> all = cluster.slurm().partitions();
         if (job.partitions().size() == 1) {
             String name = job.partitions().get(0);
             return all.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
-        } else if (job.partition() != null) {
+        } else if (!job.partitions().isEmpty()) {
             return null;
         }
         return all.stream().filter(SlurmPartition::isDefault).findFirst().orElse(null);

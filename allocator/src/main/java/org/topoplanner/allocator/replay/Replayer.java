@@ -229,7 +229,7 @@ public final class Replayer {
         // blockfz05 k32 under 24.11.5 starts at once behind k31, which waits with ReqNodeNotAvail) or a JSR_PART one
         // such as PartitionNodeLimit (22.05: part_policy_job_runnable_state; probe c22k1 b4 starts at once behind q5),
         // not PartitionConfig or MaxMemPerLimit (c22k1 b1-b3 wait Priority behind q1)
-        boolean top = queue.values().stream().noneMatch(ahead -> Partitions.overlap(state.cluster(), ahead.spec, spec)
+        boolean top = queue.values().stream().noneMatch(ahead -> holdsBack(ahead, spec)
                 && !reqNodeNotAvail(ahead.reason)
                 && !PendingReason.PARTITION_NODE_LIMIT.slurmName().equals(ahead.reason))
                 && noneStartedUnseenAhead(spec);
@@ -304,7 +304,7 @@ public final class Replayer {
     private boolean noneStartedUnseenAhead(JobRequest spec) {
         for (String k : startedUnseen) {
             Job j = jobs.get(k);
-            if (j != null && !j.gone && j.placement != null && Partitions.overlap(state.cluster(), j.spec, spec)) {
+            if (j != null && !j.gone && j.placement != null && holdsBack(j, spec)) {
                 return false;
             }
         }
@@ -460,9 +460,15 @@ public final class Replayer {
         java.util.Set<String> failed = new java.util.HashSet<>();
         java.util.Set<String> out = new java.util.HashSet<>();
         ClusterState pass = state;
-        for (Partitions.QueueRecord r : Partitions.queueRecords(state.cluster(), queue.keySet(), k -> queue.get(k).spec)) {
+        List<Partitions.QueueRecord> records = Partitions.queueRecords(state.cluster(), queue.keySet(),
+                k -> queue.get(k).spec);
+        java.util.Set<Partitions.QueueRecord> heldRecords = limitsOfSeveralPartitions(records);
+        for (Partitions.QueueRecord r : records) {
             if (!queue.containsKey(r.job())) {
                 continue; // started by its record in another partition (schedule: "started in other part/qos")
+            }
+            if (heldRecords.contains(r)) {
+                continue; // build_job_queue made no record for it (limitsOfSeveralPartitions)
             }
             Job j = queue.get(r.job());
             JobRequest spec = r.spec();
@@ -477,7 +483,14 @@ public final class Replayer {
                 continue;
             }
             if (failed.contains(partName)) {
-                j.reason = PendingReason.PRIORITY.slurmName();
+                // schedule() (job_scheduler.c, 22.05 _failed_partition, 24.11 and 26.05 PART_FLAG_SCHED_FAILED) words
+                // the job Priority only over WAIT_NO_REASON and WAIT_RESOURCES (a topology plugin's or "Nodes
+                // required ..." text is WAIT_RESOURCES with a state_desc) and "retains previous scheduling Reason"
+                // otherwise: a partition limit another record's build left (own probes c26l7, c26l8 m9: -p gpu,cpu
+                // -N3 with gpu blocked ends PartitionNodeLimit, cpu's limit, in all three releases)
+                if (!keptByBlockedPartition(j.reason)) {
+                    j.reason = PendingReason.PRIORITY.slurmName();
+                }
                 continue;
             }
             int minNodes = spec.minNodes() == null ? 1 : spec.minNodes();
@@ -549,6 +562,55 @@ public final class Replayer {
                 }
             }
         }
+    }
+
+    /**
+     * {@code build_job_queue}'s limit test of each job of several partitions ({@code job_scheduler.c}, 22.05, 24.11 and
+     * 26.05 alike): for each partition of its {@code part_ptr_list}, in {@code PriorityTier} order, it sets
+     * {@code part_ptr} and runs {@code _job_runnable_test2}, whose {@code job_limits_check} failing sets that limit as
+     * the job's reason and leaves the partition without a queue record, and passing clears only a partition reason
+     * ({@code part_policy_job_runnable_state} in 22.05, {@code JSR_PART} in 24.11 and 26.05: {@code
+     * PartitionNodeLimit}, not {@code PartitionConfig}) to none. So the last partition decides: {@code -p gpu,cpu -N3}
+     * with two nodes in cpu waits {@code PartitionNodeLimit} into the pass, {@code -p cpu,gpu -N3} with none. Returns
+     * the records left out.
+     */
+    private java.util.Set<Partitions.QueueRecord> limitsOfSeveralPartitions(List<Partitions.QueueRecord> records) {
+        java.util.Set<Partitions.QueueRecord> held = new java.util.HashSet<>();
+        for (Partitions.QueueRecord r : records) {
+            Job j = queue.get(r.job());
+            if (j == null || j.spec.partitions().size() < 2 || r.spec() == j.spec) {
+                continue;
+            }
+            PendingReason limit = policy.partitionLimit(state.cluster(), r.spec());
+            if (limit != null) {
+                j.reason = limit.slurmName();
+                held.add(r);
+            } else if (PendingReason.PARTITION_NODE_LIMIT.slurmName().equals(j.reason)) {
+                j.reason = null;
+            }
+        }
+        return held;
+    }
+
+    /**
+     * Whether the pending (or started but not yet seen started) job {@code ahead} keeps {@code spec} from being top
+     * priority at its submission by their partitions ({@link Partitions#holdsBack}, per release; every pair overlaps
+     * for a policy that emulates no release).
+     */
+    private boolean holdsBack(Job ahead, JobRequest spec) {
+        return policy.slurmRelease()
+                .map(v -> Partitions.holdsBack(state.cluster(), v, ahead.spec, spec))
+                .orElseGet(() -> Partitions.overlap(state.cluster(), ahead.spec, spec));
+    }
+
+    /**
+     * Whether a pending job's reason survives a blocked partition in the pass: every reason but none,
+     * {@code Resources} and the {@code WAIT_RESOURCES} texts (see {@link #schedule}).
+     */
+    private static boolean keptByBlockedPartition(String reason) {
+        return reason != null && (reqNodeNotAvail(reason) || PendingReason.PARTITION_NODE_LIMIT.slurmName().equals(reason)
+                || PendingReason.PARTITION_CONFIG.slurmName().equals(reason)
+                || PendingReason.MAX_MEM_PER_LIMIT.slurmName().equals(reason));
     }
 
     /**

@@ -52,6 +52,11 @@ final class PartitionCpuTotal {
         return asked > Totals.of(cluster).of(partition);
     }
 
+    /** The partition's {@code total_cpus} (every node's for none). */
+    static long totalCpus(Cluster cluster, SlurmPartition partition) {
+        return Totals.of(cluster).of(partition);
+    }
+
     /**
      * Every partition's {@code total_cpus} and the whole cluster's, summed once per cluster: the check runs on every
      * 26.05 suggestion, and a walk over 16,384 nodes per question would cost more than the tree selection itself.

@@ -11,6 +11,7 @@ import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.slurm.SlurmPartition;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * A job submitted to several partitions ({@code -p a,b}), as slurmctld places it in 22.05, 24.11 and 26.05 alike.
@@ -35,15 +36,26 @@ final class SeveralPartitions {
      * {@code get_part_list} reads it) on a cluster that declares partitions.
      */
     static boolean applies(Cluster cluster, JobRequest request) {
-        return request.partition() != null && request.partition().indexOf(',') >= 0
+        return request.partition() != null && request.partition().indexOf(',') >= 0 && !request.partitions().isEmpty()
                 && !cluster.slurm().partitions().isEmpty();
     }
 
     /**
-     * The answer for a job of several partitions: {@code inOne} answers the job kept to one partition (the request
-     * with that partition alone), tried in Slurm's order.
+     * The answer for a job of several partitions under {@code version}: {@code inOne} answers the job kept to one
+     * partition (the request with that partition alone), tried in Slurm's order.
+     *
+     * <p>22.05 tests the nodes of a partition whose limits fail: its {@code _select_nodes_parts_resvs}
+     * ({@code job_mgr.c}) calls {@code select_nodes} test-only after a failed {@code job_limits_check} under the default
+     * {@code EnforcePartLimits=NO}, and for more nodes or CPUs than the partition has, {@code _pick_best_nodes}
+     * ({@code node_scheduler.c}) finds the job never runnable there ({@code runable_ever} false:
+     * {@code ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE}). So a job past every partition it names is refused at
+     * submission ({@code job_allocate}: "Requested node configuration is not available"), where a job of one such
+     * partition is held {@code PartitionConfig} (that path calls {@code select_nodes} only when the limits pass). Own
+     * probe c26l8 m10 ({@code -p cpu,gpu -N4} on two and three nodes): refused by 22.05.8, held by 26.05.5, whose
+     * {@code _select_nodes_base} skips the node test after those limits.
      */
-    static Suggestion suggest(Cluster cluster, JobRequest request, Function<JobRequest, Suggestion> inOne) {
+    static Suggestion suggest(Cluster cluster, JobRequest request, SlurmVersion version,
+                              Function<JobRequest, Suggestion> inOne) {
         List<String> order = slurmOrder(cluster, request);
         if (order == null) {
             return new Suggestion.Impossible("Invalid partition name specified");
@@ -51,7 +63,10 @@ final class SeveralPartitions {
         Suggestion busy = null;
         Suggestion last = null;
         for (String name : order) {
-            Suggestion s = inOne.apply(request.toBuilder().partition(name).build());
+            JobRequest one = request.toBuilder().partition(name).build();
+            Suggestion s = version == SlurmVersion.V22_05 && JobLimitsCheck.of(cluster, one, version) != null
+                    ? new Suggestion.Impossible("Requested node configuration is not available")
+                    : inOne.apply(one);
             if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
                 return s;
             }

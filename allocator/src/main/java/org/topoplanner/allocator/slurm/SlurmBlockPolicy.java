@@ -61,17 +61,30 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
      * topology ({@link PartitionTopology}): a tree or flat topology is placed as
      * {@link SlurmTreePolicy} places it, a block one here.
      */
+    /** {@code job_limits_check} of the job kept to one partition ({@link JobLimitsCheck}). */
+    @Override
+    public PendingReason partitionLimit(Cluster cluster, JobRequest job) {
+        return JobLimitsCheck.of(cluster, EmptyPartitionList.given(job) ? EmptyPartitionList.inDefaultPartition(job)
+                : job, version);
+    }
+
     /** Slurm's {@code job_resources.memory_allocated} of the job ({@link FreeMemory#heldBy}). */
     @Override
     public HeldMemory memoryHeldBy(Cluster cluster, JobRequest request, Placement placement) {
-        return FreeMemory.heldBy(cluster, SeveralPartitions.runningIn(cluster, request, placement), placement);
+        JobRequest named = EmptyPartitionList.given(request) ? EmptyPartitionList.inDefaultPartition(request) : request;
+        return FreeMemory.heldBy(cluster, SeveralPartitions.runningIn(cluster, named, placement), placement);
     }
 
     @Override
     public Suggestion suggest(ClusterState state, JobRequest request) {
+        if (EmptyPartitionList.given(request)) {
+            // -p ,, names no partition: refused or the default partition, per release (EmptyPartitionList)
+            Suggestion refused = EmptyPartitionList.refusal(version);
+            return refused != null ? refused : suggest(state, EmptyPartitionList.inDefaultPartition(request));
+        }
         if (SeveralPartitions.applies(state.cluster(), request)) {
             // -p a,b: each partition in Slurm's order, as a job of that partition alone (SeveralPartitions)
-            return SeveralPartitions.suggest(state.cluster(), request, one -> suggest(state, one));
+            return SeveralPartitions.suggest(state.cluster(), request, version, one -> suggest(state, one));
         }
         if (!version.hasBlockTopology()) {
             return new Suggestion.Impossible("Slurm " + version.label() + " has no topology/block (it arrived in 23.11)");

@@ -43,17 +43,30 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * topology ({@link PartitionTopology}): a block topology is placed as {@link SlurmBlockPolicy}
      * places it, a tree or flat one here.
      */
+    /** {@code job_limits_check} of the job kept to one partition ({@link JobLimitsCheck}). */
+    @Override
+    public PendingReason partitionLimit(Cluster cluster, JobRequest job) {
+        return JobLimitsCheck.of(cluster, EmptyPartitionList.given(job) ? EmptyPartitionList.inDefaultPartition(job)
+                : job, options.slurmVersion());
+    }
+
     /** Slurm's {@code job_resources.memory_allocated} of the job ({@link FreeMemory#heldBy}). */
     @Override
     public HeldMemory memoryHeldBy(Cluster cluster, JobRequest request, Placement placement) {
-        return FreeMemory.heldBy(cluster, SeveralPartitions.runningIn(cluster, request, placement), placement);
+        JobRequest named = EmptyPartitionList.given(request) ? EmptyPartitionList.inDefaultPartition(request) : request;
+        return FreeMemory.heldBy(cluster, SeveralPartitions.runningIn(cluster, named, placement), placement);
     }
 
     @Override
     public Suggestion suggest(ClusterState state, JobRequest request) {
+        if (EmptyPartitionList.given(request)) {
+            // -p ,, names no partition: refused or the default partition, per release (EmptyPartitionList)
+            Suggestion refused = EmptyPartitionList.refusal(options.slurmVersion());
+            return refused != null ? refused : suggest(state, EmptyPartitionList.inDefaultPartition(request));
+        }
         if (SeveralPartitions.applies(state.cluster(), request)) {
             // -p a,b: each partition in Slurm's order, as a job of that partition alone (SeveralPartitions)
-            return SeveralPartitions.suggest(state.cluster(), request, one -> suggest(state, one));
+            return SeveralPartitions.suggest(state.cluster(), request, options.slurmVersion(), one -> suggest(state, one));
         }
         String refusal = EarlyRefusal.of(request, options.slurmVersion());
         if (refusal != null) {

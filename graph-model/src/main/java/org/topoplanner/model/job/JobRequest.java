@@ -345,7 +345,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
 
     /**
      * The partitions {@code -p} names, in the order given, each once ({@code get_part_list} drops a repeated name);
-     * empty for the default partition.
+     * empty for the default partition, and for a {@code -p} of commas only, which names none (kept as {@code ","}:
+     * whether Slurm refuses it or takes the default partition depends on the release).
      */
     public List<String> partitions() {
         return partition == null ? List.of() : java.util.Arrays.stream(partition.split(",")).distinct().toList();

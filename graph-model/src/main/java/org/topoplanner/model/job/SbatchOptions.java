@@ -399,11 +399,14 @@ public final class SbatchOptions {
             // sbatch keeps the text as given (slurm_opt.c COMMON_STRING_OPTION(partition), 22.05, 24.11, 26.05), and
             // get_part_list (partition_mgr.c) splits it with strtok_r, which skips empty names: "a,,b" is the list
             // a,b and "a," the one partition a; kept as that list, so every reader sees slurmctld's names. A text of
-            // commas only names nothing, and _get_job_parts refuses it.
+            // commas only names nothing: 22.05 and 24.11 refuse it, 26.05 takes the default partition (the Slurm
+            // policies), so it is kept as one comma, whose partitions() is empty. An empty -p is sbatch's own error.
             String list = java.util.Arrays.stream(val.split(",")).filter(n -> !n.isEmpty())
                     .collect(java.util.stream.Collectors.joining(","));
-            if (list.isEmpty()) {
+            if (list.isEmpty() && val.isEmpty()) {
                 problems.add("--partition=" + val + ": Invalid partition name specified");
+            } else if (list.isEmpty()) {
+                b.partition(SbatchValues.NO_PARTITION_NAMES);
             } else if (!SbatchValues.isPartitionList(list)) {
                 problems.add("--partition needs names without spaces or '=', separated by commas");
             } else {

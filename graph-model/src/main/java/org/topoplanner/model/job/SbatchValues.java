@@ -21,10 +21,21 @@ final class SbatchValues {
         return !p.isEmpty() && p.chars().noneMatch(c -> Character.isWhitespace(c) || c == ',' || c == '=');
     }
 
-    /** A {@code -p} list: names as {@link #isPartitionName}, joined by single commas. */
+    /**
+     * A {@code -p} list: names as {@link #isPartitionName}, joined by single commas; or {@link #NO_PARTITION_NAMES}, a
+     * list of commas only, which names no partition.
+     */
     static boolean isPartitionList(String p) {
-        return !p.endsWith(",") && java.util.Arrays.stream(p.split(",", -1)).allMatch(SbatchValues::isPartitionName);
+        return p.equals(NO_PARTITION_NAMES)
+                || !p.endsWith(",") && java.util.Arrays.stream(p.split(",", -1)).allMatch(SbatchValues::isPartitionName);
     }
+
+    /**
+     * How a {@code -p} of commas only ({@code -p ,,}) is kept: sbatch sends it as given and slurmctld's
+     * {@code get_part_list} finds no name in it; what that means depends on the release (the Slurm policies), so the
+     * parser keeps it rather than refusing or dropping it.
+     */
+    static final String NO_PARTITION_NAMES = ",";
 
     static boolean isGpuType(String t) {
         return !t.isEmpty() && t.indexOf(':') < 0 && t.indexOf(',') < 0;

@@ -164,7 +164,7 @@ class SbatchOptionsTest {
             -N 2 --gpus=1               | Failed to validate job spec, --gpus < -N
             -N 3-4 --gpus=a100:2        | Failed to validate job spec, --gpus < -N
             -w k2,g1,s2 --gpus=2        | Failed to validate job spec, --gpus < -N
-            -N 1 -p ,,                  | Invalid partition name specified
+            -N 1 --partition=           | Invalid partition name specified
             -N 1 -p a=b                 | --partition needs names
             """)
     void namesTheOptionOfEveryProblem(String line, String problem) {
@@ -269,6 +269,19 @@ class SbatchOptionsTest {
         // a trailing comma leaves one partition, which slurmctld then runs the job in alone
         assertThat(parse("-N1 -p gpu,").partition()).isEqualTo("gpu");
         assertThat(SbatchOptions.parse(SbatchOptions.toArgs(parse("-N1 -p gpu,,cpu")))).isEqualTo(parse("-N1 -p gpu,cpu"));
+    }
+
+    /**
+     * A {@code -p} of commas only names no partition: kept (as one comma) for the Slurm policies, since 22.05 and 24.11
+     * refuse it and 26.05 runs the job in the default partition (own probe c16b1 b6).
+     */
+    @Test
+    void keepsAPartitionListOfCommasOnlyForTheRelease() throws Exception {
+        JobRequest r = parse("-N1 -p ,,");
+        assertThat(r.partition()).isEqualTo(",");
+        assertThat(r.partitions()).isEmpty();
+        assertThat(parse("-N1 -p ,")).isEqualTo(r);
+        assertThat(SbatchOptions.parse(SbatchOptions.toArgs(r))).isEqualTo(r);
     }
 
     /** A real job script's options that do not place the job are kept as notes, in canonical spelling, and read back. */
