@@ -16,11 +16,39 @@ public sealed interface Suggestion {
         }
     }
 
-    /** The job cannot start now; it may later, when resources free up. */
-    record Pending(PendingReason reason, String explanation) implements Suggestion {
+    /**
+     * The job cannot start now; it may later, when resources free up. {@code cause} says which step holds it where
+     * the reason Slurm prints ({@code Resources} for most) cannot: the tests and the planner read it, not the words.
+     */
+    record Pending(PendingReason reason, String explanation, Cause cause) implements Suggestion {
         public Pending {
             Objects.requireNonNull(reason, "reason");
             Objects.requireNonNull(explanation, "explanation");
+            Objects.requireNonNull(cause, "cause");
+        }
+
+        /** A job the state holds back as it is ({@link Cause#STATE}). */
+        public Pending(PendingReason reason, String explanation) {
+            this(reason, explanation, Cause.STATE);
+        }
+
+        /** The step that holds a pending job. */
+        public enum Cause {
+            /** What the state holds now: too few free nodes, cores, GPUs or memory, a limit, the queue. */
+            STATE,
+            /**
+             * Slurm's pick holds the resources, but {@code _job_test}'s {@code memory_allocated} loop then charges
+             * the whole cores its tasks got on a node past that node's free memory and fails the pass; Slurm tries
+             * no other node, so the job waits though another node would serve it
+             * ({@code FreeMemory.overallocatedNode}; PROVENANCE p12f, l16f).
+             */
+            PICK_FAILS_MEMORY,
+            /**
+             * {@code sbatch}'s test at submission (the nodes usable now, each seen with every core and GPU free)
+             * fails where the pass on the busy nodes would start the job a moment later: the planner, which
+             * proposes only what Slurm starts when it is submitted, holds it ({@code SbatchSubmitTest}).
+             */
+            SUBMIT_TEST
         }
     }
 

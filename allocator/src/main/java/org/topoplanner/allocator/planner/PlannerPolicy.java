@@ -20,6 +20,7 @@ import org.topoplanner.allocator.kueue.TopologyLevels;
 import org.topoplanner.allocator.slurm.FreeMemory;
 import org.topoplanner.allocator.slurm.InvalidNodes;
 import org.topoplanner.allocator.slurm.NodeMemory;
+import org.topoplanner.allocator.slurm.NtasksPerGpuMinCpus;
 import org.topoplanner.allocator.slurm.SlurmBinding;
 import org.topoplanner.allocator.slurm.SlurmJobSpec;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
@@ -203,7 +204,7 @@ public final class PlannerPolicy implements PlacementPolicy {
                     + " search placements for it");
         }
         // --ntasks-per-gpu: the tasks and GPUs slurmctld sets from it are what the job's nodes must hold
-        JobRequest job = request.withTasksOfNtasksPerGpu();
+        JobRequest job = heldTasks(request, slurm);
         // under consumable memory a node gives no more GPUs than its free memory holds of the job's --mem-per-gpu
         // (its CPUs past a per-CPU figure are a cap on the count, Limits.memoryCpus: every free core stays usable)
         ClusterState state = FreeMemory.withGpusMemoryCannotServe(given, job);
@@ -501,9 +502,23 @@ public final class PlannerPolicy implements PlacementPolicy {
         return null;
     }
 
+    /**
+     * The tasks whose CPUs the planner holds for {@code request} under Slurm {@code version}: with
+     * {@code --ntasks-per-gpu}, the tasks and GPUs slurmctld sets from it ({@link JobRequest#withTasksOfNtasksPerGpu}),
+     * except where 22.05 starts the job on sbatch's {@code min_cpus} ({@link NtasksPerGpuMinCpus#startsOnSbatchFigure}):
+     * there the GPUs stay and the tasks are sbatch's own ({@code -n}, else one a node), whose CPUs are that figure.
+     */
+    static JobRequest heldTasks(JobRequest request, SlurmVersion version) {
+        JobRequest set = request.withTasksOfNtasksPerGpu();
+        if (set == request || !NtasksPerGpuMinCpus.startsOnSbatchFigure(request, version)) {
+            return set;
+        }
+        return set.toBuilder().ntasks(request.ntasks()).build();
+    }
+
     /** The optimum placement now, with its score; empty when nothing fits now or ever. */
     public Optional<Plan> plan(ClusterState given, JobRequest request) {
-        JobRequest job = request.withTasksOfNtasksPerGpu();
+        JobRequest job = heldTasks(request, slurm);
         ClusterState state = FreeMemory.withGpusMemoryCannotServe(given, job);
         ClusterIndex index = ClusterIndex.of(state.cluster());
         if (job.gpusPerSocket() != null || job.distribution() != null && job.distribution().planeSize() != null

@@ -46,7 +46,7 @@ final class SlurmAgreement {
             if (slurm instanceof Suggestion.Pending pending) {
                 return new Suggestion.Pending(pending.reason(), "Slurm " + version.label() + " does not start it on"
                         + " this state (" + pending.explanation() + "), though " + placed.placement().hostNames()
-                        + " would hold it: the planner proposes only what Slurm starts");
+                        + " would hold it: the planner proposes only what Slurm starts", pending.cause());
             }
             if (slurm instanceof Suggestion.Impossible never) {
                 return new Suggestion.Impossible(never.reason() + " (Slurm " + version.label() + " refuses it)");

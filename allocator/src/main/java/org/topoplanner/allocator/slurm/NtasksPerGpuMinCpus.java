@@ -27,8 +27,24 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * -c2} has 2 tasks (the GPUs set {@code num_tasks}, not {@code -n}) and {@code min_cpus} 6, more than one node's two
  * tasks take, and 22.05.8, 24.11.5 and 26.05.5 refuse it at submission (own probe c12d1 d4).
  */
-final class NtasksPerGpuMinCpus {
+public final class NtasksPerGpuMinCpus {
     private NtasksPerGpuMinCpus() {
+    }
+
+    /**
+     * Whether 22.05 starts {@code r} on sbatch's {@code min_cpus} ({@link #held} keeps it) instead of every GPU task's
+     * CPUs: {@code _cpus_to_use}'s {@code rem_max_cpus} then gives the job sbatch's own tasks' CPUs, one task's a node
+     * without {@code -n} (own probe c12d1, 22.05.8: d1 4 CPUs, d2 2 + 2, d3 4 + 4, d8 3), so a planner that holds
+     * every task's CPUs holds more than Slurm. Only 22.05: 24.11 refuses or leaves waiting such a job on the tree
+     * unless it spreads it one task a node over more nodes (c12d1 d5, d8: every task's CPUs in all), and 26.05 keeps
+     * sbatch's figure only where it is above the tasks' CPUs, which no node then passes (d4).
+     */
+    public static boolean startsOnSbatchFigure(JobRequest r, SlurmVersion version) {
+        if (version != SlurmVersion.V22_05 || r.ntasksPerGpu() == null) {
+            return false;
+        }
+        SlurmJobSpec job = SlurmJobSpec.of(r);
+        return held(job, r, version) != job;
     }
 
     /** {@code job} with the {@code min_cpus} {@code version} keeps for {@code r}, or {@code job} as it is. */

@@ -260,7 +260,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (overallocated != null) {
             // _job_test's memory_allocated loop runs after the block plugin as after the tree (SlurmTreePolicy)
             return new Suggestion.Pending(PendingReason.RESOURCES, job.name() + " would overallocate "
-                    + overallocated + "'s memory: its tasks' whole cores there cost more than the node has free");
+                    + overallocated + "'s memory: its tasks' whole cores there cost more than the node has free",
+                    Suggestion.Pending.Cause.PICK_FAILS_MEMORY);
         }
         List<String> notes = new java.util.ArrayList<>();
         notes.add("blocks " + String.join(",", org.topoplanner.allocator.replay.Leaves.of(cluster, p)));

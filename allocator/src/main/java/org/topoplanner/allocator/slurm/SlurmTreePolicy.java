@@ -348,7 +348,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (overallocated != null) {
             // _job_test's memory_allocated loop charges the whole cores the tasks got, past what the cap paid for
             return new Suggestion.Pending(PendingReason.RESOURCES, job.name() + " would overallocate "
-                    + overallocated + "'s memory: its tasks' whole cores there cost more than the node has free");
+                    + overallocated + "'s memory: its tasks' whole cores there cost more than the node has free",
+                    Suggestion.Pending.Cause.PICK_FAILS_MEMORY);
         }
         List<String> leaves = org.topoplanner.allocator.replay.Leaves.of(cluster, placement);
         List<String> notes = new ArrayList<>();

@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.RealSubmits;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
@@ -20,20 +21,22 @@ import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * The planner counts the tasks {@code --ntasks-per-gpu} gives (the job's GPUs times it, each of {@code -c} CPUs;
- * {@code JobRequest.withTasksOfNtasksPerGpu}), not one task: on own case sb7a's 4-socket node q1 (16 cores, 4 GPUs),
- * {@code -N1 -w q1 --gpus=2 --ntasks-per-gpu=2 -c4} takes all 16 CPUs and {@code --ntasks-per-gpu=3 -c4} (24) fits
- * nowhere, in every release, as slurm-tree says (22.05 and 26.05; 24.11 refuses {@code -c4} beside the option); over two
- * nodes ({@code -N2 --gpus=4 --ntasks-per-gpu=2 -c2}) it takes 8 CPUs on each.
+ * {@code JobRequest.withTasksOfNtasksPerGpu}), not one task, except where 22.05 starts the job on sbatch's
+ * {@code min_cpus} ({@link PlannerPolicy#heldTasks}): on own case sb7a's 4-socket node q1 (16 cores, 4 GPUs),
+ * {@code -N1 -w q1 --gpus=2 --ntasks-per-gpu=2 -c4} takes all 16 CPUs under 26.05 and one task's 4 under 22.05 (24.11
+ * refuses {@code -c4} beside the option), and {@code --ntasks-per-gpu=3 -c4} (24) fits nowhere, in every release, as
+ * slurm-tree says; over two nodes ({@code -N2 --gpus=4 --ntasks-per-gpu=2 -c2}) it takes 8 CPUs on each.
  */
 class PlannerNtasksPerGpuTest {
     private static final ClusterState IDLE = ClusterState.empty(OracleCase.cluster("sb7a"));
 
     @ParameterizedTest(name = "{0} under {2}")
     @CsvSource({
-        // 22.05 starts -c4 with sbatch's min_cpus (4, one task's CPUs: NtasksPerGpuMinCpus); the planner still holds
-        // every task's CPUs. 24.11 refuses it (q1 cut to one task offers no GPU at two tasks a GPU), and the planner
-        // never accepts what slurm-tree refuses
-        "-N1 -w q1 --gpus=2 --ntasks-per-gpu=2 -c4, 16, 22.05",
+        // 22.05 starts -c4 with sbatch's min_cpus (4, one task's CPUs: NtasksPerGpuMinCpus), and so does the planner
+        // (before d17c it held every task's 16). 24.11 refuses it (q1 cut to one task offers no GPU at two tasks a
+        // GPU), and the planner never accepts what slurm-tree refuses
+        "-N1 -w q1 --gpus=2 --ntasks-per-gpu=2 -c4, 4, 22.05",
+        "-N2 --gpus=4 --ntasks-per-gpu=1 -c4, 8, 22.05",
         "-N1 -w q1 --gpus=2 --ntasks-per-gpu=2 -c4, 0, 24.11",
         "-N2 --gpus=4 --ntasks-per-gpu=2 -c2, 16, 22.05",
         "-N2 --gpus=4 --ntasks-per-gpu=2 -c2, 16, 24.11",
@@ -54,6 +57,34 @@ class PlannerNtasksPerGpuTest {
         assertThat(s).isInstanceOfSatisfying(Suggestion.Placed.class, p -> assertThat(p.placement().hosts()
                 .stream().mapToInt(h -> h.cpus().size()).sum()).isEqualTo(cpus));
     }
+    /**
+     * Own probe c12d1 under real 22.05.8, each probe on the state it was submitted to: where the GPU tasks do not
+     * outnumber sbatch's {@code min_cpus} (d1, d2, d3, d5, d6, d8, d9, d10, d11, d13), 22.05 gives the job sbatch's
+     * own tasks' CPUs, one task's a node; where they do (d7, d12), every task's. The planner holds as many CPUs on
+     * each of its nodes as Slurm gives on each of its own ({@link PlannerPolicy#heldTasks}; before d17c it held every
+     * task's, 16 for d1).
+     */
+    @Test
+    void holdsTheCpusReal2205GivesOnEachNode() {
+        Cluster c = OracleCase.cluster("c12d1");
+        PlannerPolicy planner = new PlannerPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05));
+        int judged = 0;
+        for (RealSubmits.Submit s : RealSubmits.of(c, OracleCase.resource("results/c12d1.jsonl"))) {
+            if (!s.name().startsWith("d") || !"RUNNING".equals(s.line().path("state").asText())) {
+                continue;
+            }
+            var real = RealSubmits.placement(s.name(), s.line());
+            Suggestion mine = planner.suggest(s.before(), PlannerPolicyTest.job(String.join(" ", s.args())));
+            assertThat(mine).as("%s %s", s.name(), s.args()).isInstanceOf(Suggestion.Placed.class);
+            var placed = ((Suggestion.Placed) mine).placement();
+            assertThat(placed.hosts().stream().map(h -> h.cpus().size()).sorted().toList())
+                    .as("CPUs a node of %s %s, real %s", s.name(), s.args(), real.hosts())
+                    .isEqualTo(real.hosts().stream().map(h -> h.cpus().size()).sorted().toList());
+            judged++;
+        }
+        assertThat(judged).isEqualTo(12);
+    }
+
     @Test
     void asksSlurmTreeWithTheRequestAsGiven() throws JobRequestException {
         // PlannerNtasksPerGpuPropertyTest's seed -93 state: slurm-tree refuses -N2 --gpus=7 --ntasks-per-gpu=1

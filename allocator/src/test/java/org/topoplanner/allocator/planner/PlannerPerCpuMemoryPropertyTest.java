@@ -15,7 +15,6 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterContainer;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.OracleCase;
-import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.slurm.FreeMemory;
@@ -36,7 +35,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * under every release (22.05, 24.11 and 26.05 on the same state), the planner places exactly the jobs
  * {@code slurm-tree} of that release places: it never starts what Slurm refuses, and never leaves waiting (or
  * refuses) what Slurm starts. Excepted are the planner's own guards that are not about memory
- * ({@link SbatchSubmitTest}'s {@code ReqNodeNotAvail}, {@link SocketBindingGuard}), and Slurm's count on GPUs without
+ * ({@link SbatchSubmitTest}'s hold, {@link Suggestion.Pending.Cause#SUBMIT_TEST}; {@link SocketBindingGuard}), and
+ * Slurm's count on GPUs without
  * topology that passes their memory (own probe c26k2 z1, {@link SlurmAgreement#withinFreeGpus}).
  * Every placement of the planner (its answer and its own optimum) and of {@code slurm-tree} fits the memory the
  * running jobs leave.
@@ -60,6 +60,21 @@ class PlannerPerCpuMemoryPropertyTest {
     @Property(tries = 250)
     void plannerPlacesWhatSlurmTreePlacesUnderConsumableMemory(@ForAll("seeds") long seed)
             throws JobRequestException {
+        Drawn d = drawn(seed);
+        TRIES.incrementAndGet();
+        BUSY.addAndGet(d.state().running().isEmpty() ? 0 : 1);
+        // the same state and job under every release (the state was made by one of them)
+        for (SlurmVersion asked : List.of(d.version(), next(d.version()), next(next(d.version())))) {
+            ask(d.cluster(), d.state(), d.job(), asked, d.caseName() + " under Slurm " + asked.label() + " (seed "
+                    + seed + ")");
+        }
+    }
+
+    /** One try's cluster, busy state (made under {@code version}) and job. */
+    private record Drawn(String caseName, Cluster cluster, ClusterState state, JobRequest job, SlurmVersion version) {
+    }
+
+    private static Drawn drawn(long seed) throws JobRequestException {
         Random r = new Random(seed);
         String caseName = CASES.get(r.nextInt(CASES.size()));
         Cluster c = OracleCase.cluster(caseName);
@@ -75,13 +90,7 @@ class PlannerPerCpuMemoryPropertyTest {
                         FreeMemory.heldBy(c, run, p.placement()));
             }
         }
-        JobRequest job = randomJob(r, "j", hosts);
-        TRIES.incrementAndGet();
-        BUSY.addAndGet(s.running().isEmpty() ? 0 : 1);
-        // the same state and job under every release (the state was made by one of them)
-        for (SlurmVersion asked : List.of(v, next(v), next(next(v)))) {
-            ask(c, s, job, asked, caseName + " under Slurm " + asked.label() + " (seed " + seed + ")");
-        }
+        return new Drawn(caseName, c, s, randomJob(r, "j", hosts), v);
     }
 
     private static SlurmVersion next(SlurmVersion v) {
@@ -99,7 +108,7 @@ class PlannerPerCpuMemoryPropertyTest {
         Suggestion mine = planner.suggest(s, job);
         if (slurm instanceof Suggestion.Placed theirs) {
             PLACED.incrementAndGet();
-            boolean guarded = mine instanceof Suggestion.Pending p && p.reason() == PendingReason.REQ_NODE_NOT_AVAIL
+            boolean guarded = mine instanceof Suggestion.Pending p && p.cause() == Suggestion.Pending.Cause.SUBMIT_TEST
                     || SocketBindingGuard.refusal(s, job, theirs.placement()) != null;
             if (!guarded) {
                 assertThat(mine).as("slurm-tree places %s: %s", what, slurm).isInstanceOf(Suggestion.Placed.class);
@@ -135,7 +144,15 @@ class PlannerPerCpuMemoryPropertyTest {
             // waits though another node would serve it (seed -42: 24.11's busy a1 is picked, its whole cores cost
             // more than a1 has free, the planner's optimum is on p1); a rule of the pick, not of a node's memory
             boolean pickFailedTheLoop = slurm instanceof Suggestion.Pending held
-                    && held.explanation() != null && held.explanation().contains(" would overallocate ");
+                    && held.cause() == Suggestion.Pending.Cause.PICK_FAILS_MEMORY;
+            if (pickFailedTheLoop) {
+                // the decision (issue 16: never accept what Slurm refuses): the planner's answer waits as Slurm's
+                // does, for the same cause; its own optimum, where it has one, is on nodes whose memory takes the
+                // job's whole cores (the assertion on own above), so never on the pick Slurm fails
+                assertThat(mine).as("the planner's answer where Slurm's pick fails the memory loop, %s", what)
+                        .isInstanceOfSatisfying(Suggestion.Pending.class, p -> assertThat(p.cause())
+                                .isEqualTo(Suggestion.Pending.Cause.PICK_FAILS_MEMORY));
+            }
             if (!pickFailedTheLoop && tree.suggest(s, free) instanceof Suggestion.Placed
                     && planner.plan(s, free).isPresent()) {
                 MEMORY_DECIDES.incrementAndGet();
@@ -205,11 +222,26 @@ class PlannerPerCpuMemoryPropertyTest {
     /**
      * Seed -42: mem2e under 24.11, {@code -N1 -n1 -c5 --mem-per-cpu=9000} on a busy state. 24.11 starts a1's cap from
      * whole tasks (PROVENANCE l16f), keeps a1, picks it first and fails the job there by the memory loop (three cores,
-     * 54,000 MB); the planner's own optimum on p1 is not a disagreement on memory.
+     * 54,000 MB): {@code Resources}, {@link Suggestion.Pending.Cause#PICK_FAILS_MEMORY}. Decided (PROVENANCE d17c):
+     * the planner answers as Slurm does (waiting, the same cause: it proposes nothing Slurm does not start), and its
+     * own optimum stays where the node rules put it, on p1, which pays for the job's whole cores: it avoids the pick
+     * Slurm fails rather than copying Slurm's failure. 22.05 (every free CPU first, no whole-task cut) and 26.05 skip
+     * a1 for memory and start the job, as the planner places it.
      */
     @Example
     void aPickTheMemoryLoopFailsLeavesTheOptimumElsewhere() throws JobRequestException {
         plannerPlacesWhatSlurmTreePlacesUnderConsumableMemory(-42L);
+        Drawn d = drawn(-42L);
+        PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11);
+        Suggestion slurm = new SlurmTreePolicy(options).suggest(d.state(), d.job());
+        assertThat(slurm).isInstanceOfSatisfying(Suggestion.Pending.class,
+                p -> assertThat(p.cause()).isEqualTo(Suggestion.Pending.Cause.PICK_FAILS_MEMORY));
+        PlannerPolicy planner = new PlannerPolicy(options);
+        assertThat(planner.suggest(d.state(), d.job())).isInstanceOfSatisfying(Suggestion.Pending.class,
+                p -> assertThat(p.cause()).isEqualTo(Suggestion.Pending.Cause.PICK_FAILS_MEMORY));
+        Placement own = planner.plan(d.state(), d.job()).orElseThrow().placement();
+        assertThat(own.hostNames()).containsExactly("p1");
+        assertThat(FreeMemory.overallocatedNode(d.state(), d.job(), own)).isNull();
     }
 
     /** Random states and jobs that test nothing (all idle, never placed, never refused) would pass anything. */

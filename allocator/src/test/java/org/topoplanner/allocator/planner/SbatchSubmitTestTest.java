@@ -49,6 +49,36 @@ class SbatchSubmitTestTest {
                 .suggest(s.state(), s.probe())).isInstanceOf(Suggestion.Placed.class);
     }
 
+    /**
+     * fuzz97 p0 ({@code -N3 --cpus-per-gpu=4 --gpus=9 --gres-flags=enforce-binding}) on the state real 22.05.8 had: the
+     * test's pick on the nodes usable now, seen idle, has more than three nodes, and with u6 held whole by the
+     * {@code --exclusive} b1 ({@code nodes_busy}) {@code _pick_best_nodes} ends in {@code ESLURM_NODES_BUSY}:
+     * {@code Resources} at submission, as real 22.05.8 shows and the replay emits. {@code slurm-tree} 22.05 places it
+     * on the busy nodes (the pass that comes after the look); the planner holds it for the test, as it holds a test's
+     * {@code ReqNodeNotAvail}. Real 24.11.5 runs it at once (its idle pick keeps three nodes), and so does the planner.
+     * Before the test's {@code Resources} held the job, the planner placed it (planner-probes-known: fuzz97 22.05 p0).
+     */
+    @Test
+    void fuzz97P0IsHeldWhereTheSubmitTestSaysResources() {
+        RealProbeState s = RealProbeState.of("fuzz97", "results/fuzz97.jsonl", "p0");
+        assertThat(s.real().path("reason").asText()).isEqualTo("Resources");
+        PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05);
+        SlurmTreePolicy tree = new SlurmTreePolicy(options);
+        assertThat(tree.suggest(s.state(), s.probe())).isInstanceOf(Suggestion.Placed.class);
+        assertThat(tree.suggest(s.state().seenBySubmitTest(false, List.of()), s.probe()))
+                .isInstanceOfSatisfying(Suggestion.Pending.class,
+                        p -> assertThat(p.reason()).isEqualTo(PendingReason.RESOURCES));
+        assertThat(new PlannerPolicy(options).suggest(s.state(), s.probe()))
+                .isInstanceOfSatisfying(Suggestion.Pending.class, p -> {
+                    assertThat(p.reason()).isEqualTo(PendingReason.RESOURCES);
+                    assertThat(p.cause()).isEqualTo(Suggestion.Pending.Cause.SUBMIT_TEST);
+                });
+        RealProbeState s24 = RealProbeState.of("fuzz97", "results/new/fuzz97.jsonl", "p0");
+        assertThat(s24.real().path("state").asText()).isEqualTo("RUNNING");
+        assertThat(new PlannerPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11))
+                .suggest(s24.state(), s24.probe())).isInstanceOf(Suggestion.Placed.class);
+    }
+
     @Test
     void aJobTheIdleClusterPlacesPassesTheTest() {
         RealProbeState s = RealProbeState.of("fuzz21", "results/fuzz21.jsonl", "p31");
