@@ -13,7 +13,7 @@ final class NodeCpuCount {
 
     /**
      * The CPUs of the {@code k}-th chosen node {@code n} (node index {@code i}), given every node's {@code tasks} and,
-     * in 22.05, the layout's CPUs ({@code cpus22}, else null).
+     * the dealt-out CPUs ({@code cpus22}: 22.05's layout, or a plane's in every release; else null).
      */
     static int of(SlurmNode n, int i, int k, int[] tasks, int[] cpus22, NodePick sel, CoreFilter.Result[] results,
                   SlurmJobSpec job, SlurmVersion version) {

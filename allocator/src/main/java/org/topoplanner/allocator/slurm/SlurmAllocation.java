@@ -280,7 +280,11 @@ final class SlurmAllocation {
         int[] tasks = layout22 != null && job.ntasks() != null ? layout22[0]
                 : TaskDistribution.distributeTasks(idx, nodes, results, sel, job,
                         version.atLeast(SlurmVersion.V24_11) && job.hasGpus() && job.gpusPerTask() == null);
-        int[] cpus22 = layout22 == null || plane != null && version != SlurmVersion.V22_05 ? null : layout22[1];
+        // the dealt-out CPUs are job_res->cpus in every release: _compute_plane_dist rebuilds cpus[n] task by task,
+        // each task adding up to -c CPUs only while below the selection's count (avail_cpus), in 24.11 and 26.05
+        // as in 22.05, so a node's last task may get fewer than -c (lead case featfz3 f11, -N3 -n12 -c4 plane=3:
+        // a2 gets 15 CPUs for 4 tasks in all three releases)
+        int[] cpus22 = layout22 == null ? null : layout22[1];
         // 24.11 and 26.05 fail a job whose nodes' CPUs hold fewer whole tasks than its -n: _cpus_to_use cuts
         // the CPUs, not the tasks, so a node may give an odd count to a -c2 job (own probe c9a1, fuzz74 p12: -n5
         // --ntasks-per-socket=2 -c2 gets 5 CPUs on c2 and 5 on a1, two tasks each, ESLURM_BAD_TASK_COUNT). A GPU

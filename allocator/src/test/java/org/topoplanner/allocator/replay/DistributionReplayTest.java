@@ -40,6 +40,28 @@ class DistributionReplayTest {
         assertThat(replay).containsAll(real);
     }
 
+    /**
+     * {@code _compute_plane_dist} rebuilds {@code job_res->cpus} task by task, a task adding up to {@code -c} CPUs only
+     * while the node is below the selection's count, in 24.11 and 26.05 as in 22.05 (lead case featfz3 f11,
+     * {@code -w a4 -N3 -n12 -c4 -m plane=3} beside f10 on a1: a2's fourth task gets 3 CPUs, 0-14, in all three
+     * releases; the layout once took 4 tasks x 4 there in 24.11 and 26.05).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"results/featfz3.jsonl, 22.05", "results/new/featfz3.jsonl, 24.11",
+            "results/v26.05/featfz3.jsonl, 26.05"})
+    void aPlaneNodeKeepsTheDealtCpusBelowWholeTasks(String results, String release) {
+        SlurmVersion version = SlurmVersion.parse(release).orElseThrow();
+        var policy = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(version));
+        var read = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/featfz3/jobs.txt")).script();
+        List<String> replay = OracleComparison.jobLines(
+                ReplayLine.lines(new Replayer(OracleCase.cluster("featfz3"), policy).run(read))).stream()
+                .map(OracleComparison::summary).filter(s -> s.startsWith("f11 submit ")).toList();
+        List<String> real = OracleComparison.jobLines(OracleCase.resource(results).lines().toList()).stream()
+                .map(OracleComparison::summary).filter(s -> s.startsWith("f11 submit ")).toList();
+        assertThat(real).singleElement().asString().contains("a2[c0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 g]");
+        assertThat(replay).isEqualTo(real);
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource({"-N2 -n4 --gpus=2 -m plane=2, GPUs", "-N1 -m plane=2, no -n", "-N1 --ntasks-per-node=2 -m plane=2, "
             + "--ntasks-per-node"})
