@@ -14,13 +14,16 @@ public sealed interface PassTiming {
     /**
      * 22.05: the pass runs after the harness's next cancel of a running job. A submission behind pending jobs only
      * queues a pass ({@code queue_job_scheduler}, {@code slurmctld/job_scheduler.c}), which {@code
-     * _slurmctld_background} ({@code slurmctld/controller.c}, rounds of 10 x 0.1 s) runs only once {@code
-     * batch_sched_delay} (3 s by default) has passed since the last pass; the harness looks at the job within 0.1-0.6
-     * s and sends its next step at once, and a cancel's end ({@code _slurm_rpc_epilog_complete}, {@code
-     * slurmctld/proc_req.c}) runs {@code schedule(false)} itself. So the first pass after the submission is mostly the
-     * cancel's, and it places the waiting jobs on what the cancel freed (sections cmx22 and the lead's cmx of
-     * {@code src/test/resources/oracle/PROVENANCE.md}: own cases cmx2 m42, cmx4 m60 m61, c22a m79 m80; the other
-     * side of the race is c22p1).
+     * _slurmctld_background} ({@code slurmctld/controller.c}) runs at its next round of 10 x 0.1 s once {@code
+     * batch_sched_delay} has passed since the last pass: 3 s by default, but the harness sets 0 ({@code
+     * SchedulerParameters=batch_sched_delay=0,sched_interval=2}), so the queued pass comes within about 1.1 s, at a
+     * phase of the second that drifts (section n17e of {@code src/test/resources/oracle/PROVENANCE.md}: passes at
+     * :09.267, :10.274, :11.295 ...). The harness looks at the job within 0.02-1.2 s and sends its next step at once,
+     * and a cancel's end ({@code _slurm_rpc_epilog_complete}, {@code slurmctld/proc_req.c}) runs {@code
+     * schedule(false)} itself. Which comes first, the harness's look or the round's pass, is a race the replay has
+     * no clock for; placing the pass at the next cancel is the side measured likelier on the cases that led to it
+     * (sections cmx22 and the lead's cmx: own cases cmx2 m42, cmx4 m60 m61, c22a m79 m80; the other side of the race
+     * is c22p1, and cmx19's stored run and its rerun, which flip m29-m48 between them).
      */
     record AfterNextCancel() implements PassTiming {
         @Override
