@@ -87,14 +87,16 @@ final class Overcommit {
         if (r.ntasksPerGpu() != null || r.gpusPerSocket() != null) {
             return r.ntasksPerGpu() != null ? "--ntasks-per-gpu" : "--gpus-per-socket";
         }
-        if (r.asksForGpus() && r.cpusPerGpu() != null
-                && (!version.atLeast(SlurmVersion.V24_11) || r.gpus() == null && r.gpusPerNode() == null)) {
+        if (r.asksForGpus() && r.cpusPerGpu() != null && r.gpus() == null && r.gpusPerNode() == null) {
             // 24.11/26.05 with a GPU total (OvercommitGresCpus; c16d1 g4, c16g1 h1-h8) or --gpus-per-node (c16g1 r1)
             // are read and measured; 22.05 puts the one task's CPU apart from the GPUs it picks (c16g1 h1: CPU 0
             // beside GPU 2), not traced
             return "--cpus-per-gpu";
         }
-        if (r.asksForGpus() && r.enforceBinding()) {
+        if (r.asksForGpus() && r.enforceBinding() && version == SlurmVersion.V24_11) {
+            // 22.05.8 keeps one CPU a node (its dist_tasks_gres_min_cpus goes no further than the CPUs
+            // _cpus_to_use gave) and 26.05.5 raises it to the GPU's socket (c16g1 r5), as the rules without -O
+            // already do; 24.11.5 keeps CPU 0 where the same rule gives the socket: not traced
             return "GPUs and enforce-binding";
         }
         if (r.ntasksPerNode() != null) {
