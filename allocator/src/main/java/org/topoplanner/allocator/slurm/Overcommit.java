@@ -93,10 +93,13 @@ final class Overcommit {
             // beside GPU 2), not traced
             return "--cpus-per-gpu";
         }
-        if (r.asksForGpus() && r.enforceBinding() && version == SlurmVersion.V24_11) {
-            // 22.05.8 keeps one CPU a node (its dist_tasks_gres_min_cpus goes no further than the CPUs
-            // _cpus_to_use gave) and 26.05.5 raises it to the GPU's socket (c16g1 r5), as the rules without -O
-            // already do; 24.11.5 keeps CPU 0 where the same rule gives the socket: not traced
+        if (r.asksForGpus() && r.enforceBinding()
+                && (version == SlurmVersion.V24_11 || version == SlurmVersion.V22_05 && r.gpus() != null)) {
+            // measured and followed by the rules without -O: 22.05.8 keeps one CPU a node with --gpus-per-node (its
+            // dist_tasks_gres_min_cpus goes no further than the CPUs _cpus_to_use gave; c16g1 r5, c17b1 k10) and
+            // 26.05.5 raises the node to its GPUs' socket cores (r5, k2, k3, k10). Not traced: 24.11.5 keeps CPU 0
+            // with --gpus-per-node (r5, k10) and gives k2 a core fewer than that rule, and 22.05.8 puts a GPU total's
+            // one task beside GPU 0 on CPU 0 where the replay takes socket 1 (k2, k3)
             return "GPUs and enforce-binding";
         }
         if (r.ntasksPerNode() != null) {
