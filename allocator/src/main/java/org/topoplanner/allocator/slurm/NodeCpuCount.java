@@ -18,6 +18,14 @@ final class NodeCpuCount {
     static int of(SlurmNode n, int i, int k, int[] tasks, int[] cpus22, NodePick sel, CoreFilter.Result[] results,
                   SlurmJobSpec job, SlurmVersion version) {
         int cpus = tasks[k] * job.cpusPerTask();
+        if (version == SlurmVersion.V22_05 && job.overcommitTasks() != null && !job.enforceBinding()) {
+            // 22.05 -O: dist_tasks_compute_c_b (cons_tres/dist_tasks.c) lays one task per node out of a fresh
+            // job_res->cpus (one_task_per_node: maxtasks = 0 after the first task and the fill of its core), and
+            // dist_tasks_gres_min_cpus never runs, as gres_select_filter_sock_core sets min_cores_this_node only
+            // with enforce-binding: neither --cpus-per-gpu nor _cpus_to_use's dealt count is kept (own probe c16g1
+            // h1: -N1 -n8 --gpus=1 --cpus-per-gpu=3 -O runs on CPU 0 alone in 22.05.8)
+            return Math.min(job.cpusPerTask(), results[i].availCpus());
+        }
         if (job.cpusPerGpu() != null) {
             int g = job.gpusPerNode() != null ? job.gpusPerNode()
                     : job.gpusPerTask() != null ? job.gpusPerTask() * tasks[k] : 0;

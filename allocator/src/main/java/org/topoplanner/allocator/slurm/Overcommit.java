@@ -87,14 +87,19 @@ final class Overcommit {
         if (r.ntasksPerGpu() != null || r.gpusPerSocket() != null) {
             return r.ntasksPerGpu() != null ? "--ntasks-per-gpu" : "--gpus-per-socket";
         }
-        if (r.asksForGpus() && r.cpusPerGpu() != null
-                && (!version.atLeast(SlurmVersion.V24_11) || r.gpus() == null && r.gpusPerNode() == null)) {
+        if (r.asksForGpus() && r.cpusPerGpu() != null && r.gpus() == null && r.gpusPerNode() == null) {
             // 24.11/26.05 with a GPU total (OvercommitGresCpus; c16d1 g4, c16g1 h1-h8) or --gpus-per-node (c16g1 r1)
             // are read and measured; 22.05 puts the one task's CPU apart from the GPUs it picks (c16g1 h1: CPU 0
             // beside GPU 2), not traced
             return "--cpus-per-gpu";
         }
-        if (r.asksForGpus() && r.enforceBinding()) {
+        if (r.asksForGpus() && r.enforceBinding()
+                && (version == SlurmVersion.V24_11 || version == SlurmVersion.V22_05 && r.gpus() != null)) {
+            // measured and followed by the rules without -O: 22.05.8 keeps one CPU a node with --gpus-per-node (its
+            // dist_tasks_gres_min_cpus goes no further than the CPUs _cpus_to_use gave; c16g1 r5, c17b1 k10) and
+            // 26.05.5 raises the node to its GPUs' socket cores (r5, k2, k3, k10). Not traced: 24.11.5 keeps CPU 0
+            // with --gpus-per-node (r5, k10) and gives k2 a core fewer than that rule, and 22.05.8 puts a GPU total's
+            // one task beside GPU 0 on CPU 0 where the replay takes socket 1 (k2, k3)
             return "GPUs and enforce-binding";
         }
         if (r.ntasksPerNode() != null) {

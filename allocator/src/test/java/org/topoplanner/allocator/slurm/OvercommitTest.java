@@ -107,7 +107,7 @@ class OvercommitTest {
     @ParameterizedTest(name = "{0} under {1}")
     @CsvSource(delimiter = ';', value = {
         "-n3 --gpus-per-task=1 -O;        22.05; -O/--overcommit with --gpus-per-task changes where Slurm places the job",
-        "-N1 -n8 --gpus=2 --cpus-per-gpu=2 -O; 22.05; -O/--overcommit with --cpus-per-gpu",
+        "-N1 -n8 --gpus-per-task=1 --cpus-per-gpu=2 -O; 24.11; -O/--overcommit with --gpus-per-task",
         "-N2 -n4 --gpus-per-node=1 --gres-flags=enforce-binding -O; 24.11; -O/--overcommit with GPUs and enforce-binding",
         "-w t1 -n4 -c1 -O;                24.11; -O/--overcommit with -c below a core's threads changes where Slurm places the job and is not emulated (sbatch 24.11 makes -c a per-task TRES",
         "-N2 --ntasks-per-node=4 -O;      22.05; -O/--overcommit with --ntasks-per-node",
@@ -150,6 +150,41 @@ class OvercommitTest {
         Suggestion s = place("-N1 -n8 --gpus=2 --cpus-per-gpu=2 -O", SlurmVersion.parse(version).orElseThrow());
         assertThat(cpus(s)).containsExactly("g1:0-1,4-5");
         assertThat(((Suggestion.Placed) s).placement().hosts().get(0).gpus()).containsExactly(0, 2);
+    }
+
+    /**
+     * 22.05 lays the one task of an {@code -O} GPU job out on {@code -c} CPUs whatever {@code --cpus-per-gpu} asks
+     * ({@code dist_tasks_compute_c_b} from a fresh {@code job_res->cpus}, no {@code gres_min_cpus} without
+     * enforce-binding), and {@code _set_job_bits1} then credits no GPU to that one core
+     * ({@code max_gres = total_cores * cpus_per_core / cpus_per_gres} = 0) and takes the first free GPU of a socket
+     * without the job's cores. Own probe c16g1 under 22.05.8: h1 CPU 0 with GPU 2, h2 CPU 0 with GPUs 0 and 2, r1
+     * ({@code --gpus-per-node}) CPU 0 with GPUs 0 and 1; c16d1 g4 CPU 0 with GPUs 0 and 2.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+        "-N1 -n8 --gpus=1 --cpus-per-gpu=3 -O;         g1:0; 2",
+        "-N1 -n2 --gpus=2 --cpus-per-gpu=2 -O;         g1:0; 0|2",
+        "-N1 -n8 --gpus-per-node=2 --cpus-per-gpu=2 -O; g1:0; 0|1",
+    })
+    void twentyTwoKeepsOneCpuBesideTheGpusItPicks(String args, String cpus, String gpus) throws Exception {
+        Suggestion s = place(args, SlurmVersion.V22_05);
+        assertThat(cpus(s)).containsExactly(cpus);
+        Integer[] picked = java.util.Arrays.stream(gpus.split("\\|")).map(Integer::valueOf).toArray(Integer[]::new);
+        assertThat(((Suggestion.Placed) s).placement().hosts().get(0).gpus()).containsExactly(picked);
+    }
+
+    /**
+     * GPUs with enforce-binding under {@code -O} follow the rules without it: 22.05 raises the node no further than
+     * the one CPU {@code _cpus_to_use} gave it, 26.05 to its GPU's socket ({@code dist_tasks_gres_min_cpus}); own
+     * probe c16g1 r5 (22.05.8: CPU 0 a node; 26.05.5: CPUs 0-3 a node). 24.11.5 gives CPU 0, which that rule does not:
+     * still refused there.
+     */
+    @Test
+    void enforceBindingFollowsTheRulesWithoutOvercommit() throws Exception {
+        String r5 = "-N2 -n4 --gpus-per-node=1 --gres-flags=enforce-binding -O";
+        assertThat(cpus(place(r5, SlurmVersion.V22_05))).containsExactly("g1:0", "g2:0");
+        assertThat(cpus(place(r5, SlurmVersion.V26_05))).containsExactly("g1:0-3", "g2:0-3");
+        assertThat(place(r5, SlurmVersion.V24_11)).isInstanceOf(Suggestion.Impossible.class);
     }
 
     @Test
