@@ -146,7 +146,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * PartitionConfig}, behind other jobs or not (own cases mem2g g4, g7, mem3b b4, b5, mem3d d6 for
      * {@code MaxMemPerLimit}; probe c22k1 q1-q5 for CPUs and nodes, real 22.05.8). (Its {@code
      * _select_nodes_parts_resvs}, for a job of several partitions or reservations, does test the nodes after a failed
-     * limit under the default {@code EnforcePartLimits=NO}; the replay has no such job.) 24.11's and 26.05's {@code
+     * limit under the default {@code EnforcePartLimits=NO}: {@link SeveralPartitions}.) 24.11's and 26.05's {@code
      * _select_nodes_base} test the nodes after a failed limit, which leaves {@code Priority} on a job behind others
      * (mem3b b5, 26.05.5; 24.11.5 showed the next pass's {@code MaxMemPerLimit}, read after the pass) and the pass's
      * {@code MaxMemPerLimit} on one ahead of all, except that 26.05 skips the test after {@code WAIT_PART_CONFIG} and
