@@ -89,11 +89,7 @@ final class Partitions {
      */
     static String topologyRunningIn(Cluster cluster, JobRequest job, java.util.Collection<String> hosts) {
         if (job.partitions().size() > 1) {
-            java.util.Map<String, String> keys = cluster.slurm().keys();
-            List<SlurmPartition> order = new ArrayList<>(named(cluster, job));
-            order.sort(Comparator.comparingInt((SlurmPartition p) -> SlurmPartition.priorityTier(keys, p.name()))
-                    .reversed());
-            for (SlurmPartition p : order) {
+            for (SlurmPartition p : inTierOrder(cluster, named(cluster, job))) {
                 if (hosts.stream().allMatch(p::holds)) {
                     return topology(cluster, job.toBuilder().partition(p.name()).build());
                 }
