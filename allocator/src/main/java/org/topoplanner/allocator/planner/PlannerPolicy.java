@@ -348,13 +348,14 @@ public final class PlannerPolicy implements PlacementPolicy {
         for (String h : job.nodelist()) {
             if (limits.unbound().get(index.number(h))) {
                 return new Own(new Suggestion.Pending(PendingReason.RESOURCES, "-w " + h + ": Slurm " + slurm.label()
-                        + " binds the job's CPUs to its GPUs' sockets, and the free cores of that node's sockets"
-                        + " cannot now hold them (Reason=Resources there too)"), false);
+                        + (job.asksForGpus() ? " binds the job's CPUs to its GPUs' sockets, and the free cores of"
+                        + " that node's sockets cannot now hold them" : "'s core selection finds too few free whole"
+                        + " cores there") + " (Reason=Resources there too)"), false);
             }
         }
         String now = Explanation.notNow(index, job, state.usage());
         if (limits.any()) {
-            now += " (within " + within(limits) + ")";
+            now += " (within " + within(limits, job) + ")";
         }
         return new Own(new Suggestion.Pending(PendingReason.RESOURCES, now), false);
     }
@@ -434,7 +435,7 @@ public final class PlannerPolicy implements PlacementPolicy {
         return new Limits(refused, unbound, oneSocket, bound, memoryCpus, sets, null);
     }
 
-    private String within(Limits limits) {
+    private String within(Limits limits, JobRequest job) {
         List<String> parts = new ArrayList<>();
         if (limits.sets() != null) {
             parts.add(limits.sets().origin());
@@ -444,7 +445,9 @@ public final class PlannerPolicy implements PlacementPolicy {
                     + ", scope " + kubelet.scope().flag());
         }
         if (!limits.unbound().isEmpty()) {
-            parts.add("nodes whose free cores Slurm " + slurm.label() + " binds to the GPUs per socket");
+            parts.add(job.asksForGpus() ? "nodes whose free cores Slurm " + slurm.label()
+                    + " binds to the GPUs per socket" : "nodes whose free whole cores Slurm " + slurm.label()
+                    + "'s core selection accepts");
         }
         if (limits.boundCpus() != null) {
             parts.add("nodes whose GPUs' sockets hold the CPUs of their tasks as Slurm " + slurm.label()
@@ -471,7 +474,10 @@ public final class PlannerPolicy implements PlacementPolicy {
                     + " node(s) even when idle");
         }
         if (!limits.unbound().isEmpty()) {
-            why.add("Slurm " + slurm.label() + " binds the CPUs to the GPUs' sockets and refuses the job on "
+            why.add(job.asksForGpus() ? "Slurm " + slurm.label() + " binds the CPUs to the GPUs' sockets and refuses"
+                    + " the job on " + limits.unbound().cardinality() + " node(s) even when idle"
+                    : "Slurm " + slurm.label() + "'s core selection (whole cores" + (limits.memoryCpus() != null
+                    ? ", no more CPUs than the free memory pays for" : "") + ") refuses the job on "
                     + limits.unbound().cardinality() + " node(s) even when idle");
         }
         if (limits.boundCpus() != null) {

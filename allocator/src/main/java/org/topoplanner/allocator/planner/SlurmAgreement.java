@@ -63,6 +63,15 @@ final class SlurmAgreement {
                     : ((Suggestion.Impossible) mine).reason();
             return asSlurmPlaces(theirs, version, "where the planner's own rules found none (" + why + ")");
         }
+        if (mine instanceof Suggestion.Impossible never && slurm instanceof Suggestion.Pending pending) {
+            // Slurm takes the job (sbatch's test passes) and keeps it pending: the user sees PD with Slurm's reason,
+            // not sbatch's error, so the answer is Slurm's, with the planner's finding that it never starts (CI's
+            // seed 51653: -N1 -c9 --mem-per-cpu=2500 on mem2c's idle 16-CPU, 24,000 MB nodes; 24.11/26.05 cap the
+            // CPUs at 9 and fail the pick's whole five cores in _job_test's memory loop, Reason=Resources for good)
+            return new Suggestion.Pending(pending.reason(), "Slurm " + version.label() + " accepts the job and"
+                    + " keeps it pending (" + pending.explanation() + "); it never starts on this cluster: "
+                    + never.reason(), pending.cause());
+        }
         return mine;
     }
 

@@ -244,6 +244,26 @@ class PlannerPerCpuMemoryPropertyTest {
         assertThat(FreeMemory.overallocatedNode(d.state(), d.job(), own)).isNull();
     }
 
+    /**
+     * CI's seed 51653: mem2c idle ({@code CR_Core_Memory}, 1 x 8 two-thread cores, 24,000 MB a node), {@code -N1 -c9
+     * --mem-per-cpu=2500}. 22.05's test refuses it at submission; 24.11 and 26.05 take it (the cap is 9 CPUs, one
+     * whole task) and fail the pick's five whole cores (25,000 MB) in {@code _job_test}'s memory loop, so it stays
+     * {@code Resources} for good. The planner found no node even when idle and said so as sbatch's refusal; it now
+     * waits with Slurm's reason and cause and says it never starts, and speaks of the core selection, not of GPU
+     * sockets, for a job without GPUs.
+     */
+    @Example
+    void aJobSlurmTakesButNeverStartsWaitsAsSlurmShowsIt() throws JobRequestException {
+        plannerPlacesWhatSlurmTreePlacesUnderConsumableMemory(51653L);
+        Drawn d = drawn(51653L);
+        assertThat(d.state().running()).isEmpty();
+        for (SlurmVersion v : List.of(SlurmVersion.V24_11, SlurmVersion.V26_05)) {
+            Suggestion mine = new PlannerPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v)).suggest(d.state(), d.job());
+            assertThat(mine).isInstanceOfSatisfying(Suggestion.Pending.class, p -> assertThat(p.explanation())
+                    .contains("never starts").contains("core selection").doesNotContain("GPUs' sockets"));
+        }
+    }
+
     /** Random states and jobs that test nothing (all idle, never placed, never refused) would pass anything. */
     @AfterContainer
     static void theTriesTestedTheRule() {

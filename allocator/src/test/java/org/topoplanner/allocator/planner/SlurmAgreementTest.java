@@ -41,6 +41,19 @@ class SlurmAgreementTest {
     }
 
     @Test
+    void aJobSlurmTakesButNeverStartsWaitsWithSlurmsReasonAndCause() {
+        Suggestion s = SlurmAgreement.reconcile(new Suggestion.Impossible("no node's memory pays for the CPUs"), false,
+                new Suggestion.Pending(PendingReason.RESOURCES, "c1's memory", Suggestion.Pending.Cause.PICK_FAILS_MEMORY),
+                V, ONE_LEAF_PER_HOST);
+        assertThat(s).isInstanceOfSatisfying(Suggestion.Pending.class, p -> {
+            assertThat(p.reason()).isEqualTo(PendingReason.RESOURCES);
+            assertThat(p.cause()).isEqualTo(Suggestion.Pending.Cause.PICK_FAILS_MEMORY);
+            assertThat(p.explanation()).contains("accepts the job").contains("never starts")
+                    .contains("no node's memory pays");
+        });
+    }
+
+    @Test
     void aJobSlurmStartsWhereThePlannerFoundNothingTakesSlurmsPlacement() {
         Suggestion.Placed slurm = on("b", "c");
         Suggestion s = SlurmAgreement.reconcile(new Suggestion.Pending(PendingReason.RESOURCES, "none fits"), false,
