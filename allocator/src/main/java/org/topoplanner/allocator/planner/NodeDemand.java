@@ -90,10 +90,40 @@ public record NodeDemand(int nodes, int gpus, int spareGpus, int cpus, boolean e
      * them per node, not the full share's.
      */
     NodeDemand oneGpuFewer(JobRequest job) {
+        return trimmed(job, false, true);
+    }
+
+    /**
+     * The tasks the even share's rounding-up adds beyond {@code -n} on {@code nodes} nodes: that many nodes take one
+     * task fewer. Slurm lays out exactly {@code -n} tasks ({@code _dist_tasks_compute_c_b}: {@code -N3 -n4 -c3} holds
+     * 6 + 3 + 3 CPUs, {@code -N2 -n3 --gpus-per-task=1} 2 + 1 GPUs), where the share of every node held 6 + 6 + 6 and
+     * 2 + 2 (seed -987 of d17c's notes: {@code --gpus=3 --ntasks-per-gpu=1} on two nodes, 2 + 2 CPUs for 2 + 1).
+     */
+    static int spareTasks(JobRequest job, int nodes) {
+        if (job.ntasksPerNode() != null || job.ntasks() == null || nodes < 1) {
+            return 0;
+        }
+        int share = tasksPerNode(job, nodes);
+        return share > 1 ? share * nodes - job.ntasks() : 0;
+    }
+
+    /**
+     * The demand of a node the rounding trims: one task fewer ({@code fewerTask}, {@link #spareTasks}; its
+     * {@code --gpus-per-task} GPUs go with it) and one GPU fewer of a {@code --gpus} total ({@code fewerGpu},
+     * {@link #spareGpus}). Its CPUs are its tasks' CPUs or {@code --cpus-per-gpu} times its own GPUs, whichever is
+     * more.
+     */
+    NodeDemand trimmed(JobRequest job, boolean fewerTask, boolean fewerGpu) {
         int perTaskCpus = job.cpusPerTask() == null ? 1 : job.cpusPerTask();
-        int taskCpus = tasksPerNode(job, nodes) * perTaskCpus;
-        int fewer = gpus - 1;
-        int cpuCount = cpusPerGpu > 0 ? Math.max(taskCpus, fewer * cpusPerGpu) : cpus;
+        int tasks = tasksPerNode(job, nodes) - (fewerTask ? 1 : 0);
+        int fewer = gpus;
+        if (fewerTask && job.gpusPerTask() != null && job.gpusPerNode() == null) {
+            fewer = job.gpusPerTask() * tasks;
+        }
+        if (fewerGpu) {
+            fewer--;
+        }
+        int cpuCount = fewerTask || cpusPerGpu > 0 ? Math.max(tasks * perTaskCpus, fewer * cpusPerGpu) : cpus;
         return new NodeDemand(nodes, fewer, 0, Math.max(1, cpuCount), enforceBinding, exclusive, gpuType, cpusPerGpu,
                 looseBinding);
     }

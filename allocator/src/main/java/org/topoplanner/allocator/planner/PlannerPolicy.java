@@ -348,7 +348,7 @@ public final class PlannerPolicy implements PlacementPolicy {
         for (String h : job.nodelist()) {
             if (limits.unbound().get(index.number(h))) {
                 return new Own(new Suggestion.Pending(PendingReason.RESOURCES, "-w " + h + ": Slurm " + slurm.label()
-                        + (job.asksForGpus() ? " binds the job's CPUs to its GPUs' sockets, and the free cores of"
+                        + (bindsToGpus(job) ? " binds the job's CPUs to its GPUs' sockets, and the free cores of"
                         + " that node's sockets cannot now hold them" : "'s core selection finds too few free whole"
                         + " cores there") + " (Reason=Resources there too)"), false);
             }
@@ -445,7 +445,7 @@ public final class PlannerPolicy implements PlacementPolicy {
                     + ", scope " + kubelet.scope().flag());
         }
         if (!limits.unbound().isEmpty()) {
-            parts.add(job.asksForGpus() ? "nodes whose free cores Slurm " + slurm.label()
+            parts.add(bindsToGpus(job) ? "nodes whose free cores Slurm " + slurm.label()
                     + " binds to the GPUs per socket" : "nodes whose free whole cores Slurm " + slurm.label()
                     + "'s core selection accepts");
         }
@@ -474,9 +474,10 @@ public final class PlannerPolicy implements PlacementPolicy {
                     + " node(s) even when idle");
         }
         if (!limits.unbound().isEmpty()) {
-            why.add(job.asksForGpus() ? "Slurm " + slurm.label() + " binds the CPUs to the GPUs' sockets and refuses"
+            why.add(bindsToGpus(job) ? "Slurm " + slurm.label() + " binds the CPUs to the GPUs' sockets and refuses"
                     + " the job on " + limits.unbound().cardinality() + " node(s) even when idle"
-                    : "Slurm " + slurm.label() + "'s core selection (whole cores" + (limits.memoryCpus() != null
+                    : "Slurm " + slurm.label() + "'s core selection (whole cores" + (job.asksForGpus()
+                    ? " and the GPUs' cores" : "") + (limits.memoryCpus() != null
                     ? ", no more CPUs than the free memory pays for" : "") + ") refuses the job on "
                     + limits.unbound().cardinality() + " node(s) even when idle");
         }
@@ -493,6 +494,14 @@ public final class PlannerPolicy implements PlacementPolicy {
                     + " idle");
         }
         return "The request can never be met under these scheduler settings: " + String.join("; ", why);
+    }
+
+    /**
+     * Whether the core selection's refusal is the GPU binding ({@code --gres-flags=enforce-binding} with GPUs); for
+     * any other job it is the selection's whole cores (and a per-CPU memory cap), which the texts say instead.
+     */
+    private static boolean bindsToGpus(JobRequest job) {
+        return job.enforceBinding() && job.asksForGpus();
     }
 
     /** Host names the cluster does not have, or a host both required and excluded; {@code null} when fine. */
@@ -627,28 +636,38 @@ public final class PlannerPolicy implements PlacementPolicy {
         for (int i = 0; i < chosen.length; i++) {
             chosen[i] = cand.choice[r.hosts()[i]];
         }
-        // the rounding's spare GPUs: that many nodes take one GPU fewer (and, with --cpus-per-gpu, its CPUs fewer),
-        // the last ones first; a node whose fewer-GPU choice does not fit keeps its share and the next one back
-        // trims instead. Slurm gives a --gpus=N job exactly N: a plan that cannot trim enough is no plan
-        // (--gpus=9 --cpus-per-gpu=2 enforce-binding as 2x5 once gave ten, UnevenSplitPropertyTest seed 102334155)
-        int trimmed = 0;
-        NodeDemand fewerDemand = demand.spareGpus() > 0 && demand.gpus() > 0 ? demand.oneGpuFewer(job) : null;
-        for (int i = chosen.length - 1; i >= 0 && trimmed < demand.spareGpus() && fewerDemand != null; i--) {
+        // the rounding's spare GPUs and tasks: that many nodes take one GPU (and, with --cpus-per-gpu, its CPUs) or
+        // one task (its CPUs, and its --gpus-per-task GPUs) fewer, the last ones first; a node whose trimmed choice
+        // does not fit keeps its share and the next one back trims instead. Slurm gives a --gpus=N job exactly N:
+        // a plan that cannot trim enough GPUs is no plan (--gpus=9 --cpus-per-gpu=2 enforce-binding as 2x5 once
+        // gave ten, UnevenSplitPropertyTest seed 102334155); tasks left untrimmed only hold CPUs Slurm would not
+        int spareGpus = demand.gpus() > 0 ? demand.spareGpus() : 0;
+        int spareTasks = NodeDemand.spareTasks(job, demand.nodes());
+        for (int i = chosen.length - 1; i >= 0 && (spareGpus > 0 || spareTasks > 0); i--) {
             int h = r.hosts()[i];
             NodeShape shape = index.shape(h);
             long free = shape.gpus() >= 64 ? -1L : ((1L << shape.gpus()) - 1) & ~usage.usedGpuPositions(h);
-            NodeChoice fewer = NodeFit.choose(shape, free, freeCores(shape, usage, h), fewerDemand, fewerDemand.gpus());
-            if (fewer == null && fewerDemand.enforceBinding()) {
-                // as Candidates takes a node: the loose binding Slurm's core filter allows
-                fewer = NodeFit.choose(shape, free, freeCores(shape, usage, h), fewerDemand.loosened(),
+            boolean[][] tries = spareGpus > 0 && spareTasks > 0
+                    ? new boolean[][] {{true, true}, {false, true}, {true, false}}
+                    : new boolean[][] {{spareTasks > 0, spareGpus > 0}};
+            for (boolean[] t : tries) {
+                NodeDemand fewerDemand = demand.trimmed(job, t[0], t[1]);
+                NodeChoice fewer = NodeFit.choose(shape, free, freeCores(shape, usage, h), fewerDemand,
                         fewerDemand.gpus());
-            }
-            if (fewer != null) {
-                chosen[i] = fewer;
-                trimmed++;
+                if (fewer == null && fewerDemand.enforceBinding()) {
+                    // as Candidates takes a node: the loose binding Slurm's core filter allows
+                    fewer = NodeFit.choose(shape, free, freeCores(shape, usage, h), fewerDemand.loosened(),
+                            fewerDemand.gpus());
+                }
+                if (fewer != null) {
+                    chosen[i] = fewer;
+                    spareTasks -= t[0] ? 1 : 0;
+                    spareGpus -= t[1] ? 1 : 0;
+                    break;
+                }
             }
         }
-        if (trimmed < demand.spareGpus()) {
+        if (spareGpus > 0) {
             return Optional.empty();
         }
         List<HostAllocation> hosts = new ArrayList<>();
