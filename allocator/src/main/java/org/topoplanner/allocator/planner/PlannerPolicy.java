@@ -275,6 +275,10 @@ public final class PlannerPolicy implements PlacementPolicy {
      * Whether Slurm is the scheduler the options describe: no kubelet Topology Manager policy and no Volcano or
      * Kueue topology setting (those are a Kubernetes cluster's, whose admission Slurm's selection says nothing of).
      */
+    private boolean kubeletGates() {
+        return kubelet.policy() != org.topoplanner.model.k8s.TopologyManagerPolicy.NONE;
+    }
+
     private boolean slurmDecides() {
         return kubelet.policy() == org.topoplanner.model.k8s.TopologyManagerPolicy.NONE
                 && topology.hardVolcanoTier().isEmpty() && topology.requiredKueueLevel().isEmpty();
@@ -441,8 +445,11 @@ public final class PlannerPolicy implements PlacementPolicy {
             parts.add(limits.sets().origin());
         }
         if (!limits.refused().isEmpty()) {
-            parts.add("hosts whose kubelet admits the pod under Topology Manager " + kubelet.policy().flag()
-                    + ", scope " + kubelet.scope().flag());
+            // refused holds the kubelet's refusals and, besides them, the nodes whose free memory cannot hold the
+            // job and those Slurm sets INVALID: name the kubelet only where a Topology Manager policy is set
+            parts.add(kubeletGates() ? "hosts whose kubelet admits the pod under Topology Manager "
+                    + kubelet.policy().flag() + ", scope " + kubelet.scope().flag()
+                    : "nodes whose free memory holds the job (and that Slurm " + slurm.label() + " keeps valid)");
         }
         if (!limits.unbound().isEmpty()) {
             parts.add(bindsToGpus(job) ? "nodes whose free cores Slurm " + slurm.label()
@@ -469,9 +476,12 @@ public final class PlannerPolicy implements PlacementPolicy {
                     + " nodes of " + job.name() + " (the largest has " + limits.sets().largest() + " hosts)");
         }
         if (!limits.refused().isEmpty()) {
-            why.add("Topology Manager " + kubelet.policy().flag() + " (scope " + kubelet.scope().flag()
-                    + ") would refuse the pod with TopologyAffinityError on " + limits.refused().cardinality()
-                    + " node(s) even when idle");
+            why.add(kubeletGates() ? "Topology Manager " + kubelet.policy().flag() + " (scope "
+                    + kubelet.scope().flag() + ") would refuse the pod with TopologyAffinityError on "
+                    + limits.refused().cardinality() + " node(s) even when idle"
+                    : limits.refused().cardinality() + " node(s) cannot take it even when idle (their memory"
+                    + " cannot hold the job, or Slurm " + slurm.label() + " sets them INVALID for a gres.conf"
+                    + " Cores= that splits a socket)");
         }
         if (!limits.unbound().isEmpty()) {
             why.add(bindsToGpus(job) ? "Slurm " + slurm.label() + " binds the CPUs to the GPUs' sockets and refuses"

@@ -63,6 +63,15 @@ final class SlurmAgreement {
                     : ((Suggestion.Impossible) mine).reason();
             return asSlurmPlaces(theirs, version, "where the planner's own rules found none (" + why + ")");
         }
+        if (mine instanceof Suggestion.Pending own && slurm instanceof Suggestion.Pending pending
+                && pending.cause() != Suggestion.Pending.Cause.STATE && own.cause() != pending.cause()) {
+            // both wait, but Slurm for a cause of its own (its pick fails the memory loop, sbatch's test): the job
+            // waits for that, which no free node changes (soak seed -47391: -N1 -c9 --mem-per-cpu=2500 on mem3c,
+            // 24.11/26.05 pick a1 and fail it there, the planner found no node for the whole cores)
+            return new Suggestion.Pending(pending.reason(), "Slurm " + version.label() + " keeps it pending ("
+                    + pending.explanation() + "); the planner's own rules find no place now either: "
+                    + own.explanation(), pending.cause());
+        }
         if (mine instanceof Suggestion.Impossible never && slurm instanceof Suggestion.Pending pending) {
             // Slurm takes the job (sbatch's test passes) and keeps it pending: the user sees PD with Slurm's reason,
             // not sbatch's error, so the answer is Slurm's, with the planner's finding that it never starts (CI's

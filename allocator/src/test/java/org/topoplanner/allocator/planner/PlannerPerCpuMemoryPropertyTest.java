@@ -264,6 +264,22 @@ class PlannerPerCpuMemoryPropertyTest {
         }
     }
 
+    /**
+     * A soak run's seed -47391: mem3c under 24.11 and 26.05 with r0 on a3, {@code -N1 -c9 --mem-per-cpu=2500}. Slurm
+     * picks a1 and fails it in the memory loop ({@link Suggestion.Pending.Cause#PICK_FAILS_MEMORY}); the planner,
+     * finding no node for the whole cores, waited for a free node ({@code STATE}) and named the kubelet among its
+     * limits on a Slurm cluster. It now waits for Slurm's cause, with its own finding beside it.
+     */
+    @Example
+    void bothWaitButForSlurmsCause() throws JobRequestException {
+        plannerPlacesWhatSlurmTreePlacesUnderConsumableMemory(-47391L);
+        Drawn d = drawn(-47391L);
+        Suggestion mine = new PlannerPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11))
+                .suggest(d.state(), d.job());
+        assertThat(mine).isInstanceOfSatisfying(Suggestion.Pending.class, p -> assertThat(p.explanation())
+                .contains("overallocate").doesNotContain("kubelet"));
+    }
+
     /** Random states and jobs that test nothing (all idle, never placed, never refused) would pass anything. */
     @AfterContainer
     static void theTriesTestedTheRule() {

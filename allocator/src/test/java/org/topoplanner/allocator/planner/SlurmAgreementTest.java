@@ -54,6 +54,20 @@ class SlurmAgreementTest {
     }
 
     @Test
+    void bothWaitingTakeSlurmsCauseWhenItIsNotTheState() {
+        Suggestion.Pending mine = new Suggestion.Pending(PendingReason.RESOURCES, "no node now");
+        Suggestion s = SlurmAgreement.reconcile(mine, false, new Suggestion.Pending(PendingReason.RESOURCES,
+                "a1's memory", Suggestion.Pending.Cause.PICK_FAILS_MEMORY), V, ONE_LEAF_PER_HOST);
+        assertThat(s).isInstanceOfSatisfying(Suggestion.Pending.class, p -> {
+            assertThat(p.cause()).isEqualTo(Suggestion.Pending.Cause.PICK_FAILS_MEMORY);
+            assertThat(p.explanation()).contains("a1's memory").contains("no node now");
+        });
+        // Slurm waiting on the state alone leaves the planner's own answer
+        assertThat(SlurmAgreement.reconcile(mine, false, new Suggestion.Pending(PendingReason.RESOURCES, "busy"), V,
+                ONE_LEAF_PER_HOST)).isSameAs(mine);
+    }
+
+    @Test
     void aJobSlurmStartsWhereThePlannerFoundNothingTakesSlurmsPlacement() {
         Suggestion.Placed slurm = on("b", "c");
         Suggestion s = SlurmAgreement.reconcile(new Suggestion.Pending(PendingReason.RESOURCES, "none fits"), false,
