@@ -17,6 +17,18 @@ public enum PendingReason {
      * c22k1 q5, c26l2-c26l4).
      */
     PARTITION_NODE_LIMIT("PartitionNodeLimit"),
+    /**
+     * The job's {@code --time} is above its partition's {@code MaxTime} ({@code job_limits_check},
+     * {@code WAIT_PART_TIME_LIMIT}; own probe c18d1 e1, every release).
+     */
+    PARTITION_TIME_LIMIT("PartitionTimeLimit"),
+    /**
+     * The job's partition is {@code State=DOWN}: it takes the job and holds it ({@code job_limits_check},
+     * {@code WAIT_PART_DOWN}; own probe c18d1 b1, every release).
+     */
+    PARTITION_DOWN("PartitionDown"),
+    /** The job's partition is {@code State=INACTIVE} ({@code WAIT_PART_INACTIVE}); a submission there is refused. */
+    PARTITION_INACTIVE("PartitionInactive"),
     /** 26.05 topology/block: no block of the job's level has the nodes ({@code ESLURM_TOPO_NO_FIT}). */
     TOPO_NO_FIT("No_suitable_topology_unit_found"),
     /** 26.05 topology/block: a segment finds no block ({@code ESLURM_TOPO_SEGMENT_NO_FIT}). */
@@ -71,6 +83,27 @@ public enum PendingReason {
      */
     public boolean blocksJobsBehind() {
         return this != REQ_NODE_NOT_AVAIL && this != MAX_MEM_PER_LIMIT && this != PARTITION_CONFIG
-                && this != PARTITION_NODE_LIMIT;
+                && !partitionState();
+    }
+
+    /**
+     * Whether Slurm counts this reason among the partition reasons ({@code part_policy_job_runnable_state} in 22.05,
+     * {@code JSR_PART} of {@code job_state_reason.c} in 24.11 and 26.05: {@code WAIT_PART_NODE_LIMIT},
+     * {@code WAIT_PART_TIME_LIMIT}, {@code WAIT_PART_DOWN}, {@code WAIT_PART_INACTIVE}; not {@code WAIT_PART_CONFIG}):
+     * {@code _top_priority} passes over a job waiting for one, and a queue build whose limit test passes clears it.
+     */
+    public boolean partitionState() {
+        return this == PARTITION_NODE_LIMIT || this == PARTITION_TIME_LIMIT || this == PARTITION_DOWN
+                || this == PARTITION_INACTIVE;
+    }
+
+    /** The reason whose {@link #slurmName()} is {@code name}; null for none or another text. */
+    public static PendingReason ofSlurmName(String name) {
+        for (PendingReason r : values()) {
+            if (r.slurmName.equals(name)) {
+                return r;
+            }
+        }
+        return null;
     }
 }

@@ -231,7 +231,7 @@ public final class Replayer {
         // not PartitionConfig or MaxMemPerLimit (c22k1 b1-b3 wait Priority behind q1)
         boolean top = queue.values().stream().noneMatch(ahead -> holdsBack(ahead, spec)
                 && !reqNodeNotAvail(ahead.reason)
-                && !PendingReason.PARTITION_NODE_LIMIT.slurmName().equals(ahead.reason))
+                && !partitionState(ahead.reason))
                 && noneStartedUnseenAhead(spec);
         queue.put(key, job);
         // a partition limit (MaxMemPerLimit, more CPUs or nodes than the partition has) holds the job whatever the
@@ -276,6 +276,12 @@ public final class Replayer {
             startedUnseen.addAll(passStarted);
             lastPassStarts = List.copyOf(passStarted);
         }
+    }
+
+    /** Whether a pending job's reason is a partition one ({@link PendingReason#partitionState()}). */
+    private static boolean partitionState(String reason) {
+        PendingReason r = PendingReason.ofSlurmName(reason);
+        return r != null && r.partitionState();
     }
 
     /**
@@ -380,6 +386,11 @@ public final class Replayer {
             }
             if (s instanceof Suggestion.Impossible && Partitions.holdsRequiredNodes(test.cluster(), r.spec())) {
                 passedOver = PendingReason.RESOURCES.slurmName();
+            }
+            if (s instanceof Suggestion.Pending p && p.reason() == PendingReason.PARTITION_TIME_LIMIT) {
+                // the test-only pick after a failed MaxTime passes and ends the search as "can run now" (own probe
+                // c18d1 e3, -p tl,cpu --time=20: no reason at submission, started in cpu by the pass)
+                return passedOver != null ? passedOver : PendingReason.PRIORITY.slurmName();
             }
             if (s instanceof Suggestion.Pending p) {
                 boolean limit = p.reason() == PendingReason.PARTITION_CONFIG
@@ -585,7 +596,7 @@ public final class Replayer {
             if (limit != null) {
                 j.reason = limit.slurmName();
                 held.add(r);
-            } else if (PendingReason.PARTITION_NODE_LIMIT.slurmName().equals(j.reason)) {
+            } else if (partitionState(j.reason)) {
                 j.reason = null;
             }
         }
@@ -608,7 +619,7 @@ public final class Replayer {
      * {@code Resources} and the {@code WAIT_RESOURCES} texts (see {@link #schedule}).
      */
     private static boolean keptByBlockedPartition(String reason) {
-        return reason != null && (reqNodeNotAvail(reason) || PendingReason.PARTITION_NODE_LIMIT.slurmName().equals(reason)
+        return reason != null && (reqNodeNotAvail(reason) || partitionState(reason)
                 || PendingReason.PARTITION_CONFIG.slurmName().equals(reason)
                 || PendingReason.MAX_MEM_PER_LIMIT.slurmName().equals(reason));
     }
@@ -620,7 +631,7 @@ public final class Replayer {
     private String heldByLimit(JobRequest spec) {
         Suggestion onEmpty = onEmptyCluster.get(spec.withName(""));
         if (onEmpty instanceof Suggestion.Pending p && (p.reason() == PendingReason.PARTITION_CONFIG
-                || p.reason() == PendingReason.PARTITION_NODE_LIMIT || p.reason() == PendingReason.MAX_MEM_PER_LIMIT)) {
+                || p.reason().partitionState() || p.reason() == PendingReason.MAX_MEM_PER_LIMIT)) {
             return p.reason().slurmName();
         }
         return null;

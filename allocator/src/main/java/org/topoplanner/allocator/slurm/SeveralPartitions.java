@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.HostAllocation;
@@ -60,15 +61,33 @@ final class SeveralPartitions {
         if (order == null) {
             return new Suggestion.Impossible("Invalid partition name specified");
         }
+        // _get_job_parts: _alt_part_test drops a partition that takes no submissions (State=DRAIN or INACTIVE) from
+        // the list, and refuses the job when none is left (own probe c18d1 b4, -p dr,cpu runs in cpu)
+        order = order.stream().filter(n -> PartitionLimits.of(cluster, partitionNamed(cluster, n)).state()
+                .takesSubmissions()).toList();
+        if (order.isEmpty()) {
+            return new Suggestion.Impossible(PartitionLimits.NOT_AVAILABLE);
+        }
         Suggestion busy = null;
         Suggestion last = null;
         for (String name : order) {
             JobRequest one = request.toBuilder().partition(name).build();
-            Suggestion s = version == SlurmVersion.V22_05 && JobLimitsCheck.of(cluster, one, version) != null
+            Suggestion s = version == SlurmVersion.V22_05 && JobLimitsCheck.pastTotals(cluster, one, version) != null
                     ? new Suggestion.Impossible("Requested node configuration is not available")
                     : inOne.apply(one);
             if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
                 return s;
+            }
+            if (s instanceof Suggestion.Pending p && p.reason().partitionState()) {
+                // a partition reason holds the job out of this partition, not busy nodes: MaxNodes or MinNodes past
+                // the job's node count (get_node_cnts' max_nodes below min_nodes, ESLURM_REQUESTED_PART_CONFIG_
+                // UNAVAILABLE, passed over as a partition that never holds the job), MaxTime or State=DOWN (the
+                // test-only pick passes and ends the submission's search, but no pass ever starts the job there: the
+                // pass's record of the next partition does; the submission's own word is Replayer.submitTestOfParts).
+                // Own probe c18d1 a5 (-p gpu,cpu -N3) refused by 22.05.8 and 24.11.5, b5 (-p dn,cpu) and e3 (-p
+                // tl,cpu --time=20) started in cpu, every release
+                last = s;
+                continue;
             }
             if (s instanceof Suggestion.Pending && busy == null) {
                 busy = s;
@@ -76,6 +95,10 @@ final class SeveralPartitions {
             last = s;
         }
         return busy != null ? busy : last;
+    }
+
+    private static SlurmPartition partitionNamed(Cluster cluster, String name) {
+        return cluster.slurm().partitions().stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
     }
 
     /**

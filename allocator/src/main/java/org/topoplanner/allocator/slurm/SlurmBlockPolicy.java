@@ -89,6 +89,13 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (!version.hasBlockTopology()) {
             return new Suggestion.Impossible("Slurm " + version.label() + " has no topology/block (it arrived in 23.11)");
         }
+        // MinNodes raises the job's node count before any test (PartitionMinNodes)
+        request = PartitionMinNodes.raised(state.cluster(), request);
+        String notAvailable = PartitionLimits.submissionRefusal(state.cluster(), request);
+        if (notAvailable != null) {
+            // a partition that takes no submissions (State=DRAIN or INACTIVE): refused (PartitionLimits)
+            return new Suggestion.Impossible(notAvailable);
+        }
         String refusal = EarlyRefusal.of(request, version);
         if (refusal != null) {
             return new Suggestion.Impossible(refusal);
@@ -106,6 +113,16 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             // job_limits_check before any node test (PartitionCpuTotal)
             return new Suggestion.Pending(PendingReason.PARTITION_CONFIG,
                     request.name() + " asks for more CPUs than its partition has");
+        }
+        Suggestion past = JobLimitsCheck.beyond(state.cluster(), request, version);
+        if (past != null) {
+            // MaxCPUsPerNode, MinNodes, MaxNodes, MaxTime or State=DOWN (JobLimitsCheck.beyond)
+            return past;
+        }
+        String pastMaxNodes = PartitionMaxNodes.refusal(state.cluster(), request, version);
+        if (pastMaxNodes != null) {
+            // more CPUs than MaxNodes of the partition's nodes hold: never runnable (PartitionMaxNodes)
+            return new Suggestion.Impossible(pastMaxNodes);
         }
         if (p.kind() != null && !"block".equals(p.kind())) {
             return new SlurmTreePolicy(options).onTree(p.state(), p.request(), "flat".equals(p.kind()));

@@ -68,6 +68,13 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // -p a,b: each partition in Slurm's order, as a job of that partition alone (SeveralPartitions)
             return SeveralPartitions.suggest(state.cluster(), request, options.slurmVersion(), one -> suggest(state, one));
         }
+        // MinNodes raises the job's node count before any test (PartitionMinNodes)
+        request = PartitionMinNodes.raised(state.cluster(), request);
+        String notAvailable = PartitionLimits.submissionRefusal(state.cluster(), request);
+        if (notAvailable != null) {
+            // a partition that takes no submissions (State=DRAIN or INACTIVE): refused (PartitionLimits)
+            return new Suggestion.Impossible(notAvailable);
+        }
         String refusal = EarlyRefusal.of(request, options.slurmVersion());
         if (refusal != null) {
             return new Suggestion.Impossible(refusal);
@@ -85,6 +92,16 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // job_limits_check before any node test, whatever the partition's topology (PartitionCpuTotal)
             return new Suggestion.Pending(PendingReason.PARTITION_CONFIG,
                     request.name() + " asks for more CPUs than its partition has");
+        }
+        Suggestion past = JobLimitsCheck.beyond(state.cluster(), request, options.slurmVersion());
+        if (past != null) {
+            // MaxCPUsPerNode, MinNodes, MaxNodes, MaxTime or State=DOWN (JobLimitsCheck.beyond)
+            return past;
+        }
+        String pastMaxNodes = PartitionMaxNodes.refusal(state.cluster(), request, options.slurmVersion());
+        if (pastMaxNodes != null) {
+            // more CPUs than MaxNodes of the partition's nodes hold: never runnable (PartitionMaxNodes)
+            return new Suggestion.Impossible(pastMaxNodes);
         }
         if ("block".equals(p.kind())) {
             return SlurmBlockPolicy.onBlocks(p.state(), p.request(), options.slurmVersion());
@@ -165,6 +182,23 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * words a held job the same way.
      */
     static String heldAtSubmit(SlurmVersion v, PendingReason held, boolean behindOthers) {
+        if (held == PendingReason.PARTITION_DOWN) {
+            // the down partition's limits skip select_nodes' test-only pick, which passes: ESLURM_PARTITION_DOWN,
+            // WAIT_PART_DOWN over 22.05's Priority too (own probe c18d1 b1, b5: PartitionDown in every release)
+            return v == SlurmVersion.V22_05 || !behindOthers ? held.slurmName() : null;
+        }
+        if (held == PendingReason.PARTITION_TIME_LIMIT) {
+            // 22.05 calls no select_nodes after a failed limit (PartitionConfig); 24.11 and 26.05 test the nodes,
+            // which pass, and keep the limit's own reason (own probe c18d1 e1)
+            return v == SlurmVersion.V22_05 ? PendingReason.PARTITION_CONFIG.slurmName()
+                    : behindOthers ? null : held.slurmName();
+        }
+        if (held == PendingReason.PARTITION_NODE_LIMIT && v == SlurmVersion.V24_11) {
+            // 24.11's test-only pick after the failed limit: get_node_cnts' max_nodes (MaxNodes, or the job's own
+            // maximum) below min_nodes (MinNodes, or the job's own), ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE, worded
+            // WAIT_PART_CONFIG; a job past the partition's node total is refused before this (own probe c18d1 a1, d1)
+            return behindOthers ? null : PendingReason.PARTITION_CONFIG.slurmName();
+        }
         boolean partLimit = held == PendingReason.PARTITION_CONFIG || held == PendingReason.PARTITION_NODE_LIMIT;
         if (held == PendingReason.MAX_MEM_PER_LIMIT && !v.atLeast(SlurmVersion.V24_11)
                 || partLimit && v != SlurmVersion.V24_11) {
