@@ -101,7 +101,7 @@ class AllocatorCommandsTest {
                 "--mail-type=END");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(JSON.readTree(r.out()).at("/placement/nodelist").asText()).isEqualTo("node01");
-        assertThat(r.err()).contains("-:0:0: info: read, not used for placement: --time=01:00:00")
+        assertThat(r.err()).contains("-:0:0: info: read, not used for placement (held against a partition's MaxTime): --time=01:00:00")
                 .contains("info: read, not used for placement: --output=slurm-%j.out")
                 .contains("info: read, not used for placement: --account=proj");
     }
@@ -131,7 +131,7 @@ class AllocatorCommandsTest {
         JsonNode placed = JSON.readTree(r.out());
         assertThat(placed.at("/job").asText()).isEqualTo("train.sbatch");
         assertThat(placed.at("/placement/hosts").size()).isEqualTo(2);
-        assertThat(r.err()).contains(script + ":0:0: info: read, not used for placement: --time=2:00:00");
+        assertThat(r.err()).contains(script + ":0:0: info: read, not used for placement (held against a partition's MaxTime): --time=2:00:00");
         CommandLineTest.Run over = CommandLineTest.run("place", "--example", "--policy", "slurm-tree", "--json",
                 "--script", script.toString(), "--", "-N", "1", "-J", "one");
         assertThat(over.code()).as(over.err()).isZero();
@@ -189,7 +189,7 @@ class AllocatorCommandsTest {
                 """);
         CommandLineTest.Run r = CommandLineTest.run("validate", "--example", "--placement", p.toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.err()).contains("info: a: read, not used for placement: --time=30")
+        assertThat(r.err()).contains("info: a: read, not used for placement (held against a partition's MaxTime): --time=30")
                 .contains("info: a: read, not used for placement: --output=a.out");
     }
 

@@ -141,8 +141,8 @@ public final class SbatchOptions {
     }
 
     /**
-     * What the request's notes say to a user, one line each: {@code read, not used for placement: --time=01:00:00},
-     * naming a release whose sbatch lacks the option.
+     * What the request's notes say to a user, one line each: {@code read, not used for placement: --account=proj},
+     * naming a release whose sbatch lacks the option; {@code --time} says that a partition's {@code MaxTime} reads it.
      */
     public static List<String> noteMessages(JobRequest r) {
         List<String> out = new ArrayList<>();
@@ -150,7 +150,9 @@ public final class SbatchOptions {
             int eq = note.indexOf('=');
             String remark = SbatchOptionTable.ofLong(note.substring(2, eq < 0 ? note.length() : eq))
                     instanceof SbatchOptionTable.Lookup.Found f ? f.option().releaseRemark() : "";
-            out.add("read, not used for placement: " + note + remark);
+            // --time picks no node, but slurmctld holds it against a partition's MaxTime (job_limits_check)
+            out.add((note.startsWith("--time=") ? "read, not used for placement (held against a partition's"
+                    + " MaxTime): " : "read, not used for placement: ") + note + remark);
         }
         return out;
     }

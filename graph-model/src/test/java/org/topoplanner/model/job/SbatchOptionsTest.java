@@ -293,7 +293,7 @@ class SbatchOptionsTest {
         assertThat(r.notes()).containsExactly("--output=out.%j", "--mail-type=END,FAIL", "--account=other",
                 "--qos=high", "--hold", "--no-kill", "--nice", "--time=5");
         assertThat(SbatchOptions.parse(r.toSbatchArgs())).isEqualTo(r);
-        assertThat(SbatchOptions.noteMessages(r)).contains("read, not used for placement: --time=5");
+        assertThat(SbatchOptions.noteMessages(r)).contains("read, not used for placement (held against a partition's MaxTime): --time=5");
         assertThat(SbatchOptions.noteMessages(parse("-N1 --power=x"))).containsExactly(
                 "read, not used for placement: --power=x (sbatch 24.11 and 26.05 have no --power)");
     }

@@ -90,7 +90,7 @@ class ExportedFormatsReadTest {
         String noted = "#!/bin/bash\n#SBATCH -N 2 --gpus-per-node=8\n#SBATCH --time=01:00:00 -A proj\nsrun x\n";
         assertThat(new SbatchScriptReader().read(new SourceText("n.sbatch", noted)).diagnostics())
                 .extracting(d -> d.line() + ":" + d.column() + " " + d.message()).contains(
-                        "3:9 read, not used for placement: --time=01:00:00",
+                        "3:9 read, not used for placement (held against a partition's MaxTime): --time=01:00:00",
                         "3:28 read, not used for placement: --account=proj");
         assertThat(new SbatchScriptReader().read(new SourceText("s", "#!/bin/sh\necho\n")).hasErrors()).isTrue();
     }

@@ -74,7 +74,7 @@ class HardwareWindowTest extends ExampleWindowTest {
         robot.interact(() -> robot.lookup("#sbatchField").queryAs(TextField.class)
                 .setText("-N 64 --gpus-per-node=8 -t 2:00:00"));
         assertThat(robot.lookup("#sbatchNotes").queryAs(Label.class).getText())
-                .isEqualTo("read, not used for placement: --time=2:00:00");
+                .isEqualTo("read, not used for placement (held against a partition's MaxTime): --time=2:00:00");
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> ViewShots.save(fabric.getScene(), "palette-job-notes"));
         assertThat(shownInPalette(robot.lookup("#sbatchNotes").queryAs(Label.class)))
