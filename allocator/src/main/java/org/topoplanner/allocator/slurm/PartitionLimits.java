@@ -1,7 +1,6 @@
 package org.topoplanner.allocator.slurm;
 
 import java.util.Locale;
-import java.util.Map;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.SlurmTime;
 import org.topoplanner.model.slurm.SlurmPartition;
@@ -60,12 +59,13 @@ record PartitionLimits(State state, Integer maxNodes, int minNodes, Integer maxC
         if (partition == null) {
             return NONE;
         }
-        String line = lineOf(cluster.slurm().keys(), partition.name());
+        String line = SlurmPartition.lineWithDefaults(cluster.slurm().keys(), partition.name());
         if (line == null) {
             return NONE;
         }
-        return new PartitionLimits(state(value(line, "state")), count(value(line, "maxnodes")),
-                minNodes(value(line, "minnodes")), count(value(line, "maxcpuspernode")), minutes(value(line, "maxtime")));
+        return new PartitionLimits(state(SlurmPartition.value(line, "state")),
+                count(SlurmPartition.value(line, "maxnodes")), minNodes(SlurmPartition.value(line, "minnodes")),
+                count(SlurmPartition.value(line, "maxcpuspernode")), minutes(SlurmPartition.value(line, "maxtime")));
     }
 
     /**
@@ -77,34 +77,6 @@ record PartitionLimits(State state, Integer maxNodes, int minNodes, Integer maxC
     static String submissionRefusal(Cluster cluster, org.topoplanner.model.job.JobRequest request) {
         SlurmPartition partition = PartitionTopology.partitionOf(cluster.slurm().partitions(), request);
         return of(cluster, partition).state().takesSubmissions() ? null : NOT_AVAILABLE;
-    }
-
-    /** The partition's line with {@code PartitionName=DEFAULT}'s values before it (a later key wins); null if none. */
-    private static String lineOf(Map<String, String> keys, String name) {
-        String defaults = "";
-        for (Map.Entry<String, String> e : keys.entrySet()) {
-            if (!e.getKey().startsWith(SlurmPartition.KEY_PREFIX)) {
-                continue;
-            }
-            String part = e.getKey().substring(SlurmPartition.KEY_PREFIX.length());
-            if (part.equalsIgnoreCase("DEFAULT")) {
-                defaults = defaults + " " + e.getValue();
-            } else if (part.equals(name)) {
-                return defaults + " " + e.getValue();
-            }
-        }
-        return null;
-    }
-
-    private static String value(String line, String key) {
-        String found = null;
-        for (String word : line.trim().split("\\s+")) {
-            int eq = word.indexOf('=');
-            if (eq > 0 && word.substring(0, eq).toLowerCase(Locale.ROOT).equals(key)) {
-                found = word.substring(eq + 1);
-            }
-        }
-        return found;
     }
 
     private static State state(String v) {

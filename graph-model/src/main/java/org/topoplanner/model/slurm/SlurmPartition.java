@@ -58,7 +58,7 @@ public record SlurmPartition(String name, List<String> nodes, boolean isDefault,
     }
 
     /** The last {@code key=value} of the line (keys fold case, as Slurm's parser does); null if absent. */
-    private static String value(String line, String key) {
+    public static String value(String line, String key) {
         String found = null;
         for (String word : line.trim().split("\\s+")) {
             int eq = word.indexOf('=');
@@ -78,6 +78,24 @@ public record SlurmPartition(String name, List<String> nodes, boolean isDefault,
      * line's, else {@code PartitionName=DEFAULT}'s, else 1; a {@code Priority=} on either sets it over both.
      */
     public static int priorityTier(Map<String, String> keys, String partition) {
+        String line = lineWithDefaults(keys, partition);
+        if (line == null) {
+            return DEFAULT_TIER;
+        }
+        String priority = value(line, "priority");
+        if (priority != null) {
+            return parse(priority);
+        }
+        String tier = value(line, "prioritytier");
+        return tier == null ? DEFAULT_TIER : parse(tier);
+    }
+
+    /**
+     * The partition's line with the {@code PartitionName=DEFAULT} lines before it in front (so {@link #value}, which
+     * takes the last, reads the partition's own value over the defaults, as {@code read_config.c} does); null when
+     * the partition has no line.
+     */
+    public static String lineWithDefaults(Map<String, String> keys, String partition) {
         String defaults = "";
         for (Map.Entry<String, String> e : keys.entrySet()) {
             if (!e.getKey().startsWith(SlurmPartition.KEY_PREFIX)) {
@@ -87,32 +105,10 @@ public record SlurmPartition(String name, List<String> nodes, boolean isDefault,
             if (part.equalsIgnoreCase("DEFAULT")) {
                 defaults = defaults + " " + e.getValue();
             } else if (part.equals(partition)) {
-                String priority = last(e.getValue(), "priority");
-                if (priority == null) {
-                    priority = last(defaults, "priority");
-                }
-                if (priority != null) {
-                    return parse(priority);
-                }
-                String tier = last(e.getValue(), "prioritytier");
-                if (tier == null) {
-                    tier = last(defaults, "prioritytier");
-                }
-                return tier == null ? DEFAULT_TIER : parse(tier);
+                return defaults + " " + e.getValue();
             }
         }
-        return DEFAULT_TIER;
-    }
-
-    private static String last(String line, String key) {
-        String found = null;
-        for (String word : line.trim().split("\\s+")) {
-            int eq = word.indexOf('=');
-            if (eq > 0 && word.substring(0, eq).toLowerCase(Locale.ROOT).equals(key)) {
-                found = word.substring(eq + 1);
-            }
-        }
-        return found;
+        return null;
     }
 
     private static int parse(String value) {
