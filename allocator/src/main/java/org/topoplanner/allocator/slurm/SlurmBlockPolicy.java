@@ -90,6 +90,9 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return new Suggestion.Impossible("Slurm " + version.label() + " has no topology/block (it arrived in 23.11)");
         }
         String refusal = EarlyRefusal.of(request, version);
+        if (refusal == null) {
+            refusal = Overcommit.blockRefusal(request);
+        }
         if (refusal != null) {
             return new Suggestion.Impossible(refusal);
         }
