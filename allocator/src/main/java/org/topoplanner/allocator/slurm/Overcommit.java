@@ -33,9 +33,10 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@link OvercommitTaskLayout}, and refused in 22.05, which puts every task's GPUs on one task's CPU, and on blocks;
  * {@code --cpus-per-gpu} beside a GPU total is emulated in 24.11 and 26.05 only, {@link OvercommitGresCpus}, c16d1
  * g4); {@code -c} below a node's threads per core in 24.11 and 26.05 (a core's threads may hold more than one task);
- * {@code --ntasks-per-node}/{@code --ntasks-per-socket} (they come before overcommit in {@code _can_job_run_on_node}:
- * a node needs {@code ntasks_per_node x cpus_per_task} free CPUs while the layout keeps one task, own probe c18a1
- * n1-n3, every release; the emulation lays those tasks out, not traced through it); memory options, {@code --threads-per-core} ({@code _job_test}
+ * {@code --ntasks-per-node} beside GPUs or {@code -n}, and {@code --ntasks-per-socket} (they come before overcommit in
+ * {@code _can_job_run_on_node}: a node needs {@code ntasks_per_node x cpus_per_task} free CPUs while the layout keeps
+ * one task; emulated without GPUs and {@code -n} on a tree, own probes c16g1 r3, c18a1 n1-n3, every release); memory
+ * options, {@code --threads-per-core} ({@code _job_test}
  * multiplies {@code min_cpus} by it when {@code min_cpus == min_nodes}), {@code --exclusive=topo} ({@code --exclusive}
  * takes the whole node as without {@code -O}: own probe c16g1 r4), {@code -m}, {@code --segment} and node ranges
  * (sbatch lowers the maximum to {@code -n}).
@@ -85,11 +86,18 @@ final class Overcommit {
 
     /**
      * The {@code -O} shapes emulated on a tree only: {@code --gpus-per-task} ({@link OvercommitTaskLayout} counts the
-     * tasks in the tree's evaluation; the block plugin's {@code eval_nodes_block} counts them its own way, not read).
+     * tasks in the tree's evaluation; the block plugin's {@code eval_nodes_block} counts them its own way, not read)
+     * and {@code --ntasks-per-node} (measured on trees only: c16g1 r3, c18a1 n1-n3).
      */
     static String blockRefusal(JobRequest r) {
-        return r.overcommit() && r.gpusPerTask() != null && r.gpusPerTask() > 0
-                ? notEmulated("--gpus-per-task on a block topology", "no measured line has it") : null;
+        if (!r.overcommit()) {
+            return null;
+        }
+        if (r.gpusPerTask() != null && r.gpusPerTask() > 0) {
+            return notEmulated("--gpus-per-task on a block topology", "no measured line has it");
+        }
+        return r.ntasksPerNode() != null
+                ? notEmulated("--ntasks-per-node on a block topology", "no measured line has it") : null;
     }
 
     private static String notEmulated(String with, String why) {

@@ -256,6 +256,17 @@ class OvercommitTest {
         assertThat(place(r5, SlurmVersion.V24_11)).isInstanceOf(Suggestion.Impossible.class);
     }
 
+    /** The {@code -O} shapes measured on trees only stay refused on a block topology ({@link Overcommit#blockRefusal}). */
+    @Test
+    void theTreeOnlyShapesAreRefusedOnBlocks() throws Exception {
+        assertThat(Overcommit.blockRefusal(SbatchOptions.parseLine("-n2 --gpus-per-task=1 -O", "o")))
+                .startsWith("-O/--overcommit with --gpus-per-task on a block topology");
+        assertThat(Overcommit.blockRefusal(SbatchOptions.parseLine("-N2 --ntasks-per-node=3 -O", "o")))
+                .startsWith("-O/--overcommit with --ntasks-per-node on a block topology");
+        assertThat(Overcommit.blockRefusal(SbatchOptions.parseLine("-n4 -O", "o"))).isNull();
+        assertThat(Overcommit.blockRefusal(SbatchOptions.parseLine("-n2 --gpus-per-task=1", "o"))).isNull();
+    }
+
     @Test
     void thePlannerPlacesNoOvercommitJob() throws Exception {
         JobRequest r = SbatchOptions.parseLine("-n20 -O", "o");
