@@ -357,6 +357,15 @@ final class CoreFilter {
         }
         // required cores: whole cores for the tasks, fewer tasks while they do not fit
         int reqCores = maxTasks * cpt;
+        if (maxTasks >= minTasks && (long) maxTasks * cpt + tpc - 1 <= Integer.MAX_VALUE) {
+            // the loop's answer at once: the most tasks whose whole cores fit (an -O job's count stays NO_VAL here,
+            // which the loop below would count down one task at a time)
+            long fit = (long) availCoresTot * tpc / cpt;
+            if (maxTasks > fit) {
+                maxTasks = (int) Math.max(fit, minTasks - 1L);
+                reqCores = maxTasks * cpt;
+            }
+        }
         while (maxTasks >= minTasks) {
             reqCores = (reqCores + tpc - 1) / tpc;
             if (reqCores <= availCoresTot) {

@@ -29,11 +29,14 @@ import org.topoplanner.model.slurm.SlurmVersion;
  *
  * <p>The shapes no measured line covers, or whose rules differ from that, are refused naming what is not emulated:
  * GPUs (the GPU filter's per-node task bounds, {@code eval_nodes_select_cores} without the CPU bound, 24.11's {@code
- * _estimate_cpus_per_gres} from {@code num_tasks}, and {@code --gpus-per-task}'s {@code tres_per_task}: own case c26l7
- * o5 runs on one node in 22.05.8 and on two in 24.11.5; {@code --cpus-per-gpu} beside a GPU total is emulated in 24.11
- * and 26.05 only, {@link OvercommitGresCpus}, c16d1 g4); {@code -c} below a node's threads per core in 24.11 and 26.05
- * (a core's threads may hold more than one task); {@code --ntasks-per-node}/{@code --ntasks-per-socket} (they come
- * before overcommit in {@code _can_job_run_on_node}); memory options, {@code --threads-per-core} ({@code _job_test}
+ * _estimate_cpus_per_gres} from {@code num_tasks}; {@code --gpus-per-task} is emulated on a tree in 24.11 and 26.05,
+ * {@link OvercommitTaskLayout}, and refused in 22.05, which puts every task's GPUs on one task's CPU, and on blocks;
+ * {@code --cpus-per-gpu} beside a GPU total is emulated in 24.11 and 26.05 only, {@link OvercommitGresCpus}, c16d1
+ * g4); {@code -c} below a node's threads per core in 24.11 and 26.05 (a core's threads may hold more than one task);
+ * {@code --ntasks-per-node} beside GPUs or {@code -n}, and {@code --ntasks-per-socket} (they come before overcommit in
+ * {@code _can_job_run_on_node}: a node needs {@code ntasks_per_node x cpus_per_task} free CPUs while the layout keeps
+ * one task; emulated without GPUs and {@code -n} on a tree, own probes c16g1 r3, c18a1 n1-n3, every release); memory
+ * options, {@code --threads-per-core} ({@code _job_test}
  * multiplies {@code min_cpus} by it when {@code min_cpus == min_nodes}), {@code --exclusive=topo} ({@code --exclusive}
  * takes the whole node as without {@code -O}: own probe c16g1 r4), {@code -m}, {@code --segment} and node ranges
  * (sbatch lowers the maximum to {@code -n}).
@@ -61,6 +64,11 @@ final class Overcommit {
         if (!r.overcommit() || r.cpusPerTask() == null || !version.atLeast(SlurmVersion.V24_11)) {
             return null;
         }
+        if (r.gpusPerTask() != null && r.gpusPerTask() > 0) {
+            // the tree's evaluation counts one task a node and adds nodes for the tasks' GPUs (OvercommitTaskLayout;
+            // own probe c18a1 p5, -n2 -c2 --gpus-per-task=1 -O, runs in 24.11.5 and 26.05.5)
+            return null;
+        }
         SlurmJobSpec job = SlurmJobSpec.of(r);
         if (job.boundingTasks() == null || job.boundingTasks() <= job.minNodes()) {
             return null;
@@ -76,13 +84,33 @@ final class Overcommit {
                 + " (-c is a per-task TRES there) and fails it in every pass");
     }
 
+    /**
+     * The {@code -O} shapes emulated on a tree only: {@code --gpus-per-task} ({@link OvercommitTaskLayout} counts the
+     * tasks in the tree's evaluation; the block plugin's {@code eval_nodes_block} counts them its own way, not read)
+     * and {@code --ntasks-per-node} (measured on trees only: c16g1 r3, c18a1 n1-n3).
+     */
+    static String blockRefusal(JobRequest r) {
+        if (!r.overcommit()) {
+            return null;
+        }
+        if (r.gpusPerTask() != null && r.gpusPerTask() > 0) {
+            return notEmulated("--gpus-per-task on a block topology", "no measured line has it");
+        }
+        return r.ntasksPerNode() != null
+                ? notEmulated("--ntasks-per-node on a block topology", "no measured line has it") : null;
+    }
+
     private static String notEmulated(String with, String why) {
         return "-O/--overcommit with " + with + " changes where Slurm places the job and is not emulated (" + why + ")";
     }
 
     private static String unsupported(JobRequest r, SlurmVersion version) {
-        if (r.gpusPerTask() != null) {
-            return "--gpus-per-task";
+        if (r.gpusPerTask() != null && r.gpusPerTask() > 0 && version.atLeast(SlurmVersion.V26_05)
+                && Integer.valueOf(1).equals(r.maxNodes() != null ? r.maxNodes() : r.minNodes())
+                && r.ntasks() != null && r.ntasks() > 1) {
+            // 26.05's one-node shortcut (FirstFitOneNode) counts no tasks: c18a1 p2 (-N1 -n2) is refused at
+            // submission by 26.05.5 as by 24.11.5, where the emulation's shortcut passes sbatch's test; not traced
+            return "--gpus-per-task on one node (-N1)";
         }
         if (r.ntasksPerGpu() != null || r.gpusPerSocket() != null) {
             return r.ntasksPerGpu() != null ? "--ntasks-per-gpu" : "--gpus-per-socket";
@@ -102,7 +130,9 @@ final class Overcommit {
             // one task beside GPU 0 on CPU 0 where the replay takes socket 1 (k2, k3)
             return "GPUs and enforce-binding";
         }
-        if (r.ntasksPerNode() != null) {
+        if (r.ntasksPerNode() != null && (r.asksForGpus() || r.ntasks() != null)) {
+            // measured without GPUs and -n only (c16g1 r3, c18a1 n1-n3): the node test asks ntasks_per_node x -c
+            // free CPUs (_can_job_run_on_node takes ntasks_per_node before the overcommit 1), the layout one task
             return "--ntasks-per-node";
         }
         if (r.ntasksPerSocket() != null) {

@@ -317,6 +317,8 @@ final class SlurmAllocation {
             a.cores.add(c);
             a.counted.add(count);
         }
+        // 22.05 -O --gpus-per-task: every task's GPUs on the one task's core (OvercommitSocketTasks)
+        int[][] socketTasks22 = OvercommitSocketTasks.of(a.chosen, a.cores, tasks, job, version);
         for (int k = 0; k < a.chosen.size(); k++) {
             SlurmNode n = a.chosen.get(k);
             BitSet used = (BitSet) usableGpus(results, uses, n).clone();
@@ -336,11 +338,13 @@ final class SlurmAllocation {
                 // 26.05's _set_sock_bits returns ESLURM_INVALID_GRES on a shortfall; 24.11 only logs it
                 a.gresBitsShort |= version.atLeast(SlurmVersion.V26_05) && pick.shortfall() > 0;
             } else if (job.gpusPerTask() != null) {
-                int[] perSocket = SocketTasks.tasksPerSocket(n, a.cores.get(k), tasks[k], job, version);
+                int[] perSocket = socketTasks22 != null ? socketTasks22[k]
+                        : SocketTasks.tasksPerSocket(n, a.cores.get(k), tasks[k], job, version);
+                int onNode = socketTasks22 != null ? java.util.Arrays.stream(perSocket).sum() : tasks[k];
                 // rem_tasks of _build_tasks_per_node_sock (all three releases): a node whose cores count fewer
                 // tasks than it was given fails the GPU pick with ESLURM_INVALID_GRES
-                a.tasksShort |= java.util.Arrays.stream(perSocket).sum() < tasks[k];
-                g = picker.perTask(perSocket, tasks[k], job.gpusPerTask(), job.enforceBinding());
+                a.tasksShort |= java.util.Arrays.stream(perSocket).sum() < onNode;
+                g = picker.perTask(perSocket, onNode, job.gpusPerTask(), job.enforceBinding());
                 // with enforce-binding each socket gives only its own tasks' GPUs: own probe yamlfz24p (-n3 -c1
                 // --gpus-per-task=1 on p2, cores 0, 16, 17 and one GPU on socket 1) waits in 26.05.5
                 a.gresBitsShort |= version.atLeast(SlurmVersion.V26_05)

@@ -97,6 +97,9 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return new Suggestion.Impossible(notAvailable);
         }
         String refusal = EarlyRefusal.of(request, version);
+        if (refusal == null) {
+            refusal = Overcommit.blockRefusal(request);
+        }
         if (refusal != null) {
             return new Suggestion.Impossible(refusal);
         }

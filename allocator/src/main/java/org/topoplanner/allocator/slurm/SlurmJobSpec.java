@@ -137,6 +137,11 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         return count == null || count == 0 ? null : count;
     }
 
+    /** The same job laid out with all its {@code -O} tasks on {@code min_cpus} = {@code cpus} (OvercommitTaskLayout). */
+    SlurmJobSpec withAllOvercommitTasks(int cpus) {
+        return toBuilder().ntasks(overcommitTasks).minCpus(cpus).build();
+    }
+
     /** The same job under another name (a verdict that reads only the request is kept by it without the name). */
     SlurmJobSpec withName(String other) {
         return toBuilder().name(other).build();
@@ -228,7 +233,8 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         if (gpusPerJob != null) {
             return gpusPerJob;
         }
-        return gpusPerTask != null && ntasks != null ? gpusPerTask * ntasks : null;
+        // gres_job_state_validate: gres_per_job = num_tasks x gres_per_task, num_tasks being -n also under -O
+        return gpusPerTask != null && boundingTasks() != null ? gpusPerTask * boundingTasks() : null;
     }
 
     /**

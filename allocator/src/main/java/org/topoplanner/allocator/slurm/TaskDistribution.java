@@ -93,7 +93,9 @@ final class TaskDistribution {
                                   NodePick sel, SlurmJobSpec job, boolean softGresLimit) {
         int[] tasks = new int[idx.size()];
         if (job.ntasksPerNode() != null) {
-            java.util.Arrays.fill(tasks, job.ntasksPerNode());
+            // -O: dist_tasks lays one task a node (one_task_per_node), whatever --ntasks-per-node asked of the
+            // node's free CPUs before (MinCpusPerNode; own probe c18a1 n1, every release: c2 CPU 3, t1 CPUs 0-1)
+            java.util.Arrays.fill(tasks, job.overcommitTasks() != null ? 1 : job.ntasksPerNode());
             return tasks;
         }
         if (job.ntasks() == null) {

@@ -73,7 +73,9 @@ final class TreeEvaluation {
         int remNodes = gresPerJob > 0 ? Math.min(minNodes, reqNodes) : Math.max(minNodes, reqNodes);
         p.start(remNodes, minNodes, maxNodes, minCpus, 0);
         p.budget = CpusToUse.initialBudget(job, minCpus, remNodes);
-        p.taskBudget = job.cpusPerTask() > 1 ? p.budget / job.cpusPerTask() : p.budget;
+        // eval_nodes_set_max_tasks (24.11/26.05 topology/common/eval_nodes.c): -O keeps max_cpus as the task count
+        p.taskBudget = job.cpusPerTask() > 1 && job.overcommitTasks() == null ? p.budget / job.cpusPerTask()
+                : p.budget;
     }
 
     /** The chosen nodes, or {@code null} when this evaluation fails ({@link TreeProgress} says how). */

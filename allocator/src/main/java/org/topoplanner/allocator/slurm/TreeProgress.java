@@ -118,8 +118,15 @@ final class TreeProgress {
         }
         long save = Math.max(remNodesNow - 1, 0);
         long left = Math.max(taskBudget - save, 0);
-        long used = Math.max(1, Math.min(left, given / Math.max(1, job.cpusPerTask())));
+        boolean overcommit = job.overcommitTasks() != null;
+        // -O: eval_nodes_gres does not bound the tasks by the node's CPUs ("if (!details_ptr->overcommit)")
+        long used = Math.max(1, overcommit ? left : Math.min(left, given / Math.max(1, job.cpusPerTask())));
         taskGpus[i] = Integer.MAX_VALUE;
+        if (overcommit && job.gpusPerTask() != null && used < demand.gresMaxTasks(i)) {
+            // _reduce_res_cores: "max_gres = *maxtasks * gres_per_task", and sock_gres->total_cnt drops to it, all
+            // gres_sched_add then credits (OvercommitTaskLayout)
+            taskGpus[i] = (int) Math.min(Integer.MAX_VALUE, used * job.gpusPerTask());
+        }
         if (job.ntasksPerGpu() != null && used < demand.gresMaxTasks(i)) {
             // _reduce_res_cores (24.11/26.05 topology/common/eval_nodes.c), called by _reduce_res_core_by_task_cnt
             // when the tasks fall below gres_max_tasks: "max_gres = *maxtasks / ntasks_per_gres; *maxtasks =

@@ -336,15 +336,23 @@ class SlurmTreeReplayTest {
         // r3 --ntasks-per-node (one CPU a node, but a node must hold the per-node tasks' CPUs), r5 GPUs with
         // enforce-binding (24.11.5 CPU 0 a node, where the rule 22.05 and 26.05 follow gives the socket). o17b: 22.05's
         // one task of -c CPUs beside its --cpus-per-gpu GPUs (h1-h8, r1) and enforce-binding in 22.05/26.05 (r5)
-        "c16g1;   results/c16g1.jsonl;          22.05; r2 r3",
-        "c16g1;   results/new/c16g1.jsonl;      24.11; r2 r3 r5",
-        "c16g1;   results/v26.05/c16g1.jsonl;   26.05; r2 r3",
+        // o18a: r2 (--gpus-per-task: OvercommitTaskLayout in 24.11/26.05, OvercommitSocketTasks in 22.05) and r3
+        // (--ntasks-per-node: one task a node) match; 24.11's r5 stays refused
+        "c16g1;   results/c16g1.jsonl;          22.05; ''",
+        "c16g1;   results/new/c16g1.jsonl;      24.11; r5",
+        "c16g1;   results/v26.05/c16g1.jsonl;   26.05; ''",
         // own probe c17b1 (o17b, predicted before its runs): -O with --cpus-per-gpu and GPUs with enforce-binding;
         // still refused: 22.05 k2 k3 (a GPU total with enforce-binding: 22.05.8 CPU 0 beside GPU 0) and 24.11 k2 k3
         // k10 (GPUs with enforce-binding: 24.11.5 CPU 0 a node with --gpus-per-node, k2 not the rule 26.05 follows)
         "c17b1;   results/c17b1.jsonl;          22.05; k2 k3",
         "c17b1;   results/new/c17b1.jsonl;      24.11; k2 k3 k10",
         "c17b1;   results/v26.05/c17b1.jsonl;   26.05; ''",
+        // own probe c18a1 (o18a, predicted by hand before its runs): -O with --gpus-per-task (p1-p7: one task a node
+        // and its GPUs in 24.11/26.05, every task's GPUs beside one core in 22.05) and --ntasks-per-node (n1-n3: a
+        // node needs the per-node tasks' CPUs, the layout keeps one), every line in every release
+        "c18a1;   results/c18a1.jsonl;          22.05; ''",
+        "c18a1;   results/new/c18a1.jsonl;      24.11; ''",
+        "c18a1;   results/v26.05/c18a1.jsonl;   26.05; ''",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);

@@ -106,11 +106,12 @@ class OvercommitTest {
 
     @ParameterizedTest(name = "{0} under {1}")
     @CsvSource(delimiter = ';', value = {
-        "-n3 --gpus-per-task=1 -O;        22.05; -O/--overcommit with --gpus-per-task changes where Slurm places the job",
-        "-N1 -n8 --gpus-per-task=1 --cpus-per-gpu=2 -O; 24.11; -O/--overcommit with --gpus-per-task",
+        "-N1 -n2 --gpus-per-task=1 -O;    26.05; -O/--overcommit with --gpus-per-task on one node (-N1) changes where Slurm places the job",
+        "-N1 -n8 --gpus-per-task=1 --cpus-per-gpu=2 -O; 22.05; -O/--overcommit with --cpus-per-gpu",
+        "-N1 -n8 --gpus-per-task=1 --cpus-per-gpu=2 -O; 24.11; -O/--overcommit with --cpus-per-gpu",
         "-N2 -n4 --gpus-per-node=1 --gres-flags=enforce-binding -O; 24.11; -O/--overcommit with GPUs and enforce-binding",
         "-w t1 -n4 -c1 -O;                24.11; -O/--overcommit with -c below a core's threads changes where Slurm places the job and is not emulated (sbatch 24.11 makes -c a per-task TRES",
-        "-N2 --ntasks-per-node=4 -O;      22.05; -O/--overcommit with --ntasks-per-node",
+        "-n4 --ntasks-per-node=2 -O;      22.05; -O/--overcommit with --ntasks-per-node",
         "-n4 --mem-per-cpu=100 -O;        22.05; -O/--overcommit with a memory option",
         "-N1-3 -n4 -O;                    26.05; -O/--overcommit with a node range",
     })
@@ -174,6 +175,74 @@ class OvercommitTest {
     }
 
     /**
+     * 24.11 and 26.05 lay out every task of an {@code -O --gpus-per-task} job ({@link OvercommitTaskLayout}):
+     * {@code maxtasks} starts at {@code min_cpus} (the node count), each node is counted for one task and credited its
+     * GPUs, so the job spreads one task a node over {@code -n} nodes (own probes c16g1 r2, c18a1 p4, p5 under 24.11.5
+     * and 26.05.5); 26.05's {@code min_cpus} of {@code -c x -n} puts p5 on one node (g1 CPUs 0-3). 22.05 puts every
+     * task's GPUs beside the one task's core of one node. On main every row is refused as not emulated; with the
+     * refusal lifted alone (the first trial run), 24.11 left c26l7 o5 ({@code -n2 --gpus-per-task=1 -O}) waiting
+     * {@code Resources}.
+     */
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-n2 --gpus-per-task=1 -O;       24.11; g1:0|g2:0;       0|0",
+        "-n2 --gpus-per-task=1 -O;       26.05; g1:0|g2:0;       0|0",
+        "-n2 --gpus-per-task=2 -O;       24.11; g1:0|g2:0;       0,1|0,1",
+        "-n2 -c2 --gpus-per-task=1 -O;   24.11; g1:0-1|g2:0-1;   0|0",
+        "-n2 -c2 --gpus-per-task=1 -O;   26.05; g1:0-3;          0,1",
+        // 22.05 (OvercommitSocketTasks): one node, one task's CPUs, every task's GPUs from that core's socket on
+        // (c16g1 r2, c16d1 g3, c18a1 p4, p5, p6 under 22.05.8)
+        "-n2 --gpus-per-task=1 -O;       22.05; g1:0;            0,1",
+        "-n3 --gpus-per-task=1 -O;       22.05; g1:0;            0,1,2",
+        "-n2 --gpus-per-task=2 -O;       22.05; g1:0;            0,1,2,3",
+        "-n2 -c2 --gpus-per-task=1 -O;   22.05; g1:0-1;          0,1",
+        "-N2 -n4 --gpus-per-task=1 -O;   22.05; g1:0|g2:0;       0,1|0,1",
+    })
+    void gpusPerTaskSpreadOneTaskANode(String args, String version, String expected, String gpus) throws Exception {
+        Suggestion s = place(args, SlurmVersion.parse(version).orElseThrow());
+        assertThat(cpus(s)).containsExactly(expected.split("\\|"));
+        assertThat(((Suggestion.Placed) s).placement().hosts().stream().map(h -> h.gpus().stream()
+                .map(String::valueOf).collect(java.util.stream.Collectors.joining(","))).toList())
+                .containsExactly(gpus.split("\\|"));
+    }
+
+    /**
+     * More {@code -O --gpus-per-task} tasks than the GPU nodes (c16d1 g3, {@code -n3} on g1, g2) or than {@code -N}
+     * (c18a1 p2 {@code -N1 -n2}, p6 {@code -N2 -n4}) hold one a node: 24.11.5 and 26.05.5 refuse them at submission.
+     */
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-n3 --gpus-per-task=1 -O;      24.11",
+        "-n3 --gpus-per-task=1 -O;      26.05",
+        "-N1 -n2 --gpus-per-task=1 -O;  24.11",
+        "-N2 -n4 --gpus-per-task=1 -O;  24.11",
+        "-N2 -n4 --gpus-per-task=1 -O;  26.05",
+    })
+    void gpusPerTaskPastOneTaskANodeIsRefused(String args, String version) throws Exception {
+        Suggestion s = place(args, SlurmVersion.parse(version).orElseThrow());
+        assertThat(s).isInstanceOf(Suggestion.Impossible.class);
+        assertThat(((Suggestion.Impossible) s).reason()).doesNotContain("not emulated");
+    }
+
+    /**
+     * {@code --ntasks-per-node} with {@code -O}: a node must hold that many tasks' CPUs ({@code _can_job_run_on_node}
+     * takes {@code ntasks_per_node} before the overcommit 1), the layout keeps one task a node ({@code dist_tasks}'
+     * {@code one_task_per_node}). Own probes c16g1 r3 (idle: c1 and c2 CPU 0) and c18a1 n1 (c1 with two free CPUs is
+     * passed over for c2 and t1), every release. Refused on main; without {@code TaskDistribution}'s one task a
+     * node under {@code -O} the layout gives each node {@code --ntasks-per-node} tasks' CPUs.
+     */
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-N2 --ntasks-per-node=4 -O;   22.05; c1:0|c2:0",
+        "-N2 --ntasks-per-node=4 -O;   24.11; c1:0|c2:0",
+        "-N2 --ntasks-per-node=4 -O;   26.05; c1:0|c2:0",
+        "-N2 --ntasks-per-node=3 -O -w t1; 24.11; c1:0|t1:0-1",
+    })
+    void ntasksPerNodeAsksItsCpusButLaysOutOneTask(String args, String version, String expected) throws Exception {
+        assertThat(cpus(place(args, SlurmVersion.parse(version).orElseThrow()))).containsExactly(expected.split("\\|"));
+    }
+
+    /**
      * GPUs with enforce-binding under {@code -O} follow the rules without it: 22.05 raises the node no further than
      * the one CPU {@code _cpus_to_use} gave it, 26.05 to its GPU's socket ({@code dist_tasks_gres_min_cpus}); own
      * probe c16g1 r5 (22.05.8: CPU 0 a node; 26.05.5: CPUs 0-3 a node). 24.11.5 gives CPU 0, which that rule does not:
@@ -185,6 +254,17 @@ class OvercommitTest {
         assertThat(cpus(place(r5, SlurmVersion.V22_05))).containsExactly("g1:0", "g2:0");
         assertThat(cpus(place(r5, SlurmVersion.V26_05))).containsExactly("g1:0-3", "g2:0-3");
         assertThat(place(r5, SlurmVersion.V24_11)).isInstanceOf(Suggestion.Impossible.class);
+    }
+
+    /** The {@code -O} shapes measured on trees only stay refused on a block topology ({@link Overcommit#blockRefusal}). */
+    @Test
+    void theTreeOnlyShapesAreRefusedOnBlocks() throws Exception {
+        assertThat(Overcommit.blockRefusal(SbatchOptions.parseLine("-n2 --gpus-per-task=1 -O", "o")))
+                .startsWith("-O/--overcommit with --gpus-per-task on a block topology");
+        assertThat(Overcommit.blockRefusal(SbatchOptions.parseLine("-N2 --ntasks-per-node=3 -O", "o")))
+                .startsWith("-O/--overcommit with --ntasks-per-node on a block topology");
+        assertThat(Overcommit.blockRefusal(SbatchOptions.parseLine("-n4 -O", "o"))).isNull();
+        assertThat(Overcommit.blockRefusal(SbatchOptions.parseLine("-n2 --gpus-per-task=1", "o"))).isNull();
     }
 
     @Test

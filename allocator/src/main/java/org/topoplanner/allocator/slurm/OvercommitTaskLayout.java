@@ -1,0 +1,45 @@
+package org.topoplanner.allocator.slurm;
+
+import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * What 24.11 and 26.05 lay out for an {@code -O --gpus-per-task} job: every one of its {@code -n} tasks, each node
+ * counted for the tasks {@code maxtasks} still holds, not one task a node.
+ *
+ * <p>sbatch sends {@code min_cpus = MAX(min_nodes, 1)} under {@code -O} ({@code slurm_opt_create_job_desc},
+ * {@code common/slurm_opt.c}) and {@code gres_job_state_validate} makes the job a GPU total, {@code gres_per_job =
+ * num_tasks x gres_per_task} ({@code interfaces/gres.c}). The tree evaluation ({@code eval_nodes_tree.c}) starts
+ * {@code maxtasks} at {@code eval_nodes_set_max_tasks(rem_max_cpus)} = {@code min_cpus} (no division by {@code -c}
+ * under {@code -O}); {@code eval_nodes_gres} ({@code topology/common/eval_nodes.c}) counts a node for its remaining
+ * tasks less one kept for each further node, not bounded by its CPUs under {@code -O}, and
+ * {@code _reduce_res_core_by_task_cnt} -> {@code _reduce_res_cores} drops the node's GPU count
+ * ({@code sock_gres->total_cnt}) to {@code maxtasks x gres_per_task}, all {@code gres_sched_add} then credits
+ * ({@link TreeProgress}). So each node of an {@code -n N --gpus-per-task=G -O} job gives {@code G} GPUs, and the job
+ * spreads over {@code N} nodes, one task a node; with {@code tres_per_task} set, {@code one_task_per_node} is off in
+ * {@code dist_tasks} ({@code cons_tres/dist_tasks.c}), which lays out all {@code N} tasks on the CPUs
+ * {@code eval_nodes_cpus_to_use} left (one task's a node) and fails a job with more tasks than its nodes hold
+ * ({@code ESLURM_BAD_TASK_COUNT}): sbatch's test then refuses it. Own probes c16g1 r2, c18a1 p4 (24.11.5 and
+ * 26.05.5: one task with its GPUs on g1 and on g2), c16d1 g3, c18a1 p2, p6 (refused: more tasks than GPU nodes, or
+ * than {@code -N}), c26l7 o5 (24.11.5: g1 and u1).
+ *
+ * <p>26.05's {@code gres_job_state_validate} ends by raising {@code min_cpus} to {@code cpus_per_task x num_tasks}
+ * when {@code -c} is given, so there {@code maxtasks} holds every task and one node takes them (c18a1 p5, {@code
+ * -n2 -c2 --gpus-per-task=1 -O}: g1 CPUs 0-3 in 26.05.5, g1 and g2 CPUs 0-1 in 24.11.5).
+ */
+final class OvercommitTaskLayout {
+    private OvercommitTaskLayout() {
+    }
+
+    /** {@code job} laid out with all its tasks where {@code version} does so for {@code r}, or {@code job}. */
+    static SlurmJobSpec held(SlurmJobSpec job, JobRequest r, SlurmVersion version) {
+        if (!version.atLeast(SlurmVersion.V24_11) || job.overcommitTasks() == null || job.gpusPerTask() == null) {
+            return job;
+        }
+        long minCpus = PartitionCpuTotal.sbatchMinCpus(r);
+        if (version.atLeast(SlurmVersion.V26_05) && r.cpusPerTask() != null) {
+            minCpus = Math.max(minCpus, (long) r.cpusPerTask() * job.overcommitTasks());
+        }
+        return job.withAllOvercommitTasks((int) minCpus);
+    }
+}
