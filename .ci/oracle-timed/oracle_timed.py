@@ -11,9 +11,12 @@ Added to the lines (fields the project's readers ignore; the job lines keep ever
                            t_alloc                slurmctld's "sched: Allocate" line of the job, when the job had
                                                   started by the end of t_look (absent otherwise)
   cancel, reset, sleep     t_step [start, end]    the step, from the harness's call to its printed line
+  cancel                   t_rpc                  slurmctld's first log line of the scancel RPC of those jobs
+                                                  (_slurm_rpc_kill_job: REQUEST_KILL_JOB)
   sched_log (one line, after the final snapshots): every scheduling pass slurmctld ran, from its scheduler log:
       passes [{"t": start, "kind": "default depth" | "full queue", "started": [job ids]}], and
-      submits {job id: t_rpc}, allocs {job id: t} (all of them, also those after a line was printed).
+      submits {job id: t_rpc}, allocs {job id: t}, kills {job id: t} (all of them, also those after a line was
+      printed).
 
 The scheduler log is slurm.conf's SlurmSchedLogFile with SlurmSchedLogLevel=1 (keys the harness owns and leaves
 unset; appended by this wrapper): log.c's sched_log_var writes every sched_info/sched_debug* message there with its
@@ -41,6 +44,7 @@ STAMP = re.compile(r"\[(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?\]")
 PASS = re.compile(r"Running job scheduler (for full queue|for default depth)")
 ALLOC = re.compile(r"\bAllocate JobId=(\d+)")
 SUBMIT = re.compile(r"_slurm_rpc_submit_batch_job: \D*(\d+)")   # 26.05 prints it with %pI
+KILL = re.compile(r"_slurm_rpc_kill_job: REQUEST_KILL_JOB JobId=(\d+)")
 
 
 def epoch(stamp, frac):
@@ -59,6 +63,7 @@ class SlurmctldClock:
         self.passes = []      # {"t", "kind", "started"}
         self.submits = {}     # job id -> t
         self.allocs = {}      # job id -> t
+        self.kills = {}       # job id -> t of the first scancel RPC
 
     def read(self):
         for which, path in self.files.items():
@@ -93,6 +98,9 @@ class SlurmctldClock:
             s = SUBMIT.search(line)
             if s:
                 self.submits.setdefault(int(s.group(1)), t)
+            k = KILL.search(line)
+            if k:
+                self.kills.setdefault(int(k.group(1)), t)
 
 
 def now():
@@ -162,6 +170,10 @@ def emit(self, obj):
                     obj["t_alloc"] = self.clock.allocs[jid]
         elif kind in ("cancel", "reset", "sleep") and "step" in timed:
             obj["t_step"] = [timed.pop("step"), now()]
+            self.clock.read()
+            kills = [self.clock.kills[i] for i in obj.get("job_ids", []) if i in self.clock.kills]
+            if kills:
+                obj["t_rpc"] = min(kills)
     return _emit(self, obj)
 
 
@@ -173,7 +185,8 @@ def final_snapshot(self):
     self.clock.read()
     self.emit({"type": "sched_log", "passes": self.clock.passes,
                "submits": {str(k): v for k, v in sorted(self.clock.submits.items())},
-               "allocs": {str(k): v for k, v in sorted(self.clock.allocs.items())}})
+               "allocs": {str(k): v for k, v in sorted(self.clock.allocs.items())},
+               "kills": {str(k): v for k, v in sorted(self.clock.kills.items())}})
 
 
 oracle.Harness.write_config = write_config

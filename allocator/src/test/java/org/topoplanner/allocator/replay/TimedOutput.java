@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * The measured times of a timed harness output ({@code .ci/oracle-timed/run-timed.sh}) as a {@link MeasuredRun}: per
  * submit line its {@code seq}, {@code t_rpc} (sbatch's return when slurmctld logged none), {@code t_look} and the next
- * step's time (the next submission's RPC, or a cancel's, reset's or sleep's {@code t_step} start), and the passes of the
+ * step's time (the next submission's RPC, a cancel's scancel RPC, or else a cancel's, reset's or sleep's {@code t_step}
+ * start), and the passes of the
  * {@code sched_log} line. An output without times gives {@link MeasuredRun#NONE}.
  */
 final class TimedOutput {
@@ -65,6 +66,9 @@ final class TimedOutput {
             return rpc(j);
         }
         String type = j.path("type").asText();
+        if ("cancel".equals(type) && j.has("t_rpc")) {
+            return j.path("t_rpc").asDouble(); // slurmctld's scancel RPC (REQUEST_KILL_JOB), logged
+        }
         if (("cancel".equals(type) || "reset".equals(type) || "sleep".equals(type)) && j.has("t_step")) {
             return j.path("t_step").get(0).asDouble();
         }
