@@ -28,6 +28,7 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
     /**
      * One submission's times.
      *
+     * @param name      the job's name, which the replay's submission must have for the times to be its own
      * @param rpc       when slurmctld logged the submission RPC ({@code _slurm_rpc_submit_batch_job}, after
      *                  {@code job_allocate} and {@code queue_job_scheduler}); sbatch's return when not logged
      * @param lookStart when the {@code scontrol show job} whose answer the harness printed started
@@ -35,7 +36,7 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
      * @param nextStep  when the harness's next step reached slurmctld (the next submission's RPC, or the start of a
      *                  cancel, reset or sleep); positive infinity when none followed
      */
-    public record Submission(double rpc, double lookStart, double lookEnd, double nextStep) {
+    public record Submission(String name, double rpc, double lookStart, double lookEnd, double nextStep) {
     }
 
     /** Where the pass a submission queued fell, measured. */
@@ -50,14 +51,15 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
     }
 
     /**
-     * Where the pass submission {@code seq} queued fell, by {@code timing}'s rule for when that pass runs ({@link
+     * Where the pass submission {@code seq} (of job {@code name}) queued fell, by {@code timing}'s rule for when that pass runs ({@link
      * PassTiming#queuedPassAt}); empty when the run has no times for it, when the pass began while the look's
-     * {@code scontrol} ran (either order possible), or after the next step began (the release's {@link PassTiming}
+     * {@code scontrol} ran (either order possible), when the run's submission {@code seq} is of another job, or after
+     * the next step began (the release's {@link PassTiming}
      * then decides, as for an output without times).
      */
-    public Optional<QueuedPass> queuedPass(int seq, PassTiming timing) {
+    public Optional<QueuedPass> queuedPass(int seq, String name, PassTiming timing) {
         Submission s = submissions.get(seq);
-        if (s == null) {
+        if (s == null || !s.name().equals(name)) {
             return Optional.empty();
         }
         double pass = timing.queuedPassAt(s.rpc(), passes);

@@ -296,7 +296,7 @@ public final class Replayer {
      * src/test/resources/oracle/PROVENANCE.md}.
      */
     private void lookAndQueuedPass(String key) {
-        java.util.Optional<MeasuredRun.QueuedPass> pass = measured.queuedPass(seq, timing);
+        java.util.Optional<MeasuredRun.QueuedPass> pass = measured.queuedPass(seq, jobs.get(key).name, timing);
         if (pass.isEmpty()) {
             emit(Moment.SUBMIT, key);
             passStarted.clear();

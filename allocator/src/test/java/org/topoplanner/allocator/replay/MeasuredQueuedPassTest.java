@@ -37,7 +37,7 @@ class MeasuredQueuedPassTest {
 
     /** q's RPC at {@code rpc}, looked at 20-60 ms later, x's cancel 200 ms after the RPC; passes as logged. */
     private static MeasuredRun q(double rpc, double... passes) {
-        return new MeasuredRun(Map.of(Q, new MeasuredRun.Submission(rpc, rpc + 0.02, rpc + 0.06, rpc + 0.2)),
+        return new MeasuredRun(Map.of(Q, new MeasuredRun.Submission("q", rpc, rpc + 0.02, rpc + 0.06, rpc + 0.2)),
                 java.util.Arrays.stream(passes).boxed().toList());
     }
 
@@ -50,16 +50,17 @@ class MeasuredQueuedPassTest {
             "24.11, 100.99, 100.10, BEFORE_LOOK", "26.05, 100.90, 100.51, BEFORE_NEXT_STEP", "24.11, 100.50, 100.51, "})
     void theReleasesRulePlacesThePass(String release, double rpc, double logged, String where) {
         PassTiming timing = PassTiming.of(SlurmVersion.parse(release).orElseThrow());
-        assertThat(q(rpc, logged).queuedPass(Q, timing))
+        assertThat(q(rpc, logged).queuedPass(Q, "q", timing))
                 .isEqualTo(Optional.ofNullable(where).map(MeasuredRun.QueuedPass::valueOf));
     }
 
     @Test
-    void noTimesNoLoggedPassOrAnotherSeqLeaveTheReleasesTiming() {
+    void noTimesNoLoggedPassOrAnotherJobLeaveTheReleasesTiming() {
         PassTiming old = PassTiming.of(SlurmVersion.V22_05);
-        assertThat(MeasuredRun.NONE.queuedPass(Q, old)).isEmpty();
-        assertThat(q(100.5).queuedPass(Q, old)).isEmpty();
-        assertThat(q(100.5, 100.51).queuedPass(Q + 1, old)).isEmpty();
+        assertThat(MeasuredRun.NONE.queuedPass(Q, "q", old)).isEmpty();
+        assertThat(q(100.5).queuedPass(Q, "q", old)).isEmpty();
+        assertThat(q(100.5, 100.51).queuedPass(Q + 1, "q", old)).isEmpty();
+        assertThat(q(100.5, 100.51).queuedPass(Q, "p", old)).isEmpty();
     }
 
     @ParameterizedTest(name = "Slurm {0}: the pass before the look starts q on a2 at its submission")

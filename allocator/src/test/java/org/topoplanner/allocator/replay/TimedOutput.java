@@ -45,7 +45,7 @@ final class TimedOutput {
             for (int k = i + 1; k < all.size() && next == Double.POSITIVE_INFINITY; k++) {
                 next = stepStart(all.get(k));
             }
-            submissions.put(j.path("seq").asInt(), new MeasuredRun.Submission(rpc(j),
+            submissions.put(j.path("seq").asInt(), new MeasuredRun.Submission(j.path("name").asText(), rpc(j),
                     j.path("t_look").get(0).asDouble(), j.path("t_look").get(1).asDouble(), next));
         }
         return submissions.isEmpty() ? MeasuredRun.NONE : new MeasuredRun(submissions, passes);
