@@ -40,6 +40,10 @@ public final class Replayer {
     private final PlacementPolicy policy;
     /** When slurmctld's queued pass runs against the harness's next step: the release's, not the policy's. */
     private final PassTiming timing;
+    /** A timed run's measured times ({@link MeasuredRun#NONE} for a replay of its own). */
+    private final MeasuredRun measured;
+    /** The harness's {@code seq} of the last submission: it counts every job step, a refused one too. */
+    private int seq;
     private ClusterState state;
     private double now;
     /**
@@ -102,8 +106,18 @@ public final class Replayer {
 
     /** A replay under {@code policy} whose scheduler passes run as {@code timing} says. */
     public Replayer(Cluster cluster, PlacementPolicy policy, PassTiming timing) {
+        this(cluster, policy, timing, MeasuredRun.NONE);
+    }
+
+    /**
+     * A replay under {@code policy} whose scheduler passes run as {@code timing} says, except where {@code measured}
+     * (a timed harness run of the same script) places the pass a submission queued before the harness's look or
+     * before its next step.
+     */
+    public Replayer(Cluster cluster, PlacementPolicy policy, PassTiming timing, MeasuredRun measured) {
         this.policy = policy;
         this.timing = java.util.Objects.requireNonNull(timing, "timing");
+        this.measured = java.util.Objects.requireNonNull(measured, "measured");
         this.state = ClusterState.empty(cluster);
     }
 
@@ -196,6 +210,7 @@ public final class Replayer {
     }
 
     private void submit(JobScript.Submit s) {
+        seq++;
         JobRequest spec;
         String key = uniqueKey(s.name());
         try {
@@ -255,11 +270,7 @@ public final class Replayer {
                 // (24.11's eval_nodes_block takes one block, b1 with the idle-seen h1, and tries no other: own
                 // case blockfz06 k9 and probe blk8k9, 24.11.5; section blk8 of src/test/resources/oracle/PROVENANCE.md)
                 job.reason = tested;
-                emit(Moment.SUBMIT, key);
-                passStarted.clear();
-                schedule();
-                startedUnseen.addAll(passStarted);
-                lastPassStarts = List.copyOf(passStarted);
+                lookAndQueuedPass(key);
                 return;
             }
             schedule();
@@ -270,12 +281,39 @@ public final class Replayer {
         } else {
             job.reason = held != null ? held
                     : testedAtSubmit(onEmpty) ? submitTest(spec) : PendingReason.PRIORITY.slurmName();
+            lookAndQueuedPass(key);
+        }
+    }
+
+    /**
+     * The harness's look at a job whose submission only queued a pass ({@code queue_job_scheduler}), and that pass.
+     * Without times the look comes first and the pass's starts stay unseen by the next submission ({@link
+     * #startedUnseen}; under 22.05 until the next cancel, {@link PassTiming}). A timed run ({@link MeasuredRun}) says
+     * where the pass fell: before the look, the harness printed the job as the pass left it (RUNNING, or the pass's
+     * reason); before the next step, that step finds the pass's starts made. Either way slurmctld has run every pass
+     * the replay ran so far by then (a pass serves every request queued before it: {@code _slurmctld_background}
+     * zeroes {@code job_sched_cnt}), so nothing stays unseen. Own timed runs: section t18b of {@code
+     * src/test/resources/oracle/PROVENANCE.md}.
+     */
+    private void lookAndQueuedPass(String key) {
+        java.util.Optional<MeasuredRun.QueuedPass> pass = measured.queuedPass(seq, jobs.get(key).name, timing);
+        if (pass.isEmpty()) {
             emit(Moment.SUBMIT, key);
             passStarted.clear();
             schedule();
             startedUnseen.addAll(passStarted);
             lastPassStarts = List.copyOf(passStarted);
+            return;
         }
+        if (pass.get() == MeasuredRun.QueuedPass.BEFORE_LOOK) {
+            schedule();
+            emit(Moment.SUBMIT, key);
+        } else {
+            emit(Moment.SUBMIT, key);
+            schedule();
+        }
+        startedUnseen.clear();
+        lastPassStarts = List.of();
     }
 
     /** Whether a pending job's reason is a partition one ({@link PendingReason#partitionState()}). */

@@ -1,0 +1,77 @@
+package org.topoplanner.allocator.replay;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Wall-clock times a timed harness run measured ({@code .ci/oracle-timed/run-timed.sh}): per submission, when its RPC
+ * reached slurmctld, when the harness read the job's state and when the harness's next step began; and when each of
+ * slurmctld's scheduling passes began (its {@code SlurmSchedLogFile}). With them the replay need not guess which came
+ * first, the pass a submission queued or the harness's look at it: the outputs the harness stores without times leave
+ * that a race ({@link PassTiming}). All times are epoch seconds.
+ *
+ * @param submissions the measured submissions by the harness's {@code seq} (every {@code job} step counts, a
+ *                    refused one too)
+ * @param passes      the start of every scheduling pass slurmctld logged, ascending
+ */
+public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> passes) {
+
+    /** A run without times: the replay keeps its release's {@link PassTiming} for every submission. */
+    public static final MeasuredRun NONE = new MeasuredRun(Map.of(), List.of());
+
+    public MeasuredRun {
+        submissions = Map.copyOf(submissions);
+        passes = passes.stream().sorted().toList();
+    }
+
+    /**
+     * One submission's times.
+     *
+     * @param name      the job's name, which the replay's submission must have for the times to be its own
+     * @param rpc       when slurmctld logged the submission RPC ({@code _slurm_rpc_submit_batch_job}, after
+     *                  {@code job_allocate} and {@code queue_job_scheduler}); sbatch's return when not logged
+     * @param lookStart when the {@code scontrol show job} whose answer the harness printed started
+     * @param lookEnd   when it returned
+     * @param nextStep  when the harness's next step reached slurmctld (the next submission's RPC, or the start of a
+     *                  cancel, reset or sleep); positive infinity when none followed
+     */
+    public record Submission(String name, double rpc, double lookStart, double lookEnd, double nextStep) {
+    }
+
+    /** Where the pass a submission queued fell, measured. */
+    public enum QueuedPass {
+        /** It began before the harness's look: the harness printed the job as that pass left it. */
+        BEFORE_LOOK,
+        /**
+         * It began after the look but before the harness's next step: what it started is running when that step
+         * reaches slurmctld.
+         */
+        BEFORE_NEXT_STEP
+    }
+
+    /**
+     * Where the pass submission {@code seq} (of job {@code name}) queued fell, by {@code timing}'s rule for when that pass runs ({@link
+     * PassTiming#queuedPassAt}); empty when the run has no times for it, when the pass began while the look's
+     * {@code scontrol} ran (either order possible), when the run's submission {@code seq} is of another job, or after
+     * the next step began (the release's {@link PassTiming}
+     * then decides, as for an output without times).
+     */
+    public Optional<QueuedPass> queuedPass(int seq, String name, PassTiming timing) {
+        Submission s = submissions.get(seq);
+        if (s == null || !s.name().equals(name)) {
+            return Optional.empty();
+        }
+        double pass = timing.queuedPassAt(s.rpc(), passes);
+        if (Double.isNaN(pass)) {
+            return Optional.empty();
+        }
+        if (pass < s.lookStart()) {
+            return Optional.of(QueuedPass.BEFORE_LOOK);
+        }
+        if (pass > s.lookEnd() && pass < s.nextStep()) {
+            return Optional.of(QueuedPass.BEFORE_NEXT_STEP);
+        }
+        return Optional.empty();
+    }
+}

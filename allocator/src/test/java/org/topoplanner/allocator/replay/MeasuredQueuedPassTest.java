@@ -1,0 +1,87 @@
+package org.topoplanner.allocator.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.importers.replay.JobScriptReader;
+import org.topoplanner.importers.replay.ReplayLine;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * A timed run ({@link MeasuredRun}) says where the pass a submission behind a pending job queued fell, and the replay
+ * follows it (own timed runs, section t18b of {@code PROVENANCE.md}): every submit line of cmx19 22.05.8, fuzz98
+ * 24.11.5 and 26.05.5 shows the job as the first pass after its RPC left it when that pass began before the look's
+ * {@code scontrol}, and as {@code job_allocate} left it otherwise. 22.05's pass is the next logged background round,
+ * 24.11's and 26.05's the next whole second ({@link PassTiming#queuedPassAt}). The script of {@link
+ * PassAfterNextCancelTest} on cmx4: q ({@code --gpus=8}) queues behind the pending p, then x (on a1) is cancelled.
+ */
+class MeasuredQueuedPassTest {
+    /** q is the fourth job step: seq 4. */
+    private static final int Q = 4;
+
+    private static List<String> replay(String release, MeasuredRun measured) {
+        SlurmVersion v = SlurmVersion.parse(release).orElseThrow();
+        var policy = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
+        var parsed = JobScriptReader.read("jobs.txt", PassAfterNextCancelTest.SCRIPT).script();
+        return OracleComparison.jobLines(ReplayLine.lines(new Replayer(OracleCase.cluster("cmx4"), policy,
+                PassTiming.of(v), measured).run(parsed))).stream().map(OracleComparison::summary).toList();
+    }
+
+    /** q's RPC at {@code rpc}, looked at 20-60 ms later, x's cancel 200 ms after the RPC; passes as logged. */
+    private static MeasuredRun q(double rpc, double... passes) {
+        return new MeasuredRun(Map.of(Q, new MeasuredRun.Submission("q", rpc, rpc + 0.02, rpc + 0.06, rpc + 0.2)),
+                java.util.Arrays.stream(passes).boxed().toList());
+    }
+
+    @ParameterizedTest(name = "Slurm {0}: 22.05 reads the logged round, the newer ones the next whole second")
+    @CsvSource({
+            // 22.05: the first logged pass at or after the RPC, wherever it falls in the second
+            "22.05, 100.50, 100.51, BEFORE_LOOK", "22.05, 100.50, 100.60, BEFORE_NEXT_STEP", "22.05, 100.50, 100.90, ",
+            "22.05, 100.50, 100.53, ",
+            // 24.11 and 26.05: the next whole second, the log aside
+            "24.11, 100.99, 100.10, BEFORE_LOOK", "26.05, 100.90, 100.51, BEFORE_NEXT_STEP", "24.11, 100.50, 100.51, "})
+    void theReleasesRulePlacesThePass(String release, double rpc, double logged, String where) {
+        PassTiming timing = PassTiming.of(SlurmVersion.parse(release).orElseThrow());
+        assertThat(q(rpc, logged).queuedPass(Q, "q", timing))
+                .isEqualTo(Optional.ofNullable(where).map(MeasuredRun.QueuedPass::valueOf));
+    }
+
+    @Test
+    void noTimesNoLoggedPassOrAnotherJobLeaveTheReleasesTiming() {
+        PassTiming old = PassTiming.of(SlurmVersion.V22_05);
+        assertThat(MeasuredRun.NONE.queuedPass(Q, "q", old)).isEmpty();
+        assertThat(q(100.5).queuedPass(Q, "q", old)).isEmpty();
+        assertThat(q(100.5, 100.51).queuedPass(Q + 1, "q", old)).isEmpty();
+        assertThat(q(100.5, 100.51).queuedPass(Q, "p", old)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "Slurm {0}: the pass before the look starts q on a2 at its submission")
+    @CsvSource({"22.05, 100.50, 100.51", "24.11, 100.99, 0", "26.05, 100.99, 0"})
+    void thePassBeforeTheLookShowsTheJobStarted(String release, double rpc, double logged) {
+        List<String> without = replay(release, MeasuredRun.NONE);
+        assertThat(without).contains("q submit PENDING(Priority) nodes= leaves=");
+        List<String> with = replay(release, q(rpc, logged));
+        assertThat(with).anyMatch(l -> l.startsWith("q submit RUNNING a2["));
+        assertThat(with).anyMatch(l -> l.startsWith("q final RUNNING a2["));
+    }
+
+    @Test
+    void underSlurm2205APassBeforeTheCancelKeepsItsStart() {
+        // without times 22.05's pass waits for x's cancel and q takes a1 (PassAfterNextCancelTest); measured before
+        // the cancel, it placed q on a2 while x still held a1
+        assertThat(replay("22.05", MeasuredRun.NONE)).anyMatch(l -> l.startsWith("q final RUNNING a1["));
+        List<String> with = replay("22.05", q(100.5, 100.6));
+        assertThat(with).contains("q submit PENDING(Priority) nodes= leaves=");
+        assertThat(with).anyMatch(l -> l.startsWith("q final RUNNING a2["));
+        // measured after the cancel began: the release's timing again
+        assertThat(replay("22.05", q(100.5, 100.8))).anyMatch(l -> l.startsWith("q final RUNNING a1["));
+    }
+}

@@ -1,0 +1,77 @@
+package org.topoplanner.allocator.replay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The measured times of a timed harness output ({@code .ci/oracle-timed/run-timed.sh}) as a {@link MeasuredRun}: per
+ * submit line its {@code seq}, {@code t_rpc} (sbatch's return when slurmctld logged none), {@code t_look} and the next
+ * step's time (the next submission's RPC, a cancel's scancel RPC, or else a cancel's, reset's or sleep's {@code t_step}
+ * start), and the passes of the
+ * {@code sched_log} line. An output without times gives {@link MeasuredRun#NONE}.
+ */
+final class TimedOutput {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private TimedOutput() {
+    }
+
+    static MeasuredRun measured(List<String> lines) {
+        List<JsonNode> all = new ArrayList<>();
+        for (String l : lines) {
+            if (!l.isBlank()) {
+                try {
+                    all.add(JSON.readTree(l));
+                } catch (IOException e) {
+                    throw new IllegalArgumentException("bad JSON line: " + l, e);
+                }
+            }
+        }
+        List<Double> passes = new ArrayList<>();
+        all.stream().filter(j -> "sched_log".equals(j.path("type").asText()))
+                .forEach(j -> j.path("passes").forEach(p -> passes.add(p.path("t").asDouble())));
+        Map<Integer, MeasuredRun.Submission> submissions = new HashMap<>();
+        for (int i = 0; i < all.size(); i++) {
+            JsonNode j = all.get(i);
+            if (!isSubmission(j) || !j.has("t_look")) {
+                continue;
+            }
+            double next = Double.POSITIVE_INFINITY;
+            for (int k = i + 1; k < all.size() && next == Double.POSITIVE_INFINITY; k++) {
+                next = stepStart(all.get(k));
+            }
+            submissions.put(j.path("seq").asInt(), new MeasuredRun.Submission(j.path("name").asText(), rpc(j),
+                    j.path("t_look").get(0).asDouble(), j.path("t_look").get(1).asDouble(), next));
+        }
+        return submissions.isEmpty() ? MeasuredRun.NONE : new MeasuredRun(submissions, passes);
+    }
+
+    private static boolean isSubmission(JsonNode j) {
+        return "job".equals(j.path("type").asText()) && "submit".equals(j.path("when").asText())
+                && !"REJECTED".equals(j.path("state").asText());
+    }
+
+    private static double rpc(JsonNode j) {
+        return j.has("t_rpc") ? j.path("t_rpc").asDouble() : j.path("t_sbatch").get(1).asDouble();
+    }
+
+    /** When a step reached slurmctld, or positive infinity for a line that is no timed step. */
+    private static double stepStart(JsonNode j) {
+        if (isSubmission(j) && j.has("t_sbatch")) {
+            return rpc(j);
+        }
+        String type = j.path("type").asText();
+        if ("cancel".equals(type) && j.has("t_rpc")) {
+            return j.path("t_rpc").asDouble(); // slurmctld's scancel RPC (REQUEST_KILL_JOB), logged
+        }
+        if (("cancel".equals(type) || "reset".equals(type) || "sleep".equals(type)) && j.has("t_step")) {
+            return j.path("t_step").get(0).asDouble();
+        }
+        return Double.POSITIVE_INFINITY;
+    }
+}
