@@ -381,6 +381,15 @@ public final class Replayer {
             if (s instanceof Suggestion.Impossible && Partitions.holdsRequiredNodes(test.cluster(), r.spec())) {
                 passedOver = PendingReason.RESOURCES.slurmName();
             }
+            if (s instanceof Suggestion.Pending p && p.reason() == PendingReason.RESOURCES
+                    && passesTestNeverRuns(r.spec())) {
+                // the policy's Slurm accepts the job in this partition though no pick there ever starts it (26.05's
+                // _get_one_res sums a one-node job's GPUs over the nodes it tests, SlurmBlockPolicy.oneNodeGpusAddUp):
+                // the test-only pick succeeds, so _select_nodes_parts stops here with success and no reason, and the
+                // pass the submission queued tries the later partitions (own case featfz5 f36, -p all,mix -N1
+                // --gpus=8 with mix's nodes of 4 GPUs: RUNNING at submission on a2 of all, 26.05.5)
+                return passedOver != null ? passedOver : PendingReason.PRIORITY.slurmName();
+            }
             if (s instanceof Suggestion.Pending p) {
                 boolean limit = p.reason() == PendingReason.PARTITION_CONFIG
                         || p.reason() == PendingReason.PARTITION_NODE_LIMIT;
@@ -393,6 +402,16 @@ public final class Replayer {
             }
         }
         return PendingReason.RESOURCES.slurmName();
+    }
+
+    /**
+     * Whether the policy accepts {@code spec} (one partition of a job of several) yet leaves it waiting
+     * {@code Resources} on the empty cluster: Slurm's test-only pick passes there, no pick ever starts it.
+     */
+    private boolean passesTestNeverRuns(JobRequest spec) {
+        Suggestion onEmpty = onEmptyCluster.computeIfAbsent(spec.withName(""),
+                r -> policy.suggest(ClusterState.empty(state.cluster()), spec));
+        return onEmpty instanceof Suggestion.Pending p && p.reason() == PendingReason.RESOURCES;
     }
 
     /**
