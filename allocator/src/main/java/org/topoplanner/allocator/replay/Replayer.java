@@ -160,7 +160,13 @@ public final class Replayer {
             startedUnseen.clear();
         }
         if (step instanceof JobScript.Submit s) {
-            submit(s);
+            if (!submit(s)) {
+                // a refused submission queues no pass (the submit RPC fails before queue_job_scheduler), so the pass
+                // the submission before it queued is still to come, and a cancel right after still precedes it (own
+                // case blockfz43: k21 submitted, k22 refused, k19 cancelled; the pass then starts k20 first and k21
+                // on f4, which the pending k19 had kept out of the earlier pass, 24.11.5 and 26.05.5)
+                lastPassStarts = queuedPassStarts;
+            }
         } else if (step instanceof JobScript.Cancel c) {
             boolean freed = c.names().stream().anyMatch(this::runs);
             if (freed && timing.passWaitsForNextCancel()) {
@@ -209,7 +215,8 @@ public final class Replayer {
         // JobScript.Show: the harness prints scontrol output; a replay has none.
     }
 
-    private void submit(JobScript.Submit s) {
+    /** Submits {@code s}; false when sbatch refuses it (a {@code REJECTED} line, no job). */
+    private boolean submit(JobScript.Submit s) {
         seq++;
         JobRequest spec;
         String key = uniqueKey(s.name());
@@ -218,7 +225,7 @@ public final class Replayer {
             spec = SbatchOptions.parse(s.args(), s.name()).withName(key);
         } catch (JobRequestException e) {
             out.accept(new ReplayEvent.Rejected(s.name(), s.args(), e.getMessage()));
-            return;
+            return false;
         }
         // whether the job can ever run depends on the request alone: scripts repeat requests, so ask once each
         Suggestion onEmpty = onEmptyCluster.computeIfAbsent(spec.withName(""),
@@ -230,7 +237,7 @@ public final class Replayer {
         if (onEmpty instanceof Suggestion.Impossible imp
                 && !(queue.isEmpty() && policy.suggest(state, spec) instanceof Suggestion.Placed)) {
             out.accept(new ReplayEvent.Rejected(s.name(), s.args(), imp.reason()));
-            return;
+            return false;
         }
         Job job = new Job(s.name(), spec, now);
         jobs.put(key, job);
@@ -271,7 +278,7 @@ public final class Replayer {
                 // case blockfz06 k9 and probe blk8k9, 24.11.5; section blk8 of src/test/resources/oracle/PROVENANCE.md)
                 job.reason = tested;
                 lookAndQueuedPass(key);
-                return;
+                return true;
             }
             schedule();
             if (held != null) {
@@ -283,6 +290,7 @@ public final class Replayer {
                     : testedAtSubmit(onEmpty) ? submitTest(spec) : PendingReason.PRIORITY.slurmName();
             lookAndQueuedPass(key);
         }
+        return true;
     }
 
     /**
@@ -430,6 +438,15 @@ public final class Replayer {
                 // c18d1 e3, -p tl,cpu --time=20: no reason at submission, started in cpu by the pass)
                 return passedOver != null ? passedOver : PendingReason.PRIORITY.slurmName();
             }
+            if (s instanceof Suggestion.Pending p && p.reason() == PendingReason.RESOURCES
+                    && passesTestNeverRuns(r.spec())) {
+                // the policy's Slurm accepts the job in this partition though no pick there ever starts it (26.05's
+                // _get_one_res sums a one-node job's GPUs over the nodes it tests, SlurmBlockPolicy.oneNodeGpusAddUp):
+                // the test-only pick succeeds, so _select_nodes_parts stops here with success and no reason, and the
+                // pass the submission queued tries the later partitions (own case featfz5 f36, -p all,mix -N1
+                // --gpus=8 with mix's nodes of 4 GPUs: RUNNING at submission on a2 of all, 26.05.5)
+                return passedOver != null ? passedOver : PendingReason.PRIORITY.slurmName();
+            }
             if (s instanceof Suggestion.Pending p) {
                 boolean limit = p.reason() == PendingReason.PARTITION_CONFIG
                         || p.reason() == PendingReason.PARTITION_NODE_LIMIT;
@@ -442,6 +459,16 @@ public final class Replayer {
             }
         }
         return PendingReason.RESOURCES.slurmName();
+    }
+
+    /**
+     * Whether the policy accepts {@code spec} (one partition of a job of several) yet leaves it waiting
+     * {@code Resources} on the empty cluster: Slurm's test-only pick passes there, no pick ever starts it.
+     */
+    private boolean passesTestNeverRuns(JobRequest spec) {
+        Suggestion onEmpty = onEmptyCluster.computeIfAbsent(spec.withName(""),
+                r -> policy.suggest(ClusterState.empty(state.cluster()), spec));
+        return onEmpty instanceof Suggestion.Pending p && p.reason() == PendingReason.RESOURCES;
     }
 
     /**

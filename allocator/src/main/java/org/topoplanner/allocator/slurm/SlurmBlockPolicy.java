@@ -387,6 +387,15 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             // submit; with SlurmctldDebug=debug every node is checked and fails, s4 and m1 offering 2 + 4 GPUs)
             return false;
         }
+        if (job.ntasksPerGpu() != null) {
+            // with --ntasks-per-gpu and a fixed node count eval_nodes_select_cores asks each node for num_tasks /
+            // min_nodes tasks (all GPU tasks on the one node), and _foreach_gres_filter_sock_core lets a node no more
+            // than its GPUs x ntasks_per_gres tasks; its rounding to a multiple of task_cnt_incr (that minimum) then
+            // leaves a node short of the GPU total no tasks at all, so no node passes and the sum never starts.
+            // Own case featfz6 f26 (-p mix -N1 --gpus=6 --ntasks-per-gpu=3 enforce-binding on 4-GPU nodes): refused by
+            // 26.05.5 at submit, as by 22.05.8 and 24.11.5
+            return false;
+        }
         long sum = 0;
         for (SlurmNode n : nodes) {
             if (job.exclude().contains(n.name()) || (!job.nodelist().isEmpty() && !job.nodelist().contains(n.name()))) {
