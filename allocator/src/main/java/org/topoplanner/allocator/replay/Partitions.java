@@ -160,8 +160,8 @@ final class Partitions {
             if (r.partition() != null && r.partition().indexOf(',') >= 0 && named.size() == r.partitions().size()) {
                 List<QueueRecord> own = new ArrayList<>();
                 for (SlurmPartition p : named) {
-                    if (!org.topoplanner.allocator.slurm.PartitionStates.takesSubmissions(cluster, p.name())) {
-                        continue; // dropped from part_ptr_list at submission (PartitionStates)
+                    if (!SlurmPartition.takesSubmissions(keys, p.name())) {
+                        continue; // dropped from part_ptr_list at submission (SlurmPartition.takesSubmissions)
                     }
                     own.add(new QueueRecord(job, r.toBuilder().partition(p.name()).build(),
                             SlurmPartition.priorityTier(keys, p.name())));

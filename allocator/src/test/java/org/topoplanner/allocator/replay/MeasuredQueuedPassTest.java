@@ -17,7 +17,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * A timed run ({@link MeasuredRun}) says where the pass a submission behind a pending job queued fell, and the replay
- * follows it (own timed runs, section t18b of {@code PROVENANCE.md}): every submit line of cmx19 22.05.8, fuzz98
+ * follows it (own timed runs, section t18b of {@code src/test/resources/oracle/PROVENANCE.md}): every submit line of cmx19 22.05.8, fuzz98
  * 24.11.5 and 26.05.5 shows the job as the first pass after its RPC left it when that pass began before the look's
  * {@code scontrol}, and as {@code job_allocate} left it otherwise. 22.05's pass is the next logged background round,
  * 24.11's and 26.05's the next whole second ({@link PassTiming#queuedPassAt}). The script of {@link

@@ -91,6 +91,19 @@ public record SlurmPartition(String name, List<String> nodes, boolean isDefault,
     }
 
     /**
+     * Whether the partition takes submissions ({@code PARTITION_SUBMIT}: {@code State=UP} or {@code DOWN}).
+     * {@code _get_job_parts} ({@code job_mgr.c}, 22.05, 24.11 and 26.05) removes one that does not ({@code DRAIN},
+     * {@code INACTIVE}) from a job's {@code part_ptr_list} at submission ({@code _alt_part_test}), so
+     * {@code build_job_queue} never makes a record for it. True for a name without a line, and for a value Slurm
+     * would not start with (the importer reports it).
+     */
+    public static boolean takesSubmissions(Map<String, String> keys, String partition) {
+        String line = lineWithDefaults(keys, partition);
+        String state = line == null ? null : value(line, "state");
+        return state == null || !(state.equalsIgnoreCase("DRAIN") || state.equalsIgnoreCase("INACTIVE"));
+    }
+
+    /**
      * The partition's line with the {@code PartitionName=DEFAULT} lines before it in front (so {@link #value}, which
      * takes the last, reads the partition's own value over the defaults, as {@code read_config.c} does); null when
      * the partition has no line.
