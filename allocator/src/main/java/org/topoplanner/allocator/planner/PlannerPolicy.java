@@ -652,7 +652,10 @@ public final class PlannerPolicy implements PlacementPolicy {
         // a plan that cannot trim enough GPUs is no plan (--gpus=9 --cpus-per-gpu=2 enforce-binding as 2x5 once
         // gave ten, UnevenSplitPropertyTest seed 102334155); tasks left untrimmed only hold CPUs Slurm would not
         int spareGpus = demand.gpus() > 0 ? demand.spareGpus() : 0;
-        int spareTasks = NodeDemand.spareTasks(job, demand.nodes());
+        // not under a per-CPU memory figure: the memory a placement holds is charged from the tasks its shown cores
+        // can hold (FreeMemory.heldBy), which may put more of the tasks on the untrimmed node than its memory pays
+        // for (CI's seed -1947, -N2 -n5 --mem-per-cpu=2500 on mem2b under 26.05: 4 + 2 CPUs charged 4 tasks on t1)
+        int spareTasks = limits.memoryCpus() == null ? NodeDemand.spareTasks(job, demand.nodes()) : 0;
         for (int i = chosen.length - 1; i >= 0 && (spareGpus > 0 || spareTasks > 0); i--) {
             int h = r.hosts()[i];
             NodeShape shape = index.shape(h);

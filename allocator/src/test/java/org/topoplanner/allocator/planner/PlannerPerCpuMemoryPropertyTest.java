@@ -280,6 +280,16 @@ class PlannerPerCpuMemoryPropertyTest {
                 .contains("overallocate").doesNotContain("kubelet"));
     }
 
+    /**
+     * CI's seed -1947: mem2b under 26.05, {@code -N2 -n5 --mem-per-cpu=2500}. With the rounding's spare task taken
+     * off t2 the planner showed 4 + 2 CPUs, whose cores charge four one-CPU tasks on t1 (CR_CPU), past t1's free
+     * memory; under a per-CPU figure the planner keeps the even share of whole tasks.
+     */
+    @Example
+    void aSpareTaskUnderPerCpuMemoryStaysOnItsNode() throws JobRequestException {
+        plannerPlacesWhatSlurmTreePlacesUnderConsumableMemory(-1947L);
+    }
+
     /** Random states and jobs that test nothing (all idle, never placed, never refused) would pass anything. */
     @AfterContainer
     static void theTriesTestedTheRule() {
