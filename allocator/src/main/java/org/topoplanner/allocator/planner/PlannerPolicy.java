@@ -643,8 +643,11 @@ public final class PlannerPolicy implements PlacementPolicy {
             return Optional.empty();
         }
         NodeChoice[] chosen = new NodeChoice[r.hosts().length];
+        // what each chosen node was sized by: its CPUs are the count the placement carries (HostAllocation.countedCpus)
+        NodeDemand[] sized = new NodeDemand[chosen.length];
         for (int i = 0; i < chosen.length; i++) {
             chosen[i] = cand.choice[r.hosts()[i]];
+            sized[i] = demand;
         }
         // the rounding's spare GPUs and tasks: that many nodes take one GPU (and, with --cpus-per-gpu, its CPUs) or
         // one task (its CPUs, and its --gpus-per-task GPUs) fewer, the last ones first; a node whose trimmed choice
@@ -652,10 +655,11 @@ public final class PlannerPolicy implements PlacementPolicy {
         // a plan that cannot trim enough GPUs is no plan (--gpus=9 --cpus-per-gpu=2 enforce-binding as 2x5 once
         // gave ten, UnevenSplitPropertyTest seed 102334155); tasks left untrimmed only hold CPUs Slurm would not
         int spareGpus = demand.gpus() > 0 ? demand.spareGpus() : 0;
-        // not under a per-CPU memory figure: the memory a placement holds is charged from the tasks its shown cores
-        // can hold (FreeMemory.heldBy), which may put more of the tasks on the untrimmed node than its memory pays
-        // for (CI's seed -1947, -N2 -n5 --mem-per-cpu=2500 on mem2b under 26.05: 4 + 2 CPUs charged 4 tasks on t1)
-        int spareTasks = limits.memoryCpus() == null ? NodeDemand.spareTasks(job, demand.nodes()) : 0;
+        // under a per-CPU memory figure too: each node's placement carries the CPUs its own (trimmed) demand counts,
+        // so its memory is charged on them (FreeMemory.heldBy), never more than the memory test paid for the full
+        // share (CI's seed -1947, -N2 -n5 --mem-per-cpu=2500 on mem2b under 26.05: 4 + 2 CPUs read back from the
+        // cores charged four tasks on t1, where the planner gave it three)
+        int spareTasks = NodeDemand.spareTasks(job, demand.nodes());
         for (int i = chosen.length - 1; i >= 0 && (spareGpus > 0 || spareTasks > 0); i--) {
             int h = r.hosts()[i];
             NodeShape shape = index.shape(h);
@@ -674,6 +678,7 @@ public final class PlannerPolicy implements PlacementPolicy {
                 }
                 if (fewer != null) {
                     chosen[i] = fewer;
+                    sized[i] = fewerDemand;
                     spareTasks -= t[0] ? 1 : 0;
                     spareGpus -= t[1] ? 1 : 0;
                     break;
@@ -684,12 +689,14 @@ public final class PlannerPolicy implements PlacementPolicy {
             return Optional.empty();
         }
         List<HostAllocation> hosts = new ArrayList<>();
+        boolean counts = countsTasksCpus(index, job);
         for (int i = 0; i < r.hosts().length; i++) {
             int h = r.hosts()[i];
             NodeShape shape = index.shape(h);
             NodeChoice c = chosen[i];
-            hosts.add(new HostAllocation(index.host(h), shape.indices(c.gpus()),
-                    index.cpuIds(h).cpusOfCores(c.cores().stream().boxed().toList()), c.nicByGpu(shape)));
+            HostAllocation a = new HostAllocation(index.host(h), shape.indices(c.gpus()),
+                    index.cpuIds(h).cpusOfCores(c.cores().stream().boxed().toList()), c.nicByGpu(shape));
+            hosts.add(counts ? a.withCountedCpus(sized[i].cpus()) : a);
         }
         List<String> leaves = new ArrayList<>();
         BitSet seen = new BitSet();
@@ -701,6 +708,17 @@ public final class PlannerPolicy implements PlacementPolicy {
             }
         }
         return Optional.of(new Plan(new Placement(job.name(), hosts), new Score(new Layout(dom.maxTier()), r.cost()), leaves));
+    }
+
+    /**
+     * Whether the planner's placements carry the CPUs its split counts on each node ({@link HostAllocation#countedCpus}):
+     * where Slurm counts a node's CPUs by its tasks, not its whole cores ({@link FreeMemory#countsTasksCpus},
+     * {@code CR_CPU}), as {@code slurm-tree}'s placements do, and not for {@code --exclusive}, which holds the node's
+     * every CPU. The count is the node's {@link NodeDemand#cpus} (tasks x {@code -c}, or {@code --cpus-per-gpu} x its
+     * GPUs), in the node's threads for a job read through {@code --threads-per-core} as Slurm counts it there too.
+     */
+    private static boolean countsTasksCpus(ClusterIndex index, JobRequest job) {
+        return !job.exclusive() && FreeMemory.countsTasksCpus(index.cluster());
     }
 
     static Candidates candidates(ClusterIndex index, StateUsage usage, JobRequest job, NodeDemand demand) {
