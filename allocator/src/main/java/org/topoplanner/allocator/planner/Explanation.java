@@ -29,7 +29,7 @@ final class Explanation {
             maxGpus = Math.max(maxGpus, index.shape(h).gpus());
         }
         NodeDemand d = NodeDemand.of(job, NodeDemand.minNodes(job, maxGpus));
-        Candidates c = PlannerPolicy.candidates(index, usage, job, d);
+        Candidates c = PlanSearch.candidates(index, usage, job, d);
         String perNode = d.gpus() + " GPU" + (d.gpus() == 1 ? "" : "s") + (d.gpuType() == null ? "" : " of type "
                 + d.gpuType()) + " and " + d.cpus() + " CPU" + (d.cpus() == 1 ? "" : "s")
                 + (d.enforceBinding() ? " on the GPUs' own cores" : "") + (d.exclusive() ? " (whole node)" : "");
@@ -43,7 +43,7 @@ final class Explanation {
                     + "; the job needs " + d.nodes();
         }
         FabricDomains dom = index.domains();
-        int limit = PlannerPolicy.leafLimit(job, dom, d.nodes());
+        int limit = PlanSearch.leafLimit(job, dom, d.nodes());
         int largest = 0;
         for (FabricDomains.Domain x : dom.all()) {
             if (x.parent() < 0) {

@@ -43,7 +43,7 @@ public final class Objective {
             }
         }
         NodeDemand demand = NodeDemand.of(job, Math.max(1, hosts.size()));
-        Candidates cand = PlannerPolicy.candidates(index, usage, job, demand);
+        Candidates cand = PlanSearch.candidates(index, usage, job, demand);
         long[] v = new long[layout.length()];
         int[] hs = hosts.stream().mapToInt(Integer::intValue).toArray();
         if (hs.length > 1) {

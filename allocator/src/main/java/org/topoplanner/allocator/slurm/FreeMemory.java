@@ -70,6 +70,17 @@ public final class FreeMemory {
     }
 
     /**
+     * Whether a job's CPU count on a node is its tasks' CPUs rather than its whole cores' threads: {@code CR_CPU} (or
+     * {@code CR_CPU_Memory}), where {@code dist_tasks} syncs the cores by {@code _block_sync_core_bitmap} and sets no
+     * {@code core_cnt * tpc} (22.05, 24.11 and 26.05 {@code cons_tres/dist_tasks.c}). There a placement carries its
+     * count ({@link HostAllocation#countedCpus}) for the memory a per-CPU figure charges ({@link #heldBy}); under
+     * {@code CR_Core} the count is the CPUs shown.
+     */
+    public static boolean countsTasksCpus(Cluster cluster) {
+        return BlockCoreSync.applies(cluster);
+    }
+
+    /**
      * The CPUs a per-CPU figure is charged for on one node ({@code job_resources_get_node_cpu_cnt}). Under
      * {@code CR_Core} the job is given whole cores and its CPU count is every thread of them; under
      * {@code CR_CPU} it is the CPUs its tasks asked there, though the CPU ids shown are whole cores (own case mem2b:

@@ -48,7 +48,7 @@ class CandidatesPropertyTest {
                     excluded.set(h);
                 }
             }
-            Candidates moved = PlannerPolicy.candidates(index, s.usage(), asked, demand, excluded);
+            Candidates moved = PlanSearch.candidates(index, s.usage(), asked, demand, excluded);
             Candidates fresh = new Candidates(index, s.usage(), demand, excluded, new BitSet());
             String what = asked + " at step " + step + " (seed " + seed + ")";
             sameCandidates(moved, fresh, index, what);

@@ -283,7 +283,9 @@ class PlannerPerCpuMemoryPropertyTest {
     /**
      * CI's seed -1947: mem2b under 26.05, {@code -N2 -n5 --mem-per-cpu=2500}. With the rounding's spare task taken
      * off t2 the planner showed 4 + 2 CPUs, whose cores charge four one-CPU tasks on t1 (CR_CPU), past t1's free
-     * memory; under a per-CPU figure the planner keeps the even share of whole tasks.
+     * memory. The planner then kept the even share under a per-CPU figure; now its placement carries the CPUs its
+     * split counts (3 + 2, {@link org.topoplanner.model.job.HostAllocation#countedCpus}), charged as such, and the
+     * spare task is trimmed there too ({@link PlannerCountedCpusTest}).
      */
     @Example
     void aSpareTaskUnderPerCpuMemoryStaysOnItsNode() throws JobRequestException {
