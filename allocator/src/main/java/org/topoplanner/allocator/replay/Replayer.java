@@ -735,13 +735,31 @@ public final class Replayer {
         if (missing.isEmpty()) {
             return null;
         }
-        ClusterState idle = ClusterState.empty(cluster).with(new Placement(" out of the pass", gone),
-                ClusterState.Hold.WHOLE_NODES);
-        Suggestion onIdle = policy.suggest(idle, spec);
+        Suggestion onIdle = spec.exclusiveTopo()
+                ? policy.suggest(ClusterState.empty(cluster), testOnlyOfExclusiveTopo(spec, missing))
+                : policy.suggest(ClusterState.empty(cluster).with(new Placement(" out of the pass", gone),
+                        ClusterState.Hold.WHOLE_NODES), spec);
         if (onIdle instanceof Suggestion.Placed || onIdle instanceof Suggestion.Waiting) {
             return null;
         }
         return policy.requiredNodesOutOfPass(missing);
+    }
+
+    /**
+     * The test-only pick of an {@code --exclusive=topo} job on the nodes left in the pass, as the job without the
+     * option and with the other nodes excluded. cons_tres {@code job_test} ({@code select/cons_tres/job_test.c},
+     * 26.05 {@code _job_test}) returns from its test 0 in {@code SELECT_MODE_TEST_ONLY} before {@code
+     * _block_by_topology}, the only step where {@code WHOLE_TOPO} acts (it takes the base blocks of running jobs out
+     * of the node map), and a node out of the pass is only absent from the map given to the test, not a job's node:
+     * so the base block of a node left in the pass is usable there whatever runs beside it. Own case yamlfz43 y12
+     * ({@code -p blk -N1 --gpus-per-node=1 --exclusive=topo} behind y10, whose blocked blk2 takes every node of blk
+     * but d3 out of the pass; d3 runs y8, its base block b2 also holds d2): real 26.05.5 {@code Resources}
+     * ({@code ESLURM_NODES_BUSY}: {@code runable_avail} true), not {@code ReqNodeNotAvail}.
+     */
+    private static JobRequest testOnlyOfExclusiveTopo(JobRequest spec, List<String> missing) {
+        java.util.Set<String> excluded = new java.util.LinkedHashSet<>(spec.exclude());
+        excluded.addAll(missing);
+        return spec.toBuilder().exclusiveTopo(false).exclude(List.copyOf(excluded)).build();
     }
 
     /** {@code _pick_best_nodes}' {@code nodes_busy}: the node filtered out by {@code idle_node_bitmap} or {@code share_node_bitmap}. */
