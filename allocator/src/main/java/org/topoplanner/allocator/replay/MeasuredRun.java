@@ -35,8 +35,16 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
      * @param lookEnd   when it returned
      * @param nextStep  when the harness's next step reached slurmctld (the next submission's RPC, or the start of a
      *                  cancel, reset or sleep); positive infinity when none followed
+     * @param nextStepLogged whether {@code nextStep} is slurmctld's own time of that step's RPC (a submission's, or a
+     *                  cancel's logged {@code REQUEST_KILL_JOB}); false when it is the harness's start of the step,
+     *                  which comes before the RPC by scancel's start-up (23-330 ms in the timed runs)
      */
-    public record Submission(String name, double rpc, double lookStart, double lookEnd, double nextStep) {
+    public record Submission(String name, double rpc, double lookStart, double lookEnd, double nextStep,
+                             boolean nextStepLogged) {
+        /** A submission whose next step's time is slurmctld's own. */
+        public Submission(String name, double rpc, double lookStart, double lookEnd, double nextStep) {
+            this(name, rpc, lookStart, lookEnd, nextStep, true);
+        }
     }
 
     /** Where the pass a submission queued fell, measured. */
@@ -48,6 +56,24 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
          * reaches slurmctld.
          */
         BEFORE_NEXT_STEP
+    }
+
+    /**
+     * When the pass submission {@code seq} (of job {@code name}) queued began, by {@code timing}'s rule, and when the
+     * harness's next step reached slurmctld, if that pass began at or after it; empty otherwise (no times, another
+     * job, no next step, the pass came first, or only the harness's start of the step is known: own timed run
+     * cmx19-timed, 24.11.5, m68 and m70 started by the pass at :08.002, 43 ms after the cancel of m61 began, as the
+     * replay's pass before that cancel has them). Such a pass serves the next step too: a cancel of a running job
+     * reaches slurmctld before it, so the pass sees that job's resources free.
+     */
+    public Optional<double[]> passAfterNextStep(int seq, String name, PassTiming timing) {
+        Submission s = submissions.get(seq);
+        if (s == null || !s.name().equals(name) || Double.isInfinite(s.nextStep()) || !s.nextStepLogged()) {
+            return Optional.empty();
+        }
+        double pass = timing.queuedPassAt(s.rpc(), passes);
+        return !Double.isNaN(pass) && pass >= s.nextStep() ? Optional.of(new double[] {pass, s.nextStep()})
+                : Optional.empty();
     }
 
     /**

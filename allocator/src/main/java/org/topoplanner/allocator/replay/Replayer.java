@@ -77,6 +77,14 @@ public final class Replayer {
      * runs that pass at its next round, after a cancel the harness sends at once (see the cancel in {@link #replay}).
      */
     private List<String> lastPassStarts = List.of();
+    /**
+     * The starts the replay's passes made after submissions whose measured pass ({@link MeasuredRun#passAfterNextStep})
+     * began after the harness's next step, with that pass's time; and when the last submission's next step reached
+     * slurmctld. A cancel of a running job that comes before such a pass takes those starts back, as {@link
+     * PassTiming.AfterNextCancel} does for every such cancel.
+     */
+    private final List<Map.Entry<Double, List<String>>> measuredLaterPasses = new ArrayList<>();
+    private double lastNextStep = Double.NaN;
 
     /** A job the replay knows: pending (no placement) or running. */
     private static final class Job {
@@ -149,6 +157,10 @@ public final class Replayer {
 
     private void replay(JobScript.Step step) {
         List<String> queuedPassStarts = lastPassStarts;
+        if (!(step instanceof JobScript.Submit || step instanceof JobScript.Cancel || step instanceof JobScript.Note
+                || step instanceof JobScript.Snapshot)) {
+            measuredLaterPasses.clear();
+        }
         if (!(step instanceof JobScript.Note)) {
             lastPassStarts = List.of();
         }
@@ -169,9 +181,18 @@ public final class Replayer {
             }
         } else if (step instanceof JobScript.Cancel c) {
             boolean freed = c.names().stream().anyMatch(this::runs);
+            List<String> measuredLater = freed ? startsOfPassesAfter(lastNextStep) : List.of();
             if (freed && timing.passWaitsForNextCancel()) {
                 // the pass that started them comes after this cancel (PassTiming.AfterNextCancel)
                 unstartUnseen();
+            } else if (freed && !measuredLater.isEmpty()) {
+                // measured: the pass the submissions before queued began after this cancel reached slurmctld, so
+                // it ran (or the cancel's own pass, _slurm_rpc_epilog_complete, ran first) with the cancelled job's
+                // resources free. Own timed rerun featfz5-timed, 24.11.5: f36 and f37 submitted at :71.259 and
+                // :71.453, f35 cancelled at :71.602, the cancel's pass at :71.661 starts both, f37 on f35's cores
+                // (c16-27 of a1), where the replay's pass before the cancel had put it beside f35.
+                unstart(measuredLater);
+                startedUnseen.clear();
             } else if (freed) {
                 startedUnseen.clear();
             }
@@ -311,8 +332,18 @@ public final class Replayer {
             schedule();
             startedUnseen.addAll(passStarted);
             lastPassStarts = List.copyOf(passStarted);
+            java.util.Optional<double[]> later = measured.passAfterNextStep(seq, jobs.get(key).name, timing);
+            if (later.isPresent()) {
+                measuredLaterPasses.add(Map.entry(later.get()[0], List.copyOf(passStarted)));
+                lastNextStep = later.get()[1];
+            } else {
+                measuredLaterPasses.clear();
+                lastNextStep = Double.NaN;
+            }
             return;
         }
+        measuredLaterPasses.clear();
+        lastNextStep = Double.NaN;
         if (pass.get() == MeasuredRun.QueuedPass.BEFORE_LOOK) {
             schedule();
             emit(Moment.SUBMIT, key);
@@ -735,13 +766,31 @@ public final class Replayer {
         if (missing.isEmpty()) {
             return null;
         }
-        ClusterState idle = ClusterState.empty(cluster).with(new Placement(" out of the pass", gone),
-                ClusterState.Hold.WHOLE_NODES);
-        Suggestion onIdle = policy.suggest(idle, spec);
+        Suggestion onIdle = spec.exclusiveTopo()
+                ? policy.suggest(ClusterState.empty(cluster), testOnlyOfExclusiveTopo(spec, missing))
+                : policy.suggest(ClusterState.empty(cluster).with(new Placement(" out of the pass", gone),
+                        ClusterState.Hold.WHOLE_NODES), spec);
         if (onIdle instanceof Suggestion.Placed || onIdle instanceof Suggestion.Waiting) {
             return null;
         }
         return policy.requiredNodesOutOfPass(missing);
+    }
+
+    /**
+     * The test-only pick of an {@code --exclusive=topo} job on the nodes left in the pass, as the job without the
+     * option and with the other nodes excluded. cons_tres {@code job_test} ({@code select/cons_tres/job_test.c},
+     * 26.05 {@code _job_test}) returns from its test 0 in {@code SELECT_MODE_TEST_ONLY} before {@code
+     * _block_by_topology}, the only step where {@code WHOLE_TOPO} acts (it takes the base blocks of running jobs out
+     * of the node map), and a node out of the pass is only absent from the map given to the test, not a job's node:
+     * so the base block of a node left in the pass is usable there whatever runs beside it. Own case yamlfz43 y12
+     * ({@code -p blk -N1 --gpus-per-node=1 --exclusive=topo} behind y10, whose blocked blk2 takes every node of blk
+     * but d3 out of the pass; d3 runs y8, its base block b2 also holds d2): real 26.05.5 {@code Resources}
+     * ({@code ESLURM_NODES_BUSY}: {@code runable_avail} true), not {@code ReqNodeNotAvail}.
+     */
+    private static JobRequest testOnlyOfExclusiveTopo(JobRequest spec, List<String> missing) {
+        java.util.Set<String> excluded = new java.util.LinkedHashSet<>(spec.exclude());
+        excluded.addAll(missing);
+        return spec.toBuilder().exclusiveTopo(false).exclude(List.copyOf(excluded)).build();
     }
 
     /** {@code _pick_best_nodes}' {@code nodes_busy}: the node filtered out by {@code idle_node_bitmap} or {@code share_node_bitmap}. */
@@ -823,6 +872,24 @@ public final class Replayer {
      * Takes back the starts of the jobs the last pass started unseen ({@link #startedUnseen}): they wait again, in
      * submission order, for the pass after the cancel.
      */
+    /**
+     * The starts still unseen that passes measured to begin at or after {@code when} made ({@link
+     * #measuredLaterPasses}); none when {@code when} is unknown. The list is used up.
+     */
+    private List<String> startsOfPassesAfter(double when) {
+        List<String> out = new ArrayList<>();
+        if (!Double.isNaN(when)) {
+            for (Map.Entry<Double, List<String>> e : measuredLaterPasses) {
+                if (e.getKey() >= when) {
+                    e.getValue().stream().filter(startedUnseen::contains).forEach(out::add);
+                }
+            }
+        }
+        measuredLaterPasses.clear();
+        lastNextStep = Double.NaN;
+        return out;
+    }
+
     private void unstartUnseen() {
         unstart(List.copyOf(startedUnseen));
         startedUnseen.clear();

@@ -84,4 +84,32 @@ class MeasuredQueuedPassTest {
         // measured after the cancel began: the release's timing again
         assertThat(replay("22.05", q(100.5, 100.8))).anyMatch(l -> l.startsWith("q final RUNNING a1["));
     }
+
+    /**
+     * Under 24.11 and 26.05 the replay runs q's pass before the harness's next step (q on a2, beside x); measured to
+     * begin after x's cancel reached slurmctld, that pass (or the cancel's own) sees a1 free and q takes it, as the
+     * pass after f35's cancel started f37 on f35's cores in own timed rerun featfz5-timed (24.11.5).
+     */
+    @ParameterizedTest(name = "Slurm {0}: the pass measured after the cancel takes what it freed")
+    @CsvSource({"24.11", "26.05"})
+    void underTheNewerReleasesAPassMeasuredAfterTheCancelSeesItsNodesFree(String release) {
+        assertThat(replay(release, MeasuredRun.NONE)).anyMatch(l -> l.startsWith("q final RUNNING a2["));
+        // q's RPC at 100.50, x's cancel at 100.70, the pass at the next whole second, 101.00
+        PassTiming timing = PassTiming.of(SlurmVersion.parse(release).orElseThrow());
+        assertThat(q(100.5, 100.6).passAfterNextStep(Q, "q", timing)).hasValueSatisfying(t -> {
+            assertThat(t[0]).isEqualTo(101.0);
+            assertThat(t[1]).isCloseTo(100.7, org.assertj.core.data.Offset.offset(1e-9));
+        });
+        List<String> with = replay(release, q(100.5, 100.6));
+        assertThat(with).contains("q submit PENDING(Priority) nodes= leaves=");
+        assertThat(with).anyMatch(l -> l.startsWith("q final RUNNING a1["));
+        // only the harness's start of the cancel known (no logged scancel RPC): the release's timing
+        MeasuredRun unlogged = new MeasuredRun(Map.of(Q, new MeasuredRun.Submission("q", 100.5, 100.52, 100.56,
+                100.7, false)), List.of(100.6));
+        assertThat(unlogged.passAfterNextStep(Q, "q", timing)).isEmpty();
+        assertThat(replay(release, unlogged)).anyMatch(l -> l.startsWith("q final RUNNING a2["));
+        // the pass before the cancel (RPC at 100.90, pass 101.00, cancel 101.10) keeps q on a2
+        assertThat(q(100.9, 100.6).passAfterNextStep(Q, "q", timing)).isEmpty();
+        assertThat(replay(release, q(100.9, 100.6))).anyMatch(l -> l.startsWith("q final RUNNING a2["));
+    }
 }

@@ -42,11 +42,13 @@ final class TimedOutput {
                 continue;
             }
             double next = Double.POSITIVE_INFINITY;
+            boolean logged = false;
             for (int k = i + 1; k < all.size() && next == Double.POSITIVE_INFINITY; k++) {
                 next = stepStart(all.get(k));
+                logged = isSubmission(all.get(k)) || all.get(k).has("t_rpc");
             }
             submissions.put(j.path("seq").asInt(), new MeasuredRun.Submission(j.path("name").asText(), rpc(j),
-                    j.path("t_look").get(0).asDouble(), j.path("t_look").get(1).asDouble(), next));
+                    j.path("t_look").get(0).asDouble(), j.path("t_look").get(1).asDouble(), next, logged));
         }
         return submissions.isEmpty() ? MeasuredRun.NONE : new MeasuredRun(submissions, passes);
     }
