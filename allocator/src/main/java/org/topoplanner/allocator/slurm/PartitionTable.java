@@ -62,6 +62,12 @@ final class PartitionTable {
         return PartitionTopology.partitionOf(partitions, request);
     }
 
+    /** The partition of a job whose {@code -p} is {@code name}: the one so called, else for null the default one. */
+    SlurmPartition partitionNamed(String name) {
+        return name != null ? named(name)
+                : partitions.stream().filter(SlurmPartition::isDefault).findFirst().orElse(null);
+    }
+
     /** The partition called {@code name}; null when there is none. */
     SlurmPartition named(String name) {
         Entry e = byName.get(name);

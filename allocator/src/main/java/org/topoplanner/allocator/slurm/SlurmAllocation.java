@@ -86,8 +86,10 @@ final class SlurmAllocation {
      * {@code null}: none). The nodes are then walked here: the state's verdict table is shared by jobs of one shape
      * and knows no memory, and idle nodes of one layout may differ in their memory.
      */
-    static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec job,
+    static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec asked,
                                    SlurmVersion version, PerCpuMemory.Table memory) {
+        // the partition's MaxCPUsPerNode caps each node's CPUs in the core filter (PartitionCpuCap)
+        SlurmJobSpec job = PartitionCpuCap.applied(state.cluster(), asked);
         NodeVerdicts table = memory == null ? NodeVerdicts.of(state, nodes, job, version) : null;
         // CR_CPU lays a node's CPUs out by best-fitting sockets, not cyclically (BlockCoreSync)
         boolean blockSync = BlockCoreSync.applies(state.cluster());
