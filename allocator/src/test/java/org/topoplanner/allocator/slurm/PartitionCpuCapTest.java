@@ -54,6 +54,19 @@ class PartitionCpuCapTest {
     }
 
     @Test
+    void thePlannerDoesNotStartAJobOfAPartitionWhoseCpusAreHeld() throws Exception {
+        // the planner must never start what Slurm refuses: c3 after Slurm's c2 waits there too
+        for (SlurmVersion v : SlurmVersion.values()) {
+            Suggestion first = policy(v).suggest(ClusterState.empty(C18D1), SbatchOptions.parseLine("-p cpu -n8", "c2"));
+            ClusterState busy = ClusterState.empty(C18D1).with(((Suggestion.Placed) first).placement());
+            var planner = new org.topoplanner.allocator.planner.PlannerPolicy(
+                    PolicyOptions.DEFAULT.withSlurmVersion(v));
+            assertThat(planner.suggest(busy, SbatchOptions.parseLine("-p cpu -n1", "c3"))).as(v.label())
+                    .isNotInstanceOf(Suggestion.Placed.class);
+        }
+    }
+
+    @Test
     void theCapIsTheLimitLessTheUsedCpus() {
         SlurmNode node = SlurmNode.of(C18D1).stream().filter(n -> n.name().equals("c1")).findFirst().orElseThrow();
         SlurmJobSpec job = SlurmJobSpec.builder("j").partitionCpusPerNode(4).build();
