@@ -153,6 +153,11 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 : toBuilder().partitionCpusPerNode(cpus).build();
     }
 
+    /** The same job without {@code -x} (the verdict tables key on the rest, {@link NodeVerdicts}). */
+    SlurmJobSpec withoutExclude() {
+        return exclude.isEmpty() ? this : toBuilder().exclude(List.of()).build();
+    }
+
     /** The same job under another name (a verdict that reads only the request is kept by it without the name). */
     SlurmJobSpec withName(String other) {
         return toBuilder().name(other).build();
