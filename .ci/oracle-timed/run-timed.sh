@@ -12,18 +12,14 @@
 # temporary folder; oracle_timed.py loads the shared oracle.py as a module and wraps it (see its docstring for the
 # fields). A case with a topology.yaml: ORACLE_TIMED_YAML=1 also applies .ci/oracle-yaml's copy of that file.
 # Env: ORACLE_SHARED (default: the harness beside the checkout, ../shared/oracle/slurm, else the current folder
-# when it holds run.sh and oracle.py).
+# when it holds run.sh and oracle.py; .ci/oracle-common/harness.sh finds it, as for run-yaml.sh).
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-SHARED=${ORACLE_SHARED:-$(cd "$HERE/../.." && pwd)/../shared/oracle/slurm}
-# run from the harness's folder (as its README says), that folder is the harness
-if [[ -z ${ORACLE_SHARED:-} && ! -d $SHARED && -f ./run.sh && -f ./oracle.py ]]; then SHARED=$PWD; fi
-SHARED=$(cd "$SHARED" && pwd)
-[[ -f $SHARED/run.sh && -f $SHARED/oracle.py ]] || { echo "run-timed.sh: no harness at $SHARED" >&2; exit 1; }
-TMP=$(mktemp -d /tmp/oracle-timed.XXXXXX)
+# shellcheck source=../oracle-common/harness.sh
+source "$HERE/../oracle-common/harness.sh"
+SHARED=$(oracle_harness run-timed.sh)
+TMP=$(oracle_stage oracle-timed "$SHARED" "$HERE/oracle_timed.py")
 trap 'rm -rf "$TMP"' EXIT
-cp "$SHARED/run.sh" "$TMP/run.sh"
-cp "$HERE/oracle_timed.py" "$TMP/oracle.py"
 if [[ -n ${ORACLE_TIMED_YAML:-} ]]; then
   # the timed wrapper loads the yaml wrapper, which loads the shared harness
   cp "$HERE/../oracle-yaml/oracle_yaml.py" "$TMP/oracle_yaml.py"

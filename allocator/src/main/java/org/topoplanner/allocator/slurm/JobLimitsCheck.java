@@ -36,7 +36,7 @@ final class JobLimitsCheck {
 
     /** The reason the limits hold {@code request} (kept to one partition) with, or null when they pass. */
     static PendingReason of(Cluster cluster, JobRequest request, SlurmVersion version) {
-        SlurmPartition partition = PartitionTopology.partitionOf(cluster.slurm().partitions(), request);
+        SlurmPartition partition = PartitionTable.of(cluster).partitionOf(request);
         if (partition == null || partition.nodes() == null) {
             return null;
         }
@@ -50,7 +50,7 @@ final class JobLimitsCheck {
      * never runnable there ({@link SeveralPartitions}).
      */
     static PendingReason pastTotals(Cluster cluster, JobRequest request, SlurmVersion version) {
-        SlurmPartition partition = PartitionTopology.partitionOf(cluster.slurm().partitions(), request);
+        SlurmPartition partition = PartitionTable.of(cluster).partitionOf(request);
         if (partition == null || partition.nodes() == null
                 || !PartitionLimits.of(cluster, partition).state().schedules()) {
             return null;
@@ -73,7 +73,7 @@ final class JobLimitsCheck {
      * and node totals, which the policies test apart (each release words those its own way).
      */
     static PendingReason beyondLimits(Cluster cluster, JobRequest request, SlurmVersion version) {
-        SlurmPartition partition = PartitionTopology.partitionOf(cluster.slurm().partitions(), request);
+        SlurmPartition partition = PartitionTable.of(cluster).partitionOf(request);
         if (partition == null || partition.nodes() == null) {
             return null;
         }

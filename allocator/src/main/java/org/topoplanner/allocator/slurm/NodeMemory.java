@@ -218,10 +218,11 @@ public final class NodeMemory {
         // the partition's first node in slurmctld's node table, which read_slurm_conf sorts by name
         // (_sort_node_record_table_ptr: strnatcmp, the same in 22.05, 24.11 and 26.05), not the slurm.conf order
         SlurmPartition part = partitionOf(cluster, request);
+        PartitionTable table = PartitionTable.of(cluster);
         List<String> names = new java.util.ArrayList<>(forJobs.keySet());
         names.sort(org.topoplanner.model.hostlist.NaturalOrder.INSTANCE);
         for (String name : names) {
-            if (part == null || part.holds(name)) {
+            if (part == null || table.holds(part, name)) {
                 return forJobs.get(name);
             }
         }
@@ -231,9 +232,10 @@ public final class NodeMemory {
     /** The most CPUs a node of the job's partition has ({@code part_ptr->max_cpu_cnt}); 0 when none says. */
     static int mostCpusInPartition(Cluster cluster, JobRequest request) {
         SlurmPartition part = partitionOf(cluster, request);
+        PartitionTable table = PartitionTable.of(cluster);
         int most = 0;
         for (SlurmNode node : SlurmNode.of(cluster)) {
-            if (part == null || part.holds(node.name())) {
+            if (part == null || table.holds(part, node.name())) {
                 most = Math.max(most, node.cpus());
             }
         }
@@ -242,7 +244,7 @@ public final class NodeMemory {
 
     /** The job's partition ({@code -p}, else the {@code Default=YES} one, else the first); null without any. */
     private static SlurmPartition partitionOf(Cluster cluster, JobRequest request) {
-        List<SlurmPartition> parts = SlurmPartition.of(cluster.slurm().keys());
+        List<SlurmPartition> parts = PartitionTable.of(cluster).partitions();
         SlurmPartition part = null;
         for (SlurmPartition p : parts) {
             if (request.partition() != null ? p.name().equals(request.partition()) : p.isDefault() && part == null) {

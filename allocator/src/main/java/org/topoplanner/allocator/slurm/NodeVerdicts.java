@@ -73,18 +73,19 @@ final class NodeVerdicts {
      * state would make the next real state update it for every busy host).
      */
     static NodeVerdicts of(ClusterState state, List<SlurmNode> nodes, SlurmJobSpec job, SlurmVersion version) {
-        if (!job.nodelist().isEmpty() || !job.exclude().isEmpty() || state.running().isEmpty()
-                || !ownTable(state.cluster(), nodes)) {
+        if (!job.nodelist().isEmpty() || state.running().isEmpty() || !ownTable(state.cluster(), nodes)) {
             return null;
         }
-        SlurmJobSpec shape = job.withName("");
+        // -x (and a partition's outside nodes, PartitionTopology) only leave nodes out of the map: the verdicts of the
+        // others are those of the job without it, so jobs of one partition share the table (SlurmAllocation masks)
+        SlurmJobSpec shape = job.withName("").withoutExclude();
         return state.derived(new Key(nodes, shape, version), s -> build(s, nodes, shape, version),
                 (before, now, hosts) -> before.update(now, hosts));
     }
 
     /** The table built afresh from {@code state} alone, never from an earlier state's (what an update must equal). */
     static NodeVerdicts fresh(ClusterState state, List<SlurmNode> nodes, SlurmJobSpec job, SlurmVersion version) {
-        return build(state, nodes, job.withName(""), version);
+        return build(state, nodes, job.withName("").withoutExclude(), version);
     }
 
     private static boolean ownTable(Cluster cluster, List<SlurmNode> nodes) {

@@ -48,7 +48,7 @@ final class PartitionCpuTotal {
             return false;
         }
         long asked = version.atLeast(SlurmVersion.V26_05) ? minCpus(request) : sbatchMinCpus(request);
-        SlurmPartition partition = PartitionTopology.partitionOf(cluster.slurm().partitions(), request);
+        SlurmPartition partition = PartitionTable.of(cluster).partitionOf(request);
         return asked > Totals.of(cluster).of(partition);
     }
 
@@ -69,10 +69,11 @@ final class PartitionCpuTotal {
         private static Totals build(Cluster cluster) {
             List<SlurmNode> nodes = SlurmNode.of(cluster);
             Map<String, Long> byPartition = new HashMap<>();
-            for (SlurmPartition p : cluster.slurm().partitions()) {
+            PartitionTable table = PartitionTable.of(cluster);
+            for (SlurmPartition p : table.partitions()) {
                 long sum = 0;
                 for (SlurmNode n : nodes) {
-                    if (p.holds(n.name())) {
+                    if (table.holds(p, n.name())) {
                         sum += n.cpus();
                     }
                 }

@@ -54,8 +54,16 @@ record PartitionLimits(State state, Integer maxNodes, int minNodes, Integer maxC
         }
     }
 
-    /** The limits of partition {@code name} on {@code cluster}; {@link #NONE} when there is no such line. */
+    /**
+     * The limits of partition {@code partition} on {@code cluster}; {@link #NONE} when there is no such line. Read
+     * once per cluster ({@link PartitionTable}), not per suggestion.
+     */
     static PartitionLimits of(Cluster cluster, SlurmPartition partition) {
+        return partition == null ? NONE : PartitionTable.of(cluster).limits(partition);
+    }
+
+    /** {@link #of} read from the partition's line (its own over {@code PartitionName=DEFAULT}'s). */
+    static PartitionLimits read(Cluster cluster, SlurmPartition partition) {
         if (partition == null) {
             return NONE;
         }
@@ -75,8 +83,8 @@ record PartitionLimits(State state, Integer maxNodes, int minNodes, Integer maxC
      * {@code PARTITION_SUBMIT} (DRAIN, INACTIVE), the same in 22.05, 24.11 and 26.05.
      */
     static String submissionRefusal(Cluster cluster, org.topoplanner.model.job.JobRequest request) {
-        SlurmPartition partition = PartitionTopology.partitionOf(cluster.slurm().partitions(), request);
-        return of(cluster, partition).state().takesSubmissions() ? null : NOT_AVAILABLE;
+        PartitionTable table = PartitionTable.of(cluster);
+        return table.limits(table.partitionOf(request)).state().takesSubmissions() ? null : NOT_AVAILABLE;
     }
 
     private static State state(String v) {

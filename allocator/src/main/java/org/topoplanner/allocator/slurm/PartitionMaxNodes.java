@@ -24,7 +24,7 @@ final class PartitionMaxNodes {
         if (request.minNodes() != null) {
             return null;
         }
-        SlurmPartition partition = PartitionTopology.partitionOf(cluster.slurm().partitions(), request);
+        SlurmPartition partition = PartitionTable.of(cluster).partitionOf(request);
         PartitionLimits limits = PartitionLimits.of(cluster, partition);
         if (partition == null || limits.maxNodes() == null) {
             return null;

@@ -18,7 +18,7 @@ final class PartitionMinNodes {
 
     /** The request with its node minimum raised to its partition's {@code MinNodes} where Slurm raises it. */
     static JobRequest raised(Cluster cluster, JobRequest request) {
-        SlurmPartition partition = PartitionTopology.partitionOf(cluster.slurm().partitions(), request);
+        SlurmPartition partition = PartitionTable.of(cluster).partitionOf(request);
         int min = PartitionLimits.of(cluster, partition).minNodes();
         if (partition == null || min <= 1) {
             return request;

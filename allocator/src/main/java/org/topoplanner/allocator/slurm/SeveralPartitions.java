@@ -38,7 +38,7 @@ final class SeveralPartitions {
      */
     static boolean applies(Cluster cluster, JobRequest request) {
         return request.partition() != null && request.partition().indexOf(',') >= 0 && !request.partitions().isEmpty()
-                && !cluster.slurm().partitions().isEmpty();
+                && !PartitionTable.of(cluster).partitions().isEmpty();
     }
 
     /**
@@ -98,7 +98,7 @@ final class SeveralPartitions {
     }
 
     private static SlurmPartition partitionNamed(Cluster cluster, String name) {
-        return cluster.slurm().partitions().stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+        return PartitionTable.of(cluster).named(name);
     }
 
     /**
@@ -114,10 +114,10 @@ final class SeveralPartitions {
         if (order == null) {
             return request;
         }
-        List<SlurmPartition> all = cluster.slurm().partitions();
+        PartitionTable table = PartitionTable.of(cluster);
         for (String name : order) {
-            SlurmPartition p = all.stream().filter(q -> q.name().equals(name)).findFirst().orElseThrow();
-            if (placement.hosts().stream().map(HostAllocation::host).allMatch(p::holds)) {
+            SlurmPartition p = table.named(name);
+            if (placement.hosts().stream().map(HostAllocation::host).allMatch(h -> table.holds(p, h))) {
                 return request.toBuilder().partition(name).build();
             }
         }
@@ -129,7 +129,7 @@ final class SeveralPartitions {
      * equals); null when one of them is not a partition of the cluster.
      */
     static List<String> slurmOrder(Cluster cluster, JobRequest request) {
-        List<SlurmPartition> all = cluster.slurm().partitions();
+        List<SlurmPartition> all = PartitionTable.of(cluster).partitions();
         List<String> names = new ArrayList<>();
         for (String name : request.partitions()) {
             if (all.stream().noneMatch(p -> p.name().equals(name))) {

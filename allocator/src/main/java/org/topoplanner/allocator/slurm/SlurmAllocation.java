@@ -86,8 +86,10 @@ final class SlurmAllocation {
      * {@code null}: none). The nodes are then walked here: the state's verdict table is shared by jobs of one shape
      * and knows no memory, and idle nodes of one layout may differ in their memory.
      */
-    static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec job,
+    static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec asked,
                                    SlurmVersion version, PerCpuMemory.Table memory) {
+        // the partition's MaxCPUsPerNode caps each node's CPUs in the core filter (PartitionCpuCap)
+        SlurmJobSpec job = PartitionCpuCap.applied(state.cluster(), asked);
         NodeVerdicts table = memory == null ? NodeVerdicts.of(state, nodes, job, version) : null;
         // CR_CPU lays a node's CPUs out by best-fitting sockets, not cyclically (BlockCoreSync)
         boolean blockSync = BlockCoreSync.applies(state.cluster());
@@ -97,11 +99,16 @@ final class SlurmAllocation {
             // the state's verdicts for this job shape, carried from the state before: no node walked per question
             FirstPassAvailCpus carried = FirstPassAvailCpus.forSelection(job, version);
             NodeUse[] tableUses = table.uses();
-            return choose(nodes, chooser, job, version, blockSync, memoryHeld, tableUses, table.fit(), new BitSet(),
+            // the table holds every node's verdict; -x (and the partition's outside nodes) leave the map here
+            BitSet excluded = excludedIndices(nodes, job);
+            BitSet fit = table.fit();
+            fit.andNot(excluded);
+            return choose(nodes, chooser, job, version, blockSync, memoryHeld, tableUses, fit, new BitSet(),
                     table.freeCpus(), table.weights(), carried,
-                    firstPass -> carried == null || firstPass ? table.results(firstPass)
-                            : carried.refiltered(table.results(false), (i, cpus) -> CoreFilter.select(nodes.get(i),
-                                    tableUses[i], job, false, job.enforceBinding(), version, 0, 0, cpus)));
+                    firstPass -> carried == null || firstPass ? offMap(table.results(firstPass), excluded)
+                            : carried.refiltered(offMap(table.results(false), excluded), (i, cpus) ->
+                                    CoreFilter.select(nodes.get(i), tableUses[i], job, false, job.enforceBinding(),
+                                            version, 0, 0, cpus)));
         }
         NodeUse[] uses = new NodeUse[nodes.size()];
         BitSet nodeMap = new BitSet();
@@ -165,6 +172,33 @@ final class SlurmAllocation {
                 carried,
                 firstPass -> PassFilter.filtered(usage, nodes, job, version, uses, nodeMap, required, firstPass,
                         carried));
+    }
+
+    /** The indices of the nodes the job's {@code -x} names (empty without one). */
+    private static BitSet excludedIndices(List<SlurmNode> nodes, SlurmJobSpec job) {
+        BitSet out = new BitSet();
+        if (job.exclude().isEmpty()) {
+            return out;
+        }
+        java.util.Set<String> exclude = new java.util.HashSet<>(job.exclude());
+        for (SlurmNode n : nodes) {
+            if (exclude.contains(n.name())) {
+                out.set(n.index());
+            }
+        }
+        return out;
+    }
+
+    /** The verdicts with none for the {@code excluded} nodes, off the map as the walk leaves them ({@code null}). */
+    private static CoreFilter.Result[] offMap(CoreFilter.Result[] results, BitSet excluded) {
+        if (excluded.isEmpty()) {
+            return results;
+        }
+        CoreFilter.Result[] out = results.clone();
+        for (int i = excluded.nextSetBit(0); i >= 0 && i < out.length; i = excluded.nextSetBit(i + 1)) {
+            out[i] = null;
+        }
+        return out;
     }
 
     /**

@@ -39,6 +39,10 @@ import org.topoplanner.model.job.JobRequest;
  *                      node count ({@link #boundingTasks}) while {@code ntasks} is the one task per node the
  *                      selection and the layout count ({@link Overcommit}); {@code null} without {@code -O} or
  *                      {@code -n}
+ * @param partition     {@code -p} as the job gives one partition ({@code null}: the default partition); read for
+ *                      its limits in the pick ({@link PartitionCpuCap})
+ * @param partitionCpusPerNode the partition's {@code MaxCPUsPerNode} as {@link PartitionCpuCap#applied} resolves it
+ *                      for a selection ({@code null}: none, or not resolved)
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
@@ -47,7 +51,8 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                            List<String> nodelist,
                            List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
                            Integer ntasksPerGpu, Integer gpusPerSocket, Integer socketsPerNode,
-                           Integer minCpus, Distribution distribution, Integer overcommitTasks) {
+                           Integer minCpus, Distribution distribution, Integer overcommitTasks, String partition,
+                           Integer partitionCpusPerNode) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -125,7 +130,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .exclusive(r.exclusive()).exclusiveTopo(r.exclusiveTopo()).nodelist(r.nodelist())
                 .exclude(r.exclude()).segment(r.segment()).threadsPerCore(r.threadsPerCore())
                 .gpusPerSocket(gpuCount(r.gpusPerSocket()), r.socketsPerNode()).distribution(r.distribution())
-                .overcommitTasks(overcommitTasks).build();
+                .overcommitTasks(overcommitTasks).partition(r.partition()).build();
     }
 
     /**
@@ -140,6 +145,17 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
     /** The same job laid out with all its {@code -O} tasks on {@code min_cpus} = {@code cpus} (OvercommitTaskLayout). */
     SlurmJobSpec withAllOvercommitTasks(int cpus) {
         return toBuilder().ntasks(overcommitTasks).minCpus(cpus).build();
+    }
+
+    /** The same job with its partition's {@code MaxCPUsPerNode} at {@code cpus} ({@code null}: none). */
+    SlurmJobSpec withPartitionCpusPerNode(Integer cpus) {
+        return java.util.Objects.equals(cpus, partitionCpusPerNode) ? this
+                : toBuilder().partitionCpusPerNode(cpus).build();
+    }
+
+    /** The same job without {@code -x} (the verdict tables key on the rest, {@link NodeVerdicts}). */
+    SlurmJobSpec withoutExclude() {
+        return exclude.isEmpty() ? this : toBuilder().exclude(List.of()).build();
     }
 
     /** The same job under another name (a verdict that reads only the request is kept by it without the name). */
@@ -266,7 +282,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .exclusiveTopo(exclusiveTopo).nodelist(nodelist).exclude(exclude).segment(segment)
                 .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).ntasksPerGpu(ntasksPerGpu)
                 .gpusPerSocket(gpusPerSocket, socketsPerNode).minCpus(minCpus).distribution(distribution)
-                .overcommitTasks(overcommitTasks);
+                .overcommitTasks(overcommitTasks).partition(partition).partitionCpusPerNode(partitionCpusPerNode);
     }
 
     /**
@@ -302,6 +318,8 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         private Distribution distribution;
         private Integer minCpus;
         private Integer overcommitTasks;
+        private String partition;
+        private Integer partitionCpusPerNode;
 
         private Builder(String name) {
             this.name = name;
@@ -433,11 +451,24 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             return this;
         }
 
+        /** {@code -p} ({@code null}: the default partition). */
+        Builder partition(String value) {
+            partition = value;
+            return this;
+        }
+
+        /** The partition's {@code MaxCPUsPerNode} for the pick ({@code null}: none). */
+        Builder partitionCpusPerNode(Integer value) {
+            partitionCpusPerNode = value;
+            return this;
+        }
+
         SlurmJobSpec build() {
             return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                     gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
                     exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
-                    ntasksPerGpu, gpusPerSocket, socketsPerNode, minCpus, distribution, overcommitTasks);
+                    ntasksPerGpu, gpusPerSocket, socketsPerNode, minCpus, distribution, overcommitTasks, partition,
+                    partitionCpusPerNode);
         }
     }
 }

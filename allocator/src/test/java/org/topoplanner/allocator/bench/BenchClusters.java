@@ -107,6 +107,36 @@ public final class BenchClusters {
         return new Cluster(cluster.name(), fb.build(), nodes, attrs, null, null);
     }
 
+    /**
+     * {@code cluster} with four {@code PartitionName=} lines over its hosts, as a site splits a large machine: a
+     * {@code DEFAULT} line ({@code MaxTime=2-00:00:00}); {@code batch}, the default partition, on the first three
+     * quarters ({@code MaxNodes=512 MaxTime=1-00:00:00}); {@code big} on the last three quarters, so half of the hosts
+     * are in both ({@code MinNodes=2 MaxCPUsPerNode=96}); {@code debug} on the first pod ({@code MaxNodes=4
+     * MaxTime=30}); {@code maint} on the last pod ({@code State=DRAIN}). Every suggestion then reads the job's
+     * partition, its limits and its nodes (the partition path of the Slurm emulation and the planner).
+     */
+    public static Cluster withPartitions(Cluster cluster) {
+        List<String> hosts = cluster.hostNames();
+        int n = hosts.size();
+        int pod = Math.min(n, 1024);
+        Map<String, String> keys = new LinkedHashMap<>(cluster.slurm().keys());
+        keys.put("PartitionName.DEFAULT", "MaxTime=2-00:00:00");
+        keys.put("PartitionName.batch", "Nodes=" + range(hosts, 0, n * 3 / 4)
+                + " Default=YES MaxNodes=512 MaxTime=1-00:00:00 State=UP");
+        keys.put("PartitionName.big", "Nodes=" + range(hosts, n / 4, n) + " MinNodes=2 MaxCPUsPerNode=96 State=UP");
+        keys.put("PartitionName.debug", "Nodes=" + range(hosts, 0, pod) + " MaxNodes=4 MaxTime=30 State=UP");
+        keys.put("PartitionName.maint", "Nodes=" + range(hosts, n - pod, n) + " State=DRAIN");
+        var slurm = new org.topoplanner.model.slurm.SlurmSettings(cluster.slurm().nodeLines(), cluster.slurm().gres(),
+                keys, cluster.slurm().topologies());
+        return new Cluster(cluster.name(), cluster.fabric(), cluster.nodes(), cluster.hosts(), slurm,
+                cluster.kubernetes(), cluster.nvlink());
+    }
+
+    /** The hosts {@code from} (inclusive) to {@code to} (exclusive) as one hostlist ({@code node[00001-04096]}). */
+    private static String range(List<String> hosts, int from, int to) {
+        return org.topoplanner.model.hostlist.Hostlist.compress(hosts.subList(from, to));
+    }
+
     /** Each host busy whole (all GPUs and cores) with probability {@code share}; jobs of 64 hosts. */
     public static ClusterState occupied(Cluster c, double share, long seed) {
         Random r = new Random(seed);

@@ -46,6 +46,14 @@ public class SuggestBenchmark {
     @Param({"gpu256", "gpu64", "cpu64", "gpuTooMany", "oneNodeGpuSum"})
     public String job;
 
+    /**
+     * The cluster: {@code plain} (no partition lines) or {@code partitions} (the same tree and state with
+     * {@link BenchClusters#withPartitions}'s five lines; the jobs without {@code -p} then run in its default partition
+     * {@code batch}, of three quarters of the hosts), so that a regression in the partition path shows.
+     */
+    @Param({"plain", "partitions"})
+    public String cluster;
+
     /** The Slurm release the policies follow ({@code -p release=22.05,24.11} for the older ones). */
     @Param({"26.05"})
     public String release;
@@ -57,7 +65,12 @@ public class SuggestBenchmark {
     private Placement mover;
     private ClusterState moving;
 
-    /** The jobs by name: {@code -N 256 --gpus-per-node=8}, {@code -N 64 --gpus-per-node=8}, {@code -N 64}. */
+    /**
+     * The jobs by name: {@code -N 256 --gpus-per-node=8}, {@code -N 64 --gpus-per-node=8}, {@code -N 64}, and
+     * {@code partitionBig}: {@code -p big -N 64 --gpus-per-node=8 --time=1-12:00:00} (a partition of its own, with a
+     * time limit to test against {@code MaxTime}; on the {@code plain} cluster, without partitions, {@code -p} is not
+     * read and the job is {@code gpu64}).
+     */
     static JobRequest job(String name) {
         return switch (name) {
             case "gpu256" -> JobRequest.nodesWithGpus("j", 256, 8);
@@ -65,6 +78,8 @@ public class SuggestBenchmark {
             case "cpu64" -> JobRequest.builder().name("j").nodes(64).build();
             case "gpuTooMany" -> JobRequest.builder().name("j").nodes(64, 64).gpus(1000).build();
             case "oneNodeGpuSum" -> JobRequest.builder().name("j").nodes(1, 1).gpus(16).build();
+            case "partitionBig" -> JobRequest.nodesWithGpus("j", 64, 8).toBuilder().partition("big")
+                    .notes(List.of("--time=1-12:00:00")).build();
             default -> throw new IllegalArgumentException("no benchmark job " + name);
         };
     }
@@ -87,6 +102,7 @@ public class SuggestBenchmark {
     }
 
     private static ClusterState shared;
+    private static ClusterState sharedWithPartitions;
 
     /**
      * The benchmark state, one per JVM: without forking ({@code -f 0}) every trial then reuses one cluster
@@ -100,9 +116,32 @@ public class SuggestBenchmark {
         return shared;
     }
 
+    /** {@link #busyTree} with {@link BenchClusters#withPartitions}'s partition lines: the same hosts busy. */
+    static synchronized ClusterState busyTreeWithPartitions() {
+        if (sharedWithPartitions == null) {
+            ClusterState plain = busyTree();
+            Cluster c = BenchClusters.withPartitions(plain.cluster());
+            ClusterState s = ClusterState.empty(c);
+            for (var e : plain.running().entrySet()) {
+                s = s.with(e.getValue(), ClusterState.Hold.WHOLE_NODES);
+            }
+            sharedWithPartitions = s;
+        }
+        return sharedWithPartitions;
+    }
+
+    /** The benchmark state of {@code name}. */
+    static ClusterState busy(String name) {
+        return switch (name) {
+            case "plain" -> busyTree();
+            case "partitions" -> busyTreeWithPartitions();
+            default -> throw new IllegalArgumentException("no benchmark cluster " + name);
+        };
+    }
+
     @Setup
     public void setUp() {
-        state = busyTree();
+        state = busy(cluster);
         request = job(job);
         SlurmVersion v = SlurmVersion.parse(release).orElseThrow();
         for (PolicyId id : PolicyId.values()) {
