@@ -15,8 +15,25 @@ import org.topoplanner.model.slurm.SlurmPartition;
  * (slurmctld's {@code job_limits_check}); this only says which partition and which values it was held against, where
  * the policy's own sentence named neither ("past its partition's PartitionNodeLimit test").
  */
-final class PartitionLimitWords {
+public final class PartitionLimitWords {
     private PartitionLimitWords() {
+    }
+
+    /**
+     * The partition a job would run in and the limits slurmctld holds it against, as written: {@code runs in
+     * partition debug: 4 nodes, MaxNodes=2, MaxTime=30, State=UP} (the palette's note beside {@code --time}, which
+     * is held against this {@code MaxTime}); empty when the cluster has no line for the job's partition.
+     */
+    public static Optional<String> limitsFor(Cluster cluster, JobRequest request) {
+        Optional<SlurmPartition> partition = cluster == null ? Optional.empty() : partitionOf(cluster, request);
+        String line = partition.map(p -> SlurmPartition.lineWithDefaults(cluster.slurm().keys(), p.name())).orElse(null);
+        if (line == null) {
+            return Optional.empty();
+        }
+        List<String> limits = new ArrayList<>();
+        limits.add(nodeCount(partition.get(), cluster));
+        written(line, limits, "MinNodes", "MaxNodes", "MaxCPUsPerNode", "MaxTime", "State");
+        return Optional.of("runs in partition " + partition.get().name() + ": " + String.join(", ", limits));
     }
 
     /** The words for {@code reason} when it is a partition's and the job's partition has a line; empty otherwise. */

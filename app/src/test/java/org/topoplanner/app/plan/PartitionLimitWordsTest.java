@@ -66,4 +66,15 @@ class PartitionLimitWordsTest {
         assertThat(SuggestionSentence.reason(new Suggestion.Pending(PendingReason.RESOURCES, "busy"), CLUSTER,
                 SbatchOptions.parseLine("-N 1", "x"))).isEqualTo("pending (Resources): busy");
     }
+
+    @Test
+    void theLimitsAJobIsHeldAgainstAreItsPartitionsOrTheDefaultsAsWritten() throws Exception {
+        assertThat(PartitionLimitWords.limitsFor(CLUSTER, SbatchOptions.parseLine("-p debug -N 1 -t 20", "j")))
+                .contains("runs in partition debug: 4 nodes, MaxNodes=2, MaxTime=30, State=UP");
+        assertThat(PartitionLimitWords.limitsFor(CLUSTER, SbatchOptions.parseLine("-N 1", "j")))
+                .contains("runs in partition gpu: 32 nodes, MaxTime=8:00:00, State=UP");
+        assertThat(PartitionLimitWords.limitsFor(CLUSTER, SbatchOptions.parseLine("-p nosuch -N 1", "j"))).isEmpty();
+        assertThat(PartitionLimitWords.limitsFor(ShippedData.exampleCluster(), SbatchOptions.parseLine("-N 1", "j")))
+                .isEmpty();
+    }
 }

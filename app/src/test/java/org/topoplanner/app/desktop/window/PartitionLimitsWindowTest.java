@@ -48,7 +48,9 @@ class PartitionLimitsWindowTest extends ExampleWindowTest {
         robot.interact(() -> field.setText("-p debug -N 5 --gpus-per-node=8 -t 20"));
         WaitForAsyncUtils.waitForFxEvents();
         Label notes = robot.lookup("#sbatchNotes").queryAs(Label.class);
-        assertThat(notes.getText()).contains("--time=20");
+        // the --time note and the partition it is held against, with that partition's limits as slurm.conf writes them
+        assertThat(notes.getText()).isEqualTo("read, not used for placement (held against a partition's MaxTime):"
+                + " --time=20\nruns in partition debug: 4 nodes, MaxNodes=2, MaxTime=30, State=UP");
         Label chip = robot.lookup("#sbatchChip").queryAs(Label.class);
         robot.interact(chip::requestFocus);
         robot.type(KeyCode.ENTER);
