@@ -130,7 +130,7 @@ public final class PlacementAdvisor {
                            String where) {
         return placementOf(s)
                 .map(p -> withChecks(plan, request, p, others, SuggestionSentence.reason(s), choice))
-                .orElseGet(() -> Advice.impossible(where + SuggestionSentence.reason(s)));
+                .orElseGet(() -> Advice.impossible(where + SuggestionSentence.reason(s, plan.cluster(), request)));
     }
 
     /**

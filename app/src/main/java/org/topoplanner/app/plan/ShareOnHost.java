@@ -50,7 +50,20 @@ final class ShareOnHost {
         Map<Integer, String> nics = share.nicByGpu().isEmpty() ? Map.of()
                 : gpus.equals(share.gpus()) && allNicsExist(host, share.nicByGpu()) ? share.nicByGpu()
                 : nearestNics(cluster.node(host), gpus);
-        return new HostAllocation(host, gpus, ids.cpusOfCores(cores), nics);
+        CpuSet cpus = ids.cpusOfCores(cores);
+        HostAllocation moved = new HostAllocation(host, gpus, cpus, nics);
+        return share.countedCpus() == null ? moved : moved.withCountedCpus(countedAfterMove(share.countedCpus(), cpus));
+    }
+
+    /**
+     * The scheduler's CPU count a moved share keeps. A hand move carries the same tasks (as many cores as before),
+     * so the CPUs their memory per CPU is charged on stay what the scheduler counted; dropping the count would charge
+     * the whole cores' CPUs instead and a share that fitted could stop fitting by the move alone. A count above the
+     * CPU ids the share now holds (a target with fewer threads per core) is none a scheduler keeps, so it is capped
+     * there; a share without CPU ids keeps its count as it was.
+     */
+    static int countedAfterMove(int counted, CpuSet cpus) {
+        return cpus.isEmpty() ? counted : Math.min(counted, cpus.size());
     }
 
     /**

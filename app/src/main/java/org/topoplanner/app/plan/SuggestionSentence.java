@@ -1,7 +1,9 @@
 package org.topoplanner.app.plan;
 
 import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.hostlist.Hostlist;
+import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
 
 /**
@@ -41,6 +43,21 @@ public final class SuggestionSentence {
             return pending(p);
         }
         return "impossible: " + ((Suggestion.Impossible) s).reason();
+    }
+
+    /**
+     * {@link #reason(Suggestion)}, with a job a partition's limits hold worded from its partition
+     * ({@link PartitionLimitWords}: the partition's name and limits as written, what the job asks) in place of the
+     * policy's sentence, which names neither; the window's status bar reads this.
+     */
+    public static String reason(Suggestion s, Cluster cluster, JobRequest request) {
+        if (s instanceof Suggestion.Pending p) {
+            var words = PartitionLimitWords.of(p.reason(), cluster, request);
+            if (words.isPresent()) {
+                return "pending (" + p.reason().slurmName() + "): " + words.get();
+            }
+        }
+        return reason(s);
     }
 
     /**

@@ -60,6 +60,28 @@ class ShareMoveTest {
         assertThat(a.verdict()).isEqualTo(Verdict.WARNINGS);
     }
 
+    /**
+     * A share the scheduler counted fewer CPUs on than the whole cores it shows (CR_CPU) keeps that count when moved:
+     * its memory per CPU is still charged on the tasks, not on the new host's whole cores.
+     */
+    @Test
+    void aMovedShareKeepsTheSchedulersCpuCount() {
+        Plan plan = holding(empty, "counted", "node05", List.of(0, 1));
+        Placement was = plan.placements().get("counted");
+        HostAllocation share = was.hosts().get(0);
+        int counted = share.cpus().size() - 1;
+        Plan withCount = plan.withJob(plan.job("counted").orElseThrow(), new Placement("counted", List.of(share.withCountedCpus(counted))));
+
+        Advice a = new ShareMove("counted", "node05").advise(withCount, new DropTarget.OnHost("node20"), advisor,
+                new PolicyChoice(PolicyId.PLANNER, PolicyOptions.DEFAULT)).orElseThrow();
+
+        HostAllocation moved = a.placement().on("node20").orElseThrow();
+        assertThat(moved.cpus().size()).isEqualTo(share.cpus().size());
+        assertThat(moved.countedCpus()).isEqualTo(counted);
+        assertThat(ShareOnHost.countedAfterMove(9, CpuSet.range(0, 3))).isEqualTo(4);
+        assertThat(ShareOnHost.countedAfterMove(3, CpuSet.empty())).isEqualTo(3);
+    }
+
     @Test
     void onAHostWithSomeGpusTakenTheShareTakesFreeGpusOnOneSocketWithCoresBesideThem() {
         Plan plan = holding(empty, "small", "node20", List.of(0, 1));

@@ -26,8 +26,9 @@ import org.topoplanner.model.job.Placement;
  * The one JSON form of placements, read and written: inside a project file ({@link ProjectCodec}'s
  * {@code "placements"}), in the files {@code validate --placement} and {@code place --state} take, and
  * in the command line's answers. {@code {"job": "a", "sbatch": ["-N", "2"], "hosts": [{"host": "node01",
- * "gpus": [0, 1], "cpus": "0-3", "nics": {"0": "NIC0"}}]}} ({@code sbatch} only where a request goes
- * with the placement). Read like a schema: unknown keys, wrong types, GPU ids that are not whole
+ * "gpus": [0, 1], "cpus": "0-3", "countedCpus": 3, "nics": {"0": "NIC0"}}]}} ({@code sbatch} only where a
+ * request goes with the placement; {@code countedCpus} only where the scheduler that placed the job said how many
+ * CPUs it counts there, {@link HostAllocation#countedCpus}, so files written before it existed read as they did). Read like a schema: unknown keys, wrong types, GPU ids that are not whole
  * numbers in range, and a GPU listed twice are errors at the line and column of the value; nothing is
  * coerced ({@code "abc"} is not GPU 0, 4294967296 is not 0). Reading never throws on bad input.
  */
@@ -35,7 +36,7 @@ public final class PlacementJson {
     /** GPU ids above this are no GPU of any machine (a node of the model holds at most 64). */
     public static final int MAX_GPU_ID = 1023;
     private static final Set<String> PLACEMENT_KEYS = Set.of("job", "sbatch", "hosts");
-    private static final Set<String> HOST_KEYS = Set.of("host", "gpus", "cpus", "nics");
+    private static final Set<String> HOST_KEYS = Set.of("host", "gpus", "cpus", "countedCpus", "nics");
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     /**
@@ -131,6 +132,10 @@ public final class PlacementJson {
             ArrayNode gpus = ho.putArray("gpus");
             h.gpus().forEach(gpus::add);
             ho.put("cpus", h.cpus().toString());
+            if (h.countedCpus() != null) {
+                // the scheduler's own count (per-CPU memory is charged on it); left out where it said none
+                ho.put("countedCpus", h.countedCpus().intValue());
+            }
             ObjectNode nics = ho.putObject("nics");
             h.nicByGpu().forEach((gpu, nic) -> nics.put(String.valueOf(gpu), nic));
         }
@@ -259,6 +264,7 @@ public final class PlacementJson {
                 }
             }
         }
+        Integer counted = h.has("countedCpus") ? cpuCount(h.get("countedCpus"), at + "/countedCpus") : null;
         Map<Integer, String> nics = new LinkedHashMap<>();
         JsonNode ns = h.get("nics");
         if (ns != null && !ns.isObject()) {
@@ -281,7 +287,20 @@ public final class PlacementJson {
         if (problems.size() > before || name == null || name.isBlank()) {
             return null;
         }
-        return new HostAllocation(name, gpus, cpus, nics);
+        return new HostAllocation(name, gpus, cpus, nics, counted);
+    }
+
+    /** A scheduler's CPU count on a host: a whole number, 0 or more, that fits an int (nothing coerced). */
+    private Integer cpuCount(JsonNode n, String at) {
+        if (!n.isIntegralNumber()) {
+            error(at, "countedCpus is a whole number of CPUs, not " + kind(n));
+            return null;
+        }
+        if (!n.canConvertToInt() || n.intValue() < 0) {
+            error(at, "countedCpus " + n.asText() + " is out of range (0 to " + Integer.MAX_VALUE + ")");
+            return null;
+        }
+        return n.intValue();
     }
 
     private Integer gpuId(JsonNode n, String at) {

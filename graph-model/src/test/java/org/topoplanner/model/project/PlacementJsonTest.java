@@ -73,7 +73,14 @@ class PlacementJsonTest {
                 for (int c = r.nextInt(12); c > 0; c--) {
                     cpus.add(r.nextInt(256));
                 }
-                hosts.add(new HostAllocation(host, gpus, CpuSet.of(cpus), nics));
+                HostAllocation share = new HostAllocation(host, gpus, CpuSet.of(cpus), nics);
+                // a scheduler's own count on some hosts (0 and the largest int included), none on the rest
+                int counted = r.nextInt(4);
+                hosts.add(counted == 0 ? share : share.withCountedCpus(switch (r.nextInt(10)) {
+                    case 0 -> 0;
+                    case 1 -> Integer.MAX_VALUE;
+                    default -> r.nextInt(256);
+                }));
             }
             out.add(new Placement(job, hosts));
         }
@@ -98,6 +105,11 @@ class PlacementJsonTest {
         "[{\"job\": \"a\", \"hosts\": [{\"host\": \"n1\", \"gpus\": [1], \"nics\": {\"0\": \"NIC0\"}}]}] | 1 | 67 | NIC for GPU 0",
         "[{\"job\": \"a\", \"hosts\": [{\"host\": \"n1\"}]}                           | 1    | 41     | not valid JSON",
         "[]                                                                        | 1    | 1      | the list holds no placement",
+        "[{\"job\": \"a\", \"hosts\": [{\"host\": \"n1\", \"countedCpus\": -1}]}]         | 1    | 55     | countedCpus -1 is out of range",
+        "[{\"job\": \"a\",\\n \"hosts\": [{\"host\": \"n1\", \"countedCpus\": 2.5}]}]      | 2    | 42     | countedCpus is a whole number of CPUs, not the number 2.5",
+        "[{\"job\": \"a\", \"hosts\": [{\"host\": \"n1\", \"countedCpus\": \"4\"}]}]      | 1    | 55     | countedCpus is a whole number of CPUs, not the string \"4\"",
+        "[{\"job\": \"a\", \"hosts\": [{\"host\": \"n1\", \"countedCpus\": 4294967296}]}] | 1    | 55     | countedCpus 4294967296 is out of range",
+        "[{\"job\": \"a\", \"hosts\": [{\"host\": \"n1\", \"countedCpus\": null}]}]       | 1    | 55     | countedCpus is a whole number of CPUs, not null",
     })
     void reportsABadPlacementFileAtItsLineAndColumn(String text, int line, int column, String message) {
         PlacementJson.Result r = PlacementJson.read("plan.json", text.replace("\\n", "\n"));
@@ -107,6 +119,48 @@ class PlacementJsonTest {
         assertThat(d.line()).isEqualTo(line);
         assertThat(d.column()).isEqualTo(column);
         assertThat(d.message()).contains(message);
+    }
+
+    /** A file written before {@code countedCpus} existed reads as it did: no count, so readers work it out from the CPU ids. */
+    @Test
+    void readsTheCountedCpusWhereGivenAndNoneWhereAbsent() {
+        PlacementJson.Result r = PlacementJson.read("plan.json", """
+                [{"job": "old", "hosts": [{"host": "n1", "gpus": [0], "cpus": "0-3", "nics": {}}]},
+                 {"job": "new", "hosts": [{"host": "n1", "gpus": [1], "cpus": "4-7", "countedCpus": 3, "nics": {}}]}]
+                """);
+        assertThat(r.diagnostics()).isEmpty();
+        assertThat(r.placements().get(0).hosts().get(0).countedCpus()).isNull();
+        assertThat(r.placements().get(1).hosts().get(0).countedCpus()).isEqualTo(3);
+        assertThat(PlacementJson.text(r.placements())).contains("\"countedCpus\" : 3").containsOnlyOnce("countedCpus");
+    }
+
+    /** Cut, spliced or doubled placement text with counts in it: never a throw, every problem at a real place. */
+    @Property(tries = 300)
+    void neverThrowsOnMutatedPlacementText(@ForAll("mutatedPlacements") String text) {
+        PlacementJson.Result r = PlacementJson.read("m.json", text);
+        assertThat(r.diagnostics()).allSatisfy(d -> {
+            assertThat(d.line()).isPositive();
+            assertThat(d.column()).isPositive();
+        });
+        r.placements().forEach(p -> p.hosts().forEach(h -> assertThat(h.countedCpus() == null || h.countedCpus() >= 0).isTrue()));
+    }
+
+    @Provide
+    Arbitrary<String> mutatedPlacements() {
+        String base = PlacementJson.text(List.of(new Placement("a", List.of(
+                HostAllocation.of("n1", List.of(0, 1), CpuSet.range(0, 7)).withCountedCpus(5),
+                HostAllocation.of("n2", List.of(2), CpuSet.range(8, 11))))));
+        List<String> inserts = List.of("-", "1.5", "\"x\"", "null", "9999999999", "\"countedCpus\": -2, ", "[", "}");
+        return Arbitraries.integers().between(0, base.length() - 1).tuple3().map(t -> {
+            int a = Math.min(t.get1(), t.get2());
+            int b = Math.max(t.get1(), t.get2());
+            return switch (t.get3() % 4) {
+                case 0 -> base.substring(0, a);
+                case 1 -> base.substring(0, a) + base.substring(b);
+                case 2 -> base.substring(0, a) + inserts.get(t.get3() % inserts.size()) + base.substring(a);
+                default -> base.replace("5", inserts.get(t.get3() % inserts.size()));
+            };
+        });
     }
 
     @Test

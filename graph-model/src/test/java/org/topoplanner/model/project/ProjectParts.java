@@ -109,7 +109,7 @@ final class ProjectParts {
         return out;
     }
 
-    /** Placements for some of the jobs, over one to three hosts, with GPUs, CPU sets and NICs per GPU. */
+    /** Placements for some of the jobs, over one to three hosts, with GPUs, CPU sets, NICs per GPU and some CPU counts. */
     static List<Placement> placements(Random r, List<Job> jobs, List<String> hosts, int gpus) {
         List<Placement> out = new ArrayList<>();
         for (Job j : jobs) {
@@ -139,7 +139,9 @@ final class ProjectParts {
                 for (int i = 0; i < c; i++) {
                     cpus.add(r.nextInt(64));
                 }
-                on.add(new HostAllocation(host, g, CpuSet.of(List.copyOf(cpus)), nics));
+                HostAllocation share = new HostAllocation(host, g, CpuSet.of(List.copyOf(cpus)), nics);
+                // the scheduler's own CPU count on about half the shares (at most the CPU ids it shows)
+                on.add(r.nextBoolean() ? share : share.withCountedCpus(r.nextInt(cpus.size() + 1)));
             }
             out.add(new Placement(j.name(), on));
         }

@@ -207,6 +207,11 @@ public final class FabricDropHandler {
             return true;
         }
         boolean placed = vm.drop(r, target);
+        if (!placed && lastAdvice == null) {
+            // placed from the keyboard, no drag asked before: the policy's own reason (a partition's MaxNodes,
+            // a pending reason), not a "no room" it never gave
+            lastAdvice = vm.adviceLater(r, target).get();
+        }
         status.accept(DropFeedback.dropped(placed ? vm.selectedJobProperty().get() : null, lastAdvice));
         return placed;
     }

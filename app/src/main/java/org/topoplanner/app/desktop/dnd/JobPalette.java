@@ -28,6 +28,8 @@ public final class JobPalette {
     /** What the line gives that sbatch takes and placement ignores ({@code --time}, {@code --output}, ...). */
     private final Label notes = new Label();
     private Consumer<DragPayload> onPlace = p -> { };
+    /** The plan's words on the typed job's partition and its limits (none without partitions). */
+    private java.util.function.Function<JobRequest, java.util.Optional<String>> partitionNote = r -> java.util.Optional.empty();
 
     public JobPalette() {
         box.setPadding(new Insets(6));
@@ -71,11 +73,22 @@ public final class JobPalette {
         this.onPlace = onPlace;
     }
 
+    /**
+     * Where the typed job's partition and its limits come from (the plan's cluster): shown under the field with the
+     * other notes, so a {@code --time} "held against a partition's MaxTime" names that partition and value.
+     */
+    public void setPartitionNote(java.util.function.Function<JobRequest, java.util.Optional<String>> note) {
+        this.partitionNote = note;
+        check(sbatch.getText());
+    }
+
     private void check(String text) {
         try {
             JobRequest r = JobLine.parseLine(text, "job");
             problem.setText("");
-            notes.setText(String.join("\n", SbatchOptions.noteMessages(r)));
+            java.util.List<String> lines = new java.util.ArrayList<>(SbatchOptions.noteMessages(r));
+            partitionNote.apply(r).ifPresent(lines::add);
+            notes.setText(String.join("\n", lines));
         } catch (JobRequestException e) {
             problem.setText(String.join("; ", e.problems()));
             notes.setText("");

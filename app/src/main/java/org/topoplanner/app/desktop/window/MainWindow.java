@@ -84,6 +84,15 @@ public final class MainWindow {
         treeBox.setPadding(new Insets(6));
         VBox.setVgrow(tree, Priority.ALWAYS);
         JobPalette palette = new JobPalette();
+        java.util.function.Function<org.topoplanner.model.job.JobRequest, java.util.Optional<String>> partitionNote =
+                r -> org.topoplanner.app.plan.PartitionLimitWords.limitsFor(vm.plan().cluster(), r);
+        palette.setPartitionNote(partitionNote);
+        // another cluster (import, open, hardware) may have other partitions: the typed job's note is read again
+        vm.planProperty().addListener((o, a, p) -> {
+            if (a == null || p.cluster() != a.cluster()) {
+                palette.setPartitionNote(partitionNote);
+            }
+        });
         ScrollPane paletteScroll = new ScrollPane(palette.node());
         paletteScroll.setFitToWidth(true);
         SplitPane left = new SplitPane(treeBox, paletteScroll);
