@@ -71,7 +71,7 @@ public final class CompareCommand implements Callable<Integer> {
             } else {
                 String mark = report != null && report.hasErrors()
                         ? "  INVALID: " + String.join(", ", report.errorCodes()) : "";
-                out.printf("%-12s %s%s%n", id, SuggestionSentence.line(s), mark);
+                out.printf("%-12s %s%s%n", id, SuggestionSentence.line(s, outcome.cluster(), request), mark);
             }
         }
         if (json) {

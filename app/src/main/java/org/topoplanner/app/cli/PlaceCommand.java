@@ -79,7 +79,7 @@ public final class PlaceCommand implements Callable<Integer> {
             }
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o));
         } else {
-            out.println(choice.id() + ": " + SuggestionSentence.line(s));
+            out.println(choice.id() + ": " + SuggestionSentence.line(s, outcome.cluster(), request));
             if (report != null) {
                 report.lines().forEach(out::println);
                 if (report.hasErrors()) {

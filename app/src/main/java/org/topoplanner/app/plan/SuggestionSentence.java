@@ -29,6 +29,18 @@ public final class SuggestionSentence {
     }
 
     /**
+     * {@link #line(Suggestion)}, with a job a partition's limits hold worded as the window's status bar words it
+     * ({@link #reason(Suggestion, Cluster, JobRequest)}): {@code place} and {@code compare} print this, so the
+     * command line and the window say the same partition and limits for one outcome.
+     */
+    public static String line(Suggestion s, Cluster cluster, JobRequest request) {
+        if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
+            return line(s);
+        }
+        return reason(s, cluster, request);
+    }
+
+    /**
      * The reason of an answer where the nodes are said elsewhere: the policy's first note for a
      * placement (empty without notes), how long it waits and why, or why it is pending or impossible.
      */
