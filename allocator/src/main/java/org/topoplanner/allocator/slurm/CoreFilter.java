@@ -32,12 +32,19 @@ final class CoreFilter {
      * most the GPUs of the sockets it counted), what 24.11 and 26.05 count and credit the node with toward a per-job
      * count ({@code gres_sched_consec}, {@code gres_sched_add});
      * {@code gpuCap} the part of it 24.11 is shown to credit too: the GPUs the first pass's estimate of CPUs per GPU
-     * leaves the node ({@link #NO_VAL} without an estimate).
+     * leaves the node ({@link #NO_VAL} without an estimate); {@code totalCnt} is 22.05's {@code total_cnt} as
+     * {@code gres_select_filter_sock_core} leaves it (whole sockets dropped, not each socket's CPU-capped share), what
+     * 22.05's {@code gres_sched_add} adds whole ({@link Long#MAX_VALUE} when not computed).
      */
     record Result(BitSet availCores, int availCpus, int minCores, BitSet usableGpus, int maxTasks, long gresCap,
-                  int gpuCap) {
+                  int gpuCap, long totalCnt) {
         Result(BitSet availCores, int availCpus) {
             this(availCores, availCpus, 0, null, NO_VAL, Long.MAX_VALUE, NO_VAL);
+        }
+
+        Result(BitSet availCores, int availCpus, int minCores, BitSet usableGpus, int maxTasks, long gresCap,
+               int gpuCap) {
+            this(availCores, availCpus, minCores, usableGpus, maxTasks, gresCap, gpuCap, Long.MAX_VALUE);
         }
 
         /** The node's free GPUs this job may take: all of them unless a socket was given up ({@link #oneGpuSocket}). */
@@ -455,6 +462,9 @@ final class CoreFilter {
         // gres_filter_sock_core: with CPUs per GPU, total_cnt = MIN(avail_cpus / cpus_per_gres, total_cnt) here, before
         // the CPUs are cut to the tasks' (the estimate of a first pass included)
         int gpuCap = cpusPerGres > 0 && !hasCpusPerGres ? availCpus / cpusPerGres : NO_VAL;
+        // sock_gres->total_cnt itself: the GPUs of every socket the loop above kept (an enforce-binding socket whose
+        // cores serve no GPU at cpus_per_gres lost its count), at most what the CPUs serve
+        long totalCnt = cpusPerGres > 0 ? Math.min(gs.total(), availCpus / cpusPerGres) : gs.total();
         if (cpusPerGres > 0) {
             long fit = availCpus / cpusPerGres;
             if (gresPerNode > fit || gresPerTask > fit) {
@@ -477,7 +487,7 @@ final class CoreFilter {
             availCpus = (int) Math.min(availCpus, keep);
         }
         return avail.isEmpty() ? null
-                : new Result(avail, availCpus, minCores, usableGpus, maxTasks, gresCap, gpuCap);
+                : new Result(avail, availCpus, minCores, usableGpus, maxTasks, gresCap, gpuCap, totalCnt);
     }
 
     /** Clears every core of {@code avail} after the lowest {@code keep} (the order {@code _allocate_sc} takes them). */

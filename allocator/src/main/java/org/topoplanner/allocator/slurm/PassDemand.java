@@ -67,6 +67,14 @@ record PassDemand(SlurmJobSpec job, SlurmVersion version, boolean firstPass, Lis
         } else if (r != null) {
             free = Math.min(free, r.gpuCap());
         }
+        if (r != null && version == SlurmVersion.V22_05 && job.enforceBinding()) {
+            // 22.05's gres_sched_add (cons_tres/gres_sched.c) adds sock_data->total_cnt, which
+            // gres_select_filter_sock_core (cons_common/gres_select_filter.c) zeroed for every socket whose free cores
+            // serve no GPU at cpus_per_gres under enforce-binding (max_gres_socket): own case featfz5 f44 (--gpus=5
+            // --ntasks-per-gpu=3 enforce-binding; a2 has 15 free cores by GPUs 0-3, 1 by GPU 7) credits a2 with 4,
+            // so a3 adds the fifth (22.05.8), where the replay counted GPU 7 and kept the job on a2
+            free = (int) Math.min(free, r.totalCnt());
+        }
         if (r != null && (version.atLeast(SlurmVersion.V26_05)
                 || version == SlurmVersion.V24_11 && job.gpuTotal() != null)) {
             // gres_sched_add credits what the core filter left (sock_gres->total_cnt): the sockets it
