@@ -17,6 +17,18 @@ import java.util.Optional;
  */
 public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> passes) {
 
+    /**
+     * How long before its end a look's {@code scontrol show job} has its answer: the RPC ({@code
+     * REQUEST_JOB_INFO_SINGLE}, under the job read lock) comes after the command's start-up, so a pass that began
+     * inside the look but earlier than this before its end held the job write lock first and the look printed what it
+     * left; a pass in the last moments may have come after the answer (either order). Measured on every timed run
+     * stored by s19 whose queued pass fell inside the look: started by that pass and shown RUNNING when it began 116
+     * ms (featfz7 f13, 26.05.5), 134 and 145 ms (fuzz98-timed p22, p5, 26.05.5) and 309 ms (cmx21 m55, 26.05.5, a
+     * look of 564 ms that waited for the pass) before the look ended; shown PENDING at 15 ms (cmx2-timed m51,
+     * 22.05.8). Section n19e of {@code src/test/resources/oracle/PROVENANCE.md}.
+     */
+    static final double REPLY_TAIL_SECONDS = 0.06;
+
     /** A run without times: the replay keeps its release's {@link PassTiming} for every submission. */
     public static final MeasuredRun NONE = new MeasuredRun(Map.of(), List.of());
 
@@ -78,8 +90,9 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
 
     /**
      * Where the pass submission {@code seq} (of job {@code name}) queued fell, by {@code timing}'s rule for when that pass runs ({@link
-     * PassTiming#queuedPassAt}); empty when the run has no times for it, when the pass began while the look's
-     * {@code scontrol} ran (either order possible), when the run's submission {@code seq} is of another job, or after
+     * PassTiming#queuedPassAt}); before the look too when it began while the look's {@code scontrol} ran but more
+     * than {@link #REPLY_TAIL_SECONDS} before its end; empty when the run has no times for it, when the pass began in
+     * the look's last {@link #REPLY_TAIL_SECONDS} (either order possible), when the run's submission {@code seq} is of another job, or after
      * the next step began (the release's {@link PassTiming}
      * then decides, as for an output without times).
      */
@@ -92,7 +105,7 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
         if (Double.isNaN(pass)) {
             return Optional.empty();
         }
-        if (pass < s.lookStart()) {
+        if (pass < s.lookStart() || pass < s.lookEnd() - REPLY_TAIL_SECONDS) {
             return Optional.of(QueuedPass.BEFORE_LOOK);
         }
         if (pass > s.lookEnd() && pass < s.nextStep()) {

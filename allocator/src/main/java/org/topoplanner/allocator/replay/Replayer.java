@@ -610,6 +610,16 @@ public final class Replayer {
                 pass = leaveOut(pass, failed, out, partName, part);
                 continue;
             }
+            if (j.spec.partitions().size() > 1 && !Partitions.holdsRequiredNodes(state.cluster(), spec)) {
+                // a record in a partition without the job's -w nodes: select_nodes' _nodes_in_sets fails and jumps to
+                // cleanup before _pick_best_nodes could answer ESLURM_NODE_NOT_AVAIL for nodes out of the pass, so
+                // schedule() logs it "non-runnable in partition" and the job keeps the reason its other record left
+                // (node_scheduler.c select_nodes, job_scheduler.c schedule; 22.05, 24.11, 26.05). Own case featfz7
+                // f14 (22.05.8): -w a4 -p mix,fat with a4 busy and outside mix waits Resources from fat, not
+                // "ReqNodeNotAvail, UnavailableNodes:a4". Its -w nodes still leave the pass (schedule's last test).
+                pass = withoutItsNodes(pass, r.job(), spec, out);
+                continue;
+            }
             List<String> taken = spec.nodelist().stream().filter(out::contains).toList();
             String notAvail = taken.isEmpty() ? null : policy.requiredNodesOutOfPass(taken);
             if (notAvail != null) {
@@ -652,13 +662,7 @@ public final class Replayer {
                     continue;
                 }
                 if (holdsOnlyItsNodes(spec)) {
-                    // schedule() takes the -w nodes out of avail_node_bitmap after any failure, the record of a
-                    // partition that never holds the job too, so the job's later records find them out of the pass
-                    // (own case featfz1 f57, -w b1 -p fat,all with b1 outside fat: ReqNodeNotAvail for good)
-                    pass = pass.with(new Placement(" -w " + r.job(), spec.nodelist().stream()
-                            .map(h -> HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()))
-                            .toList()), ClusterState.Hold.WHOLE_NODES);
-                    out.addAll(spec.nodelist());
+                    pass = withoutItsNodes(pass, r.job(), spec, out);
                 } else if (nonRunnableInPart) {
                     // a record in a partition that never holds the job (ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE with
                     // part_ptr_list) is only logged "non-runnable in partition" by schedule() (job_scheduler.c, 22.05,
@@ -840,6 +844,23 @@ public final class Replayer {
      * 26.05.5). Own probe c24h2 (cmx2 up to m50, real 24.11.5): m45 {@code -w b1 -N2 -n1} waits on b1 and the jobs
      * behind it (m47-m50) start in the same pass.
      */
+    /**
+     * The pass after a failed record of a job whose {@code -w} nodes cover its node count ({@link #holdsOnlyItsNodes}):
+     * schedule() takes those nodes out of {@code avail_node_bitmap} after any failure, the record of a partition that
+     * never holds the job too, so the job's later records find them out of the pass (own case featfz1 f57, {@code -w b1
+     * -p fat,all} with b1 outside fat: ReqNodeNotAvail for good). Unchanged for any other job, or when they are out.
+     */
+    private static ClusterState withoutItsNodes(ClusterState pass, String key, JobRequest spec,
+            java.util.Set<String> out) {
+        if (!holdsOnlyItsNodes(spec) || out.containsAll(spec.nodelist())) {
+            return pass;
+        }
+        out.addAll(spec.nodelist());
+        return pass.with(new Placement(" -w " + key, spec.nodelist().stream()
+                .map(h -> HostAllocation.of(h, List.of(), org.topoplanner.model.cpu.CpuSet.empty()))
+                .toList()), ClusterState.Hold.WHOLE_NODES);
+    }
+
     private static boolean holdsOnlyItsNodes(JobRequest spec) {
         int minNodes = spec.minNodes() == null ? 1 : spec.minNodes();
         if (spec.ntasks() != null && spec.ntasks() < minNodes) {

@@ -199,6 +199,14 @@ final class CoreFilter {
         int gresPerSocket = job.gpusPerSocket() == null ? 0 : job.gpusPerSocket();
         if (gresPerSocket > 0) {
             PerSocketGres.limit(gs, node, avail, gresPerSocket, enforceBinding);
+            if (enforceBinding && job.socketsPerNode() != null
+                    && socketsWithFreeCores(node, avail) < job.socketsPerNode()) {
+                // can_job_run_on_node (cons_tres/job_test.c, 22.05, 24.11, 26.05) builds the GRES socket list first:
+                // _build_sock_gres_by_topo clears the cores of a socket short of --gpus-per-socket under
+                // enforce-binding, and only then does _allocate_sc's step 2 count the sockets with a free core
+                // against --sockets-per-node. Own probe c19e1 p1, p3 (Resources; p2, p4 without the flag run)
+                return null;
+            }
         }
         int gresPerNode = job.gpusPerNode() == null ? 0 : job.gpusPerNode();
         int gresPerTask = job.gpusPerTask() == null ? 0 : job.gpusPerTask();
