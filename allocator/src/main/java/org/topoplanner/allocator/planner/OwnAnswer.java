@@ -51,6 +51,11 @@ record OwnAnswer(Suggestion answer, boolean nvlinkKept) {
         if (plan.isPresent()) {
             Plan p = plan.get();
             List<String> notes = AnswerTexts.placed(p, inDomains.map(NvlinkDomainPlan.InDomains::domains).orElse(null));
+            if (limits.partition() != null && limits.partition().spreads(p.placement())) {
+                notes = new java.util.ArrayList<>(notes);
+                notes.add(0, limits.partition().capText() + ": at most " + limits.partition().cap()
+                        + " CPUs of the job on a node, so it spreads over " + p.placement().hosts().size() + " nodes");
+            }
             return new OwnAnswer(new Suggestion.Placed(p.placement(), notes), inDomains.isPresent());
         }
         if (limits.sets() == null) {
