@@ -50,11 +50,19 @@ record PartitionShare(String partition, Integer cap, BitSet outside, int[] cpus)
         return new PartitionShare(p.partition(), p.maxCpusPerNode(), outside, cpus);
     }
 
-    /** Hosts outside the partition, or where the partition leaves the job fewer than {@code need} CPUs. */
-    BitSet ruledOut(int need) {
+    /**
+     * Hosts outside the partition, or where the partition leaves the job fewer CPUs than {@code demand}'s whole cores
+     * hold ({@link NodeDemand#cores} times the threads: a placement gives whole cores, and the planner keeps every CPU
+     * id it gives within the cap, where Slurm lowers {@code avail_cpus} and may round its cores up past it).
+     */
+    BitSet ruledOut(ClusterIndex index, NodeDemand demand) {
         BitSet out = (BitSet) outside.clone();
+        if (cap == null) {
+            return out;
+        }
         for (int h = 0; h < cpus.length; h++) {
-            if (cpus[h] < need) {
+            int tpc = index.shape(h).cpuIds().threadsPerCore();
+            if (cpus[h] < demand.cores(tpc) * tpc) {
                 out.set(h);
             }
         }
@@ -96,6 +104,14 @@ record PartitionShare(String partition, Integer cap, BitSet outside, int[] cpus)
         if (share == null || !(agreed instanceof org.topoplanner.allocator.Suggestion.Placed placed)
                 || share.broken(index, placed.placement()) == null) {
             return agreed;
+        }
+        if (mine instanceof org.topoplanner.allocator.Suggestion.Placed own) {
+            String broken = share.broken(index, own.placement());
+            if (broken != null) {
+                return new org.topoplanner.allocator.Suggestion.Pending(
+                        org.topoplanner.allocator.PendingReason.RESOURCES, "no placement keeps to partition "
+                        + share.partition() + " now: " + broken);
+            }
         }
         return mine;
     }

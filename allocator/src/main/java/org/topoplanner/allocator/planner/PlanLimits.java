@@ -40,11 +40,11 @@ record PlanLimits(BitSet refused, BitSet unbound, int[] oneSocketGpus, int[] bou
     }
 
     /**
-     * Hosts outside the job's partition, or where its {@code MaxCPUsPerNode} leaves fewer than {@code cpus}
+     * Hosts outside the job's partition, or where its {@code MaxCPUsPerNode} leaves fewer than {@code demand}'s cores
      * ({@link PartitionShare}); none without a partition.
      */
-    BitSet outsidePartitionShare(int cpus) {
-        return partition == null ? new BitSet() : partition.ruledOut(cpus);
+    BitSet outsidePartitionShare(ClusterIndex index, NodeDemand demand) {
+        return partition == null ? new BitSet() : partition.ruledOut(index, demand);
     }
 
     /**

@@ -106,7 +106,7 @@ final class PlanSearch {
         ruledOut.or(limits.tooFewBoundCpus(demand.cpus()));
         ruledOut.or(limits.tooFewCpusForMemory(demand.cpus()));
         // nodes outside the job's partition, or whose MaxCPUsPerNode leaves fewer CPUs than the share (PartitionShare)
-        ruledOut.or(limits.outsidePartitionShare(demand.cpus()));
+        ruledOut.or(limits.outsidePartitionShare(index, demand));
         if (limits.sets() != null) {
             BitSet outside = new BitSet();
             outside.set(0, index.size());
