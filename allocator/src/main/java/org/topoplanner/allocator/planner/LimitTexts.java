@@ -45,6 +45,12 @@ final class LimitTexts {
         if (limits.memoryCpus() != null) {
             parts.add("the CPUs each node's free memory pays for at the job's per-CPU memory figure");
         }
+        if (limits.partition() != null) {
+            PartitionShare p = limits.partition();
+            parts.add(p.cap() == null ? "the nodes of partition " + p.partition()
+                    : p.capText() + " (its nodes only, at most " + p.cap() + " CPUs of the job on each, less the CPUs"
+                    + " other jobs hold there)");
+        }
         return String.join("; ", parts);
     }
 
@@ -84,6 +90,13 @@ final class LimitTexts {
         if (limits.memoryCpus() != null) {
             why.add("no node's memory pays for the CPUs the job needs there at its per-CPU memory figure, even when"
                     + " idle");
+        }
+        if (limits.partition() != null) {
+            PartitionShare p = limits.partition();
+            why.add(p.cap() == null ? "partition " + p.partition() + " has too few nodes that can hold it"
+                    : p.capText() + ": no node of the partition gives the job more than " + p.cap() + " CPUs"
+                    + (job.exclusive() ? ", and --exclusive takes no node of more CPUs than that" : "")
+                    + ", and the partition has no nodes enough for its share that way");
         }
         return "The request can never be met under these scheduler settings: " + String.join("; ", why);
     }

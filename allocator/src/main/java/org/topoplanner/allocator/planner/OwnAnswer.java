@@ -41,8 +41,9 @@ record OwnAnswer(Suggestion answer, boolean nvlinkKept) {
             // the even split may need more leaves than Slurm's own uneven one (fuzz26 p22, -N3 --gpus=8
             // enforce-binding: 3+3+2 over three leaves where Slurm runs 4+2+2 on two; PlannerRealProbesTest):
             // the planner is never less local than Slurm, so it takes Slurm's split there
-            Optional<Placement> uneven = UnevenSplit.place(state, job, () -> settings.slurmAnswer(state, submitted),
-                    UnevenSplit.allowedBy(limits.refused(), limits.unbound()));
+            Optional<Placement> uneven = keptToPartition(index, limits, UnevenSplit.place(state, job,
+                    () -> settings.slurmAnswer(state, submitted),
+                    UnevenSplit.allowedBy(limits.refused(), limits.unbound())));
             if (uneven.isPresent() && PlanSearch.leafCount(index, uneven.get()) < plan.get().leaves().size()) {
                 return new OwnAnswer(new Suggestion.Placed(uneven.get(), List.of(AnswerTexts.unevenOnFewerLeaves(
                         UnevenSplit.shares(uneven.get()), slurm))), false);
@@ -51,11 +52,17 @@ record OwnAnswer(Suggestion answer, boolean nvlinkKept) {
         if (plan.isPresent()) {
             Plan p = plan.get();
             List<String> notes = AnswerTexts.placed(p, inDomains.map(NvlinkDomainPlan.InDomains::domains).orElse(null));
+            if (limits.partition() != null && limits.partition().spreads(p.placement())) {
+                notes = new java.util.ArrayList<>(notes);
+                notes.add(0, limits.partition().capText() + ": at most " + limits.partition().cap()
+                        + " CPUs of the job on a node, so it spreads over " + p.placement().hosts().size() + " nodes");
+            }
             return new OwnAnswer(new Suggestion.Placed(p.placement(), notes), inDomains.isPresent());
         }
         if (limits.sets() == null) {
-            Optional<Placement> uneven = UnevenSplit.place(state, job, () -> settings.slurmAnswer(state, submitted),
-                    UnevenSplit.allowedBy(limits.refused(), limits.unbound()));
+            Optional<Placement> uneven = keptToPartition(index, limits, UnevenSplit.place(state, job,
+                    () -> settings.slurmAnswer(state, submitted),
+                    UnevenSplit.allowedBy(limits.refused(), limits.unbound())));
             if (uneven.isPresent()) {
                 return new OwnAnswer(new Suggestion.Placed(uneven.get(), List.of(
                         AnswerTexts.unevenWhereNoEvenSplitFits(UnevenSplit.shares(uneven.get()), slurm))), false);
@@ -88,5 +95,16 @@ record OwnAnswer(Suggestion answer, boolean nvlinkKept) {
             now += " (within " + LimitTexts.within(limits, job, settings) + ")";
         }
         return new OwnAnswer(new Suggestion.Pending(PendingReason.RESOURCES, now), false);
+    }
+
+    /**
+     * Slurm's uneven split, when it keeps to the job's partition and its {@code MaxCPUsPerNode} as the planner reads
+     * them ({@link PartitionShare}; {@code slurm-tree}'s {@code --exclusive} path reads no cap: PlannerNeverPlacesWhat
+     * SlurmRulesOutPropertyTest, seed 289598, {@code -p part -n5 -c3 --exclusive} on an 8-CPU node of a cap of 5).
+     */
+    private static Optional<Placement> keptToPartition(ClusterIndex index, PlanLimits limits,
+                                                       Optional<Placement> uneven) {
+        PartitionShare share = limits.partition();
+        return share == null ? uneven : uneven.filter(p -> share.broken(index, p) == null);
     }
 }

@@ -27,14 +27,24 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * @param memoryCpus    per host, the CPUs its free memory pays for at the job's per-CPU figure, or {@code null}
  * @param sets          the scheduler domains the job must stay inside, or {@code null}
  * @param never         why no placement can ever meet the settings, or {@code null}
+ * @param partition     the job's partition: its nodes and the CPUs its {@code MaxCPUsPerNode} leaves on each, or
+ *                      {@code null} (no partitions, or several named)
  */
 record PlanLimits(BitSet refused, BitSet unbound, int[] oneSocketGpus, int[] boundCpus, int[] memoryCpus,
-                  HostSets sets, String never) {
-    static final PlanLimits NONE = new PlanLimits(new BitSet(), new BitSet(), null, null, null, null, null);
+                  HostSets sets, String never, PartitionShare partition) {
+    static final PlanLimits NONE = new PlanLimits(new BitSet(), new BitSet(), null, null, null, null, null, null);
 
     boolean any() {
         return !refused.isEmpty() || !unbound.isEmpty() || oneSocketGpus != null || boundCpus != null
-                || memoryCpus != null || sets != null;
+                || memoryCpus != null || sets != null || partition != null;
+    }
+
+    /**
+     * Hosts outside the job's partition, or where its {@code MaxCPUsPerNode} leaves fewer than {@code demand}'s cores
+     * ({@link PartitionShare}); none without a partition.
+     */
+    BitSet outsidePartitionShare(ClusterIndex index, NodeDemand demand) {
+        return partition == null ? new BitSet() : partition.ruledOut(index, demand);
     }
 
     /**
@@ -120,6 +130,8 @@ record PlanLimits(BitSet refused, BitSet unbound, int[] oneSocketGpus, int[] bou
         // a per-CPU memory figure caps the CPUs each node gives the job at what its free memory pays for, beside
         // its whole core map (cons_tres _can_job_run_on_node, all three releases): the figure slurm-tree reads
         int[] memoryCpus = FreeMemory.cpusMemoryPays(state, job);
+        // the job's partition: Slurm starts it on the partition's nodes only, within MaxCPUsPerNode on each
+        PartitionShare partition = settings.slurmDecides() ? PartitionShare.of(index, state.usage(), job) : null;
         HostSets sets = null;
         Optional<Integer> tier = topology.hardVolcanoTier();
         if (tier.isPresent()) {
@@ -136,10 +148,11 @@ record PlanLimits(BitSet refused, BitSet unbound, int[] oneSocketGpus, int[] bou
                 return new PlanLimits(refused, unbound, oneSocket, bound, memoryCpus, null,
                         "Kueue podset-required-topology=" + l
                         + ": Topology "
-                        + levels.name() + " has no such level (levels: " + String.join(", ", levels.levels()) + ")");
+                        + levels.name() + " has no such level (levels: " + String.join(", ", levels.levels()) + ")",
+                        partition);
             }
             sets = sets == null ? kueue.get() : sets.and(kueue.get());
         }
-        return new PlanLimits(refused, unbound, oneSocket, bound, memoryCpus, sets, null);
+        return new PlanLimits(refused, unbound, oneSocket, bound, memoryCpus, sets, null, partition);
     }
 }

@@ -61,6 +61,10 @@ final class PlanSearch {
                 }
                 return most;
             });
+            if (limits.partition() != null) {
+                // the partition's MaxCPUsPerNode spreads them further: -p cpu -n8 under a cap of 4 takes two nodes
+                mostCpus = limits.partition().capped(mostCpus);
+            }
             int perTask = job.cpusPerTask() == null ? 1 : job.cpusPerTask();
             int tasksPerNode = Math.max(1, mostCpus / perTask);
             first = Math.max(first, (job.ntasks() + tasksPerNode - 1) / tasksPerNode);
@@ -101,6 +105,8 @@ final class PlanSearch {
         ruledOut.or(limits.tooFewOnOneSocket(demand.gpus()));
         ruledOut.or(limits.tooFewBoundCpus(demand.cpus()));
         ruledOut.or(limits.tooFewCpusForMemory(demand.cpus()));
+        // nodes outside the job's partition, or whose MaxCPUsPerNode leaves fewer CPUs than the share (PartitionShare)
+        ruledOut.or(limits.outsidePartitionShare(index, demand));
         if (limits.sets() != null) {
             BitSet outside = new BitSet();
             outside.set(0, index.size());

@@ -143,7 +143,9 @@ public final class PlannerPolicy implements PlacementPolicy {
             // a job given as Kubernetes pods is no sbatch request: Slurm's selection says nothing of it
             return mine.answer();
         }
-        return SlurmReconcile.answer(settings, state, index, job, request, mine);
+        // the partition's rules read apart from the emulation: Slurm's placement taken past them is not proposed
+        return PartitionShare.hold(limits.partition(), index,
+                SlurmReconcile.answer(settings, state, index, job, request, mine), mine.answer());
     }
 
     /** Host names the cluster does not have, or a host both required and excluded; {@code null} when fine. */

@@ -19,12 +19,52 @@ import org.topoplanner.model.slurm.SlurmPartition;
  * releases when every job on the node is of the job's partition. Slurm counts only the partition's own jobs' cores
  * once one of them runs ({@code part_core_map}: the row bitmaps of {@code p_ptr->part_ptr == job_ptr->part_ptr}),
  * and 22.05 counts none without one ({@code used_cpu_array}); a state here does not know its jobs' partitions, so a
- * node shared with another partition's jobs is read as more used than it is. An {@code --exclusive} job (a node of
- * more CPUs than the limit is never used: {@code whole_node}) is not read here.
+ * node shared with another partition's jobs is read as more used than it is. An {@code --exclusive} job gets no node
+ * of more CPUs than the limit: the same test's first branch, {@code whole_node} ({@code WHOLE_NODE_REQUIRED} in 24.11
+ * and 26.05, any {@code whole_node} in 22.05: "Total cpu count greater than max_cpus_per_node on exclusive job").
+ * That branch is read by the planner only: {@code slurm-tree} gives an {@code --exclusive} job whole nodes without
+ * the core filter ({@code PassFilter.whole}), so its placements do not keep it yet (no stored case has such a job).
+ *
+ * <p>The planner ({@code planner.PartitionShare}) sizes its shares by the same reading through {@link #forPlanner}.
  */
-final class PartitionCpuCap {
+public final class PartitionCpuCap {
     /** No cap. */
-    static final int NONE = Integer.MAX_VALUE;
+    public static final int NONE = Integer.MAX_VALUE;
+
+    /**
+     * A job's one partition as the planner keeps to it: its name, its {@code MaxCPUsPerNode} ({@code null}: none),
+     * whether it holds a host, and the job as {@code _allocate_sc} reads it ({@code -c}, {@code --ntasks-per-socket},
+     * {@code --exclusive}).
+     */
+    public record ForPlanner(String partition, Integer maxCpusPerNode, java.util.function.Predicate<String> holds,
+                             SlurmJobSpec job) {
+        /**
+         * The CPUs the partition lets the job have on a node of {@code cores} cores of {@code threadsPerCore} threads,
+         * {@code freeCores} of them free for it ({@link PartitionCpuCap#limit}): {@link #NONE} below the limit, 0 when
+         * the node gives the job nothing.
+         */
+        public int cpusLeft(int cores, int threadsPerCore, int freeCores) {
+            return limit(cores, threadsPerCore, freeCores, job);
+        }
+    }
+
+    /**
+     * {@code request}'s partition as {@link #applied} resolves it ({@code -p NAME}, else the {@code Default=YES} one),
+     * for the planner; {@code null} on a cluster without partitions, for a list of partitions ({@code -p a,b}: each is
+     * tried alone, {@code SeveralPartitions}) or a name no partition has (sbatch refuses it).
+     */
+    public static ForPlanner forPlanner(Cluster cluster, org.topoplanner.model.job.JobRequest request) {
+        PartitionTable table = PartitionTable.of(cluster);
+        if (table.partitions().isEmpty() || SeveralPartitions.applies(cluster, request)) {
+            return null;
+        }
+        SlurmPartition partition = table.partitionNamed(request.partition());
+        if (partition == null) {
+            return null;
+        }
+        SlurmJobSpec job = SlurmJobSpec.of(request).withPartitionCpusPerNode(table.limits(partition).maxCpusPerNode());
+        return new ForPlanner(partition.name(), job.partitionCpusPerNode(), h -> table.holds(partition, h), job);
+    }
 
     private PartitionCpuCap() {
     }
@@ -44,15 +84,22 @@ final class PartitionCpuCap {
      * its {@code cores}: {@link #NONE} without a limit or below it, 0 when the node is not usable.
      */
     static int limit(SlurmNode node, int freeCores, SlurmJobSpec job) {
+        return limit(node.cores(), node.threadsPerCore(), freeCores, job);
+    }
+
+    /** {@link #limit(SlurmNode, int, SlurmJobSpec)} on a node of {@code cores} cores of {@code tpc} threads. */
+    static int limit(int cores, int tpc, int freeCores, SlurmJobSpec job) {
         Integer max = job.partitionCpusPerNode();
-        if (max == null || job.exclusive()) {
+        if (max == null) {
             return NONE;
         }
-        int tpc = node.threadsPerCore();
         int free = freeCores * tpc;
-        int used = (node.cores() - freeCores) * tpc;
+        int used = (cores - freeCores) * tpc;
         if (free + used <= max) {
             return NONE;
+        }
+        if (job.exclusive()) {
+            return 0; // "Total cpu count greater than max_cpus_per_node on exclusive job"
         }
         if (used >= max) {
             return 0; // "no available CPUs on this node"

@@ -119,4 +119,29 @@ final class BindingClusters {
         }
         return s;
     }
+
+    /**
+     * {@code c} with a partition {@code part} of some of its hosts (at least one) whose {@code MaxCPUsPerNode} is below
+     * a node's CPUs (one time in four none), beside {@code all}, the default partition of every host.
+     */
+    static Cluster withCappedPartition(Random r, Cluster c) {
+        List<String> hosts = c.hostNames();
+        List<String> in = new ArrayList<>();
+        for (String h : hosts) {
+            if (r.nextInt(3) != 0) {
+                in.add(h);
+            }
+        }
+        if (in.isEmpty()) {
+            in.add(hosts.get(r.nextInt(hosts.size())));
+        }
+        NodeTopology t = c.node(hosts.get(0));
+        int cpus = t.coreList().size() * t.threadsPerCore();
+        Map<String, String> keys = new LinkedHashMap<>();
+        keys.put("PartitionName.all", "Nodes=ALL Default=YES MaxTime=INFINITE State=UP");
+        keys.put("PartitionName.part", "Nodes=" + String.join(",", in) + (r.nextInt(4) == 0 ? ""
+                : " MaxCPUsPerNode=" + (1 + r.nextInt(cpus - 1))) + " MaxTime=INFINITE State=UP");
+        var slurm = new org.topoplanner.model.slurm.SlurmSettings(List.of(), List.of(), keys);
+        return new Cluster(c.name(), c.fabric(), c.nodes(), c.hosts(), slurm, c.kubernetes(), c.nvlink());
+    }
 }

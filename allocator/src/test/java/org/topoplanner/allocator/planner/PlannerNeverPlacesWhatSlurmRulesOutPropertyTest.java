@@ -8,6 +8,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -35,6 +36,9 @@ class PlannerNeverPlacesWhatSlurmRulesOutPropertyTest {
     private static final AtomicInteger PLACED = new AtomicInteger();
     private static final AtomicInteger GUARDED = new AtomicInteger();
     private static final AtomicInteger TRIES = new AtomicInteger();
+    private static final AtomicInteger CAPPED_TRIES = new AtomicInteger();
+    private static final AtomicInteger CAPPED_PLACED = new AtomicInteger();
+    private static final AtomicInteger CAPPED_BINDING = new AtomicInteger();
 
     @Provide
     Arbitrary<Long> seeds() {
@@ -123,8 +127,111 @@ class PlannerNeverPlacesWhatSlurmRulesOutPropertyTest {
         }
     }
 
+    /**
+     * The same on clusters that carry a partition with {@code MaxCPUsPerNode} ({@link BindingClusters#withCappedPartition})
+     * and jobs that sometimes name it ({@code -p part}): binding jobs, or CPU jobs of {@code -n}, {@code -c},
+     * {@code --ntasks-per-node} and {@code --exclusive}. What the planner places, slurm-tree of that release starts,
+     * and every node it uses is in the job's partition and gives the job no more CPUs than the cap less the CPUs other
+     * jobs hold there, nor, for {@code --exclusive}, a node of more CPUs than the cap ({@code _allocate_sc}), counted
+     * here apart from the planner's own reading.
+     */
+    @Property(tries = 300)
+    void neverPlacesPastThePartitionsMaxCpusPerNode(@ForAll("seeds") long seed) {
+        Random r = new Random(seed);
+        Cluster c = BindingClusters.tree(r);
+        boolean partitioned = r.nextInt(3) != 0;
+        if (partitioned) {
+            c = BindingClusters.withCappedPartition(r, c);
+        }
+        ClusterState s = BindingClusters.occupy(r, c);
+        JobRequest job = r.nextBoolean() ? PlannerBindingPropertyTest.randomJob(r, c) : cpuJob(r);
+        boolean named = partitioned && r.nextInt(3) != 0;
+        if (named) {
+            job = job.toBuilder().partition("part").build();
+        }
+        CAPPED_TRIES.incrementAndGet();
+        for (SlurmVersion v : VERSIONS) {
+            PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(v);
+            Suggestion mine = new PlannerPolicy(options).suggest(s, job);
+            if (!(mine instanceof Suggestion.Placed placed)) {
+                continue;
+            }
+            String what = job + " under Slurm " + v.label() + " (seed " + seed + ")";
+            assertThat(new SlurmTreePolicy(options).suggest(s, job)).as("slurm-tree for %s, which the planner placed",
+                    what).isInstanceOf(Suggestion.Placed.class);
+            if (!named) {
+                continue;
+            }
+            String line = c.slurm().keys().get("PartitionName.part");
+            Integer cap = line.contains("MaxCPUsPerNode=") ? Integer.valueOf(line.replaceAll(".*MaxCPUsPerNode=(\\d+).*",
+                    "$1")) : null;
+            java.util.Set<String> members = java.util.Set.of(line.replaceAll("Nodes=(\\S+).*", "$1").split(","));
+            CAPPED_PLACED.incrementAndGet();
+            for (var a : placed.placement().hosts()) {
+                assertThat(members).as("nodes of partition part, given %s", what).contains(a.host());
+                if (cap == null) {
+                    continue;
+                }
+                var t = c.node(a.host());
+                int all = t.coreList().size() * t.threadsPerCore();
+                int used = s.usedCpus(a.host()).size();
+                int given = a.countedCpus() != null ? a.countedCpus() : a.cpus().size();
+                if (all > cap) {
+                    assertThat(job.exclusive()).as("--exclusive %s on %s of %d CPUs, cap %d", what, a.host(), all, cap)
+                            .isFalse();
+                    assertThat(given).as("CPUs of %s on %s (%d used, cap %d)", what, a.host(), used, cap)
+                            .isLessThanOrEqualTo(cap - used);
+                    CAPPED_BINDING.incrementAndGet();
+                }
+            }
+        }
+    }
+
+    /**
+     * Seed 289598: {@code -p part -n5 -c3 --exclusive} under 22.05, where {@code slurm-tree} (whose {@code --exclusive}
+     * path reads no {@code MaxCPUsPerNode}) placed the job on n02 of 8 CPUs under a cap of 5 and the planner took it as
+     * Slurm's uneven split; {@code _allocate_sc} gives an exclusive job no such node, and the planner now keeps Slurm's
+     * split only within the partition's share ({@link PartitionShare}).
+     */
+    @Example
+    void anExclusiveSplitOnANodePastTheCapIsNotTaken() {
+        neverPlacesPastThePartitionsMaxCpusPerNode(289598L);
+    }
+
+    /** A CPU job: {@code -n} tasks of {@code -c} CPUs, maybe {@code -N}, {@code --ntasks-per-node}, {@code --exclusive}. */
+    private static JobRequest cpuJob(Random r) {
+        StringBuilder sb = new StringBuilder();
+        int kind = r.nextInt(4);
+        if (kind == 0) {
+            int nodes = 1 + r.nextInt(2);
+            sb.append("-N").append(nodes).append(" --ntasks-per-node=").append(1 + r.nextInt(6));
+        } else {
+            if (kind == 1) {
+                sb.append("-N").append(1 + r.nextInt(2)).append(' ');
+            }
+            sb.append("-n").append(1 + r.nextInt(12));
+        }
+        if (r.nextInt(3) == 0) {
+            sb.append(" -c").append(1 + r.nextInt(3));
+        }
+        if (r.nextInt(6) == 0) {
+            sb.append(" --exclusive");
+        }
+        return PlannerPolicyTest.job(sb.toString());
+    }
+
     @AfterContainer
     static void enoughWereChecked() {
+        if (CAPPED_TRIES.get() > 0) {
+            // a property that never meets a placement of the partition past its cap's nodes proves nothing
+            assertThat(CAPPED_PLACED.get()).as("placements in partition part of %d tries", CAPPED_TRIES.get())
+                    .isGreaterThan(CAPPED_TRIES.get() / 10);
+            assertThat(CAPPED_BINDING.get()).as("nodes the cap bound, of %d tries", CAPPED_TRIES.get())
+                    .isGreaterThan(CAPPED_TRIES.get() / 20);
+        }
+        if (TRIES.get() == 0) {
+            return;
+        }
         // a property that never meets a placement, or never a guarded one, proves nothing
         assertThat(PLACED.get()).as("placements of %d tries", TRIES.get()).isGreaterThan(TRIES.get() / 2);
         assertThat(GUARDED.get()).as("guarded placements of %d tries", TRIES.get()).isGreaterThan(TRIES.get() / 10);

@@ -67,6 +67,18 @@ class PartitionCpuCapTest {
     }
 
     @Test
+    void anExclusiveJobGetsNoNodeOfMoreCpusThanTheCap() {
+        // _allocate_sc: "Total cpu count greater than max_cpus_per_node on exclusive job" (whole_node), every release;
+        // the planner reads it (PartitionCpuCap.forPlanner). slurm-tree's own --exclusive path takes whole nodes
+        // without the core filter (PassFilter.whole), so it does not reach this test yet
+        SlurmNode node = SlurmNode.of(C18D1).stream().filter(n -> n.name().equals("c1")).findFirst().orElseThrow();
+        SlurmJobSpec exclusive = SlurmJobSpec.builder("j").partitionCpusPerNode(4).exclusive(true).build();
+        assertThat(PartitionCpuCap.limit(node, 8, exclusive)).isZero();
+        assertThat(PartitionCpuCap.limit(node, 8, exclusive.withPartitionCpusPerNode(8)))
+                .isEqualTo(PartitionCpuCap.NONE);
+    }
+
+    @Test
     void theCapIsTheLimitLessTheUsedCpus() {
         SlurmNode node = SlurmNode.of(C18D1).stream().filter(n -> n.name().equals("c1")).findFirst().orElseThrow();
         SlurmJobSpec job = SlurmJobSpec.builder("j").partitionCpusPerNode(4).build();

@@ -1,0 +1,135 @@
+package org.topoplanner.allocator.planner;
+
+import java.util.BitSet;
+import org.topoplanner.allocator.ClusterIndex;
+import org.topoplanner.allocator.NodeShape;
+import org.topoplanner.allocator.StateUsage;
+import org.topoplanner.allocator.slurm.PartitionCpuCap;
+import org.topoplanner.model.job.JobRequest;
+
+/**
+ * The job's partition as the planner keeps to it: only the partition's nodes, and on each no more CPUs than its
+ * {@code MaxCPUsPerNode} leaves the job ({@code _allocate_sc}'s {@code part_cpu_limit}, read by {@link PartitionCpuCap}
+ * for {@code slurm-tree}: the limit less the node's used CPUs, nothing on a node whose used CPUs reach it, and for
+ * {@code --exclusive} nothing on a node of more CPUs than the limit). Slurm never starts a job outside its partition
+ * or past the cap, so a plan that needs either is no plan (own probe c18d1 c2, {@code -p cpu -n8} with
+ * {@code MaxCPUsPerNode=4} on two idle 8-CPU nodes: 4 + 4 in every release, where the planner gave 8 CPUs of c1).
+ *
+ * @param partition the partition's name
+ * @param cap       its {@code MaxCPUsPerNode}, or {@code null}
+ * @param outside   hosts not in the partition
+ * @param cpus      per host, the CPUs the partition lets the job have now ({@link PartitionCpuCap#NONE}: no cap)
+ */
+record PartitionShare(String partition, Integer cap, BitSet outside, int[] cpus) {
+
+    /**
+     * The job's one partition on {@code index}'s cluster in {@code usage}; {@code null} without one, or for one of
+     * every node without a cap (nothing to keep to).
+     */
+    static PartitionShare of(ClusterIndex index, StateUsage usage, JobRequest job) {
+        PartitionCpuCap.ForPlanner p = PartitionCpuCap.forPlanner(index.cluster(), job);
+        if (p == null) {
+            return null;
+        }
+        BitSet outside = new BitSet();
+        int[] cpus = new int[index.size()];
+        for (int h = 0; h < index.size(); h++) {
+            outside.set(h, !p.holds().test(index.host(h)));
+            if (p.maxCpusPerNode() == null) {
+                cpus[h] = PartitionCpuCap.NONE;
+                continue;
+            }
+            NodeShape shape = index.shape(h);
+            // the used CPUs as slurm-tree reads them: every CPU of the node not free for the job
+            int free = PlanSearch.freeCores(shape, usage, h).cardinality();
+            cpus[h] = p.cpusLeft(shape.cores(), shape.cpuIds().threadsPerCore(), free);
+        }
+        if (outside.isEmpty() && p.maxCpusPerNode() == null) {
+            return null;
+        }
+        return new PartitionShare(p.partition(), p.maxCpusPerNode(), outside, cpus);
+    }
+
+    /**
+     * Hosts outside the partition, or where the partition leaves the job fewer CPUs than {@code demand}'s whole cores
+     * hold ({@link NodeDemand#cores} times the threads: a placement gives whole cores, and the planner keeps every CPU
+     * id it gives within the cap, where Slurm lowers {@code avail_cpus} and may round its cores up past it).
+     */
+    BitSet ruledOut(ClusterIndex index, NodeDemand demand) {
+        BitSet out = (BitSet) outside.clone();
+        if (cap == null) {
+            return out;
+        }
+        for (int h = 0; h < cpus.length; h++) {
+            int tpc = index.shape(h).cpuIds().threadsPerCore();
+            if (cpus[h] < demand.cores(tpc) * tpc) {
+                out.set(h);
+            }
+        }
+        return out;
+    }
+
+    /** The most CPUs the cap lets a node of {@code cpus} CPUs give the job (every CPU without a cap). */
+    int capped(int nodeCpus) {
+        return cap == null ? nodeCpus : Math.min(nodeCpus, cap);
+    }
+
+    /**
+     * The host of {@code p} that breaks the share (outside the partition, or more CPUs than the partition leaves the
+     * job there), named with why; {@code null} when none does.
+     */
+    String broken(ClusterIndex index, org.topoplanner.model.job.Placement p) {
+        for (var a : p.hosts()) {
+            int h = index.number(a.host());
+            if (h < 0 || outside.get(h)) {
+                return a.host() + " is not in partition " + partition;
+            }
+            int given = a.countedCpus() != null ? a.countedCpus() : a.cpus().size();
+            if (given > cpus[h]) {
+                return a.host() + " would give the job " + given + " CPUs where " + capText() + " leaves it "
+                        + cpus[h];
+            }
+        }
+        return null;
+    }
+
+    /**
+     * {@code agreed} (the planner's answer held against Slurm's), unless it places the job past {@code share} (Slurm's
+     * placement taken where the emulation does not keep the rule: {@code slurm-tree}'s {@code --exclusive} path reads
+     * no {@code MaxCPUsPerNode}); then the planner's own answer {@code mine}, which keeps it, stands.
+     */
+    static org.topoplanner.allocator.Suggestion hold(PartitionShare share, ClusterIndex index,
+                                                     org.topoplanner.allocator.Suggestion agreed,
+                                                     org.topoplanner.allocator.Suggestion mine) {
+        if (share == null || !(agreed instanceof org.topoplanner.allocator.Suggestion.Placed placed)
+                || share.broken(index, placed.placement()) == null) {
+            return agreed;
+        }
+        if (mine instanceof org.topoplanner.allocator.Suggestion.Placed own) {
+            String broken = share.broken(index, own.placement());
+            if (broken != null) {
+                return new org.topoplanner.allocator.Suggestion.Pending(
+                        org.topoplanner.allocator.PendingReason.RESOURCES, "no placement keeps to partition "
+                        + share.partition() + " now: " + broken);
+            }
+        }
+        return mine;
+    }
+
+    /** Whether the cap is what spreads {@code p}: several nodes, and more CPUs in all than the cap lets one give. */
+    boolean spreads(org.topoplanner.model.job.Placement p) {
+        if (cap == null || p.hosts().size() < 2) {
+            return false;
+        }
+        int all = 0;
+        for (var a : p.hosts()) {
+            all += a.countedCpus() != null ? a.countedCpus() : a.cpus().size();
+        }
+        return all > cap;
+    }
+
+    /** The limit, named as slurm.conf names it: "partition cpu: MaxCPUsPerNode=4"; {@code null} without one. */
+    String capText() {
+        return cap == null ? null : "partition " + partition + ": MaxCPUsPerNode=" + cap;
+    }
+}
