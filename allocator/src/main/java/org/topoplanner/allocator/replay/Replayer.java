@@ -256,7 +256,8 @@ public final class Replayer {
         // cluster refuses (its block lacks GPUs) may start on the busy one (own case blockfz07 k7, -N3 --gpus=10,
         // 24.11.5 and 26.05.5)
         if (onEmpty instanceof Suggestion.Impossible imp
-                && !(queue.isEmpty() && policy.suggest(state, spec) instanceof Suggestion.Placed)) {
+                && !(queue.isEmpty() && policy.suggest(state, spec) instanceof Suggestion.Placed)
+                && !passesOnUsableNodes(spec)) {
             out.accept(new ReplayEvent.Rejected(s.name(), s.args(), imp.reason()));
             return false;
         }
@@ -392,6 +393,29 @@ public final class Replayer {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether sbatch's test passes on the nodes usable now though the whole map refuses the job. {@code
+     * _pick_best_nodes} ({@code slurmctld/node_scheduler.c}, 22.05.8, 24.11.5 and 26.05.5 alike) first tests the job
+     * ({@code SELECT_MODE_TEST_ONLY}, every resource free) on its node sets after {@code bit_and(avail_bitmap,
+     * share_node_bitmap)} (for an {@code --exclusive} job {@code idle_node_bitmap}), so without the nodes an {@code
+     * --exclusive} job holds, and returns success there before it ever tries the whole map ({@code total_bitmap},
+     * {@code runable_ever}); only when both fail is the job "never runnable". Leaving nodes out changes the node
+     * weight groups the block plugin takes whole ({@code eval_nodes_block}'s {@code req2_nodes_bitmap}, {@code
+     * max_llblock}), so the first test can pass where the whole map fails: own case yamlfz44 y6 ({@code -p blk -x p2
+     * -N11 -n11 -c4 --gpus-per-node=1}, y1 {@code -N5 --exclusive} on base block b1): real 26.05.5 runs it at
+     * submission on b2, b3 and b5, behind pending jobs, where on the idle map the eleven weight-1 nodes span four base
+     * blocks and {@code max_llblock} (3) leaves at most nine: own probe c19y1 (26.05.5) refuses a1, the same request,
+     * on the idle cluster and accepts a4 beside an {@code --exclusive} job on b1. False when nothing runs (the whole
+     * map is then the only test).
+     */
+    private boolean passesOnUsableNodes(JobRequest spec) {
+        if (state.running().isEmpty()) {
+            return false;
+        }
+        Suggestion s = policy.suggest(state.seenBySubmitTest(spec.exclusive(), spec.nodelist()), spec);
+        return s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting;
     }
 
     /**
