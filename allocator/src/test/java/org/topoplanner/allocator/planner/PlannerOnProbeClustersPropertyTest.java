@@ -61,6 +61,18 @@ class PlannerOnProbeClustersPropertyTest {
         assertThat(counts[1]).as("tries where neither placed it").isGreaterThan(tries / 20);
     }
 
+    /**
+     * Seed 4137 (found from seed 2900 with more tries): {@code -N3 -n2 -c2 --gpus=2 -w m4,k1,k5} on fuzz22 under 26.05;
+     * the planner and slurm-tree ran it on k1 and m4, as real 24.11.5/26.05.5 run fuzz48 p24 and fuzz49 p9 (two of
+     * the three named), yet this test wanted all three: it read the list as required whenever {@code -N} was given.
+     */
+    @Test
+    void seed4137NamedThreeNodesWithMinusN3AndTwoTasks() {
+        Map<SlurmVersion, PolicyPair> policies = new java.util.EnumMap<>(SlurmVersion.class);
+        VERSIONS.forEach(v -> policies.put(v, new PolicyPair(v)));
+        assertThat(oneTry(4137, policies)).isZero();
+    }
+
     /** Both policies of one release (one instance each keeps sbatch's verdicts across tries). */
     private record PolicyPair(SlurmTreePolicy slurm, PlannerPolicy planner) {
         PolicyPair(SlurmVersion v) {
@@ -97,7 +109,7 @@ class PlannerOnProbeClustersPropertyTest {
                     .isLessThanOrEqualTo(Leaves.of(c, theirs.placement()).size());
         }
         if (mine instanceof Suggestion.Placed placed) {
-            holdsTheRequest(s, job, placed.placement(), what);
+            holdsTheRequest(s, job, v, placed.placement(), what);
             return 0;
         }
         return 1;
@@ -122,17 +134,19 @@ class PlannerOnProbeClustersPropertyTest {
         return s;
     }
 
-    private static void holdsTheRequest(ClusterState s, JobRequest job, Placement p, String what) {
+    private static void holdsTheRequest(ClusterState s, JobRequest job, SlurmVersion v, Placement p,
+            String what) {
         List<String> hosts = p.hostNames();
         assertThat(hosts).as("hosts of %s", what).doesNotHaveDuplicates();
-        // a -w list longer than -n (no -N) is -n of its nodes (NodeListCount: sbatch lowers the count, 24.11/26.05's
-        // slurmctld keeps the list as the only nodes allowed)
-        JobRequest held = NodeListCount.asHeld(job, s.cluster(), SlurmVersion.V24_11);
-        if (held == job) {
-            assertThat(hosts).as("-w of %s", what).containsAll(job.nodelist());
-        } else {
-            assertThat(job.nodelist()).as("-w of %s", what).containsAll(hosts);
+        // the -w list as the release's sbatch and slurmctld hold it (NamedNodesAsSlurmHolds: 22.05 requires the first
+        // -n of the sorted list when -n lowers the count; 24.11/26.05 keep a list longer than the count as a pool,
+        // with -N too: -N3 -n2 -w m4,k1,k5 runs on two of the three)
+        NamedNodesAsSlurmHolds named = NamedNodesAsSlurmHolds.of(job, v);
+        assertThat(hosts).as("-w of %s", what).containsAll(named.required());
+        if (!named.pool().isEmpty()) {
+            assertThat(named.pool()).as("-w of %s", what).containsAll(hosts);
         }
+        JobRequest held = NodeListCount.asHeld(job, s.cluster(), SlurmVersion.V24_11);
         job.exclude().forEach(x -> assertThat(hosts).as("-x of %s", what).doesNotContain(x));
         // -N as sbatch leaves it (-N3 -n2 is two nodes)
         SlurmJobSpec spec = SlurmJobSpec.of(held);
