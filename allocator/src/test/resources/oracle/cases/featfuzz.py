@@ -3,7 +3,11 @@ socket-less GPUs) with three overlapping partitions, mixing in the options emula
 generator draws: -m/--distribution (block|cyclic:block|cyclic, plane=N on CPU-only jobs), --ntasks-per-gpu with and
 without -c, --gpus-per-socket with --sockets-per-node, and -p a,b over partitions of different PriorityTier; plus
 cmx's own GPU/CPU shapes, -w, --cpus-per-gpu, enforce-binding and cancels. A job the emulation refuses as
-unmodelled still runs through Slurm: its line shows what the refusal costs."""
+unmodelled still runs through Slurm: its line shows what the refusal costs.
+
+gen.py feat2 SEED N DIR (limits=True, lead s20) draws the partitions' limits too, which no unfitted case carried
+before: MaxCPUsPerNode on one or two partitions (so --exclusive jobs and CPU-heavy jobs meet it), MaxNodes,
+MinNodes and a finite MaxTime, and mixes --exclusive and --time=N into the jobs."""
 import os
 import random
 
@@ -21,7 +25,27 @@ NAMES = ['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'b4', 'c1', 'c2']
 DISTS = ['block:block', 'cyclic:block', 'block:cyclic', 'cyclic:cyclic', 'cyclic', 'block']
 
 
-def job(r):
+def limited_parts(r):
+    """Four overlapping partitions whose limits are drawn; every job can still name the default one."""
+    fat = [f"MaxNodes={r.choice([1, 2, 3])}"] if r.random() < 0.7 else []
+    if r.random() < 0.6 or not fat:
+        fat.append(f"MaxCPUsPerNode={r.choice([8, 12, 20, 24])}")
+    mix = [f"MaxCPUsPerNode={r.choice([4, 6, 10, 16])}"]
+    if r.random() < 0.4:
+        mix.append(f"MinNodes={r.choice([1, 2])}")
+    lines = [
+        "PartitionName=all Nodes=a[1-4],b[1-4],c[1-2] Default=YES MaxTime=INFINITE State=UP",
+        f"PartitionName=fat Nodes=a[1-4] PriorityTier=3 {' '.join(fat + [''])}MaxTime=INFINITE State=UP",
+        f"PartitionName=mix Nodes=b[1-4],c[1-2] PriorityTier=2 {' '.join(mix)} MaxTime=INFINITE State=UP",
+    ]
+    names = ['all', 'fat', 'mix']
+    lines.append(f"PartitionName=short Nodes={r.choice(['a[3-4],c[1-2]', 'b[1-2],c1', 'a4,b[3-4],c2'])} "
+                 f"MaxCPUsPerNode={r.choice([2, 8, 16])} MaxTime={r.choice([5, 10, 30])} State=UP")
+    names.append('short')
+    return "\n".join(lines) + "\n", names
+
+
+def job(r, parts=('all', 'fat', 'mix'), limits=False):
     form = r.choice(['gpn', 'gpt', 'gpus', 'cpu', 'npg', 'gps', 'gpus', 'gpt'])
     o = []
     if form == 'gpn':
@@ -59,32 +83,40 @@ def job(r):
         o.append("--gres-flags=enforce-binding")
     if form not in ('cpu',) and r.random() < 0.3:
         o.append(f"-m {r.choice(DISTS)}")
+    if limits and r.random() < 0.15:
+        o.append("--exclusive")
+    if limits and r.random() < 0.2:
+        o.append(f"--time={r.choice([2, 5, 10, 20, 60])}")
     if r.random() < 0.35:
-        a, b = r.sample(['all', 'fat', 'mix'], 2)
+        a, b = r.sample(list(parts), 2)
         o.insert(0, f"-p {a},{b}")
-    elif r.random() < 0.2:
-        o.insert(0, f"-p {r.choice(['fat', 'mix'])}")
+    elif r.random() < (0.35 if limits else 0.2):
+        o.insert(0, f"-p {r.choice([p for p in parts if p != 'all'])}")
     if r.random() < 0.2 and form != 'gps':
         o.insert(0, f"-w {r.choice(NAMES)}")
     return " ".join(o)
 
 
-def main(seed, n, out):
+def main(seed, n, out, limits=False):
     r = random.Random(seed)
     os.makedirs(out, exist_ok=True)
+    parts, names_p = limited_parts(r) if limits else (PARTS, ['all', 'fat', 'mix'])
     with open(os.path.join(out, 'nodes.conf'), 'w') as f:
         f.write(NODES)
     with open(os.path.join(out, 'slurm.conf'), 'w') as f:
-        f.write(PARTS)
+        f.write(parts)
     here = os.path.dirname(os.path.abspath(__file__))
     for name in ('gres.conf', 'topology.conf'):
         with open(os.path.join(here, 'cmx8', name)) as src, open(os.path.join(out, name), 'w') as f:
             f.write(src.read())
-    lines = [f"note featfuzz seed {seed} (gen.py feat): -m, --ntasks-per-gpu, --gpus-per-socket, -p a,b on cmx8 nodes"]
+    lines = [f"note featfuzz seed {seed} (gen.py feat): -m, --ntasks-per-gpu, --gpus-per-socket, -p a,b on cmx8 nodes"
+             if not limits else
+             f"note featfuzz seed {seed} (gen.py feat2): cmx8 nodes, partitions with drawn MaxCPUsPerNode, MaxNodes, "
+             f"MinNodes, MaxTime; --exclusive and --time mixed in"]
     names = []
     for k in range(n):
         name = f"f{k}"
-        lines.append(f"job {name} {job(r)}")
+        lines.append(f"job {name} {job(r, names_p, limits)}")
         names.append(name)
         if r.random() < 0.25 and len(names) > 2:
             victim = r.choice(names[:-1])
