@@ -31,7 +31,10 @@ final class Cancellation {
         this.passStarted = unseen.passStarted;
     }
 
-    /** {@code scancel -n} of the step's names, after {@code queuedPassStarts}, the starts of the pass the submission before queued. */
+    /**
+     * {@code scancel -n} of the step's names; {@code queuedPassStarts} are the starts of the pass the submission
+     * before queued, which slurmctld may not have run yet.
+     */
     void cancel(JobScript.Cancel c, List<String> queuedPassStarts) {
         boolean freed = c.names().stream().anyMatch(ctl::runs);
         List<String> measuredLater = freed ? unseen.startsOfPassesAfter(unseen.lastNextStep) : List.of();
@@ -82,8 +85,8 @@ final class Cancellation {
     }
 
     /**
-     * Takes back the starts of the jobs the last pass started unseen ({@link UnseenStarts#startedUnseen}): they wait again, in
-     * submission order, for the pass after the cancel.
+     * Takes back the starts of the jobs the last pass started unseen ({@link UnseenStarts#startedUnseen}): they wait
+     * again, in submission order, for the pass after the cancel.
      */
     private void unstartUnseen() {
         unstart(List.copyOf(startedUnseen));

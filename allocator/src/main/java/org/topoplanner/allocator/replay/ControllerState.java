@@ -81,6 +81,6 @@ final class ControllerState {
         // the harness still lists a cancelled job in snapshots (scontrol keeps it for MinJobAge)
         j.gone = true;
         queue.remove(name);
-        ReplayJob.forgetAnswer(j);
+        j.forgetAnswer();
     }
 }

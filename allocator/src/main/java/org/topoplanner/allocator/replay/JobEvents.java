@@ -33,7 +33,8 @@ final class JobEvents {
         List<HostAllocation> hosts = j.placement.hosts().stream()
                 .map(h -> HostAllocation.of(h.host(), List.of(), h.cpus())).toList();
         Placement released = new Placement(j.placement.job(), hosts);
-        return new ReplayEvent.Job(when, name, JobState.CANCELLED, null, released, Leaves.of(ctl.state.cluster(), released));
+        return new ReplayEvent.Job(when, name, JobState.CANCELLED, null, released,
+                Leaves.of(ctl.state.cluster(), released));
     }
 
     void emit(Moment when, String key) {

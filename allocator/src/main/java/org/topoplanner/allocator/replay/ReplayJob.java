@@ -32,9 +32,15 @@ final class ReplayJob {
      * Drops a job's remembered answer once it leaves the queue: the state it was asked in would otherwise
      * stay reachable from every job of a long replay (a 100,000-job script ran out of a 3 GB heap).
      */
-    static void forgetAnswer(ReplayJob j) {
-        j.asked = null;
-        j.askedIn = null;
-        j.askedFor = null;
+    void forgetAnswer() {
+        asked = null;
+        askedIn = null;
+        askedFor = null;
+    }
+
+    /** How the running job holds its nodes: whole ({@code --exclusive}), whole blocks ({@code --exclusive=topo}). */
+    ClusterState.Hold hold() {
+        return spec.exclusive() ? ClusterState.Hold.WHOLE_NODES
+                : spec.exclusiveTopo() ? ClusterState.Hold.WHOLE_BLOCKS : ClusterState.Hold.LISTED;
     }
 }

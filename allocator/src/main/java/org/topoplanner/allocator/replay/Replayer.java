@@ -16,12 +16,16 @@ import org.topoplanner.model.replay.ReplayEvent.Moment;
  * a {@code final} one per job still alive at the end. The events are values; the importers write
  * them as the harness's JSON lines ({@code importers.replay.ReplayLine}).
  *
- * <p>Scheduling is {@code sched/builtin}'s pass ({@link SchedulingPass#schedule}): after every step the queue is tried in
- * submission order; the first job that cannot start stops the pass and every later job waits with
+ * <p>Scheduling is {@code sched/builtin}'s pass ({@link SchedulingPass#schedule}): after every step the queue is
+ * tried in submission order; the first job that cannot start stops the pass and every later job waits with
  * {@code Reason=Priority}, unless that job's {@code -w} nodes cover its node count (then only those nodes
  * are out of the pass). A job submitted behind pending ones shows {@code Priority} at submission, before
- * the pass that may start it ({@link Submission#submit}). A {@link Suggestion.Waiting} job ({@code --switches}) starts on its
- * allocation once its wait since submission has passed.
+ * the pass that may start it ({@link Submission#submit}). A {@link Suggestion.Waiting} job ({@code --switches})
+ * starts on its allocation once its wait since submission has passed.
+ *
+ * <p>This class holds the public API and hands each step of the script to the class that acts it out
+ * ({@link Submission}, {@link Cancellation}, {@link SchedulingPass}, {@link JobEvents}), all sharing one
+ * {@link ControllerState}.
  *
  * <p>Each step's options are read with {@link SbatchOptions#parse}; options sbatch would refuse
  * give a {@code REJECTED} line naming them, as the real {@code sbatch} refuses the submission.

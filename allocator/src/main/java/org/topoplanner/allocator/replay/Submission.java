@@ -137,13 +137,13 @@ final class Submission {
 
     /**
      * The harness's look at a job whose submission only queued a pass ({@code queue_job_scheduler}), and that pass.
-     * Without times the look comes first and the pass's starts stay unseen by the next submission
-     * ({@link UnseenStarts#startedUnseen}; under 22.05 until the next cancel, {@link PassTiming}). A timed run ({@link MeasuredRun}) says
-     * where the pass fell: before the look, the harness printed the job as the pass left it (RUNNING, or the pass's
-     * reason); before the next step, that step finds the pass's starts made. Either way slurmctld has run every pass
-     * the replay ran so far by then (a pass serves every request queued before it: {@code _slurmctld_background}
-     * zeroes {@code job_sched_cnt}), so nothing stays unseen. Own timed runs: section t18b of {@code
-     * src/test/resources/oracle/PROVENANCE.md}.
+     * Without times the look comes first and the pass's starts stay unseen by the next submission ({@link
+     * UnseenStarts#startedUnseen}; under 22.05 until the next cancel, {@link PassTiming}). A timed run ({@link
+     * MeasuredRun}) says where the pass fell: before the look, the harness printed the job as the pass left it
+     * (RUNNING, or the pass's reason); before the next step, that step finds the pass's starts made. Either way
+     * slurmctld has run every pass the replay ran so far by then (a pass serves every request queued before it: {@code
+     * _slurmctld_background} zeroes {@code job_sched_cnt}), so nothing stays unseen. Own timed runs: section t18b of
+     * {@code src/test/resources/oracle/PROVENANCE.md}.
      */
     private void lookAndQueuedPass(String key) {
         java.util.Optional<MeasuredRun.QueuedPass> pass = measured.queuedPass(ctl.seq, jobs.get(key).name, timing);
@@ -177,16 +177,16 @@ final class Submission {
     }
 
     /**
-     * Whether no job the replay's pass started but slurmctld's has not yet ({@link UnseenStarts#startedUnseen}) shares a node
-     * with this job's partition. Such a job is still {@code PENDING} in slurmctld when this submission arrives:
-     * the submit RPC only calls {@code queue_job_scheduler} (a count), {@code _slurmctld_background} turns that
-     * count into a {@code schedule()} request once a round (a second: 22.05 sleeps 10 x 0.1 s, 24.11 and 26.05 wait
-     * until the next whole second; {@code batch_sched_delay=0}), and {@code _sched_agent} then runs {@code _schedule}
-     * ({@code sched_min_interval} adds only microseconds), while the harness submits the next job 0.02-0.2 s later.
-     * Without {@code SchedulerParameters=defer}, {@code job_allocate} asks {@code _top_priority}, which counts every
-     * {@code IS_JOB_PENDING} job of an overlapping partition with a higher priority (an earlier one): so the new job
-     * is not top priority and is only tested, not started (own case fuzz12 f16, f17: {@code Priority} at submission
-     * under 22.05.8 and 24.11.5).
+     * Whether no job the replay's pass started but slurmctld's has not yet ({@link UnseenStarts#startedUnseen}) shares
+     * a node with this job's partition. Such a job is still {@code PENDING} in slurmctld when this submission arrives:
+     * the submit RPC only calls {@code queue_job_scheduler} (a count), {@code _slurmctld_background} turns that count
+     * into a {@code schedule()} request once a round (a second: 22.05 sleeps 10 x 0.1 s, 24.11 and 26.05 wait until the
+     * next whole second; {@code batch_sched_delay=0}), and {@code _sched_agent} then runs {@code _schedule} ({@code
+     * sched_min_interval} adds only microseconds), while the harness submits the next job 0.02-0.2 s later. Without
+     * {@code SchedulerParameters=defer}, {@code job_allocate} asks {@code _top_priority}, which counts every {@code
+     * IS_JOB_PENDING} job of an overlapping partition with a higher priority (an earlier one): so the new job is not
+     * top priority and is only tested, not started (own case fuzz12 f16, f17: {@code Priority} at submission under
+     * 22.05.8 and 24.11.5).
      */
     private boolean noneStartedUnseenAhead(JobRequest spec) {
         for (String k : startedUnseen) {

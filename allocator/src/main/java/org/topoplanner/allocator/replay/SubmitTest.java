@@ -64,7 +64,8 @@ final class SubmitTest {
      * repeat on the usable nodes (cpumix m18 under 24.11.5 shows {@code Priority}). The replay starts every job the
      * pass can start before the next submission; when the real pass ran later than that, the job shows
      * {@code Priority} on nodes still free (fuzz04 f10, f23): the jobs that pass started are left out of the test
-     * ({@link UnseenStarts#startedUnseen}; blockfz04 k34 under 26.05.5 but not 24.11.5 stays a race of the harness's look).
+     * ({@link UnseenStarts#startedUnseen}; blockfz04 k34 under 26.05.5 but not 24.11.5 stays a race of the
+     * harness's look).
      */
     String submitTest(JobRequest spec) {
         // the jobs the replay's own pass started just before have mostly not started yet in slurmctld
@@ -76,7 +77,8 @@ final class SubmitTest {
             }
         }
         ClusterState test = seen.seenBySubmitTest(spec.exclusive(), spec.nodelist());
-        List<Partitions.QueueRecord> records = Partitions.queueRecords(ctl.state.cluster(), List.of(spec.name()), k -> spec);
+        List<Partitions.QueueRecord> records = Partitions.queueRecords(ctl.state.cluster(), List.of(spec.name()),
+                k -> spec);
         if (records.size() > 1) {
             return submitTestOfParts(test, records);
         }

@@ -14,9 +14,9 @@ final class UnseenStarts {
      * Jobs the replay started in the pass right after a submission behind pending ones, while the harness
      * went on submitting (0.02-0.2 s a job). slurmctld's background thread runs that pass at most about once a
      * second ({@code _slurmctld_background} sleeps 10 x 0.1 s a round), so these have mostly not started when
-     * the next {@code sbatch} tests its job ({@link SubmitTest#submitTest}) or asks whether it is top priority; they count as
-     * started again after a step the harness waits on (a cancel that frees a running job, a sleep, a reset, a job
-     * that started at its submission).
+     * the next {@code sbatch} tests its job ({@link SubmitTest#submitTest}) or asks whether it is top priority; they
+     * count as started again after a step the harness waits on (a cancel that frees a running job, a sleep, a reset,
+     * a job that started at its submission).
      */
     final java.util.Set<String> startedUnseen = new java.util.HashSet<>();
     /** The jobs the current pass started. */
