@@ -71,14 +71,9 @@ final class Submission {
         // whether the job can ever run depends on the request alone: scripts repeat requests, so ask once each
         Suggestion onEmpty = onEmptyCluster.computeIfAbsent(spec.withName(""),
                 r -> policy.suggest(ClusterState.empty(ctl.state.cluster()), spec));
-        // slurmctld refuses only when the job cannot start now either (_pick_best_nodes tries the nodes as they
-        // are first, then all nodes test-only): topology/block fills the block it picks, so a job the empty
-        // cluster refuses (its block lacks GPUs) may start on the busy one (own case blockfz07 k7, -N3 --gpus=10,
-        // 24.11.5 and 26.05.5)
-        if (onEmpty instanceof Suggestion.Impossible imp
-                && !(queue.isEmpty() && policy.suggest(ctl.state, spec) instanceof Suggestion.Placed)
-                && !test.passesOnUsableNodes(spec)) {
-            ctl.out.accept(new ReplayEvent.Rejected(s.name(), s.args(), imp.reason()));
+        String refusal = test.refusal(onEmpty, spec);
+        if (refusal != null) {
+            ctl.out.accept(new ReplayEvent.Rejected(s.name(), s.args(), refusal));
             return false;
         }
         ReplayJob job = new ReplayJob(s.name(), spec, ctl.now);

@@ -29,6 +29,22 @@ final class SubmitTest {
     }
 
     /**
+     * The reason sbatch refuses the job with ("never runnable", {@code ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE}), or
+     * null when it accepts it. A batch job is only ever tested at submission: {@code job_allocate} ({@code
+     * slurmctld/job_mgr.c}) sets {@code test_only} for {@code allocate == 0} (22.05.8 and 24.11.5; 26.05 {@code
+     * !allocate}) and hands it on as {@code no_alloc} through {@code _select_nodes_parts} and {@code select_nodes} to
+     * {@code _pick_best_nodes}, whose picks are then all {@code SELECT_MODE_TEST_ONLY}, top priority or not: never one
+     * on the nodes as they are now. So the job is refused when the test fails on the nodes usable now ({@link
+     * #passesOnUsableNodes}) and on the whole map (the empty cluster's answer {@code onEmpty}: {@code Impossible}).
+     * Until r20d the replay also accepted a job of an empty queue that the busy cluster places (a pick Slurm makes only
+     * in its pass), for blockfz07 k7 ({@code -N3 --gpus=10}, 24.11.5 and 26.05.5); that k7 is accepted without it, and
+     * no stored line moves.
+     */
+    String refusal(Suggestion onEmpty, JobRequest spec) {
+        return onEmpty instanceof Suggestion.Impossible imp && !passesOnUsableNodes(spec) ? imp.reason() : null;
+    }
+
+    /**
      * Whether sbatch's test passes on the nodes usable now though the whole map refuses the job. {@code
      * _pick_best_nodes} ({@code slurmctld/node_scheduler.c}, 22.05.8, 24.11.5 and 26.05.5 alike) first tests the job
      * ({@code SELECT_MODE_TEST_ONLY}, every resource free) on its node sets after {@code bit_and(avail_bitmap,
@@ -43,7 +59,7 @@ final class SubmitTest {
      * on the idle cluster and accepts a4 beside an {@code --exclusive} job on b1. False when nothing runs (the whole
      * map is then the only test).
      */
-    boolean passesOnUsableNodes(JobRequest spec) {
+    private boolean passesOnUsableNodes(JobRequest spec) {
         if (ctl.state.running().isEmpty()) {
             return false;
         }
