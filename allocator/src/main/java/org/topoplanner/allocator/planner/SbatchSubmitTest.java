@@ -28,7 +28,7 @@ import org.topoplanner.model.job.JobRequest;
  * its reason at once too.
  *
  * <p>The test is {@code slurm-tree} of the release itself on that state, as the replay asks it
- * ({@code Replayer.submitTest}, which emits every failed test's reason at the harness's look and lets the pass the
+ * ({@code SubmitTest.submitTest}, which emits every failed test's reason at the harness's look and lets the pass the
  * submission queued start the job unseen). The planner proposes only what Slurm starts when it is asked, so it holds
  * such a job whatever the test's reason (issue 16: "never accepting what Slurm refuses"), as a
  * {@link Suggestion.Pending.Cause#SUBMIT_TEST}. A later pass may still start it on the busy nodes (s22dsock: 0.86 s
@@ -74,7 +74,7 @@ final class SbatchSubmitTest {
         if (tested instanceof Suggestion.Placed || tested instanceof Suggestion.Waiting) {
             return null;
         }
-        // the reason the replay emits for a failed test (Replayer.submitTest): a refusal there is Resources
+        // the reason the replay emits for a failed test (replay SubmitTest.submitTest): a refusal there is Resources
         PendingReason reason = tested instanceof Suggestion.Pending p ? p.reason() : PendingReason.RESOURCES;
         String why = tested instanceof Suggestion.Pending p ? p.explanation()
                 : ((Suggestion.Impossible) tested).reason();

@@ -83,7 +83,7 @@ final class SeveralPartitions {
                 // the job's node count (get_node_cnts' max_nodes below min_nodes, ESLURM_REQUESTED_PART_CONFIG_
                 // UNAVAILABLE, passed over as a partition that never holds the job), MaxTime or State=DOWN (the
                 // test-only pick passes and ends the submission's search, but no pass ever starts the job there: the
-                // pass's record of the next partition does; the submission's own word is Replayer.submitTestOfParts).
+                // pass's record of the next partition does; the submission's own word is SubmitTest.submitTestOfParts).
                 // Own probe c18d1 a5 (-p gpu,cpu -N3) refused by 22.05.8 and 24.11.5, b5 (-p dn,cpu) and e3 (-p
                 // tl,cpu --time=20) started in cpu, every release
                 last = s;

@@ -1,0 +1,123 @@
+package org.topoplanner.allocator.replay;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.topoplanner.allocator.PendingReason;
+import org.topoplanner.model.replay.JobScript;
+
+/**
+ * The harness's {@code scancel} and reset: which jobs they end, whether slurmctld queues a pass for them, and the
+ * starts of passes slurmctld had not run yet that they take back ({@link UnseenStarts}).
+ */
+final class Cancellation {
+    private final ControllerState ctl;
+    private final UnseenStarts unseen;
+    private final SchedulingPass pass;
+    private final PassTiming timing;
+    private final Map<String, ReplayJob> jobs;
+    private final Map<String, ReplayJob> queue;
+    private final java.util.Set<String> startedUnseen;
+    private final List<String> passStarted;
+
+    Cancellation(ControllerState ctl, UnseenStarts unseen, SchedulingPass pass, PassTiming timing) {
+        this.ctl = ctl;
+        this.unseen = unseen;
+        this.pass = pass;
+        this.timing = timing;
+        this.jobs = ctl.jobs;
+        this.queue = ctl.queue;
+        this.startedUnseen = unseen.startedUnseen;
+        this.passStarted = unseen.passStarted;
+    }
+
+    /**
+     * {@code scancel -n} of the step's names; {@code queuedPassStarts} are the starts of the pass the submission
+     * before queued, which slurmctld may not have run yet.
+     */
+    void cancel(JobScript.Cancel c, List<String> queuedPassStarts) {
+        boolean freed = c.names().stream().anyMatch(ctl::runs);
+        List<String> measuredLater = freed ? unseen.startsOfPassesAfter(unseen.lastNextStep) : List.of();
+        if (freed && timing.passWaitsForNextCancel()) {
+            // the pass that started them comes after this cancel (PassTiming.AfterNextCancel)
+            unstartUnseen();
+        } else if (freed && !measuredLater.isEmpty()) {
+            // measured: the pass the submissions before queued began after this cancel reached slurmctld, so
+            // it ran (or the cancel's own pass, _slurm_rpc_epilog_complete, ran first) with the cancelled job's
+            // resources free. Own timed rerun featfz5-timed, 24.11.5: f36 and f37 submitted at :71.259 and
+            // :71.453, f35 cancelled at :71.602, the cancel's pass at :71.661 starts both, f37 on f35's cores
+            // (c16-27 of a1), where the replay's pass before the cancel had put it beside f35.
+            unstart(measuredLater);
+            startedUnseen.clear();
+        } else if (freed) {
+            startedUnseen.clear();
+        }
+        List<String> queuedPass = !freed && c.names().stream().anyMatch(ctl::waits) ? queuedPassStarts : List.of();
+        if (!queuedPass.isEmpty()) {
+            // the pass the submission just before queued (queue_job_scheduler) has not run yet: 24.11's and
+            // 26.05's _slurmctld_background (controller.c) runs it at the next whole second (slurm_cond_timedwait
+            // until time(NULL) + 1), 22.05's later still (PassTiming), while job_signal (job_mgr.c, all three)
+            // ends a pending job inside the scancel RPC and queues no pass, and the harness sends the cancel
+            // 0.1-0.3 s after that submission. So that pass sees the queue without the cancelled job, and the
+            // starts made as if it were there are made again (own probe c16a1, 24.11.5, three times: m12
+            // submitted behind m11 at :55.135, m11 cancelled at :55.328, the pass at :56.000 starts m12 on
+            // c[1-2], which m11's -w c2 kept out of the replay's earlier pass)
+            unstart(queuedPass);
+        }
+        c.names().forEach(ctl::cancel);
+        // only a job that ran frees nodes and makes slurmctld queue a pass at its end (epilog complete);
+        // scancel of a pending job queues none, so the next look is the next submission's (own case
+        // blockfz14 k12 under 24.11.5 and 26.05.5: k11 still waits with Priority behind the cancelled k8)
+        if (freed) {
+            pass.schedule();
+        } else if (!queuedPass.isEmpty()) {
+            // the queued pass, now after the cancel; its starts are as unseen by the next submission as before
+            passStarted.clear();
+            pass.schedule();
+            startedUnseen.addAll(passStarted);
+        }
+    }
+
+    /** The harness's reset: every job cancelled, then the pass. */
+    void reset() {
+        List.copyOf(jobs.keySet()).forEach(ctl::cancelKey);
+        pass.schedule();
+    }
+
+    /**
+     * Takes back the starts of the jobs the last pass started unseen ({@link UnseenStarts#startedUnseen}): they wait
+     * again, in submission order, for the pass after the cancel.
+     */
+    private void unstartUnseen() {
+        unstart(List.copyOf(startedUnseen));
+        startedUnseen.clear();
+    }
+
+    /**
+     * Takes back the starts of {@code keys} (jobs a pass started that slurmctld's has not yet): they wait again, in
+     * submission order, for the pass still to come.
+     */
+    private void unstart(List<String> keys) {
+        boolean any = false;
+        for (String k : keys) {
+            ReplayJob j = jobs.get(k);
+            if (j != null && !j.gone && j.placement != null) {
+                ctl.state = ctl.state.without(k);
+                j.placement = null;
+                j.reason = PendingReason.PRIORITY.slurmName();
+                startedUnseen.remove(k);
+                any = true;
+            }
+        }
+        if (any) {
+            Map<String, ReplayJob> order = new LinkedHashMap<>();
+            jobs.forEach((k, j) -> {
+                if (!j.gone && j.placement == null) {
+                    order.put(k, j);
+                }
+            });
+            queue.clear();
+            queue.putAll(order);
+        }
+    }
+}
