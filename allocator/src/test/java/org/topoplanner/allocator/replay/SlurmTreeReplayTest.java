@@ -358,6 +358,11 @@ class SlurmTreeReplayTest {
         "c20e1;   results/c20e1.jsonl;          22.05; ''",
         "c20e1;   results/new/c20e1.jsonl;      24.11; ''",
         "c20e1;   results/v26.05/c20e1.jsonl;   26.05; ''",
+        // own probe c20e2 (v20e, predicted before its runs): --ntasks-per-gpu beside --exclusive runs whole on idle
+        // nodes in every release (so featfz9 f7's wait is not the option pair)
+        "c20e2;   results/c20e2.jsonl;          22.05; ''",
+        "c20e2;   results/new/c20e2.jsonl;      24.11; ''",
+        "c20e2;   results/v26.05/c20e2.jsonl;   26.05; ''",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);
