@@ -40,7 +40,7 @@ final class PassFilter {
                 continue;
             }
             SlurmNode n = nodes.get(i);
-            results[i] = job.exclusive() ? whole(n)
+            results[i] = job.exclusive() ? exclusive(n, uses[i], job, firstPass, version)
                     : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
                             inTurn ? Math.max(1, job.minNodes() - counted) : 0,
                             firstPass || carried == null ? CoreFilter.NO_VAL : carried.availResCpus(i));
@@ -60,7 +60,7 @@ final class PassFilter {
             if (required.get(i)) {
                 continue;
             } else if (job.exclusive()) {
-                results[i] = whole(n);
+                results[i] = exclusive(n, uses[i], job, firstPass, version);
             } else if (usage.idle(n.host())) {
                 // idle nodes of one layout get the same cores: compute once (CoreFilter is pure); a run of
                 // them reuses the last one's result without the map look-ups
@@ -90,7 +90,31 @@ final class PassFilter {
     /** Node {@code n}'s verdict for a job that may take it, with no required node ({@code -w}) before it. */
     static CoreFilter.Result filterOne(SlurmNode n, NodeUse u, SlurmJobSpec job, boolean firstPass,
                                        SlurmVersion version) {
-        return job.exclusive() ? whole(n) : CoreFilter.select(n, u, job, firstPass, job.enforceBinding(), version, 0);
+        return job.exclusive() ? exclusive(n, u, job, firstPass, version)
+                : CoreFilter.select(n, u, job, firstPass, job.enforceBinding(), version, 0);
+    }
+
+    /**
+     * An {@code --exclusive} job's verdict on {@code n}: the whole node; with {@code --gpus-per-socket} or
+     * {@code --ntasks-per-gpu} only where the core filter passes. {@code _can_job_run_on_node} (cons_tres
+     * {@code job_test.c}, 22.05, 24.11, 26.05) builds the job's GRES socket list for a whole-node job too
+     * ({@code _build_sock_gres_by_topo}: a socket short of the per-socket count offers none, {@link PerSocketGres}) and
+     * fails the node when too few sockets are left ({@code gres_select_filter_remove_unusable}, which gets
+     * {@code whole_node} only to keep the cores); own probe c20e1 e2 (refused), e3, e4, e10 in all three releases.
+     * The eval_nodes functions call {@code _select_cores} (22.05 {@code job_test.c}; 24.11 and 26.05
+     * {@code eval_nodes_select_cores}) on a whole node too, whose {@code ntasks_per_tres} branch wants every task on
+     * a one-node minimum in 22.05 ({@link NtasksPerGpu#taskLimits}): lead case featfz10 f69 ({@code --gpus=5
+     * --ntasks-per-gpu=3 -c4 --exclusive}, 60 CPUs for nodes of 32) refused by 22.05.8 only. The cores and GPUs are
+     * then the node's all ({@code _cpus_to_use} returns for {@code whole_node}, {@code gres_ctld_job_select_whole_node}).
+     * Other exclusive jobs keep the whole node without the filter, as before (not re-read here).
+     */
+    static CoreFilter.Result exclusive(SlurmNode n, NodeUse u, SlurmJobSpec job, boolean firstPass,
+                                       SlurmVersion version) {
+        if ((job.gpusPerSocket() != null || job.ntasksPerGpu() != null) && CoreFilter.select(n, u, job, firstPass, job.enforceBinding(), version,
+                0) == null) {
+            return null;
+        }
+        return whole(n);
     }
 
     static CoreFilter.Result whole(SlurmNode n) {

@@ -13,10 +13,15 @@ import org.topoplanner.model.job.JobRequest;
  *   <li>beside another GPU count ({@code --gpus}, {@code --gpus-per-node}, {@code --gpus-per-task}):
  *       {@code gres_job_state_validate} then ties the counts together (a per-node count a multiple of the per-socket
  *       one, ...), not read;</li>
- *   <li>beside {@code --ntasks-per-node}, {@code --ntasks-per-socket}, {@code --exclusive}, {@code --mem-per-gpu} or a
- *       node range ({@code -N2-3}): no line measured them with the option;</li>
+ *   <li>beside {@code --ntasks-per-node}, {@code --ntasks-per-socket}, {@code --mem-per-gpu} or a node range
+ *       ({@code -N2-3}): no line measured them with the option;</li>
  *   <li>on a block topology: no block case measured the option.</li>
  * </ul>
+ *
+ * <p>Beside {@code --exclusive} the option is emulated: the job takes whole nodes where the GRES socket test passes
+ * ({@code PassFilter.exclusive}; {@code _can_job_run_on_node} builds the socket list for a whole-node job too, cons_tres
+ * {@code job_test.c} in all three releases). Own probe c20e1 e1-e6, e10 (22.05.8, 24.11.5, 26.05.5) and lead case
+ * featfz10 f20, f31, f66 (accepted and waiting where this refusal had them rejected).
  */
 final class PerSocketGpuRefusal {
     private PerSocketGpuRefusal() {
@@ -29,7 +34,7 @@ final class PerSocketGpuRefusal {
         }
         String beside = r.gpus() != null ? "--gpus" : r.gpusPerNode() != null ? "--gpus-per-node"
                 : r.gpusPerTask() != null ? "--gpus-per-task" : r.ntasksPerNode() != null ? "--ntasks-per-node"
-                : r.ntasksPerSocket() != null ? "--ntasks-per-socket" : r.exclusive() ? "--exclusive"
+                : r.ntasksPerSocket() != null ? "--ntasks-per-socket"
                 : r.memPerGpuMiB() != null ? "--mem-per-gpu"
                 : r.maxNodes() != null && !r.maxNodes().equals(r.minNodes()) ? "a node range (-N min-max)" : null;
         return beside == null ? null : "--gpus-per-socket=" + r.gpusPerSocket() + " beside " + beside

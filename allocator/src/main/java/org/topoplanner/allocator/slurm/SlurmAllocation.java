@@ -362,6 +362,14 @@ final class SlurmAllocation {
             if (job.exclusive()) {
                 g = new BitSet();
                 g.set(0, n.gpus().size());
+                if (job.gpusPerSocket() != null && version.atLeast(SlurmVersion.V26_05)) {
+                    // _set_sock_bits still picks the per-socket GPUs for every socket the whole node's cores use
+                    // (a socket without GPUs keeps counting), and 26.05 fails the job on a shortfall before the
+                    // node's every GPU is given; own probe c20e1 e3 (-N3 --sockets-per-node=1 --gpus-per-socket=2
+                    // --exclusive, c1's GPUs on socket 0 only): Resources on the idle cluster in 26.05.5 only
+                    a.gresBitsShort |= SocketGpuPick.pick(n, usableGpus(results, uses, n), a.cores.get(k),
+                            job.gpusPerSocket(), job.socketsPerNode(), job.enforceBinding(), version).shortfall() > 0;
+                }
             } else if (job.gpusPerNode() != null) {
                 g = picker.perNode(a.cores.get(k), job.gpusPerNode(), job.enforceBinding());
                 a.gresBitsShort |= version.atLeast(SlurmVersion.V26_05) && g.cardinality() < job.gpusPerNode();

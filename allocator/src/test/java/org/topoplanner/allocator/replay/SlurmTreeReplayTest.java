@@ -353,6 +353,16 @@ class SlurmTreeReplayTest {
         "c18a1;   results/c18a1.jsonl;          22.05; ''",
         "c18a1;   results/new/c18a1.jsonl;      24.11; ''",
         "c18a1;   results/v26.05/c18a1.jsonl;   26.05; ''",
+        // own probe c20e1 (v20e, predicted before its runs): --gpus-per-socket and -m plane=N beside --exclusive,
+        // whole nodes where the GRES socket test passes (26.05's e3 waits: _set_sock_bits short on c1's socket 1)
+        "c20e1;   results/c20e1.jsonl;          22.05; ''",
+        "c20e1;   results/new/c20e1.jsonl;      24.11; ''",
+        "c20e1;   results/v26.05/c20e1.jsonl;   26.05; ''",
+        // own probe c20e2 (v20e, predicted before its runs): --ntasks-per-gpu beside --exclusive runs whole on idle
+        // nodes in every release (so featfz9 f7's wait is not the option pair)
+        "c20e2;   results/c20e2.jsonl;          22.05; ''",
+        "c20e2;   results/new/c20e2.jsonl;      24.11; ''",
+        "c20e2;   results/v26.05/c20e2.jsonl;   26.05; ''",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);

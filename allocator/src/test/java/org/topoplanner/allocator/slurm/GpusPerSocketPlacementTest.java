@@ -81,12 +81,14 @@ class GpusPerSocketPlacementTest {
                 .isInstanceOf(Suggestion.Impossible.class);
     }
 
-    /** The shapes no measured line covers are refused, naming the option and what it was given beside. */
+    /**
+     * The shapes no measured line covers are refused, naming the option and what it was given beside ({@code
+     * --exclusive} is emulated since v20e: {@link GpusPerSocketOfExclusiveJobTest}, own probe c20e1).
+     */
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
         "-N1 --sockets-per-node=2 --gpus-per-socket=1 --gpus-per-node=2; --gpus-per-node",
         "-N1 --sockets-per-node=2 --gpus-per-socket=1 --ntasks-per-node=2; --ntasks-per-node",
-        "-N1 --sockets-per-node=2 --gpus-per-socket=1 --exclusive; --exclusive",
         "-N1-2 --sockets-per-node=2 --gpus-per-socket=1; a node range",
     })
     void refusesWhatNoLineMeasured(String line, String beside) throws Exception {
