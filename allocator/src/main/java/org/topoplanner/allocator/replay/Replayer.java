@@ -664,13 +664,13 @@ public final class Replayer {
             j.askedAt = now;
             if (s instanceof Suggestion.Placed p) {
                 start(r.job(), j, p.placement());
-                pass = pass == state ? state : pass.with(p.placement(), hold(j),
-                        policy.memoryHeldBy(pass.cluster(), j.spec, p.placement()));
+                pass = pass == state ? state : Partitions.started(pass, p.placement(), hold(j),
+                        policy.memoryHeldBy(pass.cluster(), j.spec, p.placement()), j.spec, false);
                 queue.remove(r.job());
             } else if (s instanceof Suggestion.Waiting w && now - j.submitted >= w.maxWait().toMillis() / 1000.0) {
                 start(r.job(), j, w.placement());
-                pass = pass == state ? state : pass.with(w.placement(), hold(j),
-                        policy.memoryHeldBy(pass.cluster(), j.spec, w.placement()));
+                pass = pass == state ? state : Partitions.started(pass, w.placement(), hold(j),
+                        policy.memoryHeldBy(pass.cluster(), j.spec, w.placement()), j.spec, false);
                 queue.remove(r.job());
             } else {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
@@ -974,9 +974,7 @@ public final class Replayer {
         j.reason = null;
         forgetAnswer(j);
         // the topology of its partition widens an --exclusive=topo job's nodes for every other job (PartitionTopology)
-        state = state.with(p, hold(j), policy.memoryHeldBy(state.cluster(), j.spec, p),
-                Partitions.topologyRunningIn(state.cluster(), j.spec,
-                        p.hosts().stream().map(org.topoplanner.model.job.HostAllocation::host).toList()));
+        state = Partitions.started(state, p, hold(j), policy.memoryHeldBy(state.cluster(), j.spec, p), j.spec, true);
     }
 
     /**

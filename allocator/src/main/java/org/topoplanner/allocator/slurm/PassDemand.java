@@ -36,7 +36,7 @@ record PassDemand(SlurmJobSpec job, SlurmVersion version, boolean firstPass, Lis
     public void recount(int i, long credited) {
         view.own();
         view.creditedBefore(credited);
-        view.set(i, job.exclusive() ? PassFilter.whole(nodes.get(i))
+        view.set(i, job.exclusive() ? PassFilter.whole(nodes.get(i), job)
                 : CoreFilter.select(nodes.get(i), uses[i], job, firstPass, job.enforceBinding(), version, credited));
     }
 

@@ -40,7 +40,7 @@ final class PassFilter {
                 continue;
             }
             SlurmNode n = nodes.get(i);
-            results[i] = job.exclusive() ? whole(n)
+            results[i] = job.exclusive() ? whole(n, job)
                     : CoreFilter.select(n, uses[i], job, firstPass, job.enforceBinding(), version, taken,
                             inTurn ? Math.max(1, job.minNodes() - counted) : 0,
                             firstPass || carried == null ? CoreFilter.NO_VAL : carried.availResCpus(i));
@@ -60,7 +60,7 @@ final class PassFilter {
             if (required.get(i)) {
                 continue;
             } else if (job.exclusive()) {
-                results[i] = whole(n);
+                results[i] = whole(n, job);
             } else if (usage.idle(n.host())) {
                 // idle nodes of one layout get the same cores: compute once (CoreFilter is pure); a run of
                 // them reuses the last one's result without the map look-ups
@@ -90,7 +90,15 @@ final class PassFilter {
     /** Node {@code n}'s verdict for a job that may take it, with no required node ({@code -w}) before it. */
     static CoreFilter.Result filterOne(SlurmNode n, NodeUse u, SlurmJobSpec job, boolean firstPass,
                                        SlurmVersion version) {
-        return job.exclusive() ? whole(n) : CoreFilter.select(n, u, job, firstPass, job.enforceBinding(), version, 0);
+        return job.exclusive() ? whole(n, job) : CoreFilter.select(n, u, job, firstPass, job.enforceBinding(), version, 0);
+    }
+
+    /**
+     * Node {@code n} whole for an {@code --exclusive} job, or {@code null} when its partition refuses it whole
+     * ({@code _allocate_sc}: more CPUs than {@code MaxCPUsPerNode}, {@link PartitionCpuCap#refusesWhole}).
+     */
+    static CoreFilter.Result whole(SlurmNode n, SlurmJobSpec job) {
+        return PartitionCpuCap.refusesWhole(n, job) ? null : whole(n);
     }
 
     static CoreFilter.Result whole(SlurmNode n) {
