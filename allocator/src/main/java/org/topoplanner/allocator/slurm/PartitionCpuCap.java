@@ -38,7 +38,8 @@ import org.topoplanner.model.slurm.SlurmPartition;
  * only, sbatch refuses {@code -N2}, {@code -w a1} and cap2's (8-CPU nodes above 6) with "Requested node configuration
  * is not available", in every release.
  *
- * <p>The planner ({@code planner.PartitionShare}) sizes its shares by the same reading through {@link #forPlanner}.
+ * <p>The planner ({@code planner.PartitionShare}) sizes its shares by the same reading through {@link #forPlanner}, and
+ * reads the exclusive refusal from {@code slurm-tree}'s per-node verdict ({@code SlurmBinding.refused}).
  */
 public final class PartitionCpuCap {
     /** No cap. */
@@ -46,27 +47,37 @@ public final class PartitionCpuCap {
 
     /**
      * A job's one partition as the planner keeps to it: its name, its {@code MaxCPUsPerNode} ({@code null}: none),
-     * whether it holds a host, and the job as {@code _allocate_sc} reads it ({@code -c}, {@code --ntasks-per-socket},
-     * {@code --exclusive}).
+     * whether it holds a host, the job as {@code _allocate_sc} reads it ({@code -c}, {@code --ntasks-per-socket},
+     * whose cores count as used, {@link #ownPartition}) and the state's usage those cores are read from.
      */
     public record ForPlanner(String partition, Integer maxCpusPerNode, java.util.function.Predicate<String> holds,
-                             SlurmJobSpec job) {
+                             SlurmJobSpec job, org.topoplanner.allocator.StateUsage usage) {
         /**
-         * The CPUs the partition lets the job have on a node of {@code cores} cores of {@code threadsPerCore} threads,
-         * {@code freeCores} of them free for it ({@link PartitionCpuCap#limit}): {@link #NONE} below the limit, 0 when
-         * the node gives the job nothing.
+         * The CPUs the partition lets the job have on host {@code host} (a node of {@code cores} cores of
+         * {@code threadsPerCore} threads, {@code freeCores} of them free for it), used CPUs read as {@code slurm-tree}
+         * reads them: {@link #NONE} below the limit, 0 when the node gives the job nothing. An {@code --exclusive}
+         * job's node is {@link #NONE}: Slurm takes it whole or refuses it whole ({@link #refusesWhole}), which the
+         * planner reads from {@code slurm-tree}'s own per-node verdict ({@code SlurmBinding.refused}).
          */
-        public int cpusLeft(int cores, int threadsPerCore, int freeCores) {
-            return limit(cores, threadsPerCore, freeCores, job);
+        public int cpusLeft(int host, int cores, int threadsPerCore, int freeCores) {
+            if (job.exclusive()) {
+                return NONE;
+            }
+            int used = job.ownPartition() == null ? cores - freeCores
+                    : usage.partitionCores(host, job.ownPartition()).cardinality();
+            return allowed(freeCores, used, threadsPerCore, job);
         }
     }
 
     /**
      * {@code request}'s partition as {@link #applied} resolves it ({@code -p NAME}, else the {@code Default=YES} one),
-     * for the planner; {@code null} on a cluster without partitions, for a list of partitions ({@code -p a,b}: each is
-     * tried alone, {@code SeveralPartitions}) or a name no partition has (sbatch refuses it).
+     * for the planner on {@code state} under {@code version}; {@code null} on a cluster without partitions, for a list
+     * of partitions ({@code -p a,b}: each is tried alone, {@code SeveralPartitions}) or a name no partition has
+     * (sbatch refuses it).
      */
-    public static ForPlanner forPlanner(Cluster cluster, org.topoplanner.model.job.JobRequest request) {
+    public static ForPlanner forPlanner(ClusterState state, org.topoplanner.model.job.JobRequest request,
+                                        SlurmVersion version) {
+        Cluster cluster = state.cluster();
         PartitionTable table = PartitionTable.of(cluster);
         if (table.partitions().isEmpty() || SeveralPartitions.applies(cluster, request)) {
             return null;
@@ -75,8 +86,18 @@ public final class PartitionCpuCap {
         if (partition == null) {
             return null;
         }
-        SlurmJobSpec job = SlurmJobSpec.of(request).withPartitionCpusPerNode(table.limits(partition).maxCpusPerNode());
-        return new ForPlanner(partition.name(), job.partitionCpusPerNode(), h -> table.holds(partition, h), job);
+        SlurmJobSpec job = applied(state, SlurmJobSpec.of(request), version);
+        return new ForPlanner(partition.name(), job.partitionCpusPerNode(), h -> table.holds(partition, h), job,
+                state.usage());
+    }
+
+    /**
+     * Why an {@code --exclusive} job of a partition with {@code MaxCPUsPerNode=max} takes no node of more CPUs, in
+     * the words of {@code _allocate_sc}'s test ({@link #refusesWhole}).
+     */
+    public static String wholeRefusal(int max) {
+        return "an --exclusive job takes no node of more than its MaxCPUsPerNode=" + max
+                + " CPUs (Total cpu count greater than max_cpus_per_node on exclusive job)";
     }
 
     private PartitionCpuCap() {
@@ -164,9 +185,6 @@ public final class PartitionCpuCap {
         int used = usedCores * tpc;
         if (free + used <= max) {
             return NONE;
-        }
-        if (job.exclusive()) {
-            return 0; // "Total cpu count greater than max_cpus_per_node on exclusive job"
         }
         if (used >= max) {
             return 0; // "no available CPUs on this node"
