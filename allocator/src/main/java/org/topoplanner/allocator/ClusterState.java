@@ -22,6 +22,13 @@ public final class ClusterState {
     private final RunningJobs jobs;
     private final Map<String, Placement> running;
     private final Map<String, Hold> holds;
+    /**
+     * The partitions a job of which started on this state's line since {@link #empty} (its jobs may have ended since):
+     * Slurm's cons_tres keeps a partition's row bitmaps from its first job on, cleared when its jobs end, and
+     * {@code _allocate_sc} counts a {@code MaxCPUsPerNode} against them only once they exist
+     * ({@code slurm.PartitionCpuCap}).
+     */
+    private final java.util.Set<String> partitionsRun;
     private volatile StateUsage usage;
     /** Tables other packages derive from this state ({@link #derived}), made on first use. */
     private volatile java.util.concurrent.ConcurrentHashMap<Object, Object> derived;
@@ -36,16 +43,17 @@ public final class ClusterState {
         WHOLE_BLOCKS
     }
 
-    private ClusterState(Cluster cluster, RunningJobs jobs) {
+    private ClusterState(Cluster cluster, RunningJobs jobs, java.util.Set<String> partitionsRun) {
         this.cluster = cluster;
         this.jobs = jobs;
+        this.partitionsRun = partitionsRun;
         this.running = jobs.placements();
         this.holds = jobs.holds();
     }
 
     /** The cluster with nothing running. */
     public static ClusterState empty(Cluster cluster) {
-        return new ClusterState(Objects.requireNonNull(cluster, "cluster"), RunningJobs.EMPTY);
+        return new ClusterState(Objects.requireNonNull(cluster, "cluster"), RunningJobs.EMPTY, java.util.Set.of());
     }
 
     public Cluster cluster() {
@@ -57,7 +65,7 @@ public final class ClusterState {
      * {@code topology.yaml} topology). The hosts must be this cluster's.
      */
     public ClusterState onCluster(Cluster view) {
-        return new ClusterState(Objects.requireNonNull(view, "view"), jobs);
+        return new ClusterState(Objects.requireNonNull(view, "view"), jobs, partitionsRun);
     }
 
     /** Running jobs in the order they started. */
@@ -103,15 +111,31 @@ public final class ClusterState {
      * topology's blocks ({@link #topologyOf}).
      */
     public ClusterState with(Placement placement, Hold hold, HeldMemory memory, String topology) {
+        return with(placement, hold, memory, topology, null);
+    }
+
+    /**
+     * {@link #with(Placement, Hold, HeldMemory, String)} of a job that runs in partition {@code partition} (null: not
+     * known; such a job counts as one of every partition where a partition's own jobs count, {@link #partitionOf}).
+     */
+    public ClusterState with(Placement placement, Hold hold, HeldMemory memory, String topology, String partition) {
         if (jobs.get(placement.job()) != null) {
             throw new IllegalArgumentException("job " + placement.job() + " runs already");
         }
-        ClusterState next = new ClusterState(cluster, jobs.plus(placement, Objects.requireNonNull(hold, "hold"),
-                Objects.requireNonNull(memory, "memory"), topology));
+        java.util.Set<String> run = partitionsRun;
+        if (partition != null && !run.contains(partition)) {
+            java.util.Set<String> more = new java.util.HashSet<>(run);
+            more.add(partition);
+            run = java.util.Set.copyOf(more);
+        }
+        RunningJobs nextJobs = jobs.plus(placement, Objects.requireNonNull(hold, "hold"),
+                Objects.requireNonNull(memory, "memory"), topology, partition);
+        ClusterState next = new ClusterState(cluster, nextJobs, run);
         next.madeFrom(this, placement);
         StateUsage u = usage;
         if (u != null) {
-            next.usage = u.plus(placement, hold); // one job more: update the view instead of recounting
+            // one job more: update the view instead of recounting
+            next.usage = u.plus(placement, hold, nextJobs::partitionOf);
         }
         return next;
     }
@@ -122,11 +146,12 @@ public final class ClusterState {
         if (gone == null) {
             return this;
         }
-        ClusterState next = new ClusterState(cluster, jobs.minus(job));
+        RunningJobs nextJobs = jobs.minus(job);
+        ClusterState next = new ClusterState(cluster, nextJobs, partitionsRun);
         next.madeFrom(this, gone.placement());
         StateUsage u = usage;
         if (u != null) {
-            next.usage = u.minus(gone.placement());
+            next.usage = u.minus(gone.placement(), nextJobs::partitionOf);
         }
         return next;
     }
@@ -135,7 +160,7 @@ public final class ClusterState {
     public StateUsage usage() {
         StateUsage u = usage;
         if (u == null) {
-            u = new StateUsage(ClusterIndex.of(cluster), running, holds);
+            u = new StateUsage(ClusterIndex.of(cluster), running, holds, jobs::partitionOf);
             usage = u;
         }
         return u;
@@ -326,6 +351,22 @@ public final class ClusterState {
     public String topologyOf(String job) {
         RunningJobs.Job j = jobs.get(job);
         return j == null ? null : j.topology();
+    }
+
+    /**
+     * The partition {@code job} runs in, as given to {@link #with(Placement, Hold, HeldMemory, String, String)}; null
+     * when it does not run or was not said.
+     */
+    public String partitionOf(String job) {
+        return jobs.partitionOf(job);
+    }
+
+    /**
+     * Whether a job of {@code partition} started since {@link #empty} (its jobs may have ended since): Slurm's rows of
+     * that partition exist ({@link #partitionsRun}).
+     */
+    public boolean partitionRan(String partition) {
+        return partitionsRun.contains(partition);
     }
 
     /** GPU indices in use on {@code host}. */

@@ -22,10 +22,11 @@ import org.topoplanner.model.job.Placement;
 final class RunningJobs {
     /**
      * One running job: its placement, what it holds, its start number, the memory it holds on each node where
-     * memory is consumable, and the {@code topology.yaml} topology its partition is bound to (null: not known).
+     * memory is consumable, the {@code topology.yaml} topology its partition is bound to (null: not known), and the
+     * partition it runs in (null: not known).
      */
     record Job(String name, Placement placement, ClusterState.Hold hold, long start, HeldMemory memory,
-               String topology) {
+               String topology, String partition) {
     }
 
     static final RunningJobs EMPTY = new RunningJobs(null, null, 0, 0);
@@ -70,7 +71,12 @@ final class RunningJobs {
 
     /** {@link #plus(Placement, ClusterState.Hold, HeldMemory)} of a job placed in {@code topology} (null: not known). */
     RunningJobs plus(Placement p, ClusterState.Hold hold, HeldMemory memory, String topology) {
-        Job j = new Job(p.job(), p, hold, nextStart, memory, topology);
+        return plus(p, hold, memory, topology, null);
+    }
+
+    /** {@link #plus(Placement, ClusterState.Hold, HeldMemory, String)} of a job of partition {@code partition}. */
+    RunningJobs plus(Placement p, ClusterState.Hold hold, HeldMemory memory, String topology, String partition) {
+        Job j = new Job(p.job(), p, hold, nextStart, memory, topology, partition);
         return new RunningJobs(insert(byName, j.name(), j), insert(byStart, j.start(), j), size + 1, nextStart + 1);
     }
 
@@ -81,6 +87,12 @@ final class RunningJobs {
             return this;
         }
         return new RunningJobs(delete(byName, name), delete(byStart, j.start()), size - 1, nextStart);
+    }
+
+    /** The partition of running job {@code name}; null when it does not run or its partition was not said. */
+    String partitionOf(String name) {
+        Job j = get(name);
+        return j == null ? null : j.partition();
     }
 
     /** The jobs in start order, as a read-only map of placements. */

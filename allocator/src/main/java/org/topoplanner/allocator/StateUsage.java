@@ -26,9 +26,17 @@ public final class StateUsage {
     private final ClusterIndex index;
     /** {@code null} chunks and entries: idle hosts. */
     private final HostUse[][] chunks;
+    /** The partition of each running job (null: not known), read by {@link #partitionCores}. */
+    private final java.util.function.Function<String, String> partitionOf;
 
     StateUsage(ClusterIndex index, Map<String, Placement> running, Map<String, ClusterState.Hold> holds) {
+        this(index, running, holds, job -> null);
+    }
+
+    StateUsage(ClusterIndex index, Map<String, Placement> running, Map<String, ClusterState.Hold> holds,
+               java.util.function.Function<String, String> partitionOf) {
         this.index = index;
+        this.partitionOf = partitionOf;
         this.chunks = new HostUse[(index.size() + CHUNK - 1) >> CHUNK_BITS][];
         Copies fresh = new Copies();
         for (Map.Entry<String, Placement> e : running.entrySet()) {
@@ -36,9 +44,10 @@ public final class StateUsage {
         }
     }
 
-    private StateUsage(StateUsage from) {
+    private StateUsage(StateUsage from, java.util.function.Function<String, String> partitionOf) {
         index = from.index;
         chunks = from.chunks.clone();
+        this.partitionOf = partitionOf;
     }
 
     /** Which chunks this usage already copied from the one it was made from (those may be changed in place). */
@@ -48,14 +57,24 @@ public final class StateUsage {
 
     /** This usage plus one more running job: copies the chunks of the job's hosts only. */
     StateUsage plus(Placement p, ClusterState.Hold hold) {
-        StateUsage u = new StateUsage(this);
+        return plus(p, hold, partitionOf);
+    }
+
+    /** {@link #plus(Placement, ClusterState.Hold)} whose jobs' partitions {@code partitionOf} gives. */
+    StateUsage plus(Placement p, ClusterState.Hold hold, java.util.function.Function<String, String> partitionOf) {
+        StateUsage u = new StateUsage(this, partitionOf);
         u.add(p.job(), p, hold == ClusterState.Hold.WHOLE_NODES, new Copies());
         return u;
     }
 
     /** This usage without one job: the job's hosts are recounted from the other entries each keeps. */
     StateUsage minus(Placement removed) {
-        StateUsage u = new StateUsage(this);
+        return minus(removed, partitionOf);
+    }
+
+    /** {@link #minus(Placement)} whose jobs' partitions {@code partitionOf} gives. */
+    StateUsage minus(Placement removed, java.util.function.Function<String, String> partitionOf) {
+        StateUsage u = new StateUsage(this, partitionOf);
         Copies copies = new Copies();
         String name = removed.job();
         for (String host : removed.hostNames()) {
@@ -165,6 +184,32 @@ public final class StateUsage {
     public BitSet usedCpus(int h) {
         HostUse u = get(h);
         return u == null || u.cpus() == null ? NONE : u.cpus();
+    }
+
+    /**
+     * The cores (Slurm numbering) jobs of partition {@code partition} hold on host {@code h}, every core for one that
+     * holds the host whole; a job whose partition is not known counts as one of it. What cons_tres's row bitmaps of
+     * the partition hold there ({@code part_core_map}: {@code job_res_add_cores} sets a whole-node job's every core).
+     */
+    public BitSet partitionCores(int h, String partition) {
+        HostUse u = get(h);
+        BitSet out = new BitSet();
+        if (u == null) {
+            return out;
+        }
+        for (int i = 0; i < u.jobs().size(); i++) {
+            String p = partitionOf.apply(u.jobs().get(i));
+            if (p != null && !p.equals(partition)) {
+                continue;
+            }
+            if (u.wholeEntries().get(i)) {
+                out.set(0, index.shape(h).cores());
+                break;
+            }
+            org.topoplanner.model.cpu.SlurmCpuIds ids = index.cpuIds(h);
+            u.allocations().get(i).cpus().stream().forEach(id -> out.set(ids.coreOfCpu(id)));
+        }
+        return out;
     }
 
     /** Cores (Slurm numbering) with any thread in use on {@code h}. Do not modify. */

@@ -31,9 +31,10 @@ final class LimitTexts {
                     : "nodes whose free memory holds the job (and that Slurm " + slurm.label() + " keeps valid)");
         }
         if (!limits.unbound().isEmpty()) {
-            parts.add(bindsToGpus(job) ? "nodes whose free cores Slurm " + slurm.label()
-                    + " binds to the GPUs per socket" : "nodes whose free whole cores Slurm " + slurm.label()
-                    + "'s core selection accepts");
+            parts.add(wholeRefusal(limits, job) != null ? "nodes Slurm " + slurm.label() + " takes whole for it ("
+                    + wholeRefusal(limits, job) + ")" : bindsToGpus(job) ? "nodes whose free cores Slurm "
+                    + slurm.label() + " binds to the GPUs per socket" : "nodes whose free whole cores Slurm "
+                    + slurm.label() + "'s core selection accepts");
         }
         if (limits.boundCpus() != null) {
             parts.add("nodes whose GPUs' sockets hold the CPUs of their tasks as Slurm " + slurm.label()
@@ -49,7 +50,7 @@ final class LimitTexts {
             PartitionShare p = limits.partition();
             parts.add(p.cap() == null ? "the nodes of partition " + p.partition()
                     : p.capText() + " (its nodes only, at most " + p.cap() + " CPUs of the job on each, less the CPUs"
-                    + " other jobs hold there)");
+                    + " Slurm " + slurm.label() + " counts as used there)");
         }
         return String.join("; ", parts);
     }
@@ -71,7 +72,10 @@ final class LimitTexts {
                     + " cannot hold the job, or Slurm " + slurm.label() + " sets them INVALID for a gres.conf"
                     + " Cores= that splits a socket)");
         }
-        if (!limits.unbound().isEmpty()) {
+        if (!limits.unbound().isEmpty() && wholeRefusal(limits, job) != null) {
+            why.add("Slurm " + slurm.label() + " refuses the job on " + limits.unbound().cardinality()
+                    + " node(s) even when idle: " + wholeRefusal(limits, job));
+        } else if (!limits.unbound().isEmpty()) {
             why.add(bindsToGpus(job) ? "Slurm " + slurm.label() + " binds the CPUs to the GPUs' sockets and refuses"
                     + " the job on " + limits.unbound().cardinality() + " node(s) even when idle"
                     : "Slurm " + slurm.label() + "'s core selection (whole cores" + (job.asksForGpus()
@@ -95,10 +99,20 @@ final class LimitTexts {
             PartitionShare p = limits.partition();
             why.add(p.cap() == null ? "partition " + p.partition() + " has too few nodes that can hold it"
                     : p.capText() + ": no node of the partition gives the job more than " + p.cap() + " CPUs"
-                    + (job.exclusive() ? ", and --exclusive takes no node of more CPUs than that" : "")
                     + ", and the partition has no nodes enough for its share that way");
         }
         return "The request can never be met under these scheduler settings: " + String.join("; ", why);
+    }
+
+    /**
+     * For an {@code --exclusive} job of a partition with {@code MaxCPUsPerNode}, why slurm-tree refuses its nodes of
+     * more CPUs whole ({@code PartitionCpuCap.wholeRefusal}, named with the partition); {@code null} otherwise.
+     */
+    static String wholeRefusal(PlanLimits limits, JobRequest job) {
+        PartitionShare p = limits.partition();
+        return job.exclusive() && p != null && p.cap() != null
+                ? "partition " + p.partition() + ": " + org.topoplanner.allocator.slurm.PartitionCpuCap.wholeRefusal(p.cap())
+                : null;
     }
 
     /**

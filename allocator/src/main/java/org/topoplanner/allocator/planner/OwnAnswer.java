@@ -99,8 +99,8 @@ record OwnAnswer(Suggestion answer, boolean nvlinkKept) {
 
     /**
      * Slurm's uneven split, when it keeps to the job's partition and its {@code MaxCPUsPerNode} as the planner reads
-     * them ({@link PartitionShare}; {@code slurm-tree}'s {@code --exclusive} path reads no cap: PlannerNeverPlacesWhat
-     * SlurmRulesOutPropertyTest, seed 289598, {@code -p part -n5 -c3 --exclusive} on an 8-CPU node of a cap of 5).
+     * them ({@link PartitionShare}; PlannerNeverPlacesWhatSlurmRulesOutPropertyTest, seed 289598, {@code -p part -n5
+     * -c3 --exclusive} on an 8-CPU node of a cap of 5, from before {@code slurm-tree} kept the exclusive refusal).
      */
     private static Optional<Placement> keptToPartition(ClusterIndex index, PlanLimits limits,
                                                        Optional<Placement> uneven) {

@@ -10,8 +10,9 @@ import org.topoplanner.model.job.JobRequest;
 /**
  * The job's partition as the planner keeps to it: only the partition's nodes, and on each no more CPUs than its
  * {@code MaxCPUsPerNode} leaves the job ({@code _allocate_sc}'s {@code part_cpu_limit}, read by {@link PartitionCpuCap}
- * for {@code slurm-tree}: the limit less the node's used CPUs, nothing on a node whose used CPUs reach it, and for
- * {@code --exclusive} nothing on a node of more CPUs than the limit). Slurm never starts a job outside its partition
+ * for {@code slurm-tree}: the limit less the node's used CPUs, nothing on a node whose used CPUs reach it; an
+ * {@code --exclusive} job's refusal of a node of more CPUs than the limit is {@code slurm-tree}'s own verdict, read
+ * with its other per-node refusals, {@code SlurmBinding.refused}). Slurm never starts a job outside its partition
  * or past the cap, so a plan that needs either is no plan (own probe c18d1 c2, {@code -p cpu -n8} with
  * {@code MaxCPUsPerNode=4} on two idle 8-CPU nodes: 4 + 4 in every release, where the planner gave 8 CPUs of c1).
  *
@@ -26,8 +27,10 @@ record PartitionShare(String partition, Integer cap, BitSet outside, int[] cpus)
      * The job's one partition on {@code index}'s cluster in {@code usage}; {@code null} without one, or for one of
      * every node without a cap (nothing to keep to).
      */
-    static PartitionShare of(ClusterIndex index, StateUsage usage, JobRequest job) {
-        PartitionCpuCap.ForPlanner p = PartitionCpuCap.forPlanner(index.cluster(), job);
+    static PartitionShare of(ClusterIndex index, org.topoplanner.allocator.ClusterState state, JobRequest job,
+                             org.topoplanner.model.slurm.SlurmVersion version) {
+        PartitionCpuCap.ForPlanner p = PartitionCpuCap.forPlanner(state, job, version);
+        StateUsage usage = state.usage();
         if (p == null) {
             return null;
         }
@@ -40,9 +43,10 @@ record PartitionShare(String partition, Integer cap, BitSet outside, int[] cpus)
                 continue;
             }
             NodeShape shape = index.shape(h);
-            // the used CPUs as slurm-tree reads them: every CPU of the node not free for the job
+            // the used CPUs as slurm-tree reads them (PartitionCpuCap: the partition's own jobs' cores once it has
+            // run a job, before that every core not free in 24.11 and none in 22.05 and 26.05)
             int free = PlanSearch.freeCores(shape, usage, h).cardinality();
-            cpus[h] = p.cpusLeft(shape.cores(), shape.cpuIds().threadsPerCore(), free);
+            cpus[h] = p.cpusLeft(h, shape.cores(), shape.cpuIds().threadsPerCore(), free);
         }
         if (outside.isEmpty() && p.maxCpusPerNode() == null) {
             return null;
@@ -94,9 +98,9 @@ record PartitionShare(String partition, Integer cap, BitSet outside, int[] cpus)
     }
 
     /**
-     * {@code agreed} (the planner's answer held against Slurm's), unless it places the job past {@code share} (Slurm's
-     * placement taken where the emulation does not keep the rule: {@code slurm-tree}'s {@code --exclusive} path reads
-     * no {@code MaxCPUsPerNode}); then the planner's own answer {@code mine}, which keeps it, stands.
+     * {@code agreed} (the planner's answer held against Slurm's), unless it places the job past {@code share}; then the
+     * planner's own answer {@code mine}, which keeps it, stands. {@code slurm-tree} keeps the same share (its
+     * {@code MaxCPUsPerNode} reading is this one's), so this only guards the two readings from drifting apart.
      */
     static org.topoplanner.allocator.Suggestion hold(PartitionShare share, ClusterIndex index,
                                                      org.topoplanner.allocator.Suggestion agreed,

@@ -99,6 +99,40 @@ final class Partitions {
     }
 
     /**
+     * The partition a started job runs in, by name: for a job of several partitions the first, in {@code PriorityTier}
+     * order, whose nodes hold every placed host (as {@link #topologyRunningIn}); its one partition (the default one
+     * without {@code -p}) otherwise; {@code null} on a cluster without partitions. Its MaxCPUsPerNode counts this
+     * job's cores against that partition's later jobs ({@code slurm.PartitionCpuCap}).
+     */
+    static String runningIn(Cluster cluster, JobRequest job, Collection<String> hosts) {
+        if (job.partitions().size() > 1) {
+            for (SlurmPartition p : inTierOrder(cluster, named(cluster, job))) {
+                if (hosts.stream().allMatch(p::holds)) {
+                    return p.name();
+                }
+            }
+        }
+        SlurmPartition p = of(cluster, job);
+        return p == null ? null : p.name();
+    }
+
+    /**
+     * {@code state} with {@code job} started at {@code placement}: the topology and the partition it runs in recorded
+     * ({@link #topologyRunningIn}, {@link #runningIn}; the pass's own copy of the state, {@code withTopology} false,
+     * records the partition only).
+     */
+    static org.topoplanner.allocator.ClusterState started(org.topoplanner.allocator.ClusterState state,
+                                                          org.topoplanner.model.job.Placement placement,
+                                                          org.topoplanner.allocator.ClusterState.Hold hold,
+                                                          org.topoplanner.allocator.HeldMemory memory, JobRequest job,
+                                                          boolean withTopology) {
+        List<String> hosts = placement.hosts().stream().map(org.topoplanner.model.job.HostAllocation::host).toList();
+        Cluster cluster = state.cluster();
+        return state.with(placement, hold, memory, withTopology ? topologyRunningIn(cluster, job, hosts) : null,
+                runningIn(cluster, job, hosts));
+    }
+
+    /**
      * The partitions {@code -p} names that the cluster declares, in the order given; the default one (or none) without
      * {@code -p}.
      */

@@ -120,13 +120,13 @@ final class SchedulingPass {
             j.askedAt = ctl.now;
             if (s instanceof Suggestion.Placed p) {
                 start(r.job(), j, p.placement());
-                pass = pass == ctl.state ? ctl.state : pass.with(p.placement(), j.hold(),
-                        policy.memoryHeldBy(pass.cluster(), j.spec, p.placement()));
+                pass = pass == ctl.state ? ctl.state : Partitions.started(pass, p.placement(), j.hold(),
+                        policy.memoryHeldBy(pass.cluster(), j.spec, p.placement()), j.spec, false);
                 queue.remove(r.job());
             } else if (s instanceof Suggestion.Waiting w && ctl.now - j.submitted >= w.maxWait().toMillis() / 1000.0) {
                 start(r.job(), j, w.placement());
-                pass = pass == ctl.state ? ctl.state : pass.with(w.placement(), j.hold(),
-                        policy.memoryHeldBy(pass.cluster(), j.spec, w.placement()));
+                pass = pass == ctl.state ? ctl.state : Partitions.started(pass, w.placement(), j.hold(),
+                        policy.memoryHeldBy(pass.cluster(), j.spec, w.placement()), j.spec, false);
                 queue.remove(r.job());
             } else {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
@@ -263,8 +263,7 @@ final class SchedulingPass {
         j.reason = null;
         j.forgetAnswer();
         // the topology of its partition widens an --exclusive=topo job's nodes for every other job (PartitionTopology)
-        ctl.state = ctl.state.with(p, j.hold(), policy.memoryHeldBy(ctl.state.cluster(), j.spec, p),
-                Partitions.topologyRunningIn(ctl.state.cluster(), j.spec,
-                        p.hosts().stream().map(org.topoplanner.model.job.HostAllocation::host).toList()));
+        ctl.state = Partitions.started(ctl.state, p, j.hold(), policy.memoryHeldBy(ctl.state.cluster(), j.spec, p),
+                j.spec, true);
     }
 }

@@ -14,7 +14,7 @@ import org.topoplanner.allocator.StateUsage;
  * {@link NodeUse} per layout for them), nor nodes held whole.
  */
 final class BusyNodes {
-    private record Key(String gpuType) {
+    private record Key(String gpuType, String ownPartition) {
     }
 
     private final NodeUse[] uses;
@@ -32,8 +32,9 @@ final class BusyNodes {
             return null;
         }
         String type = job.gpuType();
-        return state.derived(new Key(type), s -> build(s, nodes, type), (before, now, hosts) ->
-                before.update(now, nodes, type, hosts));
+        String own = job.ownPartition();
+        return state.derived(new Key(type, own), s -> build(s, nodes, type, own), (before, now, hosts) ->
+                before.update(now, nodes, type, own, hosts));
     }
 
     /** What is free on busy node {@code n}: the same as {@link FreeResources#use} on this state. */
@@ -41,16 +42,16 @@ final class BusyNodes {
         return uses[n.index()];
     }
 
-    private static BusyNodes build(ClusterState state, List<SlurmNode> nodes, String type) {
+    private static BusyNodes build(ClusterState state, List<SlurmNode> nodes, String type, String own) {
         StateUsage usage = state.usage();
         NodeUse[] uses = new NodeUse[nodes.size()];
         for (SlurmNode n : nodes) {
-            uses[n.index()] = busy(usage, n, type);
+            uses[n.index()] = busy(usage, n, type, own);
         }
         return new BusyNodes(uses);
     }
 
-    private BusyNodes update(ClusterState now, List<SlurmNode> nodes, String type, Set<String> hosts) {
+    private BusyNodes update(ClusterState now, List<SlurmNode> nodes, String type, String own, Set<String> hosts) {
         StateUsage usage = now.usage();
         ClusterIndex index = usage.index();
         int[] nodeOfHost = nodeOfHost(now, nodes);
@@ -59,17 +60,17 @@ final class BusyNodes {
             int h = index.number(host);
             if (h >= 0 && nodeOfHost[h] >= 0) {
                 SlurmNode n = nodes.get(nodeOfHost[h]);
-                next[n.index()] = busy(usage, n, type);
+                next[n.index()] = busy(usage, n, type, own);
             }
         }
         return new BusyNodes(next);
     }
 
-    private static NodeUse busy(StateUsage usage, SlurmNode n, String type) {
+    private static NodeUse busy(StateUsage usage, SlurmNode n, String type, String own) {
         if (usage.idle(n.host()) || usage.heldWhole(n.host())) {
             return null;
         }
-        return FreeResources.use(usage, n, type);
+        return FreeResources.use(usage, n, type, own);
     }
 
     /** The node-table index of each host number, built once per cluster. */

@@ -101,7 +101,7 @@ final class CoreFilter {
         int availCpus = Math.min(avail.cardinality() * tpc, availResCpus);
         // _allocate_sc: avail_cpus = MIN(cpu_count, part_cpu_limit), the partition's MaxCPUsPerNode (PartitionCpuCap)
         int partitionCap = job.partitionCpusPerNode() == null ? PartitionCpuCap.NONE
-                : PartitionCpuCap.limit(node, use.freeCores().get(0, node.cores()).cardinality(), job);
+                : PartitionCpuCap.limit(node, use, job);
         availCpus = Math.min(availCpus, partitionCap);
         if (availCpus == 0) {
             return null;

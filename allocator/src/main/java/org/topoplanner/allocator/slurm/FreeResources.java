@@ -16,7 +16,21 @@ final class FreeResources {
 
     /** What is free on node {@code n}, from the state's usage (cores: Slurm's numbering; the layouts agree). */
     static NodeUse use(StateUsage usage, SlurmNode n, SlurmJobSpec job) {
-        return use(usage, n, job.gpuType());
+        return use(usage, n, job.gpuType(), job.ownPartition());
+    }
+
+    /**
+     * {@link #use(StateUsage, SlurmNode, String)} with the cores jobs of partition {@code ownPartition} hold on the
+     * node, which its {@code MaxCPUsPerNode} counts as used once its rows exist ({@link PartitionCpuCap}; null: not
+     * counted).
+     */
+    static NodeUse use(StateUsage usage, SlurmNode n, String gpuType, String ownPartition) {
+        NodeUse u = use(usage, n, gpuType);
+        if (ownPartition == null || u.idle()) {
+            return u;
+        }
+        int own = usage.partitionCores(n.host(), ownPartition).cardinality();
+        return new NodeUse(u.freeCores(), u.freeGpus(), u.idle(), u.heldWhole(), u.memory(), own);
     }
 
     /** {@link #use(StateUsage, SlurmNode, SlurmJobSpec)} for a job asking GPUs of {@code gpuType} (null: any). */

@@ -11,14 +11,21 @@ import java.util.BitSet;
  * @param heldWhole a job holds the node exclusively
  * @param memory    the cap a per-CPU memory figure sets on the node's CPU count ({@link PerCpuMemory#NONE}: none);
  *                  it lowers the count, never the free cores
+ * @param partitionCores the cores jobs of the job's partition hold on the node, counted against its
+ *                  {@code MaxCPUsPerNode} once the partition's rows exist ({@link PartitionCpuCap}); 0 otherwise
  */
-record NodeUse(BitSet freeCores, BitSet freeGpus, boolean idle, boolean heldWhole, PerCpuMemory memory) {
+record NodeUse(BitSet freeCores, BitSet freeGpus, boolean idle, boolean heldWhole, PerCpuMemory memory,
+               int partitionCores) {
     NodeUse(BitSet freeCores, BitSet freeGpus, boolean idle, boolean heldWhole) {
-        this(freeCores, freeGpus, idle, heldWhole, PerCpuMemory.NONE);
+        this(freeCores, freeGpus, idle, heldWhole, PerCpuMemory.NONE, 0);
+    }
+
+    NodeUse(BitSet freeCores, BitSet freeGpus, boolean idle, boolean heldWhole, PerCpuMemory memory) {
+        this(freeCores, freeGpus, idle, heldWhole, memory, 0);
     }
 
     /** The same free resources with the node's memory for a per-CPU figure. */
     NodeUse withMemory(PerCpuMemory m) {
-        return m.equals(memory) ? this : new NodeUse(freeCores, freeGpus, idle, heldWhole, m);
+        return m.equals(memory) ? this : new NodeUse(freeCores, freeGpus, idle, heldWhole, m, partitionCores);
     }
 }

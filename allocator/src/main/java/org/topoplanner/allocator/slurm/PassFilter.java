@@ -106,15 +106,24 @@ final class PassFilter {
      * a one-node minimum in 22.05 ({@link NtasksPerGpu#taskLimits}): lead case featfz10 f69 ({@code --gpus=5
      * --ntasks-per-gpu=3 -c4 --exclusive}, 60 CPUs for nodes of 32) refused by 22.05.8 only. The cores and GPUs are
      * then the node's all ({@code _cpus_to_use} returns for {@code whole_node}, {@code gres_ctld_job_select_whole_node}).
-     * Other exclusive jobs keep the whole node without the filter, as before (not re-read here).
+     * Other exclusive jobs keep the whole node without the filter, as before (not re-read here); every exclusive job
+     * meets its partition's MaxCPUsPerNode ({@link #whole(SlurmNode, SlurmJobSpec)}).
      */
     static CoreFilter.Result exclusive(SlurmNode n, NodeUse u, SlurmJobSpec job, boolean firstPass,
                                        SlurmVersion version) {
-        if ((job.gpusPerSocket() != null || job.ntasksPerGpu() != null) && CoreFilter.select(n, u, job, firstPass, job.enforceBinding(), version,
-                0) == null) {
+        if ((job.gpusPerSocket() != null || job.ntasksPerGpu() != null)
+                && CoreFilter.select(n, u, job, firstPass, job.enforceBinding(), version, 0) == null) {
             return null;
         }
-        return whole(n);
+        return whole(n, job);
+    }
+
+    /**
+     * Node {@code n} whole for an {@code --exclusive} job, or {@code null} when its partition refuses it whole
+     * ({@code _allocate_sc}: more CPUs than {@code MaxCPUsPerNode}, {@link PartitionCpuCap#refusesWhole}).
+     */
+    static CoreFilter.Result whole(SlurmNode n, SlurmJobSpec job) {
+        return PartitionCpuCap.refusesWhole(n, job) ? null : whole(n);
     }
 
     static CoreFilter.Result whole(SlurmNode n) {

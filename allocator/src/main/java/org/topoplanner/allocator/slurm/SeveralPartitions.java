@@ -78,6 +78,9 @@ final class SeveralPartitions {
             if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
                 return s;
             }
+            if (s instanceof Suggestion.Pending p && p.reason() == PendingReason.PARTITION_TIME_LIMIT) {
+                s = neverRunnableThere(one, inOne, s);
+            }
             if (s instanceof Suggestion.Pending p && p.reason().partitionState()) {
                 // a partition reason holds the job out of this partition, not busy nodes: MaxNodes or MinNodes past
                 // the job's node count (get_node_cnts' max_nodes below min_nodes, ESLURM_REQUESTED_PART_CONFIG_
@@ -95,6 +98,23 @@ final class SeveralPartitions {
             last = s;
         }
         return busy != null ? busy : last;
+    }
+
+    /**
+     * A partition whose {@code MaxTime} the job is past still gets the test-only pick: {@code _select_nodes_parts_resvs}
+     * (22.05) and {@code _select_nodes_base} (24.11, 26.05; in 26.05 for every limit but {@code PartitionConfig} and
+     * {@code PartitionNodeLimit}) call {@code select_nodes} test-only after the failed {@code job_limits_check}, and a
+     * partition that never holds the job ({@code ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE}, e.g. past its
+     * {@code MaxCPUsPerNode} on one node) is passed over like one without a limit. So the answer for that partition is
+     * the job's without its {@code --time} when that never runs, else {@code held}. Lead's case featfz9 f53
+     * ({@code -p fat,short -N1 -n7 -c4 --time=20}: 28 CPUs on one node past fat's cap of 12 and short's 16, short's
+     * MaxTime 10) is refused at submission by 22.05.8, 24.11.5 and 26.05.5.
+     */
+    private static Suggestion neverRunnableThere(JobRequest one, Function<JobRequest, Suggestion> inOne,
+                                                 Suggestion held) {
+        List<String> notes = one.notes().stream().filter(n -> !n.startsWith("--time=")).toList();
+        Suggestion untimed = inOne.apply(one.toBuilder().notes(notes).build());
+        return untimed instanceof Suggestion.Impossible ? untimed : held;
     }
 
     private static SlurmPartition partitionNamed(Cluster cluster, String name) {

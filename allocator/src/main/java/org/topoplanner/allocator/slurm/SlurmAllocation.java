@@ -89,7 +89,7 @@ final class SlurmAllocation {
     static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec asked,
                                    SlurmVersion version, PerCpuMemory.Table memory) {
         // the partition's MaxCPUsPerNode caps each node's CPUs in the core filter (PartitionCpuCap)
-        SlurmJobSpec job = PartitionCpuCap.applied(state.cluster(), asked);
+        SlurmJobSpec job = PartitionCpuCap.applied(state, asked, version);
         NodeVerdicts table = memory == null ? NodeVerdicts.of(state, nodes, job, version) : null;
         // CR_CPU lays a node's CPUs out by best-fitting sockets, not cyclically (BlockCoreSync)
         boolean blockSync = BlockCoreSync.applies(state.cluster());

@@ -30,13 +30,14 @@ public final class SlurmBinding {
      * The hosts (numbered as in the cluster's {@link org.topoplanner.allocator.ClusterIndex}) that Slurm
      * {@code version} would never give {@code request} in {@code state} because of their free cores, GPUs
      * and the sockets they sit on. Hosts that are busy as a whole, excluded or named wrongly are left to
-     * the caller; {@code --exclusive} jobs take whole idle nodes and are never refused here.
+     * the caller; {@code --exclusive} jobs take whole idle nodes, refused here only where their partition refuses a
+     * node whole ({@link #refusedWhole}).
      */
     public static BitSet refused(ClusterState state, JobRequest request, SlurmVersion version) {
         BitSet out = new BitSet();
         SlurmJobSpec job = SlurmJobSpec.of(request);
         if (job.exclusive()) {
-            return out;
+            return refusedWhole(state.cluster(), job);
         }
         StateUsage usage = state.usage();
         List<SlurmNode> nodes = SlurmNode.of(state.cluster());
@@ -72,7 +73,7 @@ public final class SlurmBinding {
                                       SlurmVersion version) {
         SlurmJobSpec job = SlurmJobSpec.of(request);
         if (job.exclusive()) {
-            return new BitSet();
+            return refusedWhole(state.cluster(), job);
         }
         BitSet out = (BitSet) before.clone();
         StateUsage usage = state.usage();
@@ -213,6 +214,25 @@ public final class SlurmBinding {
             verdicts.put(key, refused);
         }
         return refused;
+    }
+
+    /**
+     * The nodes an {@code --exclusive} job never gets whole: slurm-tree's own whole-node verdict
+     * ({@code PassFilter.whole}), which refuses a node of more CPUs than the partition's {@code MaxCPUsPerNode}
+     * ({@link PartitionCpuCap#refusesWhole}); the same on every state.
+     */
+    private static BitSet refusedWhole(org.topoplanner.model.cluster.Cluster cluster, SlurmJobSpec job) {
+        SlurmJobSpec capped = PartitionCpuCap.applied(cluster, job);
+        BitSet out = new BitSet();
+        if (capped.partitionCpusPerNode() == null) {
+            return out;
+        }
+        for (SlurmNode n : SlurmNode.of(cluster)) {
+            if (PassFilter.whole(n, capped) == null) {
+                out.set(n.host());
+            }
+        }
+        return out;
     }
 
     /** Node {@code n} with nothing running: every core free, every GPU of the job's type. */

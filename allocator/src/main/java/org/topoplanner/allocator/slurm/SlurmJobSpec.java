@@ -43,6 +43,9 @@ import org.topoplanner.model.job.JobRequest;
  *                      its limits in the pick ({@link PartitionCpuCap})
  * @param partitionCpusPerNode the partition's {@code MaxCPUsPerNode} as {@link PartitionCpuCap#applied} resolves it
  *                      for a selection ({@code null}: none, or not resolved)
+ * @param ownPartition  the job's partition by name once its rows exist (a job of it started on the state's line,
+ *                      {@code ClusterState#partitionRan}): only its jobs' cores then count as used against
+ *                      {@code partitionCpusPerNode} ({@link PartitionCpuCap}); {@code null}: no rows yet, or no cap
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
@@ -52,7 +55,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                            List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
                            Integer ntasksPerGpu, Integer gpusPerSocket, Integer socketsPerNode,
                            Integer minCpus, Distribution distribution, Integer overcommitTasks, String partition,
-                           Integer partitionCpusPerNode) {
+                           Integer partitionCpusPerNode, String ownPartition) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -151,6 +154,12 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
     SlurmJobSpec withPartitionCpusPerNode(Integer cpus) {
         return java.util.Objects.equals(cpus, partitionCpusPerNode) ? this
                 : toBuilder().partitionCpusPerNode(cpus).build();
+    }
+
+    /** The same job with its partition's rows read as {@code partition}'s ({@code null}: none yet). */
+    SlurmJobSpec withOwnPartition(String partition) {
+        return java.util.Objects.equals(partition, ownPartition) ? this
+                : toBuilder().ownPartition(partition).build();
     }
 
     /** The same job without {@code -x} (the verdict tables key on the rest, {@link NodeVerdicts}). */
@@ -282,7 +291,8 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .exclusiveTopo(exclusiveTopo).nodelist(nodelist).exclude(exclude).segment(segment)
                 .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).ntasksPerGpu(ntasksPerGpu)
                 .gpusPerSocket(gpusPerSocket, socketsPerNode).minCpus(minCpus).distribution(distribution)
-                .overcommitTasks(overcommitTasks).partition(partition).partitionCpusPerNode(partitionCpusPerNode);
+                .overcommitTasks(overcommitTasks).partition(partition).partitionCpusPerNode(partitionCpusPerNode)
+                .ownPartition(ownPartition);
     }
 
     /**
@@ -320,6 +330,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         private Integer overcommitTasks;
         private String partition;
         private Integer partitionCpusPerNode;
+        private String ownPartition;
 
         private Builder(String name) {
             this.name = name;
@@ -463,12 +474,18 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             return this;
         }
 
+        /** The partition whose jobs' cores count against the cap ({@code null}: no rows yet). */
+        Builder ownPartition(String value) {
+            ownPartition = value;
+            return this;
+        }
+
         SlurmJobSpec build() {
             return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                     gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
                     exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
                     ntasksPerGpu, gpusPerSocket, socketsPerNode, minCpus, distribution, overcommitTasks, partition,
-                    partitionCpusPerNode);
+                    partitionCpusPerNode, ownPartition);
         }
     }
 }

@@ -8,7 +8,8 @@ import java.util.BitSet;
  * ({@code min_cpus_per_node}: {@code --ntasks-per-node} tasks, else one, of {@code cpus_per_task} CPUs; a GPU job's
  * {@code _allocate_sc} does not lower {@code avail_cpus} to whole tasks) and, for a GPU job,
  * {@code gres_select_filter_remove_unusable} keeps its GPUs: with {@code --cpus-per-gpu} its CPUs must feed the
- * GPUs one node asks for, with {@code enforce-binding} only GPUs on sockets with a free core count. The
+ * GPUs one node asks for, with {@code enforce-binding} only GPUs on sockets with a free core count; an
+ * {@code --exclusive} job's node counts only when its partition takes it whole. The
  * {@code nodeMap} given already holds the nodes with free cores and enough free GPUs
  * ({@link FreeResources#basicFit}).
  */
@@ -31,6 +32,12 @@ final class UsableNodes {
         for (int i = nodeMap.nextSetBit(0); i >= 0 && n < wanted; i = nodeMap.nextSetBit(i + 1)) {
             int cpus = demand.freeCpus(i);
             if (cpus < minCpus) {
+                continue;
+            }
+            if (job.exclusive() && demand.availCpus(i) == 0) {
+                // _allocate_sc refused the node whole: more CPUs than the partition's MaxCPUsPerNode
+                // (PartitionCpuCap.refusesWhole; own probe c20x1 c3, -p cap -n2 --exclusive with b1 busy: 26.05.5
+                // writes Resources, no topology error)
                 continue;
             }
             if (job.hasGpus() && !job.exclusive()) {

@@ -69,13 +69,14 @@ class PartitionCpuCapTest {
     @Test
     void anExclusiveJobGetsNoNodeOfMoreCpusThanTheCap() {
         // _allocate_sc: "Total cpu count greater than max_cpus_per_node on exclusive job" (whole_node), every release;
-        // the planner reads it (PartitionCpuCap.forPlanner). slurm-tree's own --exclusive path takes whole nodes
-        // without the core filter (PassFilter.whole), so it does not reach this test yet
+        // slurm-tree's whole-node path keeps it (PassFilter.whole), and the planner reads it from there
+        // (SlurmBinding.refused)
         SlurmNode node = SlurmNode.of(C18D1).stream().filter(n -> n.name().equals("c1")).findFirst().orElseThrow();
         SlurmJobSpec exclusive = SlurmJobSpec.builder("j").partitionCpusPerNode(4).exclusive(true).build();
-        assertThat(PartitionCpuCap.limit(node, 8, exclusive)).isZero();
-        assertThat(PartitionCpuCap.limit(node, 8, exclusive.withPartitionCpusPerNode(8)))
-                .isEqualTo(PartitionCpuCap.NONE);
+        assertThat(PartitionCpuCap.refusesWhole(node, exclusive)).isTrue();
+        assertThat(PassFilter.whole(node, exclusive)).isNull();
+        assertThat(PartitionCpuCap.refusesWhole(node, exclusive.withPartitionCpusPerNode(8))).isFalse();
+        assertThat(PassFilter.whole(node, exclusive.withPartitionCpusPerNode(8))).isNotNull();
     }
 
     @Test
