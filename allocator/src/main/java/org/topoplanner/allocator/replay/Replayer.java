@@ -345,13 +345,16 @@ public final class Replayer {
         }
         measuredLaterPasses.clear();
         lastNextStep = Double.NaN;
+        MeasuredRun.FurtherPasses further = measured.furtherPasses(seq, jobs.get(key).name, timing);
         if (pass.get() == MeasuredRun.QueuedPass.BEFORE_LOOK) {
             schedule();
+            java.util.stream.IntStream.range(0, further.beforeLook()).forEach(i -> schedule());
             emit(Moment.SUBMIT, key);
         } else {
             emit(Moment.SUBMIT, key);
             schedule();
         }
+        java.util.stream.IntStream.range(0, further.afterLook()).forEach(i -> schedule());
         startedUnseen.clear();
         lastPassStarts = List.of();
     }
