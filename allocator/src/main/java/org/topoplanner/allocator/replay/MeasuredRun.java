@@ -89,6 +89,48 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
     }
 
     /**
+     * The further passes slurmctld logged after the one submission {@code seq} (of job {@code name}) queued: those
+     * that began before the harness's look (by {@link #queuedPass}'s rule) and those that began after the look but
+     * before the harness's next step, each a whole {@code schedule()} over the queue. Most are the periodic pass
+     * ({@code sched_interval=2}: "Running job scheduler for full queue", {@code _slurmctld_background}), which the
+     * harness's steps otherwise leave out of the replay; a second pass can word a job differently from the first,
+     * because the first started jobs whose failed records had blocked a partition. None without times.
+     */
+    public FurtherPasses furtherPasses(int seq, String name, PassTiming timing) {
+        Submission s = submissions.get(seq);
+        if (s == null || !s.name().equals(name) || Double.isInfinite(s.nextStep())) {
+            return FurtherPasses.NONE;
+        }
+        double queued = timing.queuedPassAt(s.rpc(), passes);
+        if (Double.isNaN(queued)) {
+            return FurtherPasses.NONE;
+        }
+        int beforeLook = 0;
+        int afterLook = 0;
+        for (double p : passes) {
+            if (p <= queued || p >= s.nextStep()) {
+                continue;
+            }
+            if (p < s.lookStart() || p < s.lookEnd() - REPLY_TAIL_SECONDS) {
+                beforeLook++;
+            } else if (p > s.lookEnd()) {
+                afterLook++;
+            }
+        }
+        return new FurtherPasses(beforeLook, afterLook);
+    }
+
+    /**
+     * Counts of logged passes after a submission's queued one ({@link #furtherPasses}).
+     *
+     * @param beforeLook the passes that began before the harness's look
+     * @param afterLook  the passes that began after the look and before the harness's next step
+     */
+    public record FurtherPasses(int beforeLook, int afterLook) {
+        static final FurtherPasses NONE = new FurtherPasses(0, 0);
+    }
+
+    /**
      * Where the pass submission {@code seq} (of job {@code name}) queued fell, by {@code timing}'s rule for when that pass runs ({@link
      * PassTiming#queuedPassAt}); before the look too when it began while the look's {@code scontrol} ran but more
      * than {@link #REPLY_TAIL_SECONDS} before its end; empty when the run has no times for it, when the pass began in

@@ -80,6 +80,9 @@ final class SchedulingPass {
                 }
                 continue;
             }
+            if (RequiredNodesStillOut.skips(j.reason, spec.nodelist(), out)) {
+                continue;
+            }
             int minNodes = spec.minNodes() == null ? 1 : spec.minNodes();
             // a job larger than its partition waits for its limit before this (job_limits_check: PartitionConfig)
             if (availableIn(part, out) < minNodes && minNodes <= availableIn(part, java.util.Set.of())) {

@@ -160,13 +160,16 @@ final class Submission {
         }
         measuredLaterPasses.clear();
         unseen.lastNextStep = Double.NaN;
+        MeasuredRun.FurtherPasses further = measured.furtherPasses(ctl.seq, jobs.get(key).name, timing);
         if (pass.get() == MeasuredRun.QueuedPass.BEFORE_LOOK) {
             schedulingPass.schedule();
+            java.util.stream.IntStream.range(0, further.beforeLook()).forEach(i -> schedulingPass.schedule());
             jobEvents.emit(Moment.SUBMIT, key);
         } else {
             jobEvents.emit(Moment.SUBMIT, key);
             schedulingPass.schedule();
         }
+        java.util.stream.IntStream.range(0, further.afterLook()).forEach(i -> schedulingPass.schedule());
         startedUnseen.clear();
         unseen.lastPassStarts = List.of();
     }

@@ -34,6 +34,15 @@ interface NodeChooser {
         int freeCpus(int i);
 
         /**
+         * What node {@code i} offers a {@code --gpus-per-socket} job before the topology plugin ({@link
+         * PerSocketGres#offer}); {@code null} where it is not known (then only {@link #freeCpus} and {@link #nodeGpus}
+         * say whether the node is usable).
+         */
+        default PerSocketGres.Offer perSocketOffer(int i) {
+            return null;
+        }
+
+        /**
          * The CPUs node {@code i} offers to 22.05's {@code avail_res_cnt}: its free CPUs, fewer with
          * {@code --ntasks-per-socket} ({@link NtasksPerSocketCpus}).
          */
@@ -148,6 +157,11 @@ interface NodeChooser {
             @Override
             public int freeCpus(int i) {
                 return inner.freeCpus(i);
+            }
+
+            @Override
+            public PerSocketGres.Offer perSocketOffer(int i) {
+                return inner.perSocketOffer(i);
             }
 
             @Override

@@ -109,6 +109,12 @@ record PassDemand(SlurmJobSpec job, SlurmVersion version, boolean firstPass, Lis
     }
 
     @Override
+    public PerSocketGres.Offer perSocketOffer(int i) {
+        return job.gpusPerSocket() == null ? null
+                : PerSocketGres.offer(nodes.get(i), uses[i], freeCpus[i], job.gpusPerSocket(), job.enforceBinding());
+    }
+
+    @Override
     public int allocateScCpus(int i) {
         return NtasksPerSocketCpus.of(nodes.get(i), uses[i].freeCores(), job, freeCpus[i]);
     }

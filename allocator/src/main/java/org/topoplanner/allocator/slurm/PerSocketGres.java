@@ -16,6 +16,35 @@ final class PerSocketGres {
     private PerSocketGres() {
     }
 
+    /**
+     * What a node offers a {@code --gpus-per-socket} job in {@code _can_job_run_on_node} ({@code cons_tres/job_test.c},
+     * 26.05), before the topology plugin: {@code gpus} as {@code gres_sock_list_create} and {@code
+     * gres_select_filter_remove_unusable} count them ({@code sock_gres->total_cnt}), {@code cpus} the node's free CPUs
+     * left on the cores the per-socket limit keeps.
+     */
+    record Offer(long gpus, int cpus) {
+    }
+
+    /**
+     * {@code _build_sock_gres_by_topo} ({@code cons_tres/gres_sock_list.c}, 26.05) for a node with {@code freeCpus}
+     * free CPUs: under {@code enforce-binding} a socket without a free core counts none of its GPUs, then {@link
+     * #limit} drops the sockets short of the per-socket count (and, with the flag, their cores), so {@code
+     * _allocate}'s CPUs come from the cores left.
+     */
+    static Offer offer(SlurmNode node, NodeUse use, int freeCpus, int perSocket, boolean enforceBinding) {
+        BitSet cores = (BitSet) use.freeCores().clone();
+        GpuSockets gs = GpuSockets.of(node, use.freeGpus(), cores);
+        long[] by = gs.bySock();
+        for (int s = 0; enforceBinding && s < by.length; s++) {
+            if (!node.coresOfSocket(s).intersects(cores)) {
+                by[s] = 0;
+            }
+        }
+        limit(gs, node, cores, perSocket, enforceBinding);
+        int cpus = enforceBinding ? Math.min(freeCpus, cores.cardinality() * node.threadsPerCore()) : freeCpus;
+        return new Offer(gs.total(), cpus);
+    }
+
     static void limit(GpuSockets gs, SlurmNode node, BitSet avail, int perSocket, boolean enforceBinding) {
         long[] by = gs.bySock();
         for (int s = 0; s < by.length; s++) {

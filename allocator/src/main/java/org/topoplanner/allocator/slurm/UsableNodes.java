@@ -8,7 +8,8 @@ import java.util.BitSet;
  * ({@code min_cpus_per_node}: {@code --ntasks-per-node} tasks, else one, of {@code cpus_per_task} CPUs; a GPU job's
  * {@code _allocate_sc} does not lower {@code avail_cpus} to whole tasks) and, for a GPU job,
  * {@code gres_select_filter_remove_unusable} keeps its GPUs: with {@code --cpus-per-gpu} its CPUs must feed the
- * GPUs one node asks for, with {@code enforce-binding} only GPUs on sockets with a free core count; an
+ * GPUs one node asks for, with {@code enforce-binding} only GPUs on sockets with a free core count, with
+ * {@code --gpus-per-socket} only sockets holding that many ({@link PerSocketGres#offer}); an
  * {@code --exclusive} job's node counts only when its partition takes it whole. The
  * {@code nodeMap} given already holds the nodes with free cores and enough free GPUs
  * ({@link FreeResources#basicFit}).
@@ -29,8 +30,21 @@ final class UsableNodes {
         long minGres = Math.max(1, Math.max(gpusPerNode, (long) gpusPerTask * perNodeTasks));
         int cpusPerGpu = job.cpusPerGpu() == null ? 0 : job.cpusPerGpu();
         int n = 0;
+        if (job.gpusPerSocket() != null) {
+            // gres_per_socket times _socks_per_node's count, which is 1 or NO_VAL (not multiplied) without
+            // --ntasks-per-socket (as CoreFilter's removeUnusable)
+            minGres = Math.max(minGres, job.gpusPerSocket());
+        }
         for (int i = nodeMap.nextSetBit(0); i >= 0 && n < wanted; i = nodeMap.nextSetBit(i + 1)) {
             int cpus = demand.freeCpus(i);
+            PerSocketGres.Offer perSocket = job.exclusive() ? null : demand.perSocketOffer(i);
+            if (perSocket != null) {
+                // _build_sock_gres_by_topo's per-socket limit comes before _allocate and remove_unusable: a socket
+                // short of --gpus-per-socket offers no GPU (and, with enforce-binding, no core). Own case featfz8
+                // f34 (-N2 --sockets-per-node=2 --gpus-per-socket=2 enforce-binding, 26.05.5 Resources): b1 has
+                // one free GPU a socket, b3 and b4 one GPU a socket, so no node is left for the tree
+                cpus = perSocket.cpus();
+            }
             if (cpus < minCpus) {
                 continue;
             }
@@ -38,6 +52,9 @@ final class UsableNodes {
                 // _allocate_sc refused the node whole: more CPUs than the partition's MaxCPUsPerNode
                 // (PartitionCpuCap.refusesWhole; own probe c20x1 c3, -p cap -n2 --exclusive with b1 busy: 26.05.5
                 // writes Resources, no topology error)
+                continue;
+            }
+            if (perSocket != null && perSocket.gpus() < minGres) {
                 continue;
             }
             if (job.hasGpus() && !job.exclusive()) {
