@@ -131,7 +131,7 @@ record PlanLimits(BitSet refused, BitSet unbound, int[] oneSocketGpus, int[] bou
         // its whole core map (cons_tres _can_job_run_on_node, all three releases): the figure slurm-tree reads
         int[] memoryCpus = FreeMemory.cpusMemoryPays(state, job);
         // the job's partition: Slurm starts it on the partition's nodes only, within MaxCPUsPerNode on each
-        PartitionShare partition = settings.slurmDecides() ? PartitionShare.of(index, state.usage(), job) : null;
+        PartitionShare partition = settings.slurmDecides() ? PartitionShare.of(index, state, job) : null;
         HostSets sets = null;
         Optional<Integer> tier = topology.hardVolcanoTier();
         if (tier.isPresent()) {

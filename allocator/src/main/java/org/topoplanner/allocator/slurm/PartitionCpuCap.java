@@ -33,11 +33,12 @@ public final class PartitionCpuCap {
 
     /**
      * A job's one partition as the planner keeps to it: its name, its {@code MaxCPUsPerNode} ({@code null}: none),
-     * whether it holds a host, and the job as {@code _allocate_sc} reads it ({@code -c}, {@code --ntasks-per-socket},
-     * {@code --exclusive}).
+     * whether it holds a host, the hosts of the cluster's {@link org.topoplanner.allocator.ClusterIndex} (by number) it
+     * does not hold (built once per cluster and partition, shared: do not change it), and the job as
+     * {@code _allocate_sc} reads it ({@code -c}, {@code --ntasks-per-socket}, {@code --exclusive}).
      */
     public record ForPlanner(String partition, Integer maxCpusPerNode, java.util.function.Predicate<String> holds,
-                             SlurmJobSpec job) {
+                             java.util.BitSet outside, SlurmJobSpec job) {
         /**
          * The CPUs the partition lets the job have on a node of {@code cores} cores of {@code threadsPerCore} threads,
          * {@code freeCores} of them free for it ({@link PartitionCpuCap#limit}): {@link #NONE} below the limit, 0 when
@@ -46,6 +47,20 @@ public final class PartitionCpuCap {
         public int cpusLeft(int cores, int threadsPerCore, int freeCores) {
             return limit(cores, threadsPerCore, freeCores, job);
         }
+
+        /**
+         * What {@link #cpusLeft} reads besides the node: the partition, its limit and the job's fields
+         * {@link PartitionCpuCap#limit} reads, so that two jobs of equal keys get equal answers on every node (a key
+         * for tables of {@link #cpusLeft} kept with a state).
+         */
+        public Object capKey() {
+            return new CapKey(partition, job.partitionCpusPerNode(), job.exclusive(), job.cpusPerTask(),
+                    job.ntasksPerSocket());
+        }
+    }
+
+    /** {@link ForPlanner#capKey}: every input of {@link #limit} but the node's. */
+    private record CapKey(String partition, Integer max, boolean exclusive, int cpusPerTask, Integer ntasksPerSocket) {
     }
 
     /**
@@ -63,7 +78,8 @@ public final class PartitionCpuCap {
             return null;
         }
         SlurmJobSpec job = SlurmJobSpec.of(request).withPartitionCpusPerNode(table.limits(partition).maxCpusPerNode());
-        return new ForPlanner(partition.name(), job.partitionCpusPerNode(), h -> table.holds(partition, h), job);
+        return new ForPlanner(partition.name(), job.partitionCpusPerNode(), h -> table.holds(partition, h),
+                table.outsideByNumber(partition), job);
     }
 
     private PartitionCpuCap() {
