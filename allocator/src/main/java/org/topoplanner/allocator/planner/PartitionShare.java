@@ -2,6 +2,7 @@ package org.topoplanner.allocator.planner;
 
 import java.util.BitSet;
 import org.topoplanner.allocator.ClusterIndex;
+import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.NodeShape;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.allocator.slurm.PartitionCpuCap;
@@ -20,38 +21,94 @@ import org.topoplanner.model.job.JobRequest;
  * @param cap       its {@code MaxCPUsPerNode}, or {@code null}
  * @param outside   hosts not in the partition
  * @param cpus      per host, the CPUs the partition lets the job have now ({@link PartitionCpuCap#NONE}: no cap)
+ * @param ruledOut  {@link #ruledOut}'s sets by the CPUs a node must give, kept with {@code cpus} (with the state)
  */
-record PartitionShare(String partition, Integer cap, BitSet outside, int[] cpus) {
+record PartitionShare(String partition, Integer cap, BitSet outside, int[] cpus,
+                      java.util.Map<Integer, BitSet> ruledOut) {
 
     /**
-     * The job's one partition on {@code index}'s cluster in {@code usage}; {@code null} without one, or for one of
-     * every node without a cap (nothing to keep to).
+     * The job's one partition on {@code index}'s cluster in {@code state}; {@code null} without one, or for one of
+     * every node without a cap (nothing to keep to). The hosts outside come from the partition table, built once per
+     * cluster and partition ({@link PartitionCpuCap.ForPlanner#outside}), and the per-host CPUs from a table kept with
+     * the state per partition and cap reading ({@link CapKey}), updated for the hosts a job came to or left: rebuilding
+     * both per suggestion, one hash look-up and one core count per host, was most of a partitioned suggestion on
+     * 16,384 hosts.
      */
-    static PartitionShare of(ClusterIndex index, org.topoplanner.allocator.ClusterState state, JobRequest job,
+    static PartitionShare of(ClusterIndex index, ClusterState state, JobRequest job,
                              org.topoplanner.model.slurm.SlurmVersion version) {
         PartitionCpuCap.ForPlanner p = PartitionCpuCap.forPlanner(state, job, version);
-        StateUsage usage = state.usage();
         if (p == null) {
             return null;
         }
-        BitSet outside = new BitSet();
-        int[] cpus = new int[index.size()];
-        for (int h = 0; h < index.size(); h++) {
-            outside.set(h, !p.holds().test(index.host(h)));
-            if (p.maxCpusPerNode() == null) {
-                cpus[h] = PartitionCpuCap.NONE;
-                continue;
+        BitSet outside = p.outside();
+        if (p.maxCpusPerNode() == null) {
+            if (outside.isEmpty()) {
+                return null;
             }
-            NodeShape shape = index.shape(h);
-            // the used CPUs as slurm-tree reads them (PartitionCpuCap: the partition's own jobs' cores once it has
-            // run a job, before that every core not free in 24.11 and none in 22.05 and 26.05)
-            int free = PlanSearch.freeCores(shape, usage, h).cardinality();
-            cpus[h] = p.cpusLeft(h, shape.cores(), shape.cpuIds().threadsPerCore(), free);
+            int[] cpus = new int[index.size()];
+            java.util.Arrays.fill(cpus, PartitionCpuCap.NONE);
+            return new PartitionShare(p.partition(), null, outside, cpus, java.util.Map.of());
         }
-        if (outside.isEmpty() && p.maxCpusPerNode() == null) {
-            return null;
+        CpusLeft left = state.derived(new CapKey(p.capKey()), s -> new CpusLeft(cpusLeft(index, s.usage(), p)),
+                (before, now, changed) -> new CpusLeft(updated(before.cpus(), index, now.usage(), p, changed)));
+        return new PartitionShare(p.partition(), p.maxCpusPerNode(), outside, left.cpus(), left.ruledOut());
+    }
+
+    /** The key of a state's {@link CpusLeft} table: the partition and the job's fields the cap reads. */
+    private record CapKey(Object cap) {
+    }
+
+    /**
+     * A state's per-host CPUs for one partition and cap reading, and the {@link #ruledOut} sets made from them so far
+     * (a search asks for one per node count it tries, each a walk of every host).
+     */
+    private record CpusLeft(int[] cpus, java.util.Map<Integer, BitSet> ruledOut) {
+        CpusLeft(int[] cpus) {
+            this(cpus, new java.util.concurrent.ConcurrentHashMap<>());
         }
-        return new PartitionShare(p.partition(), p.maxCpusPerNode(), outside, cpus);
+    }
+
+    /** Per host, the CPUs {@code p} lets the job have in {@code usage} ({@link PartitionCpuCap.ForPlanner#cpusLeft}). */
+    static int[] cpusLeft(ClusterIndex index, StateUsage usage, PartitionCpuCap.ForPlanner p) {
+        int[] cpus = new int[index.size()];
+        for (int h = 0; h < cpus.length; h++) {
+            cpus[h] = cpusLeft(index, usage, p, h);
+        }
+        return cpus;
+    }
+
+    /** {@code before} with the hosts named in {@code changed} read again in {@code usage}. */
+    private static int[] updated(int[] before, ClusterIndex index, StateUsage usage, PartitionCpuCap.ForPlanner p,
+                                 java.util.Set<String> changed) {
+        int[] cpus = before.clone();
+        for (String host : changed) {
+            int h = index.number(host);
+            if (h >= 0) {
+                cpus[h] = cpusLeft(index, usage, p, h);
+            }
+        }
+        return cpus;
+    }
+
+    private static int cpusLeft(ClusterIndex index, StateUsage usage, PartitionCpuCap.ForPlanner p, int h) {
+        NodeShape shape = index.shape(h);
+        // the used CPUs as slurm-tree reads them (PartitionCpuCap: the partition's own jobs' cores once it has run a
+        // job, before that every core not free in 24.11 and none in 22.05 and 26.05)
+        return p.cpusLeft(h, shape.cores(), shape.cpuIds().threadsPerCore(), freeCores(shape, usage, h));
+    }
+
+    /**
+     * {@link PlanSearch#freeCores}' count without building the set: the node's cores less the used ones among them.
+     */
+    static int freeCores(NodeShape shape, StateUsage usage, int h) {
+        BitSet used = usage.usedCores(h);
+        if (used.isEmpty()) {
+            return shape.cores();
+        }
+        if (used.length() <= shape.cores()) {
+            return shape.cores() - used.cardinality();
+        }
+        return PlanSearch.freeCores(shape, usage, h).cardinality();
     }
 
     /**
@@ -60,17 +117,23 @@ record PartitionShare(String partition, Integer cap, BitSet outside, int[] cpus)
      * id it gives within the cap, where Slurm lowers {@code avail_cpus} and may round its cores up past it).
      */
     BitSet ruledOut(ClusterIndex index, NodeDemand demand) {
-        BitSet out = (BitSet) outside.clone();
         if (cap == null) {
-            return out;
+            return (BitSet) outside.clone();
         }
-        for (int h = 0; h < cpus.length; h++) {
-            int tpc = index.shape(h).cpuIds().threadsPerCore();
-            if (cpus[h] < demand.cores(tpc) * tpc) {
-                out.set(h);
+        // a function of the CPUs the demand asks of a node (and the cluster's shapes): one walk per figure and state
+        return (BitSet) ruledOut.computeIfAbsent(demand.cpus(), c -> {
+            BitSet out = (BitSet) outside.clone();
+            for (int h = 0; h < cpus.length; h++) {
+                if (cpus[h] == PartitionCpuCap.NONE) {
+                    continue;
+                }
+                int tpc = index.shape(h).cpuIds().threadsPerCore();
+                if (cpus[h] < demand.cores(tpc) * tpc) {
+                    out.set(h);
+                }
             }
-        }
-        return out;
+            return out;
+        }).clone();
     }
 
     /** The most CPUs the cap lets a node of {@code cpus} CPUs give the job (every CPU without a cap). */

@@ -47,11 +47,13 @@ public final class PartitionCpuCap {
 
     /**
      * A job's one partition as the planner keeps to it: its name, its {@code MaxCPUsPerNode} ({@code null}: none),
-     * whether it holds a host, the job as {@code _allocate_sc} reads it ({@code -c}, {@code --ntasks-per-socket},
-     * whose cores count as used, {@link #ownPartition}) and the state's usage those cores are read from.
+     * whether it holds a host, the hosts of the cluster's {@link org.topoplanner.allocator.ClusterIndex} (by number) it
+     * does not hold (built once per cluster and partition, shared: do not change it), the job as {@code _allocate_sc}
+     * reads it ({@code -c}, {@code --ntasks-per-socket}, {@code --exclusive}, whose cores count as used,
+     * {@link #ownPartition}) and the state's usage those cores are read from.
      */
     public record ForPlanner(String partition, Integer maxCpusPerNode, java.util.function.Predicate<String> holds,
-                             SlurmJobSpec job, org.topoplanner.allocator.StateUsage usage) {
+                             java.util.BitSet outside, SlurmJobSpec job, org.topoplanner.allocator.StateUsage usage) {
         /**
          * The CPUs the partition lets the job have on host {@code host} (a node of {@code cores} cores of
          * {@code threadsPerCore} threads, {@code freeCores} of them free for it), used CPUs read as {@code slurm-tree}
@@ -67,6 +69,25 @@ public final class PartitionCpuCap {
                     : usage.partitionCores(host, job.ownPartition()).cardinality();
             return allowed(freeCores, used, threadsPerCore, job);
         }
+
+        /**
+         * What {@link #cpusLeft} reads besides the node and the state's usage: the partition, its limit and the job's
+         * fields {@link PartitionCpuCap#allowed} reads, so that two jobs of equal keys get equal answers on every node (a key
+         * for tables of {@link #cpusLeft} kept with a state).
+         */
+        public Object capKey() {
+            return new CapKey(partition, job.partitionCpusPerNode(), job.exclusive(), job.cpusPerTask(),
+                    job.ntasksPerSocket(), job.ownPartition());
+        }
+    }
+
+    /**
+     * {@link ForPlanner#capKey}: every input of {@link ForPlanner#cpusLeft} but the node's, including whose cores count
+     * as used ({@link #ownPartition}: it changes with the state's partitions run and the release, and a table kept
+     * under one reading is wrong for another).
+     */
+    private record CapKey(String partition, Integer max, boolean exclusive, int cpusPerTask, Integer ntasksPerSocket,
+                          String ownPartition) {
     }
 
     /**
@@ -87,8 +108,8 @@ public final class PartitionCpuCap {
             return null;
         }
         SlurmJobSpec job = applied(state, SlurmJobSpec.of(request), version);
-        return new ForPlanner(partition.name(), job.partitionCpusPerNode(), h -> table.holds(partition, h), job,
-                state.usage());
+        return new ForPlanner(partition.name(), job.partitionCpusPerNode(), h -> table.holds(partition, h),
+                table.outsideByNumber(partition), job, state.usage());
     }
 
     /**

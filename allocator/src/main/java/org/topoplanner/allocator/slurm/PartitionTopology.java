@@ -171,7 +171,7 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
         if (partition == null || partition.nodes() == null) {
             return -1;
         }
-        return cluster.hostNames().size() - table.outside(partition).size();
+        return table.nodeCount(partition);
     }
 
     /**
@@ -201,6 +201,10 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
             if (request.nodelist().stream().anyMatch(out::contains)) {
                 return null;
             }
+        }
+        if (request.exclude().isEmpty()) {
+            // the table's one list, as it is: ExcludedNodeMap then finds the node map made for it at the first job
+            return request.toBuilder().exclude(outside).build();
         }
         // by sets: a partition of thousands of nodes leaves thousands outside, and a list search per host cost
         // seconds per suggestion on a 16,384-node cluster

@@ -100,7 +100,7 @@ final class SlurmAllocation {
             FirstPassAvailCpus carried = FirstPassAvailCpus.forSelection(job, version);
             NodeUse[] tableUses = table.uses();
             // the table holds every node's verdict; -x (and the partition's outside nodes) leave the map here
-            BitSet excluded = excludedIndices(nodes, job);
+            BitSet excluded = ExcludedNodeMap.of(state.cluster(), nodes, job.exclude());
             BitSet fit = table.fit();
             fit.andNot(excluded);
             return choose(nodes, chooser, job, version, blockSync, memoryHeld, tableUses, fit, new BitSet(),
@@ -116,7 +116,7 @@ final class SlurmAllocation {
         StateUsage usage = state.usage();
         Map<NodeLayout, NodeUse> idleUse = new HashMap<>();
         java.util.Set<String> nodelist = new java.util.HashSet<>(job.nodelist());
-        java.util.Set<String> exclude = new java.util.HashSet<>(job.exclude());
+        BitSet exclude = ExcludedNodeMap.of(state.cluster(), nodes, job.exclude());
         int[] freeCpus = new int[nodes.size()];
         long[] weights = new long[nodes.size()];
         BusyNodes busy = BusyNodes.of(state, nodes, job);
@@ -163,7 +163,7 @@ final class SlurmAllocation {
             if (!nodelist.isEmpty() && nodelist.contains(n.name())) {
                 required.set(n.index());
             }
-            if (runFit && (exclude.isEmpty() || !exclude.contains(n.name()))) {
+            if (runFit && !exclude.get(n.index())) {
                 nodeMap.set(n.index());
             }
         }
@@ -172,21 +172,6 @@ final class SlurmAllocation {
                 carried,
                 firstPass -> PassFilter.filtered(usage, nodes, job, version, uses, nodeMap, required, firstPass,
                         carried));
-    }
-
-    /** The indices of the nodes the job's {@code -x} names (empty without one). */
-    private static BitSet excludedIndices(List<SlurmNode> nodes, SlurmJobSpec job) {
-        BitSet out = new BitSet();
-        if (job.exclude().isEmpty()) {
-            return out;
-        }
-        java.util.Set<String> exclude = new java.util.HashSet<>(job.exclude());
-        for (SlurmNode n : nodes) {
-            if (exclude.contains(n.name())) {
-                out.set(n.index());
-            }
-        }
-        return out;
     }
 
     /** The verdicts with none for the {@code excluded} nodes, off the map as the walk leaves them ({@code null}). */

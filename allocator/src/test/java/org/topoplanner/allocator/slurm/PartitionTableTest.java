@@ -64,4 +64,30 @@ class PartitionTableTest {
                 .isEqualTo(PartitionLimits.NOT_AVAILABLE);
         assertThat(PartitionLimits.submissionRefusal(before, SbatchOptions.parseLine("-n1", "j"))).isNull();
     }
+
+    /**
+     * The node count and the outside hosts by number are read once per partition, and are what the per-call reading
+     * gave: the cluster's hosts less the outside ones, and per index host whether {@link PartitionTable#holds} is
+     * false. An edited cluster gets its own.
+     */
+    @Test
+    void theNodeCountAndOutsideMapAreThePerCallOnes() throws Exception {
+        for (Cluster c : List.of(C18D1, edited(C18D1, "gpu", "Nodes=g[1-3] Default=YES"))) {
+            PartitionTable table = PartitionTable.of(c);
+            org.topoplanner.allocator.ClusterIndex index = org.topoplanner.allocator.ClusterIndex.of(c);
+            for (SlurmPartition p : table.partitions()) {
+                assertThat(table.nodeCount(p)).as(p.name())
+                        .isEqualTo(c.hostNames().size() - table.outside(p).size());
+                java.util.BitSet perCall = new java.util.BitSet();
+                for (int h = 0; h < index.size(); h++) {
+                    perCall.set(h, !table.holds(p, index.host(h)));
+                }
+                assertThat(table.outsideByNumber(p)).as(p.name()).isEqualTo(perCall)
+                        .isSameAs(table.outsideByNumber(p));
+            }
+        }
+        PartitionTable after = PartitionTable.of(edited(C18D1, "gpu", "Nodes=g[1-3] Default=YES"));
+        assertThat(after.nodeCount(after.named("gpu"))).isEqualTo(3);
+        assertThat(PartitionTable.of(C18D1).nodeCount(PartitionTable.of(C18D1).named("gpu"))).isEqualTo(4);
+    }
 }
