@@ -83,4 +83,24 @@ class NtasksPerSocketRemTasksTest {
         assertThat(SocketTasks.countsShort(f1(), cores, 4, job, SlurmVersion.V26_05)).isFalse();
         assertThat(SocketTasks.countsShort(f1(), cores, 4, job, SlurmVersion.V24_11)).isFalse();
     }
+
+    /**
+     * Own probe c20s1 s2 ({@code -N1 -n2 --ntasks-per-socket=1 -c1 --gpus-per-task=1} on idle f1): one two-thread
+     * core for two tasks. 22.05.8 and 24.11.5 reach the node's limit before the socket's cap and run it (CPUs 0-1,
+     * GPUs 0-1); 26.05.5 caps the socket at 1, is one task short and leaves it pending (Resources).
+     */
+    @Test
+    void oneCoreTwoTasksWaitsIn2605Only() throws Exception {
+        for (SlurmVersion v : SlurmVersion.values()) {
+            SlurmTreePolicy slurm = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
+            Suggestion s = slurm.suggest(ClusterState.empty(OracleCase.cluster("c20s1")),
+                    SbatchOptions.parseLine("-N1 -n2 --ntasks-per-socket=1 -c1 --gpus-per-task=1", "s2"));
+            if (v.atLeast(SlurmVersion.V26_05)) {
+                assertThat(s).as(v.label()).isNotInstanceOf(Suggestion.Placed.class);
+            } else {
+                assertThat(s).as(v.label()).isInstanceOfSatisfying(Suggestion.Placed.class, p ->
+                        assertThat(p.placement().hosts().get(0).gpus()).containsExactly(0, 1));
+            }
+        }
+    }
 }
