@@ -367,10 +367,15 @@ final class SlurmAllocation {
             } else if (job.gpusPerTask() != null) {
                 int[] perSocket = socketTasks22 != null ? socketTasks22[k]
                         : SocketTasks.tasksPerSocket(n, a.cores.get(k), tasks[k], job, version);
-                int onNode = socketTasks22 != null ? java.util.Arrays.stream(perSocket).sum() : tasks[k];
-                // rem_tasks of _build_tasks_per_node_sock (all three releases): a node whose cores count fewer
-                // tasks than it was given fails the GPU pick with ESLURM_INVALID_GRES
-                a.tasksShort |= java.util.Arrays.stream(perSocket).sum() < onNode;
+                // 22.05's _set_task_bits wants the GPUs of the tasks the sockets counted (total_tasks), not the
+                // node's task count: fuzz107 p14 (-n4 --ntasks-per-socket=1 -c1 --gpus-per-task=1) counts 1 + 2
+                // tasks on f1's cores 0 and 16 and gets GPUs 0, 2, 3 in 22.05.8
+                int onNode = socketTasks22 != null || version == SlurmVersion.V22_05
+                        ? java.util.Arrays.stream(perSocket).sum() : tasks[k];
+                // rem_tasks of _build_tasks_per_node_sock (24.11 and 26.05): a node whose cores count fewer tasks
+                // than it was given fails the GPU pick with ESLURM_INVALID_GRES; 22.05 only logs it
+                a.tasksShort |= socketTasks22 == null
+                        && SocketTasks.countsShort(n, a.cores.get(k), tasks[k], job, version);
                 g = picker.perTask(perSocket, onNode, job.gpusPerTask(), job.enforceBinding());
                 // with enforce-binding each socket gives only its own tasks' GPUs: own probe yamlfz24p (-n3 -c1
                 // --gpus-per-task=1 on p2, cores 0, 16, 17 and one GPU on socket 1) waits in 26.05.5

@@ -34,7 +34,7 @@ final class SocketTasks {
     static int[] tasksPerSocket(SlurmNode n, BitSet cores, int tasksOnNode, SlurmJobSpec job,
                                 SlurmVersion version) {
         if (version.atLeast(SlurmVersion.V26_05)) {
-            return tasksPerSocket2605(n, cores, tasksOnNode);
+            return tasksPerSocket2605(n, cores, tasksOnNode, job);
         }
         int[] out = new int[n.sockets()];
         int placed = 0;
@@ -86,18 +86,59 @@ final class SocketTasks {
     }
 
     /**
+     * Whether {@code _build_tasks_per_node_sock} ends with {@code rem_tasks > 0} for this node, which 24.11.5 and
+     * 26.05.5 return as {@code ESLURM_INVALID_GRES} (the job waits, {@link SlurmAllocation#tasksShort()}) and 22.05.8
+     * only logs ({@code error("rem_tasks not zero")}, {@code cons_common/gres_select_filter.c}: the function returns
+     * the array, no code): lead batch fuzz107 p14 ({@code -N1 -n4 --ntasks-per-socket=1 -c1 --gpus-per-task=1} on
+     * idle f1, 4 x 8 two-thread cores, GPUs on sockets 0 and 2) runs in 22.05.8 on cores 0 and 16 and waits in 24.11.5
+     * and 26.05.5. 24.11 counts the node's tasks with both caps applied, so the node is short when they sum below its
+     * task count; 26.05 adds back each socket's excess over {@code --ntasks-per-socket} and then, apart, the node's
+     * excess over its task count, from a {@code tasks_per_node} that still holds the socket excess.
+     */
+    static boolean countsShort(SlurmNode n, BitSet cores, int tasksOnNode, SlurmJobSpec job, SlurmVersion version) {
+        if (version == SlurmVersion.V22_05) {
+            return false;
+        }
+        if (version.atLeast(SlurmVersion.V26_05)) {
+            Count c = count2605(n, cores, tasksOnNode, job);
+            return tasksOnNode - sum(c.perSocket()) + Math.max(0, c.raw() - tasksOnNode) > 0;
+        }
+        return sum(tasksPerSocket(n, cores, tasksOnNode, job, version)) < tasksOnNode;
+    }
+
+    private static int sum(int[] v) {
+        int t = 0;
+        for (int x : v) {
+            t += x;
+        }
+        return t;
+    }
+
+    /** A node's per-socket counts and the tasks counted before any socket's cap ({@code tasks_per_node}). */
+    private record Count(int[] perSocket, int raw) {
+    }
+
+    /**
      * 26.05's {@code _build_tasks_per_node_sock}: the same count per core, but every socket's cores are counted (the
      * skip of a task's further cores starts again on each socket) and no socket stops at the node's task count
      * (the excess is kept apart and only lowers the node's total). So a task whose cores reach both sockets counts
      * on both, and with {@code enforce-binding} each of them gives GPUs: own case fuzz21 p4 ({@code -n6 -c4
      * --gpus-per-task=2} enforce-binding) gets GPUs 1-2 on p1 for the task on CPUs 3,4,16,17 in 26.05.5 (24.11.5
      * stops after socket 0 and gives GPU 1 only), fuzz18 p11 ({@code -n5 -c3 --gpus-per-task=2}) 3 + 6 on g1 and
-     * six on g2's three tasks.
+     * six on g2's three tasks. {@code --ntasks-per-socket} still caps a socket there (the excess leaves it and its
+     * core loop ends, 26.05 {@code cons_tres/gres_select_filter.c}), the node's {@code tasks_per_node} keeping it.
      */
-    private static int[] tasksPerSocket2605(SlurmNode n, BitSet cores, int tasksOnNode) {
+    private static int[] tasksPerSocket2605(SlurmNode n, BitSet cores, int tasksOnNode, SlurmJobSpec job) {
+        return count2605(n, cores, tasksOnNode, job).perSocket();
+    }
+
+    private static Count count2605(SlurmNode n, BitSet cores, int tasksOnNode, SlurmJobSpec job) {
         int[] out = new int[n.sockets()];
         int cpt = Math.max(1, cores.cardinality() * n.threadsPerCore() / Math.max(1, tasksOnNode));
         int perCore = n.threadsPerCore() / cpt;
+        // tres_mc_ptr->ntasks_per_socket (0 when not given)
+        int perSocket = job.ntasksPerSocket() == null ? 0 : job.ntasksPerSocket();
+        int raw = 0;
         for (int s = 0; s < n.sockets(); s++) {
             int skip = 0;
             for (int c = s * n.coresPerSocket(); c < (s + 1) * n.coresPerSocket(); c++) {
@@ -111,9 +152,15 @@ final class SocketTasks {
                 if (perCore < 1) {
                     skip = cpt / n.threadsPerCore() - 1;
                 }
-                out[s] += Math.max(1, perCore);
+                int add = Math.max(1, perCore);
+                out[s] += add;
+                raw += add;
+                if (perSocket > 0 && out[s] >= perSocket) {
+                    out[s] = perSocket;
+                    break;
+                }
             }
         }
-        return out;
+        return new Count(out, raw);
     }
 }

@@ -363,6 +363,11 @@ class SlurmTreeReplayTest {
         "c20e2;   results/c20e2.jsonl;          22.05; ''",
         "c20e2;   results/new/c20e2.jsonl;      24.11; ''",
         "c20e2;   results/v26.05/c20e2.jsonl;   26.05; ''",
+        // own probe c20s1 (s20g, predicted before its runs): --ntasks-per-socket with --gpus-per-task, the rem_tasks
+        // of _build_tasks_per_node_sock per release (22.05 logs only, 26.05 caps every socket)
+        "c20s1;   results/c20s1.jsonl;          22.05; ''",
+        "c20s1;   results/new/c20s1.jsonl;      24.11; ''",
+        "c20s1;   results/v26.05/c20s1.jsonl;   26.05; ''",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);
