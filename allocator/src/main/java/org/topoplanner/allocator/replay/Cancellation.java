@@ -48,9 +48,9 @@ final class Cancellation {
             // :71.453, f35 cancelled at :71.602, the cancel's pass at :71.661 starts both, f37 on f35's cores
             // (c16-27 of a1), where the replay's pass before the cancel had put it beside f35.
             unstart(measuredLater);
-            startedUnseen.clear();
+            unseen.allSeen();
         } else if (freed) {
-            startedUnseen.clear();
+            unseen.allSeen();
         }
         List<String> queuedPass = !freed && c.names().stream().anyMatch(ctl::waits) ? queuedPassStarts : List.of();
         if (!queuedPass.isEmpty()) {
@@ -73,8 +73,9 @@ final class Cancellation {
         } else if (!queuedPass.isEmpty()) {
             // the queued pass, now after the cancel; its starts are as unseen by the next submission as before
             passStarted.clear();
+            Map<String, String> before = UnseenStarts.reasonsOf(queue);
             pass.schedule();
-            startedUnseen.addAll(passStarted);
+            unseen.passUnseen(before, queue);
         }
     }
 
@@ -90,7 +91,7 @@ final class Cancellation {
      */
     private void unstartUnseen() {
         unstart(List.copyOf(startedUnseen));
-        startedUnseen.clear();
+        unseen.allSeen();
     }
 
     /**

@@ -103,7 +103,7 @@ public final class Replayer {
         if (!(step instanceof JobScript.Submit || step instanceof JobScript.Note
                 || step instanceof JobScript.Snapshot
                 || step instanceof JobScript.Cancel)) {
-            unseen.startedUnseen.clear();
+            unseen.allSeen();
         }
         if (step instanceof JobScript.Submit s) {
             if (!submission.submit(s)) {

@@ -88,9 +88,10 @@ final class Submission {
         // blockfz05 k32 under 24.11.5 starts at once behind k31, which waits with ReqNodeNotAvail) or a JSR_PART one
         // such as PartitionNodeLimit (22.05: part_policy_job_runnable_state; probe c22k1 b4 starts at once behind q5),
         // not PartitionConfig or MaxMemPerLimit (c22k1 b1-b3 wait Priority behind q1)
-        boolean top = queue.values().stream().noneMatch(ahead -> holdsBack(ahead, spec)
-                && !ReasonText.reqNodeNotAvail(ahead.reason)
-                && !ReasonText.partitionState(ahead.reason))
+        // the reason read is the one slurmctld has on the job now, not one a pass it has not run yet gave it
+        // (UnseenStarts.reasonsUnseen)
+        boolean top = queue.entrySet().stream().noneMatch(ahead -> holdsBack(ahead.getValue(), spec)
+                && !passedOverByTopPriority(unseen.reasonSeen(ahead.getKey(), ahead.getValue())))
                 && noneStartedUnseenAhead(spec);
         queue.put(key, job);
         // a partition limit (MaxMemPerLimit, more CPUs or nodes than the partition has) holds the job whatever the
@@ -99,7 +100,7 @@ final class Submission {
         String held = onEmpty instanceof Suggestion.Pending p && !p.reason().blocksJobsBehind()
                 && p.reason() != PendingReason.REQ_NODE_NOT_AVAIL ? policy.heldAtSubmit(p.reason(), !top) : null;
         if (top) {
-            startedUnseen.clear();
+            unseen.allSeen();
             // sbatch's test comes before the pass; when it fails it sets the reason and the harness, which waits
             // for a reason, reads that one (own case blockfz12 k30, -N2 --exclusive under 26.05.5: the test sees
             // the idle nodes whole, so the block plugin runs and fails with No_suitable_topology_unit_found, where
@@ -145,8 +146,9 @@ final class Submission {
         if (pass.isEmpty()) {
             jobEvents.emit(Moment.SUBMIT, key);
             passStarted.clear();
+            Map<String, String> before = UnseenStarts.reasonsOf(queue);
             schedulingPass.schedule();
-            startedUnseen.addAll(passStarted);
+            unseen.passUnseen(before, queue);
             unseen.lastPassStarts = List.copyOf(passStarted);
             java.util.Optional<double[]> later = measured.passAfterNextStep(ctl.seq, jobs.get(key).name, timing);
             if (later.isPresent()) {
@@ -170,7 +172,7 @@ final class Submission {
             schedulingPass.schedule();
         }
         java.util.stream.IntStream.range(0, further.afterLook()).forEach(i -> schedulingPass.schedule());
-        startedUnseen.clear();
+        unseen.allSeen();
         unseen.lastPassStarts = List.of();
     }
 
@@ -194,6 +196,16 @@ final class Submission {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether {@code _top_priority} passes over a pending job with this reason: a {@code JSR_MISC} one such as
+     * {@code ReqNodeNotAvail} or a {@code JSR_PART} one such as {@code PartitionNodeLimit} (22.05 {@code
+     * misc_policy_job_runnable_state}, {@code part_policy_job_runnable_state}; 24.11 and 26.05 {@code
+     * job_state_reason_check}).
+     */
+    private static boolean passedOverByTopPriority(String reason) {
+        return ReasonText.reqNodeNotAvail(reason) || ReasonText.partitionState(reason);
     }
 
     /**

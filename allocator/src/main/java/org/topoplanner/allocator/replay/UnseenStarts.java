@@ -19,6 +19,17 @@ final class UnseenStarts {
      * a job that started at its submission).
      */
     final java.util.Set<String> startedUnseen = new java.util.HashSet<>();
+    /**
+     * The reason slurmctld still has on each job whose reason (or start) came from such an unseen pass: the reason
+     * the job had before it. {@code _top_priority} reads {@code job_ptr2->state_reason} as it is when the next
+     * submission arrives (22.05 {@code misc_policy_job_runnable_state} and {@code part_policy_job_runnable_state},
+     * 24.11 and 26.05 {@code job_state_reason_check(..., JSR_QOS_ASSOC | JSR_MISC | JSR_PART)}, {@code job_mgr.c}),
+     * so a job the unseen pass put on {@code ReqNodeNotAvail} still holds the next one back with the reason its own
+     * submission left ({@code Resources}, {@code Priority}). Own case featfz9 f12, f15 (22.05.8, 26.05.5): f11
+     * ({@code -w c1}, {@code Resources} at its submission) is still {@code Resources} when f12 arrives 28 ms later;
+     * the pass that words it {@code ReqNodeNotAvail} began 0.14 s after its RPC, after f15's.
+     */
+    final Map<String, String> reasonsUnseen = new java.util.HashMap<>();
     /** The jobs the current pass started. */
     final List<String> passStarted = new ArrayList<>();
     /**
@@ -34,6 +45,38 @@ final class UnseenStarts {
      */
     final List<Map.Entry<Double, List<String>>> measuredLaterPasses = new ArrayList<>();
     double lastNextStep = Double.NaN;
+
+    /** Every pass the replay ran is slurmctld's too by now: nothing stays unseen. */
+    void allSeen() {
+        startedUnseen.clear();
+        reasonsUnseen.clear();
+    }
+
+    /** The reasons of the pending jobs of {@code queue}, before a pass that slurmctld runs only later. */
+    static Map<String, String> reasonsOf(Map<String, ReplayJob> queue) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        queue.forEach((k, j) -> out.put(k, j.reason));
+        return out;
+    }
+
+    /**
+     * Notes that the pass just run, over the queue whose reasons were {@code before}, is unseen by slurmctld: its
+     * starts ({@link #passStarted}) and the reasons it changed.
+     */
+    void passUnseen(Map<String, String> before, Map<String, ReplayJob> queue) {
+        startedUnseen.addAll(passStarted);
+        before.forEach((k, reason) -> {
+            ReplayJob now = queue.get(k);
+            if (now == null ? passStarted.contains(k) : !java.util.Objects.equals(now.reason, reason)) {
+                reasonsUnseen.putIfAbsent(k, reason);
+            }
+        });
+    }
+
+    /** The reason slurmctld has on the pending (or started unseen) job {@code key} now. */
+    String reasonSeen(String key, ReplayJob job) {
+        return reasonsUnseen.getOrDefault(key, job.reason);
+    }
 
     /**
      * The starts still unseen that passes measured to begin at or after {@code when} made ({@link
