@@ -1,9 +1,7 @@
 package org.topoplanner.allocator.replay;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.model.replay.JobScript;
 
 /**
@@ -99,26 +97,6 @@ final class Cancellation {
      * submission order, for the pass still to come.
      */
     private void unstart(List<String> keys) {
-        boolean any = false;
-        for (String k : keys) {
-            ReplayJob j = jobs.get(k);
-            if (j != null && !j.gone && j.placement != null) {
-                ctl.state = ctl.state.without(k);
-                j.placement = null;
-                j.reason = PendingReason.PRIORITY.slurmName();
-                startedUnseen.remove(k);
-                any = true;
-            }
-        }
-        if (any) {
-            Map<String, ReplayJob> order = new LinkedHashMap<>();
-            jobs.forEach((k, j) -> {
-                if (!j.gone && j.placement == null) {
-                    order.put(k, j);
-                }
-            });
-            queue.clear();
-            queue.putAll(order);
-        }
+        ctl.takeBackStarts(keys).forEach(startedUnseen::remove);
     }
 }

@@ -83,4 +83,32 @@ final class ControllerState {
         queue.remove(name);
         j.forgetAnswer();
     }
+
+    /**
+     * Takes back the starts of {@code keys} (jobs a replay pass started that slurmctld's has not yet): they wait
+     * again, in submission order, for the pass still to come. Returns the keys taken back.
+     */
+    List<String> takeBackStarts(List<String> keys) {
+        List<String> taken = new java.util.ArrayList<>();
+        for (String k : keys) {
+            ReplayJob j = jobs.get(k);
+            if (j != null && !j.gone && j.placement != null) {
+                state = state.without(k);
+                j.placement = null;
+                j.reason = org.topoplanner.allocator.PendingReason.PRIORITY.slurmName();
+                taken.add(k);
+            }
+        }
+        if (!taken.isEmpty()) {
+            Map<String, ReplayJob> order = new LinkedHashMap<>();
+            jobs.forEach((k, j) -> {
+                if (!j.gone && j.placement == null) {
+                    order.put(k, j);
+                }
+            });
+            queue.clear();
+            queue.putAll(order);
+        }
+        return taken;
+    }
 }
