@@ -111,11 +111,23 @@ final class PassFilter {
      */
     static CoreFilter.Result exclusive(SlurmNode n, NodeUse u, SlurmJobSpec job, boolean firstPass,
                                        SlurmVersion version) {
-        if ((job.gpusPerSocket() != null || job.ntasksPerGpu() != null)
-                && CoreFilter.select(n, u, job, firstPass, job.enforceBinding(), version, 0) == null) {
+        if (job.gpusPerSocket() == null && job.ntasksPerGpu() == null) {
+            return whole(n, job);
+        }
+        CoreFilter.Result filtered = CoreFilter.select(n, u, job, firstPass, job.enforceBinding(), version, 0);
+        if (filtered == null) {
             return null;
         }
-        return whole(n, job);
+        CoreFilter.Result whole = whole(n, job);
+        if (whole == null || job.ntasksPerGpu() == null) {
+            return whole;
+        }
+        // the eval_nodes functions count what _select_cores and gres_select_filter_sock_core left the node (its CPUs
+        // and tasks, num_tasks over min_nodes for --ntasks-per-gpu, and the GPUs those tasks take) before the whole
+        // node is given (the cores kept whole: the allocation's CPUs and GPUs stay the node's all): own probe c20h1 h1, h2, h5 (-N2 --gpus=5 --ntasks-per-gpu=1 --exclusive: two tasks and two GPUs a
+        // node reach four of five, refused or ReqNodeNotAvail as without --exclusive, h3), h4 (--gpus=4) whole nodes
+        return new CoreFilter.Result(whole.availCores(), filtered.availCpus(), 0, null, filtered.maxTasks(),
+                filtered.gresCap(), filtered.gpuCap(), filtered.totalCnt());
     }
 
     /**

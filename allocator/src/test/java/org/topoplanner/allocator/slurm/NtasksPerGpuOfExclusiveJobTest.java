@@ -42,4 +42,29 @@ class NtasksPerGpuOfExclusiveJobTest {
                             p -> p.placement().hosts().forEach(h -> assertThat(h.cpus().size()).isEqualTo(32)));
         }
     }
+
+    /**
+     * The node's whole is given only after {@code eval_nodes} counted what {@code _select_cores} and
+     * {@code gres_select_filter_sock_core} left it: for {@code -N2 --gpus=5 --ntasks-per-gpu=1} five tasks over a
+     * two-node minimum are two a node, two GPUs each, four of five. Own probe c20h1 h2 (featfz9's nodes): refused
+     * by 22.05.8, 24.11.5 and 26.05.5 as without {@code --exclusive}; h4 ({@code --gpus=4}) runs on two whole nodes
+     * with all their CPUs and GPUs. Without the rule the replay placed h2 on a1 and a2 whole.
+     */
+    @Test
+    void wholeNodesCountTheTasksTheFilterLeft() throws Exception {
+        ClusterState featfz9 = ClusterState.empty(OracleCase.cluster("featfz9"));
+        for (SlurmVersion v : SlurmVersion.values()) {
+            SlurmTreePolicy policy = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
+            assertThat(policy.suggest(featfz9, SbatchOptions.parseLine(
+                    "-p all -N2 --gpus=5 --ntasks-per-gpu=1 -m block --exclusive", "h2")))
+                    .as("%s", v).isInstanceOf(Suggestion.Impossible.class);
+            assertThat(policy.suggest(featfz9, SbatchOptions.parseLine(
+                    "-p all -N2 --gpus=4 --ntasks-per-gpu=1 -m block --exclusive", "h4")))
+                    .as("%s", v).isInstanceOfSatisfying(Suggestion.Placed.class,
+                            p -> p.placement().hosts().forEach(h -> {
+                                assertThat(h.cpus().size()).isEqualTo(32);
+                                assertThat(h.gpus()).hasSize(8);
+                            }));
+        }
+    }
 }
