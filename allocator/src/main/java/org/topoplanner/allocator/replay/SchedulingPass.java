@@ -34,6 +34,13 @@ final class SchedulingPass {
         this.nodesOutOfPass = new NodesOutOfPass(ctl);
     }
 
+    /** {@code count} passes one after another: the further passes a timed run logged ({@link MeasuredRun#furtherPasses}). */
+    void scheduleTimes(int count) {
+        for (int i = 0; i < count; i++) {
+            schedule();
+        }
+    }
+
     /**
      * One pass of {@code sched/builtin} over the queue ({@code schedule} in {@code slurmctld/job_scheduler.c}).
      * A job that cannot start blocks every later one ({@code fail_by_part}), except a job whose {@code -w}

@@ -171,13 +171,13 @@ final class Submission {
         MeasuredRun.FurtherPasses further = measured.furtherPasses(ctl.seq, jobs.get(key).name, timing);
         if (pass.get() == MeasuredRun.QueuedPass.BEFORE_LOOK) {
             schedulingPass.schedule();
-            java.util.stream.IntStream.range(0, further.beforeLook()).forEach(i -> schedulingPass.schedule());
+            schedulingPass.scheduleTimes(further.beforeLook());
             jobEvents.emit(Moment.SUBMIT, key);
         } else {
             jobEvents.emit(Moment.SUBMIT, key);
             schedulingPass.schedule();
         }
-        java.util.stream.IntStream.range(0, further.afterLook()).forEach(i -> schedulingPass.schedule());
+        schedulingPass.scheduleTimes(further.afterLook());
         unseen.allSeen();
         unseen.lastPassStarts = List.of();
     }

@@ -178,7 +178,7 @@ public final class PartitionCpuCap {
      * node is not usable.
      */
     static int limit(SlurmNode node, int freeCores, SlurmJobSpec job) {
-        return limit(node.cores(), node.threadsPerCore(), freeCores, job);
+        return allowed(freeCores, node.cores() - freeCores, node.threadsPerCore(), job);
     }
 
     /**
@@ -189,11 +189,6 @@ public final class PartitionCpuCap {
         int free = use.freeCores().get(0, node.cores()).cardinality();
         int used = job.ownPartition() == null ? node.cores() - free : use.partitionCores();
         return allowed(free, used, node.threadsPerCore(), job);
-    }
-
-    /** {@link #limit(SlurmNode, int, SlurmJobSpec)} on a node of {@code cores} cores of {@code tpc} threads. */
-    static int limit(int cores, int tpc, int freeCores, SlurmJobSpec job) {
-        return allowed(freeCores, cores - freeCores, tpc, job);
     }
 
     /** {@code _allocate_sc}'s partition test on {@code freeCores} free and {@code usedCores} used cores. */
