@@ -195,7 +195,7 @@ final class CoreFilter {
             // GPU filter
             return null;
         }
-        GpuSockets gs = GpuSockets.of(node, use.freeGpus(), avail);
+        GpuSockets gs = GpuSockets.of(node, use.freeGpus(), avail, enforceBinding);
         int gresPerSocket = job.gpusPerSocket() == null ? 0 : job.gpusPerSocket();
         if (gresPerSocket > 0) {
             PerSocketGres.limit(gs, node, avail, gresPerSocket, enforceBinding);
@@ -677,7 +677,7 @@ final class CoreFilter {
      * {@code --gpus=4} job only socket 1's two (fuzz01 f28).
      */
     private static BitSet keepRichestGpuSocket(SlurmNode node, BitSet freeGpus, BitSet avail) {
-        GpuSockets gs = GpuSockets.of(node, freeGpus, avail);
+        GpuSockets gs = GpuSockets.of(node, freeGpus, avail, true); // only under enforce-binding (oneGpuSocket)
         List<Integer> candidates = new ArrayList<>();
         for (int s = 0; s < node.sockets(); s++) {
             if (gs.bySock()[s] > 0 && node.coresOfSocket(s).intersects(avail)) {

@@ -34,6 +34,15 @@ interface NodeChooser {
         int freeCpus(int i);
 
         /**
+         * The CPUs the job's partition lets it have on node {@code i} ({@link PartitionCpuCap#limit}: {@code
+         * _allocate_sc}'s {@code part_cpu_limit}, 0 when its used CPUs reach {@code MaxCPUsPerNode}); {@link
+         * PartitionCpuCap#NONE} without a cap.
+         */
+        default int partitionCpus(int i) {
+            return PartitionCpuCap.NONE;
+        }
+
+        /**
          * What node {@code i} offers a {@code --gpus-per-socket} job before the topology plugin ({@link
          * PerSocketGres#offer}); {@code null} where it is not known (then only {@link #freeCpus} and {@link #nodeGpus}
          * say whether the node is usable).
@@ -157,6 +166,11 @@ interface NodeChooser {
             @Override
             public int freeCpus(int i) {
                 return inner.freeCpus(i);
+            }
+
+            @Override
+            public int partitionCpus(int i) {
+                return inner.partitionCpus(i);
             }
 
             @Override

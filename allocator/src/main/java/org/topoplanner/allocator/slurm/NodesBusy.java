@@ -13,14 +13,24 @@ import org.topoplanner.allocator.ClusterState;
  * {@code max_nodes} gives {@code ESLURM_NODE_NOT_AVAIL} ("ReqNodeNotAvail, May be reserved for other job"). Lead
  * batch fuzz79 p23 ({@code -x a2 -N2 -n2 -c1 --gpus=11} enforce-binding while an {@code --exclusive} job holds a2):
  * 24.11.5 reads that reason at submission.
+ *
+ * <p>An {@code --exclusive} job is not shared ({@code _resolve_shared_status}: {@code WHOLE_NODE_REQUIRED} gives
+ * {@code shared} 0), so its node sets are filtered by {@code idle_node_bitmap} instead, and any node running a job,
+ * shared or not, is passed over as busy. Then {@code ESLURM_NODE_NOT_AVAIL} is never the answer; with {@code -w}
+ * nodes not all idle it is {@code ESLURM_NODES_BUSY} ({@code Resources}). Own probe c20h1 h6 ({@code -w a4 -N2
+ * --gpus=5 --ntasks-per-gpu=1 --exclusive} with a one-CPU job on a4): 22.05.8 and 24.11.5 {@code Resources}.
  */
 final class NodesBusy {
     private NodesBusy() {
     }
 
-    /** Whether a node of the job's node sets (every node but its {@code -x} ones) is held whole by a running job. */
+    /**
+     * Whether a node of the job's node sets (every node but its {@code -x} ones) is passed over as busy: held whole
+     * by a running job, or, for an {@code --exclusive} job, running any job.
+     */
     static boolean any(ClusterState state, SlurmJobSpec job) {
         Set<String> excluded = Set.copyOf(job.exclude());
-        return state.cluster().hostNames().stream().filter(h -> !excluded.contains(h)).anyMatch(state::heldWhole);
+        return state.cluster().hostNames().stream().filter(h -> !excluded.contains(h))
+                .anyMatch(h -> job.exclusive() ? !state.isIdle(h) : state.heldWhole(h));
     }
 }

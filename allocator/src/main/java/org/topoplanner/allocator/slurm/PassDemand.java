@@ -109,6 +109,12 @@ record PassDemand(SlurmJobSpec job, SlurmVersion version, boolean firstPass, Lis
     }
 
     @Override
+    public int partitionCpus(int i) {
+        return job.partitionCpusPerNode() == null ? PartitionCpuCap.NONE
+                : PartitionCpuCap.limit(nodes.get(i), uses[i], job);
+    }
+
+    @Override
     public PerSocketGres.Offer perSocketOffer(int i) {
         return job.gpusPerSocket() == null ? null
                 : PerSocketGres.offer(nodes.get(i), uses[i], freeCpus[i], job.gpusPerSocket(), job.enforceBinding());

@@ -33,7 +33,7 @@ final class PerSocketGres {
      */
     static Offer offer(SlurmNode node, NodeUse use, int freeCpus, int perSocket, boolean enforceBinding) {
         BitSet cores = (BitSet) use.freeCores().clone();
-        GpuSockets gs = GpuSockets.of(node, use.freeGpus(), cores);
+        GpuSockets gs = GpuSockets.of(node, use.freeGpus(), cores, enforceBinding);
         long[] by = gs.bySock();
         for (int s = 0; enforceBinding && s < by.length; s++) {
             if (!node.coresOfSocket(s).intersects(cores)) {

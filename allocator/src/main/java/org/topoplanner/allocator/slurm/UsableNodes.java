@@ -9,8 +9,9 @@ import java.util.BitSet;
  * {@code _allocate_sc} does not lower {@code avail_cpus} to whole tasks) and, for a GPU job,
  * {@code gres_select_filter_remove_unusable} keeps its GPUs: with {@code --cpus-per-gpu} its CPUs must feed the
  * GPUs one node asks for, with {@code enforce-binding} only GPUs on sockets with a free core count, with
- * {@code --gpus-per-socket} only sockets holding that many ({@link PerSocketGres#offer}); an
- * {@code --exclusive} job's node counts only when its partition takes it whole. The
+ * {@code --gpus-per-socket} only sockets holding that many ({@link PerSocketGres#offer}); the CPUs are capped by
+ * the partition's {@code MaxCPUsPerNode} ({@link NodeChooser.Demand#partitionCpus}); an {@code --exclusive} job's
+ * node counts only when its partition takes it whole. The
  * {@code nodeMap} given already holds the nodes with free cores and enough free GPUs
  * ({@link FreeResources#basicFit}).
  */
@@ -45,6 +46,11 @@ final class UsableNodes {
                 // one free GPU a socket, b3 and b4 one GPU a socket, so no node is left for the tree
                 cpus = perSocket.cpus();
             }
+            // _allocate_sc: avail_cpus = MIN(cpu_count, part_cpu_limit), none once the partition's used CPUs reach
+            // its MaxCPUsPerNode (PartitionCpuCap): _can_job_run_on_node then drops the node ("Test fail on node:
+            // _allocate_cores/sockets" or "avail_cpus < min_cpus_per_node"), and _select_nodes' SLURM_ERROR for
+            // fewer nodes than min_nodes comes before the topology plugin, so no topology error is written
+            cpus = Math.min(cpus, demand.partitionCpus(i));
             if (cpus < minCpus) {
                 continue;
             }

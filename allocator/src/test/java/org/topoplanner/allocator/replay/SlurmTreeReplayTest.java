@@ -369,12 +369,11 @@ class SlurmTreeReplayTest {
         "c20s1;   results/new/c20s1.jsonl;      24.11; ''",
         "c20s1;   results/v26.05/c20s1.jsonl;   26.05; ''",
         // own probe c20h1 (w20h, predicted before its runs): featfz9 f79's shape, -N2 --gpus=5 --ntasks-per-gpu=1
-        // --exclusive: two tasks and two GPUs a node count in eval_nodes though the node is then given whole. Open:
-        // h6 in 22.05/24.11 (-w a4 busy, b2 the only idle node): real Resources at submission and in the pass, where
-        // the replay's pass says ReqNodeNotAvail (_pick_best_nodes: an --exclusive job whose idle filter dropped
-        // busy nodes has nodes_busy set, so ESLURM_NODES_BUSY, not ESLURM_NODE_NOT_AVAIL; not yet emulated)
-        "c20h1;   results/c20h1.jsonl;          22.05; h6",
-        "c20h1;   results/new/c20h1.jsonl;      24.11; h6",
+        // --exclusive: two tasks and two GPUs a node count in eval_nodes though the node is then given whole. h6
+        // (22.05/24.11, -w a4 busy, b2 the only idle node) since h21d: Resources in the pass too (_pick_best_nodes: an
+        // --exclusive job whose idle filter dropped busy nodes has nodes_busy set, so ESLURM_NODES_BUSY; NodesBusy)
+        "c20h1;   results/c20h1.jsonl;          22.05; ''",
+        "c20h1;   results/new/c20h1.jsonl;      24.11; ''",
         "c20h1;   results/v26.05/c20h1.jsonl;   26.05; ''",
     })
     void replayDiffersOnlyOnTheDocumentedLines(String caseName, String results, String version, String known) {
