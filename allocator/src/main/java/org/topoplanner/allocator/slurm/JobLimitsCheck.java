@@ -55,8 +55,7 @@ final class JobLimitsCheck {
                 || !PartitionLimits.of(cluster, partition).state().schedules()) {
             return null;
         }
-        long asked = version == SlurmVersion.V22_05 ? PartitionCpuTotal.sbatchMinCpus(request)
-                : PartitionCpuTotal.minCpus(request);
+        long asked = PartitionCpuTotal.limitMinCpus(request, version);
         if (asked > PartitionCpuTotal.totalCpus(cluster, partition)) {
             return PendingReason.PARTITION_CONFIG;
         }
@@ -82,8 +81,7 @@ final class JobLimitsCheck {
             return limits.state() == PartitionLimits.State.DOWN ? PendingReason.PARTITION_DOWN
                     : PendingReason.PARTITION_INACTIVE;
         }
-        long asked = version == SlurmVersion.V22_05 ? PartitionCpuTotal.sbatchMinCpus(request)
-                : PartitionCpuTotal.minCpus(request);
+        long asked = PartitionCpuTotal.limitMinCpus(request, version);
         int nodes = PartitionTopology.partitionNodeCount(cluster, request);
         if (limits.maxCpusPerNode() != null && nodes >= 0 && asked > (long) limits.maxCpusPerNode() * nodes) {
             return PendingReason.PARTITION_CONFIG;

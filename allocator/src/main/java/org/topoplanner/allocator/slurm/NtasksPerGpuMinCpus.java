@@ -47,6 +47,33 @@ public final class NtasksPerGpuMinCpus {
         return held(job, r, version) != job;
     }
 
+    /**
+     * The {@code min_cpus} slurmctld holds for {@code r} once the job is created ({@code orig_min_cpus}, which
+     * {@code job_limits_check} tests against the partition's CPUs and {@code MaxCPUsPerNode}): {@code asked} (what the
+     * release reads before the GPU task count: {@link PartitionCpuTotal#limitMinCpus}) raised as {@link #held} raises
+     * it, to {@code num_tasks x cpus_per_task} where sbatch's task count from the GPUs ({@code gpus x ntasks_per_tres})
+     * exceeds sbatch's CPU figure ({@code validate_job_create_req}, 22.05.8, 24.11.5, 26.05.5), and in 26.05 whenever
+     * {@code -c} is given ({@code gres_job_state_validate}). Lead's case featfz12 (short: three nodes,
+     * {@code MaxCPUsPerNode=2}): f19 {@code -p short --gpus=5 --ntasks-per-gpu=3 -c2} (15 tasks, 30 CPUs) waits
+     * {@code PartitionConfig} in 22.05.8 and 26.05.5; f73 {@code -N1 --gpus=1 --ntasks-per-gpu=3 -c4} (3 tasks, not
+     * more than sbatch's 4) passes the limit in 22.05.8 and is refused by the pick, and waits {@code PartitionConfig}
+     * in 26.05.5 (12 CPUs).
+     */
+    static long limitMinCpus(JobRequest r, SlurmVersion version, long asked) {
+        if (r.ntasksPerGpu() == null) {
+            return asked;
+        }
+        SlurmJobSpec job = SlurmJobSpec.of(r);
+        if (job.ntasks() == null) {
+            return asked;
+        }
+        long sent = PartitionCpuTotal.sbatchMinCpus(r);
+        long taskCpus = (long) job.ntasks() * (r.cpusPerTask() == null ? 1 : r.cpusPerTask());
+        boolean raised = job.ntasks() > sent
+                || version.atLeast(SlurmVersion.V26_05) && r.cpusPerTask() != null;
+        return raised ? Math.max(asked, taskCpus) : asked;
+    }
+
     /** {@code job} with the {@code min_cpus} {@code version} keeps for {@code r}, or {@code job} as it is. */
     static SlurmJobSpec held(SlurmJobSpec job, JobRequest r, SlurmVersion version) {
         if (r.ntasksPerGpu() == null || job.ntasks() == null) {

@@ -47,7 +47,7 @@ final class PartitionCpuTotal {
         if (version == SlurmVersion.V24_11) {
             return false;
         }
-        long asked = version.atLeast(SlurmVersion.V26_05) ? minCpus(request) : sbatchMinCpus(request);
+        long asked = limitMinCpus(request, version);
         SlurmPartition partition = PartitionTable.of(cluster).partitionOf(request);
         return asked > Totals.of(cluster).of(partition);
     }
@@ -86,6 +86,16 @@ final class PartitionCpuTotal {
         long of(SlurmPartition partition) {
             return partition == null || partition.nodes() == null ? all : byPartition.get(partition.name());
         }
+    }
+
+    /**
+     * The {@code min_cpus} {@code job_limits_check} reads under {@code version} ({@code orig_min_cpus}): sbatch's in
+     * 22.05, {@link #minCpus} in 24.11 and 26.05, either raised by a {@code --ntasks-per-gpu} job's task count
+     * ({@link NtasksPerGpuMinCpus#limitMinCpus}).
+     */
+    static long limitMinCpus(JobRequest request, SlurmVersion version) {
+        long asked = version == SlurmVersion.V22_05 ? sbatchMinCpus(request) : minCpus(request);
+        return NtasksPerGpuMinCpus.limitMinCpus(request, version, asked);
     }
 
     /** The job's {@code min_cpus} as 24.11's and 26.05's {@code gres_job_state_validate} leave it. */

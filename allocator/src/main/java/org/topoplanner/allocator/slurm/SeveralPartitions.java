@@ -70,11 +70,18 @@ final class SeveralPartitions {
         }
         Suggestion busy = null;
         Suggestion last = null;
+        Suggestion lastTested = null;
         for (String name : order) {
             JobRequest one = request.toBuilder().partition(name).build();
-            Suggestion s = version == SlurmVersion.V22_05 && JobLimitsCheck.pastTotals(cluster, one, version) != null
+            Suggestion s = neverRunnableAfterLimit(cluster, one, version)
                     ? new Suggestion.Impossible("Requested node configuration is not available")
                     : inOne.apply(one);
+            if (skipsNodeTest(cluster, one, version)) {
+                // 26.05 keeps the rc of the last partition whose nodes it tested (skipsNodeTest)
+                s = lastTested instanceof Suggestion.Impossible ? lastTested : s;
+            } else {
+                lastTested = s;
+            }
             if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
                 return s;
             }
@@ -98,6 +105,42 @@ final class SeveralPartitions {
             last = s;
         }
         return busy != null ? busy : last;
+    }
+
+    /**
+     * Whether 22.05's test-only pick after a failed {@code job_limits_check} finds the job never runnable in this
+     * partition: {@code _select_nodes_parts_resvs} ({@code job_mgr.c}) calls {@code select_nodes} test-only after any
+     * failed limit (default {@code EnforcePartLimits=NO}), and for more CPUs than the partition has, more nodes than
+     * it has, or more CPUs than {@code MaxCPUsPerNode} times its nodes, {@code _pick_best_nodes}
+     * ({@code node_scheduler.c}; the cap held a node by {@code _allocate_sc}, {@code cons_common.c}) never fits
+     * {@code min_cpus}: {@code ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE}, passed over, and the job is refused when no
+     * other partition takes it. Lead's case featfz12 f5 ({@code -p short,mix -n6 -c2 --gpus=1 --exclusive}: 12 CPUs
+     * on short's three nodes of {@code MaxCPUsPerNode=2}, mix never holds an {@code --exclusive} job past its cap) and
+     * f30, featfz11 f78 ({@code -p short,fat -N3 -n12 -c2}): refused by 22.05.8. (24.11 refuses the cap on one
+     * partition too, {@link JobLimitsCheck#beyond}; 26.05 skips the pick, {@link #skipsNodeTest}.)
+     */
+    private static boolean neverRunnableAfterLimit(Cluster cluster, JobRequest one, SlurmVersion version) {
+        return version == SlurmVersion.V22_05 && (JobLimitsCheck.pastTotals(cluster, one, version) != null
+                || JobLimitsCheck.beyondLimits(cluster, one, version) == PendingReason.PARTITION_CONFIG);
+    }
+
+    /**
+     * Whether 26.05 tests no nodes in this partition: its {@code _select_nodes_base} ({@code job_mgr.c}) skips
+     * {@code select_nodes} after {@code job_limits_check}'s {@code WAIT_PART_CONFIG} and {@code WAIT_PART_NODE_LIMIT},
+     * leaving {@code job_node_select->rc} as the last partition tested set it (its initial
+     * {@code ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE} when none was). So after a partition that never holds the job
+     * ({@code ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE}) such a partition answers with that error, and when it is the
+     * last, {@code _select_nodes_parts} returns it and {@code job_allocate} refuses the job. Lead's case featfz12 under
+     * 26.05.5: f5 and f30 ({@code -p short,mix ... --exclusive}: mix, tried first, never holds an exclusive job past
+     * its cap; short is past its {@code MaxCPUsPerNode}) and f37 ({@code -w b1 -p fat,short}: b1 is not in fat) are
+     * refused; a job of short alone waits {@code PartitionConfig} (f19, f73).
+     */
+    private static boolean skipsNodeTest(Cluster cluster, JobRequest one, SlurmVersion version) {
+        if (!version.atLeast(SlurmVersion.V26_05)) {
+            return false;
+        }
+        PendingReason limit = JobLimitsCheck.of(cluster, one, version);
+        return limit == PendingReason.PARTITION_CONFIG || limit == PendingReason.PARTITION_NODE_LIMIT;
     }
 
     /**

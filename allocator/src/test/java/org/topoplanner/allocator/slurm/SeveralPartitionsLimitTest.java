@@ -1,0 +1,62 @@
+package org.topoplanner.allocator.slurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.allocator.PendingReason;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * A job of several partitions whose last partition fails {@code job_limits_check}, per release: 22.05 still runs the
+ * test-only pick there ({@code _select_nodes_parts_resvs}), which never fits more CPUs than {@code MaxCPUsPerNode}
+ * times the partition's nodes; 24.11 does the same ({@code _select_nodes_base}); 26.05 skips the pick after
+ * {@code WAIT_PART_CONFIG} and {@code WAIT_PART_NODE_LIMIT} and keeps the rc of the last partition it tested. The
+ * lead's cases featfz12 (fat a1-a4 cap 24, mix b1-b4 c1 c2 cap 10, short b1 b2 c1 cap 2) and featfz11 (fat MaxNodes=1).
+ */
+class SeveralPartitionsLimitTest {
+    private static Suggestion suggest(String kase, SlurmVersion v, String args) throws Exception {
+        Cluster cluster = OracleCase.cluster(kase);
+        return new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v))
+                .suggest(ClusterState.empty(cluster), SbatchOptions.parseLine(args, "f"));
+    }
+
+    @Test
+    void pastTheCapAfterAPartitionThatNeverHoldsTheJobIsRefusedInEveryRelease() throws Exception {
+        String[] refused = {
+            "-p short,mix -n6 -c2 --gpus=1 --exclusive --time=20", // f5: mix never holds an exclusive job past its cap
+            "-p short,mix -n4 -c5 --gpus-per-task=2 --exclusive", // f30
+            "-w b1 -p fat,short -N1 -n4 -c4 --gpus-per-node=2", // f37: b1 is not in fat
+        };
+        for (String args : refused) {
+            for (SlurmVersion v : SlurmVersion.values()) {
+                assertThat(suggest("featfz12", v, args)).as(v.label() + " " + args)
+                        .isInstanceOf(Suggestion.Impossible.class);
+            }
+        }
+    }
+
+    @Test
+    void after26051sSkippedPartitionsTheInitialRcHoldsTheJob() throws Exception {
+        // featfz11 f78: fat past MaxNodes=1 (PartitionNodeLimit), short past its cap: 22.05.8 refuses it (the pick in
+        // short never fits), 26.05.5 holds it PartitionConfig (neither partition tested its nodes)
+        String f78 = "-p short,fat -N3 -n12 -c2";
+        assertThat(suggest("featfz11", SlurmVersion.V22_05, f78)).isInstanceOf(Suggestion.Impossible.class);
+        assertThat(suggest("featfz11", SlurmVersion.V26_05, f78)).isInstanceOfSatisfying(Suggestion.Pending.class,
+                p -> assertThat(p.reason()).as(p.toString()).isEqualTo(PendingReason.PARTITION_CONFIG));
+    }
+
+    @Test
+    void aJobOfTheCappedPartitionAloneStaysHeldIn2205And2605() throws Exception {
+        for (SlurmVersion v : new SlurmVersion[] {SlurmVersion.V22_05, SlurmVersion.V26_05}) {
+            assertThat(suggest("featfz12", v, "-p short -n4 -c5 --gpus-per-task=2 --exclusive")).as(v.label())
+                    .isInstanceOfSatisfying(Suggestion.Pending.class,
+                            p -> assertThat(p.reason()).isEqualTo(PendingReason.PARTITION_CONFIG));
+        }
+    }
+}
