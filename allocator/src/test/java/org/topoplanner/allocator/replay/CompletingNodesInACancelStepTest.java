@@ -43,6 +43,25 @@ class CompletingNodesInACancelStepTest {
         assertThat(snapshot).noneMatch(l -> l.startsWith("f8 snapshot") && l.contains("c1["));
     }
 
+    /**
+     * Own case featfz10, timed 24.11.5 run: f13 (a3, a4) killed at :56.972, the pass at :57.006 starts f19, f20
+     * ({@code --exclusive -N2}), f22 and f23, the epilog's pass at :57.097 nothing. With a4 still COMPLETING (a3 idle)
+     * f27 later gets the emptied a4 and f30 b1 as real shows; with both idle (no rule) f27 went to a3 and f30 to b2,
+     * with both held out to a4 with other cores and c2.
+     */
+    @Test
+    void onlyTheLastNodeIsStillCompleting() {
+        String all = OracleCase.resource("cases/featfz10/jobs.txt");
+        JobScript script = JobScriptReader.read("jobs.txt", all.substring(0, all.indexOf("job f31 "))).script();
+        MeasuredRun measured = TimedOutput.measured(OracleCase.resource("results/new/featfz10.jsonl").lines().toList());
+        List<String> lines = ReplayLine.lines(new Replayer(OracleCase.cluster("featfz10"),
+                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11)),
+                PassTiming.of(SlurmVersion.V24_11), measured).run(script));
+        assertThat(OracleComparison.jobLines(lines).stream().map(OracleComparison::summary).toList()).contains(
+                "f27 submit RUNNING a4[c0,1,2,3,4,5,6,7,8,9,16,17,18,19,20,21,22,23,24,25 g0,1,4,5] nodes=a4 leaves=leafa",
+                "f30 submit RUNNING b1[c4,5,6,7 g0,1] nodes=b1 leaves=leafb");
+    }
+
     /** The epilog's pass is the first "default depth" pass of the step off the background thread's whole-second tick. */
     @Test
     void theEpilogsPassIsOffTheTick() {
