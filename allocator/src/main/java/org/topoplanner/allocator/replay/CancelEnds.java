@@ -59,8 +59,8 @@ public record CancelEnds(Map<Double, Double> stepEnds, List<Double> defaultDepth
     }
 
     /**
-     * Whether the cancelled job's nodes were still COMPLETING when the pass at {@code pass} began: its epilog's pass
-     * came after it. Such a pass leaves them out ({@code _pick_best_nodes}, {@code node_scheduler.c}: {@code
+     * Whether a node of the cancelled job was still COMPLETING when the pass at {@code pass} began: its epilog's pass
+     * came after it (which node: {@code Cancellation}). Such a pass leaves them out ({@code _pick_best_nodes}, {@code node_scheduler.c}: {@code
      * cg_node_bitmap} off a shared job's node sets, only {@code idle_node_bitmap} for an exclusive one).
      */
     boolean completingAt(double pass, double killRpc) {

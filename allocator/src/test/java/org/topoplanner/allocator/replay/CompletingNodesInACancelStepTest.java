@@ -15,8 +15,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * A pass that begins inside a cancel step, after the kill RPC but before the cancelled job's epilog ended (its own
- * pass, {@code _slurm_rpc_epilog_complete}'s {@code schedule(false)}, comes later), leaves that job's nodes out:
- * they are COMPLETING, and {@code _pick_best_nodes} ({@code node_scheduler.c}, 24.11.5 and 26.05) takes {@code
+ * pass, {@code _slurm_rpc_epilog_complete}'s {@code schedule(false)}, comes later), leaves that job's last node out:
+ * it is COMPLETING, and {@code _pick_best_nodes} ({@code node_scheduler.c}, 24.11.5 and 26.05) takes {@code
  * cg_node_bitmap} off every node set ({@link CancelEnds}).
  */
 class CompletingNodesInACancelStepTest {
@@ -24,7 +24,7 @@ class CompletingNodesInACancelStepTest {
     /**
      * Own case featfz9, timed 26.05.5 run: f6 (a1, a2) killed at :66.979; the background pass at :67.002 (queued by f10's
      * submission) starts f7, f9 and f10 but not f8 ({@code -w c1 --exclusive}); the epilog's pass follows at :67.017.
-     * With a1 and a2 out, the exclusive f7 ({@code -p all,mix --gpus=5 --ntasks-per-gpu=2}) takes c1 and c2, so f8
+     * With a2 out (its last node; a1 idle), the exclusive f7 ({@code -p all,mix --gpus=5 --ntasks-per-gpu=2}) takes c1 and c2, so f8
      * cannot start; with them idle the replay put f7 on a4 and started f8 on c1, which real Slurm did not.
      */
     @Test
