@@ -13,12 +13,15 @@ final class Cancellation {
     private final UnseenStarts unseen;
     private final SchedulingPass pass;
     private final PassTiming timing;
+    private final MeasuredRun measured;
     private final Map<String, ReplayJob> jobs;
     private final Map<String, ReplayJob> queue;
     private final java.util.Set<String> startedUnseen;
     private final List<String> passStarted;
 
-    Cancellation(ControllerState ctl, UnseenStarts unseen, SchedulingPass pass, PassTiming timing) {
+    Cancellation(ControllerState ctl, UnseenStarts unseen, SchedulingPass pass, PassTiming timing,
+                 MeasuredRun measured) {
+        this.measured = measured;
         this.ctl = ctl;
         this.unseen = unseen;
         this.pass = pass;
@@ -35,7 +38,10 @@ final class Cancellation {
      */
     void cancel(JobScript.Cancel c, List<String> queuedPassStarts) {
         boolean freed = c.names().stream().anyMatch(ctl::runs);
-        List<String> measuredLater = freed ? unseen.startsOfPassesAfter(unseen.lastNextStep) : List.of();
+        double killRpc = unseen.lastNextStep;
+        double measuredPass = freed ? unseen.firstPassAfter(killRpc) : Double.NaN;
+        List<String> measuredLater = freed ? unseen.startsOfPassesAfter(killRpc) : List.of();
+        java.util.Set<String> completing = java.util.Set.of();
         if (freed && timing.passWaitsForNextCancel()) {
             // the pass that started them comes after this cancel (PassTiming.AfterNextCancel)
             unstartUnseen();
@@ -47,6 +53,13 @@ final class Cancellation {
             // (c16-27 of a1), where the replay's pass before the cancel had put it beside f35.
             unstart(measuredLater);
             unseen.allSeen();
+            if (measured.cancelEnds().completingAt(measuredPass, killRpc)) {
+                // measured: that pass began before the cancelled job's epilog ended (CancelEnds), so a node of it was
+                // still COMPLETING and _pick_best_nodes (node_scheduler.c, 24.11.5 and 26.05) left it out of it.
+                // featfz10 24.11.5: f13 (a3, a4) killed at :56.972, the queued pass at :57.006 starts f19, f20,
+                // f22, f23, the epilog's pass at :57.097 starts nothing; the harness's step ends at :57.257
+                completing = lastNodesOf(c.names());
+            }
         } else if (freed) {
             unseen.allSeen();
         }
@@ -66,7 +79,11 @@ final class Cancellation {
         // only a job that ran frees nodes and makes slurmctld queue a pass at its end (epilog complete);
         // scancel of a pending job queues none, so the next look is the next submission's (own case
         // blockfz14 k12 under 24.11.5 and 26.05.5: k11 still waits with Priority behind the cancelled k8)
-        if (freed) {
+        if (freed && !completing.isEmpty()) {
+            pass.schedule(completing);
+            pass.schedule(); // the epilog's own pass, with the nodes idle
+
+        } else if (freed) {
             pass.schedule();
         } else if (!queuedPass.isEmpty()) {
             // the queued pass, now after the cancel; its starts are as unseen by the next submission as before
@@ -75,6 +92,28 @@ final class Cancellation {
             pass.schedule();
             unseen.passUnseen(before, queue);
         }
+    }
+
+    /**
+     * The node of each running job of {@code names} that is still COMPLETING when its epilog's pass has not run yet:
+     * its last. {@code job_epilog_complete} ({@code job_mgr.c}, 24.11.5 and 26.05) frees each node as its own epilog
+     * message arrives ({@code make_node_idle}) and runs the pass only for the last one, so before that pass at least
+     * one node is still out; which one is not logged. The last in the job's node order is the measured side: featfz10
+     * 24.11.5 (f13 on a3, a4: f19, f20, f22, f23 all start in the pass 34 ms after the kill, which needs an a node
+     * besides a2 idle) and featfz9 26.05.5 (f6 on a1, a2: f7, f9, f10 start 23 ms after it, f8 not). Both of f13's
+     * nodes held out instead keep f20 out of that pass (PROVENANCE c21b).
+     */
+    private java.util.Set<String> lastNodesOf(List<String> names) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (String n : names) {
+            for (String k : ctl.byName.getOrDefault(n, List.of())) {
+                ReplayJob j = jobs.get(k);
+                if (j != null && !j.gone && j.placement != null && !j.placement.hosts().isEmpty()) {
+                    out.add(j.placement.hosts().get(j.placement.hosts().size() - 1).host());
+                }
+            }
+        }
+        return out;
     }
 
     /** The harness's reset: every job cancelled, then the pass. */

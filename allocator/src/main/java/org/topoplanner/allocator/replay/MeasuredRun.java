@@ -14,8 +14,9 @@ import java.util.Optional;
  * @param submissions the measured submissions by the harness's {@code seq} (every {@code job} step counts, a
  *                    refused one too)
  * @param passes      the start of every scheduling pass slurmctld logged, ascending
+ * @param cancelEnds  when cancelled running jobs' nodes stopped COMPLETING, as measured ({@link CancelEnds})
  */
-public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> passes) {
+public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> passes, CancelEnds cancelEnds) {
 
     /**
      * How long before its end a look's {@code scontrol show job} has its answer: the RPC ({@code
@@ -35,6 +36,20 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
     public MeasuredRun {
         submissions = Map.copyOf(submissions);
         passes = passes.stream().sorted().toList();
+        java.util.Objects.requireNonNull(cancelEnds, "cancelEnds");
+    }
+
+    /** A run whose cancels' ends are unknown. */
+    public MeasuredRun(Map<Integer, Submission> submissions, List<Double> passes) {
+        this(submissions, passes, CancelEnds.NONE);
+    }
+
+    /**
+     * A run with its cancels' step ends by their logged kill RPC and its "default depth" passes ({@link CancelEnds}).
+     */
+    public MeasuredRun(Map<Integer, Submission> submissions, List<Double> passes, Map<Double, Double> cancelStepEnds,
+                       List<Double> defaultDepthPasses) {
+        this(submissions, passes, new CancelEnds(cancelStepEnds, defaultDepthPasses));
     }
 
     /**

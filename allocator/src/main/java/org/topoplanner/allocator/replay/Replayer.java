@@ -60,7 +60,7 @@ public final class Replayer {
         this.jobEvents = new JobEvents(ctl);
         this.pass = new SchedulingPass(ctl, unseen);
         this.submission = new Submission(ctl, unseen, new SubmitTest(ctl, unseen), pass, jobEvents, timing, measured);
-        this.cancellation = new Cancellation(ctl, unseen, pass, timing);
+        this.cancellation = new Cancellation(ctl, unseen, pass, timing, measured);
     }
 
     /** Runs the script and returns what happened, in the harness's order. */

@@ -49,11 +49,21 @@ final class SchedulingPass {
      * other nodes.
      */
     void schedule() {
+        schedule(java.util.Set.of());
+    }
+
+    /**
+     * One pass while {@code completing} nodes are still COMPLETING (a cancelled job's epilog has not ended):
+     * {@code _pick_best_nodes} ({@code node_scheduler.c}) leaves them out of every job's node sets.
+     */
+    void schedule(java.util.Set<String> completing) {
         // partitions whose queue a waiting job blocked (PART_FLAG_SCHED_FAILED), and the nodes out of this pass:
         // those of a blocked partition and those a pending -w job keeps (avail_node_bitmap)
         java.util.Set<String> failed = new java.util.HashSet<>();
         java.util.Set<String> out = new java.util.HashSet<>();
-        ClusterState pass = ctl.state;
+        ClusterState pass = completing.isEmpty() ? ctl.state : ctl.state.with(new Placement(" completing",
+                completing.stream().sorted().map(h -> HostAllocation.of(h, List.of(),
+                        org.topoplanner.model.cpu.CpuSet.empty())).toList()), ClusterState.Hold.WHOLE_NODES);
         List<Partitions.QueueRecord> records = Partitions.queueRecords(ctl.state.cluster(), queue.keySet(),
                 k -> queue.get(k).spec);
         java.util.Set<Partitions.QueueRecord> heldRecords = limitsOfSeveralPartitions(records);

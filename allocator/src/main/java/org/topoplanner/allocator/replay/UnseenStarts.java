@@ -78,6 +78,12 @@ final class UnseenStarts {
         return reasonsUnseen.getOrDefault(key, job.reason);
     }
 
+    /** The earliest measured pass at or after {@code when} whose starts are still kept ({@link #measuredLaterPasses}). */
+    double firstPassAfter(double when) {
+        return measuredLaterPasses.stream().mapToDouble(Map.Entry::getKey).filter(t -> t >= when).min()
+                .orElse(Double.NaN);
+    }
+
     /**
      * The starts still unseen that passes measured to begin at or after {@code when} made ({@link
      * #measuredLaterPasses}); none when {@code when} is unknown. The list is used up.

@@ -13,7 +13,8 @@ import java.util.Map;
  * submit line its {@code seq}, {@code t_rpc} (sbatch's return when slurmctld logged none), {@code t_look} and the next
  * step's time (the next submission's RPC, a cancel's scancel RPC, or else a cancel's, reset's or sleep's {@code t_step}
  * start), and the passes of the
- * {@code sched_log} line. An output without times gives {@link MeasuredRun#NONE}.
+ * {@code sched_log} line; each cancel's {@code t_step} end by its {@code t_rpc}, and the "default depth" passes
+ * ({@link CancelEnds}). An output without times gives {@link MeasuredRun#NONE}.
  */
 final class TimedOutput {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -33,8 +34,17 @@ final class TimedOutput {
             }
         }
         List<Double> passes = new ArrayList<>();
+        List<Double> defaultDepth = new ArrayList<>();
         all.stream().filter(j -> "sched_log".equals(j.path("type").asText()))
-                .forEach(j -> j.path("passes").forEach(p -> passes.add(p.path("t").asDouble())));
+                .forEach(j -> j.path("passes").forEach(p -> {
+                    passes.add(p.path("t").asDouble());
+                    if ("default depth".equals(p.path("kind").asText())) {
+                        defaultDepth.add(p.path("t").asDouble());
+                    }
+                }));
+        Map<Double, Double> cancelStepEnds = new HashMap<>();
+        all.stream().filter(j -> "cancel".equals(j.path("type").asText()) && j.has("t_rpc") && j.has("t_step"))
+                .forEach(j -> cancelStepEnds.put(j.path("t_rpc").asDouble(), j.path("t_step").get(1).asDouble()));
         Map<Integer, MeasuredRun.Submission> submissions = new HashMap<>();
         for (int i = 0; i < all.size(); i++) {
             JsonNode j = all.get(i);
@@ -50,7 +60,8 @@ final class TimedOutput {
             submissions.put(j.path("seq").asInt(), new MeasuredRun.Submission(j.path("name").asText(), rpc(j),
                     j.path("t_look").get(0).asDouble(), j.path("t_look").get(1).asDouble(), next, logged));
         }
-        return submissions.isEmpty() ? MeasuredRun.NONE : new MeasuredRun(submissions, passes);
+        return submissions.isEmpty() ? MeasuredRun.NONE
+                : new MeasuredRun(submissions, passes, cancelStepEnds, defaultDepth);
     }
 
     private static boolean isSubmission(JsonNode j) {

@@ -1,0 +1,84 @@
+package org.topoplanner.allocator.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.importers.replay.JobScriptReader;
+import org.topoplanner.importers.replay.ReplayLine;
+import org.topoplanner.model.replay.JobScript;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * A pass that begins inside a cancel step, after the kill RPC but before the cancelled job's epilog ended (its own
+ * pass, {@code _slurm_rpc_epilog_complete}'s {@code schedule(false)}, comes later), leaves that job's last node out:
+ * it is COMPLETING, and {@code _pick_best_nodes} ({@code node_scheduler.c}, 24.11.5 and 26.05) takes {@code
+ * cg_node_bitmap} off every node set ({@link CancelEnds}).
+ */
+class CompletingNodesInACancelStepTest {
+
+    /**
+     * Own case featfz9, timed 26.05.5 run: f6 (a1, a2) killed at :66.979; the background pass at :67.002 (queued by f10's
+     * submission) starts f7, f9 and f10 but not f8 ({@code -w c1 --exclusive}); the epilog's pass follows at :67.017.
+     * With a2 out (its last node; a1 idle), the exclusive f7 ({@code -p all,mix --gpus=5 --ntasks-per-gpu=2}) takes c1 and c2, so f8
+     * cannot start; with them idle the replay put f7 on a4 and started f8 on c1, which real Slurm did not.
+     */
+    @Test
+    void theQueuedPassBeforeTheEpilogLeavesTheCancelledJobsNodesOut() {
+        String all = OracleCase.resource("cases/featfz9/jobs.txt");
+        JobScript script = JobScriptReader.read("jobs.txt", all.substring(0, all.indexOf("job f11 ")) + "snapshot\n")
+                .script();
+        MeasuredRun measured = TimedOutput.measured(OracleCase.resource("results/v26.05/featfz9.jsonl").lines()
+                .toList());
+        List<String> lines = ReplayLine.lines(new Replayer(OracleCase.cluster("featfz9"),
+                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V26_05)),
+                PassTiming.of(SlurmVersion.V26_05), measured).run(script));
+        List<String> snapshot = OracleComparison.jobLines(lines).stream().map(OracleComparison::summary)
+                .filter(l -> l.contains(" snapshot ")).toList();
+        assertThat(snapshot).anyMatch(l -> l.startsWith("f7 snapshot RUNNING") && l.contains("nodes=c1,c2"));
+        assertThat(snapshot).noneMatch(l -> l.startsWith("f8 snapshot") && l.contains("c1["));
+    }
+
+    /**
+     * Own case featfz10, timed 24.11.5 run: f13 (a3, a4) killed at :56.972, the pass at :57.006 starts f19, f20
+     * ({@code --exclusive -N2}), f22 and f23, the epilog's pass at :57.097 nothing. With a4 still COMPLETING (a3 idle)
+     * f27 later gets the emptied a4 and f30 b1 as real shows; with both idle (no rule) f27 went to a3 and f30 to b2,
+     * with both held out to a4 with other cores and c2.
+     */
+    @Test
+    void onlyTheLastNodeIsStillCompleting() {
+        String all = OracleCase.resource("cases/featfz10/jobs.txt");
+        JobScript script = JobScriptReader.read("jobs.txt", all.substring(0, all.indexOf("job f31 "))).script();
+        MeasuredRun measured = TimedOutput.measured(OracleCase.resource("results/new/featfz10.jsonl").lines().toList());
+        List<String> lines = ReplayLine.lines(new Replayer(OracleCase.cluster("featfz10"),
+                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11)),
+                PassTiming.of(SlurmVersion.V24_11), measured).run(script));
+        assertThat(OracleComparison.jobLines(lines).stream().map(OracleComparison::summary).toList()).contains(
+                "f27 submit RUNNING a4[c0,1,2,3,4,5,6,7,8,9,16,17,18,19,20,21,22,23,24,25 g0,1,4,5] nodes=a4 leaves=leafa",
+                "f30 submit RUNNING b1[c4,5,6,7 g0,1] nodes=b1 leaves=leafb");
+    }
+
+    /** The epilog's pass is the first "default depth" pass of the step off the background thread's whole-second tick. */
+    @Test
+    void theEpilogsPassIsOffTheTick() {
+        // featfz10 24.11.5, cancel of f13: kill :56.972, tick :57.006, epilog :57.097, step end :57.257
+        CancelEnds ends = new CancelEnds(Map.of(156.972, 157.257), List.of(156.008, 157.006, 157.097, 158.006));
+        assertThat(ends.epilogPass(156.972)).hasValue(157.097);
+        assertThat(ends.completingAt(157.0, 156.972)).isTrue();
+        // featfz9 26.05.5, cancel of f6: a second default-depth pass in the tick's second is the epilog's
+        CancelEnds second = new CancelEnds(Map.of(66.979, 67.142), List.of(67.002, 67.017));
+        assertThat(second.epilogPass(66.979)).hasValue(67.017);
+        // featfz9 24.11.5, cancel of f6: the only pass, off the tick, is the epilog's, and it is the pass itself
+        CancelEnds alone = new CancelEnds(Map.of(28.562, 28.720), List.of(28.002, 28.596, 30.002));
+        assertThat(alone.epilogPass(28.562)).hasValue(28.596);
+        assertThat(alone.completingAt(29.0, 28.562)).isFalse();
+        // a tick pass only (the epilog's request fell into it): not known, so not completing
+        CancelEnds tickOnly = new CancelEnds(Map.of(10.9, 11.2), List.of(11.004));
+        assertThat(tickOnly.epilogPass(10.9)).isEmpty();
+        assertThat(CancelEnds.NONE.completingAt(11.0, 10.9)).isFalse();
+    }
+}
