@@ -60,7 +60,7 @@ public final class Replayer {
         this.jobEvents = new JobEvents(ctl);
         this.pass = new SchedulingPass(ctl, unseen);
         this.submission = new Submission(ctl, unseen, new SubmitTest(ctl, unseen), pass, jobEvents, timing, measured);
-        this.cancellation = new Cancellation(ctl, unseen, pass, timing);
+        this.cancellation = new Cancellation(ctl, unseen, pass, timing, measured);
     }
 
     /** Runs the script and returns what happened, in the harness's order. */
@@ -105,6 +105,12 @@ public final class Replayer {
                 || step instanceof JobScript.Cancel)) {
             unseen.allSeen();
         }
+        boolean afterSubmission = ctl.lastStepSubmission;
+        if (step instanceof JobScript.Submit || step instanceof JobScript.Reset || step instanceof JobScript.Sleep
+                || step instanceof JobScript.Cancel c0 && c0.names().stream().anyMatch(ctl.byName::containsKey)) {
+            // an empty cancel (every name refused at submit) sends no scancel: no step slurmctld sees
+            ctl.lastStepSubmission = step instanceof JobScript.Submit;
+        }
         if (step instanceof JobScript.Submit s) {
             if (!submission.submit(s)) {
                 // a refused submission queues no pass (the submit RPC fails before queue_job_scheduler), so the pass
@@ -114,7 +120,7 @@ public final class Replayer {
                 unseen.lastPassStarts = queuedPassStarts;
             }
         } else if (step instanceof JobScript.Cancel c) {
-            cancellation.cancel(c, queuedPassStarts);
+            cancellation.cancel(c, queuedPassStarts, afterSubmission);
         } else if (step instanceof JobScript.Reset) {
             cancellation.reset();
         } else if (step instanceof JobScript.Sleep s) {
