@@ -14,6 +14,8 @@ final class Cancellation {
     private final SchedulingPass pass;
     private final PassTiming timing;
     private final MeasuredRun measured;
+    /** Whether the step before this cancel was a submission, whose measured next step is this cancel. */
+    private boolean afterSubmission;
     private final Map<String, ReplayJob> jobs;
     private final Map<String, ReplayJob> queue;
     private final java.util.Set<String> startedUnseen;
@@ -36,8 +38,9 @@ final class Cancellation {
      * {@code scancel -n} of the step's names; {@code queuedPassStarts} are the starts of the pass the submission
      * before queued, which slurmctld may not have run yet.
      */
-    void cancel(JobScript.Cancel c, List<String> queuedPassStarts) {
-        boolean freed = c.names().stream().anyMatch(ctl::runs);
+    void cancel(JobScript.Cancel c, List<String> queuedPassStarts, boolean afterSubmission) {
+        this.afterSubmission = afterSubmission;
+        boolean freed = c.names().stream().anyMatch(this::runsInSlurmctld);
         double killRpc = unseen.lastNextStep;
         double measuredPass = freed ? unseen.firstPassAfter(killRpc) : Double.NaN;
         List<String> measuredLater = freed ? unseen.startsOfPassesAfter(killRpc) : List.of();
@@ -63,7 +66,8 @@ final class Cancellation {
         } else if (freed) {
             unseen.allSeen();
         }
-        List<String> queuedPass = !freed && c.names().stream().anyMatch(ctl::waits) ? queuedPassStarts : List.of();
+        List<String> queuedPass = !freed && c.names().stream().anyMatch(n -> ctl.waits(n) || startedUnseen(n))
+                ? queuedPassStarts : List.of();
         if (!queuedPass.isEmpty()) {
             // the pass the submission just before queued (queue_job_scheduler) has not run yet: 24.11's and
             // 26.05's _slurmctld_background (controller.c) runs it at the next whole second (slurm_cond_timedwait
@@ -114,6 +118,42 @@ final class Cancellation {
             }
         }
         return out;
+    }
+
+    /**
+     * Whether slurmctld runs a job of this name: the replay runs it, and it is not one the replay's pass started
+     * ({@link UnseenStarts#startedUnseen}) while the run measured no pass of slurmctld's between its submission and
+     * this cancel ({@link MeasuredRun#noPassBetween}). Such a job is still pending there, and {@code job_signal}
+     * ({@code job_mgr.c}, 22.05.8, 24.11.5 and 26.05) ends a pending job inside the scancel RPC: no epilog, no
+     * {@code _slurm_rpc_epilog_complete}, no pass, so the pass still queued sees the queue without it. Own timed case
+     * featfz11, 22.05.8: f44, submitted ({@code Resources}) at :78.674 and cancelled at :78.936, was still pending
+     * (the first pass after its RPC began at :79.662), so nothing started in between and f51 (:78.986) waited
+     * {@code Priority} behind f47, f48 and f49. Without times the replay cannot tell, and keeps the job running.
+     */
+    private boolean runsInSlurmctld(String name) {
+        return ctl.byName.getOrDefault(name, List.of()).stream()
+                .anyMatch(k -> jobs.get(k) != null && !jobs.get(k).gone && jobs.get(k).placement != null
+                        && !measuredPending(k));
+    }
+
+    /** Whether the job {@code key}, started by a replay pass only, was measured still pending at this cancel. */
+    private boolean measuredPending(String key) {
+        if (!startedUnseen.contains(key)) {
+            return false;
+        }
+        if (!afterSubmission) {
+            return false;
+        }
+        // the last submission slurmctld took (a refused one has no times): its measured next step is this cancel
+        ReplayJob job = jobs.get(key);
+        ReplayJob last = jobs.values().stream().max(java.util.Comparator.comparingInt(j -> j.seq)).orElseThrow();
+        return measured.noPassBetween(job.seq, job.name, last.seq, last.name);
+    }
+
+    /** Whether a job of this name is pending in slurmctld though the replay's pass started it ({@link #runsInSlurmctld}). */
+    private boolean startedUnseen(String name) {
+        return ctl.byName.getOrDefault(name, List.of()).stream()
+                .anyMatch(k -> jobs.get(k) != null && !jobs.get(k).gone && measuredPending(k));
     }
 
     /** The harness's reset: every job cancelled, then the pass. */

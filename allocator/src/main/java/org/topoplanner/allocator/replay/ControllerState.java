@@ -19,6 +19,11 @@ final class ControllerState {
     final PlacementPolicy policy;
     /** The harness's {@code seq} of the last submission: it counts every job step, a refused one too. */
     int seq;
+    /**
+     * Whether the last step slurmctld saw was a submission (a refused one too): then the harness's next step is the
+     * one whose time that submission's measured {@code nextStep} is ({@link MeasuredRun.Submission}).
+     */
+    boolean lastStepSubmission;
     ClusterState state;
     double now;
     /**

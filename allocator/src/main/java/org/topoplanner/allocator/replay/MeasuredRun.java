@@ -170,4 +170,20 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
         }
         return Optional.empty();
     }
+
+    /**
+     * Whether slurmctld logged no pass from submission {@code jobSeq}'s RPC (of job {@code jobName}) until the next
+     * step after submission {@code lastSeq} (of job {@code lastName}) reached it, as logged: the job cannot have
+     * started in between (slurmctld starts a batch job only in a pass: the submit RPC only tests it, {@code
+     * job_allocate} with {@code allocate == 0}). False without those times.
+     */
+    public boolean noPassBetween(int jobSeq, String jobName, int lastSeq, String lastName) {
+        Submission job = submissions.get(jobSeq);
+        Submission last = submissions.get(lastSeq);
+        if (job == null || last == null || !job.name().equals(jobName) || !last.name().equals(lastName)
+                || Double.isInfinite(last.nextStep()) || !last.nextStepLogged()) {
+            return false;
+        }
+        return passes.stream().noneMatch(p -> p >= job.rpc() && p < last.nextStep());
+    }
 }

@@ -13,6 +13,8 @@ final class ReplayJob {
     final String name;
     final JobRequest spec;
     final double submitted;
+    /** The harness's {@code seq} of its submission ({@link ControllerState#seq}), to find its measured times. */
+    int seq;
     Placement placement;
     String reason;
     boolean gone;

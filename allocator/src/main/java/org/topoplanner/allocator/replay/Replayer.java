@@ -105,6 +105,12 @@ public final class Replayer {
                 || step instanceof JobScript.Cancel)) {
             unseen.allSeen();
         }
+        boolean afterSubmission = ctl.lastStepSubmission;
+        if (step instanceof JobScript.Submit || step instanceof JobScript.Reset || step instanceof JobScript.Sleep
+                || step instanceof JobScript.Cancel c0 && c0.names().stream().anyMatch(ctl.byName::containsKey)) {
+            // an empty cancel (every name refused at submit) sends no scancel: no step slurmctld sees
+            ctl.lastStepSubmission = step instanceof JobScript.Submit;
+        }
         if (step instanceof JobScript.Submit s) {
             if (!submission.submit(s)) {
                 // a refused submission queues no pass (the submit RPC fails before queue_job_scheduler), so the pass
@@ -114,7 +120,7 @@ public final class Replayer {
                 unseen.lastPassStarts = queuedPassStarts;
             }
         } else if (step instanceof JobScript.Cancel c) {
-            cancellation.cancel(c, queuedPassStarts);
+            cancellation.cancel(c, queuedPassStarts, afterSubmission);
         } else if (step instanceof JobScript.Reset) {
             cancellation.reset();
         } else if (step instanceof JobScript.Sleep s) {

@@ -77,6 +77,7 @@ final class Submission {
             return false;
         }
         ReplayJob job = new ReplayJob(s.name(), spec, ctl.now);
+        job.seq = ctl.seq;
         jobs.put(key, job);
         byName.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(key);
         // sbatch only tests a batch job (job_allocate, allocate == 0); a job behind pending ones of an overlapping
