@@ -146,6 +146,20 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
     }
 
     /**
+     * Whether the harness's look at submission {@code seq} (of job {@code name}) ended before the pass it queued
+     * began, by {@code timing}'s rule: then the harness read a reason some other thread left ({@link
+     * BuiltinAgentLook}). False without times for it.
+     */
+    public boolean lookEndedBeforeQueuedPass(int seq, String name, PassTiming timing) {
+        Submission s = submissions.get(seq);
+        if (s == null || !s.name().equals(name)) {
+            return false;
+        }
+        double pass = timing.queuedPassAt(s.rpc(), passes);
+        return !Double.isNaN(pass) && pass > s.lookEnd();
+    }
+
+    /**
      * Where the pass submission {@code seq} (of job {@code name}) queued fell, by {@code timing}'s rule for when that pass runs ({@link
      * PassTiming#queuedPassAt}); before the look too when it began while the look's {@code scontrol} ran but more
      * than {@link #REPLY_TAIL_SECONDS} before its end; empty when the run has no times for it, when the pass began in

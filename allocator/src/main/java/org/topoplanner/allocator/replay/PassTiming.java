@@ -59,11 +59,17 @@ public sealed interface PassTiming {
          * waits on {@code slurm_cond_timedwait} until {@code time(NULL) + 1} with no fraction, and runs the pass {@code
          * queue_job_scheduler} asked for when it wakes ({@code batch_sched_delay=0}); measured 0-30 ms after the second
          * for 275 of 281 submissions of five timed runs (section t18b of {@code src/test/resources/oracle/PROVENANCE.md}).
-         * The logged passes are not needed.
+         * {@code _slurm_rpc_submit_batch_job} ({@code proc_req.c}, 24.11.5 and 26.05) logs the RPC, answers sbatch and
+         * saves state before it calls {@code queue_job_scheduler}, so an RPC logged in the last milliseconds of a second
+         * can find that round already awake with {@code job_sched_cnt} 0: the pass is the next round's, a second later
+         * (t18b's cmx19 24.11; lead's featfz12 f0 under 26.05.5, RPC at .995, no pass logged until the next second's
+         * .006). So a timed run's own log says which round it was: the first pass logged at or after that whole second
+         * (each pass logs "Running job scheduler", {@code _schedule}); the whole second when none was logged.
          */
         @Override
         public double queuedPassAt(double rpc, java.util.List<Double> passes) {
-            return Math.floor(rpc) + 1;
+            double second = Math.floor(rpc) + 1;
+            return passes.stream().filter(t -> t >= second).findFirst().orElse(second);
         }
     }
 

@@ -125,6 +125,14 @@ final class Submission {
                 lookAndQueuedPass(key);
                 return true;
             }
+            String built = builtinAgentReason(s.name(), spec, job.reason);
+            if (built != null) {
+                // the test passed and left no reason, yet the harness's look ended before the queued pass: it read
+                // the reason sched/builtin's queue build left (BuiltinAgentLook)
+                job.reason = built;
+                lookAndQueuedPass(key);
+                return true;
+            }
             schedulingPass.schedule();
             if (held != null) {
                 job.reason = held;
@@ -136,6 +144,19 @@ final class Submission {
             lookAndQueuedPass(key);
         }
         return true;
+    }
+
+    /**
+     * The reason the harness read on a top-priority job of several partitions whose look ended before the pass its
+     * submission queued (a timed run, {@link MeasuredRun#lookEndedBeforeQueuedPass}): the one sched/builtin's queue
+     * build left ({@link BuiltinAgentLook}); null otherwise, or when that build leaves none (the harness then waited
+     * for the pass).
+     */
+    private String builtinAgentReason(String name, JobRequest spec, String reason) {
+        if (spec.partitions().size() < 2 || !measured.lookEndedBeforeQueuedPass(ctl.seq, name, timing)) {
+            return null;
+        }
+        return BuiltinAgentLook.afterQueueBuild(policy, ctl.state.cluster(), spec, reason);
     }
 
     /**

@@ -46,8 +46,11 @@ class MeasuredQueuedPassTest {
             // 22.05: the first logged pass at or after the RPC, wherever it falls in the second
             "22.05, 100.50, 100.51, BEFORE_LOOK", "22.05, 100.50, 100.60, BEFORE_NEXT_STEP", "22.05, 100.50, 100.90, ",
             "22.05, 100.50, 100.53, ",
-            // 24.11 and 26.05: the next whole second, the log aside
-            "24.11, 100.99, 100.10, BEFORE_LOOK", "26.05, 100.90, 100.51, BEFORE_NEXT_STEP", "24.11, 100.50, 100.51, "})
+            // 24.11 and 26.05: the next whole second (a pass logged inside the second before it aside)
+            "24.11, 100.99, 100.10, BEFORE_LOOK", "26.05, 100.90, 100.51, BEFORE_NEXT_STEP", "24.11, 100.50, 100.51, ",
+            // but the round that missed an RPC logged in the second's last ms runs none: the next logged pass
+            // (lead's featfz12 f0 under 26.05.5: RPC at .995, no pass until the next second's .006)
+            "26.05, 100.995, 102.006, ", "24.11, 100.995, 101.004, BEFORE_LOOK"})
     void theReleasesRulePlacesThePass(String release, double rpc, double logged, String where) {
         PassTiming timing = PassTiming.of(SlurmVersion.parse(release).orElseThrow());
         assertThat(q(rpc, logged).queuedPass(Q, "q", timing))
