@@ -58,6 +58,15 @@ public interface PlacementPolicy {
     }
 
     /**
+     * Whether {@code job}'s node range (kept to one partition) misses the partition's {@code MinNodes}..{@code
+     * MaxNodes}, which Slurm's {@code select_nodes} answers with {@code PartitionNodeLimit} before any pick, even a
+     * test-only one; false when the policy reads no limits.
+     */
+    default boolean nodeRangeOutsidePartition(Cluster cluster, JobRequest job) {
+        return false;
+    }
+
+    /**
      * The Slurm release whose placements this policy emulates, or empty for a policy that emulates none. The replay
      * reads the release's scheduler timing from it ({@code replay.PassTiming}); the policy itself knows nothing of
      * the harness.

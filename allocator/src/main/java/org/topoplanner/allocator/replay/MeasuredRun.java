@@ -22,13 +22,16 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
      * How long before its end a look's {@code scontrol show job} has its answer: the RPC ({@code
      * REQUEST_JOB_INFO_SINGLE}, under the job read lock) comes after the command's start-up, so a pass that began
      * inside the look but earlier than this before its end held the job write lock first and the look printed what it
-     * left; a pass in the last moments may have come after the answer (either order). Measured on every timed run
-     * stored by s19 whose queued pass fell inside the look: started by that pass and shown RUNNING when it began 116
-     * ms (featfz7 f13, 26.05.5), 134 and 145 ms (fuzz98-timed p22, p5, 26.05.5) and 309 ms (cmx21 m55, 26.05.5, a
-     * look of 564 ms that waited for the pass) before the look ended; shown PENDING at 15 ms (cmx2-timed m51,
-     * 22.05.8). Section n19e of {@code src/test/resources/oracle/PROVENANCE.md}.
+     * left; a pass in the last moments may have come after the answer (either order). A timing model measured on the
+     * stored timed runs, not a Slurm rule. Every stored timed submission whose starting pass fell inside the look
+     * (w21n, 33 lines): shown PENDING (the look first) when the pass began 4, 6, 15 and 15 ms before the look ended
+     * (featfz10 f55 26.05.5, featfz10 f27 and cmx2-timed m51 22.05.8, cmx20-rerun m37 24.11.5), shown RUNNING at 18 ms
+     * (cmx22 m15 24.11.5), 19 ms (featfz12 f23 24.11.5), 32-50 ms (featfz11 f85 f79 f44 26.05.5, f65 24.11.5,
+     * cmx20-rerun m10 24.11.5) and at every point from 86 to 326 ms; the one exception is cmx21 m53 (26.05.5, shown
+     * PENDING at 52 ms, in a 225 ms look). n19e set 60 ms when only the 15 ms and the 116 ms points were known.
+     * Sections n19e and w21n of {@code src/test/resources/oracle/PROVENANCE.md}.
      */
-    static final double REPLY_TAIL_SECONDS = 0.06;
+    static final double REPLY_TAIL_SECONDS = 0.017;
 
     /** A run without times: the replay keeps its release's {@link PassTiming} for every submission. */
     public static final MeasuredRun NONE = new MeasuredRun(Map.of(), List.of());

@@ -111,7 +111,9 @@ final class SubmitTest {
      * passes) or whose nodes are busy ({@code ESLURM_NODES_BUSY}: "if (test_only) return SLURM_SUCCESS", 24.11 and
      * 26.05 {@code _select_nodes_base}, 22.05 {@code _select_nodes_parts_resvs}), so a busy first partition leaves
      * {@code Resources} even where a later one is free; a partition that can never hold the job is passed over. A
-     * partition limit ({@code job_limits_check}) is tested test-only in 22.05 and 24.11 and so stops there too;
+     * partition limit ({@code job_limits_check}) is tested test-only in 22.05 and 24.11 and so stops there too, but
+     * for a node range outside the partition's {@code MinNodes}..{@code MaxNodes} ({@code get_node_cnts}), which
+     * leaves {@code PartitionNodeLimit} and goes on;
      * 26.05 skips the node test after {@code WAIT_PART_CONFIG} and {@code WAIT_PART_NODE_LIMIT} and goes on. Own
      * probes c26l8 m1, m5, m6 (22.05.8, 24.11.5).
      *
@@ -158,6 +160,16 @@ final class SubmitTest {
                         || p.reason() == PendingReason.PARTITION_NODE_LIMIT;
                 if (!limit) {
                     return p.reason().slurmName();
+                }
+                if (!skipsLimits && policy.nodeRangeOutsidePartition(test.cluster(), r.spec())) {
+                    // the test-only pick after the failed limit stops in get_node_cnts: select_nodes writes
+                    // WAIT_PART_NODE_LIMIT and answers ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE, which neither runs
+                    // nor is busy, so the search goes on and a later partition whose test passes leaves that reason
+                    // (22.05 _select_nodes_parts_resvs, 24.11 _select_nodes_base; own case featfz12 f85, -p all,fat
+                    // -N3 with fat MaxNodes=2 tried first: PartitionNodeLimit at submission in 22.05.8 and 24.11.5,
+                    // started in all by the next pass)
+                    passedOver = PendingReason.PARTITION_NODE_LIMIT.slurmName();
+                    continue;
                 }
                 if (!skipsLimits) {
                     return PendingReason.RESOURCES.slurmName();

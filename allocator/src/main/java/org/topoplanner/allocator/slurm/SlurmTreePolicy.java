@@ -50,6 +50,13 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                 : job, options.slurmVersion());
     }
 
+    /** {@code get_node_cnts}' node range against the partition's ({@link PartitionNodeRange}). */
+    @Override
+    public boolean nodeRangeOutsidePartition(Cluster cluster, JobRequest job) {
+        return PartitionNodeRange.empty(cluster, EmptyPartitionList.given(job)
+                ? EmptyPartitionList.inDefaultPartition(job) : job);
+    }
+
     /** Slurm's {@code job_resources.memory_allocated} of the job ({@link FreeMemory#heldBy}). */
     @Override
     public HeldMemory memoryHeldBy(Cluster cluster, JobRequest request, Placement placement) {

@@ -125,13 +125,23 @@ final class SocketGpuPick {
      * job there, not the sockets; {@code gres_ctld_job_alloc} then takes the lowest free GPUs. Own case featfz1 f17
      * ({@code -N1 --sockets-per-node=1 --gpus-per-socket=1 -n2} on c2, one socket, four GPUs without {@code Cores=}):
      * 22.05.8 gives two GPUs, 0 and 1. 24.11 and 26.05 count sockets ({@code _get_node_sock_specs}... {@code if
-     * (core_cnt) args->used_sock_cnt++}, {@code cons_tres/gres_select_filter.c}) and give one.
+     * (core_cnt) args->used_sock_cnt++}, {@code cons_tres/gres_select_filter.c}) and give one. A count above the
+     * node's free GPUs gives none (below).
      */
     private static Pick withoutTopology22(SlurmNode node, BitSet freeGpus, BitSet jobCores, int gpusPerSocket) {
         // "No allocated cores found" returns 1
         long count = (long) gpusPerSocket * Math.max(1, jobCores.cardinality());
         BitSet all = new BitSet();
         all.set(0, node.gpus().size());
+        BitSet free = (BitSet) freeGpus.clone();
+        free.and(all);
+        if (count > free.cardinality()) {
+            // _job_alloc (22.05 slurmctld/gres_ctld.c): gres_cnt_alloc + gres_cnt > gres_cnt_avail is
+            // "overallocated resources", SLURM_ERROR before any GPU bit is set; the job still runs, without GPUs
+            // on that node. Own case featfz12 f54 (-N1 --sockets-per-node=1 --gpus-per-socket=1 -c4 on c1, GPU 0
+            // held): 22.05.8 runs it on c1 cores 3-6 with no GPU, and f62 then gets c1's GPU 1
+            return new Pick(new BitSet(), count);
+        }
         BitSet picked = new BitSet();
         long left = take(all, freeGpus, picked, count);
         return new Pick(picked, left);

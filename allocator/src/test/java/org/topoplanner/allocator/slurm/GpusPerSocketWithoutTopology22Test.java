@@ -23,9 +23,13 @@ class GpusPerSocketWithoutTopology22Test {
     private static final Cluster FEATFZ1 = OracleCase.cluster("featfz1");
 
     private static List<Integer> gpusOnC2(SlurmVersion v) throws Exception {
+        return gpusOnC2(v, "-n2");
+    }
+
+    private static List<Integer> gpusOnC2(SlurmVersion v, String cpus) throws Exception {
         Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v)).suggest(
                 ClusterState.empty(FEATFZ1),
-                SbatchOptions.parseLine("-w c2 -N1 --sockets-per-node=1 --gpus-per-socket=1 -n2", "f17"));
+                SbatchOptions.parseLine("-w c2 -N1 --sockets-per-node=1 --gpus-per-socket=1 " + cpus, "f17"));
         assertThat(s).isInstanceOf(Suggestion.Placed.class);
         return ((Suggestion.Placed) s).placement().hosts().get(0).gpus();
     }
@@ -39,5 +43,16 @@ class GpusPerSocketWithoutTopology22Test {
     void slurm24_11And26_05GiveOnePerSocket() throws Exception {
         assertThat(gpusOnC2(SlurmVersion.V24_11)).containsExactly(0);
         assertThat(gpusOnC2(SlurmVersion.V26_05)).containsExactly(0);
+    }
+
+    /**
+     * Five cores ask five GPUs of c2's four: 22.05's {@code _job_alloc} ({@code slurmctld/gres_ctld.c}) fails
+     * "overallocated resources" before setting any bit and the job runs without GPUs (featfz12 f54 on c1, 22.05.8:
+     * four cores, three free GPUs, no GPU).
+     */
+    @Test
+    void slurm22_05GivesNoGpuWhenTheCoreCountPassesTheFreeGpus() throws Exception {
+        assertThat(gpusOnC2(SlurmVersion.V22_05, "-c5")).isEmpty();
+        assertThat(gpusOnC2(SlurmVersion.V22_05, "-c4")).containsExactly(0, 1, 2, 3);
     }
 }
