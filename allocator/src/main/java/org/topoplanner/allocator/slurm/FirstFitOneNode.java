@@ -53,7 +53,8 @@ final class FirstFitOneNode implements NodeChooser {
      * a task count of one bounding the nodes; sbatch lowers {@code -N} to {@code -n}).
      */
     static boolean applies(SlurmJobSpec job) {
-        int max = job.maxNodes() == null ? Integer.MAX_VALUE : job.maxNodes();
+        // the partition's MaxNodes too (get_node_cnts, PartitionMaxNodes.applied)
+        int max = job.maxNodesOr(Integer.MAX_VALUE);
         if (job.boundingTasks() != null && job.ntasksPerNode() == null) {
             max = Math.min(max, Math.max(job.boundingTasks(), job.minNodes()));
         }

@@ -13,10 +13,27 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@code MaxNodes} of them, cannot hold is never runnable there ({@code _pick_best_nodes}' {@code runable_ever}
  * false): sbatch's test refuses it, "Requested node configuration is not available" (own probe c18d1 a4,
  * {@code -p gpu -n20} on two nodes of 8 CPUs at most: refused by 22.05.8, 24.11.5 and 26.05.5). Only this CPU bound
- * is read; a pick the bound lets through is not kept to {@code MaxNodes} nodes here (no stored case needs it).
+ * is read here; the pick keeps to {@code MaxNodes} nodes through {@link #applied} ({@code max_nodes}).
  */
 final class PartitionMaxNodes {
     private PartitionMaxNodes() {
+    }
+
+    /**
+     * {@code job} with its partition's {@code MaxNodes} as the bound of its pick ({@link SlurmJobSpec#maxNodesOr}):
+     * {@code get_node_cnts} gives a job without a maximum the partition's {@code max_nodes} and otherwise
+     * {@code MIN(details->max_nodes, part_ptr->max_nodes)}, and {@code select_nodes} hands that {@code max_nodes} to
+     * cons_tres; in 26.05 a {@code max_nodes} of 1 also takes {@code _get_one_res} ({@link FirstFitOneNode}). Own
+     * case featfz11 f30 ({@code -p fat -n4 -c2 --gpus-per-task=1}, fat {@code MaxNodes=1}, 26.05.5): a1, a3 and a4
+     * hold two such tasks each and no node four, so the job waits with {@code Resources}; the emulation spread it
+     * over the three nodes.
+     */
+    static SlurmJobSpec applied(Cluster cluster, SlurmJobSpec job) {
+        PartitionTable table = PartitionTable.of(cluster);
+        if (table.partitions().isEmpty()) {
+            return job;
+        }
+        return job.withPartitionMaxNodes(table.limits(table.partitionNamed(job.partition())).maxNodes());
     }
 
     /** The refusal of a job without {@code -N} that {@code MaxNodes} nodes of its partition never hold, or null. */

@@ -89,7 +89,8 @@ final class SlurmAllocation {
     static SlurmAllocation attempt(ClusterState state, List<SlurmNode> nodes, NodeChooser chooser, SlurmJobSpec asked,
                                    SlurmVersion version, PerCpuMemory.Table memory) {
         // the partition's MaxCPUsPerNode caps each node's CPUs in the core filter (PartitionCpuCap)
-        SlurmJobSpec job = PartitionCpuCap.applied(state, asked, version);
+        // and its MaxNodes bounds the pick's max_nodes (PartitionMaxNodes)
+        SlurmJobSpec job = PartitionMaxNodes.applied(state.cluster(), PartitionCpuCap.applied(state, asked, version));
         NodeVerdicts table = memory == null ? NodeVerdicts.of(state, nodes, job, version) : null;
         // CR_CPU lays a node's CPUs out by best-fitting sockets, not cyclically (BlockCoreSync)
         boolean blockSync = BlockCoreSync.applies(state.cluster());

@@ -46,6 +46,8 @@ import org.topoplanner.model.job.JobRequest;
  * @param ownPartition  the job's partition by name once its rows exist (a job of it started on the state's line,
  *                      {@code ClusterState#partitionRan}): only its jobs' cores then count as used against
  *                      {@code partitionCpusPerNode} ({@link PartitionCpuCap}); {@code null}: no rows yet, or no cap
+ * @param partitionMaxNodes the partition's {@code MaxNodes} as {@link PartitionMaxNodes#applied} resolves it for a
+ *                      selection: it bounds {@code max_nodes} ({@link #maxNodesOr}); {@code null}: none, or not resolved
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
@@ -55,7 +57,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                            List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
                            Integer ntasksPerGpu, Integer gpusPerSocket, Integer socketsPerNode,
                            Integer minCpus, Distribution distribution, Integer overcommitTasks, String partition,
-                           Integer partitionCpusPerNode, String ownPartition) {
+                           Integer partitionCpusPerNode, String ownPartition, Integer partitionMaxNodes) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -154,6 +156,12 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
     SlurmJobSpec withPartitionCpusPerNode(Integer cpus) {
         return java.util.Objects.equals(cpus, partitionCpusPerNode) ? this
                 : toBuilder().partitionCpusPerNode(cpus).build();
+    }
+
+    /** The same job with its partition's {@code MaxNodes} at {@code nodes} ({@code null}: none). */
+    SlurmJobSpec withPartitionMaxNodes(Integer nodes) {
+        return java.util.Objects.equals(nodes, partitionMaxNodes) ? this
+                : toBuilder().partitionMaxNodes(nodes).build();
     }
 
     /** The same job with its partition's rows read as {@code partition}'s ({@code null}: none yet). */
@@ -273,8 +281,14 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         return Math.max(req, Math.max(minNodes, nodelist.size()));
     }
 
+    /**
+     * Slurm's {@code max_nodes} for the pick, {@code all} when nothing bounds it: {@code get_node_cnts}
+     * ({@code slurmctld/node_scheduler.c}, 22.05, 24.11 and 26.05) gives a job without a maximum the partition's
+     * {@code MaxNodes} and otherwise the lower of the two ({@link PartitionMaxNodes#applied}).
+     */
     int maxNodesOr(int all) {
-        return maxNodes == null ? all : maxNodes;
+        int max = maxNodes == null ? all : maxNodes;
+        return partitionMaxNodes == null ? max : Math.min(max, partitionMaxNodes);
     }
 
     /** A builder of a job named {@code name} asking for one node, one CPU per task and nothing else. */
@@ -292,7 +306,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).ntasksPerGpu(ntasksPerGpu)
                 .gpusPerSocket(gpusPerSocket, socketsPerNode).minCpus(minCpus).distribution(distribution)
                 .overcommitTasks(overcommitTasks).partition(partition).partitionCpusPerNode(partitionCpusPerNode)
-                .ownPartition(ownPartition);
+                .ownPartition(ownPartition).partitionMaxNodes(partitionMaxNodes);
     }
 
     /**
@@ -331,6 +345,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         private String partition;
         private Integer partitionCpusPerNode;
         private String ownPartition;
+        private Integer partitionMaxNodes;
 
         private Builder(String name) {
             this.name = name;
@@ -480,12 +495,18 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             return this;
         }
 
+        /** The partition's {@code MaxNodes} for the pick ({@code null}: none). */
+        Builder partitionMaxNodes(Integer value) {
+            partitionMaxNodes = value;
+            return this;
+        }
+
         SlurmJobSpec build() {
             return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                     gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
                     exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
                     ntasksPerGpu, gpusPerSocket, socketsPerNode, minCpus, distribution, overcommitTasks, partition,
-                    partitionCpusPerNode, ownPartition);
+                    partitionCpusPerNode, ownPartition, partitionMaxNodes);
         }
     }
 }

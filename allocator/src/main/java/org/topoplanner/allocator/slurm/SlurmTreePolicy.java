@@ -539,7 +539,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                 || job.gpusPerTask() != null || job.cpusPerGpu() != null || !job.nodelist().isEmpty()) {
             return false;
         }
-        int maxNodes = job.maxNodesOr(nodes.size());
+        int maxNodes = PartitionMaxNodes.applied(cluster, job).maxNodesOr(nodes.size());
         if (job.boundingTasks() != null && job.ntasksPerNode() == null) {
             maxNodes = Math.min(maxNodes, Math.max(job.boundingTasks(), job.minNodes()));
         }
@@ -580,7 +580,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (!version.atLeast(SlurmVersion.V26_05) || !job.nodelist().isEmpty()) {
             return null;
         }
-        int maxNodes = job.maxNodesOr(nodes.size());
+        int maxNodes = PartitionMaxNodes.applied(state.cluster(), job).maxNodesOr(nodes.size());
         if (job.boundingTasks() != null && job.ntasksPerNode() == null) {
             // slurmctld sets max_nodes to the task count when -N is not given (job_mgr.c, JOB_IMPLICIT_MAX_NODES)
             maxNodes = Math.min(maxNodes, Math.max(job.boundingTasks(), job.minNodes()));

@@ -70,10 +70,15 @@ final class SwitchCounts {
             // nodes goes first: g1, g2, u1, then g3, where 16 free CPUs a node put the two-node leaf1 first
             free = Math.min(free, demand.allocateScCpus(i));
         }
-        if (free < pnMin) {
+        // _allocate_sc ends with avail_cpus = MIN(cpu_count, part_cpu_limit): the partition's MaxCPUsPerNode less
+        // its used CPUs caps what a node adds (PartitionCpuCap), and a node left below one task drops out as in
+        // UsableNodes. Own case featfz11 f6 (-p mix -n2 -c4 --gpus-per-task=2, mix capped at 6, 26.05.5): leafb's
+        // b4 adds 6 of its 32 free CPUs, short of 8, so leafc (c1, c2: 12) is the one leaf that fits
+        int cap = demand.partitionCpus(i);
+        if (Math.min(free, cap) < pnMin) {
             return 0;
         }
         int cpt = Math.max(1, job.cpusPerTask());
-        return job.hasGpus() || cpt < 2 ? free : free / cpt * cpt;
+        return Math.min(cap, job.hasGpus() || cpt < 2 ? free : free / cpt * cpt);
     }
 }
