@@ -20,9 +20,10 @@ final class PerSocketGres {
      * What a node offers a {@code --gpus-per-socket} job in {@code _can_job_run_on_node} ({@code cons_tres/job_test.c},
      * 26.05), before the topology plugin: {@code gpus} as {@code gres_sock_list_create} and {@code
      * gres_select_filter_remove_unusable} count them ({@code sock_gres->total_cnt}), {@code cpus} the node's free CPUs
-     * left on the cores the per-socket limit keeps.
+     * left on the cores the per-socket limit keeps, {@code sockets} the sockets with a free core left ({@code
+     * _allocate_sc}'s "Step 2" counts them against {@code --sockets-per-node}).
      */
-    record Offer(long gpus, int cpus) {
+    record Offer(long gpus, int cpus, int sockets) {
     }
 
     /**
@@ -42,7 +43,13 @@ final class PerSocketGres {
         }
         limit(gs, node, cores, perSocket, enforceBinding);
         int cpus = enforceBinding ? Math.min(freeCpus, cores.cardinality() * node.threadsPerCore()) : freeCpus;
-        return new Offer(gs.total(), cpus);
+        int sockets = 0;
+        for (int s = 0; s < node.sockets(); s++) {
+            if (node.coresOfSocket(s).intersects(cores)) {
+                sockets++;
+            }
+        }
+        return new Offer(gs.total(), cpus, sockets);
     }
 
     static void limit(GpuSockets gs, SlurmNode node, BitSet avail, int perSocket, boolean enforceBinding) {

@@ -7,8 +7,9 @@ import java.util.BitSet;
  * CPUs on, before any socket filter. A node counts when it holds one node's share of tasks
  * ({@code min_cpus_per_node}: {@code --ntasks-per-node} tasks, else one, of {@code cpus_per_task} CPUs; a GPU job's
  * {@code _allocate_sc} does not lower {@code avail_cpus} to whole tasks) and, for a GPU job,
- * {@code gres_select_filter_remove_unusable} keeps its GPUs: with {@code --cpus-per-gpu} its CPUs must feed the
- * GPUs one node asks for, with {@code enforce-binding} only GPUs on sockets with a free core count, with
+ * {@code gres_select_filter_remove_unusable} keeps its GPUs: with {@code --cpus-per-gpu} (or {@code --ntasks-per-gpu},
+ * whose {@code cpus_per_gres} is that many tasks' CPUs) its CPUs must feed at least one GPU and the GPUs one node asks
+ * for, with {@code enforce-binding} only GPUs on sockets with a free core count, with
  * {@code --gpus-per-socket} only sockets holding that many ({@link PerSocketGres#offer}); the CPUs are capped by
  * the partition's {@code MaxCPUsPerNode} ({@link NodeChooser.Demand#partitionCpus}); an {@code --exclusive} job's
  * node counts only when its partition takes it whole. The
@@ -29,7 +30,10 @@ final class UsableNodes {
         int gpusPerNode = job.gpusPerNode() == null ? 0 : job.gpusPerNode();
         int gpusPerTask = job.gpusPerTask() == null ? 0 : job.gpusPerTask();
         long minGres = Math.max(1, Math.max(gpusPerNode, (long) gpusPerTask * perNodeTasks));
-        int cpusPerGpu = job.cpusPerGpu() == null ? 0 : job.cpusPerGpu();
+        // cpus_per_gres: --cpus-per-gpu, else --ntasks-per-gpu's tasks times their CPUs (26.05
+        // gres_select_filter.c _foreach_remove_unusable)
+        int cpusPerGpu = job.cpusPerGpu() != null ? job.cpusPerGpu()
+                : job.ntasksPerGpu() != null ? job.ntasksPerGpu() * job.cpusPerTask() : 0;
         int n = 0;
         if (job.gpusPerSocket() != null) {
             // gres_per_socket times _socks_per_node's count, which is 1 or NO_VAL (not multiplied) without
@@ -61,6 +65,13 @@ final class UsableNodes {
                 continue;
             }
             if (perSocket != null && perSocket.gpus() < minGres) {
+                continue;
+            }
+            if (perSocket != null && job.socketsPerNode() != null && perSocket.sockets() < job.socketsPerNode()) {
+                // _allocate_sc (26.05 job_test.c) "Step 2": fewer sockets with a free core than min_sockets
+                // (--sockets-per-node) gives num_tasks 0, so the node is dropped before the topology plugin. Own
+                // case featfz12 f58 (-p fat,all -N2 --sockets-per-node=2 --gpus-per-socket=1, 26.05.5 Resources):
+                // b1's socket 0 has no free core, so only b3 is left
                 continue;
             }
             if (job.hasGpus() && !job.exclusive()) {
