@@ -18,6 +18,18 @@ Added to the lines (fields the project's readers ignore; the job lines keep ever
       submits {job id: t_rpc}, allocs {job id: t}, kills {job id: t} (all of them, also those after a line was
       printed).
 
+Opt-in, ORACLE_TIMED_EPILOG=1 (off by default, so a default run's lines and slurm.conf stay exactly as before):
+  cancel                   t_epilog {node: t}      when slurmctld took each node's epilog-complete message of the
+                                                  cancelled jobs, keys in the order slurmctld handled them (for a
+                                                  node that several of them shared, its last)
+  sched_log                epilogs {job id: {node: t}}  the same for every job (also reset steps and the final
+                                                  scancel's, as far as the log holds them when it is read)
+  For it the wrapper appends DebugFlags=Route (added to a case's own DebugFlags) and SlurmctldDebug=verbose (unless
+  the harness runs it at debug): proc_req.c _slurm_rpc_epilog_complete writes log_flag(ROUTE, "%s: node_name = %s,
+  JobId=%u") (22.05.8, 24.11.5; 26.05 prints the id with %pI) inside the job write lock, before job_epilog_complete,
+  and log_flag writes at LOG_LEVEL_VERBOSE (common/log.h). Log settings only; what slurmctld schedules is unchanged,
+  but the main log grows, so batch runs leave it off.
+
 The scheduler log is slurm.conf's SlurmSchedLogFile with SlurmSchedLogLevel=1 (keys the harness owns and leaves
 unset; appended by this wrapper): log.c's sched_log_var writes every sched_info/sched_debug* message there with its
 time (LogTimeFormat's default iso8601_ms, all three releases). It changes what is logged, not how slurmctld
@@ -45,6 +57,8 @@ PASS = re.compile(r"Running job scheduler (for full queue|for default depth)")
 ALLOC = re.compile(r"\bAllocate JobId=(\d+)")
 SUBMIT = re.compile(r"_slurm_rpc_submit_batch_job: \D*(\d+)")   # 26.05 prints it with %pI
 KILL = re.compile(r"_slurm_rpc_kill_job: REQUEST_KILL_JOB JobId=(\d+)")
+EPILOG = re.compile(r"_slurm_rpc_epilog_complete: node_name = (\S+), (?:JobId|StepId)=(\d+)")
+EPILOG_OPT_IN = os.environ.get("ORACLE_TIMED_EPILOG") == "1"
 
 
 def epoch(stamp, frac):
@@ -64,6 +78,7 @@ class SlurmctldClock:
         self.submits = {}     # job id -> t
         self.allocs = {}      # job id -> t
         self.kills = {}       # job id -> t of the first scancel RPC
+        self.epilogs = {}     # job id -> {node: t}, in log order (ORACLE_TIMED_EPILOG only)
 
     def read(self):
         for which, path in self.files.items():
@@ -101,6 +116,9 @@ class SlurmctldClock:
             k = KILL.search(line)
             if k:
                 self.kills.setdefault(int(k.group(1)), t)
+            e = EPILOG.search(line)
+            if e:
+                self.epilogs.setdefault(int(e.group(2)), {})[e.group(1)] = t
 
 
 def now():
@@ -118,6 +136,25 @@ def write_config(self):
     self.clock = SlurmctldClock(self.sched_log, os.path.join(self.w, "log", "slurmctld.log"))
     self.timed = {}
     self.notes.append("timed: SlurmSchedLogFile + SlurmSchedLogLevel=1 added (.ci/oracle-timed/oracle_timed.py)")
+    if EPILOG_OPT_IN:
+        log_epilogs(self)
+
+
+def log_epilogs(self):
+    """ORACLE_TIMED_EPILOG=1: the keys that make slurmctld log each node's epilog-complete message (docstring)."""
+    with open(self.conf) as f:
+        lines = f.read().split("\n")
+    flags = ["Route"]
+    for line in lines:
+        key, _, val = line.strip().partition("=")
+        if key.strip().lower() == "debugflags" and val.strip():
+            flags = [v for v in val.strip().split(",") if v.lower() != "route"] + ["Route"]
+    level = "" if getattr(self, "debug", False) else "SlurmctldDebug=verbose\n"
+    # later duplicates override earlier ones for scalar keys in slurm.conf (as the harness's own comment says)
+    with open(self.conf, "a") as f:
+        f.write("DebugFlags=%s\n%s" % (",".join(flags), level))
+    self.notes.append("timed: DebugFlags=%s%s added for epilog times (ORACLE_TIMED_EPILOG=1)"
+                      % (",".join(flags), " + SlurmctldDebug=verbose" if level else ""))
 
 
 _sh = oracle.Harness.sh
@@ -174,6 +211,12 @@ def emit(self, obj):
             kills = [self.clock.kills[i] for i in obj.get("job_ids", []) if i in self.clock.kills]
             if kills:
                 obj["t_rpc"] = min(kills)
+            if EPILOG_OPT_IN and kind == "cancel":
+                ends = {}
+                for i in obj.get("job_ids", []):
+                    for node, t in self.clock.epilogs.get(i, {}).items():
+                        ends[node] = max(t, ends.get(node, t))
+                obj["t_epilog"] = dict(sorted(ends.items(), key=lambda kv: kv[1]))
     return _emit(self, obj)
 
 
@@ -183,10 +226,13 @@ _final_snapshot = oracle.Harness.final_snapshot
 def final_snapshot(self):
     _final_snapshot(self)
     self.clock.read()
-    self.emit({"type": "sched_log", "passes": self.clock.passes,
-               "submits": {str(k): v for k, v in sorted(self.clock.submits.items())},
-               "allocs": {str(k): v for k, v in sorted(self.clock.allocs.items())},
-               "kills": {str(k): v for k, v in sorted(self.clock.kills.items())}})
+    line = {"type": "sched_log", "passes": self.clock.passes,
+            "submits": {str(k): v for k, v in sorted(self.clock.submits.items())},
+            "allocs": {str(k): v for k, v in sorted(self.clock.allocs.items())},
+            "kills": {str(k): v for k, v in sorted(self.clock.kills.items())}}
+    if EPILOG_OPT_IN:
+        line["epilogs"] = {str(k): v for k, v in sorted(self.clock.epilogs.items())}
+    self.emit(line)
 
 
 oracle.Harness.write_config = write_config
