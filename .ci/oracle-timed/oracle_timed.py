@@ -22,13 +22,21 @@ Opt-in, ORACLE_TIMED_EPILOG=1 (off by default, so a default run's lines and slur
   cancel                   t_epilog {node: t}      when slurmctld took each node's epilog-complete message of the
                                                   cancelled jobs, keys in the order slurmctld handled them (for a
                                                   node that several of them shared, its last)
-  sched_log                epilogs {job id: {node: t}}  the same for every job (also reset steps and the final
-                                                  scancel's, as far as the log holds them when it is read)
-  For it the wrapper appends DebugFlags=Route (added to a case's own DebugFlags) and SlurmctldDebug=verbose (unless
-  the harness runs it at debug): proc_req.c _slurm_rpc_epilog_complete writes log_flag(ROUTE, "%s: node_name = %s,
-  JobId=%u") (22.05.8, 24.11.5; 26.05 prints the id with %pI) inside the job write lock, before job_epilog_complete,
-  and log_flag writes at LOG_LEVEL_VERBOSE (common/log.h). Log settings only; what slurmctld schedules is unchanged,
-  but the main log grows, so batch runs leave it off.
+                           t_epilog_calls [t]     every job_epilog_complete (job_mgr.c) of the cancelled jobs, one
+                                                  per node leaving COMPLETING: those of t_epilog's nodes, and one
+                                                  for each node that sent no epilog message: a node without a
+                                                  running step and without an Epilog answers the kill with
+                                                  ESLURMD_KILL_JOB_ALREADY_COMPLETE (slurmd req.c
+                                                  _rpc_terminate_job) and agent.c _thread_per_group_rpc calls
+                                                  job_epilog_complete for it, unnamed in the log
+  sched_log                epilogs {job id: {node: t}}, epilog_calls {job id: [t]}: the same for every job (also
+                                                  reset steps and the final scancel's, as far as the log holds them)
+  For it the wrapper appends DebugFlags=Route,TraceJobs (added to a case's own DebugFlags) and
+  SlurmctldDebug=verbose (unless the harness runs it at debug): proc_req.c _slurm_rpc_epilog_complete writes
+  log_flag(ROUTE, "%s: node_name = %s, JobId=%u") (22.05.8, 24.11.5; 26.05 prints the id with %pI) inside the job
+  write lock, just before its job_epilog_complete, which begins with log_flag(TRACE_JOBS, "%s: enter %pJ") (all
+  three); log_flag writes at LOG_LEVEL_VERBOSE (common/log.h). Log settings only; what slurmctld schedules is
+  unchanged, but the main log grows, so batch runs leave it off.
 
 The scheduler log is slurm.conf's SlurmSchedLogFile with SlurmSchedLogLevel=1 (keys the harness owns and leaves
 unset; appended by this wrapper): log.c's sched_log_var writes every sched_info/sched_debug* message there with its
@@ -58,6 +66,7 @@ ALLOC = re.compile(r"\bAllocate JobId=(\d+)")
 SUBMIT = re.compile(r"_slurm_rpc_submit_batch_job: \D*(\d+)")   # 26.05 prints it with %pI
 KILL = re.compile(r"_slurm_rpc_kill_job: REQUEST_KILL_JOB JobId=(\d+)")
 EPILOG = re.compile(r"_slurm_rpc_epilog_complete: node_name = (\S+), (?:JobId|StepId)=(\d+)")
+EPILOG_CALL = re.compile(r"job_epilog_complete: enter JobId=(\d+)")
 EPILOG_OPT_IN = os.environ.get("ORACLE_TIMED_EPILOG") == "1"
 
 
@@ -79,6 +88,7 @@ class SlurmctldClock:
         self.allocs = {}      # job id -> t
         self.kills = {}       # job id -> t of the first scancel RPC
         self.epilogs = {}     # job id -> {node: t}, in log order (ORACLE_TIMED_EPILOG only)
+        self.epilog_calls = {}  # job id -> [t] of each job_epilog_complete (ORACLE_TIMED_EPILOG only)
 
     def read(self):
         for which, path in self.files.items():
@@ -119,6 +129,9 @@ class SlurmctldClock:
             e = EPILOG.search(line)
             if e:
                 self.epilogs.setdefault(int(e.group(2)), {})[e.group(1)] = t
+            c = EPILOG_CALL.search(line)
+            if c:
+                self.epilog_calls.setdefault(int(c.group(1)), []).append(t)
 
 
 def now():
@@ -144,11 +157,11 @@ def log_epilogs(self):
     """ORACLE_TIMED_EPILOG=1: the keys that make slurmctld log each node's epilog-complete message (docstring)."""
     with open(self.conf) as f:
         lines = f.read().split("\n")
-    flags = ["Route"]
+    flags = ["Route", "TraceJobs"]
     for line in lines:
         key, _, val = line.strip().partition("=")
         if key.strip().lower() == "debugflags" and val.strip():
-            flags = [v for v in val.strip().split(",") if v.lower() != "route"] + ["Route"]
+            flags = [v for v in val.strip().split(",") if v.lower() not in ("route", "tracejobs")] + ["Route", "TraceJobs"]
     level = "" if getattr(self, "debug", False) else "SlurmctldDebug=verbose\n"
     # later duplicates override earlier ones for scalar keys in slurm.conf (as the harness's own comment says)
     with open(self.conf, "a") as f:
@@ -217,6 +230,8 @@ def emit(self, obj):
                     for node, t in self.clock.epilogs.get(i, {}).items():
                         ends[node] = max(t, ends.get(node, t))
                 obj["t_epilog"] = dict(sorted(ends.items(), key=lambda kv: kv[1]))
+                obj["t_epilog_calls"] = sorted(t for i in obj.get("job_ids", [])
+                                               for t in self.clock.epilog_calls.get(i, []))
     return _emit(self, obj)
 
 
@@ -232,6 +247,7 @@ def final_snapshot(self):
             "kills": {str(k): v for k, v in sorted(self.clock.kills.items())}}
     if EPILOG_OPT_IN:
         line["epilogs"] = {str(k): v for k, v in sorted(self.clock.epilogs.items())}
+        line["epilog_calls"] = {str(k): v for k, v in sorted(self.clock.epilog_calls.items())}
     self.emit(line)
 
 
