@@ -15,7 +15,8 @@ import org.topoplanner.model.job.Placement;
  * host first has the script's step to kill and only then sends {@code MESSAGE_EPILOG_COMPLETE}
  * ({@code _slurm_rpc_epilog_complete}, whose {@code schedule(false)} is the epilog's pass). Measured (probe c21q1, q21p,
  * {@code ORACLE_TIMED_EPILOG=1}): in every cancel of every run, 24.11.5, 26.05.5 and 22.05.8, the only epilog message
- * came from the first node, 30-200 ms after the kill, after the agent had freed all the others together.
+ * came from the first node, 18-215 ms after the kill RPC, after the agent had freed all the others together (7-72
+ * ms).
  */
 final class BatchHost {
     private BatchHost() {
