@@ -18,6 +18,26 @@ Added to the lines (fields the project's readers ignore; the job lines keep ever
       submits {job id: t_rpc}, allocs {job id: t}, kills {job id: t} (all of them, also those after a line was
       printed).
 
+Opt-in, ORACLE_TIMED_EPILOG=1 (off by default, so a default run's lines and slurm.conf stay exactly as before):
+  cancel                   t_epilog {node: t}      when slurmctld took each node's epilog-complete message of the
+                                                  cancelled jobs, keys in the order slurmctld handled them (for a
+                                                  node that several of them shared, its last)
+                           t_epilog_calls [t]     every job_epilog_complete (job_mgr.c) of the cancelled jobs, one
+                                                  per node leaving COMPLETING: those of t_epilog's nodes, and one
+                                                  for each node that sent no epilog message: a node without a
+                                                  running step and without an Epilog answers the kill with
+                                                  ESLURMD_KILL_JOB_ALREADY_COMPLETE (slurmd req.c
+                                                  _rpc_terminate_job) and agent.c _thread_per_group_rpc calls
+                                                  job_epilog_complete for it, unnamed in the log
+  sched_log                epilogs {job id: {node: t}}, epilog_calls {job id: [t]}: the same for every job (also
+                                                  reset steps and the final scancel's, as far as the log holds them)
+  For it the wrapper appends DebugFlags=Route,TraceJobs (added to a case's own DebugFlags) and
+  SlurmctldDebug=verbose (unless the harness runs it at debug): proc_req.c _slurm_rpc_epilog_complete writes
+  log_flag(ROUTE, "%s: node_name = %s, JobId=%u") (22.05.8, 24.11.5; 26.05 prints the id with %pI) inside the job
+  write lock, just before its job_epilog_complete, which begins with log_flag(TRACE_JOBS, "%s: enter %pJ") (all
+  three); log_flag writes at LOG_LEVEL_VERBOSE (common/log.h). Log settings only; what slurmctld schedules is
+  unchanged, but the main log grows, so batch runs leave it off.
+
 The scheduler log is slurm.conf's SlurmSchedLogFile with SlurmSchedLogLevel=1 (keys the harness owns and leaves
 unset; appended by this wrapper): log.c's sched_log_var writes every sched_info/sched_debug* message there with its
 time (LogTimeFormat's default iso8601_ms, all three releases). It changes what is logged, not how slurmctld
@@ -45,6 +65,9 @@ PASS = re.compile(r"Running job scheduler (for full queue|for default depth)")
 ALLOC = re.compile(r"\bAllocate JobId=(\d+)")
 SUBMIT = re.compile(r"_slurm_rpc_submit_batch_job: \D*(\d+)")   # 26.05 prints it with %pI
 KILL = re.compile(r"_slurm_rpc_kill_job: REQUEST_KILL_JOB JobId=(\d+)")
+EPILOG = re.compile(r"_slurm_rpc_epilog_complete: node_name = (\S+), (?:JobId|StepId)=(\d+)")
+EPILOG_CALL = re.compile(r"job_epilog_complete: enter JobId=(\d+)")
+EPILOG_OPT_IN = os.environ.get("ORACLE_TIMED_EPILOG") == "1"
 
 
 def epoch(stamp, frac):
@@ -64,6 +87,8 @@ class SlurmctldClock:
         self.submits = {}     # job id -> t
         self.allocs = {}      # job id -> t
         self.kills = {}       # job id -> t of the first scancel RPC
+        self.epilogs = {}     # job id -> {node: t}, in log order (ORACLE_TIMED_EPILOG only)
+        self.epilog_calls = {}  # job id -> [t] of each job_epilog_complete (ORACLE_TIMED_EPILOG only)
 
     def read(self):
         for which, path in self.files.items():
@@ -101,6 +126,12 @@ class SlurmctldClock:
             k = KILL.search(line)
             if k:
                 self.kills.setdefault(int(k.group(1)), t)
+            e = EPILOG.search(line)
+            if e:
+                self.epilogs.setdefault(int(e.group(2)), {})[e.group(1)] = t
+            c = EPILOG_CALL.search(line)
+            if c:
+                self.epilog_calls.setdefault(int(c.group(1)), []).append(t)
 
 
 def now():
@@ -118,6 +149,25 @@ def write_config(self):
     self.clock = SlurmctldClock(self.sched_log, os.path.join(self.w, "log", "slurmctld.log"))
     self.timed = {}
     self.notes.append("timed: SlurmSchedLogFile + SlurmSchedLogLevel=1 added (.ci/oracle-timed/oracle_timed.py)")
+    if EPILOG_OPT_IN:
+        log_epilogs(self)
+
+
+def log_epilogs(self):
+    """ORACLE_TIMED_EPILOG=1: the keys that make slurmctld log each node's epilog-complete message (docstring)."""
+    with open(self.conf) as f:
+        lines = f.read().split("\n")
+    flags = ["Route", "TraceJobs"]
+    for line in lines:
+        key, _, val = line.strip().partition("=")
+        if key.strip().lower() == "debugflags" and val.strip():
+            flags = [v for v in val.strip().split(",") if v.lower() not in ("route", "tracejobs")] + ["Route", "TraceJobs"]
+    level = "" if getattr(self, "debug", False) else "SlurmctldDebug=verbose\n"
+    # later duplicates override earlier ones for scalar keys in slurm.conf (as the harness's own comment says)
+    with open(self.conf, "a") as f:
+        f.write("DebugFlags=%s\n%s" % (",".join(flags), level))
+    self.notes.append("timed: DebugFlags=%s%s added for epilog times (ORACLE_TIMED_EPILOG=1)"
+                      % (",".join(flags), " + SlurmctldDebug=verbose" if level else ""))
 
 
 _sh = oracle.Harness.sh
@@ -174,6 +224,14 @@ def emit(self, obj):
             kills = [self.clock.kills[i] for i in obj.get("job_ids", []) if i in self.clock.kills]
             if kills:
                 obj["t_rpc"] = min(kills)
+            if EPILOG_OPT_IN and kind == "cancel":
+                ends = {}
+                for i in obj.get("job_ids", []):
+                    for node, t in self.clock.epilogs.get(i, {}).items():
+                        ends[node] = max(t, ends.get(node, t))
+                obj["t_epilog"] = dict(sorted(ends.items(), key=lambda kv: kv[1]))
+                obj["t_epilog_calls"] = sorted(t for i in obj.get("job_ids", [])
+                                               for t in self.clock.epilog_calls.get(i, []))
     return _emit(self, obj)
 
 
@@ -183,10 +241,14 @@ _final_snapshot = oracle.Harness.final_snapshot
 def final_snapshot(self):
     _final_snapshot(self)
     self.clock.read()
-    self.emit({"type": "sched_log", "passes": self.clock.passes,
-               "submits": {str(k): v for k, v in sorted(self.clock.submits.items())},
-               "allocs": {str(k): v for k, v in sorted(self.clock.allocs.items())},
-               "kills": {str(k): v for k, v in sorted(self.clock.kills.items())}})
+    line = {"type": "sched_log", "passes": self.clock.passes,
+            "submits": {str(k): v for k, v in sorted(self.clock.submits.items())},
+            "allocs": {str(k): v for k, v in sorted(self.clock.allocs.items())},
+            "kills": {str(k): v for k, v in sorted(self.clock.kills.items())}}
+    if EPILOG_OPT_IN:
+        line["epilogs"] = {str(k): v for k, v in sorted(self.clock.epilogs.items())}
+        line["epilog_calls"] = {str(k): v for k, v in sorted(self.clock.epilog_calls.items())}
+    self.emit(line)
 
 
 oracle.Harness.write_config = write_config

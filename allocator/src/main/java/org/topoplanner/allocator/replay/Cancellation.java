@@ -61,7 +61,7 @@ final class Cancellation {
                 // still COMPLETING and _pick_best_nodes (node_scheduler.c, 24.11.5 and 26.05) left it out of it.
                 // featfz10 24.11.5: f13 (a3, a4) killed at :56.972, the queued pass at :57.006 starts f19, f20,
                 // f22, f23, the epilog's pass at :57.097 starts nothing; the harness's step ends at :57.257
-                completing = lastNodesOf(c.names());
+                completing = batchHostsOf(c.names());
             }
         } else if (freed) {
             unseen.allSeen();
@@ -100,20 +100,21 @@ final class Cancellation {
 
     /**
      * The node of each running job of {@code names} that is still COMPLETING when its epilog's pass has not run yet:
-     * its last. {@code job_epilog_complete} ({@code job_mgr.c}, 24.11.5 and 26.05) frees each node as its own epilog
-     * message arrives ({@code make_node_idle}) and runs the pass only for the last one, so before that pass at least
-     * one node is still out; which one is not logged. The last in the job's node order is the measured side: featfz10
-     * 24.11.5 (f13 on a3, a4: f19, f20, f22, f23 all start in the pass 34 ms after the kill, which needs an a node
-     * besides a2 idle) and featfz9 26.05.5 (f6 on a1, a2: f7, f9, f10 start 23 ms after it, f8 not). Both of f13's
-     * nodes held out instead keep f20 out of that pass (PROVENANCE c21b).
+     * its batch host, the first in node order ({@link BatchHost}). {@code job_epilog_complete} ({@code job_mgr.c})
+     * frees each node as its answer arrives ({@code make_node_idle}) and runs the pass only for the last one; the
+     * other nodes answer the kill at once ({@code ESLURMD_KILL_JOB_ALREADY_COMPLETE}), the batch host only after its
+     * script's step ended. Measured in own probe c21q1 (q21p): 14 cancels a run, 3 runs in each of 22.05.8, 24.11.5 and
+     * 26.05.5, the first node was last every time, also for {@code -w b2,a1} (a1) and {@code -w b4,b1,a3} (a3). c21b
+     * had held the last node instead, unmeasured; featfz10 24.11.5 (f13 on a3, a4) and featfz9 26.05.5 (f6 on a1, a2)
+     * give the same lines with either node held (PROVENANCE c21b, q21p).
      */
-    private java.util.Set<String> lastNodesOf(List<String> names) {
+    private java.util.Set<String> batchHostsOf(List<String> names) {
         java.util.Set<String> out = new java.util.TreeSet<>();
         for (String n : names) {
             for (String k : ctl.byName.getOrDefault(n, List.of())) {
                 ReplayJob j = jobs.get(k);
-                if (j != null && !j.gone && j.placement != null && !j.placement.hosts().isEmpty()) {
-                    out.add(j.placement.hosts().get(j.placement.hosts().size() - 1).host());
+                if (j != null && !j.gone) {
+                    BatchHost.of(j.placement).ifPresent(out::add);
                 }
             }
         }

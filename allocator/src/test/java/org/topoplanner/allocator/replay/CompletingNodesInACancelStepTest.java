@@ -15,8 +15,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * A pass that begins inside a cancel step, after the kill RPC but before the cancelled job's epilog ended (its own
- * pass, {@code _slurm_rpc_epilog_complete}'s {@code schedule(false)}, comes later), leaves that job's last node out:
- * it is COMPLETING, and {@code _pick_best_nodes} ({@code node_scheduler.c}, 24.11.5 and 26.05) takes {@code
+ * pass, {@code _slurm_rpc_epilog_complete}'s {@code schedule(false)}, comes later), leaves that job's batch host out
+ * (its first node, {@link BatchHost}; the others answered the kill at once, measured in probe c21q1): it is COMPLETING, and {@code _pick_best_nodes} ({@code node_scheduler.c}, 24.11.5 and 26.05) takes {@code
  * cg_node_bitmap} off every node set ({@link CancelEnds}).
  */
 class CompletingNodesInACancelStepTest {
@@ -24,7 +24,7 @@ class CompletingNodesInACancelStepTest {
     /**
      * Own case featfz9, timed 26.05.5 run: f6 (a1, a2) killed at :66.979; the background pass at :67.002 (queued by f10's
      * submission) starts f7, f9 and f10 but not f8 ({@code -w c1 --exclusive}); the epilog's pass follows at :67.017.
-     * With a2 out (its last node; a1 idle), the exclusive f7 ({@code -p all,mix --gpus=5 --ntasks-per-gpu=2}) takes c1 and c2, so f8
+     * With a node of f6 out (a1, its batch host; c21b held a2, with the same lines), the exclusive f7 ({@code -p all,mix --gpus=5 --ntasks-per-gpu=2}) takes c1 and c2, so f8
      * cannot start; with them idle the replay put f7 on a4 and started f8 on c1, which real Slurm did not.
      */
     @Test
@@ -45,12 +45,12 @@ class CompletingNodesInACancelStepTest {
 
     /**
      * Own case featfz10, timed 24.11.5 run: f13 (a3, a4) killed at :56.972, the pass at :57.006 starts f19, f20
-     * ({@code --exclusive -N2}), f22 and f23, the epilog's pass at :57.097 nothing. With a4 still COMPLETING (a3 idle)
-     * f27 later gets the emptied a4 and f30 b1 as real shows; with both idle (no rule) f27 went to a3 and f30 to b2,
-     * with both held out to a4 with other cores and c2.
+     * ({@code --exclusive -N2}), f22 and f23, the epilog's pass at :57.097 nothing. With one node still COMPLETING
+     * (a3, the batch host; c21b held a4, with the same lines) f27 later gets the emptied a4 and f30 b1 as real shows;
+     * with both idle (no rule) f27 went to a3 and f30 to b2, with both held out to a4 with other cores and c2.
      */
     @Test
-    void onlyTheLastNodeIsStillCompleting() {
+    void onlyOneNodeIsStillCompleting() {
         String all = OracleCase.resource("cases/featfz10/jobs.txt");
         JobScript script = JobScriptReader.read("jobs.txt", all.substring(0, all.indexOf("job f31 "))).script();
         MeasuredRun measured = TimedOutput.measured(OracleCase.resource("results/new/featfz10.jsonl").lines().toList());
