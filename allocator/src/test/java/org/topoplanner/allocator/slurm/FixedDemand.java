@@ -19,6 +19,36 @@ record FixedDemand(int[] availCpus, int[] gpusFor, int[] nodeGpus, int[] freeCpu
         return a;
     }
 
+    /** Nodes {@code 0..n-1}, the node map a test hands the chooser. */
+    static java.util.BitSet first(int n) {
+        java.util.BitSet b = new java.util.BitSet();
+        b.set(0, n);
+        return b;
+    }
+
+    /**
+     * {@code demand} with node {@code i}'s CPUs its partition lets the job have ({@code MaxCPUsPerNode}, {@link
+     * NodeChooser.Demand#partitionCpus}) from {@code caps}.
+     */
+    static NodeChooser.Demand withPartitionCpus(NodeChooser.Demand demand, int... caps) {
+        return new NodeChooser.Demand.Delegating(demand) {
+            @Override
+            public int partitionCpus(int i) {
+                return caps[i];
+            }
+        };
+    }
+
+    /** {@code demand} with node {@code i}'s {@code --gpus-per-socket} offer from {@code offers}. */
+    static NodeChooser.Demand withPerSocketOffers(NodeChooser.Demand demand, PerSocketGres.Offer... offers) {
+        return new NodeChooser.Demand.Delegating(demand) {
+            @Override
+            public PerSocketGres.Offer perSocketOffer(int i) {
+                return offers[i];
+            }
+        };
+    }
+
     @Override
     public int availCpus(int i) {
         return availCpus[i];

@@ -2,7 +2,6 @@ package org.topoplanner.allocator.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.BitSet;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.model.job.SbatchOptions;
 
@@ -19,60 +18,22 @@ import org.topoplanner.model.job.SbatchOptions;
 class UsableNodesNtasksPerGpuTest {
 
     /** One node of 8 free CPUs and 3 free GPUs; its partition lets the job have {@code cap} CPUs. */
-    private record OneNode(int cap) implements NodeChooser.Demand {
-        @Override
-        public int availCpus(int i) {
-            return Math.min(8, cap);
-        }
-
-        @Override
-        public int gpusFor(int i) {
-            return 3;
-        }
-
-        @Override
-        public int freeCpus(int i) {
-            return 8;
-        }
-
-        @Override
-        public int partitionCpus(int i) {
-            return cap;
-        }
-
-        @Override
-        public long weight(int i) {
-            return 1;
-        }
-
-        @Override
-        public void recount(int i, long credited) {
-        }
-
-        @Override
-        public long creditedBefore() {
-            return 0;
-        }
-    }
-
-    private static BitSet node0() {
-        BitSet b = new BitSet();
-        b.set(0);
-        return b;
+    private static NodeChooser.Demand oneNode(int cap) {
+        return FixedDemand.withPartitionCpus(FixedDemand.of(new int[] {Math.min(8, cap)}, new int[] {3}), cap);
     }
 
     @Test
     void aNodeWithCpusForLessThanOneGpusTasksIsNotUsable() throws Exception {
         SlurmJobSpec job = SlurmJobSpec.of(SbatchOptions.parseLine("-p cap --gpus=5 --ntasks-per-gpu=2", "u"));
-        assertThat(UsableNodes.atLeast(1, node0(), job, new OneNode(1))).isFalse();
-        assertThat(UsableNodes.atLeast(1, node0(), job, new OneNode(2))).isTrue();
+        assertThat(UsableNodes.atLeast(1, FixedDemand.first(1), job, oneNode(1))).isFalse();
+        assertThat(UsableNodes.atLeast(1, FixedDemand.first(1), job, oneNode(2))).isTrue();
     }
 
     @Test
     void theTasksCpusCountPerGpu() throws Exception {
         // -c3: one GPU's two tasks need 6 CPUs
         SlurmJobSpec job = SlurmJobSpec.of(SbatchOptions.parseLine("-p cap --gpus=5 --ntasks-per-gpu=2 -c3", "u"));
-        assertThat(UsableNodes.atLeast(1, node0(), job, new OneNode(5))).isFalse();
-        assertThat(UsableNodes.atLeast(1, node0(), job, new OneNode(6))).isTrue();
+        assertThat(UsableNodes.atLeast(1, FixedDemand.first(1), job, oneNode(5))).isFalse();
+        assertThat(UsableNodes.atLeast(1, FixedDemand.first(1), job, oneNode(6))).isTrue();
     }
 }

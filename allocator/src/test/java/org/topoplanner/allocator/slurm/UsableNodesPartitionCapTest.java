@@ -2,7 +2,6 @@ package org.topoplanner.allocator.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.BitSet;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.model.job.SbatchOptions;
 
@@ -15,61 +14,24 @@ import org.topoplanner.model.job.SbatchOptions;
  */
 class UsableNodesPartitionCapTest {
 
-    /** Two nodes of 8 free CPUs; node 0's partition lets the job have {@code cap0} of them. */
-    private record TwoNodes(int cap0) implements NodeChooser.Demand {
-        @Override
-        public int availCpus(int i) {
-            return Math.min(8, partitionCpus(i));
-        }
-
-        @Override
-        public int gpusFor(int i) {
-            return 0;
-        }
-
-        @Override
-        public int freeCpus(int i) {
-            return 8;
-        }
-
-        @Override
-        public int partitionCpus(int i) {
-            return i == 0 ? cap0 : PartitionCpuCap.NONE;
-        }
-
-        @Override
-        public long weight(int i) {
-            return 1;
-        }
-
-        @Override
-        public void recount(int i, long credited) {
-        }
-
-        @Override
-        public long creditedBefore() {
-            return 0;
-        }
-    }
-
-    private static BitSet both() {
-        BitSet b = new BitSet();
-        b.set(0, 2);
-        return b;
+    /** Two nodes of 8 free CPUs, no GPU asked; node 0's partition lets the job have {@code cap0} of them. */
+    private static NodeChooser.Demand twoNodes(int cap0) {
+        return FixedDemand.withPartitionCpus(FixedDemand.of(new int[] {Math.min(8, cap0), 8}, new int[] {0, 0}),
+                cap0, PartitionCpuCap.NONE);
     }
 
     @Test
     void aNodeWhosePartitionCpusAreAllUsedIsNotUsable() throws Exception {
         SlurmJobSpec job = SlurmJobSpec.of(SbatchOptions.parseLine("-p cap -N2 -n2", "u"));
-        assertThat(UsableNodes.atLeast(2, both(), job, new TwoNodes(PartitionCpuCap.NONE))).isTrue();
-        assertThat(UsableNodes.atLeast(2, both(), job, new TwoNodes(0))).isFalse();
+        assertThat(UsableNodes.atLeast(2, FixedDemand.first(2), job, twoNodes(PartitionCpuCap.NONE))).isTrue();
+        assertThat(UsableNodes.atLeast(2, FixedDemand.first(2), job, twoNodes(0))).isFalse();
     }
 
     @Test
     void aCapBelowOneTaskLeavesTheNodeOut() throws Exception {
         // part_cpu_limit 2 beside -c4: avail_cpus 2 < min_cpus_per_node 4
         SlurmJobSpec job = SlurmJobSpec.of(SbatchOptions.parseLine("-p cap -N2 -n2 -c4", "u"));
-        assertThat(UsableNodes.atLeast(2, both(), job, new TwoNodes(2))).isFalse();
-        assertThat(UsableNodes.atLeast(2, both(), job, new TwoNodes(4))).isTrue();
+        assertThat(UsableNodes.atLeast(2, FixedDemand.first(2), job, twoNodes(2))).isFalse();
+        assertThat(UsableNodes.atLeast(2, FixedDemand.first(2), job, twoNodes(4))).isTrue();
     }
 }

@@ -2,7 +2,6 @@ package org.topoplanner.allocator.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.BitSet;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.model.job.SbatchOptions;
 
@@ -17,53 +16,16 @@ import org.topoplanner.model.job.SbatchOptions;
 class UsableNodesSocketsPerNodeTest {
 
     /** Two nodes of 8 free CPUs, 2 GPUs offered; node 0 has a free core on {@code sockets0} sockets, node 1 on two. */
-    private record TwoNodes(int sockets0) implements NodeChooser.Demand {
-        @Override
-        public int availCpus(int i) {
-            return 8;
-        }
-
-        @Override
-        public int gpusFor(int i) {
-            return 2;
-        }
-
-        @Override
-        public int freeCpus(int i) {
-            return 8;
-        }
-
-        @Override
-        public long weight(int i) {
-            return 1;
-        }
-
-        @Override
-        public void recount(int i, long credited) {
-        }
-
-        @Override
-        public long creditedBefore() {
-            return 0;
-        }
-
-        @Override
-        public PerSocketGres.Offer perSocketOffer(int i) {
-            return new PerSocketGres.Offer(2, 8, i == 0 ? sockets0 : 2);
-        }
-    }
-
-    private static BitSet both() {
-        BitSet b = new BitSet();
-        b.set(0, 2);
-        return b;
+    private static NodeChooser.Demand twoNodes(int sockets0) {
+        return FixedDemand.withPerSocketOffers(FixedDemand.of(new int[] {8, 8}, new int[] {2, 2}),
+                new PerSocketGres.Offer(2, 8, sockets0), new PerSocketGres.Offer(2, 8, 2));
     }
 
     @Test
     void aNodeWithOneSocketFreeIsNotUsableForTwoSocketsPerNode() throws Exception {
         SlurmJobSpec job = SlurmJobSpec.of(SbatchOptions.parseLine(
                 "-p all -N2 --sockets-per-node=2 --gpus-per-socket=1 -n2", "u"));
-        assertThat(UsableNodes.atLeast(2, both(), job, new TwoNodes(1))).isFalse();
-        assertThat(UsableNodes.atLeast(2, both(), job, new TwoNodes(2))).isTrue();
+        assertThat(UsableNodes.atLeast(2, FixedDemand.first(2), job, twoNodes(1))).isFalse();
+        assertThat(UsableNodes.atLeast(2, FixedDemand.first(2), job, twoNodes(2))).isTrue();
     }
 }
