@@ -65,6 +65,14 @@ final class Cancellation {
             }
         } else if (freed) {
             unseen.allSeen();
+            if (measured.cancelEnds().completingAt(measuredPass, killRpc)) {
+                // measured: the pass the submission before queued began inside the cancel step, before the
+                // epilog's pass (CancelEnds), with nothing of its own to take back: it still decides with the batch
+                // host COMPLETING, as in the branch above. blockfz46 24.11.5: k11 (-N3 --exclusive, h2 g2 u1)
+                // killed at :33.982, the tick pass at :34.002 starts k15 (-N8) on g2 and u1 but not h2 (k11's
+                // batch host), the epilog's pass at :34.074
+                completing = batchHostsOf(c.names());
+            }
         }
         List<String> queuedPass = !freed && c.names().stream().anyMatch(n -> ctl.waits(n) || startedUnseen(n))
                 ? queuedPassStarts : List.of();

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.slurm.SlurmBlockPolicy;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.importers.replay.JobScriptReader;
 import org.topoplanner.importers.replay.ReplayLine;
@@ -60,6 +61,30 @@ class CompletingNodesInACancelStepTest {
         assertThat(OracleComparison.jobLines(lines).stream().map(OracleComparison::summary).toList()).contains(
                 "f27 submit RUNNING a4[c0,1,2,3,4,5,6,7,8,9,16,17,18,19,20,21,22,23,24,25 g0,1,4,5] nodes=a4 leaves=leafa",
                 "f30 submit RUNNING b1[c4,5,6,7 g0,1] nodes=b1 leaves=leafb");
+    }
+
+    /**
+     * Own case blockfz46 (topology/block), timed 24.11.5 run: k15 ({@code -N8 --gpus-per-node=2}) waits at its look,
+     * its submission's pass started nothing; k11 ({@code -N3 --exclusive}, block b2: h2 g2 u1, h2 its batch host) is
+     * killed at :33.982, the background pass at :34.002 starts k15, the epilog's pass follows at :34.074. With nothing to
+     * take back, the cancel once ran one pass with all of k11's nodes idle and k15 took h2 (weight 10) beside g2; real
+     * k15 left h2 out (COMPLETING) and took g2 and u1, which k21's cores and GPUs there (c1 g2 on u1) show.
+     */
+    @Test
+    void aPassInsideTheCancelStepWithNothingToTakeBackLeavesTheBatchHostOut() {
+        String all = OracleCase.resource("cases/blockfz46/jobs.txt");
+        JobScript script = JobScriptReader.read("jobs.txt", all.substring(0, all.indexOf("job k16 ")) + "snapshot\n")
+                .script();
+        MeasuredRun measured = TimedOutput.measured(OracleCase.resource("results/new/blockfz46.jsonl").lines()
+                .toList());
+        List<String> lines = ReplayLine.lines(new Replayer(OracleCase.cluster("blockfz46"),
+                new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11)),
+                PassTiming.of(SlurmVersion.V24_11), measured).run(script));
+        List<String> k15 = OracleComparison.jobLines(lines).stream().map(OracleComparison::summary)
+                .filter(l -> l.startsWith("k15 snapshot ")).toList();
+        assertThat(k15).singleElement().satisfies(l -> {
+            assertThat(l).startsWith("k15 snapshot RUNNING").contains("g2[", "u1[").doesNotContain("h2[");
+        });
     }
 
     /** The epilog's pass is the first "default depth" pass of the step off the background thread's whole-second tick. */
