@@ -102,6 +102,7 @@ final class CoreFilter {
         // _allocate_sc: avail_cpus = MIN(cpu_count, part_cpu_limit), the partition's MaxCPUsPerNode (PartitionCpuCap)
         int partitionCap = job.partitionCpusPerNode() == null ? PartitionCpuCap.NONE
                 : PartitionCpuCap.limit(node, use, job);
+        int uncapped = availCpus;
         availCpus = Math.min(availCpus, partitionCap);
         if (availCpus == 0) {
             return null;
@@ -161,7 +162,12 @@ final class CoreFilter {
                 // Own case fuzz02 f1 (-n3 -c5): s5's 8 free CPUs count as 5, so q1 gives the other 10
                 // (22.05.8: s5 8, q1 7 over-subscribed by two tasks). With --ntasks-per-socket the whole tasks are
                 // those of every free CPU, bounded by the per-socket count (the cores the cap cleared still count)
-                int wholeTasks = socketTasks == NO_VAL ? availCpus / cpt
+                // The whole tasks are counted on the node's free CPUs before the partition's MaxCPUsPerNode, which
+                // _allocate_sc applies last (avail_res->avail_cpus = MIN(cpu_count, part_cpu_limit), 24.11 and 26.05
+                // cons_tres/job_test.c): a capped node offers the cap, not whole tasks under it (own case featfz11
+                // f27, -w b4 -p mix -N2 -n7 -c4 on MaxCPUsPerNode=6: 6 a node, so five nodes hold 28 CPUs and the
+                // test-only pick succeeds past max_nodes, ReqNodeNotAvail in 24.11.5; PartitionCpuCap)
+                int wholeTasks = socketTasks == NO_VAL ? uncapped / cpt
                         : Math.min(socketTasks, Math.min(use.freeCores().cardinality() * tpc, availResCpus) / cpt);
                 if (perNodeCap) {
                     wholeTasks = Math.min(wholeTasks, job.ntasksPerNode());
@@ -170,8 +176,9 @@ final class CoreFilter {
                 // and keeps the lowest cores that hold them, the rest cleared in core order: the cyclic layout
                 // then fills socket 0 before socket 1 (fuzz07 f6 -w c2 -n1 -c10 on 2x8 cores: 0-9, not 0-4,8-12)
                 keepLowest(avail, (availCpus + tpc - 1) / tpc);
-                // the node's count is the CPUs of the cores kept (cpu_count), fewer when a socket's cap left too few
-                availCpus = Math.min(availCpus, avail.cardinality() * tpc);
+                // the node's count is the CPUs of the cores kept (cpu_count), fewer when a socket's cap left too few,
+                // then the partition's cap
+                availCpus = Math.min(Math.min(availCpus, avail.cardinality() * tpc), partitionCap);
             }
             // _can_job_run_on_node: a node below min_cpus_per_node is out of the map (not when an evaluation of
             // the same selection lowered the count: eval_nodes_select_cores drops no node)
