@@ -4,12 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.topoplanner.allocator.OracleCase;
-import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.slurm.SlurmTreePolicy;
-import org.topoplanner.importers.replay.JobScriptReader;
-import org.topoplanner.importers.replay.ReplayLine;
-import org.topoplanner.model.replay.JobScript;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -43,13 +37,7 @@ class CancelOfNoJobIsNoStepTest {
 
     @Test
     void featfz10UnderSlurm2205KeepsF52ToF56WaitingPriority() {
-        String all = OracleCase.resource("cases/featfz10/jobs.txt");
-        JobScript script = JobScriptReader.read("jobs.txt", all.substring(0, all.indexOf("job f57"))).script();
-        MeasuredRun measured = TimedOutput.measured(OracleCase.resource("results/featfz10.jsonl").lines().toList());
-        List<String> lines = ReplayLine.lines(new Replayer(OracleCase.cluster("featfz10"),
-                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05)),
-                PassTiming.of(SlurmVersion.V22_05), measured).run(script));
-        assertThat(OracleComparison.jobLines(lines).stream().map(OracleComparison::summary).toList())
+        assertThat(TimedReplay.summaries("featfz10", "job f57", "", "results/featfz10.jsonl", SlurmVersion.V22_05))
                 .contains("f52 submit PENDING(Priority) nodes= leaves=", "f54 submit PENDING(Priority) nodes= leaves=",
                         "f55 submit PENDING(Priority) nodes= leaves=", "f56 submit PENDING(Priority) nodes= leaves=");
     }

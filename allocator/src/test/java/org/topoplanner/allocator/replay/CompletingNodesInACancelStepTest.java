@@ -5,13 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.slurm.SlurmBlockPolicy;
-import org.topoplanner.allocator.slurm.SlurmTreePolicy;
-import org.topoplanner.importers.replay.JobScriptReader;
-import org.topoplanner.importers.replay.ReplayLine;
-import org.topoplanner.model.replay.JobScript;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -30,15 +25,8 @@ class CompletingNodesInACancelStepTest {
      */
     @Test
     void theQueuedPassBeforeTheEpilogLeavesTheCancelledJobsNodesOut() {
-        String all = OracleCase.resource("cases/featfz9/jobs.txt");
-        JobScript script = JobScriptReader.read("jobs.txt", all.substring(0, all.indexOf("job f11 ")) + "snapshot\n")
-                .script();
-        MeasuredRun measured = TimedOutput.measured(OracleCase.resource("results/v26.05/featfz9.jsonl").lines()
-                .toList());
-        List<String> lines = ReplayLine.lines(new Replayer(OracleCase.cluster("featfz9"),
-                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V26_05)),
-                PassTiming.of(SlurmVersion.V26_05), measured).run(script));
-        List<String> snapshot = OracleComparison.jobLines(lines).stream().map(OracleComparison::summary)
+        List<String> snapshot = TimedReplay.summaries("featfz9", "job f11 ", "snapshot\n",
+                "results/v26.05/featfz9.jsonl", SlurmVersion.V26_05).stream()
                 .filter(l -> l.contains(" snapshot ")).toList();
         assertThat(snapshot).anyMatch(l -> l.startsWith("f7 snapshot RUNNING") && l.contains("nodes=c1,c2"));
         assertThat(snapshot).noneMatch(l -> l.startsWith("f8 snapshot") && l.contains("c1["));
@@ -52,13 +40,8 @@ class CompletingNodesInACancelStepTest {
      */
     @Test
     void onlyOneNodeIsStillCompleting() {
-        String all = OracleCase.resource("cases/featfz10/jobs.txt");
-        JobScript script = JobScriptReader.read("jobs.txt", all.substring(0, all.indexOf("job f31 "))).script();
-        MeasuredRun measured = TimedOutput.measured(OracleCase.resource("results/new/featfz10.jsonl").lines().toList());
-        List<String> lines = ReplayLine.lines(new Replayer(OracleCase.cluster("featfz10"),
-                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11)),
-                PassTiming.of(SlurmVersion.V24_11), measured).run(script));
-        assertThat(OracleComparison.jobLines(lines).stream().map(OracleComparison::summary).toList()).contains(
+        assertThat(TimedReplay.summaries("featfz10", "job f31 ", "", "results/new/featfz10.jsonl",
+                SlurmVersion.V24_11)).contains(
                 "f27 submit RUNNING a4[c0,1,2,3,4,5,6,7,8,9,16,17,18,19,20,21,22,23,24,25 g0,1,4,5] nodes=a4 leaves=leafa",
                 "f30 submit RUNNING b1[c4,5,6,7 g0,1] nodes=b1 leaves=leafb");
     }
@@ -72,15 +55,9 @@ class CompletingNodesInACancelStepTest {
      */
     @Test
     void aPassInsideTheCancelStepWithNothingToTakeBackLeavesTheBatchHostOut() {
-        String all = OracleCase.resource("cases/blockfz46/jobs.txt");
-        JobScript script = JobScriptReader.read("jobs.txt", all.substring(0, all.indexOf("job k16 ")) + "snapshot\n")
-                .script();
-        MeasuredRun measured = TimedOutput.measured(OracleCase.resource("results/new/blockfz46.jsonl").lines()
-                .toList());
-        List<String> lines = ReplayLine.lines(new Replayer(OracleCase.cluster("blockfz46"),
-                new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11)),
-                PassTiming.of(SlurmVersion.V24_11), measured).run(script));
-        List<String> k15 = OracleComparison.jobLines(lines).stream().map(OracleComparison::summary)
+        List<String> k15 = TimedReplay.summaries("blockfz46", "job k16 ", "snapshot\n",
+                "results/new/blockfz46.jsonl", SlurmVersion.V24_11,
+                new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11))).stream()
                 .filter(l -> l.startsWith("k15 snapshot ")).toList();
         assertThat(k15).singleElement().satisfies(l -> {
             assertThat(l).startsWith("k15 snapshot RUNNING").contains("g2[", "u1[").doesNotContain("h2[");

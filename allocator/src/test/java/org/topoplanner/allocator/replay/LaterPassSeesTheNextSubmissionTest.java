@@ -2,15 +2,8 @@ package org.topoplanner.allocator.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.topoplanner.allocator.OracleCase;
-import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.slurm.SlurmTreePolicy;
-import org.topoplanner.importers.replay.JobScriptReader;
-import org.topoplanner.importers.replay.ReplayLine;
-import org.topoplanner.model.replay.JobScript;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -33,13 +26,7 @@ class LaterPassSeesTheNextSubmissionTest {
                     + " | f54 submit RUNNING b3[c8,9,10,16,17,18,24,25,26 g1,2,3] b4[c0,1,2,8,9,10 g0,1] nodes=b3,b4 leaves=leafb"})
     void aPassAfterTheNextSubmissionStartsItInTierOrder(SlurmVersion version, String results, String upTo,
                                                          String expected) {
-        String all = OracleCase.resource("cases/featfz10/jobs.txt");
-        JobScript script = JobScriptReader.read("jobs.txt", all.substring(0, all.indexOf(upTo))).script();
-        MeasuredRun measured = TimedOutput.measured(OracleCase.resource(results).lines().toList());
-        List<String> lines = ReplayLine.lines(new Replayer(OracleCase.cluster("featfz10"),
-                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(version)), PassTiming.of(version),
-                measured).run(script));
-        assertThat(OracleComparison.jobLines(lines).stream().map(OracleComparison::summary).toList())
+        assertThat(TimedReplay.summaries("featfz10", upTo, "", results, version))
                 .contains(expected);
     }
 }

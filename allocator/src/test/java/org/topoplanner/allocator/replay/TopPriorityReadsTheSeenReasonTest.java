@@ -2,15 +2,8 @@ package org.topoplanner.allocator.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.topoplanner.allocator.OracleCase;
-import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.slurm.SlurmTreePolicy;
-import org.topoplanner.importers.replay.JobScriptReader;
-import org.topoplanner.importers.replay.ReplayLine;
-import org.topoplanner.model.replay.JobScript;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -29,14 +22,8 @@ class TopPriorityReadsTheSeenReasonTest {
     @CsvSource({"V22_05, results/featfz9.jsonl", "V24_11, results/new/featfz9.jsonl",
             "V26_05, results/v26.05/featfz9.jsonl"})
     void aJobWhoseReasonOnlyAnUnseenPassChangedStillHoldsTheNextBack(SlurmVersion version, String results) {
-        String all = OracleCase.resource("cases/featfz9/jobs.txt");
-        String upToF12 = all.substring(0, all.indexOf("job f13 "));
-        JobScript script = JobScriptReader.read("jobs.txt", upToF12).script();
-        MeasuredRun measured = TimedOutput.measured(OracleCase.resource(results).lines().toList());
-        List<String> lines = ReplayLine.lines(new Replayer(OracleCase.cluster("featfz9"),
-                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(version)), PassTiming.of(version),
-                measured).run(script));
-        assertThat(OracleComparison.jobLines(lines).stream().map(OracleComparison::summary).toList()).contains("f11 submit PENDING(Resources) nodes= leaves=",
+        assertThat(TimedReplay.summaries("featfz9", "job f13 ", "", results, version)).contains(
+                "f11 submit PENDING(Resources) nodes= leaves=",
                 "f12 submit PENDING(Priority) nodes= leaves=");
     }
 }
