@@ -69,9 +69,17 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
      * @param nextStepLogged whether {@code nextStep} is slurmctld's own time of that step's RPC (a submission's, or a
      *                  cancel's logged {@code REQUEST_KILL_JOB}); false when it is the harness's start of the step,
      *                  which comes before the RPC by scancel's start-up (23-330 ms in the timed runs)
+     * @param lookRpc   when slurmctld received the look's {@code REQUEST_JOB_INFO_SINGLE} ({@code t_look_rpc},
+     *                  logged under the opt-in {@code ORACLE_TIMED_LOOKS=1}); NaN when not logged ({@link LookOrder})
      */
     public record Submission(String name, double rpc, double lookStart, double lookEnd, double nextStep,
-                             boolean nextStepLogged) {
+                             boolean nextStepLogged, double lookRpc) {
+        /** A submission whose look's RPC was not logged. */
+        public Submission(String name, double rpc, double lookStart, double lookEnd, double nextStep,
+                          boolean nextStepLogged) {
+            this(name, rpc, lookStart, lookEnd, nextStep, nextStepLogged, Double.NaN);
+        }
+
         /** A submission whose next step's time is slurmctld's own. */
         public Submission(String name, double rpc, double lookStart, double lookEnd, double nextStep) {
             this(name, rpc, lookStart, lookEnd, nextStep, true);
@@ -83,8 +91,8 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
         /** It began before the harness's look: the harness printed the job as that pass left it. */
         BEFORE_LOOK,
         /**
-         * It began after the look but before the harness's next step: what it started is running when that step
-         * reaches slurmctld.
+         * It began after the look's answer but before the harness's next step: what it started is running when that
+         * step reaches slurmctld.
          */
         BEFORE_NEXT_STEP
     }
@@ -130,9 +138,10 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
             if (p <= queued || p >= s.nextStep()) {
                 continue;
             }
-            if (p < s.lookStart() || p < s.lookEnd() - REPLY_TAIL_SECONDS) {
+            LookOrder order = LookOrder.of(s, p);
+            if (order == LookOrder.PASS_FIRST) {
                 beforeLook++;
-            } else if (p > s.lookEnd()) {
+            } else if (order == LookOrder.ANSWER_FIRST) {
                 afterLook++;
             }
         }
@@ -160,16 +169,14 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
             return false;
         }
         double pass = timing.queuedPassAt(s.rpc(), passes);
-        return !Double.isNaN(pass) && pass > s.lookEnd();
+        return !Double.isNaN(pass) && LookOrder.of(s, pass) == LookOrder.ANSWER_FIRST;
     }
 
     /**
-     * Where the pass submission {@code seq} (of job {@code name}) queued fell, by {@code timing}'s rule for when that pass runs ({@link
-     * PassTiming#queuedPassAt}); before the look too when it began while the look's {@code scontrol} ran but more
-     * than {@link #REPLY_TAIL_SECONDS} before its end; empty when the run has no times for it, when the pass began in
-     * the look's last {@link #REPLY_TAIL_SECONDS} (either order possible), when the run's submission {@code seq} is of another job, or after
-     * the next step began (the release's {@link PassTiming}
-     * then decides, as for an output without times).
+     * Where the pass submission {@code seq} (of job {@code name}) queued fell, by {@code timing}'s rule for when that
+     * pass runs ({@link PassTiming#queuedPassAt}), against the look's answer ({@link LookOrder}); empty when the run
+     * has no times for it, when either order is possible, when the run's submission {@code seq} is of another job, or
+     * after the next step began (the release's {@link PassTiming} then decides, as for an output without times).
      */
     public Optional<QueuedPass> queuedPass(int seq, String name, PassTiming timing) {
         Submission s = submissions.get(seq);
@@ -180,10 +187,11 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
         if (Double.isNaN(pass)) {
             return Optional.empty();
         }
-        if (pass < s.lookStart() || pass < s.lookEnd() - REPLY_TAIL_SECONDS) {
+        LookOrder order = LookOrder.of(s, pass);
+        if (order == LookOrder.PASS_FIRST) {
             return Optional.of(QueuedPass.BEFORE_LOOK);
         }
-        if (pass > s.lookEnd() && pass < s.nextStep()) {
+        if (order == LookOrder.ANSWER_FIRST && pass < s.nextStep()) {
             return Optional.of(QueuedPass.BEFORE_NEXT_STEP);
         }
         return Optional.empty();
