@@ -7,7 +7,9 @@ second), the first scheduling pass after it, when the harness looked, and which 
 Columns: seq name state(reason) | rpc = the submission RPC's second fraction | pass = first pass after the RPC, in s
 after it (* = it started this job) | look = the look's scontrol start and end after the RPC | order: "pass<look" when
 the pass began before the look's scontrol started, "look<pass" when after it ended, "overlap" otherwise. For 24.11 and
-up also "rule" = the next whole second after the RPC (_slurmctld_background's timed wait), in s after the RPC.
+up also "rule" = the next whole second after the RPC (_slurmctld_background's timed wait), in s after the RPC. With
+t_look_rpc (ORACLE_TIMED_LOOKS=1) also "ans" = when slurmctld received the look's RPC, in s after the RPC, and the
+order "pass<ans" or "ans<pass" for an overlapping pass.
 """
 import json
 import math
@@ -37,6 +39,8 @@ def main():
             order = "pass<look"
         elif nxt["t"] > look1:
             order = "look<pass"
+        elif "t_look_rpc" in j:
+            order = "pass<ans" if nxt["t"] < j["t_look_rpc"] else "ans<pass" if nxt["t"] > j["t_look_rpc"] else "overlap"
         else:
             order = "overlap"
         key = (order, j["state"] if j["state"] != "PENDING" else j.get("reason", "").split(",")[0])
@@ -44,6 +48,8 @@ def main():
         rule = ""
         if newer:
             rule = " rule=%.3f" % (math.floor(rpc) + 1 - rpc)
+        if "t_look_rpc" in j:
+            rule += " ans=%.3f" % (j["t_look_rpc"] - rpc)
         started = nxt is not None and j.get("job_id") in nxt["started"]
         print("%3s %-5s %-28s rpc=.%03d pass=%s%s look=%.3f-%.3f %-9s%s" % (
             j.get("seq"), j["name"], state[:28], round((rpc % 1) * 1000) % 1000,

@@ -38,6 +38,20 @@ Opt-in, ORACLE_TIMED_EPILOG=1 (off by default, so a default run's lines and slur
   three); log_flag writes at LOG_LEVEL_VERBOSE (common/log.h). Log settings only; what slurmctld schedules is
   unchanged, but the main log grows, so batch runs leave it off.
 
+Opt-in, ORACLE_TIMED_LOOKS=1 (off by default, like ORACLE_TIMED_EPILOG; both may be on):
+  job lines (every when)   t_look_rpc             when slurmctld received the look's RPC: the first "slurmctld_req:
+                                                  received opcode REQUEST_JOB_INFO_SINGLE" line (proc_req.c
+                                                  slurmctld_req, under DebugFlags=Protocol, at info level, all three
+                                                  releases) whose time lies inside t_look (absent when none does).
+                                                  It is written just before the handler _slurm_rpc_dump_job_single
+                                                  asks for the job read lock, so a pass whose "Running job scheduler"
+                                                  line (written after _schedule took the job write lock) is earlier
+                                                  holds the lock the answer waits for; without enable_rpc_queue
+                                                  (SlurmctldParameters, unset here) the RPC is not queued
+  sched_log                looks [t]              every such REQUEST_JOB_INFO_SINGLE time
+  For it the wrapper appends DebugFlags=Protocol (merged with the case's own and the epilog opt-in's flags). The
+  harness's SlurmctldDebug=info already writes info() lines. Log settings only.
+
 The scheduler log is slurm.conf's SlurmSchedLogFile with SlurmSchedLogLevel=1 (keys the harness owns and leaves
 unset; appended by this wrapper): log.c's sched_log_var writes every sched_info/sched_debug* message there with its
 time (LogTimeFormat's default iso8601_ms, all three releases). It changes what is logged, not how slurmctld
@@ -68,6 +82,8 @@ KILL = re.compile(r"_slurm_rpc_kill_job: REQUEST_KILL_JOB JobId=(\d+)")
 EPILOG = re.compile(r"_slurm_rpc_epilog_complete: node_name = (\S+), (?:JobId|StepId)=(\d+)")
 EPILOG_CALL = re.compile(r"job_epilog_complete: enter JobId=(\d+)")
 EPILOG_OPT_IN = os.environ.get("ORACLE_TIMED_EPILOG") == "1"
+LOOKS_OPT_IN = os.environ.get("ORACLE_TIMED_LOOKS") == "1"
+LOOK_RPC = re.compile(r"slurmctld_req: .*received opcode REQUEST_JOB_INFO_SINGLE\b")
 
 
 def epoch(stamp, frac):
@@ -89,6 +105,7 @@ class SlurmctldClock:
         self.kills = {}       # job id -> t of the first scancel RPC
         self.epilogs = {}     # job id -> {node: t}, in log order (ORACLE_TIMED_EPILOG only)
         self.epilog_calls = {}  # job id -> [t] of each job_epilog_complete (ORACLE_TIMED_EPILOG only)
+        self.looks = []       # t of each REQUEST_JOB_INFO_SINGLE slurmctld received (ORACLE_TIMED_LOOKS only)
 
     def read(self):
         for which, path in self.files.items():
@@ -132,6 +149,12 @@ class SlurmctldClock:
             c = EPILOG_CALL.search(line)
             if c:
                 self.epilog_calls.setdefault(int(c.group(1)), []).append(t)
+            if LOOK_RPC.search(line):
+                self.looks.append(t)
+
+    def look_rpc(self, look):
+        """The first look RPC slurmctld received inside the harness's scontrol [start, end], or None."""
+        return next((t for t in self.looks if look[0] <= t <= look[1]), None)
 
 
 def now():
@@ -151,23 +174,40 @@ def write_config(self):
     self.notes.append("timed: SlurmSchedLogFile + SlurmSchedLogLevel=1 added (.ci/oracle-timed/oracle_timed.py)")
     if EPILOG_OPT_IN:
         log_epilogs(self)
+    if LOOKS_OPT_IN:
+        log_looks(self)
+
+
+def _add_debug_flags(self, added):
+    """Append DebugFlags= with the case's own flags (the last DebugFlags line so far) plus `added`; return them."""
+    with open(self.conf) as f:
+        lines = f.read().split("\n")
+    flags = list(added)
+    lower = [a.lower() for a in added]
+    for line in lines:
+        key, _, val = line.strip().partition("=")
+        if key.strip().lower() == "debugflags" and val.strip():
+            flags = [v for v in val.strip().split(",") if v.lower() not in lower] + list(added)
+    # later duplicates override earlier ones for scalar keys in slurm.conf (as the harness's own comment says)
+    with open(self.conf, "a") as f:
+        f.write("DebugFlags=%s\n" % ",".join(flags))
+    return flags
 
 
 def log_epilogs(self):
     """ORACLE_TIMED_EPILOG=1: the keys that make slurmctld log each node's epilog-complete message (docstring)."""
-    with open(self.conf) as f:
-        lines = f.read().split("\n")
-    flags = ["Route", "TraceJobs"]
-    for line in lines:
-        key, _, val = line.strip().partition("=")
-        if key.strip().lower() == "debugflags" and val.strip():
-            flags = [v for v in val.strip().split(",") if v.lower() not in ("route", "tracejobs")] + ["Route", "TraceJobs"]
+    flags = _add_debug_flags(self, ["Route", "TraceJobs"])
     level = "" if getattr(self, "debug", False) else "SlurmctldDebug=verbose\n"
-    # later duplicates override earlier ones for scalar keys in slurm.conf (as the harness's own comment says)
     with open(self.conf, "a") as f:
-        f.write("DebugFlags=%s\n%s" % (",".join(flags), level))
+        f.write(level)
     self.notes.append("timed: DebugFlags=%s%s added for epilog times (ORACLE_TIMED_EPILOG=1)"
                       % (",".join(flags), " + SlurmctldDebug=verbose" if level else ""))
+
+
+def log_looks(self):
+    """ORACLE_TIMED_LOOKS=1: DebugFlags=Protocol, so slurmctld_req logs each RPC it received (docstring)."""
+    flags = _add_debug_flags(self, ["Protocol"])
+    self.notes.append("timed: DebugFlags=%s added for look RPC times (ORACLE_TIMED_LOOKS=1)" % ",".join(flags))
 
 
 _sh = oracle.Harness.sh
@@ -218,6 +258,10 @@ def emit(self, obj):
                     obj["t_rpc"] = self.clock.submits[jid]
                 if jid in self.clock.allocs and self.clock.allocs[jid] <= timed["look"][1]:
                     obj["t_alloc"] = self.clock.allocs[jid]
+                if LOOKS_OPT_IN:
+                    t = self.clock.look_rpc(timed["look"])
+                    if t is not None:
+                        obj["t_look_rpc"] = t
         elif kind in ("cancel", "reset", "sleep") and "step" in timed:
             obj["t_step"] = [timed.pop("step"), now()]
             self.clock.read()
@@ -248,6 +292,8 @@ def final_snapshot(self):
     if EPILOG_OPT_IN:
         line["epilogs"] = {str(k): v for k, v in sorted(self.clock.epilogs.items())}
         line["epilog_calls"] = {str(k): v for k, v in sorted(self.clock.epilog_calls.items())}
+    if LOOKS_OPT_IN:
+        line["looks"] = self.clock.looks
     self.emit(line)
 
 

@@ -19,17 +19,23 @@ import java.util.Optional;
 public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> passes, CancelEnds cancelEnds) {
 
     /**
-     * How long before its end a look's {@code scontrol show job} has its answer: the RPC ({@code
-     * REQUEST_JOB_INFO_SINGLE}, under the job read lock) comes after the command's start-up, so a pass that began
-     * inside the look but earlier than this before its end held the job write lock first and the look printed what it
-     * left; a pass in the last moments may have come after the answer (either order). A timing model measured on the
-     * stored timed runs, not a Slurm rule. Every stored timed submission whose starting pass fell inside the look
-     * (w21n, 33 lines): shown PENDING (the look first) when the pass began 4, 6, 15 and 15 ms before the look ended
-     * (featfz10 f55 26.05.5, featfz10 f27 and cmx2-timed m51 22.05.8, cmx20-rerun m37 24.11.5), shown RUNNING at 18 ms
-     * (cmx22 m15 24.11.5), 19 ms (featfz12 f23 24.11.5), 32-50 ms (featfz11 f85 f79 f44 26.05.5, f65 24.11.5,
-     * cmx20-rerun m10 24.11.5) and at every point from 86 to 326 ms; the one exception is cmx21 m53 (26.05.5, shown
-     * PENDING at 52 ms, in a 225 ms look). n19e set 60 ms when only the 15 ms and the 116 ms points were known.
-     * Sections n19e and w21n of {@code src/test/resources/oracle/PROVENANCE.md}.
+     * How long before its end a look's {@code scontrol show job} has its answer, when the run did not log the look's
+     * RPC ({@link LookOrder}): a pass that began inside the look but earlier than this before its end counts as before
+     * the answer (the look printed what it left); one in the last 17 ms is either order. A timing model, not a Slurm
+     * rule. Measured (m22t, own probe c22m1 with {@code ORACLE_TIMED_LOOKS=1}, 42 looks per release): slurmctld
+     * receives the RPC late in the look, after scontrol's start-up, and answers at once unless a pass holds the job
+     * write lock; from the RPC's receipt to the look's end, on the looks that printed PENDING (answered at once),
+     * 3-16 ms (median 5, 22.05.8), 5-77 ms (median 18, 24.11.5, a loaded run), 4-63 ms (median 9, 26.05.5); from the
+     * look's start to the RPC 8-145, 74-410 and 48-173 ms, wider, so the look's end is the better anchor (not its
+     * start plus a start-up time). "A pass logged after the submission and before the RPC's receipt started the job"
+     * gave the printed state of all 120 probe submissions (40 per release; 7 passes inside the look). The tail
+     * spread overlaps the passes shown as before the answer, so no tail separates every stored point: the points
+     * without the RPC's time (w21n, 33 lines) show the look first at 4, 6, 15, 15 and 52 ms before the end (featfz10
+     * f55 26.05.5, featfz10 f27 and cmx2-timed m51 22.05.8, cmx20-rerun m37 24.11.5, cmx21 m53 26.05.5, whose tail
+     * was at least 52 ms, inside the measured spread), the pass first at 18, 19, 32, 34, 44, 45, 50 ms and from 86
+     * ms on; c22m1 adds the look first at 26 ms (26.05.5 p2) and 14 ms (22.05.8 p20), the pass first at 22 ms (22.05.8
+     * p21) and 45 ms (26.05.5 p23). 17 ms errs on m53 and p2 only, as any tail from 16 to 18 ms; every other tail on
+     * more. Sections n19e, w21n and m22t of {@code src/test/resources/oracle/PROVENANCE.md}.
      */
     static final double REPLY_TAIL_SECONDS = 0.017;
 
@@ -69,9 +75,17 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
      * @param nextStepLogged whether {@code nextStep} is slurmctld's own time of that step's RPC (a submission's, or a
      *                  cancel's logged {@code REQUEST_KILL_JOB}); false when it is the harness's start of the step,
      *                  which comes before the RPC by scancel's start-up (23-330 ms in the timed runs)
+     * @param lookRpc   when slurmctld received the look's {@code REQUEST_JOB_INFO_SINGLE} ({@code t_look_rpc},
+     *                  logged under the opt-in {@code ORACLE_TIMED_LOOKS=1}); NaN when not logged ({@link LookOrder})
      */
     public record Submission(String name, double rpc, double lookStart, double lookEnd, double nextStep,
-                             boolean nextStepLogged) {
+                             boolean nextStepLogged, double lookRpc) {
+        /** A submission whose look's RPC was not logged. */
+        public Submission(String name, double rpc, double lookStart, double lookEnd, double nextStep,
+                          boolean nextStepLogged) {
+            this(name, rpc, lookStart, lookEnd, nextStep, nextStepLogged, Double.NaN);
+        }
+
         /** A submission whose next step's time is slurmctld's own. */
         public Submission(String name, double rpc, double lookStart, double lookEnd, double nextStep) {
             this(name, rpc, lookStart, lookEnd, nextStep, true);
@@ -83,8 +97,8 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
         /** It began before the harness's look: the harness printed the job as that pass left it. */
         BEFORE_LOOK,
         /**
-         * It began after the look but before the harness's next step: what it started is running when that step
-         * reaches slurmctld.
+         * It began after the look's answer but before the harness's next step: what it started is running when that
+         * step reaches slurmctld.
          */
         BEFORE_NEXT_STEP
     }
@@ -130,9 +144,10 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
             if (p <= queued || p >= s.nextStep()) {
                 continue;
             }
-            if (p < s.lookStart() || p < s.lookEnd() - REPLY_TAIL_SECONDS) {
+            LookOrder order = LookOrder.of(s, p);
+            if (order == LookOrder.PASS_FIRST) {
                 beforeLook++;
-            } else if (p > s.lookEnd()) {
+            } else if (order == LookOrder.ANSWER_FIRST) {
                 afterLook++;
             }
         }
@@ -160,16 +175,14 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
             return false;
         }
         double pass = timing.queuedPassAt(s.rpc(), passes);
-        return !Double.isNaN(pass) && pass > s.lookEnd();
+        return !Double.isNaN(pass) && LookOrder.of(s, pass) == LookOrder.ANSWER_FIRST;
     }
 
     /**
-     * Where the pass submission {@code seq} (of job {@code name}) queued fell, by {@code timing}'s rule for when that pass runs ({@link
-     * PassTiming#queuedPassAt}); before the look too when it began while the look's {@code scontrol} ran but more
-     * than {@link #REPLY_TAIL_SECONDS} before its end; empty when the run has no times for it, when the pass began in
-     * the look's last {@link #REPLY_TAIL_SECONDS} (either order possible), when the run's submission {@code seq} is of another job, or after
-     * the next step began (the release's {@link PassTiming}
-     * then decides, as for an output without times).
+     * Where the pass submission {@code seq} (of job {@code name}) queued fell, by {@code timing}'s rule for when that
+     * pass runs ({@link PassTiming#queuedPassAt}), against the look's answer ({@link LookOrder}); empty when the run
+     * has no times for it, when either order is possible, when the run's submission {@code seq} is of another job, or
+     * after the next step began (the release's {@link PassTiming} then decides, as for an output without times).
      */
     public Optional<QueuedPass> queuedPass(int seq, String name, PassTiming timing) {
         Submission s = submissions.get(seq);
@@ -180,10 +193,11 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
         if (Double.isNaN(pass)) {
             return Optional.empty();
         }
-        if (pass < s.lookStart() || pass < s.lookEnd() - REPLY_TAIL_SECONDS) {
+        LookOrder order = LookOrder.of(s, pass);
+        if (order == LookOrder.PASS_FIRST) {
             return Optional.of(QueuedPass.BEFORE_LOOK);
         }
-        if (pass > s.lookEnd() && pass < s.nextStep()) {
+        if (order == LookOrder.ANSWER_FIRST && pass < s.nextStep()) {
             return Optional.of(QueuedPass.BEFORE_NEXT_STEP);
         }
         return Optional.empty();

@@ -74,6 +74,27 @@ class MeasuredQueuedPassTest {
                 .isEqualTo(Optional.ofNullable(where).map(MeasuredRun.QueuedPass::valueOf));
     }
 
+    /**
+     * With the look's RPC logged ({@code t_look_rpc}, opt-in {@code ORACLE_TIMED_LOOKS=1}) the order inside the look
+     * is measured, not modelled: own probe c22m1 under 26.05.5, p2: look 267.935-268.026, its RPC received at
+     * 267.997, the pass at 268.000 (26 ms before the look's end, which the 17 ms tail counts as before the look)
+     * came after the answer and the look printed Priority; p23: the pass 45 ms before the end but 22 ms before the
+     * RPC, printed RUNNING. A pass in the RPC's own millisecond is either order.
+     */
+    @ParameterizedTest(name = "pass at {0}, look 100.52-100.70 whose RPC slurmctld received at {1}: {2}")
+    @CsvSource({"100.674, 100.671, BEFORE_NEXT_STEP", "100.674, 100.680, BEFORE_LOOK", "100.60, 100.58, BEFORE_NEXT_STEP",
+            "100.65, 100.65, ", "100.51, 100.60, BEFORE_LOOK", "100.71, 100.60, BEFORE_NEXT_STEP",
+            // without the RPC's time the tail decides: 26 ms before the end counts as before the look
+            "100.674, NaN, BEFORE_LOOK"})
+    void aLoggedLookRpcOrdersThePassInsideTheLook(double logged, double lookRpc, String where) {
+        MeasuredRun run = new MeasuredRun(Map.of(Q, new MeasuredRun.Submission("q", 100.5, 100.52, 100.70, 100.9,
+                true, lookRpc)), List.of(logged));
+        assertThat(run.queuedPass(Q, "q", PassTiming.of(SlurmVersion.V22_05)))
+                .isEqualTo(Optional.ofNullable(where).map(MeasuredRun.QueuedPass::valueOf));
+        assertThat(run.lookEndedBeforeQueuedPass(Q, "q", PassTiming.of(SlurmVersion.V22_05)))
+                .isEqualTo("BEFORE_NEXT_STEP".equals(where));
+    }
+
     @Test
     void noTimesNoLoggedPassOrAnotherJobLeaveTheReleasesTiming() {
         PassTiming old = PassTiming.of(SlurmVersion.V22_05);

@@ -12,8 +12,8 @@ import java.util.Map;
  * The measured times of a timed harness output ({@code .ci/oracle-timed/run-timed.sh}) as a {@link MeasuredRun}: per
  * submit line its {@code seq}, {@code t_rpc} (sbatch's return when slurmctld logged none), {@code t_look} and the next
  * step's time (the next submission's RPC, a cancel's scancel RPC, or else a cancel's, reset's or sleep's {@code t_step}
- * start), and the passes of the
- * {@code sched_log} line; each cancel's {@code t_step} end by its {@code t_rpc}, and the "default depth" passes
+ * start), the look RPC's receipt {@code t_look_rpc} when logged (opt-in {@code ORACLE_TIMED_LOOKS=1}), and the
+ * passes of the {@code sched_log} line; each cancel's {@code t_step} end by its {@code t_rpc}, and the "default depth" passes
  * ({@link CancelEnds}). An output without times gives {@link MeasuredRun#NONE}.
  */
 final class TimedOutput {
@@ -58,7 +58,8 @@ final class TimedOutput {
                 logged = isSubmission(all.get(k)) || all.get(k).has("t_rpc");
             }
             submissions.put(j.path("seq").asInt(), new MeasuredRun.Submission(j.path("name").asText(), rpc(j),
-                    j.path("t_look").get(0).asDouble(), j.path("t_look").get(1).asDouble(), next, logged));
+                    j.path("t_look").get(0).asDouble(), j.path("t_look").get(1).asDouble(), next, logged,
+                    j.has("t_look_rpc") ? j.path("t_look_rpc").asDouble() : Double.NaN));
         }
         return submissions.isEmpty() ? MeasuredRun.NONE
                 : new MeasuredRun(submissions, passes, cancelStepEnds, defaultDepth);
