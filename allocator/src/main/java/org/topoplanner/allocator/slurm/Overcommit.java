@@ -35,11 +35,18 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * g4); {@code -c} below a node's threads per core in 24.11 and 26.05 (a core's threads may hold more than one task);
  * {@code --ntasks-per-node} beside GPUs or {@code -n}, and {@code --ntasks-per-socket} (they come before overcommit in
  * {@code _can_job_run_on_node}: a node needs {@code ntasks_per_node x cpus_per_task} free CPUs while the layout keeps
- * one task; emulated without GPUs and {@code -n} on a tree, own probes c16g1 r3, c18a1 n1-n3, every release); memory
- * options, {@code --threads-per-core} ({@code _job_test}
- * multiplies {@code min_cpus} by it when {@code min_cpus == min_nodes}), {@code --exclusive=topo} ({@code --exclusive}
- * takes the whole node as without {@code -O}: own probe c16g1 r4), {@code -m}, {@code --segment} and node ranges
- * (sbatch lowers the maximum to {@code -n}).
+ * one task; emulated without GPUs and {@code -n} on a tree, own probes c16g1 r3, c18a1 n1-n3, every release);
+ * {@code --threads-per-core} ({@code _job_test} multiplies {@code min_cpus} by it when {@code min_cpus == min_nodes}),
+ * {@code --exclusive=topo} ({@code --exclusive} takes the whole node as without {@code -O}: own probe c16g1 r4),
+ * {@code -m plane}, {@code --segment}, and node ranges beside {@code -c} or GPUs.
+ *
+ * <p>Emulated since own probe c22o1 (o22v, predicted by hand; every line held in 24.11.5):
+ * memory options ({@code _can_job_run_on_node} tests the memory after {@code ntasks_per_node = 1}, so
+ * {@code --mem-per-cpu} asks one CPU's memory of a node and may cut its CPUs to what the memory allows: k2 runs on
+ * c2's last 1000 MB; {@link JobMemory} as without {@code -O}), {@code -m} block and cyclic ({@code one_task_per_node}
+ * lays one task whatever the distribution) and node ranges without {@code -c} or GPUs (sbatch's {@code _opt_verify}
+ * lowers the maximum to {@code -n}; the pick aims at that maximum and {@code _dist_tasks_compute_c_b} gives every node
+ * it took one task while {@code tid < num_tasks}: {@link TaskDistribution#distributeTasks}).
  */
 final class Overcommit {
     private Overcommit() {
@@ -138,23 +145,26 @@ final class Overcommit {
         if (r.ntasksPerSocket() != null) {
             return "--ntasks-per-socket";
         }
-        if (r.memMiB() != null || r.memPerCpuMiB() != null || r.memPerGpuMiB() != null) {
-            return "a memory option";
-        }
         if (r.threadsPerCore() != null) {
             return "--threads-per-core (or --hint)";
         }
         if (r.exclusiveTopo()) {
             return "--exclusive=topo";
         }
-        if (r.distribution() != null) {
-            return "-m";
+        if (r.distribution() != null && r.distribution().planeSize() != null) {
+            // one_task_per_node skips _compute_plane_dist, but sbatch counts the nodes of a plane job itself
+            // (SbatchPlaneNodeCount) and no measured line has the two together; block and cyclic are c22o1 d1-d3
+            return "-m plane";
         }
         if (r.segment() != null) {
             return "--segment";
         }
-        if (r.maxNodes() != null && !r.maxNodes().equals(r.minNodes())) {
-            return "a node range (-N min-max)";
+        if (r.maxNodes() != null && !r.maxNodes().equals(r.minNodes())
+                && (r.cpusPerTask() != null || r.asksForGpus())) {
+            // a range without -c and GPUs is measured (c22o1 r1-r3, k4: one task on each node of the pick, up to
+            // -n); with -c, 24.11's tres_per_task lays out every task on the nodes the pick settles for, which
+            // Overcommit.verdict reads from -N's minimum, and with GPUs the filter's task bounds: not measured
+            return "a node range (-N min-max) beside " + (r.cpusPerTask() != null ? "-c" : "GPUs");
         }
         return null;
     }

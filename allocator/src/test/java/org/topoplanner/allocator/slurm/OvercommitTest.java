@@ -63,6 +63,30 @@ class OvercommitTest {
                 .containsExactly(expected.split("\\|"));
     }
 
+    /**
+     * Memory options, {@code -m} block and cyclic and a node range without {@code -c} or GPUs keep the one task a node
+     * (own probe c22o1's cluster, {@code CR_Core_Memory}: c1-c4 of 16000 MB, g1, g2 of 32000 MB): the memory test
+     * counts one CPU a node ({@code _can_job_run_on_node} after {@code ntasks_per_node = 1}), and a range's pick aims
+     * at its maximum (lowered to {@code -n} by sbatch) with one task on every node it takes ({@code one_task_per_node},
+     * {@code _dist_tasks_compute_c_b}'s first loop up to {@code num_tasks}); c22o1 m1-m5, r1-r3, d1-d3.
+     */
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-N2 -n8 --mem=4000 -O;          22.05; c1:0|c2:0",
+        "-N2 -n8 --mem-per-cpu=2000 -O;  24.11; c1:0|c2:0",
+        "-N1 -n4 --mem=20000 -O;         26.05; g1:0",
+        "-N2-4 -n3 -O;                   22.05; c1:0|c2:0|c3:0",
+        "-N2-4 -n3 -O;                   24.11; c1:0|c2:0|c3:0",
+        "-N2-4 -n3 -O;                   26.05; c1:0|c2:0|c3:0",
+        "-N2 -n6 -m cyclic:cyclic -O;    24.11; c1:0|c2:0",
+    })
+    void memoryDistributionAndRangesKeepOneTaskANode(String args, String version, String expected) throws Exception {
+        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(
+                SlurmVersion.parse(version).orElseThrow()))
+                .suggest(ClusterState.empty(OracleCase.cluster("c22o1")), SbatchOptions.parseLine(args, "o"));
+        assertThat(cpus(s)).containsExactly(expected.split("\\|"));
+    }
+
     @Test
     void theTaskCountStillBoundsTheNodes() throws Exception {
         SlurmJobSpec job = SlurmJobSpec.of(SbatchOptions.parseLine("-n8 -O", "o"));
@@ -112,8 +136,9 @@ class OvercommitTest {
         "-N2 -n4 --gpus-per-node=1 --gres-flags=enforce-binding -O; 24.11; -O/--overcommit with GPUs and enforce-binding",
         "-w t1 -n4 -c1 -O;                24.11; -O/--overcommit with -c below a core's threads changes where Slurm places the job and is not emulated (sbatch 24.11 makes -c a per-task TRES",
         "-n4 --ntasks-per-node=2 -O;      22.05; -O/--overcommit with --ntasks-per-node",
-        "-n4 --mem-per-cpu=100 -O;        22.05; -O/--overcommit with a memory option",
-        "-N1-3 -n4 -O;                    26.05; -O/--overcommit with a node range",
+        "-N1-3 -n4 -c2 -O;                26.05; -O/--overcommit with a node range (-N min-max) beside -c",
+        "-N1-2 -n4 --gpus-per-node=1 -O;  22.05; -O/--overcommit with a node range (-N min-max) beside GPUs",
+        "-N2 -n4 -m plane=2 -O;           24.11; -O/--overcommit with -m plane",
     })
     void refusesTheShapesNoMeasuredLineCovers(String args, String version, String start) throws Exception {
         Suggestion s = place(args, SlurmVersion.parse(version).orElseThrow());
