@@ -357,6 +357,7 @@ class SlurmTreeReplayTest {
         // (m1-m5, k1-k3, k7: the memory test counts one CPU a node), node ranges (r1-r3, k4: one task on each node
         // of the pick, up to -n) and -m block/cyclic (d1-d3, k5, k6), every line as predicted
         "c22o1;   results/new/c22o1.jsonl;      24.11; ''",
+        "c22o1;   results/v26.05/c22o1.jsonl;   26.05; ''",
         // own probe c20e1 (v20e, predicted before its runs): --gpus-per-socket and -m plane=N beside --exclusive,
         // whole nodes where the GRES socket test passes (26.05's e3 waits: _set_sock_bits short on c1's socket 1)
         "c20e1;   results/c20e1.jsonl;          22.05; ''",
