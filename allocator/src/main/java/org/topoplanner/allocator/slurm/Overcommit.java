@@ -40,7 +40,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@code --exclusive=topo} ({@code --exclusive} takes the whole node as without {@code -O}: own probe c16g1 r4),
  * {@code -m plane}, {@code --segment}, and node ranges beside {@code -c} or GPUs.
  *
- * <p>Emulated since own probe c22o1 (o22v, predicted by hand; every line held in 24.11.5 and 26.05.5):
+ * <p>Emulated since own probe c22o1 (o22v, predicted by hand; every line held in 22.05.8, 24.11.5 and 26.05.5):
  * memory options ({@code _can_job_run_on_node} tests the memory after {@code ntasks_per_node = 1}, so
  * {@code --mem-per-cpu} asks one CPU's memory of a node and may cut its CPUs to what the memory allows: k2 runs on
  * c2's last 1000 MB; {@link JobMemory} as without {@code -O}), {@code -m} block and cyclic ({@code one_task_per_node}

@@ -356,6 +356,7 @@ class SlurmTreeReplayTest {
         // own probe c22o1 (o22v, predicted by hand before its runs): -O with --mem, --mem-per-cpu, --mem-per-gpu
         // (m1-m5, k1-k3, k7: the memory test counts one CPU a node), node ranges (r1-r3, k4: one task on each node
         // of the pick, up to -n) and -m block/cyclic (d1-d3, k5, k6), every line as predicted
+        "c22o1;   results/c22o1.jsonl;          22.05; ''",
         "c22o1;   results/new/c22o1.jsonl;      24.11; ''",
         "c22o1;   results/v26.05/c22o1.jsonl;   26.05; ''",
         // own probe c20e1 (v20e, predicted before its runs): --gpus-per-socket and -m plane=N beside --exclusive,
