@@ -35,11 +35,25 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * g4); {@code -c} below a node's threads per core in 24.11 and 26.05 (a core's threads may hold more than one task);
  * {@code --ntasks-per-node} beside GPUs or {@code -n}, and {@code --ntasks-per-socket} (they come before overcommit in
  * {@code _can_job_run_on_node}: a node needs {@code ntasks_per_node x cpus_per_task} free CPUs while the layout keeps
- * one task; emulated without GPUs and {@code -n} on a tree, own probes c16g1 r3, c18a1 n1-n3, every release); memory
- * options, {@code --threads-per-core} ({@code _job_test}
- * multiplies {@code min_cpus} by it when {@code min_cpus == min_nodes}), {@code --exclusive=topo} ({@code --exclusive}
- * takes the whole node as without {@code -O}: own probe c16g1 r4), {@code -m}, {@code --segment} and node ranges
- * (sbatch lowers the maximum to {@code -n}).
+ * one task; emulated without GPUs and {@code -n} on a tree, own probes c16g1 r3, c18a1 n1-n3, every release);
+ * {@code --threads-per-core} ({@code _job_test} multiplies {@code min_cpus} by it when {@code min_cpus == min_nodes}),
+ * {@code --exclusive=topo} ({@code --exclusive} takes the whole node as without {@code -O}: own probe c16g1 r4),
+ * {@code -m plane} beside {@code -c} in 24.11 and 26.05 (their plane layout of every task), {@code --segment}, node
+ * ranges beside GPUs (c22o2 g1 ran as predicted, one line; the GPU filter's task bounds not read), beside {@code -c}
+ * without {@code -n} in 24.11 and 26.05, and on a block topology.
+ *
+ * <p>Emulated since own probe c22o1 (o22v, predicted by hand; every line held in 22.05.8, 24.11.5 and 26.05.5):
+ * memory options ({@code _can_job_run_on_node} tests the memory after {@code ntasks_per_node = 1}, so
+ * {@code --mem-per-cpu} asks one CPU's memory of a node and may cut its CPUs to what the memory allows: k2 runs on
+ * c2's last 1000 MB; {@link JobMemory} as without {@code -O}), {@code -m} block and cyclic ({@code one_task_per_node}
+ * lays one task whatever the distribution) and node ranges without {@code -c} or GPUs (sbatch's {@code _opt_verify}
+ * lowers the maximum to {@code -n}; the pick aims at that maximum and {@code _dist_tasks_compute_c_b} gives every node
+ * it took one task while {@code tid < num_tasks}: {@link TaskDistribution#distributeTasks}). Own probe c22o2 (the
+ * same, every line as predicted but for the blocker b2's CPUs, mispredicted by hand): {@code -m plane}
+ * ({@code dist_tasks} takes {@code _compute_plane_dist} only {@code !one_task_per_node}) and node ranges beside
+ * {@code -c}: one task of {@code -c} CPUs on each node of the pick in 22.05; 24.11 and 26.05 keep every task
+ * ({@code tres_per_task}), so the range needs {@code -n} nodes ({@link OvercommitTaskLayout}) and waits past its
+ * maximum ({@link #verdict}).
  */
 final class Overcommit {
     private Overcommit() {
@@ -70,7 +84,7 @@ final class Overcommit {
             return null;
         }
         SlurmJobSpec job = SlurmJobSpec.of(r);
-        if (job.boundingTasks() == null || job.boundingTasks() <= job.minNodes()) {
+        if (!moreTasksThanNodes(r)) {
             return null;
         }
         int threads = SlurmNode.of(cluster).stream().mapToInt(SlurmNode::threadsPerCore).max().orElse(1);
@@ -96,8 +110,27 @@ final class Overcommit {
         if (r.gpusPerTask() != null && r.gpusPerTask() > 0) {
             return notEmulated("--gpus-per-task on a block topology", "no measured line has it");
         }
+        if (r.maxNodes() != null && !r.maxNodes().equals(r.minNodes())) {
+            // c22o1 and c22o2 measured ranges on a tree; eval_nodes_block's pick of a range is not read with -O
+            return notEmulated("a node range (-N min-max) on a block topology", "no measured line has it");
+        }
         return r.ntasksPerNode() != null
                 ? notEmulated("--ntasks-per-node on a block topology", "no measured line has it") : null;
+    }
+
+    /**
+     * More {@code -n} tasks than the most nodes the job may get: {@code -N}'s maximum (sbatch's {@code _opt_verify}
+     * lowers it to {@code -n}), else its node count; a range's pick aims at that maximum, so the one task a node of
+     * a per-task TRES leaves tasks over only past it (c22o2 c1: {@code -N2-3 -n3 -c2} runs, c2: {@code -N2-4 -n6
+     * -c2} waits, 24.11.5 and 26.05.5).
+     */
+    private static boolean moreTasksThanNodes(JobRequest r) {
+        SlurmJobSpec job = SlurmJobSpec.of(r);
+        if (job.boundingTasks() == null) {
+            return false;
+        }
+        int most = job.maxNodes() != null ? job.maxNodes() : job.minNodes();
+        return job.boundingTasks() > Math.max(most, job.minNodes());
     }
 
     private static String notEmulated(String with, String why) {
@@ -138,23 +171,29 @@ final class Overcommit {
         if (r.ntasksPerSocket() != null) {
             return "--ntasks-per-socket";
         }
-        if (r.memMiB() != null || r.memPerCpuMiB() != null || r.memPerGpuMiB() != null) {
-            return "a memory option";
-        }
         if (r.threadsPerCore() != null) {
             return "--threads-per-core (or --hint)";
         }
         if (r.exclusiveTopo()) {
             return "--exclusive=topo";
         }
-        if (r.distribution() != null) {
-            return "-m";
+        boolean tresPerTaskCpus = r.cpusPerTask() != null && version.atLeast(SlurmVersion.V24_11);
+        boolean range = r.maxNodes() != null && !r.maxNodes().equals(r.minNodes());
+        if (r.distribution() != null && r.distribution().planeSize() != null && tresPerTaskCpus
+                && !moreTasksThanNodes(r)) {
+            // one_task_per_node skips _compute_plane_dist (c22o2 p1, p2, c5), but 24.11's -c in tres_per_task
+            // keeps the plane layout of every task; past the nodes the job waits for good (verdict, c22o2 p3)
+            return "-m plane beside -c";
         }
         if (r.segment() != null) {
             return "--segment";
         }
-        if (r.maxNodes() != null && !r.maxNodes().equals(r.minNodes())) {
-            return "a node range (-N min-max)";
+        if (range && (tresPerTaskCpus && r.ntasks() == null || r.asksForGpus())) {
+            // a range without GPUs is measured (c22o1 r1-r3, k4; c22o2 c1-c4 beside -c: one task on each node of
+            // the pick, up to -n; 24.11/26.05 need -n nodes, OvercommitTaskLayout, and wait past the maximum,
+            // verdict). Not measured: -c without -n in 24.11/26.05 (_get_task_count then counts the job's CPUs)
+            // and GPUs (the GPU filter's task bounds; c22o2 g1 ran as predicted, one line)
+            return "a node range (-N min-max) beside " + (r.asksForGpus() ? "GPUs" : "-c without -n");
         }
         return null;
     }

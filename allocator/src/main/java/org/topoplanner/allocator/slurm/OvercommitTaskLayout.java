@@ -33,6 +33,15 @@ final class OvercommitTaskLayout {
 
     /** {@code job} laid out with all its tasks where {@code version} does so for {@code r}, or {@code job}. */
     static SlurmJobSpec held(SlurmJobSpec job, JobRequest r, SlurmVersion version) {
+        if (version.atLeast(SlurmVersion.V24_11) && job.overcommitTasks() != null && job.gpusPerTask() == null
+                && r.cpusPerTask() != null && job.maxNodes() != null && job.maxNodes() > job.minNodes()
+                && job.overcommitTasks() <= job.maxNodes()) {
+            // -c is a per-task TRES here, so dist_tasks keeps all -n tasks, one a node (each node cut to one task's
+            // CPUs): a node range runs only where its pick takes -n nodes, the maximum sbatch lowered to -n, and
+            // fails the pass (ESLURM_BAD_TASK_COUNT) where it settles for fewer. Own probe c22o2 c1, c3, c4 (24.11.5
+            // and 26.05.5: -N2-3 -n3 -c2 on three nodes, two CPUs each); past the maximum Overcommit.verdict waits
+            return job.withMinNodes(job.maxNodes());
+        }
         if (!version.atLeast(SlurmVersion.V24_11) || job.overcommitTasks() == null || job.gpusPerTask() == null) {
             return job;
         }

@@ -102,6 +102,17 @@ final class TaskDistribution {
             java.util.Arrays.fill(tasks, 1);
             return tasks;
         }
+        if (job.overcommitTasks() != null && job.gpusPerTask() == null) {
+            // -O without a per-task TRES: one_task_per_node, so _dist_tasks_compute_c_b's first loop gives each
+            // chosen node one task while tid < maxtasks (_get_task_count: num_tasks, the -n) and then sets maxtasks
+            // to 0 (24.11.5, 26.05 cons_tres/dist_tasks.c). A node range's pick may take more nodes than -N's
+            // minimum, which SlurmJobSpec.of lays out as the task count: each of them still gets its task (own
+            // probe c22o1 r2, k4)
+            for (int k = 0; k < idx.size() && k < job.overcommitTasks(); k++) {
+                tasks[k] = 1;
+            }
+            return tasks;
+        }
         int cpt = job.cpusPerTask();
         int[] cap = new int[idx.size()];
         int[] cpuCap = new int[idx.size()];

@@ -353,6 +353,18 @@ class SlurmTreeReplayTest {
         "c18a1;   results/c18a1.jsonl;          22.05; ''",
         "c18a1;   results/new/c18a1.jsonl;      24.11; ''",
         "c18a1;   results/v26.05/c18a1.jsonl;   26.05; ''",
+        // own probe c22o1 (o22v, predicted by hand before its runs): -O with --mem, --mem-per-cpu, --mem-per-gpu
+        // (m1-m5, k1-k3, k7: the memory test counts one CPU a node), node ranges (r1-r3, k4: one task on each node
+        // of the pick, up to -n) and -m block/cyclic (d1-d3, k5, k6), every line as predicted
+        "c22o1;   results/c22o1.jsonl;          22.05; ''",
+        "c22o1;   results/new/c22o1.jsonl;      24.11; ''",
+        "c22o1;   results/v26.05/c22o1.jsonl;   26.05; ''",
+        // own probe c22o2 (o22v, predicted by hand before its runs): -O with -m plane (p1-p3, c5: one task a node,
+        // no plane layout; 24.11/26.05 p3 -c2 past the nodes waits) and node ranges beside -c (c1-c4: 24.11/26.05
+        // need -n nodes, c2 past the maximum waits); g1 (a range beside GPUs, as predicted) stays refused
+        "c22o2;   results/c22o2.jsonl;          22.05; g1",
+        "c22o2;   results/new/c22o2.jsonl;      24.11; g1",
+        "c22o2;   results/v26.05/c22o2.jsonl;   26.05; g1",
         // own probe c20e1 (v20e, predicted before its runs): --gpus-per-socket and -m plane=N beside --exclusive,
         // whole nodes where the GRES socket test passes (26.05's e3 waits: _set_sock_bits short on c1's socket 1)
         "c20e1;   results/c20e1.jsonl;          22.05; ''",

@@ -63,6 +63,59 @@ class OvercommitTest {
                 .containsExactly(expected.split("\\|"));
     }
 
+    /**
+     * Memory options, {@code -m} block and cyclic and a node range without {@code -c} or GPUs keep the one task a node
+     * (own probe c22o1's cluster, {@code CR_Core_Memory}: c1-c4 of 16000 MB, g1, g2 of 32000 MB): the memory test
+     * counts one CPU a node ({@code _can_job_run_on_node} after {@code ntasks_per_node = 1}), and a range's pick aims
+     * at its maximum (lowered to {@code -n} by sbatch) with one task on every node it takes ({@code one_task_per_node},
+     * {@code _dist_tasks_compute_c_b}'s first loop up to {@code num_tasks}); c22o1 m1-m5, r1-r3, d1-d3.
+     */
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-N2 -n8 --mem=4000 -O;          22.05; c1:0|c2:0",
+        "-N2 -n8 --mem-per-cpu=2000 -O;  24.11; c1:0|c2:0",
+        "-N1 -n4 --mem=20000 -O;         26.05; g1:0",
+        "-N2-4 -n3 -O;                   22.05; c1:0|c2:0|c3:0",
+        "-N2-4 -n3 -O;                   24.11; c1:0|c2:0|c3:0",
+        "-N2-4 -n3 -O;                   26.05; c1:0|c2:0|c3:0",
+        "-N2 -n6 -m cyclic:cyclic -O;    24.11; c1:0|c2:0",
+        // -m plane: dist_tasks skips _compute_plane_dist for one_task_per_node (c22o2 p1, every release)
+        "-N2 -n4 -m plane=2 -O;          22.05; c1:0|c2:0",
+        "-N2 -n4 -m plane=2 -O;          26.05; c1:0|c2:0",
+        // a range beside -c: one task of -c CPUs on each node the pick takes (c22o2 c1, every release)
+        "-N2-3 -n3 -c2 -O;               22.05; c1:0-1|c2:0-1|c3:0-1",
+        "-N2-3 -n3 -c2 -O;               24.11; c1:0-1|c2:0-1|c3:0-1",
+        "-N2-4 -n6 -c2 -O;               22.05; c1:0-1|c2:0-1|c3:0-1|c4:0-1",
+    })
+    void memoryDistributionAndRangesKeepOneTaskANode(String args, String version, String expected) throws Exception {
+        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(
+                SlurmVersion.parse(version).orElseThrow()))
+                .suggest(ClusterState.empty(OracleCase.cluster("c22o1")), SbatchOptions.parseLine(args, "o"));
+        assertThat(cpus(s)).containsExactly(expected.split("\\|"));
+    }
+
+    /**
+     * 24.11 and 26.05 keep every task of an {@code -O -c} job ({@code tres_per_task}): a range past its maximum
+     * ({@code -N2-4 -n6 -c2}: four nodes hold four tasks) waits {@code Resources} for good (c22o2 c2, 24.11.5 and
+     * 26.05.5; 22.05.8 runs it on c1-c4), and a range up to it needs {@code -n} nodes: with only two nodes free of
+     * the three {@code -N2-3 -n3 -c2} asks, it waits where 22.05 runs it on two.
+     */
+    @Test
+    void aRangeBesideCNeedsItsTasksNodesFrom2411On() throws Exception {
+        Cluster c = OracleCase.cluster("c22o1");
+        for (SlurmVersion v : List.of(SlurmVersion.V24_11, SlurmVersion.V26_05)) {
+            Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v))
+                    .suggest(ClusterState.empty(c), SbatchOptions.parseLine("-N2-4 -n6 -c2 -O", "o"));
+            assertThat(s).isInstanceOfSatisfying(Suggestion.Pending.class,
+                    p -> assertThat(p.reason()).isEqualTo(org.topoplanner.allocator.PendingReason.RESOURCES));
+        }
+        JobRequest r = SbatchOptions.parseLine("-N2-3 -n3 -c2 -O -x c3,c4,g1,g2", "o");
+        assertThat(cpus(new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05))
+                .suggest(ClusterState.empty(c), r))).containsExactly("c1:0-1", "c2:0-1");
+        assertThat(new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11))
+                .suggest(ClusterState.empty(c), r)).isNotInstanceOf(Suggestion.Placed.class);
+    }
+
     @Test
     void theTaskCountStillBoundsTheNodes() throws Exception {
         SlurmJobSpec job = SlurmJobSpec.of(SbatchOptions.parseLine("-n8 -O", "o"));
@@ -112,8 +165,9 @@ class OvercommitTest {
         "-N2 -n4 --gpus-per-node=1 --gres-flags=enforce-binding -O; 24.11; -O/--overcommit with GPUs and enforce-binding",
         "-w t1 -n4 -c1 -O;                24.11; -O/--overcommit with -c below a core's threads changes where Slurm places the job and is not emulated (sbatch 24.11 makes -c a per-task TRES",
         "-n4 --ntasks-per-node=2 -O;      22.05; -O/--overcommit with --ntasks-per-node",
-        "-n4 --mem-per-cpu=100 -O;        22.05; -O/--overcommit with a memory option",
-        "-N1-3 -n4 -O;                    26.05; -O/--overcommit with a node range",
+        "-N1-3 -c2 -O;                    26.05; -O/--overcommit with a node range (-N min-max) beside -c without -n",
+        "-N1-2 -n4 --gpus-per-node=1 -O;  22.05; -O/--overcommit with a node range (-N min-max) beside GPUs",
+        "-N2 -n2 -c2 -m plane=1 -O;       24.11; -O/--overcommit with -m plane beside -c",
     })
     void refusesTheShapesNoMeasuredLineCovers(String args, String version, String start) throws Exception {
         Suggestion s = place(args, SlurmVersion.parse(version).orElseThrow());
