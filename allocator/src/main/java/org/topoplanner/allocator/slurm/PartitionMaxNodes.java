@@ -36,7 +36,14 @@ final class PartitionMaxNodes {
         return job.withPartitionMaxNodes(table.limits(table.partitionNamed(job.partition())).maxNodes());
     }
 
-    /** The refusal of a job without {@code -N} that {@code MaxNodes} nodes of its partition never hold, or null. */
+    /**
+     * The refusal of a job without {@code -N} that {@code MaxNodes} nodes of its partition never hold, or null. The
+     * CPUs counted are {@code details->min_cpus} ({@link PartitionCpuTotal#limitMinCpus}): every release's
+     * {@code _copy_job_desc_to_job_record} ({@code slurmctld/job_mgr.c}) sets it and {@code orig_min_cpus} from one
+     * {@code job_desc->min_cpus}, after {@code validate_job_create_req} raised it to a {@code --ntasks-per-gpu} job's
+     * task CPUs, and the test-only pick's {@code eval_nodes} starts {@code rem_cpus} from it
+     * ({@code cons_tres/job_test.c} in 22.05.8, {@code topology/common/eval_nodes.c} in 24.11.5 and 26.05).
+     */
     static String refusal(Cluster cluster, JobRequest request, SlurmVersion version) {
         if (request.minNodes() != null) {
             return null;
@@ -50,8 +57,10 @@ final class PartitionMaxNodes {
         if (limits.maxCpusPerNode() != null) {
             perNode = Math.min(perNode, limits.maxCpusPerNode());
         }
-        long asked = version == SlurmVersion.V22_05 ? PartitionCpuTotal.sbatchMinCpus(request)
-                : PartitionCpuTotal.minCpus(request);
+        // the test-only pick (_pick_best_nodes' runable_ever) counts details->min_cpus (eval_nodes' rem_cpus), which
+        // _copy_job_desc_to_job_record sets with orig_min_cpus from the same job_desc->min_cpus: the figure
+        // job_limits_check reads, raised for a --ntasks-per-gpu job's tasks (validate_job_create_req)
+        long asked = PartitionCpuTotal.limitMinCpus(request, version);
         return asked > perNode * limits.maxNodes() ? "Requested node configuration is not available" : null;
     }
 }

@@ -39,8 +39,8 @@ final class SchedWeight {
 
     private static long near(SlurmNode node, NodeUse use, SlurmJobSpec job, SlurmVersion version) {
         boolean oneSocket = node.sockets() > 1 && CoreFilter.oneGpuSocket(job, version);
-        long near = job.gpusPerSocket() != null ? perSocketNear(node, use, job.gpusPerSocket())
-                : oneSocket ? richestSocket(node, use) : nearOnSocketsWithCores(node, use);
+        long near = job.gpusPerSocket() != null ? perSocketNear(node, use, job)
+                : oneSocket ? richestSocket(node, use, job) : nearOnSocketsWithCores(node, use, job);
         long cap = 0;
         if (!job.exclusive()) {
             if (job.gpusPerNode() != null) {
@@ -56,7 +56,7 @@ final class SchedWeight {
             // --ntasks-per-gpu caps the same way at the option times -c (every release): own probe c11g1 c19 (-N2
             // --gpus=4 --ntasks-per-gpu=3, 24.11.5 log): g1 with 11 free cores counts 3 near GPUs of its 4, as g3
             // and g4 do, so the three share one weight and leaf1 (g3, g4) fits where leaf0 holds g1 alone
-            int cores = oneSocket ? coresAfterSocketLimit(node, use) : use.freeCores().cardinality();
+            int cores = oneSocket ? coresAfterSocketLimit(node, use, job) : use.freeCores().cardinality();
             long byCpus = (long) cores * node.threadsPerCore() / cpusPerGres;
             cap = cap == 0 ? byCpus : Math.min(cap, byCpus);
         }
@@ -74,8 +74,9 @@ final class SchedWeight {
      * --gpus-per-socket=1} on busy nodes, every release): g1, g3 and g4 count 2, g2 (no free core on socket 0) 1, so
      * leaf1 holds two nodes of the best weight and the job runs on g3 and g4.
      */
-    private static long perSocketNear(SlurmNode node, NodeUse use, int perSocket) {
-        GpuSockets gs = GpuSockets.of(node, use.freeGpus(), use.freeCores());
+    private static long perSocketNear(SlurmNode node, NodeUse use, SlurmJobSpec job) {
+        int perSocket = job.gpusPerSocket();
+        GpuSockets gs = sockets(node, use, job);
         long near = gs.anySock();
         for (int s = 0; s < node.sockets(); s++) {
             if (gs.bySock()[s] >= perSocket && node.hasCoreOn(use.freeCores(), s)) {
@@ -85,15 +86,19 @@ final class SchedWeight {
         return near;
     }
 
-    /** The free GPUs less those on sockets without a free core. */
-    private static long nearOnSocketsWithCores(SlurmNode node, NodeUse use) {
+    /** The free GPUs ({@code total_cnt}) less those on sockets without a free core. */
+    private static long nearOnSocketsWithCores(SlurmNode node, NodeUse use, SlurmJobSpec job) {
         long near = use.freeGpus().cardinality();
         // Counting GPUs per socket is only needed when some socket has no free core; this runs for every
         // node on every scheduling pass, and on most nodes every socket has one.
         GpuSockets gs = null;
         for (int s = 0; s < node.sockets(); s++) {
             if (!node.hasCoreOn(use.freeCores(), s)) {
-                gs = gs == null ? GpuSockets.of(node, use.freeGpus(), use.freeCores()) : gs;
+                if (gs == null) {
+                    gs = sockets(node, use, job);
+                    // total_cnt: under enforce-binding a GPU none of whose sockets has a free core counts nowhere
+                    near = gs.total();
+                }
                 near -= gs.bySock()[s];
             }
         }
@@ -108,8 +113,8 @@ final class SchedWeight {
      * enforce-binding, 22.05.8 with {@code DebugFlags=SelectType}): p2 keeps socket 0 with 6 free cores, so one GPU
      * near (weight 1534) where its 22 free cores would give two (1533).
      */
-    private static int coresAfterSocketLimit(SlurmNode node, NodeUse use) {
-        GpuSockets gs = GpuSockets.of(node, use.freeGpus(), use.freeCores());
+    private static int coresAfterSocketLimit(SlurmNode node, NodeUse use, SlurmJobSpec job) {
+        GpuSockets gs = sockets(node, use, job);
         int kept = -1;
         int cores = use.freeCores().cardinality();
         for (int s = 0; s < node.sockets(); s++) {
@@ -134,8 +139,8 @@ final class SchedWeight {
      * The GPUs a one-socket-per-node job keeps: those bound to no socket and the most any socket with a free core
      * holds (the socket {@code CoreFilter} keeps).
      */
-    private static long richestSocket(SlurmNode node, NodeUse use) {
-        GpuSockets gs = GpuSockets.of(node, use.freeGpus(), use.freeCores());
+    private static long richestSocket(SlurmNode node, NodeUse use, SlurmJobSpec job) {
+        GpuSockets gs = sockets(node, use, job);
         long best = 0;
         for (int s = 0; s < node.sockets(); s++) {
             if (node.hasCoreOn(use.freeCores(), s)) {
@@ -143,5 +148,17 @@ final class SchedWeight {
             }
         }
         return gs.anySock() + best;
+    }
+
+    /**
+     * The node's free GPUs by socket as {@code _build_sock_gres_by_topo} counts them for this job (22.05.8
+     * {@code cons_tres/gres_sched.c}, 24.11.5 {@code cons_tres/gres_sock_list.c}): under {@code enforce-binding} its
+     * socket loop skips sockets without an available core, so a GPU whose {@code Cores=} span some sockets counts on
+     * the first of them with a free core, and {@code gres_select_filter_remove_unusable} (enforce-binding branch) keeps
+     * it near; without the flag it counts on its first socket and, that socket busy, is not near. The placement reads
+     * the same sockets ({@link CoreFilter}); 26.05 sets such a node INVALID ({@link InvalidNodes}).
+     */
+    private static GpuSockets sockets(SlurmNode node, NodeUse use, SlurmJobSpec job) {
+        return GpuSockets.of(node, use.freeGpus(), use.freeCores(), job.enforceBinding());
     }
 }

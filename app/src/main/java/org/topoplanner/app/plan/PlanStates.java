@@ -5,6 +5,10 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.HeldMemory;
+import org.topoplanner.allocator.replay.RunningPartition;
+import org.topoplanner.model.job.HostAllocation;
+import org.topoplanner.model.job.JobRequest;
 
 /**
  * The running state of the plans last asked about, and of each without one of its jobs, made once per plan
@@ -72,12 +76,20 @@ final class PlanStates {
         return e;
     }
 
-    /** Every placed job in the plan's order, exclusive ones holding their nodes whole. */
+    /**
+     * Every placed job in the plan's order, exclusive ones holding their nodes whole, each with the partition it
+     * certainly runs in ({@link RunningPartition}): Slurm counts only a partition's own jobs' cores against its
+     * {@code MaxCPUsPerNode} (h21d), so a job of another partition no longer takes CPUs from a capped partition's plan.
+     */
     private static ClusterState replayed(Plan plan) {
         ClusterState s = ClusterState.empty(plan.cluster());
         for (var p : plan.placements().values()) {
-            boolean exclusive = plan.job(p.job()).map(j -> plan.request(j.name()).exclusive()).orElse(false);
-            s = s.with(p, exclusive ? ClusterState.Hold.WHOLE_NODES : ClusterState.Hold.LISTED);
+            JobRequest request = plan.job(p.job()).map(j -> plan.request(j.name())).orElse(null);
+            boolean exclusive = request != null && request.exclusive();
+            String partition = request == null ? null : RunningPartition.certain(plan.cluster(), request,
+                    p.hosts().stream().map(HostAllocation::host).toList());
+            s = s.with(p, exclusive ? ClusterState.Hold.WHOLE_NODES : ClusterState.Hold.LISTED, HeldMemory.NONE, null,
+                    partition);
         }
         return s;
     }
