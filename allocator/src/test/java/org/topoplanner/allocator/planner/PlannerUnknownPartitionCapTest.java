@@ -18,8 +18,9 @@ import org.topoplanner.model.job.SbatchOptions;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
- * A planner state's running jobs carry no partition (the app's plans and live states record none): each counts as
- * one of the job's own partition against its {@code MaxCPUsPerNode}, in every release, so every busy core counts.
+ * A planner state's running job whose partition is not known (live states record none; the app's plans record it
+ * only where it is certain, {@code RunningPartition}, x22r) counts as one of the job's own partition against its
+ * {@code MaxCPUsPerNode}, in every release, so every such busy core counts.
  * Real Slurm counts only the partition's own jobs' cores once its rows exist ({@code _allocate_sc}'s {@code tmp_core
  * = part_core_map & ~core_map}), so it can only leave the job as many CPUs or more: a plan kept to this reading is
  * one Slurm accepts whichever partition those jobs ran in, which a looser reading cannot promise. The planner and
