@@ -630,7 +630,8 @@ final class CoreFilter {
     /**
      * 22.05 and 24.11 {@code _socks_per_node} ({@code cons_tres/job_test.c}): an {@code enforce-binding} job
      * with a job-wide GPU count ({@code --gpus=N}, or {@code -n} x {@code --gpus-per-task}) and at most one
-     * CPU per node (24.11: also at most one CPU from {@code --cpus-per-gpu}) wants one socket per node.
+     * CPU per node (24.11: also at most one CPU from {@code --cpus-per-gpu}), or whose node's tasks fit one socket's
+     * {@code --ntasks-per-socket}, wants one socket per node (a count above one is not emulated).
      * 26.05 moved this limit into {@code gres_select_filter_remove_unusable}, where it no longer picks the
      * socket the cores come from (fuzz08 f16 stays on socket 0 there).
      */
@@ -643,17 +644,23 @@ final class CoreFilter {
             return false;
         }
         int tasks = job.ntasks() != null ? job.ntasks() : job.minNodes();
-        if ((long) tasks * job.cpusPerTask() / job.minNodes() > 1) {
-            return false;
-        }
-        if (version.atLeast(SlurmVersion.V24_11) && job.cpusPerGpu() != null) {
+        boolean oneCpu = (long) tasks * job.cpusPerTask() / job.minNodes() <= 1;
+        if (oneCpu && version.atLeast(SlurmVersion.V24_11) && job.cpusPerGpu() != null) {
             // _sum_min_gres_cpus: the CPUs --cpus-per-gpu asks per node also count
             long gpus = job.gpusPerNode() != null ? job.gpusPerNode()
                     : job.gpusPerTask() != null ? (long) job.gpusPerTask() * job.ntasks()
                     : job.gpusPerJob() / job.minNodes();
-            return job.cpusPerGpu() * gpus <= 1;
+            oneCpu = job.cpusPerGpu() * gpus <= 1;
         }
-        return true;
+        if (oneCpu) {
+            return true;
+        }
+        // past the one-CPU test, _socks_per_node returns ROUNDUP(num_tasks / min_nodes, --ntasks-per-socket)
+        // (22.05.8 cons_common/job_test.c, 24.11.5 cons_tres/job_test.c): one socket when a node's tasks fit one
+        // socket's cap. Own probe c22s1 d2 (-w t1 -N1 -n3 --ntasks-per-socket=3 -c1 --gpus-per-task=1
+        // enforce-binding, two GPUs a socket): sbatch rejects it in 22.05.8 and 24.11.5 (node configuration)
+        return job.ntasksPerSocket() != null && job.ntasksPerSocket() > 0
+                && (tasks / job.minNodes() + job.ntasksPerSocket() - 1) / job.ntasksPerSocket() == 1;
     }
 
     /**
