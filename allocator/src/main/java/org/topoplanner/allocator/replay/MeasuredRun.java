@@ -204,6 +204,15 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
     }
 
     /**
+     * When submission {@code seq} (of job {@code name}) reached slurmctld: its logged RPC (sbatch's return when not
+     * logged); NaN without times.
+     */
+    public double rpcOf(int seq, String name) {
+        Submission s = submissions.get(seq);
+        return s == null || !s.name().equals(name) ? Double.NaN : s.rpc();
+    }
+
+    /**
      * Whether slurmctld logged no pass from submission {@code jobSeq}'s RPC (of job {@code jobName}) until the next
      * step after submission {@code lastSeq} (of job {@code lastName}) reached it, as logged: the job cannot have
      * started in between (slurmctld starts a batch job only in a pass: the submit RPC only tests it, {@code

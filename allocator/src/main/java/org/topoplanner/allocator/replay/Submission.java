@@ -99,7 +99,9 @@ final class Submission {
         // among them, so their starts are made again in that pass, with this job. Own timed runs featfz10, 24.11.5
         // and 26.05.5: f28 and f29 submitted behind pending jobs, f30 (-p mix, PriorityTier=2) submitted before the
         // pass they queued, which started f30 first (sched log: f30, f28, f29), on b1 that f28 took in the replay
-        ctl.takeBackStarts(unseen.startsOfPassesAfter(unseen.lastNextStep)).forEach(startedUnseen::remove);
+        // (UnseenStarts.startsOfPassesAfterSubmission: not a pass that a step between ended before this RPC)
+        ctl.takeBackStarts(unseen.startsOfPassesAfterSubmission(measured.rpcOf(ctl.seq, s.name())))
+                .forEach(startedUnseen::remove);
         queue.put(key, job);
         // a partition limit (MaxMemPerLimit, more CPUs or nodes than the partition has) holds the job whatever the
         // nodes hold: its submission shows what the policy's Slurm says there (own cases mem2g, mem3b, mem3d; probe

@@ -85,6 +85,31 @@ final class UnseenStarts {
     }
 
     /**
+     * The starts to take back at a submission that reached slurmctld at {@code rpc}: those of the passes measured to
+     * begin at or after both the last submission's next step ({@link #lastNextStep}) and {@code rpc}. When a step came
+     * between (the cancel of a pending job, which queues no pass of its own), {@link #lastNextStep} is that step's
+     * time, and a measured pass that began after it but before {@code rpc} ran before this submission arrived: its
+     * starts are slurmctld's, and as it served every request queued before it, every start the replay made so far is
+     * seen ({@link #allSeen}). A timing rule, read in the timed fields: own case featfz13 26.05.5, f68 (RPC
+     * :49.863) then cancel f64 (pending, :49.931), the pass at :50.002 starts f62, f59, f58, f61, f68 (sched log
+     * allocs), f69's RPC at :50.059; the replay had taken those starts back at f69 and rerun them after f71, whose
+     * record in mix (PriorityTier 2) it then tried before f61 and f68 (partition all) held b4, c1 and c2:
+     * {@code Insufficient_resources_in_topology_unit}, where slurmctld wrote {@code Resources}. The list is used up.
+     */
+    List<String> startsOfPassesAfterSubmission(double rpc) {
+        if (Double.isNaN(rpc) || Double.isNaN(lastNextStep) || rpc <= lastNextStep) {
+            return startsOfPassesAfter(lastNextStep);
+        }
+        double stepBefore = lastNextStep;
+        boolean ranBefore = measuredLaterPasses.stream().anyMatch(e -> e.getKey() >= stepBefore && e.getKey() < rpc);
+        List<String> out = startsOfPassesAfter(rpc);
+        if (ranBefore) {
+            allSeen();
+        }
+        return out;
+    }
+
+    /**
      * The starts still unseen that passes measured to begin at or after {@code when} made ({@link
      * #measuredLaterPasses}); none when {@code when} is unknown. The list is used up.
      */

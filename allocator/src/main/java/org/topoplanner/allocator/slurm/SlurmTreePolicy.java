@@ -45,14 +45,16 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      */
     /** {@code job_limits_check} of the job kept to one partition ({@link JobLimitsCheck}). */
     @Override
-    public PendingReason partitionLimit(Cluster cluster, JobRequest job) {
+    public PendingReason partitionLimit(Cluster cluster, JobRequest request) {
+        JobRequest job = SbatchNodeCount.sent(request);
         return JobLimitsCheck.of(cluster, EmptyPartitionList.given(job) ? EmptyPartitionList.inDefaultPartition(job)
                 : job, options.slurmVersion());
     }
 
     /** {@code get_node_cnts}' node range against the partition's ({@link PartitionNodeRange}). */
     @Override
-    public boolean nodeRangeOutsidePartition(Cluster cluster, JobRequest job) {
+    public boolean nodeRangeOutsidePartition(Cluster cluster, JobRequest request) {
+        JobRequest job = SbatchNodeCount.sent(request);
         return PartitionNodeRange.empty(cluster, EmptyPartitionList.given(job)
                 ? EmptyPartitionList.inDefaultPartition(job) : job);
     }
@@ -65,7 +67,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
     }
 
     @Override
-    public Suggestion suggest(ClusterState state, JobRequest request) {
+    public Suggestion suggest(ClusterState state, JobRequest asked) {
+        // slurmctld sees the node range sbatch sends, -N lowered to -n (SbatchNodeCount)
+        JobRequest request = SbatchNodeCount.sent(asked);
         if (EmptyPartitionList.given(request)) {
             // -p ,, names no partition: refused or the default partition, per release (EmptyPartitionList)
             Suggestion refused = EmptyPartitionList.refusal(options.slurmVersion());
