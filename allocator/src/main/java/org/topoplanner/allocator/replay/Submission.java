@@ -136,7 +136,11 @@ final class Submission {
                 return true;
             }
             schedulingPass.schedule();
-            if (held != null) {
+            if (held != null && !measured.queuedPass(ctl.seq, s.name(), timing)
+                    .filter(p -> p == MeasuredRun.QueuedPass.BEFORE_LOOK).isPresent()) {
+                // the submission's wording of the held job (heldAtSubmit), unless a timed run shows the queued pass
+                // before the look: its _job_runnable_test2 had set the limit's own reason by then (own probe c22r1
+                // r9, 22.05.8: PartitionTimeLimit at the look, the pass 21 ms after the RPC, 5 ms before the look)
                 job.reason = held;
             }
             jobEvents.emit(Moment.SUBMIT, key);

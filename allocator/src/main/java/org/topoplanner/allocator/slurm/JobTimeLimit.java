@@ -21,4 +21,10 @@ final class JobTimeLimit {
         }
         return found;
     }
+
+    /** {@code request} without its {@code --time} notes: the job a time limit does not hold. */
+    static JobRequest without(JobRequest request) {
+        return request.toBuilder().notes(request.notes().stream().filter(n -> !n.startsWith("--time=")).toList())
+                .build();
+    }
 }

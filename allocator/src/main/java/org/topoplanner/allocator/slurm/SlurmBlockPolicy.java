@@ -130,8 +130,10 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         }
         Suggestion past = JobLimitsCheck.beyond(state.cluster(), request, version);
         if (past != null) {
-            // MaxCPUsPerNode, MinNodes, MaxNodes, MaxTime or State=DOWN (JobLimitsCheck.beyond)
-            return past;
+            // MaxCPUsPerNode, MinNodes, MaxNodes, MaxTime or State=DOWN (JobLimitsCheck.beyond); past MaxTime,
+            // 24.11 and 26.05 refuse a job their test-only pick never fits (PastMaxTimeTest)
+            ClusterState idle = ClusterState.empty(state.cluster());
+            return PastMaxTimeTest.verdict(past, request, version, r -> suggest(idle, r));
         }
         String pastMaxNodes = PartitionMaxNodes.refusal(state.cluster(), request, version);
         if (pastMaxNodes != null) {
