@@ -72,20 +72,12 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
      * maximum to {@code a} (sbatch's {@code -N} without a range), no {@code -N} means one node or the
      * node list's size, {@code -c} defaults to 1.
      */
-    public static SlurmJobSpec of(JobRequest r) {
+    public static SlurmJobSpec of(JobRequest request) {
+        // sbatch sends no more nodes than tasks ("can't run 1 processes on 2 nodes, setting nnodes to 1"; own case
+        // cpumix m56: -N2 -n1 --gpus=4 runs on one node)
+        JobRequest r = SbatchNodeCount.sent(request);
         int min = r.minNodes() != null ? r.minNodes() : Math.max(1, r.nodelist().size());
         Integer max = r.maxNodes() != null ? r.maxNodes() : r.minNodes();
-        if (r.minNodes() != null && r.ntasks() != null) {
-            // sbatch (opt.c, both versions): no more nodes than tasks; "can't run 1 processes on 2 nodes,
-            // setting nnodes to 1" (own case cpumix m56: -N2 -n1 --gpus=4 runs on one node)
-            if (max != null && r.ntasks() < max) {
-                max = r.ntasks();
-            }
-            if (r.ntasks() < min) {
-                min = r.ntasks();
-                max = r.ntasks();
-            }
-        }
         Integer ntasks = r.ntasks();
         if (ntasks == null && r.ntasksPerNode() != null && (max == null || max == min)) {
             // the task count implied by --ntasks-per-node on a fixed node count (22.05 sbatch opt.c _opt_verify,
