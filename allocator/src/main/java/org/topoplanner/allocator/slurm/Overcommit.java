@@ -75,6 +75,16 @@ final class Overcommit {
      * one-task-per-node layout covers).
      */
     static Suggestion verdict(Cluster cluster, JobRequest r, SlurmVersion version) {
+        return verdict(cluster, r, version, false);
+    }
+
+    /**
+     * {@link #verdict} where {@code blockPick} says the job goes through {@code eval_nodes_block}, which sizes a node
+     * range's pick by its minimum ({@code rem_nodes = MIN(min_nodes, req_nodes)}, "Always use min_nodes",
+     * {@code topology/block/eval_nodes_block.c}, 24.11.5 and 26.05): there the tasks past the minimum find no node
+     * (own probe c22g2 r4, {@code -N1-2 -n2 -c2 -O}: Resources in 24.11.5 and 26.05.5, where a tree runs it on two).
+     */
+    static Suggestion verdict(Cluster cluster, JobRequest r, SlurmVersion version, boolean blockPick) {
         if (!r.overcommit() || r.cpusPerTask() == null || !version.atLeast(SlurmVersion.V24_11)) {
             return null;
         }
@@ -84,7 +94,7 @@ final class Overcommit {
             return null;
         }
         SlurmJobSpec job = SlurmJobSpec.of(r);
-        if (!moreTasksThanNodes(r)) {
+        if (!moreTasksThanNodes(r, blockPick)) {
             return null;
         }
         int threads = SlurmNode.of(cluster).stream().mapToInt(SlurmNode::threadsPerCore).max().orElse(1);
@@ -110,10 +120,6 @@ final class Overcommit {
         if (r.gpusPerTask() != null && r.gpusPerTask() > 0) {
             return notEmulated("--gpus-per-task on a block topology", "no measured line has it");
         }
-        if (r.maxNodes() != null && !r.maxNodes().equals(r.minNodes())) {
-            // c22o1 and c22o2 measured ranges on a tree; eval_nodes_block's pick of a range is not read with -O
-            return notEmulated("a node range (-N min-max) on a block topology", "no measured line has it");
-        }
         return r.ntasksPerNode() != null
                 ? notEmulated("--ntasks-per-node on a block topology", "no measured line has it") : null;
     }
@@ -125,11 +131,16 @@ final class Overcommit {
      * -c2} waits, 24.11.5 and 26.05.5).
      */
     private static boolean moreTasksThanNodes(JobRequest r) {
+        return moreTasksThanNodes(r, false);
+    }
+
+    /** As {@link #moreTasksThanNodes(JobRequest)}; a block pick takes a range's minimum ({@code eval_nodes_block}). */
+    private static boolean moreTasksThanNodes(JobRequest r, boolean blockPick) {
         SlurmJobSpec job = SlurmJobSpec.of(r);
         if (job.boundingTasks() == null) {
             return false;
         }
-        int most = job.maxNodes() != null ? job.maxNodes() : job.minNodes();
+        int most = job.maxNodes() != null && !blockPick ? job.maxNodes() : job.minNodes();
         return job.boundingTasks() > Math.max(most, job.minNodes());
     }
 
@@ -185,16 +196,8 @@ final class Overcommit {
             // keeps the plane layout of every task; past the nodes the job waits for good (verdict, c22o2 p3)
             return "-m plane beside -c";
         }
-        if (r.segment() != null) {
-            return "--segment";
-        }
-        if (range && (tresPerTaskCpus && r.ntasks() == null || r.asksForGpus())) {
-            // a range without GPUs is measured (c22o1 r1-r3, k4; c22o2 c1-c4 beside -c: one task on each node of
-            // the pick, up to -n; 24.11/26.05 need -n nodes, OvercommitTaskLayout, and wait past the maximum,
-            // verdict). Not measured: -c without -n in 24.11/26.05 (_get_task_count then counts the job's CPUs)
-            // and GPUs (the GPU filter's task bounds; c22o2 g1 ran as predicted, one line)
-            return "a node range (-N min-max) beside " + (r.asksForGpus() ? "GPUs" : "-c without -n");
-        }
+        // --segment (own probe c22g2 s1, 24.11.5 and 26.05.5: eval_nodes_block's segments as without -O) and node
+        // ranges beside GPUs or beside -c without -n (own probe c22g1, every release) are emulated: see the Javadoc
         return null;
     }
 }
