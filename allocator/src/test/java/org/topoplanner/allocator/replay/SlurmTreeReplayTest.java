@@ -446,6 +446,7 @@ class SlurmTreeReplayTest {
         // own probe c22g2 (g22o, predicted by hand before its runs): -O on blocks; a range takes its minimum
         // (eval_nodes_block), beside -c past it waits (r4), memory, -m, --segment as without -O
         "c22g2,         results/new/c22g2.jsonl,            24.11, ''",
+        "c22g2,         results/v26.05/c22g2.jsonl,         26.05, ''",
     })
     void blockReplayMatchesRealSlurmLineByLine(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);
