@@ -37,10 +37,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@code _can_job_run_on_node}: a node needs {@code ntasks_per_node x cpus_per_task} free CPUs while the layout keeps
  * one task; emulated without GPUs and {@code -n} on a tree, own probes c16g1 r3, c18a1 n1-n3, every release);
  * {@code --threads-per-core} ({@code _job_test} multiplies {@code min_cpus} by it when {@code min_cpus == min_nodes}),
- * {@code --exclusive=topo} ({@code --exclusive} takes the whole node as without {@code -O}: own probe c16g1 r4),
- * {@code -m plane} beside {@code -c} in 24.11 and 26.05 (their plane layout of every task), {@code --segment}, node
- * ranges beside GPUs (c22o2 g1 ran as predicted, one line; the GPU filter's task bounds not read), beside {@code -c}
- * without {@code -n} in 24.11 and 26.05, and on a block topology.
+ * {@code --exclusive=topo} ({@code --exclusive} takes the whole node as without {@code -O}: own probe c16g1 r4) and
+ * {@code -m plane} beside {@code -c} in 24.11 and 26.05 (their plane layout of every task).
  *
  * <p>Emulated since own probe c22o1 (o22v, predicted by hand; every line held in 22.05.8, 24.11.5 and 26.05.5):
  * memory options ({@code _can_job_run_on_node} tests the memory after {@code ntasks_per_node = 1}, so
@@ -54,6 +52,19 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@code -c}: one task of {@code -c} CPUs on each node of the pick in 22.05; 24.11 and 26.05 keep every task
  * ({@code tres_per_task}), so the range needs {@code -n} nodes ({@link OvercommitTaskLayout}) and waits past its
  * maximum ({@link #verdict}).
+ *
+ * <p>Emulated since own probes c22g1 (tree, every release) and c22g2 (block, 24.11.5 and 26.05.5), g22o, every line
+ * as the emulation gave it (the hand predictions missed where a GPU total and a block's range fall): node ranges
+ * beside GPUs (24.11/26.05 {@code eval_nodes_gres}, {@code topology/common/eval_nodes.c}, keeps at least one task
+ * a node and asks {@code cpus_per_task} CPUs of it under overcommit; 22.05's {@code _select_cores},
+ * {@code cons_tres/job_test.c}, gives a range {@code max_tasks_this_node = NO_VAL} and skips the CPU bound, and
+ * {@code gres_select_filter_sock_core} then clears no core: one task's CPU a node as without the range; a GPU total
+ * stops at the first node that holds it, c22g1 g2 {@code -N1-2 -n2 --gpus=2} on g1 alone), beside {@code -c} without
+ * {@code -n} ({@code _get_task_count} counts {@code ncpus / cpus_per_task}, one task a node: c22g1 r1-r3), and on
+ * blocks ranges, {@code --segment} and memory: {@code eval_nodes_block} sizes a range's pick by its minimum ("Always
+ * use min_nodes", {@code rem_nodes = MIN(min_nodes, req_nodes)}, 24.11 and 26.05), so {@code -N1-2 -n2 -O} runs on
+ * one node (c22g2 r1) and beside {@code -c} waits for good once {@code -n} passes that minimum ({@link #verdict} with
+ * a block pick; c22g2 r4).
  */
 final class Overcommit {
     private Overcommit() {
@@ -75,6 +86,16 @@ final class Overcommit {
      * one-task-per-node layout covers).
      */
     static Suggestion verdict(Cluster cluster, JobRequest r, SlurmVersion version) {
+        return verdict(cluster, r, version, false);
+    }
+
+    /**
+     * {@link #verdict} where {@code blockPick} says the job goes through {@code eval_nodes_block}, which sizes a node
+     * range's pick by its minimum ({@code rem_nodes = MIN(min_nodes, req_nodes)}, "Always use min_nodes",
+     * {@code topology/block/eval_nodes_block.c}, 24.11.5 and 26.05): there the tasks past the minimum find no node
+     * (own probe c22g2 r4, {@code -N1-2 -n2 -c2 -O}: Resources in 24.11.5 and 26.05.5, where a tree runs it on two).
+     */
+    static Suggestion verdict(Cluster cluster, JobRequest r, SlurmVersion version, boolean blockPick) {
         if (!r.overcommit() || r.cpusPerTask() == null || !version.atLeast(SlurmVersion.V24_11)) {
             return null;
         }
@@ -84,7 +105,7 @@ final class Overcommit {
             return null;
         }
         SlurmJobSpec job = SlurmJobSpec.of(r);
-        if (!moreTasksThanNodes(r)) {
+        if (!moreTasksThanNodes(r, blockPick)) {
             return null;
         }
         int threads = SlurmNode.of(cluster).stream().mapToInt(SlurmNode::threadsPerCore).max().orElse(1);
@@ -101,7 +122,8 @@ final class Overcommit {
     /**
      * The {@code -O} shapes emulated on a tree only: {@code --gpus-per-task} ({@link OvercommitTaskLayout} counts the
      * tasks in the tree's evaluation; the block plugin's {@code eval_nodes_block} counts them its own way, not read)
-     * and {@code --ntasks-per-node} (measured on trees only: c16g1 r3, c18a1 n1-n3).
+     * and {@code --ntasks-per-node} (measured on trees only: c16g1 r3, c18a1 n1-n3). Node ranges, {@code --segment},
+     * memory and {@code -m} are measured on blocks (own probe c22g2) and pass.
      */
     static String blockRefusal(JobRequest r) {
         if (!r.overcommit()) {
@@ -109,10 +131,6 @@ final class Overcommit {
         }
         if (r.gpusPerTask() != null && r.gpusPerTask() > 0) {
             return notEmulated("--gpus-per-task on a block topology", "no measured line has it");
-        }
-        if (r.maxNodes() != null && !r.maxNodes().equals(r.minNodes())) {
-            // c22o1 and c22o2 measured ranges on a tree; eval_nodes_block's pick of a range is not read with -O
-            return notEmulated("a node range (-N min-max) on a block topology", "no measured line has it");
         }
         return r.ntasksPerNode() != null
                 ? notEmulated("--ntasks-per-node on a block topology", "no measured line has it") : null;
@@ -125,11 +143,16 @@ final class Overcommit {
      * -c2} waits, 24.11.5 and 26.05.5).
      */
     private static boolean moreTasksThanNodes(JobRequest r) {
+        return moreTasksThanNodes(r, false);
+    }
+
+    /** As {@link #moreTasksThanNodes(JobRequest)}; a block pick takes a range's minimum ({@code eval_nodes_block}). */
+    private static boolean moreTasksThanNodes(JobRequest r, boolean blockPick) {
         SlurmJobSpec job = SlurmJobSpec.of(r);
         if (job.boundingTasks() == null) {
             return false;
         }
-        int most = job.maxNodes() != null ? job.maxNodes() : job.minNodes();
+        int most = job.maxNodes() != null && !blockPick ? job.maxNodes() : job.minNodes();
         return job.boundingTasks() > Math.max(most, job.minNodes());
     }
 
@@ -178,23 +201,14 @@ final class Overcommit {
             return "--exclusive=topo";
         }
         boolean tresPerTaskCpus = r.cpusPerTask() != null && version.atLeast(SlurmVersion.V24_11);
-        boolean range = r.maxNodes() != null && !r.maxNodes().equals(r.minNodes());
         if (r.distribution() != null && r.distribution().planeSize() != null && tresPerTaskCpus
                 && !moreTasksThanNodes(r)) {
             // one_task_per_node skips _compute_plane_dist (c22o2 p1, p2, c5), but 24.11's -c in tres_per_task
             // keeps the plane layout of every task; past the nodes the job waits for good (verdict, c22o2 p3)
             return "-m plane beside -c";
         }
-        if (r.segment() != null) {
-            return "--segment";
-        }
-        if (range && (tresPerTaskCpus && r.ntasks() == null || r.asksForGpus())) {
-            // a range without GPUs is measured (c22o1 r1-r3, k4; c22o2 c1-c4 beside -c: one task on each node of
-            // the pick, up to -n; 24.11/26.05 need -n nodes, OvercommitTaskLayout, and wait past the maximum,
-            // verdict). Not measured: -c without -n in 24.11/26.05 (_get_task_count then counts the job's CPUs)
-            // and GPUs (the GPU filter's task bounds; c22o2 g1 ran as predicted, one line)
-            return "a node range (-N min-max) beside " + (r.asksForGpus() ? "GPUs" : "-c without -n");
-        }
+        // --segment (own probe c22g2 s1, 24.11.5 and 26.05.5: eval_nodes_block's segments as without -O) and node
+        // ranges beside GPUs or beside -c without -n (own probe c22g1, every release) are emulated: see the Javadoc
         return null;
     }
 }

@@ -114,7 +114,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         if (refusal != null) {
             return new Suggestion.Impossible(refusal);
         }
-        Suggestion overcommit = Overcommit.verdict(state.cluster(), request, version);
+        Suggestion overcommit = Overcommit.verdict(state.cluster(), request, version, true);
         if (overcommit != null) {
             // -O -c N past the nodes: 24.11/26.05 lay every task out on one task's CPUs a node (Overcommit)
             return overcommit;

@@ -116,6 +116,52 @@ class OvercommitTest {
                 .suggest(ClusterState.empty(c), r)).isNotInstanceOf(Suggestion.Placed.class);
     }
 
+    /**
+     * A node range beside GPUs takes what the GPU pick takes, one task's CPU a node: under overcommit
+     * {@code eval_nodes_gres} (24.11/26.05 {@code topology/common/eval_nodes.c}) keeps at least one task a node and
+     * asks {@code cpus_per_task} CPUs of it, and 22.05's {@code _select_cores} ({@code cons_tres/job_test.c}) gives a
+     * range {@code max_tasks_this_node = NO_VAL} with the CPU bound skipped; a GPU total stops at the first node that
+     * holds it. A range beside {@code -c} without {@code -n}: {@code _get_task_count} counts {@code ncpus /
+     * cpus_per_task}, one task a node. Own probe c22g1 g2, g4, g7, r1 (24.11.5; 22.05.8 and 26.05.5 in PROVENANCE).
+     */
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-N1-2 -n2 --gpus=2 -O;            22.05; g1:0",
+        "-N1-2 -n2 --gpus=2 -O;            24.11; g1:0",
+        "-N1-3 -n4 --gpus-per-node=2 -O;   26.05; g1:0|g2:0",
+        "-N1-2 --gpus=3 -O;                24.11; g1:0",
+        "-N2-3 -c2 -O -x g1,g2;            24.11; c1:0-1|c2:0-1|c3:0-1",
+        "-N2-3 -c2 -O -x g1,g2;            26.05; c1:0-1|c2:0-1|c3:0-1",
+    })
+    void aRangeBesideGpusOrCWithoutNTakesOneTaskANode(String args, String version, String expected) throws Exception {
+        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(
+                SlurmVersion.parse(version).orElseThrow()))
+                .suggest(ClusterState.empty(OracleCase.cluster("c22g1")), SbatchOptions.parseLine(args, "o"));
+        assertThat(cpus(s)).containsExactly(expected.split("\\|"));
+    }
+
+    /**
+     * On {@code topology/block}: {@code eval_nodes_block} sizes a range's pick by its minimum ("Always use
+     * min_nodes"), so {@code -N1-2 -n2 -O} runs on one node, and beside {@code -c} (24.11/26.05: a per-task TRES,
+     * every task laid out) the tasks past that minimum find no CPU: Resources for good; {@code --segment} splits
+     * the pick as without {@code -O}. Own probe c22g2 r1, r4, s1 (24.11.5; 26.05.5 in PROVENANCE).
+     */
+    @Test
+    void aRangeOnBlocksTakesItsMinimum() throws Exception {
+        Cluster c = OracleCase.cluster("c22g2");
+        SlurmBlockPolicy p = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11));
+        assertThat(cpus(p.suggest(ClusterState.empty(c), SbatchOptions.parseLine("-N1-2 -n2 -O -x g1,g2", "o"))))
+                .containsExactly("c3:0");
+        assertThat(cpus(p.suggest(ClusterState.empty(c),
+                SbatchOptions.parseLine("-N2 -n4 --segment=1 -O -x g1,g2", "o")))).containsExactly("c3:0", "c4:0");
+        for (SlurmVersion v : List.of(SlurmVersion.V24_11, SlurmVersion.V26_05)) {
+            assertThat(new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v)).suggest(ClusterState.empty(c),
+                    SbatchOptions.parseLine("-N1-2 -n2 -c2 -O -x g1,g2", "o")))
+                    .isInstanceOfSatisfying(Suggestion.Pending.class,
+                            q -> assertThat(q.reason()).isEqualTo(org.topoplanner.allocator.PendingReason.RESOURCES));
+        }
+    }
+
     @Test
     void theTaskCountStillBoundsTheNodes() throws Exception {
         SlurmJobSpec job = SlurmJobSpec.of(SbatchOptions.parseLine("-n8 -O", "o"));
@@ -165,8 +211,6 @@ class OvercommitTest {
         "-N2 -n4 --gpus-per-node=1 --gres-flags=enforce-binding -O; 24.11; -O/--overcommit with GPUs and enforce-binding",
         "-w t1 -n4 -c1 -O;                24.11; -O/--overcommit with -c below a core's threads changes where Slurm places the job and is not emulated (sbatch 24.11 makes -c a per-task TRES",
         "-n4 --ntasks-per-node=2 -O;      22.05; -O/--overcommit with --ntasks-per-node",
-        "-N1-3 -c2 -O;                    26.05; -O/--overcommit with a node range (-N min-max) beside -c without -n",
-        "-N1-2 -n4 --gpus-per-node=1 -O;  22.05; -O/--overcommit with a node range (-N min-max) beside GPUs",
         "-N2 -n2 -c2 -m plane=1 -O;       24.11; -O/--overcommit with -m plane beside -c",
     })
     void refusesTheShapesNoMeasuredLineCovers(String args, String version, String start) throws Exception {
