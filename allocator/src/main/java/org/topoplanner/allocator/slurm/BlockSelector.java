@@ -278,7 +278,11 @@ final class BlockSelector implements NodeChooser {
             if (demand.availCpus(i) > 0) {
                 usable.set(i);
                 mapped.set(i);
-            } else if (gpus && demand.freeCpus(i) >= job.cpusPerTask() && gpuCpusFit(job, demand.freeCpus(i))) {
+            } else if (gpus && demand.freeCpus(i) >= job.cpusPerTask() && gpuCpusFit(job, demand.freeCpus(i))
+                    && WholeNodeGres.fits(nodes.get(i).gpus().size(), job,
+                            nodes.get(i).cores() * nodes.get(i).threadsPerCore())) {
+                // (a whole node without CPUs for all its GPUs is out of the map too: blockfz47 k10 under 26.05.5
+                // finds no block, "No suitable topology unit found", as b4's g1 and g2 do not count)
                 mapped.set(i);
             }
         }

@@ -53,4 +53,27 @@ class WholeNodeGresCpusTest {
                     .as("%s", v).isInstanceOf(Suggestion.Placed.class);
         }
     }
+
+    /**
+     * The nodes left out are out of the plugin's node map ({@code _can_job_run_on_node} drops them before
+     * {@code eval_nodes_block}), so 26.05 finds no block ({@code ESLURM_TOPO_NO_FIT}) rather than a block short of
+     * usable nodes ({@code ESLURM_TOPO_INSUFFICIENT_RESOURCES}): blockfz47 k10 under 26.05.5, with u4 busy. Here
+     * m9, m10 and m11 are free too, one in each of b6, b7, b8, so the cluster has the three usable nodes the
+     * plugin is called for.
+     */
+    @Test
+    void release2605FindsNoBlockWithTheWholeNodesOutOfTheMap() throws Exception {
+        ClusterState idle = ClusterState.empty(OracleCase.cluster("blockfz47"));
+        SlurmBlockPolicy policy = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V26_05));
+        ClusterState busy = idle;
+        for (String h : new String[] {"u1", "u2", "m1", "m2", "m3", "m4", "m5", "m6", "u3", "u4", "u5", "g3", "u6",
+                "u7", "g4", "u8", "u9", "u10", "u11", "g5"}) {
+            busy = busy.with(((Suggestion.Placed) policy.suggest(busy,
+                    SbatchOptions.parseLine("-w " + h + " -N1 --exclusive", "x" + h))).placement());
+        }
+        assertThat(policy.suggest(busy, SbatchOptions.parseLine(
+                "-N3 --gpus-per-node=4 --segment=3 --exclusive --cpus-per-gpu=6", "k10")))
+                .isInstanceOfSatisfying(Suggestion.Pending.class,
+                        p -> assertThat(p.reason()).isEqualTo(org.topoplanner.allocator.PendingReason.TOPO_NO_FIT));
+    }
 }
