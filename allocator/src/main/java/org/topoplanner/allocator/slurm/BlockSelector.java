@@ -278,7 +278,11 @@ final class BlockSelector implements NodeChooser {
             if (demand.availCpus(i) > 0) {
                 usable.set(i);
                 mapped.set(i);
-            } else if (gpus && demand.freeCpus(i) >= job.cpusPerTask() && gpuCpusFit(job, demand.freeCpus(i))) {
+            } else if (gpus && demand.freeCpus(i) >= job.cpusPerTask() && gpuCpusFit(job, demand.freeCpus(i))
+                    && WholeNodeGres.fits(nodes.get(i).gpus().size(), job,
+                            nodes.get(i).cores() * nodes.get(i).threadsPerCore())) {
+                // (a whole node without CPUs for all its GPUs is out of the map too: blockfz47 k10 under 26.05.5
+                // finds no block, "No suitable topology unit found", as b4's g1 and g2 do not count)
                 mapped.set(i);
             }
         }
@@ -516,7 +520,13 @@ final class BlockSelector implements NodeChooser {
             need.add(k, chosen);
         }
         int lastLl = Integer.MIN_VALUE;
-        for (int b = first; b < last; b++) {
+        // eval_nodes_block (24.11 and 26.05) marks the required nodes' base blocks (bblock_required) and counts their
+        // lower-level blocks against max_llblock only when it keeps nodes_on_llblock, i.e. when the level's block is
+        // not max_llblock lower-level blocks exactly ("(i < block_record_cnt) && nodes_on_llblock"): otherwise the
+        // weight loop below counts the lower-level blocks of the lighter nodes alone. Lead case blockfz47 k33
+        // (-w u3,m6 -N22 on 8 base blocks of 3: level 3, two lower-level blocks of 4): runs on 22 nodes over b1-b8 in
+        // 24.11.5, accepted at submission by 26.05.5 (the replay counted b3 twice and refused it)
+        for (int b = first; b < last && useLl; b++) {
             if (bases.get(b).intersects(required)) {
                 taken[b] = true;
                 if (lastLl == Integer.MIN_VALUE || (lastLl >> ll) != (b >> ll)) {

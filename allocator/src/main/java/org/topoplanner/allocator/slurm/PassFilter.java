@@ -106,11 +106,15 @@ final class PassFilter {
      * a one-node minimum in 22.05 ({@link NtasksPerGpu#taskLimits}): lead case featfz10 f69 ({@code --gpus=5
      * --ntasks-per-gpu=3 -c4 --exclusive}, 60 CPUs for nodes of 32) refused by 22.05.8 only. The cores and GPUs are
      * then the node's all ({@code _cpus_to_use} returns for {@code whole_node}, {@code gres_ctld_job_select_whole_node}).
-     * Other exclusive jobs keep the whole node without the filter, as before (not re-read here); every exclusive job
+     * Other exclusive jobs keep the whole node without the filter, as before (not re-read here), once the node's CPUs
+     * cover {@code --cpus-per-gpu} for all its GPUs ({@link WholeNodeGres}); every exclusive job
      * meets its partition's MaxCPUsPerNode ({@link #whole(SlurmNode, SlurmJobSpec)}).
      */
     static CoreFilter.Result exclusive(SlurmNode n, NodeUse u, SlurmJobSpec job, boolean firstPass,
                                        SlurmVersion version) {
+        if (!WholeNodeGres.fits(n.gpus().size(), job, n.cores() * n.threadsPerCore())) {
+            return null; // every GPU of the idle node is the job's, each with its CPUs (WholeNodeGres)
+        }
         if (job.gpusPerSocket() == null && job.ntasksPerGpu() == null) {
             return whole(n, job);
         }
