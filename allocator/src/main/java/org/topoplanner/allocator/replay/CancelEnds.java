@@ -20,8 +20,10 @@ import java.util.OptionalDouble;
  *
  * @param stepEnds           the end of each cancel step of a running job, by its logged kill RPC time
  * @param defaultDepthPasses the start of every "Running job scheduler for default depth" pass, ascending
+ * @param killRpcs           the logged kill RPC ({@code t_rpc}) of every cancel step, in the script's order of cancel
+ *                           steps; NaN for a step whose RPC was not logged or that sent none (every name refused)
  */
-public record CancelEnds(Map<Double, Double> stepEnds, List<Double> defaultDepthPasses) {
+public record CancelEnds(Map<Double, Double> stepEnds, List<Double> defaultDepthPasses, List<Double> killRpcs) {
 
     /** How long after its whole second the background thread's pass begins (measured 0-30 ms, section t18b). */
     static final double TICK_SECONDS = 0.03;
@@ -31,6 +33,20 @@ public record CancelEnds(Map<Double, Double> stepEnds, List<Double> defaultDepth
     public CancelEnds {
         stepEnds = Map.copyOf(stepEnds);
         defaultDepthPasses = defaultDepthPasses.stream().sorted().toList();
+        killRpcs = List.copyOf(killRpcs);
+    }
+
+    /** Cancel steps whose kill RPCs are not known one by one. */
+    public CancelEnds(Map<Double, Double> stepEnds, List<Double> defaultDepthPasses) {
+        this(stepEnds, defaultDepthPasses, List.of());
+    }
+
+    /**
+     * When the script's cancel step number {@code step} (0 for the first) reached slurmctld, as logged; NaN when
+     * unknown.
+     */
+    double killRpcOfStep(int step) {
+        return step >= 0 && step < killRpcs.size() ? killRpcs.get(step) : Double.NaN;
     }
 
     /**

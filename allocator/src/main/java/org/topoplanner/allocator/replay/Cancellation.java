@@ -20,6 +20,8 @@ final class Cancellation {
     private final Map<String, ReplayJob> queue;
     private final java.util.Set<String> startedUnseen;
     private final List<String> passStarted;
+    /** How many cancel steps came before this one: its index among the measured kill RPCs ({@link CancelEnds}). */
+    private int cancelSteps;
 
     Cancellation(ControllerState ctl, UnseenStarts unseen, SchedulingPass pass, PassTiming timing,
                  MeasuredRun measured) {
@@ -40,14 +42,23 @@ final class Cancellation {
      */
     void cancel(JobScript.Cancel c, List<String> queuedPassStarts, boolean afterSubmission) {
         this.afterSubmission = afterSubmission;
+        double ownKillRpc = measured.cancelEnds().killRpcOfStep(cancelSteps++);
         boolean freed = c.names().stream().anyMatch(this::runsInSlurmctld);
         double killRpc = unseen.lastNextStep;
         double measuredPass = freed ? unseen.firstPassAfter(killRpc) : Double.NaN;
+        java.util.Set<String> seenBefore = freed && timing.passWaitsForNextCancel()
+                ? unseen.startsOfPassesBefore(ownKillRpc) : java.util.Set.of();
         List<String> measuredLater = freed ? unseen.startsOfPassesAfter(killRpc) : List.of();
         java.util.Set<String> completing = java.util.Set.of();
         if (freed && timing.passWaitsForNextCancel()) {
-            // the pass that started them comes after this cancel (PassTiming.AfterNextCancel)
-            unstartUnseen();
+            // the pass that started them comes after this cancel (PassTiming.AfterNextCancel), unless the run
+            // measured it before this cancel's kill RPC: then slurmctld started them with the cancelled job still
+            // running. Own case featfz15 22.05.8: f65 submitted at :89.210 behind pending jobs, then a cancel of
+            // the pending f60 (:89.371) and the refused f66; the queued pass at :89.470 starts f65 on a1 (leafa
+            // then holds a1 and a2, as tight as leafc: _topo_choose_best_switch keeps the first), and f58's kill
+            // RPC (a3) comes at :89.519. Taken back, f65 went to c1, leafa having three nodes with a3 free.
+            unstart(startedUnseen.stream().filter(k -> !seenBefore.contains(k)).toList());
+            unseen.allSeen();
         } else if (freed && !measuredLater.isEmpty()) {
             // measured: the pass the submissions before queued began after this cancel reached slurmctld, so
             // it ran (or the cancel's own pass, _slurm_rpc_epilog_complete, ran first) with the cancelled job's

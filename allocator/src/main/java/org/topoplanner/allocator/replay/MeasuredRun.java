@@ -62,6 +62,15 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
     }
 
     /**
+     * A run with its cancels' step ends by their logged kill RPC, its "default depth" passes and every cancel step's
+     * kill RPC in the script's order ({@link CancelEnds}).
+     */
+    public MeasuredRun(Map<Integer, Submission> submissions, List<Double> passes, Map<Double, Double> cancelStepEnds,
+                       List<Double> defaultDepthPasses, List<Double> cancelKillRpcs) {
+        this(submissions, passes, new CancelEnds(cancelStepEnds, defaultDepthPasses, cancelKillRpcs));
+    }
+
+    /**
      * One submission's times.
      *
      * @param name      the job's name, which the replay's submission must have for the times to be its own

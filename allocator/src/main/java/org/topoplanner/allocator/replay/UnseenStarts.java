@@ -78,6 +78,18 @@ final class UnseenStarts {
         return reasonsUnseen.getOrDefault(key, job.reason);
     }
 
+    /**
+     * The starts of the passes measured to begin before {@code when} ({@link #measuredLaterPasses}): slurmctld had made
+     * them by then. None when {@code when} is unknown; the list is kept.
+     */
+    java.util.Set<String> startsOfPassesBefore(double when) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        if (!Double.isNaN(when)) {
+            measuredLaterPasses.stream().filter(e -> e.getKey() < when).forEach(e -> out.addAll(e.getValue()));
+        }
+        return out;
+    }
+
     /** The earliest measured pass at or after {@code when} whose starts are still kept ({@link #measuredLaterPasses}). */
     double firstPassAfter(double when) {
         return measuredLaterPasses.stream().mapToDouble(Map.Entry::getKey).filter(t -> t >= when).min()

@@ -13,8 +13,8 @@ import java.util.Map;
  * submit line its {@code seq}, {@code t_rpc} (sbatch's return when slurmctld logged none), {@code t_look} and the next
  * step's time (the next submission's RPC, a cancel's scancel RPC, or else a cancel's, reset's or sleep's {@code t_step}
  * start), the look RPC's receipt {@code t_look_rpc} when logged (opt-in {@code ORACLE_TIMED_LOOKS=1}), and the
- * passes of the {@code sched_log} line; each cancel's {@code t_step} end by its {@code t_rpc}, and the "default depth" passes
- * ({@link CancelEnds}). An output without times gives {@link MeasuredRun#NONE}.
+ * passes of the {@code sched_log} line; each cancel's {@code t_step} end by its {@code t_rpc}, the "default depth" passes
+ * and every cancel step's {@code t_rpc} in order ({@link CancelEnds}). An output without times gives {@link MeasuredRun#NONE}.
  */
 final class TimedOutput {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -45,6 +45,9 @@ final class TimedOutput {
         Map<Double, Double> cancelStepEnds = new HashMap<>();
         all.stream().filter(j -> "cancel".equals(j.path("type").asText()) && j.has("t_rpc") && j.has("t_step"))
                 .forEach(j -> cancelStepEnds.put(j.path("t_rpc").asDouble(), j.path("t_step").get(1).asDouble()));
+        // every cancel step's kill RPC in order (one cancel line per step of the script), NaN when none was logged
+        List<Double> killRpcs = all.stream().filter(j -> "cancel".equals(j.path("type").asText()))
+                .map(j -> j.has("t_rpc") ? j.path("t_rpc").asDouble() : Double.NaN).toList();
         Map<Integer, MeasuredRun.Submission> submissions = new HashMap<>();
         for (int i = 0; i < all.size(); i++) {
             JsonNode j = all.get(i);
@@ -62,7 +65,7 @@ final class TimedOutput {
                     j.has("t_look_rpc") ? j.path("t_look_rpc").asDouble() : Double.NaN));
         }
         return submissions.isEmpty() ? MeasuredRun.NONE
-                : new MeasuredRun(submissions, passes, cancelStepEnds, defaultDepth);
+                : new MeasuredRun(submissions, passes, cancelStepEnds, defaultDepth, killRpcs);
     }
 
     private static boolean isSubmission(JsonNode j) {
