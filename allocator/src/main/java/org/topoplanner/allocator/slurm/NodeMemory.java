@@ -485,8 +485,9 @@ public final class NodeMemory {
      * Whether a per-node figure passes the {@code RealMemory} of every node the job may use: {@code _build_node_list}
      * ({@code slurmctld/node_scheduler.c}, 22.05.8 to 26.05.5) then filters every node configuration ({@code mem_ok}
      * false) before any plugin test and sends back {@code _set_err_msg}'s "Memory specification can not be
-     * satisfied" with the refusal, which sbatch prints (own cases fuzz104 p32 and the other {@code --mem=600G} jobs:
-     * with and without {@code MemSpecLimit} alike).
+     * satisfied" with the refusal, which sbatch prints (own cases mem2d p23 and mem2f p11, {@code --mem=600G} on
+     * nodes of at most 512,000 MB with MemSpecLimit, every release; without MemSpecLimit the figure is refused on
+     * RealMemory above, already worded so).
      */
     private static boolean pastEveryRealMemory(Cluster cluster, NodeMemory table, JobRequest request, long perNode) {
         return cluster.nodes().keySet().stream()

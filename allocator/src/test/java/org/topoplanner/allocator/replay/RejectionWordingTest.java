@@ -78,6 +78,11 @@ class RejectionWordingTest {
                         } else {
                             differing.computeIfAbsent(caseName + " " + folder.getValue(), k -> new TreeSet<>())
                                     .add(r.getKey());
+                            if (Boolean.getBoolean("wording.diff")) {
+                                System.out.printf("wording-pair %s %s %s%n    real:   %s%n    replay: %s%n", caseName,
+                                        folder.getValue(), r.getKey(), text.replace("\n", "\\n"),
+                                        ours.replace("\n", "\\n"));
+                            }
                             groups.merge(folder.getValue() + " | " + text + " | " + ours, 1, Integer::sum);
                         }
                     }
