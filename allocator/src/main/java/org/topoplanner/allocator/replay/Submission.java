@@ -56,6 +56,11 @@ final class Submission {
         this.measuredLaterPasses = unseen.measuredLaterPasses;
     }
 
+    /** The refusal in the words the emulated release's sbatch prints (RejectionWords). */
+    private String words(String refusal, JobScript.Submit s) {
+        return RejectionWords.of(refusal, s.args(), policy.slurmRelease().orElse(null));
+    }
+
     /** Submits {@code s}; false when sbatch refuses it (a {@code REJECTED} line, no job). */
     boolean submit(JobScript.Submit s) {
         ctl.seq++;
@@ -65,7 +70,7 @@ final class Submission {
             // the key identifies the job in the cluster state; the script's name is what is printed
             spec = SbatchOptions.parse(s.args(), s.name()).withName(key);
         } catch (JobRequestException e) {
-            ctl.out.accept(new ReplayEvent.Rejected(s.name(), s.args(), e.getMessage()));
+            ctl.out.accept(new ReplayEvent.Rejected(s.name(), s.args(), words(e.getMessage(), s)));
             return false;
         }
         // whether the job can ever run depends on the request alone: scripts repeat requests, so ask once each
@@ -73,7 +78,7 @@ final class Submission {
                 r -> policy.suggest(ClusterState.empty(ctl.state.cluster()), spec));
         String refusal = test.refusal(onEmpty, spec);
         if (refusal != null) {
-            ctl.out.accept(new ReplayEvent.Rejected(s.name(), s.args(), refusal));
+            ctl.out.accept(new ReplayEvent.Rejected(s.name(), s.args(), words(refusal, s)));
             return false;
         }
         ReplayJob job = new ReplayJob(s.name(), spec, ctl.now);

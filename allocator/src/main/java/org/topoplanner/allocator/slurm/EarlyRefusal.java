@@ -22,6 +22,10 @@ final class EarlyRefusal {
             refusal = SbatchTaskNodeCount.refusal(request, version);
         }
         if (refusal == null) {
+            // slurmctld's _job_create, before any node test (RequiredExcludedOverlap)
+            refusal = RequiredExcludedOverlap.refusal(request);
+        }
+        if (refusal == null) {
             refusal = PerSocketGpuRefusal.onTree(request);
         }
         if (refusal == null) {

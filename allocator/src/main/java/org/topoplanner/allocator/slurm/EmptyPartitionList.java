@@ -25,7 +25,8 @@ final class EmptyPartitionList {
     /** 22.05's and 24.11's refusal, or null for a release that takes the default partition. */
     static Suggestion refusal(SlurmVersion version) {
         return version.atLeast(SlurmVersion.V26_05) ? null
-                : new Suggestion.Impossible("invalid partition specified: (null)");
+                : new Suggestion.Impossible(
+                        "Invalid partition name specified: invalid partition specified: (null)");
     }
 
     /** The request as 26.05 runs it: in the default partition, as without {@code -p}. */

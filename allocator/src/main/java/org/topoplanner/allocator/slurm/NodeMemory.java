@@ -422,7 +422,10 @@ public final class NodeMemory {
             Verdict v = dropShortNodes(cluster, table, request, host -> table.forJobs.get(host) < perNode.mib(),
                     host -> " has " + table.forJobs.get(host) + " MB of memory for jobs (RealMemory less"
                             + " MemSpecLimit), the job asks for " + perNode.mib() + " MB per node",
-                    "no node has " + perNode.mib() + " MB of memory for jobs (RealMemory less MemSpecLimit)");
+                    pastEveryRealMemory(cluster, table, request, perNode.mib())
+                            ? "Memory specification can not be satisfied: no node has " + perNode.mib()
+                                    + " MB of memory per node"
+                            : "no node has " + perNode.mib() + " MB of memory for jobs (RealMemory less MemSpecLimit)");
             if (v instanceof Refused) {
                 return v;
             }
@@ -478,6 +481,20 @@ public final class NodeMemory {
      * set; a named ({@code -w}) one, or none left, refuses the job, as sbatch's "Requested node configuration is not
      * available". {@code isShort} is asked only of nodes whose memory the cluster knows.
      */
+    /**
+     * Whether a per-node figure passes the {@code RealMemory} of every node the job may use: {@code _build_node_list}
+     * ({@code slurmctld/node_scheduler.c}, 22.05.8 to 26.05.5) then filters every node configuration ({@code mem_ok}
+     * false) before any plugin test and sends back {@code _set_err_msg}'s "Memory specification can not be
+     * satisfied" with the refusal, which sbatch prints (own cases mem2d p23 and mem2f p11, {@code --mem=600G} on
+     * nodes of at most 512,000 MB with MemSpecLimit, every release; without MemSpecLimit the figure is refused on
+     * RealMemory above, already worded so).
+     */
+    private static boolean pastEveryRealMemory(Cluster cluster, NodeMemory table, JobRequest request, long perNode) {
+        return cluster.nodes().keySet().stream()
+                .filter(h -> table.megabytes.containsKey(h) && !request.exclude().contains(h))
+                .allMatch(h -> table.megabytes.get(h) < perNode);
+    }
+
     private static Verdict dropShortNodes(Cluster cluster, NodeMemory table, JobRequest request,
                                           java.util.function.Predicate<String> isShort,
                                           java.util.function.Function<String, String> namedShort, String noneLeft) {

@@ -41,7 +41,9 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
         if (!partitions.isEmpty()) {
             partition = partitionOf(partitions, request);
             if (partition == null && request.partition() != null) {
-                return refused(state, request, "Invalid partition name specified");
+                // _get_job_parts's err_msg names the partition (job_mgr.c, 22.05 to 26.05)
+                return refused(state, request, "Invalid partition name specified: invalid partition specified: "
+                        + request.partition());
             }
         }
         JobRequest inPartition = partition == null ? request : confine(request, partition, cluster, table);

@@ -59,7 +59,9 @@ final class SeveralPartitions {
                               Function<JobRequest, Suggestion> inOne) {
         List<String> order = slurmOrder(cluster, request);
         if (order == null) {
-            return new Suggestion.Impossible("Invalid partition name specified");
+            // _get_job_parts (job_mgr.c, 22.05 to 26.05) sends back the first name that is no partition as err_msg
+            return new Suggestion.Impossible("Invalid partition name specified: invalid partition specified: "
+                    + unknownName(cluster, request));
         }
         // _get_job_parts: _alt_part_test drops a partition that takes no submissions (State=DRAIN or INACTIVE) from
         // the list, and refuses the job when none is left (own probe c18d1 b4, -p dr,cpu runs in cpu)
@@ -191,6 +193,13 @@ final class SeveralPartitions {
      * The partitions in the order slurmctld tries them (higher {@code PriorityTier} first, the order given among
      * equals); null when one of them is not a partition of the cluster.
      */
+    /** The first name of {@code -p} that is no partition of the cluster. */
+    static String unknownName(Cluster cluster, JobRequest request) {
+        List<SlurmPartition> all = PartitionTable.of(cluster).partitions();
+        return request.partitions().stream().filter(n -> all.stream().noneMatch(p -> p.name().equals(n)))
+                .findFirst().orElse(request.partition());
+    }
+
     static List<String> slurmOrder(Cluster cluster, JobRequest request) {
         List<SlurmPartition> all = PartitionTable.of(cluster).partitions();
         List<String> names = new ArrayList<>();

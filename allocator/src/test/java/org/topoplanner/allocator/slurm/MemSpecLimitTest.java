@@ -50,4 +50,19 @@ class MemSpecLimitTest {
         var p = ((Suggestion.Placed) place(s, "-w b1 -n1 --mem=0", version)).placement();
         assertThat(FreeMemory.heldBy(s.cluster(), r, p).perHostMiB()).containsEntry("b1", 8000L);
     }
+
+    /**
+     * A per-node figure past every node's RealMemory is filtered by {@code _build_node_list} first, which sends back
+     * "Memory specification can not be satisfied" (own cases fuzz104 p32, fuzz110 p18, {@code --mem=600G} with
+     * MemSpecLimit); one past what jobs may hold but within a RealMemory is not (the plugin's test refuses it).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"22.05", "24.11", "26.05"})
+    void aFigurePastEveryRealMemoryIsWordedAsTheMemorySpecification(String version) throws JobRequestException {
+        assertThat(place(empty("mem3c"), "-N1 -n1 --mem=48001", version)).isInstanceOfSatisfying(
+                Suggestion.Impossible.class, i -> assertThat(i.reason()).startsWith(
+                        "Requested node configuration is not available: Memory specification can not be satisfied"));
+        assertThat(place(empty("mem3c"), "-x a[1-3] -N1 -n1 --mem=9000", version)).isInstanceOfSatisfying(
+                Suggestion.Impossible.class, i -> assertThat(i.reason()).contains("RealMemory less MemSpecLimit"));
+    }
 }

@@ -80,7 +80,8 @@ class SeveralPartitionsTest {
     @Test
     void refusesTheJobWhenANameIsNoPartitionAndReadsARepeatAsOne() throws Exception {
         assertThat(onIdle("-N1 -p gpu,nosuch")).isInstanceOfSatisfying(Suggestion.Impossible.class,
-                i -> assertThat(i.reason()).isEqualTo("Invalid partition name specified"));
+                i -> assertThat(i.reason())
+                        .isEqualTo("Invalid partition name specified: invalid partition specified: nosuch"));
         assertThat(hosts(onIdle("-N1 -p cpu,cpu -n1"))).allMatch(h -> h.startsWith("c"));
         // a job no partition can ever hold: the last partition's refusal
         assertThat(onIdle("-N1 -p cpu,hi -n10")).isInstanceOf(Suggestion.Impossible.class);

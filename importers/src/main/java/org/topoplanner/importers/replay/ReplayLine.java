@@ -92,7 +92,9 @@ public final class ReplayLine {
         ArrayNode a = o.putArray("args");
         r.args().forEach(a::add);
         o.put("state", "REJECTED");
-        o.put("submit_error", "sbatch: error: Batch job submission failed: " + r.error());
+        // a refusal already worded as sbatch prints it (allocator RejectionWords) is printed as it is
+        o.put("submit_error", r.error().startsWith("sbatch: ") ? r.error()
+                : "sbatch: error: Batch job submission failed: " + r.error());
         return o;
     }
 }

@@ -45,4 +45,13 @@ class ReplayLineTest {
                         + "\"state\":\"REJECTED\",\"submit_error\":\"sbatch: error: Batch job submission failed: bad -N\"}",
                         "{\"type\":\"note\",\"text\":\"S2 \\\"quoted\\\"\"}");
     }
+
+    /** A refusal already worded as sbatch prints it (allocator RejectionWords) is written unchanged. */
+    @Test
+    void writesARefusalWordedAsSbatchUnchanged() {
+        String fatal = "sbatch: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.";
+        assertThat(ReplayLine.lines(List.of(new ReplayEvent.Rejected("r3", List.of(), fatal))))
+                .containsExactly("{\"type\":\"job\",\"when\":\"submit\",\"name\":\"r3\",\"args\":[],"
+                        + "\"state\":\"REJECTED\",\"submit_error\":\"" + fatal + "\"}");
+    }
 }
