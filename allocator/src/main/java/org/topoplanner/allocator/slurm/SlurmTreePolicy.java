@@ -277,12 +277,13 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         // (and 24.11/26.05's sbatch sends a node count from -n and --ntasks-per-node: SbatchTaskNodeCount)
         // (and 22.05/24.11 keep sbatch's min_cpus for a --ntasks-per-gpu job: NtasksPerGpuMinCpus)
         // (and 24.11/26.05 lay out every task of an -O --gpus-per-task job: OvercommitTaskLayout)
-        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> OvercommitTaskLayout.held(
-                NtasksPerGpuMinCpus.held(
+        // (and get_node_cnts raises min_nodes to the partition's MinNodes, no maximum added: PartitionMinNodes)
+        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> PartitionMinNodes.applied(state.cluster(),
+                OvercommitTaskLayout.held(NtasksPerGpuMinCpus.held(
                         SbatchTaskNodeCount.sent(minCpusPerNode == 0 ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
                                 : SlurmJobSpec.of(r.toBuilder().cpusPerTask(asked.cpusPerTask()).build())
                                         .withMinCpusPerNode(minCpusPerNode), r, version), r, version),
-                r, version);
+                r, version));
         SlurmJobSpec job = specOf.apply(request);
         Suggestion.Pending onInvalid = InvalidNodes.waiting(state.cluster(), version, request);
         if (onInvalid != null) {
