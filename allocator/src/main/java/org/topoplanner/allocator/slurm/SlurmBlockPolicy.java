@@ -69,6 +69,12 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
                 : job, version);
     }
 
+    /** The job as one queue record of {@code partition} ({@link SeveralPartitions#keptTo}). */
+    @Override
+    public JobRequest keptToPartition(Cluster cluster, JobRequest job, String partition) {
+        return SeveralPartitions.keptTo(cluster, job, partition);
+    }
+
     /** {@code get_node_cnts}' node range against the partition's ({@link PartitionNodeRange}). */
     @Override
     public boolean nodeRangeOutsidePartition(Cluster cluster, JobRequest request) {

@@ -51,6 +51,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                 : job, options.slurmVersion());
     }
 
+    /** The job as one queue record of {@code partition} ({@link SeveralPartitions#keptTo}). */
+    @Override
+    public JobRequest keptToPartition(Cluster cluster, JobRequest job, String partition) {
+        return SeveralPartitions.keptTo(cluster, job, partition);
+    }
+
     /** {@code get_node_cnts}' node range against the partition's ({@link PartitionNodeRange}). */
     @Override
     public boolean nodeRangeOutsidePartition(Cluster cluster, JobRequest request) {
