@@ -58,6 +58,15 @@ public interface PlacementPolicy {
     }
 
     /**
+     * {@code job} of several partitions as one queue record of {@code partition}: {@code -p partition}, with what the
+     * policy's scheduler keeps of the whole list (Slurm: {@code _valid_job_part}'s node minimum of the list, which
+     * every partition's {@code job_limits_check} then tests).
+     */
+    default JobRequest keptToPartition(Cluster cluster, JobRequest job, String partition) {
+        return job.toBuilder().partition(partition).build();
+    }
+
+    /**
      * Whether {@code job}'s node range (kept to one partition) misses the partition's {@code MinNodes}..{@code
      * MaxNodes}, which Slurm's {@code select_nodes} answers with {@code PartitionNodeLimit} before any pick, even a
      * test-only one; false when the policy reads no limits.

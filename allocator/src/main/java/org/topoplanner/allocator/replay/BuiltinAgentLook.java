@@ -32,7 +32,8 @@ final class BuiltinAgentLook {
      */
     static String afterQueueBuild(PlacementPolicy policy, Cluster cluster, JobRequest spec, String reason) {
         String now = reason;
-        for (Partitions.QueueRecord r : Partitions.queueRecords(cluster, List.of(spec.name()), k -> spec)) {
+        for (Partitions.QueueRecord r : Partitions.queueRecords(cluster, List.of(spec.name()), k -> spec,
+                (r, p) -> policy.keptToPartition(cluster, r, p))) {
             PendingReason limit = policy.partitionLimit(cluster, r.spec());
             if (limit != null) {
                 now = limit.slurmName();

@@ -186,6 +186,15 @@ final class Partitions {
      * a job that started in an earlier one is passed over ("started in other part/qos").
      */
     static List<QueueRecord> queueRecords(Cluster cluster, Collection<String> jobs, Function<String, JobRequest> spec) {
+        return queueRecords(cluster, jobs, spec, (r, p) -> r.toBuilder().partition(p).build());
+    }
+
+    /**
+     * {@link #queueRecords(Cluster, Collection, Function)} with each partition's record made by {@code keptTo}
+     * ({@link org.topoplanner.allocator.PlacementPolicy#keptToPartition}).
+     */
+    static List<QueueRecord> queueRecords(Cluster cluster, Collection<String> jobs, Function<String, JobRequest> spec,
+                                          java.util.function.BiFunction<JobRequest, String, JobRequest> keptTo) {
         java.util.Map<String, String> keys = cluster.slurm().keys();
         List<QueueRecord> out = new ArrayList<>();
         for (String job : jobs) {
@@ -197,7 +206,7 @@ final class Partitions {
                     if (!SlurmPartition.takesSubmissions(keys, p.name())) {
                         continue; // dropped from part_ptr_list at submission (SlurmPartition.takesSubmissions)
                     }
-                    own.add(new QueueRecord(job, r.toBuilder().partition(p.name()).build(),
+                    own.add(new QueueRecord(job, keptTo.apply(r, p.name()),
                             SlurmPartition.priorityTier(keys, p.name())));
                 }
                 own.sort(Comparator.comparingInt(QueueRecord::tier).reversed());

@@ -65,7 +65,7 @@ final class SchedulingPass {
                 completing.stream().sorted().map(h -> HostAllocation.of(h, List.of(),
                         org.topoplanner.model.cpu.CpuSet.empty())).toList()), ClusterState.Hold.WHOLE_NODES);
         List<Partitions.QueueRecord> records = Partitions.queueRecords(ctl.state.cluster(), queue.keySet(),
-                k -> queue.get(k).spec);
+                k -> queue.get(k).spec, (r, p) -> policy.keptToPartition(ctl.state.cluster(), r, p));
         java.util.Set<Partitions.QueueRecord> heldRecords = limitsOfSeveralPartitions(records);
         for (Partitions.QueueRecord r : records) {
             if (!queue.containsKey(r.job())) {

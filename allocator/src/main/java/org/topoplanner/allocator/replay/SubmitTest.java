@@ -94,9 +94,9 @@ final class SubmitTest {
         }
         ClusterState test = seen.seenBySubmitTest(spec.exclusive(), spec.nodelist());
         List<Partitions.QueueRecord> records = Partitions.queueRecords(ctl.state.cluster(), List.of(spec.name()),
-                k -> spec);
+                k -> spec, (r, p) -> policy.keptToPartition(ctl.state.cluster(), r, p));
         if (records.size() > 1) {
-            return submitTestOfParts(test, records);
+            return submitTestOfParts(test, records, spec);
         }
         Suggestion s = policy.suggest(test, spec);
         if (s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting) {
@@ -129,7 +129,7 @@ final class SubmitTest {
      * featfz1 f57, {@code -w b1 -p fat,all} with b1 outside fat: {@code ReqNodeNotAvail} at submission in every
      * release).
      */
-    private String submitTestOfParts(ClusterState test, List<Partitions.QueueRecord> records) {
+    private String submitTestOfParts(ClusterState test, List<Partitions.QueueRecord> records, JobRequest spec) {
         boolean skipsLimits = policy.slurmRelease().map(v -> v.atLeast(org.topoplanner.model.slurm.SlurmVersion.V26_05))
                 .orElse(true);
         String passedOver = null;
@@ -154,6 +154,23 @@ final class SubmitTest {
                 // pass the submission queued tries the later partitions (own case featfz5 f36, -p all,mix -N1
                 // --gpus=8 with mix's nodes of 4 GPUs: RUNNING at submission on a2 of all, 26.05.5)
                 return passedOver != null ? passedOver : PendingReason.PRIORITY.slurmName();
+            }
+            JobRequest plain = spec.toBuilder().partition(r.spec().partition()).build();
+            if (!skipsLimits && s instanceof Suggestion.Pending p && p.reason() == PendingReason.PARTITION_NODE_LIMIT
+                    && !java.util.Objects.equals(plain.minNodes(), r.spec().minNodes())) {
+                // held by the list's node minimum (keptToPartition): the test-only pick after the failed limit runs
+                // on get_node_cnts' range (the partition's MinNodes, no maximum): one that fits now ends the search
+                // without a reason, a busy one with Resources, one that never fits is passed over (22.05
+                // _select_nodes_parts_resvs, 24.11 _select_nodes_base; lead's case featfz16 f48, -p mix,all:
+                // Priority at submission in 22.05.8)
+                Suggestion picked = policy.suggest(test, plain);
+                if (picked instanceof Suggestion.Placed || picked instanceof Suggestion.Waiting) {
+                    return passedOver != null ? passedOver : PendingReason.PRIORITY.slurmName();
+                }
+                if (picked instanceof Suggestion.Pending) {
+                    return PendingReason.RESOURCES.slurmName();
+                }
+                continue;
             }
             if (s instanceof Suggestion.Pending p) {
                 boolean limit = p.reason() == PendingReason.PARTITION_CONFIG

@@ -73,11 +73,24 @@ final class SeveralPartitions {
         Suggestion busy = null;
         Suggestion last = null;
         Suggestion lastTested = null;
+        Suggestion heldRunnable = null;
         for (String name : order) {
-            JobRequest one = request.toBuilder().partition(name).build();
+            JobRequest one = keptTo(cluster, request, name);
             Suggestion s = neverRunnableAfterLimit(cluster, one, version)
                     ? new Suggestion.Impossible("Requested node configuration is not available")
                     : inOne.apply(one);
+            if (one.minNodes() != null && request.minNodes() == null && !version.atLeast(SlurmVersion.V26_05)) {
+                // held by the list's node minimum (keptTo): 22.05 and 24.11 still run the test-only pick, on
+                // get_node_cnts' range (this partition's MinNodes, no maximum); one that ever fits ends the search
+                // ("can run now" or busy under test_only), though no pass ever starts the job here: a later
+                // partition's pass record may, but one that never holds it no longer refuses it
+                Suggestion picked = inOne.apply(request.toBuilder().partition(name).build());
+                if (picked instanceof Suggestion.Impossible) {
+                    s = picked;
+                } else if (heldRunnable == null) {
+                    heldRunnable = s;
+                }
+            }
             if (skipsNodeTest(cluster, one, version)) {
                 // 26.05 keeps the rc of the last partition whose nodes it tested (skipsNodeTest)
                 s = lastTested instanceof Suggestion.Impossible ? lastTested : s;
@@ -106,7 +119,39 @@ final class SeveralPartitions {
             }
             last = s;
         }
+        if (busy == null && last instanceof Suggestion.Impossible && heldRunnable != null) {
+            return heldRunnable;
+        }
         return busy != null ? busy : last;
+    }
+
+    /**
+     * The job as the record of one of its partitions: {@code -p name}, with the node minimum {@code _valid_job_part}
+     * ({@code job_mgr.c}, 22.05.8, 24.11.5 and 26.05 alike) gave the whole job. For a job of several partitions it
+     * takes the lowest {@code min_nodes_orig} of the list ({@code MIN} over {@code part_ptr_list}; a partition without
+     * {@code MinNodes} counts 1) and sets a job without {@code -N} to it; {@code job_limits_check} then tests that one
+     * {@code details->min_nodes} against each partition's {@code MinNodes} ({@code _part_access_check}, 24.11/26.05
+     * {@code _qos_part_check}: {@code ESLURM_INVALID_NODE_COUNT}, {@code WAIT_PART_NODE_LIMIT}), so a partition whose
+     * {@code MinNodes} is above the list's lowest never runs the job. Such a record carries that minimum as its
+     * {@code -N}, which {@link JobLimitsCheck} holds; any other record is the job with {@code -p name}. Lead's case
+     * featfz16 f76 ({@code -p mix,short -n6 -c5 --gpus-per-task=1}, mix {@code MinNodes=2}, short past its
+     * {@code MaxCPUsPerNode}): never started, {@code PartitionConfig} (short's, the last record) in every release.
+     */
+    static JobRequest keptTo(Cluster cluster, JobRequest request, String name) {
+        JobRequest one = request.toBuilder().partition(name).build();
+        if (request.minNodes() != null || !request.nodelist().isEmpty()) {
+            return one;
+        }
+        int listMin = Integer.MAX_VALUE;
+        for (String n : request.partitions()) {
+            SlurmPartition p = partitionNamed(cluster, n);
+            if (p == null) {
+                return one;
+            }
+            listMin = Math.min(listMin, Math.max(1, PartitionLimits.of(cluster, p).minNodes()));
+        }
+        int own = PartitionLimits.of(cluster, partitionNamed(cluster, name)).minNodes();
+        return listMin < own ? one.toBuilder().nodes(listMin, null).build() : one;
     }
 
     /**

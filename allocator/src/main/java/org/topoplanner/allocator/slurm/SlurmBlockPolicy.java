@@ -69,6 +69,12 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
                 : job, version);
     }
 
+    /** The job as one queue record of {@code partition} ({@link SeveralPartitions#keptTo}). */
+    @Override
+    public JobRequest keptToPartition(Cluster cluster, JobRequest job, String partition) {
+        return SeveralPartitions.keptTo(cluster, job, partition);
+    }
+
     /** {@code get_node_cnts}' node range against the partition's ({@link PartitionNodeRange}). */
     @Override
     public boolean nodeRangeOutsidePartition(Cluster cluster, JobRequest request) {
@@ -173,8 +179,9 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         }
         request = ExcludedNodes.added(request, InvalidNodes.of(state.cluster(), version).keySet());
         // with the node count 24.11/26.05's sbatch sends from -n and --ntasks-per-node (SbatchTaskNodeCount)
-        SlurmJobSpec job = SbatchTaskNodeCount.sent(SlurmJobSpec.of(request).withThreadsPerCore(threads), request,
-                version);
+        // get_node_cnts raises min_nodes to the partition's MinNodes, no maximum added (PartitionMinNodes)
+        SlurmJobSpec job = PartitionMinNodes.applied(state.cluster(),
+                SbatchTaskNodeCount.sent(SlurmJobSpec.of(request).withThreadsPerCore(threads), request, version));
         // where memory is consumable, the nodes whose free memory cannot take the job now wait, as on a tree
         java.util.Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request, version);
         if (request.nodelist().stream().anyMatch(shortNow::contains)) {
@@ -182,8 +189,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
                     + " memory for it now");
         }
         SlurmJobSpec now = shortNow.isEmpty() ? job
-                : SbatchTaskNodeCount.sent(SlurmJobSpec.of(ExcludedNodes.added(request, shortNow))
-                        .withThreadsPerCore(threads), request, version);
+                : PartitionMinNodes.applied(state.cluster(), SbatchTaskNodeCount.sent(SlurmJobSpec.of(
+                        ExcludedNodes.added(request, shortNow)).withThreadsPerCore(threads), request, version));
         Cluster cluster = state.cluster();
         if (cluster.fabric().blocks().isEmpty()) {
             // slurmctld refuses to start topology/block without a block ("Block not contains any nodes"),

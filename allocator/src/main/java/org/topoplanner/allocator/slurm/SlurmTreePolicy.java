@@ -51,6 +51,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                 : job, options.slurmVersion());
     }
 
+    /** The job as one queue record of {@code partition} ({@link SeveralPartitions#keptTo}). */
+    @Override
+    public JobRequest keptToPartition(Cluster cluster, JobRequest job, String partition) {
+        return SeveralPartitions.keptTo(cluster, job, partition);
+    }
+
     /** {@code get_node_cnts}' node range against the partition's ({@link PartitionNodeRange}). */
     @Override
     public boolean nodeRangeOutsidePartition(Cluster cluster, JobRequest request) {
@@ -277,12 +283,13 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         // (and 24.11/26.05's sbatch sends a node count from -n and --ntasks-per-node: SbatchTaskNodeCount)
         // (and 22.05/24.11 keep sbatch's min_cpus for a --ntasks-per-gpu job: NtasksPerGpuMinCpus)
         // (and 24.11/26.05 lay out every task of an -O --gpus-per-task job: OvercommitTaskLayout)
-        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> OvercommitTaskLayout.held(
-                NtasksPerGpuMinCpus.held(
+        // (and get_node_cnts raises min_nodes to the partition's MinNodes, no maximum added: PartitionMinNodes)
+        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> PartitionMinNodes.applied(state.cluster(),
+                OvercommitTaskLayout.held(NtasksPerGpuMinCpus.held(
                         SbatchTaskNodeCount.sent(minCpusPerNode == 0 ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
                                 : SlurmJobSpec.of(r.toBuilder().cpusPerTask(asked.cpusPerTask()).build())
                                         .withMinCpusPerNode(minCpusPerNode), r, version), r, version),
-                r, version);
+                r, version));
         SlurmJobSpec job = specOf.apply(request);
         Suggestion.Pending onInvalid = InvalidNodes.waiting(state.cluster(), version, request);
         if (onInvalid != null) {
