@@ -35,9 +35,18 @@ final class CoreFilter {
      * leaves the node ({@link #NO_VAL} without an estimate); {@code totalCnt} is 22.05's {@code total_cnt} as
      * {@code gres_select_filter_sock_core} leaves it (whole sockets dropped, not each socket's CPU-capped share), what
      * 22.05's {@code gres_sched_add} adds whole ({@link Long#MAX_VALUE} when not computed).
+     * {@code resCpus} is {@code avail_res->avail_cpus}: the CPUs {@code _allocate_sc} counted (after the partition's
+     * cap and a per-CPU memory figure) before {@code _select_cores} and the GPU filter cut their local copy to the
+     * tasks' CPUs; what 22.05's {@code _job_test} hands {@code dist_tasks} as a node's CPUs unless
+     * {@code _cpus_to_use} rewrote it ({@link TaskDistribution#layout2205}).
      */
     record Result(BitSet availCores, int availCpus, int minCores, BitSet usableGpus, int maxTasks, long gresCap,
-                  int gpuCap, long totalCnt) {
+                  int gpuCap, long totalCnt, int resCpus) {
+        Result(BitSet availCores, int availCpus, int minCores, BitSet usableGpus, int maxTasks, long gresCap,
+               int gpuCap, long totalCnt) {
+            this(availCores, availCpus, minCores, usableGpus, maxTasks, gresCap, gpuCap, totalCnt, availCpus);
+        }
+
         Result(BitSet availCores, int availCpus) {
             this(availCores, availCpus, 0, null, NO_VAL, Long.MAX_VALUE, NO_VAL);
         }
@@ -97,7 +106,10 @@ final class CoreFilter {
             // and a node with fewer sockets holding a free core "cannot use this node"
             return null;
         }
-        BitSet usableGpus = oneGpuSocket(job, version) ? keepRichestGpuSocket(node, use.freeGpus(), avail) : null;
+        int gpuSockets = gpuSocketLimit(job, version);
+        // (a limit of one as before s22n, whatever the node's socket count; above one only below it, s_p_n < sockets)
+        BitSet usableGpus = gpuSockets == 1 || gpuSockets < sockets
+                ? keepRichestGpuSockets(node, use.freeGpus(), avail, gpuSockets) : null;
         int availCpus = Math.min(avail.cardinality() * tpc, availResCpus);
         // _allocate_sc: avail_cpus = MIN(cpu_count, part_cpu_limit), the partition's MaxCPUsPerNode (PartitionCpuCap)
         int partitionCap = job.partitionCpusPerNode() == null ? PartitionCpuCap.NONE
@@ -122,6 +134,8 @@ final class CoreFilter {
                 return null;
             }
         }
+        // avail_res->avail_cpus as _can_job_run_on_node leaves it: _select_cores only cuts a copy (resCpus)
+        int resCpus = availCpus;
         // _select_cores: the CPUs bound the task count, they do not raise a count the request fixed
         // (-n1 keeps one task: cpulayout p3 gets 3+3 cores in both versions, not 6 on socket 0).
         int allocTasks = availCpus / cpt;
@@ -502,7 +516,7 @@ final class CoreFilter {
             availCpus = (int) Math.min(availCpus, keep);
         }
         return avail.isEmpty() ? null
-                : new Result(avail, availCpus, minCores, usableGpus, maxTasks, gresCap, gpuCap, totalCnt);
+                : new Result(avail, availCpus, minCores, usableGpus, maxTasks, gresCap, gpuCap, totalCnt, resCpus);
     }
 
     /** Clears every core of {@code avail} after the lowest {@code keep} (the order {@code _allocate_sc} takes them). */
@@ -631,17 +645,29 @@ final class CoreFilter {
      * 22.05 and 24.11 {@code _socks_per_node} ({@code cons_tres/job_test.c}): an {@code enforce-binding} job
      * with a job-wide GPU count ({@code --gpus=N}, or {@code -n} x {@code --gpus-per-task}) and at most one
      * CPU per node (24.11: also at most one CPU from {@code --cpus-per-gpu}), or whose node's tasks fit one socket's
-     * {@code --ntasks-per-socket}, wants one socket per node (a count above one is not emulated).
+     * {@code --ntasks-per-socket}, wants one socket per node.
      * 26.05 moved this limit into {@code gres_select_filter_remove_unusable}, where it no longer picks the
      * socket the cores come from (fuzz08 f16 stays on socket 0 there).
      */
     static boolean oneGpuSocket(SlurmJobSpec job, SlurmVersion version) {
+        return gpuSocketLimit(job, version) == 1;
+    }
+
+    /**
+     * The sockets-per-node limit ({@code s_p_n}) that {@code _build_sock_gres_by_topo} (22.05.8
+     * {@code cons_tres/gres_sched.c}, 24.11.5 {@code cons_tres/gres_sock_list.c}, "Satisfy sockets-per-node (s_p_n)
+     * limit") enforces on an {@code enforce-binding} job with a job-wide GPU count ({@code local_s_p_n = s_p_n} only
+     * for {@code gres_per_job}): 1 from the one-CPU test of {@code _socks_per_node}, else {@code ROUNDUP(num_tasks /
+     * min_nodes, ntasks_per_socket)}, which may be more than one; {@link #NO_VAL} where no limit applies (26.05.5's
+     * {@code _socks_per_node} only scales {@code gres_per_socket} in {@code gres_select_filter_remove_unusable}).
+     */
+    static int gpuSocketLimit(SlurmJobSpec job, SlurmVersion version) {
         if (version.atLeast(SlurmVersion.V26_05) || !job.enforceBinding()) {
-            return false;
+            return NO_VAL;
         }
         boolean perJob = job.gpusPerJob() != null || (job.gpusPerTask() != null && job.ntasks() != null);
         if (!perJob) {
-            return false;
+            return NO_VAL;
         }
         int tasks = job.ntasks() != null ? job.ntasks() : job.minNodes();
         boolean oneCpu = (long) tasks * job.cpusPerTask() / job.minNodes() <= 1;
@@ -653,20 +679,22 @@ final class CoreFilter {
             oneCpu = job.cpusPerGpu() * gpus <= 1;
         }
         if (oneCpu) {
-            return true;
+            return 1;
         }
         // past the one-CPU test, _socks_per_node returns ROUNDUP(num_tasks / min_nodes, --ntasks-per-socket)
         // (22.05.8 cons_common/job_test.c, 24.11.5 cons_tres/job_test.c): one socket when a node's tasks fit one
         // socket's cap. Own probe c22s1 d2 (-w t1 -N1 -n3 --ntasks-per-socket=3 -c1 --gpus-per-task=1
         // enforce-binding, two GPUs a socket): sbatch rejects it in 22.05.8 and 24.11.5 (node configuration)
-        return job.ntasksPerSocket() != null && job.ntasksPerSocket() > 0
-                && (tasks / job.minNodes() + job.ntasksPerSocket() - 1) / job.ntasksPerSocket() == 1;
+        if (job.ntasksPerSocket() != null && job.ntasksPerSocket() > 0) {
+            return (tasks / job.minNodes() + job.ntasksPerSocket() - 1) / job.ntasksPerSocket();
+        }
+        return NO_VAL;
     }
 
     /**
      * The CPUs {@code _can_job_run_on_node} counts into {@code avail_res_cnt} for a job given one socket per node
      * ({@link #oneGpuSocket}): the node's free cores less those of the GPU sockets the sockets-per-node limit cleared
-     * ({@link #keepRichestGpuSocket}). The limit looks only at sockets with GPUs ({@code cnt_by_sock}), so a socket
+     * ({@link #keepRichestGpuSockets}). The limit looks only at sockets with GPUs ({@code cnt_by_sock}), so a socket
      * without GPUs keeps its cores, and a GRES job's {@code avail_cpus} is not cut to the GPUs' cores there
      * ({@code _allocate_sc}, 24.11.5: "If the job requests gres, then do not limit avail_cpus here"); the GPU filter
      * comes later, in the evaluation. Own probe blk8k21 (blockfz20 up to k21, {@code --gpus=5} enforce-binding, real
@@ -679,26 +707,26 @@ final class CoreFilter {
             capPerSocket(node, avail, (job.ntasksPerSocket() * job.cpusPerTask() + node.threadsPerCore() - 1)
                     / node.threadsPerCore());
         }
-        keepRichestGpuSocket(node, use.freeGpus(), avail);
+        keepRichestGpuSockets(node, use.freeGpus(), avail, 1);
         return avail.cardinality() * node.threadsPerCore();
     }
 
     /**
-     * {@code _build_sock_gres_by_topo} with a sockets-per-node limit of one: of the sockets that have free
-     * GPUs and a free core, the one with the fewest free GPUs loses its cores until one is left; on a tie the
-     * lower socket goes. An idle node with 4 + 4 GPUs therefore runs {@code -w g2 --gpus=2 enforce-binding}
-     * on socket 1 (fuzz08 f16: CPU 16, GPUs 4-5 in 22.05.8 and 24.11.5), and a 2+2-GPU node gives a
-     * {@code --gpus=4} job only socket 1's two (fuzz01 f28).
+     * {@code _build_sock_gres_by_topo} with a sockets-per-node limit of {@code keep} ({@link #gpuSocketLimit}):
+     * while more sockets than that have free GPUs and a free core, the one with the fewest free GPUs loses its
+     * cores; on a tie the lower socket goes. An idle node with 4 + 4 GPUs therefore runs {@code -w g2 --gpus=2
+     * enforce-binding} on socket 1 (fuzz08 f16: CPU 16, GPUs 4-5 in 22.05.8 and 24.11.5), and a 2+2-GPU node gives a
+     * {@code --gpus=4} job only socket 1's two (fuzz01 f28). A limit of two or more keeps that many sockets the same way.
      */
-    private static BitSet keepRichestGpuSocket(SlurmNode node, BitSet freeGpus, BitSet avail) {
-        GpuSockets gs = GpuSockets.of(node, freeGpus, avail, true); // only under enforce-binding (oneGpuSocket)
+    private static BitSet keepRichestGpuSockets(SlurmNode node, BitSet freeGpus, BitSet avail, int keep) {
+        GpuSockets gs = GpuSockets.of(node, freeGpus, avail, true); // only under enforce-binding (gpuSocketLimit)
         List<Integer> candidates = new ArrayList<>();
         for (int s = 0; s < node.sockets(); s++) {
             if (gs.bySock()[s] > 0 && node.coresOfSocket(s).intersects(avail)) {
                 candidates.add(s);
             }
         }
-        while (candidates.size() > 1) {
+        while (candidates.size() > Math.max(0, keep)) {
             int low = candidates.get(0);
             for (int s : candidates) {
                 if (gs.bySock()[s] < gs.bySock()[low]) {

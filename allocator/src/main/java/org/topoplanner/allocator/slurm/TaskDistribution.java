@@ -35,9 +35,13 @@ final class TaskDistribution {
         int[] cap = new int[hosts];
         long tid = 0;
         boolean space = false;
-        for (int k = 0; k < hosts && tid < maxTasks; k++) {
+        int[] gresLimit = new int[hosts];
+        for (int k = 0; k < hosts; k++) {
             int i = idx.get(k);
-            cap[k] = sel.cpusOr(i, results[i].availCpus());
+            cap[k] = cpus2205(i, results, sel, nodes.get(i), job);
+            gresLimit[k] = gresTaskLimit2205(results[i], job);
+        }
+        for (int k = 0; k < hosts && tid < maxTasks; k++) {
             if (cap[k] > 0) {
                 tid++;
                 tasks[k]++;
@@ -50,7 +54,8 @@ final class TaskDistribution {
         for (int k = 0; k < hosts && tid < maxTasks; k++) {
             int vpus = nodes.get(idx.get(k)).threadsPerCore();
             int remTasks = cpus[k] % vpus / cpt;
-            for (int t = 0; t < remTasks && tid < maxTasks && cap[k] - cpus[k] >= cpt; t++) {
+            for (int t = 0; t < remTasks && tid < maxTasks && cap[k] - cpus[k] >= cpt && tasks[k] < gresLimit[k];
+                    t++) {
                 tid++;
                 tasks[k]++;
                 cpus[k] += cpt;
@@ -61,7 +66,7 @@ final class TaskDistribution {
             for (int k = 0; k < hosts && tid < maxTasks; k++) {
                 int remTasks = Math.max(1, nodes.get(idx.get(k)).threadsPerCore() / cpt);
                 for (int t = 0; t < remTasks && tid < maxTasks; t++) {
-                    if (!overSubscribe && cap[k] - cpus[k] < cpt) {
+                    if (!overSubscribe && (cap[k] - cpus[k] < cpt || tasks[k] >= gresLimit[k])) {
                         break;
                     }
                     tid++;
@@ -73,6 +78,41 @@ final class TaskDistribution {
             overSubscribe |= !space;
         }
         return new int[][] {tasks, cpus};
+    }
+
+    /**
+     * A node's CPUs as 22.05's {@code dist_tasks_compute_c_b} reads them ({@code job_res->cpus}, built in
+     * {@code _job_test}, {@code cons_common/job_test.c}, from {@code avail_res_array[i]->avail_cpus}): the count
+     * {@code _allocate_sc} left, which {@code _select_cores} ({@code cons_tres/job_test.c}) and
+     * {@code gres_select_filter_sock_core} only cut in a local copy (to {@code max_tasks_this_node} x
+     * {@code cpus_per_task}, itself rounded down to a multiple of {@code --ntasks-per-socket}), unless
+     * {@code _cpus_to_use} rewrote it for the pick. Own probe c22s1 e3 ({@code -N2 -n6 --ntasks-per-socket=3 -c1
+     * --gpus-per-task=1}): q1 and t1 offer 4 CPUs each, cut to 3 for the pick, which lowers neither; the deal from
+     * 4 + 4 (q1 first in the table) gives q1 4 tasks with 4 GPUs and t1 2 in 22.05.8, not 3 + 3.
+     */
+    private static int cpus2205(int i, CoreFilter.Result[] results, NodePick sel, SlurmNode node, SlurmJobSpec job) {
+        int given = sel.cpusOr(i, results[i].availCpus());
+        // (a per-task GPU count only, the measured shape: the planner's --ntasks-per-gpu deal still reads the cut
+        // copy, PlannerNtasksPerGpuPropertyTest seed 543914; open, PROVENANCE e22s)
+        if (job.gpusPerTask() == null || sel.loweredOr(i, given < results[i].availCpus())) {
+            return given;
+        }
+        // _select_nodes' fini (22.05 cons_tres/job_test.c): a GRES job's avail_cpus is then cut to the cores the
+        // GPU filter left (cleared under enforce-binding or in a first pass), MIN(count, avail_res->avail_cpus)
+        int cores = results[i].availCores().cardinality() * node.threadsPerCore();
+        return Math.max(given, Math.min(cores, results[i].resCpus()));
+    }
+
+    /**
+     * 22.05's {@code gres_task_limit} of a node ({@code gres_select_util_get_task_limit}: {@code total_cnt /
+     * gres_per_task}, set by {@code _job_test} only for a job with a per-task GRES), which
+     * {@code dist_tasks_compute_c_b} tests past a node's first task.
+     */
+    private static int gresTaskLimit2205(CoreFilter.Result r, SlurmJobSpec job) {
+        if (job.gpusPerTask() == null || job.gpusPerTask() <= 0 || r.totalCnt() == Long.MAX_VALUE) {
+            return Integer.MAX_VALUE;
+        }
+        return (int) Math.min(Integer.MAX_VALUE, r.totalCnt() / job.gpusPerTask());
     }
 
     /**

@@ -388,7 +388,9 @@ class SlurmTreeReplayTest {
         // own probe c22s1 (s22n, predicted before its runs): 26.05 counts a socket's excess over --ntasks-per-socket
         // twice in _build_tasks_per_node_sock (d1, e1, e3, e4 wait in 26.05.5 only). 22.05.8 e3 and 24.11.5
         // (a2's refusal text, not compared) still differ: PROVENANCE s22n. d2, e6: _socks_per_node's
-        // --ntasks-per-socket branch (one socket under enforce-binding, 22.05/24.11). 22.05.8 e3 is still open
+        // --ntasks-per-socket branch (one socket under enforce-binding, 22.05/24.11). 22.05.8 e3 since e22s:
+        // dist_tasks reads avail_res->avail_cpus, not the GPU filter's cut copy (TaskDistribution.cpus2205)
+        "c22s1;   results/c22s1.jsonl;          22.05; ''",
         "c22s1;   results/new/c22s1.jsonl;      24.11; ''",
         "c22s1;   results/v26.05/c22s1.jsonl;   26.05; ''",
         // own probe c20h1 (w20h, predicted before its runs): featfz9 f79's shape, -N2 --gpus=5 --ntasks-per-gpu=1

@@ -31,7 +31,7 @@ class NtasksPerSocketOneSocketTest {
         assertThat(CoreFilter.oneGpuSocket(d2, SlurmVersion.V22_05)).isTrue();
         assertThat(CoreFilter.oneGpuSocket(d2, SlurmVersion.V24_11)).isTrue();
         assertThat(CoreFilter.oneGpuSocket(d2, SlurmVersion.V26_05)).isFalse();
-        // four tasks at three a socket: two sockets (not emulated as a limit), and no limit without enforce-binding
+        // four tasks at three a socket: two sockets (GpuSocketLimitTest), and no limit without enforce-binding
         assertThat(CoreFilter.oneGpuSocket(SlurmJobSpec.of(SbatchOptions.parseLine(D2.replace("-n3", "-n4"), "x")),
                 SlurmVersion.V24_11)).isFalse();
         assertThat(CoreFilter.oneGpuSocket(SlurmJobSpec.of(SbatchOptions.parseLine(
