@@ -264,13 +264,16 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         }
         if (alloc == null) {
             // the submit test runs the block plugin without the bound of no more nodes than tasks
-            NodeChooser empty = retried(new BlockSelector(nodes, bases, sizes, new BitSet(), version, false), version);
+            BlockSelector idleBlocks = new BlockSelector(nodes, bases, sizes, new BitSet(), version, false);
+            NodeChooser empty = retried(idleBlocks, version);
             // sbatch's test reads each node's memory for jobs as free (test_only), as a pass reads what is free now
             IdleMemory idleMemory = IdleMemory.of(cluster, request);
             SlurmAllocation onIdle = SlurmAllocation.attempt(idleMemory.state(), nodes, empty, job, version,
                     idleMemory.perCpu());
             if (onIdle == null && !oneNodeGpusAddUp(nodes, job, version)) {
-                return new Suggestion.Impossible("Requested node configuration is not available");
+                // 26.05 words it "topology" where its block plugin refused the named nodes (BlockSelector)
+                return new Suggestion.Impossible(version.atLeast(SlurmVersion.V26_05) && idleBlocks.metTopologyCode()
+                        ? SubmitPickCode.TOPOLOGY : SubmitPickCode.NODE);
             }
             if (onIdle != null && version.atLeast(SlurmVersion.V26_05) && FirstFitOneNode.applies(job)
                     && !acceptedAtSubmit(state, table, sizes, job, version, byName, request)) {

@@ -72,4 +72,15 @@ class SubmitPickCodeTest {
                     i -> assertThat(i.reason()).isEqualTo(job[1]));
         }
     }
+
+    @Test
+    void a2605JobOfSeveralSegmentsNamingFewerNodesThanItsSizeIsATopologyRefusal() throws Exception {
+        // blockfz47 k5 (-p half -w u6,u5 -N4 --gpus-per-node=1 --segment=1, 26.05.5): _eval_nodes_block "requires
+        // less nodes than job size with segment are not supported"
+        Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V26_05))
+                .suggest(ClusterState.empty(OracleCase.cluster("blockfz47")),
+                        SbatchOptions.parseLine("-p half -w u6,u5 -N4 --gpus-per-node=1 --segment=1", "j"));
+        assertThat(s).isInstanceOfSatisfying(Suggestion.Impossible.class,
+                i -> assertThat(i.reason()).isEqualTo(TOPOLOGY));
+    }
 }
