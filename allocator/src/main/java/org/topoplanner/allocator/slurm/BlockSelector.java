@@ -50,6 +50,7 @@ final class BlockSelector implements NodeChooser {
     /** Whether 26.05's retry loop first asks {@link #gpusOutOfReach} (off only to test the bound against the loop). */
     private boolean gpuBound = true;
     private Failure failure = Failure.INSUFFICIENT;
+    private boolean topologyCode;
     private Action action = Action.BREAK;
     /** The nodes the last failed evaluation had chosen ({@code topo_eval->node_map} at its end). */
     private BitSet failMap = new BitSet();
@@ -92,6 +93,17 @@ final class BlockSelector implements NodeChooser {
 
     Failure failure() {
         return failure;
+    }
+
+    /**
+     * Whether the last {@link #select} met 26.05's {@code _eval_nodes_block} refusal of named nodes fewer than a
+     * job of several segments ("requires less nodes than job size with segment are not supported",
+     * {@code ESLURM_REQUESTED_TOPO_CONFIG_UNAVAILABLE}, which {@code common_topo_choose_nodes} returns at once and
+     * {@code _pick_best_nodes} keeps: "Requested topology configuration is not available"). Words only: the
+     * evaluation goes on as before.
+     */
+    boolean metTopologyCode() {
+        return topologyCode;
     }
 
     /**
@@ -147,6 +159,7 @@ final class BlockSelector implements NodeChooser {
      */
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        topologyCode = false;
         if (!version.atLeast(SlurmVersion.V26_05)) {
             // one evaluation: 24.11's passes and retry are KnapsackRetry's, which wraps this selector
             return selectOnce(nodeMap, required, job, demand, minCpus);
@@ -303,6 +316,11 @@ final class BlockSelector implements NodeChooser {
         }
         boolean several = n / seg > 1;
         if (several && !required.isEmpty()) {
+            BitSet absent = (BitSet) required.clone();
+            absent.andNot(mapped);
+            if (version.atLeast(SlurmVersion.V26_05) && absent.isEmpty() && n > required.cardinality()) {
+                topologyCode = true;
+            }
             // 26.05: several segments are cut out of the named nodes (24.11 refused this at submit)
             usable.and(required);
             mapped.and(required);

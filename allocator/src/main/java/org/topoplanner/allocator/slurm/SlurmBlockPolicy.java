@@ -204,6 +204,13 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         List<Integer> sizes = cluster.fabric().blockSizes();
         BlockSelector emptyBlocks = new BlockSelector(nodes, bases, sizes, new BitSet(), version);
         String never = emptyBlocks.impossible(job);
+        if (never != null && version == SlurmVersion.V24_11
+                && !reachesPluginOnIdle(cluster, request, nodes, bases, sizes, job, version)) {
+            // 24.11 tests the segment inside eval_nodes_block (ESLURM_REQUESTED_TOPO_CONFIG_UNAVAILABLE); a job that
+            // cons_tres' _select_nodes stops first, fewer than -N nodes with resources for it, fails SLURM_ERROR and
+            // is worded "node" by _pick_best_nodes (SubmitPickCode)
+            never = SubmitPickCode.NODE;
+        }
         if (never != null) {
             return new Suggestion.Impossible(never);
         }
@@ -264,13 +271,16 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         }
         if (alloc == null) {
             // the submit test runs the block plugin without the bound of no more nodes than tasks
-            NodeChooser empty = retried(new BlockSelector(nodes, bases, sizes, new BitSet(), version, false), version);
+            BlockSelector idleBlocks = new BlockSelector(nodes, bases, sizes, new BitSet(), version, false);
+            NodeChooser empty = retried(idleBlocks, version);
             // sbatch's test reads each node's memory for jobs as free (test_only), as a pass reads what is free now
             IdleMemory idleMemory = IdleMemory.of(cluster, request);
             SlurmAllocation onIdle = SlurmAllocation.attempt(idleMemory.state(), nodes, empty, job, version,
                     idleMemory.perCpu());
             if (onIdle == null && !oneNodeGpusAddUp(nodes, job, version)) {
-                return new Suggestion.Impossible("Requested node configuration is not available");
+                // 26.05 words it "topology" where its block plugin refused the named nodes (BlockSelector)
+                return new Suggestion.Impossible(version.atLeast(SlurmVersion.V26_05) && idleBlocks.metTopologyCode()
+                        ? SubmitPickCode.TOPOLOGY : SubmitPickCode.NODE);
             }
             if (onIdle != null && version.atLeast(SlurmVersion.V26_05) && FirstFitOneNode.applies(job)
                     && !acceptedAtSubmit(state, table, sizes, job, version, byName, request)) {
@@ -312,6 +322,30 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         return new Suggestion.Placed(p, notes);
     }
 
+    /**
+     * Whether sbatch's test of {@code job} on the idle cluster reaches the block plugin ({@link
+     * BlockSelector#reachedPlugin}): at least {@code -N} nodes, the named ones among them, have resources for it.
+     * Lead's blockfz cases under 24.11.5 (blk12k33 k24 {@code -N10 --gpus-per-node=3 --segment=5}, blockfz21 k4, ...):
+     * a segment that does not divide the job, refused "node" where too few nodes hold the GPUs.
+     */
+    private static boolean reachesPluginOnIdle(Cluster cluster, JobRequest request, List<SlurmNode> nodes,
+                                               List<BitSet> bases, List<Integer> sizes, SlurmJobSpec job,
+                                               SlurmVersion version) {
+        BlockSelector probe = new BlockSelector(nodes, bases, sizes, new BitSet(), version, false);
+        IdleMemory idle = IdleMemory.of(cluster, request);
+        // _select_nodes tests the node count once, before the first pass: the retry's later evaluations run on fewer
+        // nodes by design (own case blockfz47 k30, -p half -N5 --segment=3: eight nodes hold it, "topology")
+        boolean[] reached = {false};
+        NodeChooser firstPass = (map, required, j, demand, minCpus) -> {
+            NodePick pick = probe.select(map, required, j, demand, minCpus);
+            if (demand.firstPass()) {
+                reached[0] = probe.reachedPlugin();
+            }
+            return pick;
+        };
+        SlurmAllocation.attempt(idle.state(), nodes, firstPass, job, version, idle.perCpu());
+        return reached[0];
+    }
 
     /**
      * sbatch's test of a job: {@code _slurm_rpc_submit_batch_job} calls {@code job_allocate} with {@code allocate}

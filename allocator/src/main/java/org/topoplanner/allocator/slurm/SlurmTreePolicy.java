@@ -111,6 +111,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     request.name() + " asks for more CPUs than its partition has");
         }
         Suggestion past = JobLimitsCheck.beyond(state.cluster(), request, options.slurmVersion());
+        if (past instanceof Suggestion.Impossible refused && SubmitPickCode.TOPOLOGY.equals(refused.reason())
+                && !"block".equals(p.kind())) {
+            // 24.11's test-only pick after the failed MaxCPUsPerNode test words the refusal by its code: the tree's
+            // own answer on the idle cluster (SubmitPickCode), "topology" where the tree has no switch
+            past = pickWording(p, refused);
+        }
         if (past != null) {
             // MaxCPUsPerNode, MinNodes, MaxNodes, MaxTime or State=DOWN (JobLimitsCheck.beyond); past MaxTime,
             // 24.11 and 26.05 refuse a job their test-only pick never fits (PastMaxTimeTest)
@@ -148,6 +154,23 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return new Suggestion.Impossible(switchless);
         }
         return onTree(p.state(), p.request(), "flat".equals(p.kind()) || noSwitches);
+    }
+
+    /**
+     * {@code refused} (24.11, past {@code MaxCPUsPerNode} times the partition's nodes) worded as the tree's test on
+     * the idle cluster words it ({@link SubmitPickCode}); as it is when that test accepts the job or the tree has no
+     * switch ({@link SwitchlessTree}: "topology" for every job). Lead's featfz11 f3 ({@code -p short -n2 -c5
+     * --gpus=1 --exclusive}, short's {@code MaxCPUsPerNode=2}): no node can hold a task, "node" in 24.11.5; own probe
+     * c18d1 c1 ({@code -p cpu -n9}): no switch holds 9 CPUs, "topology".
+     */
+    private Suggestion pickWording(PartitionTopology p, Suggestion.Impossible refused) {
+        boolean flat = "flat".equals(p.kind());
+        if (!flat && org.topoplanner.allocator.replay.Leaves.slurmFabric(p.state().cluster()).switches().isEmpty()) {
+            return refused;
+        }
+        Suggestion onIdle = onTree(ClusterState.empty(p.state().cluster()), p.request(), flat);
+        return onIdle instanceof Suggestion.Impossible i && (SubmitPickCode.NODE.equals(i.reason())
+                || SubmitPickCode.TOPOLOGY.equals(i.reason())) ? onIdle : refused;
     }
 
     /**
@@ -365,7 +388,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // sbatch tests the job with every core and GPU free first: a job refused there never runs, even where
             // busy cores would move the socket filter to sockets that fit (PlannerBindingPropertyTest: -N1 -c7
             // --gpus-per-node=3 enforce-binding on 2x4 cores with GPUs 3+1, socket 0's first core busy)
-            return new Suggestion.Impossible("Requested node configuration is not available");
+            return new Suggestion.Impossible(SubmitPickCode.refusal(idle, idleMemory, nodes, table,
+                    submitted(state, request, job), version));
         }
         if (alloc != null && alloc.taskCountShort()) {
             // _dist_tasks_compute_c_b places fewer tasks than -n on the CPUs chosen (ESLURM_BAD_TASK_COUNT, 24.11 and
@@ -386,7 +410,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         }
         if (alloc == null) {
             if (!acceptedAtSubmit(idle, idleMemory, nodes, submitTest, submitted(state, request, job), version)) {
-                return new Suggestion.Impossible("Requested node configuration is not available");
+                // never runnable: worded by the code of the test's last pick (SubmitPickCode)
+                return new Suggestion.Impossible(SubmitPickCode.refusal(idle, idleMemory, nodes, table,
+                        submitted(state, request, job), version));
             }
             if (!flat && testPickPastMaxNodes(state, idle, idleMemory, nodes, submitTest, job, version)) {
                 return new Suggestion.Pending(PendingReason.REQ_NODE_NOT_AVAIL, "the tree's pick for " + job.name()

@@ -154,11 +154,15 @@ final class TreeEvaluation {
             }
         }
         if (top == -1) {
+            // "unable to identify top level switch"
+            p.atTopSwitch = true;
             return End.FAILED;
         }
         BitSet underTop = table.nodes[top];
         for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
             if (!underTop.get(i)) {
+                // "requires nodes that do not have shared network"
+                p.atTopSwitch = true;
                 return End.FAILED;
             }
         }
@@ -178,6 +182,8 @@ final class TreeEvaluation {
         }
         if (p.maxNodes <= 0) {
             p.failure = TreeSelector.Failure.MAX_NODE_LIMIT;
+            // "requires nodes exceed maximum node limit": 24.11 returns ESLURM_REQUESTED_TOPO_CONFIG_UNAVAILABLE
+            p.atTopSwitch = true;
             return End.FAILED;
         }
         return null;

@@ -54,6 +54,13 @@ final class TreeProgress {
     Action action = Action.BREAK;
     BitSet failMap = new BitSet();
     TreeSelector.Failure failure = TreeSelector.Failure.INSUFFICIENT;
+    /**
+     * The evaluation failed at the top switch or just after it: no switch holds enough usable nodes and CPUs, the
+     * required nodes are not under the one chosen, or they fall short with {@code max_nodes} spent. 24.11's
+     * {@code _eval_nodes_topo} returns {@code ESLURM_REQUESTED_TOPO_CONFIG_UNAVAILABLE} there, its other failures
+     * {@code SLURM_ERROR} ({@link SubmitPickCode}).
+     */
+    boolean atTopSwitch;
 
     /**
      * A failure that drops {@code nodes} from the next try ({@code EVAL_ACTION_RETRY}); returns no choice. Keeps

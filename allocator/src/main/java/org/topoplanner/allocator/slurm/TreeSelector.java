@@ -33,6 +33,11 @@ final class TreeSelector implements NodeChooser {
     /** Only the second pass's first evaluation runs, and its failure is kept ({@link #secondPassFailure}). */
     private final boolean probe;
     private Failure secondPassFailure;
+    /** Only a selector made by {@link #recordingLastFailure} writes {@link #lastFailedAtTopSwitch}. */
+    private boolean recordsLastFailure;
+    private boolean lastFailedAtTopSwitch;
+    /** The recorded selection failed before the tree: too few nodes with CPUs for the job. */
+    private boolean failedBeforeTree;
 
     TreeSelector(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version) {
         this(nodes, table, version, true);
@@ -97,6 +102,20 @@ final class TreeSelector implements NodeChooser {
 
     @Override
     public NodePick select(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus) {
+        if (recordsLastFailure && demand.firstPass()) {
+            // cons_tres _select_nodes drops the nodes without CPUs for the job and fails (SLURM_ERROR) before the
+            // plugin when fewer than min_nodes are left, or a required node is gone
+            failedBeforeTree = false;
+            int usable = 0;
+            for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
+                if (demand.availCpus(i) > 0) {
+                    usable++;
+                } else if (required.get(i)) {
+                    failedBeforeTree = true;
+                }
+            }
+            failedBeforeTree |= usable < job.minNodes();
+        }
         if (probe) {
             return probed(nodeMap, required, job, demand, minCpus);
         }
@@ -238,8 +257,27 @@ final class TreeSelector implements NodeChooser {
      */
     private BitSet choose(BitSet nodeMap, BitSet required, SlurmJobSpec job, Demand demand, int minCpus,
                           TreeProgress p) {
-        return new TreeEvaluation(nodes.size(), table, version, ranking, job, demand, p, nodeMap, required, minCpus,
-                maxNodes(job, demand)).run();
+        BitSet chosen = new TreeEvaluation(nodes.size(), table, version, ranking, job, demand, p, nodeMap, required,
+                minCpus, maxNodes(job, demand)).run();
+        if (recordsLastFailure) {
+            lastFailedAtTopSwitch = chosen == null && p.atTopSwitch;
+        }
+        return chosen;
+    }
+
+    /**
+     * A selector like this one that keeps how its last evaluation ended ({@link #lastFailedAtTopSwitch}): the code
+     * of the last {@code eval_nodes} is the one {@code common_topo_choose_nodes} returns ({@link SubmitPickCode}).
+     */
+    TreeSelector recordingLastFailure() {
+        TreeSelector s = new TreeSelector(nodes, table, version, nodesBoundByTasks, gpuBound, probe);
+        s.recordsLastFailure = true;
+        return s;
+    }
+
+    /** Whether the last evaluation failed at the top switch ({@link TreeProgress#atTopSwitch}). */
+    boolean lastFailedAtTopSwitch() {
+        return !failedBeforeTree && lastFailedAtTopSwitch;
     }
 
     static boolean gresOk(int gresPerJob, int gres) {

@@ -1,0 +1,86 @@
+package org.topoplanner.allocator.slurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.SbatchOptions;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * Which of "Requested topology configuration" and "Requested node configuration is not available" a tree job that
+ * sbatch's test finds never runnable gets ({@link SubmitPickCode}): 24.11.5 "topology" where {@code _eval_nodes_topo}
+ * fails at the top switch or with its required nodes' {@code max_nodes} spent, "node" where the pick fails before the
+ * tree or after the top switch; 22.05.8 and 26.05.5 "node". Real outputs: results/{,new/,v26.05/}CASE.jsonl.
+ */
+class SubmitPickCodeTest {
+    private static final String TOPOLOGY = "Requested topology configuration is not available";
+    private static final String NODE = "Requested node configuration is not available";
+
+    private static void refused(String oracleCase, String args, SlurmVersion v, String words) throws Exception {
+        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v))
+                .suggest(ClusterState.empty(OracleCase.cluster(oracleCase)), SbatchOptions.parseLine(args, "j"));
+        assertThat(s).as(oracleCase + " " + args + " " + v.label()).isInstanceOfSatisfying(Suggestion.Impossible.class,
+                i -> assertThat(i.reason()).isEqualTo(words));
+    }
+
+    @Test
+    void noSwitchHoldingTheCpusIsATopologyRefusalIn2411() throws Exception {
+        // c22k1 q1 (-n12 -c16: 192 CPUs, the core switch holds fewer; 22.05.8 and 26.05.5 hold it PartitionConfig):
+        // "unable to identify top level switch"
+        refused("c22k1", "-n12 -c16", SlurmVersion.V24_11, TOPOLOGY);
+        // c17a1 a4 (-p cpu,gpu -n100): each partition's pick finds no switch with 100 CPUs
+        refused("c17a1", "-p cpu,gpu -n100", SlurmVersion.V24_11, TOPOLOGY);
+    }
+
+    @Test
+    void requiredNodesShortOfTheJobWithMaxNodesSpentAreATopologyRefusalIn2411() throws Exception {
+        // cmx1 m29 (-w c1 -N1 -n4 -c5 --gpus=8, c1 has 4 GPUs): "requires nodes exceed maximum node limit"
+        refused("cmx1", "-w c1 -N1 -n4 -c5 --gpus=8", SlurmVersion.V24_11, TOPOLOGY);
+        refused("cmx1", "-w c1 -N1 -n4 -c5 --gpus=8", SlurmVersion.V22_05, NODE);
+    }
+
+    @Test
+    void aPickThatFindsItsTopSwitchAndFailsLaterIsANodeRefusal() throws Exception {
+        // c22r1 r4 (-p short -N2 -n12 -c2, MaxCPUsPerNode=8): the spine holds 32 CPUs of short, two nodes 16
+        refused("c22r1", "-p short -N2 -n12 -c2", SlurmVersion.V24_11, NODE);
+    }
+
+    @Test
+    void aJobNoNodeCanHoldATaskOfFailsBeforeTheTreeAsANodeRefusal() throws Exception {
+        // featfz11 f3 (-p short -n2 -c5, short gives 2 CPUs a node): past MaxCPUsPerNode, and _select_nodes finds
+        // no node with CPUs for it, so 24.11.5 says "node" where -p cpu -n9 of c18d1 (JobLimitsCheckTest) says
+        // "topology"
+        refused("featfz11", "-p short -n2 -c5 --gpus=1 --exclusive", SlurmVersion.V24_11, NODE);
+    }
+
+    @Test
+    void a2411SegmentRefusalIsTopologyOnlyWhenTheJobReachesTheBlockPlugin() throws Exception {
+        Cluster blocks = OracleCase.cluster("blk12k33");
+        // blk12k33 k21 (-N5 --segment=5, base blocks of 4): five nodes hold the job, eval_nodes_block refuses the
+        // segment, "topology"; k24 (-N10 --gpus-per-node=3 --segment=5): fewer than ten nodes have three GPUs, so
+        // _select_nodes fails first, "node"
+        for (String[] job : new String[][] {{"-N5 -n5 -c3 --gpus-per-node=2 --segment=5", TOPOLOGY},
+                {"-N10 --gpus-per-node=3 --segment=5", NODE}}) {
+            Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11))
+                    .suggest(ClusterState.empty(blocks), SbatchOptions.parseLine(job[0], "j"));
+            assertThat(s).as(job[0]).isInstanceOfSatisfying(Suggestion.Impossible.class,
+                    i -> assertThat(i.reason()).isEqualTo(job[1]));
+        }
+    }
+
+    @Test
+    void a2605JobOfSeveralSegmentsNamingFewerNodesThanItsSizeIsATopologyRefusal() throws Exception {
+        // blockfz47 k5 (-p half -w u6,u5 -N4 --gpus-per-node=1 --segment=1, 26.05.5): _eval_nodes_block "requires
+        // less nodes than job size with segment are not supported"
+        Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V26_05))
+                .suggest(ClusterState.empty(OracleCase.cluster("blockfz47")),
+                        SbatchOptions.parseLine("-p half -w u6,u5 -N4 --gpus-per-node=1 --segment=1", "j"));
+        assertThat(s).isInstanceOfSatisfying(Suggestion.Impossible.class,
+                i -> assertThat(i.reason()).isEqualTo(TOPOLOGY));
+    }
+}
