@@ -7,8 +7,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
-import org.topoplanner.importers.replay.JobScriptReader;
-import org.topoplanner.importers.replay.ReplayLine;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -23,14 +21,10 @@ class CappedNodeWholeTasksProbeTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({"22.05, results/c21f1.jsonl", "24.11, results/new/c21f1.jsonl", "26.05, results/v26.05/c21f1.jsonl"})
     void probeC21f1MatchesRealSlurm(String version, String results) {
-        var policy = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(
-                SlurmVersion.parse(version).orElseThrow()));
-        var script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/c21f1/jobs.txt")).script();
-        var real = OracleCase.resource(results).lines().toList();
-        var actual = OracleComparison.jobLines(ReplayLine.lines(
-                new Replayer(OracleCase.cluster("c21f1"), policy, PassTiming.of(SlurmVersion.parse(version)
-                        .orElseThrow()), TimedOutput.measured(real)).run(script)));
-        var expected = OracleComparison.jobLines(real);
+        SlurmVersion release = SlurmVersion.parse(version).orElseThrow();
+        var actual = TimedReplay.wholeCaseJobLines("c21f1", results, release,
+                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(release)));
+        var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
         assertThat(expected).hasSize(5);
         assertThat(OracleComparison.mismatches(expected, actual)).isEmpty();
     }

@@ -6,8 +6,6 @@ import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
-import org.topoplanner.importers.replay.JobScriptReader;
-import org.topoplanner.importers.replay.ReplayLine;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -22,13 +20,10 @@ import org.topoplanner.model.slurm.SlurmVersion;
 class OverallocatedGpuCountClampProbeTest {
     @Test
     void probeC22x1MatchesRealSlurm2205() {
-        var policy = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05));
-        var script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/c22x1/jobs.txt")).script();
-        var real = OracleCase.resource("results/c22x1.jsonl").lines().toList();
-        var actual = OracleComparison.jobLines(ReplayLine.lines(
-                new Replayer(OracleCase.cluster("c22x1"), policy, PassTiming.of(SlurmVersion.V22_05),
-                        TimedOutput.measured(real)).run(script)));
-        var expected = OracleComparison.jobLines(real);
+        SlurmVersion release = SlurmVersion.V22_05;
+        var actual = TimedReplay.wholeCaseJobLines("c22x1", "results/c22x1.jsonl", release,
+                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(release)));
+        var expected = OracleComparison.jobLines(OracleCase.resource("results/c22x1.jsonl").lines().toList());
         assertThat(expected).hasSize(13);
         assertThat(OracleComparison.mismatches(expected, actual)).isEmpty();
     }

@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.replay;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PlacementPolicy;
@@ -37,5 +38,19 @@ final class TimedReplay {
         List<String> lines = ReplayLine.lines(new Replayer(OracleCase.cluster(caseName), policy,
                 PassTiming.of(version), measured).run(script));
         return OracleComparison.jobLines(lines).stream().map(OracleComparison::summary).toList();
+    }
+
+    /**
+     * {@code caseName}'s whole job script replayed by {@code policy} of {@code version} with the times of
+     * {@code results} (a path under {@code oracle/}): the replay's job lines, to compare with the real ones
+     * ({@link OracleComparison#mismatches}); for own probes too short for {@code KnownMismatchReplayTest}.
+     */
+    static List<JsonNode> wholeCaseJobLines(String caseName, String results, SlurmVersion version,
+                                            PlacementPolicy policy) {
+        JobScript script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/" + caseName + "/jobs.txt"))
+                .script();
+        MeasuredRun measured = TimedOutput.measured(OracleCase.resource(results).lines().toList());
+        return OracleComparison.jobLines(ReplayLine.lines(new Replayer(OracleCase.cluster(caseName), policy,
+                PassTiming.of(version), measured).run(script)));
     }
 }

@@ -8,8 +8,6 @@ import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.slurm.SlurmBlockPolicy;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
-import org.topoplanner.importers.replay.JobScriptReader;
-import org.topoplanner.importers.replay.ReplayLine;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -27,14 +25,10 @@ class WholeNodeGresProbeTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({"24.11, results/new/c22b1.jsonl", "26.05, results/v26.05/c22b1.jsonl"})
     void probeC22b1MatchesRealSlurm(String version, String results) {
-        var policy = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(
-                SlurmVersion.parse(version).orElseThrow()));
-        var script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/c22b1/jobs.txt")).script();
-        var real = OracleCase.resource(results).lines().toList();
-        var actual = OracleComparison.jobLines(ReplayLine.lines(
-                new Replayer(OracleCase.cluster("c22b1"), policy, PassTiming.of(SlurmVersion.parse(version)
-                        .orElseThrow()), TimedOutput.measured(real)).run(script)));
-        var expected = OracleComparison.jobLines(real);
+        SlurmVersion release = SlurmVersion.parse(version).orElseThrow();
+        var actual = TimedReplay.wholeCaseJobLines("c22b1", results, release,
+                new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(release)));
+        var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
         assertThat(expected).hasSize(5);
         assertThat(OracleComparison.mismatches(expected, actual)).isEmpty();
     }
@@ -42,14 +36,10 @@ class WholeNodeGresProbeTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({"22.05, results/c22b2.jsonl", "24.11, results/new/c22b2.jsonl", "26.05, results/v26.05/c22b2.jsonl"})
     void probeC22b2MatchesRealSlurm(String version, String results) {
-        var policy = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(
-                SlurmVersion.parse(version).orElseThrow()));
-        var script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/c22b2/jobs.txt")).script();
-        var real = OracleCase.resource(results).lines().toList();
-        var actual = OracleComparison.jobLines(ReplayLine.lines(
-                new Replayer(OracleCase.cluster("c22b2"), policy, PassTiming.of(SlurmVersion.parse(version)
-                        .orElseThrow()), TimedOutput.measured(real)).run(script)));
-        var expected = OracleComparison.jobLines(real);
+        SlurmVersion release = SlurmVersion.parse(version).orElseThrow();
+        var actual = TimedReplay.wholeCaseJobLines("c22b2", results, release,
+                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(release)));
+        var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
         assertThat(expected).hasSize(5);
         assertThat(OracleComparison.mismatches(expected, actual)).isEmpty();
     }
