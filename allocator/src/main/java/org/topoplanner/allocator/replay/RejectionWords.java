@@ -18,6 +18,8 @@ final class RejectionWords {
     static final String INVALID_GRES = "Invalid generic resource (gres) specification";
     /** {@code _set_err_msg} ({@code slurmctld/node_scheduler.c}, 22.05 to 26.05) when {@code mem_ok} is false. */
     static final String MEMORY_ERR_MSG = "Memory specification can not be satisfied";
+    /** {@code _set_err_msg} when {@code cpus_ok} is false (slurm.NodeConfigFilter carries it). */
+    static final String CPU_ERR_MSG = "CPU count per node can not be satisfied";
     /** The {@code slurm_strerror} texts the emulation's refusals begin with ({@code common/slurm_errno.c}). */
     private static final List<String> STRERRORS = List.of(
             "Requested node configuration is not available",
@@ -25,7 +27,8 @@ final class RejectionWords {
             "Invalid node name specified",
             "Invalid partition name specified");
     /** The {@code err_msg} slurmctld sends back with the code, which sbatch prints on a line of its own. */
-    private static final List<String> ERR_MSGS = List.of(MEMORY_ERR_MSG, "invalid partition specified: ");
+    private static final List<String> ERR_MSGS = List.of(MEMORY_ERR_MSG, CPU_ERR_MSG,
+            "invalid partition specified: ");
     /**
      * sbatch's {@code _opt_verify} errors that end it before it lowers {@code -N} to {@code -n} (so no warning):
      * 22.05 to 26.05 {@code sbatch/opt.c}, the plane distribution check.
@@ -108,7 +111,10 @@ final class RejectionWords {
             String why = refusal.substring(strerror.length()).replaceFirst("^: ", "");
             if (ERR_MSGS.stream().anyMatch(why::startsWith)) {
                 // sbatch prints the err_msg slurmctld sent back before the error code's text
-                lines.add(ERROR + (why.startsWith(MEMORY_ERR_MSG) ? MEMORY_ERR_MSG : why));
+                // (_set_err_msg's texts alone, the emulation's explanation after them dropped)
+                String errMsg = why.startsWith(MEMORY_ERR_MSG) ? MEMORY_ERR_MSG
+                        : why.startsWith(CPU_ERR_MSG) ? CPU_ERR_MSG : why;
+                lines.add(ERROR + errMsg);
             }
             lines.add(FAILED + strerror);
         } else {

@@ -96,11 +96,13 @@ final class BlockSelector implements NodeChooser {
     }
 
     /**
-     * Whether the last {@link #select} met 26.05's {@code _eval_nodes_block} refusal of named nodes fewer than a
-     * job of several segments ("requires less nodes than job size with segment are not supported",
-     * {@code ESLURM_REQUESTED_TOPO_CONFIG_UNAVAILABLE}, which {@code common_topo_choose_nodes} returns at once and
-     * {@code _pick_best_nodes} keeps: "Requested topology configuration is not available"). Words only: the
-     * evaluation goes on as before.
+     * Whether the last {@link #select} met one of {@code _eval_nodes_block}'s {@code
+     * ESLURM_REQUESTED_TOPO_CONFIG_UNAVAILABLE} refusals that {@code _pick_best_nodes} keeps ("Requested topology
+     * configuration is not available"): 26.05's named nodes fewer than a job of several segments ("requires less
+     * nodes than job size with segment are not supported", which {@code common_topo_choose_nodes} returns at once),
+     * and, 24.11 and 26.05, named nodes over more lower-level blocks than the job's size allows ("requires nodes
+     * exceed maximum llblock limit due to required nodes", {@code max_llblock < 0}). Words only: the evaluation goes
+     * on as before.
      */
     boolean metTopologyCode() {
         return topologyCode;
@@ -554,6 +556,11 @@ final class BlockSelector implements NodeChooser {
             }
         }
         if (maxLl < 0) {
+            // "requires nodes exceed maximum llblock limit due to required nodes": ESLURM_REQUESTED_TOPO_CONFIG_
+            // UNAVAILABLE (eval_nodes_block, 24.11.5 and 26.05); 26.05's common_topo_choose_nodes returns it at once,
+            // 24.11's retry meets it again in every round (the required nodes never leave, the block loop stops at
+            // their block first), so the last code is it too: "Requested topology configuration is not available"
+            topologyCode = true;
             action = Action.BREAK;
             return null;
         }

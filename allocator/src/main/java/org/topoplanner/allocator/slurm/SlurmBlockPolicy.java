@@ -103,6 +103,12 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             // -p a,b: each partition in Slurm's order, as a job of that partition alone (SeveralPartitions)
             return SeveralPartitions.suggest(state.cluster(), request, version, one -> suggest(state, one));
         }
+        // _build_node_list's configuration filter words a refusal before any pick (NodeConfigFilter)
+        return NodeConfigFilter.worded(state.cluster(), request, inOnePartition(state, request));
+    }
+
+    /** {@link #suggest} for a job of one partition (or none), sbatch's node range already applied. */
+    private Suggestion inOnePartition(ClusterState state, JobRequest request) {
         if (!version.hasBlockTopology()) {
             return new Suggestion.Impossible("Slurm " + version.label() + " has no topology/block (it arrived in 23.11)");
         }
@@ -278,8 +284,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             SlurmAllocation onIdle = SlurmAllocation.attempt(idleMemory.state(), nodes, empty, job, version,
                     idleMemory.perCpu());
             if (onIdle == null && !oneNodeGpusAddUp(nodes, job, version)) {
-                // 26.05 words it "topology" where its block plugin refused the named nodes (BlockSelector)
-                return new Suggestion.Impossible(version.atLeast(SlurmVersion.V26_05) && idleBlocks.metTopologyCode()
+                // "topology" where the block plugin refused the named nodes (BlockSelector#metTopologyCode)
+                return new Suggestion.Impossible(idleBlocks.metTopologyCode()
                         ? SubmitPickCode.TOPOLOGY : SubmitPickCode.NODE);
             }
             if (onIdle != null && version.atLeast(SlurmVersion.V26_05) && FirstFitOneNode.applies(job)

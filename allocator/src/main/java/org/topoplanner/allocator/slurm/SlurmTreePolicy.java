@@ -85,6 +85,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // -p a,b: each partition in Slurm's order, as a job of that partition alone (SeveralPartitions)
             return SeveralPartitions.suggest(state.cluster(), request, options.slurmVersion(), one -> suggest(state, one));
         }
+        // _build_node_list's configuration filter words a refusal before any pick (NodeConfigFilter)
+        return NodeConfigFilter.worded(state.cluster(), request, inOnePartition(state, request));
+    }
+
+    /** {@link #suggest} for a job of one partition (or none), sbatch's node range already applied. */
+    private Suggestion inOnePartition(ClusterState state, JobRequest request) {
         // MinNodes raises the job's node count before any test (PartitionMinNodes)
         request = PartitionMinNodes.raised(state.cluster(), request);
         String notAvailable = PartitionLimits.submissionRefusal(state.cluster(), request);

@@ -48,6 +48,11 @@ class RejectionWordsTest {
                 + " no node has 614400 MB", "--mem=600G", V22)).isEqualTo(
                 "sbatch: error: Memory specification can not be satisfied\n"
                         + "sbatch: error: Batch job submission failed: Requested node configuration is not available");
+        // _set_err_msg's CPU text (slurm.NodeConfigFilter), the explanation after it dropped (own case c26i1 q5)
+        assertThat(of("Requested node configuration is not available: CPU count per node can not be satisfied:"
+                + " no node of the partition has 100 CPUs", "-n1 -c100", V26)).isEqualTo(
+                "sbatch: error: CPU count per node can not be satisfied\n"
+                        + "sbatch: error: Batch job submission failed: Requested node configuration is not available");
         assertThat(of("Invalid partition name specified: invalid partition specified: nosuch", "-p gpu,nosuch -N1",
                 V26)).isEqualTo("sbatch: error: invalid partition specified: nosuch\n"
                 + "sbatch: error: Batch job submission failed: Invalid partition name specified");

@@ -83,4 +83,23 @@ class SubmitPickCodeTest {
         assertThat(s).isInstanceOfSatisfying(Suggestion.Impossible.class,
                 i -> assertThat(i.reason()).isEqualTo(TOPOLOGY));
     }
+
+    @Test
+    void namedNodesOverMoreLowerLevelBlocksThanTheJobSizeAllowsAreATopologyRefusal() throws Exception {
+        // eval_nodes_block's max_llblock < 0 "due to required nodes" (24.11.5 and 26.05): blockfz27 k14 (-w u8,m7,h5
+        // -N6, base blocks of 3, so two lower-level blocks at most, and the three named nodes in three of them) and
+        // yamlfz43 y29 (-p blkh -w l2,g2,d2 -N3, 26.05.5): "topology" where the replay said "node"
+        for (SlurmVersion v : java.util.List.of(SlurmVersion.V24_11, SlurmVersion.V26_05)) {
+            Suggestion k14 = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v))
+                    .suggest(ClusterState.empty(OracleCase.cluster("blockfz27")),
+                            SbatchOptions.parseLine("-w u8,m7,h5 -N6 -n12 -c1 --gpus-per-node=3", "j"));
+            assertThat(k14).as(v.label()).isInstanceOfSatisfying(Suggestion.Impossible.class,
+                    i -> assertThat(i.reason()).isEqualTo(TOPOLOGY));
+        }
+        Suggestion y29 = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V26_05))
+                .suggest(ClusterState.empty(OracleCase.clusterWithTopologyYaml("yamlfz43")),
+                        SbatchOptions.parseLine("-p blkh -w l2,g2,d2 -N3 --gpus-per-node=3 --cpus-per-gpu=1", "j"));
+        assertThat(y29).isInstanceOfSatisfying(Suggestion.Impossible.class,
+                i -> assertThat(i.reason()).isEqualTo(TOPOLOGY));
+    }
 }
