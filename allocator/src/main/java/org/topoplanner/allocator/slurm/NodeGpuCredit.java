@@ -43,7 +43,16 @@ final class NodeGpuCredit {
             // 22.05's gres_sched_add (cons_tres/gres_sched.c) adds sock_data->total_cnt whole: own case cmx3 m65
             // (-w a1 -n6 -c3 --gpus-per-task=1, a1 one task but 3 free GPUs) leaves 3 for a2, whose socket 1 then
             // suffices and gives all CPUs (16-30 in 22.05.8; RequiredNodeRawGpuCreditTest)
-            long tasks = Math.min(credit / job.gpusPerTask(), result.availCpus() / job.cpusPerTask());
+            // The CPUs cut the node's GPUs only through eval_nodes_gres' _reduce_res_core_by_task_cnt, which lowers
+            // total_cnt to the tasks' GPUs when the tasks the CPUs hold fall below gres_max_tasks (the filter's task
+            // count): own probe c22e1 e3 (-w q1,t1 -N2 -n6 --ntasks-per-socket=3 --gpus-per-task=1): q1's 4 free GPUs
+            // and 4 CPUs give 3 tasks, the filter's count too (a multiple of 3), so q1 counts all 4 and t1 is asked
+            // for the 2 left, too few for 3 tasks: Resources in 24.11.5 and 26.05.5 (RequiredTaskGpuCreditTest)
+            long fit = result.availCpus() / job.cpusPerTask();
+            long tasks = credit / job.gpusPerTask();
+            if (fit < result.maxTasks()) {
+                tasks = Math.min(tasks, fit);
+            }
             credit = tasks * job.gpusPerTask();
         }
         return credit;

@@ -111,6 +111,17 @@ class PlannerNtasksPerGpuPropertyTest {
         neverPlacesWhatSlurmTreeDoesNotStart(2L);
     }
 
+    /**
+     * Seed 543914: {@code -N2 -n6 --ntasks-per-gpu=3} under 22.05, on sbatch's six tasks. With 22.05's deal over the
+     * uncut CPUs (TaskDistribution.layout2205) applied to every GPU job, slurm-tree gives n01 four tasks on its begun
+     * cores and n03 two (4 + 2 CPUs) while the planner's even split holds 4 + 4 (e22s; c23e tried taking Slurm's deal
+     * in the planner, not yet right): the deal stays limited to --gpus-per-task jobs until the planner follows.
+     */
+    @Example
+    void seed543914() {
+        neverPlacesWhatSlurmTreeDoesNotStart(543914L);
+    }
+
     private static int cpus(org.topoplanner.model.job.Placement p) {
         return p.hosts().stream().mapToInt(h -> h.cpus().size()).sum();
     }

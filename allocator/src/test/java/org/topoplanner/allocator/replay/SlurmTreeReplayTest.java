@@ -395,10 +395,11 @@ class SlurmTreeReplayTest {
         "c22s1;   results/v26.05/c22s1.jsonl;   26.05; ''",
         // own probe c22e1 (drafted by e22s, run by the lead; the prediction was the replay of 2efc479f):
         // _socks_per_node above one socket under enforce-binding on f1 (GPUs 1,2,2,1 a socket) and 22.05's layout
-        // over the uncut CPUs on q1,t1. Open: 24.11.5 e3 (-w q1,t1, the c22s1 e3 shape that runs there without -w)
-        // waits Resources where the replay starts it; not traced (lead s22)
+        // over the uncut CPUs on q1,t1. 24.11.5 e3 (-w q1,t1, the c22s1 e3 shape that runs there without -w) waits
+        // Resources since c23e: gres_sched_add credits q1 with all 4 GPUs, so t1 is asked for 2, too few for 3 tasks
+        // (NodeGpuCredit.requiredCredit)
         "c22e1;   results/c22e1.jsonl;          22.05; ''",
-        "c22e1;   results/new/c22e1.jsonl;      24.11; 'e3'",
+        "c22e1;   results/new/c22e1.jsonl;      24.11; ''",
         "c22e1;   results/v26.05/c22e1.jsonl;   26.05; ''",
         // own probe c20h1 (w20h, predicted before its runs): featfz9 f79's shape, -N2 --gpus=5 --ntasks-per-gpu=1
         // --exclusive: two tasks and two GPUs a node count in eval_nodes though the node is then given whole. h6
