@@ -13,7 +13,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * min_nodes, ntasks_per_socket)} (22.05.8 {@code cons_common/job_test.c}, 24.11.5 {@code cons_tres/job_test.c}), and
  * {@code _build_sock_gres_by_topo} ("Satisfy sockets-per-node (s_p_n) limit") keeps that many GPU sockets with a free
  * core under enforce-binding, dropping the one with the fewest GPUs (a tie drops the lower). 26.05.5 keeps no limit
- * there. Not measured by a probe yet (c22e1 was written, not run: PROVENANCE e22s).
+ * there. Probe c22e1 (drafted by e22s, run by lead s22) holds jobs of these shapes; its lines match in every release.
  */
 class GpuSocketLimitTest {
     private static final String X1 = "-w q1 -N1 -n4 --ntasks-per-socket=2 -c1 --gpus-per-task=1"
