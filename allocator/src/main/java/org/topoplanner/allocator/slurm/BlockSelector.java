@@ -312,9 +312,9 @@ final class BlockSelector implements NodeChooser {
             BitSet one = place(need, mapped, usable, required, demand, false,
                     job.gpuTotal() == null ? 0 : job.gpuTotal());
             if (one != null) {
-                one = moreNodesForGpus(one, job, demand);
+                one = moreNodesForGpus(one, job, demand, taken);
             }
-            return one == null || !enoughJobGpus(one, job, demand) ? null : taken.pick(one);
+            return one == null || !enoughJobGpus(one, job, demand, taken) ? null : taken.pick(one);
         }
         boolean several = n / seg > 1;
         if (several && !required.isEmpty()) {
@@ -355,7 +355,7 @@ final class BlockSelector implements NodeChooser {
             usable.andNot(part);
             mapped.andNot(part);
         }
-        return enoughJobGpus(chosen, job, demand) ? taken.pick(chosen) : null;
+        return enoughJobGpus(chosen, job, demand, taken) ? taken.pick(chosen) : null;
     }
 
     /**
@@ -379,14 +379,14 @@ final class BlockSelector implements NodeChooser {
         return max;
     }
 
-    private BitSet moreNodesForGpus(BitSet chosen, SlurmJobSpec job, Demand demand) {
+    private BitSet moreNodesForGpus(BitSet chosen, SlurmJobSpec job, Demand demand, Taken taken) {
         if (job.gpuTotal() == null) {
             return chosen;
         }
         BitSet out = (BitSet) chosen.clone();
         long gpus = 0;
         for (int i = out.nextSetBit(0); i >= 0; i = out.nextSetBit(i + 1)) {
-            gpus += demand.gpusFor(i);
+            gpus += credited(i, job, demand, taken);
         }
         int max = maxNodes(job);
         boolean runTakesThem = version.atLeast(SlurmVersion.V26_05);
@@ -400,17 +400,17 @@ final class BlockSelector implements NodeChooser {
             // refused by 24.11.5). 24.11 makes the same pick and then counts it against max_nodes: the job waits
             // with ReqNodeNotAvail (SlurmBlockPolicy, _pick_best_nodes' runable_avail), so its run keeps -N.
             for (int i = lastRequired.nextSetBit(0); i >= 0 && gpus < job.gpuTotal(); i = lastRequired.nextSetBit(i + 1)) {
-                if (!out.get(i) && demand.gpusFor(i) > 0) {
+                if (!out.get(i) && credited(i, job, demand, taken) > 0) {
                     out.set(i);
-                    gpus += demand.gpusFor(i);
+                    gpus += credited(i, job, demand, taken);
                 }
             }
         }
         for (int i = lastBlock.nextSetBit(0); i >= 0 && gpus < job.gpuTotal() && out.cardinality() < max;
                 i = lastBlock.nextSetBit(i + 1)) {
-            if (!out.get(i) && demand.gpusFor(i) > 0) {
+            if (!out.get(i) && credited(i, job, demand, taken) > 0) {
                 out.set(i);
-                gpus += demand.gpusFor(i);
+                gpus += credited(i, job, demand, taken);
             }
         }
         return out;
@@ -422,13 +422,13 @@ final class BlockSelector implements NodeChooser {
      * block is tried. Own case blockfz01 k6 ({@code -N2 --gpus=8}: no base block of two nodes holds 8 GPUs)
      * and k26 ({@code --gpus=10}, one node) are refused at submit by 24.11.5 and 26.05.5.
      */
-    private boolean enoughJobGpus(BitSet chosen, SlurmJobSpec job, Demand demand) {
+    private boolean enoughJobGpus(BitSet chosen, SlurmJobSpec job, Demand demand, Taken taken) {
         if (job.gpuTotal() == null) {
             return true;
         }
         long gpus = 0;
         for (int i = chosen.nextSetBit(0); i >= 0; i = chosen.nextSetBit(i + 1)) {
-            gpus += demand.gpusFor(i);
+            gpus += credited(i, job, demand, taken);
         }
         if (gpus < job.gpuTotal()) {
             failure = Failure.INSUFFICIENT;
@@ -778,6 +778,26 @@ final class BlockSelector implements NodeChooser {
             return new NodePick(chosen, all.stream().mapToInt(Integer::intValue).toArray(), cpus.clone(),
                     tasks == null ? null : tasks.clone());
         }
+    }
+
+    /**
+     * The GPUs node {@code k} gives the job's total: all it offers, but for a 24.11/26.05 {@code -O
+     * --gpus-per-task} job the tasks it was counted for times {@code --gpus-per-task}, one task for a node counted
+     * for none (one added for the GPUs). {@code eval_nodes_block} reaches {@code eval_nodes_gres} through
+     * {@code eval_nodes_cpus_to_use} as the tree does; under overcommit that keeps at least one task a node and
+     * {@code _reduce_res_core_by_task_cnt} -> {@code _reduce_res_cores} drops the node's {@code sock_gres->total_cnt}
+     * to {@code maxtasks x gres_per_task}, all {@code gres_sched_add} credits ({@link OvercommitTaskLayout},
+     * {@link TreeProgress}). Own probe c23o1 p2 ({@code -n2 --gpus-per-task=2 -O}: g1 and g2 GPUs 0,1 each, 24.11.5
+     * and 26.05.5), p3 (24.11.5: {@code -n2 -c2 --gpus-per-task=1 -O} on g1 and g2), p4 (24.11.5: {@code -N1 -n2
+     * --gpus-per-task=1 -O} refused at submission, one node credits one task's GPU).
+     */
+    private long credited(int k, SlurmJobSpec job, Demand demand, Taken taken) {
+        long all = demand.gpusFor(k);
+        if (taken == null || taken.tasks == null || job.overcommitTasks() == null || job.gpusPerTask() == null
+                || !version.atLeast(SlurmVersion.V24_11)) {
+            return all;
+        }
+        return Math.min(all, (long) Math.max(1, taken.tasks[k]) * job.gpusPerTask());
     }
 
     /** Whether the selection counts tasks per node ({@link Taken#countTasks}): the tree evaluation's condition. */

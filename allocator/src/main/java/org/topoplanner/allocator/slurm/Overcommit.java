@@ -33,9 +33,11 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@link OvercommitTaskLayout}, and refused in 22.05, which puts every task's GPUs on one task's CPU, and on blocks;
  * {@code --cpus-per-gpu} beside a GPU total is emulated in 24.11 and 26.05 only, {@link OvercommitGresCpus}, c16d1
  * g4); {@code -c} below a node's threads per core in 24.11 and 26.05 (a core's threads may hold more than one task);
- * {@code --ntasks-per-node} beside GPUs or {@code -n}, and {@code --ntasks-per-socket} (they come before overcommit in
- * {@code _can_job_run_on_node}: a node needs {@code ntasks_per_node x cpus_per_task} free CPUs while the layout keeps
- * one task; emulated without GPUs and {@code -n} on a tree, own probes c16g1 r3, c18a1 n1-n3, every release);
+ * {@code --ntasks-per-node} beside a GPU total or {@code --gpus-per-task}, and {@code --ntasks-per-socket} beside
+ * GPUs (they come before overcommit in {@code _can_job_run_on_node}: a node needs {@code ntasks_per_node x
+ * cpus_per_task} free CPUs while the layout keeps one task; emulated without GPUs, beside {@code -n} and beside
+ * {@code --gpus-per-node}, on trees and blocks: own probes c16g1 r3, c18a1 n1-n3, c23o1 n1-n6, c23o2, every
+ * release; {@code --ntasks-per-socket} without GPUs, c23o2 s1-s4, every release);
  * {@code --threads-per-core} ({@code _job_test} multiplies {@code min_cpus} by it when {@code min_cpus == min_nodes}),
  * {@code --exclusive=topo} ({@code --exclusive} takes the whole node as without {@code -O}: own probe c16g1 r4) and
  * {@code -m plane} beside {@code -c} in 24.11 and 26.05 (their plane layout of every task).
@@ -120,23 +122,6 @@ final class Overcommit {
     }
 
     /**
-     * The {@code -O} shapes emulated on a tree only: {@code --gpus-per-task} ({@link OvercommitTaskLayout} counts the
-     * tasks in the tree's evaluation; the block plugin's {@code eval_nodes_block} counts them its own way, not read)
-     * and {@code --ntasks-per-node} (measured on trees only: c16g1 r3, c18a1 n1-n3). Node ranges, {@code --segment},
-     * memory and {@code -m} are measured on blocks (own probe c22g2) and pass.
-     */
-    static String blockRefusal(JobRequest r) {
-        if (!r.overcommit()) {
-            return null;
-        }
-        if (r.gpusPerTask() != null && r.gpusPerTask() > 0) {
-            return notEmulated("--gpus-per-task on a block topology", "no measured line has it");
-        }
-        return r.ntasksPerNode() != null
-                ? notEmulated("--ntasks-per-node on a block topology", "no measured line has it") : null;
-    }
-
-    /**
      * More {@code -n} tasks than the most nodes the job may get: {@code -N}'s maximum (sbatch's {@code _opt_verify}
      * lowers it to {@code -n}), else its node count; a range's pick aims at that maximum, so the one task a node of
      * a per-task TRES leaves tasks over only past it (c22o2 c1: {@code -N2-3 -n3 -c2} runs, c2: {@code -N2-4 -n6
@@ -154,6 +139,12 @@ final class Overcommit {
         }
         int most = job.maxNodes() != null && !blockPick ? job.maxNodes() : job.minNodes();
         return job.boundingTasks() > Math.max(most, job.minNodes());
+    }
+
+    /** GPUs asked some other way than (or beside) {@code --gpus-per-node} alone. */
+    private static boolean asksGpusOtherThanPerNode(JobRequest r) {
+        return r.asksForGpus() && (r.gpusPerNode() == null || r.gpus() != null
+                || (r.gpusPerTask() != null && r.gpusPerTask() > 0) || r.gpusPerSocket() != null);
     }
 
     private static String notEmulated(String with, String why) {
@@ -186,13 +177,17 @@ final class Overcommit {
             // one task beside GPU 0 on CPU 0 where the replay takes socket 1 (k2, k3)
             return "GPUs and enforce-binding";
         }
-        if (r.ntasksPerNode() != null && (r.asksForGpus() || r.ntasks() != null)) {
-            // measured without GPUs and -n only (c16g1 r3, c18a1 n1-n3): the node test asks ntasks_per_node x -c
-            // free CPUs (_can_job_run_on_node takes ntasks_per_node before the overcommit 1), the layout one task
-            return "--ntasks-per-node";
+        if (r.ntasksPerNode() != null && asksGpusOtherThanPerNode(r)) {
+            // measured without GPUs (c16g1 r3, c18a1 n1-n3), beside -n (c23o1 n3, c23o2 n1, n2, n4) and beside
+            // --gpus-per-node (c23o1 n4, c23o2 n3): the node test asks ntasks_per_node x -c free CPUs
+            // (_can_job_run_on_node takes ntasks_per_node before the overcommit 1), _select_nodes raises min_nodes to
+            // ROUNDUP(num_tasks, ntasks_per_node), the layout keeps one task a node. A GPU total, --gpus-per-task or
+            // --gpus-per-socket beside it: no measured line
+            return "--ntasks-per-node beside a GPU total or per-task GPUs";
         }
-        if (r.ntasksPerSocket() != null) {
-            return "--ntasks-per-socket";
+        if (r.ntasksPerSocket() != null && r.asksForGpus()) {
+            // measured without GPUs only (c23o2 s1-s4, every release)
+            return "--ntasks-per-socket beside GPUs";
         }
         if (r.threadsPerCore() != null) {
             return "--threads-per-core (or --hint)";

@@ -51,4 +51,14 @@ final class OvercommitTaskLayout {
         }
         return job.withAllOvercommitTasks((int) minCpus);
     }
+
+    /**
+     * {@link #held} for the block plugin: only the {@code --gpus-per-task} layout. {@code eval_nodes_block}
+     * ({@code topology/block/eval_nodes_block.c}, 24.11.5 and 26.05) starts {@code maxtasks} at the same
+     * {@code eval_nodes_set_max_tasks(rem_max_cpus)} and counts each node through the same
+     * {@code eval_nodes_cpus_to_use} as the tree, against the same {@code gres_per_job = num_tasks x gres_per_task}.
+     */
+    static SlurmJobSpec gpuTasksHeld(SlurmJobSpec job, JobRequest r, SlurmVersion version) {
+        return job.gpusPerTask() == null ? job : held(job, r, version);
+    }
 }

@@ -119,10 +119,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             // a partition that takes no submissions (State=DRAIN or INACTIVE): refused (PartitionLimits)
             return new Suggestion.Impossible(notAvailable);
         }
+        // (-O with --ntasks-per-node and --gpus-per-task are emulated on blocks as on a tree: own probe c23o1)
         String refusal = EarlyRefusal.of(request, version);
-        if (refusal == null) {
-            refusal = Overcommit.blockRefusal(request);
-        }
         if (refusal != null) {
             return new Suggestion.Impossible(refusal);
         }
@@ -186,8 +184,9 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         request = ExcludedNodes.added(request, InvalidNodes.of(state.cluster(), version).keySet());
         // with the node count 24.11/26.05's sbatch sends from -n and --ntasks-per-node (SbatchTaskNodeCount)
         // get_node_cnts raises min_nodes to the partition's MinNodes, no maximum added (PartitionMinNodes)
-        SlurmJobSpec job = PartitionMinNodes.applied(state.cluster(),
-                SbatchTaskNodeCount.sent(SlurmJobSpec.of(request).withThreadsPerCore(threads), request, version));
+        SlurmJobSpec job = PartitionMinNodes.applied(state.cluster(), OvercommitTaskLayout.gpuTasksHeld(
+                SbatchTaskNodeCount.sent(SlurmJobSpec.of(request).withThreadsPerCore(threads), request, version),
+                request, version));
         // where memory is consumable, the nodes whose free memory cannot take the job now wait, as on a tree
         java.util.Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request, version);
         if (request.nodelist().stream().anyMatch(shortNow::contains)) {
@@ -195,8 +194,9 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
                     + " memory for it now");
         }
         SlurmJobSpec now = shortNow.isEmpty() ? job
-                : PartitionMinNodes.applied(state.cluster(), SbatchTaskNodeCount.sent(SlurmJobSpec.of(
-                        ExcludedNodes.added(request, shortNow)).withThreadsPerCore(threads), request, version));
+                : PartitionMinNodes.applied(state.cluster(), OvercommitTaskLayout.gpuTasksHeld(
+                        SbatchTaskNodeCount.sent(SlurmJobSpec.of(ExcludedNodes.added(request, shortNow))
+                                .withThreadsPerCore(threads), request, version), request, version));
         Cluster cluster = state.cluster();
         if (cluster.fabric().blocks().isEmpty()) {
             // slurmctld refuses to start topology/block without a block ("Block not contains any nodes"),

@@ -370,6 +370,12 @@ class SlurmTreeReplayTest {
         "c22g1;   results/c22g1.jsonl;          22.05; ''",
         "c22g1;   results/new/c22g1.jsonl;      24.11; ''",
         "c22g1;   results/v26.05/c22g1.jsonl;   26.05; ''",
+        // own probe c23o2 (o23q, predicted by hand before its runs): -O with --ntasks-per-socket (s1-s4: one task
+        // on socket 1's first free core, no node test past one task's CPU) and --ntasks-per-node beside -n or
+        // --gpus-per-node (n1-n4), every release alike
+        "c23o2;   results/c23o2.jsonl;          22.05; ''",
+        "c23o2;   results/new/c23o2.jsonl;      24.11; ''",
+        "c23o2;   results/v26.05/c23o2.jsonl;   26.05; ''",
         // own probe c20e1 (v20e, predicted before its runs): --gpus-per-socket and -m plane=N beside --exclusive,
         // whole nodes where the GRES socket test passes (26.05's e3 waits: _set_sock_bits short on c1's socket 1)
         "c20e1;   results/c20e1.jsonl;          22.05; ''",
@@ -457,6 +463,10 @@ class SlurmTreeReplayTest {
         // (eval_nodes_block), beside -c past it waits (r4), memory, -m, --segment as without -O
         "c22g2,         results/new/c22g2.jsonl,            24.11, ''",
         "c22g2,         results/v26.05/c22g2.jsonl,         26.05, ''",
+        // own probe c23o1 (o23q, predicted by hand before its runs): -O with --ntasks-per-node (n1-n6) and
+        // --gpus-per-task (p1-p5: one task a node and its GPUs; 26.05 p3 on one node) on blocks
+        "c23o1,         results/new/c23o1.jsonl,            24.11, ''",
+        "c23o1,         results/v26.05/c23o1.jsonl,         26.05, ''",
     })
     void blockReplayMatchesRealSlurmLineByLine(String caseName, String results, String version, String known) {
         Cluster cluster = OracleCase.cluster(caseName);

@@ -210,7 +210,9 @@ class OvercommitTest {
         "-N1 -n8 --gpus-per-task=1 --cpus-per-gpu=2 -O; 24.11; -O/--overcommit with --cpus-per-gpu",
         "-N2 -n4 --gpus-per-node=1 --gres-flags=enforce-binding -O; 24.11; -O/--overcommit with GPUs and enforce-binding",
         "-w t1 -n4 -c1 -O;                24.11; -O/--overcommit with -c below a core's threads changes where Slurm places the job and is not emulated (sbatch 24.11 makes -c a per-task TRES",
-        "-n4 --ntasks-per-node=2 -O;      22.05; -O/--overcommit with --ntasks-per-node",
+        "-n4 --ntasks-per-node=2 --gpus=2 -O; 22.05; -O/--overcommit with --ntasks-per-node beside a GPU total",
+        "-N2 --ntasks-per-node=2 --gpus-per-task=1 -O; 24.11; -O/--overcommit with --ntasks-per-node beside a GPU total",
+        "-N1 --ntasks-per-socket=1 --gpus-per-node=1 -O; 26.05; -O/--overcommit with --ntasks-per-socket beside GPUs",
         "-N2 -n2 -c2 -m plane=1 -O;       24.11; -O/--overcommit with -m plane beside -c",
     })
     void refusesTheShapesNoMeasuredLineCovers(String args, String version, String start) throws Exception {
@@ -354,15 +356,67 @@ class OvercommitTest {
         assertThat(place(r5, SlurmVersion.V24_11)).isInstanceOf(Suggestion.Impossible.class);
     }
 
-    /** The {@code -O} shapes measured on trees only stay refused on a block topology ({@link Overcommit#blockRefusal}). */
+    /**
+     * On {@code topology/block}, {@code --ntasks-per-node} and {@code --gpus-per-task} under {@code -O} go as on a
+     * tree: a node needs {@code ntasks_per_node} tasks' CPUs ({@code _can_job_run_on_node}) and gets one task; an
+     * {@code --gpus-per-task} job's total ({@code num_tasks x gres_per_task}) is credited by each node for the tasks
+     * it was counted for ({@code eval_nodes_gres} through {@code eval_nodes_cpus_to_use}, which
+     * {@code eval_nodes_block} calls as the tree does), so it spreads one task a node. Own probe c23o1 n1, n3, p2, p3,
+     * p4 (24.11.5; 26.05.5 in PROVENANCE: p3 on g1 alone, 26.05 raises min_cpus to every task's CPUs).
+     */
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-N2 --ntasks-per-node=2 -O -x g1,g2;          24.11; c3:0|c4:0",
+        "-N2 -n4 --ntasks-per-node=2 -O -x g1,g2;      26.05; c3:0|c4:0",
+        "-N2 --ntasks-per-node=2 --gpus-per-node=1 -O; 24.11; g1:0|g2:0",
+        "-n2 --gpus-per-task=2 -O;                      24.11; g1:0|g2:0",
+        "-n2 --gpus-per-task=2 -O;                      26.05; g1:0|g2:0",
+        "-n2 -c2 --gpus-per-task=1 -O;                  24.11; g1:0-1|g2:0-1",
+        "-n2 -c2 --gpus-per-task=1 -O;                  26.05; g1:0-3",
+    })
+    void ntasksPerNodeAndGpusPerTaskOnBlocksGoAsOnATree(String args, String version, String expected)
+            throws Exception {
+        Cluster c = OracleCase.cluster("c23o1");
+        SlurmBlockPolicy p = new SlurmBlockPolicy(PolicyOptions.DEFAULT
+                .withSlurmVersion(SlurmVersion.parse(version).orElseThrow()));
+        assertThat(cpus(p.suggest(ClusterState.empty(c), SbatchOptions.parseLine(args, "o"))))
+                .containsExactly(expected.split("\\|"));
+    }
+
+    /**
+     * One node credits one task's GPUs under {@code -O} ({@code _reduce_res_cores}), so {@code -N1 -n2
+     * --gpus-per-task=1 -O} finds one GPU of two on its block and 24.11.5 refuses it at submission (own probe
+     * c23o1 p4), where crediting the node's four GPUs ran it on g1.
+     */
     @Test
-    void theTreeOnlyShapesAreRefusedOnBlocks() throws Exception {
-        assertThat(Overcommit.blockRefusal(SbatchOptions.parseLine("-n2 --gpus-per-task=1 -O", "o")))
-                .startsWith("-O/--overcommit with --gpus-per-task on a block topology");
-        assertThat(Overcommit.blockRefusal(SbatchOptions.parseLine("-N2 --ntasks-per-node=3 -O", "o")))
-                .startsWith("-O/--overcommit with --ntasks-per-node on a block topology");
-        assertThat(Overcommit.blockRefusal(SbatchOptions.parseLine("-n4 -O", "o"))).isNull();
-        assertThat(Overcommit.blockRefusal(SbatchOptions.parseLine("-n2 --gpus-per-task=1", "o"))).isNull();
+    void oneNodeOnABlockCreditsOneTasksGpus() throws Exception {
+        Cluster c = OracleCase.cluster("c23o1");
+        SlurmBlockPolicy p = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11));
+        assertThat(p.suggest(ClusterState.empty(c), SbatchOptions.parseLine("-N1 -n2 --gpus-per-task=1 -O", "o")))
+                .isInstanceOfSatisfying(Suggestion.Impossible.class,
+                        i -> assertThat(i.reason()).doesNotContain("not emulated"));
+    }
+
+    /**
+     * {@code --ntasks-per-socket} under {@code -O} without GPUs, and {@code --ntasks-per-node} beside {@code -n}:
+     * every release as the rules without {@code -O} and the one-task layout give it (own probe c23o2 s1-s3, n1, n2:
+     * 22.05.8, 24.11.5 and 26.05.5 alike; s1 runs on c1 CPU 4, socket 1's first core).
+     */
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-N1 --ntasks-per-socket=2 -O -x g1,g2;     22.05; c1:4",
+        "-N2 -n4 --ntasks-per-socket=1 -O -x g1,g2; 24.11; c1:4|c2:4",
+        "-n2 --ntasks-per-socket=1 -O -x g1,g2;     26.05; c1:4",
+        "-N2 -n4 --ntasks-per-node=2 -O -x g1,g2;   22.05; c1:0|c2:0",
+        "-N1 -n3 --ntasks-per-node=3 -O -x g1,g2;   26.05; c1:0",
+    })
+    void ntasksPerSocketAndNtasksPerNodeBesideNOnATree(String args, String version, String expected)
+            throws Exception {
+        Cluster c = OracleCase.cluster("c23o2");
+        SlurmTreePolicy p = new SlurmTreePolicy(PolicyOptions.DEFAULT
+                .withSlurmVersion(SlurmVersion.parse(version).orElseThrow()));
+        assertThat(cpus(p.suggest(ClusterState.empty(c), SbatchOptions.parseLine(args, "o"))))
+                .containsExactly(expected.split("\\|"));
     }
 
     @Test
