@@ -52,6 +52,16 @@ Opt-in, ORACLE_TIMED_LOOKS=1 (off by default, like ORACLE_TIMED_EPILOG; both may
   For it the wrapper appends DebugFlags=Protocol (merged with the case's own and the epilog opt-in's flags). The
   harness's SlurmctldDebug=info already writes info() lines. Log settings only.
 
+Opt-in, ORACLE_TIMED_BUILDS=1 (off by default; f23m): when job_limits_check turned a job away from a partition
+  sched_log                limit_checks [{"t", "job", "part"}]  every job_limits_check (job_mgr.c, all three
+                                                  releases) that failed: its debug2("%pJ can't run in partition %s:
+                                                  %s") line. It runs at submission (job_allocate), in each pass's
+                                                  build_job_queue and in sched/builtin's (builtin.c
+                                                  _compute_start_times, every interval=2 s, unlogged otherwise), so
+                                                  such lines away from an RPC and a logged pass time the builtin
+                                                  agent's queue builds
+  For it the wrapper appends SlurmctldDebug=debug2. Log settings only, but the main log grows a lot: probes only.
+
 The scheduler log is slurm.conf's SlurmSchedLogFile with SlurmSchedLogLevel=1 (keys the harness owns and leaves
 unset; appended by this wrapper): log.c's sched_log_var writes every sched_info/sched_debug* message there with its
 time (LogTimeFormat's default iso8601_ms, all three releases). It changes what is logged, not how slurmctld
@@ -84,6 +94,8 @@ EPILOG_CALL = re.compile(r"job_epilog_complete: enter JobId=(\d+)")
 EPILOG_OPT_IN = os.environ.get("ORACLE_TIMED_EPILOG") == "1"
 LOOKS_OPT_IN = os.environ.get("ORACLE_TIMED_LOOKS") == "1"
 LOOK_RPC = re.compile(r"slurmctld_req: .*received opcode REQUEST_JOB_INFO_SINGLE\b")
+BUILDS_OPT_IN = os.environ.get("ORACLE_TIMED_BUILDS") == "1"
+LIMIT_CHECK = re.compile(r"JobId=(\d+) can't run in partition (\S+): ")
 
 
 def epoch(stamp, frac):
@@ -106,6 +118,7 @@ class SlurmctldClock:
         self.epilogs = {}     # job id -> {node: t}, in log order (ORACLE_TIMED_EPILOG only)
         self.epilog_calls = {}  # job id -> [t] of each job_epilog_complete (ORACLE_TIMED_EPILOG only)
         self.looks = []       # t of each REQUEST_JOB_INFO_SINGLE slurmctld received (ORACLE_TIMED_LOOKS only)
+        self.limit_checks = []  # {"t", "job", "part"} of each failed job_limits_check (ORACLE_TIMED_BUILDS only)
 
     def read(self):
         for which, path in self.files.items():
@@ -151,6 +164,9 @@ class SlurmctldClock:
                 self.epilog_calls.setdefault(int(c.group(1)), []).append(t)
             if LOOK_RPC.search(line):
                 self.looks.append(t)
+            lc = LIMIT_CHECK.search(line)
+            if lc:
+                self.limit_checks.append({"t": t, "job": int(lc.group(1)), "part": lc.group(2)})
 
     def look_rpc(self, look):
         """The first look RPC slurmctld received inside the harness's scontrol [start, end], or None."""
@@ -176,6 +192,10 @@ def write_config(self):
         log_epilogs(self)
     if LOOKS_OPT_IN:
         log_looks(self)
+    if BUILDS_OPT_IN:
+        with open(self.conf, "a") as f:
+            f.write("SlurmctldDebug=debug2\n")
+        self.notes.append("timed: SlurmctldDebug=debug2 added for job_limits_check times (ORACLE_TIMED_BUILDS=1)")
 
 
 def _add_debug_flags(self, added):
@@ -294,6 +314,8 @@ def final_snapshot(self):
         line["epilog_calls"] = {str(k): v for k, v in sorted(self.clock.epilog_calls.items())}
     if LOOKS_OPT_IN:
         line["looks"] = self.clock.looks
+    if BUILDS_OPT_IN:
+        line["limit_checks"] = self.clock.limit_checks
     self.emit(line)
 
 

@@ -111,15 +111,19 @@ final class Submission {
         // a partition limit (MaxMemPerLimit, more CPUs or nodes than the partition has) holds the job whatever the
         // nodes hold: its submission shows what the policy's Slurm says there (own cases mem2g, mem3b, mem3d; probe
         // c22k1 q2-q4, behind the held q1)
+        // a job of several partitions that the list's node minimum holds in one of them is worded by sbatch's test-only
+        // pick there (22.05, 24.11: SubmitTest.picksAfterListMinimum), not as a job one partition's limit holds
+        boolean listMinimumPick = test.picksAfterListMinimum(spec);
         String held = onEmpty instanceof Suggestion.Pending p && !p.reason().blocksJobsBehind()
-                && p.reason() != PendingReason.REQ_NODE_NOT_AVAIL ? policy.heldAtSubmit(p.reason(), !top) : null;
+                && p.reason() != PendingReason.REQ_NODE_NOT_AVAIL && !listMinimumPick
+                ? policy.heldAtSubmit(p.reason(), !top) : null;
         if (top) {
             unseen.allSeen();
             // sbatch's test comes before the pass; when it fails it sets the reason and the harness, which waits
             // for a reason, reads that one (own case blockfz12 k30, -N2 --exclusive under 26.05.5: the test sees
             // the idle nodes whole, so the block plugin runs and fails with No_suitable_topology_unit_found, where
             // the pass, whose node map has lost an --exclusive=topo job's base block, fails before it)
-            String tested = SubmitTest.testedAtSubmit(onEmpty) ? test.submitTest(spec) : null;
+            String tested = SubmitTest.testedAtSubmit(onEmpty) || listMinimumPick ? test.submitTest(spec) : null;
             if (tested != null && !tested.equals(PendingReason.PRIORITY.slurmName())) {
                 // the test failed, so job_allocate left a reason on the job at once, and the harness, which waits
                 // only for a reason, reads it before the pass the submission queued, which may then start the job
@@ -151,7 +155,8 @@ final class Submission {
             jobEvents.emit(Moment.SUBMIT, key);
         } else {
             job.reason = held != null ? held
-                    : SubmitTest.testedAtSubmit(onEmpty) ? test.submitTest(spec) : PendingReason.PRIORITY.slurmName();
+                    : SubmitTest.testedAtSubmit(onEmpty) || listMinimumPick ? test.submitTest(spec)
+                    : PendingReason.PRIORITY.slurmName();
             lookAndQueuedPass(key);
         }
         return true;

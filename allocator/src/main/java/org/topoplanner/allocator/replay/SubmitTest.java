@@ -197,6 +197,29 @@ final class SubmitTest {
     }
 
     /**
+     * Whether sbatch's test of this job of several partitions runs a pick in a partition the list's node minimum holds
+     * ({@link PlacementPolicy#keptToPartition} gave a record a {@code -N} of its own): 22.05's
+     * {@code _select_nodes_parts_resvs} and 24.11's {@code _select_nodes_base} ({@code job_mgr.c}) call
+     * {@code select_nodes} test-only after the failed {@code job_limits_check} ({@code WAIT_PART_NODE_LIMIT}, default
+     * {@code EnforcePartLimits=NO}), so the submission is worded by that pick ({@link #submitTestOfParts}: "can run
+     * now" leaves {@code _top_priority}'s reason, {@code Priority} behind others and none ahead of all; busy nodes
+     * {@code Resources}), not as a job one partition's limit holds ({@code heldAtSubmit}, whose 22.05
+     * {@code PartitionConfig} is the path of a job of one partition, which calls no {@code select_nodes} after a failed
+     * limit). 26.05's {@code _select_nodes_base} skips the pick after {@code WAIT_PART_NODE_LIMIT}: false there.
+     * Lead's case featfz16 f54 and f81 ({@code -p mix,short} and {@code -p short,mix}, mix {@code MinNodes=2}, behind
+     * pending jobs): {@code Priority} at submission in 22.05.8.
+     */
+    boolean picksAfterListMinimum(JobRequest spec) {
+        if (policy.slurmRelease().map(v -> v.atLeast(org.topoplanner.model.slurm.SlurmVersion.V26_05)).orElse(true)
+                || spec.minNodes() != null) {
+            return false;
+        }
+        List<Partitions.QueueRecord> records = Partitions.queueRecords(ctl.state.cluster(), List.of(spec.name()),
+                k -> spec, (r, p) -> policy.keptToPartition(ctl.state.cluster(), r, p));
+        return records.size() > 1 && records.stream().anyMatch(r -> r.spec().minNodes() != null);
+    }
+
+    /**
      * Whether the policy accepts {@code spec} (one partition of a job of several) yet leaves it waiting
      * {@code Resources} on the empty cluster: Slurm's test-only pick passes there, no pick ever starts it.
      */
