@@ -52,7 +52,19 @@ final class PerSocketGres {
         return new Offer(gs.total(), cpus, sockets);
     }
 
+    /**
+     * The per-socket limit, which only {@code _build_sock_gres_by_topo} applies: a node without GPU topology
+     * records ({@link SlurmNode#gresTopology}, {@code topo_cnt == 0}) goes through {@code _build_sock_gres_basic}
+     * (22.05 {@code cons_tres/gres_sched.c}, 24.11 and 26.05 {@code cons_tres/gres_sock_list.c}, from {@code
+     * gres_sched_create_sock_gres_list} / {@code gres_sock_list_create}), which counts every free GPU as any-socket
+     * and clears no core; only its free count below the per-socket count refuses the node. Own case featfz17 f72
+     * ({@code -N1 --sockets-per-node=1 --gpus-per-socket=1 -c3 --gres-flags=enforce-binding}): 22.05.8 and 24.11.5
+     * run it on c2 (one socket, {@code File=} without {@code Cores=}).
+     */
     static void limit(GpuSockets gs, SlurmNode node, BitSet avail, int perSocket, boolean enforceBinding) {
+        if (!node.gresTopology()) {
+            return;
+        }
         long[] by = gs.bySock();
         for (int s = 0; s < by.length; s++) {
             if (by[s] < perSocket) {

@@ -91,7 +91,8 @@ final class SeveralPartitions {
                     heldRunnable = s;
                 }
             }
-            if (skipsNodeTest(cluster, one, version)) {
+            boolean skipped = skipsNodeTest(cluster, one, version);
+            if (skipped) {
                 // 26.05 keeps the rc of the last partition whose nodes it tested (skipsNodeTest)
                 s = lastTested instanceof Suggestion.Impossible ? lastTested : s;
             } else {
@@ -111,6 +112,12 @@ final class SeveralPartitions {
                 // pass's record of the next partition does; the submission's own word is SubmitTest.submitTestOfParts).
                 // Own probe c18d1 a5 (-p gpu,cpu -N3) refused by 22.05.8 and 24.11.5, b5 (-p dn,cpu) and e3 (-p
                 // tl,cpu --time=20) started in cpu, every release
+                last = s;
+                continue;
+            }
+            if (skipped) {
+                // no select_nodes ran, so no ESLURM_NODES_BUSY became rc_best: a later partition's tested rc decides
+                // (skipsNodeTest; own case featfz17 f69, 26.05.5)
                 last = s;
                 continue;
             }
@@ -180,7 +187,11 @@ final class SeveralPartitions {
      * last, {@code _select_nodes_parts} returns it and {@code job_allocate} refuses the job. Lead's case featfz12 under
      * 26.05.5: f5 and f30 ({@code -p short,mix ... --exclusive}: mix, tried first, never holds an exclusive job past
      * its cap; short is past its {@code MaxCPUsPerNode}) and f37 ({@code -w b1 -p fat,short}: b1 is not in fat) are
-     * refused; a job of short alone waits {@code PartitionConfig} (f19, f73).
+     * refused; a job of short alone waits {@code PartitionConfig} (f19, f73). Such a partition tried first is no busy
+     * one either ({@code rc_best} is set only by a tested {@code ESLURM_NODES_BUSY}): a later partition that never
+     * holds the job leaves its {@code ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE} as {@code rc}. Lead's case featfz17 f69
+     * ({@code -w c1 -p short,all -N1 --gpus=5 --ntasks-per-gpu=2 -c4}: 40 CPUs past short's {@code MaxCPUsPerNode=8},
+     * five GPUs on c1's four): refused at submission by 26.05.5, as by 22.05.8 and 24.11.5.
      */
     private static boolean skipsNodeTest(Cluster cluster, JobRequest one, SlurmVersion version) {
         if (!version.atLeast(SlurmVersion.V26_05)) {

@@ -55,4 +55,19 @@ class GpusPerSocketWithoutTopology22Test {
         assertThat(gpusOnC2(SlurmVersion.V22_05, "-c5")).isEmpty();
         assertThat(gpusOnC2(SlurmVersion.V22_05, "-c4")).containsExactly(0, 1, 2, 3);
     }
+
+    /**
+     * Under {@code enforce-binding} the per-socket limit of {@code _build_sock_gres_by_topo} would clear the cores of
+     * c2's only socket (its GPUs count on no socket), but a node with {@code topo_cnt == 0} goes through {@code
+     * _build_sock_gres_basic} instead, which clears no core (22.05 {@code cons_tres/gres_sched.c}, 24.11 and 26.05
+     * {@code cons_tres/gres_sock_list.c}). Own case featfz17 f72 ({@code -N1 --sockets-per-node=1 --gpus-per-socket=1
+     * -c3 --gres-flags=enforce-binding}): 22.05.8 runs it on c2 with GPUs 1, 2, 3 (GPU 0 held), 24.11.5 with GPU 1.
+     */
+    @Test
+    void enforceBindingStillRunsOnANodeWithoutGpuTopology() throws Exception {
+        String c3 = "-c3 --gres-flags=enforce-binding";
+        assertThat(gpusOnC2(SlurmVersion.V22_05, c3)).containsExactly(0, 1, 2);
+        assertThat(gpusOnC2(SlurmVersion.V24_11, c3)).containsExactly(0);
+        assertThat(gpusOnC2(SlurmVersion.V26_05, c3)).containsExactly(0);
+    }
 }

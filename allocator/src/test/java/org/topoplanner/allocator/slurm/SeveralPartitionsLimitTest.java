@@ -51,6 +51,21 @@ class SeveralPartitionsLimitTest {
                 p -> assertThat(p.reason()).as(p.toString()).isEqualTo(PendingReason.PARTITION_CONFIG));
     }
 
+    /**
+     * A capped partition tried first sets no {@code rc_best} in 26.05 ({@code _select_nodes_base} skips its
+     * {@code select_nodes}), so a later partition that never holds the job refuses it. Lead's case featfz17 f69 (short
+     * {@code MaxCPUsPerNode=8}, tried first; c1 has four GPUs): refused at submission by 22.05.8, 24.11.5 and
+     * 26.05.5, where the replay held it {@code PartitionConfig} as if short were busy.
+     */
+    @Test
+    void aCappedPartitionTriedFirstIsNoBusyOneBeforeAPartitionThatNeverHoldsTheJob() throws Exception {
+        String f69 = "-w c1 -p short,all -N1 --gpus=5 --ntasks-per-gpu=2 -c4 --gres-flags=enforce-binding"
+                + " -m cyclic:cyclic";
+        for (SlurmVersion v : SlurmVersion.values()) {
+            assertThat(suggest("featfz17", v, f69)).as(v.label()).isInstanceOf(Suggestion.Impossible.class);
+        }
+    }
+
     @Test
     void aJobOfTheCappedPartitionAloneStaysHeldIn2205And2605() throws Exception {
         for (SlurmVersion v : new SlurmVersion[] {SlurmVersion.V22_05, SlurmVersion.V26_05}) {
