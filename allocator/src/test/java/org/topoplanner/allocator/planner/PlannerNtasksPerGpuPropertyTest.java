@@ -114,8 +114,8 @@ class PlannerNtasksPerGpuPropertyTest {
     /**
      * Seed 543914: {@code -N2 -n6 --ntasks-per-gpu=3} under 22.05, on sbatch's six tasks. With 22.05's deal over the
      * uncut CPUs (TaskDistribution.layout2205) applied to every GPU job, slurm-tree gives n01 four tasks on its begun
-     * cores and n03 two (4 + 2 CPUs) while the planner's even split holds 4 + 4 (e22s; c23e tried taking Slurm's deal
-     * in the planner, not yet right): the deal stays limited to --gpus-per-task jobs until the planner follows.
+     * cores and n03 two (4 + 2 CPUs) while the planner's even split held 4 + 4 on n02 and n03 (e22s, c23e); the
+     * planner now deals its own nodes as 22.05 does (TaskDeal2205, d23p): 4 + 2.
      */
     @Example
     void seed543914() {
