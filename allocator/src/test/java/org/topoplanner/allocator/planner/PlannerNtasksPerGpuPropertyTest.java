@@ -122,6 +122,27 @@ class PlannerNtasksPerGpuPropertyTest {
         neverPlacesWhatSlurmTreeDoesNotStart(543914L);
     }
 
+    /**
+     * Seed 543914 read per node under 22.05: slurm-tree deals over the uncut CPUs of every GPU job
+     * ({@code _job_test} builds {@code job_res->cpus} from {@code avail_res->avail_cpus}; TaskDistribution.cpus2205),
+     * four tasks on n01's begun cores and two on n03 (4 + 2 CPUs; with the deal limited to {@code --gpus-per-task} it
+     * held more), and the planner deals its own n02 and n03 alike (TaskDeal2205): 4 + 2, not the even 4 + 4.
+     */
+    @Example
+    void seed543914DealsTheFirstNodesBegunCoresUnder2205() {
+        Random r = new Random(543914L);
+        Cluster c = BindingClusters.tree(r);
+        ClusterState s = BindingClusters.occupy(r, c);
+        JobRequest job = randomJob(r, c);
+        PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05);
+        Suggestion slurm = new SlurmTreePolicy(options).suggest(s, job);
+        Suggestion mine = new PlannerPolicy(options).suggest(s, job);
+        assertThat(((Suggestion.Placed) slurm).placement().hosts()).extracting(h -> h.cpus().size())
+                .containsExactly(4, 2);
+        assertThat(((Suggestion.Placed) mine).placement().hosts()).extracting(h -> h.cpus().size())
+                .containsExactlyInAnyOrder(4, 2);
+    }
+
     private static int cpus(org.topoplanner.model.job.Placement p) {
         return p.hosts().stream().mapToInt(h -> h.cpus().size()).sum();
     }
