@@ -92,9 +92,9 @@ final class TaskDistribution {
      */
     private static int cpus2205(int i, CoreFilter.Result[] results, NodePick sel, SlurmNode node, SlurmJobSpec job) {
         int given = sel.cpusOr(i, results[i].availCpus());
-        // (a per-task GPU count only, the measured shape: the planner's --ntasks-per-gpu deal still reads the cut
-        // copy, PlannerNtasksPerGpuPropertyTest seed 543914; open, PROVENANCE e22s)
-        if (job.gpusPerTask() == null || sel.loweredOr(i, given < results[i].availCpus())) {
+        // every GPU job (gres_select_filter_sock_core runs for each job with gres_list_req); the planner deals its
+        // own nodes alike (planner.TaskDeal2205, PlannerNtasksPerGpuPropertyTest seed 543914; PROVENANCE d23p)
+        if (!job.hasGpus() || sel.loweredOr(i, given < results[i].availCpus())) {
             return given;
         }
         // _select_nodes' fini (22.05 cons_tres/job_test.c): a GRES job's avail_cpus is then cut to the cores the

@@ -114,12 +114,33 @@ class PlannerNtasksPerGpuPropertyTest {
     /**
      * Seed 543914: {@code -N2 -n6 --ntasks-per-gpu=3} under 22.05, on sbatch's six tasks. With 22.05's deal over the
      * uncut CPUs (TaskDistribution.layout2205) applied to every GPU job, slurm-tree gives n01 four tasks on its begun
-     * cores and n03 two (4 + 2 CPUs) while the planner's even split holds 4 + 4 (e22s; c23e tried taking Slurm's deal
-     * in the planner, not yet right): the deal stays limited to --gpus-per-task jobs until the planner follows.
+     * cores and n03 two (4 + 2 CPUs) while the planner's even split held 4 + 4 on n02 and n03 (e22s, c23e); the
+     * planner now deals its own nodes as 22.05 does (TaskDeal2205, d23p): 4 + 2.
      */
     @Example
     void seed543914() {
         neverPlacesWhatSlurmTreeDoesNotStart(543914L);
+    }
+
+    /**
+     * Seed 543914 read per node under 22.05: slurm-tree deals over the uncut CPUs of every GPU job
+     * ({@code _job_test} builds {@code job_res->cpus} from {@code avail_res->avail_cpus}; TaskDistribution.cpus2205),
+     * four tasks on n01's begun cores and two on n03 (4 + 2 CPUs; with the deal limited to {@code --gpus-per-task} it
+     * held more), and the planner deals its own n02 and n03 alike (TaskDeal2205): 4 + 2, not the even 4 + 4.
+     */
+    @Example
+    void seed543914DealsTheFirstNodesBegunCoresUnder2205() {
+        Random r = new Random(543914L);
+        Cluster c = BindingClusters.tree(r);
+        ClusterState s = BindingClusters.occupy(r, c);
+        JobRequest job = randomJob(r, c);
+        PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05);
+        Suggestion slurm = new SlurmTreePolicy(options).suggest(s, job);
+        Suggestion mine = new PlannerPolicy(options).suggest(s, job);
+        assertThat(((Suggestion.Placed) slurm).placement().hosts()).extracting(h -> h.cpus().size())
+                .containsExactly(4, 2);
+        assertThat(((Suggestion.Placed) mine).placement().hosts()).extracting(h -> h.cpus().size())
+                .containsExactlyInAnyOrder(4, 2);
     }
 
     private static int cpus(org.topoplanner.model.job.Placement p) {
