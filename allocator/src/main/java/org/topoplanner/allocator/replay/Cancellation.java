@@ -59,6 +59,14 @@ final class Cancellation {
             // RPC (a3) comes at :89.519. Taken back, f65 went to c1, leafa having three nodes with a3 free.
             unstart(startedUnseen.stream().filter(k -> !seenBefore.contains(k)).toList());
             unseen.allSeen();
+            if (measured.cancelEnds().completingAt(measuredPass, killRpc)) {
+                // measured: that pass began after this cancel's kill RPC but before the epilog's pass (CancelEnds),
+                // so the batch host was still COMPLETING: 22.05.8's _pick_best_nodes (node_scheduler.c) takes
+                // cg_node_bitmap off a shared job's node sets as 24.11's does. Own case cmx25 22.05.8: m73 (a1, c2)
+                // killed at :55.291, the queued full-queue pass at :55.307 passes over m76 (-w a1) and starts m80,
+                // m81 (a4), m84, m85; the epilog's pass at :55.410 starts m76 on a1 and the nodes left
+                completing = batchHostsOf(c.names());
+            }
         } else if (freed && !measuredLater.isEmpty()) {
             // measured: the pass the submissions before queued began after this cancel reached slurmctld, so
             // it ran (or the cancel's own pass, _slurm_rpc_epilog_complete, ran first) with the cancelled job's

@@ -63,13 +63,19 @@ public sealed interface PassTiming {
          * saves state before it calls {@code queue_job_scheduler}, so an RPC logged in the last milliseconds of a second
          * can find that round already awake with {@code job_sched_cnt} 0: the pass is the next round's, a second later
          * (t18b's cmx19 24.11; lead's featfz12 f0 under 26.05.5, RPC at .995, no pass logged until the next second's
-         * .006). So a timed run's own log says which round it was: the first pass logged at or after that whole second
-         * (each pass logs "Running job scheduler", {@code _schedule}); the whole second when none was logged.
+         * .006). So a timed run's own log says which pass it was, and that need not be the one the submission queued:
+         * the RPC unlocks the job write lock after {@code job_allocate} made the job record and only then logs, while
+         * {@code _schedule} ({@code job_scheduler.c}) logs "Running job scheduler" after it took that lock and builds
+         * its queue from {@code job_list} ({@code build_job_queue}), so every pass logged at or after the RPC has the
+         * job, whoever asked for it. A round that woke at the RPC's own whole second but had not reached its {@code
+         * job_sched_cnt} test yet (its earlier work waited on the RPC's locks) runs it in that very second: lead's
+         * yamlfz48 y39 under 26.05.5, RPC and pass both logged at :30.001, started by that pass ("started" [39]),
+         * RUNNING at the look. The first pass logged at or after the RPC, then; the whole second when none was logged.
          */
         @Override
         public double queuedPassAt(double rpc, java.util.List<Double> passes) {
             double second = Math.floor(rpc) + 1;
-            return passes.stream().filter(t -> t >= second).findFirst().orElse(second);
+            return passes.stream().filter(t -> t >= rpc).findFirst().orElse(second);
         }
     }
 

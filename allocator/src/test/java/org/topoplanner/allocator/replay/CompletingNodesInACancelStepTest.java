@@ -12,7 +12,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
 /**
  * A pass that begins inside a cancel step, after the kill RPC but before the cancelled job's epilog ended (its own
  * pass, {@code _slurm_rpc_epilog_complete}'s {@code schedule(false)}, comes later), leaves that job's batch host out
- * (its first node, {@link BatchHost}; the others answered the kill at once, measured in probe c21q1): it is COMPLETING, and {@code _pick_best_nodes} ({@code node_scheduler.c}, 24.11.5 and 26.05) takes {@code
+ * (its first node, {@link BatchHost}; the others answered the kill at once, measured in probe c21q1): it is COMPLETING, and {@code _pick_best_nodes} ({@code node_scheduler.c}, 22.05.8, 24.11.5 and 26.05) takes {@code
  * cg_node_bitmap} off every node set ({@link CancelEnds}).
  */
 class CompletingNodesInACancelStepTest {
@@ -62,6 +62,24 @@ class CompletingNodesInACancelStepTest {
         assertThat(k15).singleElement().satisfies(l -> {
             assertThat(l).startsWith("k15 snapshot RUNNING").contains("g2[", "u1[").doesNotContain("h2[");
         });
+    }
+
+    /**
+     * Own case cmx25, timed 22.05.8 run (m23c): m80, m81, m84 and m85 were submitted behind m76 ({@code -w a1 -n6 -c2
+     * --gpus-per-task=2}, waiting) with no pass until the full-queue pass at :55.307, 16 ms after m73's kill RPC (a1,
+     * c2; a1 its batch host); the epilog's pass at :55.410 starts m76. 22.05's starts taken back at the cancel
+     * ({@link PassTiming.AfterNextCancel}) ran again with a1 idle, so m76 went first to a1, a2, a4 and m84, m85 waited
+     * Priority; with a1 COMPLETING in the first pass m76 is passed over (its -w node only leaves the pass), m81 takes
+     * a4 whole, m84 b1 and b3, m85 a3, and the epilog's pass puts m76 on a1, b2, b4, c2, as real.
+     */
+    @Test
+    void theTakenBackStartsOf2205RunBeforeTheEpilogWithTheBatchHostOut() {
+        List<String> snapshot = TimedReplay.summaries("cmx25", "job m86 ", "snapshot\n", "results/cmx25.jsonl",
+                SlurmVersion.V22_05).stream().filter(l -> l.contains(" snapshot ")).toList();
+        assertThat(snapshot).anyMatch(l -> l.startsWith("m76 snapshot RUNNING") && l.contains("nodes=a1,b2,b4,c2"));
+        assertThat(snapshot).anyMatch(l -> l.startsWith("m81 snapshot RUNNING") && l.contains("nodes=a4 "));
+        assertThat(snapshot).anyMatch(l -> l.startsWith("m84 snapshot RUNNING") && l.contains("nodes=b1,b3 "));
+        assertThat(snapshot).anyMatch(l -> l.startsWith("m85 snapshot RUNNING") && l.contains("nodes=a3 "));
     }
 
     /** The epilog's pass is the first "default depth" pass of the step off the background thread's whole-second tick. */

@@ -20,7 +20,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * follows it (own timed runs, section t18b of {@code src/test/resources/oracle/PROVENANCE.md}): every submit line of cmx19 22.05.8, fuzz98
  * 24.11.5 and 26.05.5 shows the job as the first pass after its RPC left it when that pass began before the look's
  * {@code scontrol}, and as {@code job_allocate} left it otherwise. 22.05's pass is the next logged background round,
- * 24.11's and 26.05's the next whole second ({@link PassTiming#queuedPassAt}). The script of {@link
+ * 24.11's and 26.05's the next whole second, or a pass logged after the RPC before it ({@link PassTiming#queuedPassAt}). The script of {@link
  * PassAfterNextCancelTest} on cmx4: q ({@code --gpus=8}) queues behind the pending p, then x (on a1) is cancelled.
  */
 class MeasuredQueuedPassTest {
@@ -46,8 +46,11 @@ class MeasuredQueuedPassTest {
             // 22.05: the first logged pass at or after the RPC, wherever it falls in the second
             "22.05, 100.50, 100.51, BEFORE_LOOK", "22.05, 100.50, 100.60, BEFORE_NEXT_STEP", "22.05, 100.50, 100.90, ",
             "22.05, 100.50, 100.545, ",
-            // 24.11 and 26.05: the next whole second (a pass logged inside the second before it aside)
-            "24.11, 100.99, 100.10, BEFORE_LOOK", "26.05, 100.90, 100.51, BEFORE_NEXT_STEP", "24.11, 100.50, 100.51, ",
+            // 24.11 and 26.05: the next whole second (a pass logged before the RPC aside)
+            "24.11, 100.99, 100.10, BEFORE_LOOK", "26.05, 100.90, 100.51, BEFORE_NEXT_STEP",
+            // yet any pass logged at or after the RPC has the job in its queue, even inside the RPC's own second
+            // (lead's yamlfz48 y39 under 26.05.5: RPC and pass both at :30.001, RUNNING at the look)
+            "24.11, 100.50, 100.51, BEFORE_LOOK", "26.05, 100.001, 100.001, BEFORE_LOOK",
             // but the round that missed an RPC logged in the second's last ms runs none: the next logged pass
             // (lead's featfz12 f0 under 26.05.5: RPC at .995, no pass until the next second's .006)
             "26.05, 100.995, 102.006, ", "24.11, 100.995, 101.004, BEFORE_LOOK"})
@@ -137,16 +140,19 @@ class MeasuredQueuedPassTest {
         assertThat(replay(release, MeasuredRun.NONE)).anyMatch(l -> l.startsWith("q final RUNNING a2["));
         // q's RPC at 100.50, x's cancel at 100.70, the pass at the next whole second, 101.00
         PassTiming timing = PassTiming.of(SlurmVersion.parse(release).orElseThrow());
-        assertThat(q(100.5, 100.6).passAfterNextStep(Q, "q", timing)).hasValueSatisfying(t -> {
+        assertThat(q(100.5, 101.0).passAfterNextStep(Q, "q", timing)).hasValueSatisfying(t -> {
             assertThat(t[0]).isEqualTo(101.0);
             assertThat(t[1]).isCloseTo(100.7, org.assertj.core.data.Offset.offset(1e-9));
         });
-        List<String> with = replay(release, q(100.5, 100.6));
+        List<String> with = replay(release, q(100.5, 101.0));
         assertThat(with).contains("q submit PENDING(Priority) nodes= leaves=");
         assertThat(with).anyMatch(l -> l.startsWith("q final RUNNING a1["));
+        // a pass logged between the look and the cancel (100.60) has q in its queue: q takes a2 beside x
+        assertThat(q(100.5, 100.6).passAfterNextStep(Q, "q", timing)).isEmpty();
+        assertThat(replay(release, q(100.5, 100.6))).anyMatch(l -> l.startsWith("q final RUNNING a2["));
         // only the harness's start of the cancel known (no logged scancel RPC): the release's timing
         MeasuredRun unlogged = new MeasuredRun(Map.of(Q, new MeasuredRun.Submission("q", 100.5, 100.52, 100.56,
-                100.7, false)), List.of(100.6));
+                100.7, false)), List.of(101.0));
         assertThat(unlogged.passAfterNextStep(Q, "q", timing)).isEmpty();
         assertThat(replay(release, unlogged)).anyMatch(l -> l.startsWith("q final RUNNING a2["));
         // the pass before the cancel (RPC at 100.90, pass 101.00, cancel 101.10) keeps q on a2
