@@ -55,9 +55,9 @@ public record BuiltinBuilds(List<Double> logged, double period) {
     }
 
     /**
-     * The builds among {@code checks}: those farther than {@link #SAME_EVENT_SECONDS} from their job's submission RPC
-     * ({@code submitRpcs}, by job id) and from every logged pass's start ({@code passes}); checks within that of each
-     * other are one build.
+     * The builds among {@code checks}: those of a job with a logged submission RPC ({@code submitRpcs}, by job id)
+     * farther than {@link #SAME_EVENT_SECONDS} from it and from every logged pass's start ({@code passes}); checks
+     * within that of each other are one build.
      */
     public static BuiltinBuilds fromLimitChecks(List<LimitCheck> checks, Map<Integer, Double> submitRpcs,
                                                 List<Double> passes) {
@@ -65,7 +65,10 @@ public record BuiltinBuilds(List<Double> logged, double period) {
         for (LimitCheck c : checks.stream().sorted(java.util.Comparator.comparingDouble(LimitCheck::t)).toList()) {
             double t = c.t();
             Double rpc = submitRpcs.get(c.job());
-            boolean other = rpc != null && Math.abs(rpc - t) <= SAME_EVENT_SECONDS
+            // a job with no logged submission RPC is one sbatch was refused: job_allocate checked its limits (and
+            // logged the failure) before the refusal, and no build ever saw it (lead s23's featfz19, featfz20)
+            boolean refused = !submitRpcs.isEmpty() && rpc == null;
+            boolean other = refused || rpc != null && Math.abs(rpc - t) <= SAME_EVENT_SECONDS
                     || passes.stream().anyMatch(p -> Math.abs(p - t) <= SAME_EVENT_SECONDS);
             if (!other && (builds.isEmpty() || t - builds.get(builds.size() - 1) > SAME_EVENT_SECONDS)) {
                 builds.add(t);

@@ -18,7 +18,7 @@ class BuiltinBuildsTest {
     /** c23f1's failed checks, one job each time (several jobs' checks at one time are one event). */
     private static final List<BuiltinBuilds.LimitCheck> CHECKS = checks(3, 69.495, 4, 69.823, 3, 70.0, 3, 71.0,
             3, 71.361, 3, 72.006, 3, 73.362, 5, 73.378, 6, 73.721, 3, 74.0, 3, 75.0, 3, 75.363, 5, 75.364, 3, 76.006,
-            6, 77.364);
+            6, 77.364, 7, 72.5);
 
     private static List<BuiltinBuilds.LimitCheck> checks(Object... jobAndTime) {
         List<BuiltinBuilds.LimitCheck> all = new java.util.ArrayList<>();
@@ -32,7 +32,7 @@ class BuiltinBuildsTest {
     void checksAwayFromRpcsAndPassesAreBuildsEveryTwoSeconds() {
         BuiltinBuilds b = BuiltinBuilds.fromLimitChecks(CHECKS, RPCS, PASSES);
         // the submission checks (1 ms before the RPC line) and the passes' are not builds; 75.363/75.364 is one; job 3's
-        // check at 73.362 is a build though 16 ms before job 5's RPC
+        // check at 73.362 is a build though 16 ms before job 5's RPC; job 7 (no submission RPC: refused) is none
         assertThat(b.logged()).containsExactly(71.361, 73.362, 75.363, 77.364);
         assertThat(b.period()).isCloseTo(2.001, within(1e-9));
     }
@@ -60,5 +60,27 @@ class BuiltinBuildsTest {
         assertThat(run.buildLastBefore(69.823, 73.228)).isFalse();  // g3's first snapshot: pass 72.006 after 71.361
         assertThat(run.buildLastBefore(77.40, 77.445)).isFalse();   // a job submitted after that build
         assertThat(new MeasuredRun(Map.of(), PASSES).buildLastBefore(73.722, 77.445)).isFalse(); // no builds logged
+    }
+
+    /**
+     * Lead s23's featfz19 and featfz20 (each release, {@code ORACLE_TIMED_BUILDS=1}): the builds read off the checks
+     * lie on one 2 s grid. Without leaving out the checks of refused jobs (ids with no submission RPC, whose
+     * {@code job_allocate} logged a failed limit before the refusal) featfz19 24.11.5 had "builds" at 44.112 (job 36)
+     * and 48.949 (job 41) between grid points.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}: every build on one 2 s grid")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"results/featfz19.jsonl", "results/new/featfz19.jsonl",
+            "results/v26.05/featfz19.jsonl", "results/featfz20.jsonl", "results/new/featfz20.jsonl",
+            "results/v26.05/featfz20.jsonl"})
+    void theBatchsBuildsLieOnOneGrid(String results) {
+        BuiltinBuilds b = TimedOutput.measured(org.topoplanner.allocator.OracleCase.resource(results).lines().toList())
+                .builds();
+        assertThat(b.logged()).hasSizeGreaterThan(2);
+        assertThat(b.period()).isCloseTo(2.0, within(0.005));
+        double first = b.logged().get(0);
+        for (double t : b.logged()) {
+            double k = Math.round((t - first) / b.period());
+            assertThat(t - first - k * b.period()).as("build %s", t).isCloseTo(0.0, within(0.03));
+        }
     }
 }
