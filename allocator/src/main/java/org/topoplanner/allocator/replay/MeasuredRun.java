@@ -15,8 +15,13 @@ import java.util.Optional;
  *                    refused one too)
  * @param passes      the start of every scheduling pass slurmctld logged, ascending
  * @param cancelEnds  when cancelled running jobs' nodes stopped COMPLETING, as measured ({@link CancelEnds})
+ * @param builds      when sched/builtin's agent built its queue, from the run's failed limit checks ({@link
+ *                    BuiltinBuilds}); {@link BuiltinBuilds#NONE} when the run logged none
+ * @param laterLooks  when slurmctld answered each snapshot and final look, by {@link #lookKey}, in the harness's
+ *                    order (the look's logged RPC, else its end less {@link #REPLY_TAIL_SECONDS})
  */
-public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> passes, CancelEnds cancelEnds) {
+public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> passes, CancelEnds cancelEnds,
+                          BuiltinBuilds builds, Map<String, List<Double>> laterLooks) {
 
     /**
      * How long before its end a look's {@code scontrol show job} has its answer, when the run did not log the look's
@@ -46,6 +51,58 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
         submissions = Map.copyOf(submissions);
         passes = passes.stream().sorted().toList();
         java.util.Objects.requireNonNull(cancelEnds, "cancelEnds");
+        java.util.Objects.requireNonNull(builds, "builds");
+        laterLooks = Map.copyOf(laterLooks);
+    }
+
+    /** A run whose agent builds and later looks are unknown. */
+    public MeasuredRun(Map<Integer, Submission> submissions, List<Double> passes, CancelEnds cancelEnds) {
+        this(submissions, passes, cancelEnds, BuiltinBuilds.NONE, Map.of());
+    }
+
+    /** This run with sched/builtin's {@code builds} and the answers of its snapshot and final looks. */
+    public MeasuredRun withBuilds(BuiltinBuilds builds, Map<String, List<Double>> laterLooks) {
+        return new MeasuredRun(submissions, passes, cancelEnds, builds, laterLooks);
+    }
+
+    /** The key of {@link #laterLooks} for a look of kind {@code when} ("snapshot", "final") at job {@code name}. */
+    public static String lookKey(String when, String name) {
+        return when + " " + name;
+    }
+
+    /** When slurmctld answered a look: its logged RPC, else its end less {@link #REPLY_TAIL_SECONDS}. */
+    public static double answerAt(double lookRpc, double lookEnd) {
+        return Double.isNaN(lookRpc) ? lookEnd - REPLY_TAIL_SECONDS : lookRpc;
+    }
+
+    /**
+     * When slurmctld answered the {@code index}-th (from 0) look of kind {@code when} at job {@code name}; NaN when
+     * not measured.
+     */
+    double laterLookAt(String when, String name, int index) {
+        List<Double> at = laterLooks.getOrDefault(lookKey(when, name), List.of());
+        return index < at.size() ? at.get(index) : Double.NaN;
+    }
+
+    /** When slurmctld answered the look at submission {@code seq} (of job {@code name}); NaN without times. */
+    double submissionLookAt(int seq, String name) {
+        Submission s = submissions.get(seq);
+        return s == null || !s.name().equals(name) ? Double.NaN : answerAt(s.lookRpc(), s.lookEnd());
+    }
+
+    /**
+     * Whether the last thing to word reasons before a look answered at {@code look} was a sched/builtin build after
+     * {@code since} (the job's submission RPC), not a logged pass: each rewrites the reasons of the whole queue, so
+     * the look reads whichever came last (own probe c23f1, 24.11.5: g5 reads none at 77.445, after the build at
+     * 77.364, the last pass at 76.006; g3 reads its pass's Priority at 77.220, before that build). False when either
+     * time or the builds are unknown.
+     */
+    boolean buildLastBefore(double since, double look) {
+        double build = builds.lastAtOrBefore(look);
+        if (Double.isNaN(build) || Double.isNaN(since) || Double.isNaN(look) || build < since) {
+            return false;
+        }
+        return passes.stream().noneMatch(p -> p > build && p <= look);
     }
 
     /** A run whose cancels' ends are unknown. */

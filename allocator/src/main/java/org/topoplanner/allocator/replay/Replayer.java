@@ -57,7 +57,7 @@ public final class Replayer {
         java.util.Objects.requireNonNull(timing, "timing");
         java.util.Objects.requireNonNull(measured, "measured");
         this.ctl = new ControllerState(cluster, policy);
-        this.jobEvents = new JobEvents(ctl);
+        this.jobEvents = new JobEvents(ctl, measured);
         this.pass = new SchedulingPass(ctl, unseen);
         this.submission = new Submission(ctl, unseen, new SubmitTest(ctl, unseen), pass, jobEvents, timing, measured);
         this.cancellation = new Cancellation(ctl, unseen, pass, timing, measured);

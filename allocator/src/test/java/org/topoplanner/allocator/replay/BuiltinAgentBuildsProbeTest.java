@@ -2,10 +2,16 @@ package org.topoplanner.allocator.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.topoplanner.allocator.OracleCase;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.importers.replay.JobScriptReader;
+import org.topoplanner.importers.replay.ReplayLine;
+import org.topoplanner.model.replay.JobScript;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -16,20 +22,38 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@code job_limits_check} lines show sched/builtin's queue build every 2.000 s (71.361, 73.362, 75.363, 77.364),
  * beside the passes; g2 and g4 (short past its cap) read {@code PartitionConfig} after any build; g3 and g5 (short
  * passes) read {@code Priority} after a pass and no reason after a builtin build (g5's second snapshot, g3's and g5's
- * final looks). The replay has no builtin agent (its phase is in no stored run's log): those three lines differ.
+ * final looks). With the builds read off the run ({@link BuiltinBuilds}) the replay matches all 18 lines; without
+ * them the three looks after a build differ (f23m).
  */
 class BuiltinAgentBuildsProbeTest {
-    @Test
-    void probeC23f1MatchesRealSlurm2411ButTheLooksAfterABuiltinBuild() {
+    private static final String RESULTS = "results/new/c23f1.jsonl";
+
+    private static List<String> mismatches(MeasuredRun measured) {
         SlurmVersion release = SlurmVersion.V24_11;
-        var actual = TimedReplay.wholeCaseJobLines("c23f1", "results/new/c23f1.jsonl", release,
-                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(release)));
-        var expected = OracleComparison.jobLines(OracleCase.resource("results/new/c23f1.jsonl").lines().toList());
+        JobScript script = JobScriptReader.read("jobs.txt", OracleCase.resource("cases/c23f1/jobs.txt")).script();
+        List<JsonNode> actual = OracleComparison.jobLines(ReplayLine.lines(new Replayer(OracleCase.cluster("c23f1"),
+                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(release)), PassTiming.of(release),
+                measured).run(script)));
+        var expected = OracleComparison.jobLines(OracleCase.resource(RESULTS).lines().toList());
         assertThat(expected).hasSize(18);
-        var mismatches = OracleComparison.mismatches(expected, actual);
-        assertThat(mismatches).hasSize(3);
-        assertThat(String.join("\n", mismatches.stream().map(String::valueOf).toList()))
+        return OracleComparison.mismatches(expected, actual).stream().map(String::valueOf).toList();
+    }
+
+    @Test
+    void probeC23f1MatchesRealSlurm2411WithTheBuiltinBuilds() {
+        MeasuredRun measured = TimedOutput.measured(OracleCase.resource(RESULTS).lines().toList());
+        assertThat(measured.builds().logged()).containsExactly(1796642371.361, 1796642373.362, 1796642375.363,
+                1796642377.364);
+        assertThat(mismatches(measured)).isEmpty();
+    }
+
+    @Test
+    void withoutTheBuildsTheThreeLooksAfterABuildDiffer() {
+        MeasuredRun measured = TimedOutput.measured(OracleCase.resource(RESULTS).lines().toList())
+                .withBuilds(BuiltinBuilds.NONE, Map.of());
+        assertThat(String.join("\n", mismatches(measured)))
                 .contains("real:   g5 snapshot PENDING nodes=", "real:   g3 final PENDING nodes=",
                         "real:   g5 final PENDING nodes=");
+        assertThat(mismatches(measured)).hasSize(3);
     }
 }

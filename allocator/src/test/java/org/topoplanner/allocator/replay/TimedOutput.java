@@ -14,7 +14,10 @@ import java.util.Map;
  * step's time (the next submission's RPC, a cancel's scancel RPC, or else a cancel's, reset's or sleep's {@code t_step}
  * start), the look RPC's receipt {@code t_look_rpc} when logged (opt-in {@code ORACLE_TIMED_LOOKS=1}), and the
  * passes of the {@code sched_log} line; each cancel's {@code t_step} end by its {@code t_rpc}, the "default depth" passes
- * and every cancel step's {@code t_rpc} in order ({@link CancelEnds}). An output without times gives {@link MeasuredRun#NONE}.
+ * and every cancel step's {@code t_rpc} in order ({@link CancelEnds}); with {@code sched_log.limit_checks} (opt-in
+ * {@code ORACLE_TIMED_BUILDS=1}) sched/builtin's builds ({@link BuiltinBuilds}: checks away from their job's logged submission
+ * RPC, {@code sched_log.submits}, and from the passes) and each snapshot and final look's answer. An output without times gives
+ * {@link MeasuredRun#NONE}.
  */
 final class TimedOutput {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -64,8 +67,32 @@ final class TimedOutput {
                     j.path("t_look").get(0).asDouble(), j.path("t_look").get(1).asDouble(), next, logged,
                     j.has("t_look_rpc") ? j.path("t_look_rpc").asDouble() : Double.NaN));
         }
-        return submissions.isEmpty() ? MeasuredRun.NONE
-                : new MeasuredRun(submissions, passes, cancelStepEnds, defaultDepth, killRpcs);
+        if (submissions.isEmpty()) {
+            return MeasuredRun.NONE;
+        }
+        MeasuredRun run = new MeasuredRun(submissions, passes, cancelStepEnds, defaultDepth, killRpcs);
+        List<BuiltinBuilds.LimitCheck> checks = new ArrayList<>();
+        Map<Integer, Double> rpcs = new HashMap<>();
+        all.stream().filter(j -> "sched_log".equals(j.path("type").asText())).forEach(j -> {
+            j.path("limit_checks").forEach(c -> checks.add(new BuiltinBuilds.LimitCheck(c.path("t").asDouble(),
+                    c.path("job").asInt())));
+            j.path("submits").fields().forEachRemaining(e -> rpcs.put(Integer.parseInt(e.getKey()),
+                    e.getValue().asDouble()));
+        });
+        // a submission line's own RPC where the sched log has none for its job id
+        all.stream().filter(j -> isSubmission(j) && j.has("t_sbatch") && j.has("job_id"))
+                .forEach(j -> rpcs.putIfAbsent(j.path("job_id").asInt(), rpc(j)));
+        if (checks.isEmpty()) {
+            return run;
+        }
+        Map<String, List<Double>> looks = new HashMap<>();
+        all.stream().filter(j -> "job".equals(j.path("type").asText()) && j.has("t_look")
+                        && ("snapshot".equals(j.path("when").asText()) || "final".equals(j.path("when").asText())))
+                .forEach(j -> looks.computeIfAbsent(MeasuredRun.lookKey(j.path("when").asText(),
+                        j.path("name").asText()), k -> new ArrayList<>()).add(MeasuredRun.answerAt(
+                        j.has("t_look_rpc") ? j.path("t_look_rpc").asDouble() : Double.NaN,
+                        j.path("t_look").get(1).asDouble())));
+        return run.withBuilds(BuiltinBuilds.fromLimitChecks(checks, rpcs, passes), looks);
     }
 
     private static boolean isSubmission(JsonNode j) {
