@@ -39,11 +39,13 @@ class FurtherPassesTest {
 
     @Test
     void passesAreSplitByTheLookAndEndAtTheNextStep() {
-        // RPC 100.50, look [100.60, 100.70], next step 101.20; 26.05's queued pass is 101.00
+        // RPC 100.50, look [100.60, 100.70], next step 101.20; 26.05's queued pass is the first logged at or after
+        // the RPC, 100.55 (y23h: the RPC logs after job_allocate made the job), so 101.00, 101.008 and 101.10 follow
+        // it after the look; 100.10 is before the RPC and 101.30 after the next step
         MeasuredRun run = new MeasuredRun(Map.of(4, new MeasuredRun.Submission("q", 100.50, 100.60, 100.70, 101.20)),
                 List.of(100.10, 100.55, 101.00, 101.008, 101.10, 101.30));
         PassTiming timing = PassTiming.of(SlurmVersion.V26_05);
-        assertThat(run.furtherPasses(4, "q", timing)).isEqualTo(new MeasuredRun.FurtherPasses(0, 2));
+        assertThat(run.furtherPasses(4, "q", timing)).isEqualTo(new MeasuredRun.FurtherPasses(0, 3));
         assertThat(run.furtherPasses(4, "other", timing)).isEqualTo(new MeasuredRun.FurtherPasses(0, 0));
         assertThat(MeasuredRun.NONE.furtherPasses(4, "q", timing)).isEqualTo(new MeasuredRun.FurtherPasses(0, 0));
     }
