@@ -134,8 +134,12 @@ final class PartitionCpuTotal {
         } else if (request.ntasksPerNode() != null && nodesSet && fixed) {
             tasks = (long) nodes * request.ntasksPerNode();
         } else if (nodesSet && fixed) {
-            // "1 proc / node default", times --threads-per-core when given (sbatch/opt.c _opt_verify)
-            tasks = (long) Math.max(nodes, 1) * (request.threadsPerCore() == null ? 1 : request.threadsPerCore());
+            // "1 proc / node default", times --sockets-per-node and --threads-per-core when given ("1 proc /
+            // min_[socket * core * thread] default", sbatch/opt.c _opt_verify, 22.05.8, 24.11.5, 26.05 alike; the
+            // placement's own count is SlurmJobSpec.of's). Lead's featfz19 f46 (-p fat,short -N2
+            // --sockets-per-node=2 --gpus-per-socket=1 -c4): 4 tasks, 16 CPUs, past short's 2 x 4 nodes
+            tasks = (long) Math.max(nodes, 1) * (request.socketsPerNode() == null ? 1 : request.socketsPerNode())
+                    * (request.threadsPerCore() == null ? 1 : request.threadsPerCore());
         }
         long cpus = request.cpusPerTask() == null ? tasks : tasks * request.cpusPerTask();
         return Math.max(cpus, request.nodelist().size());
