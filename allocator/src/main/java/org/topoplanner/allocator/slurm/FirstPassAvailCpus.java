@@ -70,12 +70,25 @@ final class FirstPassAvailCpus {
         if (kept == Integer.MAX_VALUE) {
             return;
         }
+        grow(i);
+        cpus[i] = Math.min(cpus[i], kept);
+    }
+
+    /**
+     * Node {@code i} was found of no use after it gave its CPUs ({@code eval_nodes_gres}: {@code use_node} false):
+     * its {@code avail_res->avail_cpus} is 0 for the second pass.
+     */
+    void refused(int i) {
+        grow(i);
+        cpus[i] = 0;
+    }
+
+    private void grow(int i) {
         if (cpus == null || i >= cpus.length) {
             int old = cpus == null ? 0 : cpus.length;
             cpus = cpus == null ? new int[Math.max(i + 1, 16)] : Arrays.copyOf(cpus, Math.max(i + 1, old * 2));
             Arrays.fill(cpus, old, cpus.length, CoreFilter.NO_VAL);
         }
-        cpus[i] = Math.min(cpus[i], kept);
     }
 
     /** How node {@code i}'s core filter runs from a lowered {@code avail_res->avail_cpus}. */

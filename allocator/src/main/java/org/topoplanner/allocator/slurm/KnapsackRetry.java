@@ -141,6 +141,19 @@ final class KnapsackRetry implements NodeChooser {
         /** The nodes whose {@code avail_cpus} an evaluation lowered, and those not filtered again since. */
         private final BitSet lowered = new BitSet();
         private final BitSet unfiltered = new BitSet();
+        /**
+         * The nodes {@code eval_nodes_gres} found no use for ({@link Demand#refused}): their {@code avail_cpus} is 0
+         * for every later evaluation, so they add no CPUs to {@code switch_cpu_cnt} and {@code eval_nodes_select_cores}
+         * leaves them none; they stay in the node map and keep the {@code avail_res_cnt} {@code _cpus_to_use} set
+         * before (the retry drops them by it).
+         */
+        private final BitSet refused = new BitSet();
+        /**
+         * {@code avail_res_cnt} as {@code eval_nodes_cpus_to_use} last wrote it inside its {@code avail_cpus >
+         * rem_max_cpus} branch (the count it gave plus the node's GPUs); -1 where it did not. 24.11's count of an
+         * added node is left as measured ({@link #gave}); a refused node keeps this one ({@link Demand#refused}).
+         */
+        private int[] writtenCounts;
 
         AvailRes(SlurmJobSpec job, SlurmVersion version) {
             this.job = job;
@@ -224,6 +237,12 @@ final class KnapsackRetry implements NodeChooser {
             // had cut (1 CPU for -N2 -n2 -c1) still lowers the node's free CPUs to it (probe c10a1, fuzz79 p23:
             // a1 offers its 128 free CPUs, gives 1, and the next evaluation's filter finds no core on it). 24.11 is
             // left as it was measured: lowered only below the offer
+            if (writtenCounts == null || i >= writtenCounts.length) {
+                int old = writtenCounts == null ? 0 : writtenCounts.length;
+                writtenCounts = writtenCounts == null ? new int[cpus.length] : Arrays.copyOf(writtenCounts, cpus.length);
+                Arrays.fill(writtenCounts, old, writtenCounts.length, -1);
+            }
+            writtenCounts[i] = written ? given + (gpus ? availGpus(i, d) : 0) : -1;
             boolean lowers = v24 ? given < offered : written;
             if (lowers && given < cpus[i]) {
                 cpus[i] = given;
@@ -234,6 +253,21 @@ final class KnapsackRetry implements NodeChooser {
             counts[i] = base + (gpus ? availGpus(i, d) : 0);
             if (v24 && job.gpuTotal() != null) {
                 cpus[i] = Math.min(cpus[i], given);
+            }
+        }
+
+        /**
+         * Node {@code i} was of no use after it gave its CPUs ({@code eval_nodes_gres}: {@code use_node} false): its
+         * {@code avail_cpus} is 0 from now on, and its {@code avail_res_cnt} the one {@code eval_nodes_cpus_to_use}
+         * wrote just before ({@code avail_res->avail_cpus + avail_gpus} after the lowering branch, which
+         * {@code eval_nodes_gres} does not touch): the CPUs it gave plus its GPUs where the branch ran. So refused
+         * nodes leave the retry before nodes never walked, which keep {@code _can_job_run_on_node}'s count (lead's
+         * featfz2 f17, 24.11.5 "node": the last round still holds b3 and b4, whose leaf is the top switch).
+         */
+        void refuse(int i) {
+            refused.set(i);
+            if (writtenCounts != null && i < writtenCounts.length && writtenCounts[i] >= 0) {
+                counts[i] = writtenCounts[i];
             }
         }
 
@@ -266,12 +300,18 @@ final class KnapsackRetry implements NodeChooser {
             return new Demand.Delegating(d) {
                 @Override
                 public int availCpus(int i) {
-                    return Math.min(d.availCpus(i), lowered(i));
+                    return refused.get(i) ? 0 : Math.min(d.availCpus(i), lowered(i));
                 }
 
                 @Override
                 public int freeCpus(int i) {
-                    return Math.min(d.freeCpus(i), lowered(i));
+                    return refused.get(i) ? 0 : Math.min(d.freeCpus(i), lowered(i));
+                }
+
+                @Override
+                public void refused(int i) {
+                    res.refuse(i);
+                    d.refused(i);
                 }
 
                 @Override

@@ -83,7 +83,9 @@ final class LeafFill {
                 if (!best.get(i) || chosen.get(i) || availCpu[i] == 0) {
                     continue;
                 }
-                p.take(i, chosen, availCpu);
+                if (!p.take(i, chosen, availCpu)) {
+                    continue;
+                }
                 taken++;
                 if (p.done(gresPerJob)) {
                     return new TreeEvaluation.End(chosen);

@@ -135,6 +135,15 @@ interface NodeChooser {
         default void refilter(int i, int availCpus) {
         }
 
+        /**
+         * The evaluation found no use for node {@code i} after {@code _cpus_to_use} ({@code eval_nodes_gres},
+         * 24.11/26.05 {@code topology/common/eval_nodes.c}: {@code use_node} false), and wrote
+         * {@code avail_res->avail_cpus = 0}, which later evaluations of the same selection read
+         * ({@link KnapsackRetry.AvailRes}, {@link FirstPassAvailCpus}); nothing to do where no retry reads it.
+         */
+        default void refused(int i) {
+        }
+
         /** A demand that answers as {@code inner} except where a subclass says otherwise. */
         abstract class Delegating implements Demand {
             private final Demand inner;
@@ -226,6 +235,11 @@ interface NodeChooser {
             @Override
             public void refilter(int i, int availCpus) {
                 inner.refilter(i, availCpus);
+            }
+
+            @Override
+            public void refused(int i) {
+                inner.refused(i);
             }
         }
     }

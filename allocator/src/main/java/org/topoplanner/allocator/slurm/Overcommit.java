@@ -98,6 +98,9 @@ final class Overcommit {
      * (own probe c22g2 r4, {@code -N1-2 -n2 -c2 -O}: Resources in 24.11.5 and 26.05.5, where a tree runs it on two).
      */
     static Suggestion verdict(Cluster cluster, JobRequest r, SlurmVersion version, boolean blockPick) {
+        if (oneNodeShortOfTaskGpus(r, version)) {
+            return new Suggestion.Impossible(SubmitPickCode.NODE);
+        }
         if (!r.overcommit() || r.cpusPerTask() == null || !version.atLeast(SlurmVersion.V24_11)) {
             return null;
         }
@@ -119,6 +122,26 @@ final class Overcommit {
         return new Suggestion.Pending(PendingReason.RESOURCES, r.name() + " asks -O with -c: Slurm "
                 + version.label() + " lays out all its " + job.boundingTasks() + " tasks on one task's CPUs a node"
                 + " (-c is a per-task TRES there) and fails it in every pass");
+    }
+
+    /**
+     * 26.05's one-node pick refuses a {@code -N1 -n K --gpus-per-task=G -O} job (K > 1) on every node. cons_tres
+     * {@code _select_nodes} takes {@code _get_one_res} for {@code max_nodes == 1} ({@code topology_p_allow_one_node}
+     * is true for tree and block), which tests each node with {@code common_test_node}
+     * ({@code topology/common/common_topo.c}): {@code maxtasks = eval_nodes_set_max_tasks(rem_max_cpus)} is
+     * {@code min_cpus} itself under overcommit, and sbatch's {@code min_cpus} for {@code -O} is
+     * {@code MAX(min_nodes, 1)} = 1; {@code eval_nodes_gres} ({@code topology/common/eval_nodes.c}) then calls
+     * {@code _reduce_res_cores} (1 task below {@code gres_max_tasks}), which cuts the node's GPUs to
+     * {@code max_gres = 1 x G}, all {@code gres_sched_add} credits, and {@code gres_sched_test} wants K x G: every
+     * node fails, {@code SLURM_ERROR}, so "Requested node configuration is not available". 24.11 goes through
+     * {@code common_topo_choose_nodes} instead ({@link OvercommitTaskLayout}). Own probes c18a1 p2 (tree) and c23o1
+     * p4 (blocks), 26.05.5 REJECTED.
+     */
+    static boolean oneNodeShortOfTaskGpus(JobRequest r, SlurmVersion version) {
+        return r.overcommit() && r.gpusPerTask() != null && r.gpusPerTask() > 0
+                && version.atLeast(SlurmVersion.V26_05)
+                && Integer.valueOf(1).equals(r.maxNodes() != null ? r.maxNodes() : r.minNodes())
+                && r.ntasks() != null && r.ntasks() > Math.max(1, r.minNodes() == null ? 1 : r.minNodes());
     }
 
     /**
@@ -152,13 +175,6 @@ final class Overcommit {
     }
 
     private static String unsupported(JobRequest r, SlurmVersion version) {
-        if (r.gpusPerTask() != null && r.gpusPerTask() > 0 && version.atLeast(SlurmVersion.V26_05)
-                && Integer.valueOf(1).equals(r.maxNodes() != null ? r.maxNodes() : r.minNodes())
-                && r.ntasks() != null && r.ntasks() > 1) {
-            // 26.05's one-node shortcut (FirstFitOneNode) counts no tasks: c18a1 p2 (-N1 -n2) is refused at
-            // submission by 26.05.5 as by 24.11.5, where the emulation's shortcut passes sbatch's test; not traced
-            return "--gpus-per-task on one node (-N1)";
-        }
         if (r.ntasksPerGpu() != null || r.gpusPerSocket() != null) {
             return r.ntasksPerGpu() != null ? "--ntasks-per-gpu" : "--gpus-per-socket";
         }

@@ -99,6 +99,13 @@ record PassDemand(SlurmJobSpec job, SlurmVersion version, boolean firstPass, Lis
     }
 
     @Override
+    public void refused(int i) {
+        if (firstPass && carried != null) {
+            carried.refused(i);
+        }
+    }
+
+    @Override
     public long creditedBefore() {
         return view.creditedBefore();
     }

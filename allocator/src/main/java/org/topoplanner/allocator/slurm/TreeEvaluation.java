@@ -118,7 +118,10 @@ final class TreeEvaluation {
                     return End.FAILED;
                 }
                 availCpu[i] = a;
-                p.take(i, chosen, availCpu);
+                if (!p.take(i, chosen, availCpu)) {
+                    // eval_nodes_gres left the required node no use: "insufficient resources on required node"
+                    return End.FAILED;
+                }
             }
         }
         weights = WeightGroups.of(map, demand);
@@ -252,7 +255,11 @@ final class TreeEvaluation {
             // 26.05 eval_nodes_tree.c): the node keeps one CPU back for each further node. Own case fuzz21
             // p18 (-N2 --cpus-per-gpu=6 --gpus-per-node=1, enforce-binding) gets 11 CPUs on p1 and 6 on p2
             // under 22.05.8, where counting p1 off first gave it 12
-            p.take(i, chosen, availCpu);
+            if (!p.take(i, chosen, availCpu)) {
+                // "Too many restricted gpu cores removed due to gres layout. Skip node" (24.11/26.05: also a node
+                // eval_nodes_gres leaves no task): bit_clear(req2_nodes_bitmap, i)
+                req2.clear(i);
+            }
         }
         // req2 lies under the top: the switches it marks are those whose usable nodes under the top it meets. The
         // whole of req2 joins the choice, also the nodes max_nodes left untaken (bit_or(node_map, req2_nodes_bitmap))

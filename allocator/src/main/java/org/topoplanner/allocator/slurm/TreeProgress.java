@@ -38,6 +38,8 @@ final class TreeProgress {
     int maxNodes;
     int remCpus;
     int gres;
+    /** The node {@link #limit} last gave was of no use to the job ({@code eval_nodes_gres}: {@code use_node} false). */
+    private boolean unused;
 
     TreeProgress(List<SlurmNode> nodes, SlurmJobSpec job, Demand demand, SlurmVersion version) {
         this.nodes = nodes;
@@ -105,6 +107,7 @@ final class TreeProgress {
         int c = CpusToUse.limit(offered, budget, remNodesNow, job, nodes.get(i), demand.gresMinCpus(i));
         demand.gave(i, offered, c, written);
         cpus[i] = c;
+        unused = false;
         countTasks(i, c, remNodesNow);
         int counted = countedCpus(i, c);
         budget -= counted;
@@ -140,11 +143,12 @@ final class TreeProgress {
             // max_gres * ntasks_per_gres", and the node's sock_gres->total_cnt drops to max_gres, which is all
             // gres_sched_add then credits. A node whose CPUs min_cpus cut to one task's offers one GPU (gp8a a5,
             // -w q1 --gpus=3 --ntasks-per-gpu=1 -c3 with min_cpus 3: one GPU of three, so sbatch's test fails and
-            // 24.11.5 refuses the job; NtasksPerGpuMinCpus). A count of none would drop the node (eval_nodes_gres:
-            // no task, use_node false), which is not modelled: the node is taken and credits none
+            // 24.11.5 refuses the job; NtasksPerGpuMinCpus). A count of none leaves no task: eval_nodes_gres's
+            // use_node is false, so the node is not taken and keeps no CPUs (take)
             long maxGres = used / job.ntasksPerGpu();
             used = maxGres * job.ntasksPerGpu();
             taskGpus[i] = (int) maxGres;
+            unused = used == 0;
         }
         used = Math.min(used, demand.gresMaxTasks(i));
         tasks[i] = (int) used;
@@ -169,9 +173,26 @@ final class TreeProgress {
         return gresCpus > 0 ? (int) gresCpus : given;
     }
 
-    /** Adds node {@code i}: Slurm's leaf loop, {@code _cpus_to_use} before the counts drop. */
-    void take(int i, BitSet chosen, int[] availCpu) {
-        availCpu[i] = limit(i, availCpu[i], minRemNodes);
+    /**
+     * Adds node {@code i}: Slurm's leaf loop, {@code _cpus_to_use} before the counts drop. Returns false where the
+     * node is of no use after all: 24.11's and 26.05's {@code eval_nodes_cpus_to_use} returns {@code eval_nodes_gres}'
+     * {@code use_node}, false for a node left no task ({@link #countTasks}), and the tree's loops then skip it
+     * ({@code avail_cpu_per_node[i] = 0; continue}, {@code eval_nodes_tree.c}) without lowering any count, while
+     * {@code eval_nodes_gres} has written {@code avail_res->avail_cpus = 0}, which the selection's later
+     * evaluations read ({@link NodeChooser.Demand#refused}): a retry round whose top switch held only such nodes'
+     * CPUs finds none ("unable to identify top level switch", {@code ESLURM_REQUESTED_TOPO_CONFIG_UNAVAILABLE};
+     * lead's featfz10 f33 {@code -N1 --gpus=1 --ntasks-per-gpu=2 -c4}, 24.11.5).
+     */
+    boolean take(int i, BitSet chosen, int[] availCpu) {
+        long before = budget;
+        int given = limit(i, availCpu[i], minRemNodes);
+        if (unused) {
+            budget = before;
+            availCpu[i] = 0;
+            demand.refused(i);
+            return false;
+        }
+        availCpu[i] = given;
         order.add(i);
         remNodes--;
         minRemNodes--;
@@ -179,6 +200,7 @@ final class TreeProgress {
         remCpus -= availCpu[i];
         gres += taskGpus == null ? demand.gpusFor(i) : Math.min(demand.gpusFor(i), taskGpus[i]);
         chosen.set(i);
+        return true;
     }
 
     /**

@@ -203,9 +203,25 @@ class OvercommitTest {
         assertThat(PartitionCpuTotal.sbatchMinCpus(SbatchOptions.parseLine("-n40"))).isEqualTo(40);
     }
 
+    /**
+     * 26.05's one-node pick ({@code _get_one_res} -> {@code common_test_node}) gives an {@code -O} job one task a node
+     * ({@code maxtasks} = sbatch's {@code min_cpus} 1), so {@code _reduce_res_cores} leaves each node one task's GPUs
+     * and {@code gres_sched_test} fails: c18a1 p2 (tree) and c23o1 p4 (blocks), 26.05.5 REJECTED "Requested node
+     * configuration is not available". A one-task job, and 24.11, are not refused by it.
+     */
+    @Test
+    void twentySixOFiveRefusesOneNodeWithMoreTasksThanTheOneItsPickCounts() throws Exception {
+        assertThat(place("-N1 -n2 --gpus-per-task=1 -O", SlurmVersion.V26_05)).isInstanceOfSatisfying(
+                Suggestion.Impossible.class,
+                i -> assertThat(i.reason()).isEqualTo("Requested node configuration is not available"));
+        assertThat(Overcommit.oneNodeShortOfTaskGpus(SbatchOptions.parseLine("-N1 -n1 --gpus-per-task=1 -O"),
+                SlurmVersion.V26_05)).isFalse();
+        assertThat(Overcommit.oneNodeShortOfTaskGpus(SbatchOptions.parseLine("-N1 -n2 --gpus-per-task=1 -O"),
+                SlurmVersion.V24_11)).isFalse();
+    }
+
     @ParameterizedTest(name = "{0} under {1}")
     @CsvSource(delimiter = ';', value = {
-        "-N1 -n2 --gpus-per-task=1 -O;    26.05; -O/--overcommit with --gpus-per-task on one node (-N1) changes where Slurm places the job",
         "-N1 -n8 --gpus-per-task=1 --cpus-per-gpu=2 -O; 22.05; -O/--overcommit with --cpus-per-gpu",
         "-N1 -n8 --gpus-per-task=1 --cpus-per-gpu=2 -O; 24.11; -O/--overcommit with --cpus-per-gpu",
         "-N2 -n4 --gpus-per-node=1 --gres-flags=enforce-binding -O; 24.11; -O/--overcommit with GPUs and enforce-binding",

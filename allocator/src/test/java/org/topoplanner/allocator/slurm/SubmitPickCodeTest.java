@@ -59,6 +59,20 @@ class SubmitPickCodeTest {
     }
 
     @Test
+    void aNtasksPerGpuNodeEvalNodesGresRefusesLeavesNoCpusForTheNextRoundsTopSwitch() throws Exception {
+        // featfz10 f33 (-N1 --gpus=1 --ntasks-per-gpu=2 -c4, 24.11.5 "topology"; 22.05.8 and 26.05.5 run it):
+        // min_cpus stays sbatch's 4, so each node gives 4 CPUs, one task, and _reduce_res_cores leaves it no GPU
+        // (max_gres = 1 / 2): eval_nodes_gres's use_node is false and it writes avail_res->avail_cpus = 0 for every
+        // node the first evaluation walks; the retry's next round finds no switch with 4 CPUs
+        refused("featfz10", "-N1 --gpus=1 --ntasks-per-gpu=2 -c4", SlurmVersion.V24_11, TOPOLOGY);
+        // featfz2 f17 (24.11.5 "node"): the same refusals, but a refused node keeps the avail_res_cnt
+        // eval_nodes_cpus_to_use wrote (its CPUs plus GPUs), below the never-walked b3 and b4 (32 + 4), which the
+        // GPU filter leaves no core: the last round holds them, finds leafb as top switch and fails after it
+        refused("featfz2", "-N2 --gpus=2 --ntasks-per-gpu=3 -c4 --gres-flags=enforce-binding -m cyclic:block",
+                SlurmVersion.V24_11, NODE);
+    }
+
+    @Test
     void a2411SegmentRefusalIsTopologyOnlyWhenTheJobReachesTheBlockPlugin() throws Exception {
         Cluster blocks = OracleCase.cluster("blk12k33");
         // blk12k33 k21 (-N5 --segment=5, base blocks of 4): five nodes hold the job, eval_nodes_block refuses the
