@@ -407,6 +407,10 @@ class SlurmTreeReplayTest {
         "c22e1;   results/c22e1.jsonl;          22.05; ''",
         "c22e1;   results/new/c22e1.jsonl;      24.11; ''",
         "c22e1;   results/v26.05/c22e1.jsonl;   26.05; ''",
+        // own probe c23k1 (z23k, predicted before its run, 22.05.8 only): featfz19 f28's -N2 --gpus=5
+        // --ntasks-per-gpu=2 deals its 10 tasks 6 + 4 over b1 and b2 (the uncut avail_cpus of every GPU job, d23p's
+        // lift of TaskDistribution.cpus2205), so f32's -m plane=1 shape then takes b2 c2-11 as in featfz19
+        "c23k1;   results/c23k1.jsonl;          22.05; ''",
         // own probe c20h1 (w20h, predicted before its runs): featfz9 f79's shape, -N2 --gpus=5 --ntasks-per-gpu=1
         // --exclusive: two tasks and two GPUs a node count in eval_nodes though the node is then given whole. h6
         // (22.05/24.11, -w a4 busy, b2 the only idle node) since h21d: Resources in the pass too (_pick_best_nodes: an
