@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.replay;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -11,12 +12,12 @@ import java.util.Map;
  * the submission ({@code job_allocate}, at the submit RPC), each pass ({@code _schedule}'s {@code build_job_queue}, at
  * its logged start) and {@code builtin_agent} ({@code plugins/sched/builtin/builtin.c}, 22.05.8, 24.11.5, 26.05:
  * {@code _compute_start_times} -> {@code build_job_queue(true, false)} -> {@code _job_runnable_test2}), which logs
- * nothing else. So a check away from its job's submission RPC and from every logged pass is a build. The agent sleeps {@code builtin_interval}
- * (2 s, from {@code interval=} of the harness's {@code SchedulerParameters}) after each build ({@code _my_sleep} from
- * {@code gettimeofday}), so its builds come every 2 s at one phase that drifts only by each build's own length: own
- * probe c23f1 (24.11.5) 71.361, 73.362, 75.363, 77.364. A build only words reasons: {@code _compute_start_times}
- * tests each job {@code SELECT_MODE_WILL_RUN} and sets {@code start_time}; it starts nothing (no {@code
- * select_nodes}, no launch), so the replay's starts stay the passes'.
+ * nothing else. So a check away from its job's submission RPC and from every logged pass is a build. The agent
+ * sleeps {@code builtin_interval} (2 s, from {@code interval=} of the harness's {@code SchedulerParameters}) after
+ * each build ({@code _my_sleep} from {@code gettimeofday}), so its builds come every 2 s at one phase that drifts
+ * only by each build's own length: own probe c23f1 (24.11.5) 71.361, 73.362, 75.363, 77.364. A build only words
+ * reasons: {@code _compute_start_times} tests each job {@code SELECT_MODE_WILL_RUN} and sets {@code start_time}; it
+ * starts nothing (no {@code select_nodes}, no launch), so the replay's starts stay the passes'.
  *
  * <p>A build writes no line when no pending job fails a limit, so builds between and around the logged ones are
  * placed at the measured period from the nearest logged one before (or the first).
@@ -62,7 +63,7 @@ public record BuiltinBuilds(List<Double> logged, double period) {
     public static BuiltinBuilds fromLimitChecks(List<LimitCheck> checks, Map<Integer, Double> submitRpcs,
                                                 List<Double> passes) {
         List<Double> builds = new ArrayList<>();
-        for (LimitCheck c : checks.stream().sorted(java.util.Comparator.comparingDouble(LimitCheck::t)).toList()) {
+        for (LimitCheck c : checks.stream().sorted(Comparator.comparingDouble(LimitCheck::t)).toList()) {
             double t = c.t();
             Double rpc = submitRpcs.get(c.job());
             // a job with no logged submission RPC is one sbatch was refused: job_allocate checked its limits (and

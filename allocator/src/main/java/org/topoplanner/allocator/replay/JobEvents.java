@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.replay;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.topoplanner.model.job.HostAllocation;
@@ -19,7 +20,7 @@ final class JobEvents {
     private final Map<String, ReplayJob> jobs;
     private final MeasuredRun measured;
     /** How many looks of each kind at each job name were emitted so far, to find each one's measured time. */
-    private final Map<String, Integer> looksSoFar = new java.util.HashMap<>();
+    private final Map<String, Integer> looksSoFar = new HashMap<>();
 
     JobEvents(ControllerState ctl) {
         this(ctl, MeasuredRun.NONE);
