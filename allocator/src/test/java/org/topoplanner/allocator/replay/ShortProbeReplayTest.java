@@ -1,0 +1,72 @@
+package org.topoplanner.allocator.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.allocator.PlacementPolicy;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.slurm.SlurmBlockPolicy;
+import org.topoplanner.allocator.slurm.SlurmTreePolicy;
+import org.topoplanner.model.slurm.SlurmVersion;
+
+/**
+ * Own short probes, replayed with their run's measured times ({@link TimedReplay#wholeCaseJobLines}) and matched line
+ * by line: too few job lines for {@code KnownMismatchReplayTest}, and timed where {@code SlurmTreeReplayTest}'s
+ * tables replay without times. Each row's comment says what the probe measured and which rule it checks; the
+ * sections of src/test/resources/oracle/PROVENANCE.md named there have the runs.
+ */
+class ShortProbeReplayTest {
+    @ParameterizedTest(name = "{0} under {2} ({3})")
+    @CsvSource(delimiter = ';', value = {
+        // c21f1 (featfz11's cluster, mix MaxCPUsPerNode=6): 24.11 and 26.05's _allocate_sc lets a capped node offer
+        // the cap (6), not the whole tasks of -c4 under it (4): -n3 -c4 (with or without -N2) is chosen on two nodes
+        // whose layout holds two tasks and waits Resources in 24.11.5 and 26.05.5 (22.05.8 runs it on c1 and c2);
+        // -w b4 -N2 -n7 -c4 passes the test-only pick past max_nodes (ReqNodeNotAvail in 22.05.8 and 24.11.5;
+        // 26.05.5 refuses it); -N3 -n3 -c4 runs on b1-b3 everywhere. Rule: CoreFilter.select
+        "c21f1; results/c21f1.jsonl;         22.05; tree;  5",
+        "c21f1; results/new/c21f1.jsonl;     24.11; tree;  5",
+        "c21f1; results/v26.05/c21f1.jsonl;  26.05; tree;  5",
+        // c22b1 (blockfz47's cluster, idle): an --exclusive job takes all of a node's GPUs, so --cpus-per-gpu must
+        // hold for all of them (gres_select_filter_remove_unusable, whole_node): -w g1 (8 GPUs, 32 CPUs) is refused
+        // at 6 CPUs per GPU and runs whole at 4, -w m7 (4 GPUs, 48 CPUs) runs at 6, and -N3 --segment=3 finds b4
+        // without g1 and g2 (u4, m7, m8). -w u3,m6 -N22 --gpus-per-node=3 runs on 22 nodes over b1-b8: without
+        // nodes_on_llblock the required nodes' base block counts no lower-level block (eval_nodes_block). Rules:
+        // WholeNodeGres, BlockSelector.place
+        "c22b1; results/new/c22b1.jsonl;     24.11; block; 5",
+        "c22b1; results/v26.05/c22b1.jsonl;  26.05; block; 5",
+        // c22b2 (featfz9's tree cluster, idle): the whole-node rule in all three releases: -w a1 refused at 6 CPUs per
+        // GPU, whole at 4, 4 GPUs and 24 CPUs without --exclusive; -N2 --exclusive takes c1 and c2, no a node
+        "c22b2; results/c22b2.jsonl;         22.05; tree;  5",
+        "c22b2; results/new/c22b2.jsonl;     24.11; tree;  5",
+        "c22b2; results/v26.05/c22b2.jsonl;  26.05; tree;  5",
+        // c22r1 (featfz13's cluster: short = a4, b3, b4, c2 with MaxCPUsPerNode=8 and MaxTime=10): a job past MaxTime
+        // whose pick never fits the partition's nodes (-N2 with 24 CPUs, by --ntasks-per-gpu or -n12, idle or beside
+        // a running job) is refused by 24.11.5 and 26.05.5 as the same job without --time is (their test-only
+        // select_nodes after a failed limit), and held PartitionConfig by 22.05.8; one that fits (16 CPUs on -N2, 24
+        // without -N) waits PartitionTimeLimit in 24.11.5 and 26.05.5; 26.05.5 holds -N1 --gpus=9 too (_get_one_res
+        // sums the GPUs over the nodes it tests). Rule: slurm.PastMaxTimeTest
+        "c22r1; results/c22r1.jsonl;         22.05; tree;  15",
+        "c22r1; results/new/c22r1.jsonl;     24.11; tree;  14",
+        "c22r1; results/v26.05/c22r1.jsonl;  26.05; tree;  14",
+        // c22x1 (featfz12's c1 alone: one socket, four GPUs without Cores=; 22.05.8): x1 holds GPU 0; x2
+        // (--sockets-per-node=1 --gpus-per-socket=1 -c4) runs with no GPU (w21n: _job_alloc stores 4, finds the node
+        // overallocated); x2 is cancelled, when _job_dealloc (slurmctld/gres_ctld.c) subtracts the stored 4 from a
+        // node count of 1 and clamps it at 0. Yet x3 (--gpus=4) then waits Resources and x4 Priority, as a node
+        // state that keeps GPU 0 held gives: no later job saw a node reading more free GPUs than its bitmap, so the
+        // clamp is not emulated (the prediction that x3 would run on GPUs 1-3 was wrong)
+        "c22x1; results/c22x1.jsonl;         22.05; tree;  13",
+    })
+    void probeMatchesRealSlurmLineByLine(String caseName, String results, String version, String topology,
+                                         int lines) {
+        SlurmVersion release = SlurmVersion.parse(version).orElseThrow();
+        PolicyOptions options = PolicyOptions.DEFAULT.withSlurmVersion(release);
+        PlacementPolicy policy = topology.equals("block") ? new SlurmBlockPolicy(options)
+                : new SlurmTreePolicy(options);
+        var actual = TimedReplay.wholeCaseJobLines(caseName, results, release, policy);
+        var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
+        assertThat(expected).hasSize(lines);
+        assertThat(OracleComparison.mismatches(expected, actual)).isEmpty();
+    }
+}
