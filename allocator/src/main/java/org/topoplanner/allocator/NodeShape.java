@@ -163,6 +163,11 @@ public final class NodeShape {
         return NIC_UNKNOWN;
     }
 
+    /** Every GPU position of the node as a bit mask (the masks of {@code StateUsage}: 64 positions at most). */
+    public long gpuPositions() {
+        return gpus() >= 64 ? -1L : (1L << gpus()) - 1;
+    }
+
     public int gpus() {
         return gpuIndex.length;
     }

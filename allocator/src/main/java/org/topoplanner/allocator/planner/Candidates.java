@@ -153,7 +153,7 @@ final class Candidates {
         if (demand.exclusive() && !idleHost) {
             return;
         }
-        long allMask = shape.gpus() >= 64 ? -1L : (1L << shape.gpus()) - 1;
+        long allMask = shape.gpuPositions();
         long free = allMask & ~usage.usedGpuPositions(h);
         if (Long.bitCount(free) < demand.gpus()) {
             return;
@@ -162,10 +162,7 @@ final class Candidates {
             Object hit = idleChoices.choice.computeIfAbsent(shape, s -> {
                 BitSet all = new BitSet();
                 all.set(0, s.cores());
-                NodeChoice x = NodeFit.choose(s, allMask, all, demand, demand.gpus());
-                if (x == null && demand.enforceBinding()) {
-                    x = NodeFit.choose(s, allMask, all, demand.loosened(), demand.gpus());
-                }
+                NodeChoice x = NodeFit.chooseBinding(s, allMask, all, demand, demand.gpus());
                 return x == null ? Boolean.FALSE : x;
             });
             if (hit == Boolean.FALSE) {
@@ -180,10 +177,7 @@ final class Candidates {
         BitSet freeCores = new BitSet();
         freeCores.set(0, shape.cores());
         freeCores.andNot(usage.usedCores(h));
-        NodeChoice c = NodeFit.choose(shape, free, freeCores, demand, demand.gpus());
-        if (c == null && demand.enforceBinding()) {
-            c = NodeFit.choose(shape, free, freeCores, demand.loosened(), demand.gpus());
-        }
+        NodeChoice c = NodeFit.chooseBinding(shape, free, freeCores, demand, demand.gpus());
         if (c != null) {
             choice[h] = c;
             nodeCost[h] = nodeCost(shape, free, usage.usedCores(h).cardinality(), false, c, index.weight(h));

@@ -43,6 +43,15 @@ public final class NodeFit {
     }
 
     /**
+     * {@link #choose}, and under enforce-binding, when the bound demand does not fit, its loose form: the binding
+     * Slurm's core filter also allows ({@link NodeDemand#loosened}). How every planner step takes a node.
+     */
+    public static NodeChoice chooseBinding(NodeShape shape, long free, BitSet freeCores, NodeDemand d, int gpus) {
+        NodeChoice c = choose(shape, free, freeCores, d, gpus);
+        return c == null && d.enforceBinding() ? choose(shape, free, freeCores, d.loosened(), gpus) : c;
+    }
+
+    /**
      * The best choice on a node of {@code shape} with free GPU positions {@code free} and free cores
      * {@code freeCores}, or {@code null} when the demand does not fit. Memoised on the shape.
      */

@@ -79,7 +79,7 @@ public final class Objective {
 
     private static long[] nodeCost(ClusterIndex index, StateUsage usage, int h, HostAllocation a, NodeDemand d) {
         NodeShape shape = index.shape(h);
-        long all = shape.gpus() >= 64 ? -1L : (1L << shape.gpus()) - 1;
+        long all = shape.gpuPositions();
         long free = all & ~usage.usedGpuPositions(h);
         long s = 0;
         for (int g : a.gpus()) {

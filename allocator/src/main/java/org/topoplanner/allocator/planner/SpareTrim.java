@@ -38,19 +38,14 @@ record SpareTrim(NodeChoice[] choices, NodeDemand[] demands) {
         for (int i = chosen.length - 1; i >= 0 && (spareGpus > 0 || spareTasks > 0); i--) {
             int h = hosts[i];
             NodeShape shape = index.shape(h);
-            long free = shape.gpus() >= 64 ? -1L : ((1L << shape.gpus()) - 1) & ~usage.usedGpuPositions(h);
+            long free = shape.gpuPositions() & ~usage.usedGpuPositions(h);
             boolean[][] tries = spareGpus > 0 && spareTasks > 0
                     ? new boolean[][] {{true, true}, {false, true}, {true, false}}
                     : new boolean[][] {{spareTasks > 0, spareGpus > 0}};
             for (boolean[] t : tries) {
                 NodeDemand fewerDemand = demand.trimmed(job, t[0], t[1]);
-                NodeChoice fewer = NodeFit.choose(shape, free, PlanSearch.freeCores(shape, usage, h), fewerDemand,
-                        fewerDemand.gpus());
-                if (fewer == null && fewerDemand.enforceBinding()) {
-                    // as Candidates takes a node: the loose binding Slurm's core filter allows
-                    fewer = NodeFit.choose(shape, free, PlanSearch.freeCores(shape, usage, h),
-                            fewerDemand.loosened(), fewerDemand.gpus());
-                }
+                NodeChoice fewer = NodeFit.chooseBinding(shape, free, PlanSearch.freeCores(shape, usage, h),
+                        fewerDemand, fewerDemand.gpus());
                 if (fewer != null) {
                     chosen[i] = fewer;
                     sized[i] = fewerDemand;

@@ -73,7 +73,7 @@ final class TaskDeal2205 {
             gresLimit[k] = Integer.MAX_VALUE;
             if (positive(job.gpusPerTask()) && job.gpusPerNode() == null) {
                 // gres_task_limit (gres_select_util_get_task_limit: total_cnt / gres_per_task), past a node's first
-                int free = shape.gpus() - Long.bitCount(usage.usedGpuPositions(h) & gpuMask(shape));
+                int free = shape.gpus() - Long.bitCount(usage.usedGpuPositions(h) & shape.gpuPositions());
                 if (limits.oneSocketGpus() != null) {
                     free = Math.min(free, limits.oneSocketGpus()[h]);
                 }
@@ -98,13 +98,9 @@ final class TaskDeal2205 {
             }
             NodeDemand d = new NodeDemand(n, gpus, 0, Math.max(1, cpus), job.enforceBinding(), false,
                     job.gpuType(), job.cpusPerGpu() == null ? 0 : job.cpusPerGpu(), false);
-            long free = (gpuMask(shape)) & ~usage.usedGpuPositions(h);
+            long free = shape.gpuPositions() & ~usage.usedGpuPositions(h);
             BitSet freeCores = PlanSearch.freeCores(shape, usage, h);
-            NodeChoice c = NodeFit.choose(shape, free, freeCores, d, gpus);
-            if (c == null && d.enforceBinding()) {
-                // as Candidates takes a node: the loose binding Slurm's core filter allows
-                c = NodeFit.choose(shape, free, freeCores, d.loosened(), gpus);
-            }
+            NodeChoice c = NodeFit.chooseBinding(shape, free, freeCores, d, gpus);
             if (c == null) {
                 return plan;
             }
@@ -168,10 +164,6 @@ final class TaskDeal2205 {
             }
         }
         return left > 0 ? null : tasks;
-    }
-
-    private static long gpuMask(NodeShape shape) {
-        return shape.gpus() >= 64 ? -1L : (1L << shape.gpus()) - 1;
     }
 
     private static boolean positive(Integer n) {
