@@ -33,14 +33,20 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@link OvercommitTaskLayout}, and refused in 22.05, which puts every task's GPUs on one task's CPU, and on blocks;
  * {@code --cpus-per-gpu} beside a GPU total is emulated in 24.11 and 26.05 only, {@link OvercommitGresCpus}, c16d1
  * g4); {@code -c} below a node's threads per core in 24.11 and 26.05 (a core's threads may hold more than one task);
- * {@code --ntasks-per-node} beside a GPU total or {@code --gpus-per-task}, and {@code --ntasks-per-socket} beside
- * GPUs (they come before overcommit in {@code _can_job_run_on_node}: a node needs {@code ntasks_per_node x
- * cpus_per_task} free CPUs while the layout keeps one task; emulated without GPUs, beside {@code -n} and beside
- * {@code --gpus-per-node}, on trees and blocks: own probes c16g1 r3, c18a1 n1-n3, c23o1 n1-n6, c23o2, every
- * release; {@code --ntasks-per-socket} without GPUs, c23o2 s1-s4, every release);
+ * {@code --gpus-per-socket} without {@code --ntasks-per-node} (no measured line);
  * {@code --threads-per-core} ({@code _job_test} multiplies {@code min_cpus} by it when {@code min_cpus == min_nodes}),
  * {@code --exclusive=topo} ({@code --exclusive} takes the whole node as without {@code -O}: own probe c16g1 r4) and
  * {@code -m plane} beside {@code -c} in 24.11 and 26.05 (their plane layout of every task).
+ *
+ * <p>Emulated since own probe c24o1 (o24o, tree, every release, every line as the rules without {@code -O} and the
+ * one-task layout give them once the refusal is lifted): {@code --ntasks-per-node} beside a GPU total,
+ * {@code --gpus-per-task} or {@code --gpus-per-socket}, and {@code --ntasks-per-socket} beside GPUs. The node test
+ * asks {@code ntasks_per_node x cpus_per_task} free CPUs ({@code _can_job_run_on_node}, cons_tres {@code job_test.c},
+ * before the overcommit 1; t4 waits Resources on one free CPU), the task count is {@code -N x --ntasks-per-node}
+ * (22.05 sbatch {@code _opt_verify}, 24.11/26.05 {@code _job_create} "Implicitly set task count"), which makes
+ * {@code --gpus-per-task} a job total and bounds the pick as {@code -n} does ({@link OvercommitTaskLayout}: 24.11.5
+ * and 26.05.5 refuse {@code -N2 --ntasks-per-node=2 --gpus-per-task=1 -O}, 22.05.8 runs it, {@link
+ * OvercommitSocketTasks}), and 26.05's one-node pick counts that task count too ({@link #oneNodeShortOfTaskGpus}).
  *
  * <p>Emulated since own probe c22o1 (o22v, predicted by hand; every line held in 22.05.8, 24.11.5 and 26.05.5):
  * memory options ({@code _can_job_run_on_node} tests the memory after {@code ntasks_per_node = 1}, so
@@ -133,7 +139,9 @@ final class Overcommit {
      * {@code MAX(min_nodes, 1)} = 1; {@code eval_nodes_gres} ({@code topology/common/eval_nodes.c}) then calls
      * {@code _reduce_res_cores} (1 task below {@code gres_max_tasks}), which cuts the node's GPUs to
      * {@code max_gres = 1 x G}, all {@code gres_sched_add} credits, and {@code gres_sched_test} wants K x G: every
-     * node fails, {@code SLURM_ERROR}, so "Requested node configuration is not available". 24.11 goes through
+     * node fails, {@code SLURM_ERROR}, so "Requested node configuration is not available". K is the job's task
+     * count, {@code -n} or {@code -N x --ntasks-per-node} ({@code _job_create}, "Implicitly set task count"; own probe
+     * c24o1 p2, {@code -N1 --ntasks-per-node=2 --gpus-per-task=1 -O}, REJECTED by 26.05.5). 24.11 goes through
      * {@code common_topo_choose_nodes} instead ({@link OvercommitTaskLayout}). Own probes c18a1 p2 (tree) and c23o1
      * p4 (blocks), 26.05.5 REJECTED.
      */
@@ -141,7 +149,11 @@ final class Overcommit {
         return r.overcommit() && r.gpusPerTask() != null && r.gpusPerTask() > 0
                 && version.atLeast(SlurmVersion.V26_05)
                 && Integer.valueOf(1).equals(r.maxNodes() != null ? r.maxNodes() : r.minNodes())
-                && r.ntasks() != null && r.ntasks() > Math.max(1, r.minNodes() == null ? 1 : r.minNodes());
+                && tasks(r) != null && tasks(r) > Math.max(1, r.minNodes() == null ? 1 : r.minNodes());
+    }
+
+    private static Integer tasks(JobRequest r) {
+        return SlurmJobSpec.of(r).overcommitTasks();
     }
 
     /**
@@ -164,19 +176,18 @@ final class Overcommit {
         return job.boundingTasks() > Math.max(most, job.minNodes());
     }
 
-    /** GPUs asked some other way than (or beside) {@code --gpus-per-node} alone. */
-    private static boolean asksGpusOtherThanPerNode(JobRequest r) {
-        return r.asksForGpus() && (r.gpusPerNode() == null || r.gpus() != null
-                || (r.gpusPerTask() != null && r.gpusPerTask() > 0) || r.gpusPerSocket() != null);
-    }
-
     private static String notEmulated(String with, String why) {
         return "-O/--overcommit with " + with + " changes where Slurm places the job and is not emulated (" + why + ")";
     }
 
     private static String unsupported(JobRequest r, SlurmVersion version) {
-        if (r.ntasksPerGpu() != null || r.gpusPerSocket() != null) {
-            return r.ntasksPerGpu() != null ? "--ntasks-per-gpu" : "--gpus-per-socket";
+        if (r.ntasksPerGpu() != null) {
+            return "--ntasks-per-gpu";
+        }
+        if (r.gpusPerSocket() != null && r.ntasksPerNode() == null) {
+            // measured beside --ntasks-per-node only (own probe c24o1 k1, every release: one task on CPU 0, one GPU
+            // a socket, as the rules without -O and the one-task layout give it)
+            return "--gpus-per-socket without --ntasks-per-node";
         }
         if (r.asksForGpus() && r.cpusPerGpu() != null && r.gpus() == null && r.gpusPerNode() == null) {
             // 24.11/26.05 with a GPU total (OvercommitGresCpus; c16d1 g4, c16g1 h1-h8) or --gpus-per-node (c16g1 r1)
@@ -192,18 +203,6 @@ final class Overcommit {
             // with --gpus-per-node (r5, k10) and gives k2 a core fewer than that rule, and 22.05.8 puts a GPU total's
             // one task beside GPU 0 on CPU 0 where the replay takes socket 1 (k2, k3)
             return "GPUs and enforce-binding";
-        }
-        if (r.ntasksPerNode() != null && asksGpusOtherThanPerNode(r)) {
-            // measured without GPUs (c16g1 r3, c18a1 n1-n3), beside -n (c23o1 n3, c23o2 n1, n2, n4) and beside
-            // --gpus-per-node (c23o1 n4, c23o2 n3): the node test asks ntasks_per_node x -c free CPUs
-            // (_can_job_run_on_node takes ntasks_per_node before the overcommit 1), _select_nodes raises min_nodes to
-            // ROUNDUP(num_tasks, ntasks_per_node), the layout keeps one task a node. A GPU total, --gpus-per-task or
-            // --gpus-per-socket beside it: no measured line
-            return "--ntasks-per-node beside a GPU total or per-task GPUs";
-        }
-        if (r.ntasksPerSocket() != null && r.asksForGpus()) {
-            // measured without GPUs only (c23o2 s1-s4, every release)
-            return "--ntasks-per-socket beside GPUs";
         }
         if (r.threadsPerCore() != null) {
             return "--threads-per-core (or --hint)";

@@ -13,8 +13,10 @@ import org.topoplanner.model.job.JobRequest;
  *   <li>beside another GPU count ({@code --gpus}, {@code --gpus-per-node}, {@code --gpus-per-task}):
  *       {@code gres_job_state_validate} then ties the counts together (a per-node count a multiple of the per-socket
  *       one, ...), not read;</li>
- *   <li>beside {@code --ntasks-per-node}, {@code --ntasks-per-socket}, {@code --mem-per-gpu} or a node range
- *       ({@code -N2-3}): no line measured them with the option;</li>
+ *   <li>beside {@code --ntasks-per-node} without {@code -O}, {@code --ntasks-per-socket}, {@code --mem-per-gpu} or a
+ *       node range ({@code -N2-3}): no line measured them with the option. Under {@code -O} the pair with
+ *       {@code --ntasks-per-node} is measured (own probe c24o1 k1, every release: one task's CPU 0 and one GPU a
+ *       socket, as emulated; the node test asks {@code ntasks_per_node} tasks' CPUs, {@link Overcommit});</li>
  *   <li>on a block topology: no block case measured the option.</li>
  * </ul>
  *
@@ -33,7 +35,8 @@ final class PerSocketGpuRefusal {
             return null;
         }
         String beside = r.gpus() != null ? "--gpus" : r.gpusPerNode() != null ? "--gpus-per-node"
-                : r.gpusPerTask() != null ? "--gpus-per-task" : r.ntasksPerNode() != null ? "--ntasks-per-node"
+                : r.gpusPerTask() != null ? "--gpus-per-task"
+                : r.ntasksPerNode() != null && !r.overcommit() ? "--ntasks-per-node"
                 : r.ntasksPerSocket() != null ? "--ntasks-per-socket"
                 : r.memPerGpuMiB() != null ? "--mem-per-gpu"
                 : r.maxNodes() != null && !r.maxNodes().equals(r.minNodes()) ? "a node range (-N min-max)" : null;

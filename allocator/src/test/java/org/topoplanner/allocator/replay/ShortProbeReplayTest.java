@@ -57,6 +57,14 @@ class ShortProbeReplayTest {
         // state that keeps GPU 0 held gives: no later job saw a node reading more free GPUs than its bitmap, so the
         // clamp is not emulated (the prediction that x3 would run on GPUs 1-3 was wrong)
         "c22x1; results/c22x1.jsonl;         22.05; tree;  13",
+        // c24o1 (c22o1's cluster, o24o): -O with --ntasks-per-node beside --gpus, --gpus-per-task or
+        // --gpus-per-socket, and --ntasks-per-socket beside GPUs: the node test asks ntasks_per_node tasks' CPUs (t4
+        // waits Resources on one free CPU), -N x --ntasks-per-node is the task count (p1 refused by 24.11.5 and
+        // 26.05.5, p2 by 26.05.5's one-node pick too), one task laid out a node. Rules: Overcommit,
+        // OvercommitTaskLayout, OvercommitSocketTasks
+        "c24o1; results/c24o1.jsonl;         22.05; tree;  20",
+        "c24o1; results/new/c24o1.jsonl;     24.11; tree;  20",
+        "c24o1; results/v26.05/c24o1.jsonl;  26.05; tree;  20",
     })
     void probeMatchesRealSlurmLineByLine(String caseName, String results, String version, String topology,
                                          int lines) {

@@ -226,9 +226,7 @@ class OvercommitTest {
         "-N1 -n8 --gpus-per-task=1 --cpus-per-gpu=2 -O; 24.11; -O/--overcommit with --cpus-per-gpu",
         "-N2 -n4 --gpus-per-node=1 --gres-flags=enforce-binding -O; 24.11; -O/--overcommit with GPUs and enforce-binding",
         "-w t1 -n4 -c1 -O;                24.11; -O/--overcommit with -c below a core's threads changes where Slurm places the job and is not emulated (sbatch 24.11 makes -c a per-task TRES",
-        "-n4 --ntasks-per-node=2 --gpus=2 -O; 22.05; -O/--overcommit with --ntasks-per-node beside a GPU total",
-        "-N2 --ntasks-per-node=2 --gpus-per-task=1 -O; 24.11; -O/--overcommit with --ntasks-per-node beside a GPU total",
-        "-N1 --ntasks-per-socket=1 --gpus-per-node=1 -O; 26.05; -O/--overcommit with --ntasks-per-socket beside GPUs",
+        "-N1 --sockets-per-node=2 --gpus-per-socket=1 -O; 24.11; -O/--overcommit with --gpus-per-socket without --ntasks-per-node",
         "-N2 -n2 -c2 -m plane=1 -O;       24.11; -O/--overcommit with -m plane beside -c",
     })
     void refusesTheShapesNoMeasuredLineCovers(String args, String version, String start) throws Exception {
@@ -433,6 +431,60 @@ class OvercommitTest {
                 .withSlurmVersion(SlurmVersion.parse(version).orElseThrow()));
         assertThat(cpus(p.suggest(ClusterState.empty(c), SbatchOptions.parseLine(args, "o"))))
                 .containsExactly(expected.split("\\|"));
+    }
+
+    /**
+     * {@code --ntasks-per-node} beside a GPU total, {@code --gpus-per-task} or {@code --gpus-per-socket}, and
+     * {@code --ntasks-per-socket} beside GPUs, under {@code -O} on an idle tree: as the rules without {@code -O} and
+     * the one-task layout give them (own probe c24o1 t1-t3, p3, k1, s1-s3, per release as measured). Each row was
+     * refused as not emulated before o24o. The task count {@code -N x --ntasks-per-node} makes
+     * {@code --gpus-per-task} a job total: 22.05.8 puts p3's four GPUs on g1 beside CPU 4
+     * ({@link OvercommitSocketTasks}), 24.11.5 and 26.05.5 spread it one task a node ({@link OvercommitTaskLayout}).
+     */
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-N2 --ntasks-per-node=2 --gpus=2 -O;                              22.05; g1:0:0|g2:0:0",
+        "-N1 --ntasks-per-node=4 --gpus=3 -O;                              26.05; g1:0:0,1,2",
+        "-n4 --ntasks-per-node=2 --gpus=2 -O;                              22.05; g1:0:0,1",
+        "-n4 --ntasks-per-node=2 --gpus=2 -O;                              24.11; g1:0:0|g2:0:0",
+        "-N2 --ntasks-per-node=2 --gpus-per-task=1 -O;                     22.05; g1:0:0,1|g2:0:0,1",
+        "-n2 --ntasks-per-node=1 --gpus-per-task=2 -O;                     22.05; g1:4:0,1,2,3",
+        "-n2 --ntasks-per-node=1 --gpus-per-task=2 -O;                     24.11; g1:4:2,3|g2:4:2,3",
+        "-n2 --ntasks-per-node=1 --gpus-per-task=2 -O;                     26.05; g1:0:0,1|g2:0:0,1",
+        "-N1 --ntasks-per-node=2 --sockets-per-node=2 --gpus-per-socket=1 -O; 24.11; g1:0:0,2",
+        "-N1 --ntasks-per-socket=1 --gpus-per-node=2 -O;                   26.05; g1:0:0,1",
+        "-n2 --ntasks-per-socket=1 --gpus=2 -O;                            24.11; g1:4:2,3",
+        "-n2 --ntasks-per-socket=1 --gpus-per-task=1 -O;                   26.05; g1:4:2|g2:4:2",
+    })
+    void ntasksPerNodeAndPerSocketBesideGpus(String args, String version, String expected) throws Exception {
+        Cluster c = OracleCase.cluster("c24o1");
+        SlurmTreePolicy p = new SlurmTreePolicy(PolicyOptions.DEFAULT
+                .withSlurmVersion(SlurmVersion.parse(version).orElseThrow()));
+        Suggestion s = p.suggest(ClusterState.empty(c), SbatchOptions.parseLine(args, "o"));
+        assertThat(s).isInstanceOf(Suggestion.Placed.class);
+        assertThat(((Suggestion.Placed) s).placement().hosts().stream()
+                .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus().stream().map(String::valueOf)
+                        .collect(java.util.stream.Collectors.joining(",")))
+                .toList()).containsExactly(expected.split("\\|"));
+    }
+
+    /**
+     * The task count {@code -N x --ntasks-per-node} ({@code _job_create}, "Implicitly set task count") counts in
+     * 26.05's one-node refusal as {@code -n} does ({@link Overcommit#oneNodeShortOfTaskGpus}): own probe c24o1 p2,
+     * {@code -N1 --ntasks-per-node=2 --gpus-per-task=1 -O}, REJECTED by 26.05.5 (and by 24.11.5, whose layout has
+     * two tasks on one task's CPUs); without the count the replay ran it on g1 with GPU 0.
+     */
+    @Test
+    void twentySixOFiveCountsTheTasksOfNtasksPerNodeInItsOneNodeRefusal() throws Exception {
+        assertThat(Overcommit.oneNodeShortOfTaskGpus(
+                SbatchOptions.parseLine("-N1 --ntasks-per-node=2 --gpus-per-task=1 -O"), SlurmVersion.V26_05)).isTrue();
+        Cluster c = OracleCase.cluster("c24o1");
+        for (SlurmVersion v : new SlurmVersion[] {SlurmVersion.V24_11, SlurmVersion.V26_05}) {
+            SlurmTreePolicy p = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v));
+            assertThat(p.suggest(ClusterState.empty(c),
+                    SbatchOptions.parseLine("-N1 --ntasks-per-node=2 --gpus-per-task=1 -O", "p2")))
+                    .as(v.label()).isInstanceOf(Suggestion.Impossible.class);
+        }
     }
 
     @Test
