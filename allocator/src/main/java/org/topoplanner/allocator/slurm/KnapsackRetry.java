@@ -177,8 +177,10 @@ final class KnapsackRetry implements NodeChooser {
                 return 0;
             }
             if (gpus && !oneSocket) {
-                // 22.05's _allocate_sc caps each socket at --ntasks-per-socket's CPUs (NtasksPerSocketCpus)
-                int free = v24 ? d.freeCpus(i) : Math.min(d.freeCpus(i), d.allocateScCpus(i));
+                // _allocate_sc's step 4 caps each socket at --ntasks-per-socket's CPUs (NtasksPerSocketCpus), GPUs or
+                // not, and it ends with avail_cpus = MIN(cpu_count, part_cpu_limit) (22.05 cons_common.c, 24.11
+                // cons_tres job_test.c): the partition's MaxCPUsPerNode caps the count too (PartitionCpuCap)
+                int free = Math.min(Math.min(d.freeCpus(i), d.allocateScCpus(i)), d.partitionCpus(i));
                 a = Math.max(a, v24 ? free : free - free % Math.max(1, job.cpusPerTask()));
             } else if (gpus && a > 0) {
                 // one socket per node: the free CPUs the sockets-per-node limit left, a GPU-less socket's too

@@ -108,7 +108,12 @@ final class TreeSelector implements NodeChooser {
             failedBeforeTree = false;
             int usable = 0;
             for (int i = nodeMap.nextSetBit(0); i >= 0; i = nodeMap.nextSetBit(i + 1)) {
-                if (demand.availCpus(i) > 0) {
+                // a GPU job's node keeps _can_job_run_on_node's CPUs (UsableNodes); the core filter that may leave
+                // it none (availCpus: eval_nodes_select_cores, min_tasks_this_node) runs inside the tree. Own probe
+                // c22r1 r1 (-p short -N2 --gpus=4 --ntasks-per-gpu=3 -c2, short capped at 8 CPUs a node, 24.11.5
+                // "topology"): each node offers 8 CPUs, too few for the 6 tasks of -N2, but only in the tree
+                boolean reaches = job.hasGpus() ? UsableNodes.usable(i, job, demand) : demand.availCpus(i) > 0;
+                if (reaches) {
                     usable++;
                 } else if (required.get(i)) {
                     failedBeforeTree = true;

@@ -51,6 +51,27 @@ class SubmitPickCodeTest {
     }
 
     @Test
+    void aGpuJobsNodesReachTheTreeWithCanJobRunOnNodesCpusNotTheCoreFiltersOnes() throws Exception {
+        // c22r1 r1/r2 (own probe of r22j, 24.11.5 "topology"; the -n12 twin r4 above is "node"): _can_job_run_on_node
+        // gives each of a4, b3, b4, c2 MaxCPUsPerNode's 8 CPUs, enough for min_cpus_per_node (2) and for one GPU's 6
+        // CPUs (gres_select_filter_remove_unusable), so _select_nodes hands all four to the tree; there
+        // eval_nodes_select_cores wants 12 / 2 = 6 tasks a node and finds 4, so every evaluation fails after the
+        // top switch, and the retry drops b3 (12 = 8 CPUs + 4 GPUs), then b4: a4 and c2 hold 16 < 24 CPUs, no top
+        // switch, ESLURM_REQUESTED_TOPO_CONFIG_UNAVAILABLE. The selector had counted the core filter's 0 CPUs as
+        // _select_nodes' elimination ("node")
+        refused("c22r1", "-p short -N2 --gpus=4 --ntasks-per-gpu=3 -c2", SlurmVersion.V24_11, TOPOLOGY);
+        refused("c22r1", "-p short -N2 --gpus=4 --ntasks-per-gpu=3 -c2", SlurmVersion.V22_05, NODE);
+        // featfz14 f57 (24.11.5 "node"): an -N1 job's node must hold all its tasks, 15 CPUs, above short's 8: no node
+        // reaches the tree (MinCpusPerNode in UsableNodes)
+        refused("featfz14", "-p short -N1 -n3 -c5 --gpus-per-node=3", SlurmVersion.V24_11, NODE);
+        // g9c z1 (24.11.5 "node"): the nodes reach the tree; the retry's counts are _can_job_run_on_node's CPUs
+        // (--ntasks-per-socket's step 4) plus GPUs, so the last round keeps the four-socket f-nodes, whose switch
+        // holds the job's 30 CPUs, and fails after it
+        refused("g9c", "-n10 --ntasks-per-socket=1 -c3 --gpus=1 --gres-flags=enforce-binding", SlurmVersion.V24_11,
+                NODE);
+    }
+
+    @Test
     void aJobNoNodeCanHoldATaskOfFailsBeforeTheTreeAsANodeRefusal() throws Exception {
         // featfz11 f3 (-p short -n2 -c5, short gives 2 CPUs a node): past MaxCPUsPerNode, and _select_nodes finds
         // no node with CPUs for it, so 24.11.5 says "node" where -p cpu -n9 of c18d1 (JobLimitsCheckTest) says
