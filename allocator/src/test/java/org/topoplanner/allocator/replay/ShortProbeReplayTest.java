@@ -52,10 +52,10 @@ class ShortProbeReplayTest {
         "c22r1; results/v26.05/c22r1.jsonl;  26.05; tree;  14",
         // c22x1 (featfz12's c1 alone: one socket, four GPUs without Cores=; 22.05.8): x1 holds GPU 0; x2
         // (--sockets-per-node=1 --gpus-per-socket=1 -c4) runs with no GPU (w21n: _job_alloc stores 4, finds the node
-        // overallocated); x2 is cancelled, when _job_dealloc (slurmctld/gres_ctld.c) subtracts the stored 4 from a
-        // node count of 1 and clamps it at 0. Yet x3 (--gpus=4) then waits Resources and x4 Priority, as a node
-        // state that keeps GPU 0 held gives: no later job saw a node reading more free GPUs than its bitmap, so the
-        // clamp is not emulated (the prediction that x3 would run on GPUs 1-3 was wrong)
+        // overallocated, returning before _get_job_alloc_gres_ptr, so the job's gres_list_alloc holds no GPU record
+        // for c1); x2 is cancelled: job_res_rm_job (cons_common/job_resources.c, job_fini) deallocates from that
+        // gres_list_alloc, so _job_dealloc subtracts nothing and clamps nothing (a24g; the clamp happens only in
+        // will-run copies, from gres_list_req). x3 (--gpus=4) then waits Resources and x4 Priority, GPU 0 still held
         "c22x1; results/c22x1.jsonl;         22.05; tree;  13",
         // c24o1 (c22o1's cluster, o24o): -O with --ntasks-per-node beside --gpus, --gpus-per-task or
         // --gpus-per-socket, and --ntasks-per-socket beside GPUs: the node test asks ntasks_per_node tasks' CPUs (t4
