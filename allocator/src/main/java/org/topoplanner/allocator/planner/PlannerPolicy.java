@@ -175,7 +175,10 @@ public final class PlannerPolicy implements PlacementPolicy {
         return set.toBuilder().ntasks(request.ntasks()).build();
     }
 
-    /** The optimum placement now, with its score; empty when nothing fits now or ever. */
+    /**
+     * The optimum placement now, with its score, its tasks dealt as the live answer deals them
+     * ({@link TaskDeal2205#underRelease}); empty when nothing fits now or ever.
+     */
     public Optional<Plan> plan(ClusterState given, JobRequest request) {
         SlurmVersion slurm = settings.slurm();
         JobRequest job = heldTasks(request, slurm);
@@ -187,6 +190,8 @@ public final class PlannerPolicy implements PlacementPolicy {
         }
         JobRequest asked = usable.request();
         PlanLimits limits = PlanLimits.of(state, index, asked, settings);
-        return limits.never() != null ? Optional.empty() : PlanSearch.best(index, state.usage(), asked, limits);
+        // the same deal as the live answer (OwnAnswer): under 22.05 the tasks' CPUs as Slurm deals them
+        return limits.never() != null ? Optional.empty() : TaskDeal2205.underRelease(settings, index, state.usage(),
+                asked, limits, PlanSearch.best(index, state.usage(), asked, limits));
     }
 }

@@ -13,17 +13,25 @@ import org.topoplanner.allocator.slurm.FreeMemory;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * 22.05.8's task deal on the planner's own nodes: where the planner's even split gives each node its share of
- * {@code -n}, 22.05 deals the tasks over each node's uncut CPUs ({@code dist_tasks_compute_c_b},
+ * {@code -n}, 22.05 deals the tasks over the CPUs each node was given ({@code dist_tasks_compute_c_b},
  * {@code cons_common/dist_tasks.c}; {@code _job_test}, {@code cons_common/job_test.c}, builds {@code job_res->cpus}
  * from {@code avail_res_array[i]->avail_cpus}, which {@code _select_cores}' GPU filter cuts only in a local copy):
  * one task a node in table order, then the rest of the cores already begun (a 2-thread core holds a second 1-CPU
  * task), then rounds of a core's worth a node, the first nodes filling first. On 2-thread nodes that holds fewer
  * CPUs than the even split: {@code -N2 -n6 --ntasks-per-gpu=3} deals 4 + 2 tasks (two cores and one) where 3 + 3
  * take two cores each ({@code PlannerNtasksPerGpuPropertyTest} seed 543914: slurm-tree's 6 CPUs, the even split's 8).
- * Read for GPU jobs, as {@code slurm-tree}'s {@code TaskDistribution.layout2205} reads the uncut count for them.
+ * The same for a job without GPUs ({@code PlannerTaskDeal2205PropertyTest}, d24p).
+ *
+ * <p>Before the deal, each node's count is what {@code _cpus_to_use} ({@code cons_tres/job_test.c}) leaves it as
+ * {@code _eval_nodes_topo} adds the nodes (required ones, and those of one leaf, in table order): a node offering
+ * more than {@code rem_max_cpus} less one core a further node is lowered to that (at least {@code pn_min_cpus} and
+ * {@code min_gres_cpu}), and that count is written into {@code avail_res->avail_cpus}, which the deal reads. So
+ * {@code -N3 -n9} on three idle 2-thread nodes gives the first node 5 CPUs and the others 2 each: 5 + 2 + 2 tasks
+ * (6 + 2 + 2 CPUs), not the uncut deal's 4 + 3 + 2 (4 + 4 + 2).
  *
  * <p>Each node is chosen again ({@link NodeFit}) for its dealt tasks' CPUs (and, with {@code --gpus-per-task},
  * their GPUs, within {@code gres_task_limit}: the node's free GPUs over the per-task count); where a node cannot
@@ -33,11 +41,12 @@ final class TaskDeal2205 {
     private TaskDeal2205() {
     }
 
-    /** Whether 22.05 deals {@code job}'s tasks over the uncut CPUs and the planner follows it here. */
+    /**
+     * Whether the planner follows 22.05's deal of {@code job}'s tasks: a {@code -n} job, with GPUs or without
+     * (dist_tasks reads {@code avail_res->avail_cpus} for every job; the GPU filter's cut is the only GPU part).
+     */
     static boolean applies(JobRequest job) {
-        boolean gpus = positive(job.gpus()) || positive(job.gpusPerNode()) || positive(job.gpusPerTask())
-                || positive(job.gpusPerSocket());
-        return gpus && job.ntasks() != null && job.ntasksPerNode() == null && job.ntasksPerSocket() == null
+        return job.ntasks() != null && job.ntasksPerNode() == null && job.ntasksPerSocket() == null
                 && job.distribution() == null && job.threadsPerCore() == null && !job.overcommit()
                 && !job.exclusive() && job.podShape() == null;
     }
@@ -80,8 +89,21 @@ final class TaskDeal2205 {
                 gresLimit[k] = free / job.gpusPerTask();
             }
         }
-        int[] tasks = deal(job.ntasks(), cpt, cap, gresLimit, tpc);
-        if (tasks == null) {
+        boolean perTaskGpus = positive(job.gpusPerTask()) && job.gpusPerNode() == null;
+        int[] kept = cpusToUse(remMaxCpus(job, n), minNodeCpus(job), cap, tpc);
+        int[] tasks = deal(job.ntasks(), cpt, kept, gresLimit, tpc);
+        int[] dealtCpus = new int[n];
+        if (tasks != null) {
+            for (int k = 0; k < n; k++) {
+                dealtCpus[k] = tasks[k] * cpt;
+            }
+        } else if (!perTaskGpus && !FreeMemory.countsTasksCpus(index.cluster())
+                && deal(job.ntasks(), cpt, cap, gresLimit, tpc) != null) {
+            // the nodes hold the tasks, but not within what _cpus_to_use kept (-c not a multiple of the cores'
+            // threads): 22.05 over-subscribes the rest within those counts. Not where memory counts the tasks' CPUs
+            // (PlannerCountedCpusPropertyTest seed 237984: the counted CPUs would fall below -n x -c; not read)
+            dealtCpus = cpusOverSubscribed(job.ntasks(), cpt, kept, tpc);
+        } else {
             return plan;
         }
         List<HostAllocation> out = new ArrayList<>();
@@ -90,9 +112,8 @@ final class TaskDeal2205 {
             HostAllocation a = hosts.get(k);
             int h = index.number(a.host());
             NodeShape shape = index.shape(h);
-            int gpus = positive(job.gpusPerTask()) && job.gpusPerNode() == null
-                    ? job.gpusPerTask() * tasks[k] : a.gpus().size();
-            int cpus = tasks[k] * cpt;
+            int gpus = perTaskGpus ? job.gpusPerTask() * tasks[k] : a.gpus().size();
+            int cpus = dealtCpus[k];
             if (positive(job.cpusPerGpu())) {
                 cpus = Math.max(cpus, gpus * job.cpusPerGpu());
             }
@@ -116,10 +137,72 @@ final class TaskDeal2205 {
         return new Plan(new Placement(plan.placement().job(), ordered), plan.score(), plan.leaves());
     }
 
-    /** {@link #dealt} of a plan that may be absent. */
-    static Optional<Plan> dealt(ClusterIndex index, StateUsage usage, JobRequest job, PlanLimits limits,
-                                Optional<Plan> plan) {
+    /**
+     * {@code plan} as the planner answers it under {@code settings}: dealt as 22.05 deals where Slurm 22.05 decides,
+     * else as it is. The one step both the live answer ({@link OwnAnswer}) and {@link PlannerPolicy#plan} take.
+     */
+    static Optional<Plan> underRelease(SchedulerSettings settings, ClusterIndex index, StateUsage usage, JobRequest job,
+                                       PlanLimits limits, Optional<Plan> plan) {
+        if (settings.slurm() != SlurmVersion.V22_05 || !settings.slurmDecides()) {
+            return plan;
+        }
         return plan.map(p -> dealt(index, usage, job, limits, p));
+    }
+
+    /**
+     * The CPUs each node keeps after 22.05's {@code _cpus_to_use} ({@code cons_tres/job_test.c}), the nodes added in
+     * table order: a node offering more than {@code remMaxCpus} less one core ({@code common_cpus_per_core}) for each
+     * node still to come is lowered to that, at least {@code floor}; what it keeps comes off {@code remMaxCpus}.
+     */
+    static int[] cpusToUse(long remMaxCpus, int floor, int[] offered, int[] tpc) {
+        int n = offered.length;
+        int[] kept = offered.clone();
+        long rem = remMaxCpus;
+        for (int k = 0; k < n; k++) {
+            long left = rem - (long) (n - 1 - k) * tpc[k];
+            if (offered[k] > left) {
+                kept[k] = (int) Math.min(offered[k], Math.max(left, floor));
+            }
+            rem -= kept[k];
+        }
+        return kept;
+    }
+
+    /**
+     * {@code _get_rem_max_cpus} (22.05.8 {@code cons_tres/job_test.c}): the job's {@code min_cpus} ({@code -n} x
+     * {@code -c}), or the CPUs its GPUs ask for with {@code --cpus-per-gpu} ({@code min_gres_cpu} a node, or the
+     * job's {@code --gpus} times it), if more.
+     */
+    private static long remMaxCpus(JobRequest job, int nodes) {
+        int cpt = job.cpusPerTask() == null ? 1 : job.cpusPerTask();
+        long cpus = (long) job.ntasks() * cpt;
+        if (positive(job.cpusPerGpu())) {
+            cpus = Math.max(cpus, (long) minGresCpu(job) * nodes);
+            if (positive(job.gpus())) {
+                cpus = Math.max(cpus, (long) job.gpus() * job.cpusPerGpu());
+            }
+        }
+        return cpus;
+    }
+
+    /** {@code _cpus_to_use}'s floor: {@code pn_min_cpus} (one task's CPUs) and {@code min_gres_cpu}. */
+    private static int minNodeCpus(JobRequest job) {
+        int cpt = job.cpusPerTask() == null ? 1 : job.cpusPerTask();
+        return Math.max(cpt, minGresCpu(job));
+    }
+
+    /**
+     * {@code min_gres_cpu} ({@code gres_select_util_job_min_cpu_node}): {@code --gpus-per-node} times
+     * {@code --cpus-per-gpu}, one GPU's for {@code --gpus}; 0 without {@code --cpus-per-gpu}.
+     */
+    private static int minGresCpu(JobRequest job) {
+        if (!positive(job.cpusPerGpu())) {
+            return 0;
+        }
+        if (positive(job.gpusPerNode())) {
+            return job.gpusPerNode() * job.cpusPerGpu();
+        }
+        return positive(job.gpus()) ? job.cpusPerGpu() : 0;
     }
 
     /**
@@ -164,6 +247,50 @@ final class TaskDeal2205 {
             }
         }
         return left > 0 ? null : tasks;
+    }
+
+    /**
+     * The CPUs per node of 22.05's {@code dist_tasks_compute_c_b} where the counts {@code kept} hold fewer than
+     * {@code ntasks} whole tasks: one task a node, the begun cores' rest, rounds of a core's worth within the counts,
+     * and when a round places none the rest over-subscribed, one a node and round, each node's CPUs growing by a
+     * task's up to its count ({@code slurm-tree}'s {@code TaskDistribution.layout2205}, fuzz02 f1).
+     */
+    static int[] cpusOverSubscribed(int ntasks, int cpt, int[] kept, int[] tpc) {
+        int n = kept.length;
+        int[] cpus = new int[n];
+        int left = ntasks;
+        boolean space = false;
+        for (int k = 0; k < n && left > 0; k++) {
+            if (kept[k] > 0) {
+                left--;
+                cpus[k] = Math.min(kept[k], cpt);
+                space |= cpus[k] < kept[k];
+            }
+        }
+        boolean overSubscribe = !space;
+        for (int k = 0; k < n && left > 0; k++) {
+            int begun = cpus[k] % tpc[k] / cpt;
+            for (int t = 0; t < begun && left > 0 && kept[k] - cpus[k] >= cpt; t++) {
+                left--;
+                cpus[k] += cpt;
+            }
+        }
+        while (left > 0) {
+            space = false;
+            for (int k = 0; k < n && left > 0; k++) {
+                int perRound = Math.max(1, tpc[k] / cpt);
+                for (int t = 0; t < perRound && left > 0; t++) {
+                    if (!overSubscribe && kept[k] - cpus[k] < cpt) {
+                        break;
+                    }
+                    left--;
+                    cpus[k] = Math.min(kept[k], cpus[k] + cpt);
+                    space |= kept[k] - cpus[k] >= cpt;
+                }
+            }
+            overSubscribe |= !space;
+        }
+        return cpus;
     }
 
     private static boolean positive(Integer n) {

@@ -8,6 +8,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -45,6 +46,16 @@ class PlannerCountedCpusPropertyTest {
     @Provide
     Arbitrary<Long> seeds() {
         return Arbitraries.longs();
+    }
+
+    /**
+     * Seed 237984: {@code -N3 -n5 -c3 --mem-per-cpu=500} on mem2b under 22.05. With TaskDeal2205's over-subscribed
+     * deal (d24p) the planner counted 8 + 3 + 3 CPUs, below the tasks' 15; the over-subscribed deal is now not taken
+     * where memory counts the tasks' CPUs.
+     */
+    @Example
+    void seed237984() throws JobRequestException {
+        theMemoryHeldIsWhatTheSplitGives(237984L);
     }
 
     @Property(tries = 150)

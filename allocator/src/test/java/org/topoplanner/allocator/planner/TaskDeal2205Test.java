@@ -41,4 +41,38 @@ class TaskDeal2205Test {
     void tooFewCpusIsNoDeal() {
         assertThat(TaskDeal2205.deal(6, 2, new int[] {4, 4}, new int[] {99, 99}, new int[] {2, 2})).isNull();
     }
+
+    /**
+     * {@code _cpus_to_use} in table order ({@code -N3 -n9} on three 2-thread nodes of 8 free CPUs): the first node
+     * lowered to 9 less a core for each of the two still to come, 5; the second to 4 less one core, 2; the last to 2.
+     */
+    @Test
+    void cpusToUseLowersTheFirstNodeToWhatTheOthersLeave() {
+        assertThat(TaskDeal2205.cpusToUse(9, 1, new int[] {8, 8, 8}, new int[] {2, 2, 2})).containsExactly(5, 2, 2);
+        // a node offering no more than it may keep is not lowered; the next ones share what is left
+        assertThat(TaskDeal2205.cpusToUse(9, 1, new int[] {4, 8, 8}, new int[] {2, 2, 2})).containsExactly(4, 3, 2);
+        // never below one task's CPUs (pn_min_cpus)
+        assertThat(TaskDeal2205.cpusToUse(6, 3, new int[] {8, 8}, new int[] {2, 2})).containsExactly(4, 3);
+    }
+
+    /** The deal over the lowered counts: 5 + 2 + 2 tasks, where the uncut 8 + 8 + 8 deals 4 + 3 + 2. */
+    @Test
+    void theDealReadsTheLoweredCounts() {
+        int[] tpc = {2, 2, 2};
+        int[] noLimit = {99, 99, 99};
+        assertThat(TaskDeal2205.deal(9, 1, new int[] {8, 8, 8}, noLimit, tpc)).containsExactly(4, 3, 2);
+        assertThat(TaskDeal2205.deal(9, 1, TaskDeal2205.cpusToUse(9, 1, new int[] {8, 8, 8}, tpc), noLimit, tpc))
+                .containsExactly(5, 2, 2);
+    }
+
+    /**
+     * {@code -N2 -n4 -c3} kept at 8 + 4 CPUs on two-thread nodes: one task each, a second on the first (6), then no
+     * room for a whole task, so the fourth is over-subscribed: the first node's CPUs grow to its 8, the second
+     * keeps its 3 (22.05 {@code dist_tasks_compute_c_b}).
+     */
+    @Test
+    void overSubscribedTasksStayWithinTheKeptCounts() {
+        assertThat(TaskDeal2205.deal(4, 3, new int[] {8, 4}, new int[] {99, 99}, new int[] {2, 2})).isNull();
+        assertThat(TaskDeal2205.cpusOverSubscribed(4, 3, new int[] {8, 4}, new int[] {2, 2})).containsExactly(8, 3);
+    }
 }
