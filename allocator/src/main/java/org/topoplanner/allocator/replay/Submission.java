@@ -116,7 +116,7 @@ final class Submission {
         boolean listMinimumPick = test.picksAfterListMinimum(spec);
         String held = onEmpty instanceof Suggestion.Pending p && !p.reason().blocksJobsBehind()
                 && p.reason() != PendingReason.REQ_NODE_NOT_AVAIL && !listMinimumPick
-                ? policy.heldAtSubmit(p.reason(), !top) : null;
+                ? policy.heldAtSubmit(ctl.state.cluster(), spec, p.reason(), !top) : null;
         if (top) {
             unseen.allSeen();
             // sbatch's test comes before the pass; when it fails it sets the reason and the harness, which waits
