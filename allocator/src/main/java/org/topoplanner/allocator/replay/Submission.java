@@ -172,6 +172,12 @@ final class Submission {
         if (spec.partitions().size() < 2 || !measured.lookEndedBeforeQueuedPass(ctl.seq, name, timing)) {
             return null;
         }
+        if (measured.builds().known()
+                && !measured.buildLastBefore(measured.rpcOf(ctl.seq, name), measured.submissionLookAt(ctl.seq, name))) {
+            // the run logged sched/builtin's builds (BuiltinBuilds): only a build between the RPC and the look's
+            // answer wrote a reason the look could read; without one the harness waited for the pass
+            return null;
+        }
         return BuiltinAgentLook.afterQueueBuild(policy, ctl.state.cluster(), spec, reason);
     }
 
