@@ -48,6 +48,15 @@ public interface PlacementPolicy {
     }
 
     /**
+     * {@link #heldAtSubmit(PendingReason, boolean)} for {@code job} on {@code cluster}, for a policy whose wording
+     * depends on the request itself (Slurm 24.11's test-only pick after a failed node limit, which answers by
+     * {@code get_node_cnts}' range); by default the request is not read.
+     */
+    default String heldAtSubmit(Cluster cluster, JobRequest job, PendingReason held, boolean behindOthers) {
+        return heldAtSubmit(held, behindOthers);
+    }
+
+    /**
      * The reason a partition limit holds {@code job} (kept to one partition) with, whatever the nodes hold, or null
      * when none does or the policy reads no limits: Slurm's {@code job_limits_check}, which {@code build_job_queue}
      * runs for each partition of a job before every pass (a partition that fails it gets no queue record, and the job

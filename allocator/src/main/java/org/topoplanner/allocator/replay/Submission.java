@@ -116,7 +116,7 @@ final class Submission {
         boolean listMinimumPick = test.picksAfterListMinimum(spec);
         String held = onEmpty instanceof Suggestion.Pending p && !p.reason().blocksJobsBehind()
                 && p.reason() != PendingReason.REQ_NODE_NOT_AVAIL && !listMinimumPick
-                ? policy.heldAtSubmit(p.reason(), !top) : null;
+                ? policy.heldAtSubmit(ctl.state.cluster(), spec, p.reason(), !top) : null;
         if (top) {
             unseen.allSeen();
             // sbatch's test comes before the pass; when it fails it sets the reason and the harness, which waits
@@ -170,6 +170,12 @@ final class Submission {
      */
     private String builtinAgentReason(String name, JobRequest spec, String reason) {
         if (spec.partitions().size() < 2 || !measured.lookEndedBeforeQueuedPass(ctl.seq, name, timing)) {
+            return null;
+        }
+        if (measured.builds().known()
+                && !measured.buildLastBefore(measured.rpcOf(ctl.seq, name), measured.submissionLookAt(ctl.seq, name))) {
+            // the run logged sched/builtin's builds (BuiltinBuilds): only a build between the RPC and the look's
+            // answer wrote a reason the look could read; without one the harness waited for the pass
             return null;
         }
         return BuiltinAgentLook.afterQueueBuild(policy, ctl.state.cluster(), spec, reason);

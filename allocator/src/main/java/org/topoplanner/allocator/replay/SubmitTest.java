@@ -170,6 +170,13 @@ final class SubmitTest {
                 if (picked instanceof Suggestion.Pending) {
                     return PendingReason.RESOURCES.slurmName();
                 }
+                if (Partitions.holdsRequiredNodes(test.cluster(), plain)) {
+                    // a pick that never fits is passed over, but select_nodes' error branch has written
+                    // WAIT_RESOURCES over _top_priority's WAIT_PRIORITY, and a later partition whose test passes
+                    // leaves it (the c12g1 a4 rule below, here after the failed limit; lead's case featfz16r f27,
+                    // -p mix,all --gpus=8 --exclusive with all's a4 idle: Resources at submission in 24.11.5)
+                    passedOver = PendingReason.RESOURCES.slurmName();
+                }
                 continue;
             }
             if (s instanceof Suggestion.Pending p) {

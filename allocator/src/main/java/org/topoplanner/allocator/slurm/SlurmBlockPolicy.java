@@ -52,8 +52,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
      * after one (section v26l of src/test/resources/oracle/PROVENANCE.md).
      */
     @Override
-    public String heldAtSubmit(PendingReason held, boolean behindOthers) {
-        return SlurmTreePolicy.heldAtSubmit(version, held, behindOthers);
+    public String heldAtSubmit(Cluster cluster, JobRequest job, PendingReason held, boolean behindOthers) {
+        return SlurmTreePolicy.heldAtSubmit(version, held, behindOthers, nodeRangeOutsidePartition(cluster, job));
     }
 
     /**

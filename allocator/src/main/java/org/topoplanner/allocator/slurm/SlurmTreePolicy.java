@@ -220,16 +220,17 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * {@code job_limits_check}'s own {@code WAIT_PART_NODE_LIMIT} (the policy's answer, {@code PartitionNodeLimit}).
      */
     @Override
-    public String heldAtSubmit(PendingReason held, boolean behindOthers) {
-        return heldAtSubmit(options.slurmVersion(), held, behindOthers);
+    public String heldAtSubmit(Cluster cluster, JobRequest job, PendingReason held, boolean behindOthers) {
+        return heldAtSubmit(options.slurmVersion(), held, behindOthers, nodeRangeOutsidePartition(cluster, job));
     }
 
     /**
-     * The rule of {@link #heldAtSubmit(PendingReason, boolean)} for release {@code v}: it is
+     * The rule of {@link #heldAtSubmit(Cluster, JobRequest, PendingReason, boolean)} for release {@code v}: it is
      * {@code job_allocate}'s ({@code slurmctld/job_mgr.c}), before any topology plugin, so {@link SlurmBlockPolicy}
-     * words a held job the same way.
+     * words a held job the same way. {@code rangeEmpty}: {@code get_node_cnts}' node range is empty
+     * ({@link PartitionNodeRange}).
      */
-    static String heldAtSubmit(SlurmVersion v, PendingReason held, boolean behindOthers) {
+    static String heldAtSubmit(SlurmVersion v, PendingReason held, boolean behindOthers, boolean rangeEmpty) {
         if (held == PendingReason.PARTITION_DOWN) {
             // the down partition's limits skip select_nodes' test-only pick, which passes: ESLURM_PARTITION_DOWN,
             // WAIT_PART_DOWN over 22.05's Priority too (own probe c18d1 b1, b5: PartitionDown in every release)
@@ -242,10 +243,14 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     : behindOthers ? null : held.slurmName();
         }
         if (held == PendingReason.PARTITION_NODE_LIMIT && v == SlurmVersion.V24_11) {
-            // 24.11's test-only pick after the failed limit: get_node_cnts' max_nodes (MaxNodes, or the job's own
-            // maximum) below min_nodes (MinNodes, or the job's own), ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE, worded
-            // WAIT_PART_CONFIG; a job past the partition's node total is refused before this (own probe c18d1 a1, d1)
-            return behindOthers ? null : PendingReason.PARTITION_CONFIG.slurmName();
+            // 24.11's test-only pick after the failed limit (_select_nodes_base): get_node_cnts' max_nodes (MaxNodes,
+            // or the job's own maximum) below min_nodes (MinNodes, or the job's own) answers
+            // ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE, which _select_nodes_parts words WAIT_PART_CONFIG over
+            // _top_priority's WAIT_PRIORITY, behind others or not (own probe c18d1 a1, d1; lead's featfz16r f66, -p mix
+            // -N2 -n1 sent as -N1 on MinNodes=2 behind pending jobs, 24.11.5); a range that meets runs the pick, whose
+            // fit leaves Priority behind others and no reason ahead of all (c18d1 a2, -N1-3 on MaxNodes=2); a job
+            // past the partition's node total is refused before this
+            return rangeEmpty ? PendingReason.PARTITION_CONFIG.slurmName() : null;
         }
         boolean partLimit = held == PendingReason.PARTITION_CONFIG || held == PendingReason.PARTITION_NODE_LIMIT;
         if (held == PendingReason.MAX_MEM_PER_LIMIT && !v.atLeast(SlurmVersion.V24_11)

@@ -49,6 +49,20 @@ class BuiltinAgentLookTest {
         assertThat(with).anyMatch(l -> l.startsWith("f83 final RUNNING a1["));
     }
 
+    /**
+     * With the run's sched/builtin builds known ({@link BuiltinBuilds}), only a build between the RPC (100.20) and the
+     * look's answer (100.733) wrote a reason the look could read; on a grid with none there (98.9, 100.9, ...) the
+     * harness kept polling until the pass, which starts f83 (f24r, note23).
+     */
+    @Test
+    void withBuildsKnownOnlyABuildBeforeTheLookWordsIt() {
+        MeasuredRun buildBetween = lookFirst().withBuilds(new BuiltinBuilds(List.of(98.5, 100.5), 2.0), Map.of());
+        assertThat(replay(SlurmVersion.V24_11, buildBetween))
+                .contains("f83 submit PENDING(PartitionConfig) nodes= leaves=");
+        MeasuredRun noBuildBetween = lookFirst().withBuilds(new BuiltinBuilds(List.of(98.9, 100.9), 2.0), Map.of());
+        assertThat(replay(SlurmVersion.V24_11, noBuildBetween)).anyMatch(l -> l.startsWith("f83 submit RUNNING a1["));
+    }
+
     @Test
     void aPassBeforeTheLookStartsTheJobAsBefore() {
         // 22.05.8 ran f83 at once: its logged round came before the look

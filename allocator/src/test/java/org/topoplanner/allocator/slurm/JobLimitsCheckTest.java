@@ -109,24 +109,28 @@ class JobLimitsCheckTest {
     void theSubmissionWordsEachLimitPerRelease() {
         // 22.05 calls no select_nodes after a failed limit: PartitionConfig (c18d1 a1, e1); a down partition's
         // test-only pick passes and leaves PartitionDown (b1)
-        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V22_05, PendingReason.PARTITION_TIME_LIMIT, false))
+        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V22_05, PendingReason.PARTITION_TIME_LIMIT, false, true))
                 .isEqualTo("PartitionConfig");
-        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V22_05, PendingReason.PARTITION_DOWN, true))
+        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V22_05, PendingReason.PARTITION_DOWN, true, true))
                 .isEqualTo("PartitionDown");
         // 24.11: the test-only pick's get_node_cnts (max_nodes below min_nodes) words MaxNodes/MinNodes PartitionConfig
-        // (a1, d1), and a passing pick keeps PartitionTimeLimit (e1); behind others, Priority (a2)
-        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V24_11, PendingReason.PARTITION_NODE_LIMIT, false))
+        // (a1, d1), and a passing pick keeps PartitionTimeLimit (e1); behind others with a range that meets,
+        // Priority (a2)
+        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V24_11, PendingReason.PARTITION_NODE_LIMIT, false, true))
                 .isEqualTo("PartitionConfig");
-        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V24_11, PendingReason.PARTITION_NODE_LIMIT, true))
+        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V24_11, PendingReason.PARTITION_NODE_LIMIT, true, false))
                 .isNull();
-        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V24_11, PendingReason.PARTITION_TIME_LIMIT, false))
+        // ... but an empty get_node_cnts range is PartitionConfig behind others too (featfz16r f66, 24.11.5)
+        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V24_11, PendingReason.PARTITION_NODE_LIMIT, true, true))
+                .isEqualTo("PartitionConfig");
+        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V24_11, PendingReason.PARTITION_TIME_LIMIT, false, true))
                 .isEqualTo("PartitionTimeLimit");
         // 26.05 skips the pick after WAIT_PART_NODE_LIMIT only, not after a time limit (e1)
-        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V26_05, PendingReason.PARTITION_NODE_LIMIT, false))
+        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V26_05, PendingReason.PARTITION_NODE_LIMIT, false, true))
                 .isEqualTo("PartitionConfig");
-        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V26_05, PendingReason.PARTITION_TIME_LIMIT, false))
+        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V26_05, PendingReason.PARTITION_TIME_LIMIT, false, true))
                 .isEqualTo("PartitionTimeLimit");
-        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V26_05, PendingReason.PARTITION_DOWN, false))
+        assertThat(SlurmTreePolicy.heldAtSubmit(SlurmVersion.V26_05, PendingReason.PARTITION_DOWN, false, true))
                 .isEqualTo("PartitionDown");
     }
 

@@ -35,7 +35,8 @@ class PartitionNodeCountTest {
             // job_limits_check's WAIT_PART_NODE_LIMIT: PartitionConfig at submission, PartitionNodeLimit in a pass
             assertThat(onIdle(args)).as(args).isInstanceOfSatisfying(Suggestion.Pending.class,
                     p -> assertThat(p.reason()).isEqualTo(PendingReason.PARTITION_NODE_LIMIT));
-            assertThat(V26.heldAtSubmit(PendingReason.PARTITION_NODE_LIMIT, true)).isEqualTo("PartitionConfig");
+            assertThat(V26.heldAtSubmit(YAMLFZ20, SbatchOptions.parseLine(args, "y5"), PendingReason.PARTITION_NODE_LIMIT,
+                    true)).isEqualTo("PartitionConfig");
         }
         // as many nodes as the partition holds: placed there
         assertThat(onIdle("-p flat -N2")).isInstanceOfSatisfying(Suggestion.Placed.class,
