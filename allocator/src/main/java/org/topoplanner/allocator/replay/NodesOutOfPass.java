@@ -63,10 +63,32 @@ final class NodesOutOfPass {
                 ? policy.suggest(ClusterState.empty(cluster), testOnlyOfExclusiveTopo(spec, missing))
                 : policy.suggest(ClusterState.empty(cluster).with(new Placement(" out of the pass", gone),
                         ClusterState.Hold.WHOLE_NODES), spec);
-        if (onIdle instanceof Suggestion.Placed || onIdle instanceof Suggestion.Waiting) {
+        if (onIdle instanceof Suggestion.Placed || onIdle instanceof Suggestion.Waiting
+                || testOnlyPickAccepts(cluster, spec, missing)) {
             return null;
         }
         return policy.requiredNodesOutOfPass(missing);
+    }
+
+    /**
+     * Whether {@code _pick_best_nodes}' {@code runable_avail} test ({@code select_g_job_test} in {@code
+     * SELECT_MODE_TEST_ONLY} on the job's node sets and {@code avail_node_bitmap}, {@code node_scheduler.c}) passes
+     * though no placement fits there: the policy, asked on the idle cluster with the nodes out of the pass excluded,
+     * keeps the job {@code Resources} (its pick for now fails, its test-only pick, sbatch's, accepts). That test is
+     * only the node selection; 26.05's one-node shortcut ({@code _get_one_res}, {@code select/cons_tres/job_test.c})
+     * counts a per-job GPU total on from node to node, so it passes on nodes none of which holds the total
+     * ({@code FirstFitOneNode}). Then {@code ESLURM_NODES_BUSY} ({@code Resources}) and {@code fail_by_part}, not
+     * {@code ESLURM_NODE_NOT_AVAIL}. Lead's case featfz22 f73 under 26.05.5: {@code -p fat,short -N1 -n6 -c2
+     * --gpus=7}, fat's record blocks fat (a1-a4 out of the pass), short's is tested on b3, b4, c2 (4 GPUs each),
+     * whose test passes 4 + 3: {@code Resources}, and short blocked keeps f78 ({@code -w b3}) out ("ReqNodeNotAvail,
+     * May be reserved for other job").
+     */
+    private boolean testOnlyPickAccepts(Cluster cluster, JobRequest spec, List<String> missing) {
+        java.util.Set<String> excluded = new java.util.LinkedHashSet<>(spec.exclude());
+        excluded.addAll(missing);
+        Suggestion onLeft = policy.suggest(ClusterState.empty(cluster),
+                spec.toBuilder().exclude(List.copyOf(excluded)).build());
+        return onLeft instanceof Suggestion.Pending p && p.reason() == org.topoplanner.allocator.PendingReason.RESOURCES;
     }
 
     /**
