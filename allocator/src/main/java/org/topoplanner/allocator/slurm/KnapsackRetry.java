@@ -220,9 +220,9 @@ final class KnapsackRetry implements NodeChooser {
 
         /**
          * Node {@code i} was added giving {@code given} of the {@code offered} CPUs: {@code _cpus_to_use} writes a
-         * lowered count into {@code avail_cpus} and sets {@code avail_res_cnt} from it; 24.11's
-         * {@code eval_nodes_gres} then writes what the node gives a job with a GPU total into {@code avail_cpus}
-         * whether lowered or not.
+         * lowered count into {@code avail_cpus} and sets {@code avail_res_cnt} from it (not for {@code --exclusive},
+         * whose count stays {@code _can_job_run_on_node}'s); 24.11's {@code eval_nodes_gres} then writes what the
+         * node gives a job with a GPU total into {@code avail_cpus} whether lowered or not.
          */
         void gave(int i, int offered, int given, boolean written, Demand d) {
             if (cpus == null || i >= cpus.length) {
@@ -251,8 +251,12 @@ final class KnapsackRetry implements NodeChooser {
                 lowered.set(i);
                 unfiltered.set(i);
             }
-            int base = baseCpus(i, d);
-            counts[i] = base + (gpus ? availGpus(i, d) : 0);
+            if (!job.exclusive() || counts[i] < 0) {
+                // --exclusive (whole_node): 22.05's _cpus_to_use returns and 24.11's eval_nodes_cpus_to_use jumps to
+                // check_gres_per_job before "avail_res->avail_res_cnt = avail_res->avail_cpus + avail_gpus", so the
+                // count stays _can_job_run_on_node's, also after eval_nodes_gres lowered avail_cpus below
+                counts[i] = baseCpus(i, d) + (gpus ? availGpus(i, d) : 0);
+            }
             if (v24 && job.gpuTotal() != null) {
                 cpus[i] = Math.min(cpus[i], given);
             }

@@ -94,6 +94,20 @@ class SubmitPickCodeTest {
     }
 
     @Test
+    void anExclusiveJobsRetryDropsNodesByCanJobRunOnNodesCountNotTheLoweredCpus() throws Exception {
+        // c20h1 h2 (own probe of w20h, -N2 --gpus=5 --ntasks-per-gpu=1 --exclusive, real "node" in all three): every
+        // evaluation fails at gres_sched_test (2 tasks, so 2 GPUs, a node), after its top switch. eval_nodes_gres
+        // writes each walked node's avail_cpus down to its 2 CPUs, but with whole_node eval_nodes_cpus_to_use jumps
+        // past "avail_res_cnt = avail_cpus + avail_gpus", so the counts stay 40 (a-nodes) and 36: the retry drops
+        // b1, b2, b3, b4, c1, c2 and the last round on a1-a4 finds leafa, "node". Recounted from the lowered CPUs
+        // (2 + 8 = 10) the a-nodes left first and the last round's b4 and c2 held 4 CPUs < 5: "topology"
+        String h2 = "-p all -N2 --gpus=5 --ntasks-per-gpu=1 -m block --exclusive";
+        for (SlurmVersion v : SlurmVersion.values()) {
+            refused("c20h1", h2, v, NODE);
+        }
+    }
+
+    @Test
     void a2411SegmentRefusalIsTopologyOnlyWhenTheJobReachesTheBlockPlugin() throws Exception {
         Cluster blocks = OracleCase.cluster("blk12k33");
         // blk12k33 k21 (-N5 --segment=5, base blocks of 4): five nodes hold the job, eval_nodes_block refuses the
