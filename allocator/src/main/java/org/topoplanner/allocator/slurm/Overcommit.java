@@ -27,13 +27,14 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * more tasks than nodes the layout is the one-task-per-node one. Own cases c26l7 o3 ({@code -n4 -c3 -O}) and c16d1
  * a5, a6 wait, a7 ({@code -N2 -n2 -c2 -O}) runs on two CPUs a node (24.11.5, 26.05.5); 22.05.8 runs all of them.
  *
- * <p>The shapes no measured line covers, or whose rules differ from that, are refused naming what is not emulated:
- * GPUs (the GPU filter's per-node task bounds, {@code eval_nodes_select_cores} without the CPU bound, 24.11's {@code
- * _estimate_cpus_per_gres} from {@code num_tasks}; {@code --gpus-per-task} is emulated on a tree in 24.11 and 26.05,
- * {@link OvercommitTaskLayout}, and refused in 22.05, which puts every task's GPUs on one task's CPU, and on blocks;
- * {@code --cpus-per-gpu} beside a GPU total is emulated in 24.11 and 26.05 only, {@link OvercommitGresCpus}, c16d1
- * g4); {@code -c} below a node's threads per core in 24.11 and 26.05 (a core's threads may hold more than one task);
- * {@code --gpus-per-socket} without {@code --ntasks-per-node} (no measured line);
+ * <p>GPUs are emulated as the rules without {@code -O} give them once the one-task layout is applied, with these
+ * release rules: {@code --gpus-per-task} in 24.11 and 26.05 lays out every task ({@link OvercommitTaskLayout}, tree
+ * and blocks, o23q), in 22.05 puts every task's GPUs by socket beside one task's CPU ({@link OvercommitSocketTasks});
+ * {@code --cpus-per-gpu} beside a GPU total or {@code --gpus-per-node} is emulated in 24.11 and 26.05 only
+ * ({@link OvercommitGresCpus}, c16d1 g4, c16g1). The shapes no measured line covers, or whose rules differ from
+ * that, are refused naming what is not emulated: {@code --ntasks-per-gpu}; 22.05's {@code --cpus-per-gpu}; GPUs
+ * beside enforce-binding in 24.11 (and a GPU total in 22.05); {@code -c} below a node's threads per core in 24.11
+ * and 26.05 (a core's threads may hold more than one task);
  * {@code --threads-per-core} ({@code _job_test} multiplies {@code min_cpus} by it when {@code min_cpus == min_nodes}),
  * {@code --exclusive=topo} ({@code --exclusive} takes the whole node as without {@code -O}: own probe c16g1 r4) and
  * {@code -m plane} beside {@code -c} in 24.11 and 26.05 (their plane layout of every task).
@@ -47,6 +48,16 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@code --gpus-per-task} a job total and bounds the pick as {@code -n} does ({@link OvercommitTaskLayout}: 24.11.5
  * and 26.05.5 refuse {@code -N2 --ntasks-per-node=2 --gpus-per-task=1 -O}, 22.05.8 runs it, {@link
  * OvercommitSocketTasks}), and 26.05's one-node pick counts that task count too ({@link #oneNodeShortOfTaskGpus}).
+ *
+ * <p>Emulated since own probes c24o2 (blocks, 24.11.5 and 26.05.5) and c24o3 (tree, every release), o24p, every line
+ * as the emulation gave it but c24o3 26.05 k5: c24o1's shapes on blocks go as on a tree ({@code eval_nodes_block}
+ * reaches the same node test, task count and one-task layout; {@link PerSocketGpuRefusal#onBlocks} lets
+ * {@code --gpus-per-socket} beside {@code --ntasks-per-node} through), and {@code --gpus-per-socket} without
+ * {@code --ntasks-per-node} on a tree: sbatch's {@code _opt_verify} makes the task count {@code -N x
+ * --sockets-per-node}, one task laid out a node with one GPU a socket; beside {@code -c} 22.05 lays one task of
+ * {@code -c} CPUs, 24.11 waits for good ({@link #verdict}), and 26.05's {@code gres_job_state_validate} raises
+ * {@code min_cpus} to {@code -c x num_tasks} so one node holds every task ({@link OvercommitTaskLayout#held}).
+ * Without {@code --ntasks-per-node} the option stays refused on blocks (not measured there).
  *
  * <p>Emulated since own probe c22o1 (o22v, predicted by hand; every line held in 22.05.8, 24.11.5 and 26.05.5):
  * memory options ({@code _can_job_run_on_node} tests the memory after {@code ntasks_per_node = 1}, so
@@ -113,6 +124,11 @@ final class Overcommit {
         if (r.gpusPerTask() != null && r.gpusPerTask() > 0) {
             // the tree's evaluation counts one task a node and adds nodes for the tasks' GPUs (OvercommitTaskLayout;
             // own probe c18a1 p5, -n2 -c2 --gpus-per-task=1 -O, runs in 24.11.5 and 26.05.5)
+            return null;
+        }
+        if (r.gpusPerSocket() != null && version.atLeast(SlurmVersion.V26_05)) {
+            // 26.05 raises min_cpus to -c x num_tasks for a GPU job, so one node holds every task
+            // (OvercommitTaskLayout.held; own probe c24o3 k5 runs in 26.05.5, waits Resources in 24.11.5)
             return null;
         }
         SlurmJobSpec job = SlurmJobSpec.of(r);
@@ -183,11 +199,6 @@ final class Overcommit {
     private static String unsupported(JobRequest r, SlurmVersion version) {
         if (r.ntasksPerGpu() != null) {
             return "--ntasks-per-gpu";
-        }
-        if (r.gpusPerSocket() != null && r.ntasksPerNode() == null) {
-            // measured beside --ntasks-per-node only (own probe c24o1 k1, every release: one task on CPU 0, one GPU
-            // a socket, as the rules without -O and the one-task layout give it)
-            return "--gpus-per-socket without --ntasks-per-node";
         }
         if (r.asksForGpus() && r.cpusPerGpu() != null && r.gpus() == null && r.gpusPerNode() == null) {
             // 24.11/26.05 with a GPU total (OvercommitGresCpus; c16d1 g4, c16g1 h1-h8) or --gpus-per-node (c16g1 r1)

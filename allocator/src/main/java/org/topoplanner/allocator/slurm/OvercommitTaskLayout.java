@@ -25,7 +25,10 @@ import org.topoplanner.model.slurm.SlurmVersion;
  *
  * <p>26.05's {@code gres_job_state_validate} ends by raising {@code min_cpus} to {@code cpus_per_task x num_tasks}
  * when {@code -c} is given, so there {@code maxtasks} holds every task and one node takes them (c18a1 p5, {@code
- * -n2 -c2 --gpus-per-task=1 -O}: g1 CPUs 0-3 in 26.05.5, g1 and g2 CPUs 0-1 in 24.11.5).
+ * -n2 -c2 --gpus-per-task=1 -O}: g1 CPUs 0-3 in 26.05.5, g1 and g2 CPUs 0-1 in 24.11.5). The raise is for any GRES
+ * job ({@code gres_job_state_validate}, {@code interfaces/gres.c}, 26.05), so a {@code --gpus-per-socket -c} job
+ * keeps its {@code -N x --sockets-per-node} tasks too (own probe c24o3 k5: g1 CPUs 0,1,4,5 in 26.05.5; 24.11.5 waits
+ * {@code Resources}); its other GPU shapes beside {@code -c} under {@code -O} are not measured.
  */
 final class OvercommitTaskLayout {
     private OvercommitTaskLayout() {
@@ -41,6 +44,14 @@ final class OvercommitTaskLayout {
             // fails the pass (ESLURM_BAD_TASK_COUNT) where it settles for fewer. Own probe c22o2 c1, c3, c4 (24.11.5
             // and 26.05.5: -N2-3 -n3 -c2 on three nodes, two CPUs each); past the maximum Overcommit.verdict waits
             return job.withMinNodes(job.maxNodes());
+        }
+        if (version.atLeast(SlurmVersion.V26_05) && job.overcommitTasks() != null && job.gpusPerSocket() != null
+                && r.cpusPerTask() != null) {
+            // --gpus-per-socket: the task count is -N x --sockets-per-node (sbatch _opt_verify) and 26.05's
+            // gres_job_state_validate raises min_cpus to -c x num_tasks, so maxtasks holds every task: each task's
+            // -c CPUs, one task a socket (own probe c24o3 k5, -N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O:
+            // g1 CPUs 0,1,4,5 in 26.05.5; 24.11.5 waits Resources, Overcommit.verdict)
+            return job.withAllOvercommitTasks(r.cpusPerTask() * job.overcommitTasks());
         }
         if (!version.atLeast(SlurmVersion.V24_11) || job.overcommitTasks() == null || job.gpusPerTask() == null) {
             return job;

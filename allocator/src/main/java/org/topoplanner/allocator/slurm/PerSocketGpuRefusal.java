@@ -17,7 +17,8 @@ import org.topoplanner.model.job.JobRequest;
  *       node range ({@code -N2-3}): no line measured them with the option. Under {@code -O} the pair with
  *       {@code --ntasks-per-node} is measured (own probe c24o1 k1, every release: one task's CPU 0 and one GPU a
  *       socket, as emulated; the node test asks {@code ntasks_per_node} tasks' CPUs, {@link Overcommit});</li>
- *   <li>on a block topology: no block case measured the option.</li>
+ *   <li>on a block topology: no block case measured the option but beside {@code --ntasks-per-node} under
+ *       {@code -O} (own probe c24o2 k1, 24.11.5 and 26.05.5, as c24o1 k1 on a tree).</li>
  * </ul>
  *
  * <p>Beside {@code --exclusive} the option is emulated: the job takes whole nodes where the GRES socket test passes
@@ -44,10 +45,16 @@ final class PerSocketGpuRefusal {
                 + " changes where Slurm places the job and is not emulated (no measured line has the pair)";
     }
 
-    /** The refusal's text on a block topology, or null without the option. */
+    /**
+     * The refusal's text on a block topology, or null without the option or under {@code -O} beside
+     * {@code --ntasks-per-node}: {@code eval_nodes_block} ({@code topology/block/eval_nodes_block.c}, 24.11.5 and
+     * 26.05) tests each node with the same {@code _can_job_run_on_node} socket list and lays out the same one task
+     * as the tree (own probe c24o2 k1, {@code -N1 --ntasks-per-node=2 --sockets-per-node=2 --gpus-per-socket=1 -O}:
+     * g1 CPU 0 GPUs 0, 2 in 24.11.5 and 26.05.5, as c24o1 k1 on a tree).
+     */
     static String onBlocks(JobRequest r) {
-        return r.gpusPerSocket() == null ? null
+        return r.gpusPerSocket() == null || r.overcommit() && r.ntasksPerNode() != null ? null
                 : "--gpus-per-socket=" + r.gpusPerSocket() + " changes where Slurm places the job and is not emulated"
-                        + " on a block topology (no block case measured it)";
+                        + " on a block topology (no block case measured it but under -O beside --ntasks-per-node)";
     }
 }

@@ -142,12 +142,14 @@ final class TaskDistribution {
             java.util.Arrays.fill(tasks, 1);
             return tasks;
         }
-        if (job.overcommitTasks() != null && job.gpusPerTask() == null) {
+        if (job.overcommitTasks() != null && job.gpusPerTask() == null && job.minCpus() == null) {
             // -O without a per-task TRES: one_task_per_node, so _dist_tasks_compute_c_b's first loop gives each
             // chosen node one task while tid < maxtasks (_get_task_count: num_tasks, the -n) and then sets maxtasks
             // to 0 (24.11.5, 26.05 cons_tres/dist_tasks.c). A node range's pick may take more nodes than -N's
             // minimum, which SlurmJobSpec.of lays out as the task count: each of them still gets its task (own
-            // probe c22o1 r2, k4)
+            // probe c22o1 r2, k4). A job OvercommitTaskLayout.held laid out with all its tasks (26.05's min_cpus of
+            // -c x num_tasks beside --gpus-per-socket) keeps every task: -c is a per-task TRES there, so
+            // one_task_per_node is off (own probe c24o3 k5, 26.05.5: two tasks of two CPUs, one a socket)
             for (int k = 0; k < idx.size() && k < job.overcommitTasks(); k++) {
                 tasks[k] = 1;
             }

@@ -65,6 +65,18 @@ class ShortProbeReplayTest {
         "c24o1; results/c24o1.jsonl;         22.05; tree;  20",
         "c24o1; results/new/c24o1.jsonl;     24.11; tree;  20",
         "c24o1; results/v26.05/c24o1.jsonl;  26.05; tree;  20",
+        // c24o2 (c22g2's blocks, o24p): c24o1's shapes on topology/block, every line as on a tree: eval_nodes_block
+        // reaches the same node test, task count and one-task layout (p1, p2 refused; k1, --gpus-per-socket beside
+        // --ntasks-per-node, on g1 CPU 0 GPUs 0, 2). Rules: Overcommit, OvercommitTaskLayout, PerSocketGpuRefusal
+        "c24o2; results/new/c24o2.jsonl;     24.11; block; 20",
+        "c24o2; results/v26.05/c24o2.jsonl;  26.05; block; 20",
+        // c24o3 (c22o1's tree, o24p): --gpus-per-socket under -O without --ntasks-per-node, -N x --sockets-per-node
+        // tasks, one laid out a node (CPU 0 GPUs 0, 2; one socket: CPU 4 GPUs 2, 3); beside -c 22.05.8 runs one
+        // task's two CPUs, 24.11.5 waits Resources, 26.05.5 runs both tasks (min_cpus raised to -c x tasks by
+        // gres_job_state_validate). Rules: Overcommit.verdict, OvercommitTaskLayout.held
+        "c24o3; results/c24o3.jsonl;         22.05; tree;  14",
+        "c24o3; results/new/c24o3.jsonl;     24.11; tree;  14",
+        "c24o3; results/v26.05/c24o3.jsonl;  26.05; tree;  14",
     })
     void probeMatchesRealSlurmLineByLine(String caseName, String results, String version, String topology,
                                          int lines) {

@@ -226,7 +226,6 @@ class OvercommitTest {
         "-N1 -n8 --gpus-per-task=1 --cpus-per-gpu=2 -O; 24.11; -O/--overcommit with --cpus-per-gpu",
         "-N2 -n4 --gpus-per-node=1 --gres-flags=enforce-binding -O; 24.11; -O/--overcommit with GPUs and enforce-binding",
         "-w t1 -n4 -c1 -O;                24.11; -O/--overcommit with -c below a core's threads changes where Slurm places the job and is not emulated (sbatch 24.11 makes -c a per-task TRES",
-        "-N1 --sockets-per-node=2 --gpus-per-socket=1 -O; 24.11; -O/--overcommit with --gpus-per-socket without --ntasks-per-node",
         "-N2 -n2 -c2 -m plane=1 -O;       24.11; -O/--overcommit with -m plane beside -c",
     })
     void refusesTheShapesNoMeasuredLineCovers(String args, String version, String start) throws Exception {
@@ -493,5 +492,67 @@ class OvercommitTest {
         PlannerPolicy planner = new PlannerPolicy(PolicyOptions.DEFAULT);
         assertThat(planner.suggest(ClusterState.empty(C16D1), r)).isInstanceOf(Suggestion.Impossible.class);
         assertThat(planner.plan(ClusterState.empty(C16D1), r)).isEmpty();
+    }
+
+    /**
+     * {@code --gpus-per-socket} under {@code -O} without {@code --ntasks-per-node} (own probe c24o3, tree, every
+     * release): sbatch's {@code _opt_verify} runs {@code -N x --sockets-per-node} tasks, and the one task a node
+     * takes CPU 0 with one GPU a socket (k1, k2, k4), CPU 4 with GPUs 2, 3 on one socket (k3). Beside {@code -c}
+     * 22.05.8 lays one task of two CPUs (k5), 24.11.5 waits {@code Resources} for good ({@link Overcommit#verdict}),
+     * 26.05.5 runs both tasks, one a socket: its {@code gres_job_state_validate} raises {@code min_cpus} to
+     * {@code -c x num_tasks} ({@link OvercommitTaskLayout#held}). Every row was refused as not emulated before o24p.
+     */
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-N1 --sockets-per-node=2 --gpus-per-socket=1 -O;        22.05; g1:0:0,2",
+        "-N1 --sockets-per-node=2 --gpus-per-socket=1 -O;        26.05; g1:0:0,2",
+        "-N2 --sockets-per-node=2 --gpus-per-socket=1 -O;        24.11; g1:0:0,2|g2:0:0,2",
+        "-N1 --sockets-per-node=1 --gpus-per-socket=2 -O;        22.05; g1:4:2,3",
+        "-N1 -n4 --sockets-per-node=2 --gpus-per-socket=1 -O;    24.11; g1:0:0,2",
+        "-N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O;    22.05; g1:0-1:0,2",
+        "-N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O;    26.05; g1:0-1,4-5:0,2",
+    })
+    void gpusPerSocketWithoutNtasksPerNode(String args, String version, String expected) throws Exception {
+        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.parse(version)
+                .orElseThrow())).suggest(ClusterState.empty(OracleCase.cluster("c24o3")),
+                SbatchOptions.parseLine(args, "o"));
+        assertThat(s).isInstanceOf(Suggestion.Placed.class);
+        assertThat(((Suggestion.Placed) s).placement().hosts().stream()
+                .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus().stream().map(String::valueOf)
+                        .collect(java.util.stream.Collectors.joining(",")))
+                .toList()).containsExactly(expected.split("\\|"));
+    }
+
+    /** 24.11.5 keeps c24o3 k5 waiting: {@code -c} in {@code tres_per_task}, two tasks on one task's CPUs. */
+    @Test
+    void twentyFourElevenWaitsForGpusPerSocketBesideC() throws Exception {
+        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11))
+                .suggest(ClusterState.empty(OracleCase.cluster("c24o3")),
+                        SbatchOptions.parseLine("-N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O", "o"));
+        assertThat(s).isInstanceOf(Suggestion.Pending.class);
+    }
+
+    /**
+     * On blocks (24.11, 26.05) the c24o1 shapes go as on a tree (own probe c24o2, every line): {@code eval_nodes_block}
+     * reaches the same node test and one-task layout; {@code --gpus-per-socket} beside {@code --ntasks-per-node}
+     * under {@code -O} (k1) was refused by {@link PerSocketGpuRefusal#onBlocks} before o24p.
+     */
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-N1 --ntasks-per-node=2 --sockets-per-node=2 --gpus-per-socket=1 -O; 24.11; g1:0:0,2",
+        "-N1 --ntasks-per-node=2 --sockets-per-node=2 --gpus-per-socket=1 -O; 26.05; g1:0:0,2",
+        "-n2 --ntasks-per-node=1 --gpus-per-task=2 -O;                     24.11; g1:4:2,3|g2:4:2,3",
+        "-n2 --ntasks-per-node=1 --gpus-per-task=2 -O;                     26.05; g1:0:0,1|g2:0:0,1",
+        "-n2 --ntasks-per-socket=1 --gpus=2 -O;                            26.05; g1:4:2,3",
+    })
+    void c24o1ShapesOnBlocks(String args, String version, String expected) throws Exception {
+        Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.parse(version)
+                .orElseThrow())).suggest(ClusterState.empty(OracleCase.cluster("c24o2")),
+                SbatchOptions.parseLine(args, "o"));
+        assertThat(s).isInstanceOf(Suggestion.Placed.class);
+        assertThat(((Suggestion.Placed) s).placement().hosts().stream()
+                .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus().stream().map(String::valueOf)
+                        .collect(java.util.stream.Collectors.joining(",")))
+                .toList()).containsExactly(expected.split("\\|"));
     }
 }
