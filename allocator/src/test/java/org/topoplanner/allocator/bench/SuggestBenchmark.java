@@ -164,14 +164,19 @@ public class SuggestBenchmark {
     }
 
     private void setUpMover() {
+        mover = idleHostMover(state);
+        moving = state;
+    }
+
+    /** A one-CPU job on the first idle host of {@code state}, for a benchmark to start and end in turn. */
+    static Placement idleHostMover(ClusterState state) {
         var index = org.topoplanner.allocator.ClusterIndex.of(state.cluster());
         int h = 0;
         while (!state.usage().idle(h)) {
             h++;
         }
-        mover = new Placement("mover", List.of(org.topoplanner.model.job.HostAllocation.of(index.host(h), List.of(),
+        return new Placement("mover", List.of(org.topoplanner.model.job.HostAllocation.of(index.host(h), List.of(),
                 org.topoplanner.model.cpu.CpuSet.of(0))));
-        moving = state;
     }
 
     /** The policy's suggestion on an unchanged state (a drag over the plan). */
