@@ -47,8 +47,14 @@ final class TreeProgress {
         this.demand = demand;
         this.version = version;
         this.cpus = new int[nodes.size()];
-        this.tasks = version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null && !job.exclusive()
-                ? new int[nodes.size()] : null;
+        // an --exclusive job is counted too where its GPUs follow its tasks (--ntasks-per-gpu): 24.11's and 26.05's
+        // eval_nodes_cpus_to_use (topology/common/eval_nodes.c) jumps past the rem_max_cpus cut for
+        // WHOLE_NODE_REQUIRED ("goto check_gres_per_job") straight into eval_nodes_gres, whose max_tasks is the
+        // callers' eval_nodes_set_max_tasks(rem_max_cpus), so _reduce_res_core_by_task_cnt cuts a whole node's GPUs
+        // to its counted tasks as without --exclusive (own probe c24g1 p1: --gpus=3 --ntasks-per-gpu=1 -c3
+        // --exclusive, min_cpus one task, runs on three whole nodes in 24.11.5; p5, the same with -N1, refused)
+        this.tasks = version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null
+                && (!job.exclusive() || job.ntasksPerGpu() != null) ? new int[nodes.size()] : null;
         this.taskGpus = tasks == null ? null : new int[nodes.size()];
     }
 

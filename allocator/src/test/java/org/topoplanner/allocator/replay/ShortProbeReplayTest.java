@@ -86,6 +86,10 @@ class ShortProbeReplayTest {
         "c24h1; results/c24h1.jsonl;         22.05; tree;  19",
         "c24h1; results/new/c24h1.jsonl;     24.11; tree;  19",
         "c24h1; results/v26.05/c24h1.jsonl;  26.05; tree;  19",
+        // c24g1 (featfz22's cluster, idle, g24a/g24c): --gpus=3 --ntasks-per-gpu=1 -c3 --exclusive runs on three whole
+        // nodes (one task and one GPU credited a node, as without --exclusive), -N1 refused, -p all,mix Resources.
+        // Rule: PassFilter.exclusive (eval_nodes_set_max_tasks beside the whole-node jump)
+        "c24g1; results/new/c24g1.jsonl;     24.11; tree;  5",
     })
     void probeMatchesRealSlurmLineByLine(String caseName, String results, String version, String topology,
                                          int lines) {
