@@ -593,8 +593,14 @@ final class CoreFilter {
         if (!job.exclusive()) {
             limit = job.gpusPerNode() != null ? job.gpusPerNode() : job.gpuTotal() != null ? job.gpuTotal() : 0;
         }
-        if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
-            long byCpus = (long) use.freeCores().cardinality() * tpc / job.cpusPerGpu();
+        // remove_unusable caps max_node_gres at cpu_cnt / cpus_per_gres, and cpus_per_gres is --ntasks-per-gpu
+        // times -c when --cpus-per-gpu is absent, unless the job has the node whole (22.05 cons_common, 24.11 and
+        // 26.05 cons_tres gres_select_filter.c, "Avoid max_node_gres with ntasks_per_gres and whole node"):
+        // featfz22 f74 (--gpus=5 --ntasks-per-gpu=3 -c3) may ask an idle 32-core node for 3 GPUs only, so socket
+        // 0's 4 suffice and socket 1 is no required socket in 24.11.5 (a4: cores 0-26, GPUs 0, 1, 4)
+        int cpusPerGres = job.maxNodeGresCpusPerGpu();
+        if (cpusPerGres > 0) {
+            long byCpus = (long) use.freeCores().cardinality() * tpc / cpusPerGres;
             limit = limit == 0 ? byCpus : Math.min(limit, byCpus);
         }
         if (job.gpuTotal() != null) {
