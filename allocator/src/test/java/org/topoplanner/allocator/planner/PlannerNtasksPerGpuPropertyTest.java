@@ -143,6 +143,19 @@ class PlannerNtasksPerGpuPropertyTest {
                 .containsExactlyInAnyOrder(4, 2);
     }
 
+    /**
+     * Seed 235194, drawn in b24s's required run (15:05 UTC; no main code changed on that branch, so open on main too):
+     * {@code -N2 -n4 --ntasks-per-gpu=2 -c3} under 22.05 on a partly busy tree of two-thread cores. slurm-tree gives
+     * two tasks each on n05 and n06 (6 + 6 CPUs); the planner deals three tasks to n02 and one to n04 (cpus 4-9,20-23
+     * and 16-19: 10 + 4 = 14), so it holds more CPUs than Slurm. Cause not yet found (the 22.05 deal of d23p and d24p,
+     * TaskDeal2205, is where to look); disabled so that the required set stays a signal, to be fixed, not weakened.
+     */
+    @Example
+    @net.jqwik.api.Disabled("open: seed 235194, the planner's 22.05 deal holds 14 CPUs where slurm-tree holds 12 (b24s)")
+    void seed235194() {
+        neverPlacesWhatSlurmTreeDoesNotStart(235194L);
+    }
+
     private static int cpus(org.topoplanner.model.job.Placement p) {
         return p.hosts().stream().mapToInt(h -> h.cpus().size()).sum();
     }
