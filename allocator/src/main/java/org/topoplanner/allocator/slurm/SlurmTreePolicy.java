@@ -273,9 +273,10 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (options.slurmVersion() != SlurmVersion.V22_05 || state.running().isEmpty()) {
             return false;
         }
-        // kept with the state: the planner reads its limits more than once per suggestion
-        return state.derived(new TestZeroVerdict(request, options), st -> {
-            Suggestion s = suggest(AllCoresFreeTest.stateOf(st), request);
+        // kept with test 0's state, of which it is a function: the planner reads its limits more than once per
+        // suggestion, and a change that leaves the running jobs as they were keeps that state (t24z)
+        return AllCoresFreeTest.stateOf(state).derived(new TestZeroVerdict(request, options), coresFree -> {
+            Suggestion s = suggest(coresFree, request);
             return !(s instanceof Suggestion.Placed || s instanceof Suggestion.Waiting);
         });
     }
