@@ -143,6 +143,16 @@ class PlannerNtasksPerGpuPropertyTest {
                 .containsExactlyInAnyOrder(4, 2);
     }
 
+    /**
+     * Seed 731533412: {@code -N2 -n4 -c3 --ntasks-per-gpu=1} under 22.05 on two-thread cores (g24d saw it fail on
+     * main): the planner held 14 CPUs (n01 0-1,4-5,8-9,16-19 and n03 22-25) where slurm-tree holds 12 (n01 0-1,16-19
+     * and n04 4-7,22-23).
+     */
+    @Example
+    void seed731533412() {
+        neverPlacesWhatSlurmTreeDoesNotStart(731533412L);
+    }
+
     private static int cpus(org.topoplanner.model.job.Placement p) {
         return p.hosts().stream().mapToInt(h -> h.cpus().size()).sum();
     }
