@@ -90,7 +90,7 @@ final class TaskDeal2205 {
             }
         }
         boolean perTaskGpus = positive(job.gpusPerTask()) && job.gpusPerNode() == null;
-        int[] kept = cpusToUse(remMaxCpus(job, n), minNodeCpus(job), cap, tpc);
+        int[] kept = gpuFilterCut(job, cap, tpc, cpt);
         int[] tasks = deal(job.ntasks(), cpt, kept, gresLimit, tpc);
         int[] dealtCpus = new int[n];
         if (tasks != null) {
@@ -147,6 +147,42 @@ final class TaskDeal2205 {
             return plan;
         }
         return plan.map(p -> dealt(index, usage, job, limits, p));
+    }
+
+    /**
+     * The CPUs the deal reads for a {@code --ntasks-per-gpu} job: {@code _select_cores} ({@code cons_tres/job_test.c},
+     * 22.05.8) holds each node to {@code num_tasks / min_nodes} tasks ("Node ranges not allowed with
+     * --ntasks-per-gpu"; all of them on a one-node minimum), at most its CPUs' whole tasks;
+     * {@code gres_select_filter_sock_core} ({@code cons_common/gres_select_filter.c}) clears the cores past those
+     * tasks' ({@code req_cpus}: the tasks' CPUs rounded up to whole cores) and cuts its copy of {@code avail_cpus} to
+     * the tasks' CPUs, which {@code _cpus_to_use} then lowers from; and {@code _select_nodes}' {@code fini} cuts
+     * {@code avail_res->avail_cpus} to the cores left ("Update available CPU count for any removed cores"). So
+     * {@code -N2 -n4 -c3 --ntasks-per-gpu=1} on 2-thread cores deals 2 + 2 tasks on three cores a node
+     * ({@code PlannerNtasksPerGpuPropertyTest} seed 731533412; slurm-tree's {@code TaskDistribution.cpus2205}),
+     * not 3 + 1 over the uncut counts (five cores and two). Other jobs: {@link #cpusToUse} over {@code cap}.
+     */
+    static int[] gpuFilterCut(JobRequest job, int[] cap, int[] tpc, int cpt) {
+        int[] offered = cap.clone();
+        int[] cores = null;
+        if (job.ntasksPerGpu() != null) {
+            int minNodes = job.minNodes() == null ? 1 : Math.max(1, job.minNodes());
+            int each = job.ntasks() / minNodes;
+            cores = new int[cap.length];
+            for (int k = 0; k < cap.length; k++) {
+                int maxTasks = Math.min(each, cap[k] / cpt);
+                cores[k] = (maxTasks * cpt + tpc[k] - 1) / tpc[k];
+                offered[k] = Math.min(cap[k], maxTasks * cpt);
+            }
+        }
+        int[] kept = cpusToUse(remMaxCpus(job, cap.length), minNodeCpus(job), offered, tpc);
+        if (cores != null) {
+            for (int k = 0; k < cap.length; k++) {
+                // _cpus_to_use writes avail_res->avail_cpus only where it lowers; else the uncut count stays
+                int count = kept[k] < offered[k] ? kept[k] : cap[k];
+                kept[k] = Math.min(count, cores[k] * tpc[k]);
+            }
+        }
+        return kept;
     }
 
     /**

@@ -20,6 +20,21 @@ class TaskDeal2205Test {
                 .containsExactly(4, 2);
     }
 
+    /**
+     * {@code -N2 -n4 -c3 --ntasks-per-gpu=1} on 2-thread nodes of 20 and 8 free CPUs: {@code _select_cores} holds a
+     * node to 4 / 2 tasks and the GPU filter to their three cores, so the deal reads 6 + 6 (2 + 2 tasks); over the
+     * counts {@code _cpus_to_use} alone leaves (10 + 3) it deals 3 + 1.
+     */
+    @Test
+    void ntasksPerGpuHoldsEachNodeToItsShareOfCores() {
+        org.topoplanner.model.job.JobRequest job = PlannerPolicyTest.job("-N2 -n4 -c3 --ntasks-per-gpu=1");
+        int[] kept = TaskDeal2205.gpuFilterCut(job, new int[] {20, 8}, new int[] {2, 2}, 3);
+        assertThat(kept).containsExactly(6, 6);
+        assertThat(TaskDeal2205.deal(4, 3, kept, new int[] {99, 99}, new int[] {2, 2})).containsExactly(2, 2);
+        org.topoplanner.model.job.JobRequest plain = PlannerPolicyTest.job("-N2 -n4 -c3");
+        assertThat(TaskDeal2205.gpuFilterCut(plain, new int[] {20, 8}, new int[] {2, 2}, 3)).containsExactly(10, 3);
+    }
+
     /** One-thread nodes: rounds of one task a node, the even split. */
     @Test
     void oneThreadNodesDealEvenly() {
