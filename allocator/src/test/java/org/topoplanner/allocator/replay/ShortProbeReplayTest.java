@@ -77,15 +77,16 @@ class ShortProbeReplayTest {
         "c24o3; results/c24o3.jsonl;         22.05; tree;  14",
         "c24o3; results/new/c24o3.jsonl;     24.11; tree;  14",
         "c24o3; results/v26.05/c24o3.jsonl;  26.05; tree;  14",
-        // c24h1 (c20h1's cluster, p24h): c20h1 h2 without --exclusive (-N2 --gpus=N --ntasks-per-gpu=1), idle and
-        // beside one-CPU jobs on a1-a2 or b1-b3: every evaluation fails after its top switch; 24.11.5 words it
+        // c24j1 (c20h1's cluster, p24h; run as c24h1, renamed: that name was v24h's): c20h1 h2 without --exclusive
+        // (-N2 --gpus=N --ntasks-per-gpu=1), idle and beside one-CPU jobs on a1-a2 or b1-b3: every evaluation fails
+        // after its top switch; 24.11.5 words it
         // "topology" (eval_nodes_cpus_to_use rewrites avail_res_cnt = avail_cpus + avail_gpus at each take, so the
         // walked a-nodes, lowered to 2 CPUs, leave the retry first and the last round finds no top switch), 22.05.8
         // and 26.05.5 "node"; -c4, --ntasks-per-gpu=2, -N3 and the capped partitions "node" in 24.11.5 too (22.05.8
         // runs -c4 and --ntasks-per-gpu=2 on a1 and a2). Rule: KnapsackRetry.AvailRes.gave
-        "c24h1; results/c24h1.jsonl;         22.05; tree;  19",
-        "c24h1; results/new/c24h1.jsonl;     24.11; tree;  19",
-        "c24h1; results/v26.05/c24h1.jsonl;  26.05; tree;  19",
+        "c24j1; results/c24j1.jsonl;         22.05; tree;  19",
+        "c24j1; results/new/c24j1.jsonl;     24.11; tree;  19",
+        "c24j1; results/v26.05/c24j1.jsonl;  26.05; tree;  19",
         // c24g1 (featfz22's cluster, idle, g24a/g24c): --gpus=3 --ntasks-per-gpu=1 -c3 --exclusive runs on three whole
         // nodes (one task and one GPU credited a node, as without --exclusive), -N1 refused, -p all,mix Resources.
         // Rule: PassFilter.exclusive (eval_nodes_set_max_tasks beside the whole-node jump)

@@ -109,14 +109,14 @@ class SubmitPickCodeTest {
 
     @Test
     void aSharedJobsRetryDropsTheWalkedNodesByTheirLoweredCount() throws Exception {
-        // c24h1 j1 (own probe of p24h: c20h1 h2 without --exclusive, real 24.11.5 "topology", 22.05.8 and 26.05.5
+        // c24j1 j1 (own probe of p24h: c20h1 h2 without --exclusive, real 24.11.5 "topology", 22.05.8 and 26.05.5
         // "node"): without whole_node eval_nodes_cpus_to_use rewrites avail_res_cnt = avail_cpus + avail_gpus at
         // every take, from the 2 CPUs eval_nodes_gres wrote, so the walked a-nodes (2 + 8) leave the retry before
         // the b- and c-nodes (36) and the last round (b4, c2: 4 CPUs < 5) finds no top switch
         String j1 = "-p all -N2 --gpus=5 --ntasks-per-gpu=1 -m block";
-        refused("c24h1", j1, SlurmVersion.V22_05, NODE);
-        refused("c24h1", j1, SlurmVersion.V24_11, TOPOLOGY);
-        refused("c24h1", j1, SlurmVersion.V26_05, NODE);
+        refused("c24j1", j1, SlurmVersion.V22_05, NODE);
+        refused("c24j1", j1, SlurmVersion.V24_11, TOPOLOGY);
+        refused("c24j1", j1, SlurmVersion.V26_05, NODE);
     }
 
     @Test
