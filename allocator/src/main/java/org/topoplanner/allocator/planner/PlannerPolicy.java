@@ -192,6 +192,6 @@ public final class PlannerPolicy implements PlacementPolicy {
         PlanLimits limits = PlanLimits.of(state, index, asked, settings);
         // the same deal as the live answer (OwnAnswer): under 22.05 the tasks' CPUs as Slurm deals them
         return limits.never() != null ? Optional.empty() : TaskDeal2205.underRelease(settings, index, state.usage(),
-                asked, limits, PlanSearch.best(index, state.usage(), asked, limits));
+                asked, request, limits, PlanSearch.best(index, state.usage(), asked, limits));
     }
 }

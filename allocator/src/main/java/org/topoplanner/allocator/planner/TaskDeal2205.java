@@ -140,10 +140,15 @@ final class TaskDeal2205 {
     /**
      * {@code plan} as the planner answers it under {@code settings}: dealt as 22.05 deals where Slurm 22.05 decides,
      * else as it is. The one step both the live answer ({@link OwnAnswer}) and {@link PlannerPolicy#plan} take.
+     * {@code job} is the request as the node filters read it, {@code submitted} the request as given: a
+     * {@code --threads-per-core} job reaches the filters' request with {@code -N x t} tasks of sbatch's figure
+     * ({@code ThreadsPerCore.check}), not a {@code -n} of the user's, and its threads' rule is not this deal's
+     * (seed -3580716692 of {@code PlannerThreadsPerCorePropertyTest}: {@code -N2 --gpus-per-node=1 -c3
+     * --threads-per-core=2} dealt 3 + 1 such tasks, 10 + 4 CPUs, where slurm-tree holds 6 + 6).
      */
     static Optional<Plan> underRelease(SchedulerSettings settings, ClusterIndex index, StateUsage usage, JobRequest job,
-                                       PlanLimits limits, Optional<Plan> plan) {
-        if (settings.slurm() != SlurmVersion.V22_05 || !settings.slurmDecides()) {
+                                       JobRequest submitted, PlanLimits limits, Optional<Plan> plan) {
+        if (settings.slurm() != SlurmVersion.V22_05 || !settings.slurmDecides() || submitted.threadsPerCore() != null) {
             return plan;
         }
         return plan.map(p -> dealt(index, usage, job, limits, p));

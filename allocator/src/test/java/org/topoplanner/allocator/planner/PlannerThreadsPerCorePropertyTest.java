@@ -7,6 +7,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -68,6 +69,18 @@ class PlannerThreadsPerCorePropertyTest {
         // the planner's own optimum, without Slurm's answer beside it, has no placement either
         assertThat(new PlannerPolicy().plan(ClusterState.empty(c), PlannerPolicyTest.job(
                 "-N1 -c1 --threads-per-core=2"))).isEmpty();
+    }
+
+    /**
+     * Seed -3580716692, drawn in the lead's whole-suite run of s24 (15:37 UTC): {@code -N2 --gpus-per-node=1 -c3
+     * --threads-per-core=2} under 22.05; slurm-tree holds 6 CPUs a node (n04 10-15, n05 0-5), the planner held 10 on
+     * n04 and 4 on n05: d24p's 22.05 deal read the {@code -N x t} tasks {@code ThreadsPerCore.check} sets as a
+     * {@code -n} and dealt them 3 + 1 (passed before d24p's merge, fails after it). The deal now skips a request
+     * given with {@code --threads-per-core} ({@code TaskDeal2205.underRelease}).
+     */
+    @Example
+    void seedMinus3580716692() {
+        placesWhatSlurmPlacesWithItsCpusPerNode(-3580716692L);
     }
 
     @Property(tries = 400)
