@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -60,7 +61,7 @@ final class AllCoresFreeTest {
             touched.addAll(now.jobsOn(h));
         }
         ClusterState out = before;
-        Set<String> toAdd = new java.util.HashSet<>();
+        Set<String> toAdd = new HashSet<>();
         for (String job : touched) {
             Optional<Placement> is = now.placement(job);
             if (out.placement(job).isPresent() && !(is.isPresent() && same(out, now, job))) {
