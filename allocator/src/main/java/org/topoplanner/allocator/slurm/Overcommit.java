@@ -126,9 +126,11 @@ final class Overcommit {
             // own probe c18a1 p5, -n2 -c2 --gpus-per-task=1 -O, runs in 24.11.5 and 26.05.5)
             return null;
         }
-        if (r.gpusPerSocket() != null && version.atLeast(SlurmVersion.V26_05)) {
-            // 26.05 raises min_cpus to -c x num_tasks for a GPU job, so one node holds every task
-            // (OvercommitTaskLayout.held; own probe c24o3 k5 runs in 26.05.5, waits Resources in 24.11.5)
+        if (r.asksForGpus() && version.atLeast(SlurmVersion.V26_05) && (!blockPick || r.gpusPerSocket() != null)) {
+            // 26.05 raises min_cpus to -c x num_tasks for a GPU job, so the pick holds every task
+            // (OvercommitTaskLayout.held; own probes c24o3 k5, c25o1 a1-a8 run in 26.05.5 or are refused where the
+            // tasks' CPUs pass the nodes', and wait Resources in 24.11.5). Blocks are not measured: there the
+            // one-task layout's wait stays (SlurmBlockPolicy lays out every task for --gpus-per-task only)
             return null;
         }
         SlurmJobSpec job = SlurmJobSpec.of(r);

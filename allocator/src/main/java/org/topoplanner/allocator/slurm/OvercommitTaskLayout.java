@@ -45,12 +45,13 @@ final class OvercommitTaskLayout {
             // and 26.05.5: -N2-3 -n3 -c2 on three nodes, two CPUs each); past the maximum Overcommit.verdict waits
             return job.withMinNodes(job.maxNodes());
         }
-        if (version.atLeast(SlurmVersion.V26_05) && job.overcommitTasks() != null && job.gpusPerSocket() != null
-                && r.cpusPerTask() != null) {
-            // --gpus-per-socket: the task count is -N x --sockets-per-node (sbatch _opt_verify) and 26.05's
-            // gres_job_state_validate raises min_cpus to -c x num_tasks, so maxtasks holds every task: each task's
-            // -c CPUs, one task a socket (own probe c24o3 k5, -N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O:
-            // g1 CPUs 0,1,4,5 in 26.05.5; 24.11.5 waits Resources, Overcommit.verdict)
+        if (raisesMinCpus(job, r, version) && job.gpusPerTask() == null) {
+            // 26.05's gres_job_state_validate raises min_cpus to -c x num_tasks for any GRES job, so maxtasks holds
+            // every task, each with its -c CPUs. --gpus-per-socket: the task count is -N x --sockets-per-node
+            // (sbatch _opt_verify), one task a socket (own probe c24o3 k5, -N1 --sockets-per-node=2
+            // --gpus-per-socket=1 -c2 -O: g1 CPUs 0,1,4,5 in 26.05.5). --gpus-per-node or --gpus: own probe c25o1
+            // (a1 a2 -N1 -n2 -c2: g1 CPUs 0-3; a4 -N2 -n4 -c3: CPUs 0-5 a node; a3, a6 refused where -c x -n passes
+            // the nodes' CPUs). 24.11.5 waits Resources for all of them (Overcommit.verdict)
             return job.withAllOvercommitTasks(r.cpusPerTask() * job.overcommitTasks());
         }
         if (!version.atLeast(SlurmVersion.V24_11) || job.overcommitTasks() == null || job.gpusPerTask() == null) {
@@ -61,6 +62,17 @@ final class OvercommitTaskLayout {
             minCpus = Math.max(minCpus, (long) r.cpusPerTask() * job.overcommitTasks());
         }
         return job.withAllOvercommitTasks((int) minCpus);
+    }
+
+    /**
+     * Whether 26.05's {@code gres_job_state_validate} ({@code interfaces/gres.c}) raises this {@code -O} job's
+     * {@code min_cpus} to {@code cpus_per_task x num_tasks}: it does so for every job with a GRES list and {@code -c}
+     * ({@code cpus_per_task != NO_VAL16}), after sbatch's {@code min_cpus = MAX(min_nodes, 1)}. 24.11.5's and
+     * 22.05.8's versions of the function raise {@code min_cpus} for {@code cpus_per_gres} only.
+     */
+    static boolean raisesMinCpus(SlurmJobSpec job, JobRequest r, SlurmVersion version) {
+        return version.atLeast(SlurmVersion.V26_05) && job.overcommitTasks() != null && r.cpusPerTask() != null
+                && r.asksForGpus();
     }
 
     /**

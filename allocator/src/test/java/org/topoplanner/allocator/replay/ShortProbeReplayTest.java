@@ -77,6 +77,13 @@ class ShortProbeReplayTest {
         "c24o3; results/c24o3.jsonl;         22.05; tree;  14",
         "c24o3; results/new/c24o3.jsonl;     24.11; tree;  14",
         "c24o3; results/v26.05/c24o3.jsonl;  26.05; tree;  14",
+        // c25o1 (c22o1's tree, o25a): --gpus-per-node or --gpus beside -c under -O: 26.05.5 lays out every task
+        // (gres_job_state_validate raises min_cpus to -c x num_tasks for a GRES job: -N1 -n2 -c2 on CPUs 0-3) and
+        // refuses where that passes the nodes' CPUs; 24.11.5 waits Resources for good past one task a node; 22.05.8
+        // (one task's CPUs a node) is open: a5, a6, a9, not in the table. Rules: Overcommit.verdict,
+        // OvercommitTaskLayout.held
+        "c25o1; results/new/c25o1.jsonl;     24.11; tree;  15",
+        "c25o1; results/v26.05/c25o1.jsonl;  26.05; tree;  15",
         // c24j1 (c20h1's cluster, p24h; run as c24h1, renamed: that name was v24h's): c20h1 h2 without --exclusive
         // (-N2 --gpus=N --ntasks-per-gpu=1), idle and beside one-CPU jobs on a1-a2 or b1-b3: every evaluation fails
         // after its top switch; 24.11.5 words it

@@ -523,6 +523,46 @@ class OvercommitTest {
                 .toList()).containsExactly(expected.split("\\|"));
     }
 
+    /**
+     * 26.05 lays out every task of a {@code --gpus-per-node} or {@code --gpus} job beside {@code -c} under {@code -O}
+     * (own probe c25o1, idle c22o1 cluster): its {@code gres_job_state_validate} ({@code interfaces/gres.c}) raises
+     * {@code min_cpus} to {@code -c x num_tasks} for any GRES job ({@link OvercommitTaskLayout#raisesMinCpus}), so
+     * a1 ({@code -N1 -n2 -c2 --gpus-per-node=1}) gets four CPUs, a4 six a node, a5 ({@code -n4 -c4 --gpus=2}) two
+     * whole nodes with a GPU each, a8 every CPU of g1. Each row waited {@code Resources} for good before o25a.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+        "-N1 -n2 -c2 --gpus-per-node=1 -O;  g1:0-3:0",
+        "-N1 -n2 -c2 --gpus=1 -O;           g1:0-3:0",
+        "-N2 -n4 -c3 --gpus-per-node=1 -O;  g1:0-5:0|g2:0-5:0",
+        "-n4 -c4 --gpus=2 -O;               g1:0-7:0|g2:0-7:0",
+        "-N1 -n4 -c2 --gpus-per-node=2 -O;  g1:0-7:0,2",
+    })
+    void twentySixOFiveLaysOutEveryTaskOfAGpuJobBesideC(String args, String expected) throws Exception {
+        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V26_05))
+                .suggest(ClusterState.empty(OracleCase.cluster("c25o1")), SbatchOptions.parseLine(args, "o"));
+        assertThat(s).isInstanceOf(Suggestion.Placed.class);
+        assertThat(((Suggestion.Placed) s).placement().hosts().stream()
+                .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus().stream().map(String::valueOf)
+                        .collect(java.util.stream.Collectors.joining(",")))
+                .toList()).containsExactly(expected.split("\\|"));
+    }
+
+    /**
+     * c25o1 a3 ({@code -N2 -n6 -c3}) and a6 ({@code -N1 -n3 -c4}): 26.05's raised {@code min_cpus} (18, 12) passes
+     * the CPUs of the nodes the job may take (16, 8) only because of the {@code -O} tasks: refused by 26.05.5
+     * ("Requested node configuration is not available"); 24.11.5 holds both {@code Resources}.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"-N2 -n6 -c3 --gpus-per-node=1 -O", "-N1 -n3 -c4 --gpus-per-node=1 -O"})
+    void twentySixOFiveRefusesTasksPastTheNodesCpus(String args) throws Exception {
+        JobRequest r = SbatchOptions.parseLine(args, "o");
+        assertThat(new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V26_05))
+                .suggest(ClusterState.empty(OracleCase.cluster("c25o1")), r)).isInstanceOf(Suggestion.Impossible.class);
+        assertThat(new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11))
+                .suggest(ClusterState.empty(OracleCase.cluster("c25o1")), r)).isInstanceOf(Suggestion.Pending.class);
+    }
+
     /** 24.11.5 keeps c24o3 k5 waiting: {@code -c} in {@code tres_per_task}, two tasks on one task's CPUs. */
     @Test
     void twentyFourElevenWaitsForGpusPerSocketBesideC() throws Exception {
