@@ -54,7 +54,7 @@ class AllCoresFreeAttemptTest {
             ClusterState s = ClusterState.empty(OracleCase.cluster("fuzz15"));
             int started = 0;
             for (int step = 0; step < 40; step++) {
-                if (!s.running().isEmpty() && rnd.nextInt(10) < 4) {
+                if (!s.running().isEmpty() && rnd.nextInt(10) < 2) {
                     List<String> jobs = List.copyOf(s.running().keySet());
                     s = s.without(jobs.get(rnd.nextInt(jobs.size())));
                 } else {
@@ -102,8 +102,8 @@ class AllCoresFreeAttemptTest {
         JobRequest.Builder b = JobRequest.builder().name(name);
         switch (rnd.nextInt(5)) {
             case 0 -> b.nodes(1, 1).gpusPerNode(1 + rnd.nextInt(4)).cpusPerTask(1 + rnd.nextInt(4));
-            case 1 -> b.ntasks(1 + rnd.nextInt(12)).cpusPerTask(1 + rnd.nextInt(3));
-            case 2 -> b.gpus(1 + rnd.nextInt(6));
+            case 1 -> b.ntasks(1 + rnd.nextInt(24)).cpusPerTask(1 + rnd.nextInt(3));
+            case 2 -> b.gpus(1 + rnd.nextInt(8));
             case 3 -> b.nodes(1, 1).ntasks(1 + rnd.nextInt(8)).exclusive(true);
             default -> b.nodes(1 + rnd.nextInt(2), 2).gpusPerNode(1).cpusPerGpu(1 + rnd.nextInt(6));
         }
@@ -117,6 +117,9 @@ class AllCoresFreeAttemptTest {
         out.add(JobRequest.builder().name("p3").gpus(5).cpusPerGpu(4).build());
         out.add(JobRequest.builder().name("p4").nodes(2, 2).exclusive(true).build());
         out.add(JobRequest.builder().name("p5").nodes(1, 1).gpusPerNode(2).memPerCpuMiB(20000L).build());
+        out.add(JobRequest.builder().name("p6").nodes(3, 3).gpusPerNode(4).build());
+        out.add(JobRequest.builder().name("p7").ntasks(96).build());
+        out.add(JobRequest.builder().name("p8").nodes(1, 1).gpusPerNode(4).cpusPerGpu(6).enforceBinding(true).build());
         return out;
     }
 }
