@@ -27,13 +27,28 @@ import org.topoplanner.model.job.Placement;
  */
 final class AllCoresFreeTest {
     private static final Object KEY = new Object();
+    /** Marks a state {@link #stateOf} made: true there, false (unknown) on any other. */
+    private static final Object MADE_HERE = new Object();
 
     private AllCoresFreeTest() {
     }
 
     /** The state test 0 sees: every running job keeps its GPUs and its hold, none its CPUs. */
     static ClusterState stateOf(ClusterState state) {
-        return state.derived(KEY, AllCoresFreeTest::build, AllCoresFreeTest::updated);
+        ClusterState coresFree = state.derived(KEY, AllCoresFreeTest::build, AllCoresFreeTest::updated);
+        // a test 0 state is its own: its jobs hold no CPUs already, and build gives each the same GPUs, hold and
+        // memory, no topology and no partition, in the same order (s25p: the planner's verdict runs test 0 on it)
+        coresFree.derived(KEY, s -> s);
+        coresFree.derived(MADE_HERE, s -> Boolean.TRUE);
+        return coresFree;
+    }
+
+    /**
+     * Whether {@code state} was made by {@link #stateOf}, so that its selections may be kept with it
+     * ({@link AllCoresFreeAttempt}); false for any other state, whatever its jobs hold.
+     */
+    static boolean isOwnState(ClusterState state) {
+        return state.derived(MADE_HERE, s -> Boolean.FALSE);
     }
 
     static ClusterState build(ClusterState state) {

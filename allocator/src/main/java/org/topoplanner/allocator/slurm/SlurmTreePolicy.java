@@ -361,7 +361,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         // memory the job cannot use: the GPUs past it held, a per-CPU figure's cap on each node's CPU count
         ClusterState served = FreeMemory.withGpusMemoryCannotServe(state, request);
         PerCpuMemory.Table memory = FreeMemory.perCpuMemory(state, request);
-        SlurmAllocation alloc = SlurmAllocation.attempt(served, nodes, chooser, now, version, memory);
+        // on a test 0 state (the planner's verdict asks its own) the selection is kept with the state: it is the one
+        // that state's own test 0, and the real state's test 0, ask again (AllCoresFreeAttempt)
+        SlurmAllocation alloc = version == SlurmVersion.V22_05 && AllCoresFreeTest.isOwnState(state)
+                ? AllCoresFreeAttempt.on(state, request, now, flat, version, nodes, chooser)
+                : SlurmAllocation.attempt(served, nodes, chooser, now, version, memory);
         // sbatch's test sees every node idle, with what its RealMemory cannot serve the job held the same way
         ClusterState idle = FreeMemory.withGpusMemoryCannotServe(ClusterState.empty(cluster), request);
         PerCpuMemory.Table idleMemory = FreeMemory.perCpuMemory(ClusterState.empty(cluster), request);
@@ -373,8 +377,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         int testZeroLeaves = 0;
         if (alloc != null && version == SlurmVersion.V22_05 && !state.running().isEmpty()) {
             ClusterState coresFree = AllCoresFreeTest.stateOf(state);
-            SlurmAllocation allFree = SlurmAllocation.attempt(FreeMemory.withGpusMemoryCannotServe(coresFree, request),
-                    nodes, chooser, now, version, FreeMemory.perCpuMemory(coresFree, request));
+            SlurmAllocation allFree = AllCoresFreeAttempt.on(coresFree, request, now, flat, version, nodes, chooser);
             if (allFree == null) {
                 // 22.05's test 0 of _job_test: the job must fit with every core free and the GPUs as held now first
                 alloc = null;
