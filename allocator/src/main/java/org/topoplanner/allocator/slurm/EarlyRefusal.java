@@ -14,8 +14,20 @@ final class EarlyRefusal {
     private EarlyRefusal() {
     }
 
-    /** The first refusal's text, or null when none applies. */
+    /** The first refusal's text on a tree (or flat) topology, or null when none applies. */
     static String of(JobRequest request, SlurmVersion version) {
+        return of(request, version, PerSocketGpuRefusal.onTree(request));
+    }
+
+    /**
+     * The first refusal's text on a block topology, or null: the same tests, with the {@code --gpus-per-socket}
+     * shapes measured on blocks ({@link PerSocketGpuRefusal#onBlocks}).
+     */
+    static String onBlocks(JobRequest request, SlurmVersion version) {
+        return of(request, version, PerSocketGpuRefusal.onBlocks(request));
+    }
+
+    private static String of(JobRequest request, SlurmVersion version, String perSocketGpus) {
         // sbatch exits on a plane too wide for its nodes before it sends anything (SbatchPlaneNodeCount)
         String refusal = SbatchPlaneNodeCount.refusal(request);
         if (refusal == null) {
@@ -26,7 +38,7 @@ final class EarlyRefusal {
             refusal = RequiredExcludedOverlap.refusal(request);
         }
         if (refusal == null) {
-            refusal = PerSocketGpuRefusal.onTree(request);
+            refusal = perSocketGpus;
         }
         if (refusal == null) {
             refusal = PlaneRefusal.of(request);

@@ -17,8 +17,8 @@ import org.topoplanner.model.job.JobRequest;
  *       node range ({@code -N2-3}): no line measured them with the option. Under {@code -O} the pair with
  *       {@code --ntasks-per-node} is measured (own probe c24o1 k1, every release: one task's CPU 0 and one GPU a
  *       socket, as emulated; the node test asks {@code ntasks_per_node} tasks' CPUs, {@link Overcommit});</li>
- *   <li>on a block topology: no block case measured the option but beside {@code --ntasks-per-node} under
- *       {@code -O} (own probe c24o2 k1, 24.11.5 and 26.05.5, as c24o1 k1 on a tree).</li>
+ *   <li>on a block topology the same shapes, save {@code --ntasks-per-node} without {@code -O}, which own probe
+ *       c25b1 k6 measured there ({@link #onBlocks}); before c25b1 every block shape but c24o2 k1's was refused.</li>
  * </ul>
  *
  * <p>Beside {@code --exclusive} the option is emulated: the job takes whole nodes where the GRES socket test passes
@@ -32,29 +32,44 @@ final class PerSocketGpuRefusal {
 
     /** The refusal's text on a tree (or flat) topology, or null when the job is emulated. */
     static String onTree(JobRequest r) {
-        if (r.gpusPerSocket() == null) {
-            return null;
-        }
-        String beside = r.gpus() != null ? "--gpus" : r.gpusPerNode() != null ? "--gpus-per-node"
-                : r.gpusPerTask() != null ? "--gpus-per-task"
-                : r.ntasksPerNode() != null && !r.overcommit() ? "--ntasks-per-node"
-                : r.ntasksPerSocket() != null ? "--ntasks-per-socket"
-                : r.memPerGpuMiB() != null ? "--mem-per-gpu"
-                : r.maxNodes() != null && !r.maxNodes().equals(r.minNodes()) ? "a node range (-N min-max)" : null;
+        return text(r, unmeasuredBeside(r, false));
+    }
+
+    /**
+     * The refusal's text on a block topology, or null when the job is emulated. {@code eval_nodes_block}
+     * ({@code topology/block/eval_nodes_block.c}, 24.11.5 and 26.05) tests each node with the same
+     * {@code _can_job_run_on_node} socket list (cons_tres {@code job_test.c}), picks GPUs with the same
+     * {@code eval_nodes_gres} / {@code gres_select_filter_sock_core} and ends with the same
+     * {@code eval_nodes_clip_socket_cores} as the tree's {@code eval_nodes_tree.c}; the submit checks
+     * ({@code gres_job_state_validate}, {@code interfaces/gres.c}) do not look at the topology. So the tree's rules
+     * hold: own probe c25b1 k1-k11 (24.11.5, 26.05.5: {@code --sockets-per-node} 1 or 2, {@code -N2}, {@code -n4},
+     * {@code --exclusive}, {@code -c2}, a busy node, refusals) and c24o2 k1 ({@code -O} beside
+     * {@code --ntasks-per-node}), each as emulated on a tree. Beside {@code --ntasks-per-node} without {@code -O}
+     * the pair is measured on blocks (c25b1 k6, {@code -N1 --ntasks-per-node=2 --sockets-per-node=2}: two tasks,
+     * g1 CPUs 0, 4 and GPUs 0, 2, as k1 without it), so only the other unmeasured shapes stay refused.
+     */
+    static String onBlocks(JobRequest r) {
+        return text(r, unmeasuredBeside(r, true));
+    }
+
+    private static String text(JobRequest r, String beside) {
         return beside == null ? null : "--gpus-per-socket=" + r.gpusPerSocket() + " beside " + beside
                 + " changes where Slurm places the job and is not emulated (no measured line has the pair)";
     }
 
     /**
-     * The refusal's text on a block topology, or null without the option or under {@code -O} beside
-     * {@code --ntasks-per-node}: {@code eval_nodes_block} ({@code topology/block/eval_nodes_block.c}, 24.11.5 and
-     * 26.05) tests each node with the same {@code _can_job_run_on_node} socket list and lays out the same one task
-     * as the tree (own probe c24o2 k1, {@code -N1 --ntasks-per-node=2 --sockets-per-node=2 --gpus-per-socket=1 -O}:
-     * g1 CPU 0 GPUs 0, 2 in 24.11.5 and 26.05.5, as c24o1 k1 on a tree).
+     * The option beside {@code --gpus-per-socket} that no measured line covers, or null (also without the option).
+     * {@code --ntasks-per-node} without {@code -O} is measured on blocks only (c25b1 k6).
      */
-    static String onBlocks(JobRequest r) {
-        return r.gpusPerSocket() == null || r.overcommit() && r.ntasksPerNode() != null ? null
-                : "--gpus-per-socket=" + r.gpusPerSocket() + " changes where Slurm places the job and is not emulated"
-                        + " on a block topology (no block case measured it but under -O beside --ntasks-per-node)";
+    private static String unmeasuredBeside(JobRequest r, boolean blocks) {
+        if (r.gpusPerSocket() == null) {
+            return null;
+        }
+        return r.gpus() != null ? "--gpus" : r.gpusPerNode() != null ? "--gpus-per-node"
+                : r.gpusPerTask() != null ? "--gpus-per-task"
+                : r.ntasksPerNode() != null && !r.overcommit() && !blocks ? "--ntasks-per-node"
+                : r.ntasksPerSocket() != null ? "--ntasks-per-socket"
+                : r.memPerGpuMiB() != null ? "--mem-per-gpu"
+                : r.maxNodes() != null && !r.maxNodes().equals(r.minNodes()) ? "a node range (-N min-max)" : null;
     }
 }

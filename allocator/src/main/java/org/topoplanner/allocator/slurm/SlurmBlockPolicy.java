@@ -120,7 +120,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return new Suggestion.Impossible(notAvailable);
         }
         // (-O with --ntasks-per-node and --gpus-per-task are emulated on blocks as on a tree: own probe c23o1)
-        String refusal = EarlyRefusal.of(request, version);
+        String refusal = EarlyRefusal.onBlocks(request, version);
         if (refusal != null) {
             return new Suggestion.Impossible(refusal);
         }

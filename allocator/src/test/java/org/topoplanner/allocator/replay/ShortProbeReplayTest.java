@@ -70,6 +70,11 @@ class ShortProbeReplayTest {
         // --ntasks-per-node, on g1 CPU 0 GPUs 0, 2). Rules: Overcommit, OvercommitTaskLayout, PerSocketGpuRefusal
         "c24o2; results/new/c24o2.jsonl;     24.11; block; 20",
         "c24o2; results/v26.05/c24o2.jsonl;  26.05; block; 20",
+        // c25b1 (c22g2's blocks, b25g): --gpus-per-socket on topology/block without -O (with and without
+        // --sockets-per-node, -N2, -n4, --ntasks-per-node, --exclusive, -c2 on a busy node), every line as the tree's
+        // rules give it; --ntasks-per-node beside the option measured here first. Rule: PerSocketGpuRefusal.onBlocks
+        "c25b1; results/new/c25b1.jsonl;     24.11; block; 19",
+        "c25b1; results/v26.05/c25b1.jsonl;  26.05; block; 19",
         // c24o3 (c22o1's tree, o24p): --gpus-per-socket under -O without --ntasks-per-node, -N x --sockets-per-node
         // tasks, one laid out a node (CPU 0 GPUs 0, 2; one socket: CPU 4 GPUs 2, 3); beside -c 22.05.8 runs one
         // task's two CPUs, 24.11.5 waits Resources, 26.05.5 runs both tasks (min_cpus raised to -c x tasks by
