@@ -158,6 +158,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
 
     /** The placement on the blocks of the state's own fabric, as {@code version} places it. */
     static Suggestion onBlocks(ClusterState state, JobRequest request, SlurmVersion version) {
+        // the select plugin's own GPU defaults (_set_gpu_defaults): DefCpuPerGPU as --cpus-per-gpu (DefCpuPerGpu)
+        request = DefCpuPerGpu.applied(state.cluster(), request);
         String perGpu = NtasksPerGpuRefusal.onBlocks(request);
         if (perGpu != null) {
             return new Suggestion.Impossible(perGpu);

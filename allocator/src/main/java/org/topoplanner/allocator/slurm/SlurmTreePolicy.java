@@ -297,6 +297,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      */
     Suggestion onTree(ClusterState state, JobRequest request, boolean flat) {
         SlurmVersion version = options.slurmVersion();
+        // the select plugin's own GPU defaults (_set_gpu_defaults): DefCpuPerGPU as --cpus-per-gpu (DefCpuPerGpu)
+        request = DefCpuPerGpu.applied(state.cluster(), request);
         // the figure ThreadsPerCore turns into whole cores, kept for the rules that read it (SlurmAllocation's task
         // count per socket)
         Integer threads = request.threadsPerCore();
