@@ -57,7 +57,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * --sockets-per-node}, one task laid out a node with one GPU a socket; beside {@code -c} 22.05 lays one task of
  * {@code -c} CPUs, 24.11 waits for good ({@link #verdict}), and 26.05's {@code gres_job_state_validate} raises
  * {@code min_cpus} to {@code -c x num_tasks} so one node holds every task ({@link OvercommitTaskLayout#held}).
- * Without {@code --ntasks-per-node} the option stays refused on blocks (not measured there).
+ * On blocks the option goes as on a tree without {@code --ntasks-per-node} too: own probe c25b1 (b25g) measured
+ * {@code --gpus-per-socket} there without {@code -O}, c24o2 the {@code -O} shapes; the pair itself has no block line.
  *
  * <p>Emulated since own probe c22o1 (o22v, predicted by hand; every line held in 22.05.8, 24.11.5 and 26.05.5):
  * memory options ({@code _can_job_run_on_node} tests the memory after {@code ntasks_per_node = 1}, so
