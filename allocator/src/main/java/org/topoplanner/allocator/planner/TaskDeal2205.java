@@ -10,6 +10,7 @@ import org.topoplanner.allocator.NodeShape;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.allocator.planner.PlannerPolicy.Plan;
 import org.topoplanner.allocator.slurm.FreeMemory;
+import org.topoplanner.model.hostlist.NaturalOrder;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
@@ -57,8 +58,11 @@ final class TaskDeal2205 {
             return plan;
         }
         List<HostAllocation> hosts = new ArrayList<>(plan.placement().hosts());
-        // dist_tasks walks the job's node bitmap: the table order, not the search's
-        hosts.sort(Comparator.comparingInt(a -> index.number(a.host())));
+        // dist_tasks walks the job's node bitmap, and _eval_nodes_topo adds required (-w) nodes and a leaf's in
+        // that order too: Slurm's node table, which 22.05's _sort_node_record_table_ptr (slurmctld/read_config.c)
+        // sorts by name (strnatcmp; topology/tree ranks no node), not the cluster's definition order (mem2f lists
+        // u4 before f3: -N2 -n8 on u4 and f3 is f3 6 + u4 2 CPUs in slurm-tree, the planner dealt u4 7 + f3 1)
+        hosts.sort(Comparator.comparing(HostAllocation::host, NaturalOrder.INSTANCE));
         int n = hosts.size();
         int cpt = job.cpusPerTask() == null ? 1 : job.cpusPerTask();
         int[] cap = new int[n];
