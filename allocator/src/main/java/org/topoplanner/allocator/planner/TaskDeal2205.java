@@ -10,6 +10,7 @@ import org.topoplanner.allocator.NodeShape;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.allocator.planner.PlannerPolicy.Plan;
 import org.topoplanner.allocator.slurm.FreeMemory;
+import org.topoplanner.model.hostlist.NaturalOrder;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
@@ -57,8 +58,11 @@ final class TaskDeal2205 {
             return plan;
         }
         List<HostAllocation> hosts = new ArrayList<>(plan.placement().hosts());
-        // dist_tasks walks the job's node bitmap: the table order, not the search's
-        hosts.sort(Comparator.comparingInt(a -> index.number(a.host())));
+        // dist_tasks walks the job's node bitmap, and _eval_nodes_topo adds required (-w) nodes and a leaf's in
+        // that order too: Slurm's node table, which 22.05's _sort_node_record_table_ptr (slurmctld/read_config.c)
+        // sorts by name (strnatcmp; topology/tree ranks no node), not the cluster's definition order (mem2f lists
+        // u4 before f3: -N2 -n8 on u4 and f3 is f3 6 + u4 2 CPUs in slurm-tree, the planner dealt u4 7 + f3 1)
+        hosts.sort(Comparator.comparing(HostAllocation::host, NaturalOrder.INSTANCE));
         int n = hosts.size();
         int cpt = job.cpusPerTask() == null ? 1 : job.cpusPerTask();
         int[] cap = new int[n];
@@ -90,7 +94,7 @@ final class TaskDeal2205 {
             }
         }
         boolean perTaskGpus = positive(job.gpusPerTask()) && job.gpusPerNode() == null;
-        int[] kept = gpuFilterCut(job, cap, tpc, cpt);
+        int[] kept = gpuFilterCut(job, cap, tpc, cpt, gpuCounts(job, index, usage, hosts, limits));
         int[] tasks = deal(job.ntasks(), cpt, kept, gresLimit, tpc);
         int[] dealtCpus = new int[n];
         if (tasks != null) {
@@ -166,10 +170,16 @@ final class TaskDeal2205 {
      * ({@code PlannerNtasksPerGpuPropertyTest} seed 731533412; slurm-tree's {@code TaskDistribution.cpus2205}),
      * not 3 + 1 over the uncut counts (five cores and two). Other jobs: {@link #cpusToUse} over {@code cap}.
      */
-    static int[] gpuFilterCut(JobRequest job, int[] cap, int[] tpc, int cpt) {
+    static int[] gpuFilterCut(JobRequest job, int[] cap, int[] tpc, int cpt, int[] freeGpus) {
         int[] offered = cap.clone();
         int[] cores = null;
-        if (job.ntasksPerGpu() != null) {
+        if (job.ntasksPerGpu() == null && job.asksForGpus()) {
+            int[] cut = cap.clone();
+            cores = taskCut(job, cap, tpc, cpt, freeGpus, cut);
+            if (cores != null) {
+                offered = cut;
+            }
+        } else if (job.ntasksPerGpu() != null) {
             int minNodes = job.minNodes() == null ? 1 : Math.max(1, job.minNodes());
             int each = job.ntasks() / minNodes;
             cores = new int[cap.length];
@@ -188,6 +198,83 @@ final class TaskDeal2205 {
             }
         }
         return kept;
+    }
+
+    /**
+     * The GPU filter's cut for a GPU job other than {@code --ntasks-per-gpu} (22.05.8): {@code _select_cores}
+     * ({@code cons_tres/job_test.c}) bounds a node's tasks ({@code -N1}: all of {@code -n}; one a node where
+     * {@code -n} equals a fixed node count; else none) by its CPUs' whole tasks ({@code alloc_tasks});
+     * {@code gres_select_filter_sock_core} ({@code cons_common/gres_select_filter.c}) bounds them again by
+     * {@code cnt_avail_total / gres_per_task} with {@code --gpus-per-task} (the free GPUs, with {@code --cpus-per-gpu}
+     * at most {@code avail_cpus / cpus_per_gres}), clears the cores past {@code req_cpus} (those tasks' CPUs in whole
+     * cores, with {@code --cpus-per-gpu} at least the GPUs' CPUs: {@code gres_per_node}, {@code gres_per_task} x
+     * tasks, or {@code cnt_avail_total}), each cleared core taking a core's CPUs off its copy of
+     * {@code avail_cpus} while the cores left hold fewer, and without {@code cpus_per_gres} cuts that copy to
+     * {@code max_tasks_this_node x cpus_per_task}. {@code offered} is set to that copy (what {@code _cpus_to_use}
+     * lowers from); returned are the cores left a node, which {@code _select_nodes}' {@code fini} holds
+     * {@code avail_res->avail_cpus} to. So {@code -N2 -n6 --gpus-per-task=1} on two free 16-core nodes of four GPUs
+     * offers 4 CPUs on the first (kept) and 2 of 4 on the second (lowered): 4 + 2 tasks, not the uncut 5 + 1 that
+     * over-subscribes. {@code null} (no cut) where a node takes no task: the deal then does not fit.
+     */
+    private static int[] taskCut(JobRequest job, int[] cap, int[] tpc, int cpt, int[] freeGpus, int[] offered) {
+        int n = cap.length;
+        int minNodes = job.minNodes() == null ? 1 : Math.max(1, job.minNodes());
+        int maxNodes = job.maxNodes() != null ? job.maxNodes() : minNodes;
+        int ntasks = job.ntasks();
+        int minTasks = 1;
+        int maxTasks = Integer.MAX_VALUE;
+        if (maxNodes == 1) {
+            minTasks = ntasks;
+            maxTasks = ntasks;
+        } else if (ntasks == 1 || (ntasks == minNodes && ntasks == maxNodes)) {
+            maxTasks = 1;
+        }
+        int cpg = positive(job.cpusPerGpu()) ? job.cpusPerGpu() : 0;
+        int[] cores = new int[n];
+        for (int k = 0; k < n; k++) {
+            int allocTasks = cap[k] / cpt;
+            if (allocTasks < minTasks) {
+                return null;
+            }
+            int tasks = Math.min(maxTasks, allocTasks);
+            int gpus = freeGpus[k];
+            if (cpg > 0) {
+                gpus = Math.min(gpus, cap[k] / cpg);
+            }
+            if (positive(job.gpusPerTask())) {
+                tasks = Math.min(tasks, gpus / job.gpusPerTask());
+            }
+            if (tasks <= 0) {
+                return null;
+            }
+            int req = (tasks * cpt + tpc[k] - 1) / tpc[k];
+            if (cpg > 0) {
+                int g = positive(job.gpusPerNode()) ? job.gpusPerNode()
+                        : positive(job.gpusPerTask()) ? job.gpusPerTask() * tasks : gpus;
+                req = Math.max(req, (g * cpg + tpc[k] - 1) / tpc[k]);
+            }
+            int freeCores = cap[k] / tpc[k];
+            cores[k] = Math.min(req, Math.max(freeCores, 1));
+            // each cleared core comes off the copy only while the cores left hold fewer CPUs than it counts
+            int copy = Math.min(cap[k], cores[k] * tpc[k]);
+            offered[k] = cpg > 0 ? copy : Math.min(copy, tasks * cpt);
+        }
+        return cores;
+    }
+
+    /** The free GPUs on each of {@code hosts} (within one socket's where the planner binds them to one). */
+    private static int[] gpuCounts(JobRequest job, ClusterIndex index, StateUsage usage, List<HostAllocation> hosts,
+                                   PlanLimits limits) {
+        int[] free = new int[hosts.size()];
+        for (int k = 0; k < free.length; k++) {
+            int h = index.number(hosts.get(k).host());
+            NodeShape shape = index.shape(h);
+            free[k] = shape.gpus() - Long.bitCount(usage.usedGpuPositions(h) & shape.gpuPositions());
+            if (limits.oneSocketGpus() != null) {
+                free[k] = Math.min(free[k], limits.oneSocketGpus()[h]);
+            }
+        }
+        return free;
     }
 
     /**
