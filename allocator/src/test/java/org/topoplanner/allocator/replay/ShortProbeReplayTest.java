@@ -103,6 +103,13 @@ class ShortProbeReplayTest {
         // nodes (one task and one GPU credited a node, as without --exclusive), -N1 refused, -p all,mix Resources.
         // Rule: PassFilter.exclusive (eval_nodes_set_max_tasks beside the whole-node jump)
         "c24g1; results/new/c24g1.jsonl;     24.11; tree;  5",
+        // c25e1 (g25e: one-socket 6-core 2-GPU nodes, idle): an --exclusive --gpus-per-task job is credited on each
+        // whole node only the tasks its CPUs hold (-c4: one) and their GPUs, as without --exclusive: -n3 -c4 runs on
+        // three whole nodes, -N2 -n3 -c4 is refused, -n4 -c4 takes four. Rule: PassFilter.exclusive (gres_filter_sock_core's
+        // max_tasks_this_node on the whole node)
+        "c25e1; results/c25e1.jsonl;         22.05; tree;  13",
+        "c25e1; results/new/c25e1.jsonl;     24.11; tree;  13",
+        "c25e1; results/v26.05/c25e1.jsonl;  26.05; tree;  13",
     })
     void probeMatchesRealSlurmLineByLine(String caseName, String results, String version, String topology,
                                          int lines) {
