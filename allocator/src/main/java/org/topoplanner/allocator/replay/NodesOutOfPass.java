@@ -1,9 +1,12 @@
 package org.topoplanner.allocator.replay;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cluster.Cluster;
@@ -38,7 +41,7 @@ final class NodesOutOfPass {
      * --gpus-per-node=2}, every GPU node in partition lim, whose head job waits): real 22.05.8 "ReqNodeNotAvail,
      * UnavailableNodes:g[1-3]", and m10 behind it is looked at ({@code Resources}, not {@code Priority}).
      */
-    String reason(JobRequest spec, SlurmPartition part, java.util.Set<String> out) {
+    String reason(JobRequest spec, SlurmPartition part, Set<String> out) {
         if (out.isEmpty() || SchedulingPass.holdsOnlyItsNodes(spec)) {
             return null;
         }
@@ -84,11 +87,9 @@ final class NodesOutOfPass {
      * May be reserved for other job").
      */
     private boolean testOnlyPickAccepts(Cluster cluster, JobRequest spec, List<String> missing) {
-        java.util.Set<String> excluded = new java.util.LinkedHashSet<>(spec.exclude());
-        excluded.addAll(missing);
         Suggestion onLeft = policy.suggest(ClusterState.empty(cluster),
-                spec.toBuilder().exclude(List.copyOf(excluded)).build());
-        return onLeft instanceof Suggestion.Pending p && p.reason() == org.topoplanner.allocator.PendingReason.RESOURCES;
+                spec.toBuilder().exclude(excludedWith(spec, missing)).build());
+        return onLeft instanceof Suggestion.Pending p && p.reason() == PendingReason.RESOURCES;
     }
 
     /**
@@ -103,9 +104,14 @@ final class NodesOutOfPass {
      * ({@code ESLURM_NODES_BUSY}: {@code runable_avail} true), not {@code ReqNodeNotAvail}.
      */
     private static JobRequest testOnlyOfExclusiveTopo(JobRequest spec, List<String> missing) {
-        java.util.Set<String> excluded = new java.util.LinkedHashSet<>(spec.exclude());
+        return spec.toBuilder().exclusiveTopo(false).exclude(excludedWith(spec, missing)).build();
+    }
+
+    /** The job's own {@code -x} nodes, then the nodes out of the pass, each once: the test-only pick's exclusions. */
+    private static List<String> excludedWith(JobRequest spec, List<String> missing) {
+        Set<String> excluded = new LinkedHashSet<>(spec.exclude());
         excluded.addAll(missing);
-        return spec.toBuilder().exclusiveTopo(false).exclude(List.copyOf(excluded)).build();
+        return List.copyOf(excluded);
     }
 
     /**

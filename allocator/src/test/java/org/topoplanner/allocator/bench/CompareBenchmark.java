@@ -45,7 +45,7 @@ public class CompareBenchmark {
 
     @Setup
     public void setUp() {
-        state = SuggestBenchmark.busyTree();
+        state = AbstractSuggestBenchmark.busyTree();
         request = SuggestBenchmark.job(job);
         for (PolicyId id : PolicyId.values()) {
             PlacementPolicy p = PolicyCatalog.create(PolicyChoice.of(id));

@@ -1,25 +1,12 @@
 package org.topoplanner.allocator.bench;
 
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PlacementPolicy;
-import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.allocator.catalog.PolicyCatalog;
-import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.allocator.catalog.PolicyId;
-import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
-import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -34,36 +21,19 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * The cluster index is built in the set-up (once per cluster in the product too), and so is every
  * policy's first answer, so the per-cluster tables exist. {@link #suggestAfterChange} and
  * {@link #suggestAfterJobMoved} ask on a new state each time (no host changed, or one host's job came or went),
- * so every per-state answer is made again: the first suggestion after a change (issue 15). {@link CompareBenchmark} asks all six.
+ * so every per-state answer is made again: the first suggestion after a change (issue 15). The three measures and the
+ * state are {@link AbstractSuggestBenchmark}'s. {@link CompareBenchmark} asks all six.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-public class SuggestBenchmark {
+public class SuggestBenchmark extends AbstractSuggestBenchmark {
     @Param({"slurm-tree", "slurm-block", "k8s-default", "kueue-tas", "volcano", "planner"})
     public String policy;
 
     @Param({"gpu256", "gpu64", "cpu64", "gpuTooMany", "oneNodeGpuSum"})
     public String job;
 
-    /**
-     * The cluster: {@code plain} (no partition lines) or {@code partitions} (the same tree and state with
-     * {@link BenchClusters#withPartitions}'s five lines; the jobs without {@code -p} then run in its default partition
-     * {@code batch}, of three quarters of the hosts), so that a regression in the partition path shows.
-     */
-    @Param({"plain", "partitions"})
-    public String cluster;
-
     /** The Slurm release the policies follow ({@code -p release=22.05,24.11} for the older ones). */
     @Param({"26.05"})
     public String release;
-
-    private ClusterState state;
-    private JobRequest request;
-    private PlacementPolicy chosen;
-    /** A one-CPU job on one idle host, which {@link #suggestAfterJobMoved} starts and ends in turn. */
-    private Placement mover;
-    private ClusterState moving;
 
     /**
      * The jobs by name: {@code -N 256 --gpus-per-node=8}, {@code -N 64 --gpus-per-node=8}, {@code -N 64}, and
@@ -101,51 +71,18 @@ public class SuggestBenchmark {
         };
     }
 
-    private static ClusterState shared;
-    private static ClusterState sharedWithPartitions;
-
-    /**
-     * The benchmark state, one per JVM: without forking ({@code -f 0}) every trial then reuses one cluster
-     * and its index, as the window does, instead of spending seconds per trial rebuilding them.
-     */
-    static synchronized ClusterState busyTree() {
-        if (shared == null) {
-            Cluster c = BenchClusters.withBlocks(BenchClusters.ft3x16384(), 1024);
-            shared = BenchClusters.occupied(c, 0.6, 1);
-        }
-        return shared;
+    @Override
+    protected JobRequest measuredJob() {
+        return job(job);
     }
 
-    /** {@link #busyTree} with {@link BenchClusters#withPartitions}'s partition lines: the same hosts busy. */
-    static synchronized ClusterState busyTreeWithPartitions() {
-        if (sharedWithPartitions == null) {
-            ClusterState plain = busyTree();
-            Cluster c = BenchClusters.withPartitions(plain.cluster());
-            ClusterState s = ClusterState.empty(c);
-            for (var e : plain.running().entrySet()) {
-                s = s.with(e.getValue(), ClusterState.Hold.WHOLE_NODES);
-            }
-            sharedWithPartitions = s;
-        }
-        return sharedWithPartitions;
-    }
-
-    /** The benchmark state of {@code name}. */
-    static ClusterState busy(String name) {
-        return switch (name) {
-            case "plain" -> busyTree();
-            case "partitions" -> busyTreeWithPartitions();
-            default -> throw new IllegalArgumentException("no benchmark cluster " + name);
-        };
-    }
-
-    @Setup
-    public void setUp() {
-        state = busy(cluster);
-        request = job(job);
+    /** Every policy answers once, as {@link #expected} says it must (so every policy's per-cluster tables exist). */
+    @Override
+    protected PlacementPolicy measuredPolicy(ClusterState state, JobRequest request) {
         SlurmVersion v = SlurmVersion.parse(release).orElseThrow();
+        PlacementPolicy chosen = null;
         for (PolicyId id : PolicyId.values()) {
-            PlacementPolicy p = PolicyCatalog.create(new PolicyChoice(id, PolicyOptions.DEFAULT.withSlurmVersion(v)));
+            PlacementPolicy p = policyUnder(id, release);
             Suggestion s = p.suggest(state, request);
             if (!expected(job, id, v).isInstance(s)) {
                 throw new IllegalStateException(id.id() + " must answer the benchmark job " + job + " under "
@@ -155,49 +92,9 @@ public class SuggestBenchmark {
                 chosen = p;
             }
         }
-        setUpMover();
-    }
-
-    /** A new state object with the same jobs, as after a job came and went: per-state tables are rebuilt. */
-    private ClusterState changed() {
-        return state.with(new Placement("tick", List.of())).without("tick");
-    }
-
-    private void setUpMover() {
-        mover = idleHostMover(state);
-        moving = state;
-    }
-
-    /** A one-CPU job on the first idle host of {@code state}, for a benchmark to start and end in turn. */
-    static Placement idleHostMover(ClusterState state) {
-        var index = org.topoplanner.allocator.ClusterIndex.of(state.cluster());
-        int h = 0;
-        while (!state.usage().idle(h)) {
-            h++;
+        if (chosen == null) {
+            throw new IllegalArgumentException("no policy " + policy);
         }
-        return new Placement("mover", List.of(org.topoplanner.model.job.HostAllocation.of(index.host(h), List.of(),
-                org.topoplanner.model.cpu.CpuSet.of(0))));
-    }
-
-    /** The policy's suggestion on an unchanged state (a drag over the plan). */
-    @Benchmark
-    public Suggestion suggest() {
-        return chosen.suggest(state, request);
-    }
-
-    /** The same right after a change of state. */
-    @Benchmark
-    public Suggestion suggestAfterChange() {
-        return chosen.suggest(changed(), request);
-    }
-
-    /**
-     * The same right after a job started or ended on one host (in turn): what a what-if or a drag after an edit
-     * asks, where the per-state tables are updated for that host and every per-state answer is asked again.
-     */
-    @Benchmark
-    public Suggestion suggestAfterJobMoved() {
-        moving = moving.running().containsKey("mover") ? moving.without("mover") : moving.with(mover);
-        return chosen.suggest(moving, request);
+        return chosen;
     }
 }

@@ -1,25 +1,11 @@
 package org.topoplanner.allocator.bench;
 
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PlacementPolicy;
-import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.allocator.catalog.PolicyCatalog;
-import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.allocator.catalog.PolicyId;
 import org.topoplanner.model.job.JobRequest;
-import org.topoplanner.model.job.Placement;
-import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * One suggestion of a {@code -n} job under Slurm 22.05, on {@link SuggestBenchmark}'s busy 16,384-host tree
@@ -29,33 +15,20 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@link SuggestBenchmark}'s names and parameters, and the figures taken with them, stay as they were.
  * {@code slurm-tree} deals the same tasks its own way ({@code TaskDistribution.layout2205}) and is the reference;
  * {@code -p release=24.11} asks the same jobs where the planner keeps its even split, so the deal's cost shows.
- * As in {@link SuggestBenchmark}, {@link #suggest} asks on an unchanged state (the planner's answer is then cached on
- * the state), {@link #suggestAfterChange} and {@link #suggestAfterJobMoved} on a new state each time, where the
- * answer, and so the deal, is made again.
+ * The state and the three measures are {@link AbstractSuggestBenchmark}'s: {@link #suggest} asks on an unchanged state
+ * (the planner's answer is then cached on the state), {@link #suggestAfterChange} and {@link #suggestAfterJobMoved}
+ * on a new state each time, where the answer, and so the deal, is made again.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-public class SuggestTaskDealBenchmark {
+public class SuggestTaskDealBenchmark extends AbstractSuggestBenchmark {
     @Param({"planner", "slurm-tree"})
     public String policy;
 
     @Param({"gpuTasks512", "cpuTasks100"})
     public String job;
 
-    /** {@link SuggestBenchmark#cluster}: {@code plain} or {@code partitions} (the job then runs in {@code batch}). */
-    @Param({"plain", "partitions"})
-    public String cluster;
-
     /** 22.05, whose task deal is measured; {@code -p release=24.11} for the same jobs without it. */
     @Param({"22.05"})
     public String release;
-
-    private ClusterState state;
-    private JobRequest request;
-    private PlacementPolicy chosen;
-    private Placement mover;
-    private ClusterState moving;
 
     /**
      * The jobs by name: {@code gpuTasks512} = {@code -N 64 -n 512 --gpus-per-task=1} (8 tasks and 8 GPUs a node, each
@@ -71,43 +44,21 @@ public class SuggestTaskDealBenchmark {
         };
     }
 
-    @Setup
-    public void setUp() {
-        state = SuggestBenchmark.busy(cluster);
-        request = job(job);
-        SlurmVersion v = SlurmVersion.parse(release).orElseThrow();
+    @Override
+    protected JobRequest measuredJob() {
+        return job(job);
+    }
+
+    /** The one policy measured, which must place the job. */
+    @Override
+    protected PlacementPolicy measuredPolicy(ClusterState state, JobRequest request) {
         PolicyId id = PolicyId.parse(policy).orElseThrow(() -> new IllegalArgumentException("no policy " + policy));
-        chosen = PolicyCatalog.create(new PolicyChoice(id, PolicyOptions.DEFAULT.withSlurmVersion(v)));
+        PlacementPolicy chosen = policyUnder(id, release);
         Suggestion s = chosen.suggest(state, request);
         if (!(s instanceof Suggestion.Placed)) {
             throw new IllegalStateException(policy + " must place the benchmark job " + job + " under " + release
                     + ": " + s);
         }
-        mover = SuggestBenchmark.idleHostMover(state);
-        moving = state;
-    }
-
-    /** A new state object with the same jobs, as after a job came and went: per-state answers are made again. */
-    private ClusterState changed() {
-        return state.with(new Placement("tick", List.of())).without("tick");
-    }
-
-    /** The policy's suggestion on an unchanged state (a drag over the plan). */
-    @Benchmark
-    public Suggestion suggest() {
-        return chosen.suggest(state, request);
-    }
-
-    /** The same right after a change of state. */
-    @Benchmark
-    public Suggestion suggestAfterChange() {
-        return chosen.suggest(changed(), request);
-    }
-
-    /** The same right after a one-CPU job started or ended on one idle host (in turn). */
-    @Benchmark
-    public Suggestion suggestAfterJobMoved() {
-        moving = moving.running().containsKey("mover") ? moving.without("mover") : moving.with(mover);
-        return chosen.suggest(moving, request);
+        return chosen;
     }
 }
