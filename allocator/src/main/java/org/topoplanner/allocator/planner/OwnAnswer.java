@@ -39,7 +39,7 @@ record OwnAnswer(Suggestion answer, boolean nvlinkKept) {
         Optional<Plan> plan = inDomains.map(NvlinkDomainPlan.InDomains::plan).or(() -> overall);
         // 22.05 deals a -n job's tasks over the CPUs _cpus_to_use left its nodes, the first nodes' begun cores
         // first: the planner holds its own nodes' CPUs as that deal gives them, not as the even split does
-        plan = TaskDeal2205.underRelease(settings, index, state.usage(), job, submitted, limits, plan);
+        plan = TaskDeal2205.underRelease(settings, state, index, job, submitted, limits, plan);
         if (plan.isPresent() && inDomains.isEmpty() && limits.sets() == null && UnevenSplit.applies(job)) {
             // the even split may need more leaves than Slurm's own uneven one (fuzz26 p22, -N3 --gpus=8
             // enforce-binding: 3+3+2 over three leaves where Slurm runs 4+2+2 on two; PlannerRealProbesTest):

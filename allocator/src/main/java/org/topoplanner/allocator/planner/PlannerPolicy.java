@@ -191,7 +191,7 @@ public final class PlannerPolicy implements PlacementPolicy {
         JobRequest asked = usable.request();
         PlanLimits limits = PlanLimits.of(state, index, asked, settings);
         // the same deal as the live answer (OwnAnswer): under 22.05 the tasks' CPUs as Slurm deals them
-        return limits.never() != null ? Optional.empty() : TaskDeal2205.underRelease(settings, index, state.usage(),
+        return limits.never() != null ? Optional.empty() : TaskDeal2205.underRelease(settings, state, index,
                 asked, request, limits, PlanSearch.best(index, state.usage(), asked, limits));
     }
 }

@@ -5,7 +5,9 @@ import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.topoplanner.allocator.ClusterIndex;
+import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.NodeShape;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.allocator.planner.PlannerPolicy.Plan;
@@ -52,8 +54,13 @@ final class TaskDeal2205 {
                 && !job.exclusive() && job.podShape() == null;
     }
 
-    /** {@code plan} with 22.05's task deal on its nodes, or {@code plan} as it is when the deal does not fit. */
-    static Plan dealt(ClusterIndex index, StateUsage usage, JobRequest job, PlanLimits limits, Plan plan) {
+    /**
+     * {@code plan} with 22.05's task deal on its nodes, or {@code plan} as it is when the deal does not fit. A GPU job
+     * ({@link GpuFilterOnNodes#applies}) takes each node's CPUs and GPUs from {@code slurmOnNodes}, slurm-tree asked
+     * for exactly the plan's nodes, where it places the job there; the counts below are the rest's, and the fallback.
+     */
+    static Plan dealt(ClusterIndex index, StateUsage usage, JobRequest job, PlanLimits limits, Plan plan,
+                      Function<List<String>, Optional<Placement>> slurmOnNodes) {
         if (!applies(job)) {
             return plan;
         }
@@ -97,7 +104,14 @@ final class TaskDeal2205 {
         int[] kept = gpuFilterCut(job, cap, tpc, cpt, gpuCounts(job, index, usage, hosts, limits));
         int[] tasks = deal(job.ntasks(), cpt, kept, gresLimit, tpc);
         int[] dealtCpus = new int[n];
-        if (tasks != null) {
+        int[] slurmGpus = null;
+        Optional<Placement> named = GpuFilterOnNodes.applies(job)
+                ? slurmOnNodes.apply(hosts.stream().map(HostAllocation::host).toList()) : Optional.empty();
+        if (named.isPresent()) {
+            // the GPU filter's cut on these nodes as slurm-tree computes it (CoreFilter, TaskDistribution.layout2205)
+            dealtCpus = GpuFilterOnNodes.cpus(named.get(), hosts);
+            slurmGpus = GpuFilterOnNodes.gpus(named.get(), hosts);
+        } else if (tasks != null) {
             for (int k = 0; k < n; k++) {
                 dealtCpus[k] = tasks[k] * cpt;
             }
@@ -116,9 +130,10 @@ final class TaskDeal2205 {
             HostAllocation a = hosts.get(k);
             int h = index.number(a.host());
             NodeShape shape = index.shape(h);
-            int gpus = perTaskGpus ? job.gpusPerTask() * tasks[k] : a.gpus().size();
+            int gpus = slurmGpus != null ? slurmGpus[k] : perTaskGpus ? job.gpusPerTask() * tasks[k] : a.gpus().size();
             int cpus = dealtCpus[k];
-            if (positive(job.cpusPerGpu())) {
+            if (positive(job.cpusPerGpu()) && slurmGpus == null) {
+                // (slurm-tree's count already holds the GPUs' CPUs as 22.05 holds them, which may be fewer)
                 cpus = Math.max(cpus, gpus * job.cpusPerGpu());
             }
             NodeDemand d = new NodeDemand(n, gpus, 0, Math.max(1, cpus), job.enforceBinding(), false,
@@ -150,12 +165,14 @@ final class TaskDeal2205 {
      * (seed -3580716692 of {@code PlannerThreadsPerCorePropertyTest}: {@code -N2 --gpus-per-node=1 -c3
      * --threads-per-core=2} dealt 3 + 1 such tasks, 10 + 4 CPUs, where slurm-tree holds 6 + 6).
      */
-    static Optional<Plan> underRelease(SchedulerSettings settings, ClusterIndex index, StateUsage usage, JobRequest job,
-                                       JobRequest submitted, PlanLimits limits, Optional<Plan> plan) {
+    static Optional<Plan> underRelease(SchedulerSettings settings, ClusterState state, ClusterIndex index,
+                                       JobRequest job, JobRequest submitted, PlanLimits limits, Optional<Plan> plan) {
         if (settings.slurm() != SlurmVersion.V22_05 || !settings.slurmDecides() || submitted.threadsPerCore() != null) {
             return plan;
         }
-        return plan.map(p -> dealt(index, usage, job, limits, p));
+        return plan.map(p -> dealt(index, state.usage(), job, limits, p,
+                hosts -> GpuFilterOnNodes.placement(settings.slurmAnswer(state, submitted.withNodelist(hosts)),
+                        hosts)));
     }
 
     /**
