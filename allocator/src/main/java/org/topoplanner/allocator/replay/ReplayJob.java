@@ -18,6 +18,11 @@ final class ReplayJob {
     Placement placement;
     String reason;
     boolean gone;
+    /**
+     * Held for good by a pass ({@code priority = 0} with {@code FAIL_BAD_CONSTRAINTS}, {@link
+     * TopologyNeverRunnableHold}): no pass tries it again and {@code _top_priority} counts it behind every job.
+     */
+    boolean heldForGood;
     /** The last answer for this pending job and the state and time it was asked in. */
     Suggestion asked;
     ClusterState askedIn;

@@ -75,6 +75,9 @@ final class SchedulingPass {
                 continue; // build_job_queue made no record for it (limitsOfSeveralPartitions)
             }
             ReplayJob j = queue.get(r.job());
+            if (j.heldForGood) {
+                continue; // priority 0: no queue record, the reason kept (TopologyNeverRunnableHold)
+            }
             JobRequest spec = r.spec();
             SlurmPartition part = Partitions.of(ctl.state.cluster(), spec);
             String partName = part == null ? "" : part.name();
@@ -152,6 +155,12 @@ final class SchedulingPass {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
                         : PendingReason.RESOURCES.slurmName();
                 if (s instanceof Suggestion.Pending p && !p.reason().blocksJobsBehind()) {
+                    continue;
+                }
+                if (TopologyNeverRunnableHold.holds(policy, s)) {
+                    // 24.11's last error branch of schedule(): FAIL_BAD_CONSTRAINTS, priority 0, no fail_by_part
+                    j.reason = TopologyNeverRunnableHold.REASON;
+                    j.heldForGood = true;
                     continue;
                 }
                 boolean nonRunnableInPart = s instanceof Suggestion.Impossible && j.spec.partitions().size() > 1;

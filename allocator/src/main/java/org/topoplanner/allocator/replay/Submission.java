@@ -96,7 +96,9 @@ final class Submission {
         // not PartitionConfig or MaxMemPerLimit (c22k1 b1-b3 wait Priority behind q1)
         // the reason read is the one slurmctld has on the job now, not one a pass it has not run yet gave it
         // (UnseenStarts.reasonsUnseen)
-        boolean top = queue.entrySet().stream().noneMatch(ahead -> holdsBack(ahead.getValue(), spec)
+        // a job a pass held for good (priority 0, TopologyNeverRunnableHold) is behind every other
+        boolean top = queue.entrySet().stream().noneMatch(ahead -> !ahead.getValue().heldForGood
+                && holdsBack(ahead.getValue(), spec)
                 && !passedOverByTopPriority(unseen.reasonSeen(ahead.getKey(), ahead.getValue())))
                 && noneStartedUnseenAhead(spec);
         // the pass the submissions before queued, measured to begin after this submission reached slurmctld

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cluster.Cluster;
@@ -249,6 +250,40 @@ final class SeveralPartitions {
      * The partitions in the order slurmctld tries them (higher {@code PriorityTier} first, the order given among
      * equals); null when one of them is not a partition of the cluster.
      */
+    /**
+     * Whether the submission's test of this job ends on a partition whose node range is empty ({@link
+     * PartitionNodeRange}): 24.11.5's {@code _select_nodes_parts} ({@code slurmctld/job_mgr.c}) tries every partition
+     * in Slurm's order through {@code _select_nodes_base}, which calls {@code select_nodes} test-only after a failed
+     * {@code job_limits_check} too; a partition that never holds the job ({@code
+     * ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE}) or whose range is empty ({@code get_node_cnts}: {@code
+     * ESLURM_REQUESTED_PART_CONFIG_UNAVAILABLE}) neither runs nor is busy, so the search goes on and, with no
+     * {@code rc_best}, {@code _select_nodes_parts} words the last partition's {@code rc}: {@code WAIT_PART_CONFIG} when
+     * that is an empty range, over {@code _top_priority}'s reason and over the {@code WAIT_RESOURCES} an earlier
+     * partition's error branch wrote ({@code job_allocate} keeps the job). Lead's case featfz24 f4 ({@code -p fat,mix
+     * -N2 -n1 -c5 --gpus-per-node=4 --exclusive}, sent as {@code -N1}: fat, tier 3, never holds an {@code --exclusive}
+     * job on 32-CPU nodes past {@code MaxCPUsPerNode=24}; mix, tier 2, {@code MinNodes=2}): {@code PartitionConfig}
+     * at submission in 24.11.5 (and 22.05.8). {@code neverHolds} answers a job kept to one partition.
+     */
+    static boolean endsOnEmptyNodeRange(Cluster cluster, JobRequest request, Predicate<JobRequest> neverHolds) {
+        List<String> order = slurmOrder(cluster, request);
+        if (order == null) {
+            return false;
+        }
+        order = order.stream().filter(n -> PartitionLimits.of(cluster, partitionNamed(cluster, n)).state()
+                .takesSubmissions()).toList();
+        for (int i = 0; i < order.size(); i++) {
+            JobRequest one = keptTo(cluster, request, order.get(i));
+            boolean emptyRange = PartitionNodeRange.empty(cluster, one);
+            if (i == order.size() - 1) {
+                return emptyRange;
+            }
+            if (!emptyRange && !neverHolds.test(one)) {
+                return false;
+            }
+        }
+        return false;
+    }
+
     /** The first name of {@code -p} that is no partition of the cluster. */
     static String unknownName(Cluster cluster, JobRequest request) {
         List<SlurmPartition> all = PartitionTable.of(cluster).partitions();

@@ -79,6 +79,11 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
     @Override
     public boolean nodeRangeOutsidePartition(Cluster cluster, JobRequest request) {
         JobRequest job = SbatchNodeCount.sent(request);
+        if (SeveralPartitions.applies(cluster, job)) {
+            // a list's test ends on its last partition's range (SeveralPartitions.endsOnEmptyNodeRange)
+            return SeveralPartitions.endsOnEmptyNodeRange(cluster, job,
+                    one -> suggest(ClusterState.empty(cluster), one) instanceof Suggestion.Impossible);
+        }
         return PartitionNodeRange.empty(cluster, EmptyPartitionList.given(job)
                 ? EmptyPartitionList.inDefaultPartition(job) : job);
     }
