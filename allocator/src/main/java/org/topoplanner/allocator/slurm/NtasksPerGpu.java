@@ -23,6 +23,14 @@ final class NtasksPerGpu {
             int each = job.minNodes() == 1 ? tasks : tasks / job.minNodes();
             return new int[] {each, each};
         }
+        // -O: eval_nodes_select_cores reads details->num_tasks, every task of the GPUs (gres_job_state_validate),
+        // not the one task a node the layout keeps (SlurmJobSpec#of cuts ntasks for it). So a node keeps
+        // gres_max_tasks for them all, and eval_nodes_gres' _reduce_res_cores, not this filter, leaves it no GPU
+        // (TreeProgress): own probe c25u1 p5 (-O -N1 --gpus=1 --ntasks-per-gpu=2 -c2), 24.11.5 "topology" as p6
+        // without -O, where the cut task count refused it here, "node". 22.05 left as it was (its lines match)
+        if (job.boundingTasks() != null) {
+            tasks = job.boundingTasks();
+        }
         Integer max = job.maxNodes();
         if (max == null && version.atLeast(SlurmVersion.V26_05)) {
             // 26.05's slurmctld sets an absent maximum to the task count (JOB_IMPLICIT_MAX_NODES, job_mgr.c)

@@ -32,7 +32,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * and blocks, o23q), in 22.05 puts every task's GPUs by socket beside one task's CPU ({@link OvercommitSocketTasks});
  * {@code --cpus-per-gpu} beside a GPU total or {@code --gpus-per-node} is emulated in 24.11 and 26.05 only
  * ({@link OvercommitGresCpus}, c16d1 g4, c16g1). The shapes no measured line covers, or whose rules differ from
- * that, are refused naming what is not emulated: {@code --ntasks-per-gpu}; 22.05's {@code --cpus-per-gpu}; GPUs
+ * that, are refused naming what is not emulated: 22.05's {@code --cpus-per-gpu}; GPUs
  * beside enforce-binding in 24.11 (and a GPU total in 22.05); {@code -c} below a node's threads per core in 24.11
  * and 26.05 (a core's threads may hold more than one task);
  * {@code --threads-per-core} ({@code _job_test} multiplies {@code min_cpus} by it when {@code min_cpus == min_nodes}),
@@ -72,6 +72,16 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@code -c}: one task of {@code -c} CPUs on each node of the pick in 22.05; 24.11 and 26.05 keep every task
  * ({@code tres_per_task}), so the range needs {@code -n} nodes ({@link OvercommitTaskLayout}) and waits past its
  * maximum ({@link #verdict}).
+ *
+ * <p>Emulated since own probe c25u1 (r25u, tree, every release; o25c lifted the refusal): {@code --ntasks-per-gpu}
+ * beside {@code -c}, by the rules above and those without {@code -O}. 22.05.8 lays one task of {@code -c} CPUs
+ * ({@code one_task_per_node}, p3 {@code -N1 --gpus-per-node=2 --ntasks-per-gpu=2 -c2}: n3 CPUs 0-1); 26.05.5 keeps
+ * every task ({@link OvercommitTaskLayout#raisesMinCpus}: p3 all of n3); {@code gres_select_filter_remove_unusable}
+ * drops a node below {@code ntasks_per_gres x cpus_per_task} CPUs a GPU in all three (p2 waits, p4 refused "node").
+ * 24.11.5 refuses a GPU total at its test-only pick ({@code _reduce_res_cores} leaves one task a node no GPU, see
+ * {@link #verdict}: p2 "node", p5 "topology") and waits for good with {@code --gpus-per-node} (p3), whose GPUs that
+ * cut skips ("Gres per node takes priority", {@code topology/common/eval_nodes.c}). On blocks it stays refused
+ * ({@link NtasksPerGpuRefusal}).
  *
  * <p>Emulated since own probes c22g1 (tree, every release) and c22g2 (block, 24.11.5 and 26.05.5), g22o, every line
  * as the emulation gave it (the hand predictions missed where a GPU total and a block's range fall): node ranges
@@ -132,6 +142,14 @@ final class Overcommit {
             // (OvercommitTaskLayout.held; own probes c24o3 k5, c25o1 a1-a8 run in 26.05.5 or are refused where the
             // tasks' CPUs pass the nodes', and wait Resources in 24.11.5). Blocks are not measured: there the
             // one-task layout's wait stays (SlurmBlockPolicy lays out every task for --gpus-per-task only)
+            return null;
+        }
+        if (r.ntasksPerGpu() != null && r.gpusPerNode() == null && version == SlurmVersion.V24_11) {
+            // 24.11's test-only pick finds no node for it: eval_nodes_gres -> _reduce_res_cores cuts a node's GPUs
+            // to maxtasks / ntasks_per_gres, maxtasks being min_cpus (sbatch's MAX(min_nodes, 1) under -O, no
+            // division by -c) less one task for each further node, so one task a node (TreeProgress.countTasks).
+            // Refused as without -O (own probe c25u1 p2 "node", p5 "topology", 24.11.5); --gpus-per-node skips the
+            // cut ("Gres per node takes priority") and waits below
             return null;
         }
         SlurmJobSpec job = SlurmJobSpec.of(r);
@@ -200,9 +218,6 @@ final class Overcommit {
     }
 
     private static String unsupported(JobRequest r, SlurmVersion version) {
-        if (r.ntasksPerGpu() != null) {
-            return "--ntasks-per-gpu";
-        }
         if (r.asksForGpus() && r.cpusPerGpu() != null && r.gpus() == null && r.gpusPerNode() == null) {
             // 24.11/26.05 with a GPU total (OvercommitGresCpus; c16d1 g4, c16g1 h1-h8) or --gpus-per-node (c16g1 r1)
             // are read and measured; 22.05 puts the one task's CPU apart from the GPUs it picks (c16g1 h1: CPU 0

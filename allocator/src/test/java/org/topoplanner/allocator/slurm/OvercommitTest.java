@@ -595,4 +595,59 @@ class OvercommitTest {
                         .collect(java.util.stream.Collectors.joining(",")))
                 .toList()).containsExactly(expected.split("\\|"));
     }
+
+    /**
+     * {@code -O} with {@code --ntasks-per-gpu} beside {@code -c} on own probe c25u1's idle cluster (n1-n3: 2 x 4
+     * cores, GPUs 0-1 on socket 0, 2-3 on socket 1; partition cap {@code MaxCPUsPerNode=4}), refused as not emulated
+     * before o25c. 22.05 lays one task of {@code -c} CPUs ({@code one_task_per_node}); 26.05 raises {@code min_cpus} to
+     * {@code -c x num_tasks} ({@code gres_job_state_validate}) and lays out every task; 24.11 refuses a GPU total at
+     * its test-only pick ({@code _reduce_res_cores}: one task a node under {@code -O}, {@code 1 / ntasks_per_gres} = no
+     * GPU) and waits for good with {@code --gpus-per-node}, which that cut skips. c25u1 p3, p5 (real on n3, b1 and b2
+     * holding n1 and n2 CPUs), p2 and p4 (remove_unusable: cap's 4 CPUs below 2 x 3 for one GPU, every release).
+     */
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-O -N1 --gpus-per-node=2 --ntasks-per-gpu=2 -c2; 22.05; n1:0-1:0,1",
+        "-O -N1 --gpus-per-node=2 --ntasks-per-gpu=2 -c2; 26.05; n1:0-7:0,2",
+        "-O -N1 --gpus-per-node=2 --ntasks-per-gpu=2 -c2; 24.11; Resources",
+        "-O -N1 --gpus=1 --ntasks-per-gpu=2 -c2;          22.05; n1:0-1:2",
+        "-O -N1 --gpus=1 --ntasks-per-gpu=2 -c2;          26.05; n1:0-3:0",
+        "-O -N1 --gpus=1 --ntasks-per-gpu=2 -c2;          24.11; topology",
+        "-O -w n1 --gpus=1 --ntasks-per-gpu=2 -c3;        24.11; node",
+        "-O -p cap --gpus=1 --ntasks-per-gpu=2 -c3;       22.05; node",
+        "-O -p cap --gpus=1 --ntasks-per-gpu=2 -c3;       24.11; node",
+        "-O -p cap --gpus=1 --ntasks-per-gpu=2 -c3;       26.05; node",
+    })
+    void ntasksPerGpuBesideC(String args, String version, String expected) throws Exception {
+        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.parse(version)
+                .orElseThrow())).suggest(ClusterState.empty(OracleCase.cluster("c25u1")),
+                SbatchOptions.parseLine(args, "o"));
+        switch (expected) {
+            case "Resources" -> assertThat(s).isInstanceOfSatisfying(Suggestion.Pending.class,
+                    p -> assertThat(p.reason()).isEqualTo(org.topoplanner.allocator.PendingReason.RESOURCES));
+            case "node" -> assertThat(s).isInstanceOfSatisfying(Suggestion.Impossible.class,
+                    i -> assertThat(i.reason()).startsWith("Requested node configuration is not available"));
+            case "topology" -> assertThat(s).isInstanceOfSatisfying(Suggestion.Impossible.class,
+                    i -> assertThat(i.reason()).startsWith("Requested topology configuration is not available"));
+            default -> {
+                assertThat(s).isInstanceOf(Suggestion.Placed.class);
+                assertThat(((Suggestion.Placed) s).placement().hosts().stream()
+                        .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus().stream().map(String::valueOf)
+                                .collect(java.util.stream.Collectors.joining(",")))
+                        .toList()).containsExactly(expected.split("\\|"));
+            }
+        }
+    }
+
+    /** On blocks {@code -O --ntasks-per-gpu} stays refused as not emulated, as the option is without {@code -O}. */
+    @Test
+    void ntasksPerGpuOnBlocksStaysRefused() throws Exception {
+        for (SlurmVersion v : List.of(SlurmVersion.V24_11, SlurmVersion.V26_05)) {
+            Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v))
+                    .suggest(ClusterState.empty(OracleCase.cluster("c24o2")),
+                            SbatchOptions.parseLine("-O -N1 --gpus=1 --ntasks-per-gpu=2 -c2", "o"));
+            assertThat(s).as(v.label()).isInstanceOfSatisfying(Suggestion.Impossible.class,
+                    i -> assertThat(i.reason()).contains("--ntasks-per-gpu").contains("not emulated"));
+        }
+    }
 }
