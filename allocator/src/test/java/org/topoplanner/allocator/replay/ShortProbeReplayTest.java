@@ -110,6 +110,12 @@ class ShortProbeReplayTest {
         "c25e1; results/c25e1.jsonl;         22.05; tree;  13",
         "c25e1; results/new/c25e1.jsonl;     24.11; tree;  13",
         "c25e1; results/v26.05/c25e1.jsonl;  26.05; tree;  13",
+        // c25e2 (c25e1's nodes in blocks b1=s[1-2], b2=s[3-4], b3=g[1-2], BlockSizes=2,4; g25e, n25b): the tree's
+        // --ntasks-per-gpu rules on the block's pick: --gpus=3 --ntasks-per-gpu=1 -c2 (with or without --exclusive)
+        // takes base block b2 (s3 two tasks and GPUs, s4 one); -N1 --gpus=2 ... --exclusive is refused by 24.11.5
+        // (min_cpus one task, one GPU credited) and runs on s1 in 26.05.5. Rule: BlockSelector.Taken.countTasks
+        "c25e2; results/new/c25e2.jsonl;     24.11; block; 11",
+        "c25e2; results/v26.05/c25e2.jsonl;  26.05; block; 11",
     })
     void probeMatchesRealSlurmLineByLine(String caseName, String results, String version, String topology,
                                          int lines) {

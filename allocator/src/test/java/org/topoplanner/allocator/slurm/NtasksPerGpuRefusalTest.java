@@ -12,7 +12,7 @@ import org.topoplanner.model.job.SbatchOptions;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
- * {@code --ntasks-per-gpu} on a block topology is refused naming the option (no block case measured it,
+ * {@code --ntasks-per-gpu} above 1 on a block topology is refused naming the option (no block case measured it,
  * {@link NtasksPerGpuRefusal}); on a tree every measured shape is placed ({@link NtasksPerGpuMinCpusTest}).
  */
 class NtasksPerGpuRefusalTest {
@@ -22,7 +22,7 @@ class NtasksPerGpuRefusalTest {
         SlurmVersion v = SlurmVersion.parse(release).orElseThrow();
         Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v))
                 .suggest(ClusterState.empty(OracleCase.cluster("blockfz01")),
-                        SbatchOptions.parseLine("-N2 --gpus=4 --ntasks-per-gpu=1", "n"));
+                        SbatchOptions.parseLine("-N2 --gpus=4 --ntasks-per-gpu=2", "n"));
         assertThat(s).isInstanceOfSatisfying(Suggestion.Impossible.class,
                 i -> assertThat(i.reason()).contains("block topology"));
     }
