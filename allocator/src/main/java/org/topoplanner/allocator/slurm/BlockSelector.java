@@ -696,6 +696,9 @@ final class BlockSelector implements NodeChooser {
             demand.gave(k, offered, given);
             taken.add(k, given);
             if (taken.tasks != null) {
+                // (a --ntasks-per-gpu count that leaves the node no whole GPU credits it none; Slurm's
+                // eval_nodes_gres then says use_node false and eval_nodes_block skips the node, which is not
+                // emulated here: no block line has such a node beside a usable one)
                 taskBudget -= taken.countTasks(k, given, nodes, taskBudget, job, demand);
             }
             chosen.set(k);
@@ -775,8 +778,6 @@ final class BlockSelector implements NodeChooser {
                 // node's sock_gres->total_cnt drops to it, all gres_sched_add then credits. Own probe c25e2 p3
                 // (-N1 --gpus=2 --ntasks-per-gpu=1 -c2 --exclusive): 24.11's min_cpus is one task, so the one node
                 // credits one GPU and the job is refused (24.11.5); 26.05's min_cpus holds both tasks (s1, 26.05.5).
-                // (--ntasks-per-gpu above 1, where the count can leave a node no whole GPU, stays refused on
-                // blocks: NtasksPerGpuRefusal)
                 long maxGres = used / job.ntasksPerGpu();
                 used = maxGres * job.ntasksPerGpu();
                 taskGpus[k] = maxGres;

@@ -30,10 +30,33 @@ class NtasksPerGpuOnBlocksTest {
         "24.11; p3; -N1 --gpus=2 --ntasks-per-gpu=1 -c2 --exclusive;  refused",
         "26.05; p3; -N1 --gpus=2 --ntasks-per-gpu=1 -c2 --exclusive;  s1",
     })
-    void placedAsRealSlurmPlacesIt(String release, String name, String args, String expected) throws Exception {
+    void c25e2(String release, String name, String args, String expected) throws Exception {
+        placedAsRealSlurmPlacesIt("c25e2", release, name, args, expected);
+    }
+
+    /**
+     * Own probe c25n1 (c25e2's nodes and blocks in one partition, g[1-2] 2 x 4 cores and 4 GPUs in b3): block b3 is
+     * chosen; -N2 --gpus=4 --ntasks-per-gpu=1 -c2 keeps 24.11's min_cpus of two tasks (one task and GPU a node:
+     * refused by 24.11.5), 26.05.5 runs it on g1 and g2. The --ntasks-per-gpu=2 rows were refused as not emulated
+     * before n25b.
+     */
+    @ParameterizedTest(name = "{0} {1}: {3}")
+    @CsvSource(delimiter = ';', value = {
+        "24.11; n3; -N2 --gpus=4 --ntasks-per-gpu=1 -c2;              refused",
+        "26.05; n3; -N2 --gpus=4 --ntasks-per-gpu=1 -c2;              g1,g2",
+        "24.11; q2; --gpus=3 --ntasks-per-gpu=2 -c2;                  g1,g2",
+        "26.05; q3; --gpus=2 --ntasks-per-gpu=2 -c3;                  g1,g2",
+        "24.11; q4; -N2 --gpus=3 --ntasks-per-gpu=2 -c2;              refused",
+        "26.05; q5; --gpus=2 --ntasks-per-gpu=2 -c3 --exclusive;      g1,g2",
+    })
+    void c25n1(String release, String name, String args, String expected) throws Exception {
+        placedAsRealSlurmPlacesIt("c25n1", release, name, args, expected);
+    }
+    private static void placedAsRealSlurmPlacesIt(String caseName, String release, String name, String args,
+                                                  String expected) throws Exception {
         SlurmVersion v = SlurmVersion.parse(release).orElseThrow();
         Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v))
-                .suggest(ClusterState.empty(OracleCase.cluster("c25e2")), SbatchOptions.parseLine(args, name));
+                .suggest(ClusterState.empty(OracleCase.cluster(caseName)), SbatchOptions.parseLine(args, name));
         if (expected.equals("refused")) {
             assertThat(s).isInstanceOfSatisfying(Suggestion.Impossible.class,
                     i -> assertThat(i.reason()).contains("Requested node configuration is not available"));
