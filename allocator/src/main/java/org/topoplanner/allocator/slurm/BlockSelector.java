@@ -696,6 +696,9 @@ final class BlockSelector implements NodeChooser {
             demand.gave(k, offered, given);
             taken.add(k, given);
             if (taken.tasks != null) {
+                // (a --ntasks-per-gpu count that leaves the node no whole GPU credits it none; Slurm's
+                // eval_nodes_gres then says use_node false and eval_nodes_block skips the node, which is not
+                // emulated here: no block line has such a node beside a usable one)
                 taskBudget -= taken.countTasks(k, given, nodes, taskBudget, job, demand);
             }
             chosen.set(k);
@@ -740,10 +743,19 @@ final class BlockSelector implements NodeChooser {
         private final int[] cpus;
         /** The tasks each node was counted for ({@link #countTasks}); null where none are counted. */
         private final int[] tasks;
+        /**
+         * The GPUs a {@code --ntasks-per-gpu} job's counted tasks leave each node ({@link #countTasks}),
+         * {@link Long#MAX_VALUE} where they leave all; null where no tasks are counted.
+         */
+        private final long[] taskGpus;
 
         Taken(int nodeCount, boolean countTasks) {
             cpus = new int[nodeCount];
             tasks = countTasks ? new int[nodeCount] : null;
+            taskGpus = countTasks ? new long[nodeCount] : null;
+            if (taskGpus != null) {
+                java.util.Arrays.fill(taskGpus, Long.MAX_VALUE);
+            }
         }
 
         /**
@@ -761,6 +773,15 @@ final class BlockSelector implements NodeChooser {
             long save = Math.max(remNodes - 1, 0);
             long left = Math.max(taskBudget - save, 0);
             long used = Math.max(1, Math.min(left, given / Math.max(1, job.cpusPerTask())));
+            if (job.ntasksPerGpu() != null && used < demand.gresMaxTasks(k)) {
+                // _reduce_res_cores, as on a tree (TreeProgress): "max_gres = *maxtasks / ntasks_per_gres", and the
+                // node's sock_gres->total_cnt drops to it, all gres_sched_add then credits. Own probe c25e2 p3
+                // (-N1 --gpus=2 --ntasks-per-gpu=1 -c2 --exclusive): 24.11's min_cpus is one task, so the one node
+                // credits one GPU and the job is refused (24.11.5); 26.05's min_cpus holds both tasks (s1, 26.05.5).
+                long maxGres = used / job.ntasksPerGpu();
+                used = maxGres * job.ntasksPerGpu();
+                taskGpus[k] = maxGres;
+            }
             used = Math.min(used, demand.gresMaxTasks(k));
             tasks[k] = (int) used;
             return used;
@@ -793,6 +814,9 @@ final class BlockSelector implements NodeChooser {
      */
     private long credited(int k, SlurmJobSpec job, Demand demand, Taken taken) {
         long all = demand.gpusFor(k);
+        if (taken != null && taken.taskGpus != null && job.ntasksPerGpu() != null) {
+            return Math.min(all, taken.taskGpus[k]);
+        }
         if (taken == null || taken.tasks == null || job.overcommitTasks() == null || job.gpusPerTask() == null
                 || !version.atLeast(SlurmVersion.V24_11)) {
             return all;
@@ -802,8 +826,11 @@ final class BlockSelector implements NodeChooser {
 
     /** Whether the selection counts tasks per node ({@link Taken#countTasks}): the tree evaluation's condition. */
     private boolean countsTasks(SlurmJobSpec job) {
-        return version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null && !job.exclusive()
-                && job.ntasks() != null;
+        // an --exclusive --ntasks-per-gpu job too, as on a tree (TreeProgress, g24c): eval_nodes_cpus_to_use jumps
+        // past the CPU cut for WHOLE_NODE_REQUIRED straight into eval_nodes_gres, which eval_nodes_block reaches as
+        // the tree plugin does (24.11.5 and 26.05 topology/block/eval_nodes_block.c)
+        return version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null
+                && (!job.exclusive() || job.ntasksPerGpu() != null) && job.ntasks() != null;
     }
 
     /** {@code _choose_best_bblock}: the next base block of the chosen block. */

@@ -191,9 +191,11 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         request = ExcludedNodes.added(request, InvalidNodes.of(state.cluster(), version).keySet());
         // with the node count 24.11/26.05's sbatch sends from -n and --ntasks-per-node (SbatchTaskNodeCount)
         // get_node_cnts raises min_nodes to the partition's MinNodes, no maximum added (PartitionMinNodes)
+        // 24.11 keeps sbatch's min_cpus for a --ntasks-per-gpu job, as on a tree (NtasksPerGpuMinCpus): own probe
+        // c25e2 p3 (-N1 --gpus=2 --ntasks-per-gpu=1 -c2 --exclusive) is refused by 24.11.5, run by 26.05.5
         SlurmJobSpec job = PartitionMinNodes.applied(state.cluster(), OvercommitTaskLayout.gpuTasksHeld(
-                SbatchTaskNodeCount.sent(SlurmJobSpec.of(request).withThreadsPerCore(threads), request, version),
-                request, version));
+                NtasksPerGpuMinCpus.held(SbatchTaskNodeCount.sent(SlurmJobSpec.of(request).withThreadsPerCore(threads),
+                        request, version), request, version), request, version));
         // where memory is consumable, the nodes whose free memory cannot take the job now wait, as on a tree
         java.util.Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request, version);
         if (request.nodelist().stream().anyMatch(shortNow::contains)) {
@@ -202,8 +204,9 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         }
         SlurmJobSpec now = shortNow.isEmpty() ? job
                 : PartitionMinNodes.applied(state.cluster(), OvercommitTaskLayout.gpuTasksHeld(
-                        SbatchTaskNodeCount.sent(SlurmJobSpec.of(ExcludedNodes.added(request, shortNow))
-                                .withThreadsPerCore(threads), request, version), request, version));
+                        NtasksPerGpuMinCpus.held(SbatchTaskNodeCount.sent(SlurmJobSpec.of(ExcludedNodes.added(request,
+                                shortNow)).withThreadsPerCore(threads), request, version), request, version), request,
+                        version));
         Cluster cluster = state.cluster();
         if (cluster.fabric().blocks().isEmpty()) {
             // slurmctld refuses to start topology/block without a block ("Block not contains any nodes"),

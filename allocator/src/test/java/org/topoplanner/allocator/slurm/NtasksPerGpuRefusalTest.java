@@ -2,28 +2,22 @@ package org.topoplanner.allocator.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.OracleCase;
-import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.Suggestion;
+import org.junit.jupiter.api.Test;
 import org.topoplanner.model.job.SbatchOptions;
-import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
- * {@code --ntasks-per-gpu} on a block topology is refused naming the option (no block case measured it,
- * {@link NtasksPerGpuRefusal}); on a tree every measured shape is placed ({@link NtasksPerGpuMinCpusTest}).
+ * {@code --ntasks-per-gpu} on a block topology is refused naming the option only beside {@code -O} (no block case
+ * measured it, {@link NtasksPerGpuRefusal}); without {@code -O} it is placed by the tree's rules on the block's pick
+ * ({@link NtasksPerGpuOnBlocksTest}, own probes c25e2 and c25n1).
  */
 class NtasksPerGpuRefusalTest {
-    @ParameterizedTest(name = "{0}")
-    @CsvSource({"24.11", "26.05"})
-    void blocksRefuseTheOption(String release) throws Exception {
-        SlurmVersion v = SlurmVersion.parse(release).orElseThrow();
-        Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v))
-                .suggest(ClusterState.empty(OracleCase.cluster("blockfz01")),
-                        SbatchOptions.parseLine("-N2 --gpus=4 --ntasks-per-gpu=1", "n"));
-        assertThat(s).isInstanceOfSatisfying(Suggestion.Impossible.class,
-                i -> assertThat(i.reason()).contains("block topology"));
+    @Test
+    void blocksRefuseTheOptionOnlyWithOvercommit() throws Exception {
+        assertThat(NtasksPerGpuRefusal.onBlocks(SbatchOptions.parseLine("-N2 --gpus=4 --ntasks-per-gpu=2 -O", "n")))
+                .contains("block topology");
+        assertThat(NtasksPerGpuRefusal.onBlocks(SbatchOptions.parseLine("-N2 --gpus=4 --ntasks-per-gpu=2", "n")))
+                .isNull();
+        assertThat(NtasksPerGpuRefusal.onBlocks(SbatchOptions.parseLine("--gpus=3 --ntasks-per-gpu=1 -c2", "n")))
+                .isNull();
     }
 }
