@@ -88,6 +88,12 @@ class ShortProbeReplayTest {
         // (one task's CPUs a node) is open: a5, a6, a9, not in the table. Rules: Overcommit.verdict,
         // OvercommitTaskLayout.held
         "c25o1; results/new/c25o1.jsonl;     24.11; tree;  15",
+        // c25o2 (c22o1's tree, o25b): --gpus-per-socket beside --ntasks-per-node without -O, every release alike: one
+        // and two nodes, -n4, -c2, one socket, a busy node (p1-p10), as the tree's rules give it; refused by
+        // PerSocketGpuRefusal.onTree before. Rule: PerSocketGpuRefusal
+        "c25o2; results/c25o2.jsonl;         22.05; tree;  16",
+        "c25o2; results/new/c25o2.jsonl;     24.11; tree;  16",
+        "c25o2; results/v26.05/c25o2.jsonl;  26.05; tree;  16",
         "c25o1; results/v26.05/c25o1.jsonl;  26.05; tree;  15",
         // c24j1 (c20h1's cluster, p24h; run as c24h1, renamed: that name was v24h's): c20h1 h2 without --exclusive
         // (-N2 --gpus=N --ntasks-per-gpu=1), idle and beside one-CPU jobs on a1-a2 or b1-b3: every evaluation fails
