@@ -627,4 +627,20 @@ class OvercommitTest {
                     .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus()).toList()).containsExactly("g1:0,4:[0, 2]");
         }
     }
+
+    /**
+     * c25o1 a5 under 22.05 ({@code -n4 -c4 --gpus=2 -O}, no {@code -N}): the node's task count stays NO_VAL and
+     * {@code gres_select_filter_sock_core} clears no core for it ("continue" before the core step); the emulation's
+     * {@code maxTasks x cpt} passed an int and cleared every core, so the job was refused. 22.05.8: g1 CPUs 0-3,
+     * GPUs 0, 1.
+     */
+    @Test
+    void twentyTwoOFiveKeepsEveryCoreForAnUnboundedTaskCount() throws Exception {
+        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05))
+                .suggest(ClusterState.empty(OracleCase.cluster("c25o1")),
+                        SbatchOptions.parseLine("-n4 -c4 --gpus=2 -O", "o"));
+        assertThat(s).isInstanceOf(Suggestion.Placed.class);
+        assertThat(((Suggestion.Placed) s).placement().hosts().stream()
+                .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus()).toList()).containsExactly("g1:0-3:[0, 1]");
+    }
 }
