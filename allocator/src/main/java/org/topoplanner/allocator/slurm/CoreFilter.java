@@ -395,56 +395,92 @@ final class CoreFilter {
                 }
             }
         }
-        // required cores: whole cores for the tasks, fewer tasks while they do not fit
-        int reqCores = maxTasks * cpt;
-        if (maxTasks >= minTasks && (long) maxTasks * cpt + tpc - 1 <= Integer.MAX_VALUE) {
-            // the loop's answer at once: the most tasks whose whole cores fit (an -O job's count stays NO_VAL here,
-            // which the loop below would count down one task at a time)
-            long fit = (long) availCoresTot * tpc / cpt;
-            if (maxTasks > fit) {
-                maxTasks = (int) Math.max(fit, minTasks - 1L);
+        // required cores: whole cores for the tasks, fewer tasks while they do not fit. A node whose task count is
+        // still NO_VAL (-O without -N: _select_cores skips the alloc_tasks bound) clears no core: the filter does
+        // "if (*max_tasks_this_node == NO_VAL) { ... continue; }" first (22.05.8 cons_common/gres_select_filter.c,
+        // 24.11.5 and 26.05 topology/common/gres_filter.c); maxTasks x cpt would pass an int (own probe c25o1 a5,
+        // -n4 -c4 --gpus=2 -O: 22.05.8 g1 CPUs 0-3 GPUs 0, 1; every core cleared before o25b)
+        int reqCores = maxTasks == NO_VAL ? availCoresTot : maxTasks * cpt;
+        if (maxTasks != NO_VAL) {
+            if (maxTasks >= minTasks && (long) maxTasks * cpt + tpc - 1 <= Integer.MAX_VALUE) {
+                // the loop's answer at once: the most tasks whose whole cores fit (an -O job's count stays NO_VAL here,
+                // which the loop below would count down one task at a time)
+                long fit = (long) availCoresTot * tpc / cpt;
+                if (maxTasks > fit) {
+                    maxTasks = (int) Math.max(fit, minTasks - 1L);
+                    reqCores = maxTasks * cpt;
+                }
+            }
+            while (maxTasks >= minTasks) {
+                reqCores = (reqCores + tpc - 1) / tpc;
+                if (reqCores <= availCoresTot) {
+                    break;
+                }
+                maxTasks--;
                 reqCores = maxTasks * cpt;
             }
-        }
-        while (maxTasks >= minTasks) {
-            reqCores = (reqCores + tpc - 1) / tpc;
-            if (reqCores <= availCoresTot) {
-                break;
+            if (maxTasks == 0) {
+                // eval_nodes_select_cores (24.11/26.05 topology/common/eval_nodes.c; 22.05 _select_cores): a node whose
+                // filter fits no task gives no CPUs, though enforce-binding keeps a core of the GPUs' socket (own probe
+                // plseed27624 p0: -w n09 -c2 --gpus-per-task=2 with one free core there is pending in real 24.11.5)
+                return null;
             }
-            maxTasks--;
-            reqCores = maxTasks * cpt;
-        }
-        if (maxTasks == 0) {
-            // eval_nodes_select_cores (24.11/26.05 topology/common/eval_nodes.c; 22.05 _select_cores): a node whose
-            // filter fits no task gives no CPUs, though enforce-binding keeps a core of the GPUs' socket (own probe
-            // plseed27624 p0: -w n09 -c2 --gpus-per-task=2 with one free core there is pending in real 24.11.5)
-            return null;
-        }
-        if (cpusPerGres > 0) {
-            long g = gresPerNode > 0 ? gresPerNode : gresPerTask > 0 ? (long) gresPerTask * maxTasks
-                    : Math.max(cntTotal, 1);
-            long cpus = g * cpusPerGres;
-            if (v24) {
-                maxTasks = (int) Math.min(cpus, maxTasks);
+            if (cpusPerGres > 0) {
+                long g = gresPerNode > 0 ? gresPerNode : gresPerTask > 0 ? (long) gresPerTask * maxTasks
+                        : Math.max(cntTotal, 1);
+                long cpus = g * cpusPerGres;
+                if (v24) {
+                    maxTasks = (int) Math.min(cpus, maxTasks);
+                }
+                reqCores = (int) Math.max(reqCores, (cpus + tpc - 1) / tpc);
             }
-            reqCores = (int) Math.max(reqCores, (cpus + tpc - 1) / tpc);
-        }
-        if (enforceBinding && reqCores < reqSockCnt) {
-            reqCores = reqSockCnt;
-        }
-        if (reqCores > availCoresTot) {
-            return null;
-        }
-        if (enforceBinding && reqCores * tpc > availCpus) {
-            return null;
-        }
-        if (availCoresTot > reqCores && !enforceBinding && !firstPass) {
-            for (int s = 0; s < sockets && availCoresTot > reqCores; s++) {
-                if (reqSock[s]) {
-                    continue;
+            if (enforceBinding && reqCores < reqSockCnt) {
+                reqCores = reqSockCnt;
+            }
+            if (reqCores > availCoresTot) {
+                return null;
+            }
+            if (enforceBinding && reqCores * tpc > availCpus) {
+                return null;
+            }
+            if (availCoresTot > reqCores && !enforceBinding && !firstPass) {
+                for (int s = 0; s < sockets && availCoresTot > reqCores; s++) {
+                    if (reqSock[s]) {
+                        continue;
+                    }
+                    for (int c = cps - 1; c >= 0; c--) {
+                        int i = s * cps + c;
+                        if (!avail.get(i)) {
+                            continue;
+                        }
+                        avail.clear(i);
+                        if (avail.cardinality() * tpc < availCpus) {
+                            availCpus -= tpc;
+                        }
+                        availCoresTot--;
+                        availPerSock[s]--;
+                        if (availCoresTot == reqCores) {
+                            break;
+                        }
+                    }
+                }
+            }
+            // spread what is left over the required sockets: trim the fullest one, one core at a time
+            while (availCoresTot > reqCores) {
+                int full = -1;
+                for (int s = 0; s < sockets; s++) {
+                    if (!reqSock[s] || availPerSock[s] == 0) {
+                        continue;
+                    }
+                    if (full == -1 || availPerSock[full] < availPerSock[s]) {
+                        full = s;
+                    }
+                }
+                if (full == -1) {
+                    break;
                 }
                 for (int c = cps - 1; c >= 0; c--) {
-                    int i = s * cps + c;
+                    int i = full * cps + c;
                     if (!avail.get(i)) {
                         continue;
                     }
@@ -452,40 +488,10 @@ final class CoreFilter {
                     if (avail.cardinality() * tpc < availCpus) {
                         availCpus -= tpc;
                     }
+                    availPerSock[full]--;
                     availCoresTot--;
-                    availPerSock[s]--;
-                    if (availCoresTot == reqCores) {
-                        break;
-                    }
+                    break;
                 }
-            }
-        }
-        // spread what is left over the required sockets: trim the fullest one, one core at a time
-        while (availCoresTot > reqCores) {
-            int full = -1;
-            for (int s = 0; s < sockets; s++) {
-                if (!reqSock[s] || availPerSock[s] == 0) {
-                    continue;
-                }
-                if (full == -1 || availPerSock[full] < availPerSock[s]) {
-                    full = s;
-                }
-            }
-            if (full == -1) {
-                break;
-            }
-            for (int c = cps - 1; c >= 0; c--) {
-                int i = full * cps + c;
-                if (!avail.get(i)) {
-                    continue;
-                }
-                avail.clear(i);
-                if (avail.cardinality() * tpc < availCpus) {
-                    availCpus -= tpc;
-                }
-                availPerSock[full]--;
-                availCoresTot--;
-                break;
             }
         }
         // gres_filter_sock_core: with CPUs per GPU, total_cnt = MIN(avail_cpus / cpus_per_gres, total_cnt) here, before

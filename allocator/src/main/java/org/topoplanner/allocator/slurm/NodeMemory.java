@@ -395,16 +395,23 @@ public final class NodeMemory {
     }
 
     /**
-     * The CPUs one node must give the job at the least: all of a one-node job's tasks, else
-     * {@code --ntasks-per-node} of them, else one, times {@code --cpus-per-task}.
+     * The CPUs one node must give the job at the least, times {@code --cpus-per-task}: {@code _can_job_run_on_node}'s
+     * {@code min_cpus_per_node} ({@code select/cons_tres/job_test.c}, 22.05.8, 24.11.5 and 26.05 alike):
+     * {@code --ntasks-per-node} tasks when given, else one task under {@code -O} ({@code details->overcommit}),
+     * else all of a one-node job's tasks, else one. So an overcommitted one-node job asks one task's CPUs however
+     * many {@code -n} tasks it has (own probe c25o1 a6, {@code -N1 -n3 -c4 --gpus-per-node=1 -O}: 22.05.8 runs it
+     * on g1 CPUs 0-3, where {@code -n x -c} = 12 passes the node's 8 CPUs).
      */
     static long cpusOnOneNode(JobRequest r) {
         int cpt = r.cpusPerTask() != null ? r.cpusPerTask() : 1;
+        if (r.ntasksPerNode() != null) {
+            return (long) r.ntasksPerNode() * cpt;
+        }
         boolean oneNode = (r.maxNodes() != null ? r.maxNodes() : r.minNodes() != null ? r.minNodes() : 0) == 1;
-        if (oneNode && r.ntasks() != null) {
+        if (!r.overcommit() && oneNode && r.ntasks() != null) {
             return (long) r.ntasks() * cpt;
         }
-        return (long) (r.ntasksPerNode() != null ? r.ntasksPerNode() : 1) * cpt;
+        return cpt;
     }
 
     /**

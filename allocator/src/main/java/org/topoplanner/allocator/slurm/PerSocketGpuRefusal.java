@@ -32,6 +32,8 @@ final class PerSocketGpuRefusal {
 
     /** The refusal's text on a tree (or flat) topology, or null when the job is emulated. */
     static String onTree(JobRequest r) {
+        // own probe c25o2 (o25b): --ntasks-per-node without -O placed by the tree's rules in 22.05.8, 24.11.5 and
+        // 26.05.5 alike (p1-p10, every line), as c25b1 k6 on blocks
         return text(r, unmeasuredBeside(r, false));
     }
 
@@ -59,15 +61,16 @@ final class PerSocketGpuRefusal {
 
     /**
      * The option beside {@code --gpus-per-socket} that no measured line covers, or null (also without the option).
-     * {@code --ntasks-per-node} without {@code -O} is measured on blocks only (c25b1 k6).
+     * {@code --ntasks-per-node} without {@code -O} is measured on blocks (c25b1 k6) and on a tree (own probe c25o2
+     * p1-p10, every release: the tree's rules place it), so it is no longer refused on either.
      */
+    @SuppressWarnings("unused")
     private static String unmeasuredBeside(JobRequest r, boolean blocks) {
         if (r.gpusPerSocket() == null) {
             return null;
         }
         return r.gpus() != null ? "--gpus" : r.gpusPerNode() != null ? "--gpus-per-node"
                 : r.gpusPerTask() != null ? "--gpus-per-task"
-                : r.ntasksPerNode() != null && !r.overcommit() && !blocks ? "--ntasks-per-node"
                 : r.ntasksPerSocket() != null ? "--ntasks-per-socket"
                 : r.memPerGpuMiB() != null ? "--mem-per-gpu"
                 : r.maxNodes() != null && !r.maxNodes().equals(r.minNodes()) ? "a node range (-N min-max)" : null;

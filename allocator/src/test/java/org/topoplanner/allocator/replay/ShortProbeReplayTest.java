@@ -85,9 +85,17 @@ class ShortProbeReplayTest {
         // c25o1 (c22o1's tree, o25a): --gpus-per-node or --gpus beside -c under -O: 26.05.5 lays out every task
         // (gres_job_state_validate raises min_cpus to -c x num_tasks for a GRES job: -N1 -n2 -c2 on CPUs 0-3) and
         // refuses where that passes the nodes' CPUs; 24.11.5 waits Resources for good past one task a node; 22.05.8
-        // (one task's CPUs a node) is open: a5, a6, a9, not in the table. Rules: Overcommit.verdict,
-        // OvercommitTaskLayout.held
+        // runs one task's CPUs a node (o25b: a6, a9 by the per-CPU memory count's one task under -O, a5 by the core
+        // filter keeping every core for a NO_VAL task count). Rules: Overcommit.verdict, OvercommitTaskLayout.held,
+        // NodeMemory.cpusOnOneNode, CoreFilter
         "c25o1; results/new/c25o1.jsonl;     24.11; tree;  15",
+        // c25o2 (c22o1's tree, o25b): --gpus-per-socket beside --ntasks-per-node without -O, every release alike: one
+        // and two nodes, -n4, -c2, one socket, a busy node (p1-p10), as the tree's rules give it; refused by
+        // PerSocketGpuRefusal.onTree before. Rule: PerSocketGpuRefusal
+        "c25o1; results/c25o1.jsonl;         22.05; tree;  15",
+        "c25o2; results/c25o2.jsonl;         22.05; tree;  16",
+        "c25o2; results/new/c25o2.jsonl;     24.11; tree;  16",
+        "c25o2; results/v26.05/c25o2.jsonl;  26.05; tree;  16",
         "c25o1; results/v26.05/c25o1.jsonl;  26.05; tree;  15",
         // c24j1 (c20h1's cluster, p24h; run as c24h1, renamed: that name was v24h's): c20h1 h2 without --exclusive
         // (-N2 --gpus=N --ntasks-per-gpu=1), idle and beside one-CPU jobs on a1-a2 or b1-b3: every evaluation fails

@@ -650,4 +650,52 @@ class OvercommitTest {
                     i -> assertThat(i.reason()).contains("--ntasks-per-gpu").contains("not emulated"));
         }
     }
+
+    /**
+     * c25o1 a6 and a9 under 22.05: {@code _can_job_run_on_node} asks one task's CPUs of an overcommitted job
+     * ({@code ntasks_per_node = 1} under {@code details->overcommit}), so the per-CPU memory rule
+     * ({@code DefMemPerCPU=1000}, {@link NodeMemory#cpusOnOneNode}) no longer asks {@code -n x -c}: a6 (12 CPUs on a
+     * node of 8) was refused and a9 held before; 22.05.8 runs a6 on g1 CPUs 0-3 GPU 0.
+     */
+    @Test
+    void twentyTwoOFiveAsksOneTaskOfAnOvercommittedJobBesideMemoryPerCpu() throws Exception {
+        JobRequest r = SbatchOptions.parseLine("-N1 -n3 -c4 --gpus-per-node=1 -O", "o");
+        assertThat(NodeMemory.cpusOnOneNode(r)).isEqualTo(4);
+        assertThat(NodeMemory.cpusOnOneNode(SbatchOptions.parseLine("-N1 -n3 -c4 --gpus-per-node=1", "o")))
+                .isEqualTo(12);
+        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05))
+                .suggest(ClusterState.empty(OracleCase.cluster("c25o1")), r);
+        assertThat(s).isInstanceOf(Suggestion.Placed.class);
+        assertThat(((Suggestion.Placed) s).placement().hosts().stream()
+                .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus()).toList()).containsExactly("g1:0-3:[0]");
+    }
+
+    /** c25o2 p1 on a tree (every release): --gpus-per-socket beside --ntasks-per-node without -O is placed. */
+    @Test
+    void gpusPerSocketBesideNtasksPerNodeIsPlacedOnATree() throws Exception {
+        for (SlurmVersion v : new SlurmVersion[] {SlurmVersion.V22_05, SlurmVersion.V24_11, SlurmVersion.V26_05}) {
+            Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v))
+                    .suggest(ClusterState.empty(OracleCase.cluster("c25o2")), SbatchOptions.parseLine(
+                            "-N1 --ntasks-per-node=2 --sockets-per-node=2 --gpus-per-socket=1", "o"));
+            assertThat(s).isInstanceOf(Suggestion.Placed.class);
+            assertThat(((Suggestion.Placed) s).placement().hosts().stream()
+                    .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus()).toList()).containsExactly("g1:0,4:[0, 2]");
+        }
+    }
+
+    /**
+     * c25o1 a5 under 22.05 ({@code -n4 -c4 --gpus=2 -O}, no {@code -N}): the node's task count stays NO_VAL and
+     * {@code gres_select_filter_sock_core} clears no core for it ("continue" before the core step); the emulation's
+     * {@code maxTasks x cpt} passed an int and cleared every core, so the job was refused. 22.05.8: g1 CPUs 0-3,
+     * GPUs 0, 1.
+     */
+    @Test
+    void twentyTwoOFiveKeepsEveryCoreForAnUnboundedTaskCount() throws Exception {
+        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05))
+                .suggest(ClusterState.empty(OracleCase.cluster("c25o1")),
+                        SbatchOptions.parseLine("-n4 -c4 --gpus=2 -O", "o"));
+        assertThat(s).isInstanceOf(Suggestion.Placed.class);
+        assertThat(((Suggestion.Placed) s).placement().hosts().stream()
+                .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus()).toList()).containsExactly("g1:0-3:[0, 1]");
+    }
 }
