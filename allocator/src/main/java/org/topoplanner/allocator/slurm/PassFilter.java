@@ -95,8 +95,8 @@ final class PassFilter {
     }
 
     /**
-     * An {@code --exclusive} job's verdict on {@code n}: the whole node; with {@code --gpus-per-socket} or
-     * {@code --ntasks-per-gpu} only where the core filter passes. {@code _can_job_run_on_node} (cons_tres
+     * An {@code --exclusive} job's verdict on {@code n}: the whole node; a GPU job only where the core filter
+     * passes. {@code _can_job_run_on_node} (cons_tres
      * {@code job_test.c}, 22.05, 24.11, 26.05) builds the job's GRES socket list for a whole-node job too
      * ({@code _build_sock_gres_by_topo}: a socket short of the per-socket count offers none, {@link PerSocketGres}) and
      * fails the node when too few sockets are left ({@code gres_select_filter_remove_unusable}, which gets
@@ -106,32 +106,33 @@ final class PassFilter {
      * a one-node minimum in 22.05 ({@link NtasksPerGpu#taskLimits}): lead case featfz10 f69 ({@code --gpus=5
      * --ntasks-per-gpu=3 -c4 --exclusive}, 60 CPUs for nodes of 32) refused by 22.05.8 only. The cores and GPUs are
      * then the node's all ({@code _cpus_to_use} returns for {@code whole_node}, {@code gres_ctld_job_select_whole_node}).
-     * Other exclusive jobs keep the whole node without the filter, as before (not re-read here), once the node's CPUs
-     * cover {@code --cpus-per-gpu} for all its GPUs ({@link WholeNodeGres}); every exclusive job
-     * meets its partition's MaxCPUsPerNode ({@link #whole(SlurmNode, SlurmJobSpec)}).
+     * Every exclusive GPU job is counted so ({@link ExclusiveGpuCount}: the filter's CPUs, the node's cores), once the
+     * node's CPUs cover {@code --cpus-per-gpu} for all its GPUs ({@link WholeNodeGres}); a job without GPUs keeps the
+     * whole node unfiltered; every exclusive job meets its partition's MaxCPUsPerNode
+     * ({@link #whole(SlurmNode, SlurmJobSpec)}).
      */
     static CoreFilter.Result exclusive(SlurmNode n, NodeUse u, SlurmJobSpec job, boolean firstPass,
                                        SlurmVersion version) {
         if (!WholeNodeGres.fits(n.gpus().size(), job, n.cores() * n.threadsPerCore())) {
             return null; // every GPU of the idle node is the job's, each with its CPUs (WholeNodeGres)
         }
-        if (job.gpusPerSocket() == null && job.ntasksPerGpu() == null) {
-            return whole(n, job);
+        if (!job.hasGpus()) {
+            return whole(n, job); // _allocate_sc alone: eval_nodes_select_cores filters GRES jobs only
         }
         CoreFilter.Result filtered = CoreFilter.select(n, u, job, firstPass, job.enforceBinding(), version, 0);
         if (filtered == null) {
             return null;
         }
         CoreFilter.Result whole = whole(n, job);
-        if (whole == null || job.ntasksPerGpu() == null) {
-            return whole;
+        if (whole == null) {
+            return null;
         }
         // the eval_nodes functions count what _select_cores and gres_select_filter_sock_core left the node (its CPUs
         // and tasks, num_tasks over min_nodes for --ntasks-per-gpu, and the GPUs those tasks take) before the whole
         // node is given (the cores kept whole: the allocation's CPUs and GPUs stay the node's all): own probe c20h1 h1, h2, h5 (-N2 --gpus=5 --ntasks-per-gpu=1 --exclusive: two tasks and two GPUs a
-        // node reach four of five, refused or ReqNodeNotAvail as without --exclusive, h3), h4 (--gpus=4) whole nodes
-        return new CoreFilter.Result(whole.availCores(), filtered.availCpus(), 0, null, filtered.maxTasks(),
-                filtered.gresCap(), filtered.gpuCap(), filtered.totalCnt());
+        // node reach four of five, refused or ReqNodeNotAvail as without --exclusive, h3), h4 (--gpus=4) whole nodes.
+        // The same count decides 26.05's one-node test (ExclusiveGpuCount)
+        return ExclusiveGpuCount.counted(whole, filtered);
     }
 
     /**
