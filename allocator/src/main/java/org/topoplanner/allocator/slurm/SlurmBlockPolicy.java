@@ -99,6 +99,11 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             Suggestion refused = EmptyPartitionList.refusal(version);
             return refused != null ? refused : suggest(state, EmptyPartitionList.inDefaultPartition(request));
         }
+        String taskCount = TasksBelowMinNodes.refusal(state.cluster(), request, version);
+        if (taskCount != null) {
+            // 26.05's _job_create: -n below the partitions' MinNodes (TasksBelowMinNodes)
+            return new Suggestion.Impossible(taskCount);
+        }
         if (SeveralPartitions.applies(state.cluster(), request)) {
             // -p a,b: each partition in Slurm's order, as a job of that partition alone (SeveralPartitions)
             return SeveralPartitions.suggest(state.cluster(), request, version, one -> suggest(state, one));
