@@ -54,7 +54,8 @@ final class TasksBelowMinNodes {
         int minNodes;
         if (r.minNodes() == null) {
             minNodes = partMin == 0 ? 1 : partMin;
-        } else if (r.minNodes() < partMin && (r.maxNodes() == null || r.maxNodes() >= partMin)) {
+        } else if (r.minNodes() < partMin && r.maxNodes() != null && r.maxNodes() >= partMin) {
+            // (a -N without a range has no maxNodes here: sbatch sends max_nodes = min_nodes, PartitionMinNodes)
             minNodes = partMin;
         } else {
             minNodes = r.minNodes();
