@@ -95,8 +95,8 @@ final class PassFilter {
     }
 
     /**
-     * An {@code --exclusive} job's verdict on {@code n}: the whole node; with {@code --gpus-per-socket},
-     * {@code --ntasks-per-gpu} or {@code --gpus-per-task} only where the core filter passes. {@code _can_job_run_on_node} (cons_tres
+     * An {@code --exclusive} job's verdict on {@code n}: the whole node; a GPU job only where the core filter
+     * passes. {@code _can_job_run_on_node} (cons_tres
      * {@code job_test.c}, 22.05, 24.11, 26.05) builds the job's GRES socket list for a whole-node job too
      * ({@code _build_sock_gres_by_topo}: a socket short of the per-socket count offers none, {@link PerSocketGres}) and
      * fails the node when too few sockets are left ({@code gres_select_filter_remove_unusable}, which gets
@@ -112,33 +112,34 @@ final class PassFilter {
      * {@code max_tasks_this_node x gres_per_task}, all {@code gres_sched_add} credits: own probes c25e1 (tree, 24.11.5
      * and 26.05.5) and c25e2 (blocks, 24.11.5) on one-socket 6-core 2-GPU nodes, where {@code -n3 -c4
      * --gpus-per-task=1 --exclusive} needs three whole nodes and {@code -N2} refuses it.
-     * Other exclusive jobs keep the whole node without the filter, as before (not re-read here), once the node's CPUs
-     * cover {@code --cpus-per-gpu} for all its GPUs ({@link WholeNodeGres}); every exclusive job
-     * meets its partition's MaxCPUsPerNode ({@link #whole(SlurmNode, SlurmJobSpec)}).
+     * Every exclusive GPU job is counted so ({@link ExclusiveGpuCount}: the filter's CPUs, the node's cores), once the
+     * node's CPUs cover {@code --cpus-per-gpu} for all its GPUs ({@link WholeNodeGres}); a job without GPUs keeps the
+     * whole node unfiltered; every exclusive job meets its partition's MaxCPUsPerNode
+     * ({@link #whole(SlurmNode, SlurmJobSpec)}).
      */
     static CoreFilter.Result exclusive(SlurmNode n, NodeUse u, SlurmJobSpec job, boolean firstPass,
                                        SlurmVersion version) {
         if (!WholeNodeGres.fits(n.gpus().size(), job, n.cores() * n.threadsPerCore())) {
             return null; // every GPU of the idle node is the job's, each with its CPUs (WholeNodeGres)
         }
-        if (job.gpusPerSocket() == null && job.ntasksPerGpu() == null && job.gpusPerTask() == null) {
-            return whole(n, job);
+        if (!job.hasGpus()) {
+            return whole(n, job); // _allocate_sc alone: eval_nodes_select_cores filters GRES jobs only
         }
         CoreFilter.Result filtered = CoreFilter.select(n, u, job, firstPass, job.enforceBinding(), version, 0);
         if (filtered == null) {
             return null;
         }
         CoreFilter.Result whole = whole(n, job);
-        if (whole == null || (job.ntasksPerGpu() == null && job.gpusPerTask() == null)) {
-            return whole;
+        if (whole == null) {
+            return null;
         }
         // the eval_nodes functions count what _select_cores and gres_select_filter_sock_core left the node (its CPUs
         // and tasks, num_tasks over min_nodes for --ntasks-per-gpu, the whole node's CPUs over -c for --gpus-per-task,
         // and the GPUs those tasks take) before the whole
         // node is given (the cores kept whole: the allocation's CPUs and GPUs stay the node's all): own probe c20h1 h1, h2, h5 (-N2 --gpus=5 --ntasks-per-gpu=1 --exclusive: two tasks and two GPUs a
-        // node reach four of five, refused or ReqNodeNotAvail as without --exclusive, h3), h4 (--gpus=4) whole nodes
-        return new CoreFilter.Result(whole.availCores(), filtered.availCpus(), 0, null, filtered.maxTasks(),
-                filtered.gresCap(), filtered.gpuCap(), filtered.totalCnt());
+        // node reach four of five, refused or ReqNodeNotAvail as without --exclusive, h3), h4 (--gpus=4) whole nodes.
+        // The same count decides 26.05's one-node test (ExclusiveGpuCount)
+        return ExclusiveGpuCount.counted(whole, filtered);
     }
 
     /**

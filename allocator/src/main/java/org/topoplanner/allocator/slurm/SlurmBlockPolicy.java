@@ -97,6 +97,17 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
 
     @Override
     public Suggestion suggest(ClusterState state, JobRequest asked) {
+        // 26.05's _job_create: -n below the MinNodes of the whole -p list (TasksBelowMinNodes), not of each
+        // partition SeveralPartitions tries alone
+        String taskCount = TasksBelowMinNodes.refusal(state.cluster(), SbatchNodeCount.sent(asked), version);
+        if (taskCount != null) {
+            return new Suggestion.Impossible(taskCount);
+        }
+        return listed(state, asked);
+    }
+
+    /** {@link #suggest} past the checks of the whole {@code -p} list. */
+    private Suggestion listed(ClusterState state, JobRequest asked) {
         // slurmctld sees the node range sbatch sends, -N lowered to -n (SbatchNodeCount)
         JobRequest request = SbatchNodeCount.sent(asked);
         if (EmptyPartitionList.given(request)) {
@@ -106,7 +117,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         }
         if (SeveralPartitions.applies(state.cluster(), request)) {
             // -p a,b: each partition in Slurm's order, as a job of that partition alone (SeveralPartitions)
-            return SeveralPartitions.suggest(state.cluster(), request, version, one -> suggest(state, one));
+            return SeveralPartitions.suggest(state.cluster(), request, version, one -> listed(state, one));
         }
         // _build_node_list's configuration filter words a refusal before any pick (NodeConfigFilter)
         return NodeConfigFilter.worded(state.cluster(), request, inOnePartition(state, request));
