@@ -3,9 +3,11 @@ package org.topoplanner.allocator;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -113,7 +115,7 @@ public final class ClusterIndex {
         }
         // Slurm's node order: node lines first, then other hosts of the cluster
         List<String> order = new ArrayList<>();
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (NodeLine n : cluster.slurm().nodeLines()) {
             if (seen.add(n.name())) {
                 order.add(n.name());

@@ -2,10 +2,18 @@ package org.topoplanner.allocator;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.cpu.SlurmCpuIds;
@@ -28,10 +36,10 @@ public final class ClusterState {
      * {@code _allocate_sc} counts a {@code MaxCPUsPerNode} against them only once they exist
      * ({@code slurm.PartitionCpuCap}).
      */
-    private final java.util.Set<String> partitionsRun;
+    private final Set<String> partitionsRun;
     private volatile StateUsage usage;
     /** Tables other packages derive from this state ({@link #derived}), made on first use. */
-    private volatile java.util.concurrent.ConcurrentHashMap<Object, Object> derived;
+    private volatile ConcurrentHashMap<Object, Object> derived;
 
     /** How much more than its listed resources a running job keeps from others. */
     public enum Hold {
@@ -43,7 +51,7 @@ public final class ClusterState {
         WHOLE_BLOCKS
     }
 
-    private ClusterState(Cluster cluster, RunningJobs jobs, java.util.Set<String> partitionsRun) {
+    private ClusterState(Cluster cluster, RunningJobs jobs, Set<String> partitionsRun) {
         this.cluster = cluster;
         this.jobs = jobs;
         this.partitionsRun = partitionsRun;
@@ -53,7 +61,7 @@ public final class ClusterState {
 
     /** The cluster with nothing running. */
     public static ClusterState empty(Cluster cluster) {
-        return new ClusterState(Objects.requireNonNull(cluster, "cluster"), RunningJobs.EMPTY, java.util.Set.of());
+        return new ClusterState(Objects.requireNonNull(cluster, "cluster"), RunningJobs.EMPTY, Set.of());
     }
 
     public Cluster cluster() {
@@ -122,11 +130,11 @@ public final class ClusterState {
         if (jobs.get(placement.job()) != null) {
             throw new IllegalArgumentException("job " + placement.job() + " runs already");
         }
-        java.util.Set<String> run = partitionsRun;
+        Set<String> run = partitionsRun;
         if (partition != null && !run.contains(partition)) {
-            java.util.Set<String> more = new java.util.HashSet<>(run);
+            Set<String> more = new HashSet<>(run);
             more.add(partition);
-            run = java.util.Set.copyOf(more);
+            run = Set.copyOf(more);
         }
         RunningJobs nextJobs = jobs.plus(placement, Objects.requireNonNull(hold, "hold"),
                 Objects.requireNonNull(memory, "memory"), topology, partition);
@@ -171,7 +179,7 @@ public final class ClusterState {
      * jobs on one state (a scheduler's queue pass) reads it instead of rebuilding it per job. The table must be
      * a pure function of the state.
      */
-    public <T> T derived(Object key, java.util.function.Function<ClusterState, T> build) {
+    public <T> T derived(Object key, Function<ClusterState, T> build) {
         return derived(key, build, null);
     }
 
@@ -182,7 +190,7 @@ public final class ClusterState {
      */
     @FunctionalInterface
     public interface Update<T> {
-        T apply(T before, ClusterState now, java.util.Set<String> changedHosts);
+        T apply(T before, ClusterState now, Set<String> changedHosts);
     }
 
     /**
@@ -194,8 +202,8 @@ public final class ClusterState {
      * on this cluster ({@link LatestTables}) is updated for the hosts whose running jobs differ.
      */
     @SuppressWarnings("unchecked")
-    public <T> T derived(Object key, java.util.function.Function<ClusterState, T> build, Update<T> update) {
-        java.util.concurrent.ConcurrentHashMap<Object, Object> d = derivedMap();
+    public <T> T derived(Object key, Function<ClusterState, T> build, Update<T> update) {
+        ConcurrentHashMap<Object, Object> d = derivedMap();
         Object v = d.get(key);
         if (v == null) {
             Building mine = new Building();
@@ -225,7 +233,7 @@ public final class ClusterState {
         return (T) v;
     }
 
-    private <T> T make(Object key, java.util.function.Function<ClusterState, T> build, Update<T> update) {
+    private <T> T make(Object key, Function<ClusterState, T> build, Update<T> update) {
         T v = update == null ? null : fromEarlier(key, update);
         if (v == null && update != null) {
             v = LatestTables.of(this).updated(key, this, update);
@@ -242,7 +250,7 @@ public final class ClusterState {
      */
     private static final class Building {
         private final Thread maker = Thread.currentThread();
-        private final java.util.concurrent.CompletableFuture<Object> made = new java.util.concurrent.CompletableFuture<>();
+        private final CompletableFuture<Object> made = new CompletableFuture<>();
 
         /**
          * The table once made, or {@code null} when its builder threw (the asker then builds and throws itself)
@@ -255,19 +263,19 @@ public final class ClusterState {
             }
             try {
                 return made.join();
-            } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
+            } catch (CompletionException | CancellationException e) {
                 return null;
             }
         }
     }
 
-    private java.util.concurrent.ConcurrentHashMap<Object, Object> derivedMap() {
-        java.util.concurrent.ConcurrentHashMap<Object, Object> d = derived;
+    private ConcurrentHashMap<Object, Object> derivedMap() {
+        ConcurrentHashMap<Object, Object> d = derived;
         if (d == null) {
             synchronized (this) {
                 d = derived;
                 if (d == null) {
-                    d = new java.util.concurrent.ConcurrentHashMap<>();
+                    d = new ConcurrentHashMap<>();
                     derived = d;
                 }
             }
@@ -284,7 +292,7 @@ public final class ClusterState {
             }
             if (old != null) {
                 // the hosts of the jobs that came or went since that state (collected only once it is found)
-                java.util.Set<String> hosts = new java.util.HashSet<>();
+                Set<String> hosts = new HashSet<>();
                 for (Change e = change; e != c.earlier(); e = e.earlier()) {
                     hosts.addAll(e.placement().hostNames());
                 }
@@ -299,7 +307,7 @@ public final class ClusterState {
      * it derives later are seen too) and the job that came or went; the earlier change likewise, up to
      * {@link #CHANGES_KEPT} back (so a state keeps a few earlier states' tables alive, not its history).
      */
-    private record Change(java.util.concurrent.ConcurrentHashMap<Object, Object> before, Placement placement,
+    private record Change(ConcurrentHashMap<Object, Object> before, Placement placement,
                           Change earlier, int depth) {
     }
 
@@ -414,18 +422,18 @@ public final class ClusterState {
      * ({@code -w u5 -N1 --exclusive --gpus-per-node=2} behind pending jobs, u5 running the one-task b5) shows
      * {@code Priority} at submission in all three releases, where the emulation said {@code Resources}.
      */
-    public ClusterState seenBySubmitTest(boolean exclusiveJob, java.util.Collection<String> requiredNodes) {
+    public ClusterState seenBySubmitTest(boolean exclusiveJob, Collection<String> requiredNodes) {
         if (running.isEmpty()) {
             return this;
         }
         // a named node matters only to the idle filter, which only an --exclusive job has
-        java.util.Set<String> kept = exclusiveJob && !requiredNodes.isEmpty()
-                ? java.util.Set.copyOf(requiredNodes) : java.util.Set.of();
+        Set<String> kept = exclusiveJob && !requiredNodes.isEmpty()
+                ? Set.copyOf(requiredNodes) : Set.of();
         return derived(new SubmitTestView(exclusiveJob, kept), s -> s.unusableNowLeftOut(exclusiveJob, kept));
     }
 
     /** Key of {@link #seenBySubmitTest}'s view among a state's derived tables. */
-    private record SubmitTestView(boolean exclusiveJob, java.util.Set<String> requiredNodes) {
+    private record SubmitTestView(boolean exclusiveJob, Set<String> requiredNodes) {
     }
 
     /**
@@ -449,7 +457,7 @@ public final class ClusterState {
         }
     }
 
-    private ClusterState unusableNowLeftOut(boolean exclusiveJob, java.util.Set<String> requiredNodes) {
+    private ClusterState unusableNowLeftOut(boolean exclusiveJob, Set<String> requiredNodes) {
         ClusterIndex index = ClusterIndex.of(cluster);
         SubmitTestStates states = index.derived(SubmitTestStates.class, c -> new SubmitTestStates(index));
         StateUsage use = usage();

@@ -5,9 +5,11 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.model.fabric.SwitchNode;
 
@@ -87,7 +89,7 @@ public final class FabricDomains {
         }
         Map<String, BitSet> below = new HashMap<>();
         for (SwitchNode s : switches) {
-            hostsBelow(s.name(), fabric, index, below, new java.util.HashSet<>());
+            hostsBelow(s.name(), fabric, index, below, new HashSet<>());
         }
         // switches with the same host set are one domain; order: smallest first, then fabric order
         Map<BitSet, List<String>> groups = new LinkedHashMap<>();
@@ -154,7 +156,7 @@ public final class FabricDomains {
     }
 
     private static BitSet hostsBelow(String sw, Fabric fabric, ClusterIndex index, Map<String, BitSet> memo,
-                                     java.util.Set<String> onPath) {
+                                     Set<String> onPath) {
         BitSet done = memo.get(sw);
         if (done != null) {
             return done;

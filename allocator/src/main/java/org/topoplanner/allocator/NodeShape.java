@@ -1,6 +1,7 @@
 package org.topoplanner.allocator;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -93,7 +94,7 @@ public final class NodeShape {
             maxIndex = Math.max(maxIndex, s.gpuIndex[i]);
         }
         s.positionOf = new int[Math.max(0, Math.min(maxIndex + 1, 4096))];
-        java.util.Arrays.fill(s.positionOf, -1);
+        Arrays.fill(s.positionOf, -1);
         for (int i = 0; i < g; i++) {
             if (s.gpuIndex[i] >= 0 && s.gpuIndex[i] < s.positionOf.length) {
                 s.positionOf[s.gpuIndex[i]] = i;

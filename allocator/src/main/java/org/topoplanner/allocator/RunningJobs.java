@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.function.Function;
 import org.topoplanner.model.job.Placement;
 
 /**
@@ -178,9 +179,9 @@ final class RunningJobs {
     /** A read-only map of the jobs in start order, showing one component of each. */
     private static final class View<V> extends AbstractMap<String, V> {
         private final RunningJobs jobs;
-        private final java.util.function.Function<Job, V> part;
+        private final Function<Job, V> part;
 
-        View(RunningJobs jobs, java.util.function.Function<Job, V> part) {
+        View(RunningJobs jobs, Function<Job, V> part) {
             this.jobs = jobs;
             this.part = part;
         }
@@ -223,9 +224,9 @@ final class RunningJobs {
     /** In-order walk of the start-number tree. */
     private static final class InOrder<V> implements Iterator<Map.Entry<String, V>> {
         private final ArrayDeque<Node<Long>> stack = new ArrayDeque<>();
-        private final java.util.function.Function<Job, V> part;
+        private final Function<Job, V> part;
 
-        InOrder(Node<Long> root, java.util.function.Function<Job, V> part) {
+        InOrder(Node<Long> root, Function<Job, V> part) {
             this.part = part;
             descend(root);
         }

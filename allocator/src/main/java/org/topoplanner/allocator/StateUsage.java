@@ -3,6 +3,7 @@ package org.topoplanner.allocator;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.Placement;
 
@@ -27,14 +28,14 @@ public final class StateUsage {
     /** {@code null} chunks and entries: idle hosts. */
     private final HostUse[][] chunks;
     /** The partition of each running job (null: not known), read by {@link #partitionCores}. */
-    private final java.util.function.Function<String, String> partitionOf;
+    private final Function<String, String> partitionOf;
 
     StateUsage(ClusterIndex index, Map<String, Placement> running, Map<String, ClusterState.Hold> holds) {
         this(index, running, holds, job -> null);
     }
 
     StateUsage(ClusterIndex index, Map<String, Placement> running, Map<String, ClusterState.Hold> holds,
-               java.util.function.Function<String, String> partitionOf) {
+               Function<String, String> partitionOf) {
         this.index = index;
         this.partitionOf = partitionOf;
         this.chunks = new HostUse[(index.size() + CHUNK - 1) >> CHUNK_BITS][];
@@ -44,7 +45,7 @@ public final class StateUsage {
         }
     }
 
-    private StateUsage(StateUsage from, java.util.function.Function<String, String> partitionOf) {
+    private StateUsage(StateUsage from, Function<String, String> partitionOf) {
         index = from.index;
         chunks = from.chunks.clone();
         this.partitionOf = partitionOf;
@@ -61,7 +62,7 @@ public final class StateUsage {
     }
 
     /** {@link #plus(Placement, ClusterState.Hold)} whose jobs' partitions {@code partitionOf} gives. */
-    StateUsage plus(Placement p, ClusterState.Hold hold, java.util.function.Function<String, String> partitionOf) {
+    StateUsage plus(Placement p, ClusterState.Hold hold, Function<String, String> partitionOf) {
         StateUsage u = new StateUsage(this, partitionOf);
         u.add(p.job(), p, hold == ClusterState.Hold.WHOLE_NODES, new Copies());
         return u;
@@ -73,7 +74,7 @@ public final class StateUsage {
     }
 
     /** {@link #minus(Placement)} whose jobs' partitions {@code partitionOf} gives. */
-    StateUsage minus(Placement removed, java.util.function.Function<String, String> partitionOf) {
+    StateUsage minus(Placement removed, Function<String, String> partitionOf) {
         StateUsage u = new StateUsage(this, partitionOf);
         Copies copies = new Copies();
         String name = removed.job();

@@ -1,5 +1,8 @@
 package org.topoplanner.allocator.catalog;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 import org.topoplanner.allocator.PolicyOptions;
 
 import java.util.EnumSet;
@@ -84,7 +87,7 @@ public record Honours(boolean slurmVersion, KubeletAdmission kubelet, Set<Volcan
      * (hard), Kueue level (required)."
      */
     public String summary() {
-        java.util.List<String> follows = new java.util.ArrayList<>();
+        List<String> follows = new ArrayList<>();
         if (slurmVersion) {
             follows.add("the Slurm release");
         }
@@ -104,7 +107,7 @@ public record Honours(boolean slurmVersion, KubeletAdmission kubelet, Set<Volcan
         return follows.isEmpty() ? groups : groups + " Follows " + String.join(", ", follows) + ".";
     }
 
-    private static String words(java.util.stream.Stream<String> s) {
+    private static String words(Stream<String> s) {
         return String.join(", ", s.toList());
     }
 

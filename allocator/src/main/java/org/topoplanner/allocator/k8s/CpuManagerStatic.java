@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -100,7 +101,7 @@ final class CpuManagerStatic {
     private static void takeWhole(KubeletNode node, TreeSet<Integer> left, List<Integer> taken, int n,
                                   Function<KubeletNode.Cpu, Integer> group, List<Integer> order) {
         Map<Integer, List<Integer>> all = node.cpus.stream()
-                .collect(Collectors.groupingBy(group, java.util.TreeMap::new,
+                .collect(Collectors.groupingBy(group, TreeMap::new,
                         Collectors.mapping(KubeletNode.Cpu::os, Collectors.toList())));
         // Whole free groups all have as many free CPUs as they have CPUs: smaller first, then id.
         List<Integer> ids = order != null ? order : all.keySet().stream()

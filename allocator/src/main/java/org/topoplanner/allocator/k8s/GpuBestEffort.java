@@ -1,7 +1,11 @@
 package org.topoplanner.allocator.k8s;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
 import org.topoplanner.model.node.Gpu;
 import org.topoplanner.model.node.LinkKind;
 import org.topoplanner.model.node.NodeTopology;
@@ -28,7 +32,7 @@ final class GpuBestEffort implements DevicePluginResource.Preference {
      * the topology, and a job's pods ask it the same question on every idle node of one topology. Not
      * thread-safe: one instance serves one admission session.
      */
-    private final java.util.Map<List<Object>, List<Integer>> answers = new java.util.HashMap<>();
+    private final Map<List<Object>, List<Integer>> answers = new HashMap<>();
 
     GpuBestEffort(NodeTopology node) {
         this.node = node;
@@ -122,7 +126,7 @@ final class GpuBestEffort implements DevicePluginResource.Preference {
 
     /** {@code iterateGPUPartitions}: the first device always opens the next set; sets hold no or all padding. */
     private static void partitions(List<Integer> devices, int size, int padding, List<List<Integer>> accum,
-                                   java.util.function.Consumer<List<List<Integer>>> callback, Budget budget) {
+                                   Consumer<List<List<Integer>>> callback, Budget budget) {
         if (budget.spent()) {
             return;
         }
@@ -155,7 +159,7 @@ final class GpuBestEffort implements DevicePluginResource.Preference {
     }
 
     private static void sets(List<Integer> devices, int size, int from, List<Integer> accum, Budget budget,
-                             java.util.function.Consumer<List<Integer>> callback) {
+                             Consumer<List<Integer>> callback) {
         if (budget.spent()) {
             return;
         }
@@ -222,7 +226,7 @@ final class GpuBestEffort implements DevicePluginResource.Preference {
             return k;
         }
         if (pcie != null && a.pciParent() != null && b.pciParent() != null) {
-            java.util.Optional<LinkKind> c = pcie.classify(a.pciParent(), a.numa(), b.pciParent(), b.numa());
+            Optional<LinkKind> c = pcie.classify(a.pciParent(), a.numa(), b.pciParent(), b.numa());
             if (c.isPresent() && c.get() != LinkKind.NV) {
                 return c.get();
             }

@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.k8s;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -96,7 +97,7 @@ final class KubeletNode {
         this.nics = layout.nics();
         int h = index.number(host);
         boolean whole = state.heldWhole(host);
-        java.util.BitSet usedSlurm = h < 0 ? new java.util.BitSet() : state.usage().usedCpus(h);
+        BitSet usedSlurm = h < 0 ? new BitSet() : state.usage().usedCpus(h);
         for (Cpu c : cpus) {
             if (!whole && !usedSlurm.get(c.slurm()) && !settings.reservedCpus().contains(c.os())) {
                 freeCpus.add(c.os());

@@ -1,7 +1,9 @@
 package org.topoplanner.allocator.k8s;
 
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.cluster.Cluster;
@@ -30,7 +32,7 @@ final class NodeAllocatable {
         gpus = new int[n];
         nics = new int[n];
         numaNodes = new int[n];
-        java.util.Set<String> slurmNodes = new java.util.HashSet<>();
+        Set<String> slurmNodes = new HashSet<>();
         cluster.slurm().nodeLines().forEach(l -> slurmNodes.add(l.name()));
         Map<NodeTopology, Integer> numaByTopology = new IdentityHashMap<>();
         for (int h = 0; h < n; h++) {

@@ -2,10 +2,13 @@ package org.topoplanner.allocator.k8s;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.cluster.Cluster;
@@ -68,18 +71,18 @@ public final class NodeClasses {
     }
 
     /** {@code before} with the {@code changed} hosts it holds in the classes {@code now} gives them. */
-    private static NodeClasses moved(NodeClasses before, ClusterState now, java.util.Set<String> changed) {
+    private static NodeClasses moved(NodeClasses before, ClusterState now, Set<String> changed) {
         ClusterIndex index = ClusterIndex.of(now.cluster());
         NodeAllocatable allocatable = NodeAllocatable.of(index);
         List<Key> keys = new ArrayList<>();
-        Map<Key, Integer> position = new java.util.HashMap<>();
+        Map<Key, Integer> position = new HashMap<>();
         for (NodeClass c : before.classes) {
             Key k = new Key(c.free(), c.numaNodes());
             position.put(k, keys.size());
             keys.add(k);
         }
-        Map<Integer, List<Integer>> leaving = new java.util.HashMap<>();
-        Map<Integer, List<Integer>> arriving = new java.util.HashMap<>();
+        Map<Integer, List<Integer>> leaving = new HashMap<>();
+        Map<Integer, List<Integer>> arriving = new HashMap<>();
         int[] classOf = before.classOf.clone();
         for (String host : changed) {
             int h = index.number(host);
@@ -170,7 +173,7 @@ public final class NodeClasses {
     }
 
     /** The numbers of {@code hosts} that the index knows, without repeats, in name order. */
-    public static int[] sortedByName(ClusterIndex index, java.util.Collection<String> hosts) {
+    public static int[] sortedByName(ClusterIndex index, Collection<String> hosts) {
         int[] rank = rankByName(index);
         long[] keyed = new long[hosts.size()];
         int n = 0;
@@ -222,14 +225,14 @@ public final class NodeClasses {
         ClusterIndex index = ClusterIndex.of(state.cluster());
         NodeAllocatable allocatable = NodeAllocatable.of(index);
         Map<Key, List<String>> groups = new LinkedHashMap<>();
-        Map<Key, Integer> position = new java.util.HashMap<>();
+        Map<Key, Integer> position = new HashMap<>();
         // a table of a few hosts keeps their positions beside their numbers: 64 KB per table at 16,384 hosts adds up
         int[] members = numbers.length * 4 < index.size() ? numbers.clone() : null;
         if (members != null) {
             Arrays.sort(members);
         }
         int[] classOf = new int[members == null ? index.size() : members.length];
-        java.util.Arrays.fill(classOf, -1);
+        Arrays.fill(classOf, -1);
         for (int h : numbers) {
             NodeCapacity c = NodeCapacity.of(state, h);
             Key k = key(c, allocatable.numaNodes(h));

@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.k8s;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.topoplanner.model.job.ContainerSpec;
@@ -64,7 +65,7 @@ public record PodRequest(String name, List<ContainerRequest> containers, boolean
      * requests, so the pod is Guaranteed whenever it asks for CPUs.
      */
     public static PodRequest of(PodShape shape, String name) {
-        List<ContainerRequest> cs = new java.util.ArrayList<>();
+        List<ContainerRequest> cs = new ArrayList<>();
         List<ContainerSpec> specs = shape.containers();
         for (int i = 0; i < specs.size(); i++) {
             ContainerSpec c = specs.get(i);

@@ -3,6 +3,7 @@ package org.topoplanner.allocator.k8s;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.job.ContainerSpec;
 import org.topoplanner.model.job.JobRequest;
@@ -78,7 +79,7 @@ public record PodTemplate(long memoryMiB, int rdma) {
             return hosts.names();
         }
         List<String> all = job.nodelist().isEmpty() ? hosts.names() : job.nodelist();
-        java.util.Set<String> exclude = java.util.Set.copyOf(job.exclude());
+        Set<String> exclude = Set.copyOf(job.exclude());
         return all.stream().filter(h -> hosts.has(h) && !exclude.contains(h)).toList();
     }
 

@@ -2,9 +2,11 @@ package org.topoplanner.allocator.kueue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
@@ -92,13 +94,13 @@ public final class KueueTasPolicy implements PlacementPolicy {
         if (everyNode) {
             tree = TasTree.ofAll(state.cluster(), levels);
         } else {
-            java.util.Set<String> candidates = new java.util.HashSet<>(PodTemplate.candidateHosts(state, job));
+            Set<String> candidates = new HashSet<>(PodTemplate.candidateHosts(state, job));
             tree = TasTree.of(levels, candidates::contains);
         }
         ClusterState idle = ClusterIndex.of(state.cluster()).idle();
         PodShape s = shape;
         // the idle cluster's answer depends on the request, the nodes and the pod's size only: kept with the idle state
-        java.util.function.Function<ClusterState, Optional<String>> verdict = x -> Optional.ofNullable(
+        Function<ClusterState, Optional<String>> verdict = x -> Optional.ofNullable(
                 new TasAlgorithm(levels, tree, counts(x, tree, s, everyNode, pod), pod).assign(request).failure());
         Optional<String> never = !everyNode ? verdict.apply(idle)
                 : idle.derived(new IdleVerdict(tree, request, LeafCapacity.Demand.of(pod), shape.onePerNode()), verdict);

@@ -1,9 +1,12 @@
 package org.topoplanner.allocator.kueue;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.topoplanner.allocator.ClusterIndex;
@@ -28,7 +31,7 @@ final class TasTree {
     private final List<List<String>> leafHosts;
     private final boolean nodeLeaves;
     /** Each host's lowest-level domain (its position). */
-    private final Map<String, Integer> leafOf = new java.util.HashMap<>();
+    private final Map<String, Integer> leafOf = new HashMap<>();
     private final ThreadLocal<List<List<TasDomain>>> domains = ThreadLocal.withInitial(this::newDomains);
 
     private TasTree(List<List<Node>> perLevel, List<List<String>> leafHosts, boolean nodeLeaves) {
@@ -133,7 +136,7 @@ final class TasTree {
     }
 
     /** {@code before} with the domains of the {@code changed} hosts summed again, their nodes sized by {@code node}. */
-    LeafCapacity[] recount(LeafCapacity[] before, java.util.Set<String> changed, Function<String, NodeCapacity> node) {
+    LeafCapacity[] recount(LeafCapacity[] before, Set<String> changed, Function<String, NodeCapacity> node) {
         LeafCapacity[] out = before.clone();
         for (int i : leavesOf(changed)) {
             List<NodeCapacity> nodes = new ArrayList<>(leafHosts.get(i).size());
@@ -146,8 +149,8 @@ final class TasTree {
     }
 
     /** The positions of the lowest-level domains of {@code hosts} (hosts outside the tree left out). */
-    java.util.Set<Integer> leavesOf(java.util.Set<String> hosts) {
-        java.util.Set<Integer> leaves = new java.util.HashSet<>();
+    Set<Integer> leavesOf(Set<String> hosts) {
+        Set<Integer> leaves = new HashSet<>();
         for (String h : hosts) {
             Integer leaf = leafOf.get(h);
             if (leaf != null) {

@@ -1,6 +1,8 @@
 package org.topoplanner.allocator.kueue;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +40,7 @@ public record TopologyLevels(String name, List<String> levels, Map<String, List<
     public TopologyLevels {
         Objects.requireNonNull(name, "name");
         levels = List.copyOf(levels);
-        values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 
     public boolean lowestIsHostname() {
@@ -113,7 +115,7 @@ public record TopologyLevels(String name, List<String> levels, Map<String, List<
         Map<String, List<String>> values = new LinkedHashMap<>();
         // the switches above a host are those above its tier-1 switch: walked once per such switch (some 500 on a
         // 16,384-host fat tree), not once per host
-        Map<String, String[]> pathOfLeaf = new java.util.HashMap<>();
+        Map<String, String[]> pathOfLeaf = new HashMap<>();
         String[] none = new String[max + 1];
         for (String host : cluster.hostNames()) {
             String leaf = f.switchesOf(host).stream()

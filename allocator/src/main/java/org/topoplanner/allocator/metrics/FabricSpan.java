@@ -2,6 +2,8 @@ package org.topoplanner.allocator.metrics;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +28,7 @@ public record FabricSpan(List<String> leaves, List<String> spines, Map<Integer, 
     public FabricSpan {
         leaves = List.copyOf(leaves);
         spines = List.copyOf(spines);
-        domainsPerTier = java.util.Collections.unmodifiableMap(new TreeMap<>(domainsPerTier));
+        domainsPerTier = Collections.unmodifiableMap(new TreeMap<>(domainsPerTier));
         unreachable = List.copyOf(unreachable);
     }
 
@@ -92,7 +94,7 @@ public record FabricSpan(List<String> leaves, List<String> spines, Map<Integer, 
         // A host's ancestors depend only on the switches it is cabled to, and the hosts of a job share a few
         // leaves: walking each leaf set's (fat-tree wide) ancestry once, not once per host, keeps this from
         // dominating a 256-host job's metrics at 16,384 hosts.
-        Set<List<String>> walked = new java.util.HashSet<>();
+        Set<List<String>> walked = new HashSet<>();
         for (String h : hosts) {
             if (walked.add(tree.fabric().switchesOf(h))) {
                 common.retainAll(tree.ancestors(h));

@@ -1,11 +1,16 @@
 package org.topoplanner.allocator.metrics;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.topoplanner.model.fabric.Fabric;
 import org.topoplanner.model.fabric.SwitchNode;
 
@@ -51,7 +56,7 @@ public final class FabricTree {
         }
         for (SwitchNode s : fabric.switches()) {
             // the parent that comes first in the fabric's switch order: on a fat tree every leaf picks the same spine
-            fabric.parents(s.name()).stream().min(java.util.Comparator.comparingInt(order::get))
+            fabric.parents(s.name()).stream().min(Comparator.comparingInt(order::get))
                     .ifPresent(p -> parentOfSwitch.put(s.name(), p));
         }
         fabric.hosts().forEach(h -> {
@@ -101,9 +106,9 @@ public final class FabricTree {
     }
 
     /** Every switch above the host through any cable: its own switches and all their parents, transitively. */
-    public java.util.Set<String> ancestors(String host) {
-        java.util.Set<String> out = new java.util.LinkedHashSet<>();
-        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(fabric.switchesOf(host));
+    public Set<String> ancestors(String host) {
+        Set<String> out = new LinkedHashSet<>();
+        ArrayDeque<String> todo = new ArrayDeque<>(fabric.switchesOf(host));
         while (!todo.isEmpty()) {
             String s = todo.poll();
             if (out.add(s)) {
@@ -131,7 +136,7 @@ public final class FabricTree {
     /** Every domain of {@code tier} with its hosts, in fabric host order. */
     public synchronized Map<String, List<String>> byDomain(int tier) {
         return hostsByDomain.computeIfAbsent(tier, t -> {
-            Map<String, List<String>> m = new java.util.LinkedHashMap<>();
+            Map<String, List<String>> m = new LinkedHashMap<>();
             fabric.hosts().forEach(h -> domain(h.name(), t)
                     .ifPresent(d -> m.computeIfAbsent(d, k -> new ArrayList<>()).add(h.name())));
             m.replaceAll((k, v) -> Collections.unmodifiableList(v));

@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.metrics;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,7 +26,7 @@ final class FragmentationTable {
                 List<String> hosts = at.hosts();
                 Map<String, Integer> position = at.position();
                 int[] leafOf = new int[hosts.size()];
-                java.util.Arrays.fill(leafOf, -1);
+                Arrays.fill(leafOf, -1);
                 List<String> leaves = new ArrayList<>();
                 for (Map.Entry<String, List<String>> e : FabricTree.of(c).byDomain(1).entrySet()) {
                     for (String h : e.getValue()) {

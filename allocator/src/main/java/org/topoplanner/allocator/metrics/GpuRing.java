@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.metrics;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -84,7 +85,7 @@ public record GpuRing(List<Integer> order, double bottleneck, int slowFrom, int 
         // prev[mask][v]: the vertex before v on a path from 0 through mask ending at v; -1 = none; -2 = start.
         byte[][] prev = new byte[1 << n][];
         prev[1] = new byte[n];
-        java.util.Arrays.fill(prev[1], (byte) -1);
+        Arrays.fill(prev[1], (byte) -1);
         prev[1][0] = (byte) -2;
         for (int mask = 1; mask <= full; mask += 2) {
             if (prev[mask] == null) {
@@ -101,7 +102,7 @@ public record GpuRing(List<Integer> order, double bottleneck, int slowFrom, int 
                     int next = mask | (1 << w);
                     if (prev[next] == null) {
                         prev[next] = new byte[n];
-                        java.util.Arrays.fill(prev[next], (byte) -1);
+                        Arrays.fill(prev[next], (byte) -1);
                     }
                     if (prev[next][w] == -1) {
                         prev[next][w] = (byte) v;

@@ -2,6 +2,7 @@ package org.topoplanner.allocator.metrics;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -79,7 +80,7 @@ public record RingEstimate(double busGBps, String bottleneck, List<String> assum
     }
 
     private static String gb(double v) {
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.format(java.util.Locale.ROOT, "%.2f", v);
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.2f", v);
     }
 
     private static String ratio(double r) {

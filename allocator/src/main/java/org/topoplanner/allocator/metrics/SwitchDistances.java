@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.metrics;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +74,7 @@ final class SwitchDistances {
         int[] d = from.get(s);
         if (d == null) {
             d = new int[adjacent.length];
-            java.util.Arrays.fill(d, -1);
+            Arrays.fill(d, -1);
             d[s] = 0;
             int[] queue = new int[adjacent.length];
             int head = 0;

@@ -1,9 +1,12 @@
 package org.topoplanner.allocator.planner;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.FabricDomains;
 import org.topoplanner.allocator.NodeShape;
@@ -78,7 +81,7 @@ final class Candidates {
         }
         usableHosts = count;
         requiredCount = requiredHosts.cardinality();
-        homeless = java.util.stream.IntStream.range(0, n).filter(h -> dom.domainOf(h) < 0).toArray();
+        homeless = IntStream.range(0, n).filter(h -> dom.domainOf(h) < 0).toArray();
         for (int d = 0; d < domains; d++) {
             idle[d] = busy[d] == 0;
             cheapestDirect[d] = cheapestDirect(dom.get(d));
@@ -170,7 +173,7 @@ final class Candidates {
             }
             NodeChoice c = (NodeChoice) hit;
             choice[h] = c;
-            nodeCost[h] = idleChoices.cost.computeIfAbsent(shape, s -> new java.util.concurrent.ConcurrentHashMap<>())
+            nodeCost[h] = idleChoices.cost.computeIfAbsent(shape, s -> new ConcurrentHashMap<>())
                     .computeIfAbsent(index.weight(h), w -> nodeCost(shape, allMask, 0, true, c, w));
             return;
         }
@@ -190,7 +193,7 @@ final class Candidates {
             if (choice[h] == null) {
                 continue;
             }
-            int c = best < 0 ? -1 : java.util.Arrays.compare(nodeCost[h], nodeCost[best]);
+            int c = best < 0 ? -1 : Arrays.compare(nodeCost[h], nodeCost[best]);
             if (c < 0 || c == 0 && h < best) {
                 best = h;
             }

@@ -3,7 +3,10 @@ package org.topoplanner.allocator.planner;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.topoplanner.allocator.NodeShape;
 
 /**
@@ -178,7 +181,7 @@ public final class NodeFit {
 
         /** Fills {@link #q} for subset {@code s}; false when {@code enforce-binding} rules it out. */
         boolean quality(long s) {
-            java.util.Arrays.fill(union, 0);
+            Arrays.fill(union, 0);
             long numa = 0;
             long pci = 0;
             long nicSum = 0;
@@ -358,7 +361,7 @@ public final class NodeFit {
     private static BitSet cpuOnlyCores(NodeShape shape, BitSet freeCores, int need) {
         int bestNuma = Integer.MIN_VALUE;
         int bestFree = Integer.MAX_VALUE;
-        java.util.Map<Integer, Integer> freeOn = new java.util.TreeMap<>();
+        Map<Integer, Integer> freeOn = new TreeMap<>();
         for (int c = freeCores.nextSetBit(0); c >= 0 && c < shape.cores(); c = freeCores.nextSetBit(c + 1)) {
             freeOn.merge(shape.coreNuma(c), 1, Integer::sum);
         }
@@ -434,7 +437,7 @@ public final class NodeFit {
 
     /** Beyond the exact limit: GPUs of the NUMA node with the most candidates first, by PCIe switch, then index. */
     private static long greedy(NodeShape shape, int[] cand, int gpus) {
-        java.util.Map<Integer, Integer> perNuma = new java.util.HashMap<>();
+        Map<Integer, Integer> perNuma = new HashMap<>();
         for (int g : cand) {
             perNuma.merge(shape.numa(g), 1, Integer::sum);
         }

@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.planner;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.topoplanner.allocator.ClusterIndex;
@@ -56,7 +57,7 @@ record OwnAnswer(Suggestion answer, boolean nvlinkKept) {
             Plan p = plan.get();
             List<String> notes = AnswerTexts.placed(p, inDomains.map(NvlinkDomainPlan.InDomains::domains).orElse(null));
             if (limits.partition() != null && limits.partition().spreads(p.placement())) {
-                notes = new java.util.ArrayList<>(notes);
+                notes = new ArrayList<>(notes);
                 notes.add(0, limits.partition().capText() + ": at most " + limits.partition().cap()
                         + " CPUs of the job on a node, so it spreads over " + p.placement().hosts().size() + " nodes");
             }

@@ -1,6 +1,10 @@
 package org.topoplanner.allocator.planner;
 
+import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.NodeShape;
@@ -24,7 +28,7 @@ import org.topoplanner.model.job.JobRequest;
  * @param ruledOut  {@link #ruledOut}'s sets by the CPUs a node must give, kept with {@code cpus} (with the state)
  */
 record PartitionShare(String partition, Integer cap, BitSet outside, int[] cpus,
-                      java.util.Map<Integer, BitSet> ruledOut) {
+                      Map<Integer, BitSet> ruledOut) {
 
     /**
      * The job's one partition on {@code index}'s cluster in {@code state}; {@code null} without one, or for one of
@@ -46,8 +50,8 @@ record PartitionShare(String partition, Integer cap, BitSet outside, int[] cpus,
                 return null;
             }
             int[] cpus = new int[index.size()];
-            java.util.Arrays.fill(cpus, PartitionCpuCap.NONE);
-            return new PartitionShare(p.partition(), null, outside, cpus, java.util.Map.of());
+            Arrays.fill(cpus, PartitionCpuCap.NONE);
+            return new PartitionShare(p.partition(), null, outside, cpus, Map.of());
         }
         CpusLeft left = state.derived(new CapKey(p.capKey()), s -> new CpusLeft(cpusLeft(index, s.usage(), p)),
                 (before, now, changed) -> new CpusLeft(updated(before.cpus(), index, now.usage(), p, changed)));
@@ -62,9 +66,9 @@ record PartitionShare(String partition, Integer cap, BitSet outside, int[] cpus,
      * A state's per-host CPUs for one partition and cap reading, and the {@link #ruledOut} sets made from them so far
      * (a search asks for one per node count it tries, each a walk of every host).
      */
-    private record CpusLeft(int[] cpus, java.util.Map<Integer, BitSet> ruledOut) {
+    private record CpusLeft(int[] cpus, Map<Integer, BitSet> ruledOut) {
         CpusLeft(int[] cpus) {
-            this(cpus, new java.util.concurrent.ConcurrentHashMap<>());
+            this(cpus, new ConcurrentHashMap<>());
         }
     }
 
@@ -79,7 +83,7 @@ record PartitionShare(String partition, Integer cap, BitSet outside, int[] cpus,
 
     /** {@code before} with the hosts named in {@code changed} read again in {@code usage}. */
     private static int[] updated(int[] before, ClusterIndex index, StateUsage usage, PartitionCpuCap.ForPlanner p,
-                                 java.util.Set<String> changed) {
+                                 Set<String> changed) {
         int[] cpus = before.clone();
         for (String host : changed) {
             int h = index.number(host);

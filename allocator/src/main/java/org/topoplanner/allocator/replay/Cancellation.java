@@ -1,7 +1,10 @@
 package org.topoplanner.allocator.replay;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.topoplanner.model.replay.JobScript;
 
 /**
@@ -18,7 +21,7 @@ final class Cancellation {
     private boolean afterSubmission;
     private final Map<String, ReplayJob> jobs;
     private final Map<String, ReplayJob> queue;
-    private final java.util.Set<String> startedUnseen;
+    private final Set<String> startedUnseen;
     private final List<String> passStarted;
     /** How many cancel steps came before this one: its index among the measured kill RPCs ({@link CancelEnds}). */
     private int cancelSteps;
@@ -46,10 +49,10 @@ final class Cancellation {
         boolean freed = c.names().stream().anyMatch(this::runsInSlurmctld);
         double killRpc = unseen.lastNextStep;
         double measuredPass = freed ? unseen.firstPassAfter(killRpc) : Double.NaN;
-        java.util.Set<String> seenBefore = freed && timing.passWaitsForNextCancel()
-                ? unseen.startsOfPassesBefore(ownKillRpc) : java.util.Set.of();
+        Set<String> seenBefore = freed && timing.passWaitsForNextCancel()
+                ? unseen.startsOfPassesBefore(ownKillRpc) : Set.of();
         List<String> measuredLater = freed ? unseen.startsOfPassesAfter(killRpc) : List.of();
-        java.util.Set<String> completing = java.util.Set.of();
+        Set<String> completing = Set.of();
         if (freed && timing.passWaitsForNextCancel()) {
             // the pass that started them comes after this cancel (PassTiming.AfterNextCancel), unless the run
             // measured it before this cancel's kill RPC: then slurmctld started them with the cancelled job still
@@ -135,8 +138,8 @@ final class Cancellation {
      * had held the last node instead, unmeasured; featfz10 24.11.5 (f13 on a3, a4) and featfz9 26.05.5 (f6 on a1, a2)
      * give the same lines with either node held (PROVENANCE c21b, q21p).
      */
-    private java.util.Set<String> batchHostsOf(List<String> names) {
-        java.util.Set<String> out = new java.util.TreeSet<>();
+    private Set<String> batchHostsOf(List<String> names) {
+        Set<String> out = new TreeSet<>();
         for (String n : names) {
             for (String k : ctl.byName.getOrDefault(n, List.of())) {
                 ReplayJob j = jobs.get(k);
@@ -174,7 +177,7 @@ final class Cancellation {
         }
         // the last submission slurmctld took (a refused one has no times): its measured next step is this cancel
         ReplayJob job = jobs.get(key);
-        ReplayJob last = jobs.values().stream().max(java.util.Comparator.comparingInt(j -> j.seq)).orElseThrow();
+        ReplayJob last = jobs.values().stream().max(Comparator.comparingInt(j -> j.seq)).orElseThrow();
         return measured.noPassBetween(job.seq, job.name, last.seq, last.name);
     }
 

@@ -1,8 +1,11 @@
 package org.topoplanner.allocator.replay;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.Suggestion;
@@ -32,15 +35,15 @@ final class ControllerState {
      */
     final Map<String, ReplayJob> jobs = new LinkedHashMap<>();
     /** The keys of the jobs of each name, in submission order: {@code scancel -n} cancels them all. */
-    final Map<String, List<String>> byName = new java.util.HashMap<>();
+    final Map<String, List<String>> byName = new HashMap<>();
     /**
      * The pending jobs in submission order: what a scheduling pass walks. Kept apart from {@link #jobs},
      * which also holds running and cancelled jobs for snapshots, so a pass costs the queue, not the history.
      */
     final Map<String, ReplayJob> queue = new LinkedHashMap<>();
     /** Where events go as they happen: a long replay is written out, not held. */
-    java.util.function.Consumer<ReplayEvent> out;
-    final Map<JobRequest, Suggestion> onEmptyCluster = new java.util.HashMap<>();
+    Consumer<ReplayEvent> out;
+    final Map<JobRequest, Suggestion> onEmptyCluster = new HashMap<>();
 
     ControllerState(Cluster cluster, PlacementPolicy policy) {
         this.policy = policy;
@@ -94,7 +97,7 @@ final class ControllerState {
      * again, in submission order, for the pass still to come. Returns the keys taken back.
      */
     List<String> takeBackStarts(List<String> keys) {
-        List<String> taken = new java.util.ArrayList<>();
+        List<String> taken = new ArrayList<>();
         for (String k : keys) {
             ReplayJob j = jobs.get(k);
             if (j != null && !j.gone && j.placement != null) {

@@ -1,7 +1,9 @@
 package org.topoplanner.allocator.replay;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.fabric.Fabric;
@@ -39,9 +41,9 @@ public final class Leaves {
     }
 
     /** Each host's base blocks, in the fabric's order, built once per cluster (a 256-node job would search every block's list). */
-    private static java.util.Map<String, List<String>> blocksOf(Cluster cluster) {
+    private static Map<String, List<String>> blocksOf(Cluster cluster) {
         return ClusterIndex.of(cluster).derived("host-blocks", c -> {
-            java.util.Map<String, List<String>> out = new java.util.HashMap<>();
+            Map<String, List<String>> out = new HashMap<>();
             for (Block b : c.fabric().blocks()) {
                 for (String h : b.nodes()) {
                     List<String> in = out.computeIfAbsent(h, x -> new ArrayList<>());

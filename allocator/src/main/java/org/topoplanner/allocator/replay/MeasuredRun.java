@@ -2,6 +2,7 @@ package org.topoplanner.allocator.replay;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -50,8 +51,8 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
     public MeasuredRun {
         submissions = Map.copyOf(submissions);
         passes = passes.stream().sorted().toList();
-        java.util.Objects.requireNonNull(cancelEnds, "cancelEnds");
-        java.util.Objects.requireNonNull(builds, "builds");
+        Objects.requireNonNull(cancelEnds, "cancelEnds");
+        Objects.requireNonNull(builds, "builds");
         laterLooks = Map.copyOf(laterLooks);
     }
 

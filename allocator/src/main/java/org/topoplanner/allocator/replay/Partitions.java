@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
@@ -53,7 +55,7 @@ final class Partitions {
         if (mine.isEmpty() || theirs.isEmpty()) {
             return true;
         }
-        java.util.Map<String, String> keys = cluster.slurm().keys();
+        Map<String, String> keys = cluster.slurm().keys();
         int myLowest = SlurmPartition.priorityTier(keys, mine.get(mine.size() - 1).name());
         int theirHighest = SlurmPartition.priorityTier(keys, theirs.get(0).name());
         return myLowest <= theirHighest && overlap(cluster, ahead, job);
@@ -61,7 +63,7 @@ final class Partitions {
 
     /** The partitions in {@code part_ptr_list}'s order: higher {@code PriorityTier} first, the order given among equals. */
     static List<SlurmPartition> inTierOrder(Cluster cluster, List<SlurmPartition> partitions) {
-        java.util.Map<String, String> keys = cluster.slurm().keys();
+        Map<String, String> keys = cluster.slurm().keys();
         List<SlurmPartition> order = new ArrayList<>(partitions);
         order.sort(Comparator.comparingInt((SlurmPartition p) -> SlurmPartition.priorityTier(keys, p.name())).reversed());
         return order;
@@ -87,7 +89,7 @@ final class Partitions {
      * that is the first, in {@code PriorityTier} order, whose nodes hold every placed host (the one
      * {@code _select_nodes_parts} and the pass started it in), not the cluster default.
      */
-    static String topologyRunningIn(Cluster cluster, JobRequest job, java.util.Collection<String> hosts) {
+    static String topologyRunningIn(Cluster cluster, JobRequest job, Collection<String> hosts) {
         if (job.partitions().size() > 1) {
             for (SlurmPartition p : inTierOrder(cluster, named(cluster, job))) {
                 if (hosts.stream().allMatch(p::holds)) {
@@ -194,8 +196,8 @@ final class Partitions {
      * ({@link org.topoplanner.allocator.PlacementPolicy#keptToPartition}).
      */
     static List<QueueRecord> queueRecords(Cluster cluster, Collection<String> jobs, Function<String, JobRequest> spec,
-                                          java.util.function.BiFunction<JobRequest, String, JobRequest> keptTo) {
-        java.util.Map<String, String> keys = cluster.slurm().keys();
+                                          BiFunction<JobRequest, String, JobRequest> keptTo) {
+        Map<String, String> keys = cluster.slurm().keys();
         List<QueueRecord> out = new ArrayList<>();
         for (String job : jobs) {
             JobRequest r = spec.apply(job);

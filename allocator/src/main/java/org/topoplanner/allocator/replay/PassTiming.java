@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.replay;
 
+import java.util.List;
 import java.util.Optional;
 import org.topoplanner.model.slurm.SlurmVersion;
 
@@ -38,7 +39,7 @@ public sealed interface PassTiming {
          * (measured in three timed runs: 0.02-0.96 s after the RPC, mostly after the harness's next step began).
          */
         @Override
-        public double queuedPassAt(double rpc, java.util.List<Double> passes) {
+        public double queuedPassAt(double rpc, List<Double> passes) {
             return passes.stream().filter(t -> t >= rpc).findFirst().orElse(Double.NaN);
         }
     }
@@ -73,7 +74,7 @@ public sealed interface PassTiming {
          * RUNNING at the look. The first pass logged at or after the RPC, then; the whole second when none was logged.
          */
         @Override
-        public double queuedPassAt(double rpc, java.util.List<Double> passes) {
+        public double queuedPassAt(double rpc, List<Double> passes) {
             double second = Math.floor(rpc) + 1;
             return passes.stream().filter(t -> t >= rpc).findFirst().orElse(second);
         }
@@ -101,5 +102,5 @@ public sealed interface PassTiming {
      * RPC's time and the passes a timed run logged ({@link MeasuredRun}); NaN when the rule needs a logged pass and
      * none followed. Epoch seconds.
      */
-    double queuedPassAt(double rpc, java.util.List<Double> passes);
+    double queuedPassAt(double rpc, List<Double> passes);
 }

@@ -2,6 +2,7 @@ package org.topoplanner.allocator.replay;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -37,8 +38,8 @@ final class RejectionWords {
             "Too few processes for the requested {plane,node} distribution");
     /** slurm_opt.c _validate_memory_options (22.05 to 26.05), a fatal() in _opt_verify. */
     static final String MEM_OPTIONS = "--mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.";
-    private static final java.util.regex.Pattern BELOW_ONE =
-            java.util.regex.Pattern.compile("(--[a-z-]+)=(\\S*): must be at least 1");
+    private static final Pattern BELOW_ONE =
+            Pattern.compile("(--[a-z-]+)=(\\S*): must be at least 1");
     private static final String MEM_PER_TRES = "Requested mem_per_tres=";
     private static final String PER_SOCKET = "--gpus-per-socket option requires --sockets-per-node specification";
     private static final String ERROR = "sbatch: error: ";

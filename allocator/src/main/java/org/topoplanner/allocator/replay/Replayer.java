@@ -2,6 +2,8 @@ package org.topoplanner.allocator.replay;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.cluster.Cluster;
@@ -54,8 +56,8 @@ public final class Replayer {
      * before its next step.
      */
     public Replayer(Cluster cluster, PlacementPolicy policy, PassTiming timing, MeasuredRun measured) {
-        java.util.Objects.requireNonNull(timing, "timing");
-        java.util.Objects.requireNonNull(measured, "measured");
+        Objects.requireNonNull(timing, "timing");
+        Objects.requireNonNull(measured, "measured");
         this.ctl = new ControllerState(cluster, policy);
         this.jobEvents = new JobEvents(ctl, measured);
         this.pass = new SchedulingPass(ctl, unseen);
@@ -71,8 +73,8 @@ public final class Replayer {
     }
 
     /** Runs the script, handing each event to {@code events} as it happens, in the harness's order. */
-    public void run(JobScript script, java.util.function.Consumer<ReplayEvent> events) {
-        ctl.out = java.util.Objects.requireNonNull(events, "events");
+    public void run(JobScript script, Consumer<ReplayEvent> events) {
+        ctl.out = Objects.requireNonNull(events, "events");
         int number = 0;
         for (JobScript.Step step : script.steps()) {
             number++;

@@ -1,8 +1,10 @@
 package org.topoplanner.allocator.replay;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
@@ -49,24 +51,24 @@ final class SchedulingPass {
      * other nodes.
      */
     void schedule() {
-        schedule(java.util.Set.of());
+        schedule(Set.of());
     }
 
     /**
      * One pass while {@code completing} nodes are still COMPLETING (a cancelled job's epilog has not ended):
      * {@code _pick_best_nodes} ({@code node_scheduler.c}) leaves them out of every job's node sets.
      */
-    void schedule(java.util.Set<String> completing) {
+    void schedule(Set<String> completing) {
         // partitions whose queue a waiting job blocked (PART_FLAG_SCHED_FAILED), and the nodes out of this pass:
         // those of a blocked partition and those a pending -w job keeps (avail_node_bitmap)
-        java.util.Set<String> failed = new java.util.HashSet<>();
-        java.util.Set<String> out = new java.util.HashSet<>();
+        Set<String> failed = new HashSet<>();
+        Set<String> out = new HashSet<>();
         ClusterState pass = completing.isEmpty() ? ctl.state : ctl.state.with(new Placement(" completing",
                 completing.stream().sorted().map(h -> HostAllocation.of(h, List.of(),
                         org.topoplanner.model.cpu.CpuSet.empty())).toList()), ClusterState.Hold.WHOLE_NODES);
         List<Partitions.QueueRecord> records = Partitions.queueRecords(ctl.state.cluster(), queue.keySet(),
                 k -> queue.get(k).spec, (r, p) -> policy.keptToPartition(ctl.state.cluster(), r, p));
-        java.util.Set<Partitions.QueueRecord> heldRecords = limitsOfSeveralPartitions(records);
+        Set<Partitions.QueueRecord> heldRecords = limitsOfSeveralPartitions(records);
         for (Partitions.QueueRecord r : records) {
             if (!queue.containsKey(r.job())) {
                 continue; // started by its record in another partition (schedule: "started in other part/qos")
@@ -105,7 +107,7 @@ final class SchedulingPass {
             }
             int minNodes = spec.minNodes() == null ? 1 : spec.minNodes();
             // a job larger than its partition waits for its limit before this (job_limits_check: PartitionConfig)
-            if (availableIn(part, out) < minNodes && minNodes <= availableIn(part, java.util.Set.of())) {
+            if (availableIn(part, out) < minNodes && minNodes <= availableIn(part, Set.of())) {
                 // too few of the partition's nodes are left in this pass: job_scheduler.c names the cause and
                 // blocks the partition (own cases yamlfz02 y24, yamlfz05 y27: a tree-partition job behind a
                 // block-partition job that waits on the same nodes, 26.05.5)
@@ -194,8 +196,8 @@ final class SchedulingPass {
      * with two nodes in cpu waits {@code PartitionNodeLimit} into the pass, {@code -p cpu,gpu -N3} with none. Returns
      * the records left out.
      */
-    private java.util.Set<Partitions.QueueRecord> limitsOfSeveralPartitions(List<Partitions.QueueRecord> records) {
-        java.util.Set<Partitions.QueueRecord> held = new java.util.HashSet<>();
+    private Set<Partitions.QueueRecord> limitsOfSeveralPartitions(List<Partitions.QueueRecord> records) {
+        Set<Partitions.QueueRecord> held = new HashSet<>();
         for (Partitions.QueueRecord r : records) {
             ReplayJob j = queue.get(r.job());
             if (j == null || j.spec.partitions().size() < 2 || r.spec() == j.spec) {
@@ -226,7 +228,7 @@ final class SchedulingPass {
     }
 
     /** How many of the partition's nodes (every node without partitions) are still in the pass. */
-    private int availableIn(SlurmPartition part, java.util.Set<String> out) {
+    private int availableIn(SlurmPartition part, Set<String> out) {
         int n = 0;
         for (String h : ctl.state.cluster().hostNames()) {
             if ((part == null || part.holds(h)) && !out.contains(h)) {
@@ -241,7 +243,7 @@ final class SchedulingPass {
      * {@code Priority}, and its nodes leave the pass for jobs of other partitions ({@code bit_and_not(
      * avail_node_bitmap, part_ptr->node_bitmap)}).
      */
-    private ClusterState leaveOut(ClusterState pass, java.util.Set<String> failed, java.util.Set<String> out,
+    private ClusterState leaveOut(ClusterState pass, Set<String> failed, Set<String> out,
                                   String partName, SlurmPartition part) {
         failed.add(partName);
         List<HostAllocation> gone = new ArrayList<>();
@@ -261,7 +263,7 @@ final class SchedulingPass {
      * -p fat,all} with b1 outside fat: ReqNodeNotAvail for good). Unchanged for any other job, or when they are out.
      */
     private static ClusterState withoutItsNodes(ClusterState pass, String key, JobRequest spec,
-            java.util.Set<String> out) {
+            Set<String> out) {
         if (!holdsOnlyItsNodes(spec) || out.containsAll(spec.nodelist())) {
             return pass;
         }

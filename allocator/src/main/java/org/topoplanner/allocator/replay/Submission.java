@@ -3,6 +3,8 @@ package org.topoplanner.allocator.replay;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
@@ -32,7 +34,7 @@ final class Submission {
     private final Map<String, List<String>> byName;
     private final Map<String, ReplayJob> queue;
     private final Map<JobRequest, Suggestion> onEmptyCluster;
-    private final java.util.Set<String> startedUnseen;
+    private final Set<String> startedUnseen;
     private final List<String> passStarted;
     private final List<Map.Entry<Double, List<String>>> measuredLaterPasses;
 
@@ -194,7 +196,7 @@ final class Submission {
      * {@code src/test/resources/oracle/PROVENANCE.md}.
      */
     private void lookAndQueuedPass(String key) {
-        java.util.Optional<MeasuredRun.QueuedPass> pass = measured.queuedPass(ctl.seq, jobs.get(key).name, timing);
+        Optional<MeasuredRun.QueuedPass> pass = measured.queuedPass(ctl.seq, jobs.get(key).name, timing);
         if (pass.isEmpty()) {
             jobEvents.emit(Moment.SUBMIT, key);
             passStarted.clear();
@@ -202,7 +204,7 @@ final class Submission {
             schedulingPass.schedule();
             unseen.passUnseen(before, queue);
             unseen.lastPassStarts = List.copyOf(passStarted);
-            java.util.Optional<double[]> later = measured.passAfterNextStep(ctl.seq, jobs.get(key).name, timing);
+            Optional<double[]> later = measured.passAfterNextStep(ctl.seq, jobs.get(key).name, timing);
             if (later.isPresent()) {
                 measuredLaterPasses.add(Map.entry(later.get()[0], List.copyOf(passStarted)));
                 unseen.lastNextStep = later.get()[1];

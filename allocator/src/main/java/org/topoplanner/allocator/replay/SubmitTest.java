@@ -2,6 +2,8 @@ package org.topoplanner.allocator.replay;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
@@ -17,7 +19,7 @@ final class SubmitTest {
     private final ControllerState ctl;
     private final PlacementPolicy policy;
     private final Map<String, ReplayJob> jobs;
-    private final java.util.Set<String> startedUnseen;
+    private final Set<String> startedUnseen;
     private final Map<JobRequest, Suggestion> onEmptyCluster;
 
     SubmitTest(ControllerState ctl, UnseenStarts unseen) {
@@ -157,7 +159,7 @@ final class SubmitTest {
             }
             JobRequest plain = spec.toBuilder().partition(r.spec().partition()).build();
             if (!skipsLimits && s instanceof Suggestion.Pending p && p.reason() == PendingReason.PARTITION_NODE_LIMIT
-                    && !java.util.Objects.equals(plain.minNodes(), r.spec().minNodes())) {
+                    && !Objects.equals(plain.minNodes(), r.spec().minNodes())) {
                 // held by the list's node minimum (keptToPartition): the test-only pick after the failed limit runs
                 // on get_node_cnts' range (the partition's MinNodes, no maximum): one that fits now ends the search
                 // without a reason, a busy one with Resources, one that never fits is passed over (22.05

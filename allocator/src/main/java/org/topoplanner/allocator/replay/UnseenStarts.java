@@ -1,8 +1,13 @@
 package org.topoplanner.allocator.replay;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 
 /**
  * The starts the replay's passes made that slurmctld's background pass has not made yet when the harness's next
@@ -18,7 +23,7 @@ final class UnseenStarts {
      * count as started again after a step the harness waits on (a cancel that frees a running job, a sleep, a reset,
      * a job that started at its submission).
      */
-    final java.util.Set<String> startedUnseen = new java.util.HashSet<>();
+    final Set<String> startedUnseen = new HashSet<>();
     /**
      * The reason slurmctld still has on each job whose reason (or start) came from such an unseen pass: the reason
      * the job had before it. {@code _top_priority} reads {@code job_ptr2->state_reason} as it is when the next
@@ -29,7 +34,7 @@ final class UnseenStarts {
      * ({@code -w c1}, {@code Resources} at its submission) is still {@code Resources} when f12 arrives 28 ms later;
      * the pass that words it {@code ReqNodeNotAvail} began 0.14 s after its RPC, after f15's.
      */
-    final Map<String, String> reasonsUnseen = new java.util.HashMap<>();
+    final Map<String, String> reasonsUnseen = new HashMap<>();
     /** The jobs the current pass started. */
     final List<String> passStarted = new ArrayList<>();
     /**
@@ -54,7 +59,7 @@ final class UnseenStarts {
 
     /** The reasons of the pending jobs of {@code queue}, before a pass that slurmctld runs only later. */
     static Map<String, String> reasonsOf(Map<String, ReplayJob> queue) {
-        Map<String, String> out = new java.util.LinkedHashMap<>();
+        Map<String, String> out = new LinkedHashMap<>();
         queue.forEach((k, j) -> out.put(k, j.reason));
         return out;
     }
@@ -67,7 +72,7 @@ final class UnseenStarts {
         startedUnseen.addAll(passStarted);
         before.forEach((k, reason) -> {
             ReplayJob now = queue.get(k);
-            if (now == null ? passStarted.contains(k) : !java.util.Objects.equals(now.reason, reason)) {
+            if (now == null ? passStarted.contains(k) : !Objects.equals(now.reason, reason)) {
                 reasonsUnseen.putIfAbsent(k, reason);
             }
         });
@@ -82,8 +87,8 @@ final class UnseenStarts {
      * The starts of the passes measured to begin before {@code when} ({@link #measuredLaterPasses}): slurmctld had made
      * them by then. None when {@code when} is unknown; the list is kept.
      */
-    java.util.Set<String> startsOfPassesBefore(double when) {
-        java.util.Set<String> out = new java.util.HashSet<>();
+    Set<String> startsOfPassesBefore(double when) {
+        Set<String> out = new HashSet<>();
         if (!Double.isNaN(when)) {
             measuredLaterPasses.stream().filter(e -> e.getKey() < when).forEach(e -> out.addAll(e.getValue()));
         }

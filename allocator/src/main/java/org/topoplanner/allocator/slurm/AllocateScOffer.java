@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import org.topoplanner.model.cpu.CpuSet;
 import org.topoplanner.model.job.JobRequest;
@@ -53,7 +54,7 @@ final class AllocateScOffer {
     /** The count on {@code node} with every core free (sbatch's test, {@code SELECT_MODE_TEST_ONLY}). */
     static long idle(SlurmNode node, TaskShape job, SlurmVersion version) {
         int[] perSocket = new int[node.sockets()];
-        java.util.Arrays.fill(perSocket, node.coresPerSocket());
+        Arrays.fill(perSocket, node.coresPerSocket());
         return count(node, perSocket, job, version);
     }
 

@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.slurm;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import org.topoplanner.model.slurm.SlurmVersion;
@@ -244,7 +245,7 @@ final class BlockSelector implements NodeChooser {
             // --gpus=7 runs on three nodes), so the capped sum below is no bound there
             return false;
         }
-        java.util.Arrays.sort(offers, 0, k);
+        Arrays.sort(offers, 0, k);
         long reach = 0;
         for (int t = k - 1, max = maxNodes(job); t >= 0 && t >= k - max; t--) {
             reach += offers[t];
@@ -739,7 +740,7 @@ final class BlockSelector implements NodeChooser {
 
     /** The nodes in the order the selection added them and the CPUs each gave ({@link NodePick}). */
     private static final class Taken {
-        private final java.util.List<Integer> order = new ArrayList<>();
+        private final List<Integer> order = new ArrayList<>();
         private final int[] cpus;
         /** The tasks each node was counted for ({@link #countTasks}); null where none are counted. */
         private final int[] tasks;
@@ -754,7 +755,7 @@ final class BlockSelector implements NodeChooser {
             tasks = countTasks ? new int[nodeCount] : null;
             taskGpus = countTasks ? new long[nodeCount] : null;
             if (taskGpus != null) {
-                java.util.Arrays.fill(taskGpus, Long.MAX_VALUE);
+                Arrays.fill(taskGpus, Long.MAX_VALUE);
             }
         }
 
@@ -794,7 +795,7 @@ final class BlockSelector implements NodeChooser {
 
         /** The pick of {@code chosen}: nodes added without a limit (more nodes for GPUs) come last, unlimited. */
         NodePick pick(BitSet chosen) {
-            java.util.List<Integer> all = new ArrayList<>(order);
+            List<Integer> all = new ArrayList<>(order);
             chosen.stream().filter(k -> !order.contains(k)).forEach(all::add);
             return new NodePick(chosen, all.stream().mapToInt(Integer::intValue).toArray(), cpus.clone(),
                     tasks == null ? null : tasks.clone());

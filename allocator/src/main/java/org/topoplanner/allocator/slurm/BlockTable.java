@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.slurm;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -198,7 +199,7 @@ final class BlockTable {
             for (int b = wasHeld.nextSetBit(0); b >= 0; b = wasHeld.nextSetBit(b + 1)) {
                 next[b] = holdsWholeBlock(now, b);
             }
-            boolean changed = !java.util.Arrays.equals(next, held);
+            boolean changed = !Arrays.equals(next, held);
             return changed ? new Blocked(next, union(next)) : new Blocked(next, nodes);
         }
 

@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.topoplanner.allocator.ClusterIndex;
@@ -77,7 +78,7 @@ final class BusyNodes {
     private static int[] nodeOfHost(ClusterState state, List<SlurmNode> nodes) {
         return ClusterIndex.of(state.cluster()).derived(BusyNodes.class, c -> {
             int[] out = new int[ClusterIndex.of(c).size()];
-            java.util.Arrays.fill(out, -1);
+            Arrays.fill(out, -1);
             for (SlurmNode n : nodes) {
                 out[n.host()] = n.index();
             }

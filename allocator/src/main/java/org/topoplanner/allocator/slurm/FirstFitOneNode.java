@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.slurm;
 
 import java.util.BitSet;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -78,7 +79,7 @@ final class FirstFitOneNode implements NodeChooser {
         long[] credited = {0};
         if (byNearGpus) {
             return firstFit(candidates.stream().boxed()
-                    .sorted(java.util.Comparator.comparingLong((Integer i) -> demand.weight(i)).thenComparingInt(i -> i))
+                    .sorted(Comparator.comparingLong((Integer i) -> demand.weight(i)).thenComparingInt(i -> i))
                     .mapToInt(Integer::intValue).toArray(), job, demand, minCpus, gpuTotal, credited);
         }
         if (TableWeights.of(nodes).length == 1) {
@@ -160,7 +161,7 @@ final class FirstFitOneNode implements NodeChooser {
 
     private int[] inWeightOrder(BitSet candidates) {
         return candidates.stream().boxed()
-                .sorted(java.util.Comparator.comparingLong((Integer i) -> nodes.get(i).weight())
+                .sorted(Comparator.comparingLong((Integer i) -> nodes.get(i).weight())
                         .thenComparingInt(i -> i))
                 .mapToInt(Integer::intValue).toArray();
     }

@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.BitSet;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -18,7 +19,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
 final class FirstPassGpuTotal {
     /** What the first pass's filter left of each node's GPUs, for the nodes its evaluation looked at. */
     private final int[] firstPassGpus;
-    private final java.util.BitSet lookedAt = new java.util.BitSet();
+    private final BitSet lookedAt = new BitSet();
 
     private FirstPassGpuTotal(int nodeCount) {
         firstPassGpus = new int[nodeCount];

@@ -1,6 +1,8 @@
 package org.topoplanner.allocator.slurm;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -345,7 +347,7 @@ public final class FreeMemory {
         int cpt = request.cpusPerTask() != null ? request.cpusPerTask() : 1;
         ClusterIndex index = ClusterIndex.of(state.cluster());
         int[] out = new int[index.size()];
-        java.util.Arrays.fill(out, Integer.MAX_VALUE);
+        Arrays.fill(out, Integer.MAX_VALUE);
         boolean binds = false;
         for (SlurmNode n : SlurmNode.of(state.cluster())) {
             PerCpuMemory m = table.of(n);
@@ -428,10 +430,10 @@ public final class FreeMemory {
      * selection counts on a node ({@code _foreach_remove_unusable}); the per-job count of a node without GPU topology
      * ({@code _get_job_cnt}) reads the node's free GPUs past it.
      */
-    static java.util.BitSet[] gpusHeldForMemory(ClusterState state, List<SlurmNode> nodes) {
+    static BitSet[] gpusHeldForMemory(ClusterState state, List<SlurmNode> nodes) {
         // the stand-ins are looked up by their names (withGpusMemoryCannotServe numbers a second one), not found by
         // walking every running job: this runs on each --gpus=N attempt, and a busy cluster runs thousands of jobs
-        java.util.BitSet[] held = null;
+        BitSet[] held = null;
         Map<String, Integer> index = null;
         String name = STAND_IN;
         for (int n = 2; ; n++) {
@@ -444,7 +446,7 @@ public final class FreeMemory {
                 for (SlurmNode node : nodes) {
                     index.put(node.name(), node.index());
                 }
-                held = new java.util.BitSet[nodes.size()];
+                held = new BitSet[nodes.size()];
             }
             for (HostAllocation h : standIn.hosts()) {
                 Integer i = index.get(h.host());
@@ -452,7 +454,7 @@ public final class FreeMemory {
                     continue;
                 }
                 if (held[i] == null) {
-                    held[i] = new java.util.BitSet();
+                    held[i] = new BitSet();
                 }
                 h.gpus().forEach(held[i]::set);
             }

@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.slurm;
 
 import java.util.BitSet;
+import java.util.Set;
 import org.topoplanner.allocator.StateUsage;
 
 /**
@@ -49,7 +50,7 @@ final class FreeResources {
         return new NodeUse(freeCores, freeGpus, usage.idle(n.host()), usage.heldWhole(n.host()));
     }
 
-    static boolean basicFit(SlurmNode n, NodeUse u, SlurmJobSpec job, java.util.Set<String> exclude) {
+    static boolean basicFit(SlurmNode n, NodeUse u, SlurmJobSpec job, Set<String> exclude) {
         if (exclude.contains(n.name()) || u.heldWhole() || u.freeCores().isEmpty()) {
             return false;
         }

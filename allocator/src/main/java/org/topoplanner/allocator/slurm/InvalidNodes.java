@@ -1,9 +1,11 @@
 package org.topoplanner.allocator.slurm;
 
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.Suggestion;
@@ -71,7 +73,7 @@ public final class InvalidNodes {
             return out;
         }
         List<SlurmNode> nodes = SlurmNode.of(cluster);
-        Map<String, SlurmNode> byName = new java.util.HashMap<>();
+        Map<String, SlurmNode> byName = new HashMap<>();
         nodes.forEach(n -> byName.put(n.name(), n));
         // by line, then its nodes: a cluster of 16,384 nodes has as many lines, each naming few
         for (GresLine g : cluster.slurm().gres()) {
@@ -80,7 +82,7 @@ public final class InvalidNodes {
             }
             CpuSet cores = CpuSet.parse(g.cores());
             List<SlurmNode> named = g.nodes().isEmpty() ? nodes
-                    : g.nodes().stream().map(byName::get).filter(java.util.Objects::nonNull).toList();
+                    : g.nodes().stream().map(byName::get).filter(Objects::nonNull).toList();
             for (SlurmNode n : named) {
                 if (cores.stream().anyMatch(c -> c >= n.cores())) {
                     continue; // outside the node: slurmd refuses the line itself, an other rule

@@ -4,8 +4,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.cluster.Cluster;
@@ -80,7 +84,7 @@ public final class NodeMemory {
      * Slurm's parser folds it). slurmctld keeps the first two in one field ({@code def_mem_per_cpu}, per CPU when
      * flagged {@code MEM_PER_CPU}), so a line gives one or the other.
      */
-    private static JobMemory.Defaults defaultsOf(java.util.function.Function<String, String> key) {
+    private static JobMemory.Defaults defaultsOf(Function<String, String> key) {
         Long perCpu = megabytesOf(key.apply("defmempercpu"));
         Long perNode = perCpu != null ? null : megabytesOf(key.apply("defmempernode"));
         return new JobMemory.Defaults(perCpu, perNode, megabytesOf(key.apply("defmempergpu")));
@@ -112,7 +116,7 @@ public final class NodeMemory {
     private static String selectParameter(Map<String, String> keys) {
         for (Map.Entry<String, String> e : keys.entrySet()) {
             if (e.getKey().equalsIgnoreCase("SelectTypeParameters")) {
-                return e.getValue().toUpperCase(java.util.Locale.ROOT);
+                return e.getValue().toUpperCase(Locale.ROOT);
             }
         }
         return "";
@@ -130,7 +134,7 @@ public final class NodeMemory {
             }
             Map<String, String> folded = new HashMap<>();
             c.slurm().keys().forEach((k, v) -> folded.put(k.startsWith(SlurmPartition.KEY_PREFIX) ? k
-                    : k.toLowerCase(java.util.Locale.ROOT), v));
+                    : k.toLowerCase(Locale.ROOT), v));
             return new NodeMemory(mb, forJobs, folded);
         });
     }
@@ -202,7 +206,7 @@ public final class NodeMemory {
     private Long maxMem(JobRequest request, String key) {
         Map<String, String> own = partitionValues(request);
         boolean partitionSets = own.containsKey("maxmempernode") || own.containsKey("maxmempercpu");
-        java.util.function.Function<String, String> from = partitionSets ? own::get : keys::get;
+        Function<String, String> from = partitionSets ? own::get : keys::get;
         Long perNode = megabytesOf(from.apply("maxmempernode"));
         if (key.equals("maxmempernode")) {
             return perNode;
@@ -219,7 +223,7 @@ public final class NodeMemory {
         // (_sort_node_record_table_ptr: strnatcmp, the same in 22.05, 24.11 and 26.05), not the slurm.conf order
         SlurmPartition part = partitionOf(cluster, request);
         PartitionTable table = PartitionTable.of(cluster);
-        List<String> names = new java.util.ArrayList<>(forJobs.keySet());
+        List<String> names = new ArrayList<>(forJobs.keySet());
         names.sort(org.topoplanner.model.hostlist.NaturalOrder.INSTANCE);
         for (String name : names) {
             if (part == null || table.holds(part, name)) {
@@ -267,7 +271,7 @@ public final class NodeMemory {
         for (String token : line.trim().split("\\s+")) {
             int eq = token.indexOf('=');
             if (eq > 0) {
-                own.put(token.substring(0, eq).toLowerCase(java.util.Locale.ROOT), token.substring(eq + 1));
+                own.put(token.substring(0, eq).toLowerCase(Locale.ROOT), token.substring(eq + 1));
             }
         }
         return own;
@@ -291,7 +295,7 @@ public final class NodeMemory {
             if (first == null) {
                 first = line;
             }
-            boolean isDefault = line.toUpperCase(java.util.Locale.ROOT).matches(".*\\bDEFAULT=YES\\b.*");
+            boolean isDefault = line.toUpperCase(Locale.ROOT).matches(".*\\bDEFAULT=YES\\b.*");
             if (name != null ? part.equals(name) : isDefault && chosen == null) {
                 chosen = line;
             }
@@ -442,7 +446,7 @@ public final class NodeMemory {
         if (perGpu != null && perGpu > 0) {
             Map<String, SlurmNode> nodes = FreeMemory.nodesByName(cluster);
             JobRequest r = request;
-            java.util.function.ToLongFunction<String> mem = host -> perGpu * gpusOnThisNode(r, nodes.get(host));
+            ToLongFunction<String> mem = host -> perGpu * gpusOnThisNode(r, nodes.get(host));
             Verdict v = dropShortNodes(cluster, table, request,
                     host -> nodes.containsKey(host) && table.forJobs.get(host) < mem.applyAsLong(host),
                     host -> " has " + table.forJobs.get(host) + " MB of memory for jobs, the job asks for "
@@ -503,8 +507,8 @@ public final class NodeMemory {
     }
 
     private static Verdict dropShortNodes(Cluster cluster, NodeMemory table, JobRequest request,
-                                          java.util.function.Predicate<String> isShort,
-                                          java.util.function.Function<String, String> namedShort, String noneLeft) {
+                                          Predicate<String> isShort,
+                                          Function<String, String> namedShort, String noneLeft) {
         Set<String> excluded = new HashSet<>(request.exclude());
         List<String> dropped = new ArrayList<>();
         boolean anyLeft = false;

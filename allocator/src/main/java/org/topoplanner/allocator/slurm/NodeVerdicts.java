@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -121,7 +122,7 @@ final class NodeVerdicts {
     private static NodeVerdicts build(ClusterState state, List<SlurmNode> nodes, SlurmJobSpec job,
                                       SlurmVersion version) {
         int[] nodeOfHost = new int[ClusterIndex.of(state.cluster()).size()];
-        java.util.Arrays.fill(nodeOfHost, -1);
+        Arrays.fill(nodeOfHost, -1);
         for (SlurmNode n : nodes) {
             nodeOfHost[n.host()] = n.index();
         }

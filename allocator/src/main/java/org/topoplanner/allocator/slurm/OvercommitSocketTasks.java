@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import org.topoplanner.model.slurm.SlurmVersion;
@@ -34,7 +35,7 @@ final class OvercommitSocketTasks {
         int rem = job.overcommitTasks();
         for (int k = 0; k < chosen.size(); k++) {
             out[k] = SocketTasks.tasksPerSocket(chosen.get(k), cores.get(k), tasks[k], job, version);
-            rem -= java.util.Arrays.stream(out[k]).sum();
+            rem -= Arrays.stream(out[k]).sum();
         }
         BitSet first = cores.get(0);
         boolean any = true;

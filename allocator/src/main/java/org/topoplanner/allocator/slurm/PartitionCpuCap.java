@@ -1,5 +1,7 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.BitSet;
+import java.util.function.Predicate;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.slurm.SlurmVersion;
@@ -52,8 +54,8 @@ public final class PartitionCpuCap {
      * reads it ({@code -c}, {@code --ntasks-per-socket}, {@code --exclusive}, whose cores count as used,
      * {@link #ownPartition}) and the state's usage those cores are read from.
      */
-    public record ForPlanner(String partition, Integer maxCpusPerNode, java.util.function.Predicate<String> holds,
-                             java.util.BitSet outside, SlurmJobSpec job, org.topoplanner.allocator.StateUsage usage) {
+    public record ForPlanner(String partition, Integer maxCpusPerNode, Predicate<String> holds,
+                             BitSet outside, SlurmJobSpec job, org.topoplanner.allocator.StateUsage usage) {
         /**
          * The CPUs the partition lets the job have on host {@code host} (a node of {@code cores} cores of
          * {@code threadsPerCore} threads, {@code freeCores} of them free for it), used CPUs read as {@code slurm-tree}

@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.slurm;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -119,7 +120,7 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
     }
 
     private static Set<String> topoHeld(ClusterState state, SlurmSettings slurm) {
-        Set<String> out = new java.util.HashSet<>();
+        Set<String> out = new HashSet<>();
         for (var e : state.running().entrySet()) {
             if (state.hold(e.getKey()) != ClusterState.Hold.WHOLE_BLOCKS) {
                 continue;
@@ -144,12 +145,12 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
      * state without the job's topology, which widened by block topologies only.
      */
     private static Set<String> wholeTopo(SlurmTopology t, List<String> hosts, boolean treesToo) {
-        Set<String> out = new java.util.HashSet<>();
+        Set<String> out = new HashSet<>();
         if (t instanceof SlurmTopology.BlockLayout b) {
             b.blocks().stream().filter(k -> k.nodes().stream().anyMatch(hosts::contains))
                     .forEach(k -> out.addAll(k.nodes()));
         } else if (t instanceof SlurmTopology.Tree tree && treesToo) {
-            Set<String> named = new java.util.HashSet<>();
+            Set<String> named = new HashSet<>();
             tree.switches().forEach(sw -> named.add(sw.name()));
             tree.switches().stream().filter(sw -> sw.children().stream().noneMatch(named::contains))
                     .filter(sw -> sw.nodes().stream().anyMatch(hosts::contains)).forEach(sw -> out.addAll(sw.nodes()));
@@ -199,7 +200,7 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
             return request;
         }
         if (!request.nodelist().isEmpty()) {
-            Set<String> out = new java.util.HashSet<>(outside);
+            Set<String> out = new HashSet<>(outside);
             if (request.nodelist().stream().anyMatch(out::contains)) {
                 return null;
             }
@@ -210,7 +211,7 @@ record PartitionTopology(ClusterState state, JobRequest request, String kind, St
         }
         // by sets: a partition of thousands of nodes leaves thousands outside, and a list search per host cost
         // seconds per suggestion on a 16,384-node cluster
-        Set<String> excluded = new java.util.HashSet<>(request.exclude());
+        Set<String> excluded = new HashSet<>(request.exclude());
         List<String> exclude = new ArrayList<>(request.exclude());
         outside.stream().filter(h -> !excluded.contains(h)).forEach(exclude::add);
         return request.toBuilder().exclude(exclude).build();

@@ -1,10 +1,14 @@
 package org.topoplanner.allocator.slurm;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.StateUsage;
 import org.topoplanner.model.cpu.CpuSet;
@@ -116,7 +120,7 @@ final class SlurmAllocation {
         BitSet required = new BitSet();
         StateUsage usage = state.usage();
         Map<NodeLayout, NodeUse> idleUse = new HashMap<>();
-        java.util.Set<String> nodelist = new java.util.HashSet<>(job.nodelist());
+        Set<String> nodelist = new HashSet<>(job.nodelist());
         BitSet exclude = ExcludedNodeMap.of(state.cluster(), nodes, job.exclude());
         int[] freeCpus = new int[nodes.size()];
         long[] weights = new long[nodes.size()];
@@ -154,7 +158,7 @@ final class SlurmAllocation {
             if (!repeat) {
                 runCores = u.freeCores().cardinality();
                 runNear = SchedWeight.of(n, u, job, version) & 0xff;
-                runFit = FreeResources.basicFit(n, u, job, java.util.Set.of());
+                runFit = FreeResources.basicFit(n, u, job, Set.of());
             }
             // avail_res->avail_cpus as _can_job_run_on_node leaves it: a per-CPU memory figure lowers it
             int offered = offered(n, u.freeCores(), runCores * n.threadsPerCore(), u.memory(), job, version);
@@ -195,7 +199,7 @@ final class SlurmAllocation {
                                           SlurmVersion version, boolean blockSync, BitSet[] memoryHeld,
                                           NodeUse[] uses, BitSet nodeMap,
                                           BitSet required, int[] freeCpus, long[] weights, FirstPassAvailCpus carried,
-                                          java.util.function.Function<Boolean, CoreFilter.Result[]> filter) {
+                                          Function<Boolean, CoreFilter.Result[]> filter) {
         // 22.05's first pass lowers a --cpus-per-gpu node's GPU total for the whole attempt
         FirstPassGpuTotal firstPassGpus = FirstPassGpuTotal.forAttempt(job, version, nodes.size());
         for (boolean firstPass : new boolean[] {true, false}) {
@@ -310,7 +314,7 @@ final class SlurmAllocation {
         // --ntasks-per-socket=2 -c2 gets 5 CPUs on c2 and 5 on a1, two tasks each, ESLURM_BAD_TASK_COUNT). A GPU
         // job's soft task limit was dropped first (distributeTasks); a --gpus-per-task limit is hard.
         a.taskCountShort = (layout22 == null || plane != null) && job.ntasks() != null && job.ntasksPerNode() == null
-                && !job.exclusive() && java.util.Arrays.stream(tasks).sum() < job.ntasks();
+                && !job.exclusive() && Arrays.stream(tasks).sum() < job.ntasks();
         // -m block:block, cyclic:block and plane lay the CPUs socket by socket, as CR_CPU does for every job
         // (dist_tasks' switch on task_dist & SLURM_DIST_NODESOCKMASK, 22.05 to 26.05; BlockCoreSync)
         boolean blockCores = blockSync || job.distribution() != null && job.distribution().blockCores();
@@ -372,7 +376,7 @@ final class SlurmAllocation {
                 // node's task count: fuzz107 p14 (-n4 --ntasks-per-socket=1 -c1 --gpus-per-task=1) counts 1 + 2
                 // tasks on f1's cores 0 and 16 and gets GPUs 0, 2, 3 in 22.05.8
                 int onNode = socketTasks22 != null || version == SlurmVersion.V22_05
-                        ? java.util.Arrays.stream(perSocket).sum() : tasks[k];
+                        ? Arrays.stream(perSocket).sum() : tasks[k];
                 // rem_tasks of _build_tasks_per_node_sock (24.11 and 26.05): a node whose cores count fewer tasks
                 // than it was given fails the GPU pick with ESLURM_INVALID_GRES; 22.05 only logs it
                 a.tasksShort |= socketTasks22 == null

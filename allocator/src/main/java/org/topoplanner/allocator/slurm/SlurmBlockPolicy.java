@@ -1,7 +1,10 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.HeldMemory;
 import org.topoplanner.allocator.PendingReason;
@@ -36,8 +39,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
 
     /** The release of {@link PolicyOptions#slurmVersion()}: the replay reads its scheduler timing from it. */
     @Override
-    public java.util.Optional<SlurmVersion> slurmRelease() {
-        return java.util.Optional.of(version);
+    public Optional<SlurmVersion> slurmRelease() {
+        return Optional.of(version);
     }
 
     /**
@@ -208,7 +211,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
                 NtasksPerGpuMinCpus.held(SbatchTaskNodeCount.sent(SlurmJobSpec.of(request).withThreadsPerCore(threads),
                         request, version), request, version), request, version));
         // where memory is consumable, the nodes whose free memory cannot take the job now wait, as on a tree
-        java.util.Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request, version);
+        Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request, version);
         if (request.nodelist().stream().anyMatch(shortNow::contains)) {
             return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"
                     + " memory for it now");
@@ -247,7 +250,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         }
         BitSet blocked = table.blocked(state, byName);
         // with topology.yaml an --exclusive=topo job is widened by its own partition's topology, not by this one's
-        java.util.Set<String> ownTopo = version.atLeast(SlurmVersion.V26_05)
+        Set<String> ownTopo = version.atLeast(SlurmVersion.V26_05)
                 ? PartitionTopology.topoHeldByOwnTopology(state) : null;
         if (ownTopo != null) {
             blocked = new BitSet();
@@ -340,7 +343,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
                     + overallocated + "'s memory: its tasks' whole cores there cost more than the node has free",
                     Suggestion.Pending.Cause.PICK_FAILS_MEMORY);
         }
-        List<String> notes = new java.util.ArrayList<>();
+        List<String> notes = new ArrayList<>();
         notes.add("blocks " + String.join(",", org.topoplanner.allocator.replay.Leaves.of(cluster, p)));
         String shortGpus = ShortGpuGrant.note(request, p, version);
         if (shortGpus != null) {

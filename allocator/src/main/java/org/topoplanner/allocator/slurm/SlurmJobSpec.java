@@ -146,19 +146,19 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
 
     /** The same job with its partition's {@code MaxCPUsPerNode} at {@code cpus} ({@code null}: none). */
     SlurmJobSpec withPartitionCpusPerNode(Integer cpus) {
-        return java.util.Objects.equals(cpus, partitionCpusPerNode) ? this
+        return Objects.equals(cpus, partitionCpusPerNode) ? this
                 : toBuilder().partitionCpusPerNode(cpus).build();
     }
 
     /** The same job with its partition's {@code MaxNodes} at {@code nodes} ({@code null}: none). */
     SlurmJobSpec withPartitionMaxNodes(Integer nodes) {
-        return java.util.Objects.equals(nodes, partitionMaxNodes) ? this
+        return Objects.equals(nodes, partitionMaxNodes) ? this
                 : toBuilder().partitionMaxNodes(nodes).build();
     }
 
     /** The same job with its partition's rows read as {@code partition}'s ({@code null}: none yet). */
     SlurmJobSpec withOwnPartition(String partition) {
-        return java.util.Objects.equals(partition, ownPartition) ? this
+        return Objects.equals(partition, ownPartition) ? this
                 : toBuilder().ownPartition(partition).build();
     }
 
@@ -193,7 +193,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
 
     /** The same job with {@code details->min_cpus} at {@code cpus} apart from its tasks' CPUs (null: theirs). */
     SlurmJobSpec withMinCpus(Integer cpus) {
-        return java.util.Objects.equals(cpus, minCpus) ? this : toBuilder().minCpus(cpus).build();
+        return Objects.equals(cpus, minCpus) ? this : toBuilder().minCpus(cpus).build();
     }
 
     /**

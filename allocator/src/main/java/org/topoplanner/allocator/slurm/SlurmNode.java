@@ -2,6 +2,7 @@ package org.topoplanner.allocator.slurm;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -105,7 +106,7 @@ record SlurmNode(String name, int index, int host, int sockets, int coresPerSock
         for (int i = 0; i < index.size(); i++) {
             hosts.add(i);
         }
-        hosts.sort(java.util.Comparator.comparing(index::host, NaturalOrder.INSTANCE));
+        hosts.sort(Comparator.comparing(index::host, NaturalOrder.INSTANCE));
         List<SlurmNode> out = new ArrayList<>();
         for (int i : hosts) {
             String name = index.host(i);
@@ -139,7 +140,7 @@ record SlurmNode(String name, int index, int host, int sockets, int coresPerSock
 
     private static List<SlurmGpu> topologyGpus(NodeTopology topo) {
         List<SlurmGpu> out = new ArrayList<>();
-        List<Gpu> gpus = topo.gpus().stream().sorted(java.util.Comparator.comparingInt(Gpu::index)).toList();
+        List<Gpu> gpus = topo.gpus().stream().sorted(Comparator.comparingInt(Gpu::index)).toList();
         for (Gpu g : gpus) {
             BitSet cores = null;
             if (!g.cpus().isEmpty() && !topo.coreList().isEmpty()) {

@@ -2,7 +2,12 @@ package org.topoplanner.allocator.slurm;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.HeldMemory;
@@ -27,7 +32,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
 
     private final PolicyOptions options;
     /** sbatch's verdict per cluster and request, kept for the last few: a replay asks one request many times. */
-    private final java.util.Map<Key, Boolean> submitVerdicts = new org.topoplanner.allocator.RecentlyAsked<>(256);
+    private final Map<Key, Boolean> submitVerdicts = new org.topoplanner.allocator.RecentlyAsked<>(256);
 
     public SlurmTreePolicy(PolicyOptions options) {
         this.options = options;
@@ -303,8 +308,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
 
     /** The release of {@link PolicyOptions#slurmVersion()}: the replay reads its scheduler timing from it. */
     @Override
-    public java.util.Optional<SlurmVersion> slurmRelease() {
-        return java.util.Optional.of(options.slurmVersion());
+    public Optional<SlurmVersion> slurmRelease() {
+        return Optional.of(options.slurmVersion());
     }
 
     /**
@@ -337,7 +342,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         // (and 22.05/24.11 keep sbatch's min_cpus for a --ntasks-per-gpu job: NtasksPerGpuMinCpus)
         // (and 24.11/26.05 lay out every task of an -O --gpus-per-task job: OvercommitTaskLayout)
         // (and get_node_cnts raises min_nodes to the partition's MinNodes, no maximum added: PartitionMinNodes)
-        java.util.function.Function<JobRequest, SlurmJobSpec> specOf = r -> PartitionMinNodes.applied(state.cluster(),
+        Function<JobRequest, SlurmJobSpec> specOf = r -> PartitionMinNodes.applied(state.cluster(),
                 OvercommitTaskLayout.held(NtasksPerGpuMinCpus.held(
                         SbatchTaskNodeCount.sent(minCpusPerNode == 0 ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
                                 : SlurmJobSpec.of(r.toBuilder().cpusPerTask(asked.cpusPerTask()).build())
@@ -350,7 +355,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         }
         // nodes whose free memory cannot take the job now (memory consumable): not usable until memory frees; and
         // nodes 24.11/26.05 set INVALID for their gres.conf Cores= (InvalidNodes): never usable
-        java.util.Set<String> shortNow = new java.util.LinkedHashSet<>(FreeMemory.shortOfFreeMemory(state, request, version));
+        Set<String> shortNow = new LinkedHashSet<>(FreeMemory.shortOfFreeMemory(state, request, version));
         shortNow.addAll(InvalidNodes.of(state.cluster(), version).keySet());
         if (request.nodelist().stream().anyMatch(shortNow::contains)) {
             return new Suggestion.Pending(PendingReason.RESOURCES, "a node " + job.name() + " names lacks the free"
@@ -496,7 +501,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (request.exclude().isEmpty()) {
             return job;
         }
-        java.util.Set<String> held = PartitionTopology.topoHeldNodes(state);
+        Set<String> held = PartitionTopology.topoHeldNodes(state);
         if (held.isEmpty()) {
             return job;
         }

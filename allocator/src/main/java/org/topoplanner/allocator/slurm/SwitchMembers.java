@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.Arrays;
 import java.util.BitSet;
 
 /**
@@ -74,7 +75,7 @@ final class SwitchMembers {
 
     /** Sets {@code counts[s]} to the number of nodes of {@code on} under switch {@code s} (every switch). */
     void count(BitSet on, int[] counts) {
-        java.util.Arrays.fill(counts, 0);
+        Arrays.fill(counts, 0);
         for (int i = on.nextSetBit(0); i >= 0; i = on.nextSetBit(i + 1)) {
             for (int s : switchesOf(i)) {
                 counts[s]++;

@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.Locale;
 import java.util.Map;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.slurm.SlurmVersion;
@@ -48,7 +49,7 @@ final class SwitchlessTree {
     static boolean namesTree(Cluster cluster) {
         for (Map.Entry<String, String> k : cluster.slurm().keys().entrySet()) {
             if (k.getKey().equalsIgnoreCase("TopologyPlugin")) {
-                return k.getValue().strip().toLowerCase(java.util.Locale.ROOT).endsWith("tree");
+                return k.getValue().strip().toLowerCase(Locale.ROOT).endsWith("tree");
             }
         }
         return false;

@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.slurm;
 
 import java.lang.ref.WeakReference;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -49,13 +50,13 @@ final class TableWeights {
 
     /** The distinct values of {@code w}, ascending (sorts {@code w} in place). */
     static long[] distinctAscending(long[] w) {
-        java.util.Arrays.sort(w);
+        Arrays.sort(w);
         int distinct = 0;
         for (int j = 0; j < w.length; j++) {
             if (j == 0 || w[j] != w[j - 1]) {
                 w[distinct++] = w[j];
             }
         }
-        return java.util.Arrays.copyOf(w, distinct);
+        return Arrays.copyOf(w, distinct);
     }
 }

@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -135,11 +136,11 @@ final class TaskDistribution {
         if (job.ntasksPerNode() != null) {
             // -O: dist_tasks lays one task a node (one_task_per_node), whatever --ntasks-per-node asked of the
             // node's free CPUs before (MinCpusPerNode; own probe c18a1 n1, every release: c2 CPU 3, t1 CPUs 0-1)
-            java.util.Arrays.fill(tasks, job.overcommitTasks() != null ? 1 : job.ntasksPerNode());
+            Arrays.fill(tasks, job.overcommitTasks() != null ? 1 : job.ntasksPerNode());
             return tasks;
         }
         if (job.ntasks() == null) {
-            java.util.Arrays.fill(tasks, 1);
+            Arrays.fill(tasks, 1);
             return tasks;
         }
         if (job.overcommitTasks() != null && job.gpusPerTask() == null && job.minCpus() == null) {

@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import org.topoplanner.allocator.slurm.NodeChooser.Demand;
@@ -18,7 +19,7 @@ final class TreeProgress {
     final SlurmJobSpec job;
     final Demand demand;
     final SlurmVersion version;
-    final List<Integer> order = new java.util.ArrayList<>();
+    final List<Integer> order = new ArrayList<>();
     final int[] cpus;
     /** The nodes whose CPU count {@code _cpus_to_use} rewrote ({@link CpusToUse#lowers}). */
     final BitSet lowered = new BitSet();

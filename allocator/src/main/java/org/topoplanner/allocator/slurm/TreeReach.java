@@ -1,5 +1,6 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import org.topoplanner.allocator.slurm.NodeChooser.Demand;
 
@@ -40,7 +41,7 @@ final class TreeReach {
                 offers[k++] = Math.max(0, demand.gpusFor(i));
             }
         }
-        java.util.Arrays.sort(offers, 0, k);
+        Arrays.sort(offers, 0, k);
         long reach = 0;
         for (int t = k - 1; t >= Math.max(0, k - maxNodes); t--) {
             reach += offers[t];
@@ -103,7 +104,7 @@ final class TreeReach {
 
     /** The sum of the {@code k} largest of the first {@code n} values (sorts them). */
     private static long largest(int[] values, int n, int k) {
-        java.util.Arrays.sort(values, 0, n);
+        Arrays.sort(values, 0, n);
         long sum = 0;
         for (int t = n - 1; t >= Math.max(0, n - k); t--) {
             sum += values[t];

@@ -1,6 +1,7 @@
 package org.topoplanner.allocator.validate;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,7 +45,7 @@ final class EligibleHosts {
                 domains.add(List.of());
                 for (int t = 1; t <= tree.maxTier(); t++) {
                     domainOf[t] = new int[hosts.size()];
-                    java.util.Arrays.fill(domainOf[t], -1);
+                    Arrays.fill(domainOf[t], -1);
                     List<String> names = new ArrayList<>();
                     for (Map.Entry<String, List<String>> e : tree.byDomain(t).entrySet()) {
                         for (String h : e.getValue()) {
@@ -86,7 +87,7 @@ final class EligibleHosts {
         Layout layout = Layout.of(state.cluster());
         int n = layout.at().hosts().size();
         int[] gpus = new int[n];
-        java.util.Arrays.fill(gpus, -1);
+        Arrays.fill(gpus, -1);
         long[][] hostsIn = new long[layout.domainOf().length][];
         long[][] gpusIn = new long[layout.domainOf().length][];
         for (int t = 1; t < layout.domainOf().length; t++) {

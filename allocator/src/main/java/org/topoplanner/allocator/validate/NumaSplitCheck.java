@@ -3,6 +3,7 @@ package org.topoplanner.allocator.validate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.topoplanner.model.diag.Severity;
@@ -22,7 +23,7 @@ final class NumaSplitCheck implements PlacementCheck {
         List<Violation> out = new ArrayList<>();
         for (HostAllocation a : c.knownAllocations()) {
             NodeTopology node = c.cluster.node(a.host());
-            List<Gpu> chosen = a.gpus().stream().map(node::gpu).flatMap(java.util.Optional::stream).toList();
+            List<Gpu> chosen = a.gpus().stream().map(node::gpu).flatMap(Optional::stream).toList();
             if (chosen.size() < 2 || chosen.size() != a.gpus().size() || chosen.stream().anyMatch(g -> g.numa() < 0)) {
                 continue;
             }

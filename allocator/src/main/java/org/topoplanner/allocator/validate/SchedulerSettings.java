@@ -1,7 +1,9 @@
 package org.topoplanner.allocator.validate;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.catalog.PolicyChoice;
 import org.topoplanner.allocator.catalog.PolicyId;
@@ -63,7 +65,7 @@ public final class SchedulerSettings {
             // one session for the placement's hosts: each host's kubelet is its own, but the session keeps the
             // node layouts it derived (one per topology), which a 256-node job otherwise derives 256 times
             AdmissionSession session = new AdmissionSession(others, kubelet);
-            java.util.Set<String> seen = new java.util.HashSet<>();
+            Set<String> seen = new HashSet<>();
             for (HostAllocation h : placement.hosts()) {
                 if (!known.has(h.host())) {
                     continue;

@@ -2,6 +2,7 @@ package org.topoplanner.allocator.volcano;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -76,7 +77,7 @@ public final class HyperNodeTree {
 
     /** HyperNodes of one tier, by name. */
     public List<Info> ofTier(int tier) {
-        return nodes.values().stream().filter(i -> i.tier() == tier).sorted(java.util.Comparator.comparing(Info::name))
+        return nodes.values().stream().filter(i -> i.tier() == tier).sorted(Comparator.comparing(Info::name))
                 .toList();
     }
 

@@ -1,10 +1,13 @@
 package org.topoplanner.allocator.volcano;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
@@ -149,7 +152,7 @@ public final class VolcanoPolicy implements PlacementPolicy {
         }
         boolean everyNode = job.nodelist().isEmpty() && job.exclude().isEmpty();
         // looked up once per HyperNode member; every-node jobs use the per-cluster member lists instead
-        java.util.Set<String> candidateSet = everyNode ? java.util.Set.of() : new java.util.HashSet<>(candidates);
+        Set<String> candidateSet = everyNode ? Set.of() : new HashSet<>(candidates);
         List<PodRequest> pods = new ArrayList<>(); // the same tasks are tried in every HyperNode
         for (int i = 0; i < shape.pods(); i++) {
             pods.add(PodRequest.of(shape, job.name() + "-" + i));
@@ -249,8 +252,8 @@ public final class VolcanoPolicy implements PlacementPolicy {
     private static Map<String, int[]> memberMap(ClusterState state) {
         ClusterIndex index = ClusterIndex.of(state.cluster());
         return index.derived(new HyperNodeMembers(HyperNodeTree.of(state.cluster())), c -> {
-            java.util.Set<String> hosts = new java.util.HashSet<>(c.hostNames());
-            Map<String, int[]> out = new java.util.HashMap<>();
+            Set<String> hosts = new HashSet<>(c.hostNames());
+            Map<String, int[]> out = new HashMap<>();
             HyperNodeTree.of(c).hyperNodes().forEach((name, info) -> out.put(name,
                     NodeClasses.sortedByName(index, info.realNodes().stream().filter(hosts::contains).toList())));
             return out;

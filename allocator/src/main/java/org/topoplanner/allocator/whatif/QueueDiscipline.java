@@ -1,5 +1,8 @@
 package org.topoplanner.allocator.whatif;
 
+import java.util.Arrays;
+import java.util.Optional;
+
 /**
  * In which order a what-if run starts queued jobs; the placement itself is always the policy's.
  */
@@ -32,7 +35,7 @@ public enum QueueDiscipline {
         return id;
     }
 
-    public static java.util.Optional<QueueDiscipline> parse(String text) {
-        return java.util.Arrays.stream(values()).filter(d -> d.id.equals(text)).findFirst();
+    public static Optional<QueueDiscipline> parse(String text) {
+        return Arrays.stream(values()).filter(d -> d.id.equals(text)).findFirst();
     }
 }
