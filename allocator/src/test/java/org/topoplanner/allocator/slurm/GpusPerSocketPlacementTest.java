@@ -83,12 +83,13 @@ class GpusPerSocketPlacementTest {
 
     /**
      * The shapes no measured line covers are refused, naming the option and what it was given beside ({@code
-     * --exclusive} is emulated since v20e: {@link GpusPerSocketOfExclusiveJobTest}, own probe c20e1).
+     * --exclusive} is emulated since v20e: {@link GpusPerSocketOfExclusiveJobTest}, own probe c20e1; {@code
+     * --ntasks-per-node} since o25b, own probe c25o2: {@code OvercommitTest.gpusPerSocketBesideNtasksPerNodeIsPlacedOnATree}).
      */
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
         "-N1 --sockets-per-node=2 --gpus-per-socket=1 --gpus-per-node=2; --gpus-per-node",
-        "-N1 --sockets-per-node=2 --gpus-per-socket=1 --ntasks-per-node=2; --ntasks-per-node",
+        "-N1 --sockets-per-node=2 --gpus-per-socket=1 --ntasks-per-socket=1; --ntasks-per-socket",
         "-N1-2 --sockets-per-node=2 --gpus-per-socket=1; a node range",
     })
     void refusesWhatNoLineMeasured(String line, String beside) throws Exception {
