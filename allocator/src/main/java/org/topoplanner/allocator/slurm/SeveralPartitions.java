@@ -247,10 +247,6 @@ final class SeveralPartitions {
     }
 
     /**
-     * The partitions in the order slurmctld tries them (higher {@code PriorityTier} first, the order given among
-     * equals); null when one of them is not a partition of the cluster.
-     */
-    /**
      * Whether the submission's test of this job ends on a partition whose node range is empty ({@link
      * PartitionNodeRange}): 24.11.5's {@code _select_nodes_parts} ({@code slurmctld/job_mgr.c}) tries every partition
      * in Slurm's order through {@code _select_nodes_base}, which calls {@code select_nodes} test-only after a failed
@@ -291,6 +287,10 @@ final class SeveralPartitions {
                 .findFirst().orElse(request.partition());
     }
 
+    /**
+     * The partitions in the order slurmctld tries them (higher {@code PriorityTier} first, the order given among
+     * equals); null when one of them is not a partition of the cluster.
+     */
     static List<String> slurmOrder(Cluster cluster, JobRequest request) {
         List<SlurmPartition> all = PartitionTable.of(cluster).partitions();
         List<String> names = new ArrayList<>();
