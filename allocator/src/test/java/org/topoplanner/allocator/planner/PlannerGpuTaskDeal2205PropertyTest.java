@@ -1,10 +1,7 @@
 package org.topoplanner.allocator.planner;
 
-import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Example;
@@ -13,14 +10,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterContainer;
 import org.topoplanner.allocator.ClusterState;
-import org.topoplanner.allocator.PolicyOptions;
-import org.topoplanner.allocator.Suggestion;
-import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
-import org.topoplanner.model.job.HostAllocation;
-import org.topoplanner.model.job.JobRequest;
-import org.topoplanner.model.job.Placement;
-import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * 22.05.8's task deal for GPU jobs other than {@code --ntasks-per-gpu}: {@code -n} beside {@code --gpus-per-node},
@@ -32,9 +22,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * one of {@code slurm-tree}'s picks of those nodes (its own, or the one asked for exactly those nodes with {@code -w}).
  */
 class PlannerGpuTaskDeal2205PropertyTest {
-    private static final PolicyOptions OPTIONS = PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05);
-    private static final AtomicInteger TRIES = new AtomicInteger();
-    private static final AtomicInteger COMPARED = new AtomicInteger();
+    private static final SlurmPickDomination CHECK = new SlurmPickDomination();
 
     @Provide
     Arbitrary<Long> seeds() {
@@ -54,47 +42,7 @@ class PlannerGpuTaskDeal2205PropertyTest {
         Random r = new Random(seed);
         Cluster c = BindingClusters.tree(r);
         ClusterState s = BindingClusters.occupy(r, c);
-        String options = randomJob(r);
-        JobRequest job = PlannerPolicyTest.job(options);
-        TRIES.incrementAndGet();
-        Suggestion slurm = new SlurmTreePolicy(OPTIONS).suggest(s, job);
-        Suggestion mine = new PlannerPolicy(OPTIONS).suggest(s, job);
-        if (!(mine instanceof Suggestion.Placed placed)) {
-            return;
-        }
-        assertThat(slurm).as("slurm-tree for %s (seed %d), which the planner placed", job, seed)
-                .isInstanceOf(Suggestion.Placed.class);
-        Placement p = placed.placement();
-        String hosts = p.hosts().stream().map(HostAllocation::host).collect(Collectors.joining(","));
-        // dominated by one of Slurm's picks of these nodes: its own (the leaves in its order) or -w's (table order)
-        Placement own = ((Suggestion.Placed) slurm).placement();
-        if (hostNames(own).equals(hostNames(p)) && noMoreOnAnyNode(p, own)) {
-            COMPARED.incrementAndGet();
-            return;
-        }
-        JobRequest onMine = PlannerPolicyTest.job("-w " + hosts + " " + options);
-        if (!(new SlurmTreePolicy(OPTIONS).suggest(s, onMine) instanceof Suggestion.Placed named)) {
-            return;
-        }
-        COMPARED.incrementAndGet();
-        assertThat(noMoreOnAnyNode(p, named.placement())).as("planner %s for %s (seed %d): more CPUs on a node than"
-                + " slurm-tree's own %s and than slurm-tree on its nodes %s", p, job, seed, own, named.placement())
-                .isTrue();
-    }
-
-    private static boolean noMoreOnAnyNode(Placement mine, Placement slurm) {
-        for (HostAllocation a : mine.hosts()) {
-            int held = slurm.hosts().stream().filter(b -> b.host().equals(a.host())).mapToInt(b -> b.cpus().size())
-                    .sum();
-            if (a.cpus().size() > held) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static java.util.Set<String> hostNames(Placement p) {
-        return p.hosts().stream().map(HostAllocation::host).collect(Collectors.toSet());
+        CHECK.check(s, randomJob(r), seed);
     }
 
     /**
@@ -149,8 +97,7 @@ class PlannerGpuTaskDeal2205PropertyTest {
 
     @AfterContainer
     static void enoughWereCompared() {
-        // a property that never compares a placement proves nothing
-        assertThat(COMPARED.get()).as("tries compared of %d", TRIES.get()).isGreaterThan(TRIES.get() / 4);
+        CHECK.assertEnoughCompared();
     }
 
     /**
