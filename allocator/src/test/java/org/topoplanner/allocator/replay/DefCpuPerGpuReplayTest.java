@@ -27,14 +27,7 @@ class DefCpuPerGpuReplayTest {
         "results/v26.05/c25u1.jsonl; 26.05",
     })
     void everyLineMatches(String results, String version) {
-        SlurmVersion release = SlurmVersion.parse(version).orElseThrow();
-        var actual = TimedReplay.wholeCaseJobLines("c25u1", results, release,
-                new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(release)));
-        var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
-        assertThat(expected).hasSize(16);
-        List<String> names = OracleComparison.mismatches(expected, actual).stream()
-                .map(m -> m.substring(m.indexOf("real:") + 5).trim().split("\\s+")[0]).toList();
-        assertThat(names).isEmpty();
+        assertThat(differingJobs("c25u1", results, version, 16)).isEmpty();
     }
 
     /**
@@ -53,14 +46,18 @@ class DefCpuPerGpuReplayTest {
         "results/v26.05/c26u1.jsonl; 26.05; m1",
     })
     void defaultBesideOwnFigure(String results, String version, String differing) {
+        assertThat(differingJobs("c26u1", results, version, 10)).containsExactlyElementsOf(differing.isBlank()
+                ? List.of() : List.of(differing.trim().split("\\s+")));
+    }
+
+    /** The jobs whose lines differ when the case's run is replayed with its times on a tree (of {@code lines}). */
+    private static List<String> differingJobs(String caseName, String results, String version, int lines) {
         SlurmVersion release = SlurmVersion.parse(version).orElseThrow();
-        var actual = TimedReplay.wholeCaseJobLines("c26u1", results, release,
+        var actual = TimedReplay.wholeCaseJobLines(caseName, results, release,
                 new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(release)));
         var expected = OracleComparison.jobLines(OracleCase.resource(results).lines().toList());
-        assertThat(expected).hasSize(10);
-        List<String> names = OracleComparison.mismatches(expected, actual).stream()
+        assertThat(expected).hasSize(lines);
+        return OracleComparison.mismatches(expected, actual).stream()
                 .map(m -> m.substring(m.indexOf("real:") + 5).trim().split("\\s+")[0]).toList();
-        assertThat(names).containsExactlyElementsOf(differing.isBlank() ? List.of()
-                : List.of(differing.trim().split("\\s+")));
     }
 }
