@@ -37,7 +37,7 @@ class DefCpuPerGpuReplayTest {
      * enforce-binding) is refused where b2 runs on both sockets. {@code differing}: the jobs whose lines still
      * differ: 26.05 m1 ({@code -N1 --gpus=2 --mem-per-cpu=3000} with the default of 3 on 16000 MB nodes), which
      * 26.05.5 holds {@code Resources} where 22.05.8 and 24.11.5 refuse it, as all three refuse m2 with the figure
-     * given; the replay refuses both in every release (not traced).
+     * given; the replay refuses both in every release (26.05's submission test, read but not changed: PROVENANCE).
      */
     @ParameterizedTest(name = "c26u1 under {1}")
     @CsvSource(delimiter = ';', value = {
