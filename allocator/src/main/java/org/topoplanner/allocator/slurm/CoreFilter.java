@@ -656,8 +656,8 @@ final class CoreFilter {
     /**
      * 22.05 and 24.11 {@code _socks_per_node} ({@code cons_tres/job_test.c}): an {@code enforce-binding} job
      * with a job-wide GPU count ({@code --gpus=N}, or {@code -n} x {@code --gpus-per-task}) and at most one
-     * CPU per node (24.11: also at most one CPU from {@code --cpus-per-gpu}), or whose node's tasks fit one socket's
-     * {@code --ntasks-per-socket}, wants one socket per node.
+     * CPU per node (24.11: also at most one CPU from the job's own {@code --cpus-per-gpu}), or whose node's tasks
+     * fit one socket's {@code --ntasks-per-socket}, wants one socket per node.
      * 26.05 moved this limit into {@code gres_select_filter_remove_unusable}, where it no longer picks the
      * socket the cores come from (fuzz08 f16 stays on socket 0 there).
      */
@@ -683,12 +683,15 @@ final class CoreFilter {
         }
         int tasks = job.ntasks() != null ? job.ntasks() : job.minNodes();
         boolean oneCpu = (long) tasks * job.cpusPerTask() / job.minNodes() <= 1;
-        if (oneCpu && version.atLeast(SlurmVersion.V24_11) && job.cpusPerGpu() != null) {
-            // _sum_min_gres_cpus: the CPUs --cpus-per-gpu asks per node also count
+        if (oneCpu && version.atLeast(SlurmVersion.V24_11) && job.ownCpusPerGpu() != null) {
+            // _sum_min_gres_cpus: the CPUs --cpus-per-gpu asks per node also count; it reads the job's own
+            // cpus_per_gres, not a partition's DefCpuPerGPU (def_cpus_per_gres). Own probe c26u1 (24.11.5): -N1
+            // --gpus=2 enforce-binding in a DefCpuPerGPU=3 partition is refused (one socket, one GPU a node),
+            // the same job with --cpus-per-gpu=3 runs on both sockets
             long gpus = job.gpusPerNode() != null ? job.gpusPerNode()
                     : job.gpusPerTask() != null ? (long) job.gpusPerTask() * job.ntasks()
                     : job.gpusPerJob() / job.minNodes();
-            oneCpu = job.cpusPerGpu() * gpus <= 1;
+            oneCpu = job.ownCpusPerGpu() * gpus <= 1;
         }
         if (oneCpu) {
             return 1;

@@ -23,9 +23,15 @@ import org.topoplanner.model.slurm.SlurmPartition;
  * five free CPUs on n1 runs on n1 and n3 with 3 CPUs and one GPU each, {@code -N1 --gpus-per-node=2} skips n1 for n3
  * (6 CPUs, GPUs 0 and 2), {@code -w n2 --gpus=1} waits Resources on two free CPUs, and {@code --gpus=1 -c1} gets
  * one CPU. Left as it was: a {@code --ntasks-per-gpu} job, whose {@code ntasks_per_gres x cpus_per_task} comes before
- * the default in every reader above; and the three readers of the explicit field alone (cons_tres
- * {@code _sum_min_gres_cpus}, {@code eval_nodes}' per-GPU CPU cap, {@code _set_job_bits1}'s cap), which this
- * emulation lets see the default too: no measured line tells them apart yet.
+ * the default in every reader above.
+ *
+ * <p>Readers of the job's own {@code cpus_per_gres} alone do not see the default: 24.11's {@code _sum_min_gres_cpus}
+ * ({@code _socks_per_node}'s one-CPU test, {@link SlurmJobSpec#ownCpusPerGpu}; own probe c26u1 b1, b2: refused with
+ * the default, run with the same figure given). The other such readers are left seeing it: {@code gres_sched_add}'s
+ * credit and {@code _set_job_bits1}'s cap gave the default job the same line as the same job with
+ * {@code --cpus-per-gpu} in c26u1 (a1/a2, c1/c2, every release; the GPU filters before them, which read the default,
+ * already cut the node's GPUs to its CPUs over it), and {@code eval_nodes.c}'s {@code _reduce_res_cores} reads it
+ * only on nodes with {@code RestrictedCoresPerGPU} ({@code res_gpu_cores}), which the emulation does not model.
  */
 final class DefCpuPerGpu {
     private static final String KEY = "defcpupergpu";
@@ -35,12 +41,25 @@ final class DefCpuPerGpu {
 
     /** {@code request} as the select plugin sees it: {@code --cpus-per-gpu} set to the default where one applies. */
     static JobRequest applied(Cluster cluster, JobRequest request) {
+        Integer perGpu = applying(cluster, request);
+        return perGpu == null ? request : request.toBuilder().cpusPerGpu(perGpu).build();
+    }
+
+    /**
+     * Whether {@link #applied} gives {@code request} the default: the selection's job is then marked
+     * ({@link SlurmJobSpec#withDefaultCpusPerGpu}) for the readers of the job's own {@code cpus_per_gres} alone.
+     */
+    static boolean applies(Cluster cluster, JobRequest request) {
+        return applying(cluster, request) != null;
+    }
+
+    /** The default {@code request} is given, {@code null} for none (a job without GPUs, or with its own figure). */
+    private static Integer applying(Cluster cluster, JobRequest request) {
         if (!request.asksForGpus() || request.cpusPerTask() != null || request.cpusPerGpu() != null
                 || request.ntasksPerGpu() != null) {
-            return request;
+            return null;
         }
-        Integer perGpu = of(cluster.slurm().keys(), request.partition());
-        return perGpu == null ? request : request.toBuilder().cpusPerGpu(perGpu).build();
+        return of(cluster.slurm().keys(), request.partition());
     }
 
     /**

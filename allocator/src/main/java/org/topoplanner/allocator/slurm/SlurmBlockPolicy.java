@@ -177,7 +177,9 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
 
     /** The placement on the blocks of the state's own fabric, as {@code version} places it. */
     static Suggestion onBlocks(ClusterState state, JobRequest request, SlurmVersion version) {
-        // the select plugin's own GPU defaults (_set_gpu_defaults): DefCpuPerGPU as --cpus-per-gpu (DefCpuPerGpu)
+        // the select plugin's own GPU defaults (_set_gpu_defaults): DefCpuPerGPU as --cpus-per-gpu (DefCpuPerGpu),
+        // marked on the job for the readers of the job's own cpus_per_gres alone
+        boolean byDefault = DefCpuPerGpu.applies(state.cluster(), request);
         request = DefCpuPerGpu.applied(state.cluster(), request);
         String perGpu = NtasksPerGpuRefusal.onBlocks(request);
         if (perGpu != null) {
@@ -209,7 +211,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         // c25e2 p3 (-N1 --gpus=2 --ntasks-per-gpu=1 -c2 --exclusive) is refused by 24.11.5, run by 26.05.5
         SlurmJobSpec job = PartitionMinNodes.applied(state.cluster(), OvercommitTaskLayout.gpuTasksHeld(
                 NtasksPerGpuMinCpus.held(SbatchTaskNodeCount.sent(SlurmJobSpec.of(request).withThreadsPerCore(threads),
-                        request, version), request, version), request, version));
+                        request, version), request, version), request, version)).withDefaultCpusPerGpu(byDefault);
         // where memory is consumable, the nodes whose free memory cannot take the job now wait, as on a tree
         Set<String> shortNow = FreeMemory.shortOfFreeMemory(state, request, version);
         if (request.nodelist().stream().anyMatch(shortNow::contains)) {
@@ -220,7 +222,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
                 : PartitionMinNodes.applied(state.cluster(), OvercommitTaskLayout.gpuTasksHeld(
                         NtasksPerGpuMinCpus.held(SbatchTaskNodeCount.sent(SlurmJobSpec.of(ExcludedNodes.added(request,
                                 shortNow)).withThreadsPerCore(threads), request, version), request, version), request,
-                        version));
+                        version)).withDefaultCpusPerGpu(byDefault);
         Cluster cluster = state.cluster();
         if (cluster.fabric().blocks().isEmpty()) {
             // slurmctld refuses to start topology/block without a block ("Block not contains any nodes"),

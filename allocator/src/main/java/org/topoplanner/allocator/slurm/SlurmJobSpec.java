@@ -48,6 +48,10 @@ import org.topoplanner.model.job.JobRequest;
  *                      {@code partitionCpusPerNode} ({@link PartitionCpuCap}); {@code null}: no rows yet, or no cap
  * @param partitionMaxNodes the partition's {@code MaxNodes} as {@link PartitionMaxNodes#applied} resolves it for a
  *                      selection: it bounds {@code max_nodes} ({@link #maxNodesOr}); {@code null}: none, or not resolved
+ * @param defaultCpusPerGpu {@code cpusPerGpu} is the partition's or cluster's {@code DefCpuPerGPU}
+ *                      ({@link DefCpuPerGpu}: {@code gres_js->def_cpus_per_gres}), not the job's own
+ *                      {@code cpus_per_gres}, so the readers of the job's field alone do not see it
+ *                      ({@link #ownCpusPerGpu})
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
@@ -57,7 +61,8 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                            List<String> exclude, Integer segment, Integer threadsPerCore, int minCpusPerNode,
                            Integer ntasksPerGpu, Integer gpusPerSocket, Integer socketsPerNode,
                            Integer minCpus, Distribution distribution, Integer overcommitTasks, String partition,
-                           Integer partitionCpusPerNode, String ownPartition, Integer partitionMaxNodes) {
+                           Integer partitionCpusPerNode, String ownPartition, Integer partitionMaxNodes,
+                           boolean defaultCpusPerGpu) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -160,6 +165,20 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
     SlurmJobSpec withOwnPartition(String partition) {
         return Objects.equals(partition, ownPartition) ? this
                 : toBuilder().ownPartition(partition).build();
+    }
+
+    /** The same job with {@code cpusPerGpu} marked as its partition's {@code DefCpuPerGPU} ({@code true}), or own. */
+    SlurmJobSpec withDefaultCpusPerGpu(boolean value) {
+        return value == defaultCpusPerGpu ? this : toBuilder().defaultCpusPerGpu(value).build();
+    }
+
+    /**
+     * {@code --cpus-per-gpu} as the job's own {@code cpus_per_gres} holds it: {@code null} where {@code cpusPerGpu}
+     * is only the {@code DefCpuPerGPU} that {@code gres_select_util_job_set_defs} stores apart, in
+     * {@code def_cpus_per_gres} ({@link DefCpuPerGpu}).
+     */
+    Integer ownCpusPerGpu() {
+        return defaultCpusPerGpu ? null : cpusPerGpu;
     }
 
     /** The same job without {@code -x} (the verdict tables key on the rest, {@link NodeVerdicts}). */
@@ -298,7 +317,8 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .threadsPerCore(threadsPerCore).minCpusPerNode(minCpusPerNode).ntasksPerGpu(ntasksPerGpu)
                 .gpusPerSocket(gpusPerSocket, socketsPerNode).minCpus(minCpus).distribution(distribution)
                 .overcommitTasks(overcommitTasks).partition(partition).partitionCpusPerNode(partitionCpusPerNode)
-                .ownPartition(ownPartition).partitionMaxNodes(partitionMaxNodes);
+                .ownPartition(ownPartition).partitionMaxNodes(partitionMaxNodes)
+                .defaultCpusPerGpu(defaultCpusPerGpu);
     }
 
     /**
@@ -338,6 +358,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         private Integer partitionCpusPerNode;
         private String ownPartition;
         private Integer partitionMaxNodes;
+        private boolean defaultCpusPerGpu;
 
         private Builder(String name) {
             this.name = name;
@@ -493,12 +514,18 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             return this;
         }
 
+        /** {@code cpusPerGpu} is the partition's {@code DefCpuPerGPU}, not the job's own. */
+        Builder defaultCpusPerGpu(boolean value) {
+            defaultCpusPerGpu = value;
+            return this;
+        }
+
         SlurmJobSpec build() {
             return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                     gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
                     exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
                     ntasksPerGpu, gpusPerSocket, socketsPerNode, minCpus, distribution, overcommitTasks, partition,
-                    partitionCpusPerNode, ownPartition, partitionMaxNodes);
+                    partitionCpusPerNode, ownPartition, partitionMaxNodes, defaultCpusPerGpu);
         }
     }
 }

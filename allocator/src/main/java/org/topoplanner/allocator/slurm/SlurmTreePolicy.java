@@ -318,7 +318,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      */
     Suggestion onTree(ClusterState state, JobRequest request, boolean flat) {
         SlurmVersion version = options.slurmVersion();
-        // the select plugin's own GPU defaults (_set_gpu_defaults): DefCpuPerGPU as --cpus-per-gpu (DefCpuPerGpu)
+        // the select plugin's own GPU defaults (_set_gpu_defaults): DefCpuPerGPU as --cpus-per-gpu (DefCpuPerGpu),
+        // marked on the job for the readers of the job's own cpus_per_gres alone
+        boolean byDefault = DefCpuPerGpu.applies(state.cluster(), request);
         request = DefCpuPerGpu.applied(state.cluster(), request);
         // the figure ThreadsPerCore turns into whole cores, kept for the rules that read it (SlurmAllocation's task
         // count per socket)
@@ -347,7 +349,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                         SbatchTaskNodeCount.sent(minCpusPerNode == 0 ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
                                 : SlurmJobSpec.of(r.toBuilder().cpusPerTask(asked.cpusPerTask()).build())
                                         .withMinCpusPerNode(minCpusPerNode), r, version), r, version),
-                r, version));
+                r, version)).withDefaultCpusPerGpu(byDefault);
         SlurmJobSpec job = specOf.apply(request);
         Suggestion.Pending onInvalid = InvalidNodes.waiting(state.cluster(), version, request);
         if (onInvalid != null) {
@@ -511,7 +513,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             test.cpusPerTask(job.cpusPerTask()); // 22.05's own -c beside its per-node minimum
         }
         SlurmJobSpec tested = SlurmJobSpec.of(test.build()).withMinCpusPerNode(job.minCpusPerNode())
-                .withMinCpus(job.minCpus());
+                .withMinCpus(job.minCpus()).withDefaultCpusPerGpu(job.defaultCpusPerGpu());
         // the node count sbatch sent (SbatchTaskNodeCount) stays the job's
         return job.minNodes() > tested.minNodes() ? tested.withMinNodes(job.minNodes()) : tested;
     }

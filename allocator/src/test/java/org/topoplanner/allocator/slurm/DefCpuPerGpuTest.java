@@ -22,6 +22,14 @@ class DefCpuPerGpuTest {
     void aGpuJobWithoutCpusPerTaskTakesItsPartitionsDefault() {
         JobRequest d2 = JobRequest.builder().name("d2").partition("dcg").nodes(1).gpusPerNode(2).build();
         assertThat(DefCpuPerGpu.applied(C25U1, d2).cpusPerGpu()).isEqualTo(3);
+        assertThat(DefCpuPerGpu.applies(C25U1, d2)).isTrue();
+    }
+
+    @Test
+    void aJobWithItsOwnFigureIsNotMarkedAsDefaulted() {
+        JobRequest own = JobRequest.builder().name("own").partition("dcg").nodes(1).gpusPerNode(2).cpusPerGpu(3)
+                .build();
+        assertThat(DefCpuPerGpu.applies(C25U1, own)).isFalse();
     }
 
     @Test

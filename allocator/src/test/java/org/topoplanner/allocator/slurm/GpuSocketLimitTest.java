@@ -33,6 +33,25 @@ class GpuSocketLimitTest {
         assertThat(CoreFilter.oneGpuSocket(x1, SlurmVersion.V24_11)).isFalse();
     }
 
+    /**
+     * 24.11's {@code _sum_min_gres_cpus} reads the job's own {@code cpus_per_gres}: a one-task {@code -N1 --gpus=2}
+     * enforce-binding job asks one socket with a partition's {@code DefCpuPerGPU} of 3 and none with
+     * {@code --cpus-per-gpu=3} given (own probe c26u1 b1, b2: 24.11.5 refuses b1 on one-GPU sockets, runs b2).
+     */
+    @Test
+    void onlyTheJobsOwnCpusPerGpuPassTheOneCpuTestIn2411() throws Exception {
+        SlurmJobSpec own = SlurmJobSpec.of(SbatchOptions.parseLine(
+                "-N1 --gpus=2 --gres-flags=enforce-binding --cpus-per-gpu=3", "b2"));
+        SlurmJobSpec byDefault = own.withDefaultCpusPerGpu(true);
+        assertThat(byDefault.cpusPerGpu()).isEqualTo(3);
+        assertThat(byDefault.ownCpusPerGpu()).isNull();
+        assertThat(CoreFilter.gpuSocketLimit(own, SlurmVersion.V24_11)).isEqualTo(CoreFilter.NO_VAL);
+        assertThat(CoreFilter.gpuSocketLimit(byDefault, SlurmVersion.V24_11)).isEqualTo(1);
+        // 22.05 reads neither (one task's CPU alone), 26.05 keeps no limit there
+        assertThat(CoreFilter.gpuSocketLimit(own, SlurmVersion.V22_05)).isEqualTo(1);
+        assertThat(CoreFilter.gpuSocketLimit(byDefault, SlurmVersion.V26_05)).isEqualTo(CoreFilter.NO_VAL);
+    }
+
     @Test
     void anIdleFourSocketNodeKeepsItsTwoHighestGpuSockets() throws Exception {
         SlurmNode q1 = q1();
