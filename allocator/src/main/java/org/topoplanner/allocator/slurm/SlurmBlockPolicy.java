@@ -179,10 +179,6 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
     static Suggestion onBlocks(ClusterState state, JobRequest request, SlurmVersion version) {
         // the select plugin's own GPU defaults (_set_gpu_defaults): DefCpuPerGPU as --cpus-per-gpu (DefCpuPerGpu)
         request = DefCpuPerGpu.applied(state.cluster(), request);
-        String perGpu = NtasksPerGpuRefusal.onBlocks(request);
-        if (perGpu != null) {
-            return new Suggestion.Impossible(perGpu);
-        }
         String perSocket = PerSocketGpuRefusal.onBlocks(request);
         if (perSocket != null) {
             return new Suggestion.Impossible(perSocket);
