@@ -313,7 +313,7 @@ final class BlockSelector implements NodeChooser {
             BitSet one = place(need, mapped, usable, required, demand, false,
                     job.gpuTotal() == null ? 0 : job.gpuTotal());
             if (one != null) {
-                one = moreNodesForGpus(one, job, demand, taken);
+                one = moreNodesForGpus(one, job, demand, taken, need);
             }
             return one == null || !enoughJobGpus(one, job, demand, taken) ? null : taken.pick(one);
         }
@@ -380,7 +380,7 @@ final class BlockSelector implements NodeChooser {
         return max;
     }
 
-    private BitSet moreNodesForGpus(BitSet chosen, SlurmJobSpec job, Demand demand, Taken taken) {
+    private BitSet moreNodesForGpus(BitSet chosen, SlurmJobSpec job, Demand demand, Taken taken, Need need) {
         if (job.gpuTotal() == null) {
             return chosen;
         }
@@ -401,20 +401,32 @@ final class BlockSelector implements NodeChooser {
             // refused by 24.11.5). 24.11 makes the same pick and then counts it against max_nodes: the job waits
             // with ReqNodeNotAvail (SlurmBlockPolicy, _pick_best_nodes' runable_avail), so its run keeps -N.
             for (int i = lastRequired.nextSetBit(0); i >= 0 && gpus < job.gpuTotal(); i = lastRequired.nextSetBit(i + 1)) {
-                if (!out.get(i) && credited(i, job, demand, taken) > 0) {
-                    out.set(i);
-                    gpus += credited(i, job, demand, taken);
-                }
+                gpus += addedForGpus(i, out, job, demand, taken, need);
             }
         }
         for (int i = lastBlock.nextSetBit(0); i >= 0 && gpus < job.gpuTotal() && out.cardinality() < max;
                 i = lastBlock.nextSetBit(i + 1)) {
-            if (!out.get(i) && credited(i, job, demand, taken) > 0) {
-                out.set(i);
-                gpus += credited(i, job, demand, taken);
-            }
+            gpus += addedForGpus(i, out, job, demand, taken, need);
         }
         return out;
+    }
+
+    /**
+     * Adds node {@code i} to {@code out} for the job's GPU total where it gives some, and returns the GPUs it gives.
+     * A {@code --ntasks-per-gpu} job's node goes through {@code eval_nodes_cpus_to_use} and {@code eval_nodes_gres}
+     * as every node {@code eval_nodes_block} adds does ({@link Need#add}): it is counted for the tasks still left
+     * and gives the GPUs they use, or is skipped where they use none. Own probe c26b1 u7 ({@code --gpus=1
+     * --ntasks-per-gpu=2 -c2}, 24.11.5 REJECTED; a second node credited all its GPUs ran it on g1 and g2).
+     */
+    private long addedForGpus(int i, BitSet out, SlurmJobSpec job, Demand demand, Taken taken, Need need) {
+        if (out.get(i) || credited(i, job, demand, taken) <= 0) {
+            return 0;
+        }
+        if (job.ntasksPerGpu() != null && taken.tasks != null && !need.add(i, out)) {
+            return 0;
+        }
+        out.set(i);
+        return credited(i, job, demand, taken);
     }
 
     /**
@@ -538,7 +550,11 @@ final class BlockSelector implements NodeChooser {
         }
         boolean[] taken = new boolean[count];
         for (int k = required.nextSetBit(0); k >= 0; k = required.nextSetBit(k + 1)) {
-            need.add(k, chosen);
+            if (!need.add(k, chosen)) {
+                // "insufficient resources on required node": the evaluation ends (26.05: EVAL_ACTION_BREAK)
+                action = Action.BREAK;
+                return null;
+            }
         }
         int lastLl = Integer.MIN_VALUE;
         // eval_nodes_block (24.11 and 26.05) marks the required nodes' base blocks (bblock_required) and counts their
@@ -672,7 +688,9 @@ final class BlockSelector implements NodeChooser {
             this.job = job;
             this.taken = taken;
             this.budget = budget;
-            this.taskBudget = job.cpusPerTask() > 1 ? budget / job.cpusPerTask() : budget;
+            // eval_nodes_set_max_tasks: -O keeps max_cpus as the task count, as on a tree (TreeEvaluation)
+            this.taskBudget = job.cpusPerTask() > 1 && job.overcommitTasks() == null ? budget / job.cpusPerTask()
+                    : budget;
         }
 
         boolean met() {
@@ -690,22 +708,29 @@ final class BlockSelector implements NodeChooser {
          * never fewer than the node's {@code gres_min_cpus} (24.11 and 26.05: the cores its GPUs need; the lowered
          * count is what 24.11's retry drops by; test {@code BlockCpusToUseGresMinCpusTest}).
          */
-        void add(int k, BitSet chosen) {
+        boolean add(int k, BitSet chosen) {
             int offered = demand.availCpus(k);
             int given = CpusToUse.limit(offered, budget, nodes, job, BlockSelector.this.nodes.get(k),
                     demand.gresMinCpus(k));
             demand.gave(k, offered, given);
-            taken.add(k, given);
             if (taken.tasks != null) {
-                // (a --ntasks-per-gpu count that leaves the node no whole GPU credits it none; Slurm's
-                // eval_nodes_gres then says use_node false and eval_nodes_block skips the node, which is not
-                // emulated here: no block line has such a node beside a usable one)
-                taskBudget -= taken.countTasks(k, given, nodes, taskBudget, job, demand);
+                GresTaskCount count = GresTaskCount.of(job, taskBudget, nodes, given, demand.gresMaxTasks(k));
+                if (count.unused()) {
+                    // eval_nodes_gres' use_node false: eval_nodes_cpus_to_use returns it and eval_nodes_block's loops
+                    // skip the node ("continue") with no count lowered, while avail_res->avail_cpus = 0 stays for
+                    // the later evaluations, as on a tree (TreeProgress.take). Own probe c26b1 u7 (--gpus=1
+                    // --ntasks-per-gpu=2 -c2, min_cpus 2 so maxtasks 1: no node gives a GPU), 24.11.5 REJECTED
+                    demand.refused(k);
+                    return false;
+                }
+                taskBudget -= taken.counted(k, count);
             }
+            taken.add(k, given);
             chosen.set(k);
             nodes--;
             cpus -= given;
             budget -= given;
+            return true;
         }
 
         int cpusOf(BitSet set) {
@@ -760,32 +785,20 @@ final class BlockSelector implements NodeChooser {
         }
 
         /**
-         * {@code eval_nodes_gres} (24.11/26.05 {@code topology/common/eval_nodes.c}), which {@code eval_nodes_block}
-         * reaches through {@code eval_nodes_cpus_to_use} as the tree plugin does: the node is counted for as many of
-         * the job's remaining tasks as its CPUs hold, keeping one back for each further node ({@code save_tasks =
-         * rem_nodes - 1}), at least one and no more than its GPUs allow ({@code _reduce_res_core_by_task_cnt},
-         * {@code gres_max_tasks}); {@code gres_sched_add} then cuts the node's {@code sock_gres->total_cnt} to it, and
-         * {@code gres_select_util_get_task_limit} ({@code cons_tres/job_test.c}) hands that to {@code dist_tasks} as
-         * the node's {@code gres_task_limit}. Own case yamlfz41 y9 ({@code -p blkh -n6 -c4 --gpus-per-task=1}
-         * enforce-binding on g3 and d4, 26.05.5): g3, first in the table, counts 4 tasks and d4 the last 2, so d4
-         * runs 2 tasks with GPUs 0 and 4, not 3 with 0, 1 and 4. Returns the tasks counted.
+         * Records node {@code k}'s {@code eval_nodes_gres} count ({@link GresTaskCount}), which
+         * {@code eval_nodes_block} reaches through {@code eval_nodes_cpus_to_use} as the tree plugin does;
+         * {@code gres_select_util_get_task_limit} ({@code cons_tres/job_test.c}) hands the tasks to
+         * {@code dist_tasks} as the node's {@code gres_task_limit}. Own case yamlfz41 y9 ({@code -p blkh -n6 -c4
+         * --gpus-per-task=1} enforce-binding on g3 and d4, 26.05.5): g3, first in the table, counts 4 tasks and d4
+         * the last 2, so d4 runs 2 tasks with GPUs 0 and 4, not 3 with 0, 1 and 4. Own probe c25e2 p3 ({@code -N1
+         * --gpus=2 --ntasks-per-gpu=1 -c2 --exclusive}): 24.11's min_cpus is one task, so the one node credits one
+         * GPU and the job is refused (24.11.5); 26.05's min_cpus holds both tasks (s1, 26.05.5). Returns the tasks
+         * counted.
          */
-        long countTasks(int k, int given, int remNodes, long taskBudget, SlurmJobSpec job, Demand demand) {
-            long save = Math.max(remNodes - 1, 0);
-            long left = Math.max(taskBudget - save, 0);
-            long used = Math.max(1, Math.min(left, given / Math.max(1, job.cpusPerTask())));
-            if (job.ntasksPerGpu() != null && used < demand.gresMaxTasks(k)) {
-                // _reduce_res_cores, as on a tree (TreeProgress): "max_gres = *maxtasks / ntasks_per_gres", and the
-                // node's sock_gres->total_cnt drops to it, all gres_sched_add then credits. Own probe c25e2 p3
-                // (-N1 --gpus=2 --ntasks-per-gpu=1 -c2 --exclusive): 24.11's min_cpus is one task, so the one node
-                // credits one GPU and the job is refused (24.11.5); 26.05's min_cpus holds both tasks (s1, 26.05.5).
-                long maxGres = used / job.ntasksPerGpu();
-                used = maxGres * job.ntasksPerGpu();
-                taskGpus[k] = maxGres;
-            }
-            used = Math.min(used, demand.gresMaxTasks(k));
-            tasks[k] = (int) used;
-            return used;
+        long counted(int k, GresTaskCount count) {
+            taskGpus[k] = count.gpus();
+            tasks[k] = count.tasks();
+            return count.tasks();
         }
 
         void add(int k, int given) {

@@ -371,6 +371,13 @@ final class CoreFilter {
             maxTasks = (int) Math.min(maxTasks, tasksOfGpus);
         }
         if (taskIncr > 0) {
+            // "min_tasks_this_node and max_tasks_this_node must be multiple of original min_tasks_this_node value"
+            // (task_cnt_incr, 24.11 gres_filter_sock_core, 26.05 _foreach_gres_filter_sock_core, topology/common/
+            // gres_filter.c): with a fixed -N, --ntasks-per-gpu asks num_tasks / min_nodes tasks of each node
+            // (eval_nodes_select_cores), the step above brings the node to a multiple of --ntasks-per-gpu below it,
+            // and a count that is not a multiple of both rounds to none. Own probe c25n1 q4 (-N2 --gpus=3
+            // --ntasks-per-gpu=2 -c2: three tasks a node, two at most by the GPUs, rounded to 0 on g1 and g2) is
+            // refused by 24.11.5 and 26.05.5, "Requested node configuration is not available" (traced by b26s)
             maxTasks = (maxTasks / taskIncr) * taskIncr;
         }
         if (maxTasks == 0) {

@@ -24,11 +24,7 @@ final class EarlyRefusal {
      * shapes measured on blocks ({@link PerSocketGpuRefusal#onBlocks}).
      */
     static String onBlocks(JobRequest request, SlurmVersion version) {
-        String perSocket = PerSocketGpuRefusal.onBlocks(request);
-        // -O --ntasks-per-gpu is emulated on trees only (own probe c25u1); on blocks it is refused here, before
-        // Overcommit.verdict, as NtasksPerGpuRefusal refuses it without -O
-        String perGpu = request.overcommit() ? NtasksPerGpuRefusal.onBlocks(request) : null;
-        return of(request, version, perSocket != null ? perSocket : perGpu);
+        return of(request, version, PerSocketGpuRefusal.onBlocks(request));
     }
 
     private static String of(JobRequest request, SlurmVersion version, String perSocketGpus) {

@@ -58,7 +58,9 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@code -c} CPUs, 24.11 waits for good ({@link #verdict}), and 26.05's {@code gres_job_state_validate} raises
  * {@code min_cpus} to {@code -c x num_tasks} so one node holds every task ({@link OvercommitTaskLayout#held}).
  * On blocks the option goes as on a tree without {@code --ntasks-per-node} too: own probe c25b1 (b25g) measured
- * {@code --gpus-per-socket} there without {@code -O}, c24o2 the {@code -O} shapes; the pair itself has no block line.
+ * {@code --gpus-per-socket} there without {@code -O}, c24o2 the {@code -O} shapes, and c26b1 (b26s) the pair itself
+ * (k1-k5, 24.11.5 and 26.05.5: one task's CPU with a GPU a socket; beside {@code -c} 24.11 waits and 26.05 lays
+ * out every task, {@link OvercommitTaskLayout#heldOnBlocks}).
  *
  * <p>Emulated since own probe c22o1 (o22v, predicted by hand; every line held in 22.05.8, 24.11.5 and 26.05.5):
  * memory options ({@code _can_job_run_on_node} tests the memory after {@code ntasks_per_node = 1}, so
@@ -80,8 +82,11 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * drops a node below {@code ntasks_per_gres x cpus_per_task} CPUs a GPU in all three (p2 waits, p4 refused "node").
  * 24.11.5 refuses a GPU total at its test-only pick ({@code _reduce_res_cores} leaves one task a node no GPU, see
  * {@link #verdict}: p2 "node", p5 "topology") and waits for good with {@code --gpus-per-node} (p3), whose GPUs that
- * cut skips ("Gres per node takes priority", {@code topology/common/eval_nodes.c}). On blocks it stays refused
- * ({@link NtasksPerGpuRefusal}).
+ * cut skips ("Gres per node takes priority", {@code topology/common/eval_nodes.c}). On blocks the same since own
+ * probe c26b1 (b26s, 24.11.5 and 26.05.5): {@code eval_nodes_block} counts each node through the same
+ * {@code eval_nodes_gres} ({@link GresTaskCount}), so without {@code -c} ({@code min_cpus} 1, one task) a
+ * {@code --ntasks-per-gpu=2} job gets no GPU anywhere and is refused (o1, o7), and 26.05 keeps every task of a
+ * {@code -c} job ({@link OvercommitTaskLayout#heldOnBlocks}: o2, o3, o5 run on g1).
  *
  * <p>Emulated since own probes c22g1 (tree, every release) and c22g2 (block, 24.11.5 and 26.05.5), g22o, every line
  * as the emulation gave it (the hand predictions missed where a GPU total and a block's range fall): node ranges
@@ -137,11 +142,12 @@ final class Overcommit {
             // own probe c18a1 p5, -n2 -c2 --gpus-per-task=1 -O, runs in 24.11.5 and 26.05.5)
             return null;
         }
-        if (r.asksForGpus() && version.atLeast(SlurmVersion.V26_05) && (!blockPick || r.gpusPerSocket() != null)) {
+        if (r.asksForGpus() && version.atLeast(SlurmVersion.V26_05)
+                && (!blockPick || OvercommitTaskLayout.heldOnBlocks(r))) {
             // 26.05 raises min_cpus to -c x num_tasks for a GPU job, so the pick holds every task
             // (OvercommitTaskLayout.held; own probes c24o3 k5, c25o1 a1-a8 run in 26.05.5 or are refused where the
-            // tasks' CPUs pass the nodes', and wait Resources in 24.11.5). Blocks are not measured: there the
-            // one-task layout's wait stays (SlurmBlockPolicy lays out every task for --gpus-per-task only)
+            // tasks' CPUs pass the nodes', and wait Resources in 24.11.5). On blocks only the measured shapes
+            // (OvercommitTaskLayout.heldOnBlocks); the others keep the one-task layout's wait
             return null;
         }
         if (r.ntasksPerGpu() != null && r.gpusPerNode() == null && version == SlurmVersion.V24_11) {

@@ -76,12 +76,24 @@ final class OvercommitTaskLayout {
     }
 
     /**
-     * {@link #held} for the block plugin: only the {@code --gpus-per-task} layout. {@code eval_nodes_block}
+     * {@link #held} for the block plugin: the {@code --gpus-per-task} layout, and 26.05's raised {@code min_cpus} for
+     * the shapes a block line measured ({@link #heldOnBlocks}). {@code eval_nodes_block}
      * ({@code topology/block/eval_nodes_block.c}, 24.11.5 and 26.05) starts {@code maxtasks} at the same
      * {@code eval_nodes_set_max_tasks(rem_max_cpus)} and counts each node through the same
-     * {@code eval_nodes_cpus_to_use} as the tree, against the same {@code gres_per_job = num_tasks x gres_per_task}.
+     * {@code eval_nodes_cpus_to_use} as the tree, against the same {@code gres_per_job = num_tasks x gres_per_task};
+     * {@code gres_job_state_validate} raises {@code min_cpus} before any topology is read.
      */
     static SlurmJobSpec gpuTasksHeld(SlurmJobSpec job, JobRequest r, SlurmVersion version) {
-        return job.gpusPerTask() == null ? job : held(job, r, version);
+        return job.gpusPerTask() == null && !heldOnBlocks(r) ? job : held(job, r, version);
+    }
+
+    /**
+     * Whether an {@code -O -c} GPU job other than {@code --gpus-per-task} keeps every task on blocks in 26.05 as on a
+     * tree: {@code --gpus-per-socket} and {@code --ntasks-per-gpu}, measured there by own probe c26b1 (26.05.5: k5
+     * {@code -N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O} on g1 CPUs 0,1,4,5; o2, o3, o5). {@code --gpus} and
+     * {@code --gpus-per-node} beside {@code -c} (c25o1 on a tree) have no block line and keep the one-task wait.
+     */
+    static boolean heldOnBlocks(JobRequest r) {
+        return r.overcommit() && r.cpusPerTask() != null && (r.gpusPerSocket() != null || r.ntasksPerGpu() != null);
     }
 }

@@ -181,10 +181,6 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         // marked on the job for the readers of the job's own cpus_per_gres alone
         boolean byDefault = DefCpuPerGpu.applies(state.cluster(), request);
         request = DefCpuPerGpu.applied(state.cluster(), request);
-        String perGpu = NtasksPerGpuRefusal.onBlocks(request);
-        if (perGpu != null) {
-            return new Suggestion.Impossible(perGpu);
-        }
         String perSocket = PerSocketGpuRefusal.onBlocks(request);
         if (perSocket != null) {
             return new Suggestion.Impossible(perSocket);

@@ -133,33 +133,12 @@ final class TreeProgress {
         if (tasks == null) {
             return;
         }
-        long save = Math.max(remNodesNow - 1, 0);
-        long left = Math.max(taskBudget - save, 0);
-        boolean overcommit = job.overcommitTasks() != null;
-        // -O: eval_nodes_gres does not bound the tasks by the node's CPUs ("if (!details_ptr->overcommit)")
-        long used = Math.max(1, overcommit ? left : Math.min(left, given / Math.max(1, job.cpusPerTask())));
-        taskGpus[i] = Integer.MAX_VALUE;
-        if (overcommit && job.gpusPerTask() != null && used < demand.gresMaxTasks(i)) {
-            // _reduce_res_cores: "max_gres = *maxtasks * gres_per_task", and sock_gres->total_cnt drops to it, all
-            // gres_sched_add then credits (OvercommitTaskLayout)
-            taskGpus[i] = (int) Math.min(Integer.MAX_VALUE, used * job.gpusPerTask());
-        }
-        if (job.ntasksPerGpu() != null && used < demand.gresMaxTasks(i)) {
-            // _reduce_res_cores (24.11/26.05 topology/common/eval_nodes.c), called by _reduce_res_core_by_task_cnt
-            // when the tasks fall below gres_max_tasks: "max_gres = *maxtasks / ntasks_per_gres; *maxtasks =
-            // max_gres * ntasks_per_gres", and the node's sock_gres->total_cnt drops to max_gres, which is all
-            // gres_sched_add then credits. A node whose CPUs min_cpus cut to one task's offers one GPU (gp8a a5,
-            // -w q1 --gpus=3 --ntasks-per-gpu=1 -c3 with min_cpus 3: one GPU of three, so sbatch's test fails and
-            // 24.11.5 refuses the job; NtasksPerGpuMinCpus). A count of none leaves no task: eval_nodes_gres's
-            // use_node is false, so the node is not taken and keeps no CPUs (take)
-            long maxGres = used / job.ntasksPerGpu();
-            used = maxGres * job.ntasksPerGpu();
-            taskGpus[i] = (int) maxGres;
-            unused = used == 0;
-        }
-        used = Math.min(used, demand.gresMaxTasks(i));
-        tasks[i] = (int) used;
-        taskBudget -= used;
+        GresTaskCount count = GresTaskCount.of(job, taskBudget, remNodesNow, given, demand.gresMaxTasks(i));
+        // a count of none leaves no task: use_node is false, so the node is not taken and keeps no CPUs (take)
+        taskGpus[i] = (int) Math.min(Integer.MAX_VALUE, count.gpus());
+        unused = count.unused();
+        tasks[i] = count.tasks();
+        taskBudget -= count.tasks();
     }
 
     /**

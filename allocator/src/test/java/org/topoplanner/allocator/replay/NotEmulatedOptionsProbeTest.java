@@ -21,8 +21,8 @@ import org.topoplanner.model.job.SbatchOptions;
  * the option). {@code -m} is emulated since branch d12h for block, cyclic and their socket-level pairs and plane=N
  * ({@code Distribution}); the other spellings are refused naming the option. {@code --ntasks-per-gpu} is
  * emulated now (branches t11b and n12d: own probes gp8a, g9b n1-n10, c11b1 and c12d1 in the replay lists; a block
- * topology since n25b, own probes c25e2 and c25n1; only {@code -O} with it on blocks is refused there,
- * {@code NtasksPerGpuRefusal}), and so is {@code --gpus-per-socket} with
+ * topology since n25b, own probes c25e2 and c25n1, with {@code -O} there since b26s, own probe c26b1), and so is
+ * {@code --gpus-per-socket} with
  * {@code --sockets-per-node} (branch g12c: sb7a, g9b and c11f1 in the replay lists).
  */
 class NotEmulatedOptionsProbeTest {

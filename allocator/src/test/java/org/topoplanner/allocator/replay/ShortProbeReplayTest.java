@@ -121,15 +121,21 @@ class ShortProbeReplayTest {
         // c25e2 (c25e1's nodes in blocks b1=s[1-2], b2=s[3-4], b3=g[1-2], BlockSizes=2,4; g25e, n25b): the tree's
         // --ntasks-per-gpu rules on the block's pick: --gpus=3 --ntasks-per-gpu=1 -c2 (with or without --exclusive)
         // takes base block b2 (s3 two tasks and GPUs, s4 one); -N1 --gpus=2 ... --exclusive is refused by 24.11.5
-        // (min_cpus one task, one GPU credited) and runs on s1 in 26.05.5. Rule: BlockSelector.Taken.countTasks
+        // (min_cpus one task, one GPU credited) and runs on s1 in 26.05.5. Rule: GresTaskCount
         "c25e2; results/new/c25e2.jsonl;     24.11; block; 11",
         "c25e2; results/v26.05/c25e2.jsonl;  26.05; block; 11",
         // c25n1 (c25e2's nodes and blocks in one partition, n25b): --ntasks-per-gpu=1 and =2 on the block's pick,
         // block b3 (g[1-2]) chosen as the last base block of the fewest nodes that holds min_cpus; -N2 --gpus=4
         // --ntasks-per-gpu=1 -c2 refused by 24.11.5 (min_cpus two tasks, one GPU a node) and run on g[1-2] by
-        // 26.05.5. Rules: BlockSelector.Taken.countTasks, NtasksPerGpuMinCpus on blocks
+        // 26.05.5. Rules: GresTaskCount, NtasksPerGpuMinCpus on blocks
         "c25n1; results/new/c25n1.jsonl;     24.11; block; 10",
         "c25n1; results/v26.05/c25n1.jsonl;  26.05; block; 10",
+        // c26b1 (c25n1's cluster, b26s): -O --gpus-per-socket without --ntasks-per-node (k1-k5; beside -c 24.11.5
+        // waits, 26.05.5 lays out both tasks), -O --ntasks-per-gpu (o1-o7: refused without -c, 26.05.5 runs the -c
+        // shapes on g1), and --ntasks-per-gpu nodes left no whole GPU skipped (u7: 24.11.5 refused). Rules:
+        // GresTaskCount, OvercommitTaskLayout.heldOnBlocks
+        "c26b1; results/new/c26b1.jsonl;     24.11; block; 15",
+        "c26b1; results/v26.05/c26b1.jsonl;  26.05; block; 15",
     })
     void probeMatchesRealSlurmLineByLine(String caseName, String results, String version, String topology,
                                          int lines) {

@@ -13,7 +13,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * {@code --ntasks-per-gpu=1} on topology/block follows the tree's rules on the block's pick ({@link BlockSelector},
- * {@code Taken.countTasks}): own probe c25e2 (s[1-4] one socket of 6 cores and 2 GPUs, base blocks b1=s[1-2],
+ * {@link GresTaskCount}): own probe c25e2 (s[1-4] one socket of 6 cores and 2 GPUs, base blocks b1=s[1-2],
  * b2=s[3-4]), each job alone on the idle cluster. p1 and p2 ({@code --gpus=3 --ntasks-per-gpu=1 -c2}, with and
  * without {@code --exclusive}) take b2, s3 counting two tasks and s4 one (24.11.5 and 26.05.5); p3 ({@code -N1
  * --gpus=2 ... --exclusive}) keeps 24.11's {@code min_cpus} of one task, so its one whole node credits one GPU
@@ -52,6 +52,24 @@ class NtasksPerGpuOnBlocksTest {
     void c25n1(String release, String name, String args, String expected) throws Exception {
         placedAsRealSlurmPlacesIt("c25n1", release, name, args, expected);
     }
+    /**
+     * Own probe c26b1 (b26s; c25n1's cluster): a node whose counted tasks leave it no whole GPU is skipped, not taken
+     * with none ({@link GresTaskCount}, {@code eval_nodes_gres}' {@code use_node} false, {@code continue} in
+     * {@code eval_nodes_block}). u7 ({@code --gpus=1 --ntasks-per-gpu=2 -c2}): 24.11 keeps sbatch's {@code min_cpus}
+     * of 2, so {@code maxtasks} is one task and no node gives a GPU; before b26s g1 was taken with none and g2 added
+     * with all of its GPUs, and the job ran on both. 26.05's {@code min_cpus} holds both tasks (g1).
+     */
+    @ParameterizedTest(name = "{0} {1}: {3}")
+    @CsvSource(delimiter = ';', value = {
+        "24.11; u7; --gpus=1 --ntasks-per-gpu=2 -c2;                  refused",
+        "26.05; u7; --gpus=1 --ntasks-per-gpu=2 -c2;                  g1",
+        "24.11; u10; -N2 --gpus=2 --ntasks-per-gpu=2 -c2;             refused",
+        "26.05; u10; -N2 --gpus=2 --ntasks-per-gpu=2 -c2;             g1,g2",
+    })
+    void c26b1(String release, String name, String args, String expected) throws Exception {
+        placedAsRealSlurmPlacesIt("c26b1", release, name, args, expected);
+    }
+
     private static void placedAsRealSlurmPlacesIt(String caseName, String release, String name, String args,
                                                   String expected) throws Exception {
         SlurmVersion v = SlurmVersion.parse(release).orElseThrow();

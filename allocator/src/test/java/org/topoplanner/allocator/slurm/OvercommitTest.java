@@ -622,6 +622,40 @@ class OvercommitTest {
         Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.parse(version)
                 .orElseThrow())).suggest(ClusterState.empty(OracleCase.cluster("c25u1")),
                 SbatchOptions.parseLine(args, "o"));
+        answersAs(s, expected);
+    }
+
+    /**
+     * Own probe c26b1 (b26s; c25n1's cluster: s1-s4 one socket of 6 cores and 2 GPUs, g1 g2 2 x 4 cores and 4 GPUs,
+     * blocks b1=s[1-2], b2=s[3-4], b3=g[1-2]), each job alone: {@code -O} beside {@code --ntasks-per-gpu} and
+     * {@code --gpus-per-socket} on blocks, refused as not emulated (the first) or laid out one task a node (the
+     * second beside {@code -c} in 26.05) before b26s. Without {@code -c} {@code min_cpus} is one task, so
+     * {@code eval_nodes_gres} counts every node for one task and a {@code --ntasks-per-gpu=2} job gets no GPU
+     * ({@link GresTaskCount}: o1 refused); 26.05 raises {@code min_cpus} to {@code -c x num_tasks} and lays out every
+     * task ({@link OvercommitTaskLayout#heldOnBlocks}: o3, o5, k5); 24.11 waits for good beside {@code -c} with
+     * {@code --gpus-per-node} or {@code --gpus-per-socket} (o3, k5) and refuses a GPU total (o5).
+     */
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "-O --gpus=2 --ntasks-per-gpu=2;                                  24.11; node",
+        "-O --gpus=2 --ntasks-per-gpu=2;                                  26.05; node",
+        "-O -N1 --gpus-per-node=2 --ntasks-per-gpu=2 -c2;                 24.11; Resources",
+        "-O -N1 --gpus-per-node=2 --ntasks-per-gpu=2 -c2;                 26.05; g1:0-7:0,2",
+        "-O --gpus=3 --ntasks-per-gpu=1 -c2;                              24.11; node",
+        "-O --gpus=3 --ntasks-per-gpu=1 -c2;                              26.05; g1:0-2,4-6:0,1,2",
+        "-O -N2 --gpus-per-node=1 --ntasks-per-gpu=2;                     24.11; g1:0:0|g2:0:0",
+        "-N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O;             24.11; Resources",
+        "-N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O;             26.05; g1:0-1,4-5:0,2",
+    })
+    void c26b1ShapesOnBlocks(String args, String version, String expected) throws Exception {
+        Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.parse(version)
+                .orElseThrow())).suggest(ClusterState.empty(OracleCase.cluster("c26b1")),
+                SbatchOptions.parseLine(args, "o"));
+        answersAs(s, expected);
+    }
+
+    /** {@code s} as a row of the tables above says: Resources, refused "node" or "topology", or hosts. */
+    private static void answersAs(Suggestion s, String expected) {
         switch (expected) {
             case "Resources" -> assertThat(s).isInstanceOfSatisfying(Suggestion.Pending.class,
                     p -> assertThat(p.reason()).isEqualTo(org.topoplanner.allocator.PendingReason.RESOURCES));
@@ -636,18 +670,6 @@ class OvercommitTest {
                                 .collect(java.util.stream.Collectors.joining(",")))
                         .toList()).containsExactly(expected.split("\\|"));
             }
-        }
-    }
-
-    /** On blocks {@code -O --ntasks-per-gpu} stays refused as not emulated, as the option is without {@code -O}. */
-    @Test
-    void ntasksPerGpuOnBlocksStaysRefused() throws Exception {
-        for (SlurmVersion v : List.of(SlurmVersion.V24_11, SlurmVersion.V26_05)) {
-            Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v))
-                    .suggest(ClusterState.empty(OracleCase.cluster("c24o2")),
-                            SbatchOptions.parseLine("-O -N1 --gpus=1 --ntasks-per-gpu=2 -c2", "o"));
-            assertThat(s).as(v.label()).isInstanceOfSatisfying(Suggestion.Impossible.class,
-                    i -> assertThat(i.reason()).contains("--ntasks-per-gpu").contains("not emulated"));
         }
     }
 

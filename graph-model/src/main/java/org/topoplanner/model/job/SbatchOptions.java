@@ -485,8 +485,8 @@ public final class SbatchOptions {
                         problems.add("--ntasks-per-gpu needs GPUs, -n or -N (Invalid generic resource (gres)"
                                 + " specification)");
                     } else {
-                        // on one node and on several (own cases gp8a, g9b, c11b1); the shapes a release is not
-                        // understood for are refused by that release's policy (allocator NtasksPerGpuRefusal)
+                        // on one node and on several (own cases gp8a, g9b, c11b1), on trees and blocks, with -O
+                        // too (own probes c25u1, c26b1)
                         return r;
                     }
                 } catch (IllegalArgumentException e) {

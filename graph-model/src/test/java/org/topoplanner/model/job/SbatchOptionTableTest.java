@@ -84,7 +84,7 @@ class SbatchOptionTableTest {
         // read with --sockets-per-node, which is emulated beside it only (SbatchOptions; the policies refuse the
         // shapes no measured line covers: PerSocketGpuRefusal)
         assertThat(found("gpus-per-socket").use()).isEqualTo(Use.EMULATED);
-        // read and emulated (a release's policy refuses the shapes it is not understood for: NtasksPerGpuRefusal)
+        // read and emulated on trees and blocks, -O too (allocator GresTaskCount; own probes c25u1, c26b1)
         assertThat(found("ntasks-per-gpu").use()).isEqualTo(Use.EMULATED);
     }
 

@@ -1,0 +1,48 @@
+package org.topoplanner.allocator.slurm;
+
+/**
+ * The tasks {@code eval_nodes_gres} (24.11/26.05 {@code topology/common/eval_nodes.c}) counts a node for, and the GPUs
+ * those tasks leave it, the same for the tree ({@link TreeProgress}) and the block plugin ({@link BlockSelector}): both
+ * reach it through {@code eval_nodes_cpus_to_use}. The node is counted for the job's remaining tasks
+ * ({@code maxtasks}) less one kept back for each further node ({@code save_tasks = rem_nodes - 1}), bounded by its CPUs
+ * over {@code -c} except under {@code -O} ("if (!details_ptr->overcommit)"), at least one; below the node's
+ * {@code gres_max_tasks} {@code _reduce_res_core_by_task_cnt} -> {@code _reduce_res_cores} cuts the node's
+ * {@code sock_gres->total_cnt}, all {@code gres_sched_add} then credits: to {@code maxtasks x gres_per_task} for an
+ * {@code -O --gpus-per-task} job, to {@code maxtasks / ntasks_per_gres} whole GPUs (and the tasks to that many GPUs'
+ * tasks) for {@code --ntasks-per-gpu}. A count of no task makes {@code use_node} false: the callers' loops skip the
+ * node ({@code continue}) without lowering any count.
+ *
+ * @param tasks  the tasks counted ({@code used_tasks}), no more than {@code gres_max_tasks}
+ * @param gpus   the GPUs the count leaves the node, {@link Long#MAX_VALUE} where it cuts none
+ * @param unused whether {@code use_node} is false: a {@code --ntasks-per-gpu} count below one GPU's tasks
+ */
+record GresTaskCount(int tasks, long gpus, boolean unused) {
+
+    /**
+     * The count of a node that was given {@code given} CPUs with {@code taskBudget} tasks ({@code maxtasks}) left and
+     * {@code remNodes} nodes (this one included) still to come; {@code gresMaxTasks} is the node's
+     * {@code gres_max_tasks} from the core filter.
+     */
+    static GresTaskCount of(SlurmJobSpec job, long taskBudget, int remNodes, int given, int gresMaxTasks) {
+        long save = Math.max(remNodes - 1, 0);
+        long left = Math.max(taskBudget - save, 0);
+        boolean overcommit = job.overcommitTasks() != null;
+        long used = Math.max(1, overcommit ? left : Math.min(left, given / Math.max(1, job.cpusPerTask())));
+        long gpus = Long.MAX_VALUE;
+        boolean unused = false;
+        if (overcommit && job.gpusPerTask() != null && used < gresMaxTasks) {
+            // "max_gres = *maxtasks * gres_per_task" (OvercommitTaskLayout)
+            gpus = used * job.gpusPerTask();
+        }
+        if (job.ntasksPerGpu() != null && used < gresMaxTasks) {
+            // "max_gres = *maxtasks / ntasks_per_gres; *maxtasks = max_gres * ntasks_per_gres": a node whose CPUs
+            // min_cpus cut to one task's offers one GPU (gp8a a5, -w q1 --gpus=3 --ntasks-per-gpu=1 -c3 with
+            // min_cpus 3: one GPU of three, refused by 24.11.5; NtasksPerGpuMinCpus)
+            long maxGres = used / job.ntasksPerGpu();
+            used = maxGres * job.ntasksPerGpu();
+            gpus = maxGres;
+            unused = used == 0;
+        }
+        return new GresTaskCount((int) Math.min(used, gresMaxTasks), gpus, unused);
+    }
+}
