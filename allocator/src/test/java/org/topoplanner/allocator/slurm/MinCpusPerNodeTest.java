@@ -78,6 +78,21 @@ class MinCpusPerNodeTest {
         assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-n3 -c2", "j")))).isEqualTo(2);
     }
 
+    @Test
+    void anOvercommittedJobAsksOneTaskOfANodeUnlessItNamesTasksPerNode() throws Exception {
+        // c26c1 a2, o2 (22.05.8 runs both on two CPUs of one node) and o1 (one free CPU for four tasks)
+        assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-N1 -n6 -c2 -O", "j")))).isEqualTo(2);
+        assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-N1 -n4 -O", "j")))).isEqualTo(1);
+        // c26c1 o3, o4: --ntasks-per-node comes first (two and three free CPUs asked)
+        assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-N2 --ntasks-per-node=2 -O", "j"))))
+                .isEqualTo(2);
+        // a one-node -O job laid out with all its tasks (26.05's raised min_cpus) still asks one task's CPUs here
+        SlurmJobSpec allTasks = SlurmJobSpec.of(SbatchOptions.parseLine("-N1 -n2 -c2 --gpus=1 -O", "j"))
+                .withAllOvercommitTasks(4);
+        assertThat(allTasks.ntasks()).isEqualTo(2);
+        assertThat(MinCpusPerNode.of(allTasks)).isEqualTo(2);
+    }
+
     /** 2 sockets x 16 cores, one thread, two GPUs bound to every core. */
     private static SlurmNode gpuNode() {
         List<SlurmGpu> gpus = List.of(new SlurmGpu(0, null, range(0, 32), new int[0]),
