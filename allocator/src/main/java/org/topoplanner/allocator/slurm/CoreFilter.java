@@ -205,7 +205,10 @@ final class CoreFilter {
                 // so a2 gives 9, CPUs 0-9; b4 (-w q1 -n2 -c8) still lays its tasks out on both sockets, cores 3-10
                 // and 12-19, past the lowest 16 free
                 availCpus = use.memory().lower(availCpus, cpt, job.ntasksPerNode());
-                if (availCpus == 0 || availCpus / cpt < minTasks) {
+                // (that test is alloc_tasks < min_tasks_this_node, which -O skips like the task bound above: own
+                // probe c26c1 o1, -w c1 -N1 -n4 -O, runs on c1's one free CPU in every release, and 22.05.8 runs
+                // a2, -N1 -n6 -c2 -O, on two CPUs of an idle four-CPU node)
+                if (availCpus == 0 || !overcommit && availCpus / cpt < minTasks) {
                     return null;
                 }
             }

@@ -79,6 +79,21 @@ class MinCpusPerNodeTest {
     }
 
     @Test
+    void anOvercommittedOneNodeJobRunsOnFewerCpusThanItsTasks() throws Exception {
+        // c26c1's c1: one socket of four one-thread cores. eval_nodes_select_cores (22.05 _select_cores) tests
+        // alloc_tasks < min_tasks_this_node only without -O, so -N1 -n4 -O takes the one free CPU (o1, every
+        // release) and 22.05 runs -N1 -n6 -c2 -O on two CPUs of the idle node (a2); without -O neither fits
+        SlurmNode c1 = new SlurmNode("c1", 0, 0, 1, 4, 1, 1, List.of());
+        for (SlurmVersion v : SlurmVersion.values()) {
+            assertThat(filtered(c1, range(3, 4), new BitSet(), "-w c1 -N1 -n4 -O", v)).as("%s", v).isNotNull();
+            assertThat(filtered(c1, range(3, 4), new BitSet(), "-w c1 -N1 -n4", v)).as("%s", v).isNull();
+            assertThat(filtered(c1, range(0, 4), new BitSet(), "-N1 -n6 -c2", v)).as("%s", v).isNull();
+        }
+        assertThat(filtered(c1, range(0, 4), new BitSet(), "-N1 -n6 -c2 -O", SlurmVersion.V22_05).availCpus())
+                .isEqualTo(4);
+    }
+
+    @Test
     void anOvercommittedJobAsksOneTaskOfANodeUnlessItNamesTasksPerNode() throws Exception {
         // c26c1 a2, o2 (22.05.8 runs both on two CPUs of one node) and o1 (one free CPU for four tasks)
         assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-N1 -n6 -c2 -O", "j")))).isEqualTo(2);
