@@ -28,6 +28,10 @@ class MinCpusPerNodeTest {
         return CoreFilter.select(node, new NodeUse(free, gpus, false, false), job, true, false, version);
     }
 
+    private static int minCpus(String args) throws Exception {
+        return MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine(args, "j")));
+    }
+
     private static BitSet range(int from, int to) {
         BitSet b = new BitSet();
         b.set(from, to);
@@ -71,11 +75,10 @@ class MinCpusPerNodeTest {
 
     @Test
     void theMinimumIsTasksPerNodeOrTheWholeTaskCountOfAOneNodeJob() throws Exception {
-        assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-N1 -n3 -c3", "j")))).isEqualTo(9);
-        assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-N2 -n3 -c3", "j")))).isEqualTo(3);
-        assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-N2 --ntasks-per-node=2 -c3", "j"))))
-                .isEqualTo(6);
-        assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-n3 -c2", "j")))).isEqualTo(2);
+        assertThat(minCpus("-N1 -n3 -c3")).isEqualTo(9);
+        assertThat(minCpus("-N2 -n3 -c3")).isEqualTo(3);
+        assertThat(minCpus("-N2 --ntasks-per-node=2 -c3")).isEqualTo(6);
+        assertThat(minCpus("-n3 -c2")).isEqualTo(2);
     }
 
     @Test
@@ -96,11 +99,10 @@ class MinCpusPerNodeTest {
     @Test
     void anOvercommittedJobAsksOneTaskOfANodeUnlessItNamesTasksPerNode() throws Exception {
         // c26c1 a2, o2 (22.05.8 runs both on two CPUs of one node) and o1 (one free CPU for four tasks)
-        assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-N1 -n6 -c2 -O", "j")))).isEqualTo(2);
-        assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-N1 -n4 -O", "j")))).isEqualTo(1);
+        assertThat(minCpus("-N1 -n6 -c2 -O")).isEqualTo(2);
+        assertThat(minCpus("-N1 -n4 -O")).isEqualTo(1);
         // c26c1 o3, o4: --ntasks-per-node comes first (two and three free CPUs asked)
-        assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-N2 --ntasks-per-node=2 -O", "j"))))
-                .isEqualTo(2);
+        assertThat(minCpus("-N2 --ntasks-per-node=2 -O")).isEqualTo(2);
         // a one-node -O job laid out with all its tasks (26.05's raised min_cpus) still asks one task's CPUs here
         SlurmJobSpec allTasks = SlurmJobSpec.of(SbatchOptions.parseLine("-N1 -n2 -c2 --gpus=1 -O", "j"))
                 .withAllOvercommitTasks(4);
