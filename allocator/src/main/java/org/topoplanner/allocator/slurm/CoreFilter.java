@@ -205,7 +205,10 @@ final class CoreFilter {
                 // so a2 gives 9, CPUs 0-9; b4 (-w q1 -n2 -c8) still lays its tasks out on both sockets, cores 3-10
                 // and 12-19, past the lowest 16 free
                 availCpus = use.memory().lower(availCpus, cpt, job.ntasksPerNode());
-                if (availCpus == 0 || availCpus / cpt < minTasks) {
+                // (that test is alloc_tasks < min_tasks_this_node, which -O skips like the task bound above: own
+                // probe c26c1 o1, -w c1 -N1 -n4 -O, runs on c1's one free CPU in every release, and 22.05.8 runs
+                // a2, -N1 -n6 -c2 -O, on two CPUs of an idle four-CPU node)
+                if (availCpus == 0 || !overcommit && availCpus / cpt < minTasks) {
                     return null;
                 }
             }
@@ -242,18 +245,13 @@ final class CoreFilter {
         if (!removeUnusable(gs, job, avail, beforeMemory, tpc, enforceBinding)) {
             return null;
         }
-        int[] availPerSock = new int[sockets];
+        FilterCores cores = new FilterCores(node, avail, availCpus);
         int totCores = 0;
         for (int s = 0; s < sockets; s++) {
-            for (int c = 0; c < cps; c++) {
-                if (avail.get(s * cps + c)) {
-                    availPerSock[s]++;
-                }
-            }
-            totCores += availPerSock[s];
+            totCores += cores.perSocket[s];
         }
         if (!firstPass && enforceBinding && v24 && !hasCpusPerGres && job.nodelist().isEmpty()) {
-            FirstPassStarvedSockets.clear(gs, availPerSock, tpc, estimatedCpusPerGres(job));
+            FirstPassStarvedSockets.clear(gs, cores.perSocket, tpc, estimatedCpusPerGres(job));
         }
         int taskIncr = minTasks;
         boolean[] reqSock = new boolean[sockets];
@@ -274,16 +272,15 @@ final class CoreFilter {
         }
         long cntTotal = gs.anySock();
         boolean sufficient = false;
-        int availCoresTot = 0;
         List<Integer> order = new ArrayList<>();
         for (int s = 0; s < sockets; s++) {
             order.add(s);
         }
-        order.sort(Comparator.comparingInt(s -> -availPerSock[s]));
+        order.sort(Comparator.comparingInt(s -> -cores.perSocket[s]));
         for (int s : order) {
             long cntSock = gs.bySock()[s];
             if ((enforceBinding || firstPass) && cpusPerGres > 0) {
-                cntSock = Math.min(cntSock, (long) availPerSock[s] * tpc / cpusPerGres);
+                cntSock = Math.min(cntSock, (long) cores.perSocket[s] * tpc / cpusPerGres);
             }
             long totGresSock = gs.anySock() + cntSock;
             // a socket short of --gpus-per-socket counts as one without GPUs (gres_filter_sock_core)
@@ -293,23 +290,18 @@ final class CoreFilter {
                 }
                 if (firstPass && totCores > minCoreCnt) {
                     for (int c = cps - 1; c >= 0; c--) {
-                        int i = s * cps + c;
-                        if (!avail.get(i)) {
+                        if (!avail.get(s * cps + c)) {
                             continue;
                         }
-                        avail.clear(i);
-                        availPerSock[s]--;
-                        if (avail.cardinality() * tpc < availCpus) {
-                            availCpus -= tpc;
-                        }
+                        cores.drop(s, c);
                         if (--totCores <= minCoreCnt) {
                             break;
                         }
                     }
                 }
             }
-            availCoresTot += availPerSock[s];
-            if ((enforceBinding || firstPass) && availPerSock[s] == 0) {
+            cores.total += cores.perSocket[s];
+            if ((enforceBinding || firstPass) && cores.perSocket[s] == 0) {
                 continue;
             }
             cntTotal += cntSock;
@@ -324,7 +316,7 @@ final class CoreFilter {
             }
         }
         if (cpusPerGres > 0) {
-            long byCpus = availCpus / cpusPerGres;
+            long byCpus = cores.cpus / cpusPerGres;
             maxGres = maxGres > 0 ? Math.min(byCpus, maxGres) : byCpus;
             cntTotal = Math.min(cntTotal, maxGres);
         }
@@ -384,35 +376,21 @@ final class CoreFilter {
             return null;
         }
         if (enforceBinding || firstPass) {
-            for (int s = 0; s < sockets; s++) {
-                if (reqSock[s]) {
-                    continue;
-                }
-                for (int c = cps - 1; c >= 0; c--) {
-                    int i = s * cps + c;
-                    if (!avail.get(i)) {
-                        continue;
-                    }
-                    avail.clear(i);
-                    if (avail.cardinality() * tpc < availCpus) {
-                        availCpus -= tpc;
-                    }
-                    availCoresTot--;
-                    availPerSock[s]--;
-                }
-            }
+            // "Remove cores on not required sockets when enforce-binding, this has to happen also when
+            // max_tasks_this_node == NO_VAL"
+            cores.clearSocketsNotRequired(reqSock, 0);
         }
         // required cores: whole cores for the tasks, fewer tasks while they do not fit. A node whose task count is
         // still NO_VAL (-O without -N: _select_cores skips the alloc_tasks bound) clears no core: the filter does
         // "if (*max_tasks_this_node == NO_VAL) { ... continue; }" first (22.05.8 cons_common/gres_select_filter.c,
         // 24.11.5 and 26.05 topology/common/gres_filter.c); maxTasks x cpt would pass an int (own probe c25o1 a5,
         // -n4 -c4 --gpus=2 -O: 22.05.8 g1 CPUs 0-3 GPUs 0, 1; every core cleared before o25b)
-        int reqCores = maxTasks == NO_VAL ? availCoresTot : maxTasks * cpt;
+        int reqCores = maxTasks == NO_VAL ? cores.total : maxTasks * cpt;
         if (maxTasks != NO_VAL) {
             if (maxTasks >= minTasks && (long) maxTasks * cpt + tpc - 1 <= Integer.MAX_VALUE) {
                 // the loop's answer at once: the most tasks whose whole cores fit (an -O job's count stays NO_VAL here,
                 // which the loop below would count down one task at a time)
-                long fit = (long) availCoresTot * tpc / cpt;
+                long fit = (long) cores.total * tpc / cpt;
                 if (maxTasks > fit) {
                     maxTasks = (int) Math.max(fit, minTasks - 1L);
                     reqCores = maxTasks * cpt;
@@ -420,7 +398,7 @@ final class CoreFilter {
             }
             while (maxTasks >= minTasks) {
                 reqCores = (reqCores + tpc - 1) / tpc;
-                if (reqCores <= availCoresTot) {
+                if (reqCores <= cores.total) {
                     break;
                 }
                 maxTasks--;
@@ -444,71 +422,40 @@ final class CoreFilter {
             if (enforceBinding && reqCores < reqSockCnt) {
                 reqCores = reqSockCnt;
             }
-            if (reqCores > availCoresTot) {
+            if (reqCores > cores.total) {
                 return null;
             }
-            if (enforceBinding && reqCores * tpc > availCpus) {
+            if (enforceBinding && reqCores * tpc > cores.cpus) {
                 return null;
             }
-            if (availCoresTot > reqCores && !enforceBinding && !firstPass) {
-                for (int s = 0; s < sockets && availCoresTot > reqCores; s++) {
-                    if (reqSock[s]) {
-                        continue;
-                    }
-                    for (int c = cps - 1; c >= 0; c--) {
-                        int i = s * cps + c;
-                        if (!avail.get(i)) {
-                            continue;
-                        }
-                        avail.clear(i);
-                        if (avail.cardinality() * tpc < availCpus) {
-                            availCpus -= tpc;
-                        }
-                        availCoresTot--;
-                        availPerSock[s]--;
-                        if (availCoresTot == reqCores) {
-                            break;
-                        }
-                    }
-                }
+            if (!enforceBinding && !firstPass) {
+                cores.clearSocketsNotRequired(reqSock, reqCores);
             }
             // spread what is left over the required sockets: trim the fullest one, one core at a time
-            while (availCoresTot > reqCores) {
+            while (cores.total > reqCores) {
                 int full = -1;
                 for (int s = 0; s < sockets; s++) {
-                    if (!reqSock[s] || availPerSock[s] == 0) {
+                    if (!reqSock[s] || cores.perSocket[s] == 0) {
                         continue;
                     }
-                    if (full == -1 || availPerSock[full] < availPerSock[s]) {
+                    if (full == -1 || cores.perSocket[full] < cores.perSocket[s]) {
                         full = s;
                     }
                 }
                 if (full == -1) {
                     break;
                 }
-                for (int c = cps - 1; c >= 0; c--) {
-                    int i = full * cps + c;
-                    if (!avail.get(i)) {
-                        continue;
-                    }
-                    avail.clear(i);
-                    if (avail.cardinality() * tpc < availCpus) {
-                        availCpus -= tpc;
-                    }
-                    availPerSock[full]--;
-                    availCoresTot--;
-                    break;
-                }
+                cores.clearLast(full);
             }
         }
         // gres_filter_sock_core: with CPUs per GPU, total_cnt = MIN(avail_cpus / cpus_per_gres, total_cnt) here, before
         // the CPUs are cut to the tasks' (the estimate of a first pass included)
-        int gpuCap = cpusPerGres > 0 && !hasCpusPerGres ? availCpus / cpusPerGres : NO_VAL;
+        int gpuCap = cpusPerGres > 0 && !hasCpusPerGres ? cores.cpus / cpusPerGres : NO_VAL;
         // sock_gres->total_cnt itself: the GPUs of every socket the loop above kept (an enforce-binding socket whose
         // cores serve no GPU at cpus_per_gres lost its count), at most what the CPUs serve
-        long totalCnt = cpusPerGres > 0 ? Math.min(gs.total(), availCpus / cpusPerGres) : gs.total();
+        long totalCnt = cpusPerGres > 0 ? Math.min(gs.total(), cores.cpus / cpusPerGres) : gs.total();
         if (cpusPerGres > 0) {
-            long fit = availCpus / cpusPerGres;
+            long fit = cores.cpus / cpusPerGres;
             if (gresPerNode > fit || gresPerTask > fit) {
                 return null;
             }
@@ -518,7 +465,7 @@ final class CoreFilter {
         // the task count trims them (gres_filter_sock_core does that after its per-GRES pass)
         long gresCap = cntTotal;
         if (cpusPerGres > 0) {
-            gresCap = Math.min(gresCap, availCpus / cpusPerGres);
+            gresCap = Math.min(gresCap, cores.cpus / cpusPerGres);
         }
         int minCores = enforceBinding || hasCpusPerGres ? reqCores : 0;
         if (!hasCpusPerGres) {
@@ -526,13 +473,12 @@ final class CoreFilter {
             // fuzz28 p3 (-N3 -n3 -c1 --gpus-per-node=2 enforce-binding) gives g3, whose free GPUs 3 and 5 lie on two
             // sockets, CPUs 3 and 20 for its one task in 24.11.5; 22.05 cuts to the tasks' CPUs here
             long keep = v24 ? Math.max((long) maxTasks * cpt, (long) minCores * tpc) : (long) maxTasks * cpt;
-            availCpus = (int) Math.min(availCpus, keep);
+            cores.cpus = (int) Math.min(cores.cpus, keep);
         }
         return avail.isEmpty() ? null
-                : new Result(avail, availCpus, minCores, usableGpus, maxTasks, gresCap, gpuCap, totalCnt, resCpus);
+                : new Result(avail, cores.cpus, minCores, usableGpus, maxTasks, gresCap, gpuCap, totalCnt, resCpus);
     }
 
-    /** Clears every core of {@code avail} after the lowest {@code keep} (the order {@code _allocate_sc} takes them). */
     /**
      * {@code _allocate_sc}'s task count under {@code --ntasks-per-socket}: every socket's free CPUs (before the
      * per-socket cap clears any core), each capped at the tasks per socket itself, not at their CPUs: Slurm compares
@@ -548,6 +494,7 @@ final class CoreFilter {
         return tasks;
     }
 
+    /** Clears every core of {@code avail} after the lowest {@code keep} (the order {@code _allocate_sc} takes them). */
     private static void keepLowest(BitSet avail, int keep) {
         for (int c = avail.nextSetBit(0); c >= 0; c = avail.nextSetBit(c + 1)) {
             if (keep > 0) {

@@ -136,6 +136,15 @@ class ShortProbeReplayTest {
         // GresTaskCount, OvercommitTaskLayout.heldOnBlocks
         "c26b1; results/new/c26b1.jsonl;     24.11; block; 15",
         "c26b1; results/v26.05/c26b1.jsonl;  26.05; block; 15",
+        // c26c1 (four four-CPU nodes on two leaves, h26c): one-node -O jobs without GRES (_can_job_run_on_node's
+        // min_cpus_per_node, one task with overcommit; eval_nodes_select_cores skips alloc_tasks < min_tasks under
+        // -O): 22.05.8 runs -N1 -n6 -c2 -O on an idle node and -N1 -n3 -c2 -O on two free CPUs (refused and
+        // refused before h26c), -w c1 -N1 -n4 -O runs on one free CPU in every release (pending before), -N2
+        // --ntasks-per-node=2 -O passes a node with one free CPU; 24.11.5 and 26.05.5 keep the -c jobs Resources
+        // and the two after them Priority. Rules: CoreFilter.select (the overcommit task bound), MinCpusPerNode
+        "c26c1; results/c26c1.jsonl;         22.05; tree;  19",
+        "c26c1; results/new/c26c1.jsonl;     24.11; tree;  19",
+        "c26c1; results/v26.05/c26c1.jsonl;  26.05; tree;  19",
     })
     void probeMatchesRealSlurmLineByLine(String caseName, String results, String version, String topology,
                                          int lines) {

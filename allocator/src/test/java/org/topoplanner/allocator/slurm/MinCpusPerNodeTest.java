@@ -28,6 +28,10 @@ class MinCpusPerNodeTest {
         return CoreFilter.select(node, new NodeUse(free, gpus, false, false), job, true, false, version);
     }
 
+    private static int minCpus(String args) throws Exception {
+        return MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine(args, "j")));
+    }
+
     private static BitSet range(int from, int to) {
         BitSet b = new BitSet();
         b.set(from, to);
@@ -71,11 +75,39 @@ class MinCpusPerNodeTest {
 
     @Test
     void theMinimumIsTasksPerNodeOrTheWholeTaskCountOfAOneNodeJob() throws Exception {
-        assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-N1 -n3 -c3", "j")))).isEqualTo(9);
-        assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-N2 -n3 -c3", "j")))).isEqualTo(3);
-        assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-N2 --ntasks-per-node=2 -c3", "j"))))
-                .isEqualTo(6);
-        assertThat(MinCpusPerNode.of(SlurmJobSpec.of(SbatchOptions.parseLine("-n3 -c2", "j")))).isEqualTo(2);
+        assertThat(minCpus("-N1 -n3 -c3")).isEqualTo(9);
+        assertThat(minCpus("-N2 -n3 -c3")).isEqualTo(3);
+        assertThat(minCpus("-N2 --ntasks-per-node=2 -c3")).isEqualTo(6);
+        assertThat(minCpus("-n3 -c2")).isEqualTo(2);
+    }
+
+    @Test
+    void anOvercommittedOneNodeJobRunsOnFewerCpusThanItsTasks() throws Exception {
+        // c26c1's c1: one socket of four one-thread cores. eval_nodes_select_cores (22.05 _select_cores) tests
+        // alloc_tasks < min_tasks_this_node only without -O, so -N1 -n4 -O takes the one free CPU (o1, every
+        // release) and 22.05 runs -N1 -n6 -c2 -O on two CPUs of the idle node (a2); without -O neither fits
+        SlurmNode c1 = new SlurmNode("c1", 0, 0, 1, 4, 1, 1, List.of());
+        for (SlurmVersion v : SlurmVersion.values()) {
+            assertThat(filtered(c1, range(3, 4), new BitSet(), "-w c1 -N1 -n4 -O", v)).as("%s", v).isNotNull();
+            assertThat(filtered(c1, range(3, 4), new BitSet(), "-w c1 -N1 -n4", v)).as("%s", v).isNull();
+            assertThat(filtered(c1, range(0, 4), new BitSet(), "-N1 -n6 -c2", v)).as("%s", v).isNull();
+        }
+        assertThat(filtered(c1, range(0, 4), new BitSet(), "-N1 -n6 -c2 -O", SlurmVersion.V22_05).availCpus())
+                .isEqualTo(4);
+    }
+
+    @Test
+    void anOvercommittedJobAsksOneTaskOfANodeUnlessItNamesTasksPerNode() throws Exception {
+        // c26c1 a2, o2 (22.05.8 runs both on two CPUs of one node) and o1 (one free CPU for four tasks)
+        assertThat(minCpus("-N1 -n6 -c2 -O")).isEqualTo(2);
+        assertThat(minCpus("-N1 -n4 -O")).isEqualTo(1);
+        // c26c1 o3, o4: --ntasks-per-node comes first (two and three free CPUs asked)
+        assertThat(minCpus("-N2 --ntasks-per-node=2 -O")).isEqualTo(2);
+        // a one-node -O job laid out with all its tasks (26.05's raised min_cpus) still asks one task's CPUs here
+        SlurmJobSpec allTasks = SlurmJobSpec.of(SbatchOptions.parseLine("-N1 -n2 -c2 --gpus=1 -O", "j"))
+                .withAllOvercommitTasks(4);
+        assertThat(allTasks.ntasks()).isEqualTo(2);
+        assertThat(MinCpusPerNode.of(allTasks)).isEqualTo(2);
     }
 
     /** 2 sockets x 16 cores, one thread, two GPUs bound to every core. */
