@@ -85,7 +85,7 @@ class PlannerGpuTaskDeal2205PropertyTest {
     /**
      * Seed 45: {@code -N2 -n8 --gpus-per-task=1} on n01 (five free GPUs) and n02: 22.05 picks four GPUs on each for
      * the job's eight ({@code gres_sched_add}), so slurm-tree holds 4 + 4 tasks and CPUs; the planner's cut over n01's
-     * five free GPUs dealt 5 + 3 (6 CPUs on n01; d25p's cause (b)).
+     * five free GPUs dealt 5 + 3 (6 CPUs on n01; d25p's cause (b)). Real 22.05.8 holds the same 4 + 4 (c26d1 j45).
      */
     @Example
     void seed45BoundsEachNodeByTheGpusPickedThere() {
@@ -95,7 +95,8 @@ class PlannerGpuTaskDeal2205PropertyTest {
     /**
      * Seed 382: {@code -N2 -n5 --gpus-per-node=1 --cpus-per-gpu=3} on n05 and n06 (two-thread cores): slurm-tree
      * {@code -w} holds 4 + 2 CPUs, n06 fewer than its GPU's three; the planner raised n06 to the GPU's 3 CPUs (two
-     * cores, 4). Slurm's count is taken as it is, not raised to {@code --cpus-per-gpu}.
+     * cores, 4). Slurm's count is taken as it is, not raised to {@code --cpus-per-gpu}: real 22.05.8 holds the same
+     * 4 + 2 on this state (probe c26d1, job j382w; {@code gres_min_cpus} raises a node only with enforce-binding).
      */
     @Example
     void seed382TakesSlurmsCountBelowTheGpusCpus() {
