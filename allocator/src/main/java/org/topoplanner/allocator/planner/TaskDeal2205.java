@@ -36,9 +36,10 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@code -N3 -n9} on three idle 2-thread nodes gives the first node 5 CPUs and the others 2 each: 5 + 2 + 2 tasks
  * (6 + 2 + 2 CPUs), not the uncut deal's 4 + 3 + 2 (4 + 4 + 2).
  *
- * <p>Each node is chosen again ({@link NodeFit}) for its dealt tasks' CPUs (and, with {@code --gpus-per-task},
- * their GPUs, within {@code gres_task_limit}: the node's free GPUs over the per-task count); where a node cannot
- * hold its deal, or the deal leaves tasks over, the plan keeps its even shares.
+ * <p>A GPU job other than {@code --ntasks-per-gpu} takes its counts from slurm-tree on the same nodes instead
+ * ({@link GpuFilterOnNodes}). Each node is chosen again ({@link NodeFit}) for its dealt CPUs (and a GPU job's GPUs
+ * there); where a node cannot hold its deal, the deal leaves tasks over, or slurm-tree does not run a GPU job on
+ * these nodes, the plan keeps its even shares.
  */
 final class TaskDeal2205 {
     private TaskDeal2205() {
@@ -57,7 +58,8 @@ final class TaskDeal2205 {
     /**
      * {@code plan} with 22.05's task deal on its nodes, or {@code plan} as it is when the deal does not fit. A GPU job
      * ({@link GpuFilterOnNodes#applies}) takes each node's CPUs and GPUs from {@code slurmOnNodes}, slurm-tree asked
-     * for exactly the plan's nodes, where it places the job there; the counts below are the rest's, and the fallback.
+     * for exactly the plan's nodes, and keeps the plan where slurm-tree does not place it there; the counts of
+     * {@link #cpusDealt} are the other jobs'.
      */
     static Plan dealt(ClusterIndex index, StateUsage usage, JobRequest job, PlanLimits limits, Plan plan,
                       Function<List<String>, Optional<Placement>> slurmOnNodes) {
@@ -71,58 +73,24 @@ final class TaskDeal2205 {
         // u4 before f3: -N2 -n8 on u4 and f3 is f3 6 + u4 2 CPUs in slurm-tree, the planner dealt u4 7 + f3 1)
         hosts.sort(Comparator.comparing(HostAllocation::host, NaturalOrder.INSTANCE));
         int n = hosts.size();
-        int cpt = job.cpusPerTask() == null ? 1 : job.cpusPerTask();
-        int[] cap = new int[n];
-        int[] gresLimit = new int[n];
-        int[] tpc = new int[n];
-        for (int k = 0; k < n; k++) {
-            int h = index.number(hosts.get(k).host());
-            NodeShape shape = index.shape(h);
-            tpc[k] = Math.max(1, shape.cpuIds().threadsPerCore());
-            int cpus = PlanSearch.freeCores(shape, usage, h).cardinality() * tpc[k];
-            if (limits.partition() != null) {
-                cpus = limits.partition().capped(cpus);
-            }
-            if (limits.memoryCpus() != null) {
-                cpus = Math.min(cpus, limits.memoryCpus()[h]);
-            }
-            if (limits.boundCpus() != null) {
-                cpus = Math.min(cpus, limits.boundCpus()[h]);
-            }
-            cap[k] = cpus;
-            gresLimit[k] = Integer.MAX_VALUE;
-            if (positive(job.gpusPerTask()) && job.gpusPerNode() == null) {
-                // gres_task_limit (gres_select_util_get_task_limit: total_cnt / gres_per_task), past a node's first
-                int free = shape.gpus() - Long.bitCount(usage.usedGpuPositions(h) & shape.gpuPositions());
-                if (limits.oneSocketGpus() != null) {
-                    free = Math.min(free, limits.oneSocketGpus()[h]);
-                }
-                gresLimit[k] = free / job.gpusPerTask();
-            }
-        }
-        boolean perTaskGpus = positive(job.gpusPerTask()) && job.gpusPerNode() == null;
-        int[] kept = gpuFilterCut(job, cap, tpc, cpt, gpuCounts(job, index, usage, hosts, limits));
-        int[] tasks = deal(job.ntasks(), cpt, kept, gresLimit, tpc);
-        int[] dealtCpus = new int[n];
+        int[] dealtCpus;
         int[] slurmGpus = null;
-        Optional<Placement> named = GpuFilterOnNodes.applies(job)
-                ? slurmOnNodes.apply(hosts.stream().map(HostAllocation::host).toList()) : Optional.empty();
-        if (named.isPresent()) {
+        if (GpuFilterOnNodes.applies(job)) {
+            Optional<Placement> named = slurmOnNodes.apply(hosts.stream().map(HostAllocation::host).toList());
+            if (named.isEmpty()) {
+                // slurm-tree does not run the job on these nodes (the planner's node filter took nodes 22.05's GPU
+                // filter refuses: 12 of PlannerGpuTaskDeal2205PropertyTest's seeds -2000..2999, all with
+                // --cpus-per-gpu), so 22.05 deals nothing there to follow: the plan keeps its even shares
+                return plan;
+            }
             // the GPU filter's cut on these nodes as slurm-tree computes it (CoreFilter, TaskDistribution.layout2205)
             dealtCpus = GpuFilterOnNodes.cpus(named.get(), hosts);
             slurmGpus = GpuFilterOnNodes.gpus(named.get(), hosts);
-        } else if (tasks != null) {
-            for (int k = 0; k < n; k++) {
-                dealtCpus[k] = tasks[k] * cpt;
-            }
-        } else if (!perTaskGpus && !FreeMemory.countsTasksCpus(index.cluster())
-                && deal(job.ntasks(), cpt, cap, gresLimit, tpc) != null) {
-            // the nodes hold the tasks, but not within what _cpus_to_use kept (-c not a multiple of the cores'
-            // threads): 22.05 over-subscribes the rest within those counts. Not where memory counts the tasks' CPUs
-            // (PlannerCountedCpusPropertyTest seed 237984: the counted CPUs would fall below -n x -c; not read)
-            dealtCpus = cpusOverSubscribed(job.ntasks(), cpt, kept, tpc);
         } else {
-            return plan;
+            dealtCpus = cpusDealt(index, usage, job, limits, hosts);
+            if (dealtCpus == null) {
+                return plan;
+            }
         }
         List<HostAllocation> out = new ArrayList<>();
         boolean counts = !job.exclusive() && FreeMemory.countsTasksCpus(index.cluster());
@@ -130,7 +98,7 @@ final class TaskDeal2205 {
             HostAllocation a = hosts.get(k);
             int h = index.number(a.host());
             NodeShape shape = index.shape(h);
-            int gpus = slurmGpus != null ? slurmGpus[k] : perTaskGpus ? job.gpusPerTask() * tasks[k] : a.gpus().size();
+            int gpus = slurmGpus != null ? slurmGpus[k] : a.gpus().size();
             int cpus = dealtCpus[k];
             if (positive(job.cpusPerGpu()) && slurmGpus == null) {
                 // (slurm-tree's count already holds the GPUs' CPUs as 22.05 holds them, which may be fewer)
@@ -154,6 +122,52 @@ final class TaskDeal2205 {
             ordered.add(out.stream().filter(b -> b.host().equals(a.host())).findFirst().orElseThrow());
         }
         return new Plan(new Placement(plan.placement().job(), ordered), plan.score(), plan.leaves());
+    }
+
+    /**
+     * The CPUs 22.05 deals each of {@code hosts} (in table order) for a job without GPUs or with
+     * {@code --ntasks-per-gpu}: the tasks dealt over what {@code _cpus_to_use} keeps of each node's free CPUs (held to
+     * its share with {@code --ntasks-per-gpu}, {@link #gpuFilterCut}), or, where those counts hold fewer whole tasks
+     * but the free CPUs hold them all, the over-subscribed deal within the counts; {@code null} where neither fits.
+     */
+    private static int[] cpusDealt(ClusterIndex index, StateUsage usage, JobRequest job, PlanLimits limits,
+                                   List<HostAllocation> hosts) {
+        int n = hosts.size();
+        int cpt = job.cpusPerTask() == null ? 1 : job.cpusPerTask();
+        int[] cap = new int[n];
+        int[] tpc = new int[n];
+        for (int k = 0; k < n; k++) {
+            int h = index.number(hosts.get(k).host());
+            NodeShape shape = index.shape(h);
+            tpc[k] = Math.max(1, shape.cpuIds().threadsPerCore());
+            int cpus = PlanSearch.freeCores(shape, usage, h).cardinality() * tpc[k];
+            if (limits.partition() != null) {
+                cpus = limits.partition().capped(cpus);
+            }
+            if (limits.memoryCpus() != null) {
+                cpus = Math.min(cpus, limits.memoryCpus()[h]);
+            }
+            if (limits.boundCpus() != null) {
+                cpus = Math.min(cpus, limits.boundCpus()[h]);
+            }
+            cap[k] = cpus;
+        }
+        int[] kept = gpuFilterCut(job, cap, tpc, cpt);
+        int[] tasks = deal(job.ntasks(), cpt, kept, tpc);
+        if (tasks != null) {
+            int[] cpus = new int[n];
+            for (int k = 0; k < n; k++) {
+                cpus[k] = tasks[k] * cpt;
+            }
+            return cpus;
+        }
+        if (!FreeMemory.countsTasksCpus(index.cluster()) && deal(job.ntasks(), cpt, cap, tpc) != null) {
+            // the nodes hold the tasks, but not within what _cpus_to_use kept (-c not a multiple of the cores'
+            // threads): 22.05 over-subscribes the rest within those counts. Not where memory counts the tasks' CPUs
+            // (PlannerCountedCpusPropertyTest seed 237984: the counted CPUs would fall below -n x -c; not read)
+            return cpusOverSubscribed(job.ntasks(), cpt, kept, tpc);
+        }
+        return null;
     }
 
     /**
@@ -187,16 +201,10 @@ final class TaskDeal2205 {
      * ({@code PlannerNtasksPerGpuPropertyTest} seed 731533412; slurm-tree's {@code TaskDistribution.cpus2205}),
      * not 3 + 1 over the uncut counts (five cores and two). Other jobs: {@link #cpusToUse} over {@code cap}.
      */
-    static int[] gpuFilterCut(JobRequest job, int[] cap, int[] tpc, int cpt, int[] freeGpus) {
+    static int[] gpuFilterCut(JobRequest job, int[] cap, int[] tpc, int cpt) {
         int[] offered = cap.clone();
         int[] cores = null;
-        if (job.ntasksPerGpu() == null && job.asksForGpus()) {
-            int[] cut = cap.clone();
-            cores = taskCut(job, cap, tpc, cpt, freeGpus, cut);
-            if (cores != null) {
-                offered = cut;
-            }
-        } else if (job.ntasksPerGpu() != null) {
+        if (job.ntasksPerGpu() != null) {
             int minNodes = job.minNodes() == null ? 1 : Math.max(1, job.minNodes());
             int each = job.ntasks() / minNodes;
             cores = new int[cap.length];
@@ -215,83 +223,6 @@ final class TaskDeal2205 {
             }
         }
         return kept;
-    }
-
-    /**
-     * The GPU filter's cut for a GPU job other than {@code --ntasks-per-gpu} (22.05.8): {@code _select_cores}
-     * ({@code cons_tres/job_test.c}) bounds a node's tasks ({@code -N1}: all of {@code -n}; one a node where
-     * {@code -n} equals a fixed node count; else none) by its CPUs' whole tasks ({@code alloc_tasks});
-     * {@code gres_select_filter_sock_core} ({@code cons_common/gres_select_filter.c}) bounds them again by
-     * {@code cnt_avail_total / gres_per_task} with {@code --gpus-per-task} (the free GPUs, with {@code --cpus-per-gpu}
-     * at most {@code avail_cpus / cpus_per_gres}), clears the cores past {@code req_cpus} (those tasks' CPUs in whole
-     * cores, with {@code --cpus-per-gpu} at least the GPUs' CPUs: {@code gres_per_node}, {@code gres_per_task} x
-     * tasks, or {@code cnt_avail_total}), each cleared core taking a core's CPUs off its copy of
-     * {@code avail_cpus} while the cores left hold fewer, and without {@code cpus_per_gres} cuts that copy to
-     * {@code max_tasks_this_node x cpus_per_task}. {@code offered} is set to that copy (what {@code _cpus_to_use}
-     * lowers from); returned are the cores left a node, which {@code _select_nodes}' {@code fini} holds
-     * {@code avail_res->avail_cpus} to. So {@code -N2 -n6 --gpus-per-task=1} on two free 16-core nodes of four GPUs
-     * offers 4 CPUs on the first (kept) and 2 of 4 on the second (lowered): 4 + 2 tasks, not the uncut 5 + 1 that
-     * over-subscribes. {@code null} (no cut) where a node takes no task: the deal then does not fit.
-     */
-    private static int[] taskCut(JobRequest job, int[] cap, int[] tpc, int cpt, int[] freeGpus, int[] offered) {
-        int n = cap.length;
-        int minNodes = job.minNodes() == null ? 1 : Math.max(1, job.minNodes());
-        int maxNodes = job.maxNodes() != null ? job.maxNodes() : minNodes;
-        int ntasks = job.ntasks();
-        int minTasks = 1;
-        int maxTasks = Integer.MAX_VALUE;
-        if (maxNodes == 1) {
-            minTasks = ntasks;
-            maxTasks = ntasks;
-        } else if (ntasks == 1 || (ntasks == minNodes && ntasks == maxNodes)) {
-            maxTasks = 1;
-        }
-        int cpg = positive(job.cpusPerGpu()) ? job.cpusPerGpu() : 0;
-        int[] cores = new int[n];
-        for (int k = 0; k < n; k++) {
-            int allocTasks = cap[k] / cpt;
-            if (allocTasks < minTasks) {
-                return null;
-            }
-            int tasks = Math.min(maxTasks, allocTasks);
-            int gpus = freeGpus[k];
-            if (cpg > 0) {
-                gpus = Math.min(gpus, cap[k] / cpg);
-            }
-            if (positive(job.gpusPerTask())) {
-                tasks = Math.min(tasks, gpus / job.gpusPerTask());
-            }
-            if (tasks <= 0) {
-                return null;
-            }
-            int req = (tasks * cpt + tpc[k] - 1) / tpc[k];
-            if (cpg > 0) {
-                int g = positive(job.gpusPerNode()) ? job.gpusPerNode()
-                        : positive(job.gpusPerTask()) ? job.gpusPerTask() * tasks : gpus;
-                req = Math.max(req, (g * cpg + tpc[k] - 1) / tpc[k]);
-            }
-            int freeCores = cap[k] / tpc[k];
-            cores[k] = Math.min(req, Math.max(freeCores, 1));
-            // each cleared core comes off the copy only while the cores left hold fewer CPUs than it counts
-            int copy = Math.min(cap[k], cores[k] * tpc[k]);
-            offered[k] = cpg > 0 ? copy : Math.min(copy, tasks * cpt);
-        }
-        return cores;
-    }
-
-    /** The free GPUs on each of {@code hosts} (within one socket's where the planner binds them to one). */
-    private static int[] gpuCounts(JobRequest job, ClusterIndex index, StateUsage usage, List<HostAllocation> hosts,
-                                   PlanLimits limits) {
-        int[] free = new int[hosts.size()];
-        for (int k = 0; k < free.length; k++) {
-            int h = index.number(hosts.get(k).host());
-            NodeShape shape = index.shape(h);
-            free[k] = shape.gpus() - Long.bitCount(usage.usedGpuPositions(h) & shape.gpuPositions());
-            if (limits.oneSocketGpus() != null) {
-                free[k] = Math.min(free[k], limits.oneSocketGpus()[h]);
-            }
-        }
-        return free;
     }
 
     /**
@@ -352,11 +283,11 @@ final class TaskDeal2205 {
 
     /**
      * The tasks per node of 22.05's {@code dist_tasks_compute_c_b} over CPUs {@code cap} (the nodes in table order):
-     * one a node, the begun cores' rest, then rounds of {@code max(1, tpc / cpt)} a node, each node within its CPUs
-     * and past its first task within {@code gresLimit}; {@code null} when the CPUs hold fewer than {@code ntasks}
+     * one a node, the begun cores' rest, then rounds of {@code max(1, tpc / cpt)} a node, each node within its CPUs;
+     * {@code null} when the CPUs hold fewer than {@code ntasks}
      * (22.05 would over-subscribe: the planner keeps its even split there).
      */
-    static int[] deal(int ntasks, int cpt, int[] cap, int[] gresLimit, int[] tpc) {
+    static int[] deal(int ntasks, int cpt, int[] cap, int[] tpc) {
         int n = cap.length;
         int[] tasks = new int[n];
         int[] cpus = new int[n];
@@ -371,7 +302,7 @@ final class TaskDeal2205 {
         }
         for (int k = 0; k < n && left > 0; k++) {
             int begun = cpus[k] % tpc[k] / cpt;
-            for (int t = 0; t < begun && left > 0 && cap[k] - cpus[k] >= cpt && tasks[k] < gresLimit[k]; t++) {
+            for (int t = 0; t < begun && left > 0 && cap[k] - cpus[k] >= cpt; t++) {
                 tasks[k]++;
                 cpus[k] += cpt;
                 left--;
@@ -382,8 +313,7 @@ final class TaskDeal2205 {
             progress = false;
             for (int k = 0; k < n && left > 0; k++) {
                 int perRound = Math.max(1, tpc[k] / cpt);
-                for (int t = 0; t < perRound && left > 0 && cap[k] - cpus[k] >= cpt && tasks[k] < gresLimit[k];
-                        t++) {
+                for (int t = 0; t < perRound && left > 0 && cap[k] - cpus[k] >= cpt; t++) {
                     tasks[k]++;
                     cpus[k] += cpt;
                     left--;

@@ -1,6 +1,8 @@
 package org.topoplanner.allocator.planner;
 
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.Random;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -10,7 +12,12 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterContainer;
 import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.PolicyOptions;
+import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
+import org.topoplanner.model.job.Placement;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * 22.05.8's task deal for GPU jobs other than {@code --ntasks-per-gpu}: {@code -n} beside {@code --gpus-per-node},
@@ -78,7 +85,7 @@ class PlannerGpuTaskDeal2205PropertyTest {
     /**
      * Seed 45: {@code -N2 -n8 --gpus-per-task=1} on n01 (five free GPUs) and n02: 22.05 picks four GPUs on each for
      * the job's eight ({@code gres_sched_add}), so slurm-tree holds 4 + 4 tasks and CPUs; the planner's cut over n01's
-     * five free GPUs dealt 5 + 3 (6 CPUs on n01; d25p's cause (b)).
+     * five free GPUs dealt 5 + 3 (6 CPUs on n01; d25p's cause (b)). Real 22.05.8 holds the same 4 + 4 (c26d1 j45).
      */
     @Example
     void seed45BoundsEachNodeByTheGpusPickedThere() {
@@ -88,11 +95,34 @@ class PlannerGpuTaskDeal2205PropertyTest {
     /**
      * Seed 382: {@code -N2 -n5 --gpus-per-node=1 --cpus-per-gpu=3} on n05 and n06 (two-thread cores): slurm-tree
      * {@code -w} holds 4 + 2 CPUs, n06 fewer than its GPU's three; the planner raised n06 to the GPU's 3 CPUs (two
-     * cores, 4). Slurm's count is taken as it is, not raised to {@code --cpus-per-gpu}.
+     * cores, 4). Slurm's count is taken as it is, not raised to {@code --cpus-per-gpu}: real 22.05.8 holds the same
+     * 4 + 2 on this state (probe c26d1, job j382w; {@code gres_min_cpus} raises a node only with enforce-binding).
      */
     @Example
     void seed382TakesSlurmsCountBelowTheGpusCpus() {
         holdsNoMoreCpusThanSlurmOnItsOwnNodes(382L);
+    }
+
+    /**
+     * Seed 2995: {@code -N2 -n6 --gpus=2 --cpus-per-gpu=1}, the planner's nodes n04 and n05 (one-thread cores), which
+     * slurm-tree refuses with {@code -w} (22.05's GPU filter does not run the job there), so no deal of 22.05's exists
+     * on them to follow: the planner keeps its even 3 + 3. d25p's own GPU task cut, the fallback until d26q, dealt
+     * 5 + 1 there over counts Slurm never reaches on these nodes.
+     */
+    @Example
+    void seed2995KeepsTheEvenSharesWhereSlurmRefusesThePlannersNodes() {
+        Random r = new Random(2995L);
+        Cluster c = BindingClusters.tree(r);
+        ClusterState s = BindingClusters.occupy(r, c);
+        String options = randomJob(r);
+        PolicyOptions v2205 = PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05);
+        Placement mine = ((Suggestion.Placed) new PlannerPolicy(v2205).suggest(s, PlannerPolicyTest.job(options)))
+                .placement();
+        assertThat(options).isEqualTo("-N2 -n6 --gpus=2 --cpus-per-gpu=1");
+        assertThat(mine.hostNames()).containsExactly("n04", "n05");
+        assertThat(new SlurmTreePolicy(v2205).suggest(s, PlannerPolicyTest.job("-w n04,n05 " + options)))
+                .isInstanceOf(Suggestion.Pending.class);
+        assertThat(mine.hosts()).extracting(a -> a.cpus().size()).containsExactly(3, 3);
     }
 
     @AfterContainer

@@ -16,7 +16,7 @@ class TaskDeal2205Test {
      */
     @Test
     void firstNodeFillsItsBegunCoresFirst() {
-        assertThat(TaskDeal2205.deal(6, 1, new int[] {8, 8}, new int[] {99, 99}, new int[] {2, 2}))
+        assertThat(TaskDeal2205.deal(6, 1, new int[] {8, 8}, new int[] {2, 2}))
                 .containsExactly(4, 2);
     }
 
@@ -28,52 +28,31 @@ class TaskDeal2205Test {
     @Test
     void ntasksPerGpuHoldsEachNodeToItsShareOfCores() {
         org.topoplanner.model.job.JobRequest job = PlannerPolicyTest.job("-N2 -n4 -c3 --ntasks-per-gpu=1");
-        int[] kept = TaskDeal2205.gpuFilterCut(job, new int[] {20, 8}, new int[] {2, 2}, 3, new int[] {4, 4});
+        int[] kept = TaskDeal2205.gpuFilterCut(job, new int[] {20, 8}, new int[] {2, 2}, 3);
         assertThat(kept).containsExactly(6, 6);
-        assertThat(TaskDeal2205.deal(4, 3, kept, new int[] {99, 99}, new int[] {2, 2})).containsExactly(2, 2);
+        assertThat(TaskDeal2205.deal(4, 3, kept, new int[] {2, 2})).containsExactly(2, 2);
         org.topoplanner.model.job.JobRequest plain = PlannerPolicyTest.job("-N2 -n4 -c3");
-        assertThat(TaskDeal2205.gpuFilterCut(plain, new int[] {20, 8}, new int[] {2, 2}, 3, new int[] {0, 0})).containsExactly(10, 3);
-    }
-
-    /**
-     * {@code -N2 -n6 --gpus-per-task=1} on two one-thread nodes of 16 free CPUs and 4 free GPUs:
-     * {@code gres_select_filter_sock_core} holds each node to 4 tasks (its GPUs) and cuts its copy of
-     * {@code avail_cpus} to their 4 CPUs; {@code _cpus_to_use} keeps the first node's 4 (below 6 less one) and lowers
-     * the second's to the 2 left, so the deal is 4 + 2. Over the uncut counts it lowered to 5 + 1 and the sixth task
-     * found no room (the planner kept its even 3 + 3, PlannerGpuTaskDeal2205PropertyTest seed -144). The same job
-     * with {@code --gpus-per-node=2} in place of per-task GPUs is not cut below its whole tasks (5 + 1 lowered).
-     */
-    @Test
-    void perTaskGpusHoldEachNodeToItsGpusTasks() {
-        org.topoplanner.model.job.JobRequest job = PlannerPolicyTest.job("-N2 -n6 --gpus-per-task=1");
-        int[] kept = TaskDeal2205.gpuFilterCut(job, new int[] {16, 16}, new int[] {1, 1}, 1, new int[] {4, 4});
-        assertThat(kept).containsExactly(4, 2);
-        assertThat(TaskDeal2205.deal(6, 1, kept, new int[] {4, 4}, new int[] {1, 1})).containsExactly(4, 2);
-        org.topoplanner.model.job.JobRequest perNode = PlannerPolicyTest.job("-N2 -n6 --gpus-per-node=2");
-        assertThat(TaskDeal2205.gpuFilterCut(perNode, new int[] {16, 16}, new int[] {1, 1}, 1, new int[] {4, 4}))
-                .containsExactly(5, 1);
+        assertThat(TaskDeal2205.gpuFilterCut(plain, new int[] {20, 8}, new int[] {2, 2}, 3)).containsExactly(10, 3);
     }
 
     /** One-thread nodes: rounds of one task a node, the even split. */
     @Test
     void oneThreadNodesDealEvenly() {
-        assertThat(TaskDeal2205.deal(6, 1, new int[] {8, 8}, new int[] {99, 99}, new int[] {1, 1}))
+        assertThat(TaskDeal2205.deal(6, 1, new int[] {8, 8}, new int[] {1, 1}))
                 .containsExactly(3, 3);
     }
 
-    /** A node's CPUs and, past its first task, its GPU task limit bound the deal; the rest go on. */
+    /** A node's CPUs bound the deal; the rest go on. */
     @Test
-    void capsAndGpuLimitBound() {
-        assertThat(TaskDeal2205.deal(6, 1, new int[] {2, 8}, new int[] {99, 99}, new int[] {2, 2}))
+    void capsBound() {
+        assertThat(TaskDeal2205.deal(6, 1, new int[] {2, 8}, new int[] {2, 2}))
                 .containsExactly(2, 4);
-        assertThat(TaskDeal2205.deal(6, 1, new int[] {8, 8}, new int[] {3, 99}, new int[] {2, 2}))
-                .containsExactly(3, 3);
     }
 
     /** CPUs short of the tasks: no deal (22.05 would over-subscribe; the planner keeps its even split). */
     @Test
     void tooFewCpusIsNoDeal() {
-        assertThat(TaskDeal2205.deal(6, 2, new int[] {4, 4}, new int[] {99, 99}, new int[] {2, 2})).isNull();
+        assertThat(TaskDeal2205.deal(6, 2, new int[] {4, 4}, new int[] {2, 2})).isNull();
     }
 
     /**
@@ -93,9 +72,8 @@ class TaskDeal2205Test {
     @Test
     void theDealReadsTheLoweredCounts() {
         int[] tpc = {2, 2, 2};
-        int[] noLimit = {99, 99, 99};
-        assertThat(TaskDeal2205.deal(9, 1, new int[] {8, 8, 8}, noLimit, tpc)).containsExactly(4, 3, 2);
-        assertThat(TaskDeal2205.deal(9, 1, TaskDeal2205.cpusToUse(9, 1, new int[] {8, 8, 8}, tpc), noLimit, tpc))
+        assertThat(TaskDeal2205.deal(9, 1, new int[] {8, 8, 8}, tpc)).containsExactly(4, 3, 2);
+        assertThat(TaskDeal2205.deal(9, 1, TaskDeal2205.cpusToUse(9, 1, new int[] {8, 8, 8}, tpc), tpc))
                 .containsExactly(5, 2, 2);
     }
 
@@ -106,7 +84,7 @@ class TaskDeal2205Test {
      */
     @Test
     void overSubscribedTasksStayWithinTheKeptCounts() {
-        assertThat(TaskDeal2205.deal(4, 3, new int[] {8, 4}, new int[] {99, 99}, new int[] {2, 2})).isNull();
+        assertThat(TaskDeal2205.deal(4, 3, new int[] {8, 4}, new int[] {2, 2})).isNull();
         assertThat(TaskDeal2205.cpusOverSubscribed(4, 3, new int[] {8, 4}, new int[] {2, 2})).containsExactly(8, 3);
     }
 }
