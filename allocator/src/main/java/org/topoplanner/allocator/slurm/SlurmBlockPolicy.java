@@ -148,11 +148,6 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             // -O -c N past the nodes: 24.11/26.05 lay every task out on one task's CPUs a node (Overcommit)
             return overcommit;
         }
-        Suggestion heldOutside = NodesOutsidePartition.held(state.cluster(), request, version);
-        if (heldOutside != null) {
-            // -w outside the partition, past its limits: 22.05 and 26.05 hold it untested (NodesOutsidePartition)
-            return heldOutside;
-        }
         PartitionTopology p = PartitionTopology.resolve(DomainBlocks.asBlocks(state), request, version);
         if (p.refusal() != null) {
             return new Suggestion.Impossible(p.refusal());

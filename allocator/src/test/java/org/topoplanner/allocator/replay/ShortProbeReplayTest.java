@@ -130,15 +130,12 @@ class ShortProbeReplayTest {
         // 26.05.5. Rules: BlockSelector.Taken.countTasks, NtasksPerGpuMinCpus on blocks
         "c25n1; results/new/c25n1.jsonl;     24.11; block; 10",
         "c25n1; results/v26.05/c25n1.jsonl;  26.05; block; 10",
-        // c26f1 (featfz26's files, f26a): a -w node outside the job's one partition, past MaxTime (p1) or the CPU total
-        // (p2), is held PartitionConfig by 22.05.8 and, for the CPU total, by 26.05.5, and refused by 24.11.5 (no
-        // select_nodes after those failed limits); within the limits (p3) refused everywhere. A one-node -w job of
-        // -p all,mix (mix MinNodes=2) runs in all (p4: no mix record); two -w nodes reach MinNodes=2, whose failed mix
-        // record takes them out of the pass (p5), as a fat record without MinNodes does (p6). Rules:
-        // slurm.NodesOutsidePartition, slurm.SeveralPartitions.keptTo
-        "c26f1; results/c26f1.jsonl;         22.05; tree;  7",
+        // c26f1 (featfz26's files, f26a): a one-node -w job of -p all,mix (mix MinNodes=2) runs in all (p4: no mix
+        // record); two -w nodes reach MinNodes=2, whose failed mix record takes them out of the pass (p5), as a fat
+        // record without MinNodes does (p6); a -w node outside one partition within its limits is refused (p3). Only
+        // 24.11 here: 22.05.8 holds p1 (past MaxTime) and p2 (past the CPU total) PartitionConfig, 26.05.5 p2, where
+        // the emulation refuses them (not emulated: PROVENANCE f26a). Rule: slurm.SeveralPartitions.keptTo
         "c26f1; results/new/c26f1.jsonl;     24.11; tree;  7",
-        "c26f1; results/v26.05/c26f1.jsonl;  26.05; tree;  7",
     })
     void probeMatchesRealSlurmLineByLine(String caseName, String results, String version, String topology,
                                          int lines) {
