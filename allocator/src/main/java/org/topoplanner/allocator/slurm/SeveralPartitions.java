@@ -143,11 +143,13 @@ final class SeveralPartitions {
      * {@code MinNodes} is above the list's lowest never runs the job. Such a record carries that minimum as its
      * {@code -N}, which {@link JobLimitsCheck} holds; any other record is the job with {@code -p name}. Lead's case
      * featfz16 f76 ({@code -p mix,short -n6 -c5 --gpus-per-task=1}, mix {@code MinNodes=2}, short past its
-     * {@code MaxCPUsPerNode}): never started, {@code PartitionConfig} (short's, the last record) in every release.
+     * {@code MaxCPUsPerNode}): never started, {@code PartitionConfig} (short's, the last record) in every release. A
+     * {@code -w} job's minimum is its node count: featfz26 f48 ({@code -w a3 -p all,mix}, a3 outside mix): mix's record
+     * is held, so no failed record takes a3 out of the pass ({@code schedule}), and all's starts it in every release.
      */
     static JobRequest keptTo(Cluster cluster, JobRequest request, String name) {
         JobRequest one = request.toBuilder().partition(name).build();
-        if (request.minNodes() != null || !request.nodelist().isEmpty()) {
+        if (request.minNodes() != null) {
             return one;
         }
         int listMin = Integer.MAX_VALUE;
@@ -158,8 +160,11 @@ final class SeveralPartitions {
             }
             listMin = Math.min(listMin, Math.max(1, PartitionLimits.of(cluster, p).minNodes()));
         }
+        // sbatch sends -w's node count as the job's minimum (_opt_verify, sbatch/opt.c: min_nodes = hl_cnt), which
+        // _valid_job_part raises to the list's lowest only when below it
+        int min = Math.max(listMin, (int) request.nodelist().stream().distinct().count());
         int own = PartitionLimits.of(cluster, partitionNamed(cluster, name)).minNodes();
-        return listMin < own ? one.toBuilder().nodes(listMin, null).build() : one;
+        return min < own ? one.toBuilder().nodes(min, null).build() : one;
     }
 
     /**

@@ -74,4 +74,22 @@ class SeveralPartitionsLimitTest {
                             p -> assertThat(p.reason()).isEqualTo(PendingReason.PARTITION_CONFIG));
         }
     }
+
+    /**
+     * sbatch sends {@code -w}'s node count as the job's minimum ({@code _opt_verify}), which {@code _valid_job_part}
+     * raises to the list's lowest {@code MinNodes} only when below it: featfz26's mix ({@code MinNodes=2}) holds the
+     * record of a one-node {@code -w} job (lead's featfz26 f48, {@code -w a3 -p all,mix}, started in all by every
+     * release) and not that of a two-node one (own probe c26f1 p5, {@code -w a3,a4 -p all,mix}).
+     */
+    @Test
+    void aNodeListCountsAsTheMinimumThatMinNodesTests() throws Exception {
+        Cluster cluster = OracleCase.cluster("featfz26");
+        var one = SeveralPartitions.keptTo(cluster, SbatchOptions.parseLine("-w a3 -p all,mix -n6 -c3", "f48"), "mix");
+        assertThat(one.minNodes()).isEqualTo(1);
+        assertThat(JobLimitsCheck.of(cluster, one, SlurmVersion.V22_05)).isEqualTo(PendingReason.PARTITION_NODE_LIMIT);
+        var two = SeveralPartitions.keptTo(cluster, SbatchOptions.parseLine("-w a3,a4 -p all,mix -n2", "p5"), "mix");
+        assertThat(two.minNodes()).isNull();
+        assertThat(SeveralPartitions.keptTo(cluster, SbatchOptions.parseLine("-w a3 -p all,mix -n6", "f48"), "all")
+                .minNodes()).isNull();
+    }
 }
