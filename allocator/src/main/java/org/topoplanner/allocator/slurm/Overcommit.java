@@ -60,7 +60,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * On blocks the option goes as on a tree without {@code --ntasks-per-node} too: own probe c25b1 (b25g) measured
  * {@code --gpus-per-socket} there without {@code -O}, c24o2 the {@code -O} shapes, and c26b1 (b26s) the pair itself
  * (k1-k5, 24.11.5 and 26.05.5: one task's CPU with a GPU a socket; beside {@code -c} 24.11 waits and 26.05 lays
- * out every task, {@link OvercommitTaskLayout#heldOnBlocks}).
+ * out every task, {@link OvercommitTaskLayout#heldOnBlocks}). Own probe c26t1 (b26t, 24.11.5 and 26.05.5) measured
+ * c25o1's {@code --gpus} and {@code --gpus-per-node} shapes beside {@code -c} on blocks: every line as on a tree.
  *
  * <p>Emulated since own probe c22o1 (o22v, predicted by hand; every line held in 22.05.8, 24.11.5 and 26.05.5):
  * memory options ({@code _can_job_run_on_node} tests the memory after {@code ntasks_per_node = 1}, so
@@ -142,12 +143,11 @@ final class Overcommit {
             // own probe c18a1 p5, -n2 -c2 --gpus-per-task=1 -O, runs in 24.11.5 and 26.05.5)
             return null;
         }
-        if (r.asksForGpus() && version.atLeast(SlurmVersion.V26_05)
-                && (!blockPick || OvercommitTaskLayout.heldOnBlocks(r))) {
+        if (r.asksForGpus() && version.atLeast(SlurmVersion.V26_05)) {
             // 26.05 raises min_cpus to -c x num_tasks for a GPU job, so the pick holds every task
             // (OvercommitTaskLayout.held; own probes c24o3 k5, c25o1 a1-a8 run in 26.05.5 or are refused where the
-            // tasks' CPUs pass the nodes', and wait Resources in 24.11.5). On blocks only the measured shapes
-            // (OvercommitTaskLayout.heldOnBlocks); the others keep the one-task layout's wait
+            // tasks' CPUs pass the nodes', and wait Resources in 24.11.5). On blocks the same (own probes c26b1,
+            // c26t1: OvercommitTaskLayout.heldOnBlocks)
             return null;
         }
         if (r.ntasksPerGpu() != null && r.gpusPerNode() == null && version == SlurmVersion.V24_11) {

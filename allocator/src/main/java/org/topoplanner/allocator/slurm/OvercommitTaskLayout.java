@@ -28,7 +28,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * -n2 -c2 --gpus-per-task=1 -O}: g1 CPUs 0-3 in 26.05.5, g1 and g2 CPUs 0-1 in 24.11.5). The raise is for any GRES
  * job ({@code gres_job_state_validate}, {@code interfaces/gres.c}, 26.05), so a {@code --gpus-per-socket -c} job
  * keeps its {@code -N x --sockets-per-node} tasks too (own probe c24o3 k5: g1 CPUs 0,1,4,5 in 26.05.5; 24.11.5 waits
- * {@code Resources}); its other GPU shapes beside {@code -c} under {@code -O} are not measured.
+ * {@code Resources}), on a tree and on blocks ({@link #heldOnBlocks}).
  */
 final class OvercommitTaskLayout {
     private OvercommitTaskLayout() {
@@ -77,7 +77,7 @@ final class OvercommitTaskLayout {
 
     /**
      * {@link #held} for the block plugin: the {@code --gpus-per-task} layout, and 26.05's raised {@code min_cpus} for
-     * the shapes a block line measured ({@link #heldOnBlocks}). {@code eval_nodes_block}
+     * every {@code -O -c} GPU job ({@link #heldOnBlocks}). {@code eval_nodes_block}
      * ({@code topology/block/eval_nodes_block.c}, 24.11.5 and 26.05) starts {@code maxtasks} at the same
      * {@code eval_nodes_set_max_tasks(rem_max_cpus)} and counts each node through the same
      * {@code eval_nodes_cpus_to_use} as the tree, against the same {@code gres_per_job = num_tasks x gres_per_task};
@@ -89,11 +89,13 @@ final class OvercommitTaskLayout {
 
     /**
      * Whether an {@code -O -c} GPU job other than {@code --gpus-per-task} keeps every task on blocks in 26.05 as on a
-     * tree: {@code --gpus-per-socket} and {@code --ntasks-per-gpu}, measured there by own probe c26b1 (26.05.5: k5
-     * {@code -N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O} on g1 CPUs 0,1,4,5; o2, o3, o5). {@code --gpus} and
-     * {@code --gpus-per-node} beside {@code -c} (c25o1 on a tree) have no block line and keep the one-task wait.
+     * tree: {@code gres_job_state_validate} raises {@code min_cpus} for any GRES job before {@code eval_nodes_block}
+     * runs, so every GPU option counts. Measured on blocks by own probes c26b1 ({@code --gpus-per-socket} k5,
+     * {@code --ntasks-per-gpu} o2, o3, o5) and c26t1 ({@code --gpus} and {@code --gpus-per-node}, 26.05.5: t1 {@code
+     * -N1 -n2 -c2 --gpus-per-node=1 -O} on g1 CPUs 0-3, t4 {@code -N2 -n4 -c3} CPUs 0-5 a node, t3 and t6 refused
+     * where {@code -c x -n} passes the CPUs of the nodes a block offers, t12 on s1's six CPUs beside a busy g1).
      */
     static boolean heldOnBlocks(JobRequest r) {
-        return r.overcommit() && r.cpusPerTask() != null && (r.gpusPerSocket() != null || r.ntasksPerGpu() != null);
+        return r.overcommit() && r.cpusPerTask() != null && r.asksForGpus();
     }
 }

@@ -136,6 +136,11 @@ class ShortProbeReplayTest {
         // GresTaskCount, OvercommitTaskLayout.heldOnBlocks
         "c26b1; results/new/c26b1.jsonl;     24.11; block; 15",
         "c26b1; results/v26.05/c26b1.jsonl;  26.05; block; 15",
+        // c26t1 (c26b1's cluster, b26t): c25o1's -O -c shapes beside --gpus and --gpus-per-node on blocks (24.11.5
+        // waits Resources past one task a node, 26.05.5 lays out every task or refuses where -c x -n passes a
+        // block's CPUs) and -w nodes left no task (w1, w2: refused as any). Rule: OvercommitTaskLayout.heldOnBlocks
+        "c26t1; results/new/c26t1.jsonl;     24.11; block; 18",
+        "c26t1; results/v26.05/c26t1.jsonl;  26.05; block; 18",
         // c26c1 (four four-CPU nodes on two leaves, h26c): one-node -O jobs without GRES (_can_job_run_on_node's
         // min_cpus_per_node, one task with overcommit; eval_nodes_select_cores skips alloc_tasks < min_tasks under
         // -O): 22.05.8 runs -N1 -n6 -c2 -O on an idle node and -N1 -n3 -c2 -O on two free CPUs (refused and

@@ -634,22 +634,38 @@ class OvercommitTest {
      * ({@link GresTaskCount}: o1 refused); 26.05 raises {@code min_cpus} to {@code -c x num_tasks} and lays out every
      * task ({@link OvercommitTaskLayout#heldOnBlocks}: o3, o5, k5); 24.11 waits for good beside {@code -c} with
      * {@code --gpus-per-node} or {@code --gpus-per-socket} (o3, k5) and refuses a GPU total (o5).
+     *
+     * <p>Own probe c26t1 (b26t; c26b1's cluster), each job alone: c25o1's {@code -O -c} shapes beside {@code --gpus} and
+     * {@code --gpus-per-node} on blocks, laid out one task a node in 26.05 before b26t. 26.05's
+     * {@code gres_job_state_validate} raises {@code min_cpus} to {@code -c x num_tasks} before
+     * {@code eval_nodes_block} runs ({@link OvercommitTaskLayout#heldOnBlocks}): t1, t4 lay out every task, t3
+     * ({@code min_cpus} 18 against b3's 16 CPUs) and t6 are refused; 24.11 waits for good past one task a node (t1)
+     * and places one task a node (t9).
      */
-    @ParameterizedTest(name = "{0} under {1}")
+    @ParameterizedTest(name = "{0}: {1} under {2}")
     @CsvSource(delimiter = ';', value = {
-        "-O --gpus=2 --ntasks-per-gpu=2;                                  24.11; node",
-        "-O --gpus=2 --ntasks-per-gpu=2;                                  26.05; node",
-        "-O -N1 --gpus-per-node=2 --ntasks-per-gpu=2 -c2;                 24.11; Resources",
-        "-O -N1 --gpus-per-node=2 --ntasks-per-gpu=2 -c2;                 26.05; g1:0-7:0,2",
-        "-O --gpus=3 --ntasks-per-gpu=1 -c2;                              24.11; node",
-        "-O --gpus=3 --ntasks-per-gpu=1 -c2;                              26.05; g1:0-2,4-6:0,1,2",
-        "-O -N2 --gpus-per-node=1 --ntasks-per-gpu=2;                     24.11; g1:0:0|g2:0:0",
-        "-N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O;             24.11; Resources",
-        "-N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O;             26.05; g1:0-1,4-5:0,2",
+        "c26b1; -O --gpus=2 --ntasks-per-gpu=2;                          24.11; node",
+        "c26b1; -O --gpus=2 --ntasks-per-gpu=2;                          26.05; node",
+        "c26b1; -O -N1 --gpus-per-node=2 --ntasks-per-gpu=2 -c2;         24.11; Resources",
+        "c26b1; -O -N1 --gpus-per-node=2 --ntasks-per-gpu=2 -c2;         26.05; g1:0-7:0,2",
+        "c26b1; -O --gpus=3 --ntasks-per-gpu=1 -c2;                      24.11; node",
+        "c26b1; -O --gpus=3 --ntasks-per-gpu=1 -c2;                      26.05; g1:0-2,4-6:0,1,2",
+        "c26b1; -O -N2 --gpus-per-node=1 --ntasks-per-gpu=2;             24.11; g1:0:0|g2:0:0",
+        "c26b1; -N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O;     24.11; Resources",
+        "c26b1; -N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O;     26.05; g1:0-1,4-5:0,2",
+        "c26t1; -N1 -n2 -c2 --gpus-per-node=1 -O;                        24.11; Resources",
+        "c26t1; -N1 -n2 -c2 --gpus-per-node=1 -O;                        26.05; g1:0-3:0",
+        "c26t1; -N1 -n2 -c2 --gpus=1 -O;                                 26.05; g1:0-3:0",
+        "c26t1; -N2 -n6 -c3 --gpus-per-node=1 -O;                        24.11; Resources",
+        "c26t1; -N2 -n6 -c3 --gpus-per-node=1 -O;                        26.05; node",
+        "c26t1; -N2 -n4 -c3 --gpus-per-node=1 -O;                        26.05; g1:0-5:0|g2:0-5:0",
+        "c26t1; -n4 -c4 --gpus=2 -O;                                     26.05; g1:0-7:0|g2:0-7:0",
+        "c26t1; -N1 -n3 -c4 --gpus-per-node=1 -O;                        26.05; node",
+        "c26t1; -N2 -n2 -c2 --gpus-per-node=1 -O;                        24.11; g1:0-1:0|g2:0-1:0",
     })
-    void c26b1ShapesOnBlocks(String args, String version, String expected) throws Exception {
+    void overcommitShapesOnBlocks(String oracleCase, String args, String version, String expected) throws Exception {
         Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.parse(version)
-                .orElseThrow())).suggest(ClusterState.empty(OracleCase.cluster("c26b1")),
+                .orElseThrow())).suggest(ClusterState.empty(OracleCase.cluster(oracleCase)),
                 SbatchOptions.parseLine(args, "o"));
         answersAs(s, expected);
     }
