@@ -76,6 +76,15 @@ public interface PlacementPolicy {
     }
 
     /**
+     * {@code job} (kept to one partition whose {@code MaxTime} it is past) as the test-only pick after that failed
+     * limit sees it: Slurm's {@code _select_nodes_base} ({@code job_mgr.c}) still calls {@code select_nodes} there,
+     * on the job without its time limit; {@code job} itself for a policy that reads no time limit.
+     */
+    default JobRequest pastMaxTimePick(JobRequest job) {
+        return job;
+    }
+
+    /**
      * Whether {@code job}'s node range (kept to one partition) misses the partition's {@code MinNodes}..{@code
      * MaxNodes}, which Slurm's {@code select_nodes} answers with {@code PartitionNodeLimit} before any pick, even a
      * test-only one; false when the policy reads no limits.

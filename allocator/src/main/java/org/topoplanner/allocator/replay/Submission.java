@@ -159,8 +159,8 @@ final class Submission {
             jobEvents.emit(Moment.SUBMIT, key);
         } else {
             job.reason = held != null ? held
-                    : SubmitTest.testedAtSubmit(onEmpty) || listMinimumPick ? test.submitTest(spec)
-                    : PendingReason.PRIORITY.slurmName();
+                    : SubmitTest.testedAtSubmit(onEmpty) || listMinimumPick || test.picksPastMaxTime(spec, onEmpty)
+                    ? test.submitTest(spec) : PendingReason.PRIORITY.slurmName();
             lookAndQueuedPass(key);
         }
         return true;

@@ -9,6 +9,7 @@ import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * sbatch's test of a job at submission ({@code job_allocate} with {@code allocate == 0}, so {@code select_nodes}
@@ -144,9 +145,24 @@ final class SubmitTest {
                 passedOver = PendingReason.RESOURCES.slurmName();
             }
             if (s instanceof Suggestion.Pending p && p.reason() == PendingReason.PARTITION_TIME_LIMIT) {
-                // the test-only pick after a failed MaxTime passes and ends the search as "can run now" (own probe
-                // c18d1 e3, -p tl,cpu --time=20: no reason at submission, started in cpu by the pass)
-                return passedOver != null ? passedOver : PendingReason.PRIORITY.slurmName();
+                // the test-only pick after a failed MaxTime runs on the nodes usable now (_select_nodes_base, 24.11
+                // and 26.05; 22.05 _select_nodes_parts_resvs): one that fits ends the search as "can run now" (own
+                // probe c18d1 e3, -p tl,cpu --time=20: no reason at submission, started in cpu by the pass); busy
+                // nodes (ESLURM_NODES_BUSY) end it as rc_best, "if (test_only) return SLURM_SUCCESS", and
+                // _select_nodes_parts words WAIT_RESOURCES (lead's case featfz25 f46, -w b3 -p fat,short --time=60
+                // with b3 held by the --exclusive f5: Resources at submission in 24.11.5 and 26.05.5); one that
+                // never fits is passed over
+                Suggestion picked = policy.suggest(test, policy.pastMaxTimePick(r.spec()));
+                if (picked instanceof Suggestion.Placed || picked instanceof Suggestion.Waiting) {
+                    return passedOver != null ? passedOver : PendingReason.PRIORITY.slurmName();
+                }
+                if (picked instanceof Suggestion.Pending busy) {
+                    return busy.reason().slurmName();
+                }
+                if (Partitions.holdsRequiredNodes(test.cluster(), r.spec())) {
+                    passedOver = PendingReason.RESOURCES.slurmName();
+                }
+                continue;
             }
             if (s instanceof Suggestion.Pending p && p.reason() == PendingReason.RESOURCES
                     && passesTestNeverRuns(r.spec())) {
@@ -226,6 +242,23 @@ final class SubmitTest {
         List<Partitions.QueueRecord> records = Partitions.queueRecords(ctl.state.cluster(), List.of(spec.name()),
                 k -> spec, (r, p) -> policy.keptToPartition(ctl.state.cluster(), r, p));
         return records.size() > 1 && records.stream().anyMatch(r -> r.spec().minNodes() != null);
+    }
+
+    /**
+     * Whether sbatch's test of this job of several partitions, held on the empty cluster by a partition's
+     * {@code MaxTime} ({@code onEmpty}), runs a pick on the nodes usable now: 24.11's and 26.05's
+     * {@code _select_nodes_base} ({@code job_mgr.c}) call {@code select_nodes} test-only after the failed
+     * {@code WAIT_PART_TIME_LIMIT}, so busy nodes there leave {@code Resources} ({@link #submitTestOfParts}), not
+     * {@code _top_priority}'s {@code Priority}. 22.05 words such a job {@code PartitionConfig}
+     * ({@code heldAtSubmit}). Lead's case featfz25 f46 (24.11.5, 26.05.5).
+     */
+    boolean picksPastMaxTime(JobRequest spec, Suggestion onEmpty) {
+        if (!(onEmpty instanceof Suggestion.Pending p) || p.reason() != PendingReason.PARTITION_TIME_LIMIT
+                || !policy.slurmRelease().map(v -> v.atLeast(SlurmVersion.V24_11)).orElse(false)) {
+            return false;
+        }
+        return Partitions.queueRecords(ctl.state.cluster(), List.of(spec.name()), k -> spec,
+                (r, part) -> policy.keptToPartition(ctl.state.cluster(), r, part)).size() > 1;
     }
 
     /**

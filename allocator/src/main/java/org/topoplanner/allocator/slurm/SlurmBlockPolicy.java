@@ -78,6 +78,12 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         return SeveralPartitions.keptTo(cluster, job, partition);
     }
 
+    /** The job without its {@code --time} ({@link JobTimeLimit#without}). */
+    @Override
+    public JobRequest pastMaxTimePick(JobRequest job) {
+        return JobTimeLimit.without(job);
+    }
+
     /** {@code get_node_cnts}' node range against the partition's ({@link PartitionNodeRange}). */
     @Override
     public boolean nodeRangeOutsidePartition(Cluster cluster, JobRequest request) {
