@@ -275,16 +275,30 @@ final class SlurmAllocation {
      * {@link SlurmJobSpec#minCpus()}), or the CPUs the GPUs ask for.
      */
     static int minCpus(SlurmJobSpec job) {
+        return minCpus(job, job.cpusPerGpu());
+    }
+
+    /**
+     * {@link #minCpus(SlurmJobSpec)} at the job's own {@code --cpus-per-gpu} only: {@code gres_job_state_validate}
+     * raises {@code details->min_cpus} from {@code cpus_per_gres}, never from a partition's {@code DefCpuPerGPU}
+     * ({@code def_cpus_per_gres}, which {@code _set_gpu_defaults} sets at selection and which reaches the count
+     * through {@code min_job_gres_cpu} instead). The tree's top-switch test reads {@code details->min_cpus}.
+     */
+    static int ownMinCpus(SlurmJobSpec job) {
+        return minCpus(job, job.ownCpusPerGpu());
+    }
+
+    private static int minCpus(SlurmJobSpec job, Integer cpusPerGpu) {
         int tasks = job.ntasks() != null ? job.ntasks()
                 : job.ntasksPerNode() != null ? job.ntasksPerNode() * job.minNodes() : job.minNodes();
         int cpus = job.minCpus() != null ? job.minCpus() : tasks * job.cpusPerTask();
-        if (job.cpusPerGpu() != null) {
+        if (cpusPerGpu != null) {
             int g = job.gpusPerNode() != null ? job.gpusPerNode() * job.minNodes()
                     : job.gpusPerJob() != null ? job.gpusPerJob()
                     : job.gpusPerTask() != null ? job.gpusPerTask() * tasks
                     // gres_job_state_validate's total_gres for --gpus-per-socket
                     : job.gpusPerSocket() != null ? job.gpusPerSocket() * job.socketsPerNode() * job.minNodes() : 0;
-            cpus = Math.max(cpus, g * job.cpusPerGpu());
+            cpus = Math.max(cpus, g * cpusPerGpu);
         }
         return cpus;
     }

@@ -208,7 +208,7 @@ public final class SlurmBinding {
             NodeChooser submitTest = SlurmTreePolicy.submitTestChooser(nodes, table, version);
             refused = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version, memory)
                     == null
-                    && !SlurmTreePolicy.acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version);
+                    && !SlurmTreePolicy.acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version, memory);
         }
         synchronized (verdicts) {
             verdicts.put(key, refused);

@@ -311,7 +311,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             IdleMemory idleMemory = IdleMemory.of(cluster, request);
             SlurmAllocation onIdle = SlurmAllocation.attempt(idleMemory.state(), nodes, empty, job, version,
                     idleMemory.perCpu());
-            if (onIdle == null && !oneNodeGpusAddUp(nodes, job, version)) {
+            if (onIdle == null && !oneNodeGpusAddUp(nodes, job, version, idleMemory.perCpu())) {
                 // "topology" where the block plugin refused the named nodes (BlockSelector#metTopologyCode)
                 return new Suggestion.Impossible(idleBlocks.metTopologyCode()
                         ? SubmitPickCode.TOPOLOGY : SubmitPickCode.NODE);
@@ -431,7 +431,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return shortcut.select(usable, required, j, demand, minCpus);
         };
         return SlurmAllocation.attempt(memory.state(), nodes, chooser, job, version, memory.perCpu()) != null
-                || (leftOut.isEmpty() && oneNodeGpusAddUp(nodes, job, version));
+                || (leftOut.isEmpty() && oneNodeGpusAddUp(nodes, job, version, memory.perCpu()));
     }
 
     /**
@@ -462,17 +462,20 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
      * Own cases blockfz08 k4 ({@code -N1 --gpus=10}), blockfz09 k28 ({@code -N1 --gpus=7}), blockfz10 k33
      * ({@code -N1 --gpus=9}) on 4-GPU nodes, 26.05.5.
      */
-    static boolean oneNodeGpusAddUp(List<SlurmNode> nodes, SlurmJobSpec job, SlurmVersion version) {
+    static boolean oneNodeGpusAddUp(List<SlurmNode> nodes, SlurmJobSpec job, SlurmVersion version,
+                                    PerCpuMemory.Table memory) {
         if (!version.atLeast(SlurmVersion.V26_05) || !FirstFitOneNode.applies(job) || job.gpuTotal() == null) {
             return false;
         }
-        if (job.cpusPerGpu() != null && job.cpusPerGpu() > 0) {
-            // with CPUs per GPU the one node must give all the job's CPUs, GPUs x CPUs per GPU (min_cpus, one node
+        if (job.ownCpusPerGpu() != null && job.ownCpusPerGpu() > 0) {
+            // with its own CPUs per GPU the one node must give all the job's CPUs, GPUs x CPUs per GPU (min_cpus, one node
             // left in eval_nodes_cpus_to_use), while the GPU filter (_foreach_gres_filter_sock_core) keeps only the
             // cores of the GPUs that node gives: a node short of the GPU total is short of the CPUs too, so no node
             // passes and the sum never completes. Own cases blockfz19 k40 (-N1 --gpus=5 --cpus-per-gpu=5), yamlfz23
             // y1 and probe yamlfz23p (-N1 --gpus=6 with 2 or 1 CPUs per GPU, --gpus=5 with 2: refused by 26.05.5 at
-            // submit; with SlurmctldDebug=debug every node is checked and fails, s4 and m1 offering 2 + 4 GPUs)
+            // submit; with SlurmctldDebug=debug every node is checked and fails, s4 and m1 offering 2 + 4 GPUs). The
+            // partition's DefCpuPerGPU raises no min_cpus (sbatch never sees it): each node passes and adds its
+            // share (OneNodeSumGpus; own probe c26e1, 26.05.5: -p d3 -N1 --gpus=3 waits, with --cpus-per-gpu=2 refused)
             return false;
         }
         if (job.ntasksPerGpu() != null) {
@@ -489,7 +492,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             if (job.exclude().contains(n.name()) || (!job.nodelist().isEmpty() && !job.nodelist().contains(n.name()))) {
                 continue;
             }
-            sum += n.gpus().stream().filter(g -> job.gpuType() == null || job.gpuType().equals(g.type())).count();
+            sum += OneNodeSumGpus.of(n, job, memory);
         }
         return sum >= job.gpuTotal();
     }

@@ -18,32 +18,43 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * read as {@code --cpus-per-gpu} in the select stage (slurm.DefCpuPerGpu): d1 on n1 and n3 with 3 CPUs and one GPU
  * each, d2 skipping n1 (5 free CPUs hold one GPU's 3), d4 Resources on two free CPUs. Too few job lines for
  * {@code KnownMismatchReplayTest}, and not whole for {@code ShortProbeReplayTest}.
+ * <p>
+ * Own probe c26e1 (PROVENANCE {@code ## u26e}), the same way: 26.05's one-node submission test ({@code _get_one_res})
+ * adds each tested node's GPUs to one count, and a partition's {@code DefCpuPerGPU} cuts a node's share to its CPUs
+ * over the default, those CPUs lowered first by a per-CPU memory figure (slurm.OneNodeSumGpus). {@code -p d3 -N1
+ * --gpus=3} waits for good in 26.05.5 (2 + 2 GPUs), {@code -p d6} on two nodes is refused (1 + 1), on three waits;
+ * with {@code --mem-per-cpu=3000} (5 CPUs a node, one GPU) two nodes are refused for 3 GPUs and three wait; the
+ * job's own {@code --cpus-per-gpu} is refused (its {@code min_cpus}). 22.05.8 and 24.11.5 refuse every job no single
+ * node holds.
  */
 class DefCpuPerGpuReplayTest {
-    @ParameterizedTest(name = "c25u1 under {1}")
+    @ParameterizedTest(name = "{0} under {2}")
     @CsvSource(delimiter = ';', value = {
-        "results/c25u1.jsonl;        22.05",
-        "results/new/c25u1.jsonl;    24.11",
-        "results/v26.05/c25u1.jsonl; 26.05",
+        "c25u1; results/c25u1.jsonl;        22.05; 16",
+        "c25u1; results/new/c25u1.jsonl;    24.11; 16",
+        "c25u1; results/v26.05/c25u1.jsonl; 26.05; 16",
+        "c26e1; results/c26e1.jsonl;        22.05; 13",
+        "c26e1; results/new/c26e1.jsonl;    24.11; 13",
+        "c26e1; results/v26.05/c26e1.jsonl; 26.05; 13",
     })
-    void everyLineMatches(String results, String version) {
-        assertThat(differingJobs("c25u1", results, version, 16)).isEmpty();
+    void everyLineMatches(String caseName, String results, String version, int lines) {
+        assertThat(differingJobs(caseName, results, version, lines)).isEmpty();
     }
 
     /**
      * Own probe c26u1 (PROVENANCE {@code ## u26d}): each job of a {@code DefCpuPerGPU} partition beside the same job
      * with {@code --cpus-per-gpu} given, on an idle cluster of four 8-core 2-GPU nodes (one GPU a socket). Only
      * 24.11's {@code _sum_min_gres_cpus} reads the job's own figure and not the default: b1 ({@code -N1 --gpus=2}
-     * enforce-binding) is refused where b2 runs on both sockets. {@code differing}: the jobs whose lines still
-     * differ: 26.05 m1 ({@code -N1 --gpus=2 --mem-per-cpu=3000} with the default of 3 on 16000 MB nodes), which
-     * 26.05.5 holds {@code Resources} where 22.05.8 and 24.11.5 refuse it, as all three refuse m2 with the figure
-     * given; the replay refuses both in every release (26.05's submission test, read but not changed: PROVENANCE).
+     * enforce-binding) is refused where b2 runs on both sockets. 26.05.5 holds m1 ({@code -N1 --gpus=2
+     * --mem-per-cpu=3000} with the default of 3 on 16000 MB nodes) {@code Resources} where 22.05.8 and 24.11.5 refuse
+     * it, as all three refuse m2 with the figure given: the one-node sum of 26.05's submission test (c26e1 above).
+     * {@code differing}: the jobs whose lines still differ (none).
      */
     @ParameterizedTest(name = "c26u1 under {1}")
     @CsvSource(delimiter = ';', value = {
         "results/c26u1.jsonl;        22.05; ''",
         "results/new/c26u1.jsonl;    24.11; ''",
-        "results/v26.05/c26u1.jsonl; 26.05; m1",
+        "results/v26.05/c26u1.jsonl; 26.05; ''",
     })
     void defaultBesideOwnFigure(String results, String version, String differing) {
         assertThat(differingJobs("c26u1", results, version, 10)).containsExactlyElementsOf(differing.isBlank()

@@ -35,7 +35,8 @@ class GresSelectFilterMemoryTest {
 
     /**
      * 22.05 and 24.11; 26.05 accepts a one-node {@code --gpus=N} job on its GPU sum without the test
-     * ({@link SlurmTreePolicy#acceptedWithoutGpuTotal}), which no probe has checked against memory yet.
+     * ({@link SlurmTreePolicy#acceptedWithoutGpuTotal}), which own probe c26e1 checked against a per-CPU figure
+     * ({@link OneNodeSumGpus}) but no probe yet against {@code --mem-per-gpu}.
      */
     @ParameterizedTest
     @ValueSource(strings = {"22.05", "24.11"})
