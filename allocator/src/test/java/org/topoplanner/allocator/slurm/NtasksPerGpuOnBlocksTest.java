@@ -52,6 +52,7 @@ class NtasksPerGpuOnBlocksTest {
     void c25n1(String release, String name, String args, String expected) throws Exception {
         placedAsRealSlurmPlacesIt("c25n1", release, name, args, expected);
     }
+
     /**
      * Own probe c26b1 (b26s; c25n1's cluster): a node whose counted tasks leave it no whole GPU is skipped, not taken
      * with none ({@link GresTaskCount}, {@code eval_nodes_gres}' {@code use_node} false, {@code continue} in
