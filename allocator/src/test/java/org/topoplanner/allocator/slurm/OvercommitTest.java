@@ -3,11 +3,13 @@ package org.topoplanner.allocator.slurm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.OracleCase;
+import org.topoplanner.allocator.PendingReason;
 import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.planner.PlannerPolicy;
@@ -107,7 +109,7 @@ class OvercommitTest {
             Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(v))
                     .suggest(ClusterState.empty(c), SbatchOptions.parseLine("-N2-4 -n6 -c2 -O", "o"));
             assertThat(s).isInstanceOfSatisfying(Suggestion.Pending.class,
-                    p -> assertThat(p.reason()).isEqualTo(org.topoplanner.allocator.PendingReason.RESOURCES));
+                    p -> assertThat(p.reason()).isEqualTo(PendingReason.RESOURCES));
         }
         JobRequest r = SbatchOptions.parseLine("-N2-3 -n3 -c2 -O -x c3,c4,g1,g2", "o");
         assertThat(cpus(new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05))
@@ -158,7 +160,7 @@ class OvercommitTest {
             assertThat(new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(v)).suggest(ClusterState.empty(c),
                     SbatchOptions.parseLine("-N1-2 -n2 -c2 -O -x g1,g2", "o")))
                     .isInstanceOfSatisfying(Suggestion.Pending.class,
-                            q -> assertThat(q.reason()).isEqualTo(org.topoplanner.allocator.PendingReason.RESOURCES));
+                            q -> assertThat(q.reason()).isEqualTo(PendingReason.RESOURCES));
         }
     }
 
@@ -246,7 +248,7 @@ class OvercommitTest {
     })
     void twentyFourElevenOnWaitsForGoodWithMoreTasksThanNodes(String args, String in2205) throws Exception {
         assertThat(place(args, SlurmVersion.V24_11)).isInstanceOfSatisfying(Suggestion.Pending.class,
-                p -> assertThat(p.reason()).isEqualTo(org.topoplanner.allocator.PendingReason.RESOURCES));
+                p -> assertThat(p.reason()).isEqualTo(PendingReason.RESOURCES));
         assertThat(place(args, SlurmVersion.V26_05)).isInstanceOf(Suggestion.Pending.class);
         assertThat(cpus(place(args, SlurmVersion.V22_05))).containsExactly(in2205.split("\\|"));
         assertThat(cpus(place("-N2 -n2 -c2 -O", SlurmVersion.V24_11))).containsExactly("c1:0-1", "c2:0-1");
@@ -315,7 +317,7 @@ class OvercommitTest {
         Suggestion s = place(args, SlurmVersion.parse(version).orElseThrow());
         assertThat(cpus(s)).containsExactly(expected.split("\\|"));
         assertThat(((Suggestion.Placed) s).placement().hosts().stream().map(h -> h.gpus().stream()
-                .map(String::valueOf).collect(java.util.stream.Collectors.joining(","))).toList())
+                .map(String::valueOf).collect(Collectors.joining(","))).toList())
                 .containsExactly(gpus.split("\\|"));
     }
 
@@ -460,11 +462,7 @@ class OvercommitTest {
         SlurmTreePolicy p = new SlurmTreePolicy(PolicyOptions.DEFAULT
                 .withSlurmVersion(SlurmVersion.parse(version).orElseThrow()));
         Suggestion s = p.suggest(ClusterState.empty(c), SbatchOptions.parseLine(args, "o"));
-        assertThat(s).isInstanceOf(Suggestion.Placed.class);
-        assertThat(((Suggestion.Placed) s).placement().hosts().stream()
-                .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus().stream().map(String::valueOf)
-                        .collect(java.util.stream.Collectors.joining(",")))
-                .toList()).containsExactly(expected.split("\\|"));
+        answersAs(s, expected);
     }
 
     /**
@@ -516,11 +514,7 @@ class OvercommitTest {
         Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.parse(version)
                 .orElseThrow())).suggest(ClusterState.empty(OracleCase.cluster("c24o3")),
                 SbatchOptions.parseLine(args, "o"));
-        assertThat(s).isInstanceOf(Suggestion.Placed.class);
-        assertThat(((Suggestion.Placed) s).placement().hosts().stream()
-                .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus().stream().map(String::valueOf)
-                        .collect(java.util.stream.Collectors.joining(",")))
-                .toList()).containsExactly(expected.split("\\|"));
+        answersAs(s, expected);
     }
 
     /**
@@ -541,11 +535,7 @@ class OvercommitTest {
     void twentySixOFiveLaysOutEveryTaskOfAGpuJobBesideC(String args, String expected) throws Exception {
         Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V26_05))
                 .suggest(ClusterState.empty(OracleCase.cluster("c25o1")), SbatchOptions.parseLine(args, "o"));
-        assertThat(s).isInstanceOf(Suggestion.Placed.class);
-        assertThat(((Suggestion.Placed) s).placement().hosts().stream()
-                .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus().stream().map(String::valueOf)
-                        .collect(java.util.stream.Collectors.joining(",")))
-                .toList()).containsExactly(expected.split("\\|"));
+        answersAs(s, expected);
     }
 
     /**
@@ -589,11 +579,7 @@ class OvercommitTest {
         Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.parse(version)
                 .orElseThrow())).suggest(ClusterState.empty(OracleCase.cluster("c24o2")),
                 SbatchOptions.parseLine(args, "o"));
-        assertThat(s).isInstanceOf(Suggestion.Placed.class);
-        assertThat(((Suggestion.Placed) s).placement().hosts().stream()
-                .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus().stream().map(String::valueOf)
-                        .collect(java.util.stream.Collectors.joining(",")))
-                .toList()).containsExactly(expected.split("\\|"));
+        answersAs(s, expected);
     }
 
     /**
@@ -670,11 +656,11 @@ class OvercommitTest {
         answersAs(s, expected);
     }
 
-    /** {@code s} as a row of the tables above says: Resources, refused "node" or "topology", or hosts. */
+    /** {@code s} as a row of this class's tables says: Resources, refused "node" or "topology", or hosts. */
     private static void answersAs(Suggestion s, String expected) {
         switch (expected) {
             case "Resources" -> assertThat(s).isInstanceOfSatisfying(Suggestion.Pending.class,
-                    p -> assertThat(p.reason()).isEqualTo(org.topoplanner.allocator.PendingReason.RESOURCES));
+                    p -> assertThat(p.reason()).isEqualTo(PendingReason.RESOURCES));
             case "node" -> assertThat(s).isInstanceOfSatisfying(Suggestion.Impossible.class,
                     i -> assertThat(i.reason()).startsWith("Requested node configuration is not available"));
             case "topology" -> assertThat(s).isInstanceOfSatisfying(Suggestion.Impossible.class,
@@ -683,7 +669,7 @@ class OvercommitTest {
                 assertThat(s).isInstanceOf(Suggestion.Placed.class);
                 assertThat(((Suggestion.Placed) s).placement().hosts().stream()
                         .map(h -> h.host() + ":" + h.cpus() + ":" + h.gpus().stream().map(String::valueOf)
-                                .collect(java.util.stream.Collectors.joining(",")))
+                                .collect(Collectors.joining(",")))
                         .toList()).containsExactly(expected.split("\\|"));
             }
         }
