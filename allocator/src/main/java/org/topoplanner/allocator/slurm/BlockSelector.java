@@ -689,8 +689,7 @@ final class BlockSelector implements NodeChooser {
             this.taken = taken;
             this.budget = budget;
             // eval_nodes_set_max_tasks: -O keeps max_cpus as the task count, as on a tree (TreeEvaluation)
-            this.taskBudget = job.cpusPerTask() > 1 && job.overcommitTasks() == null ? budget / job.cpusPerTask()
-                    : budget;
+            this.taskBudget = GresTaskCount.maxTasks(job, budget);
         }
 
         boolean met() {

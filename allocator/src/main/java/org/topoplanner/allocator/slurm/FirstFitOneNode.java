@@ -133,7 +133,11 @@ final class FirstFitOneNode implements NodeChooser {
      * only the rest, and the core filter keeps the cores of fewer sockets) and passes once the sum reaches N.
      * Own case fuzz22 (26.05.5): p18 ({@code -n1 -c2 --gpus=7}) runs on k2 after h1 and h2 gave 2 + 4, so k2 is
      * asked for one GPU and its CPUs are 0-1 on socket 0 (22.05.8 and 24.11.5 give one core on each GPU socket);
-     * p29 ({@code -N1 -n2 -c1 --gpus=4}) gets h2's socket 0 after h1 gave 2.
+     * p29 ({@code -N1 -n2 -c1 --gpus=4}) gets h2's socket 0 after h1 gave 2. {@code common_test_node} reaches
+     * {@code gres_sched_add} through {@code eval_nodes_cpus_to_use} and {@code eval_nodes_gres}, whose task count
+     * ({@link GresTaskCount}) cuts the node's GPUs first and fails a node it leaves no task: own probe c27g1 o5
+     * ({@code -N1 --ntasks-per-gpu=2 --gpus=1 -O}, {@code min_cpus} 1, so {@code maxtasks} 1 and {@code 1 / 2} GPUs
+     * a node) is refused by 26.05.5 on an idle cluster, "Requested node configuration is not available".
      */
     private NodePick pick(int i, SlurmJobSpec job, Demand demand, int minCpus, Integer gpuTotal, long[] credited) {
         if (gpuTotal != null && credited[0] > 0) {
@@ -143,9 +147,23 @@ final class FirstFitOneNode implements NodeChooser {
         if (cpus == 0) {
             return null;
         }
+        long budget = CpusToUse.initialBudget(job, minCpus, 1);
+        int given = CpusToUse.limit(cpus, budget, 1, job, nodes.get(i));
+        long taskGpus = Long.MAX_VALUE;
+        if (gpuTotal != null && countsTasks(job)) {
+            // common_test_node's eval_nodes_cpus_to_use ends in eval_nodes_gres for a GPU total, as the tree's and
+            // the block's evaluations do (GresTaskCount): maxtasks from min_cpus, a count of no task fails the node
+            GresTaskCount count = GresTaskCount.of(job, GresTaskCount.maxTasks(job, budget), 1, given,
+                    demand.gresMaxTasks(i));
+            if (count.unused()) {
+                demand.refused(i);
+                return null;
+            }
+            taskGpus = count.gpus();
+        }
         if (gpuTotal != null) {
             // gres_sched_add: what the node offers, no more than the job still lacks, at least one
-            long offered = Math.min(demand.gpusFor(i), demand.gresCap(i));
+            long offered = Math.min(Math.min(demand.gpusFor(i), demand.gresCap(i)), taskGpus);
             long lacking = gpuTotal - credited[0];
             credited[0] += lacking > 0 ? Math.max(1, Math.min(offered, lacking)) : offered;
         }
@@ -154,9 +172,18 @@ final class FirstFitOneNode implements NodeChooser {
         }
         BitSet one = new BitSet();
         one.set(i);
-        int[] given = new int[nodes.size()];
-        given[i] = CpusToUse.limit(cpus, CpusToUse.initialBudget(job, minCpus, 1), 1, job, nodes.get(i));
-        return new NodePick(one, new int[] {i}, given);
+        int[] givenCpus = new int[nodes.size()];
+        givenCpus[i] = given;
+        return new NodePick(one, new int[] {i}, givenCpus);
+    }
+
+    /**
+     * Whether {@code eval_nodes_gres} counts the job's tasks on a node, as the block plugin's evaluation asks it
+     * ({@code BlockSelector}): a GPU total with a task count, an {@code --exclusive} job only with
+     * {@code --ntasks-per-gpu}.
+     */
+    private static boolean countsTasks(SlurmJobSpec job) {
+        return (!job.exclusive() || job.ntasksPerGpu() != null) && job.ntasks() != null;
     }
 
     private int[] inWeightOrder(BitSet candidates) {

@@ -19,6 +19,14 @@ package org.topoplanner.allocator.slurm;
 record GresTaskCount(int tasks, long gpus, boolean unused) {
 
     /**
+     * {@code maxtasks} at the start of an evaluation, {@code eval_nodes_set_max_tasks(rem_max_cpus)}
+     * (24.11/26.05 {@code topology/common/eval_nodes.c}): the CPUs over {@code -c}, undivided under {@code -O}.
+     */
+    static long maxTasks(SlurmJobSpec job, long remMaxCpus) {
+        return job.cpusPerTask() > 1 && job.overcommitTasks() == null ? remMaxCpus / job.cpusPerTask() : remMaxCpus;
+    }
+
+    /**
      * The count of a node that was given {@code given} CPUs with {@code taskBudget} tasks ({@code maxtasks}) left and
      * {@code remNodes} nodes (this one included) still to come; {@code gresMaxTasks} is the node's
      * {@code gres_max_tasks} from the core filter.

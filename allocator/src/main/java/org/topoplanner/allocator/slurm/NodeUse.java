@@ -24,6 +24,19 @@ record NodeUse(BitSet freeCores, BitSet freeGpus, boolean idle, boolean heldWhol
         this(freeCores, freeGpus, idle, heldWhole, memory, 0);
     }
 
+    /** Node {@code n} with nothing running: every core free, every GPU of the job's type. */
+    static NodeUse idle(SlurmNode n, SlurmJobSpec job) {
+        BitSet cores = new BitSet();
+        cores.set(0, n.cores());
+        BitSet gpus = new BitSet();
+        for (SlurmGpu g : n.gpus()) {
+            if (job.gpuType() == null || job.gpuType().equals(g.type())) {
+                gpus.set(g.index());
+            }
+        }
+        return new NodeUse(cores, gpus, true, false);
+    }
+
     /** The same free resources with the node's memory for a per-CPU figure. */
     NodeUse withMemory(PerCpuMemory m) {
         return m.equals(memory) ? this : new NodeUse(freeCores, freeGpus, idle, heldWhole, m, partitionCores);

@@ -1,5 +1,8 @@
 package org.topoplanner.allocator.slurm;
 
+import java.util.BitSet;
+import org.topoplanner.model.slurm.SlurmVersion;
+
 /**
  * The GPUs one tested node adds to 26.05's one-node sum ({@link SlurmBlockPolicy#oneNodeGpusAddUp}).
  * {@code _get_one_res} (26.05 cons_tres {@code job_test.c}) skips a node whose {@code _can_job_run_on_node} leaves
@@ -12,16 +15,45 @@ package org.topoplanner.allocator.slurm;
  * c26e1 (26.05.5, 8-core 16000 MB nodes of 2 GPUs): {@code -p d6 -N1 --gpus=3 -x n3,n4} (8 / 6 = 1 GPU a node) and
  * {@code -p d3 -N1 --gpus=3 --mem-per-cpu=3000 -x n3,n4} (5 CPUs by memory, 5 / 3 = 1) are refused, the same jobs on
  * three nodes wait with {@code Resources}.
+ *
+ * <p>A per-GPU memory figure ({@code --mem-per-gpu}, else {@code DefMemPerGPU}) cuts the share before that: the
+ * node's GPU filter ({@code _foreach_remove_unusable}, cons_tres {@code gres_select_filter.c}, 26.05) sets
+ * {@code sock_gres->total_cnt} to at most {@code avail_mem / mem_per_gres} (sbatch's test reads {@code avail_mem} as
+ * the node's {@code RealMemory} less {@code MemSpecLimit}) and fails a node whose memory is below one GPU's figure
+ * ("Insufficient memory for any GRES"), and {@code total_cnt} is what {@code gres_sched_add} adds. Own probe c27g2
+ * (26.05.5, 4-CPU 2-GPU nodes of 16000, 8000, 8000 and 4000 MB): {@code -N1 --gpus=3 --mem-per-gpu=5000 -x n1} (1 +
+ * 1 + none) and {@code -N1 --gpus=2 --mem-per-gpu=8000 -x n1,n3} (1 + none) are refused.
  */
 final class OneNodeSumGpus {
     private OneNodeSumGpus() {
     }
 
-    /** Node {@code n}'s share of the sum for {@code job}; {@code memory} null where no per-CPU figure applies. */
-    static long of(SlurmNode n, SlurmJobSpec job, PerCpuMemory.Table memory) {
+    /**
+     * Node {@code n}'s share of the sum for {@code job}; {@code memory} null where no per-CPU figure applies,
+     * {@code heldForMemory} the node's GPUs its memory cannot serve at the per-GPU figure
+     * ({@link FreeMemory#gpusHeldForMemory}), null where none.
+     */
+    static long of(SlurmNode n, SlurmJobSpec job, PerCpuMemory.Table memory, BitSet heldForMemory,
+                   SlurmVersion version) {
         long gpus = n.gpus().stream().filter(g -> job.gpuType() == null || job.gpuType().equals(g.type())).count();
-        int cpus = memory == null ? n.cpus() : memory.of(n).lower(n.cpus(), job.cpusPerTask(), job.ntasksPerNode());
+        if (heldForMemory != null) {
+            // total_cnt = MIN(total_cnt, avail_mem / mem_per_gres): the stand-in holds all the node's GPUs past that
+            gpus = Math.min(gpus, n.gpus().size() - heldForMemory.cardinality());
+        }
+        if (gpus == 0) {
+            return 0;
+        }
+        PerCpuMemory perCpu = memory == null ? PerCpuMemory.NONE : memory.of(n);
+        int cpus = memory == null ? n.cpus() : perCpu.lower(n.cpus(), job.cpusPerTask(), job.ntasksPerNode());
         if (cpus == 0) {
+            return 0;
+        }
+        if (CoreFilter.select(n, NodeUse.idle(n, job).withMemory(perCpu), job, false, job.enforceBinding(), version)
+                == null) {
+            // eval_nodes_select_cores left the node no task (the GPU filter's required cores past its cores:
+            // gres_filter_sock_core "req_cores > avail_cores_tot"), so avail_cpus is 0 and eval_nodes_cpus_to_use
+            // never reaches gres_sched_add. Own probe c27g2 m10 (-N1 -n12 --gpus=3 -O on 4-core nodes of 2 GPUs:
+            // 11 tasks cores on every node), refused by 26.05.5
             return 0;
         }
         Integer defaultPerGpu = job.ownCpusPerGpu() == null ? job.cpusPerGpu() : null;

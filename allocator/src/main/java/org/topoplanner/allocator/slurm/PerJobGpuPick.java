@@ -27,8 +27,7 @@ final class PerJobGpuPick {
         PerJobGpuFini fini = new PerJobGpuFini(version, job.gpusPerJob());
         for (int k = 0; k < chosen.size(); k++, rem--) {
             SlurmNode n = chosen.get(k);
-            BitSet used = (BitSet) SlurmAllocation.usableGpus(results, uses, n).clone();
-            used.flip(0, n.gpus().size());
+            BitSet used = pickable(results, uses, memoryHeld, n);
             if (!n.gpus().isEmpty() && !n.gresTopology()) {
                 // _get_job_cnt counts the node's free GPUs (gres_cnt_avail - gres_cnt_alloc), not what the
                 // filter left usable: a memory cap (mem_per_gres, _foreach_remove_unusable) does not lower it
@@ -70,8 +69,7 @@ final class PerJobGpuPick {
                     continue;
                 }
                 if (total < job.gpusPerJob()) {
-                    BitSet used = (BitSet) SlurmAllocation.usableGpus(results, uses, n).clone();
-                    used.flip(0, n.gpus().size());
+                    BitSet used = pickable(results, uses, memoryHeld, n);
                     BitSet before = gpus.get(k);
                     BitSet g = new GpuPicker(n, used, version).perJobMore(before, job.gpusPerJob() - total,
                             uses[n.index()].freeCores(), job.enforceBinding());
@@ -85,6 +83,24 @@ final class PerJobGpuPick {
             return fini.unmet();
         }
         return false;
+    }
+
+    /**
+     * The GPUs of node {@code n} the pick may not take (set bits): those the core filter left unusable or other jobs
+     * hold. A memory stand-in's GPUs ({@link FreeMemory#gpusHeldForMemory}) are free to it: {@code _set_job_bits1}
+     * and {@code _set_job_bits2} ({@code _pick_gres_topo}, cons_tres {@code gres_select_filter.c}) take any
+     * unallocated GPU of the node's socket bits, and the memory cap ({@code mem_per_gres}) lowered only the count
+     * the selection credited ({@code sock_gres->total_cnt}), which bounds the first pick, not the second. Own probe
+     * c27g2 (26.05.5, 8000 MB nodes of 2 GPUs): m13 {@code -N1 --gpus=2 --mem-per-gpu=8000 -x n1} and r3 ({@code
+     * --mem-per-gpu=4500}) run on n3 with GPUs 0 and 1 once the one-node sum reached 2 there (n2 1 + n3 1).
+     */
+    private static BitSet pickable(CoreFilter.Result[] results, NodeUse[] uses, BitSet[] memoryHeld, SlurmNode n) {
+        BitSet usable = (BitSet) SlurmAllocation.usableGpus(results, uses, n).clone();
+        if (memoryHeld != null && memoryHeld[n.index()] != null) {
+            usable.or(memoryHeld[n.index()]);
+        }
+        usable.flip(0, n.gpus().size());
+        return usable;
     }
 
     /**

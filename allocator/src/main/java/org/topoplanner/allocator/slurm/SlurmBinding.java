@@ -165,7 +165,10 @@ public final class SlurmBinding {
                                            SlurmJobSpec job, SlurmVersion version, JobRequest request) {
         // sbatch's test reads each node's memory for jobs as free (_can_job_run_on_node with test_only)
         PerCpuMemory.Table memory = FreeMemory.perCpuMemory(ClusterState.empty(cluster), request);
-        SubmitKey key = new SubmitKey(job.withName(""), version, memory == null ? 0 : memory.perCpuMiB());
+        // the per-GPU figure's caps of the one-node sum (acceptedWithoutGpuTotal) come from the option and the job's
+        // partition defaults, so the option is part of the verdict
+        SubmitKey key = new SubmitKey(job.withName(""), version, memory == null ? 0 : memory.perCpuMiB(),
+                request.memPerGpuMiB());
         SubmitVerdicts verdicts = org.topoplanner.allocator.ClusterIndex.of(cluster)
                 .derived(SubmitVerdicts.class, c -> new SubmitVerdicts());
         synchronized (verdicts) {
@@ -183,7 +186,7 @@ public final class SlurmBinding {
             }
             PerCpuMemory m = memory == null ? PerCpuMemory.NONE : memory.of(n);
             boolean ok = byLayout.computeIfAbsent(List.of(NodeLayout.of(n), m),
-                    l -> accepts(n, idle(n, job).withMemory(m), job, version));
+                    l -> accepts(n, NodeUse.idle(n, job).withMemory(m), job, version));
             if (!ok && job.nodelist().contains(n.name())) {
                 refused = true; // a required node the job can never use
                 break;
@@ -208,7 +211,9 @@ public final class SlurmBinding {
             NodeChooser submitTest = SlurmTreePolicy.submitTestChooser(nodes, table, version);
             refused = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version, memory)
                     == null
-                    && !SlurmTreePolicy.acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version, memory);
+                    && !SlurmTreePolicy.acceptedWithoutGpuTotal(
+                            FreeMemory.withGpusMemoryCannotServe(ClusterState.empty(cluster), request), nodes,
+                            submitTest, job, version, memory);
         }
         synchronized (verdicts) {
             verdicts.put(key, refused);
@@ -235,19 +240,6 @@ public final class SlurmBinding {
         return out;
     }
 
-    /** Node {@code n} with nothing running: every core free, every GPU of the job's type. */
-    private static NodeUse idle(SlurmNode n, SlurmJobSpec job) {
-        BitSet cores = new BitSet();
-        cores.set(0, n.cores());
-        BitSet gpus = new BitSet();
-        for (SlurmGpu g : n.gpus()) {
-            if (job.gpuType() == null || job.gpuType().equals(g.type())) {
-                gpus.set(g.index());
-            }
-        }
-        return new NodeUse(cores, gpus, true, false);
-    }
-
     /** sbatch's verdicts on one cluster (kept with its index) per request and release, for the last few asked. */
     private static final class SubmitVerdicts extends org.topoplanner.allocator.RecentlyAsked<SubmitKey, Boolean> {
         SubmitVerdicts() {
@@ -256,7 +248,7 @@ public final class SlurmBinding {
     }
 
     /** A request's verdict: its shape, the release and its per-CPU memory figure (0: none), which the test reads. */
-    private record SubmitKey(SlurmJobSpec job, SlurmVersion version, long perCpuMiB) {
+    private record SubmitKey(SlurmJobSpec job, SlurmVersion version, long perCpuMiB, Long memPerGpuMiB) {
     }
 
     /** The key of a cluster's Slurm nodes by host number. */

@@ -311,7 +311,8 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             IdleMemory idleMemory = IdleMemory.of(cluster, request);
             SlurmAllocation onIdle = SlurmAllocation.attempt(idleMemory.state(), nodes, empty, job, version,
                     idleMemory.perCpu());
-            if (onIdle == null && !oneNodeGpusAddUp(nodes, job, version, idleMemory.perCpu())) {
+            if (onIdle == null && !oneNodeGpusAddUp(idleMemory.state(), nodes, job, version,
+                    idleMemory.perCpu())) {
                 // "topology" where the block plugin refused the named nodes (BlockSelector#metTopologyCode)
                 return new Suggestion.Impossible(idleBlocks.metTopologyCode()
                         ? SubmitPickCode.TOPOLOGY : SubmitPickCode.NODE);
@@ -431,7 +432,7 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             return shortcut.select(usable, required, j, demand, minCpus);
         };
         return SlurmAllocation.attempt(memory.state(), nodes, chooser, job, version, memory.perCpu()) != null
-                || (leftOut.isEmpty() && oneNodeGpusAddUp(nodes, job, version, memory.perCpu()));
+                || (leftOut.isEmpty() && oneNodeGpusAddUp(memory.state(), nodes, job, version, memory.perCpu()));
     }
 
     /**
@@ -460,9 +461,10 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
      * {@code gres_sched_add} adds that node's GPUs to the same per-job count, so {@code gres_sched_test} passes on
      * the node where the sum reaches N. The submit test passes; the job then waits with {@code Resources} for good.
      * Own cases blockfz08 k4 ({@code -N1 --gpus=10}), blockfz09 k28 ({@code -N1 --gpus=7}), blockfz10 k33
-     * ({@code -N1 --gpus=9}) on 4-GPU nodes, 26.05.5.
+     * ({@code -N1 --gpus=9}) on 4-GPU nodes, 26.05.5. {@code idle} is the idle cluster with the GPUs its memory
+     * cannot serve held ({@link FreeMemory#withGpusMemoryCannotServe}), {@code memory} its per-CPU caps.
      */
-    static boolean oneNodeGpusAddUp(List<SlurmNode> nodes, SlurmJobSpec job, SlurmVersion version,
+    static boolean oneNodeGpusAddUp(ClusterState idle, List<SlurmNode> nodes, SlurmJobSpec job, SlurmVersion version,
                                     PerCpuMemory.Table memory) {
         if (!version.atLeast(SlurmVersion.V26_05) || !FirstFitOneNode.applies(job) || job.gpuTotal() == null) {
             return false;
@@ -487,12 +489,13 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
             // 26.05.5 at submit, as by 22.05.8 and 24.11.5
             return false;
         }
+        BitSet[] heldForMemory = FreeMemory.gpusHeldForMemory(idle, nodes);
         long sum = 0;
         for (SlurmNode n : nodes) {
             if (job.exclude().contains(n.name()) || (!job.nodelist().isEmpty() && !job.nodelist().contains(n.name()))) {
                 continue;
             }
-            sum += OneNodeSumGpus.of(n, job, memory);
+            sum += OneNodeSumGpus.of(n, job, memory, heldForMemory == null ? null : heldForMemory[n.index()], version);
         }
         return sum >= job.gpuTotal();
     }

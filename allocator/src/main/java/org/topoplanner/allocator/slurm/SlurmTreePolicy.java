@@ -531,7 +531,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (!idle.running().isEmpty()) {
             // memory holds part of the idle nodes' GPUs for this job alone (consumable memory): no shared verdict
             return SlurmAllocation.attempt(idle, nodes, submitTest, job, version, memory) != null
-                    || acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version, memory);
+                    || acceptedWithoutGpuTotal(idle, nodes, submitTest, job, version, memory);
         }
         // on the idle cluster a per-CPU figure's caps are the cluster's and the figure's: kept under it
         Key key = new Key(cluster, job.withName(""), memory == null ? 0 : memory.perCpuMiB());
@@ -542,7 +542,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             }
         }
         boolean ok = SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, job, version, memory)
-                != null || acceptedWithoutGpuTotal(cluster, nodes, submitTest, job, version, memory);
+                != null || acceptedWithoutGpuTotal(idle, nodes, submitTest, job, version, memory);
         synchronized (submitVerdicts) {
             submitVerdicts.put(key, ok);
         }
@@ -619,9 +619,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * that fit without their GPUs. A partition's {@code DefCpuPerGPU} raises no {@code min_cpus} (sbatch never sees
      * it) but cuts each node's share of the sum ({@link OneNodeSumGpus}, read with the idle nodes' {@code memory}):
      * own probe c26e1 and u26d's c26u1 m1 ({@code -p d3 -N1 --gpus=2 --mem-per-cpu=3000}: Resources in 26.05.5).
+     * A per-GPU memory figure cuts the share too: {@code idle} holds the GPUs each node's memory cannot serve
+     * ({@link FreeMemory#withGpusMemoryCannotServe}; own probe c27g2).
      */
-    static boolean acceptedWithoutGpuTotal(Cluster cluster, List<SlurmNode> nodes, NodeChooser submitTest,
+    static boolean acceptedWithoutGpuTotal(ClusterState idle, List<SlurmNode> nodes, NodeChooser submitTest,
                                            SlurmJobSpec job, SlurmVersion version, PerCpuMemory.Table memory) {
+        Cluster cluster = idle.cluster();
         if (!version.atLeast(SlurmVersion.V26_05) || job.gpusPerJob() == null || job.gpusPerNode() != null
                 || job.gpusPerTask() != null || job.ownCpusPerGpu() != null || !job.nodelist().isEmpty()) {
             return false;
@@ -640,7 +643,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return false;
         }
         SlurmJobSpec cpusOnly = job.toBuilder().noGpus().enforceBinding(false).build();
-        return SlurmBlockPolicy.oneNodeGpusAddUp(nodes, job, version, memory)
+        return SlurmBlockPolicy.oneNodeGpusAddUp(idle, nodes, job, version, memory)
                 && SlurmAllocation.attempt(ClusterState.empty(cluster), nodes, submitTest, cpusOnly, version) != null;
     }
 

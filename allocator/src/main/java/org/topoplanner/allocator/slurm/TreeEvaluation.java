@@ -74,8 +74,7 @@ final class TreeEvaluation {
         p.start(remNodes, minNodes, maxNodes, minCpus, 0);
         p.budget = CpusToUse.initialBudget(job, minCpus, remNodes);
         // eval_nodes_set_max_tasks (24.11/26.05 topology/common/eval_nodes.c): -O keeps max_cpus as the task count
-        p.taskBudget = job.cpusPerTask() > 1 && job.overcommitTasks() == null ? p.budget / job.cpusPerTask()
-                : p.budget;
+        p.taskBudget = GresTaskCount.maxTasks(job, p.budget);
     }
 
     /** The chosen nodes, or {@code null} when this evaluation fails ({@link TreeProgress} says how). */

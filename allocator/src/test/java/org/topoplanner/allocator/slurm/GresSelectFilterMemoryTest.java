@@ -6,6 +6,7 @@ import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.host;
 import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.place;
 import static org.topoplanner.allocator.slurm.ConsumableMemoryCases.withKey;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.topoplanner.allocator.ClusterState;
@@ -35,8 +36,7 @@ class GresSelectFilterMemoryTest {
 
     /**
      * 22.05 and 24.11; 26.05 accepts a one-node {@code --gpus=N} job on its GPU sum without the test
-     * ({@link SlurmTreePolicy#acceptedWithoutGpuTotal}), which own probe c26e1 checked against a per-CPU figure
-     * ({@link OneNodeSumGpus}) but no probe yet against {@code --mem-per-gpu}.
+     * ({@link SlurmTreePolicy#acceptedWithoutGpuTotal}, {@link #theOneNodeSumCountsTheGpusEachNodesMemoryServes}).
      */
     @ParameterizedTest
     @ValueSource(strings = {"22.05", "24.11"})
@@ -45,5 +45,19 @@ class GresSelectFilterMemoryTest {
         assertThat(place(empty("mem2b"), "-N1 --gpus=4 --mem-per-gpu=13000", version))
                 .isInstanceOf(Suggestion.Impossible.class);
         assertThat(host(place(empty("mem2b"), "-N1 --gpus=3 --mem-per-gpu=13000", version))).isEqualTo("g2");
+    }
+
+    /**
+     * 26.05's one-node sum ({@code _get_one_res}) adds each node's {@code sock_gres->total_cnt}, which the same filter
+     * has cut to {@code RealMemory / mem_per_gres} ({@link OneNodeSumGpus}; own probe c27g2, 26.05.5): 1 + 3 GPUs
+     * for 13,000 MB each, so {@code --gpus=5} is refused where the nodes' 4 + 4 GPUs would have summed past it, and
+     * {@code --gpus=4} is accepted (where it then runs is {@code PerJobGpuPick}'s, c27g2 m13).
+     */
+    @Test
+    void theOneNodeSumCountsTheGpusEachNodesMemoryServes() throws JobRequestException {
+        assertThat(place(empty("mem2b"), "-N1 --gpus=5 --mem-per-gpu=13000", "26.05"))
+                .isInstanceOf(Suggestion.Impossible.class);
+        assertThat(place(empty("mem2b"), "-N1 --gpus=4 --mem-per-gpu=13000", "26.05"))
+                .isNotInstanceOf(Suggestion.Impossible.class);
     }
 }
