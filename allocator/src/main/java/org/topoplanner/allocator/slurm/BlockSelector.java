@@ -593,14 +593,20 @@ final class BlockSelector implements NodeChooser {
         // every later loop, the one adding nodes for the job's GPU total too, walks best_nodes_bitmap: the groups
         // reached, not the whole block
         lastBlock = (BitSet) candidates.clone();
+        // req2_nodes_bitmap loses a lighter node eval_nodes_cpus_to_use turns down ("bit_clear(req2_nodes_bitmap, i)")
+        // before its base blocks are marked (24.11.5 and 26.05 eval_nodes_block, the same loop): only the kept ones,
+        // and those the max_nodes bound left unvisited, mark theirs
+        BitSet marking = (BitSet) fill.lighter().clone();
         for (int k = fill.lighter().nextSetBit(0); k >= 0 && need.room(chosen); k = fill.lighter().nextSetBit(k + 1)) {
-            need.add(k, chosen);
+            if (!need.add(k, chosen)) {
+                marking.clear(k);
+            }
         }
         int lastLight = Integer.MIN_VALUE;
         for (int b = first; b < last; b++) {
             if (taken[b]) {
                 lastLight = b;
-            } else if (bases.get(b).intersects(fill.lighter())) {
+            } else if (bases.get(b).intersects(marking)) {
                 taken[b] = true;
                 if (lastLight == Integer.MIN_VALUE || (lastLight >> ll) != (b >> ll)) {
                     maxLl--;
