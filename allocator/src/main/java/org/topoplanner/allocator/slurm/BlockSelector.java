@@ -19,8 +19,9 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * <li>Inside it, base blocks one by one ({@code _choose_best_bblock}): first keep to lower-level groups
  * already used, then a group that fits the rest (the smallest), else the fullest group; then a base
  * block that fits the rest (the smallest), else the fullest; ties to the last. Nodes in index order.
- * Before that, node weights ({@link WeightFill}): the lighter weight groups are taken whole and their base
- * blocks count as used; only nodes of the weight groups reached are considered.</li>
+ * Before that, node weights ({@link WeightFill}): the lighter weight groups are taken whole and the base
+ * blocks of the nodes kept count as used (a node the task count turns down marks none); only nodes of the weight
+ * groups reached are considered.</li>
  * <li>{@code --segment=S}: each segment of S nodes is placed on its own. 24.11 refuses a segment
  * bigger than the base block and several segments with {@code -w}; 26.05 allows both and ignores a segment
  * bigger than the job. One segment as big as the job takes its {@code -w} nodes as required ones.</li>
