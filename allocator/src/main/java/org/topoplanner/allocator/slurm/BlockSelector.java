@@ -19,8 +19,9 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * <li>Inside it, base blocks one by one ({@code _choose_best_bblock}): first keep to lower-level groups
  * already used, then a group that fits the rest (the smallest), else the fullest group; then a base
  * block that fits the rest (the smallest), else the fullest; ties to the last. Nodes in index order.
- * Before that, node weights ({@link WeightFill}): the lighter weight groups are taken whole and their base
- * blocks count as used; only nodes of the weight groups reached are considered.</li>
+ * Before that, node weights ({@link WeightFill}): the lighter weight groups are taken whole and the base
+ * blocks of the nodes kept count as used (a node the task count turns down marks none); only nodes of the weight
+ * groups reached are considered.</li>
  * <li>{@code --segment=S}: each segment of S nodes is placed on its own. 24.11 refuses a segment
  * bigger than the base block and several segments with {@code -w}; 26.05 allows both and ignores a segment
  * bigger than the job. One segment as big as the job takes its {@code -w} nodes as required ones.</li>
@@ -593,14 +594,20 @@ final class BlockSelector implements NodeChooser {
         // every later loop, the one adding nodes for the job's GPU total too, walks best_nodes_bitmap: the groups
         // reached, not the whole block
         lastBlock = (BitSet) candidates.clone();
+        // req2_nodes_bitmap loses a lighter node eval_nodes_cpus_to_use turns down ("bit_clear(req2_nodes_bitmap, i)")
+        // before its base blocks are marked (24.11.5 and 26.05 eval_nodes_block, the same loop): only the kept ones,
+        // and those the max_nodes bound left unvisited, mark theirs
+        BitSet marking = (BitSet) fill.lighter().clone();
         for (int k = fill.lighter().nextSetBit(0); k >= 0 && need.room(chosen); k = fill.lighter().nextSetBit(k + 1)) {
-            need.add(k, chosen);
+            if (!need.add(k, chosen)) {
+                marking.clear(k);
+            }
         }
         int lastLight = Integer.MIN_VALUE;
         for (int b = first; b < last; b++) {
             if (taken[b]) {
                 lastLight = b;
-            } else if (bases.get(b).intersects(fill.lighter())) {
+            } else if (bases.get(b).intersects(marking)) {
                 taken[b] = true;
                 if (lastLight == Integer.MIN_VALUE || (lastLight >> ll) != (b >> ll)) {
                     maxLl--;

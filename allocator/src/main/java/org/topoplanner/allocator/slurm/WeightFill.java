@@ -8,8 +8,9 @@ import org.topoplanner.allocator.slurm.NodeChooser.Demand;
  * Node weights inside the block {@code eval_nodes_block} chose (24.11 and 26.05, the loop over
  * {@code node_weight_list}): the free nodes of the block are gathered weight group by weight group,
  * lightest first, until they hold the nodes, CPUs (and the job's GPU total) still wanted. Every group before
- * the last one gathered is taken whole ({@code req2_nodes_bitmap}, treated like required nodes, so
- * their base blocks count as used); the rest is chosen by base block among the groups reached only.
+ * the last one gathered is taken whole ({@code req2_nodes_bitmap}, treated like required nodes, so the
+ * base blocks of those kept count as used, {@link BlockSelector}); the rest is chosen by base block among
+ * the groups reached only.
  * Own case blockfz04 k2 ({@code -N3 --gpus-per-node=2}, free h1, h2 (weight 1), h3, h4 in the level's
  * block): 24.11.5 and 26.05.5 take h2 first, then h1 of its base block and h3, not h1, h3 and h4.
  *

@@ -156,6 +156,13 @@ class ShortProbeReplayTest {
         // 24.11 here: 22.05.8 holds p1 (past MaxTime) and p2 (past the CPU total) PartitionConfig, 26.05.5 p2, where
         // the emulation refuses them (not emulated: PROVENANCE f26a). Rule: slurm.SeveralPartitions.keptTo
         "c26f1; results/new/c26f1.jsonl;     24.11; tree;  7",
+        // c27w1 (l1 lighter beside h1 in b1, h[2-7] in b2-b4, b27w): a lighter node a --ntasks-per-gpu=2 count turns
+        // down fails the evaluation, as every later node is turned down alike (w1, w3: refused by 24.11.5), a light
+        // node with one free CPU leaves the weight list (a1, a2); --exclusive -w jobs on idle named nodes get the
+        // block plugin's error in 26.05.5 (e1, e4, e6: Insufficient_resources_in_topology_unit), a sharing one
+        // Resources (e2). Rules: BlockSelector.place (marking), SlurmBlockPolicy.namedNodesHideTheReason
+        "c27w1; results/new/c27w1.jsonl;     24.11; block; 19",
+        "c27w1; results/v26.05/c27w1.jsonl;  26.05; block; 19",
     })
     void probeMatchesRealSlurmLineByLine(String caseName, String results, String version, String topology,
                                          int lines) {
