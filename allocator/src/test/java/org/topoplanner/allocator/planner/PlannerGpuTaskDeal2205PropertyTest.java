@@ -106,9 +106,9 @@ class PlannerGpuTaskDeal2205PropertyTest {
 
     /**
      * Seed 2995: {@code -N2 -n6 --gpus=2 --cpus-per-gpu=1}. The planner's own nodes were n04 and n05 (one-thread
-     * cores), which 22.05's required-node loop counts short: idle n04 counts 3 CPUs (its GPUs' count is capped at
-     * the one GPU left), n05 one GPU's 1, together 4 of the 6 ({@code gres_sched_add}), so slurm-tree {@code -w}
-     * waits. The planner now places it as slurm-tree does (n02 and n04), which runs named as well.
+     * cores, n05 one free GPU), which 22.05's required-node loop counts short of the 6 CPUs: {@code gres_sched_add}
+     * counts a node's CPUs only up to its usable GPUs x 1, so slurm-tree {@code -w} waits. The planner now places it
+     * as slurm-tree does (n02 and n04), which runs named as well; it kept n04 and n05 with its even 3 + 3 before.
      */
     @Example
     void seed2995TakesSlurmsNodesWhereItsRequiredNodeLoopRefusesThePlanners() {
