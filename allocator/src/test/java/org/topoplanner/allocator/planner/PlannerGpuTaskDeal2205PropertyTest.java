@@ -16,7 +16,6 @@ import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
-import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -27,7 +26,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * over what is left. On random states of {@link BindingClusters} (one or two threads a core, GPUs on either socket),
  * the planner (22.05) places only what {@code slurm-tree} places, and on each node it chose holds no more CPUs than
  * one of {@code slurm-tree}'s picks of those nodes (its own, or the one asked for exactly those nodes with {@code -w}),
- * and slurm-tree runs it on those nodes named with {@code -w} unless they are its own pick ({@link SlurmPickDomination}).
+ * and slurm-tree runs it on those nodes named with {@code -w} unless they are its own pick
+ * ({@link SlurmPickDomination}).
  */
 class PlannerGpuTaskDeal2205PropertyTest {
     private static final SlurmPickDomination CHECK = new SlurmPickDomination();
@@ -120,7 +120,8 @@ class PlannerGpuTaskDeal2205PropertyTest {
         assertThat(options).isEqualTo("-N2 -n6 --gpus=2 --cpus-per-gpu=1");
         assertThat(new SlurmTreePolicy(v2205).suggest(s, PlannerPolicyTest.job("-w n04,n05 " + options)))
                 .isInstanceOf(Suggestion.Pending.class);
-        Suggestion.Placed mine = (Suggestion.Placed) new PlannerPolicy(v2205).suggest(s, PlannerPolicyTest.job(options));
+        Suggestion.Placed mine = (Suggestion.Placed) new PlannerPolicy(v2205)
+                .suggest(s, PlannerPolicyTest.job(options));
         assertThat(mine.placement().hostNames()).containsExactly("n02", "n04");
         assertThat(mine.notes().get(0)).contains("required-node loop refuses the planner's own nodes n04,n05");
         assertThat(new SlurmTreePolicy(v2205).suggest(s, PlannerPolicyTest.job("-w n02,n04 " + options)))
