@@ -3,7 +3,9 @@ package org.topoplanner.allocator.planner;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.Suggestion;
+import org.topoplanner.model.hostlist.NaturalOrder;
 import org.topoplanner.model.job.HostAllocation;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.job.Placement;
@@ -30,6 +32,24 @@ final class GpuFilterOnNodes {
     /** Whether the job's counts are read from slurm-tree: GPUs asked for, not {@code --ntasks-per-gpu} (f24s). */
     static boolean applies(JobRequest job) {
         return job.asksForGpus() && job.ntasksPerGpu() == null;
+    }
+
+    /**
+     * slurm-tree's answer to {@code submitted} with exactly {@code hosts} named ({@code -w}), asked once per state
+     * ({@link SchedulerSettings#slurmAnswer}): {@link TaskDeal2205} reads its counts, {@link OwnNodesNamed2205} whether
+     * it runs at all.
+     */
+    static Suggestion named(SchedulerSettings settings, ClusterState state, JobRequest submitted, List<String> hosts) {
+        return settings.slurmAnswer(state, submitted.withNodelist(hosts));
+    }
+
+    /**
+     * The names of {@code hosts} in Slurm's node table order: 22.05's {@code _sort_node_record_table_ptr}
+     * ({@code slurmctld/read_config.c}) sorts by name ({@code strnatcmp}), the order the required-node loop and
+     * {@code dist_tasks} walk.
+     */
+    static List<String> tableOrder(List<HostAllocation> hosts) {
+        return hosts.stream().map(HostAllocation::host).sorted(NaturalOrder.INSTANCE).toList();
     }
 
     /** slurm-tree's placement {@code slurm} when it is on exactly {@code hosts}, else none (then the planner's deal). */

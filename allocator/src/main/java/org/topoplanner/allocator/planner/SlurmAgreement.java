@@ -154,7 +154,8 @@ final class SlurmAgreement {
         }
     }
 
-    private static Suggestion.Placed asSlurmPlaces(Suggestion.Placed theirs, SlurmVersion version, String why) {
+    /** Slurm's placement {@code theirs} as the answer, the note saying {@code why}. */
+    static Suggestion.Placed asSlurmPlaces(Suggestion.Placed theirs, SlurmVersion version, String why) {
         List<String> notes = new ArrayList<>();
         notes.add("placed as Slurm " + version.label() + " places it, " + why);
         notes.addAll(theirs.notes());

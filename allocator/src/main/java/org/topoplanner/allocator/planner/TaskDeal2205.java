@@ -39,7 +39,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * <p>A GPU job other than {@code --ntasks-per-gpu} takes its counts from slurm-tree on the same nodes instead
  * ({@link GpuFilterOnNodes}). Each node is chosen again ({@link NodeFit}) for its dealt CPUs (and a GPU job's GPUs
  * there); where a node cannot hold its deal, the deal leaves tasks over, or slurm-tree does not run a GPU job on
- * these nodes, the plan keeps its even shares.
+ * these nodes, the plan keeps its even shares (the last is then
+ * not proposed unless Slurm's own pick is on these nodes: {@link OwnNodesNamed2205}).
  */
 final class TaskDeal2205 {
     private TaskDeal2205() {
@@ -78,9 +79,10 @@ final class TaskDeal2205 {
         if (GpuFilterOnNodes.applies(job)) {
             Optional<Placement> named = slurmOnNodes.apply(hosts.stream().map(HostAllocation::host).toList());
             if (named.isEmpty()) {
-                // slurm-tree does not run the job on these nodes (the planner's node filter took nodes 22.05's GPU
-                // filter refuses: 12 of PlannerGpuTaskDeal2205PropertyTest's seeds -2000..2999, all with
-                // --cpus-per-gpu), so 22.05 deals nothing there to follow: the plan keeps its even shares
+                // slurm-tree does not run the job on these nodes (22.05's required-node loop counts them short:
+                // 12 of PlannerGpuTaskDeal2205PropertyTest's seeds -2000..2999, all with --cpus-per-gpu), so 22.05
+                // deals nothing there to follow: the plan keeps its even shares, and the answer is Slurm's own
+                // placement unless these are its own nodes (OwnNodesNamed2205)
                 return plan;
             }
             // the GPU filter's cut on these nodes as slurm-tree computes it (CoreFilter, TaskDistribution.layout2205)
@@ -185,7 +187,7 @@ final class TaskDeal2205 {
             return plan;
         }
         return plan.map(p -> dealt(index, state.usage(), job, limits, p,
-                hosts -> GpuFilterOnNodes.placement(settings.slurmAnswer(state, submitted.withNodelist(hosts)),
+                hosts -> GpuFilterOnNodes.placement(GpuFilterOnNodes.named(settings, state, submitted, hosts),
                         hosts)));
     }
 

@@ -16,7 +16,6 @@ import org.topoplanner.allocator.PolicyOptions;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.slurm.SlurmTreePolicy;
 import org.topoplanner.model.cluster.Cluster;
-import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
@@ -26,7 +25,9 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * {@code _cpus_to_use} lowers it and {@code dist_tasks_compute_c_b} ({@code cons_common/dist_tasks.c}) deals the tasks
  * over what is left. On random states of {@link BindingClusters} (one or two threads a core, GPUs on either socket),
  * the planner (22.05) places only what {@code slurm-tree} places, and on each node it chose holds no more CPUs than
- * one of {@code slurm-tree}'s picks of those nodes (its own, or the one asked for exactly those nodes with {@code -w}).
+ * one of {@code slurm-tree}'s picks of those nodes (its own, or the one asked for exactly those nodes with {@code -w}),
+ * and slurm-tree runs it on those nodes named with {@code -w} unless they are its own pick
+ * ({@link SlurmPickDomination}).
  */
 class PlannerGpuTaskDeal2205PropertyTest {
     private static final SlurmPickDomination CHECK = new SlurmPickDomination();
@@ -104,25 +105,42 @@ class PlannerGpuTaskDeal2205PropertyTest {
     }
 
     /**
-     * Seed 2995: {@code -N2 -n6 --gpus=2 --cpus-per-gpu=1}, the planner's nodes n04 and n05 (one-thread cores), which
-     * slurm-tree refuses with {@code -w} (22.05's GPU filter does not run the job there), so no deal of 22.05's exists
-     * on them to follow: the planner keeps its even 3 + 3. d25p's own GPU task cut, the fallback until d26q, dealt
-     * 5 + 1 there over counts Slurm never reaches on these nodes.
+     * Seed 2995: {@code -N2 -n6 --gpus=2 --cpus-per-gpu=1}. The planner's own nodes were n04 and n05 (one-thread
+     * cores, n05 one free GPU), which 22.05's required-node loop counts short of the 6 CPUs: {@code gres_sched_add}
+     * counts a node's CPUs only up to its usable GPUs x 1, so slurm-tree {@code -w} waits. The planner now places it
+     * as slurm-tree does (n02 and n04), which runs named as well; it kept n04 and n05 with its even 3 + 3 before.
      */
     @Example
-    void seed2995KeepsTheEvenSharesWhereSlurmRefusesThePlannersNodes() {
+    void seed2995TakesSlurmsNodesWhereItsRequiredNodeLoopRefusesThePlanners() {
         Random r = new Random(2995L);
         Cluster c = BindingClusters.tree(r);
         ClusterState s = BindingClusters.occupy(r, c);
         String options = randomJob(r);
         PolicyOptions v2205 = PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V22_05);
-        Placement mine = ((Suggestion.Placed) new PlannerPolicy(v2205).suggest(s, PlannerPolicyTest.job(options)))
-                .placement();
         assertThat(options).isEqualTo("-N2 -n6 --gpus=2 --cpus-per-gpu=1");
-        assertThat(mine.hostNames()).containsExactly("n04", "n05");
         assertThat(new SlurmTreePolicy(v2205).suggest(s, PlannerPolicyTest.job("-w n04,n05 " + options)))
                 .isInstanceOf(Suggestion.Pending.class);
-        assertThat(mine.hosts()).extracting(a -> a.cpus().size()).containsExactly(3, 3);
+        Suggestion.Placed mine = (Suggestion.Placed) new PlannerPolicy(v2205)
+                .suggest(s, PlannerPolicyTest.job(options));
+        assertThat(mine.placement().hostNames()).containsExactly("n02", "n04");
+        assertThat(mine.notes().get(0)).contains("required-node loop refuses the planner's own nodes n04,n05");
+        assertThat(new SlurmTreePolicy(v2205).suggest(s, PlannerPolicyTest.job("-w n02,n04 " + options)))
+                .isInstanceOf(Suggestion.Placed.class);
+    }
+
+    /**
+     * p26n's twelve seeds of seeds -2000..2999 where the planner's nodes were ones slurm-tree 22.05 refuses named with
+     * {@code -w} (all {@code --cpus-per-gpu}; ten {@code --gpus=N}, two {@code --gpus-per-task=1}): each now places on
+     * nodes slurm-tree runs named, or on slurm-tree's own pick (-1100 and -508: its own weight-group loop filters every
+     * node at the whole GPU count, the required-node loop at what the earlier nodes left, {@link OwnNodesNamed2205}).
+     * -23 ({@code -N1 -n4 --gpus=2 --cpus-per-gpu=3}): n05's first pass credits 1 GPU (socket 0 has no free core), and
+     * the second pass no more ({@code FirstPassGpuTotal}), so it counts 3 of the 6 CPUs.
+     */
+    @Example
+    void p26nsTwelveSeedsPlaceOnlyWhereSlurmRunsThem() {
+        for (long seed : new long[] {-1741, -1100, -903, -508, -420, -244, -23, 846, 2077, 2250, 2263, 2995}) {
+            holdsNoMoreCpusThanSlurmOnItsOwnNodes(seed);
+        }
     }
 
     @AfterContainer
