@@ -21,8 +21,8 @@ package org.topoplanner.allocator.slurm;
  * </ul>
  * Own probe c26e1 e3, e4, e7 (24.11.5): with the default's 9 or 18 CPUs in {@code rem_cpus} no switch of one or two
  * 8-CPU nodes passes the top-switch test and the job would be worded "topology"; real Slurm finds the switch and
- * fails on the GPUs ("node"). c25u1 d1, d2 and c26u1 c1 (22.05.8, 26.05.5) show {@code job_res->ncpus} and
- * {@code rem_max_cpus} holding it.
+ * fails on the GPUs ("node"). The other two hold it: the lead's s26 trial of {@code min_cpus} without the default
+ * in every reader, these two included, moved c25u1 d1, d2 and c26u1 c1 (22.05.8, 26.05.5) the wrong way.
  */
 final class JobCpuCounts {
     private JobCpuCounts() {
