@@ -16,17 +16,19 @@ final class CpusToUse {
     private CpusToUse() {
     }
 
-    /** Slurm's {@code rem_max_cpus} before any node is added. */
+    /**
+     * Slurm's {@code rem_max_cpus} before any node is added ({@code _get_rem_max_cpus}, 24.11 and 26.05
+     * {@code eval_nodes_get_rem_max_cpus}): {@code minCpus} ({@code details->min_cpus}, {@link JobCpuCounts#minCpus}),
+     * raised to {@code min_gres_cpu} x {@code remNodes} and to {@code min_job_gres_cpu}, both of which read a
+     * partition's {@code DefCpuPerGPU}.
+     */
     static long initialBudget(SlurmJobSpec job, int minCpus, int remNodes) {
         long budget = minCpus;
         int perNodeGpuCpus = minGresCpus(job);
         if (perNodeGpuCpus > 0) {
             budget = Math.max(budget, (long) perNodeGpuCpus * Math.max(remNodes, 0));
         }
-        if (job.cpusPerGpu() != null && job.gpusPerJob() != null) {
-            budget = Math.max(budget, (long) job.cpusPerGpu() * job.gpusPerJob());
-        }
-        return budget;
+        return Math.max(budget, JobCpuCounts.minJobGresCpu(job));
     }
 
     /**

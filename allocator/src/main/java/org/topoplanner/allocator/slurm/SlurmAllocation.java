@@ -205,7 +205,7 @@ final class SlurmAllocation {
         for (boolean firstPass : new boolean[] {true, false}) {
             PassDemand demand = new PassDemand(job, version, firstPass, nodes, uses, freeCpus, weights, required,
                     carried, firstPassGpus, new PassView(filter.apply(firstPass)));
-            NodePick sel = chooser.select(nodeMap, required, job, demand, minCpus(job));
+            NodePick sel = chooser.select(nodeMap, required, job, demand, JobCpuCounts.minCpus(job));
             if (sel == null) {
                 continue;
             }
@@ -268,39 +268,6 @@ final class SlurmAllocation {
     static BitSet usableGpus(CoreFilter.Result[] results, NodeUse[] uses, SlurmNode n) {
         CoreFilter.Result r = results[n.index()];
         return r == null ? uses[n.index()].freeGpus() : r.gpus(uses[n.index()]);
-    }
-
-    /**
-     * Slurm's {@code details->min_cpus}: tasks times CPUs per task (or the figure the job keeps apart from them,
-     * {@link SlurmJobSpec#minCpus()}), or the CPUs the GPUs ask for.
-     */
-    static int minCpus(SlurmJobSpec job) {
-        return minCpus(job, job.cpusPerGpu());
-    }
-
-    /**
-     * {@link #minCpus(SlurmJobSpec)} at the job's own {@code --cpus-per-gpu} only: {@code gres_job_state_validate}
-     * raises {@code details->min_cpus} from {@code cpus_per_gres}, never from a partition's {@code DefCpuPerGPU}
-     * ({@code def_cpus_per_gres}, which {@code _set_gpu_defaults} sets at selection and which reaches the count
-     * through {@code min_job_gres_cpu} instead). The tree's top-switch test reads {@code details->min_cpus}.
-     */
-    static int ownMinCpus(SlurmJobSpec job) {
-        return minCpus(job, job.ownCpusPerGpu());
-    }
-
-    private static int minCpus(SlurmJobSpec job, Integer cpusPerGpu) {
-        int tasks = job.ntasks() != null ? job.ntasks()
-                : job.ntasksPerNode() != null ? job.ntasksPerNode() * job.minNodes() : job.minNodes();
-        int cpus = job.minCpus() != null ? job.minCpus() : tasks * job.cpusPerTask();
-        if (cpusPerGpu != null) {
-            int g = job.gpusPerNode() != null ? job.gpusPerNode() * job.minNodes()
-                    : job.gpusPerJob() != null ? job.gpusPerJob()
-                    : job.gpusPerTask() != null ? job.gpusPerTask() * tasks
-                    // gres_job_state_validate's total_gres for --gpus-per-socket
-                    : job.gpusPerSocket() != null ? job.gpusPerSocket() * job.socketsPerNode() * job.minNodes() : 0;
-            cpus = Math.max(cpus, g * cpusPerGpu);
-        }
-        return cpus;
     }
 
     private static SlurmAllocation build(NodePick sel, List<SlurmNode> nodes, NodeUse[] uses, BitSet[] memoryHeld,

@@ -32,7 +32,7 @@ import org.topoplanner.model.job.JobRequest;
  *                      when not given
  * @param minCpus       {@code details->min_cpus} where it is not the tasks' CPUs: 22.05's and 24.11's for a
  *                      {@code --ntasks-per-gpu} job ({@link NtasksPerGpuMinCpus}); {@code null} for the tasks' CPUs
- *                      ({@link SlurmAllocation#minCpus})
+ *                      ({@link JobCpuCounts#minCpus})
  * @param distribution  {@code -m} ({@code details->task_dist}, {@code mc_ptr->plane_size}); {@code null}: Slurm's
  *                      default (the cyclic core layout, one task per node and round)
  * @param overcommitTasks the {@code -n} of an {@code -O} job ({@code details->num_tasks}), which still bounds the

@@ -28,7 +28,7 @@ final class TaskDistribution {
         // job_res->ncpus (cons_common/job_test.c): at least min_cpus and hosts x pn_min_cpus, which 22.05's
         // _valid_pn_min_mem may raise past -c (MaxMemPer.perNodeMinimum22; probe c22k2 k4, -N2 -n2 -c3 --mem=9000:
         // ncpus 10 deals three tasks of 3, 6 CPUs on n1 and 4 on n2)
-        long ncpus = Math.max(Math.max(hosts, SlurmAllocation.minCpus(job)),
+        long ncpus = Math.max(Math.max(hosts, JobCpuCounts.ncpusFloor(job, hosts)),
                 (long) hosts * Math.max(cpt, job.pnMinCpus()));
         long maxTasks = cpt > 1 ? ncpus / cpt : ncpus;
         int[] cpus = new int[hosts];

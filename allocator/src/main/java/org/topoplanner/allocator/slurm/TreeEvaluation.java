@@ -134,9 +134,6 @@ final class TreeEvaluation {
      */
     private End chooseTopSwitch() {
         counts = SwitchCounts.of(table, members, map, required, demand, job, version);
-        // rem_cpus here is details->min_cpus, which a partition's DefCpuPerGPU never raised (own probe c26e1 e3, e4,
-        // e7: 24.11.5 finds the top switch and refuses on the GPUs, "Requested node configuration is not available")
-        long topCpus = p.remCpus - (SlurmAllocation.minCpus(job) - SlurmAllocation.ownMinCpus(job));
         long topWeight = 0;
         for (int s = 0; s < table.size(); s++) {
             if (counts.required[s]) {
@@ -147,7 +144,7 @@ final class TreeEvaluation {
             if (!TreeSelector.enoughNodes(counts.nodes[s], p.remNodes, minNodes, reqNodes)) {
                 continue;
             }
-            if (version.atLeast(SlurmVersion.V24_11) && topCpus > counts.cpus[s]) {
+            if (version.atLeast(SlurmVersion.V24_11) && p.remCpus > counts.cpus[s]) {
                 continue;
             }
             if (required.isEmpty()) {

@@ -68,7 +68,7 @@ final class TreeReach {
      */
     static boolean hopeless(BitSet map, BitSet required, SlurmJobSpec job, Demand demand, int maxNodes) {
         int need = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
-        int minCpus = SlurmAllocation.minCpus(job);
+        int minCpus = JobCpuCounts.minCpus(job);
         int[] gpuOffers = new int[map.cardinality()];
         int[] cpuOffers = new int[gpuOffers.length];
         long gpus = 0;

@@ -61,6 +61,25 @@ class DefCpuPerGpuReplayTest {
                 ? List.of() : List.of(differing.trim().split("\\s+")));
     }
 
+    /**
+     * Own probe c27c1 (PROVENANCE {@code ## r27c}): c26u1's nodes on two leaves, each {@code DefCpuPerGPU} job beside
+     * the same job with its own {@code --cpus-per-gpu}, shapes whose {@code rem_max_cpus} and {@code job_res->ncpus}
+     * hold the default while {@code details->min_cpus} does not ({@code -n4 --gpus-per-task=1}: 4 CPUs against the
+     * tasks' 12; {@code -N1-2 -n10 --gpus-per-node=2}; {@code --ntasks-per-node=2}; {@code -n1 --gpus=3} at 6 CPUs a
+     * GPU). Every pair got the same line in every release, so the CPU counts of the tree read as Slurm names them
+     * (slurm.JobCpuCounts) and as the earlier with-default figure give the same lines here; 26.05.5 holds the default
+     * {@code -n1} job {@code Resources} (the one-node sum) and refuses the own figure (its {@code min_cpus} 18).
+     */
+    @ParameterizedTest(name = "c27c1 under {1}")
+    @CsvSource(delimiter = ';', value = {
+        "results/c27c1.jsonl;        22.05",
+        "results/new/c27c1.jsonl;    24.11",
+        "results/v26.05/c27c1.jsonl; 26.05",
+    })
+    void defaultAndOwnFigureAlikeOnTwoLeaves(String results, String version) {
+        assertThat(differingJobs("c27c1", results, version, 14)).isEmpty();
+    }
+
     /** The jobs whose lines differ when the case's run is replayed with its times on a tree (of {@code lines}). */
     private static List<String> differingJobs(String caseName, String results, String version, int lines) {
         SlurmVersion release = SlurmVersion.parse(version).orElseThrow();

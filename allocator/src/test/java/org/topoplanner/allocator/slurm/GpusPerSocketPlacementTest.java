@@ -18,7 +18,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * two sockets of 8 cores, 2 + 2 GPUs; q1: four sockets of 4 cores, one GPU each), as real 22.05.8, 24.11.5 and 26.05.5
  * placed it (PROVENANCE g12c). Each row pins one rule: sbatch's task count ({@link SlurmJobSpec#of}), the core trim of
  * {@link CoreFilter} over the GPU sockets, 26.05's task cap on q1, {@code --cpus-per-gpu}'s CPUs from the job's GPU
- * total ({@link SlurmAllocation#minCpus}), and the GPUs {@link SocketGpuPick} gives those cores.
+ * total ({@link JobCpuCounts#minCpus}), and the GPUs {@link SocketGpuPick} gives those cores.
  */
 class GpusPerSocketPlacementTest {
     private final ClusterState idle = ClusterState.empty(OracleCase.cluster("c11f1"));
