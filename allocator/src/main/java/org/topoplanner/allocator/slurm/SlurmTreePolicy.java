@@ -124,6 +124,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             return refused != null ? refused
                     : suggest(state, EmptyPartitionList.inDefaultPartition(request), listRecord);
         }
+        // -p a,a names one partition: a job of that partition alone (SeveralPartitions.folded)
+        request = SeveralPartitions.folded(request);
         if (SeveralPartitions.applies(state.cluster(), request)) {
             // -p a,b: each partition in Slurm's order, as a job of that partition alone (SeveralPartitions)
             return SeveralPartitions.suggest(state.cluster(), request, options.slurmVersion(),

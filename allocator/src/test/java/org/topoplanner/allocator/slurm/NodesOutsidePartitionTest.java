@@ -95,6 +95,15 @@ class NodesOutsidePartitionTest {
         held(record("-w a2 -p mix -N1 -n1 -c1", SlurmVersion.V26_05), PendingReason.PARTITION_NODE_LIMIT);
     }
 
+    /** c27a1 q6, q7, q8: a list naming one partition twice is a job of that partition alone (get_part_list). */
+    @Test
+    void aRepeatedNameIsOnePartition() throws Exception {
+        held(lone("-w c2 -p short,short -n1 -c1 --time=60", SlurmVersion.V22_05), PendingReason.PARTITION_TIME_LIMIT);
+        held(lone("-w a1 -p mix,mix -N1 -n1 -c1", SlurmVersion.V22_05), PendingReason.PARTITION_NODE_LIMIT);
+        held(lone("-w a1 -p short,short -n60 -c1", SlurmVersion.V22_05), PendingReason.PARTITION_CONFIG);
+        refused(lone("-w c2 -p short,short -n1 -c1 --time=60", SlurmVersion.V24_11));
+    }
+
     /** c27a1 q12 to q15: the lists as a whole. */
     @Test
     void listsAsAWhole() throws Exception {
