@@ -21,6 +21,15 @@ public interface PlacementPolicy {
     Suggestion suggest(ClusterState state, JobRequest job);
 
     /**
+     * Where {@code record} would go now: one partition's record of a job of several ({@link #keptToPartition}), which a
+     * scheduler may try otherwise than a job submitted to that partition alone (Slurm: {@code part_ptr} set from the
+     * job's {@code part_ptr_list}, against a job whose list is NULL); by default as {@link #suggest}.
+     */
+    default Suggestion suggestRecord(ClusterState state, JobRequest record) {
+        return suggest(state, record);
+    }
+
+    /**
      * The pending reason of a job whose named nodes ({@code -w}) an earlier job of the same scheduling pass took out
      * of it ({@code unavailable}), or {@code null} when the policy has none and the job is asked as usual. Slurm's
      * {@code _pick_best_nodes} refuses such a job before any selection ({@code ESLURM_NODE_NOT_AVAIL}).

@@ -138,7 +138,7 @@ final class SchedulingPass {
             // A blocked queue head is asked again on every event; when neither the state nor the clock moved
             // (a submission behind it), the answer cannot have changed: policies are pure functions of both.
             Suggestion s = j.askedIn == pass && j.askedAt == ctl.now && j.askedFor == spec ? j.asked
-                    : policy.suggest(pass, spec);
+                    : j.spec.partitions().size() > 1 ? policy.suggestRecord(pass, spec) : policy.suggest(pass, spec);
             j.asked = s;
             j.askedFor = spec;
             j.askedIn = pass;

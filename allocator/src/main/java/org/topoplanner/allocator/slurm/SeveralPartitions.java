@@ -43,6 +43,20 @@ final class SeveralPartitions {
     }
 
     /**
+     * {@code request} as the job of its one partition when its {@code -p} list names only one ({@code -p gpu,gpu}):
+     * {@code get_part_list} ({@code partition_mgr.c}) drops the repeated name, and a list left with one partition is
+     * freed ({@code _get_job_parts} in 22.05.8, {@code get_part_list} itself in 26.05.5), so the job has
+     * {@code part_ptr} and no {@code part_ptr_list}: a job of one partition, which 22.05 holds past a limit without
+     * testing its nodes ({@link NodesOutsidePartition}). Own probe c27a1 q6, q7, q8, q20 ({@code -w c2 -p short,short
+     * --time=60}, {@code -w a1 -p mix,mix -N1}, ...): held as q1, q2, q4 in 22.05.8.
+     */
+    static JobRequest folded(JobRequest request) {
+        List<String> names = request.partitions();
+        return names.size() == 1 && !names.get(0).isEmpty() && !names.get(0).equals(request.partition())
+                ? request.toBuilder().partition(names.get(0)).build() : request;
+    }
+
+    /**
      * The answer for a job of several partitions under {@code version}: {@code inOne} answers the job kept to one
      * partition (the request with that partition alone), tried in Slurm's order.
      *

@@ -75,7 +75,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (SeveralPartitions.applies(cluster, job)) {
             // a list's test ends on its last partition's range (SeveralPartitions.endsOnEmptyNodeRange)
             return SeveralPartitions.endsOnEmptyNodeRange(cluster, job,
-                    one -> suggest(ClusterState.empty(cluster), one) instanceof Suggestion.Impossible);
+                    one -> suggestRecord(ClusterState.empty(cluster), one) instanceof Suggestion.Impossible);
         }
         return PartitionNodeRange.empty(cluster, EmptyPartitionList.given(job)
                 ? EmptyPartitionList.inDefaultPartition(job) : job);
@@ -90,34 +90,56 @@ public final class SlurmTreePolicy implements PlacementPolicy {
 
     @Override
     public Suggestion suggest(ClusterState state, JobRequest asked) {
+        return suggest(state, asked, false);
+    }
+
+    /**
+     * One partition's record of a job of several: tried as Slurm tries a partition of {@code part_ptr_list}, whose
+     * nodes 22.05 tests after a failed limit where it holds a job of that partition alone ({@link
+     * NodesOutsidePartition}).
+     */
+    @Override
+    public Suggestion suggestRecord(ClusterState state, JobRequest record) {
+        return suggest(state, record, true);
+    }
+
+    /** {@link #suggest}; {@code listRecord}: the request is one partition's record of a job of several. */
+    private Suggestion suggest(ClusterState state, JobRequest asked, boolean listRecord) {
         // 26.05's _job_create: -n below the MinNodes of the whole -p list (TasksBelowMinNodes), not of each
         // partition SeveralPartitions tries alone
         String taskCount = TasksBelowMinNodes.refusal(state.cluster(), SbatchNodeCount.sent(asked), options.slurmVersion());
         if (taskCount != null) {
             return new Suggestion.Impossible(taskCount);
         }
-        return listed(state, asked);
+        return listed(state, asked, listRecord);
     }
 
     /** {@link #suggest} past the checks of the whole {@code -p} list. */
-    private Suggestion listed(ClusterState state, JobRequest asked) {
+    private Suggestion listed(ClusterState state, JobRequest asked, boolean listRecord) {
         // slurmctld sees the node range sbatch sends, -N lowered to -n (SbatchNodeCount)
         JobRequest request = SbatchNodeCount.sent(asked);
         if (EmptyPartitionList.given(request)) {
             // -p ,, names no partition: refused or the default partition, per release (EmptyPartitionList)
             Suggestion refused = EmptyPartitionList.refusal(options.slurmVersion());
-            return refused != null ? refused : suggest(state, EmptyPartitionList.inDefaultPartition(request));
+            return refused != null ? refused
+                    : suggest(state, EmptyPartitionList.inDefaultPartition(request), listRecord);
         }
+        // -p a,a names one partition: a job of that partition alone (SeveralPartitions.folded)
+        request = SeveralPartitions.folded(request);
         if (SeveralPartitions.applies(state.cluster(), request)) {
             // -p a,b: each partition in Slurm's order, as a job of that partition alone (SeveralPartitions)
-            return SeveralPartitions.suggest(state.cluster(), request, options.slurmVersion(), one -> listed(state, one));
+            return SeveralPartitions.suggest(state.cluster(), request, options.slurmVersion(),
+                    one -> listed(state, one, true));
         }
         // _build_node_list's configuration filter words a refusal before any pick (NodeConfigFilter)
-        return NodeConfigFilter.worded(state.cluster(), request, inOnePartition(state, request));
+        return NodeConfigFilter.worded(state.cluster(), request, inOnePartition(state, request, listRecord));
     }
 
-    /** {@link #suggest} for a job of one partition (or none), sbatch's node range already applied. */
-    private Suggestion inOnePartition(ClusterState state, JobRequest request) {
+    /**
+     * {@link #suggest} for a job of one partition (or none), sbatch's node range already applied; {@code listRecord}:
+     * a record of a job of several.
+     */
+    private Suggestion inOnePartition(ClusterState state, JobRequest request, boolean listRecord) {
         // MinNodes raises the job's node count before any test (PartitionMinNodes)
         request = PartitionMinNodes.raised(state.cluster(), request);
         String notAvailable = PartitionLimits.submissionRefusal(state.cluster(), request);
@@ -133,6 +155,12 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         if (overcommit != null) {
             // -O -c N past the nodes: 24.11/26.05 lay every task out on one task's CPUs a node (Overcommit)
             return overcommit;
+        }
+        Suggestion untested = NodesOutsidePartition.held(state.cluster(), request, options.slurmVersion(),
+                listRecord);
+        if (untested != null) {
+            // -w outside the partition past its limits, where the release runs no node test (NodesOutsidePartition)
+            return untested;
         }
         PartitionTopology p = PartitionTopology.resolve(state, request, options.slurmVersion());
         if (p.refusal() != null) {

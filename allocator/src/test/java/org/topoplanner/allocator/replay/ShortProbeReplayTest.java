@@ -152,10 +152,12 @@ class ShortProbeReplayTest {
         "c26c1; results/v26.05/c26c1.jsonl;  26.05; tree;  19",
         // c26f1 (featfz26's files, f26a): a one-node -w job of -p all,mix (mix MinNodes=2) runs in all (p4: no mix
         // record); two -w nodes reach MinNodes=2, whose failed mix record takes them out of the pass (p5), as a fat
-        // record without MinNodes does (p6); a -w node outside one partition within its limits is refused (p3). Only
-        // 24.11 here: 22.05.8 holds p1 (past MaxTime) and p2 (past the CPU total) PartitionConfig, 26.05.5 p2, where
-        // the emulation refuses them (not emulated: PROVENANCE f26a). Rule: slurm.SeveralPartitions.keptTo
+        // record without MinNodes does (p6); a -w node outside one partition within its limits is refused (p3), past
+        // them held where the release tests no node: 22.05.8 p1 (MaxTime) and p2 (the CPU total), 26.05.5 p2 (f27a).
+        // Rules: slurm.SeveralPartitions.keptTo, slurm.NodesOutsidePartition
+        "c26f1; results/c26f1.jsonl;         22.05; tree;  7",
         "c26f1; results/new/c26f1.jsonl;     24.11; tree;  7",
+        "c26f1; results/v26.05/c26f1.jsonl;  26.05; tree;  7",
         // c27w1 (l1 lighter beside h1 in b1, h[2-7] in b2-b4, b27w): a lighter node a --ntasks-per-gpu=2 count turns
         // down fails the evaluation, as every later node is turned down alike (w1, w3: refused by 24.11.5), a light
         // node with one free CPU leaves the weight list (a1, a2); --exclusive -w jobs on idle named nodes get the
