@@ -119,6 +119,25 @@ final class Partitions {
     }
 
     /**
+     * The job as the queue record that started it ran: kept to that record's one partition when it names several. A
+     * pass starts a job of several partitions through the record of one of them ({@code _schedule},
+     * {@code slurmctld/job_scheduler.c}, sets {@code job_ptr->part_ptr} to the record's partition before
+     * {@code select_nodes}, in 22.05, 24.11 and 26.05), and cons_tres adds its cores to the row of that partition
+     * ({@code job_res_add_job}, by {@code job_ptr->part_ptr}), which a later job's {@code MaxCPUsPerNode} reads
+     * ({@code part_core_map}). So an earlier record whose partition also holds the placed hosts but never ran the job
+     * (its limits held it, or its pick failed) is not where it runs. Lead's case featfz28 f44 ({@code -p short,mix -N1
+     * -n4 -c3}: mix, tier 2, caps a node at 4 CPUs) runs its 12 CPUs on c1 in short, and f46 ({@code -p mix --gpus=1
+     * --ntasks-per-gpu=3 -c1}) then takes c1 in 22.05.8 and 24.11.5 (b1 beside it in 26.05.5); own probe c27x1 (x2
+     * after x1, every release).
+     */
+    static JobRequest ranIn(JobRequest job, JobRequest record) {
+        if (job.partitions().size() < 2 || record.partitions().size() != 1) {
+            return job;
+        }
+        return job.toBuilder().partition(record.partition()).build();
+    }
+
+    /**
      * {@code state} with {@code job} started at {@code placement}: the topology and the partition it runs in recorded
      * ({@link #topologyRunningIn}, {@link #runningIn}; the pass's own copy of the state, {@code withTopology} false,
      * records the partition only).

@@ -144,14 +144,16 @@ final class SchedulingPass {
             j.askedIn = pass;
             j.askedAt = ctl.now;
             if (s instanceof Suggestion.Placed p) {
-                start(r.job(), j, p.placement());
+                JobRequest ran = Partitions.ranIn(j.spec, spec);
+                start(r.job(), j, p.placement(), ran);
                 pass = pass == ctl.state ? ctl.state : Partitions.started(pass, p.placement(), j.hold(),
-                        policy.memoryHeldBy(pass.cluster(), j.spec, p.placement()), j.spec, false);
+                        policy.memoryHeldBy(pass.cluster(), ran, p.placement()), ran, false);
                 queue.remove(r.job());
             } else if (s instanceof Suggestion.Waiting w && ctl.now - j.submitted >= w.maxWait().toMillis() / 1000.0) {
-                start(r.job(), j, w.placement());
+                JobRequest ran = Partitions.ranIn(j.spec, spec);
+                start(r.job(), j, w.placement(), ran);
                 pass = pass == ctl.state ? ctl.state : Partitions.started(pass, w.placement(), j.hold(),
-                        policy.memoryHeldBy(pass.cluster(), j.spec, w.placement()), j.spec, false);
+                        policy.memoryHeldBy(pass.cluster(), ran, w.placement()), ran, false);
                 queue.remove(r.job());
             } else {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
@@ -288,13 +290,14 @@ final class SchedulingPass {
         return !spec.nodelist().isEmpty() && spec.nodelist().size() >= minNodes;
     }
 
-    private void start(String name, ReplayJob j, Placement p) {
+    /** {@code ran}: the job kept to the partition whose queue record started it ({@link Partitions#ranIn}). */
+    private void start(String name, ReplayJob j, Placement p, JobRequest ran) {
         passStarted.add(name);
         j.placement = p;
         j.reason = null;
         j.forgetAnswer();
         // the topology of its partition widens an --exclusive=topo job's nodes for every other job (PartitionTopology)
-        ctl.state = Partitions.started(ctl.state, p, j.hold(), policy.memoryHeldBy(ctl.state.cluster(), j.spec, p),
-                j.spec, true);
+        ctl.state = Partitions.started(ctl.state, p, j.hold(), policy.memoryHeldBy(ctl.state.cluster(), ran, p),
+                ran, true);
     }
 }

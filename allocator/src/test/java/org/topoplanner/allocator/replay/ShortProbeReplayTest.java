@@ -165,6 +165,14 @@ class ShortProbeReplayTest {
         // Resources (e2). Rules: BlockSelector.place (marking), SlurmBlockPolicy.namedNodesHideTheReason
         "c27w1; results/new/c27w1.jsonl;     24.11; block; 19",
         "c27w1; results/v26.05/c27w1.jsonl;  26.05; block; 19",
+        // c27x1 (featfz28's cluster, x27d): a job of several partitions runs in the partition whose queue record
+        // started it, and only that partition's MaxCPUsPerNode counts its cores: x1 (-p mix,short -N1 -n4 -c3, past
+        // mix's cap of 4) runs its 12 CPUs in short, and x2 (-p mix -N1 -n4) then takes the same node's next four
+        // CPUs (c1 under the tree in 22.05.8 and 24.11.5, b1 through 26.05.5's one-node first fit), where counting
+        // x1 against mix gave the next node. Rule: replay.Partitions.ranIn
+        "c27x1; results/c27x1.jsonl;         22.05; tree;  17",
+        "c27x1; results/new/c27x1.jsonl;     24.11; tree;  17",
+        "c27x1; results/v26.05/c27x1.jsonl;  26.05; tree;  17",
     })
     void probeMatchesRealSlurmLineByLine(String caseName, String results, String version, String topology,
                                          int lines) {
