@@ -143,15 +143,16 @@ final class SchedulingPass {
             j.askedFor = spec;
             j.askedIn = pass;
             j.askedAt = ctl.now;
+            JobRequest ranIn = Partitions.ranIn(j.spec, spec);
             if (s instanceof Suggestion.Placed p) {
-                start(r.job(), j, p.placement());
+                start(r.job(), j, p.placement(), ranIn);
                 pass = pass == ctl.state ? ctl.state : Partitions.started(pass, p.placement(), j.hold(),
-                        policy.memoryHeldBy(pass.cluster(), j.spec, p.placement()), j.spec, false);
+                        policy.memoryHeldBy(pass.cluster(), ranIn, p.placement()), ranIn, false);
                 queue.remove(r.job());
             } else if (s instanceof Suggestion.Waiting w && ctl.now - j.submitted >= w.maxWait().toMillis() / 1000.0) {
-                start(r.job(), j, w.placement());
+                start(r.job(), j, w.placement(), ranIn);
                 pass = pass == ctl.state ? ctl.state : Partitions.started(pass, w.placement(), j.hold(),
-                        policy.memoryHeldBy(pass.cluster(), j.spec, w.placement()), j.spec, false);
+                        policy.memoryHeldBy(pass.cluster(), ranIn, w.placement()), ranIn, false);
                 queue.remove(r.job());
             } else {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
@@ -288,13 +289,14 @@ final class SchedulingPass {
         return !spec.nodelist().isEmpty() && spec.nodelist().size() >= minNodes;
     }
 
-    private void start(String name, ReplayJob j, Placement p) {
+    /** Starts the job at {@code p} in the partition of the record that placed it ({@code ranIn}, Partitions.ranIn). */
+    private void start(String name, ReplayJob j, Placement p, JobRequest ranIn) {
         passStarted.add(name);
         j.placement = p;
         j.reason = null;
         j.forgetAnswer();
         // the topology of its partition widens an --exclusive=topo job's nodes for every other job (PartitionTopology)
-        ctl.state = Partitions.started(ctl.state, p, j.hold(), policy.memoryHeldBy(ctl.state.cluster(), j.spec, p),
-                j.spec, true);
+        ctl.state = Partitions.started(ctl.state, p, j.hold(), policy.memoryHeldBy(ctl.state.cluster(), ranIn, p),
+                ranIn, true);
     }
 }
