@@ -88,8 +88,8 @@ final class Partitions {
      * {@code job_ptr->part_ptr = part_ptr} from the record before {@code select_nodes} (and
      * {@code _select_nodes_parts}, {@code job_mgr.c}, from the partition it is trying at submission). That partition,
      * not the first in {@code PriorityTier} order whose nodes hold the placed hosts, is the one whose rows hold the
-     * job's cores ({@code _handle_job_res}, cons_tres {@code part_data.c}: {@code p_ptr->part_ptr == job_ptr->part_ptr})
-     * and whose topology widens an {@code --exclusive=topo} job. Lead's case featfz29 f30 ({@code -p all,mix --gpus=6
+     * job's cores (cons_tres {@code job_res_add_job}, {@code job_resources.c}:
+     * {@code p_ptr->part_ptr == job_ptr->part_ptr}) and whose topology widens an {@code --exclusive=topo} job. Lead's case featfz29 f30 ({@code -p all,mix --gpus=6
      * --ntasks-per-gpu=3 -c3}): mix (tier 2) never holds its 18 CPUs a node past {@code MaxCPUsPerNode=6}, so it runs
      * in all on b1, b2 and c1, nodes of mix too, and f39 ({@code -p all,mix -n3 -c3 --gpus=2}) then finds mix's cap
      * untouched there: b1 and b2 in mix, in 24.11.5 and 26.05.5.
