@@ -89,20 +89,21 @@ final class Partitions {
      * {@code _select_nodes_parts}, {@code job_mgr.c}, from the partition it is trying at submission). That partition,
      * not the first in {@code PriorityTier} order whose nodes hold the placed hosts, is the one whose rows hold the
      * job's cores (cons_tres {@code job_res_add_job}, {@code job_resources.c}:
-     * {@code p_ptr->part_ptr == job_ptr->part_ptr}) and whose topology widens an {@code --exclusive=topo} job. Lead's case featfz29 f30 ({@code -p all,mix --gpus=6
-     * --ntasks-per-gpu=3 -c3}): mix (tier 2) never holds its 18 CPUs a node past {@code MaxCPUsPerNode=6}, so it runs
-     * in all on b1, b2 and c1, nodes of mix too, and f39 ({@code -p all,mix -n3 -c3 --gpus=2}) then finds mix's cap
-     * untouched there: b1 and b2 in mix, in 24.11.5 and 26.05.5.
+     * {@code p_ptr->part_ptr == job_ptr->part_ptr}) and whose topology widens an {@code --exclusive=topo} job.
+     * Lead's case featfz29 f30 ({@code -p all,mix --gpus=6 --ntasks-per-gpu=3 -c3}): mix (tier 2) never holds its 18
+     * CPUs a node past {@code MaxCPUsPerNode=6}, so it runs in all on b1, b2 and c1, nodes of mix too, and f39
+     * ({@code -p all,mix -n3 -c3 --gpus=2}) then finds mix's cap untouched there: b1 and b2 in mix, in 24.11.5 and
+     * 26.05.5.
      */
     static JobRequest ranIn(JobRequest job, JobRequest record) {
         return job.partitions().size() > 1 ? job.toBuilder().partition(record.partition()).build() : job;
     }
 
     /**
-     * {@code state} with {@code job} started at {@code placement}: the topology ({@code job_ptr->part_ptr->topology_idx}
-     * in 26.05's {@code node_mgr_make_node_blocked}) and the partition it runs in recorded ({@code job} names that one
-     * partition, {@link #ranIn}; the pass's own copy of the state, {@code withTopology} false, records the partition
-     * only).
+     * {@code state} with {@code job} started at {@code placement}: the topology
+     * ({@code job_ptr->part_ptr->topology_idx} in 26.05's {@code node_mgr_make_node_blocked}) and the partition it
+     * runs in recorded ({@code job} names that one partition, {@link #ranIn}; the pass's own copy of the state,
+     * {@code withTopology} false, records the partition only).
      */
     static org.topoplanner.allocator.ClusterState started(org.topoplanner.allocator.ClusterState state,
                                                           org.topoplanner.model.job.Placement placement,

@@ -10,9 +10,9 @@ import java.util.Map;
 
 /**
  * The measured times of a timed harness output ({@code .ci/oracle-timed/run-timed.sh}) as a {@link MeasuredRun}: per
- * submit line its {@code seq}, {@code t_rpc} (sbatch's return when slurmctld logged none; the job's {@code t_alloc} when
- * a pass started it before that, {@link #heldFrom}), {@code t_look} and the next
- * step's time (the next submission's RPC, a cancel's scancel RPC, or else a cancel's, reset's or sleep's {@code t_step}
+ * submit line its {@code seq}, {@code t_rpc} (sbatch's return when slurmctld logged none; the job's {@code t_alloc}
+ * when a pass started it before that, {@link #heldFrom}), {@code t_look} and the next step's time (the next
+ * submission's RPC, a cancel's scancel RPC, or else a cancel's, reset's or sleep's {@code t_step}
  * start), the look RPC's receipt {@code t_look_rpc} when logged (opt-in {@code ORACLE_TIMED_LOOKS=1}), and the
  * passes of the {@code sched_log} line; each cancel's {@code t_step} end by its {@code t_rpc}, the "default depth" passes
  * and every cancel step's {@code t_rpc} in order ({@link CancelEnds}); with {@code sched_log.limit_checks} (opt-in
