@@ -134,7 +134,8 @@ public record MeasuredRun(Map<Integer, Submission> submissions, List<Double> pas
      * @param name      the job's name, which the replay's submission must have for the times to be its own
      * @param rpc       when slurmctld logged the submission RPC ({@code _slurm_rpc_submit_batch_job}, after
      *                  {@code job_allocate}, before the reply and {@code queue_job_scheduler} in 22.05.8, 24.11.5 and
-     *                  26.05); sbatch's return when not logged
+     *                  26.05); sbatch's return when not logged; the job's start when a pass logged before that RPC
+     *                  started it (the RPC is logged after {@code unlock_slurmctld}, so a pass can take the lock first)
      * @param lookStart when the {@code scontrol show job} whose answer the harness printed started
      * @param lookEnd   when it returned
      * @param nextStep  when the harness's next step reached slurmctld (the next submission's RPC, or the start of a

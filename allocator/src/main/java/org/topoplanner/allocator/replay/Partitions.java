@@ -83,74 +83,39 @@ final class Partitions {
     }
 
     /**
-     * The topology a started job's {@code --exclusive=topo} widens its nodes with: that of the partition it runs in
-     * ({@code job_ptr->part_ptr->topology_idx} in 26.05's {@code node_mgr_make_node_blocked}, and the job's partition
-     * row in cons_tres {@code job_test.c}, {@code p_ptr->part_ptr->topology_idx}). For a job of several partitions
-     * that is the first, in {@code PriorityTier} order, whose nodes hold every placed host (the one
-     * {@code _select_nodes_parts} and the pass started it in), not the cluster default.
-     */
-    static String topologyRunningIn(Cluster cluster, JobRequest job, Collection<String> hosts) {
-        if (job.partitions().size() > 1) {
-            for (SlurmPartition p : inTierOrder(cluster, named(cluster, job))) {
-                if (hosts.stream().allMatch(p::holds)) {
-                    return topology(cluster, job.toBuilder().partition(p.name()).build());
-                }
-            }
-        }
-        return topology(cluster, job);
-    }
-
-    /**
-     * The partition a started job runs in, by name: for a job of several partitions the first, in {@code PriorityTier}
-     * order, whose nodes hold every placed host (as {@link #topologyRunningIn}); its one partition (the default one
-     * without {@code -p}) otherwise; {@code null} on a cluster without partitions. Its MaxCPUsPerNode counts this
-     * job's cores against that partition's later jobs ({@code slurm.PartitionCpuCap}).
-     */
-    static String runningIn(Cluster cluster, JobRequest job, Collection<String> hosts) {
-        if (job.partitions().size() > 1) {
-            for (SlurmPartition p : inTierOrder(cluster, named(cluster, job))) {
-                if (hosts.stream().allMatch(p::holds)) {
-                    return p.name();
-                }
-            }
-        }
-        SlurmPartition p = of(cluster, job);
-        return p == null ? null : p.name();
-    }
-
-    /**
-     * The job as the queue record that started it ran: kept to that record's one partition when it names several. A
-     * pass starts a job of several partitions through the record of one of them ({@code _schedule},
-     * {@code slurmctld/job_scheduler.c}, sets {@code job_ptr->part_ptr} to the record's partition before
-     * {@code select_nodes}, in 22.05, 24.11 and 26.05), and cons_tres adds its cores to the row of that partition
-     * ({@code job_res_add_job}, by {@code job_ptr->part_ptr}), which a later job's {@code MaxCPUsPerNode} reads
-     * ({@code part_core_map}). So an earlier record whose partition also holds the placed hosts but never ran the job
-     * (its limits held it, or its pick failed) is not where it runs. Lead's case featfz28 f44 ({@code -p short,mix -N1
-     * -n4 -c3}: mix, tier 2, caps a node at 4 CPUs) runs its 12 CPUs on c1 in short, and f46 ({@code -p mix --gpus=1
-     * --ntasks-per-gpu=3 -c1}) then takes c1 in 22.05.8 and 24.11.5 (b1 beside it in 26.05.5); own probe c27x1 (x2
-     * after x1, every release).
+     * The job as it runs after its queue record {@code record} started it: for a job of several partitions, the job
+     * kept to that record's partition, as {@code schedule} ({@code job_scheduler.c}, 22.05, 24.11 and 26.05) sets
+     * {@code job_ptr->part_ptr = part_ptr} from the record before {@code select_nodes} (and
+     * {@code _select_nodes_parts}, {@code job_mgr.c}, from the partition it is trying at submission). That partition,
+     * not the first in {@code PriorityTier} order whose nodes hold the placed hosts, is the one whose rows hold the
+     * job's cores (cons_tres {@code job_res_add_job}, {@code job_resources.c}:
+     * {@code p_ptr->part_ptr == job_ptr->part_ptr}) and whose topology widens an {@code --exclusive=topo} job.
+     * Lead's case featfz29 f30 ({@code -p all,mix --gpus=6 --ntasks-per-gpu=3 -c3}): mix (tier 2) never holds its 18
+     * CPUs a node past {@code MaxCPUsPerNode=6}, so it runs in all on b1, b2 and c1, nodes of mix too, and f39
+     * ({@code -p all,mix -n3 -c3 --gpus=2}) then finds mix's cap untouched there: b1 and b2 in mix, in 24.11.5 and
+     * 26.05.5. Likewise featfz28 f44 ({@code -p short,mix -N1 -n4 -c3}, past mix's cap of 4) runs its 12 CPUs on c1 in
+     * short, and f46 ({@code -p mix}) then takes c1 in 22.05.8 and 24.11.5 (b1 in 26.05.5); own probe c27x1 (x2 after
+     * x1, every release).
      */
     static JobRequest ranIn(JobRequest job, JobRequest record) {
-        if (job.partitions().size() < 2 || record.partitions().size() != 1) {
-            return job;
-        }
-        return job.toBuilder().partition(record.partition()).build();
+        return job.partitions().size() > 1 ? job.toBuilder().partition(record.partition()).build() : job;
     }
 
     /**
-     * {@code state} with {@code job} started at {@code placement}: the topology and the partition it runs in recorded
-     * ({@link #topologyRunningIn}, {@link #runningIn}; the pass's own copy of the state, {@code withTopology} false,
-     * records the partition only).
+     * {@code state} with {@code job} started at {@code placement}: the topology
+     * ({@code job_ptr->part_ptr->topology_idx} in 26.05's {@code node_mgr_make_node_blocked}) and the partition it
+     * runs in recorded ({@code job} names that one partition, {@link #ranIn}; the pass's own copy of the state,
+     * {@code withTopology} false, records the partition only).
      */
     static org.topoplanner.allocator.ClusterState started(org.topoplanner.allocator.ClusterState state,
                                                           org.topoplanner.model.job.Placement placement,
                                                           org.topoplanner.allocator.ClusterState.Hold hold,
                                                           org.topoplanner.allocator.HeldMemory memory, JobRequest job,
                                                           boolean withTopology) {
-        List<String> hosts = placement.hosts().stream().map(org.topoplanner.model.job.HostAllocation::host).toList();
         Cluster cluster = state.cluster();
-        return state.with(placement, hold, memory, withTopology ? topologyRunningIn(cluster, job, hosts) : null,
-                runningIn(cluster, job, hosts));
+        SlurmPartition p = of(cluster, job);
+        return state.with(placement, hold, memory, withTopology ? topology(cluster, job) : null,
+                p == null ? null : p.name());
     }
 
     /**

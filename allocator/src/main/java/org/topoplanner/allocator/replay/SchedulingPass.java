@@ -138,22 +138,21 @@ final class SchedulingPass {
             // A blocked queue head is asked again on every event; when neither the state nor the clock moved
             // (a submission behind it), the answer cannot have changed: policies are pure functions of both.
             Suggestion s = j.askedIn == pass && j.askedAt == ctl.now && j.askedFor == spec ? j.asked
-                    : j.spec.partitions().size() > 1 ? policy.suggestRecord(pass, spec) : policy.suggest(pass, spec);
+                    : policy.suggest(pass, spec);
             j.asked = s;
             j.askedFor = spec;
             j.askedIn = pass;
             j.askedAt = ctl.now;
+            JobRequest ranIn = Partitions.ranIn(j.spec, spec);
             if (s instanceof Suggestion.Placed p) {
-                JobRequest ran = Partitions.ranIn(j.spec, spec);
-                start(r.job(), j, p.placement(), ran);
+                start(r.job(), j, p.placement(), ranIn);
                 pass = pass == ctl.state ? ctl.state : Partitions.started(pass, p.placement(), j.hold(),
-                        policy.memoryHeldBy(pass.cluster(), ran, p.placement()), ran, false);
+                        policy.memoryHeldBy(pass.cluster(), ranIn, p.placement()), ranIn, false);
                 queue.remove(r.job());
             } else if (s instanceof Suggestion.Waiting w && ctl.now - j.submitted >= w.maxWait().toMillis() / 1000.0) {
-                JobRequest ran = Partitions.ranIn(j.spec, spec);
-                start(r.job(), j, w.placement(), ran);
+                start(r.job(), j, w.placement(), ranIn);
                 pass = pass == ctl.state ? ctl.state : Partitions.started(pass, w.placement(), j.hold(),
-                        policy.memoryHeldBy(pass.cluster(), ran, w.placement()), ran, false);
+                        policy.memoryHeldBy(pass.cluster(), ranIn, w.placement()), ranIn, false);
                 queue.remove(r.job());
             } else {
                 j.reason = s instanceof Suggestion.Pending p ? p.reason().slurmName()
@@ -290,14 +289,14 @@ final class SchedulingPass {
         return !spec.nodelist().isEmpty() && spec.nodelist().size() >= minNodes;
     }
 
-    /** {@code ran}: the job kept to the partition whose queue record started it ({@link Partitions#ranIn}). */
-    private void start(String name, ReplayJob j, Placement p, JobRequest ran) {
+    /** Starts the job at {@code p} in the partition of the record that placed it ({@code ranIn}, Partitions.ranIn). */
+    private void start(String name, ReplayJob j, Placement p, JobRequest ranIn) {
         passStarted.add(name);
         j.placement = p;
         j.reason = null;
         j.forgetAnswer();
         // the topology of its partition widens an --exclusive=topo job's nodes for every other job (PartitionTopology)
-        ctl.state = Partitions.started(ctl.state, p, j.hold(), policy.memoryHeldBy(ctl.state.cluster(), ran, p),
-                ran, true);
+        ctl.state = Partitions.started(ctl.state, p, j.hold(), policy.memoryHeldBy(ctl.state.cluster(), ranIn, p),
+                ranIn, true);
     }
 }

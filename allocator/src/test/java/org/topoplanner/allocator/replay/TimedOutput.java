@@ -10,8 +10,9 @@ import java.util.Map;
 
 /**
  * The measured times of a timed harness output ({@code .ci/oracle-timed/run-timed.sh}) as a {@link MeasuredRun}: per
- * submit line its {@code seq}, {@code t_rpc} (sbatch's return when slurmctld logged none), {@code t_look} and the next
- * step's time (the next submission's RPC, a cancel's scancel RPC, or else a cancel's, reset's or sleep's {@code t_step}
+ * submit line its {@code seq}, {@code t_rpc} (sbatch's return when slurmctld logged none; the job's {@code t_alloc}
+ * when a pass started it before that, {@link #heldFrom}), {@code t_look} and the next step's time (the next
+ * submission's RPC, a cancel's scancel RPC, or else a cancel's, reset's or sleep's {@code t_step}
  * start), the look RPC's receipt {@code t_look_rpc} when logged (opt-in {@code ORACLE_TIMED_LOOKS=1}), and the
  * passes of the {@code sched_log} line; each cancel's {@code t_step} end by its {@code t_rpc}, the "default depth" passes
  * and every cancel step's {@code t_rpc} in order ({@link CancelEnds}); with {@code sched_log.limit_checks} (opt-in
@@ -63,7 +64,7 @@ final class TimedOutput {
                 next = stepStart(all.get(k));
                 logged = isSubmission(all.get(k)) || all.get(k).has("t_rpc");
             }
-            submissions.put(j.path("seq").asInt(), new MeasuredRun.Submission(j.path("name").asText(), rpc(j),
+            submissions.put(j.path("seq").asInt(), new MeasuredRun.Submission(j.path("name").asText(), heldFrom(j),
                     j.path("t_look").get(0).asDouble(), j.path("t_look").get(1).asDouble(), next, logged,
                     j.has("t_look_rpc") ? j.path("t_look_rpc").asDouble() : Double.NaN));
         }
@@ -102,6 +103,18 @@ final class TimedOutput {
 
     private static double rpc(JsonNode j) {
         return j.has("t_rpc") ? j.path("t_rpc").asDouble() : j.path("t_sbatch").get(1).asDouble();
+    }
+
+    /**
+     * From when slurmctld held the submitted job, as far as measured: its logged RPC ({@link #rpc}), or its start when
+     * a pass logged before that RPC started it. {@code _slurm_rpc_submit_batch_job} ({@code proc_req.c}, 24.11.5 and
+     * 26.05) logs the RPC after {@code unlock_slurmctld}, and {@code _schedule} ({@code job_scheduler.c}) logs its
+     * "Running job scheduler" after its own {@code lock_slurmctld}, so a pass can take the lock between the two and
+     * start the job: lead's case featfz29 f23 under 24.11.5, started by the pass logged at .011, RPC logged at .019,
+     * read RUNNING.
+     */
+    private static double heldFrom(JsonNode j) {
+        return j.has("t_alloc") ? Math.min(rpc(j), j.path("t_alloc").asDouble()) : rpc(j);
     }
 
     /** When a step reached slurmctld, or positive infinity for a line that is no timed step. */
