@@ -7,8 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import org.topoplanner.allocator.ClusterState;
+import org.topoplanner.allocator.HeldMemory;
+import org.topoplanner.allocator.PlacementPolicy;
 import org.topoplanner.model.cluster.Cluster;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.Placement;
 import org.topoplanner.model.slurm.SlurmPartition;
 import org.topoplanner.model.slurm.SlurmVersion;
 
@@ -107,11 +111,8 @@ final class Partitions {
      * runs in recorded ({@code job} names that one partition, {@link #ranIn}; the pass's own copy of the state,
      * {@code withTopology} false, records the partition only).
      */
-    static org.topoplanner.allocator.ClusterState started(org.topoplanner.allocator.ClusterState state,
-                                                          org.topoplanner.model.job.Placement placement,
-                                                          org.topoplanner.allocator.ClusterState.Hold hold,
-                                                          org.topoplanner.allocator.HeldMemory memory, JobRequest job,
-                                                          boolean withTopology) {
+    static ClusterState started(ClusterState state, Placement placement, ClusterState.Hold hold, HeldMemory memory,
+                                JobRequest job, boolean withTopology) {
         Cluster cluster = state.cluster();
         SlurmPartition p = of(cluster, job);
         return state.with(placement, hold, memory, withTopology ? topology(cluster, job) : null,
@@ -177,7 +178,7 @@ final class Partitions {
 
     /**
      * {@link #queueRecords(Cluster, Collection, Function)} with each partition's record made by {@code keptTo}
-     * ({@link org.topoplanner.allocator.PlacementPolicy#keptToPartition}).
+     * ({@link PlacementPolicy#keptToPartition}).
      */
     static List<QueueRecord> queueRecords(Cluster cluster, Collection<String> jobs, Function<String, JobRequest> spec,
                                           BiFunction<JobRequest, String, JobRequest> keptTo) {
