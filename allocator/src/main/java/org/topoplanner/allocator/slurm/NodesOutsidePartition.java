@@ -69,7 +69,7 @@ final class NodesOutsidePartition {
             return version != SlurmVersion.V22_05 || listRecord;
         }
         if (version == SlurmVersion.V22_05) {
-            return !listRecord && limit != PendingReason.PARTITION_DOWN;
+            return !listRecord;
         }
         return version.atLeast(SlurmVersion.V26_05)
                 && (limit == PendingReason.PARTITION_CONFIG || limit == PendingReason.PARTITION_NODE_LIMIT);
