@@ -846,11 +846,9 @@ final class BlockSelector implements NodeChooser {
 
     /** Whether the selection counts tasks per node ({@link Taken#countTasks}): the tree evaluation's condition. */
     private boolean countsTasks(SlurmJobSpec job) {
-        // an --exclusive --ntasks-per-gpu job too, as on a tree (TreeProgress, g24c): eval_nodes_cpus_to_use jumps
-        // past the CPU cut for WHOLE_NODE_REQUIRED straight into eval_nodes_gres, which eval_nodes_block reaches as
-        // the tree plugin does (24.11.5 and 26.05 topology/block/eval_nodes_block.c)
-        return version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null
-                && (!job.exclusive() || job.ntasksPerGpu() != null) && job.ntasks() != null;
+        // an --exclusive --ntasks-per-gpu job too, as on a tree (TreeProgress, g24c): eval_nodes_block reaches
+        // eval_nodes_gres as the tree plugin does (24.11.5 and 26.05 topology/block/eval_nodes_block.c)
+        return version.atLeast(SlurmVersion.V24_11) && job.gpuTotal() != null && GresTaskCount.countsTasks(job);
     }
 
     /** {@code _choose_best_bblock}: the next base block of the chosen block. */

@@ -150,7 +150,7 @@ final class FirstFitOneNode implements NodeChooser {
         long budget = CpusToUse.initialBudget(job, minCpus, 1);
         int given = CpusToUse.limit(cpus, budget, 1, job, nodes.get(i));
         long taskGpus = Long.MAX_VALUE;
-        if (gpuTotal != null && countsTasks(job)) {
+        if (gpuTotal != null && GresTaskCount.countsTasks(job)) {
             // common_test_node's eval_nodes_cpus_to_use ends in eval_nodes_gres for a GPU total, as the tree's and
             // the block's evaluations do (GresTaskCount): maxtasks from min_cpus, a count of no task fails the node
             GresTaskCount count = GresTaskCount.of(job, GresTaskCount.maxTasks(job, budget), 1, given,
@@ -182,15 +182,6 @@ final class FirstFitOneNode implements NodeChooser {
         int[] givenCpus = new int[nodes.size()];
         givenCpus[i] = given;
         return new NodePick(one, new int[] {i}, givenCpus);
-    }
-
-    /**
-     * Whether {@code eval_nodes_gres} counts the job's tasks on a node, as the block plugin's evaluation asks it
-     * ({@code BlockSelector}): a GPU total with a task count, an {@code --exclusive} job only with
-     * {@code --ntasks-per-gpu}.
-     */
-    private static boolean countsTasks(SlurmJobSpec job) {
-        return (!job.exclusive() || job.ntasksPerGpu() != null) && job.ntasks() != null;
     }
 
     private int[] inWeightOrder(BitSet candidates) {

@@ -19,6 +19,16 @@ package org.topoplanner.allocator.slurm;
 record GresTaskCount(int tasks, long gpus, boolean unused) {
 
     /**
+     * Whether {@code eval_nodes_cpus_to_use} ends in {@code eval_nodes_gres}' task count for {@code job}'s shape: a
+     * task count given, and an {@code --exclusive} job only with {@code --ntasks-per-gpu} (it jumps past the CPU cut
+     * for {@code WHOLE_NODE_REQUIRED} straight into {@code eval_nodes_gres}, 24.11.5 and 26.05, tree and block alike).
+     * The callers add the release and the GPU total.
+     */
+    static boolean countsTasks(SlurmJobSpec job) {
+        return (!job.exclusive() || job.ntasksPerGpu() != null) && job.ntasks() != null;
+    }
+
+    /**
      * {@code maxtasks} at the start of an evaluation, {@code eval_nodes_set_max_tasks(rem_max_cpus)}
      * (24.11/26.05 {@code topology/common/eval_nodes.c}): the CPUs over {@code -c}, undivided under {@code -O}.
      */
