@@ -32,6 +32,18 @@ class OvercommitTest {
                 .suggest(ClusterState.empty(C16D1), SbatchOptions.parseLine(args, "o"));
     }
 
+    /** {@code args} (job "o") on the idle cluster of own probe {@code oracleCase}, by slurm-tree of {@code version}. */
+    private static Suggestion onTree(String oracleCase, String version, String args) throws Exception {
+        return new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.parse(version).orElseThrow()))
+                .suggest(ClusterState.empty(OracleCase.cluster(oracleCase)), SbatchOptions.parseLine(args, "o"));
+    }
+
+    /** {@link #onTree}, by slurm-block. */
+    private static Suggestion onBlocks(String oracleCase, String version, String args) throws Exception {
+        return new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.parse(version).orElseThrow()))
+                .suggest(ClusterState.empty(OracleCase.cluster(oracleCase)), SbatchOptions.parseLine(args, "o"));
+    }
+
     private static List<String> cpus(Suggestion s) {
         assertThat(s).isInstanceOf(Suggestion.Placed.class);
         return ((Suggestion.Placed) s).placement().hosts().stream()
@@ -511,9 +523,7 @@ class OvercommitTest {
         "-N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O;    26.05; g1:0-1,4-5:0,2",
     })
     void gpusPerSocketWithoutNtasksPerNode(String args, String version, String expected) throws Exception {
-        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.parse(version)
-                .orElseThrow())).suggest(ClusterState.empty(OracleCase.cluster("c24o3")),
-                SbatchOptions.parseLine(args, "o"));
+        Suggestion s = onTree("c24o3", version, args);
         answersAs(s, expected);
     }
 
@@ -533,8 +543,7 @@ class OvercommitTest {
         "-N1 -n4 -c2 --gpus-per-node=2 -O;  g1:0-7:0,2",
     })
     void twentySixOFiveLaysOutEveryTaskOfAGpuJobBesideC(String args, String expected) throws Exception {
-        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V26_05))
-                .suggest(ClusterState.empty(OracleCase.cluster("c25o1")), SbatchOptions.parseLine(args, "o"));
+        Suggestion s = onTree("c25o1", "26.05", args);
         answersAs(s, expected);
     }
 
@@ -546,19 +555,14 @@ class OvercommitTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({"-N2 -n6 -c3 --gpus-per-node=1 -O", "-N1 -n3 -c4 --gpus-per-node=1 -O"})
     void twentySixOFiveRefusesTasksPastTheNodesCpus(String args) throws Exception {
-        JobRequest r = SbatchOptions.parseLine(args, "o");
-        assertThat(new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V26_05))
-                .suggest(ClusterState.empty(OracleCase.cluster("c25o1")), r)).isInstanceOf(Suggestion.Impossible.class);
-        assertThat(new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11))
-                .suggest(ClusterState.empty(OracleCase.cluster("c25o1")), r)).isInstanceOf(Suggestion.Pending.class);
+        assertThat(onTree("c25o1", "26.05", args)).isInstanceOf(Suggestion.Impossible.class);
+        assertThat(onTree("c25o1", "24.11", args)).isInstanceOf(Suggestion.Pending.class);
     }
 
     /** 24.11.5 keeps c24o3 k5 waiting: {@code -c} in {@code tres_per_task}, two tasks on one task's CPUs. */
     @Test
     void twentyFourElevenWaitsForGpusPerSocketBesideC() throws Exception {
-        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.V24_11))
-                .suggest(ClusterState.empty(OracleCase.cluster("c24o3")),
-                        SbatchOptions.parseLine("-N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O", "o"));
+        Suggestion s = onTree("c24o3", "24.11", "-N1 --sockets-per-node=2 --gpus-per-socket=1 -c2 -O");
         assertThat(s).isInstanceOf(Suggestion.Pending.class);
     }
 
@@ -576,9 +580,7 @@ class OvercommitTest {
         "-n2 --ntasks-per-socket=1 --gpus=2 -O;                            26.05; g1:4:2,3",
     })
     void c24o1ShapesOnBlocks(String args, String version, String expected) throws Exception {
-        Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.parse(version)
-                .orElseThrow())).suggest(ClusterState.empty(OracleCase.cluster("c24o2")),
-                SbatchOptions.parseLine(args, "o"));
+        Suggestion s = onBlocks("c24o2", version, args);
         answersAs(s, expected);
     }
 
@@ -605,9 +607,7 @@ class OvercommitTest {
         "-O -p cap --gpus=1 --ntasks-per-gpu=2 -c3;       26.05; node",
     })
     void ntasksPerGpuBesideC(String args, String version, String expected) throws Exception {
-        Suggestion s = new SlurmTreePolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.parse(version)
-                .orElseThrow())).suggest(ClusterState.empty(OracleCase.cluster("c25u1")),
-                SbatchOptions.parseLine(args, "o"));
+        Suggestion s = onTree("c25u1", version, args);
         answersAs(s, expected);
     }
 
@@ -650,9 +650,7 @@ class OvercommitTest {
         "c26t1; -N2 -n2 -c2 --gpus-per-node=1 -O;                        24.11; g1:0-1:0|g2:0-1:0",
     })
     void overcommitShapesOnBlocks(String oracleCase, String args, String version, String expected) throws Exception {
-        Suggestion s = new SlurmBlockPolicy(PolicyOptions.DEFAULT.withSlurmVersion(SlurmVersion.parse(version)
-                .orElseThrow())).suggest(ClusterState.empty(OracleCase.cluster(oracleCase)),
-                SbatchOptions.parseLine(args, "o"));
+        Suggestion s = onBlocks(oracleCase, version, args);
         answersAs(s, expected);
     }
 
