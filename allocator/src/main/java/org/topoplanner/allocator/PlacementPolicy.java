@@ -30,6 +30,16 @@ public interface PlacementPolicy {
     }
 
     /**
+     * The test-only pick in a record the job's node minimum holds below its partition's {@code MinNodes} (Slurm:
+     * {@code select_nodes} after the failed {@code job_limits_check}): {@code pick} is the record on the pick's node
+     * range, {@code listMinNodes} the lowest {@code MinNodes} of the job's list, which the job keeps as its own
+     * minimum; by default {@link #suggestRecord} of {@code pick}.
+     */
+    default Suggestion suggestPastListMinimum(ClusterState state, JobRequest pick, int listMinNodes) {
+        return suggestRecord(state, pick);
+    }
+
+    /**
      * The pending reason of a job whose named nodes ({@code -w}) an earlier job of the same scheduling pass took out
      * of it ({@code unavailable}), or {@code null} when the policy has none and the job is asked as usual. Slurm's
      * {@code _pick_best_nodes} refuses such a job before any selection ({@code ESLURM_NODE_NOT_AVAIL}).

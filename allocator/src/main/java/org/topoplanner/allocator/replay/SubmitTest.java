@@ -181,8 +181,10 @@ final class SubmitTest {
                 // on get_node_cnts' range (the partition's MinNodes, no maximum): one that fits now ends the search
                 // without a reason, a busy one with Resources, one that never fits is passed over (22.05
                 // _select_nodes_parts_resvs, 24.11 _select_nodes_base; lead's case featfz16 f48, -p mix,all:
-                // Priority at submission in 22.05.8)
-                Suggestion picked = policy.suggestRecord(test, plain);
+                // Priority at submission in 22.05.8); the job keeps the list's minimum as its own there
+                // (PlacementPolicy.suggestPastListMinimum: own probe c28f1 p1, -p all,mix --gpus=6 --ntasks-per-gpu=1
+                // -c2 on the idle cluster, never runnable in mix, so Resources at submission in 22.05.8)
+                Suggestion picked = policy.suggestPastListMinimum(test, plain, r.spec().minNodes());
                 if (picked instanceof Suggestion.Placed || picked instanceof Suggestion.Waiting) {
                     return passedOver != null ? passedOver : PendingReason.PRIORITY.slurmName();
                 }

@@ -13,14 +13,20 @@ final class NtasksPerGpu {
     /**
      * The tasks one node must take, Slurm's {@code _select_cores} branch for {@code ntasks_per_tres} ("Node ranges
      * not allowed with --ntasks-per-gpu"), {@code {min, max}}. 22.05 ({@code select/cons_tres/job_test.c}): all the
-     * tasks on a one-node minimum, else the task count over the minimum node count. 24.11 and 26.05
+     * tasks on a one-node minimum, else the task count over the minimum node count, the job's own
+     * ({@code details->min_nodes}, {@link SlurmJobSpec#ownMinNodes}). 24.11 and 26.05
      * ({@code topology/common/eval_nodes.c} {@code eval_nodes_select_cores}): that share only when the minimum and
      * maximum node counts are equal, else from k to all of them.
      */
     static int[] taskLimits(SlurmJobSpec job, SlurmVersion version) {
         int tasks = job.ntasks();
         if (version == SlurmVersion.V22_05) {
-            int each = job.minNodes() == 1 ? tasks : tasks / job.minNodes();
+            // details->min_nodes, not the pick's: a list's record past its partition's MinNodes keeps the list's
+            // lowest (SlurmJobSpec.ownMinNodes), so each node must hold every task there (own probe c28f1 p1, -p
+            // all,mix --gpus=6 --ntasks-per-gpu=1 -c2: "never runnable in partition mix" at submission, 22.05.8,
+            // where -p mix -N2 runs, p2)
+            int own = job.ownMinNodes();
+            int each = own == 1 ? tasks : tasks / own;
             return new int[] {each, each};
         }
         // -O: eval_nodes_select_cores reads details->num_tasks, every task of the GPUs (gres_job_state_validate),

@@ -62,7 +62,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                            Integer ntasksPerGpu, Integer gpusPerSocket, Integer socketsPerNode,
                            Integer minCpus, Distribution distribution, Integer overcommitTasks, String partition,
                            Integer partitionCpusPerNode, String ownPartition, Integer partitionMaxNodes,
-                           boolean defaultCpusPerGpu) {
+                           boolean defaultCpusPerGpu, Integer listMinNodes) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
         nodelist = List.copyOf(nodelist);
@@ -179,6 +179,29 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
      */
     Integer ownCpusPerGpu() {
         return defaultCpusPerGpu ? null : cpusPerGpu;
+    }
+
+    /**
+     * The same job keeping {@code details->min_nodes} at {@code nodes}, the lowest {@code MinNodes} of its {@code -p}
+     * list, where it is below the pick's {@code minNodes} ({@code get_node_cnts} raised it to this partition's
+     * {@code MinNodes}; {@code null} or not below: none): the test-only pick 22.05 runs in a record the list's minimum
+     * holds ({@link #ownMinNodes()}).
+     */
+    SlurmJobSpec withListMinNodes(Integer nodes) {
+        Integer below = nodes != null && nodes < minNodes ? nodes : null;
+        return Objects.equals(below, listMinNodes) ? this : toBuilder().listMinNodes(below).build();
+    }
+
+    /**
+     * {@code details->min_nodes} where it is below the pick's {@code min_nodes}, else {@code null} ({@link #minNodes}
+     * is both): a job of several partitions keeps the lowest {@code MinNodes} of its list ({@code _valid_job_part},
+     * {@link SeveralPartitions#keptTo}), and the test-only pick that 22.05's {@code _select_nodes_parts_resvs} runs in
+     * a partition whose {@code MinNodes} is higher ({@code job_limits_check} failed) takes {@code get_node_cnts}'
+     * {@code min_nodes}, that partition's, while {@code _select_cores} still reads the job's own
+     * ({@link NtasksPerGpu#taskLimits}).
+     */
+    Integer ownMinNodes() {
+        return listMinNodes != null ? listMinNodes : minNodes;
     }
 
     /** The same job without {@code -x} (the verdict tables key on the rest, {@link NodeVerdicts}). */
@@ -318,7 +341,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .gpusPerSocket(gpusPerSocket, socketsPerNode).minCpus(minCpus).distribution(distribution)
                 .overcommitTasks(overcommitTasks).partition(partition).partitionCpusPerNode(partitionCpusPerNode)
                 .ownPartition(ownPartition).partitionMaxNodes(partitionMaxNodes)
-                .defaultCpusPerGpu(defaultCpusPerGpu);
+                .defaultCpusPerGpu(defaultCpusPerGpu).listMinNodes(listMinNodes);
     }
 
     /**
@@ -359,6 +382,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         private String ownPartition;
         private Integer partitionMaxNodes;
         private boolean defaultCpusPerGpu;
+        private Integer listMinNodes;
 
         private Builder(String name) {
             this.name = name;
@@ -520,12 +544,18 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             return this;
         }
 
+        /** The list's node minimum the job keeps below the pick's ({@code null}: none, see {@link #ownMinNodes()}). */
+        Builder listMinNodes(Integer value) {
+            listMinNodes = value;
+            return this;
+        }
+
         SlurmJobSpec build() {
             return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                     gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
                     exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
                     ntasksPerGpu, gpusPerSocket, socketsPerNode, minCpus, distribution, overcommitTasks, partition,
-                    partitionCpusPerNode, ownPartition, partitionMaxNodes, defaultCpusPerGpu);
+                    partitionCpusPerNode, ownPartition, partitionMaxNodes, defaultCpusPerGpu, listMinNodes);
         }
     }
 }

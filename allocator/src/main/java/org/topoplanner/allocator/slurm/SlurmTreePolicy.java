@@ -132,14 +132,30 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     one -> listed(state, one, true));
         }
         // _build_node_list's configuration filter words a refusal before any pick (NodeConfigFilter)
-        return NodeConfigFilter.worded(state.cluster(), request, inOnePartition(state, request, listRecord));
+        return NodeConfigFilter.worded(state.cluster(), request, inOnePartition(state, request, listRecord, null));
+    }
+
+    /**
+     * 22.05's test-only pick in a record the list's node minimum holds: {@code pick} on {@code get_node_cnts}' range,
+     * {@code listMinNodes} kept as the job's own {@code details->min_nodes} ({@link SlurmJobSpec#ownMinNodes}), which
+     * {@code _select_cores} reads. 24.11 and 26.05 read no such minimum there ({@link NtasksPerGpu#taskLimits}): the
+     * record alone.
+     */
+    @Override
+    public Suggestion suggestPastListMinimum(ClusterState state, JobRequest pick, int listMinNodes) {
+        if (options.slurmVersion() != SlurmVersion.V22_05) {
+            return suggestRecord(state, pick);
+        }
+        JobRequest request = SbatchNodeCount.sent(pick);
+        return NodeConfigFilter.worded(state.cluster(), request, inOnePartition(state, request, true, listMinNodes));
     }
 
     /**
      * {@link #suggest} for a job of one partition (or none), sbatch's node range already applied; {@code listRecord}:
      * a record of a job of several.
      */
-    private Suggestion inOnePartition(ClusterState state, JobRequest request, boolean listRecord) {
+    private Suggestion inOnePartition(ClusterState state, JobRequest request, boolean listRecord,
+                                      Integer listMinNodes) {
         // MinNodes raises the job's node count before any test (PartitionMinNodes)
         request = PartitionMinNodes.raised(state.cluster(), request);
         String notAvailable = PartitionLimits.submissionRefusal(state.cluster(), request);
@@ -214,7 +230,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
             // 24.11 and 26.05's topology/tree without a switch record (SwitchlessTree)
             return new Suggestion.Impossible(switchless);
         }
-        return onTree(p.state(), p.request(), "flat".equals(p.kind()) || noSwitches);
+        return onTree(p.state(), p.request(), "flat".equals(p.kind()) || noSwitches, listMinNodes);
     }
 
     /**
@@ -351,6 +367,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * {@code topology/flat} ({@link FlatSelector}).
      */
     Suggestion onTree(ClusterState state, JobRequest request, boolean flat) {
+        return onTree(state, request, flat, null);
+    }
+
+    /** {@link #onTree(ClusterState, JobRequest, boolean)} keeping the list's lower node minimum on the job. */
+    private Suggestion onTree(ClusterState state, JobRequest request, boolean flat, Integer listMinNodes) {
         SlurmVersion version = options.slurmVersion();
         // the select plugin's own GPU defaults (_set_gpu_defaults): DefCpuPerGPU as --cpus-per-gpu (DefCpuPerGpu),
         // marked on the job for the readers of the job's own cpus_per_gres alone
@@ -383,7 +404,7 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                         SbatchTaskNodeCount.sent(minCpusPerNode == 0 ? SlurmJobSpec.of(r).withThreadsPerCore(threads)
                                 : SlurmJobSpec.of(r.toBuilder().cpusPerTask(asked.cpusPerTask()).build())
                                         .withMinCpusPerNode(minCpusPerNode), r, version), r, version),
-                r, version)).withDefaultCpusPerGpu(byDefault);
+                r, version)).withDefaultCpusPerGpu(byDefault).withListMinNodes(listMinNodes);
         SlurmJobSpec job = specOf.apply(request);
         Suggestion.Pending onInvalid = InvalidNodes.waiting(state.cluster(), version, request);
         if (onInvalid != null) {

@@ -173,6 +173,14 @@ class ShortProbeReplayTest {
         "c27x1; results/c27x1.jsonl;         22.05; tree;  17",
         "c27x1; results/new/c27x1.jsonl;     24.11; tree;  17",
         "c27x1; results/v26.05/c27x1.jsonl;  26.05; tree;  17",
+        // c28f1 (featfz26's files, idle between jobs, v28f): -p all,mix --gpus=6 --ntasks-per-gpu=1 -c2 (p1) waits
+        // Resources at submission in 22.05.8 only: the test-only pick in mix (MinNodes=2 above the list's 1) keeps
+        // the list's minimum, so _select_cores asks all six tasks of one node, past mix's MaxCPUsPerNode=10; -p mix
+        // -N2 runs (p2), and so does p1 without -c (p3, in all). 24.11.5 refuses p5 and p6, 26.05.5 runs them.
+        // Rule: slurm.NtasksPerGpu.taskLimits (SlurmJobSpec.ownMinNodes)
+        "c28f1; results/c28f1.jsonl;         22.05; tree;  8",
+        "c28f1; results/new/c28f1.jsonl;     24.11; tree;  8",
+        "c28f1; results/v26.05/c28f1.jsonl;  26.05; tree;  8",
     })
     void probeMatchesRealSlurmLineByLine(String caseName, String results, String version, String topology,
                                          int lines) {
