@@ -47,7 +47,7 @@ class PlannerRealProbesTest {
             "fuzz27", "fuzz28", "fuzz29", "fuzz30", "fuzz31", "fuzz32", "fuzz33", "fuzz34", "fuzz35", "fuzz36",
             "fuzz37", "fuzz38", "fuzz39", "fuzz40", "fuzz41", "fuzz42", "fuzz43", "fuzz44", "fuzz45", "fuzz46",
             "fuzz47", "fuzz48", "fuzz49", "fuzz50", "fuzz51", "fuzz52", "fuzz53", "fuzz54", "fuzz55", "fuzz56", "fuzz57", "fuzz58", "fuzz59", "fuzz60", "fuzz61", "fuzz62", "fuzz63", "fuzz64", "fuzz65", "fuzz66",
-            "fuzz67", "fuzz68", "fuzz69", "fuzz70", "fuzz71", "fuzz72", "fuzz73", "fuzz74", "fuzz75", "fuzz76", "fuzz77", "fuzz78", "fuzz79", "fuzz80", "fuzz81", "fuzz82", "fuzz83", "fuzz84", "fuzz85", "fuzz86", "fuzz87", "fuzz88", "fuzz89", "fuzz90", "fuzz91", "fuzz92", "fuzz93", "fuzz94", "fuzz95", "fuzz96", "fuzz97", "fuzz98", "fuzz99", "fuzz100", "fuzz101", "fuzz102", "fuzz103", "fuzz104", "fuzz105", "fuzz106", "fuzz107", "fuzz108", "fuzz109", "fuzz110", "fuzz111", "fuzz112", "fuzz113", "fuzz114", "fuzz115", "fuzz116", "fuzz117", "fuzz118", "fuzz119", "fuzz120", "fuzz121", "fuzz122", "fuzz123",
+            "fuzz67", "fuzz68", "fuzz69", "fuzz70", "fuzz71", "fuzz72", "fuzz73", "fuzz74", "fuzz75", "fuzz76", "fuzz77", "fuzz78", "fuzz79", "fuzz80", "fuzz81", "fuzz82", "fuzz83", "fuzz84", "fuzz85", "fuzz86", "fuzz87", "fuzz88", "fuzz89", "fuzz90", "fuzz91", "fuzz92", "fuzz93", "fuzz94", "fuzz95", "fuzz96", "fuzz97", "fuzz98", "fuzz99", "fuzz100", "fuzz101", "fuzz102", "fuzz103", "fuzz104", "fuzz105", "fuzz106", "fuzz107", "fuzz108", "fuzz109", "fuzz110", "fuzz111", "fuzz112", "fuzz113", "fuzz114", "fuzz115", "fuzz116", "fuzz117", "fuzz118", "fuzz119", "fuzz120", "fuzz121", "fuzz122", "fuzz123", "fuzz124",
             "plsock1", "plseed27624");
 
     static Stream<Arguments> probeCases() {
