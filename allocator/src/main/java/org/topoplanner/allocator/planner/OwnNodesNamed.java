@@ -8,6 +8,7 @@ import org.topoplanner.allocator.ClusterIndex;
 import org.topoplanner.allocator.ClusterState;
 import org.topoplanner.allocator.Suggestion;
 import org.topoplanner.allocator.planner.PlannerPolicy.Plan;
+import org.topoplanner.allocator.slurm.SlurmBinding;
 import org.topoplanner.model.job.JobRequest;
 import org.topoplanner.model.slurm.SlurmVersion;
 
@@ -46,11 +47,17 @@ final class OwnNodesNamed {
 
     /**
      * Whether the planner's nodes are held to the release's test of them named: a GPU job ({@link GpuFilterOnNodes}:
-     * not {@code --ntasks-per-gpu}, whose tasks slurmctld sets from the GPUs), read without
-     * {@code --threads-per-core}, where Slurm decides.
+     * not {@code --ntasks-per-gpu}, whose tasks slurmctld sets from the GPUs) whose need is a sum over its nodes
+     * ({@code -n}, or a per-job {@code --gpus} count), read without {@code --threads-per-core}, where Slurm decides.
+     * A job of only per-node counts ({@code -N --gpus-per-node}, maybe {@code --cpus-per-gpu} or {@code -c}) asks every
+     * node the same, so the named test is each node's own core filter, which the planner already holds every node to
+     * ({@link SlurmBinding}, the same {@code CoreFilter}): no walk over the set can refuse what each node accepts, and
+     * asking slurm-tree again would double the planner's cost on the largest such jobs ({@code SuggestBenchmark} gpu256,
+     * n28n's A/B). {@code PlannerNamedNodesPropertyTest} draws these jobs too.
      */
     static boolean applies(SchedulerSettings settings, JobRequest job, JobRequest submitted) {
-        return settings.slurmDecides() && submitted.threadsPerCore() == null && GpuFilterOnNodes.applies(job);
+        return settings.slurmDecides() && submitted.threadsPerCore() == null && GpuFilterOnNodes.applies(job)
+                && (job.ntasks() != null || job.gpus() != null);
     }
 
     /**
