@@ -74,6 +74,9 @@ final class OwnNodesNamed {
             return agreed;
         }
         List<String> hosts = GpuFilterOnNodes.tableOrder(placed.placement().hosts());
+        if (new HashSet<>(theirs.placement().hostNames()).equals(new HashSet<>(hosts))) {
+            return agreed; // Slurm's own pick: it runs the job there (asked before the named answer, which costs)
+        }
         Suggestion named = GpuFilterOnNodes.named(settings, state, submitted, hosts);
         String why;
         if (named instanceof Suggestion.Pending p) {
@@ -82,9 +85,6 @@ final class OwnNodesNamed {
             why = never.reason();
         } else {
             return agreed; // placed there (or waiting out --switches there)
-        }
-        if (new HashSet<>(theirs.placement().hostNames()).equals(new HashSet<>(hosts))) {
-            return agreed; // Slurm's own pick: it runs the job there
         }
         String counted = settings.slurm() == SlurmVersion.V22_05 && job.cpusPerGpu() != null && job.cpusPerGpu() > 0
                 ? "; gres_sched_add counts each named node's CPUs only up to its usable GPUs x --cpus-per-gpu" : "";
