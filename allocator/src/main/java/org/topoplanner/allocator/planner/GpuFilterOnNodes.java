@@ -36,7 +36,7 @@ final class GpuFilterOnNodes {
 
     /**
      * slurm-tree's answer to {@code submitted} with exactly {@code hosts} named ({@code -w}), asked once per state
-     * ({@link SchedulerSettings#slurmAnswer}): {@link TaskDeal2205} reads its counts, {@link OwnNodesNamed2205} whether
+     * ({@link SchedulerSettings#slurmAnswer}): {@link TaskDeal2205} reads its counts, {@link OwnNodesNamed} whether
      * it runs at all.
      */
     static Suggestion named(SchedulerSettings settings, ClusterState state, JobRequest submitted, List<String> hosts) {

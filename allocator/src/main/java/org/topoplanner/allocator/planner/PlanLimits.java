@@ -40,6 +40,16 @@ record PlanLimits(BitSet refused, BitSet unbound, int[] oneSocketGpus, int[] bou
     }
 
     /**
+     * These limits with {@code hosts} refused as well: the planner's search for its next-best node set
+     * ({@link NamedNodeSearch}) leaves out nodes of a set Slurm refuses named.
+     */
+    PlanLimits without(BitSet hosts) {
+        BitSet more = (BitSet) refused.clone();
+        more.or(hosts);
+        return new PlanLimits(more, unbound, oneSocketGpus, boundCpus, memoryCpus, sets, never, partition);
+    }
+
+    /**
      * Hosts outside the job's partition, or where its {@code MaxCPUsPerNode} leaves fewer than {@code demand}'s cores
      * ({@link PartitionShare}); none without a partition.
      */

@@ -145,7 +145,8 @@ public final class PlannerPolicy implements PlacementPolicy {
         }
         // the partition's rules read apart from the emulation: Slurm's placement taken past them is not proposed
         return PartitionShare.hold(limits.partition(), index,
-                SlurmReconcile.answer(settings, state, index, job, request, mine), mine.answer());
+                SlurmReconcile.answer(settings, state, index, job, request,
+                        new SlurmReconcile.Searched(asked, limits), mine), mine.answer());
     }
 
     /** Host names the cluster does not have, or a host both required and excluded; {@code null} when fine. */

@@ -11,8 +11,8 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * The planner's own answer held against Slurm's on the same state, where Slurm decides ({@link SlurmAgreement}): the
  * planner places nothing Slurm does not start, and what Slurm starts it places on no more leaves than Slurm. Before
  * {@code slurm-tree} is asked, Slurm's named-node rule ({@link NamedNodesFirstPassCap}) and the answers that need no
- * Slurm ({@link SlurmAgreement#settledWithoutSlurm}); after it, 22.05's test of the planner's nodes named with
- * {@code -w} ({@link OwnNodesNamed2205}), the socket binding ({@link SocketBindingGuard}) and
+ * Slurm ({@link SlurmAgreement#settledWithoutSlurm}); after it, the release's test of the planner's nodes named with
+ * {@code -w} ({@link OwnNodesNamed}), the socket binding ({@link SocketBindingGuard}) and
  * sbatch's test on the idle nodes ({@link SbatchSubmitTest}).
  */
 final class SlurmReconcile {
@@ -20,11 +20,18 @@ final class SlurmReconcile {
     }
 
     /**
+     * What the planner's own answer was searched for: {@code job}, the request as the node filters read it, within
+     * {@code limits}; a further search ({@link NamedNodeSearch}) starts from the same.
+     */
+    record Searched(JobRequest job, PlanLimits limits) {
+    }
+
+    /**
      * The answer to {@code request} ({@code job}: with the tasks the planner holds) on {@code state}, from the
-     * planner's own {@code mine}.
+     * planner's own {@code mine}, found for {@code searched}.
      */
     static Suggestion answer(SchedulerSettings settings, ClusterState state, ClusterIndex index, JobRequest job,
-                             JobRequest request, OwnAnswer mine) {
+                             JobRequest request, Searched searched, OwnAnswer mine) {
         SlurmVersion slurm = settings.slurm();
         // Slurm's named-node rule, read apart from the emulation: it refuses whatever slurm-tree answers
         Suggestion named = NamedNodesFirstPassCap.refusal(state, job, slurm);
@@ -43,8 +50,9 @@ final class SlurmReconcile {
                 mine.answer());
         Suggestion agreed = SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(), theirs, slurm,
                 p -> PlanSearch.leafCount(index, p));
-        // under 22.05, a GPU job's own nodes that Slurm's required-node loop would not run it on are not proposed
-        agreed = OwnNodesNamed2205.hold(settings, state, job, request, mine.answer(), theirs, agreed);
+        // a GPU job's own nodes that Slurm would not run it on named are not proposed: the best set it runs named is
+        agreed = OwnNodesNamed.hold(settings, state, index, job, searched.job(), searched.limits(), request,
+                mine.answer(), theirs, agreed);
         Suggestion held = SocketBindingGuard.hold(state, job, agreed, mine.answer(), slurm);
         // what slurm-tree starts on the busy nodes may still be held by sbatch's test on the idle ones
         SlurmTreePolicy slurmTree = settings.slurmTree();

@@ -40,7 +40,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * ({@link GpuFilterOnNodes}). Each node is chosen again ({@link NodeFit}) for its dealt CPUs (and a GPU job's GPUs
  * there); where a node cannot hold its deal, the deal leaves tasks over, or slurm-tree does not run a GPU job on
  * these nodes, the plan keeps its even shares (the last is then
- * not proposed unless Slurm's own pick is on these nodes: {@link OwnNodesNamed2205}).
+ * not proposed unless Slurm's own pick is on these nodes: {@link OwnNodesNamed}).
  */
 final class TaskDeal2205 {
     private TaskDeal2205() {
@@ -82,7 +82,7 @@ final class TaskDeal2205 {
                 // slurm-tree does not run the job on these nodes (22.05's required-node loop counts them short:
                 // 12 of PlannerGpuTaskDeal2205PropertyTest's seeds -2000..2999, all with --cpus-per-gpu), so 22.05
                 // deals nothing there to follow: the plan keeps its even shares, and the answer is Slurm's own
-                // placement unless these are its own nodes (OwnNodesNamed2205)
+                // placement unless these are its own nodes (OwnNodesNamed)
                 return plan;
             }
             // the GPU filter's cut on these nodes as slurm-tree computes it (CoreFilter, TaskDistribution.layout2205)

@@ -132,7 +132,7 @@ class PlannerGpuTaskDeal2205PropertyTest {
      * p26n's twelve seeds of seeds -2000..2999 where the planner's nodes were ones slurm-tree 22.05 refuses named with
      * {@code -w} (all {@code --cpus-per-gpu}; ten {@code --gpus=N}, two {@code --gpus-per-task=1}): each now places on
      * nodes slurm-tree runs named, or on slurm-tree's own pick (-1100 and -508: its own weight-group loop filters every
-     * node at the whole GPU count, the required-node loop at what the earlier nodes left, {@link OwnNodesNamed2205}).
+     * node at the whole GPU count, the required-node loop at what the earlier nodes left, {@link OwnNodesNamed}).
      * -23 ({@code -N1 -n4 --gpus=2 --cpus-per-gpu=3}): n05's first pass credits 1 GPU (socket 0 has no free core), and
      * the second pass no more ({@code FirstPassGpuTotal}), so it counts 3 of the 6 CPUs.
      */

@@ -20,7 +20,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * places, and on each node it chose holds no more CPUs than one of {@code slurm-tree}'s picks of those nodes: its own
  * (where it chose the same nodes; slurm-tree adds the leaves in its own order) or the one asked for exactly those
  * nodes ({@code -w}, which adds them in table order, as the planner lowers them), and slurm-tree must run the job on
- * them named so unless they are its own pick (p26n's twelve seeds, {@link OwnNodesNamed2205}). It counts how many
+ * them named so unless they are its own pick (p26n's twelve seeds, {@link OwnNodesNamed}). It counts how many
  * tries reached a comparison, so that a property whose placements never get compared fails
  * ({@link #assertEnoughCompared}).
  */
@@ -51,7 +51,7 @@ final class SlurmPickDomination {
         JobRequest onMine = PlannerPolicyTest.job("-w " + hosts + " " + options);
         Suggestion onItsNodes = new SlurmTreePolicy(OPTIONS).suggest(s, onMine);
         // the planner proposes only nodes 22.05 runs the job on: named with -w, or slurm-tree's own pick (checked
-        // above; its required-node loop may count the same nodes short: OwnNodesNamed2205, seed -508)
+        // above; its required-node loop may count the same nodes short: OwnNodesNamed, seed -508)
         assertThat(onItsNodes).as("slurm-tree -w %s for %s (seed %d), where the planner placed it as %s and"
                 + " slurm-tree's own pick is %s", hosts, job, seed, p, own).isInstanceOf(Suggestion.Placed.class);
         Suggestion.Placed named = (Suggestion.Placed) onItsNodes;

@@ -181,6 +181,15 @@ class ShortProbeReplayTest {
         "c28f1; results/c28f1.jsonl;         22.05; tree;  8",
         "c28f1; results/new/c28f1.jsonl;     24.11; tree;  8",
         "c28f1; results/v26.05/c28f1.jsonl;  26.05; tree;  8",
+        // c28n1 (PlannerGpuTaskDeal2205PropertyTest seed -508: n01 cores 0 and 4-7 busy, n02 idle, n28n): 22.05.8 runs
+        // -N2 -n9 --gpus=2 --cpus-per-gpu=3 on its own pick n01 + n02 (j1, 3 + 6 CPUs) and holds the same nodes named
+        // Resources (j2; -n7 j4 too, -n6 j3 runs): the weight-group loop filters both nodes at the whole GPU count, the
+        // required-node loop n02 at the rem_gres n01 left, and gres_sched_add counts a node at its usable GPUs x
+        // --cpus-per-gpu; --gpus-per-node (j6) and no --cpus-per-gpu (j7) run named. 24.11.5 and 26.05.5 refuse every
+        // -n7 and -n9 line at submission. Rules: TreeProgress.countedCpus, CoreFilter (rem_gres), planner.OwnNodesNamed
+        "c28n1; results/c28n1.jsonl;         22.05; tree;  13",
+        "c28n1; results/new/c28n1.jsonl;     24.11; tree;  13",
+        "c28n1; results/v26.05/c28n1.jsonl;  26.05; tree;  13",
     })
     void probeMatchesRealSlurmLineByLine(String caseName, String results, String version, String topology,
                                          int lines) {
