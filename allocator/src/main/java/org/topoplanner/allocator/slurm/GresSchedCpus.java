@@ -25,10 +25,11 @@ final class GresSchedCpus {
     }
 
     /**
-     * The CPUs node {@code r} may be raised to for its GPUs: {@code given} (its CPUs after {@code _cpus_to_use}),
-     * or {@code gres_cpus} as above; {@code usedTasks} is the tasks the selection counted on it.
+     * The CPUs node {@code r} may be raised to for its GPUs: its filtered CPUs, or {@code gres_cpus} as above;
+     * {@code usedTasks} is the tasks the selection counted on it.
      */
-    static int ceiling(CoreFilter.Result r, int given, int usedTasks, SlurmJobSpec job) {
+    static int ceiling(CoreFilter.Result r, int usedTasks, SlurmJobSpec job) {
+        int given = r.availCpus();
         Integer cpg = job.ownCpusPerGpu();
         if (job.gpuTotal() == null || cpg == null || cpg <= 0) {
             return given;

@@ -47,9 +47,7 @@ final class NodeCpuCount {
             // sockets (tree32 s4b: CPUs 16-31 for one task), but only as far as the CPUs gres_sched_add left the
             // node (GresSchedCpus; own probe c28d1 p4: h1 keeps one of its two cores in 26.05.5)
             int gresMin = results[i].minCores() * n.threadsPerCore();
-            int given = sel.cpusOr(i, results[i].availCpus());
-            cpus = Math.max(cpus, Math.min(gresMin, GresSchedCpus.ceiling(results[i], given, sel.tasksOr(i, tasks[k]),
-                    job)));
+            cpus = Math.max(cpus, Math.min(gresMin, GresSchedCpus.ceiling(results[i], sel.tasksOr(i, tasks[k]), job)));
         } else if (version == SlurmVersion.V22_05 && job.enforceBinding() && results[i].minCores() > 0) {
             // 22.05 raises them too (dist_tasks_compute_c_b ends with dist_tasks_gres_min_cpus), but
             // only as far as the CPUs _cpus_to_use gave the node: tree32 s4b keeps its 1 CPU, while the
