@@ -62,6 +62,14 @@ Opt-in, ORACLE_TIMED_BUILDS=1 (off by default; f23m): when job_limits_check turn
                                                   agent's queue builds
   For it the wrapper appends SlurmctldDebug=debug2. Log settings only, but the main log grows a lot: probes only.
 
+Opt-in, ORACLE_TIMED_SELECT=1 (off by default; u28d, for a probe read by its log, not by its lines): the wrapper
+  appends DebugFlags=SelectType (merged with the case's own and the other opt-ins' flags) and, unless
+  ORACLE_TIMED_BUILDS=1 or the harness's --debug already raise it, SlurmctldDebug=verbose: cons_tres and
+  topology/common (eval_nodes.c, gres_filter.c _foreach_gres_filter_sock_core: "estimating req_cores", "Job
+  cannot run on node") write log_flag(SELECT_TYPE, ...) at LOG_LEVEL_VERBOSE (common/log.h). Nothing is added to
+  the lines: run with --keep (passed on to the harness) and read the kept work dir's log/slurmctld.log. Log
+  settings only.
+
 The scheduler log is slurm.conf's SlurmSchedLogFile with SlurmSchedLogLevel=1 (keys the harness owns and leaves
 unset; appended by this wrapper): log.c's sched_log_var writes every sched_info/sched_debug* message there with its
 time (LogTimeFormat's default iso8601_ms, all three releases). It changes what is logged, not how slurmctld
@@ -95,6 +103,7 @@ EPILOG_OPT_IN = os.environ.get("ORACLE_TIMED_EPILOG") == "1"
 LOOKS_OPT_IN = os.environ.get("ORACLE_TIMED_LOOKS") == "1"
 LOOK_RPC = re.compile(r"slurmctld_req: .*received opcode REQUEST_JOB_INFO_SINGLE\b")
 BUILDS_OPT_IN = os.environ.get("ORACLE_TIMED_BUILDS") == "1"
+SELECT_OPT_IN = os.environ.get("ORACLE_TIMED_SELECT") == "1"
 LIMIT_CHECK = re.compile(r"JobId=(\d+) can't run in partition (\S+): ")
 
 
@@ -196,6 +205,8 @@ def write_config(self):
         with open(self.conf, "a") as f:
             f.write("SlurmctldDebug=debug2\n")
         self.notes.append("timed: SlurmctldDebug=debug2 added for job_limits_check times (ORACLE_TIMED_BUILDS=1)")
+    if SELECT_OPT_IN:
+        log_selection(self)
 
 
 def _add_debug_flags(self, added):
@@ -228,6 +239,16 @@ def log_looks(self):
     """ORACLE_TIMED_LOOKS=1: DebugFlags=Protocol, so slurmctld_req logs each RPC it received (docstring)."""
     flags = _add_debug_flags(self, ["Protocol"])
     self.notes.append("timed: DebugFlags=%s added for look RPC times (ORACLE_TIMED_LOOKS=1)" % ",".join(flags))
+
+
+def log_selection(self):
+    """ORACLE_TIMED_SELECT=1: DebugFlags=SelectType at verbose level or above, for the kept log (docstring)."""
+    flags = _add_debug_flags(self, ["SelectType"])
+    level = "" if BUILDS_OPT_IN or EPILOG_OPT_IN or getattr(self, "debug", False) else "SlurmctldDebug=verbose\n"
+    with open(self.conf, "a") as f:
+        f.write(level)
+    self.notes.append("timed: DebugFlags=%s%s added for the selection log (ORACLE_TIMED_SELECT=1)"
+                      % (",".join(flags), " + SlurmctldDebug=verbose" if level else ""))
 
 
 _sh = oracle.Harness.sh

@@ -11,6 +11,9 @@
 # As .ci/oracle-yaml/run-yaml.sh: a copy of the harness's run.sh and oracle_timed.py (as oracle.py) go into a
 # temporary folder; oracle_timed.py loads the shared oracle.py as a module and wraps it (see its docstring for the
 # fields). A case with a topology.yaml: ORACLE_TIMED_YAML=1 also applies .ci/oracle-yaml's copy of that file.
+# Opt-ins (log settings only, see oracle_timed.py's docstring): ORACLE_TIMED_LOOKS, _BUILDS, _EPILOG, and
+# ORACLE_TIMED_SELECT=1 (DebugFlags=SelectType at verbose level or above; add --keep, which run.sh passes on, and
+# read the kept work dir's log/slurmctld.log, path printed as "work dir kept: ...").
 # Env: ORACLE_SHARED (default: the harness beside the checkout, ../shared/oracle/slurm, else the current folder
 # when it holds run.sh and oracle.py; .ci/oracle-common/harness.sh finds it, as for run-yaml.sh).
 set -euo pipefail

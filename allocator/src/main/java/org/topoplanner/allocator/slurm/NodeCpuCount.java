@@ -44,9 +44,10 @@ final class NodeCpuCount {
         if (version.atLeast(SlurmVersion.V24_11) && results[i].minCores() > 0) {
             // 24.11 raises a node's CPUs to the cores its GPUs need (dist_tasks_gres_min_cpus, called
             // from the cyclic layout): an enforce-binding job gets every usable core of its GPUs'
-            // sockets (tree32 s4b: CPUs 16-31 for one task).
+            // sockets (tree32 s4b: CPUs 16-31 for one task), but only as far as the CPUs gres_sched_add left the
+            // node (GresSchedCpus; own probe c28d1 p4: h1 keeps one of its two cores in 26.05.5)
             int gresMin = results[i].minCores() * n.threadsPerCore();
-            cpus = Math.max(cpus, Math.min(gresMin, OvercommitGresCpus.ceiling(results[i], job)));
+            cpus = Math.max(cpus, Math.min(gresMin, GresSchedCpus.ceiling(results[i], sel.tasksOr(i, tasks[k]), job)));
         } else if (version == SlurmVersion.V22_05 && job.enforceBinding() && results[i].minCores() > 0) {
             // 22.05 raises them too (dist_tasks_compute_c_b ends with dist_tasks_gres_min_cpus), but
             // only as far as the CPUs _cpus_to_use gave the node: tree32 s4b keeps its 1 CPU, while the

@@ -31,7 +31,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * release rules: {@code --gpus-per-task} in 24.11 and 26.05 lays out every task ({@link OvercommitTaskLayout}, tree
  * and blocks, o23q), in 22.05 puts every task's GPUs by socket beside one task's CPU ({@link OvercommitSocketTasks});
  * {@code --cpus-per-gpu} beside a GPU total or {@code --gpus-per-node} is emulated in 24.11 and 26.05 only
- * ({@link OvercommitGresCpus}, c16d1 g4, c16g1). The shapes no measured line covers, or whose rules differ from
+ * ({@link GresSchedCpus}, c16d1 g4, c16g1). The shapes no measured line covers, or whose rules differ from
  * that, are refused naming what is not emulated: 22.05's {@code --cpus-per-gpu}; GPUs
  * beside enforce-binding in 24.11 (and a GPU total in 22.05); {@code -c} below a node's threads per core in 24.11
  * and 26.05 (a core's threads may hold more than one task);
@@ -225,7 +225,7 @@ final class Overcommit {
 
     private static String unsupported(JobRequest r, SlurmVersion version) {
         if (r.asksForGpus() && r.cpusPerGpu() != null && r.gpus() == null && r.gpusPerNode() == null) {
-            // 24.11/26.05 with a GPU total (OvercommitGresCpus; c16d1 g4, c16g1 h1-h8) or --gpus-per-node (c16g1 r1)
+            // 24.11/26.05 with a GPU total (GresSchedCpus; c16d1 g4, c16g1 h1-h8) or --gpus-per-node (c16g1 r1)
             // are read and measured; 22.05 puts the one task's CPU apart from the GPUs it picks (c16g1 h1: CPU 0
             // beside GPU 2), not traced
             return "--cpus-per-gpu";

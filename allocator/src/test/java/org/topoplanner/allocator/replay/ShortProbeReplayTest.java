@@ -190,6 +190,13 @@ class ShortProbeReplayTest {
         "c28n1; results/c28n1.jsonl;         22.05; tree;  13",
         "c28n1; results/new/c28n1.jsonl;     24.11; tree;  13",
         "c28n1; results/v26.05/c28n1.jsonl;  26.05; tree;  13",
+        // c28d1 (fuzz121's cluster, u28d): fuzz121's p4 (--nodes=2 --gpus=3 --cpus-per-gpu=1 enforce-binding) after
+        // three jobs: h1 keeps cores 1 and 9 (a free GPU on each socket) for one task, but gres_sched_add leaves it
+        // gres_cpus = 2, so dist_tasks_gres_min_cpus cannot raise it to both cores: CPUs 2,3 and GPU 1 in 26.05.5
+        // (22.05.8 and 24.11.5 keep socket 1 alone: CPUs 18,19, GPU 3). Rule: GresSchedCpus
+        "c28d1; results/c28d1.jsonl;         22.05; tree;  14",
+        "c28d1; results/new/c28d1.jsonl;     24.11; tree;  14",
+        "c28d1; results/v26.05/c28d1.jsonl;  26.05; tree;  14",
     })
     void probeMatchesRealSlurmLineByLine(String caseName, String results, String version, String topology,
                                          int lines) {

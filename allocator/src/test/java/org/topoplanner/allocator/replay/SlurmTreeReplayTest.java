@@ -331,7 +331,7 @@ class SlurmTreeReplayTest {
         "optprobe3; results/optprobe3.jsonl;        22.05; p1 p3 p12",
         "optprobe3; results/new/optprobe3.jsonl;    24.11; p1 p3 p12",
         "optprobe3; results/v26.05/optprobe3.jsonl; 26.05; p1 p3 p12",
-        // own probe c16g1 (o16g): -O with a GPU total and --cpus-per-gpu (OvercommitGresCpus), --gpus-per-node with
+        // own probe c16g1 (o16g): -O with a GPU total and --cpus-per-gpu (GresSchedCpus), --gpus-per-node with
         // --cpus-per-gpu and --exclusive match; still refused as not emulated: r2 --gpus-per-task (one task a node),
         // r3 --ntasks-per-node (one CPU a node, but a node must hold the per-node tasks' CPUs), r5 GPUs with
         // enforce-binding (24.11.5 CPU 0 a node, where the rule 22.05 and 26.05 follow gives the socket). o17b: 22.05's

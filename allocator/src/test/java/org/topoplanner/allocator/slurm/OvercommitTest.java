@@ -268,7 +268,7 @@ class OvercommitTest {
 
     /**
      * 24.11 and 26.05 raise the one task of an {@code -O --gpus=N --cpus-per-gpu=M} job to its GPUs' CPUs, not to its
-     * tasks' cores ({@link OvercommitGresCpus}: {@code gres_sched_add} with {@code min_cpus = cpus_per_task} under
+     * tasks' cores ({@link GresSchedCpus}: {@code gres_sched_add} with {@code min_cpus = cpus_per_task} under
      * overcommit, then {@code dist_tasks_gres_min_cpus} only as far as that): c16d1 g4 gets CPUs 0,1,4,5 with GPUs 0
      * and 2 in 24.11.5 and 26.05.5, where the task count's 8 cores would give 0-7.
      */
