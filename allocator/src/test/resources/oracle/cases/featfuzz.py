@@ -12,7 +12,10 @@ MinNodes and a finite MaxTime, and mixes --exclusive and --time=N into the jobs.
 gen.py feat4 SEED N DIR (spread=True, y28y s28) draws the node-choice options emulated since s28: --spread-job,
 --contiguous and --use-min-nodes (the last with a -N min-max range), alone and together, on the same node types
 with drawn node weights and leaves that interleave the node indexes (so a consecutive or index-order choice differs
-from the tree's), plus a few jobs pinned with -w that leave holes for --contiguous to step over."""
+from the tree's), plus a few jobs pinned with -w that leave holes for --contiguous to step over. --spread-job is
+drawn only on jobs without a per-job GPU count (--gpus, --gpus-per-task, --ntasks-per-gpu): 24.11.5's
+_eval_nodes_spread hands eval_nodes_gres a NULL max_tasks for them and slurmctld dies (own probe c28y1 s3), which
+would cost the rest of the run."""
 import os
 import random
 
@@ -71,8 +74,10 @@ SwitchName=spine Switches=leafa,leafb,leafc
 
 def node_choice(r, o):
     """feat4: --spread-job, --contiguous, --use-min-nodes (with a -N range) added to a drawn job."""
+    per_job_gpus = any(w.startswith(("--gpus=", "--gpus-per-task=", "--ntasks-per-gpu=")) for w in o)
+    spread = [] if per_job_gpus else ["--spread-job"]
     pick = r.random()
-    if pick < 0.3:
+    if pick < 0.3 and spread:
         o.append("--spread-job")
     elif pick < 0.55:
         o.append("--contiguous")
@@ -82,7 +87,7 @@ def node_choice(r, o):
         o.insert(0, f"-N{lo}-{lo + r.choice([1, 2, 3])}")
         o.append("--use-min-nodes")
     if r.random() < 0.2:
-        o.append(r.choice([w for w in ("--spread-job", "--contiguous", "--use-min-nodes") if w not in o]))
+        o.append(r.choice([w for w in spread + ["--contiguous", "--use-min-nodes"] if w not in o]))
 
 
 def job(r, parts=('all', 'fat', 'mix'), limits=False, spread=False):
