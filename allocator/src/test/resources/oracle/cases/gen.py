@@ -48,12 +48,15 @@ if len(sys.argv) > 1 and sys.argv[1] in ('yaml', 'yaml2', 'yaml3', 'yaml4', 'yam
     yamlfuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], extra=sys.argv[1] == 'yaml2',
                   uneven=sys.argv[1] == 'yaml3', multi=sys.argv[1] == 'yaml4', newer=sys.argv[1] == 'yaml5')
     sys.exit(0)
-if len(sys.argv) > 1 and sys.argv[1] in ('feat', 'feat2'):
+if len(sys.argv) > 1 and sys.argv[1] in ('feat', 'feat2', 'feat4'):
     # gen.py feat SEED N DIR: cmx8's cluster with three overlapping partitions and the options emulated since
     # lead s15 (-m, --ntasks-per-gpu, --gpus-per-socket, -p a,b) mixed into cmx's shapes (featfuzz.py)
     import featfuzz
-    # feat2 also draws partition limits (MaxCPUsPerNode, MaxNodes, MinNodes, MaxTime) and --exclusive/--time jobs
-    featfuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], limits=sys.argv[1] == 'feat2')
+    # feat2 also draws partition limits (MaxCPUsPerNode, MaxNodes, MinNodes, MaxTime) and --exclusive/--time jobs;
+    # feat4 (y28y s28) draws --spread-job, --contiguous and --use-min-nodes (-N min-max) on drawn node weights and
+    # leaves that interleave the node indexes
+    featfuzz.main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], limits=sys.argv[1] == 'feat2',
+                  spread=sys.argv[1] == 'feat4')
     sys.exit(0)
 seed = int(sys.argv[1]); n = int(sys.argv[2])
 r = random.Random(seed)

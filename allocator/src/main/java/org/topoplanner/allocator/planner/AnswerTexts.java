@@ -39,6 +39,12 @@ final class AnswerTexts {
             return new Suggestion.Impossible("-O/--overcommit is emulated by slurm-tree only; the planner does not"
                     + " search placements for it");
         }
+        if (request.nodeChoice().any()) {
+            // slurm-tree and slurm-block emulate which nodes Slurm gives these jobs (NodeChoiceEvaluation, a -N range's
+            // pick by its minimum); the planner's search optimises the topology, which these flags set aside
+            return new Suggestion.Impossible(String.join(" ", request.nodeChoice().options()) + " is emulated by"
+                    + " slurm-tree and slurm-block only; the planner does not search placements for it");
+        }
         return null;
     }
 

@@ -7,7 +7,7 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * What refuses a request before any topology is read, the same for the tree and the block policy: sbatch's own
  * node-count tests ({@link SbatchPlaneNodeCount} in sbatch itself, {@link SbatchTaskNodeCount} on what it sends),
  * then the option shapes no measured line covers ({@link PerSocketGpuRefusal}, {@link PlaneRefusal},
- * {@link Overcommit}). The block-only refusals stay in
+ * {@link Overcommit}; on a tree {@link NodeChoiceRefusal}). The block-only refusals stay in
  * {@link SlurmBlockPolicy#onBlocks}.
  */
 final class EarlyRefusal {
@@ -16,7 +16,9 @@ final class EarlyRefusal {
 
     /** The first refusal's text on a tree (or flat) topology, or null when none applies. */
     static String of(JobRequest request, SlurmVersion version) {
-        return of(request, version, PerSocketGpuRefusal.onTree(request));
+        String refusal = of(request, version, PerSocketGpuRefusal.onTree(request));
+        // the tree's own --spread-job shapes (block trumps the spread evaluation: eval_nodes_block runs first)
+        return refusal != null ? refusal : NodeChoiceRefusal.onTree(request, version);
     }
 
     /**

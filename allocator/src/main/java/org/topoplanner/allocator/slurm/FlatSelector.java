@@ -2,6 +2,7 @@ package org.topoplanner.allocator.slurm;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Comparator;
 import java.util.List;
 import org.topoplanner.model.slurm.SlurmVersion;
 
@@ -21,12 +22,38 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * are taken: the first nodes all the core filter allows, the last only what the job still lacks. Own cases
  * yamlfz09 y22 ({@code -p flat -N4 -n8 -c3 --gpus-per-node=1}: h3 gives 10 CPUs for three tasks, h4 and h5 4
  * each) and yamlfz11 y13 on real 26.05.5.
+ *
+ * <p>The same code serves the two other node-index evaluations of {@code eval_nodes} ({@link Mode}): {@code
+ * --contiguous} ({@code details->contiguous}) and 22.05's and 24.11's {@code --spread-job} ({@code _eval_nodes_spread}).
  */
 final class FlatSelector implements NodeChooser {
+    /** Which of {@code eval_nodes}' node-index evaluations runs. */
+    enum Mode {
+        /** {@code _eval_nodes_consec} as above. */
+        CONSECUTIVE,
+        /**
+         * {@code _eval_nodes_consec} for a {@code --contiguous} job (22.05 {@code _eval_nodes}, 24.11 and 26.05
+         * {@code _eval_nodes_consec}): a weight change no longer ends a run, whose weight is that of the last node
+         * it took; while no run suffices, the first that does becomes the best; the best run must suffice (no
+         * second run is taken), and with required nodes only a run holding them counts, and only when no later
+         * run holds one too. Own probe c28y1 c1 ({@code -N3}, n02 and n06 busy: n07-n09, not n03-n05 whose last
+         * node weighs more) and c2 (n11-n12, the tighter of two weight-1 runs), 22.05.8, 24.11.5 and 26.05.5.
+         */
+        CONTIGUOUS,
+        /**
+         * 22.05's and 24.11's {@code _eval_nodes_spread}: after the required nodes, every usable node in weight
+         * order ({@code _build_node_weight_list}), node-index order within a weight, until the job has its
+         * {@code req_nodes} and CPUs or {@code max_nodes} (at most the task count) is reached; it succeeds once the
+         * CPUs and {@code min_nodes} are met. Own probe c28y1 s1, s4, s5 (22.05.8).
+         */
+        SPREAD
+    }
+
     private final int nodeCount;
     private final List<SlurmNode> nodes;
     /** The release whose {@code choose_nodes} bound this selection follows; {@code null}: no bound by tasks. */
     private final SlurmVersion taskBound;
+    private final Mode mode;
 
     /** The selection alone, without the bound of the node count by the tasks (a test of whether one exists). */
     FlatSelector(List<SlurmNode> nodes) {
@@ -43,9 +70,15 @@ final class FlatSelector implements NodeChooser {
      * selection took two nodes.
      */
     FlatSelector(List<SlurmNode> nodes, SlurmVersion taskBound) {
+        this(nodes, taskBound, Mode.CONSECUTIVE);
+    }
+
+    /** The selection in {@code mode}, bound by the tasks as {@code taskBound}'s {@code choose_nodes} bounds it. */
+    FlatSelector(List<SlurmNode> nodes, SlurmVersion taskBound, Mode mode) {
         this.nodeCount = nodes.size();
         this.nodes = nodes;
         this.taskBound = taskBound;
+        this.mode = mode;
     }
 
     /** {@code max_nodes} after {@code choose_nodes}' bound by the tasks (see the constructor). */
@@ -83,6 +116,8 @@ final class FlatSelector implements NodeChooser {
         int gpus;
         int firstRequired = -1;
         long weight;
+        /** Whether the run covers what the job still lacks, as {@link #best} last judged it. */
+        boolean sufficient;
     }
 
     @Override
@@ -91,9 +126,20 @@ final class FlatSelector implements NodeChooser {
         List<Integer> order = new ArrayList<>();
         int minNodes = job.minNodes();
         int reqNodes = job.reqNodes();
-        int gresPerJob = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
+        // gres_per_job: the node-index modes count -n x --gpus-per-task too (gres_job_state_validate), as the tree
+        // does (TreeEvaluation); own probe c28y1 s3 (-n3 --gpus-per-task=1 --spread-job: one node, 22.05.8)
+        Integer perJob = mode == Mode.CONSECUTIVE ? job.gpusPerJob() : job.gpuTotal();
+        int gresPerJob = perJob == null ? 0 : perJob;
+        int maxNodes = maxNodes(job);
+        if (mode == Mode.SPREAD) {
+            // _eval_nodes_spread: max_nodes = MIN(max_nodes, num_tasks); job_mgr's spread maximum is at most the
+            // node count (MIN(node_record_count, num_tasks)), and so is req_nodes taken from it
+            Integer tasks = job.boundingTasks();
+            maxNodes = Math.min(tasks == null ? maxNodes : Math.min(maxNodes, tasks), nodeCount);
+            reqNodes = Math.min(reqNodes, Math.max(minNodes, nodeCount));
+        }
         int[] rem = {gresPerJob > 0 ? Math.min(minNodes, reqNodes) : Math.max(minNodes, reqNodes), minCpus,
-                gresPerJob, maxNodes(job)};
+                gresPerJob, maxNodes};
         Budget budget = new Budget(CpusToUse.initialBudget(job, minCpus, rem[0]), minNodes, nodeCount, job);
         for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
             if (!nodeMap.get(i) || demand.availCpus(i) == 0 || rem[3] == 0) {
@@ -101,10 +147,15 @@ final class FlatSelector implements NodeChooser {
             }
             take(i, chosen, order, rem, demand, budget);
         }
+        if (mode == Mode.SPREAD) {
+            return spread(nodeMap, chosen, order, rem, demand, budget);
+        }
+        boolean contiguous = mode == Mode.CONTIGUOUS;
         List<Run> runs = runs(nodeMap, required, demand);
         while (!done(rem) && rem[3] > 0) {
-            Run best = best(runs, rem, minNodes, reqNodes, gresPerJob > 0);
-            if (best == null) {
+            Run best = best(runs, rem, minNodes, reqNodes, gresPerJob > 0, contiguous && !required.isEmpty());
+            if (best == null || (contiguous && !best.sufficient)) {
+                // _eval_nodes_consec: "no hole large enough" for a contiguous job
                 break;
             }
             if (best.firstRequired >= 0) {
@@ -126,6 +177,29 @@ final class FlatSelector implements NodeChooser {
             best.cpus = 0;
         }
         if (!done(rem) || chosen.cardinality() < minNodes) {
+            return null;
+        }
+        return new NodePick(chosen, order.stream().mapToInt(Integer::intValue).toArray(), budget.given, null, budget.lowered);
+    }
+
+    /** {@link Mode#SPREAD}: the usable nodes by weight, then index, until the job has enough or may take no more. */
+    private NodePick spread(BitSet nodeMap, BitSet chosen, List<Integer> order, int[] rem, Demand demand,
+                            Budget budget) {
+        List<Integer> byWeight = new ArrayList<>();
+        for (int i = nodeMap.nextSetBit(0); i >= 0 && i < nodeCount; i = nodeMap.nextSetBit(i + 1)) {
+            if (!chosen.get(i) && demand.availCpus(i) > 0) {
+                byWeight.add(i);
+            }
+        }
+        byWeight.sort(Comparator.comparingLong(demand::weight).thenComparingInt(i -> i));
+        for (int i : byWeight) {
+            if (done(rem) || rem[3] <= 0) {
+                break;
+            }
+            take(i, chosen, order, rem, demand, budget);
+        }
+        // success once the CPUs, min_nodes and the GPUs are met, req_nodes or not
+        if (!done(rem) && (rem[1] > 0 || budget.minNodes > 0 || rem[2] > 0)) {
             return null;
         }
         return new NodePick(chosen, order.stream().mapToInt(Integer::intValue).toArray(), budget.given, null, budget.lowered);
@@ -180,7 +254,7 @@ final class FlatSelector implements NodeChooser {
                 run = null;
                 continue;
             }
-            if (run == null || run.weight != demand.weight(i)) {
+            if (run == null || (mode != Mode.CONTIGUOUS && run.weight != demand.weight(i))) {
                 run = new Run();
                 run.start = i;
                 run.weight = demand.weight(i);
@@ -192,6 +266,8 @@ final class FlatSelector implements NodeChooser {
                     run.firstRequired = i;
                 }
             } else {
+                // a contiguous run weighs what its last node does (consec_weight is set at every node it adds)
+                run.weight = demand.weight(i);
                 run.nodes++;
                 run.cpus += demand.availCpus(i);
                 run.gpus += demand.gpusFor(i);
@@ -200,23 +276,36 @@ final class FlatSelector implements NodeChooser {
         return out;
     }
 
-    private static Run best(List<Run> runs, int[] rem, int minNodes, int reqNodes, boolean gresPerJob) {
+    /**
+     * The run {@code _eval_nodes_consec} takes next, {@code null} for none; {@code contiguousRequired}: a contiguous
+     * job with required nodes, which only a run holding all of them serves.
+     */
+    private Run best(List<Run> runs, int[] rem, int minNodes, int reqNodes, boolean gresPerJob,
+                     boolean contiguousRequired) {
         Run best = null;
-        boolean bestSufficient = false;
-        for (Run r : runs) {
-            if (r.nodes == 0) {
+        for (int k = 0; k < runs.size(); k++) {
+            Run r = runs.get(k);
+            if (r.nodes == 0 || (contiguousRequired && r.firstRequired < 0)) {
                 continue;
             }
             boolean sufficient = r.cpus >= rem[1] && TreeSelector.enoughNodes(r.nodes, rem[0], minNodes, reqNodes)
                     && (!gresPerJob || r.gpus >= rem[2]);
+            r.sufficient = sufficient;
             boolean better = best == null || (best.firstRequired < 0 && r.firstRequired >= 0) || r.weight < best.weight;
             if (!better && r.weight == best.weight) {
-                better = (sufficient && !bestSufficient) || (sufficient && r.cpus < best.cpus)
+                better = (sufficient && !best.sufficient) || (sufficient && r.cpus < best.cpus)
                         || (!sufficient && r.cpus > best.cpus);
+            }
+            if (!better && mode == Mode.CONTIGUOUS && !best.sufficient && sufficient) {
+                // "if first continuous node set large enough"
+                better = true;
             }
             if (better) {
                 best = r;
-                bestSufficient = sufficient;
+            }
+            if (contiguousRequired && runs.subList(k + 1, runs.size()).stream().anyMatch(o -> o.firstRequired >= 0)) {
+                // "Must wait for all required nodes to be in a single consecutive block"
+                return null;
             }
         }
         return best;

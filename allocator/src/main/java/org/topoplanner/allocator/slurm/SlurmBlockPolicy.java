@@ -220,6 +220,13 @@ public final class SlurmBlockPolicy implements PlacementPolicy {
         }
         // the figure ThreadsPerCore turns into whole cores, kept for SlurmAllocation's task count per socket
         Integer threads = request.threadsPerCore();
+        if (request.nodeChoice().contiguous()) {
+            // _job_create's bit_fill_gaps and then its pool of a list longer than min_nodes (ContiguousNodeList): the
+            // only mark --contiguous leaves on blocks, whose eval_nodes_block runs before the consecutive evaluation
+            // (trump_others). Own probe c28y4 c4 (-w n01,n03 --contiguous: n01-n02), 24.11.5 and 26.05.5
+            request = NodeListPool.asCreated(state.cluster(), ContiguousNodeList.filled(state.cluster(), request,
+                    version), version);
+        }
         NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(), request, version);
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());

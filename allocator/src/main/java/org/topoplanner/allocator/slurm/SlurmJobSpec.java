@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import org.topoplanner.model.job.Distribution;
 import org.topoplanner.model.job.JobRequest;
+import org.topoplanner.model.job.NodeChoice;
 
 /**
  * A batch job as {@code slurmctld} holds it after {@code sbatch}: the fields the select and
@@ -52,6 +53,10 @@ import org.topoplanner.model.job.JobRequest;
  *                      ({@link DefCpuPerGpu}: {@code gres_js->def_cpus_per_gres}), not the job's own
  *                      {@code cpus_per_gres}, so the readers of the job's field alone do not see it
  *                      ({@link #ownCpusPerGpu})
+ * @param listMinNodes  the node minimum of a list's record that 22.05's test-only pick in a partition keeps as the
+ *                      job's own below the raised pick minimum ({@link #ownMinNodes}); {@code null}: none
+ * @param nodeChoice    {@code --spread-job}, {@code --contiguous}, {@code --use-min-nodes} ({@link NodeChoice}): which
+ *                      evaluation picks the nodes ({@link NodeChoiceEvaluation}) and {@link #reqNodes}
  */
 public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                            Integer ntasksPerSocket, int cpusPerTask, Integer gpusPerNode, Integer gpusPerJob,
@@ -62,9 +67,10 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                            Integer ntasksPerGpu, Integer gpusPerSocket, Integer socketsPerNode,
                            Integer minCpus, Distribution distribution, Integer overcommitTasks, String partition,
                            Integer partitionCpusPerNode, String ownPartition, Integer partitionMaxNodes,
-                           boolean defaultCpusPerGpu, Integer listMinNodes) {
+                           boolean defaultCpusPerGpu, Integer listMinNodes, NodeChoice nodeChoice) {
     public SlurmJobSpec {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(nodeChoice, "nodeChoice");
         nodelist = List.copyOf(nodelist);
         exclude = List.copyOf(exclude);
         if (minNodes < 1 || cpusPerTask < 1) {
@@ -125,6 +131,13 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             overcommitTasks = ntasks;
             ntasks = Math.min(ntasks, min);
         }
+        Integer bounding = overcommitTasks != null ? overcommitTasks : ntasks;
+        if (r.nodeChoice().spreadJob() && max == null && bounding != null) {
+            // --spread-job without a -N maximum: _copy_job_desc_to_job_record (slurmctld/job_mgr.c, 22.05, 24.11
+            // and 26.05) sets max_nodes = MIN(node_record_count, num_tasks), so get_node_cnts' req_nodes is that
+            // maximum; the cluster's node count bounds it where the selection reads it (own probe c28y1 s1, s5)
+            max = Math.max(min, bounding);
+        }
         return builder(r.name()).nodes(min, max).ntasks(ntasks).ntasksPerNode(r.ntasksPerNode())
                 .ntasksPerSocket(r.ntasksPerSocket()).cpusPerTask(cpusPerTask)
                 .gpus(perNode, perJob, perTask, type).cpusPerGpu(r.cpusPerGpu()).ntasksPerGpu(r.ntasksPerGpu())
@@ -132,7 +145,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .exclusive(r.exclusive()).exclusiveTopo(r.exclusiveTopo()).nodelist(r.nodelist())
                 .exclude(r.exclude()).segment(r.segment()).threadsPerCore(r.threadsPerCore())
                 .gpusPerSocket(gpuCount(r.gpusPerSocket()), r.socketsPerNode()).distribution(r.distribution())
-                .overcommitTasks(overcommitTasks).partition(r.partition()).build();
+                .overcommitTasks(overcommitTasks).partition(r.partition()).nodeChoice(r.nodeChoice()).build();
     }
 
     /**
@@ -308,10 +321,12 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
      * Requested node count (Slurm's {@code req_nodes}): {@code select_nodes} passes the job's
      * <em>maximum</em> when it has one, so {@code -N2-4} aims for 4 nodes and settles for 2 only
      * when 4 are not free (own case hetero h1g: 4 nodes of one leaf, both versions); without a
-     * maximum, the minimum or the node list's size.
+     * maximum, or with {@code --use-min-nodes}, the minimum or the node list's size.
      */
     int reqNodes() {
-        int req = maxNodes != null ? maxNodes : minNodes;
+        // --use-min-nodes: get_node_cnts (slurmctld/node_scheduler.c, 22.05, 24.11, 26.05) sets req_nodes =
+        // min_nodes (own probe c28y1 m1: -N2-4 runs on two nodes)
+        int req = maxNodes != null && !nodeChoice.useMinNodes() ? maxNodes : minNodes;
         return Math.max(req, Math.max(minNodes, nodelist.size()));
     }
 
@@ -341,7 +356,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
                 .gpusPerSocket(gpusPerSocket, socketsPerNode).minCpus(minCpus).distribution(distribution)
                 .overcommitTasks(overcommitTasks).partition(partition).partitionCpusPerNode(partitionCpusPerNode)
                 .ownPartition(ownPartition).partitionMaxNodes(partitionMaxNodes)
-                .defaultCpusPerGpu(defaultCpusPerGpu).listMinNodes(listMinNodes);
+                .defaultCpusPerGpu(defaultCpusPerGpu).listMinNodes(listMinNodes).nodeChoice(nodeChoice);
     }
 
     /**
@@ -383,6 +398,7 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
         private Integer partitionMaxNodes;
         private boolean defaultCpusPerGpu;
         private Integer listMinNodes;
+        private NodeChoice nodeChoice = NodeChoice.DEFAULT;
 
         private Builder(String name) {
             this.name = name;
@@ -550,12 +566,18 @@ public record SlurmJobSpec(String name, int minNodes, Integer maxNodes, Integer 
             return this;
         }
 
+        Builder nodeChoice(NodeChoice value) {
+            nodeChoice = value;
+            return this;
+        }
+
         SlurmJobSpec build() {
             return new SlurmJobSpec(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask,
                     gpusPerNode, gpusPerJob, gpusPerTask, cpusPerGpu, gpuType, switches, switchWait, enforceBinding,
                     exclusive, exclusiveTopo, nodelist, exclude, segment, threadsPerCore, minCpusPerNode,
                     ntasksPerGpu, gpusPerSocket, socketsPerNode, minCpus, distribution, overcommitTasks, partition,
-                    partitionCpusPerNode, ownPartition, partitionMaxNodes, defaultCpusPerGpu, listMinNodes);
+                    partitionCpusPerNode, ownPartition, partitionMaxNodes, defaultCpusPerGpu, listMinNodes,
+                    nodeChoice);
         }
     }
 }

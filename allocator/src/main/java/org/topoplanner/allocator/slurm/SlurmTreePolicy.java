@@ -383,7 +383,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
         // sbatch's own changes come before slurmctld sees the job, and _job_create's pool (with -N too: NodeListPool)
         // before any scheduling
         NodeMemory.Verdict filtered = NodeMemory.beforeSelection(state.cluster(),
-                NodeListPool.asCreated(state.cluster(), SbatchNodeList.sent(request, version), version), version);
+                NodeListPool.asCreated(state.cluster(), ContiguousNodeList.filled(state.cluster(),
+                        SbatchNodeList.sent(request, version), version), version), version);
         if (filtered instanceof NodeMemory.Refused refused) {
             return new Suggestion.Impossible(refused.reason());
         }
@@ -435,8 +436,8 @@ public final class SlurmTreePolicy implements PlacementPolicy {
                     job.name() + " asks for more nodes than the partition has");
         }
         SwitchTable table = flat ? null : SwitchTable.of(cluster, version);
-        NodeChooser chooser = oneNodeShortcut(nodes, flat ? new FlatSelector(nodes, version)
-                : retried(new TreeSelector(nodes, table, version), version), version);
+        NodeChooser chooser = oneNodeShortcut(nodes, NodeChoiceEvaluation.around(flat ? new FlatSelector(nodes, version)
+                : retried(new TreeSelector(nodes, table, version), version), nodes, version), version);
         NodeChooser submitTest = submitTestChooser(nodes, table, version);
         // memory the job cannot use: the GPUs past it held, a per-CPU figure's cap on each node's CPU count
         ClusterState served = FreeMemory.withGpusMemoryCannotServe(state, request);
@@ -716,7 +717,9 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      */
     private static PendingReason treeFailure(ClusterState state, PerCpuMemory.Table memory, List<SlurmNode> nodes,
                                              SwitchTable table, SlurmJobSpec job, SlurmVersion version) {
-        if (!version.atLeast(SlurmVersion.V26_05) || !job.nodelist().isEmpty()) {
+        if (!version.atLeast(SlurmVersion.V26_05) || !job.nodelist().isEmpty() || job.nodeChoice().spreadJob()
+                || job.nodeChoice().contiguous()) {
+            // (a spread or contiguous job never reaches eval_nodes_tree, whose codes these are: NodeChoiceEvaluation)
             return null;
         }
         int maxNodes = PartitionMaxNodes.applied(state.cluster(), job).maxNodesOr(nodes.size());
@@ -746,10 +749,11 @@ public final class SlurmTreePolicy implements PlacementPolicy {
      * 24.11.5); 22.05 and 26.05 keep it ({@code choose_nodes}: {@code max_nodes = MAX(num_tasks, min_nodes)}).
      */
     static NodeChooser submitTestChooser(List<SlurmNode> nodes, SwitchTable table, SlurmVersion version) {
-        return oneNodeSubmitTest(nodes, table == null
-                ? new FlatSelector(nodes, version != SlurmVersion.V24_11 ? version : null)
+        SlurmVersion taskBound = version != SlurmVersion.V24_11 ? version : null;
+        return oneNodeSubmitTest(nodes, NodeChoiceEvaluation.around(table == null
+                ? new FlatSelector(nodes, taskBound)
                 : retried(new TreeSelector(nodes, table, version, version != SlurmVersion.V24_11), version),
-                version);
+                nodes, taskBound), version);
     }
 
     /** {@link #oneNodeShortcut} for the test of a job that cannot start now ({@link FirstFitOneNode#submitTest}). */

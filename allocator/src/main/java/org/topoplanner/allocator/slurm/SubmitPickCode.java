@@ -39,7 +39,9 @@ final class SubmitPickCode {
      */
     static String refusal(ClusterState idle, PerCpuMemory.Table memory, List<SlurmNode> nodes, SwitchTable table,
                           SlurmJobSpec job, SlurmVersion version) {
-        if (version != SlurmVersion.V24_11 || table == null) {
+        if (version != SlurmVersion.V24_11 || table == null || job.nodeChoice().spreadJob()
+                || job.nodeChoice().contiguous()) {
+            // (the tree's code only where eval_nodes_tree ran: not for a spread or contiguous job, NodeChoiceEvaluation)
             return NODE;
         }
         // the submit test's own selector (SlurmTreePolicy.submitTestChooser), its retry run to the end: the code is

@@ -67,6 +67,8 @@ import java.util.Objects;
  * @param overcommit      {@code -O/--overcommit}: sbatch asks for one CPU per node whatever the task count
  *                        ({@code slurm_opt_create_job_desc}: {@code min_cpus = MAX(min_nodes, 1)}), and slurmctld's
  *                        selection lays out one task per node; false = not given
+ * @param nodeChoice      {@code --spread-job}, {@code --contiguous}, {@code --use-min-nodes} ({@link NodeChoice});
+ *                        {@link NodeChoice#DEFAULT} = none given
  */
 public record JobRequest(String name, Integer minNodes, Integer maxNodes, Integer ntasks, Integer ntasksPerNode,
                          Integer ntasksPerSocket, Integer cpusPerTask, Integer gpus, Integer gpusPerNode,
@@ -75,12 +77,14 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                          List<String> nodelist, List<String> exclude, Integer segment, String partition,
                          Long memMiB, PodShape podShape, Long memPerGpuMiB, Long memPerCpuMiB,
                          Integer threadsPerCore, List<String> notes, Integer ntasksPerGpu, Integer gpusPerSocket,
-                         Integer socketsPerNode, Distribution distribution, boolean overcommit) {
+                         Integer socketsPerNode, Distribution distribution, boolean overcommit,
+                         NodeChoice nodeChoice) {
     /** The name used when the arguments carry no {@code -J}. */
     public static final String DEFAULT_NAME = "job";
 
     public JobRequest {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(nodeChoice, "nodeChoice");
         nodelist = List.copyOf(nodelist);
         exclude = List.copyOf(exclude);
         notes = List.copyOf(notes);
@@ -164,7 +168,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         this(name, minNodes, maxNodes, ntasks, ntasksPerNode, ntasksPerSocket, cpusPerTask, gpus, gpusPerNode,
                 gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive, exclusiveTopo,
                 nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB, memPerCpuMiB, threadsPerCore,
-                notes, ntasksPerGpu, null, null, null, false);
+                notes, ntasksPerGpu, null, null, null, false, NodeChoice.DEFAULT);
     }
 
     /** A request without {@code --ntasks-per-gpu}. */
@@ -366,7 +370,8 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                 .exclude(exclude).segment(segment).partition(partition).memMiB(memMiB).podShape(podShape)
                 .memPerGpuMiB(memPerGpuMiB).memPerCpuMiB(memPerCpuMiB)
                 .threadsPerCore(threadsPerCore).notes(notes).ntasksPerGpu(ntasksPerGpu)
-                .gpusPerSocket(gpusPerSocket, socketsPerNode).distribution(distribution).overcommit(overcommit);
+                .gpusPerSocket(gpusPerSocket, socketsPerNode).distribution(distribution).overcommit(overcommit)
+                .nodeChoice(nodeChoice);
     }
 
     /** Fluent construction for tests and callers that set a few options; {@link #build()} validates. */
@@ -403,6 +408,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
         private Integer socketsPerNode;
         private Distribution distribution;
         private boolean overcommit;
+        private NodeChoice nodeChoice = NodeChoice.DEFAULT;
 
         private Builder() {
         }
@@ -561,6 +567,12 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
             return this;
         }
 
+        /** {@code --spread-job}, {@code --contiguous}, {@code --use-min-nodes}. */
+        public Builder nodeChoice(NodeChoice value) {
+            nodeChoice = value;
+            return this;
+        }
+
         /** {@code -m/--distribution}; {@code null}: Slurm's default. */
         public Builder distribution(Distribution value) {
             distribution = value;
@@ -578,7 +590,7 @@ public record JobRequest(String name, Integer minNodes, Integer maxNodes, Intege
                     gpusPerNode, gpusPerTask, gpuType, cpusPerGpu, switches, switchesWait, enforceBinding, exclusive,
                     exclusiveTopo, nodelist, exclude, segment, partition, memMiB, podShape, memPerGpuMiB,
                     memPerCpuMiB, threadsPerCore, notes, ntasksPerGpu, gpusPerSocket, socketsPerNode,
-                    distribution, overcommit);
+                    distribution, overcommit, nodeChoice);
         }
     }
 }

@@ -2,6 +2,7 @@ package org.topoplanner.model.job;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import org.topoplanner.model.hostlist.Hostlist;
 import org.topoplanner.model.hostlist.HostlistSyntaxException;
@@ -24,6 +25,9 @@ import org.topoplanner.model.hostlist.HostlistSyntaxException;
  * cannot hold are reported as not supported (other GRES than gpu, several GPU types, node list files).
  */
 public final class SbatchOptions {
+    /** The {@link NodeChoice} flags, as the option table's targets spell them. */
+    private static final Set<String> NODE_CHOICE_FLAGS = Set.of("--spread-job", "--contiguous", "--use-min-nodes");
+
     private SbatchOptions() {
     }
 
@@ -89,6 +93,7 @@ public final class SbatchOptions {
         if (r.overcommit()) {
             out.add("--overcommit");
         }
+        out.addAll(r.nodeChoice().options());
         if (r.exclusiveTopo()) {
             out.add("--exclusive=topo");
         } else if (r.exclusive()) {
@@ -173,6 +178,7 @@ public final class SbatchOptions {
         final List<String> problems = new ArrayList<>();
         final SbatchValues values = new SbatchValues(problems);
         final JobRequest.Builder b = JobRequest.builder();
+        NodeChoice nodeChoice = NodeChoice.DEFAULT;
         Integer minNodes;
         Integer maxNodes;
         Integer switches;
@@ -238,6 +244,12 @@ public final class SbatchOptions {
                     } else if (key.equals("--overcommit")) {
                         // a flag (no_argument in sbatch's long options): the placement rules are the policies'
                         b.overcommit(true);
+                    } else if (NODE_CHOICE_FLAGS.contains(key)) {
+                        // flags too (COMMON_BOOL_OPTION / job_flags in slurm_opt.c); given twice they stay set
+                        nodeChoice = new NodeChoice(nodeChoice.spreadJob() || key.equals("--spread-job"),
+                                nodeChoice.contiguous() || key.equals("--contiguous"),
+                                nodeChoice.useMinNodes() || key.equals("--use-min-nodes"));
+                        b.nodeChoice(nodeChoice);
                     } else if (val == null) {
                         problems.add(key + " needs a value" + at);
                     } else {
