@@ -245,7 +245,7 @@ final class CoreFilter {
         if (!removeUnusable(gs, job, avail, beforeMemory, tpc, enforceBinding)) {
             return null;
         }
-        FilterCores cores = new FilterCores(node, avail, availCpus);
+        FilterCores cores = new FilterCores(node, avail, availCpus, v24);
         int totCores = 0;
         for (int s = 0; s < sockets; s++) {
             totCores += cores.perSocket[s];

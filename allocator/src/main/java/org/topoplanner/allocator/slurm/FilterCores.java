@@ -16,11 +16,16 @@ final class FilterCores {
     int cpus;
     private final int coresPerSocket;
     private final int threadsPerCore;
+    private final boolean cutToCores;
 
-    /** The cores of {@code avail} counted per socket of {@code node}, with {@code cpus} CPUs and no total yet. */
-    FilterCores(SlurmNode node, BitSet avail, int cpus) {
+    /**
+     * The cores of {@code avail} counted per socket of {@code node}, with {@code cpus} CPUs and no total yet;
+     * {@code cutToCores}: how a cleared core lowers the CPUs, 24.11's and 26.05's way ({@link #drop}).
+     */
+    FilterCores(SlurmNode node, BitSet avail, int cpus, boolean cutToCores) {
         this.avail = avail;
         this.cpus = cpus;
+        this.cutToCores = cutToCores;
         coresPerSocket = node.coresPerSocket();
         threadsPerCore = node.threadsPerCore();
         perSocket = new int[node.sockets()];
@@ -35,15 +40,21 @@ final class FilterCores {
 
     /**
      * Clears core {@code core} of {@code socket} before the total is counted (the socket loop's first-pass step):
-     * the CPUs lose a core's threads only once they exceed what the cores left hold ({@code if
-     * (bit_set_count(avail_core) * cpus_per_core < *avail_cpus)}), so a count already below the cores' CPUs (a
-     * partition cap, a per-CPU memory figure) is not lowered twice.
+     * the CPUs are lowered only once they exceed what the cores left hold, so a count already below the cores' CPUs
+     * (a partition cap, a per-CPU memory figure) is not lowered twice. 22.05 takes a core's threads off ({@code if
+     * (bit_set_count(avail_core) * cpus_per_core < *avail_cpus) *avail_cpus -= cpus_per_core}, {@code
+     * cons_common/gres_select_filter.c}); 24.11 and 26.05 set the CPUs to the cores left ({@code cnt =
+     * avail_cores_tot * cpus_per_core; if (cnt < *avail_cpus) *avail_cpus = cnt}, {@code topology/common/
+     * gres_filter.c}, every clearing step), so a count that was not whole cores becomes whole ones. Own probe c28c1
+     * t1, t2 ({@code -p d3 -n4 --gpus-per-task=1} at 3 CPUs a task on idle two-thread nodes, 24.11.5 and 26.05.5): 15
+     * CPUs trimmed to 3 cores are 6, two tasks a node on n1 and n2, where 5 held one task on each of four nodes.
      */
     void drop(int socket, int core) {
         avail.clear(socket * coresPerSocket + core);
         perSocket[socket]--;
-        if (avail.cardinality() * threadsPerCore < cpus) {
-            cpus -= threadsPerCore;
+        int left = avail.cardinality() * threadsPerCore;
+        if (left < cpus) {
+            cpus = cutToCores ? left : cpus - threadsPerCore;
         }
     }
 

@@ -167,13 +167,11 @@ final class FirstFitOneNode implements NodeChooser {
             long lacking = gpuTotal - credited[0];
             credited[0] += lacking > 0 ? Math.max(1, Math.min(offered, lacking)) : offered;
         }
-        // common_test_node tests details->min_cpus (minCpus, which no DefCpuPerGPU raised). A node whose CPUs hold
-        // fewer of the job's GPUs than it needs at the CPUs per GPU the plugin sees (min_job_gres_cpu, the default
-        // included) would be chosen there and fail at the GPU pick (26.05 gres_filter_sock_core cuts its total_cnt
-        // to avail_cpus / cpus_per_gres, gres_cnt_node_select falls short, ESLURM_INVALID_GRES), which this pick does
-        // not model: it skips such a node instead (c26u1 m1, c26e1 e6: -p d3 -N1 --gpus=2 --mem-per-cpu=3000 waits
-        // Resources in 26.05.5)
-        if (cpus < Math.max(minCpus, JobCpuCounts.minJobGresCpu(job))
+        // common_test_node tests details->min_cpus alone (minCpus, which no DefCpuPerGPU raises): a node whose CPUs
+        // hold fewer of the job's GPUs than the CPUs per GPU ask is chosen all the same when the sum completes on
+        // it, and _job_test fails it after the pick (NcpusTaskCount: job_res->ncpus' tasks, ESLURM_BAD_TASK_COUNT;
+        // own probe c28c2 p1, and c26u1 m1, c26e1 e6 in 26.05.5: PENDING Resources)
+        if (cpus < minCpus
                 || (gpuTotal != null && credited[0] < gpuTotal)) {
             return null;
         }

@@ -1,5 +1,7 @@
 package org.topoplanner.allocator.slurm;
 
+import org.topoplanner.model.slurm.SlurmVersion;
+
 /**
  * The CPU counts Slurm keeps for a job, one per variable and named as in Slurm, so that each reader takes the figure
  * Slurm's reader takes. Where a partition's {@code DefCpuPerGPU} enters is the point: {@code _set_gpu_defaults}
@@ -30,23 +32,23 @@ final class JobCpuCounts {
 
     /**
      * {@code details->min_cpus}: the tasks' CPUs (or the figure the job keeps apart, {@link SlurmJobSpec#minCpus()}),
-     * raised to the job's own {@code --cpus-per-gpu} times {@code total_gres} (24.11's and 26.05's
-     * {@code gres_job_state_validate}, {@code tmp_min_cpus}). No release raises it to a partition's
-     * {@code DefCpuPerGPU}.
+     * raised in 24.11 and 26.05 to the job's own {@code --cpus-per-gpu} times {@code total_gres}
+     * ({@code gres_job_state_validate}, {@code tmp_min_cpus}). 22.05's {@code gres_job_state_validate}
+     * ({@code common/gres.c}) has no {@code min_cpus} parameter, so there no GPU figure raises it; what the own figure
+     * does there, 22.05's {@code gres_sched_add} does node by node ({@link TreeProgress}: a node counts
+     * {@code avail_cpus / cpus_per_gres} GPUs of what {@code _cpus_to_use} gave it, own case fuzz98 p32). No release
+     * raises it to a partition's {@code DefCpuPerGPU}.
      *
-     * <p>Two approximations, open. 22.05's {@code gres_job_state_validate} ({@code common/gres.c}) has no
-     * {@code min_cpus} at all, so there the job's own figure should not raise it either; counting without it moved
-     * fuzz98 p32 ({@code -N3 --gpus=4 --cpus-per-gpu=1} enforce-binding, 22.05.8 on h3, p1, q2) the wrong way, so a
-     * 22.05 reader not found yet sees it, and it stays. A {@code --gpus-per-task} job without {@code -c} counts its
+     * <p>One approximation, open. A {@code --gpus-per-task} job without {@code -c} counts its
      * tasks at the CPUs per task its CPUs per GPU make ({@link SlurmJobSpec#of}; {@code _set_gpu_defaults} for the
      * default), where sbatch's {@code min_cpus} counted one CPU a task (22.05, and the default in every release):
      * Slurm's {@code rem_max_cpus} is then below the tasks' CPUs and the nodes keep their GPUs' CPUs through floors the
      * tree's {@code _cpus_to_use} does not model (24.11 {@code avail_res->gres_min_cpus},
      * {@code dist_tasks_gres_min_cpus}); own probe c27c1 q1-q4, u1 get 6 CPUs a node in every release.
      */
-    static int minCpus(SlurmJobSpec job) {
+    static int minCpus(SlurmJobSpec job, SlurmVersion version) {
         Integer own = job.ownCpusPerGpu();
-        if (own == null) {
+        if (own == null || version == SlurmVersion.V22_05) {
             return tasksCpus(job);
         }
         // total_gres: the largest of the counts the job names (gres_job_state_validate)
@@ -72,8 +74,8 @@ final class JobCpuCounts {
      * then {@code gres_select_util_job_min_cpus(nhosts, sockets_per_node, num_tasks)} at the CPUs per GPU the select
      * plugin sees (the default included).
      */
-    static int ncpusFloor(SlurmJobSpec job, int hosts) {
-        return Math.max(minCpus(job), gpuCpus(job, job.cpusPerGpu(), hosts, tasks(job)));
+    static int ncpusFloor(SlurmJobSpec job, int hosts, SlurmVersion version) {
+        return Math.max(minCpus(job, version), gpuCpus(job, job.cpusPerGpu(), hosts, tasks(job)));
     }
 
     private static int tasks(SlurmJobSpec job) {

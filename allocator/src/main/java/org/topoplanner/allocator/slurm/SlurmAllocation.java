@@ -205,7 +205,7 @@ final class SlurmAllocation {
         for (boolean firstPass : new boolean[] {true, false}) {
             PassDemand demand = new PassDemand(job, version, firstPass, nodes, uses, freeCpus, weights, required,
                     carried, firstPassGpus, new PassView(filter.apply(firstPass)));
-            NodePick sel = chooser.select(nodeMap, required, job, demand, JobCpuCounts.minCpus(job));
+            NodePick sel = chooser.select(nodeMap, required, job, demand, JobCpuCounts.minCpus(job, version));
             if (sel == null) {
                 continue;
             }
@@ -294,8 +294,10 @@ final class SlurmAllocation {
         // the CPUs, not the tasks, so a node may give an odd count to a -c2 job (own probe c9a1, fuzz74 p12: -n5
         // --ntasks-per-socket=2 -c2 gets 5 CPUs on c2 and 5 on a1, two tasks each, ESLURM_BAD_TASK_COUNT). A GPU
         // job's soft task limit was dropped first (distributeTasks); a --gpus-per-task limit is hard.
+        // A job without -n lays out job_res->ncpus over -c instead (NcpusTaskCount)
         a.taskCountShort = (layout22 == null || plane != null) && job.ntasks() != null && job.ntasksPerNode() == null
-                && !job.exclusive() && Arrays.stream(tasks).sum() < job.ntasks();
+                && !job.exclusive() && Arrays.stream(tasks).sum() < job.ntasks()
+                || NcpusTaskCount.tooFew(idx, sel, results, job, version);
         // -m block:block, cyclic:block and plane lay the CPUs socket by socket, as CR_CPU does for every job
         // (dist_tasks' switch on task_dist & SLURM_DIST_NODESOCKMASK, 22.05 to 26.05; BlockCoreSync)
         boolean blockCores = blockSync || job.distribution() != null && job.distribution().blockCores();

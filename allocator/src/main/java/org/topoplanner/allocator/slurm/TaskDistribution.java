@@ -2,6 +2,7 @@ package org.topoplanner.allocator.slurm;
 
 import java.util.Arrays;
 import java.util.List;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * How many tasks each chosen node runs: Slurm's {@code dist_tasks_compute_c_b} ({@code select/cons_tres/dist_tasks.c}
@@ -28,7 +29,7 @@ final class TaskDistribution {
         // job_res->ncpus (cons_common/job_test.c): at least min_cpus and hosts x pn_min_cpus, which 22.05's
         // _valid_pn_min_mem may raise past -c (MaxMemPer.perNodeMinimum22; probe c22k2 k4, -N2 -n2 -c3 --mem=9000:
         // ncpus 10 deals three tasks of 3, 6 CPUs on n1 and 4 on n2)
-        long ncpus = Math.max(Math.max(hosts, JobCpuCounts.ncpusFloor(job, hosts)),
+        long ncpus = Math.max(Math.max(hosts, JobCpuCounts.ncpusFloor(job, hosts, SlurmVersion.V22_05)),
                 (long) hosts * Math.max(cpt, job.pnMinCpus()));
         long maxTasks = cpt > 1 ? ncpus / cpt : ncpus;
         int[] cpus = new int[hosts];

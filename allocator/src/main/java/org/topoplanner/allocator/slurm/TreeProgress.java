@@ -150,13 +150,27 @@ final class TreeProgress {
      * is capped at the 6 still wanted and the 12 tasks' CPUs fall 6 + 6, not 8 + 4.
      */
     private int countedCpus(int i, int given) {
+        long gpus = gresLimit2205(i, given);
+        long gresCpus = gpus < 0 ? 0 : gpus * job.cpusPerGpu();
+        return gresCpus > 0 ? (int) gresCpus : given;
+    }
+
+    /**
+     * The GPUs 22.05's {@code gres_sched_add} credits node {@code i} toward a {@code --gpus=N --cpus-per-gpu=C} job
+     * ({@code gres_js->total_gres += gres_limit}): {@code avail_cpus / C} of the CPUs {@code _cpus_to_use} left it,
+     * no more than the node's usable GPUs; -1 for any other job or release (the node's usable GPUs count whole).
+     * {@code _cpus_to_use} keeps a CPU back for each further node, two on a two-thread node, so a node taken early
+     * may credit one GPU of four. Own case fuzz98 p32 ({@code -N3 --gpus=4 --cpus-per-gpu=1} enforce-binding, 22.05.8):
+     * the first pass takes a1, a2 (two threads, one CPU each) and q2, 1 + 1 + 1 GPUs at {@code max_nodes}, and fails;
+     * the second takes q2, h3 and p1 (1 + 1 + 2), as real Slurm did. 22.05's {@code details->min_cpus} holds no GPU
+     * term ({@link JobCpuCounts#minCpus}), so this credit is what ends the first pass.
+     */
+    private long gresLimit2205(int i, int given) {
         if (version != SlurmVersion.V22_05 || job.gpusPerJob() == null || job.cpusPerGpu() == null
                 || job.cpusPerGpu() <= 0 || given == 0) {
-            return given;
+            return -1;
         }
-        long gpus = Math.min(given / job.cpusPerGpu(), demand.gpusFor(i));
-        long gresCpus = gpus * job.cpusPerGpu();
-        return gresCpus > 0 ? (int) gresCpus : given;
+        return Math.min(given / job.cpusPerGpu(), demand.gpusFor(i));
     }
 
     /**
@@ -184,7 +198,9 @@ final class TreeProgress {
         minRemNodes--;
         maxNodes--;
         remCpus -= availCpu[i];
-        gres += taskGpus == null ? demand.gpusFor(i) : Math.min(demand.gpusFor(i), taskGpus[i]);
+        long credit2205 = gresLimit2205(i, cpus[i]);
+        gres += credit2205 >= 0 ? (int) credit2205
+                : taskGpus == null ? demand.gpusFor(i) : Math.min(demand.gpusFor(i), taskGpus[i]);
         chosen.set(i);
         return true;
     }

@@ -3,6 +3,7 @@ package org.topoplanner.allocator.slurm;
 import java.util.Arrays;
 import java.util.BitSet;
 import org.topoplanner.allocator.slurm.NodeChooser.Demand;
+import org.topoplanner.model.slurm.SlurmVersion;
 
 /**
  * Bounds that end {@link TreeSelector}'s retry loops early: when no evaluation on any part of the usable nodes can
@@ -66,9 +67,10 @@ final class TreeReach {
      * then refuses, but the loop stops there), so no node bound is drawn. Issue 15: {@code -N64 --gpus=1000} at
      * 16,384 hosts ran one round per count (22.05) or per node (24.11), seconds in all.
      */
-    static boolean hopeless(BitSet map, BitSet required, SlurmJobSpec job, Demand demand, int maxNodes) {
+    static boolean hopeless(BitSet map, BitSet required, SlurmJobSpec job, Demand demand, int maxNodes,
+                            SlurmVersion version) {
         int need = job.gpusPerJob() == null ? 0 : job.gpusPerJob();
-        int minCpus = JobCpuCounts.minCpus(job);
+        int minCpus = JobCpuCounts.minCpus(job, version);
         int[] gpuOffers = new int[map.cardinality()];
         int[] cpuOffers = new int[gpuOffers.length];
         long gpus = 0;

@@ -230,7 +230,7 @@ final class TreeSelector implements NodeChooser {
 
     /** {@link TreeReach#hopeless} with this pass's {@code max_nodes}. */
     boolean hopeless(BitSet map, BitSet required, SlurmJobSpec job, Demand demand) {
-        return TreeReach.hopeless(map, required, job, demand, maxNodes(job, demand));
+        return TreeReach.hopeless(map, required, job, demand, maxNodes(job, demand), version);
     }
 
     /** The job's {@code max_nodes} in this pass: its own, bounded by its tasks where {@link #boundByTasks}. */

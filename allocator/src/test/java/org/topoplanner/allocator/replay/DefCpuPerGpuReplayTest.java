@@ -26,6 +26,13 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * with {@code --mem-per-cpu=3000} (5 CPUs a node, one GPU) two nodes are refused for 3 GPUs and three wait; the
  * job's own {@code --cpus-per-gpu} is refused (its {@code min_cpus}). 22.05.8 and 24.11.5 refuse every job no single
  * node holds.
+ * <p>
+ * Own probe c28c2 (PROVENANCE {@code ## w28c}), the same way: n1 and n2 keep two free cores of socket 1 (4 CPUs, one
+ * GPU at {@code DefCpuPerGPU=3}), n3 and n4 are idle. 26.05.5's one-node pick ({@code _get_one_res}) chooses n2, where
+ * the GPUs n1 and n2 credited complete {@code --gpus=2}, on {@code details->min_cpus} alone; a job without {@code -n}
+ * then lays out {@code job_res->ncpus} (6) tasks on 4 CPUs and waits Resources (p1, slurm.NcpusTaskCount), one with
+ * {@code -n1}, {@code -n2} or {@code -n4} runs there on CPUs 12-15 with both GPUs (p3, p5, p8; the earlier stand-in
+ * skipped n2 for n3). 22.05.8 and 24.11.5 run them on n3. Twelve job lines (b1 and b2 again at the end).
  */
 class DefCpuPerGpuReplayTest {
     @ParameterizedTest(name = "{0} under {2}")
@@ -36,6 +43,9 @@ class DefCpuPerGpuReplayTest {
         "c26e1; results/c26e1.jsonl;        22.05; 13",
         "c26e1; results/new/c26e1.jsonl;    24.11; 13",
         "c26e1; results/v26.05/c26e1.jsonl; 26.05; 13",
+        "c28c2; results/c28c2.jsonl;        22.05; 12",
+        "c28c2; results/new/c28c2.jsonl;    24.11; 12",
+        "c28c2; results/v26.05/c28c2.jsonl; 26.05; 12",
     })
     void everyLineMatches(String caseName, String results, String version, int lines) {
         assertThat(differingJobs(caseName, results, version, lines)).isEmpty();
