@@ -50,7 +50,7 @@ record GresTaskCount(int tasks, long gpus, boolean unused) {
         // came off) where the budget here goes below 0; both count one task, as the stored replays show (every
         // budget below save there has save 0). The true wrap needs maxtasks below min_nodes - 1 when the
         // evaluation starts, and a job with a task count cannot have that: num_tasks >= min_nodes (sbatch lowers
-        // -N to -n without -O, and --ntasks-per-gpu gives num_tasks = gpus x n with gpus >= min_nodes, "--gpus <
+        // -N to -n, and --ntasks-per-gpu gives num_tasks = gpus x n with gpus >= min_nodes, "--gpus <
         // -N" refused by _test_gres_cnt), min_cpus >= cpus_per_task x num_tasks (gres_job_state_validate, and
         // _valid_pn_min_mem again where MaxMemPerCPU raises -c), and under -O maxtasks is min_cpus undivided,
         // at least min_nodes (slurm_opt "MAX(min_nodes, 1)"). Without a task count (countsTasks false, nothing
