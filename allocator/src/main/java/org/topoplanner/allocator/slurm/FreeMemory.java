@@ -241,6 +241,11 @@ public final class FreeMemory {
             if (real == null || node == null) {
                 continue;
             }
+            // _verify_node_state's free_mem, 0 where the jobs hold the node's memory or more: 26.05's one-node pick
+            // can hold more (a GPU total whose sum ends on a node its memory serves one GPU of, OneNodeSumGpus).
+            // The next job is kept off such a node before _can_job_run_on_node, whose unsigned avail_mem would
+            // wrap there. Own probe c28g1 o1-o6 (26.05.5): o1 holds 10000 of n3's 8000 MB; --mem=100, --mem=0 and
+            // --mem-per-cpu=1 on n3 wait Resources, -n1 -x n1,n2 runs on n4, and after o1 ends n3 gives 8000 MB
             long free = Math.max(0, real - e.getValue());
             boolean shortNow = m instanceof JobMemory.WholeNode
                     || m instanceof JobMemory.PerNode n && free < n.mib()

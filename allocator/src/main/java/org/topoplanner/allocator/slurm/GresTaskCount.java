@@ -43,6 +43,20 @@ record GresTaskCount(int tasks, long gpus, boolean unused) {
      */
     static GresTaskCount of(SlurmJobSpec job, long taskBudget, int remNodes, int given, int gresMaxTasks) {
         long save = Math.max(remNodes - 1, 0);
+        // Slurm's "*max_tasks -= save_tasks" is unsigned (uint64_t) and wraps where maxtasks < save_tasks; here a
+        // budget below save counts as none left, which "*max_tasks = MAX(*max_tasks, 1)" makes one task. The
+        // budget falls below save only once the job's min_rem_nodes is spent (save 0) and a node added for the
+        // GPU total takes that one task: Slurm keeps maxtasks at 0 (max_tasks was raised to 1 before used_tasks
+        // came off) where the budget here goes below 0; both count one task, as the stored replays show (every
+        // budget below save there has save 0). The true wrap needs maxtasks below min_nodes - 1 when the
+        // evaluation starts, and a job with a task count cannot have that: num_tasks >= min_nodes (sbatch lowers
+        // -N to -n, and --ntasks-per-gpu gives num_tasks = gpus x n with gpus >= min_nodes, "--gpus <
+        // -N" refused by _test_gres_cnt), min_cpus >= cpus_per_task x num_tasks (gres_job_state_validate, and
+        // _valid_pn_min_mem again where MaxMemPerCPU raises -c), and under -O maxtasks is min_cpus undivided,
+        // at least min_nodes (slurm_opt "MAX(min_nodes, 1)"). Without a task count (countsTasks false, nothing
+        // counted here) it can wrap: own probe c28g1 w1, -N5 --gpus=11 --cpus-per-gpu=1 with MaxMemPerCPU raising
+        // -c to 3, min_cpus 11, maxtasks 3 under save_tasks 4; real 24.11.5 and 26.05.5 place it as w2 (-n5, no
+        // wrap) and as this model does, since the count reaches only gres_sched_add's min_cpus there
         long left = Math.max(taskBudget - save, 0);
         boolean overcommit = job.overcommitTasks() != null;
         long used = Math.max(1, overcommit ? left : Math.min(left, given / Math.max(1, job.cpusPerTask())));

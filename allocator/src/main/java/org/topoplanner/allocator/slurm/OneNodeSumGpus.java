@@ -23,6 +23,16 @@ import org.topoplanner.model.slurm.SlurmVersion;
  * ("Insufficient memory for any GRES"), and {@code total_cnt} is what {@code gres_sched_add} adds. Own probe c27g2
  * (26.05.5, 4-CPU 2-GPU nodes of 16000, 8000, 8000 and 4000 MB): {@code -N1 --gpus=3 --mem-per-gpu=5000 -x n1} (1 +
  * 1 + none) and {@code -N1 --gpus=2 --mem-per-gpu=8000 -x n1,n3} (1 + none) are refused.
+ *
+ * <p>Without {@code --mem-per-gpu} the figure is {@code def_mem_per_gres}, which {@code _set_gpu_defaults} (26.05
+ * cons_tres {@code job_test.c}) sets on every GPU job: the partition's {@code DefMemPerGPU}, else the cluster's, also
+ * for a job with {@code --mem} or {@code --mem=0} (the filter reads it whatever {@code JOB_MEM_SET} says) and in a
+ * partition with its own {@code DefMemPerCPU} (its "mutually exclusive" test only skips the cluster line's list, and
+ * the global {@code def_mem_per_gpu} that {@code select_p_reconfigure} read from that line comes next). Own probe
+ * c28g1 (26.05.5, the c27g2 nodes, cluster {@code DefMemPerGPU=5000}, p3 3000, pc {@code DefMemPerCPU=100}): {@code
+ * -N1 --gpus=3 -x n1} refused with and without {@code --mem=0} or {@code --mem=100} and in pc (1 + 1 + none), {@code
+ * -p p3 -N1 --gpus=3 -x n1} and {@code -p p3 -N1 --gpus=5 -x n1} (2 + 2 + 1) wait {@code Resources}, {@code -p p3
+ * --mem-per-gpu=5000} refused again.
  */
 final class OneNodeSumGpus {
     private OneNodeSumGpus() {
