@@ -2,8 +2,8 @@ package org.topoplanner.model.job;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.Locale;
+import java.util.Set;
 import org.topoplanner.model.hostlist.Hostlist;
 import org.topoplanner.model.hostlist.HostlistSyntaxException;
 
