@@ -63,11 +63,11 @@ final class OwnNodesNamed {
     /**
      * {@code agreed} ({@link SlurmAgreement#reconcile} of the planner's {@code mine} with Slurm's own {@code slurm}),
      * unless it is the planner's placement on nodes Slurm does not run the job on when named and Slurm's own pick is
-     * elsewhere: then the planner's best set Slurm runs named ({@code asked} searched within {@code limits}, as
-     * {@link OwnAnswer} did), or Slurm's placement.
+     * elsewhere: then the planner's best set Slurm runs named (searched as {@link OwnAnswer} was, {@code searched}),
+     * or Slurm's placement.
      */
     static Suggestion hold(SchedulerSettings settings, ClusterState state, ClusterIndex index, JobRequest job,
-                           JobRequest asked, PlanLimits limits, JobRequest submitted, Suggestion mine,
+                           SlurmReconcile.Searched searched, JobRequest submitted, Suggestion mine,
                            Suggestion slurm, Suggestion agreed) {
         if (agreed != mine || !(mine instanceof Suggestion.Placed placed) || !applies(settings, job, submitted)
                 || !(slurm instanceof Suggestion.Placed theirs)) {
@@ -90,8 +90,8 @@ final class OwnNodesNamed {
                 ? "; gres_sched_add counts each named node's CPUs only up to its usable GPUs x --cpus-per-gpu" : "";
         String refused = "the planner's own nodes " + String.join(",", hosts) + " named with -w (" + why + counted
                 + ")";
-        Optional<Plan> next = NamedNodeSearch.best(settings, state, index, asked, submitted, limits,
-                placed.placement(), theirs.placement());
+        Optional<Plan> next = NamedNodeSearch.best(settings, state, index, searched.job(), submitted,
+                searched.limits(), placed.placement(), theirs.placement());
         if (next.isPresent()) {
             List<String> notes = new ArrayList<>();
             notes.add("the best node set Slurm " + settings.slurm().label() + " runs named with -w, where it refuses "
@@ -101,6 +101,7 @@ final class OwnNodesNamed {
         }
         String test = settings.slurm() == SlurmVersion.V22_05 ? "its required-node loop"
                 : "its test of named nodes at submission";
-        return SlurmAgreement.asSlurmPlaces(theirs, settings.slurm(), "where " + test + " refuses " + refused + " and no set of the planner's scores as well as its own pick and runs named");
+        return SlurmAgreement.asSlurmPlaces(theirs, settings.slurm(), "where " + test + " refuses " + refused
+                + " and no set of the planner's scores as well as its own pick and runs named");
     }
 }

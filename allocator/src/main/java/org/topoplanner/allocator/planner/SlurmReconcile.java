@@ -51,8 +51,7 @@ final class SlurmReconcile {
         Suggestion agreed = SlurmAgreement.reconcile(mine.answer(), mine.nvlinkKept(), theirs, slurm,
                 p -> PlanSearch.leafCount(index, p));
         // a GPU job's own nodes that Slurm would not run it on named are not proposed: the best set it runs named is
-        agreed = OwnNodesNamed.hold(settings, state, index, job, searched.job(), searched.limits(), request,
-                mine.answer(), theirs, agreed);
+        agreed = OwnNodesNamed.hold(settings, state, index, job, searched, request, mine.answer(), theirs, agreed);
         Suggestion held = SocketBindingGuard.hold(state, job, agreed, mine.answer(), slurm);
         // what slurm-tree starts on the busy nodes may still be held by sbatch's test on the idle ones
         SlurmTreePolicy slurmTree = settings.slurmTree();
